@@ -1,0 +1,28 @@
+import type { SchemaObject } from 'ajv'
+import { commonProperties, commonRequired, dateTime, httpUrl, person, timezone } from './common.ts'
+
+/** Frontmatter of a webinar (schema.org Event with online attendance). */
+export const webinarSchema: SchemaObject = {
+  $id: 'webinar.frontmatter',
+  title: 'Webinar frontmatter',
+  type: 'object',
+  additionalProperties: false,
+  required: [...commonRequired, 'starts_at', 'duration_minutes', 'timezone', 'speakers'],
+  properties: {
+    ...commonProperties,
+    starts_at: { ...dateTime, description: 'Start instant, RFC 3339 with offset.' },
+    duration_minutes: { type: 'integer', minimum: 5, maximum: 1440 },
+    timezone: { ...timezone, description: 'IANA time zone the webinar is announced in.' },
+    speakers: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 12,
+      items: {
+        ...person,
+        properties: { ...person.properties, company: { type: 'string', minLength: 1, maxLength: 120 } },
+      },
+    },
+    registration_url: httpUrl,
+    recording_url: httpUrl,
+  },
+}
