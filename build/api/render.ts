@@ -1,0 +1,40 @@
+/**
+ * The one renderer: turns the content index into response bodies. The build
+ * calls it to write files, the gateway calls it for the long tail, so the same
+ * request gives the same bytes on either path.
+ */
+import type { ContentRecord, FullRecord } from '../pipeline/derive.ts'
+import { listHref, type ListQuery } from './query.ts'
+
+export interface ListEnvelope {
+  data: ContentRecord[]
+  meta: { limit: number; page: number; count: number; total: number; pages: number }
+  links: { self: string; next: string | null; prev: string | null }
+}
+
+/** Build the list envelope for `items` (already sorted, newest first). */
+export function listEnvelope(collection: string, items: readonly ContentRecord[], query: ListQuery): ListEnvelope {
+  const matching = query.tag === undefined ? items : items.filter((item) => item.tags.includes(query.tag!))
+  const total = matching.length
+  const pages = Math.ceil(total / query.limit)
+  const start = (query.page - 1) * query.limit
+  const data = matching.slice(start, start + query.limit)
+  const prevPage = Math.min(query.page - 1, pages)
+  return {
+    data,
+    meta: { limit: query.limit, page: query.page, count: data.length, total, pages },
+    links: {
+      self: listHref(collection, query),
+      next: query.page < pages ? listHref(collection, { ...query, page: query.page + 1 }) : null,
+      prev: prevPage >= 1 ? listHref(collection, { ...query, page: prevPage }) : null,
+    },
+  }
+}
+
+export function renderList(collection: string, items: readonly ContentRecord[], query: ListQuery): string {
+  return JSON.stringify(listEnvelope(collection, items, query))
+}
+
+export function renderItem(record: FullRecord): string {
+  return JSON.stringify(record)
+}

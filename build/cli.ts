@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+/**
+ * Command line of the build: `build` writes dist/, `check` only validates.
+ * Exit codes: 0 ok, 1 content errors, 2 anything else.
+ */
+import { resolve } from 'node:path'
+import { ContentErrors, toGithubAnnotation } from './errors.ts'
+import { buildSite, checkContent } from './pipeline/run.ts'
+
+const USAGE = `usage: cli <build|check> [--root DIR] [--force] [--no-cache]`
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv
+  const flag = (name: string) => rest.includes(name)
+  const rootIndex = rest.indexOf('--root')
+  const root = resolve(rootIndex >= 0 ? rest[rootIndex + 1] ?? '.' : '.')
+  const started = performance.now()
+  const elapsed = () => `${Math.round(performance.now() - started)} ms`
+  try {
+    if (command === 'check') {
+      const { files } = await checkContent(root)
+      console.log(`✓ ${files} content files valid (${elapsed()})`)
+      return 0
+    }
+    if (command === 'build') {
+      const report = await buildSite({ root, force: flag('--force'), cache: !flag('--no-cache') })
+      const { id, counts } = report.manifest.build
+      const summary = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')
+      console.log(
+        report.upToDate
+          ? `✓ dist/ is up to date (build ${id}; ${summary}) (${elapsed()})`
+          : `✓ built ${report.files} files into dist/ (build ${id}; ${summary}) (${elapsed()})`,
+      )
+      return 0
+    }
+    console.error(USAGE)
+    return 2
+  } catch (error) {
+    if (error instanceof ContentErrors) {
+      for (const e of error.errors) console.error(e.message)
+      if (process.env.GITHUB_ACTIONS === 'true') for (const e of error.errors) console.log(toGithubAnnotation(e))
+      console.error(`✗ ${error.message}; ${command === 'build' ? 'dist/ was left as it was' : 'nothing was written'}`)
+      return 1
+    }
+    console.error(`✗ ${command} failed: ${error instanceof Error ? error.message : String(error)}`)
+    return 2
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2))

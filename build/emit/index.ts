@@ -1,0 +1,25 @@
+/**
+ * Stage 5, emit: every emitter contributes files; the manifest, written last,
+ * indexes them all. The result is a plain map of path → content, written
+ * atomically by write.ts.
+ */
+import { MANIFEST_FILE } from '../api/paths.ts'
+import { emitApi } from './api.ts'
+import { createManifest, type Manifest } from './manifest.ts'
+import type { BuiltContent, Emitter } from './types.ts'
+
+/** Add new outputs (OpenAPI, llms.txt, search index, …) here. */
+export const EMITTERS: Emitter[] = [emitApi]
+
+export function emitAll(content: BuiltContent, inputHash: string): { files: Record<string, string>; manifest: Manifest } {
+  const files: Record<string, string> = {}
+  for (const emit of EMITTERS) {
+    for (const [path, body] of Object.entries(emit(content))) {
+      if (path in files) throw new Error(`two emitters wrote ${path}`)
+      files[path] = body
+    }
+  }
+  const manifest = createManifest(content, files, inputHash)
+  files[MANIFEST_FILE] = JSON.stringify(manifest)
+  return { files, manifest }
+}

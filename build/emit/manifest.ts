@@ -1,0 +1,47 @@
+/**
+ * The manifest: the content index the gateway loads. It names the build, lists
+ * every emitted file with its ETag, and carries the list form of every item so
+ * the gateway can answer any list query with the shared renderer.
+ */
+import { createHash } from 'node:crypto'
+import { COLLECTION_NAMES, type CollectionName } from '../collections.ts'
+import { etagOf } from '../api/etag.ts'
+import type { ContentRecord } from '../pipeline/derive.ts'
+import type { BuiltContent } from './types.ts'
+
+export const MANIFEST_FORMAT = 1
+
+export interface BuildInfo {
+  id: string
+  built_at: string
+  counts: Record<CollectionName, number>
+}
+
+export interface Manifest {
+  format: typeof MANIFEST_FORMAT
+  build: BuildInfo
+  /** Hash of the inputs (sources, settings, generator); equal hash means nothing to rebuild. */
+  input_hash: string
+  /** Every file in dist/ (but this one) with its strong ETag. */
+  files: Record<string, string>
+  collections: Record<CollectionName, ContentRecord[]>
+}
+
+export function createManifest(content: BuiltContent, files: Record<string, string>, inputHash: string): Manifest {
+  const etags: Record<string, string> = {}
+  const hash = createHash('sha256')
+  for (const path of Object.keys(files).sort()) {
+    const etag = etagOf(files[path]!)
+    etags[path] = etag
+    hash.update(`${path}\0${etag}\0`)
+  }
+  const counts = {} as Record<CollectionName, number>
+  for (const name of COLLECTION_NAMES) counts[name] = content.collections[name].length
+  return {
+    format: MANIFEST_FORMAT,
+    build: { id: hash.digest('hex').slice(0, 16), built_at: content.builtAt, counts },
+    input_hash: inputHash,
+    files: etags,
+    collections: content.summaries,
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Author-facing errors. Every problem found in content becomes a
+ * {@link ContentError} with a stable `code` and a source position, printed as
+ * `content/blog-posts/x.md:12:3 authors[0].name: must not be empty`.
+ */
+export type ContentErrorCode =
+  | 'YAML_SYNTAX'
+  | 'SCHEMA'
+  | 'DUPLICATE_SLUG'
+  | 'DATE_ORDER'
+  | 'IMAGE_ALT'
+  | 'READ_FAILED'
+
+export class ContentError extends Error {
+  override readonly name = 'ContentError'
+  constructor(
+    readonly code: ContentErrorCode,
+    /** Path relative to the project root, with forward slashes. */
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    /** Frontmatter field in dotted form (`customer.name`, `authors[0].name`), or `body`/`frontmatter`. */
+    readonly field: string,
+    readonly detail: string,
+  ) {
+    super(`${file}:${line}:${column} ${field}: ${detail}`)
+  }
+}
+
+/** Thrown by a build or check run that found content errors; carries all of them. */
+export class ContentErrors extends Error {
+  override readonly name = 'ContentErrors'
+  readonly code = 'CONTENT_INVALID'
+  constructor(readonly errors: ContentError[]) {
+    super(`${errors.length} content error${errors.length === 1 ? '' : 's'}`)
+  }
+}
+
+/** Sort errors by file, then position, so every run prints them in the same order. */
+export function sortErrors(errors: ContentError[]): ContentError[] {
+  return [...errors].sort(
+    (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column),
+  )
+}
+
+/** A GitHub Actions workflow command, so CI shows the error on the changed line. */
+export function toGithubAnnotation(error: ContentError): string {
+  const escape = (value: string) => value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+  const prop = (value: string) => escape(value).replace(/:/g, '%3A').replace(/,/g, '%2C')
+  return `::error file=${prop(error.file)},line=${error.line},col=${error.column},title=${prop(error.field)}::${escape(error.detail)}`
+}

@@ -1,0 +1,60 @@
+/**
+ * Content-hash cache of rendered Markdown bodies, so an unchanged body is not
+ * re-rendered on the next build. Keyed by the body's hash and the renderer
+ * version; correctness never depends on it (a missing or corrupt cache only
+ * costs time).
+ */
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { MARKDOWN_RENDERER_VERSION, type RenderedBody } from './markdown.ts'
+
+export class RenderCache {
+  private entries = new Map<string, RenderedBody>()
+  private used = new Set<string>()
+  private dirty = false
+
+  private constructor(private readonly file: string | undefined) {}
+
+  /** Open the cache under `.cache/`; pass `undefined` for a run without cache. */
+  static async open(root: string | undefined): Promise<RenderCache> {
+    const file = root ? join(root, '.cache', `markdown-v${MARKDOWN_RENDERER_VERSION}.json`) : undefined
+    const cache = new RenderCache(file)
+    if (file) {
+      try {
+        const stored = JSON.parse(await readFile(file, 'utf8')) as Record<string, RenderedBody>
+        cache.entries = new Map(Object.entries(stored))
+      } catch {
+        // No cache yet, or unreadable: start empty.
+      }
+    }
+    return cache
+  }
+
+  static key(markdown: string): string {
+    return createHash('sha256').update(markdown).digest('base64url')
+  }
+
+  get(key: string): RenderedBody | undefined {
+    const hit = this.entries.get(key)
+    if (hit) this.used.add(key)
+    return hit
+  }
+
+  set(key: string, value: RenderedBody): void {
+    this.entries.set(key, value)
+    this.used.add(key)
+    this.dirty = true
+  }
+
+  /** Write entries used in this run (dropping stale ones) if anything changed. */
+  async save(): Promise<void> {
+    if (!this.file || (!this.dirty && this.used.size === this.entries.size)) return
+    const kept: Record<string, RenderedBody> = {}
+    for (const key of [...this.used].sort()) kept[key] = this.entries.get(key)!
+    await mkdir(dirname(this.file), { recursive: true })
+    const tmp = `${this.file}.${process.pid}.tmp`
+    await writeFile(tmp, JSON.stringify(kept))
+    await rename(tmp, this.file)
+  }
+}

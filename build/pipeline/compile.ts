@@ -1,0 +1,58 @@
+/**
+ * Load → validate → render → derive for one file. Kept per file so the watch
+ * mode can recompile only what changed and reassemble the rest from memory.
+ */
+import type { CollectionName } from '../collections.ts'
+import { ContentError } from '../errors.ts'
+import type { SiteConfig } from '../site.ts'
+import type { RenderCache } from './cache.ts'
+import { RenderCache as Cache } from './cache.ts'
+import { deriveRecord, type FullRecord } from './derive.ts'
+import { parseSource, type LoadedFile, type SourceFile } from './load.ts'
+import { findImagesWithoutAlt, parseMarkdown, renderMarkdown, type RenderedBody } from './markdown.ts'
+import { validateFile } from './validate.ts'
+
+export interface CompiledFile {
+  source: SourceFile
+  loaded: LoadedFile
+  collection: CollectionName
+  slug: string
+  draft: boolean
+  /** The published record; undefined when the file has errors. */
+  record: FullRecord | undefined
+  errors: ContentError[]
+}
+
+export function compileFile(source: SourceFile, site: SiteConfig, cache: RenderCache): CompiledFile {
+  const errors: ContentError[] = []
+  const loaded = parseSource(source, errors)
+  const data = validateFile(loaded, errors)
+  const slug = typeof (loaded.data as { slug?: unknown } | undefined)?.slug === 'string'
+    ? String((loaded.data as { slug: string }).slug)
+    : source.basename
+  const rendered = renderBody(loaded, cache, errors)
+  const record = data && rendered && errors.length === 0
+    ? deriveRecord(source.collection, slug, data, loaded.body, rendered, site)
+    : undefined
+  return { source, loaded, collection: source.collection, slug, draft: data?.draft === true, record, errors }
+}
+
+function renderBody(file: LoadedFile, cache: RenderCache, errors: ContentError[]): RenderedBody | undefined {
+  const key = Cache.key(file.body)
+  const cached = cache.get(key)
+  if (cached) return cached
+  const tree = parseMarkdown(file.body)
+  const missingAlt = findImagesWithoutAlt(tree)
+  for (const image of missingAlt) {
+    errors.push(
+      new ContentError(
+        'IMAGE_ALT', file.source.path, file.bodyLine + image.line - 1, image.column, 'body',
+        `image ${image.url} needs alt text: ![describe the image](${image.url})`,
+      ),
+    )
+  }
+  if (missingAlt.length) return undefined
+  const rendered = renderMarkdown(tree)
+  cache.set(key, rendered)
+  return rendered
+}

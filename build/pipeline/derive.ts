@@ -1,0 +1,108 @@
+/**
+ * Stage 4, derive: turn validated frontmatter and the rendered body into the
+ * published record: id, type, url, normalised dates, defaults, summary,
+ * reading time. Field order here is the field order of the API.
+ */
+import { createHash } from 'node:crypto'
+import { COLLECTIONS, type CollectionName } from '../collections.ts'
+import type { SiteConfig } from '../site.ts'
+import type { RenderedBody } from './markdown.ts'
+import type { Frontmatter } from './validate.ts'
+
+export type ContentRecord = Record<string, unknown> & {
+  id: string
+  type: string
+  slug: string
+  title: string
+  tags: string[]
+  published_at: string
+  updated_at: string
+}
+
+export interface FullRecord extends ContentRecord {
+  reading_time_minutes: number
+  word_count: number
+  body: { html: string; markdown: string; text: string }
+}
+
+const WORDS_PER_MINUTE = 230
+const SUMMARY_LENGTH = 240
+
+/** Fields of each collection beyond the common ones, in output order, with their default when absent. */
+const SPECIFIC_FIELDS: Record<CollectionName, [field: string, fallback: unknown][]> = {
+  'blog-posts': [['authors', []]],
+  'case-studies': [['customer', null], ['results', []], ['quote', null], ['products', []]],
+  webinars: [
+    ['starts_at', null], ['duration_minutes', null], ['timezone', null], ['speakers', []],
+    ['registration_url', null], ['recording_url', null],
+  ],
+  events: [
+    ['starts_at', null], ['ends_at', null], ['timezone', null], ['attendance_mode', null], ['location', null],
+    ['online_url', null], ['registration_url', null], ['event_status', 'scheduled'],
+  ],
+}
+
+/** Publication dates become UTC date-times (`2026-03-14` → `2026-03-14T00:00:00Z`), so they sort as strings. */
+export function normaliseDate(value: string): string {
+  return new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value).toISOString().replace('.000Z', 'Z')
+}
+
+/** Stable id: the same collection and slug always give the same id. */
+export function recordId(collection: CollectionName, slug: string): string {
+  return createHash('sha256').update(`${collection}/${slug}`).digest('hex').slice(0, 20)
+}
+
+export function deriveRecord(
+  collection: CollectionName,
+  slug: string,
+  data: Frontmatter,
+  markdown: string,
+  rendered: RenderedBody,
+  site: SiteConfig,
+): FullRecord {
+  const published = normaliseDate(data.published_at)
+  const record: FullRecord = {
+    id: recordId(collection, slug),
+    type: COLLECTIONS[collection].type,
+    slug,
+    title: data.title,
+    summary: (data.summary as string | undefined) ?? truncate(rendered.first_paragraph, SUMMARY_LENGTH),
+    url: `${site.url}${site.collections[collection].path}/${slug}`,
+    tags: (data.tags as string[] | undefined) ?? [],
+    published_at: published,
+    updated_at: typeof data.updated_at === 'string' ? normaliseDate(data.updated_at) : published,
+    image: data.image ?? null,
+    reading_time_minutes: 0,
+    word_count: 0,
+    body: { html: '', markdown: '', text: '' },
+  }
+  // Rebuild in output order: common fields, collection fields, then body metrics.
+  const ordered: Record<string, unknown> = {}
+  for (const key of ['id', 'type', 'slug', 'title', 'summary', 'url', 'tags', 'published_at', 'updated_at', 'image']) {
+    ordered[key] = record[key]
+  }
+  for (const [field, fallback] of SPECIFIC_FIELDS[collection]) ordered[field] = data[field] ?? fallback
+  ordered.reading_time_minutes = Math.max(1, Math.ceil(rendered.word_count / WORDS_PER_MINUTE))
+  ordered.word_count = rendered.word_count
+  ordered.body = { html: rendered.html, markdown: markdown.trim(), text: rendered.text }
+  return ordered as FullRecord
+}
+
+/** The list form of a record: everything but the body and its metrics. */
+export function toSummary(record: FullRecord): ContentRecord {
+  const { body: _body, reading_time_minutes: _rt, word_count: _wc, ...summary } = record
+  return summary as ContentRecord
+}
+
+function truncate(text: string, max: number): string {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max - 1)
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2))}…`
+}
+
+/** Newest first by the collection's sort field; ties broken by slug so order is total. */
+export function compareRecords(collection: CollectionName) {
+  const field = COLLECTIONS[collection].sortField
+  return (a: ContentRecord, b: ContentRecord) =>
+    Date.parse(b[field] as string) - Date.parse(a[field] as string) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)
+}

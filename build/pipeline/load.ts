@@ -1,0 +1,106 @@
+/**
+ * Stage 1, load: read every Markdown file of every collection and split it into
+ * frontmatter and body with gray-matter. The frontmatter is parsed with `yaml`
+ * (not js-yaml) because it keeps source positions for error messages and keeps
+ * dates as the strings the author wrote.
+ */
+import { createHash } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import matter from 'gray-matter'
+import { LineCounter, parseDocument, type Document } from 'yaml'
+import { COLLECTION_NAMES, type CollectionName } from '../collections.ts'
+import { ContentError } from '../errors.ts'
+
+export interface SourceFile {
+  collection: CollectionName
+  /** Project-relative path with forward slashes, as printed in errors. */
+  path: string
+  /** File name without `.md`, the default slug. */
+  basename: string
+  raw: string
+  /** sha256 of the raw bytes: the cache key and the manifest's source hash. */
+  hash: string
+}
+
+export interface LoadedFile {
+  source: SourceFile
+  /** Parsed frontmatter, or undefined when the YAML has syntax errors. */
+  data: unknown
+  doc: Document | undefined
+  /** Maps a YAML offset to a line and column of the whole file. */
+  position: (offset: number) => { line: number; column: number }
+  body: string
+  /** 1-based line of the file on which the body starts. */
+  bodyLine: number
+}
+
+/** List and read the Markdown files of all collections, sorted by path. */
+export async function readSources(root: string): Promise<SourceFile[]> {
+  const files: SourceFile[] = []
+  for (const collection of COLLECTION_NAMES) {
+    const dir = join(root, 'content', collection)
+    const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [] as string[]
+      throw error
+    })
+    for (const name of names.filter((n) => n.endsWith('.md')).sort()) {
+      files.push(await readSource(root, collection, name))
+    }
+  }
+  return files
+}
+
+export async function readSource(root: string, collection: CollectionName, name: string): Promise<SourceFile> {
+  const raw = await readFile(join(root, 'content', collection, name), 'utf8')
+  return {
+    collection,
+    path: `content/${collection}/${name}`,
+    basename: name.replace(/\.md$/, ''),
+    raw,
+    hash: createHash('sha256').update(raw).digest('hex'),
+  }
+}
+
+/** Split one file; YAML syntax errors are pushed to `errors` and leave `data` undefined. */
+export function parseSource(source: SourceFile, errors: ContentError[]): LoadedFile {
+  const text = source.raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
+  let doc: Document | undefined
+  let lineCounter = new LineCounter()
+  const parsed = matter(text, {
+    engines: {
+      yaml: (input: string) => {
+        lineCounter = new LineCounter()
+        doc = parseDocument(input, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: 'core' })
+        return doc.errors.length === 0 ? ((doc.toJS({ maxAliasCount: 50 }) as object | null) ?? {}) : {}
+      },
+    },
+  })
+  // Line offset of the frontmatter inside the file: the YAML starts after the opening `---`.
+  const yamlStart = doc ? text.indexOf(parsed.matter) : 0
+  const lineOffset = doc ? countLines(text.slice(0, yamlStart)) - 1 : 0
+  const position = (offset: number) => {
+    const pos = lineCounter.linePos(offset)
+    return { line: pos.line + lineOffset, column: pos.col }
+  }
+  let data: unknown = parsed.data
+  if (doc && doc.errors.length > 0) {
+    for (const error of doc.errors) {
+      const { line, column } = position(error.pos[0])
+      errors.push(new ContentError('YAML_SYNTAX', source.path, line, column, 'frontmatter', firstLine(error.message)))
+    }
+    data = undefined
+  }
+  const bodyStart = text.length - parsed.content.length
+  return { source, data, doc, position, body: parsed.content, bodyLine: countLines(text.slice(0, bodyStart)) }
+}
+
+function countLines(text: string): number {
+  let lines = 1
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++
+  return lines
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')
+}

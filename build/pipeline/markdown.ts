@@ -1,0 +1,81 @@
+/**
+ * Stage 3, render: Markdown (GFM) to sanitised HTML and plain text with unified.
+ * Raw HTML is parsed (rehype-raw) and then sanitised with GitHub's allow-list,
+ * so `<script>`, `javascript:` URLs and event handlers never reach the output.
+ */
+import type { Root as HastRoot } from 'hast'
+import { toText } from 'hast-util-to-text'
+import type { Root as MdastRoot, RootContent } from 'mdast'
+import rehypeRaw from 'rehype-raw'
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize'
+import rehypeStringify from 'rehype-stringify'
+import remarkGfm from 'remark-gfm'
+import remarkParse from 'remark-parse'
+import remarkRehype from 'remark-rehype'
+import { unified } from 'unified'
+
+/** Bump when the output of this module changes, to invalidate the render cache. */
+export const MARKDOWN_RENDERER_VERSION = 1
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype, { allowDangerousHtml: true })
+  .use(rehypeRaw)
+  .use(rehypeSanitize, defaultSchema)
+  .use(rehypeStringify)
+
+export interface RenderedBody {
+  html: string
+  text: string
+  word_count: number
+  /** First paragraph as plain text, the fallback summary. */
+  first_paragraph: string
+}
+
+export interface ImageWithoutAlt {
+  url: string
+  /** Position inside the body (1-based). */
+  line: number
+  column: number
+}
+
+export function parseMarkdown(markdown: string): MdastRoot {
+  return processor.parse(markdown)
+}
+
+/** Images written without alt text, an accessibility error for authors. */
+export function findImagesWithoutAlt(tree: MdastRoot): ImageWithoutAlt[] {
+  const found: ImageWithoutAlt[] = []
+  const walk = (nodes: RootContent[]) => {
+    for (const node of nodes) {
+      if (node.type === 'image' && !node.alt?.trim()) {
+        found.push({ url: node.url, line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 })
+      }
+      if ('children' in node) walk(node.children as RootContent[])
+    }
+  }
+  walk(tree.children)
+  return found
+}
+
+export function renderMarkdown(tree: MdastRoot): RenderedBody {
+  const firstParagraph = tree.children.find((n) => n.type === 'paragraph')
+  const hast = processor.runSync(structuredClone(tree)) as HastRoot
+  const html = processor.stringify(hast).trim()
+  const text = toText(hast, { whitespace: 'normal' }).replace(/\n{3,}/g, '\n\n').trim()
+  let first = ''
+  if (firstParagraph) {
+    const paragraphHast = processor.runSync({ type: 'root', children: [firstParagraph] }) as HastRoot
+    first = toText(paragraphHast).replace(/\s+/g, ' ').trim()
+  }
+  return { html, text, word_count: countWords(text), first_paragraph: first }
+}
+
+const words = new Intl.Segmenter('en', { granularity: 'word' })
+
+export function countWords(text: string): number {
+  let count = 0
+  for (const segment of words.segment(text)) if (segment.isWordLike) count++
+  return count
+}

@@ -1,0 +1,120 @@
+/**
+ * The build: compile every file, assemble the published content, emit dist/.
+ * `checkContent` stops after validation; `buildSite` writes dist/ atomically.
+ */
+import { createHash } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { COLLECTION_NAMES, type CollectionName } from '../collections.ts'
+import { MANIFEST_FILE } from '../api/paths.ts'
+import { ContentErrors, sortErrors, type ContentError } from '../errors.ts'
+import { emitAll } from '../emit/index.ts'
+import type { Manifest } from '../emit/manifest.ts'
+import type { BuiltContent } from '../emit/types.ts'
+import { writeDistAtomically } from '../emit/write.ts'
+import { loadSiteConfig, type SiteConfig } from '../site.ts'
+import { RenderCache } from './cache.ts'
+import { compileFile, type CompiledFile } from './compile.ts'
+import { compareRecords, normaliseDate, toSummary, type FullRecord } from './derive.ts'
+import { readSources, type SourceFile } from './load.ts'
+import { checkDuplicateSlugs } from './validate.ts'
+
+export interface BuildOptions {
+  /** Project root holding content/; dist/ and .cache/ are written here. */
+  root: string
+  /** Output folder; defaults to `<root>/dist`. */
+  distDir?: string
+  /** Use the render cache in `<root>/.cache` (default true). */
+  cache?: boolean
+  /** Rebuild even when the inputs are unchanged. */
+  force?: boolean
+}
+
+export interface BuildReport {
+  manifest: Manifest
+  files: number
+  /** True when dist/ was already up to date and nothing was written. */
+  upToDate: boolean
+}
+
+/** Put compiled files together: duplicate slugs, drafts out, sort newest first. */
+export function assemble(compiled: CompiledFile[], site: SiteConfig): BuiltContent {
+  const errors: ContentError[] = compiled.flatMap((c) => c.errors)
+  checkDuplicateSlugs(compiled.filter((c) => c.loaded.data !== undefined).map((c) => ({ file: c.loaded, slug: c.slug })), errors)
+  if (errors.length) throw new ContentErrors(sortErrors(errors))
+  const collections = {} as Record<CollectionName, FullRecord[]>
+  const summaries = {} as BuiltContent['summaries']
+  let builtAt = '1970-01-01T00:00:00Z'
+  for (const name of COLLECTION_NAMES) {
+    const records = compiled.filter((c) => c.collection === name && !c.draft).map((c) => c.record!)
+    records.sort(compareRecords(name))
+    collections[name] = records
+    summaries[name] = records.map(toSummary)
+    for (const r of records) if (r.updated_at > builtAt) builtAt = normaliseDate(r.updated_at)
+  }
+  return { site, collections, summaries, builtAt }
+}
+
+/** Validate all content without writing anything; throws ContentErrors. */
+export async function checkContent(root: string): Promise<{ files: number }> {
+  const site = await loadSiteConfig(root)
+  const sources = await readSources(root)
+  const cache = await RenderCache.open(undefined)
+  assemble(sources.map((s) => compileFile(s, site, cache)), site)
+  return { files: sources.length }
+}
+
+export async function buildSite(options: BuildOptions): Promise<BuildReport> {
+  const { root } = options
+  const distDir = options.distDir ?? join(root, 'dist')
+  const site = await loadSiteConfig(root)
+  const sources = await readSources(root)
+  const inputHash = await hashInputs(root, sources)
+  if (!options.force) {
+    const current = await readManifest(distDir)
+    if (current?.input_hash === inputHash) return { manifest: current, files: Object.keys(current.files).length + 1, upToDate: true }
+  }
+  const cache = await RenderCache.open(options.cache === false ? undefined : root)
+  const compiled = sources.map((s) => compileFile(s, site, cache))
+  await cache.save()
+  const content = assemble(compiled, site)
+  const { files, manifest } = emitAll(content, inputHash)
+  await writeDistAtomically(root, distDir, files)
+  return { manifest, files: Object.keys(files).length, upToDate: false }
+}
+
+export async function readManifest(distDir: string): Promise<Manifest | undefined> {
+  try {
+    return JSON.parse(await readFile(join(distDir, MANIFEST_FILE), 'utf8')) as Manifest
+  } catch {
+    return undefined
+  }
+}
+
+/** Everything that decides the output: the sources, the site settings and the build code itself. */
+async function hashInputs(root: string, sources: SourceFile[]): Promise<string> {
+  const hash = createHash('sha256')
+  hash.update(await generatorFingerprint())
+  hash.update(await readFile(join(root, 'content', 'site.yaml')).catch(() => Buffer.alloc(0)))
+  for (const s of sources) hash.update(`\0${s.path}\0${s.hash}`)
+  return hash.digest('hex')
+}
+
+let fingerprint: Promise<string> | undefined
+
+/** Hash of the build's own code, so a code change is never mistaken for "up to date". */
+function generatorFingerprint(): Promise<string> {
+  fingerprint ??= (async () => {
+    const here = dirname(fileURLToPath(import.meta.url))
+    const codeDir = here.endsWith('pipeline') ? dirname(here) : here
+    const hash = createHash('sha256')
+    const entries = (await readdir(codeDir, { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile() && /\.(ts|js|mjs|cjs|json)$/.test(e.name))
+      .map((e) => join(e.parentPath, e.name))
+      .sort()
+    for (const file of entries) hash.update(file.slice(codeDir.length)).update(await readFile(file))
+    return hash.digest('hex')
+  })()
+  return fingerprint
+}

@@ -1,0 +1,119 @@
+/**
+ * Stage 2, validate: frontmatter against the collection's JSON Schema, then the
+ * rules a schema cannot express (date order, duplicate slugs). Every problem
+ * becomes a ContentError pointing at the field's line and column.
+ */
+import type { ErrorObject } from 'ajv'
+import { COLLECTIONS } from '../collections.ts'
+import { ContentError } from '../errors.ts'
+import { frontmatterValidators } from './ajv.ts'
+import type { LoadedFile } from './load.ts'
+import { locate, pathToField, pointerToPath } from './locate.ts'
+
+export type Frontmatter = Record<string, unknown> & { title: string; published_at: string; slug?: string; draft?: boolean }
+
+/** Validate one file; returns the frontmatter when it is valid. */
+export function validateFile(file: LoadedFile, errors: ContentError[]): Frontmatter | undefined {
+  if (file.data === undefined) return undefined
+  const validate = frontmatterValidators()[file.source.collection]
+  const before = errors.length
+  if (!validate(file.data)) {
+    for (const error of validate.errors ?? []) errors.push(toContentError(file, error))
+  }
+  const data = file.data as Frontmatter
+  if (errors.length === before) checkDateOrder(file, data, errors)
+  return errors.length === before ? data : undefined
+}
+
+function toContentError(file: LoadedFile, error: ErrorObject): ContentError {
+  // ajv-errors wraps the original errors; their params say which field was meant.
+  const original = (error.keyword === 'errorMessage' ? (error.params as { errors: ErrorObject[] }).errors[0] : error) ?? error
+  const path = pointerToPath(error.instancePath)
+  let fieldPath = path
+  let offset = locate(file.doc, path).offset
+  let message = error.message ?? 'is invalid'
+  const params = original.params as Record<string, unknown>
+  if (original.keyword === 'required') {
+    fieldPath = [...path, String(params.missingProperty)]
+    if (error.keyword !== 'errorMessage') message = 'is required'
+    // A conditional requirement points at the field the condition is about.
+    const condition = conditionField(file, original.schemaPath)
+    if (condition) offset = locate(file.doc, [...path, condition], true).offset
+  } else if (original.keyword === 'additionalProperties') {
+    const name = String(params.additionalProperty)
+    fieldPath = [...path, name]
+    offset = locate(file.doc, fieldPath, true).offset
+    message = `is not a field of a ${COLLECTIONS[file.source.collection].label}${suggest(file, path, name)}`
+  } else if (original.keyword === 'enum') {
+    message = `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+  }
+  const { line, column } = file.position(offset)
+  return new ContentError('SCHEMA', file.source.path, line, column, pathToField(fieldPath) || 'frontmatter', message)
+}
+
+/** For `#/then/required`, the single property the `if` tests, e.g. attendance_mode. */
+function conditionField(file: LoadedFile, schemaPath: string): string | undefined {
+  if (!schemaPath.startsWith('#/then')) return undefined
+  const condition = (COLLECTIONS[file.source.collection].schema.if as { properties?: object } | undefined)?.properties
+  const keys = condition ? Object.keys(condition) : []
+  return keys.length === 1 ? keys[0] : undefined
+}
+
+function suggest(file: LoadedFile, path: (string | number)[], name: string): string {
+  let schema = COLLECTIONS[file.source.collection].schema as { properties?: Record<string, { properties?: object }> }
+  for (const seg of path) {
+    if (typeof seg === 'string') schema = (schema.properties?.[seg] ?? {}) as typeof schema
+  }
+  const known = Object.keys(schema.properties ?? {})
+  const close = known.find((k) => editDistance(k, name) <= 2)
+  return close ? ` (did you mean ${close}?)` : known.length ? ` (known fields: ${known.join(', ')})` : ''
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!
+    row[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = row[j]!
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1))
+      prev = tmp
+    }
+  }
+  return row[b.length]!
+}
+
+const DATE_ORDER: [later: string, earlier: string][] = [
+  ['ends_at', 'starts_at'],
+  ['updated_at', 'published_at'],
+]
+
+function checkDateOrder(file: LoadedFile, data: Frontmatter, errors: ContentError[]): void {
+  for (const [later, earlier] of DATE_ORDER) {
+    const a = data[later]
+    const b = data[earlier]
+    if (typeof a !== 'string' || typeof b !== 'string') continue
+    if (Date.parse(a) < Date.parse(b)) {
+      const { line, column } = file.position(locate(file.doc, [later]).offset)
+      errors.push(new ContentError('DATE_ORDER', file.source.path, line, column, later, `must not be before ${earlier} (${b})`))
+    }
+  }
+}
+
+/** Two files of one collection must not publish under the same slug. */
+export function checkDuplicateSlugs(files: { file: LoadedFile; slug: string }[], errors: ContentError[]): void {
+  const seen = new Map<string, LoadedFile>()
+  for (const { file, slug } of files) {
+    const key = `${file.source.collection}/${slug}`
+    const first = seen.get(key)
+    if (!first) {
+      seen.set(key, file)
+      continue
+    }
+    const hasSlugField = typeof (file.data as Frontmatter).slug === 'string'
+    const { line, column } = hasSlugField ? file.position(locate(file.doc, ['slug']).offset) : { line: 1, column: 1 }
+    errors.push(
+      new ContentError('DUPLICATE_SLUG', file.source.path, line, column, 'slug', `"${slug}" is already used by ${first.source.path}`),
+    )
+  }
+}
