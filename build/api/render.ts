@@ -6,29 +6,53 @@
 import type { ContentRecord, FullRecord } from '../pipeline/derive.ts'
 import { listHref, type ListQuery } from './query.ts'
 
-export interface ListEnvelope {
-  data: ContentRecord[]
-  meta: { limit: number; page: number; count: number; total: number; pages: number }
-  links: { self: string; next: string | null; prev: string | null }
+export interface ListMeta {
+  limit: number
+  page: number
+  count: number
+  total: number
+  pages: number
 }
 
-/** Build the list envelope for `items` (already sorted, newest first). */
-export function listEnvelope(collection: string, items: readonly ContentRecord[], query: ListQuery): ListEnvelope {
-  const matching = query.tag === undefined ? items : items.filter((item) => item.tags.includes(query.tag!))
-  const total = matching.length
+export interface ListLinks {
+  self: string
+  next: string | null
+  prev: string | null
+}
+
+export interface ListEnvelope {
+  data: ContentRecord[]
+  meta: ListMeta
+  links: ListLinks
+}
+
+/** Items matching the query's filter, in index order. */
+export function filterItems(items: readonly ContentRecord[], query: ListQuery): readonly ContentRecord[] {
+  const { tag } = query
+  return tag === undefined ? items : items.filter((item) => item.tags.includes(tag))
+}
+
+/** Pagination of `total` matching items: page counts and self/next/prev links. */
+export function paginate(collection: string, total: number, query: ListQuery): { pages: number; links: ListLinks } {
   const pages = Math.ceil(total / query.limit)
-  const start = (query.page - 1) * query.limit
-  const data = matching.slice(start, start + query.limit)
   const prevPage = Math.min(query.page - 1, pages)
   return {
-    data,
-    meta: { limit: query.limit, page: query.page, count: data.length, total, pages },
+    pages,
     links: {
       self: listHref(collection, query),
       next: query.page < pages ? listHref(collection, { ...query, page: query.page + 1 }) : null,
       prev: prevPage >= 1 ? listHref(collection, { ...query, page: prevPage }) : null,
     },
   }
+}
+
+/** Build the list envelope for `items` (already sorted, newest first). */
+export function listEnvelope(collection: string, items: readonly ContentRecord[], query: ListQuery): ListEnvelope {
+  const matching = filterItems(items, query)
+  const { pages, links } = paginate(collection, matching.length, query)
+  const start = (query.page - 1) * query.limit
+  const data = matching.slice(start, start + query.limit)
+  return { data, meta: { limit: query.limit, page: query.page, count: data.length, total: matching.length, pages }, links }
 }
 
 export function renderList(collection: string, items: readonly ContentRecord[], query: ListQuery): string {

@@ -8,7 +8,9 @@ import { dirname, join } from 'node:path'
 
 const PARALLEL_WRITES = 64
 
-export async function writeDistAtomically(root: string, distDir: string, files: Record<string, string>): Promise<void> {
+export async function writeDistAtomically(distDir: string, files: Record<string, string>): Promise<void> {
+  // Temporary folders sit beside dist/ so the final rename stays on one filesystem.
+  const root = dirname(distDir)
   await recoverInterruptedSwap(root, distDir)
   const tmp = join(root, `.dist-tmp-${process.pid}-${randomBytes(4).toString('hex')}`)
   try {

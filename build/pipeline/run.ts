@@ -80,7 +80,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   await cache.save()
   const content = assemble(compiled, site)
   const { files, manifest } = emitAll(content, inputHash)
-  await writeDistAtomically(root, distDir, files)
+  await writeDistAtomically(distDir, files)
   return { manifest, files: Object.keys(files).length, upToDate: false }
 }
 

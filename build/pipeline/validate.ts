@@ -18,7 +18,8 @@ export function validateFile(file: LoadedFile, errors: ContentError[]): Frontmat
   const validate = frontmatterValidators()[file.source.collection]
   const before = errors.length
   if (!validate(file.data)) {
-    for (const error of validate.errors ?? []) errors.push(toContentError(file, error))
+    // An `if` failure only says "then did not match"; the `then` errors say what is wrong.
+    for (const error of validate.errors ?? []) if (error.keyword !== 'if') errors.push(toContentError(file, error))
   }
   const data = file.data as Frontmatter
   if (errors.length === before) checkDateOrder(file, data, errors)

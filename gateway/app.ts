@@ -1,0 +1,66 @@
+/**
+ * The gateway: a small h3 app for what a CDN cannot do. It answers every API
+ * request from the built artifacts (pre-rendered bytes when they exist, the
+ * shared renderer otherwise), with RFC 9457 problems for every error.
+ */
+import { H3, HTTPError, type H3Event } from 'h3'
+import type { ArtifactStore } from './artifacts.ts'
+import { baseHeaders, CACHE, PROBLEM_TYPE } from './http/headers.ts'
+import { toProblem } from './http/problem.ts'
+import { assignRequestId, requestIdOf } from './http/request-id.ts'
+import { silentLogger, type Logger } from './log.ts'
+import { itemRoute, listRoute } from './routes/content.ts'
+import { healthRoute } from './routes/health.ts'
+import { preflightRoute } from './routes/preflight.ts'
+import { staticRoute } from './routes/static.ts'
+
+export interface GatewayOptions {
+  store: ArtifactStore
+  version: string
+  logger?: Logger
+  /** Extra routes (auth, MCP, …) mounted before the static fallback. */
+  plugins?: ((app: H3) => void)[]
+}
+
+export function createApp(options: GatewayOptions): H3 {
+  const log = options.logger ?? silentLogger
+  const app = new H3({
+    onRequest: (event) => {
+      event.context.startedAt = performance.now()
+      assignRequestId(event)
+    },
+    onResponse: (response, event) => logRequest(log, response, event),
+    onError: (error, event) => problemResponse(error, event, log),
+  })
+  // CORS preflight for every path, before any route's method check.
+  app.use((event) => (event.req.method === 'OPTIONS' ? preflightRoute(event) : undefined))
+  app.all('/api/health', healthRoute(options.store, options.version))
+  app.all('/api/:collection', listRoute(options.store))
+  app.all('/api/:collection/:slug', itemRoute(options.store))
+  for (const plugin of options.plugins ?? []) plugin(app)
+  app.all('/**', staticRoute(options.store))
+  return app
+}
+
+function problemResponse(error: HTTPError, event: H3Event, log: Logger): Response {
+  const body = toProblem(error, event.url.pathname)
+  if (body.status >= 500) {
+    log('error', 'request failed', { request_id: requestIdOf(event), status: body.status, error: String(error.cause ?? error.message) })
+  }
+  const headers = baseHeaders(requestIdOf(event), PROBLEM_TYPE, CACHE.none)
+  if (error.headers) for (const [k, v] of error.headers) headers.set(k, v)
+  const json = JSON.stringify(body)
+  headers.set('content-length', String(Buffer.byteLength(json)))
+  return new Response(event.req.method === 'HEAD' ? null : json, { status: body.status, headers })
+}
+
+function logRequest(log: Logger, response: Response, event: H3Event): void {
+  const started = event.context.startedAt as number | undefined
+  log('info', 'request', {
+    request_id: requestIdOf(event),
+    method: event.req.method,
+    path: event.url.pathname,
+    status: response.status,
+    duration_ms: started === undefined ? undefined : Math.round((performance.now() - started) * 100) / 100,
+  })
+}

@@ -1,0 +1,49 @@
+/**
+ * Gateway settings from the environment, with the embedded defaults a new
+ * user runs first: 127.0.0.1:8787, dist/ beside the project.
+ */
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { LogLevel } from './log.ts'
+
+export const DEFAULT_PORT = 8787
+export const DEFAULT_HOST = '127.0.0.1'
+
+export interface GatewayConfig {
+  host: string
+  port: number
+  distDir: string
+  /** Public origin of this gateway (for links in metadata); defaults to http://host:port. */
+  publicUrl: string | undefined
+  logLevel: LogLevel
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError'
+  readonly code = 'CONFIG_INVALID'
+}
+
+export function readConfig(env: NodeJS.ProcessEnv, root = process.cwd()): GatewayConfig {
+  const port = env.PORT === undefined || env.PORT === '' ? DEFAULT_PORT : Number(env.PORT)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${env.PORT}"`)
+  const logLevel = (env.LOG_LEVEL ?? 'info') as LogLevel
+  if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be debug, info, warn, error or silent`)
+  const publicUrl = env.PUBLIC_URL?.replace(/\/+$/, '') || undefined
+  if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must be an origin like https://api.example.com`)
+  return {
+    host: env.HOST || DEFAULT_HOST,
+    port,
+    distDir: resolve(root, env.DIST_DIR || 'dist'),
+    publicUrl,
+    logLevel,
+  }
+}
+
+/** The package version, reported by /api/health. */
+export function packageVersion(root = process.cwd()): string {
+  try {
+    return (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string }).version
+  } catch {
+    return '0.0.0'
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Response headers in one place: caching per resource kind, CORS for public
+ * reads, and the security headers every answer carries.
+ */
+export const CACHE = {
+  /** Lists and items: fresh for a minute, served stale while revalidating for ten. */
+  content: 'public, max-age=60, stale-while-revalidate=600',
+  /** OpenAPI, llms.txt, well-known documents, docs page. */
+  document: 'public, max-age=300, stale-while-revalidate=3600',
+  none: 'no-store',
+} as const
+
+export const EXPOSED_HEADERS = 'ETag, Link, X-Total-Count, X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, WWW-Authenticate'
+export const ALLOWED_REQUEST_HEADERS =
+  'Authorization, Content-Type, Accept, If-None-Match, X-Request-Id, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID'
+
+/** Headers on every answer: request id, CORS for reads, no sniffing, no framing. */
+export function baseHeaders(requestId: string, contentType: string, cacheControl: string): Headers {
+  const headers = new Headers({
+    'content-type': contentType,
+    'cache-control': cacheControl,
+    'x-request-id': requestId,
+    'access-control-allow-origin': '*',
+    'access-control-expose-headers': EXPOSED_HEADERS,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  })
+  // JSON and text are never rendered as documents; HTML pages set their own policy.
+  if (!contentType.startsWith('text/html')) headers.set('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+  return headers
+}
+
+export const CONTENT_TYPES: Record<string, string> = {
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.xml': 'application/xml; charset=utf-8',
+}
+
+export const JSON_TYPE = CONTENT_TYPES['.json']!
+export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8'

@@ -1,0 +1,81 @@
+/**
+ * GET /api/{collection} and /api/{collection}/{slug}. Page 1 of every limit
+ * and every item are pre-rendered bytes from the build; any other list query
+ * is rendered here with the build's own renderer.
+ */
+import { defineHandler, type H3Event } from 'h3'
+import { isCollectionName, type CollectionName } from '../../build/collections.ts'
+import { etagOf } from '../../build/api/etag.ts'
+import { itemFile, listFile } from '../../build/api/paths.ts'
+import { isPrerendered, listHref, parseListQuery, type ListQuery } from '../../build/api/query.ts'
+import { filterItems, listEnvelope, paginate } from '../../build/api/render.ts'
+import type { ArtifactStore, Snapshot, StoredFile } from '../artifacts.ts'
+import { CACHE, JSON_TYPE } from '../http/headers.ts'
+import { assertAccepts, assertMethod, READ_METHODS } from '../http/negotiate.ts'
+import { problem } from '../http/problem.ts'
+import { respondWithFile } from '../http/respond.ts'
+import { SLUG_PATTERN } from '../../build/schemas/common.ts'
+
+const SLUG_RE = new RegExp(SLUG_PATTERN)
+const RENDERED_CACHE_SIZE = 2000
+
+export function listRoute(store: ArtifactStore) {
+  return defineHandler((event) => {
+    const { snapshot, collection } = prepare(event, store)
+    const parsed = parseListQuery(event.url.searchParams)
+    if (!parsed.ok) {
+      throw problem('invalid-parameter', { detail: parsed.errors.map((e) => `${e.parameter} ${e.message}`).join('; '), errors: parsed.errors })
+    }
+    const { query } = parsed
+    const file = isPrerendered(query)
+      ? snapshot.files.get(`/${listFile(collection, query.limit)}`)!
+      : renderLongTail(snapshot, collection, query)
+    const meta = listMeta(snapshot, collection, query)
+    return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, headers: meta })
+  })
+}
+
+export function itemRoute(store: ArtifactStore) {
+  return defineHandler((event) => {
+    const { snapshot, collection } = prepare(event, store)
+    const slug = event.context.params?.slug ?? ''
+    const file = SLUG_RE.test(slug) ? snapshot.files.get(`/${itemFile(collection, slug)}`) : undefined
+    if (!file) {
+      throw problem('not-found', { detail: `No published ${collection} item has the slug "${slug.slice(0, 120)}". List /api/${collection} to find slugs.` })
+    }
+    return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content })
+  })
+}
+
+function prepare(event: H3Event, store: ArtifactStore): { snapshot: Snapshot; collection: CollectionName } {
+  assertMethod(event, READ_METHODS)
+  const name = event.context.params?.collection ?? ''
+  if (!isCollectionName(name)) {
+    throw problem('not-found', { detail: `There is no collection "${name.slice(0, 120)}"; collections are blog-posts, case-studies, webinars and events.` })
+  }
+  assertAccepts(event, 'application/json')
+  const snapshot = store.current()
+  if (!snapshot) throw problem('unavailable', { detail: 'No content build is loaded.', headers: { 'retry-after': '5' } })
+  return { snapshot, collection: name }
+}
+
+function renderLongTail(snapshot: Snapshot, collection: CollectionName, query: ListQuery): StoredFile {
+  const key = listHref(collection, query)
+  const cached = snapshot.rendered.get(key)
+  if (cached) return cached
+  const body = Buffer.from(JSON.stringify(listEnvelope(collection, snapshot.summaries(collection), query)))
+  const file = { body, etag: etagOf(body) }
+  if (snapshot.rendered.size >= RENDERED_CACHE_SIZE) snapshot.rendered.delete(snapshot.rendered.keys().next().value!)
+  snapshot.rendered.set(key, file)
+  return file
+}
+
+/** Link (next/prev) and X-Total-Count headers, from the same pagination as the body. */
+function listMeta(snapshot: Snapshot, collection: CollectionName, query: ListQuery): Record<string, string> {
+  const total = filterItems(snapshot.summaries(collection), query).length
+  const { links } = paginate(collection, total, query)
+  const headers: Record<string, string> = { 'x-total-count': String(total) }
+  const link = [links.next && `<${links.next}>; rel="next"`, links.prev && `<${links.prev}>; rel="prev"`].filter(Boolean)
+  if (link.length) headers.link = link.join(', ')
+  return headers
+}

@@ -1,0 +1,26 @@
+/** GET /api/health: the build being served, never cached; 503 when no build can be served. */
+import { defineHandler } from 'h3'
+import type { ArtifactStore } from '../artifacts.ts'
+import { baseHeaders, CACHE, JSON_TYPE } from '../http/headers.ts'
+import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
+import { problem } from '../http/problem.ts'
+import { requestIdOf } from '../http/request-id.ts'
+
+export function healthRoute(store: ArtifactStore, version: string) {
+  return defineHandler((event) => {
+    assertMethod(event, READ_METHODS)
+    const snapshot = store.current()
+    const failure = store.lastError()
+    if (!snapshot || failure) {
+      throw problem('unavailable', {
+        detail: failure?.message ?? 'No content build is loaded.',
+        headers: { 'cache-control': CACHE.none, 'retry-after': '5' },
+      })
+    }
+    const { id, built_at, counts } = snapshot.manifest.build
+    const body = JSON.stringify({ status: 'ok', version, build: { id, built_at, counts } })
+    const headers = baseHeaders(requestIdOf(event), JSON_TYPE, CACHE.none)
+    headers.set('content-length', String(Buffer.byteLength(body)))
+    return new Response(event.req.method === 'HEAD' ? null : body, { headers })
+  })
+}

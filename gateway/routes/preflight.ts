@@ -1,0 +1,18 @@
+/** OPTIONS on any path: the CORS preflight answer. */
+import { defineHandler } from 'h3'
+import { ALLOWED_REQUEST_HEADERS, baseHeaders, CACHE } from '../http/headers.ts'
+import { requestIdOf } from '../http/request-id.ts'
+
+/** Paths that take POST besides the read methods. */
+const POST_PATHS = new Set(['/mcp', '/oauth/token'])
+
+export const preflightRoute = defineHandler((event) => {
+  const methods = POST_PATHS.has(event.url.pathname) ? 'POST, OPTIONS' : 'GET, HEAD, OPTIONS'
+  const headers = baseHeaders(requestIdOf(event), 'text/plain; charset=utf-8', CACHE.none)
+  headers.delete('content-type')
+  headers.set('allow', methods)
+  headers.set('access-control-allow-methods', methods)
+  headers.set('access-control-allow-headers', ALLOWED_REQUEST_HEADERS)
+  headers.set('access-control-max-age', '86400')
+  return new Response(null, { status: 204, headers })
+})

@@ -1,0 +1,40 @@
+/**
+ * Every other GET: the documents of the build (openapi.json, llms.txt,
+ * .well-known/*, docs/) straight from the snapshot; a folder path serves its
+ * index.html. Anything else is a JSON 404.
+ */
+import { defineHandler } from 'h3'
+import { extname } from 'node:path'
+import type { ArtifactStore } from '../artifacts.ts'
+import { CACHE, CONTENT_TYPES } from '../http/headers.ts'
+import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
+import { problem } from '../http/problem.ts'
+import { respondWithFile } from '../http/respond.ts'
+
+/** Media types of extension-less documents, by path. */
+const DOCUMENT_TYPES: Record<string, string> = {
+  '/.well-known/api-catalog': 'application/linkset+json; charset=utf-8',
+  '/.well-known/oauth-authorization-server': 'application/json; charset=utf-8',
+  '/.well-known/oauth-protected-resource': 'application/json; charset=utf-8',
+  '/.well-known/oauth-protected-resource/mcp': 'application/json; charset=utf-8',
+}
+
+export function staticRoute(store: ArtifactStore) {
+  return defineHandler((event) => {
+    const path = event.url.pathname
+    const snapshot = store.current()
+    const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}.json`]
+    for (const candidate of candidates) {
+      const file = snapshot?.files.get(candidate)
+      if (!file) continue
+      assertMethod(event, READ_METHODS)
+      const contentType = DOCUMENT_TYPES[path] ?? CONTENT_TYPES[extname(candidate)] ?? 'application/octet-stream'
+      return respondWithFile(event, file, { contentType, cacheControl: CACHE.document })
+    }
+    // A folder with an index: redirect to the canonical trailing-slash form.
+    if (!path.endsWith('/') && snapshot?.files.has(`${path}/index.html`)) {
+      return new Response(null, { status: 308, headers: { location: `${path}/`, 'cache-control': CACHE.document } })
+    }
+    throw problem('not-found', { detail: `Nothing at ${path.slice(0, 200)}. The API reference is at /docs/ and /openapi.json.` })
+  })
+}

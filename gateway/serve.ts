@@ -1,0 +1,55 @@
+#!/usr/bin/env node
+/**
+ * `npm start` (after the build): serve dist/ and the dynamic routes from one
+ * local process. SIGHUP reloads dist/; SIGTERM/SIGINT close gracefully.
+ */
+import { ArtifactStore } from './artifacts.ts'
+import { ConfigError, packageVersion, readConfig } from './config.ts'
+import { createLogger } from './log.ts'
+import { startServer } from './server.ts'
+
+async function main(): Promise<number> {
+  let config
+  try {
+    config = readConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(error.message)
+    throw error
+  }
+  const log = createLogger(config.logLevel)
+  const store = new ArtifactStore(config.distDir)
+  try {
+    await store.reload()
+  } catch (error) {
+    return fail(`${(error as Error).message}`)
+  }
+  let running
+  try {
+    running = await startServer({ store, version: packageVersion(), logger: log, host: config.host, port: config.port })
+  } catch (error) {
+    return fail((error as Error).message)
+  }
+  const { build } = store.current()!.manifest
+  console.error(`✓ gateway serving build ${build.id} at ${running.url}  (try ${running.url}/api/health)`)
+  process.on('SIGHUP', () => {
+    store.reload().then(
+      (s) => log('info', 'reloaded', { build_id: s.id }),
+      (e: Error) => log('error', 'reload failed; still serving the previous build', { error: e.message }),
+    )
+  })
+  const shutdown = (signal: string) => {
+    log('info', 'shutting down', { signal })
+    running.close().then(() => process.exit(0))
+  }
+  process.once('SIGTERM', () => shutdown('SIGTERM'))
+  process.once('SIGINT', () => shutdown('SIGINT'))
+  return -1
+}
+
+function fail(message: string): number {
+  console.error(`✗ ${message}`)
+  return 1
+}
+
+const code = await main()
+if (code >= 0) process.exit(code)

@@ -1,0 +1,53 @@
+/**
+ * Run the gateway on Node's http server: header-size and time limits,
+ * graceful close. Used by the CLI (serve.ts) and by tests, which start it on
+ * an ephemeral port.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { toNodeHandler } from 'h3/node'
+import { createApp, type GatewayOptions } from './app.ts'
+
+export const MAX_HEADER_BYTES = 16 * 1024
+
+export interface RunningServer {
+  url: string
+  server: Server
+  close(): Promise<void>
+}
+
+export interface ListenOptions extends GatewayOptions {
+  host: string
+  port: number
+}
+
+export class PortInUseError extends Error {
+  override readonly name = 'PortInUseError'
+  readonly code = 'PORT_IN_USE'
+}
+
+export async function startServer(options: ListenOptions): Promise<RunningServer> {
+  const app = createApp(options)
+  const server = createServer(
+    { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 },
+    toNodeHandler(app),
+  )
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PortInUseError(`port ${options.port} on ${options.host} is already in use; set PORT to another port`) : error),
+    )
+    server.listen(options.port, options.host, () => resolveListen())
+  })
+  const { port } = server.address() as AddressInfo
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done())
+        server.closeIdleConnections()
+        setTimeout(() => server.closeAllConnections(), 5_000).unref()
+      }),
+  }
+}

@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ContentErrors } from '../../build/errors.ts'
+import { buildSite, checkContent } from '../../build/pipeline/run.ts'
+import { createProject, REPO_ROOT, validPost, type TempProject } from '../helpers/project.ts'
+
+const run = promisify(execFile)
+
+/** One fixture per error kind; each line of EXPECTED is file:line:col field: message. */
+const BROKEN: Record<string, string> = {
+  'content/blog-posts/yaml-duplicate-key.md': '---\ntitle: One\ntitle: Two\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\nBody.\n',
+  'content/blog-posts/yaml-unclosed.md': '---\ntitle: Unclosed\ntags: [a, b\npublished_at: 2026-01-05\n---\nBody.\n',
+  'content/blog-posts/schema.md': '---\ntitle: Schema\npublished_at: 2026-01-05\nauthors:\n  - title: CTO\nauthor_bio: x\n---\nBody.\n',
+  'content/blog-posts/bad-date.md': '---\ntitle: Bad date\npublished_at: 2026-02-30\nauthors:\n  - name: A\n---\nBody.\n',
+  'content/blog-posts/first.md': '---\ntitle: First\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\nBody.\n',
+  'content/blog-posts/second.md': '---\ntitle: Second\nslug: first\npublished_at: 2026-01-06\nauthors:\n  - name: A\n---\nBody.\n',
+  'content/blog-posts/no-alt.md': '---\ntitle: Alt\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\nIntro.\n\nSee ![](https://cdn.example/x.png) here.\n',
+  'content/events/no-location.md':
+    '---\ntitle: Meetup\npublished_at: 2026-01-05\nstarts_at: 2027-03-04T18:00:00+01:00\nends_at: 2027-03-04T21:00:00+01:00\ntimezone: Europe/Berlin\nattendance_mode: in_person\n---\nBody.\n',
+  'content/events/ends-before-start.md':
+    '---\ntitle: Backwards\npublished_at: 2026-01-05\nstarts_at: 2027-03-04T18:00:00+01:00\nends_at: 2027-03-04T17:00:00+01:00\ntimezone: Europe/Berlin\nattendance_mode: online\n---\nBody.\n',
+  'content/events/bad-zone.md':
+    '---\ntitle: Zone\npublished_at: 2026-01-05\nstarts_at: 2027-03-04T18:00:00\nends_at: 2027-03-04T19:00:00+01:00\ntimezone: Mars/Olympus\nattendance_mode: online\n---\nBody.\n',
+}
+
+const EXPECTED = [
+  'content/blog-posts/bad-date.md:3:15 published_at: must be a date like 2026-03-14 or an RFC 3339 date-time with offset like 2026-03-14T09:00:00Z',
+  'content/blog-posts/no-alt.md:9:5 body: image https://cdn.example/x.png needs alt text: ![describe the image](https://cdn.example/x.png)',
+  'content/blog-posts/schema.md:5:5 authors[0].name: is required',
+  'content/blog-posts/schema.md:6:1 author_bio: is not a field of a blog post (known fields: title, slug, summary, tags, published_at, updated_at, image, draft, authors)',
+  'content/blog-posts/second.md:3:7 slug: "first" is already used by content/blog-posts/first.md',
+  'content/blog-posts/yaml-duplicate-key.md:3:1 frontmatter: Map keys must be unique',
+  'content/blog-posts/yaml-unclosed.md:4:1 frontmatter: Flow sequence in block collection must be sufficiently indented and end with a ]',
+  'content/events/bad-zone.md:4:12 starts_at: must be an RFC 3339 date-time with offset, like 2027-03-04T16:00:00+01:00',
+  'content/events/bad-zone.md:6:11 timezone: must be an IANA time zone name like Europe/Berlin',
+  'content/events/ends-before-start.md:5:10 ends_at: must not be before starts_at (2027-03-04T18:00:00+01:00)',
+  'content/events/no-location.md:7:1 location: is required unless attendance_mode is online',
+]
+
+async function hashTree(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {}
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const path = join(entry.parentPath, entry.name)
+    out[path.slice(dir.length)] = createHash('sha256').update(await readFile(path)).digest('hex')
+  }
+  return out
+}
+
+describe('author errors', () => {
+  let project: TempProject
+  beforeAll(async () => {
+    project = await createProject({ 'content/blog-posts/good.md': validPost() })
+  })
+  afterAll(() => project.remove())
+
+  it('reports every problem of a run at once as file:line:col field: message', async () => {
+    for (const [path, text] of Object.entries(BROKEN)) await project.write(path, text)
+    const error = await checkContent(project.root).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ContentErrors)
+    expect((error as ContentErrors).errors.map((e) => e.message)).toEqual(EXPECTED)
+    expect((error as ContentErrors).errors.map((e) => e.code)).toEqual([
+      'SCHEMA', 'IMAGE_ALT', 'SCHEMA', 'SCHEMA', 'DUPLICATE_SLUG', 'YAML_SYNTAX', 'YAML_SYNTAX', 'SCHEMA', 'SCHEMA', 'DATE_ORDER', 'SCHEMA',
+    ])
+  })
+
+  it('leaves the previous dist/ byte-identical when a build fails', async () => {
+    const clean = await createProject({ 'content/blog-posts/good.md': validPost() })
+    try {
+      await buildSite({ root: clean.root })
+      const before = await hashTree(clean.dist)
+      expect(Object.keys(before).length).toBeGreaterThan(400)
+      await clean.write('content/events/no-location.md', BROKEN['content/events/no-location.md']!)
+      await expect(buildSite({ root: clean.root })).rejects.toBeInstanceOf(ContentErrors)
+      expect(await hashTree(clean.dist)).toEqual(before)
+      expect((await readdir(clean.root)).filter((n) => n.startsWith('.dist-'))).toEqual([])
+    } finally {
+      await clean.remove()
+    }
+  })
+
+  it('`check` exits non-zero and prints the errors and GitHub annotations under Actions', async () => {
+    const result = await run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'build/cli.ts'), 'check', '--root', project.root], {
+      env: { ...process.env, GITHUB_ACTIONS: 'true' },
+    }).then(() => undefined, (e: { code: number; stdout: string; stderr: string }) => e)
+    expect(result?.code).toBe(1)
+    expect(result?.stderr).toContain(EXPECTED[0])
+    expect(result?.stdout).toContain('::error file=content/blog-posts/bad-date.md,line=3,col=15,title=published_at::must be a date')
+    expect(result?.stderr).not.toMatch(/\bat .*\.ts:\d+/) // no stack trace
+  })
+})

@@ -1,0 +1,61 @@
+/** Temporary projects with their own content/, for tests that need fixture content. */
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..')
+
+export const SITE_YAML = `name: Fixture Co
+description: Fixture content for tests.
+url: https://www.fixture.example
+collections:
+  blog-posts: { path: /blog, title: Blog }
+  case-studies: { path: /customers, title: Customers }
+  webinars: { path: /webinars, title: Webinars }
+  events: { path: /events, title: Events }
+`
+
+export interface TempProject {
+  root: string
+  dist: string
+  write(path: string, text: string): Promise<void>
+  remove(): Promise<void>
+}
+
+/** A project with the given files under its root (content/site.yaml added unless given). */
+export async function createProject(files: Record<string, string> = {}): Promise<TempProject> {
+  const root = await mkdtemp(join(tmpdir(), 'content-api-'))
+  const project: TempProject = {
+    root,
+    dist: join(root, 'dist'),
+    async write(path, text) {
+      await mkdir(dirname(join(root, path)), { recursive: true })
+      await writeFile(join(root, path), text)
+    },
+    remove: () => rm(root, { recursive: true, force: true }),
+  }
+  await project.write('content/site.yaml', SITE_YAML)
+  for (const [path, text] of Object.entries(files)) await project.write(path, text)
+  return project
+}
+
+/** A temporary copy of the repository's own content/. */
+export async function copyOfRepoContent(): Promise<TempProject> {
+  const project = await createProject()
+  await cp(join(REPO_ROOT, 'content'), join(project.root, 'content'), { recursive: true })
+  return project
+}
+
+export const validPost = (title = 'A valid post', extra = '') => `---
+title: ${title}
+published_at: 2026-01-05
+tags: [testing]
+authors:
+  - name: Zoë Tester
+${extra}---
+First paragraph of the post.
+
+| a | b |
+|---|---|
+| 1 | 2 |
+`
