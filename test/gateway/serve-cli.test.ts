@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildSite } from '../../build/pipeline/run.ts'
+import { createProject, REPO_ROOT, validPost, type TempProject } from '../helpers/project.ts'
+
+interface Exit { code: number | null; stderr: string; stdout: string }
+
+/** Run gateway/serve.ts as `npm start` does, with the given environment. */
+function serve(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'gateway/serve.ts')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+  })
+  let stderr = ''
+  let stdout = ''
+  child.stderr.on('data', (d) => (stderr += d))
+  child.stdout.on('data', (d) => (stdout += d))
+  const exited = new Promise<Exit>((resolve) => child.on('exit', (code) => resolve({ code, stderr, stdout })))
+  const url = new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', () => {
+      const match = /at (http:\/\/\S+)/.exec(stderr)
+      if (match) resolve(match[1]!)
+    })
+    exited.then((e) => reject(new Error(`exited ${e.code}: ${e.stderr}`)))
+  })
+  url.catch(() => {}) // awaited only by tests that expect the server to start
+  return { child, exited, url }
+}
+
+let project: TempProject
+beforeAll(async () => {
+  project = await createProject({ 'content/blog-posts/hello.md': validPost('Hello') })
+  await buildSite({ root: project.root })
+})
+afterAll(() => project.remove())
+
+describe('the serve command', () => {
+  it('prints its URL, answers, logs JSON lines and exits 0 on SIGTERM', async () => {
+    const run = serve({ PORT: '0', DIST_DIR: project.dist })
+    const url = await run.url
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    expect((await fetch(`${url}/api/health`)).status).toBe(200)
+    const list = await (await fetch(`${url}/api/blog-posts?limit=5`)).json()
+    expect(list.data[0].title).toBe('Hello')
+    run.child.kill('SIGTERM')
+    const exit = await run.exited
+    expect(exit.code).toBe(0)
+    const lines = exit.stdout.trim().split('\n').map((l) => JSON.parse(l))
+    expect(lines.find((l) => l.path === '/api/blog-posts')).toMatchObject({ level: 'info', msg: 'request', method: 'GET', status: 200, request_id: expect.any(String), duration_ms: expect.any(Number) })
+  })
+
+  it('exits 1 with a clear message when the port is taken', async () => {
+    const blocker = createServer()
+    await new Promise<void>((r) => blocker.listen(0, '127.0.0.1', r))
+    const port = (blocker.address() as { port: number }).port
+    try {
+      const exit = await serve({ PORT: String(port), DIST_DIR: project.dist }).exited
+      expect(exit.code).toBe(1)
+      expect(exit.stderr).toContain(`port ${port} on 127.0.0.1 is already in use`)
+      expect(exit.stderr).not.toMatch(/\n\s+at /)
+    } finally {
+      blocker.close()
+    }
+  })
+
+  it('exits 1 with a clear message when dist/ is missing', async () => {
+    const exit = await serve({ PORT: '0', DIST_DIR: join(project.root, 'no-dist') }).exited
+    expect(exit.code).toBe(1)
+    expect(exit.stderr).toContain('run `npm run build` first')
+  })
+})
