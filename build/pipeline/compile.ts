@@ -5,8 +5,7 @@
 import type { CollectionName } from '../collections.ts'
 import { ContentError } from '../errors.ts'
 import type { SiteConfig } from '../site.ts'
-import type { RenderCache } from './cache.ts'
-import { RenderCache as Cache } from './cache.ts'
+import { RenderCache } from './cache.ts'
 import { deriveRecord, type FullRecord } from './derive.ts'
 import { parseSource, type LoadedFile, type SourceFile } from './load.ts'
 import { findImagesWithoutAlt, parseMarkdown, renderMarkdown, type RenderedBody } from './markdown.ts'
@@ -38,7 +37,7 @@ export function compileFile(source: SourceFile, site: SiteConfig, cache: RenderC
 }
 
 function renderBody(file: LoadedFile, cache: RenderCache, errors: ContentError[]): RenderedBody | undefined {
-  const key = Cache.key(file.body)
+  const key = RenderCache.key(file.body)
   const cached = cache.get(key)
   if (cached) return cached
   const tree = parseMarkdown(file.body)

@@ -12,16 +12,15 @@ export interface Located {
 export function locate(doc: Document | undefined, path: (string | number)[], preferKey = false): Located {
   let node: unknown = doc?.contents
   let best = rangeStart(node) ?? 0
-  for (const segment of path) {
+  for (const [index, segment] of path.entries()) {
     if (isMap(node)) {
       const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment))
-      if (!pair) return { offset: best }
+      if (!pair) break
       const keyStart = rangeStart(pair.key)
-      const valueStart = rangeStart(pair.value)
-      node = pair.value
       const isEmpty = isScalar(pair.value) && pair.value.value === null
-      best = (preferKey || isEmpty ? keyStart : valueStart ?? keyStart) ?? best
-      if (preferKey && segment === path[path.length - 1]) best = keyStart ?? best
+      const wantKey = isEmpty || (preferKey && index === path.length - 1)
+      best = (wantKey ? keyStart : rangeStart(pair.value) ?? keyStart) ?? best
+      node = pair.value
     } else if (isSeq(node) && typeof segment === 'number') {
       node = node.items[segment]
       best = rangeStart(node) ?? best
