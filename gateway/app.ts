@@ -8,6 +8,7 @@ import type { ArtifactStore } from './artifacts.ts'
 import { baseHeaders, CACHE, PROBLEM_TYPE } from './http/headers.ts'
 import { toProblem } from './http/problem.ts'
 import { assignRequestId, requestIdOf } from './http/request-id.ts'
+import { installLimits, type LimitSettings } from './http/limits.ts'
 import { silentLogger, type Logger } from './log.ts'
 import { itemRoute, listRoute } from './routes/content.ts'
 import { healthRoute } from './routes/health.ts'
@@ -20,6 +21,8 @@ export interface GatewayOptions {
   logger?: Logger
   /** Extra routes (auth, MCP, …) mounted before the static fallback. */
   plugins?: ((app: H3) => void)[]
+  /** Timeout, body caps and rate limits (defaults in gateway/http/limits.ts). */
+  limits?: Partial<LimitSettings>
 }
 
 export function createApp(options: GatewayOptions): H3 {
@@ -34,6 +37,7 @@ export function createApp(options: GatewayOptions): H3 {
   })
   // CORS preflight for every path, before any route's method check.
   app.use((event) => (event.req.method === 'OPTIONS' ? preflightRoute(event) : undefined))
+  installLimits(app, options.limits)
   app.all('/api/health', healthRoute(options.store, options.version))
   app.all('/api/:collection', listRoute(options.store))
   app.all('/api/:collection/:slug', itemRoute(options.store))

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { LogLevel } from './log.ts'
+import { LimitConfigError, readLimits, type LimitSettings } from './http/limits.ts'
 
 export const DEFAULT_PORT = 8787
 export const DEFAULT_HOST = '127.0.0.1'
@@ -16,6 +17,8 @@ export interface GatewayConfig {
   /** Public origin of this gateway (for links in metadata); defaults to http://host:port. */
   publicUrl: string | undefined
   logLevel: LogLevel
+  /** Timeout, body caps, rate limit and proxy trust (REQUEST_TIMEOUT_MS, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, …). */
+  limits: LimitSettings
 }
 
 export class ConfigError extends Error {
@@ -30,12 +33,19 @@ export function readConfig(env: NodeJS.ProcessEnv, root = process.cwd()): Gatewa
   if (!['debug', 'info', 'warn', 'error', 'silent'].includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be debug, info, warn, error or silent`)
   const publicUrl = env.PUBLIC_URL?.replace(/\/+$/, '') || undefined
   if (publicUrl && !/^https?:\/\/[^/]+$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must be an origin like https://api.example.com`)
+  let limits: LimitSettings
+  try {
+    limits = readLimits(env)
+  } catch (error) {
+    throw error instanceof LimitConfigError ? new ConfigError(error.message) : error
+  }
   return {
     host: env.HOST || DEFAULT_HOST,
     port,
     distDir: resolve(root, env.DIST_DIR || 'dist'),
     publicUrl,
     logLevel,
+    limits,
   }
 }
 

@@ -25,7 +25,7 @@ async function main(): Promise<number> {
   }
   let running
   try {
-    running = await startServer({ store, version: packageVersion(), logger: log, host: config.host, port: config.port })
+    running = await startServer({ store, version: packageVersion(), logger: log, host: config.host, port: config.port, limits: config.limits })
   } catch (error) {
     return fail((error as Error).message)
   }

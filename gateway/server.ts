@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { toNodeHandler } from 'h3/node'
 import { createApp, type GatewayOptions } from './app.ts'
+import { answerClientError } from './http/client-error.ts'
 
 export const MAX_HEADER_BYTES = 16 * 1024
 
@@ -32,6 +33,8 @@ export async function startServer(options: ListenOptions): Promise<RunningServer
     { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 },
     toNodeHandler(app),
   )
+  // Oversized headers (431), malformed requests (400): problem+json, not Node's bare status line.
+  server.on('clientError', answerClientError)
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' ? new PortInUseError(`port ${options.port} on ${options.host} is already in use; set PORT to another port`) : error),

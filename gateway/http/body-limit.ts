@@ -1,0 +1,83 @@
+/**
+ * Request body caps for the routes that read a body (/mcp, the token
+ * endpoint). The body is read here, counting bytes as they arrive, and the
+ * route gets the buffered bytes: whoever reads it later (our code or a
+ * library) sees the same body, and an oversized one is always a 413 problem,
+ * never a parse error or a half-read stream.
+ */
+import { HTTPError, type H3Event, type Middleware } from 'h3'
+import { problem } from './problem.ts'
+
+const READ_METHODS = new Set(['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'])
+
+export function bodyCap(limit: number): Middleware {
+  return async (event, next) => {
+    const req = event.req
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || !req.body) return next()
+    const declared = req.headers.get('content-length')
+    if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) throw tooLarge(limit)
+    const bytes = await readCapped(req.body, limit).catch((error: unknown) => {
+      if (HTTPError.isError(error)) throw error
+      // The client broke the framing or hung up mid-body: its fault, never a 500.
+      throw problem('bad-request', { detail: 'The request body could not be read (connection closed or malformed chunked encoding).' })
+    })
+    setRequest(event, buffered(req, bytes))
+    return next()
+  }
+}
+
+function tooLarge(limit: number) {
+  return problem('payload-too-large', {
+    detail: `The request body is larger than ${limit} bytes, the most this endpoint accepts.`,
+    headers: { connection: 'close' },
+  })
+}
+
+/** Read a stream to its end, failing as soon as it passes `limit` bytes. */
+export async function readCapped(stream: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const reader = stream.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      // Stop reading but leave the stream alone: cancelling it resets the socket
+      // before the 413 goes out. Node discards the rest, and `connection: close`
+      // ends a client that keeps sending.
+      if (size > limit) throw tooLarge(limit)
+      chunks.push(value)
+    }
+  } finally {
+    reader.releaseLock()
+  }
+  const out = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    out.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return out
+}
+
+/** The same request, its body served from memory (re-readable, so a retrying reader cannot hang). */
+function buffered<T extends Request>(req: T, bytes: Uint8Array<ArrayBuffer>): T {
+  const fresh = () => new Response(bytes)
+  return new Proxy(req, {
+    get(target, prop) {
+      if (prop === 'body') return fresh().body
+      if (prop === 'bodyUsed') return false
+      if (typeof prop === 'string' && READ_METHODS.has(prop)) return () => (fresh() as unknown as Record<string, () => unknown>)[prop]!()
+      if (prop === 'clone') return () => buffered(target, bytes)
+      if (prop === '_request') return new Request(target.url, { method: target.method, headers: target.headers, body: bytes })
+      const value = Reflect.get(target, prop, target) as unknown
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value
+    },
+  })
+}
+
+function setRequest(event: H3Event, req: H3Event['req']): void {
+  // h3 types `req` as read-only, but replacing it is how h3's own bodyLimit works.
+  ;(event as unknown as { req: H3Event['req'] }).req = req
+}

@@ -1,0 +1,81 @@
+/**
+ * Resource limits of the gateway, in one place: how long a request may take,
+ * how large a body the dynamic routes read, how many requests a client may
+ * send to them, and which proxy headers name the client. Read from the
+ * environment with safe defaults; `installLimits` mounts them on the app.
+ */
+import type { H3 } from 'h3'
+import { bodyCap } from './body-limit.ts'
+import { rateLimit, RateLimiter } from './rate-limit.ts'
+import { requestTimeout } from './timeout.ts'
+import type { TrustProxy } from './client-ip.ts'
+
+export interface LimitSettings {
+  /** Longest time a handler may take before the caller gets a 503 timeout problem. */
+  requestTimeoutMs: number
+  /** Largest request body /mcp reads, in bytes. */
+  mcpBodyBytes: number
+  /** Largest request body the token endpoint reads, in bytes. */
+  tokenBodyBytes: number
+  /** Requests per minute per client (IP, and credential when one is sent) on /mcp and /oauth/token; 0 turns the limiter off. */
+  rateLimitPerMinute: number
+  /** Which proxy header, if any, names the client (only set behind a proxy that overwrites it). */
+  trustProxy: TrustProxy
+}
+
+export const DEFAULT_LIMITS: LimitSettings = {
+  requestTimeoutMs: 10_000,
+  mcpBodyBytes: 256 * 1024,
+  tokenBodyBytes: 8 * 1024,
+  rateLimitPerMinute: 600,
+  trustProxy: 'none',
+}
+
+/** Paths that read a body and do per-request work worth limiting. */
+export const DYNAMIC_PATHS = { mcp: '/mcp', token: '/oauth/token' } as const
+
+export class LimitConfigError extends Error {
+  override readonly name = 'LimitConfigError'
+  readonly code = 'LIMIT_CONFIG_INVALID'
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) throw new LimitConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`)
+  return value
+}
+
+/** Limits from REQUEST_TIMEOUT_MS, MCP_MAX_BODY_BYTES, TOKEN_MAX_BODY_BYTES, RATE_LIMIT_PER_MINUTE and TRUST_PROXY. */
+export function readLimits(env: NodeJS.ProcessEnv): LimitSettings {
+  const trustProxy = (env.TRUST_PROXY || 'none') as TrustProxy
+  if (!['none', 'netlify', 'x-forwarded-for'].includes(trustProxy)) {
+    throw new LimitConfigError(`TRUST_PROXY must be none, netlify or x-forwarded-for, got "${env.TRUST_PROXY}"`)
+  }
+  return {
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', DEFAULT_LIMITS.requestTimeoutMs, 100, 600_000),
+    mcpBodyBytes: integer(env, 'MCP_MAX_BODY_BYTES', DEFAULT_LIMITS.mcpBodyBytes, 1024, 16 * 1024 * 1024),
+    tokenBodyBytes: integer(env, 'TOKEN_MAX_BODY_BYTES', DEFAULT_LIMITS.tokenBodyBytes, 256, 1024 * 1024),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', DEFAULT_LIMITS.rateLimitPerMinute, 0, 1_000_000),
+    trustProxy,
+  }
+}
+
+/**
+ * Mount the limits as middleware, before any route runs: the timeout wraps
+ * everything; the rate limiter and body caps guard the dynamic paths only
+ * (static reads are cheap and cached by the CDN).
+ */
+export function installLimits(app: H3, overrides: Partial<LimitSettings> = {}): LimitSettings {
+  const limits = { ...DEFAULT_LIMITS, ...overrides }
+  app.use(requestTimeout(limits.requestTimeoutMs))
+  if (limits.rateLimitPerMinute > 0) {
+    const limiter = new RateLimiter({ limit: limits.rateLimitPerMinute, windowSeconds: 60 })
+    const isDynamic = (path: string) => path === DYNAMIC_PATHS.mcp || path === DYNAMIC_PATHS.token
+    app.use(rateLimit(limiter, limits.trustProxy), { match: (event) => isDynamic(event.url.pathname) && event.req.method !== 'OPTIONS' })
+  }
+  app.use(bodyCap(limits.mcpBodyBytes), { match: (event) => event.url.pathname === DYNAMIC_PATHS.mcp })
+  app.use(bodyCap(limits.tokenBodyBytes), { match: (event) => event.url.pathname === DYNAMIC_PATHS.token })
+  return limits
+}

@@ -1,0 +1,152 @@
+/**
+ * Rate limiting of the dynamic routes over real HTTP: 429 problem with
+ * Retry-After and the IETF RateLimit fields, keyed by client address (proxy
+ * headers only when trusted) and by credential; static reads never limited.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { buildSite } from '../../build/pipeline/run.ts'
+import { RateLimiter } from '../../gateway/http/rate-limit.ts'
+import type { LimitSettings } from '../../gateway/http/limits.ts'
+import { startGateway, type TestGateway } from '../helpers/gateway.ts'
+import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
+import { problemDefect } from './assert.ts'
+
+let project: TempProject
+let gateway: TestGateway | undefined
+
+beforeAll(async () => {
+  project = await copyOfRepoContent()
+  await buildSite({ root: project.root })
+})
+afterEach(async () => {
+  await gateway?.close()
+  gateway = undefined
+})
+afterAll(() => project?.remove())
+
+async function start(limits: Partial<LimitSettings>) {
+  gateway = await startGateway(project.dist, { limits: { rateLimitPerMinute: 3, ...limits } })
+  return gateway
+}
+
+const post = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${gateway!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: 'grant_type=client_credentials' })
+
+/** Parse `"name";r=1;t=2, …` into { name: { r: 1, t: 2 } }. */
+function fields(header: string | null): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = {}
+  for (const member of (header ?? '').split(',').map((m) => m.trim()).filter(Boolean)) {
+    const [name = '', ...params] = member.split(';')
+    out[JSON.parse(name) as string] = Object.fromEntries(params.map((p) => p.split('=')).map(([k, v]) => [k!, Number(v)]))
+  }
+  return out
+}
+
+describe.each(['/oauth/token', '/mcp'])('%s', (path) => {
+  it('allows the quota, then answers 429 with Retry-After and RateLimit fields', async () => {
+    await start({})
+    for (let i = 0; i < 3; i++) {
+      const res = await post(path)
+      expect(res.status).not.toBe(429)
+      expect(fields(res.headers.get('ratelimit-policy'))).toEqual({ ip: { q: 3, w: 60 } })
+      expect(fields(res.headers.get('ratelimit')).ip!.r).toBe(2 - i)
+      await res.body?.cancel()
+    }
+    const res = await post(path)
+    const text = await res.text()
+    expect(res.status).toBe(429)
+    expect(problemDefect(429, res.headers.get('content-type'), text)).toBeUndefined()
+    expect(JSON.parse(text).type).toBe('/problems/rate-limited')
+    const retryAfter = Number(res.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(60)
+    const limit = fields(res.headers.get('ratelimit')).ip!
+    expect(limit).toEqual({ r: 0, t: retryAfter })
+    // Browsers can read the fields (CORS exposes them).
+    expect(res.headers.get('access-control-expose-headers')).toMatch(/RateLimit-Policy/)
+  })
+})
+
+describe('keys', () => {
+  it('never limits static reads or health', async () => {
+    await start({ rateLimitPerMinute: 1 })
+    for (let i = 0; i < 5; i++) {
+      expect((await fetch(`${gateway!.url}/api/blog-posts?limit=1`)).status).toBe(200)
+      expect((await fetch(`${gateway!.url}/api/health`)).status).toBe(200)
+    }
+  })
+
+  it('ignores X-Forwarded-For unless told to trust it (no spoofing past the limit)', async () => {
+    await start({})
+    for (let i = 0; i < 3; i++) await (await post('/oauth/token', { 'x-forwarded-for': `203.0.113.${i}` })).body?.cancel()
+    expect((await post('/oauth/token', { 'x-forwarded-for': '203.0.113.99' })).status).toBe(429)
+    expect((await post('/oauth/token', { 'x-nf-client-connection-ip': '203.0.113.98' })).status).toBe(429)
+  })
+
+  it('behind a trusted proxy, limits each client address separately (rightmost X-Forwarded-For hop)', async () => {
+    await start({ trustProxy: 'x-forwarded-for' })
+    for (let i = 0; i < 3; i++) await (await post('/oauth/token', { 'x-forwarded-for': '198.51.100.7, 203.0.113.1' })).body?.cancel()
+    expect((await post('/oauth/token', { 'x-forwarded-for': '203.0.113.1' })).status).toBe(429)
+    // A client prepending its own address gets nothing: the proxy's hop is the key.
+    expect((await post('/oauth/token', { 'x-forwarded-for': '1.2.3.4, 203.0.113.1' })).status).toBe(429)
+    expect((await post('/oauth/token', { 'x-forwarded-for': '203.0.113.2' })).status).not.toBe(429)
+  })
+
+  it('on Netlify, keys by x-nf-client-connection-ip', async () => {
+    await start({ trustProxy: 'netlify' })
+    for (let i = 0; i < 3; i++) await (await post('/mcp', { 'x-nf-client-connection-ip': '192.0.2.10' })).body?.cancel()
+    expect((await post('/mcp', { 'x-nf-client-connection-ip': '192.0.2.10' })).status).toBe(429)
+    expect((await post('/mcp', { 'x-nf-client-connection-ip': '192.0.2.11' })).status).not.toBe(429)
+  })
+
+  it('limits one credential used from many addresses', async () => {
+    await start({ trustProxy: 'netlify' })
+    const auth = { authorization: 'Bearer the-same-key' }
+    for (let i = 0; i < 3; i++) {
+      const res = await post('/mcp', { ...auth, 'x-nf-client-connection-ip': `192.0.2.${i}` })
+      expect(Object.keys(fields(res.headers.get('ratelimit-policy')))).toEqual(['ip', 'credential'])
+      await res.body?.cancel()
+    }
+    const res = await post('/mcp', { ...auth, 'x-nf-client-connection-ip': '192.0.2.50' })
+    expect(res.status).toBe(429)
+    expect(fields(res.headers.get('ratelimit')).credential!.r).toBe(0)
+    expect(JSON.parse(await res.text()).detail).toMatch(/credential/)
+    // Another credential from a fresh address is fine.
+    expect((await post('/mcp', { authorization: 'Bearer another', 'x-nf-client-connection-ip': '192.0.2.51' })).status).not.toBe(429)
+  })
+
+  it('RATE_LIMIT_PER_MINUTE=0 turns the limiter off', async () => {
+    await start({ rateLimitPerMinute: 0 })
+    for (let i = 0; i < 6; i++) {
+      const res = await post('/oauth/token')
+      expect(res.status).not.toBe(429)
+      expect(res.headers.get('ratelimit')).toBeNull()
+      await res.body?.cancel()
+    }
+  })
+})
+
+describe('RateLimiter', () => {
+  it('opens a new window when the old one has passed', () => {
+    let now = 1_000_000
+    const limiter = new RateLimiter({ limit: 2, windowSeconds: 60, now: () => now })
+    expect(limiter.take('a')).toEqual({ allowed: true, remaining: 1, resetSeconds: 60 })
+    now += 30_000
+    expect(limiter.take('a')).toEqual({ allowed: true, remaining: 0, resetSeconds: 30 })
+    expect(limiter.take('a').allowed).toBe(false)
+    now += 30_000
+    expect(limiter.take('a')).toEqual({ allowed: true, remaining: 1, resetSeconds: 60 })
+  })
+
+  it('remembers a bounded number of keys', () => {
+    let now = 0
+    const limiter = new RateLimiter({ limit: 1, windowSeconds: 60, maxKeys: 100, now: () => now })
+    for (let i = 0; i < 1000; i++) {
+      now += 1
+      limiter.take(`k${i}`)
+    }
+    expect(limiter.size).toBeLessThanOrEqual(100)
+    // The most recent clients are still limited.
+    expect(limiter.take('k999').allowed).toBe(false)
+  })
+})
