@@ -1,0 +1,11 @@
+/** Where things are: the repository, the results folder, node binaries. */
+import { join, resolve } from 'node:path'
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..')
+export const RESULTS_DIR = join(REPO_ROOT, 'bench', 'results')
+/** Run a TypeScript entry point the way the npm scripts do (tsx), in one process. */
+export const TSX_NODE_ARGS = ['--import', 'tsx']
+export const BIN = {
+  autocannon: join(REPO_ROOT, 'node_modules', 'autocannon', 'autocannon.js'),
+  velite: join(REPO_ROOT, 'node_modules', 'velite', 'dist', 'cli.js'),
+}

@@ -1,0 +1,137 @@
+/**
+ * Turn the raw samples into rows: medians, baselines from the same run,
+ * ratios, and the targets of issue 8 with ✓/✗.
+ */
+import { countsFor } from '../corpus/generate.ts'
+import type { ProcessResult } from '../lib/process.ts'
+import { median } from '../lib/stats.ts'
+import type { DistSizes } from '../suites/sizes.ts'
+import type { GatewaySamples } from '../suites/gateway.ts'
+import { pending, ratioOf, type Row } from './rows.ts'
+
+export interface Samples {
+  items: number
+  smallItems: number
+  build: { cold: ProcessResult[]; noChange: ProcessResult[]; warm: ProcessResult[] }
+  watch: number[] | string
+  hugo: ProcessResult[] | string
+  velite: ProcessResult[] | string
+  sizes: DistSizes
+  smallSizes: DistSizes
+  gateway: GatewaySamples
+  mcp: { gateway: number[]; ceiling: number[] } | string
+}
+
+const wall = (runs: ProcessResult[]) => median(runs.map((r) => r.wallMs))
+const peak = (runs: ProcessResult[]) => {
+  const values = runs.map((r) => r.peakRssMb).filter((v): v is number => v !== undefined)
+  return values.length ? median(values) : null
+}
+const n = (count: number) => count.toLocaleString('en')
+
+export function buildRows(s: Samples): Row[] {
+  const rows: Row[] = []
+  const cold = wall(s.build.cold)
+  const hugo = typeof s.hugo === 'string' ? null : wall(s.hugo)
+  const velite = typeof s.velite === 'string' ? null : wall(s.velite)
+  const items = n(s.items)
+  const coldRuns = s.build.cold.map((r) => r.wallMs)
+  rows.push({
+    id: 'build.cold-vs-velite', section: 'build', label: `cold build, ${items} items (vs Velite)`, value: cold, unit: 'ms', runs: coldRuns,
+    baseline: { label: 'Velite', value: velite }, ratio: ratioOf(cold, velite),
+    target: { text: 'faster than Velite', pass: velite === null ? null : cold < velite },
+    ...(typeof s.velite === 'string' ? { note: s.velite } : {}),
+  })
+  rows.push({
+    id: 'build.cold-vs-hugo', section: 'build', label: `cold build, ${items} items (vs Hugo)`, value: cold, unit: 'ms', runs: coldRuns,
+    baseline: { label: 'Hugo', value: hugo }, ratio: ratioOf(cold, hugo),
+    target: { text: '≤ 3× Hugo', pass: hugo === null ? null : cold <= 3 * hugo },
+    ...(typeof s.hugo === 'string' ? { note: s.hugo } : {}),
+  })
+  rows.push(typeof s.hugo === 'string'
+    ? pending('peer.hugo', 'build', 'Hugo cold build (JSON per page and section)', 'ms', `skipped: ${s.hugo}`)
+    : { id: 'peer.hugo', section: 'build', label: 'Hugo cold build (JSON per page and section)', value: hugo, unit: 'ms', runs: s.hugo.map((r) => r.wallMs) })
+  rows.push(typeof s.velite === 'string'
+    ? pending('peer.velite', 'build', 'Velite cold build', 'ms', `skipped: ${s.velite}`)
+    : { id: 'peer.velite', section: 'build', label: 'Velite cold build', value: velite, unit: 'ms', runs: s.velite.map((r) => r.wallMs) })
+  const noChange = wall(s.build.noChange)
+  rows.push({
+    id: 'build.no-change', section: 'build', label: `no-change rebuild, ${items} items`, value: noChange, unit: 'ms',
+    runs: s.build.noChange.map((r) => r.wallMs), baseline: { label: 'cold build', value: cold }, ratio: ratioOf(noChange, cold),
+    target: { text: '< 1.5 s', pass: noChange < 1500 },
+  })
+  const warm = wall(s.build.warm)
+  rows.push({
+    id: 'build.warm', section: 'build', label: `forced rebuild with render cache, ${items} items`, value: warm, unit: 'ms',
+    runs: s.build.warm.map((r) => r.wallMs), baseline: { label: 'cold build', value: cold }, ratio: ratioOf(warm, cold),
+  })
+  rows.push(typeof s.watch === 'string'
+    ? pending('build.watch', 'build', 'watch: edit → new bytes served', 'ms', s.watch, '< 100 ms median')
+    : {
+        id: 'build.watch', section: 'build', label: 'watch: edit → new bytes served', value: median(s.watch), unit: 'ms', runs: s.watch,
+        baseline: { label: 'no-change rebuild', value: noChange }, ratio: ratioOf(median(s.watch), noChange),
+        target: { text: '< 100 ms median', pass: median(s.watch) < 100 },
+      })
+  const buildPeak = peak(s.build.cold)
+  const velitePeak = typeof s.velite === 'string' ? null : peak(s.velite)
+  rows.push({
+    id: 'memory.build', section: 'memory', label: `peak memory of the cold build`, value: buildPeak, unit: 'MB',
+    baseline: { label: 'Velite', value: velitePeak }, ratio: ratioOf(buildPeak, velitePeak),
+    ...(typeof s.hugo === 'string' ? {} : { note: `Hugo peaked at ${peak(s.hugo)?.toFixed(0) ?? '?'} MB` }),
+  })
+  rows.push({
+    id: 'size.dist', section: 'size', label: `dist/ total (${n(s.sizes.files)} files)`, value: s.sizes.totalBytes / 1024, unit: 'KB',
+    baseline: { label: `${n(s.smallItems)} items`, value: s.smallSizes.totalBytes / 1024 }, ratio: ratioOf(s.sizes.totalBytes, s.smallSizes.totalBytes),
+  })
+  const listRatio = ratioOf(s.sizes.listBytes, s.smallSizes.listBytes)
+  // Only comparable when the smaller build fills every slice (100 items in each collection).
+  const comparable = Math.min(...Object.values(countsFor(s.smallItems))) >= 100
+  rows.push({
+    id: 'size.lists', section: 'size', label: `all list slices (${n(s.sizes.listFiles)} files), ${items} items`, value: s.sizes.listBytes / 1024, unit: 'KB',
+    baseline: { label: `${n(s.smallItems)} items`, value: s.smallSizes.listBytes / 1024 }, ratio: listRatio,
+    target: { text: 'no growth (≤ 1.05×)', pass: listRatio === null || !comparable ? null : listRatio <= 1.05 },
+    ...(comparable ? {} : { note: `not comparable: ${n(s.smallItems)} items do not fill every 100-item slice` }),
+  })
+  rows.push(...gatewayRows(s))
+  return rows
+}
+
+const LOAD_TARGETS: Record<string, { text: string; pass: (ratio: number, p99: number) => boolean }> = {
+  list: { text: '≥ 0.8× ceiling, p99 < 10 ms', pass: (ratio, p99) => ratio >= 0.8 && p99 < 10 },
+  'long-tail': { text: '≥ 0.5× ceiling', pass: (ratio) => ratio >= 0.5 },
+}
+
+function gatewayRows(s: Samples): Row[] {
+  const rows: Row[] = []
+  for (const t of s.gateway.targets) {
+    const rps = median(t.gateway.map((r) => r.rps))
+    const ceiling = median(t.ceiling.map((r) => r.rps))
+    const ratio = ratioOf(rps, ceiling)
+    const p50 = median(t.gateway.map((r) => r.p50))
+    const p99 = median(t.gateway.map((r) => r.p99))
+    const goal = LOAD_TARGETS[t.target.id]
+    const bad = [...t.gateway, ...t.ceiling].reduce((sum, r) => sum + r.bad, 0)
+    rows.push({
+      id: `gateway.${t.target.id}`, section: 'gateway', label: `gateway: ${t.target.label}`, value: rps, unit: 'req/s',
+      runs: t.gateway.map((r) => r.rps), baseline: { label: 'node:http', value: ceiling }, ratio, latency: { p50, p99 },
+      ...(goal ? { target: { text: goal.text, pass: ratio === null ? null : goal.pass(ratio, p99) } } : {}),
+      ...(bad ? { note: `${bad} non-2xx or failed requests` } : {}),
+    })
+  }
+  if (typeof s.mcp === 'string') rows.push(pending('gateway.mcp', 'gateway', 'MCP tools/call search, end to end', 'ms', s.mcp, 'median < 10 ms'))
+  else {
+    const value = median(s.mcp.gateway)
+    const ceiling = median(s.mcp.ceiling)
+    rows.push({
+      id: 'gateway.mcp', section: 'gateway', label: 'MCP tools/call search, end to end (median)', value, unit: 'ms', runs: s.mcp.gateway,
+      baseline: { label: 'node:http', value: ceiling }, ratio: ratioOf(value, ceiling), target: { text: 'median < 10 ms', pass: value < 10 },
+    })
+  }
+  const mem = s.gateway.memory
+  rows.push({
+    id: 'memory.gateway', section: 'memory', label: `gateway resident memory, ${n(s.items)} items (peak under load)`, value: mem?.peakMb ?? null, unit: 'MB',
+    ...(mem ? { baseline: { label: 'idle after load', value: mem.idleMb }, ratio: ratioOf(mem.peakMb, mem.idleMb) } : {}),
+    target: { text: '< 300 MB', pass: mem ? mem.peakMb < 300 : null },
+  })
+  return rows
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: generate the corpus, measure our build, its peers and the
+ * gateway in one run, print the table and write bench/results/latest.{json,md}.
+ * `npm run bench:smoke`: the same with a few hundred items and one run each,
+ * written to bench/results/tmp/ (for CI: it proves every row still produces a number).
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import type { Manifest } from '../build/emit/manifest.ts'
+import { generateCorpus } from './corpus/generate.ts'
+import { machineInfo } from './lib/machine.ts'
+import { RESULTS_DIR } from './lib/paths.ts'
+import { toConsole, toMarkdown, type Report } from './report/format.ts'
+import { buildRows, type Samples } from './report/targets.ts'
+import { benchBuild, clean, runBuild } from './suites/build.ts'
+import { benchGateway, type Target } from './suites/gateway.ts'
+import { benchMcp } from './suites/mcp.ts'
+import { benchHugo, benchVelite, ensureHugo } from './suites/peers.ts'
+import { distSizes } from './suites/sizes.ts'
+import { benchWatch } from './suites/watch.ts'
+
+const { values: args } = parseArgs({
+  options: {
+    smoke: { type: 'boolean', default: false },
+    items: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    'no-install': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    out: { type: 'string' },
+  },
+})
+
+const smoke = args.smoke
+const config = {
+  items: Number(args.items ?? (smoke ? 300 : 10_000)),
+  small_items: smoke ? 100 : 1_000,
+  seed: Number(args.seed),
+  cold_runs: smoke ? 1 : 3,
+  short_runs: smoke ? 1 : 5,
+  load_runs: smoke ? 1 : 3,
+  load_seconds: smoke ? 1 : 3,
+  connections: smoke ? 10 : 50,
+}
+const outDir = args.out ?? (smoke ? join(RESULTS_DIR, 'tmp') : RESULTS_DIR)
+const say = (line: string) => process.stderr.write(`${line}\n`)
+const step = async <T>(label: string, fn: () => Promise<T>): Promise<T> => {
+  const started = performance.now()
+  say(`… ${label}`)
+  const result = await fn()
+  say(`  done in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  return result
+}
+/** Run a peer or optional suite; its failure becomes the row's note instead of ending the run. */
+const optional = async <T>(fn: () => Promise<T>): Promise<T | string> => {
+  try {
+    return await fn()
+  } catch (error) {
+    return `failed: ${(error as Error).message.split('\n')[0]}`
+  }
+}
+
+const machine = await machineInfo()
+const corpus = await step(`generating ${config.items} items (seed ${config.seed})`, () => generateCorpus({ items: config.items, seed: config.seed }))
+const small = await step(`generating ${config.small_items} items`, () => generateCorpus({ items: config.small_items, seed: config.seed }))
+say(`  corpus at ${corpus.root}`)
+try {
+  const build = await step('our build: cold, no-change, forced with cache', () =>
+    benchBuild(corpus.root, { cold: config.cold_runs, short: config.short_runs }))
+  const sizes = await distSizes(join(corpus.root, 'dist'))
+  await step(`our build of ${config.small_items} items (list sizes)`, async () => {
+    await clean(small.root)
+    await runBuild(small.root)
+  })
+  const smallSizes = await distSizes(join(small.root, 'dist'))
+  const hugoMissing = await ensureHugo(!args['no-install'], say)
+  const hugo = hugoMissing ?? (await step('Hugo', () => optional(() => benchHugo(corpus.root, config.short_runs))))
+  const velite = await step('Velite', () => optional(() => benchVelite(corpus.root, config.cold_runs)))
+  const watch = await step('watch: edit → served', () => benchWatch(corpus, config.short_runs))
+  const manifest = JSON.parse(await readFile(join(corpus.root, 'dist', '_build', 'manifest.json'), 'utf8')) as Manifest
+  const gateway = await step('gateway under load', () =>
+    benchGateway(join(corpus.root, 'dist'), loadTargets(manifest), {
+      runs: config.load_runs, load: { connections: config.connections, seconds: config.load_seconds }, workDir: corpus.root,
+    }))
+  const mcp = await step('MCP tools/call search', () => benchMcp(corpus.root, config.short_runs))
+  const samples: Samples = { items: config.items, smallItems: config.small_items, build, watch, hugo, velite, sizes, smallSizes, gateway, mcp }
+  const report: Report = { generated_at: new Date().toISOString(), smoke, config, machine, rows: buildRows(samples) }
+  await mkdir(outDir, { recursive: true })
+  const name = smoke ? 'smoke' : 'latest'
+  await writeFile(join(outDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`)
+  await writeFile(join(outDir, `${name}.md`), toMarkdown(report))
+  console.log(toConsole(report))
+  say(`\nwritten to ${join(outDir, `${name}.json`)} and ${name}.md`)
+} finally {
+  if (!args.keep) {
+    await rm(corpus.root, { recursive: true, force: true })
+    await rm(small.root, { recursive: true, force: true })
+  }
+}
+
+/** The benchmarked requests: a pre-rendered list, an item, a long-tail query and health. */
+function loadTargets(manifest: Manifest): Target[] {
+  const posts = manifest.collections['blog-posts']
+  const counts = new Map<string, number>()
+  for (const p of posts) for (const t of p.tags) counts.set(t, (counts.get(t) ?? 0) + 1)
+  // The most used tag, so page 3 of it has items at any corpus size.
+  const tag = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0]
+  return [
+    { id: 'list', label: 'pre-rendered list (limit=10)', path: '/api/blog-posts?limit=10' },
+    { id: 'item', label: 'item', path: `/api/blog-posts/${posts[Math.floor(posts.length / 2)]!.slug}` },
+    { id: 'long-tail', label: `long-tail (page 3, tag)`, path: `/api/blog-posts?limit=10&page=3&tag=${tag}` },
+    { id: 'health', label: 'health', path: '/api/health' },
+  ]
+}

@@ -1,0 +1,42 @@
+/**
+ * The smoke bench (a few hundred items, one run of everything) must keep
+ * working: every row produces a number. Nothing about speed is asserted.
+ */
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { Report } from '../../bench/report/format.ts'
+import { REPO_ROOT } from '../helpers/project.ts'
+
+const run = promisify(execFile)
+/** Rows that wait for a feature another issue is still building. */
+const MAY_BE_PENDING = new Set(['build.watch', 'gateway.mcp'])
+
+describe('bench:smoke', () => {
+  let out: string | undefined
+  afterAll(async () => {
+    if (out) await rm(out, { recursive: true, force: true })
+  })
+
+  it('produces a number for every row of the table', { timeout: 600_000 }, async () => {
+    out = await mkdtemp(join(tmpdir(), 'bench-smoke-'))
+    await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke', '--no-install', '--out', out], {
+      cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: 'info' },
+    })
+    const report = JSON.parse(await readFile(join(out, 'smoke.json'), 'utf8')) as Report
+    const hugo = await run('hugo', ['version']).then(() => true, () => false)
+    expect(report.rows.length).toBeGreaterThanOrEqual(16)
+    for (const row of report.rows) {
+      const waiting = MAY_BE_PENDING.has(row.id) && row.note?.startsWith('pending:')
+      const noHugo = !hugo && /hugo/i.test(row.id) && row.value === null
+      if (waiting || noHugo) continue
+      expect(row.value, `${row.id}: ${row.note ?? ''}`).toBeTypeOf('number')
+      expect(Number.isFinite(row.value), row.id).toBe(true)
+      if (row.baseline) expect(row.baseline.value, `${row.id} baseline`).toBeTypeOf('number')
+    }
+    expect(await readFile(join(out, 'smoke.md'), 'utf8')).toContain('| measure |')
+  })
+})
