@@ -6,6 +6,8 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { LogLevel } from './log.ts'
 import { LimitConfigError, readLimits, type LimitSettings } from './http/limits.ts'
+import { readAuthSettings, type AuthSettings } from './auth/config.ts'
+import { AuthConfigError } from './auth/errors.ts'
 
 export const DEFAULT_PORT = 8787
 export const DEFAULT_HOST = '127.0.0.1'
@@ -19,6 +21,8 @@ export interface GatewayConfig {
   logLevel: LogLevel
   /** Timeout, body caps, rate limit and proxy trust (REQUEST_TIMEOUT_MS, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, …). */
   limits: LimitSettings
+  /** API keys file and the token issuer: built-in, or external with OAUTH_ISSUER (see gateway/auth/config.ts). */
+  auth: AuthSettings
 }
 
 export class ConfigError extends Error {
@@ -39,6 +43,12 @@ export function readConfig(env: NodeJS.ProcessEnv, root = process.cwd()): Gatewa
   } catch (error) {
     throw error instanceof LimitConfigError ? new ConfigError(error.message) : error
   }
+  let auth: AuthSettings
+  try {
+    auth = readAuthSettings(env, root)
+  } catch (error) {
+    throw error instanceof AuthConfigError ? new ConfigError(error.message) : error
+  }
   return {
     host: env.HOST || DEFAULT_HOST,
     port,
@@ -46,6 +56,7 @@ export function readConfig(env: NodeJS.ProcessEnv, root = process.cwd()): Gatewa
     publicUrl,
     logLevel,
     limits,
+    auth,
   }
 }
 

@@ -4,6 +4,8 @@
  * local process. SIGHUP reloads dist/; SIGTERM/SIGINT close gracefully.
  */
 import { ArtifactStore } from './artifacts.ts'
+import { createAuth } from './auth/auth.ts'
+import { authPlugin } from './auth/plugin.ts'
 import { ConfigError, packageVersion, readConfig } from './config.ts'
 import { createLogger } from './log.ts'
 import { startServer } from './server.ts'
@@ -23,12 +25,22 @@ async function main(): Promise<number> {
   } catch (error) {
     return fail(`${(error as Error).message}`)
   }
-  let running
+  // PUBLIC_URL, else the address we listen on (known exactly once listening).
+  const configuredUrl = config.publicUrl
+  let listeningUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
+  let auth
   try {
-    running = await startServer({ store, version: packageVersion(), logger: log, host: config.host, port: config.port, limits: config.limits })
+    auth = await createAuth(config.auth, { publicUrl: () => configuredUrl ?? listeningUrl, logger: log })
   } catch (error) {
     return fail((error as Error).message)
   }
+  let running
+  try {
+    running = await startServer({ store, version: packageVersion(), logger: log, host: config.host, port: config.port, limits: config.limits, plugins: [authPlugin(auth)] })
+  } catch (error) {
+    return fail((error as Error).message)
+  }
+  listeningUrl = running.url
   const { build } = store.current()!.manifest
   console.error(`✓ gateway serving build ${build.id} at ${running.url}  (try ${running.url}/api/health)`)
   process.on('SIGHUP', () => {

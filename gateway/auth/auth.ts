@@ -1,0 +1,93 @@
+/**
+ * `createAuth(settings, runtime)`: everything credential-related a gateway
+ * process needs — the guard protected routes call, and (for the plugin) the
+ * built-in issuer or the external issuer's metadata.
+ *
+ * @example
+ * const auth = await createAuth(readAuthSettings(process.env), { publicUrl: 'http://127.0.0.1:8787' })
+ * app.register(authPlugin(auth))
+ * const principal = await auth.requireScope(event, 'mcp.tools.invoke')
+ */
+import type { Logger } from '../log.ts'
+import { silentLogger } from '../log.ts'
+import type { AuthSettings } from './config.ts'
+import { cachedFile, type FileCache } from './file-cache.ts'
+import { createGuard, type Guard } from './guard.ts'
+import { readClientsFile, type ClientsFile } from './issuer/clients-file.ts'
+import { loadSigningKey, type SigningKey } from './issuer/signing-key.ts'
+import type { Resources } from './issuer/token-request.ts'
+import { createMetadataSource, type MetadataSource } from './issuer-metadata.ts'
+import { createJwtVerifier, type JwtVerifier } from './jwt.ts'
+import { openKeyStore } from './key-store.ts'
+import { RESOURCE_PATHS } from './metadata.ts'
+
+export interface AuthRuntime {
+  /** This gateway's public origin; a function when known only after listening (port 0). */
+  publicUrl: string | (() => string)
+  logger?: Logger
+}
+
+export interface BuiltInIssuer {
+  key: SigningKey
+  clients: FileCache<ClientsFile>
+  ttlSeconds: number
+}
+
+export interface Auth extends Guard {
+  readonly mode: 'built-in' | 'external'
+  publicUrl(): string
+  /** The issuer identifier tokens must carry. */
+  issuer(): string
+  /** Resource indicators (token audiences) this gateway answers for. */
+  resources(): Resources
+  /** Set in built-in mode. */
+  readonly builtIn?: BuiltInIssuer
+  /** Set in external mode: the issuer's metadata (also gives its JWKS URL). */
+  readonly external?: MetadataSource
+  readonly log: Logger
+}
+
+export async function createAuth(settings: AuthSettings, runtime: AuthRuntime): Promise<Auth> {
+  const log = runtime.logger ?? silentLogger
+  const publicUrl = typeof runtime.publicUrl === 'function' ? runtime.publicUrl : () => runtime.publicUrl as string
+  const resources = (): Resources => {
+    const base = publicUrl()
+    return { accepted: RESOURCE_PATHS.map((p) => `${base}${p}`), fallback: base }
+  }
+  const keys = await openKeyStore(settings.keysFile, log)
+  const { issuer: issuerSettings } = settings
+
+  let builtIn: BuiltInIssuer | undefined
+  let external: MetadataSource | undefined
+  let issuer: () => string
+  let makeVerifier: () => JwtVerifier
+  if (issuerSettings.kind === 'built-in') {
+    const key = await loadSigningKey({ jwk: issuerSettings.signingKeyJwk, file: issuerSettings.signingKeyFile }, log)
+    builtIn = { key, clients: await cachedFile(issuerSettings.clientsFile, readClientsFile, log), ttlSeconds: issuerSettings.tokenTtlSeconds }
+    issuer = publicUrl
+    makeVerifier = () =>
+      createJwtVerifier({ issuer: issuer(), audience: resources().accepted, algorithms: [key.alg], clockTolerance: settings.clockToleranceSeconds, keys: { local: { keys: [key.publicJwk] } } })
+  } else {
+    const { jwksUrl, audience } = issuerSettings
+    const source = createMetadataSource(issuerSettings.issuer)
+    external = source
+    issuer = () => issuerSettings.issuer
+    makeVerifier = () =>
+      createJwtVerifier({
+        issuer: issuerSettings.issuer,
+        audience: audience ?? resources().accepted,
+        clockTolerance: settings.clockToleranceSeconds,
+        keys: { jwksUrl: async () => jwksUrl ?? jwksUriOf(await source.get()) },
+      })
+  }
+  // Built on first use: the public URL may be known only once the server listens.
+  let verifier: JwtVerifier | undefined
+  const guard = createGuard({ keys, verifyJwt: () => (verifier ??= makeVerifier()), publicUrl, log })
+  return { ...guard, mode: issuerSettings.kind, publicUrl, issuer, resources, builtIn, external, log }
+}
+
+function jwksUriOf(metadata: Record<string, unknown>): string {
+  const uri = metadata.jwks_uri
+  if (typeof uri !== 'string') throw new Error('the issuer metadata has no jwks_uri')
+  return uri
+}

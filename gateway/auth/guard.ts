@@ -1,0 +1,108 @@
+/**
+ * The guard protected routes call. A bearer credential is an API key when it
+ * has the key prefix (decided before any JWT parsing), else a JWT access
+ * token. Answers follow RFC 6750 with RFC 9728 discovery:
+ *
+ * - no credential            → 401, `WWW-Authenticate: Bearer resource_metadata="…"`
+ * - invalid, expired, revoked → 401, `error="invalid_token"`
+ * - valid, scope missing      → 403, `error="insufficient_scope", scope="…"`
+ * - issuer or JWKS unreachable → 503 (never a pass, never a 500)
+ *
+ * Errors are thrown as problem+json HTTPErrors the app's error hook renders.
+ */
+import type { H3Event, HTTPError } from 'h3'
+import type { Logger } from '../log.ts'
+import { problem } from '../http/problem.ts'
+import { hasKeyPrefix, isWellFormedApiKey } from './api-key.ts'
+import { parseBearer } from './bearer.ts'
+import { bearerChallenge } from './challenge.ts'
+import { InvalidTokenError, IssuerUnavailableError } from './errors.ts'
+import type { JwtVerifier } from './jwt.ts'
+import type { KeyStore } from './key-store.ts'
+import { resourceMetadataUrl, resourcePathOf } from './metadata.ts'
+import { scopesOfRole, type Role, type Scope } from './scopes.ts'
+
+/** Who is calling, whichever credential they used. */
+export interface Principal {
+  kind: 'api-key' | 'oauth'
+  /** The key's id, or the token's `sub`. */
+  subject: string
+  clientId?: string | undefined
+  role?: Role
+  scopes: readonly string[]
+  expiresAt?: Date | undefined
+}
+
+export interface Guard {
+  /** The caller, or null when the request has no bearer credential. Throws 401/503 for a bad one. */
+  authenticate(input: H3Event | Request): Promise<Principal | null>
+  /** The caller, if it holds every one of `scope`; else throws the 401/403/503 answer. */
+  requireScope(input: H3Event | Request, scope: Scope | readonly Scope[]): Promise<Principal>
+}
+
+export interface GuardOptions {
+  keys: KeyStore
+  verifyJwt: () => JwtVerifier
+  publicUrl: () => string
+  log: Logger
+}
+
+export function createGuard(options: GuardOptions): Guard {
+  const { log } = options
+
+  function unauthorized(request: Request, detail: string, error?: 'invalid_token', scope?: readonly string[]): HTTPError {
+    const metadata = resourceMetadataUrl(options.publicUrl(), resourcePathOf(new URL(request.url).pathname))
+    const challenge = bearerChallenge({ resourceMetadata: metadata, error, description: error ? detail : undefined, scope })
+    return problem('unauthorized', { detail, headers: { 'www-authenticate': challenge } })
+  }
+
+  async function identify(request: Request, scope?: readonly string[]): Promise<Principal | null> {
+    const credential = parseBearer(request.headers.get('authorization'))
+    if (credential.kind === 'none') return null
+    if (credential.kind === 'malformed') throw unauthorized(request, credential.reason, 'invalid_token', scope)
+    const { token } = credential
+    if (hasKeyPrefix(token)) {
+      if (!isWellFormedApiKey(token)) throw unauthorized(request, 'The API key is malformed or its checksum does not match.', 'invalid_token', scope)
+      const found = await options.keys.lookup(token)
+      if (!found.ok) {
+        log('debug', 'api key refused', { reason: found.reason })
+        throw unauthorized(request, found.reason === 'unknown' ? 'The API key is not known.' : `The API key is ${found.reason}.`, 'invalid_token', scope)
+      }
+      const { key } = found
+      return { kind: 'api-key', subject: key.id, role: key.role, scopes: scopesOfRole(key.role), expiresAt: key.expires_at ? new Date(key.expires_at) : undefined }
+    }
+    try {
+      const verified = await options.verifyJwt()(token)
+      return { kind: 'oauth', subject: verified.subject, clientId: verified.clientId, scopes: verified.scopes, expiresAt: verified.expiresAt }
+    } catch (error) {
+      if (error instanceof InvalidTokenError) throw unauthorized(request, error.message, 'invalid_token', scope)
+      if (error instanceof IssuerUnavailableError) {
+        log('warn', 'token issuer unavailable', { error: error.message })
+        throw problem('unavailable', { detail: 'The token issuer cannot be reached, so the token cannot be checked; retry later.', headers: { 'retry-after': '10' } })
+      }
+      throw error
+    }
+  }
+
+  return {
+    authenticate: (input) => identify(requestOf(input)),
+    async requireScope(input, scope) {
+      const request = requestOf(input)
+      const needed: readonly string[] = typeof scope === 'string' ? [scope] : scope
+      const principal = await identify(request, needed)
+      if (!principal) throw unauthorized(request, `This operation needs a bearer credential with the scope ${needed.join(' ')}.`, undefined, needed)
+      const missing = needed.filter((s) => !principal.scopes.includes(s))
+      if (missing.length) {
+        const metadata = resourceMetadataUrl(options.publicUrl(), resourcePathOf(new URL(request.url).pathname))
+        const detail = `The credential lacks the scope ${missing.join(' ')}.`
+        const challenge = bearerChallenge({ resourceMetadata: metadata, error: 'insufficient_scope', description: detail, scope: needed })
+        throw problem('forbidden', { detail, headers: { 'www-authenticate': challenge } })
+      }
+      return principal
+    },
+  }
+}
+
+function requestOf(input: H3Event | Request): Request {
+  return 'req' in input ? input.req : input
+}

@@ -1,0 +1,85 @@
+/**
+ * OAuth clients of the built-in issuer: JSON with each client's id, the
+ * SHA-256 hash of its secret, the scopes it may ask for, a label and an
+ * optional revocation time. Secrets are generated (never chosen), so a fast
+ * hash is enough; they are compared in constant time.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { readFile, rename, writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { z } from 'zod'
+import { AuthConfigError } from '../errors.ts'
+import { SCOPE_NAMES } from '../scopes.ts'
+
+/** The committed file; it holds the public sandbox client. */
+export const DEFAULT_CLIENTS_FILE = 'gateway/auth/issuer/clients.json'
+export const CLIENT_SECRET_PREFIX = 'tw_cs_'
+
+const Client = z.strictObject({
+  client_id: z.string().regex(/^[A-Za-z0-9._-]{3,64}$/),
+  secret_hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+  scopes: z.array(z.enum(SCOPE_NAMES as [typeof SCOPE_NAMES[number], ...typeof SCOPE_NAMES])).min(1),
+  label: z.string().min(1).max(200),
+  created_at: z.iso.datetime({ offset: true }),
+  revoked_at: z.iso.datetime({ offset: true }).nullable().optional(),
+})
+const ClientsFile = z.strictObject({ version: z.literal(1), clients: z.array(Client) })
+
+export type Client = z.infer<typeof Client>
+export type ClientsFile = z.infer<typeof ClientsFile>
+
+export function clientsFilePath(env: NodeJS.ProcessEnv, root = process.cwd()): string {
+  return resolve(root, env.OAUTH_CLIENTS_FILE || DEFAULT_CLIENTS_FILE)
+}
+
+export async function readClientsFile(path: string): Promise<ClientsFile> {
+  let text: string
+  try {
+    text = await readFile(path, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, clients: [] }
+    throw new AuthConfigError(`cannot read clients file ${path}: ${(error as Error).message}`)
+  }
+  let parsed
+  try {
+    parsed = ClientsFile.safeParse(JSON.parse(text))
+  } catch (error) {
+    throw new AuthConfigError(`clients file ${path} is not JSON: ${(error as Error).message}`)
+  }
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new AuthConfigError(`clients file ${path}: ${issue.path.join('.') || '(root)'}: ${issue.message}`)
+  }
+  const ids = new Set(parsed.data.clients.map((c) => c.client_id))
+  if (ids.size !== parsed.data.clients.length) throw new AuthConfigError(`clients file ${path}: duplicate client_id`)
+  return parsed.data
+}
+
+export async function writeClientsFile(path: string, file: ClientsFile): Promise<void> {
+  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`
+  await writeFile(temp, `${JSON.stringify(ClientsFile.parse(file), null, 2)}\n`, { mode: 0o600 })
+  await rename(temp, path)
+}
+
+export function generateClientSecret(): string {
+  const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+  let out = CLIENT_SECRET_PREFIX
+  for (let i = 0; i < 40; i++) out += alphabet[randomInt(62)]
+  return out
+}
+
+export function hashClientSecret(secret: string): string {
+  return `sha256:${createHash('sha256').update(secret, 'utf8').digest('hex')}`
+}
+
+/** The active client with this id and secret, or undefined; same work whether the id exists or not. */
+export function authenticateClient(clients: readonly Client[], clientId: string, secret: string): Client | undefined {
+  const presented = Buffer.from(hashClientSecret(secret))
+  let match: Client | undefined
+  for (const client of clients) {
+    const idOk = client.client_id === clientId
+    const secretOk = timingSafeEqual(Buffer.from(client.secret_hash), presented)
+    if (idOk && secretOk && !client.revoked_at) match = client
+  }
+  return match
+}

@@ -1,0 +1,69 @@
+/**
+ * The built-in issuer's ES256 signing key: from OAUTH_SIGNING_KEY (a private
+ * JWK as JSON) when set, else gateway/.keys/oauth-signing-key.json, which is
+ * generated on first run (git-ignored, mode 0600). Processes behind a load
+ * balancer must share the key, so production sets the variable.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose'
+import type { Logger } from '../../log.ts'
+import { AuthConfigError } from '../errors.ts'
+
+export const SIGNING_ALG = 'ES256'
+export const DEFAULT_SIGNING_KEY_FILE = 'gateway/.keys/oauth-signing-key.json'
+
+export interface SigningKey {
+  kid: string
+  alg: typeof SIGNING_ALG
+  privateKey: CryptoKey
+  /** The public half as published in the JWKS. */
+  publicJwk: JWK
+}
+
+export interface SigningKeySource {
+  /** Private JWK JSON from the environment; wins over the file. */
+  jwk?: string | undefined
+  file: string
+}
+
+export async function loadSigningKey(source: SigningKeySource, log?: Logger): Promise<SigningKey> {
+  if (source.jwk) return fromJwk(parseJwk(source.jwk, 'OAUTH_SIGNING_KEY'))
+  let text: string | undefined
+  try {
+    text = await readFile(source.file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new AuthConfigError(`cannot read signing key ${source.file}: ${(error as Error).message}`)
+  }
+  if (text !== undefined) return fromJwk(parseJwk(text, source.file))
+  const { privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true })
+  const jwk = await exportJWK(privateKey)
+  try {
+    await mkdir(dirname(source.file), { recursive: true, mode: 0o700 })
+    await writeFile(source.file, `${JSON.stringify(jwk)}\n`, { mode: 0o600, flag: 'wx' })
+    log?.('info', 'generated a new OAuth signing key', { file: source.file })
+  } catch (error) {
+    // Another process won the race: use its key so both sign alike.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fromJwk(parseJwk(await readFile(source.file, 'utf8'), source.file))
+    log?.('warn', 'could not store the generated OAuth signing key; tokens will not survive a restart', { error: (error as Error).message })
+  }
+  return fromJwk(jwk)
+}
+
+function parseJwk(text: string, where: string): JWK {
+  try {
+    const jwk = JSON.parse(text) as JWK
+    if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || typeof jwk.d !== 'string') throw new Error('expected a private P-256 EC key (kty EC, crv P-256, d)')
+    return jwk
+  } catch (error) {
+    throw new AuthConfigError(`${where} is not a usable signing key: ${(error as Error).message}`)
+  }
+}
+
+async function fromJwk(jwk: JWK): Promise<SigningKey> {
+  const { kty, crv, x, y } = jwk
+  const publicPart = { kty: kty!, crv: crv!, x: x!, y: y! }
+  const kid = await calculateJwkThumbprint(publicPart)
+  const privateKey = (await importJWK({ ...jwk, alg: SIGNING_ALG }, SIGNING_ALG)) as CryptoKey
+  return { kid, alg: SIGNING_ALG, privateKey, publicJwk: { ...publicPart, kid, alg: SIGNING_ALG, use: 'sig' } }
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+/**
+ * `npm run keys -- <command>`: manage API keys and the built-in issuer's
+ * clients. A new key or secret is printed once, on stdout; only its SHA-256
+ * hash is stored.
+ *
+ *   create --role <role> --label <text> [--expires <date|30d>]
+ *   list
+ *   revoke <key id>
+ *   client create --id <client id> --scopes "<scope> …" --label <text>
+ *   client list
+ *   client revoke <client id>
+ *
+ * Files: KEYS_FILE (default gateway/auth/keys.json) and OAUTH_CLIENTS_FILE
+ * (default gateway/auth/issuer/clients.json), or --file.
+ */
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { generateApiKey, hashApiKey } from './api-key.ts'
+import { clientsFilePath, generateClientSecret, hashClientSecret, readClientsFile, writeClientsFile } from './issuer/clients-file.ts'
+import { keysFilePath, newKeyId, readKeysFile, writeKeysFile } from './keys-file.ts'
+import { isRole, isScope, ROLE_NAMES, SCOPE_NAMES } from './scopes.ts'
+
+export interface CliIo {
+  env: NodeJS.ProcessEnv
+  cwd: string
+  out: (line: string) => void
+  err: (line: string) => void
+  now?: () => Date
+}
+
+class UsageError extends Error {
+  readonly code = 'USAGE'
+}
+
+export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { role: { type: 'string' }, label: { type: 'string' }, expires: { type: 'string' }, id: { type: 'string' }, scopes: { type: 'string' }, file: { type: 'string' } },
+    })
+    const now = io.now?.() ?? new Date()
+    const [command, ...rest] = positionals
+    if (command === 'client') return await clientCommand(rest, values, io, now)
+    const file = values.file ? resolve(io.cwd, values.file) : keysFilePath(io.env, io.cwd)
+    if (command === 'create') {
+      const role = values.role ?? ''
+      if (!isRole(role)) throw new UsageError(`--role must be one of: ${ROLE_NAMES.join(', ')}`)
+      const label = required(values.label, '--label')
+      const expires = values.expires === undefined ? null : parseExpiry(values.expires, now)
+      const keys = await readKeysFile(file)
+      const key = generateApiKey(role === 'sandbox.read' ? 'sandbox' : 'live')
+      const id = newKeyId()
+      keys.keys.push({ id, hash: hashApiKey(key), role, label, created_at: now.toISOString(), expires_at: expires, revoked_at: null })
+      await writeKeysFile(file, keys)
+      io.err(`created ${id} (${role}${expires ? `, expires ${expires}` : ''}) in ${file}; the key is shown only now:`)
+      io.out(key)
+      return 0
+    }
+    if (command === 'list') {
+      for (const k of (await readKeysFile(file)).keys) {
+        const state = k.revoked_at ? `revoked ${k.revoked_at}` : k.expires_at && Date.parse(k.expires_at) <= now.getTime() ? `expired ${k.expires_at}` : k.expires_at ? `expires ${k.expires_at}` : 'active'
+        io.out(`${k.id}\t${k.role}\t${state}\t${k.label}`)
+      }
+      return 0
+    }
+    if (command === 'revoke') {
+      const id = required(rest[0], 'a key id')
+      const keys = await readKeysFile(file)
+      const entry = keys.keys.find((k) => k.id === id)
+      if (!entry) throw new UsageError(`no key with id ${id} in ${file}`)
+      entry.revoked_at ??= now.toISOString()
+      await writeKeysFile(file, keys)
+      io.err(`revoked ${id}`)
+      return 0
+    }
+    throw new UsageError('usage: keys create --role <role> --label <text> [--expires <date|30d>] | list | revoke <id> | client create|list|revoke')
+  } catch (error) {
+    io.err(`✗ ${(error as Error).message}`)
+    return error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1
+  }
+}
+
+async function clientCommand(rest: string[], values: { id?: string; scopes?: string; label?: string; file?: string }, io: CliIo, now: Date): Promise<number> {
+  const file = values.file ? resolve(io.cwd, values.file) : clientsFilePath(io.env, io.cwd)
+  const [command, arg] = rest
+  const clients = await readClientsFile(file)
+  if (command === 'create') {
+    const id = required(values.id, '--id')
+    if (!/^[A-Za-z0-9._-]{3,64}$/.test(id)) throw new UsageError('--id must be 3 to 64 letters, digits, ".", "_" or "-"')
+    if (clients.clients.some((c) => c.client_id === id)) throw new UsageError(`client ${id} already exists`)
+    const scopes = required(values.scopes, '--scopes').split(/[\s,]+/).filter(Boolean)
+    const unknown = scopes.filter((s) => !isScope(s))
+    if (unknown.length || !scopes.length) throw new UsageError(`unknown scope ${unknown.join(' ')}; scopes are: ${SCOPE_NAMES.join(' ')}`)
+    const secret = generateClientSecret()
+    clients.clients.push({ client_id: id, secret_hash: hashClientSecret(secret), scopes: scopes.filter(isScope), label: required(values.label, '--label'), created_at: now.toISOString(), revoked_at: null })
+    await writeClientsFile(file, clients)
+    io.err(`created client ${id} (${scopes.join(' ')}) in ${file}; the secret is shown only now:`)
+    io.out(secret)
+    return 0
+  }
+  if (command === 'list') {
+    for (const c of clients.clients) io.out(`${c.client_id}\t${c.revoked_at ? `revoked ${c.revoked_at}` : 'active'}\t${c.scopes.join(' ')}\t${c.label}`)
+    return 0
+  }
+  if (command === 'revoke') {
+    const id = required(arg, 'a client id')
+    const entry = clients.clients.find((c) => c.client_id === id)
+    if (!entry) throw new UsageError(`no client ${id} in ${file}`)
+    entry.revoked_at ??= now.toISOString()
+    await writeClientsFile(file, clients)
+    io.err(`revoked client ${id}`)
+    return 0
+  }
+  throw new UsageError('usage: keys client create --id <id> --scopes "<scope> …" --label <text> | client list | client revoke <id>')
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new UsageError(`${name} is required`)
+  return value
+}
+
+/** An RFC 3339 date-time, a date (midnight UTC), or a number of days from now (`30d`). */
+function parseExpiry(value: string, now: Date): string {
+  const days = /^(\d{1,4})d$/.exec(value)
+  const date = days ? new Date(now.getTime() + Number(days[1]) * 86_400_000) : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
+  if (Number.isNaN(date.getTime())) throw new UsageError(`--expires must be a date, a date-time or a number of days like 30d, got "${value}"`)
+  return date.toISOString()
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const code = await runKeysCli(process.argv.slice(2), {
+    env: process.env,
+    cwd: process.cwd(),
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  })
+  process.exitCode = code
+}
