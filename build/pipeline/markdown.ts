@@ -13,6 +13,7 @@ import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
+import { countWords } from './word-count.ts'
 
 /** Bump when the output of this module changes, to invalidate the render cache. */
 export const MARKDOWN_RENDERER_VERSION = 1
@@ -72,10 +73,3 @@ export function renderMarkdown(tree: MdastRoot): RenderedBody {
   return { html, text, word_count: countWords(text), first_paragraph: first }
 }
 
-const words = new Intl.Segmenter('en', { granularity: 'word' })
-
-export function countWords(text: string): number {
-  let count = 0
-  for (const segment of words.segment(text)) if (segment.isWordLike) count++
-  return count
-}
