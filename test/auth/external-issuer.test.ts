@@ -7,6 +7,7 @@
 import { createPublicKey, type JsonWebKey } from 'node:crypto'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { base64url, generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -240,5 +241,20 @@ describe('issuer unreachable', () => {
     } finally {
       await down.gateway.close()
     }
+  })
+})
+
+describe('secrets at rest and in logs', () => {
+  it('keeps only hashes in the keys file and no credential in the logs', async () => {
+    const file = await readFile(join(project.root, 'keys.json'), 'utf8')
+    const logs = gw.logs.join('')
+    expect(logs).toContain('"status":401')
+    for (const key of Object.values(keys)) {
+      expect(key).toMatch(/^tw_live_/)
+      expect(file.includes(key)).toBe(false)
+      expect(logs.includes(key)).toBe(false)
+    }
+    expect(file).not.toMatch(/tw_(live|sandbox)_/)
+    expect(logs).not.toMatch(/tw_(live|sandbox)_[0-9A-Za-z]{8}|eyJ[\w-]+\.|oidc-test-client-secret/)
   })
 })

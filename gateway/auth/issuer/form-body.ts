@@ -7,12 +7,12 @@ export const MAX_FORM_BYTES = 8 * 1024
 
 export type FormResult =
   | { ok: true; params: URLSearchParams }
-  | { ok: false; status: 400 | 413 | 415; description: string }
+  | { ok: false; status: 400 | 413; description: string }
 
 export async function readForm(request: Request, limit = MAX_FORM_BYTES): Promise<FormResult> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
   if (type !== 'application/x-www-form-urlencoded') {
-    return { ok: false, status: 415, description: 'The request body must be application/x-www-form-urlencoded.' }
+    return { ok: false, status: 400, description: 'The request body must be application/x-www-form-urlencoded.' }
   }
   const declared = Number(request.headers.get('content-length') ?? 0)
   if (declared > limit) return { ok: false, status: 413, description: `The request body exceeds ${limit} bytes.` }
