@@ -11,12 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthSettings } from '../../gateway/auth/config.ts'
 import { loadSigningKey } from '../../gateway/auth/issuer/signing-key.ts'
 import { runKeysCli } from '../../gateway/auth/keys-cli.ts'
+import { SANDBOX_CLIENT, SANDBOX_KEY } from '../../gateway/auth/sandbox.ts'
 import { REPO_ROOT, type TempProject } from '../helpers/project.ts'
 import { builtProject, challengeParams, startAuthGateway, type AuthGateway } from './setup.ts'
 
-/** Published in the README on purpose: read-only sandbox credentials. */
-const SANDBOX_KEY = 'tw_sandbox_SOUaKtS0G7uqRbQBjjUJpOd0wJfbIr243W5b'
-const SANDBOX_CLIENT = { id: 'sandbox', secret: 'tw_cs_U5qDOncHQSBnRbw78rsu6pQlmXXQUFgjOMdXT2gA' }
 
 let project: TempProject
 let gw: AuthGateway
