@@ -5,11 +5,15 @@
  */
 import { MANIFEST_FILE } from '../api/paths.ts'
 import { emitApi } from './api.ts'
+import { emitApiCatalog } from './api-catalog.ts'
+import { emitDocs } from './docs.ts'
+import { emitLlms } from './llms.ts'
 import { createManifest, type Manifest } from './manifest.ts'
+import { emitOpenApi } from './openapi.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 
 /** Add new outputs (OpenAPI, llms.txt, search index, …) here. */
-export const EMITTERS: Emitter[] = [emitApi]
+export const EMITTERS: Emitter[] = [emitApi, emitOpenApi, emitDocs, emitLlms, emitApiCatalog]
 
 export function emitAll(content: BuiltContent, inputHash: string): { files: Record<string, string>; manifest: Manifest } {
   const files: Record<string, string> = {}

@@ -29,7 +29,7 @@ const WORDS_PER_MINUTE = 230
 const SUMMARY_LENGTH = 240
 
 /** Fields of each collection beyond the common ones, in output order, with their default when absent. */
-const SPECIFIC_FIELDS: Record<CollectionName, [field: string, fallback: unknown][]> = {
+export const SPECIFIC_FIELDS: Record<CollectionName, [field: string, fallback: unknown][]> = {
   'blog-posts': [['authors', []]],
   'case-studies': [['customer', null], ['results', []], ['quote', null], ['products', []]],
   webinars: [

@@ -14,6 +14,15 @@ export const EXPOSED_HEADERS = 'ETag, Link, X-Total-Count, X-Request-Id, Retry-A
 export const ALLOWED_REQUEST_HEADERS =
   'Authorization, Content-Type, Accept, If-None-Match, X-Request-Id, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID'
 
+/**
+ * Policy of the build's HTML pages (/docs/, /problems/*): everything they use is
+ * inline (the Redoc bundle, its styles, the OpenAPI document) and nothing may
+ * come from another host. Redoc runs its search in a blob: worker.
+ */
+export const HTML_CSP =
+  "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
+  "connect-src 'self'; worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
 /** Headers on every answer: request id, CORS for reads, no sniffing, no framing. */
 export function baseHeaders(requestId: string, contentType: string, cacheControl: string): Headers {
   const headers = new Headers({
@@ -25,8 +34,8 @@ export function baseHeaders(requestId: string, contentType: string, cacheControl
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
   })
-  // JSON and text are never rendered as documents; HTML pages set their own policy.
-  if (!contentType.startsWith('text/html')) headers.set('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+  // JSON and text are never rendered as documents; HTML pages (docs, problem pages) get the page policy.
+  headers.set('content-security-policy', contentType.startsWith('text/html') ? HTML_CSP : "default-src 'none'; frame-ancestors 'none'")
   return headers
 }
 

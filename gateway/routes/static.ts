@@ -10,26 +10,33 @@ import { CACHE, CONTENT_TYPES } from '../http/headers.ts'
 import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
+import { API_CATALOG_LINK, API_CATALOG_PATH, API_CATALOG_TYPE } from '../../build/openapi/well-known.ts'
 
 /** Media types of extension-less documents, by path. */
-const DOCUMENT_TYPES: Record<string, string> = {
-  '/.well-known/api-catalog': 'application/linkset+json; charset=utf-8',
+export const DOCUMENT_TYPES: Record<string, string> = {
+  [API_CATALOG_PATH]: API_CATALOG_TYPE,
   '/.well-known/oauth-authorization-server': 'application/json; charset=utf-8',
   '/.well-known/oauth-protected-resource': 'application/json; charset=utf-8',
   '/.well-known/oauth-protected-resource/mcp': 'application/json; charset=utf-8',
+}
+
+/** Extra headers of documents, by path (RFC 9727: the catalog links to itself). */
+export const DOCUMENT_HEADERS: Record<string, Record<string, string>> = {
+  [API_CATALOG_PATH]: { link: API_CATALOG_LINK },
 }
 
 export function staticRoute(store: ArtifactStore) {
   return defineHandler((event) => {
     const path = event.url.pathname
     const snapshot = store.current()
-    const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}.json`]
+    // Extension-less paths also find `.json` documents and `.html` pages (e.g. /problems/not-found).
+    const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}.json`, `${path}.html`]
     for (const candidate of candidates) {
       const file = snapshot?.files.get(candidate)
       if (!file) continue
       assertMethod(event, READ_METHODS)
       const contentType = DOCUMENT_TYPES[path] ?? CONTENT_TYPES[extname(candidate)] ?? 'application/octet-stream'
-      return respondWithFile(event, file, { contentType, cacheControl: CACHE.document })
+      return respondWithFile(event, file, { contentType, cacheControl: CACHE.document, headers: DOCUMENT_HEADERS[path] })
     }
     // A folder with an index: redirect to the canonical trailing-slash form.
     if (!path.endsWith('/') && snapshot?.files.has(`${path}/index.html`)) {

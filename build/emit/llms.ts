@@ -1,0 +1,89 @@
+/**
+ * llms.txt (an llmstxt.org index: H1, summary blockquote, sections of links)
+ * and llms-full.txt (the agent reference, then every published item as
+ * Markdown with its source URL).
+ */
+import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../collections.ts'
+import type { FullRecord } from '../pipeline/derive.ts'
+import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
+import { agentReference } from '../openapi/agent-reference.ts'
+import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
+import { API_CATALOG_PATH } from '../openapi/paths-discovery.ts'
+import type { BuiltContent, Emitter } from './types.ts'
+
+export const LLMS_FILE = 'llms.txt'
+export const LLMS_FULL_FILE = 'llms-full.txt'
+/** Items per collection listed in llms.txt; the rest are a list request away. */
+const LATEST_PER_COLLECTION = 10
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
+
+function index(content: BuiltContent, doc: OpenApiDocument): string {
+  const { title, summary } = doc.info as { title: string; summary: string }
+  const { site } = content
+  const collections = COLLECTION_NAMES.map((c) => {
+    const n = content.collections[c].length
+    return `- [${site.collections[c].title}](/api/${c}?limit=100): ${n} published ${n === 1 ? COLLECTIONS[c].label : c.replace('-', ' ')}, newest first (JSON; \`limit\` 1..100, \`page\`, \`tag\`)`
+  })
+  const latest = COLLECTION_NAMES.flatMap((c) =>
+    content.collections[c].slice(0, LATEST_PER_COLLECTION).map((r) => `- [${oneLine(r.title)}](/api/${c}/${r.slug}): ${oneLine(String(r.summary ?? ''))}`),
+  )
+  return `# ${title}
+
+> ${oneLine(`${summary} ${site.description}`)}
+
+Public reads need no credential. Agents connect to the MCP endpoint \`POST /mcp\` with an OAuth token (scope \`mcp.tools.invoke\`) or an \`agent.mcp\` API key. Errors are RFC 9457 problem+json.
+
+## Docs
+
+- [Full reference for agents](/llms-full.txt): endpoints, credentials, MCP tools, errors, then all published content as Markdown
+- [OpenAPI 3.1 description](/openapi.json): the machine-readable contract
+- [API reference](/docs/): for people, with a quick start and the sandbox key
+- [API catalog](${API_CATALOG_PATH}): RFC 9727 linkset of this API
+
+## API
+
+${collections.join('\n')}
+- [Health](/api/health): status and the build being served
+
+## Optional
+
+${latest.join('\n')}
+`
+}
+
+function metadataLines(collection: CollectionName, record: FullRecord): string[] {
+  const lines = [`Source: ${record.url}`, `API: /api/${collection}/${record.slug}`, `Published: ${record.published_at}; updated: ${record.updated_at}`]
+  if (record.tags.length) lines.push(`Tags: ${record.tags.join(', ')}`)
+  for (const [field] of SPECIFIC_FIELDS[collection]) {
+    const value = record[field]
+    if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue
+    lines.push(`${field}: ${typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value)}`)
+  }
+  return lines
+}
+
+function item(collection: CollectionName, record: FullRecord): string {
+  return `---
+
+### ${oneLine(record.title)}
+
+${metadataLines(collection, record).join('\n')}
+
+${record.body.markdown}
+`
+}
+
+function full(content: BuiltContent, doc: OpenApiDocument): string {
+  const parts = [agentReference(doc), '\n# Published content\n\nEvery published item, newest first per collection, as Markdown. `Source` is the canonical page, `API` the JSON record.\n']
+  for (const c of COLLECTION_NAMES) {
+    parts.push(`\n## ${content.site.collections[c].title} (${c})\n\n`)
+    for (const record of content.collections[c]) parts.push(item(c, record), '\n')
+  }
+  return parts.join('')
+}
+
+export const emitLlms: Emitter = (content) => {
+  const doc = createOpenApiDocument(content.site)
+  return { [LLMS_FILE]: index(content, doc), [LLMS_FULL_FILE]: full(content, doc) }
+}

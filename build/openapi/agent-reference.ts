@@ -1,0 +1,114 @@
+/**
+ * The integration reference for agents (the first half of llms-full.txt),
+ * written from the OpenAPI document so endpoints, fields, scopes and errors
+ * read exactly as the contract says.
+ */
+import { COLLECTION_NAMES } from '../collections.ts'
+import { ROLES, SCOPES } from '../../gateway/auth/scopes.ts'
+import type { OpenApiDocument } from './document.ts'
+import { errorGuide, quickStart } from './guide.ts'
+import { recordSchemaName } from './records.ts'
+import { TOKEN_PATH } from './security.ts'
+
+type Operation = { summary?: string; parameters?: ({ $ref: string } | { name: string })[]; security?: Record<string, string[]>[] }
+type Schema = { type?: unknown; description?: string; properties?: Record<string, Schema>; anyOf?: Schema[]; items?: Schema; enum?: unknown[]; const?: unknown; format?: string }
+
+const METHODS = ['get', 'head', 'post', 'delete'] as const
+
+function endpoints(doc: OpenApiDocument): string {
+  const lines: string[] = []
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method] as Operation | undefined
+      if (!op) continue
+      const params = (op.parameters ?? []).map((p) => ('$ref' in p ? p.$ref.split('/').pop()! : p.name)).filter((p) => p !== 'ifNoneMatch')
+      const auth = !op.security?.length ? 'public' : op.security.some((s) => Object.keys(s).length === 0) ? 'public (credential optional)' : `needs ${op.security.map((s) => Object.entries(s).map(([k, v]) => (v.length ? `${k}: ${v.join(' ')}` : k)).join()).join(' or ')}`
+      lines.push(`- \`${method.toUpperCase()} ${path}\`${params.length ? ` (${params.join(', ')})` : ''}: ${op.summary ?? ''}; ${auth}`)
+    }
+  }
+  return lines.join('\n')
+}
+
+function typeOf(schema: Schema): string {
+  if (schema.const !== undefined) return JSON.stringify(schema.const)
+  if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ')
+  if (schema.anyOf) return schema.anyOf.map(typeOf).join(' | ')
+  const type = Array.isArray(schema.type) ? schema.type.join(' | ') : String(schema.type ?? 'any')
+  if (type.startsWith('array') && schema.items) return `${typeOf(schema.items)}[]`
+  if (type.startsWith('object') && schema.properties) return `{${Object.keys(schema.properties).join(', ')}}${type.includes('null') ? ' | null' : ''}`
+  return schema.format ? `${type} (${schema.format})` : type
+}
+
+function fields(doc: OpenApiDocument): string {
+  const schemas = doc.components.schemas as Record<string, Schema>
+  return COLLECTION_NAMES.map((collection) => {
+    const schema = schemas[recordSchemaName(collection)]!
+    const rows = Object.entries(schema.properties ?? {}).map(([name, s]) => `- \`${name}\`: ${typeOf(s)}${s.description ? `. ${s.description}` : ''}`)
+    return `### ${collection} (\`${recordSchemaName(collection)}\`)\n\n${rows.join('\n')}`
+  }).join('\n\n')
+}
+
+function credentials(): string {
+  const scopes = Object.entries(SCOPES).map(([s, d]) => `- \`${s}\`: ${d}`).join('\n')
+  const roles = Object.entries(ROLES).map(([r, { description, scopes: granted }]) => `- \`${r}\` grants ${granted.map((s) => `\`${s}\``).join(', ')}: ${description}`).join('\n')
+  return `## Credentials
+
+Public reads (lists, items, documents) need no credential, and sending one never changes the answer. \`/mcp\` needs one.
+Send \`Authorization: Bearer <credential>\`: an OAuth access token (JWT) or an API key (\`tw_live_…\`, \`tw_sandbox_…\`).
+Get a token from the client credentials grant at \`POST ${TOKEN_PATH}\`; the issuer in use is described at \`/.well-known/oauth-authorization-server\`,
+the resources at \`/.well-known/oauth-protected-resource\` and \`/.well-known/oauth-protected-resource/mcp\`.
+Missing or bad credential: 401 with \`WWW-Authenticate: Bearer resource_metadata="…"\`; valid but lacking the scope: 403 \`error="insufficient_scope"\`.
+
+OAuth scopes:
+
+${scopes}
+
+API key roles:
+
+${roles}`
+}
+
+const MCP = `## MCP (agents)
+
+\`POST /mcp\`: Model Context Protocol, Streamable HTTP transport, stateless, JSON responses (GET and DELETE answer 405).
+Needs the \`mcp.tools.invoke\` scope or an \`agent.mcp\` API key. Send \`Accept: application/json, text/event-stream\`.
+
+Tools (all read-only, with input and output schemas; \`tools/list\` has the details):
+
+- \`search_content\`: ranked full-text search across all collections, with snippets.
+- \`list_content\`: one collection, newest first, with the REST options (limit, page, tag) and the same envelope.
+- \`get_content\`: one item by collection and slug: metadata and the Markdown body.
+- \`list_upcoming\`: events and webinars that have not started yet, soonest first (computed at request time).
+
+Resources: every published item as \`content://{collection}/{slug}\` (a template with list and completion), and this reference.
+Prompts: ready-made tasks such as turning a case study into an outreach email or a brief on upcoming events (\`prompts/list\`).`
+
+export function agentReference(doc: OpenApiDocument): string {
+  const info = doc.info as { title: string; summary: string; description: string }
+  const intro = info.description.split('\n\n')[0]!
+  return `# ${info.title}: full reference for agents
+
+> ${info.summary}
+
+${intro}
+
+${quickStart()}
+## Endpoints
+
+Relative to the origin serving this file. The OpenAPI 3.1 description at \`/openapi.json\` is the contract.
+
+${endpoints(doc)}
+
+Lists answer \`{data, meta: {limit, page, count, total, pages}, links: {self, next, prev}}\`; \`data\` holds records without \`body\`, \`reading_time_minutes\` and \`word_count\`.
+Bad \`limit\`/\`page\`/\`tag\` (0, 101, -1, 1.5, abc, empty, repeated) is a 400; unknown parameters are ignored; unknown collection or slug is a 404; other methods 405.
+
+## Record fields
+
+${fields(doc)}
+
+${credentials()}
+
+${MCP}
+
+${errorGuide()}`
+}

@@ -1,0 +1,59 @@
+/**
+ * The OpenAPI 3.1 document of the API, assembled from the collection schemas,
+ * the problem registry, the query rules and the scopes: nothing in it is
+ * written twice.
+ */
+import { COLLECTION_NAMES } from '../collections.ts'
+import type { SiteConfig } from '../site.ts'
+import { HEADERS, PARAMETERS, SHARED_SCHEMAS, sharedResponses } from './components.ts'
+import { apiDescription } from './guide.ts'
+import { contentPaths, listSchema, tagOf } from './paths-content.ts'
+import { discoveryPaths } from './paths-discovery.ts'
+import { gatewayPaths } from './paths-gateway.ts'
+import { fullSchema, recordSchemaName, summarySchema } from './records.ts'
+import { securitySchemes } from './security.ts'
+
+/** Version of the API contract (not of the package): bump on breaking changes. */
+export const API_VERSION = '1.0.0'
+
+export type OpenApiDocument = Record<string, unknown> & {
+  openapi: string
+  paths: Record<string, Record<string, unknown>>
+  components: Record<string, Record<string, unknown>>
+}
+
+export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
+  const schemas: Record<string, unknown> = { ...SHARED_SCHEMAS }
+  for (const collection of COLLECTION_NAMES) {
+    const name = recordSchemaName(collection)
+    schemas[name] = fullSchema(collection)
+    schemas[`${name}Summary`] = summarySchema(collection)
+    schemas[`${name}List`] = listSchema(collection)
+  }
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: `${site.name} Content API`,
+      version: API_VERSION,
+      summary: 'Published marketing content as JSON and as MCP tools for agents.',
+      description: apiDescription(site),
+    },
+    servers: [{ url: '/', description: 'The gateway (or CDN) this document was fetched from.' }],
+    externalDocs: { description: 'Full reference for agents, with all content', url: '/llms-full.txt' },
+    tags: [
+      ...COLLECTION_NAMES.map((c) => ({ name: tagOf(c), description: `Published ${c.replace('-', ' ')}.` })),
+      { name: 'Agents (MCP)', description: 'The Model Context Protocol endpoint.' },
+      { name: 'Authorization', description: 'The embedded OAuth 2.0 authorization server.' },
+      { name: 'Discovery', description: 'Descriptions of this API for people, agents and tools.' },
+      { name: 'Operations', description: 'Health.' },
+    ],
+    paths: { ...contentPaths(), ...gatewayPaths(), ...discoveryPaths() },
+    components: {
+      schemas,
+      responses: sharedResponses(),
+      parameters: PARAMETERS,
+      headers: HEADERS,
+      securitySchemes: securitySchemes(),
+    },
+  }
+}

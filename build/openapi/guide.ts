@@ -1,0 +1,59 @@
+/**
+ * The prose of the reference: the quick start and the error list, in
+ * Markdown. It opens the OpenAPI document's `info.description`, so /docs/,
+ * openapi.json and llms-full.txt all carry the same text.
+ */
+import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../api/problems.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../api/query.ts'
+import { COLLECTION_NAMES } from '../collections.ts'
+import type { SiteConfig } from '../site.ts'
+import { SANDBOX_KEY, TOKEN_PATH } from './security.ts'
+
+export function quickStart(): string {
+  return `## Quick start
+
+Set \`BASE\` to the origin serving this page (locally \`http://127.0.0.1:8787\` after \`npm start\`).
+
+1. **Is it up?** \`curl $BASE/api/health\`
+2. **A list:** \`curl "$BASE/api/blog-posts?limit=5"\`: the five newest posts, with \`meta\` (total, pages) and \`links\` (next, prev). \`limit\` is 1..${MAX_LIMIT} (default ${DEFAULT_LIMIT}), \`page\` starts at 1, \`tag\` filters. Collections: ${COLLECTION_NAMES.map((c) => `\`${c}\``).join(', ')}.
+3. **One item:** \`curl $BASE/api/blog-posts/<slug>\` with a slug from the list: the full record, body as HTML, Markdown and text.
+4. **Connect an agent (MCP):** point an MCP client at \`$BASE/mcp\` (Streamable HTTP) with \`Authorization: Bearer <credential>\`, an \`agent.mcp\` API key or an OAuth token with \`mcp.tools.invoke\`:
+
+   \`\`\`sh
+   curl -u "$CLIENT_ID:$CLIENT_SECRET" -d grant_type=client_credentials -d scope=mcp.tools.invoke $BASE${TOKEN_PATH}
+   \`\`\`
+
+   \`\`\`json
+   { "mcpServers": { "content": { "type": "http", "url": "$BASE/mcp", "headers": { "Authorization": "Bearer <token>" } } } }
+   \`\`\`
+5. **Everything for a language model in one file:** \`curl $BASE/llms-full.txt\` (index: \`/llms.txt\`).
+
+## Sandbox key
+
+Public reads need no credential, and a credential never changes their answer. To try an authenticated call, use the public sandbox key (role \`sandbox.read\`, scope \`api.read\`, read-only):
+
+\`\`\`sh
+curl -H "Authorization: Bearer ${SANDBOX_KEY}" "$BASE/api/case-studies?limit=3"
+\`\`\`
+`
+}
+
+export function errorGuide(): string {
+  const rows = (Object.keys(PROBLEM_TYPES) as ProblemName[])
+    .map((name) => `| [\`${problemTypeUri(name)}\`](${problemTypeUri(name)}) | ${PROBLEM_TYPES[name].status} | ${PROBLEM_TYPES[name].description} |`)
+  return `## Errors
+
+Every error is an RFC 9457 \`application/problem+json\` body \`{type, title, status, detail, instance?, errors?}\`; \`errors\` lists each invalid parameter. Each \`type\` is a page describing it.
+
+| type | status | meaning |
+|---|---|---|
+${rows.join('\n')}
+`
+}
+
+export function apiDescription(site: SiteConfig): string {
+  const intro = `Read-only API over the published marketing content of ${site.name}: blog posts, case studies, webinars and events, ` +
+    'as JSON lists and items for sites and apps, and as MCP tools for agents. ' +
+    'Responses carry strong ETags (send `If-None-Match` for a 304), `Cache-Control`, and lists `Link` and `X-Total-Count`; CORS is open for reads.'
+  return `${intro}\n\n${quickStart()}\n${errorGuide()}`
+}

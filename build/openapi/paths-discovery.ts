@@ -1,0 +1,144 @@
+/** The discovery documents: this description, the reference page, llms.txt, the well-known documents and problem pages. */
+import { PROBLEM_TYPES } from '../api/problems.ts'
+import { headerRef, responseRef } from './components.ts'
+import { problems } from './paths-content.ts'
+
+type Json = Record<string, unknown>
+
+import { AUTHORIZATION_SERVER_PATH, JWKS_PATH, PROTECTED_RESOURCE_PATH } from '../../gateway/auth/metadata.ts'
+import { API_CATALOG_PATH, API_CATALOG_TYPE } from './well-known.ts'
+
+export { API_CATALOG_PATH }
+
+const docHeaders = { ETag: headerRef('ETag'), 'Cache-Control': headerRef('CacheControl') }
+
+function document(operationId: string, summary: string, description: string, mediaType: string, schema: Json): Json {
+  return {
+    get: {
+      operationId,
+      tags: ['Discovery'],
+      summary,
+      description,
+      security: [],
+      responses: {
+        '200': { description: summary, headers: docHeaders, content: { [mediaType]: { schema } } },
+        '304': responseRef('NotModified'),
+        ...problems(500, 503),
+      },
+    },
+  }
+}
+
+const LINK_TARGETS = {
+  type: 'array',
+  items: {
+    type: 'object',
+    required: ['href'],
+    properties: { href: { type: 'string', format: 'uri-reference' }, type: { type: 'string' }, title: { type: 'string' } },
+  },
+}
+
+const LINKSET = {
+  type: 'object',
+  required: ['linkset'],
+  properties: {
+    linkset: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['anchor'],
+        properties: { anchor: { type: 'string', format: 'uri-reference' } },
+        additionalProperties: LINK_TARGETS,
+      },
+    },
+  },
+}
+
+const AUTHORIZATION_SERVER_METADATA = {
+  type: 'object',
+  required: ['issuer'],
+  description: 'RFC 8414 authorization server metadata.',
+  properties: {
+    issuer: { type: 'string', format: 'uri' },
+    token_endpoint: { type: 'string', format: 'uri' },
+    jwks_uri: { type: 'string', format: 'uri' },
+    grant_types_supported: { type: 'array', items: { type: 'string' } },
+    scopes_supported: { type: 'array', items: { type: 'string' } },
+    token_endpoint_auth_methods_supported: { type: 'array', items: { type: 'string' } },
+  },
+}
+
+const PROTECTED_RESOURCE_METADATA = {
+  type: 'object',
+  required: ['resource'],
+  description: 'RFC 9728 protected resource metadata.',
+  properties: {
+    resource: { type: 'string', format: 'uri' },
+    authorization_servers: { type: 'array', items: { type: 'string', format: 'uri' } },
+    scopes_supported: { type: 'array', items: { type: 'string' } },
+    bearer_methods_supported: { type: 'array', items: { type: 'string' } },
+    resource_documentation: { type: 'string', format: 'uri' },
+  },
+}
+
+const JWKS = {
+  type: 'object',
+  required: ['keys'],
+  description: 'RFC 7517 JWK Set; present only when the built-in issuer is in use.',
+  properties: { keys: { type: 'array', items: { type: 'object', required: ['kty'], properties: { kty: { type: 'string' }, kid: { type: 'string' } } } } },
+}
+
+function metadata(operationId: string, summary: string, schema: Json): Json {
+  return {
+    get: {
+      operationId,
+      tags: ['Discovery'],
+      summary,
+      security: [],
+      responses: {
+        '200': { description: summary, headers: { 'Cache-Control': headerRef('CacheControl') }, content: { 'application/json': { schema } } },
+        '304': responseRef('NotModified'),
+        ...problems(500, 503),
+      },
+    },
+  }
+}
+
+export function discoveryPaths(): Record<string, Json> {
+  const catalog = document(
+    'getApiCatalog', 'API catalog (RFC 9727)',
+    'Links to this API, its description, documentation and status, as an RFC 9264 linkset. HEAD answers with the same Link header.',
+    API_CATALOG_TYPE, LINKSET,
+  )
+  const catalogGet = catalog.get as Json
+  const link = { description: 'Points to the API catalog: `rel="api-catalog"`.', required: true, schema: { type: 'string' } }
+  const catalogResponse = (catalogGet.responses as Record<string, Json>)['200']!
+  catalogResponse.headers = { ...(catalogResponse.headers as Json), Link: link }
+  return {
+    '/': document('getHome', 'Home page', 'Links to the documents below; the API\'s resource identifier leads here.', 'text/html', { type: 'string' }),
+    '/openapi.json': document('getOpenApi', 'This OpenAPI 3.1 description', 'Generated at build time from the schemas that validate the content.', 'application/json', { type: 'object' }),
+    '/docs/': document('getDocs', 'API reference page', 'This document rendered for people, with a quick start.', 'text/html', { type: 'string' }),
+    '/llms.txt': document('getLlmsTxt', 'llms.txt index', 'An llmstxt.org index of the documentation and content for language models.', 'text/plain', { type: 'string' }),
+    '/llms-full.txt': document('getLlmsFullTxt', 'Full agent reference', 'The complete integration reference (endpoints, credentials, MCP tools, errors) followed by all published content as Markdown.', 'text/plain', { type: 'string' }),
+    [API_CATALOG_PATH]: { get: catalogGet, head: { ...catalogGet, operationId: 'headApiCatalog', summary: 'API catalog, headers only' } },
+    '/problems/{name}': {
+      get: {
+        operationId: 'getProblemType',
+        tags: ['Discovery'],
+        summary: 'Problem type description',
+        description: 'Every problem `type` URI of this API dereferences to a short page describing it.',
+        security: [],
+        parameters: [{ name: 'name', in: 'path', required: true, schema: { enum: Object.keys(PROBLEM_TYPES) } }],
+        responses: {
+          '200': { description: 'The problem type page.', headers: docHeaders, content: { 'text/html': { schema: { type: 'string' } } } },
+          '304': responseRef('NotModified'),
+          ...problems(404),
+        },
+      },
+    },
+    [AUTHORIZATION_SERVER_PATH]: metadata('getAuthorizationServerMetadata', 'Authorization server metadata (RFC 8414) of the issuer in use', AUTHORIZATION_SERVER_METADATA),
+    [PROTECTED_RESOURCE_PATH]: metadata('getProtectedResourceMetadata', 'Protected resource metadata (RFC 9728) of the REST API', PROTECTED_RESOURCE_METADATA),
+    [JWKS_PATH]: metadata('getJwks', 'Public keys of the built-in issuer (JWK Set)', JWKS),
+    [`${PROTECTED_RESOURCE_PATH}/mcp`]: metadata('getMcpProtectedResourceMetadata', 'Protected resource metadata (RFC 9728) of /mcp', PROTECTED_RESOURCE_METADATA),
+  }
+}

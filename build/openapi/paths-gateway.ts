@@ -1,0 +1,163 @@
+/** Operations only the gateway answers: health, the MCP endpoint, the token endpoint. */
+import { headerRef, problemResponseName, responseRef, schemaRef } from './components.ts'
+import { problems } from './paths-content.ts'
+import { MCP_SECURITY, TOKEN_PATH } from './security.ts'
+
+type Json = Record<string, unknown>
+
+const JSON_RPC_MESSAGE = {
+  type: 'object',
+  description: 'A JSON-RPC 2.0 request or notification of the Model Context Protocol (e.g. `initialize`, `tools/list`, `tools/call`).',
+  required: ['jsonrpc', 'method'],
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: { type: ['string', 'integer'], description: 'Absent for notifications.' },
+    method: { type: 'string' },
+    params: { type: 'object' },
+  },
+}
+
+const JSON_RPC_RESPONSE = {
+  type: 'object',
+  description: 'A JSON-RPC 2.0 response: `result` on success, `error` otherwise.',
+  required: ['jsonrpc'],
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: { type: ['string', 'integer', 'null'] },
+    result: { type: 'object' },
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} },
+    },
+  },
+}
+
+const OAUTH_ERROR = {
+  type: 'object',
+  required: ['error'],
+  description: 'RFC 6749 §5.2 error response.',
+  properties: {
+    error: { enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'invalid_target'] },
+    error_description: { type: 'string' },
+  },
+}
+
+const oauthError = (description: string): Json => ({ description, headers: { 'Cache-Control': headerRef('CacheControl') }, content: { 'application/json': { schema: OAUTH_ERROR } } })
+const oauthOrProblem = (description: string): Json => ({
+  description,
+  content: { 'application/json': { schema: OAUTH_ERROR }, 'application/problem+json': { schema: schemaRef('Problem') } },
+})
+
+const notSupported = (method: string): Json => ({
+  operationId: `mcp${method}`,
+  tags: ['Agents (MCP)'],
+  summary: `${method.toUpperCase()} /mcp is not supported`,
+  description: 'The server is stateless: no server-sent event stream and no sessions to end. Always 405 with `Allow: POST`.',
+  security: [],
+  responses: { '405': responseRef(problemResponseName(405)) },
+})
+
+export function gatewayPaths(): Record<string, Json> {
+  const health: Json = {
+    operationId: 'getHealth',
+    tags: ['Operations'],
+    summary: 'Health of the gateway and the build it serves',
+    description: 'Never cached. 503 when the built artifacts are missing or unreadable.',
+    security: [],
+    responses: {
+      '200': {
+        description: 'Serving a build.',
+        headers: { 'Cache-Control': headerRef('CacheControl'), 'X-Request-Id': headerRef('XRequestId') },
+        content: { 'application/json': { schema: schemaRef('Health') } },
+      },
+      ...problems(503),
+    },
+  }
+  return {
+    '/api/health': { get: health, head: { ...health, operationId: 'headHealth', summary: 'Health, headers only' } },
+    '/mcp': {
+      post: {
+        operationId: 'mcp',
+        tags: ['Agents (MCP)'],
+        summary: 'Model Context Protocol endpoint (Streamable HTTP)',
+        description:
+          'Connect an MCP client here (Streamable HTTP transport, stateless, JSON responses). Needs the `mcp.tools.invoke` scope or an ' +
+          '`agent.mcp` API key. Tools (all read-only): `search_content`, `list_content`, `get_content`, `list_upcoming`; every item is a ' +
+          'resource `content://{collection}/{slug}`. Send `Accept: application/json, text/event-stream`. Origin and Host are checked.',
+        security: MCP_SECURITY,
+        requestBody: { required: true, content: { 'application/json': { schema: JSON_RPC_MESSAGE } } },
+        responses: {
+          '200': {
+            description: 'The JSON-RPC response.',
+            headers: { 'X-Request-Id': headerRef('XRequestId') },
+            content: { 'application/json': { schema: JSON_RPC_RESPONSE } },
+          },
+          '202': { description: 'A notification or response was accepted; no body.' },
+          '400': {
+            description: 'Not a valid JSON-RPC message.',
+            content: { 'application/json': { schema: JSON_RPC_RESPONSE }, 'application/problem+json': { schema: schemaRef('Problem') } },
+          },
+          ...problems(401, 403, 406, 413, 415, 429, 500, 503),
+        },
+      },
+      get: notSupported('get'),
+      delete: notSupported('delete'),
+    },
+    [TOKEN_PATH]: {
+      post: {
+        operationId: 'createToken',
+        tags: ['Authorization'],
+        summary: 'Get an access token (client credentials grant)',
+        description:
+          'The embedded authorization server (RFC 6749 §4.4). Authenticate the client with HTTP Basic or `client_id`/`client_secret` ' +
+          'in the form; ask for scopes with `scope` (space-separated). Answers a signed JWT access token (RFC 9068).',
+        security: [],
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: {
+                type: 'object',
+                required: ['grant_type'],
+                properties: {
+                  grant_type: { const: 'client_credentials' },
+                  scope: { type: 'string', description: 'Space-separated scopes; defaults to all the client may have.' },
+                  client_id: { type: 'string' },
+                  client_secret: { type: 'string' },
+                  resource: { type: 'string', format: 'uri', description: 'RFC 8707 resource indicator (the audience).' },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          '200': {
+            description: 'The access token.',
+            headers: { 'Cache-Control': headerRef('CacheControl') },
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['access_token', 'token_type', 'expires_in'],
+                  properties: {
+                    access_token: { type: 'string' },
+                    token_type: { enum: ['Bearer', 'bearer'] },
+                    expires_in: { type: 'integer', minimum: 1 },
+                    scope: { type: 'string' },
+                  },
+                },
+              },
+            },
+          },
+          '400': oauthError('Bad grant, scope, resource or request.'),
+          '401': { ...oauthError('Unknown client or wrong secret.'), headers: { 'WWW-Authenticate': { description: 'The Basic challenge.', required: true, schema: { type: 'string' } } } },
+          // The body cap may answer before the endpoint (a problem) or the endpoint itself (an OAuth error).
+          '413': oauthOrProblem('The body is larger than the token endpoint accepts.'),
+          '415': oauthOrProblem('The body is not application/x-www-form-urlencoded.'),
+          ...problems(429, 500, 503),
+        },
+      },
+    },
+  }
+}

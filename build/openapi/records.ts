@@ -1,0 +1,84 @@
+/**
+ * Record schemas of the API, derived from the frontmatter schemas: what
+ * build/pipeline/derive.ts makes of a validated file. Every key is always
+ * present (absent optional fields are null, absent lists are []), and no other
+ * key appears, so the contract tests catch any drift between the two.
+ */
+import type { SchemaObject } from 'ajv'
+import { COLLECTIONS, type CollectionName } from '../collections.ts'
+import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
+import { nullable, propertyOf } from './schema-tools.ts'
+
+/** `blog-posts` → `BlogPost`: the component name of a collection's record. */
+export function recordSchemaName(collection: CollectionName): string {
+  return COLLECTIONS[collection].type.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')
+}
+
+function commonFields(collection: CollectionName): Record<string, SchemaObject> {
+  const { schema, type, label } = COLLECTIONS[collection]
+  const instant = (name: string): SchemaObject => ({
+    type: 'string',
+    format: 'date-time',
+    description: `${propertyOf(schema, name).description ?? ''} Normalised to UTC, e.g. 2026-03-14T00:00:00Z.`.trim(),
+  })
+  // The derived summary may be empty when the body has no paragraph, so no minLength.
+  const { minLength: _min, ...summary } = propertyOf(schema, 'summary')
+  return {
+    id: { type: 'string', pattern: '^[0-9a-f]{20}$', description: 'Stable identifier: the same collection and slug always give the same id.' },
+    type: { type: 'string', const: type, description: `Always \`${type}\`.` },
+    slug: propertyOf(schema, 'slug'),
+    title: propertyOf(schema, 'title'),
+    summary,
+    url: { type: 'string', format: 'uri', description: `Canonical page of the ${label} on the marketing site.` },
+    tags: propertyOf(schema, 'tags'),
+    published_at: instant('published_at'),
+    updated_at: instant('updated_at'),
+    image: { ...nullable(propertyOf(schema, 'image')), description: 'Lead image, or null.' },
+  }
+}
+
+function specificFields(collection: CollectionName): Record<string, SchemaObject> {
+  const { schema } = COLLECTIONS[collection]
+  const required = new Set((schema.required as string[] | undefined) ?? [])
+  const out: Record<string, SchemaObject> = {}
+  for (const [field, fallback] of SPECIFIC_FIELDS[collection]) {
+    const property = propertyOf(schema, field)
+    out[field] = fallback === null && !required.has(field) ? nullable(property) : property
+  }
+  return out
+}
+
+function objectOf(properties: Record<string, SchemaObject>, extra: Partial<SchemaObject>): SchemaObject {
+  return { type: 'object', additionalProperties: false, required: Object.keys(properties), properties, ...extra }
+}
+
+/** The list form: every field but the body and its metrics. */
+export function summarySchema(collection: CollectionName): SchemaObject {
+  const { label } = COLLECTIONS[collection]
+  return objectOf(
+    { ...commonFields(collection), ...specificFields(collection) },
+    { title: `${recordSchemaName(collection)}Summary`, description: `A ${label} as it appears in lists (no body).` },
+  )
+}
+
+/** The full record returned by GET /api/{collection}/{slug}. */
+export function fullSchema(collection: CollectionName): SchemaObject {
+  const { label } = COLLECTIONS[collection]
+  return objectOf(
+    {
+      ...commonFields(collection),
+      ...specificFields(collection),
+      reading_time_minutes: { type: 'integer', minimum: 1, description: 'Estimated reading time at 230 words a minute.' },
+      word_count: { type: 'integer', minimum: 0 },
+      body: objectOf(
+        {
+          html: { type: 'string', description: 'Sanitised HTML rendered from the Markdown (GFM).' },
+          markdown: { type: 'string', description: 'The Markdown source of the body.' },
+          text: { type: 'string', description: 'Plain text, for search and previews.' },
+        },
+        { description: 'The body in three formats.' },
+      ),
+    },
+    { title: recordSchemaName(collection), description: `A published ${label} with its body.` },
+  )
+}

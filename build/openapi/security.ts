@@ -1,0 +1,53 @@
+/**
+ * Security schemes: OAuth 2.0 client credentials with the nine scopes, and
+ * bearer API keys with their roles. Scopes and roles come from the gateway's
+ * own list, so the document describes exactly what the guard enforces.
+ */
+import { COLLECTIONS, type CollectionName } from '../collections.ts'
+import { TOKEN_PATH } from '../../gateway/auth/metadata.ts'
+import { ROLES, SCOPES } from '../../gateway/auth/scopes.ts'
+
+export { TOKEN_PATH }
+
+/**
+ * The public sandbox API key, published on /docs/ (role `sandbox.read`); its
+ * hash is in gateway/auth/keys.json (test/discovery checks the two agree).
+ * TODO: import it once gateway/auth exports it, so there is one definition.
+ */
+export const SANDBOX_KEY = 'tw_sandbox_SOUaKtS0G7uqRbQBjjUJpOd0wJfbIr243W5b'
+
+export function securitySchemes(): Record<string, unknown> {
+  const roles = Object.entries(ROLES)
+    .map(([role, { description, scopes }]) => `- \`${role}\` → ${scopes.map((s) => `\`${s}\``).join(', ')}: ${description}`)
+    .join('\n')
+  return {
+    oauth2: {
+      type: 'oauth2',
+      description:
+        'OAuth 2.0 access tokens (RFC 9068 JWTs) sent as `Authorization: Bearer <token>`. ' +
+        `The gateway ships an authorization server for the client credentials grant at \`${TOKEN_PATH}\`; ` +
+        'in production it may instead verify tokens of an external issuer, named in `/.well-known/oauth-authorization-server`.',
+      flows: { clientCredentials: { tokenUrl: TOKEN_PATH, scopes: { ...SCOPES } } },
+    },
+    apiKey: {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'API key (tw_live_… or tw_sandbox_…)',
+      description:
+        'API keys are sent as `Authorization: Bearer <key>` and told apart from JWTs by their prefix. ' +
+        `Each key has one role, which grants scopes:\n\n${roles}\n\n` +
+        `The public sandbox key is \`${SANDBOX_KEY}\`.`,
+    },
+  }
+}
+
+/**
+ * Optional security of a public read: anonymous, or a token with `api.read`
+ * or the collection's own scope, or an API key. The bytes are the same either way.
+ */
+export function publicReadSecurity(collection?: CollectionName): Record<string, string[]>[] {
+  const scoped = collection ? [{ oauth2: [COLLECTIONS[collection].scope] }] : []
+  return [{}, { oauth2: ['api.read'] }, ...scoped, { apiKey: [] }]
+}
+
+export const MCP_SECURITY = [{ oauth2: ['mcp.tools.invoke'] }, { apiKey: [] }]
