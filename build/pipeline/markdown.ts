@@ -26,6 +26,17 @@ const processor = unified()
   .use(rehypeSanitize, defaultSchema)
   .use(rehypeStringify)
 
+/**
+ * The same pipeline without rehype-raw, for bodies without raw HTML: re-parsing
+ * the whole tree through parse5 is then a no-op that costs a fifth of the render.
+ */
+const withoutRaw = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype, { allowDangerousHtml: true })
+  .use(rehypeSanitize, defaultSchema)
+  .use(rehypeStringify)
+
 export interface RenderedBody {
   html: string
   text: string
@@ -62,14 +73,30 @@ export function findImagesWithoutAlt(tree: MdastRoot): ImageWithoutAlt[] {
 
 export function renderMarkdown(tree: MdastRoot): RenderedBody {
   const firstParagraph = tree.children.find((n) => n.type === 'paragraph')
-  const hast = processor.runSync(structuredClone(tree)) as HastRoot
+  const raw = contains(tree, RAW_TYPES)
+  // References and raw HTML render differently alone, so their paragraph gets a second pass on an intact tree.
+  const secondPass = firstParagraph !== undefined && (raw || contains(firstParagraph, REFERENCE_TYPES))
+  const hast = (raw ? processor : withoutRaw).runSync(secondPass ? structuredClone(tree) : tree) as HastRoot
   const html = processor.stringify(hast).trim()
   const text = toText(hast, { whitespace: 'normal' }).replace(/\n{3,}/g, '\n\n').trim()
   let first = ''
-  if (firstParagraph) {
+  if (firstParagraph && !secondPass) {
+    // The first top-level <p> is that paragraph, rendered in context: no second pass needed.
+    const p = hast.children.find((n) => n.type === 'element' && n.tagName === 'p')
+    if (p) first = toText(p).replace(/\s+/g, ' ').trim()
+  } else if (firstParagraph) {
     const paragraphHast = processor.runSync({ type: 'root', children: [firstParagraph] }) as HastRoot
     first = toText(paragraphHast).replace(/\s+/g, ' ').trim()
   }
   return { html, text, word_count: countWords(text), first_paragraph: first }
+}
+
+/** Trees that need the parse5 round trip: raw HTML, and footnotes (whose boolean data attributes it normalises). */
+const RAW_TYPES = new Set(['html', 'footnoteReference', 'footnoteDefinition'])
+const REFERENCE_TYPES = new Set(['html', 'linkReference', 'imageReference', 'footnoteReference'])
+
+function contains(node: MdastRoot | RootContent, types: Set<string>): boolean {
+  if (types.has(node.type)) return true
+  return 'children' in node && (node.children as RootContent[]).some((child) => contains(child, types))
 }
 
