@@ -29,12 +29,16 @@ export class PortInUseError extends Error {
 
 export async function startServer(options: ListenOptions): Promise<RunningServer> {
   const app = createApp(options)
+  const handler = toNodeHandler(app)
   const server = createServer(
     { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 },
-    toNodeHandler(app),
+    handler,
   )
   // Oversized headers (431), malformed requests (400): problem+json, not Node's bare status line.
   server.on('clientError', answerClientError)
+  // An Expect other than 100-continue: answer the request as if it were absent (RFC 9110 §10.1.1 allows
+  // either), instead of Node's bodiless 417.
+  server.on('checkExpectation', handler)
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' ? new PortInUseError(`port ${options.port} on ${options.host} is already in use; set PORT to another port`) : error),

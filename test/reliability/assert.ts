@@ -18,7 +18,7 @@ export function problemDefect(status: number, contentType: string | null, text: 
   if (typeof body.type !== 'string' || !KNOWN_TYPES.has(body.type)) return `unknown type ${String(body.type)}`
   if (body.status !== status) return `status ${String(body.status)} in the body, ${status} on the wire`
   if (typeof body.title !== 'string' || typeof body.detail !== 'string') return 'title or detail missing'
-  if (/\.ts:\d+|node_modules|\n\s+at /.test(text)) return 'stack trace in the body'
+  if (/\.(ts|js|mjs|cjs):\d+:\d+|\n\s+at |\(node:/.test(text)) return 'stack trace in the body'
   return undefined
 }
 

@@ -28,9 +28,9 @@ export function rawRequest(baseUrl: string, request: string | Buffer, timeoutMs 
       if (!parsed) reject(new Error(`no HTTP answer (received ${JSON.stringify(raw.slice(0, 200))})`))
       else resolve(parsed)
     })
+    // No half-close: Node's server aborts in-flight requests when the client sends FIN.
+    // Requests carry `Connection: close` (or are malformed), so the server closes.
     socket.write(request)
-    // Half-close so a server waiting for more bytes answers; it may still reply.
-    socket.end()
   })
 }
 
