@@ -10,6 +10,7 @@
  *   client create --id <client id> --scopes "<scope> …" --label <text>
  *   client list
  *   client revoke <client id>
+ *   signing-key            print a new private JWK for OAUTH_SIGNING_KEY
  *
  * Files: KEYS_FILE (default gateway/auth/keys.json) and OAUTH_CLIENTS_FILE
  * (default gateway/auth/issuer/clients.json), or --file.
@@ -17,7 +18,9 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
+import { exportJWK, generateKeyPair } from 'jose'
 import { generateApiKey, hashApiKey } from './api-key.ts'
+import { SIGNING_ALG } from './issuer/signing-key.ts'
 import { clientsFilePath, generateClientSecret, hashClientSecret, readClientsFile, writeClientsFile } from './issuer/clients-file.ts'
 import { keysFilePath, newKeyId, readKeysFile, writeKeysFile } from './keys-file.ts'
 import { isRole, isScope, ROLE_NAMES, SCOPE_NAMES } from './scopes.ts'
@@ -44,6 +47,12 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
     const now = io.now?.() ?? new Date()
     const [command, ...rest] = positionals
     if (command === 'client') return await clientCommand(rest, values, io, now)
+    if (command === 'signing-key') {
+      const { privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true })
+      io.err('a new ES256 private key; store it as the OAUTH_SIGNING_KEY secret of every gateway process:')
+      io.out(JSON.stringify(await exportJWK(privateKey)))
+      return 0
+    }
     const file = values.file ? resolve(io.cwd, values.file) : keysFilePath(io.env, io.cwd)
     if (command === 'create') {
       const role = values.role ?? ''
@@ -76,7 +85,7 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
       io.err(`revoked ${id}`)
       return 0
     }
-    throw new UsageError('usage: keys create --role <role> --label <text> [--expires <date|30d>] | list | revoke <id> | client create|list|revoke')
+    throw new UsageError('usage: keys create --role <role> --label <text> [--expires <date|30d>] | list | revoke <id> | client create|list|revoke | signing-key')
   } catch (error) {
     io.err(`✗ ${(error as Error).message}`)
     return error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1

@@ -6,6 +6,8 @@ import { bearerChallenge } from '../../gateway/auth/challenge.ts'
 import { readAuthSettings } from '../../gateway/auth/config.ts'
 import { AuthConfigError } from '../../gateway/auth/errors.ts'
 import { createJwtVerifier } from '../../gateway/auth/jwt.ts'
+import { loadSigningKey } from '../../gateway/auth/issuer/signing-key.ts'
+import { runKeysCli } from '../../gateway/auth/keys-cli.ts'
 import { parseKeysFile } from '../../gateway/auth/keys-file.ts'
 import { ROLES, SCOPE_NAMES, SCOPES, scopesFromClaims } from '../../gateway/auth/scopes.ts'
 
@@ -95,5 +97,18 @@ describe('settings', () => {
   it('validates the keys file', () => {
     expect(() => parseKeysFile('{"version":1,"keys":[{"id":"key_x1234","hash":"tw_live_plaintext","role":"agent.mcp","label":"x","created_at":"2026-01-01T00:00:00Z"}]}', 'k.json')).toThrow(/keys\.0\.hash/)
     expect(() => parseKeysFile('{"version":1,"keys":[{"id":"key_x1234","hash":"sha256:' + '0'.repeat(64) + '","role":"admin","label":"x","created_at":"2026-01-01T00:00:00Z"}]}', 'k.json')).toThrow(/role/)
+  })
+})
+
+describe('signing key from the environment', () => {
+  it('takes the JWK printed by `keys signing-key` and refuses anything else', async () => {
+    const out: string[] = []
+    expect(await runKeysCli(['signing-key'], { env: {}, cwd: '/', out: (l) => out.push(l), err: () => {} })).toBe(0)
+    const key = await loadSigningKey({ jwk: out[0], file: '/nonexistent/never-written.json' })
+    expect(key.publicJwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', kid: key.kid })
+    expect(key.publicJwk.d).toBeUndefined()
+    expect((await loadSigningKey({ jwk: out[0], file: '/nonexistent' })).kid).toBe(key.kid)
+    await expect(loadSigningKey({ jwk: '{"kty":"oct","k":"abc"}', file: '/x' })).rejects.toThrow(AuthConfigError)
+    await expect(loadSigningKey({ jwk: 'not json', file: '/x' })).rejects.toThrow(AuthConfigError)
   })
 })
