@@ -63,7 +63,19 @@ function metadataLines(collection: CollectionName, record: FullRecord): string[]
   return lines
 }
 
+/** Rendered items by record: the watch mode keeps unchanged records, so only edited ones are re-rendered. */
+const rendered = new WeakMap<FullRecord, string>()
+
 function item(collection: CollectionName, record: FullRecord): string {
+  let text = rendered.get(record)
+  if (text === undefined) {
+    text = renderItem(collection, record)
+    rendered.set(record, text)
+  }
+  return text
+}
+
+function renderItem(collection: CollectionName, record: FullRecord): string {
   return `---
 
 ### ${oneLine(record.title)}

@@ -7,6 +7,7 @@ import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../api/problems
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../api/query.ts'
 import { COLLECTION_NAMES } from '../collections.ts'
 import type { SiteConfig } from '../site.ts'
+import { SANDBOX_CLIENT } from '../../gateway/auth/sandbox.ts'
 import { SANDBOX_KEY, TOKEN_PATH } from './security.ts'
 
 export function quickStart(): string {
@@ -34,6 +35,12 @@ Public reads need no credential, and a credential never changes their answer. To
 
 \`\`\`sh
 curl -H "Authorization: Bearer ${SANDBOX_KEY}" "$BASE/api/case-studies?limit=3"
+\`\`\`
+
+The sandbox OAuth client (\`${SANDBOX_CLIENT.id}\`, read scopes only) gets tokens from the built-in issuer:
+
+\`\`\`sh
+curl -u ${SANDBOX_CLIENT.id}:${SANDBOX_CLIENT.secret} -d grant_type=client_credentials -d scope=api.read $BASE${TOKEN_PATH}
 \`\`\`
 `
 }

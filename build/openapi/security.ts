@@ -5,16 +5,13 @@
  */
 import { COLLECTIONS, type CollectionName } from '../collections.ts'
 import { TOKEN_PATH } from '../../gateway/auth/metadata.ts'
+import { SANDBOX_KEY } from '../../gateway/auth/sandbox.ts'
 import { ROLES, SCOPES } from '../../gateway/auth/scopes.ts'
 
 export { TOKEN_PATH }
 
-/**
- * The public sandbox API key, published on /docs/ (role `sandbox.read`); its
- * hash is in gateway/auth/keys.json (test/discovery checks the two agree).
- * TODO: import it once gateway/auth exports it, so there is one definition.
- */
-export const SANDBOX_KEY = 'tw_sandbox_SOUaKtS0G7uqRbQBjjUJpOd0wJfbIr243W5b'
+/** The public sandbox API key (role `sandbox.read`), published on /docs/. */
+export { SANDBOX_KEY }
 
 export function securitySchemes(): Record<string, unknown> {
   const roles = Object.entries(ROLES)
