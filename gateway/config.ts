@@ -8,6 +8,7 @@ import type { LogLevel } from './log.ts'
 import { LimitConfigError, readLimits, type LimitSettings } from './http/limits.ts'
 import { readAuthSettings, type AuthSettings } from './auth/config.ts'
 import { AuthConfigError } from './auth/errors.ts'
+import { isLoopbackHostname } from './mcp/origin-guard.ts'
 
 export const DEFAULT_PORT = 8787
 export const DEFAULT_HOST = '127.0.0.1'
@@ -21,6 +22,10 @@ export interface GatewayConfig {
   logLevel: LogLevel
   /** Timeout, body caps, rate limit and proxy trust (REQUEST_TIMEOUT_MS, RATE_LIMIT_PER_MINUTE, TRUST_PROXY, …). */
   limits: LimitSettings
+  /** MCP_AUTH: `off` drops the credential guard on /mcp (for the conformance suite); refused unless HOST is loopback. */
+  mcpAuth: 'on' | 'off'
+  /** MCP_ALLOWED_ORIGINS: browser origins (comma-separated) allowed on /mcp besides loopback and PUBLIC_URL. */
+  mcpAllowedOrigins: string[]
   /** API keys file and the token issuer: built-in, or external with OAUTH_ISSUER (see gateway/auth/config.ts). */
   auth: AuthSettings
 }
@@ -49,13 +54,25 @@ export function readConfig(env: NodeJS.ProcessEnv, root = process.cwd()): Gatewa
   } catch (error) {
     throw error instanceof AuthConfigError ? new ConfigError(error.message) : error
   }
+  const host = env.HOST || DEFAULT_HOST
+  const mcpAuth = (env.MCP_AUTH || 'on').toLowerCase()
+  if (mcpAuth !== 'on' && mcpAuth !== 'off') throw new ConfigError(`MCP_AUTH must be on or off, got "${env.MCP_AUTH}"`)
+  if (mcpAuth === 'off' && !isLoopbackHostname(host)) {
+    throw new ConfigError(`MCP_AUTH=off serves /mcp without credentials, so it only runs on a loopback address (127.0.0.1, ::1, localhost); HOST is "${host}"`)
+  }
+  const mcpAllowedOrigins = (env.MCP_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean)
+  for (const origin of mcpAllowedOrigins) {
+    if (!/^https?:\/\/[^/]+$/.test(origin)) throw new ConfigError(`MCP_ALLOWED_ORIGINS must be origins like https://app.example.com, got "${origin}"`)
+  }
   return {
-    host: env.HOST || DEFAULT_HOST,
+    host,
     port,
     distDir: resolve(root, env.DIST_DIR || 'dist'),
     publicUrl,
     logLevel,
     limits,
+    mcpAuth,
+    mcpAllowedOrigins,
     auth,
   }
 }

@@ -8,6 +8,7 @@ import { createAuth } from './auth/auth.ts'
 import { authPlugin } from './auth/plugin.ts'
 import { ConfigError, packageVersion, readConfig } from './config.ts'
 import { createLogger } from './log.ts'
+import { mcpPlugin } from './mcp/plugin.ts'
 import { startServer } from './server.ts'
 
 async function main(): Promise<number> {
@@ -36,13 +37,14 @@ async function main(): Promise<number> {
   }
   let running
   try {
-    running = await startServer({ store, version: packageVersion(), logger: log, host: config.host, port: config.port, limits: config.limits, plugins: [authPlugin(auth)] })
+    running = await startServer({ store, version: packageVersion(), logger: log, host: config.host, port: config.port, limits: config.limits, plugins: [authPlugin(auth), mcpPlugin({ store, version: packageVersion(), auth: config.mcpAuth === 'off' ? undefined : auth, publicUrl: () => configuredUrl ?? listeningUrl, allowedOrigins: config.mcpAllowedOrigins, maxBodyBytes: config.limits.mcpBodyBytes })] })
   } catch (error) {
     return fail((error as Error).message)
   }
   listeningUrl = running.url
   const { build } = store.current()!.manifest
   console.error(`✓ gateway serving build ${build.id} at ${running.url}  (try ${running.url}/api/health)`)
+  if (config.mcpAuth === 'off') console.error(`! MCP_AUTH=off: ${running.url}/mcp answers without credentials (loopback only)`)
   process.on('SIGHUP', () => {
     store.reload().then(
       (s) => log('info', 'reloaded', { build_id: s.id }),

@@ -10,10 +10,11 @@ import { emitDocs } from './docs.ts'
 import { emitLlms } from './llms.ts'
 import { createManifest, type Manifest } from './manifest.ts'
 import { emitOpenApi } from './openapi.ts'
+import { emitSearchIndex } from './search-index.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 
 /** Add new outputs (OpenAPI, llms.txt, search index, …) here. */
-export const EMITTERS: Emitter[] = [emitApi, emitOpenApi, emitDocs, emitLlms, emitApiCatalog]
+export const EMITTERS: Emitter[] = [emitApi, emitSearchIndex, emitOpenApi, emitDocs, emitLlms, emitApiCatalog]
 
 export function emitAll(content: BuiltContent, inputHash: string): { files: Record<string, string>; manifest: Manifest } {
   const files: Record<string, string> = {}

@@ -1,0 +1,76 @@
+/**
+ * The full-text search index (MiniSearch, BM25) over every published item,
+ * built once here and loaded by the gateway's MCP search tool. The options are
+ * exported because an index must be loaded with the options it was built with.
+ */
+import MiniSearch, { type Options } from 'minisearch'
+import { COLLECTION_NAMES, type CollectionName } from '../collections.ts'
+import type { FullRecord } from '../pipeline/derive.ts'
+import type { BuiltContent, Emitter } from './types.ts'
+
+export const SEARCH_INDEX_FILE = '_build/search-index.json'
+
+/** One indexed item; only `SEARCH_STORED_FIELDS` survive into the index file. */
+export interface SearchDocument {
+  /** `<collection>/<slug>`: unique across collections. */
+  id: string
+  collection: CollectionName
+  slug: string
+  title: string
+  summary: string
+  tags: string
+  /** Names a reader searches by: customer, industry, speakers, authors, products, places. */
+  details: string
+  text: string
+}
+
+export const SEARCH_FIELDS = ['title', 'summary', 'tags', 'details', 'text'] as const
+export const SEARCH_STORED_FIELDS = ['collection', 'slug'] as const
+
+export const SEARCH_INDEX_OPTIONS: Options<SearchDocument> = {
+  idField: 'id',
+  fields: [...SEARCH_FIELDS],
+  storeFields: [...SEARCH_STORED_FIELDS],
+}
+
+/** Field weights at query time: a hit in the title counts more than one in the body. */
+export const SEARCH_BOOST: Partial<Record<(typeof SEARCH_FIELDS)[number], number>> = {
+  title: 3,
+  summary: 2,
+  tags: 1.5,
+  details: 1.5,
+}
+
+export function searchDocument(collection: CollectionName, record: FullRecord): SearchDocument {
+  return {
+    id: `${collection}/${record.slug}`,
+    collection,
+    slug: record.slug,
+    title: record.title,
+    summary: typeof record.summary === 'string' ? record.summary : '',
+    tags: record.tags.join(' '),
+    details: detailsOf(record),
+    text: record.body.text,
+  }
+}
+
+/** The searchable strings of the collection-specific fields, flattened. */
+function detailsOf(record: FullRecord): string {
+  const out: string[] = []
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string' && !/^https?:\/\//.test(value)) out.push(value)
+    else if (Array.isArray(value)) value.forEach(visit)
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit)
+  }
+  for (const field of ['customer', 'results', 'quote', 'products', 'authors', 'speakers', 'location']) visit(record[field])
+  return out.join(' ')
+}
+
+/** Deterministic: documents are added in collection order, newest first, as the build sorted them. */
+export const emitSearchIndex: Emitter = (content: BuiltContent) => {
+  const index = new MiniSearch<SearchDocument>(SEARCH_INDEX_OPTIONS)
+  for (const collection of COLLECTION_NAMES) {
+    index.addAll(content.collections[collection].map((record) => searchDocument(collection, record)))
+  }
+  return { [SEARCH_INDEX_FILE]: JSON.stringify(index) }
+}

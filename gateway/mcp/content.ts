@@ -1,0 +1,71 @@
+/**
+ * Reading the built artifacts for MCP: the same snapshot, item files and
+ * list index the REST routes answer from, so an agent and a REST client see
+ * the same content.
+ */
+import { COLLECTION_NAMES, type CollectionName } from '../../build/collections.ts'
+import { itemFile } from '../../build/api/paths.ts'
+import { SLUG_PATTERN } from '../../build/schemas/common.ts'
+import type { ContentRecord, FullRecord } from '../../build/pipeline/derive.ts'
+import type { Snapshot } from '../artifacts.ts'
+
+const SLUG_RE = new RegExp(SLUG_PATTERN)
+/** Parsed item files per snapshot; a new build gets a new cache. */
+const parsed = new WeakMap<Snapshot, Map<string, FullRecord>>()
+
+export const RESOURCE_SCHEME = 'content:'
+
+export function resourceUri(collection: CollectionName, slug: string): string {
+  return `content://${collection}/${slug}`
+}
+
+/** The full record of a published item, from its item file; undefined when there is none. */
+export function readItem(snapshot: Snapshot, collection: CollectionName, slug: string): FullRecord | undefined {
+  if (!SLUG_RE.test(slug)) return undefined
+  const key = `${collection}/${slug}`
+  let cache = parsed.get(snapshot)
+  if (!cache) parsed.set(snapshot, (cache = new Map()))
+  const hit = cache.get(key)
+  if (hit) return hit
+  const file = snapshot.files.get(`/${itemFile(collection, slug)}`)
+  if (!file) return undefined
+  const record = JSON.parse(file.body.toString('utf8')) as FullRecord
+  cache.set(key, record)
+  return record
+}
+
+/** Everything of a record but its body (the metadata an agent reads beside the markdown). */
+export function metadataOf(record: FullRecord): ContentRecord & { reading_time_minutes: number; word_count: number } {
+  const { body: _body, ...metadata } = record
+  return metadata
+}
+
+export function slugsOf(snapshot: Snapshot, collection: CollectionName): string[] {
+  return snapshot.summaries(collection).map((r) => r.slug)
+}
+
+/** Values starting with `prefix` (case-insensitive), at most `max` of them: MCP completion's contract. */
+export function completeFrom(values: Iterable<string>, prefix: string, max = 100): string[] {
+  const p = prefix.toLowerCase()
+  const out: string[] = []
+  for (const v of values) {
+    if (v.toLowerCase().startsWith(p) && !out.includes(v)) out.push(v)
+    if (out.length >= max) break
+  }
+  return out
+}
+
+export function allTags(snapshot: Snapshot, collections: readonly CollectionName[] = COLLECTION_NAMES): string[] {
+  const tags = new Set<string>()
+  for (const c of collections) for (const r of snapshot.summaries(c)) for (const t of r.tags) tags.add(t)
+  return [...tags].sort()
+}
+
+/** A hint an agent can act on when a slug does not exist. */
+export function unknownSlugMessage(collection: string, slug: string): string {
+  return (
+    `No published ${collection} item has the slug "${slug.slice(0, 120)}". ` +
+    `Find valid slugs with the list_content tool (collection "${collection}") or the search_content tool, ` +
+    `or list the resources (content://${collection}/{slug}).`
+  )
+}

@@ -1,0 +1,11 @@
+/** What every tool, resource and prompt of one MCP request works with. */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { Snapshot } from '../artifacts.ts'
+
+export interface McpContext {
+  server: McpServer
+  /** The one build this request answers from. */
+  snapshot: Snapshot
+  /** The request's clock: "upcoming" is decided at request time, not at build time. */
+  now: () => Date
+}

@@ -1,0 +1,87 @@
+/**
+ * POST /mcp: the MCP Streamable HTTP endpoint, stateless. Each request gets
+ * a new McpServer and transport over the current snapshot and a JSON answer.
+ * Before the SDK sees anything: method (POST only), Host/Origin
+ * (DNS rebinding), credential (mcp.tools.invoke) and body size.
+ */
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import { readRequestBody } from '@modelcontextprotocol/sdk/server/requestBody.js'
+import { defineHandler, type H3, type H3Event } from 'h3'
+import type { ArtifactStore } from '../artifacts.ts'
+import type { Guard } from '../auth/guard.ts'
+import { baseHeaders, CACHE } from '../http/headers.ts'
+import { problem } from '../http/problem.ts'
+import { requestIdOf } from '../http/request-id.ts'
+import { createOriginGuard } from './origin-guard.ts'
+import { createMcpServer } from './server.ts'
+
+export const MCP_PATH = '/mcp'
+export const MCP_SCOPE = 'mcp.tools.invoke'
+/** JSON-RPC messages here are small; a megabyte is generous and bounds memory per request. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+
+/** The credential guard (gateway/auth): throws the 401/403/503 answer unless the credential grants the scope. */
+export type McpAuth = Pick<Guard, 'requireScope'>
+
+export interface McpPluginOptions {
+  store: ArtifactStore
+  version: string
+  /** The guard; `undefined` only with MCP_AUTH=off, which the config allows on loopback hosts alone. */
+  auth: McpAuth | undefined
+  /** This gateway's public origin, for the Host/Origin check (see origin-guard.ts). */
+  publicUrl?: string | (() => string | undefined)
+  allowedOrigins?: readonly string[]
+  maxBodyBytes?: number
+  /** Clock for "upcoming"; tests pin it. */
+  now?: () => Date
+}
+
+export function mcpPlugin(options: McpPluginOptions): (app: H3) => void {
+  return (app) => {
+    app.all(MCP_PATH, mcpHandler(options))
+  }
+}
+
+export function mcpHandler(options: McpPluginOptions) {
+  const checkOrigin = createOriginGuard({ publicUrl: options.publicUrl, allowedOrigins: options.allowedOrigins })
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  return defineHandler(async (event) => {
+    const { method } = event.req
+    if (method !== 'POST') {
+      throw problem('method-not-allowed', {
+        detail: `${method} is not supported on /mcp: this server is stateless and answers JSON-RPC over POST only (no SSE stream, no sessions).`,
+        headers: { allow: 'POST' },
+      })
+    }
+    const verdict = checkOrigin(event.req.headers)
+    if (!verdict.ok) throw problem('forbidden', { detail: verdict.reason })
+    if (options.auth) await options.auth.requireScope(event, MCP_SCOPE)
+
+    const body = await readRequestBody(event.req, maxBodyBytes)
+    if (body.tooLarge) throw problem('payload-too-large', { detail: `The request body must not exceed ${maxBodyBytes} bytes.` })
+    const snapshot = options.store.current()
+    if (!snapshot) throw problem('unavailable', { detail: 'No content build is loaded.', headers: { 'retry-after': '5' } })
+
+    const server = createMcpServer({ snapshot, version: options.version, now: options.now })
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+    try {
+      await server.connect(transport)
+      // The body is already read (and bounded); hand the SDK a request carrying it.
+      const headers = new Headers(event.req.headers)
+      headers.delete('content-length')
+      const request = new Request(event.req.url, { method: 'POST', headers, body: body.text })
+      return withGatewayHeaders(event, await transport.handleRequest(request))
+    } finally {
+      await server.close()
+    }
+  })
+}
+
+/** The SDK's answer with the headers every gateway answer carries (request id, no-store, nosniff). */
+async function withGatewayHeaders(event: H3Event, response: Response): Promise<Response> {
+  const headers = baseHeaders(requestIdOf(event), response.headers.get('content-type') ?? 'application/json', CACHE.none)
+  for (const [name, value] of response.headers) if (name !== 'content-type') headers.set(name, value)
+  if (response.status === 202 || response.body === null) headers.delete('content-type')
+  const text = response.body === null ? null : await response.text()
+  return new Response(text, { status: response.status, headers })
+}

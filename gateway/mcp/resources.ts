@@ -1,0 +1,77 @@
+/**
+ * Resources: every published item as `content://{collection}/{slug}`
+ * (Markdown with its metadata as YAML frontmatter), listable and with
+ * completion of both variables; and the agent reference, llms-full.txt.
+ */
+import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { McpError } from '@modelcontextprotocol/sdk/types.js'
+import { stringify } from 'yaml'
+import { COLLECTION_NAMES, COLLECTIONS, isCollectionName } from '../../build/collections.ts'
+import { completeFrom, metadataOf, readItem, resourceUri, slugsOf, unknownSlugMessage } from './content.ts'
+import type { McpContext } from './context.ts'
+
+/** JSON-RPC error code of the MCP spec for a resource that does not exist. */
+export const RESOURCE_NOT_FOUND = -32002
+export const LLMS_FULL_FILE = '/llms-full.txt'
+export const LLMS_FULL_URI = 'reference://llms-full.txt'
+const MARKDOWN = 'text/markdown'
+
+export function registerResources({ server, snapshot }: McpContext): void {
+  const template = new ResourceTemplate('content://{collection}/{slug}', {
+    list: () => ({
+      resources: COLLECTION_NAMES.flatMap((collection) =>
+        snapshot.summaries(collection).map((r) => ({
+          uri: resourceUri(collection, r.slug),
+          name: `${collection}/${r.slug}`,
+          title: r.title,
+          description: String(r.summary ?? ''),
+          mimeType: MARKDOWN,
+        })),
+      ),
+    }),
+    complete: {
+      collection: (value) => completeFrom(COLLECTION_NAMES, value),
+      slug: (value, context) => {
+        const chosen = context?.arguments?.collection
+        const collections = chosen && isCollectionName(chosen) ? [chosen] : COLLECTION_NAMES
+        return completeFrom(collections.flatMap((c) => slugsOf(snapshot, c)), value)
+      },
+    },
+  })
+
+  server.registerResource(
+    'content-item',
+    template,
+    {
+      title: 'Published content item',
+      description: 'One blog post, case study, webinar or event: its metadata as YAML frontmatter, then its body as Markdown.',
+      mimeType: MARKDOWN,
+    },
+    (uri, variables) => {
+      const collection = String(variables.collection)
+      const slug = String(variables.slug)
+      if (!isCollectionName(collection)) {
+        throw new McpError(RESOURCE_NOT_FOUND, `There is no collection "${collection.slice(0, 60)}"; use one of ${COLLECTION_NAMES.join(', ')}.`)
+      }
+      const record = readItem(snapshot, collection, slug)
+      if (!record) throw new McpError(RESOURCE_NOT_FOUND, unknownSlugMessage(collection, slug))
+      const text = `---\n${stringify(metadataOf(record), { lineWidth: 0 })}---\n\n${record.body.markdown}\n`
+      return { contents: [{ uri: uri.href, mimeType: MARKDOWN, text }] }
+    },
+  )
+
+  // Only when the build has it: the reference is another emitter's output.
+  const reference = snapshot.files.get(LLMS_FULL_FILE)
+  if (reference) {
+    server.registerResource(
+      'llms-full',
+      LLMS_FULL_URI,
+      {
+        title: 'Agent reference (llms-full.txt)',
+        description: `How to use this API and MCP server, with all published content (${COLLECTION_NAMES.map((c) => COLLECTIONS[c].label).join(', ')}).`,
+        mimeType: MARKDOWN,
+      },
+      (uri) => ({ contents: [{ uri: uri.href, mimeType: MARKDOWN, text: reference.body.toString('utf8') }] }),
+    )
+  }
+}

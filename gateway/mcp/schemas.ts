@@ -1,0 +1,42 @@
+/**
+ * Zod shapes shared by the MCP tools. The SDK turns them into the JSON
+ * Schemas that tools/list publishes and validates every result against them.
+ */
+import { z } from 'zod'
+import { COLLECTION_NAMES } from '../../build/collections.ts'
+import { MAX_LIMIT, MAX_PAGE } from '../../build/api/query.ts'
+import { SLUG_PATTERN, TAG_PATTERN } from '../../build/schemas/common.ts'
+import type { McpContext } from './context.ts'
+
+export const collectionArg = z.enum(COLLECTION_NAMES)
+export const slugArg = z.string().min(1).max(200).regex(new RegExp(SLUG_PATTERN), 'a slug: lowercase letters, digits and single hyphens')
+export const tagArg = z.string().min(1).max(50).regex(new RegExp(TAG_PATTERN), 'a tag: lowercase letters, digits and single hyphens')
+export const limitArg = z.number().int().min(1).max(MAX_LIMIT)
+export const pageArg = z.number().int().min(1).max(MAX_PAGE)
+
+/** The fields every record has; collection-specific fields pass through. */
+export const recordSummary = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  url: z.string(),
+  tags: z.array(z.string()),
+  published_at: z.string(),
+  updated_at: z.string(),
+})
+
+/** Tool result for a failure the model can fix (wrong slug, bad option): `isError`, not a protocol error. */
+export function toolError(message: string) {
+  return { isError: true, content: [{ type: 'text' as const, text: message }] }
+}
+
+/** Tool result with structured content and the same information as readable text. */
+export function toolResult<T extends Record<string, unknown>>(structured: T, text: string) {
+  return { structuredContent: structured, content: [{ type: 'text' as const, text }] }
+}
+
+export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const
+
+export type ToolRegistrar = (ctx: McpContext) => void

@@ -1,0 +1,49 @@
+/** get_content: one item in full: its markdown body and all its metadata. */
+import { z } from 'zod'
+import { COLLECTIONS } from '../../../build/collections.ts'
+import { metadataOf, readItem, resourceUri, unknownSlugMessage } from '../content.ts'
+import type { McpContext } from '../context.ts'
+import { collectionArg, READ_ONLY, recordSummary, toolError, toolResult } from '../schemas.ts'
+
+export function registerGetContent({ server, snapshot }: McpContext): void {
+  server.registerTool(
+    'get_content',
+    {
+      title: 'Read one item',
+      description:
+        'Read one published item in full by collection and slug (slugs come from search_content or list_content). ' +
+        'Use it before quoting, summarising or writing about an item. Returns metadata (title, summary, canonical url, ' +
+        'tags, dates, reading time and the collection\'s own fields: customer, results and quote for case studies; ' +
+        'starts_at, timezone, speakers or location for webinars and events; authors for blog posts) and the body as ' +
+        'Markdown. An unknown slug is reported as an error that says how to find valid slugs.',
+      inputSchema: {
+        collection: collectionArg.describe('The item\'s collection.'),
+        slug: z.string().min(1).max(200).describe('The item\'s slug, e.g. "meridian-mutual-ledger-reconciliation".'),
+      },
+      outputSchema: {
+        collection: collectionArg,
+        slug: z.string(),
+        resource_uri: z.string(),
+        metadata: recordSummary.extend({ reading_time_minutes: z.number().int(), word_count: z.number().int() }),
+        markdown: z.string().describe('The body as Markdown (GFM), without frontmatter.'),
+      },
+      annotations: { title: 'Read one item', ...READ_ONLY },
+    },
+    ({ collection, slug }) => {
+      const record = readItem(snapshot, collection, slug)
+      if (!record) return toolError(unknownSlugMessage(collection, slug))
+      const metadata = metadataOf(record)
+      const header = [
+        `# ${record.title}`,
+        '',
+        `${COLLECTIONS[collection].label} · ${String(record.starts_at ?? record.published_at)} · ${String(record.url)}`,
+        `Tags: ${record.tags.join(', ') || 'none'}`,
+        '',
+      ]
+      return toolResult(
+        { collection, slug, resource_uri: resourceUri(collection, slug), metadata, markdown: record.body.markdown },
+        [...header, record.body.markdown].join('\n'),
+      )
+    },
+  )
+}

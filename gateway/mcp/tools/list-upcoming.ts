@@ -1,0 +1,75 @@
+/** list_upcoming: events and webinars that have not started yet, soonest first. */
+import { z } from 'zod'
+import type { McpContext } from '../context.ts'
+import { READ_ONLY, toolResult } from '../schemas.ts'
+import { UPCOMING_COLLECTIONS, upcoming } from '../upcoming.ts'
+
+const MAX_DAYS = 3660
+const nullableString = z.string().nullable()
+
+const item = z.object({
+  collection: z.enum(UPCOMING_COLLECTIONS),
+  slug: z.string(),
+  type: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  url: z.string(),
+  starts_at: z.string(),
+  ends_at: nullableString,
+  timezone: nullableString,
+  attendance_mode: nullableString.describe('in_person, online or hybrid; webinars are online.'),
+  event_status: nullableString.describe('scheduled, cancelled, postponed or rescheduled (events only).'),
+  region: nullableString,
+  city: nullableString,
+  country: nullableString,
+  registration_url: nullableString,
+  resource_uri: z.string(),
+})
+
+export function registerListUpcoming({ server, snapshot, now }: McpContext): void {
+  server.registerTool(
+    'list_upcoming',
+    {
+      title: 'Upcoming events and webinars',
+      description:
+        'List events and webinars that start after the current time (decided when you call it), soonest first. Use it ' +
+        'for "what is coming up", "which events are in EMEA next quarter" or before inviting someone. Optional filters: ' +
+        'days (only those starting within that many days), region (an event location region such as "EMEA", "APAC", ' +
+        '"North America", "Latin America", or a region tag suffix such as "emea" or "latam"; webinars match by their ' +
+        'region tag) and collection. Returns each item with its start (RFC 3339 with the local offset), time zone, ' +
+        'attendance mode, status, place and registration URL. Cancelled or postponed events are included with their ' +
+        'event_status so you can say so.',
+      inputSchema: {
+        days: z.number().int().min(1).max(MAX_DAYS).optional().describe('Only items starting within this many days from now.'),
+        region: z.string().trim().min(1).max(60).optional().describe('Region name or region tag suffix, e.g. "EMEA" or "latam".'),
+        collection: z.enum(UPCOMING_COLLECTIONS).optional().describe('Only events or only webinars.'),
+        limit: z.number().int().min(1).max(100).default(20).describe('At most this many items (default 20).'),
+      },
+      outputSchema: {
+        now: z.string().describe('The time the list was computed for (UTC).'),
+        until: nullableString.describe('End of the days window, if one was given.'),
+        region: nullableString,
+        total: z.number().int(),
+        items: z.array(item),
+      },
+      annotations: { title: 'Upcoming events and webinars', ...READ_ONLY },
+    },
+    ({ days, region, collection, limit }) => {
+      const at = now()
+      const all = upcoming(snapshot, { now: at, days, region, collection })
+      const items = all.slice(0, limit)
+      const until = days === undefined ? null : new Date(at.getTime() + days * 86_400_000).toISOString()
+      const scope = `${collection ?? 'events and webinars'}${region ? ` in ${region}` : ''}${days ? ` in the next ${days} days` : ''}`
+      const text = items.length === 0
+        ? `No upcoming ${scope} (as of ${at.toISOString()}).`
+        : [
+            `${all.length} upcoming ${scope} (as of ${at.toISOString()}), soonest first:`,
+            ...items.map((i) =>
+              `- ${i.starts_at} ${i.title} (${i.collection === 'webinars' ? 'webinar' : i.attendance_mode ?? 'event'}` +
+              `${i.city ? `, ${i.city}` : ''}${i.event_status && i.event_status !== 'scheduled' ? `, ${i.event_status.toUpperCase()}` : ''}) slug "${i.slug}"`,
+            ),
+          ].join('\n')
+      return toolResult({ now: at.toISOString(), until, region: region ?? null, total: all.length, items }, text)
+    },
+  )
+}

@@ -1,0 +1,76 @@
+/** search_content: ranked full-text search across all collections, with snippets. */
+import { z } from 'zod'
+import { COLLECTIONS } from '../../../build/collections.ts'
+import { readItem, resourceUri } from '../content.ts'
+import { MAX_QUERY_LENGTH, MAX_SEARCH_RESULTS, search } from '../search.ts'
+import type { McpContext } from '../context.ts'
+import { collectionArg, READ_ONLY, toolResult } from '../schemas.ts'
+
+const hit = z.object({
+  rank: z.number().int(),
+  collection: collectionArg,
+  slug: z.string(),
+  type: z.string(),
+  title: z.string(),
+  summary: z.string(),
+  url: z.string(),
+  published_at: z.string(),
+  resource_uri: z.string(),
+  score: z.number(),
+  snippet: z.string(),
+  matched_terms: z.array(z.string()),
+})
+
+export function registerSearchContent({ server, snapshot }: McpContext): void {
+  server.registerTool(
+    'search_content',
+    {
+      title: 'Search all content',
+      description:
+        'Full-text search across every published blog post, case study, webinar and event. Use it first when the user ' +
+        'asks about a topic, customer, product, phrase or person and you do not know the exact item. Returns the best ' +
+        'matches ranked by relevance (BM25; title and summary weigh more than body text), each with its collection, ' +
+        'slug, title, summary, canonical url, a text snippet around the match and a content:// resource URI. ' +
+        'Pass collection and slug to get_content to read an item in full.',
+      inputSchema: {
+        query: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe('Words or a phrase to look for, e.g. "ledger reconciliation" or a customer name.'),
+        collection: collectionArg.optional().describe('Only search this collection.'),
+        limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).default(5).describe(`How many results, 1 to ${MAX_SEARCH_RESULTS} (default 5).`),
+      },
+      outputSchema: {
+        query: z.string(),
+        total: z.number().int().describe('How many items matched in all; results holds the best `limit` of them.'),
+        results: z.array(hit),
+      },
+      annotations: { title: 'Search all content', ...READ_ONLY },
+    },
+    ({ query, collection, limit }) => {
+      const { total, hits } = search(snapshot, query, { limit, collection })
+      if (total === 0) {
+        return toolResult({ query, total, results: [] }, `Nothing matched "${query}". Try fewer or other words, or browse a collection with list_content.`)
+      }
+      const results = hits.map((h, i) => {
+        const record = readItem(snapshot, h.collection, h.slug)!
+        return {
+          rank: i + 1,
+          collection: h.collection,
+          slug: h.slug,
+          type: record.type,
+          title: record.title,
+          summary: String(record.summary ?? ''),
+          url: String(record.url ?? ''),
+          published_at: record.published_at,
+          resource_uri: resourceUri(h.collection, h.slug),
+          score: h.score,
+          snippet: h.snippet,
+          matched_terms: h.matched_terms,
+        }
+      })
+      const text = [
+        `${total} item(s) matched "${query}"; the best ${results.length}:`,
+        ...results.map((r) => `${r.rank}. ${r.title} (${COLLECTIONS[r.collection].label}, slug "${r.slug}")\n   ${r.snippet}\n   ${r.url}`),
+      ].join('\n')
+      return toolResult({ query, total, results }, text)
+    },
+  )
+}

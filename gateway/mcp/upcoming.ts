@@ -1,0 +1,103 @@
+/**
+ * Upcoming events and webinars: decided at request time from starts_at, so
+ * an item drops out the moment it starts, whatever build is being served.
+ */
+import type { ContentRecord } from '../../build/pipeline/derive.ts'
+import type { Snapshot } from '../artifacts.ts'
+import { resourceUri } from './content.ts'
+
+export const UPCOMING_COLLECTIONS = ['events', 'webinars'] as const
+export type UpcomingCollection = (typeof UPCOMING_COLLECTIONS)[number]
+/** Tags like `events-emea` mark the audience region of webinars and online events. */
+const REGION_TAG = /^events-(.+)$/
+
+export interface UpcomingItem {
+  collection: UpcomingCollection
+  slug: string
+  type: string
+  title: string
+  summary: string
+  url: string
+  starts_at: string
+  ends_at: string | null
+  timezone: string | null
+  attendance_mode: string | null
+  event_status: string | null
+  region: string | null
+  city: string | null
+  country: string | null
+  registration_url: string | null
+  resource_uri: string
+}
+
+export interface UpcomingQuery {
+  now: Date
+  days?: number
+  region?: string
+  collection?: UpcomingCollection
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
+
+function locationOf(record: ContentRecord): Record<string, unknown> {
+  const l = record.location
+  return l && typeof l === 'object' ? (l as Record<string, unknown>) : {}
+}
+
+/** Region names an item answers to: its location's region and its `events-*` tags. */
+export function regionsOf(record: ContentRecord): string[] {
+  const out: string[] = []
+  const region = str(locationOf(record).region)
+  if (region) out.push(region)
+  for (const tag of record.tags) {
+    const m = REGION_TAG.exec(tag)
+    if (m) out.push(m[1]!)
+  }
+  return out
+}
+
+/** Regions to offer for completion: location regions as written, then tag regions. */
+export function knownRegions(snapshot: Snapshot): string[] {
+  const set = new Set<string>()
+  for (const c of UPCOMING_COLLECTIONS) for (const r of snapshot.summaries(c)) for (const name of regionsOf(r)) set.add(name)
+  return [...set].sort((a, b) => a.localeCompare(b))
+}
+
+function matchesRegion(record: ContentRecord, region: string): boolean {
+  const wanted = region.trim().toLowerCase()
+  return regionsOf(record).some((r) => r.toLowerCase() === wanted || r.toLowerCase().replace(/\s+/g, '-') === wanted)
+}
+
+/** Items starting after `now` (and within `days`, if given), soonest first. */
+export function upcoming(snapshot: Snapshot, query: UpcomingQuery): UpcomingItem[] {
+  const from = query.now.getTime()
+  const until = query.days === undefined ? Infinity : from + query.days * 86_400_000
+  const items: UpcomingItem[] = []
+  for (const collection of query.collection ? [query.collection] : UPCOMING_COLLECTIONS) {
+    for (const r of snapshot.summaries(collection)) {
+      const starts = Date.parse(String(r.starts_at))
+      if (!(starts > from && starts <= until)) continue
+      if (query.region !== undefined && !matchesRegion(r, query.region)) continue
+      const location = locationOf(r)
+      items.push({
+        collection,
+        slug: r.slug,
+        type: r.type,
+        title: r.title,
+        summary: String(r.summary ?? ''),
+        url: String(r.url ?? ''),
+        starts_at: String(r.starts_at),
+        ends_at: str(r.ends_at),
+        timezone: str(r.timezone),
+        attendance_mode: collection === 'webinars' ? 'online' : str(r.attendance_mode),
+        event_status: str(r.event_status),
+        region: str(location.region) ?? regionsOf(r)[0] ?? null,
+        city: str(location.city),
+        country: str(location.country),
+        registration_url: str(r.registration_url),
+        resource_uri: resourceUri(collection, r.slug),
+      })
+    }
+  }
+  return items.sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || (a.slug < b.slug ? -1 : 1))
+}
