@@ -9,17 +9,20 @@ import { emitApiCatalog } from './api-catalog.ts'
 import { emitDocs } from './docs.ts'
 import { emitLlms } from './llms.ts'
 import { createManifest, type Manifest } from './manifest.ts'
+import { emitNetlify } from './netlify.ts'
 import { emitOpenApi } from './openapi.ts'
-import { emitSearchIndex } from './search-index.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 
 /** Add new outputs (OpenAPI, llms.txt, search index, …) here. */
-export const EMITTERS: Emitter[] = [emitApi, emitSearchIndex, emitOpenApi, emitDocs, emitLlms, emitApiCatalog]
+export const EMITTERS: Emitter[] = [emitApi, emitOpenApi, emitDocs, emitLlms, emitApiCatalog]
+
+/** Emitters of indexes over the files of all the others (Netlify's routing); they run last. */
+export const INDEX_EMITTERS: Emitter[] = [emitNetlify]
 
 export function emitAll(content: BuiltContent, inputHash: string): { files: Record<string, string>; manifest: Manifest } {
   const files: Record<string, string> = {}
-  for (const emit of EMITTERS) {
-    for (const [path, body] of Object.entries(emit(content))) {
+  for (const emit of [...EMITTERS, ...INDEX_EMITTERS]) {
+    for (const [path, body] of Object.entries(emit(content, files))) {
       if (path in files) throw new Error(`two emitters wrote ${path}`)
       files[path] = body
     }

@@ -27,11 +27,12 @@ export interface Manifest {
   collections: Record<CollectionName, ContentRecord[]>
 }
 
-export function createManifest(content: BuiltContent, files: Record<string, string>, inputHash: string): Manifest {
+/** `known` holds ETags already computed (the watch mode's), so only new bodies are hashed. */
+export function createManifest(content: BuiltContent, files: Record<string, string>, inputHash: string, known?: Readonly<Record<string, string>>): Manifest {
   const etags: Record<string, string> = {}
   const hash = createHash('sha256')
   for (const path of Object.keys(files).sort()) {
-    const etag = etagOf(files[path]!)
+    const etag = known?.[path] ?? etagOf(files[path]!)
     etags[path] = etag
     hash.update(`${path}\0${etag}\0`)
   }

@@ -13,5 +13,8 @@ export interface BuiltContent {
   builtAt: string
 }
 
-/** An emitter returns files to write, keyed by path relative to dist/. */
-export type Emitter = (content: BuiltContent) => Record<string, string>
+/**
+ * An emitter returns files to write, keyed by path relative to dist/. It also
+ * sees what the emitters before it in EMITTERS wrote (for indexes of files).
+ */
+export type Emitter = (content: BuiltContent, emitted?: Readonly<Record<string, string>>) => Record<string, string>

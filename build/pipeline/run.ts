@@ -93,7 +93,7 @@ export async function readManifest(distDir: string): Promise<Manifest | undefine
 }
 
 /** Everything that decides the output: the sources, the site settings and the build code itself. */
-async function hashInputs(root: string, sources: SourceFile[]): Promise<string> {
+export async function hashInputs(root: string, sources: SourceFile[]): Promise<string> {
   const hash = createHash('sha256')
   hash.update(await generatorFingerprint())
   hash.update(await readFile(join(root, 'content', 'site.yaml')).catch(() => Buffer.alloc(0)))

@@ -1,0 +1,35 @@
+/**
+ * The headers of static answers, taken from the gateway's own header code so
+ * a file served by Netlify's CDN carries what the gateway would send with it
+ * (less the per-request id and the ETag, which Netlify computes itself).
+ */
+import { extname } from 'node:path'
+import { baseHeaders, CACHE, CONTENT_TYPES, JSON_TYPE } from '../../gateway/http/headers.ts'
+import { DOCUMENT_HEADERS, DOCUMENT_TYPES } from '../../gateway/routes/static.ts'
+
+/** Set per kind of file below; everything else baseHeaders sends is the same for every file. */
+const PER_FILE = new Set(['content-type', 'cache-control', 'content-security-policy', 'x-request-id'])
+
+function pick(headers: Headers, keep: (name: string) => boolean): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of headers) if (keep(name)) out[name] = value
+  return out
+}
+
+/** On every path: CORS, no sniffing, no referrer. */
+export const SITE_HEADERS = pick(baseHeaders('', JSON_TYPE, CACHE.none), (name) => !PER_FILE.has(name))
+
+/** What a file's own rule sets: its media type, caching, and the JSON CSP unless it is a page. */
+export function fileHeaders(contentType: string, cacheControl: string): Record<string, string> {
+  return pick(baseHeaders('', contentType, cacheControl), (name) => PER_FILE.has(name) && name !== 'x-request-id')
+}
+
+/** Lists and items under /api/. */
+export const LIST_HEADERS = fileHeaders(JSON_TYPE, CACHE.content)
+
+/** A document of the build (openapi.json, llms.txt, .well-known/*, docs/), as the static route types it. */
+export function documentHeaders(file: string): Record<string, string> {
+  const path = `/${file}`
+  const type = DOCUMENT_TYPES[path] ?? CONTENT_TYPES[extname(file)] ?? 'application/octet-stream'
+  return { ...fileHeaders(type, CACHE.document), ...DOCUMENT_HEADERS[path] }
+}

@@ -1,0 +1,184 @@
+/**
+ * The author's watch mode behind `npm run dev`: compile content/ once, serve it
+ * with the gateway from memory, and on every edit recompile only that file,
+ * re-render what depends on it and swap the new build in, without a restart.
+ * An invalid edit prints its file:line:col errors and the last good build
+ * stays served. dist/ is rewritten (atomically) once changes settle.
+ */
+import { join } from 'node:path'
+import { watch, type FSWatcher } from 'chokidar'
+import type { BuiltContent } from './emit/types.ts'
+import { writeDistAtomically } from './emit/write.ts'
+import { hashInputs } from './pipeline/run.ts'
+import { classify, ContentState, type ContentPath } from './watch/content-state.ts'
+import { DevArtifacts } from './watch/dev-artifacts.ts'
+import { ArtifactStore } from '../gateway/artifacts.ts'
+import type { GatewayOptions } from '../gateway/app.ts'
+import { silentLogger } from '../gateway/log.ts'
+import { startServer, type RunningServer } from '../gateway/server.ts'
+
+export interface DevOptions {
+  /** Project root holding content/. */
+  root: string
+  host?: string
+  /** 0 for an ephemeral port. */
+  port?: number
+  /** Where to write the build once changes settle; `false` keeps it in memory only. Default `<root>/dist`. */
+  distDir?: string | false
+  /** Quiet time that closes a burst of file events (editors write in several steps). */
+  debounceMs?: number
+  /** Quiet time before the full pass (search index, documents, manifest) and the dist/ write. */
+  settleMs?: number
+  /** Where progress and content errors are printed (default stderr). */
+  print?: (line: string) => void
+  /** Passed to the gateway (logger, limits, plugins). */
+  gateway?: Partial<Omit<GatewayOptions, 'store'>>
+}
+
+export interface DevServer {
+  url: string
+  store: ArtifactStore
+  server: RunningServer
+  /** Resolves when every change seen so far is served, fully emitted and written. */
+  settled(): Promise<void>
+  close(): Promise<void>
+}
+
+export async function startDev(options: DevOptions): Promise<DevServer> {
+  const print = options.print ?? ((line: string) => console.error(line))
+  const distDir = options.distDir === false ? undefined : (options.distDir ?? join(options.root, 'dist'))
+  const debounceMs = options.debounceMs ?? 10
+  const settleMs = options.settleMs ?? 1000
+  const store = new ArtifactStore(distDir ?? join(options.root, 'dist'))
+  const artifacts = new DevArtifacts()
+
+  let started = performance.now()
+  const state = await ContentState.open(options.root)
+  let good: BuiltContent | undefined
+  let complete = false
+  const first = state.assemble()
+  if (first.ok) {
+    good = first.content
+    artifacts.update(good, first.changed)
+    store.swap(artifacts.complete(good, await hashInputs(options.root, state.sources())))
+    complete = true
+    print(`✓ built ${Object.keys(artifacts.files()).length} files in memory (${elapsed(started)})`)
+  } else {
+    reportErrors(print, first.errors.errors, undefined)
+    // The last good build on disk, if any, until the content is fixed.
+    if (distDir) await store.reload().then(() => print(`! serving the previous build from ${distDir}`), () => undefined)
+  }
+
+  // One change at a time, in order; file events queue up while one is applied.
+  let queue: Promise<void> = Promise.resolve()
+  let pending = new Map<string, ContentPath>()
+  let debounce: NodeJS.Timeout | undefined
+  let settle: NodeJS.Timeout | undefined
+  /** Timers armed and not yet fired. */
+  const armed = { debounce: false, settle: false }
+  let settling: Promise<void> = Promise.resolve()
+
+  const apply = async () => {
+    const paths = [...pending.values()]
+    pending = new Map()
+    if (!paths.length) return
+    started = performance.now()
+    const outcome = await state.apply(paths)
+    const names = paths.map((p) => (p.kind === 'site' ? 'content/site.yaml' : p.path)).join(', ')
+    if (!outcome.ok) {
+      reportErrors(print, outcome.errors.errors, store.current()?.id)
+      return
+    }
+    good = outcome.content
+    complete = false
+    store.swap(artifacts.update(good, outcome.changed))
+    print(`✓ ${names} → serving build ${store.current()!.id} (${elapsed(started)})`)
+    scheduleSettle()
+  }
+
+  const scheduleSettle = () => {
+    clearTimeout(settle)
+    armed.settle = true
+    settle = setTimeout(() => {
+      armed.settle = false
+      settling = queue = queue.then(finish).catch((error: unknown) => print(`✗ ${String(error)}`))
+    }, settleMs)
+  }
+
+  /** The full pass: every other emitter, the manifest file, then dist/. */
+  const finish = async () => {
+    if (!good || complete || pending.size) return
+    const t = performance.now()
+    store.swap(artifacts.complete(good, await hashInputs(options.root, state.sources())))
+    complete = true
+    if (process.env.DEV_DEBUG) print(`  full pass ${elapsed(t)}`)
+    if (distDir) writeDist(distDir)
+  }
+
+  /** Writes go one after another, each with the files of its moment, off the edit queue. */
+  let writing: Promise<void> = Promise.resolve()
+  const writeDist = (dir: string) => {
+    const files = artifacts.files()
+    writing = writing.then(() => writeDistAtomically(dir, files)).catch((error: unknown) => print(`✗ writing ${dir}: ${String(error)}`))
+  }
+
+  const onEvent = (file: string) => {
+    if (process.env.DEV_DEBUG) print(`  event ${file}`)
+    const path = classify(options.root, file)
+    if (!path) return
+    pending.set(path.kind === 'site' ? 'site' : path.path, path)
+    clearTimeout(debounce)
+    armed.debounce = true
+    debounce = setTimeout(() => {
+      armed.debounce = false
+      queue = queue.then(apply).catch((error: unknown) => print(`✗ ${String(error)}`))
+    }, debounceMs)
+  }
+
+  const watcher: FSWatcher = watch(join(options.root, 'content'), { ignoreInitial: true, depth: 2 })
+  watcher.on('add', onEvent).on('change', onEvent).on('unlink', onEvent)
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
+
+  if (distDir && good) writeDist(distDir)
+  const server = await startServer({
+    version: '0.0.0-dev',
+    logger: silentLogger,
+    ...options.gateway,
+    store,
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+  })
+  return {
+    url: server.url,
+    store,
+    server,
+    settled: async () => {
+      // Wait out the timers: pending events, then the full pass they schedule.
+      for (;;) {
+        await queue
+        await settling
+        await writing
+        if (!armed.debounce && !armed.settle && !pending.size) return
+        await new Promise((r) => setTimeout(r, 5))
+      }
+    },
+    close: async () => {
+      clearTimeout(debounce)
+      clearTimeout(settle)
+      await watcher.close()
+      await server.close()
+      await queue.catch(() => undefined)
+      await writing
+    },
+  }
+}
+
+function reportErrors(print: (line: string) => void, errors: readonly Error[], servingId: string | undefined): void {
+  for (const error of errors) print(error.message)
+  const count = `${errors.length} content error${errors.length === 1 ? '' : 's'}`
+  print(servingId ? `✗ ${count}; still serving build ${servingId}` : `✗ ${count}; nothing to serve until they are fixed`)
+}
+
+function elapsed(started: number): string {
+  return `${Math.round(performance.now() - started)} ms`
+}

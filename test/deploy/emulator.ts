@@ -1,0 +1,45 @@
+/**
+ * Run Netlify's local emulation (test/deploy/netlify-emulator.mjs) of a built
+ * project in a child process under Node 22, which @netlify/dev requires.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { join } from 'node:path'
+import { REPO_ROOT } from '../helpers/project.ts'
+
+export interface Emulator {
+  url: string
+  /** What the emulator printed on stderr (for failure messages). */
+  log(): string
+  stop(): Promise<void>
+}
+
+export async function startEmulator(projectRoot: string, timeoutMs = 120_000): Promise<Emulator> {
+  const script = join(REPO_ROOT, 'test/deploy/netlify-emulator.mjs')
+  const child = spawn('npx', ['-y', '-p', 'node@22', 'node', script, projectRoot], {
+    cwd: projectRoot,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '', LOG_LEVEL: 'silent' },
+  })
+  let stderr = ''
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the Netlify emulation did not start in ${timeoutMs} ms:\n${stderr}`)), timeoutMs)
+    child.once('exit', (code) => reject(new Error(`the Netlify emulation exited with ${code}:\n${stderr}`)))
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!line.startsWith('{')) return
+      clearTimeout(timer)
+      resolve((JSON.parse(line) as { url: string }).url)
+    })
+  })
+  return { url, log: () => stderr, stop: () => stop(child) }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.stdin!.end()
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref()
+  })
+}
