@@ -20,6 +20,8 @@ import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 
 export interface McpTestGateway {
   gw: TestGateway
+  /** The store /mcp answers from (swap snapshots into it). */
+  store: ArtifactStore
   project: TempProject
   /** An access token from the built-in issuer's token endpoint, for a client holding exactly `scopes`. */
   token(scopes: readonly Scope[]): Promise<string>
@@ -74,6 +76,7 @@ export async function startMcpGateway(options: Partial<McpPluginOptions> = {}): 
   url = gw.url
   return {
     gw,
+    store,
     project,
     sandboxKey,
     agentKey,

@@ -1,0 +1,124 @@
+/** Resources, completion and prompts through the SDK's client over real HTTP. */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { snapshotFromFiles } from '../../gateway/artifacts.ts'
+import { connectClient, startMcpGateway, type McpTestGateway } from './setup.ts'
+
+const TEMPLATE = 'content://{collection}/{slug}'
+const NOW = new Date('2026-11-01T12:00:00Z')
+
+let t: McpTestGateway
+let client: Client
+beforeAll(async () => {
+  t = await startMcpGateway({ now: () => NOW })
+  client = await connectClient(t.gw.url, t.agentKey)
+})
+afterAll(async () => {
+  await client?.close()
+  await t?.close()
+})
+
+const rest = async <T>(path: string): Promise<T> => (await (await fetch(`${t.gw.url}${path}`)).json()) as T
+const textOf = (contents: unknown[]) => (contents[0] as { text: string }).text
+
+describe('resources', () => {
+  it('lists every published item as content://{collection}/{slug}, and the template', async () => {
+    const { resources } = await client.listResources()
+    const health = await rest<{ build: { counts: Record<string, number> } }>('/api/health')
+    const items = resources.filter((r) => r.uri.startsWith('content://'))
+    expect(items).toHaveLength(Object.values(health.build.counts).reduce((a, b) => a + b, 0))
+    expect(items).toContainEqual(expect.objectContaining({
+      uri: 'content://case-studies/meridian-mutual-ledger-reconciliation',
+      name: 'case-studies/meridian-mutual-ledger-reconciliation',
+      mimeType: 'text/markdown',
+    }))
+    const { resourceTemplates } = await client.listResourceTemplates()
+    expect(resourceTemplates).toContainEqual(expect.objectContaining({ uriTemplate: TEMPLATE, mimeType: 'text/markdown' }))
+  })
+
+  it('reads an item as Markdown with its metadata as frontmatter', async () => {
+    const uri = 'content://blog-posts/data-contracts-in-ci'
+    const { contents } = await client.readResource({ uri })
+    const { body, ...metadata } = await rest<{ body: { markdown: string } }>('/api/blog-posts/data-contracts-in-ci')
+    expect(contents[0]).toMatchObject({ uri, mimeType: 'text/markdown' })
+    const [, frontmatter, markdown] = /^---\n([\s\S]*?)\n---\n\n([\s\S]*)$/.exec(textOf(contents))!
+    expect(parse(frontmatter!)).toEqual(metadata)
+    expect(markdown).toBe(`${body.markdown}\n`)
+  })
+
+  it('answers an unknown item with the MCP resource-not-found error and a hint', async () => {
+    await expect(client.readResource({ uri: 'content://case-studies/no-such-study' })).rejects.toMatchObject({
+      code: -32002,
+      message: expect.stringContaining('list_content'),
+    })
+  })
+
+  it('completes slugs (within the chosen collection) and collections', async () => {
+    const slugs = await client.complete({
+      ref: { type: 'ref/resource', uri: TEMPLATE },
+      argument: { name: 'slug', value: 'me' },
+      context: { arguments: { collection: 'case-studies' } },
+    })
+    expect(slugs.completion.values).toEqual(['meridian-mutual-ledger-reconciliation'])
+    const collections = await client.complete({ ref: { type: 'ref/resource', uri: TEMPLATE }, argument: { name: 'collection', value: 'we' } })
+    expect(collections.completion.values).toEqual(['webinars'])
+  })
+
+  it('serves the agent reference llms-full.txt when the build has it, and omits it when not', async () => {
+    const current = t.store.current()!
+    const files: Record<string, Buffer> = {}
+    for (const [path, file] of current.files) files[path.slice(1)] = file.body
+    try {
+      delete files['llms-full.txt']
+      t.store.swap(snapshotFromFiles(files, current.manifest))
+      expect((await client.listResources()).resources.map((r) => r.uri)).not.toContain('reference://llms-full.txt')
+      files['llms-full.txt'] = Buffer.from('# Agent reference\n\nEverything an agent needs.\n')
+      t.store.swap(snapshotFromFiles(files, current.manifest))
+      expect((await client.listResources()).resources).toContainEqual(expect.objectContaining({ uri: 'reference://llms-full.txt' }))
+      const { contents } = await client.readResource({ uri: 'reference://llms-full.txt' })
+      expect(textOf(contents)).toBe('# Agent reference\n\nEverything an agent needs.\n')
+    } finally {
+      t.store.swap(current)
+    }
+  })
+})
+
+describe('prompts', () => {
+  it('offers prompts a marketing or sales user would pick, with their arguments', async () => {
+    const { prompts } = await client.listPrompts()
+    const byName = new Map(prompts.map((p) => [p.name, p]))
+    expect(byName.get('case_study_outreach_email')?.arguments).toContainEqual(expect.objectContaining({ name: 'slug', required: true }))
+    expect(byName.get('upcoming_events_brief')?.arguments).toContainEqual(expect.objectContaining({ name: 'region', required: false }))
+    expect(byName.get('topic_roundup')?.arguments).toContainEqual(expect.objectContaining({ name: 'tag', required: true }))
+    for (const p of prompts) expect(p.title && p.description).toBeTruthy()
+  })
+
+  it('completes the case-study slug, the region and the tag arguments', async () => {
+    const slug = await client.complete({ ref: { type: 'ref/prompt', name: 'case_study_outreach_email' }, argument: { name: 'slug', value: 'nord' } })
+    expect(slug.completion.values).toEqual(['nordlicht-energie-lineage'])
+    const region = await client.complete({ ref: { type: 'ref/prompt', name: 'upcoming_events_brief' }, argument: { name: 'region', value: 'em' } })
+    expect(region.completion.values).toContain('EMEA')
+    const tag = await client.complete({ ref: { type: 'ref/prompt', name: 'topic_roundup' }, argument: { name: 'tag', value: 'data-con' } })
+    expect(tag.completion.values).toEqual(['data-contracts'])
+  })
+
+  it('builds the outreach email prompt around the case study itself', async () => {
+    const item = await rest<{ url: string; body: { markdown: string } }>('/api/case-studies/meridian-mutual-ledger-reconciliation')
+    const prompt = await client.getPrompt({ name: 'case_study_outreach_email', arguments: { slug: 'meridian-mutual-ledger-reconciliation', recipient: 'a CFO' } })
+    expect(prompt.messages[0]!.content).toMatchObject({
+      type: 'resource',
+      resource: { uri: 'content://case-studies/meridian-mutual-ledger-reconciliation', text: item.body.markdown },
+    })
+    expect(prompt.messages[1]!.content).toMatchObject({ type: 'text', text: expect.stringContaining(item.url) })
+    await expect(client.getPrompt({ name: 'case_study_outreach_email', arguments: { slug: 'nope' } })).rejects.toThrow(/list_content/)
+  })
+
+  it('briefs on the upcoming events of a region as of the request time', async () => {
+    const prompt = await client.getPrompt({ name: 'upcoming_events_brief', arguments: { region: 'EMEA', days: '120' } })
+    const { text } = prompt.messages[0]!.content as { text: string }
+    expect(text).toContain('Today is 2026-11-01')
+    expect(text).toContain('Tidewater Data Reliability Meetup Kraków')
+    expect(text).not.toContain('Tokyo')
+  })
+})
