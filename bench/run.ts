@@ -77,13 +77,13 @@ try {
   const hugoMissing = await ensureHugo(!args['no-install'], say)
   const hugo = hugoMissing ?? (await step('Hugo', () => optional(() => benchHugo(corpus.root, config.short_runs))))
   const velite = await step('Velite', () => optional(() => benchVelite(corpus.root, config.cold_runs)))
-  const watch = await step('watch: edit → served', () => benchWatch(corpus, config.short_runs))
+  const watch = await step('watch: edit → served', () => optional(() => benchWatch(corpus, config.short_runs)))
   const manifest = JSON.parse(await readFile(join(corpus.root, 'dist', '_build', 'manifest.json'), 'utf8')) as Manifest
   const gateway = await step('gateway under load', () =>
     benchGateway(join(corpus.root, 'dist'), loadTargets(manifest), {
       runs: config.load_runs, load: { connections: config.connections, seconds: config.load_seconds }, workDir: corpus.root,
     }))
-  const mcp = await step('MCP tools/call search', () => benchMcp(corpus.root, config.short_runs))
+  const mcp = await step('MCP tools/call search', () => optional(() => benchMcp(corpus.root, config.short_runs)))
   const samples: Samples = { items: config.items, smallItems: config.small_items, build, watch, hugo, velite, sizes, smallSizes, gateway, mcp }
   const report: Report = { generated_at: new Date().toISOString(), smoke, config, machine, rows: buildRows(samples) }
   await mkdir(outDir, { recursive: true })

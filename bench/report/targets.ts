@@ -7,6 +7,7 @@ import type { ProcessResult } from '../lib/process.ts'
 import { median } from '../lib/stats.ts'
 import type { DistSizes } from '../suites/sizes.ts'
 import type { GatewaySamples } from '../suites/gateway.ts'
+import type { McpSamples } from '../suites/mcp.ts'
 import { pending, ratioOf, type Row } from './rows.ts'
 
 export interface Samples {
@@ -19,7 +20,7 @@ export interface Samples {
   sizes: DistSizes
   smallSizes: DistSizes
   gateway: GatewaySamples
-  mcp: { gateway: number[]; ceiling: number[] } | string
+  mcp: McpSamples | string
 }
 
 const wall = (runs: ProcessResult[]) => median(runs.map((r) => r.wallMs))

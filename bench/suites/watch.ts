@@ -1,9 +1,41 @@
 /**
- * Watch mode: edit one file → the gateway serves the new bytes. Pending until
- * the watch mode (`npm run dev`, build/watch.ts) has a programmatic API.
+ * Watch mode: append a line to one item's Markdown and poll the dev server
+ * (build/watch.ts `startDev`, in its own process) until that item's JSON
+ * carries it. The time from the write to the first answer with the new bytes.
  */
+import { readFile, writeFile } from 'node:fs/promises'
+import { basename, join } from 'node:path'
 import type { Corpus } from '../corpus/generate.ts'
+import { REPO_ROOT, TSX_NODE_ARGS } from '../lib/paths.ts'
+import { startChildServer } from '../lib/server.ts'
 
-export async function benchWatch(_corpus: Corpus, _runs: number): Promise<number[] | string> {
-  return 'pending: the watch mode (build/watch.ts) has not landed'
+const TIMEOUT_MS = 30_000
+
+export async function benchWatch(corpus: Corpus, runs: number): Promise<number[]> {
+  const file = join(corpus.root, corpus.sample['blog-posts'])
+  const url = (base: string) => `${base}/api/blog-posts/${basename(file, '.md')}`
+  const original = await readFile(file, 'utf8')
+  const dev = await startChildServer([...TSX_NODE_ARGS, 'bench/servers/dev.ts', corpus.root], /"url":"(http:\/\/[^"]+)"/, { cwd: REPO_ROOT })
+  try {
+    const times: number[] = []
+    // One unrecorded edit warms the incremental path.
+    for (let run = -1; run < runs; run++) {
+      const marker = `Benchmark edit ${run + 2} ${Date.now()}.`
+      const started = performance.now()
+      await writeFile(file, `${original}\n${marker}\n`)
+      for (;;) {
+        const body = await (await fetch(url(dev.url))).text()
+        if (body.includes(marker)) break
+        if (performance.now() - started > TIMEOUT_MS) throw new Error(`the edit was not served within ${TIMEOUT_MS} ms`)
+        await new Promise((r) => setTimeout(r, 2))
+      }
+      if (run >= 0) times.push(performance.now() - started)
+      // Let the dev server finish its background pass before the next edit.
+      await new Promise((r) => setTimeout(r, 1500))
+    }
+    return times
+  } finally {
+    await writeFile(file, original)
+    await dev.stop()
+  }
 }
