@@ -30,6 +30,10 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
     schemas[`${name}Summary`] = summarySchema(collection)
     schemas[`${name}List`] = listSchema(collection)
   }
+  const paths = { ...contentPaths(), ...gatewayPaths(), ...discoveryPaths() }
+  // Only the problem responses some operation can give (a 431, say, comes from the HTTP parser, before any route).
+  const used = JSON.stringify(paths)
+  const responses = Object.fromEntries(Object.entries(sharedResponses()).filter(([name]) => used.includes(`"#/components/responses/${name}"`)))
   return {
     openapi: '3.1.1',
     info: {
@@ -47,10 +51,10 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
       { name: 'Discovery', description: 'Descriptions of this API for people, agents and tools.' },
       { name: 'Operations', description: 'Health.' },
     ],
-    paths: { ...contentPaths(), ...gatewayPaths(), ...discoveryPaths() },
+    paths,
     components: {
       schemas,
-      responses: sharedResponses(),
+      responses,
       parameters: PARAMETERS,
       headers: HEADERS,
       securitySchemes: securitySchemes(),

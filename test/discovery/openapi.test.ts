@@ -72,7 +72,13 @@ describe('openapi.json', () => {
   })
 
   it('documents every problem type and every scope and role', () => {
-    for (const name of Object.keys(PROBLEM_TYPES)) expect(text).toContain(`"${problemTypeUri(name as keyof typeof PROBLEM_TYPES)}"`)
+    // Each type is described (the errors table) and dereferenceable (/problems/{name}); those an operation gives are typed in its responses.
+    const description = String(at(doc, 'info').description)
+    for (const name of Object.keys(PROBLEM_TYPES)) expect(description).toContain(`${problemTypeUri(name as keyof typeof PROBLEM_TYPES)}`)
+    expect(at(doc, 'paths', '/problems/{name}', 'get', 'parameters', '0', 'schema').enum).toEqual(Object.keys(PROBLEM_TYPES))
+    for (const name of ['invalid-parameter', 'not-found', 'method-not-allowed', 'unauthorized', 'forbidden', 'unavailable']) {
+      expect(text).toContain(`"${problemTypeUri(name as keyof typeof PROBLEM_TYPES)}"`)
+    }
     const flow = at(doc, 'components', 'securitySchemes', 'oauth2', 'flows', 'clientCredentials')
     expect(Object.keys(at(flow, 'scopes')).sort()).toEqual([...SCOPE_NAMES].sort())
     expect(SCOPE_NAMES).toHaveLength(9)

@@ -1,0 +1,76 @@
+/**
+ * Every link of llms.txt, the API catalog and the OAuth metadata documents
+ * resolves on the running gateway (as `npm start` mounts it), and every
+ * answer on the way matches the OpenAPI contract.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { API_CATALOG_LINK, API_CATALOG_TYPE } from '../../build/openapi/well-known.ts'
+import { assertMatchesContract } from '../helpers/contract.ts'
+import { startFullGateway, type FullGateway } from './full-gateway.ts'
+
+let full: FullGateway
+beforeAll(async () => {
+  full = await startFullGateway()
+})
+afterAll(() => full?.close())
+
+/** Endpoints that only take POST: a GET finds them (405), it does not miss them (404). */
+const POST_ONLY = new Set(['/mcp', '/oauth/token'])
+
+async function follow(href: string): Promise<void> {
+  const url = new URL(href, full.gw.url)
+  expect(url.origin, `${href} points at this gateway`).toBe(new URL(full.gw.url).origin)
+  const path = `${url.pathname}${url.search}`
+  const response = await fetch(url, { redirect: 'manual' })
+  expect(response.status, `GET ${path}`).toBe(POST_ONLY.has(url.pathname) ? 405 : 200)
+  await assertMatchesContract('GET', path, response)
+}
+
+describe('links resolve on the gateway', () => {
+  it('llms.txt: an llmstxt.org index whose every link resolves', async () => {
+    const text = await (await fetch(`${full.gw.url}/llms.txt`)).text()
+    expect(text).toMatch(/^# .+\n\n> .+\n/)
+    expect(text).toMatch(/\n## Docs\n/)
+    const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!)
+    expect(links.length).toBeGreaterThan(10)
+    for (const link of links) await follow(link)
+  })
+
+  it('the API catalog: RFC 9727 media type, Link header on GET and HEAD, and every anchor and href resolves', async () => {
+    const response = await fetch(`${full.gw.url}/.well-known/api-catalog`)
+    expect(response.headers.get('content-type')).toBe(API_CATALOG_TYPE)
+    expect(response.headers.get('link')).toBe(API_CATALOG_LINK)
+    const head = await fetch(`${full.gw.url}/.well-known/api-catalog`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('link')).toBe(API_CATALOG_LINK)
+    const { linkset } = await response.json() as { linkset: Record<string, string | { href: string }[]>[] }
+    const targets = new Set<string>()
+    for (const context of linkset) {
+      for (const [rel, value] of Object.entries(context)) {
+        if (rel === 'anchor') targets.add(value as string)
+        else for (const target of value as { href: string }[]) targets.add(target.href)
+      }
+    }
+    expect([...targets]).toEqual(expect.arrayContaining(['/openapi.json', '/docs/', '/api/health', '/mcp']))
+    for (const href of targets) await follow(href)
+  })
+
+  it('the OAuth metadata documents: every URL in them resolves', async () => {
+    const origin = new URL(full.gw.url).origin
+    const documents = ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']
+    const urls = new Set<string>()
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string' && value.startsWith(origin)) urls.add(value)
+      else if (Array.isArray(value)) value.forEach(collect)
+      else if (value && typeof value === 'object') Object.values(value).forEach(collect)
+    }
+    for (const path of documents) {
+      const response = await fetch(`${full.gw.url}${path}`)
+      expect(response.status, path).toBe(200)
+      await assertMatchesContract('GET', path, response)
+      collect(await response.json())
+    }
+    expect(urls.size).toBeGreaterThanOrEqual(5)
+    for (const url of urls) await follow(url)
+  })
+})
