@@ -42,7 +42,7 @@ async function call(name: string, args: Record<string, unknown>) {
   expect(validate(result.structuredContent), JSON.stringify(validate.errors)).toBe(true)
   const text = (result.content as { type: string; text: string }[]).find((c) => c.type === 'text')
   expect(text?.text.length).toBeGreaterThan(0)
-  return { structured: result.structuredContent as Record<string, never>, text: text!.text }
+  return { structured: result.structuredContent as Record<string, unknown>, text: text!.text }
 }
 
 type Record_ = { slug: string; tags: string[]; starts_at?: string; location?: { region?: string } | null }
