@@ -24,6 +24,14 @@ export function isLoopbackHostname(hostname: string): boolean {
   return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^(25[0-5]|2[0-4]\d|1?\d?\d)$/.test(o))
 }
 
+/** True when the Host, and the Origin if any, name this machine. */
+export function isLoopbackRequest(headers: Headers): boolean {
+  const hostname = hostnameOf(headers.get('host') ?? '')
+  const origin = headers.get('origin')
+  const originHost = origin === null ? undefined : originOf(origin)
+  return hostname !== undefined && isLoopbackHostname(hostname) && (origin === null || (originHost !== undefined && isLoopbackHostname(new URL(originHost).hostname)))
+}
+
 /** Hostname of a Host header value (`name`, `name:port`, `[v6]:port`); undefined when malformed. */
 function hostnameOf(host: string): string | undefined {
   try {

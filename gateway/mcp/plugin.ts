@@ -12,7 +12,7 @@ import type { Guard } from '../auth/guard.ts'
 import { baseHeaders, CACHE } from '../http/headers.ts'
 import { problem } from '../http/problem.ts'
 import { requestIdOf } from '../http/request-id.ts'
-import { createOriginGuard } from './origin-guard.ts'
+import { createOriginGuard, isLoopbackRequest } from './origin-guard.ts'
 import { createMcpServer } from './server.ts'
 
 export const MCP_PATH = '/mcp'
@@ -56,6 +56,11 @@ export function mcpHandler(options: McpPluginOptions) {
     const verdict = checkOrigin(event.req.headers)
     if (!verdict.ok) throw problem('forbidden', { detail: verdict.reason })
     if (options.auth) await options.auth.requireScope(event, MCP_SCOPE)
+    // Without the guard, answer only requests addressed to loopback: even a runtime whose
+    // listen address says nothing (a serverless function) cannot serve /mcp openly.
+    else if (!isLoopbackRequest(event.req.headers)) {
+      throw problem('forbidden', { detail: 'This gateway runs with MCP_AUTH=off, so /mcp answers requests to a loopback address only.' })
+    }
 
     const body = await readRequestBody(event.req, maxBodyBytes)
     if (body.tooLarge) throw problem('payload-too-large', { detail: `The request body must not exceed ${maxBodyBytes} bytes.` })

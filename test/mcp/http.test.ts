@@ -5,7 +5,7 @@ import { connectClient, INITIALIZE, MCP_HEADERS, startMcpGateway, type McpTestGa
 
 let t: McpTestGateway
 beforeAll(async () => {
-  t = await startMcpGateway()
+  t = await startMcpGateway({ publicUrl: 'https://api.example.com', allowedOrigins: ['https://app.example.com'] })
 })
 afterAll(() => t?.close())
 
@@ -13,11 +13,11 @@ const post = (headers: Record<string, string>, body = INITIALIZE) =>
   fetch(`${t.gw.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body })
 
 /** node:http, because fetch will not send a Host header of our choosing. */
-function postWithHost(host: string, token: string): Promise<{ status: number; body: string }> {
+function postWithHost(host: string, token: string, origin?: string): Promise<{ status: number; body: string }> {
   const url = new URL(`${t.gw.url}/mcp`)
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { ...MCP_HEADERS, host, authorization: `Bearer ${token}` } },
+      { host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { ...MCP_HEADERS, host, authorization: `Bearer ${token}`, ...(origin ? { origin } : {}) } },
       (res) => {
         let body = ''
         res.on('data', (c: Buffer) => (body += c))
@@ -94,6 +94,16 @@ describe('method, origin and host', () => {
     expect(JSON.parse(foreign.body)).toMatchObject({ type: '/problems/forbidden' })
     const local = await postWithHost(`localhost:${new URL(t.gw.url).port}`, token)
     expect(local.status).toBe(200)
+  })
+
+  it('accepts the host of PUBLIC_URL and the origins of MCP_ALLOWED_ORIGINS, and no other', async () => {
+    const token = await t.token(['mcp.tools.invoke'])
+    expect((await postWithHost('api.example.com', token)).status).toBe(200)
+    expect((await postWithHost('api.example.com', token, 'https://api.example.com')).status).toBe(200)
+    expect((await postWithHost('api.example.com', token, 'https://app.example.com')).status).toBe(200)
+    expect((await postWithHost('api.example.com', token, 'https://other.example.com')).status).toBe(403)
+    expect((await postWithHost('api.example.com', token, 'null')).status).toBe(403)
+    expect((await postWithHost('other.example.com', token)).status).toBe(403)
   })
 })
 
