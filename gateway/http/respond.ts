@@ -2,9 +2,9 @@
  * Build answers for stored or rendered bodies: strong ETag, 304 on a
  * matching If-None-Match, HEAD without a body.
  */
-import type { H3Event } from 'h3'
+import { HTTPResponse, type H3Event } from 'h3'
 import type { StoredFile } from '../artifacts.ts'
-import { baseHeaders } from './headers.ts'
+import { baseHeaderRecord } from './headers.ts'
 import { requestIdOf } from './request-id.ts'
 
 export interface RespondOptions {
@@ -14,17 +14,25 @@ export interface RespondOptions {
   headers?: Record<string, string>
 }
 
-export function respondWithFile(event: H3Event, file: StoredFile, options: RespondOptions): Response {
-  const headers = baseHeaders(requestIdOf(event), options.contentType, options.cacheControl)
-  headers.set('etag', file.etag)
-  if (options.headers) for (const [k, v] of Object.entries(options.headers)) headers.set(k, v)
+export function respondWithFile(event: H3Event, file: StoredFile, options: RespondOptions): HTTPResponse {
+  const headers = baseHeaderRecord(requestIdOf(event), options.contentType, options.cacheControl)
+  headers.etag = file.etag
+  if (options.headers) Object.assign(headers, lowerCaseKeys(options.headers))
   if (matchesEtag(event.req.headers.get('if-none-match'), file.etag)) {
-    headers.delete('content-type')
-    return new Response(null, { status: 304, headers })
+    delete headers['content-type']
+    return new HTTPResponse(null, { status: 304, headers })
   }
-  headers.set('content-length', String(file.body.byteLength))
+  headers['content-length'] = String(file.body.byteLength)
+  // An HTTPResponse with bytes is written straight to the socket; a web Response
+  // would be streamed through a ReadableStream, which costs more than the rest of the request.
   const body = event.req.method === 'HEAD' ? null : (file.body as Uint8Array<ArrayBuffer>)
-  return new Response(body, { status: options.status ?? 200, headers })
+  return new HTTPResponse(body, { status: options.status ?? 200, headers })
+}
+
+function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(headers)) out[k.toLowerCase()] = v
+  return out
 }
 
 /** RFC 9110 If-None-Match: `*` or a list of (weak or strong) tags, compared weakly. */
