@@ -9,7 +9,7 @@
  * limiting holds the line; see RELIABILITY.md.
  */
 import { createHash } from 'node:crypto'
-import { HTTPError, type Middleware } from 'h3'
+import { HTTPError, HTTPResponse, type H3Event, type Middleware } from 'h3'
 import { clientIp, type TrustProxy } from './client-ip.ts'
 import { problem } from './problem.ts'
 
@@ -101,7 +101,7 @@ export function rateLimit(limiter: RateLimiter, trust: TrustProxy): Middleware {
         headers: { ...headers, 'retry-after': String(retryAfter) },
       })
     }
-    return withHeaders(next, headers)
+    return withHeaders(event, next, headers)
   }
 }
 
@@ -109,7 +109,7 @@ export function rateLimit(limiter: RateLimiter, trust: TrustProxy): Middleware {
  * Run the route and put `headers` on whatever it answers: a value, a Response
  * (of any status) or a thrown problem, so a client sees its quota on 401s too.
  */
-async function withHeaders(next: () => unknown, headers: Record<string, string>): Promise<unknown> {
+async function withHeaders(event: H3Event, next: () => unknown, headers: Record<string, string>): Promise<unknown> {
   let value: unknown
   try {
     value = await next()
@@ -119,7 +119,15 @@ async function withHeaders(next: () => unknown, headers: Record<string, string>)
     for (const [name, v] of Object.entries(headers)) merged.set(name, v)
     throw new HTTPError({ status: error.status, statusText: error.statusText, message: error.message, data: error.data, headers: merged, cause: error.cause })
   }
-  if (!(value instanceof Response)) return value
+  if (value instanceof HTTPResponse) {
+    for (const [name, v] of Object.entries(headers)) value.headers.set(name, v)
+    return value
+  }
+  if (!(value instanceof Response)) {
+    // Plain values (objects, strings) get h3's prepared headers merged in.
+    for (const [name, v] of Object.entries(headers)) event.res.headers.set(name, v)
+    return value
+  }
   const merged = new Headers(value.headers)
   for (const [name, v] of Object.entries(headers)) merged.set(name, v)
   return new Response(value.body, { status: value.status, statusText: value.statusText, headers: merged })

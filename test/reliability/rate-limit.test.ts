@@ -10,6 +10,7 @@ import type { LimitSettings } from '../../gateway/http/limits.ts'
 import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 import { problemDefect } from './assert.ts'
+import { MCP_HEADERS, startFullGateway } from './full-gateway.ts'
 
 let project: TempProject
 let gateway: TestGateway | undefined
@@ -122,6 +123,32 @@ describe('keys', () => {
       expect(res.status).not.toBe(429)
       expect(res.headers.get('ratelimit')).toBeNull()
       await res.body?.cancel()
+    }
+  })
+})
+
+describe('on the real routes', () => {
+  it('puts the RateLimit fields on token responses, MCP results and their errors', async () => {
+    const full = await startFullGateway({ rateLimitPerMinute: 50 })
+    try {
+      const basic = Buffer.from(`${full.clientId}:${full.clientSecret}`).toString('base64')
+      const token = await fetch(`${full.gw.url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+        body: 'grant_type=client_credentials&scope=mcp.tools.invoke',
+      })
+      expect(token.status).toBe(200)
+      const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })
+      const ok = await fetch(`${full.gw.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${full.agentKey}` }, body: ping })
+      expect(ok.status).toBe(200)
+      const denied = await fetch(`${full.gw.url}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: ping })
+      expect(denied.status).toBe(401)
+      for (const res of [token, ok, denied]) {
+        expect(fields(res.headers.get('ratelimit-policy')).ip).toEqual({ q: 50, w: 60 })
+        expect(fields(res.headers.get('ratelimit')).ip!.r).toBeLessThan(50)
+      }
+    } finally {
+      await full.close()
     }
   })
 })
