@@ -103,17 +103,26 @@ export async function hashInputs(root: string, sources: SourceFile[]): Promise<s
 
 let fingerprint: Promise<string> | undefined
 
-/** Hash of the build's own code, so a code change is never mistaken for "up to date". */
+/**
+ * Hash of the code that shapes dist/ (build/, the gateway modules emitters
+ * import such as scopes, and the locked dependency versions), so a code or
+ * dependency change is never mistaken for "up to date".
+ */
 function generatorFingerprint(): Promise<string> {
   fingerprint ??= (async () => {
     const here = dirname(fileURLToPath(import.meta.url))
-    const codeDir = here.endsWith('pipeline') ? dirname(here) : here
+    const projectDir = dirname(here.endsWith('pipeline') ? dirname(here) : here)
     const hash = createHash('sha256')
-    const entries = (await readdir(codeDir, { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile() && /\.(ts|js|mjs|cjs|json)$/.test(e.name))
-      .map((e) => join(e.parentPath, e.name))
-      .sort()
-    for (const file of entries) hash.update(file.slice(codeDir.length)).update(await readFile(file))
+    for (const dir of ['build', 'gateway']) {
+      const entries = await readdir(join(projectDir, dir), { recursive: true, withFileTypes: true }).catch(() => [])
+      const files = entries
+        .filter((e) => e.isFile() && /\.(ts|js|mjs|cjs|json)$/.test(e.name))
+        .map((e) => join(e.parentPath, e.name))
+        .filter((file) => !file.includes('/.')) // generated secrets and caches are not code
+        .sort()
+      for (const file of files) hash.update(file.slice(projectDir.length)).update(await readFile(file))
+    }
+    hash.update(await readFile(join(projectDir, 'package-lock.json')).catch(() => Buffer.alloc(0)))
     return hash.digest('hex')
   })()
   return fingerprint
