@@ -1,0 +1,202 @@
+#!/usr/bin/env node
+/**
+ * `npm run soak`: minutes of mixed load on a real gateway process on
+ * 127.0.0.1 — lists, items, the long tail, conditional requests, MCP tools
+ * and resources, tokens, bad requests and a client flooding /mcp past its
+ * rate limit — with bounded request loops. Every answer is checked against
+ * what it should be; the gateway's resident memory is sampled. Results go
+ * into RELIABILITY.md; the exit code is 1 on any unexpected answer, any
+ * error in the gateway's log, or memory growing after warm-up.
+ *
+ * SOAK_SECONDS (default 300), SOAK_WORKERS (default 6), SOAK_WARMUP_SECONDS (default 20 % of the run).
+ */
+import { spawn } from 'node:child_process'
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { cpus, loadavg, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { COLLECTION_NAMES, type CollectionName } from '../build/collections.ts'
+import { buildSite } from '../build/pipeline/run.ts'
+import { generateApiKey, hashApiKey } from '../gateway/auth/api-key.ts'
+import { generateClientSecret, hashClientSecret, writeClientsFile } from '../gateway/auth/issuer/clients-file.ts'
+import { newKeyId, writeKeysFile } from '../gateway/auth/keys-file.ts'
+import { rawRequest } from '../test/reliability/raw-http.ts'
+import { badRequest, dynamicRequest, readRequest, type MixContext, type Planned } from './soak/mix.ts'
+import { memoryVerdict, toMarkdown, unexpectedTotal, writeSection, type KindStats, type SoakResult } from './soak/report.ts'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 300)
+const WORKERS = Number(process.env.SOAK_WORKERS ?? 6)
+const WARMUP = Number(process.env.SOAK_WARMUP_SECONDS ?? Math.round(SECONDS * 0.2))
+const RATE_LIMIT = 3000
+/** Dynamic requests per second per worker: below the rate limit, so legitimate traffic is never limited. */
+const DYNAMIC_PER_SECOND = 20
+
+async function main(): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), 'content-api-soak-'))
+  try {
+    await cp(join(ROOT, 'content'), join(dir, 'content'), { recursive: true })
+    await buildSite({ root: dir, cache: false })
+    const agentKey = generateApiKey('live')
+    const clientSecret = generateClientSecret()
+    const now = new Date().toISOString()
+    await writeKeysFile(join(dir, 'keys.json'), { version: 1, keys: [{ id: newKeyId(), hash: hashApiKey(agentKey), role: 'agent.mcp', label: 'soak', created_at: now }] })
+    await writeClientsFile(join(dir, 'clients.json'), {
+      version: 1,
+      clients: [{ client_id: 'soak', secret_hash: hashClientSecret(clientSecret), scopes: ['mcp.tools.invoke'], label: 'soak', created_at: now }],
+    })
+    const gateway = await startGateway(dir)
+    try {
+      const ctx = await discover(gateway.url, agentKey, Buffer.from(`soak:${clientSecret}`).toString('base64'))
+      const result = await run(gateway, ctx)
+      const memory = memoryVerdict(result)
+      const markdown = toMarkdown(result, memory, new Date())
+      await writeSection(join(ROOT, 'RELIABILITY.md'), markdown)
+      console.log(markdown)
+      return unexpectedTotal(result) === 0 && result.gatewayErrors.length === 0 && memory.flat ? 0 : 1
+    } finally {
+      await gateway.stop()
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+interface Gateway {
+  url: string
+  pid: number
+  errors: string[]
+  stop(): Promise<void>
+}
+
+/** `npm start`'s gateway as a child process, logging warnings and errors only (kept for the verdict). */
+function startGateway(dir: string): Promise<Gateway> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'gateway/serve.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: '0',
+      DIST_DIR: join(dir, 'dist'),
+      KEYS_FILE: join(dir, 'keys.json'),
+      OAUTH_CLIENTS_FILE: join(dir, 'clients.json'),
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'x-forwarded-for',
+      RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const errors: string[] = []
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    for (const line of chunk.split('\n')) if (line.includes('"level":"error"')) errors.push(line)
+  })
+  return new Promise((done, fail) => {
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk
+      const match = /at (http:\/\/\S+)/.exec(stderr)
+      if (match) done({ url: match[1]!, pid: child.pid!, errors, stop: () => stop(child) })
+    })
+    child.once('exit', (code) => fail(new Error(`gateway exited with ${code}: ${stderr}`)))
+  })
+}
+
+function stop(child: ReturnType<typeof spawn>): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null) return done()
+    child.once('exit', () => done())
+    child.kill('SIGTERM')
+  })
+}
+
+/** Slugs and ETags to ask for, from the gateway itself. */
+async function discover(url: string, agentKey: string, clientBasic: string): Promise<MixContext> {
+  const slugs = {} as Record<CollectionName, string[]>
+  const etags = new Map<string, string>()
+  for (const name of COLLECTION_NAMES) {
+    const list = (await (await fetch(`${url}/api/${name}?limit=100`)).json()) as { data: { slug: string }[] }
+    slugs[name] = list.data.map((d) => d.slug)
+    for (let limit = 1; limit <= 100; limit++) {
+      const res = await fetch(`${url}/api/${name}?limit=${limit}`, { method: 'HEAD' })
+      etags.set(`/api/${name}?limit=${limit}`, res.headers.get('etag')!)
+    }
+  }
+  return { slugs, etags, agentKey, clientBasic, ip: '' }
+}
+
+async function run(gateway: Gateway, base: MixContext): Promise<SoakResult> {
+  const result: SoakResult = {
+    seconds: SECONDS,
+    workers: WORKERS,
+    warmupSeconds: WARMUP,
+    kinds: new Map(),
+    memory: [],
+    samples: [],
+    gatewayErrors: gateway.errors,
+    machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} at start`,
+  }
+  const started = performance.now()
+  const deadline = started + SECONDS * 1000
+  const sampler = setInterval(() => void sampleMemory(gateway.pid, started, result), 5_000)
+  await sampleMemory(gateway.pid, started, result)
+  const worker = async (index: number) => {
+    const ctx = { ...base, ip: `10.0.0.${index + 1}` }
+    let nextDynamic = performance.now()
+    while (performance.now() < deadline) {
+      const roll = Math.random()
+      let planned: Planned
+      if (roll < 0.08) planned = badRequest(ctx)
+      else if (roll < 0.3 && performance.now() >= nextDynamic) {
+        planned = dynamicRequest(ctx)
+        nextDynamic = performance.now() + 1000 / DYNAMIC_PER_SECOND
+      } else planned = readRequest(ctx)
+      await execute(gateway.url, planned, result)
+    }
+  }
+  // One client ignoring its limit: 401 until the limiter cuts in, then 429.
+  const flood = async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })
+    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-forwarded-for': '10.9.9.9' }
+    while (performance.now() < deadline) await execute(gateway.url, { kind: 'flood', path: '/mcp', init: { method: 'POST', headers, body }, expect: [401, 429] }, result)
+  }
+  await Promise.all([...Array.from({ length: WORKERS }, (_, i) => worker(i)), flood()])
+  clearInterval(sampler)
+  await sampleMemory(gateway.pid, started, result)
+  return result
+}
+
+async function execute(url: string, planned: Planned, result: SoakResult): Promise<void> {
+  let stats = result.kinds.get(planned.kind)
+  if (!stats) result.kinds.set(planned.kind, (stats = { count: 0, unexpected: 0, durations: [], statuses: new Map() } satisfies KindStats))
+  const t0 = performance.now()
+  let status = 0
+  let problem = ''
+  try {
+    if (planned.raw !== undefined) {
+      status = (await rawRequest(url, planned.raw)).status
+    } else {
+      const res = await fetch(`${url}${planned.path}`, planned.init)
+      status = res.status
+      const text = await res.text()
+      if (planned.jsonRpcResult && status === 200) {
+        const message = JSON.parse(text) as { result?: { isError?: boolean }; error?: unknown }
+        if (!message.result || message.result.isError) problem = `JSON-RPC ${text.slice(0, 160)}`
+      }
+    }
+  } catch (error) {
+    problem = `network error: ${(error as Error).message}`
+  }
+  stats.durations.push(performance.now() - t0)
+  stats.count++
+  stats.statuses.set(status, (stats.statuses.get(status) ?? 0) + 1)
+  if (!planned.expect.includes(status) || problem) {
+    stats.unexpected++
+    if (result.samples.length < 10) result.samples.push(`${planned.kind} ${planned.path || planned.raw?.slice(0, 40)}: ${status} ${problem}`.trim())
+  }
+}
+
+async function sampleMemory(pid: number, started: number, result: SoakResult): Promise<void> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN)
+  if (Number.isFinite(kb)) result.memory.push({ atSeconds: (performance.now() - started) / 1000, rssMb: kb / 1024 })
+}
+
+process.exitCode = await main()
