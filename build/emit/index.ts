@@ -11,10 +11,11 @@ import { emitLlms } from './llms.ts'
 import { createManifest, type Manifest } from './manifest.ts'
 import { emitNetlify } from './netlify.ts'
 import { emitOpenApi } from './openapi.ts'
+import { emitSearchIndex } from './search-index.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 
 /** Add new outputs (OpenAPI, llms.txt, search index, …) here. */
-export const EMITTERS: Emitter[] = [emitApi, emitOpenApi, emitDocs, emitLlms, emitApiCatalog]
+export const EMITTERS: Emitter[] = [emitApi, emitSearchIndex, emitOpenApi, emitDocs, emitLlms, emitApiCatalog]
 
 /** Emitters of indexes over the files of all the others (Netlify's routing); they run last. */
 export const INDEX_EMITTERS: Emitter[] = [emitNetlify]
