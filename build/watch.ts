@@ -31,9 +31,11 @@ export interface DevOptions {
   settleMs?: number
   /** Where progress and content errors are printed (default stderr). */
   print?: (line: string) => void
-  /** Passed to the gateway (logger, limits, plugins). */
-  gateway?: Partial<Omit<GatewayOptions, 'store'>>
+  /** Gateway options (logger, limits, plugins), or a function making them for the store (plugins need it). */
+  gateway?: GatewayExtras | ((store: ArtifactStore) => Promise<GatewayExtras>)
 }
+
+type GatewayExtras = Partial<Omit<GatewayOptions, 'store'>>
 
 export interface DevServer {
   url: string
@@ -60,7 +62,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   if (first.ok) {
     good = first.content
     artifacts.update(good, first.changed)
-    store.swap(artifacts.complete(good, await hashInputs(options.root, state.sources())))
+    store.swap((await artifacts.complete(good, await hashInputs(options.root, state.sources())))!)
     complete = true
     print(`✓ built ${Object.keys(artifacts.files()).length} files in memory (${elapsed(started)})`)
   } else {
@@ -109,9 +111,12 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const finish = async () => {
     if (!good || complete || pending.size) return
     const t = performance.now()
-    store.swap(artifacts.complete(good, await hashInputs(options.root, state.sources())))
+    // An edit arriving meanwhile goes first; its own settle brings the full pass back.
+    const snapshot = await artifacts.complete(good, await hashInputs(options.root, state.sources()), () => armed.debounce || pending.size > 0)
+    if (!snapshot) return
+    store.swap(snapshot)
     complete = true
-    if (process.env.DEV_DEBUG) print(`  full pass ${elapsed(t)}`)
+    print(`✓ full build ${snapshot.id}: search index, documents and manifest (${elapsed(t)})${distDir ? '; writing dist/' : ''}`)
     if (distDir) writeDist(distDir)
   }
 
@@ -123,7 +128,6 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   }
 
   const onEvent = (file: string) => {
-    if (process.env.DEV_DEBUG) print(`  event ${file}`)
     const path = classify(options.root, file)
     if (!path) return
     pending.set(path.kind === 'site' ? 'site' : path.path, path)
@@ -143,7 +147,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const server = await startServer({
     version: '0.0.0-dev',
     logger: silentLogger,
-    ...options.gateway,
+    ...(typeof options.gateway === 'function' ? await options.gateway(store) : options.gateway),
     store,
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,

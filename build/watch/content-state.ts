@@ -6,7 +6,7 @@
 import { readdir } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../collections.ts'
-import { ContentErrors } from '../errors.ts'
+import { ContentErrors, sortErrors, type ContentError } from '../errors.ts'
 import type { BuiltContent } from '../emit/types.ts'
 import { loadSiteConfig, type SiteConfig } from '../site.ts'
 import { RenderCache } from '../pipeline/cache.ts'
@@ -26,10 +26,15 @@ export function classify(root: string, file: string): ContentPath | undefined {
   return { kind: 'item', collection: parts[1], name: parts[2]!, path: rel }
 }
 
+/** assemble()'s starting point for builtAt, when a collection has no items. */
+const EPOCH = '1970-01-01T00:00:00Z'
+
 export type Outcome = { ok: true; content: BuiltContent; changed: Set<CollectionName> } | { ok: false; errors: ContentErrors }
 
 export class ContentState {
   private compiled = new Map<string, CompiledFile>()
+  /** Each collection's last assembly: its content, or its errors. */
+  private parts = new Map<CollectionName, { content?: BuiltContent; errors?: ContentError[] }>()
   private site!: SiteConfig
 
   private constructor(readonly root: string, private readonly cache: RenderCache) {}
@@ -50,6 +55,7 @@ export class ContentState {
     const changed = new Set<CollectionName>()
     if (paths.some((p) => p.kind === 'site')) {
       this.site = await loadSiteConfig(this.root)
+      this.parts.clear()
       const files = [...this.compiled.values()].map((c) => c.source)
       for (const source of files) this.compiled.set(source.path, compileFile(source, this.site, this.cache))
       COLLECTION_NAMES.forEach((c) => changed.add(c))
@@ -65,13 +71,35 @@ export class ContentState {
     return this.assemble(changed)
   }
 
+  /**
+   * Assemble the published content. Each collection is assembled on its own
+   * (slugs are unique per collection) and kept until one of its files
+   * changes, so an edit costs the size of its collection, not of all content.
+   */
   assemble(changed: Set<CollectionName> = new Set(COLLECTION_NAMES)): Outcome {
-    try {
-      return { ok: true, content: assemble([...this.compiled.values()], this.site), changed }
-    } catch (error) {
-      if (error instanceof ContentErrors) return { ok: false, errors: error }
-      throw error
+    for (const collection of changed) {
+      const files = [...this.compiled.values()].filter((c) => c.collection === collection)
+      try {
+        const content = assemble(files, this.site)
+        this.parts.set(collection, { content })
+      } catch (error) {
+        if (!(error instanceof ContentErrors)) throw error
+        this.parts.set(collection, { errors: error.errors })
+      }
     }
+    const parts = COLLECTION_NAMES.map((c) => this.parts.get(c)!)
+    const errors = parts.flatMap((p) => p.errors ?? [])
+    if (errors.length) return { ok: false, errors: new ContentErrors(sortErrors(errors)) }
+    const collections = {} as BuiltContent['collections']
+    const summaries = {} as BuiltContent['summaries']
+    let builtAt = EPOCH
+    for (const [i, name] of COLLECTION_NAMES.entries()) {
+      const content = parts[i]!.content!
+      collections[name] = content.collections[name]
+      summaries[name] = content.summaries[name]
+      if (content.builtAt > builtAt) builtAt = content.builtAt
+    }
+    return { ok: true, content: { site: this.site, collections, summaries, builtAt }, changed }
   }
 
   /** The sources in the order a full build reads them (collection, then file name), for the input hash. */

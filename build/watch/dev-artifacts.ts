@@ -28,6 +28,8 @@ export class DevArtifacts {
   /** Which record each item file was rendered from: an unchanged record is not rendered again. */
   private rendered = new Map<string, FullRecord>()
   private apiFiles = new Map<CollectionName, Set<string>>()
+  /** The records the lists were last rendered from, per collection. */
+  private listed = new Map<CollectionName, readonly FullRecord[]>()
   private inputHash = ''
 
   /** Re-render the API files of `changed` collections and return the snapshot to serve. */
@@ -36,8 +38,12 @@ export class DevArtifacts {
     return this.snapshot(content)
   }
 
-  /** Run every other emitter and rewrite the manifest file; returns the complete snapshot. */
-  complete(content: BuiltContent, inputHash: string): Snapshot {
+  /**
+   * Run every other emitter and rewrite the manifest file; returns the complete
+   * snapshot, or undefined when `interrupted()` said a newer edit is waiting.
+   * Yields to the event loop between emitters so requests and edits go on.
+   */
+  async complete(content: BuiltContent, inputHash: string, interrupted: () => boolean = () => false): Promise<Snapshot | undefined> {
     this.inputHash = inputHash
     const api = new Set(COLLECTION_NAMES.flatMap((c) => [...(this.apiFiles.get(c) ?? [])]))
     const files: Record<string, string> = {}
@@ -45,6 +51,8 @@ export class DevArtifacts {
     const written = new Set(api)
     for (const emit of [...EMITTERS, ...INDEX_EMITTERS]) {
       if (emit === emitApi) continue
+      await new Promise((resolve) => setImmediate(resolve))
+      if (interrupted()) return undefined
       for (const [path, body] of Object.entries(emit(content, files))) {
         files[path] = body
         written.add(path)
@@ -68,9 +76,14 @@ export class DevArtifacts {
   private emitCollection(content: BuiltContent, collection: CollectionName): void {
     const paths = new Set<string>()
     const summaries = content.summaries[collection]
+    const records = content.collections[collection]
+    // A list of `limit` items only changes if one of its first `limit` records or the total
+    // did: an edit to the 500th post re-renders no list at all.
+    const unchanged = sameUpTo(this.listed.get(collection), records)
+    this.listed.set(collection, records)
     for (const limit of PRERENDERED_LIMITS) {
       const path = listFile(collection, limit)
-      this.set(path, renderList(collection, summaries, { limit, page: 1, tag: undefined }))
+      if (limit > unchanged || !this.entries.has(path)) this.set(path, renderList(collection, summaries, { limit, page: 1, tag: undefined }))
       paths.add(path)
     }
     for (const record of content.collections[collection]) {
@@ -116,4 +129,12 @@ export class DevArtifacts {
     for (const [path, entry] of this.entries) stored.set(`/${path}`, entry.stored)
     return new Snapshot(manifest, stored)
   }
+}
+
+/** How many leading records are the same objects; 0 when the totals differ (every list's meta changes). */
+function sameUpTo(before: readonly FullRecord[] | undefined, after: readonly FullRecord[]): number {
+  if (!before || before.length !== after.length) return 0
+  let i = 0
+  while (i < after.length && before[i] === after[i]) i++
+  return i
 }

@@ -88,7 +88,9 @@ export function rateLimit(limiter: RateLimiter, trust: TrustProxy): Middleware {
   return (event, next) => {
     const checks: [string, RateDecision][] = [['ip', limiter.take(`ip:${clientIp(event, trust)}`)]]
     const authorization = event.req.headers.get('authorization')
-    if (authorization) checks.push(['credential', limiter.take(`cred:${credentialKey(authorization)}`)])
+    // A client already over its address limit adds nothing more: sending a new
+    // made-up credential per request cannot fill the table and evict others' windows.
+    if (authorization && checks[0]![1].allowed) checks.push(['credential', limiter.take(`cred:${credentialKey(authorization)}`)])
     const headers = {
       'ratelimit-policy': checks.map(([name]) => `"${name}";q=${limit};w=${windowSeconds}`).join(', '),
       ratelimit: checks.map(([name, d]) => `"${name}";r=${Math.max(0, d.remaining)};t=${d.resetSeconds}`).join(', '),

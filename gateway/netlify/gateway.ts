@@ -11,6 +11,7 @@ import { createApp } from '../app.ts'
 import { ArtifactStore } from '../artifacts.ts'
 import { readConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
+import { gatewayOptions } from '../setup.ts'
 import { findDist } from './dist-dir.ts'
 
 /** The rewrite target prefix; the original path follows it. */
@@ -20,30 +21,45 @@ export const FUNCTION_PREFIX = '/.netlify/functions/gateway'
 declare const __GATEWAY_VERSION__: string | undefined
 
 let ready: Promise<H3> | undefined
+/** Without PUBLIC_URL: Netlify's site URL, else the origin the last request came to. */
+let requestOrigin = 'http://localhost'
 
 async function init(): Promise<H3> {
-  const config = readConfig(process.env)
+  // Every request reaches the function through Netlify's edge, which sets
+  // x-nf-client-connection-ip; without it the rate limiter has no client address
+  // (no socket here) and would put all clients in one bucket.
+  const config = readConfig({ TRUST_PROXY: 'netlify', ...process.env })
   const log = createLogger(config.logLevel)
   const store = new ArtifactStore(await findDist(config.distDir))
   // Without a build the app still answers: health and content say 503.
   await store.reload().catch((error: Error) => log('error', 'no build loaded', { error: error.message }))
   const version = typeof __GATEWAY_VERSION__ === 'string' ? __GATEWAY_VERSION__ : '0.0.0'
-  return createApp({ store, version, logger: log })
+  const fallbackUrl = () => process.env.URL || requestOrigin
+  try {
+    return createApp({ store, ...(await gatewayOptions(config, store, { version, logger: log, fallbackUrl })) })
+  } catch (error) {
+    // Bad credential settings must not take the content down with them.
+    log('error', 'credentials and /mcp are off: their settings failed', { error: (error as Error).message })
+    return createApp({ store, version, logger: log, limits: config.limits })
+  }
 }
 
 /** Undo the rewrite: the app routes on the path the client asked for. */
-export function originalRequest(req: Request): Request {
+export async function originalRequest(req: Request): Promise<Request> {
   const url = new URL(req.url)
   if (url.pathname !== FUNCTION_PREFIX && !url.pathname.startsWith(`${FUNCTION_PREFIX}/`)) return req
   url.pathname = url.pathname.slice(FUNCTION_PREFIX.length) || '/'
-  return new Request(url, req)
+  // Netlify has already buffered the body (6 MB at most); the app's own caps still apply.
+  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.arrayBuffer()
+  return new Request(url, { method: req.method, headers: req.headers, body })
 }
 
 export default async function handler(req: Request): Promise<Response> {
+  requestOrigin = new URL(req.url).origin
   // A failed start is retried on the next request instead of poisoning the instance.
   const app = await (ready ??= init().catch((error: unknown) => {
     ready = undefined
     throw error
   }))
-  return app.fetch(originalRequest(req))
+  return app.fetch(await originalRequest(req))
 }

@@ -14,12 +14,12 @@ export interface Emulator {
   stop(): Promise<void>
 }
 
-export async function startEmulator(projectRoot: string, timeoutMs = 120_000): Promise<Emulator> {
+export async function startEmulator(projectRoot: string, env: Record<string, string> = {}, timeoutMs = 120_000): Promise<Emulator> {
   const script = join(REPO_ROOT, 'test/deploy/netlify-emulator.mjs')
   const child = spawn('npx', ['-y', '-p', 'node@22', 'node', script, projectRoot], {
     cwd: projectRoot,
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '', LOG_LEVEL: 'silent' },
+    env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '', LOG_LEVEL: 'silent', ...env },
   })
   let stderr = ''
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)))

@@ -15,9 +15,17 @@ import { buildSite } from '../../build/pipeline/run.ts'
 import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, REPO_ROOT, type TempProject } from '../helpers/project.ts'
 import { startEmulator, type Emulator } from './emulator.ts'
+import { ArtifactStore } from '../../gateway/artifacts.ts'
+import { generateApiKey, hashApiKey } from '../../gateway/auth/api-key.ts'
+import { newKeyId, writeKeysFile } from '../../gateway/auth/keys-file.ts'
+import { readConfig } from '../../gateway/config.ts'
+import { silentLogger } from '../../gateway/log.ts'
+import { gatewayOptions } from '../../gateway/setup.ts'
 
 /** Headers both must send alike (ETag and request ids are each side's own). */
 const COMPARED_HEADERS = [
+  'www-authenticate',
+  'allow',
   'content-type',
   'cache-control',
   'access-control-allow-origin',
@@ -46,6 +54,8 @@ describe('Netlify deploy parity', () => {
   let gateway: TestGateway
   let netlify: Emulator
   let manifest: Manifest
+  let agentKey: string
+  let version: string
 
   beforeAll(async () => {
     project = await copyOfRepoContent()
@@ -53,9 +63,22 @@ describe('Netlify deploy parity', () => {
     await bundleFunction(REPO_ROOT, project.root)
     await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))
     manifest = JSON.parse(await readFile(join(project.dist, MANIFEST_FILE), 'utf8')) as Manifest
-    const { version } = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }
-    gateway = await startGateway(project.dist, { version })
-    netlify = await startEmulator(project.root)
+    version = (JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version
+    // One settings environment for both: an API key for /mcp, the same keys file.
+    agentKey = generateApiKey('live')
+    await writeKeysFile(join(project.root, 'keys.json'), {
+      version: 1,
+      keys: [{ id: newKeyId(), hash: hashApiKey(agentKey), role: 'agent.mcp', label: 'parity', created_at: new Date().toISOString() }],
+    })
+    // A public URL, or each side would name its own address in the OAuth metadata.
+    const env = { KEYS_FILE: join(project.root, 'keys.json'), LOG_LEVEL: 'silent', PUBLIC_URL: 'https://content.example.test' }
+    const store = new ArtifactStore(project.dist)
+    await store.reload()
+    let url = ''
+    const options = await gatewayOptions(readConfig({ ...process.env, ...env }, project.root), store, { version, logger: silentLogger, fallbackUrl: () => url })
+    gateway = await startGateway(project.dist, { ...options, store })
+    url = gateway.url
+    netlify = await startEmulator(project.root, env)
   }, 180_000)
 
   afterAll(async () => {
@@ -69,15 +92,15 @@ describe('Netlify deploy parity', () => {
    * (each a function call, seconds apiece in the emulation) spread over them.
    */
   function matrix(): string[] {
-    const paths = ['/api/health', '/api/nope', '/api/blog-posts/a/b', '/.well-known/api-catalog', '/openapi.json', '/llms.txt']
+    const paths = ['/api/health', '/api/nope', '/api/blog-posts/a/b', '/.well-known/api-catalog', '/openapi.json', '/llms.txt', '/docs/',
+      '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server', '/mcp']
     const tail = ['?page=2', '?limit=5&page=2', '?limit=5&page=1', '?limit=0', '?limit=101', '?limit=abc', '?limit=', '?limit=05', '?page=0', '?tag=Bad!']
     COLLECTION_NAMES.forEach((c, i) => {
       const items = manifest.collections[c]
       const tag = items.flatMap((item) => item.tags)[0] ?? 'none'
       paths.push(...['', '?limit=1', '?limit=10', '?limit=100', '?limit=5&utm_source=x'].map((q) => `/api/${c}${q}`))
       if (items[0]) paths.push(`/api/${c}/${items[0].slug}`)
-      paths.push(`/api/${c}/no-such-item`, `/api/${c}?limit=2&tag=${tag}`)
-      paths.push(...tail.filter((_, j) => j % COLLECTION_NAMES.length === i).map((q) => `/api/${c}${q}`))
+      paths.push(...[`/no-such-item`, `?limit=2&tag=${tag}`, ...tail].filter((_, j) => j % COLLECTION_NAMES.length === i).map((q) => `/api/${c}${q}`))
     })
     return paths
   }
@@ -94,9 +117,24 @@ describe('Netlify deploy parity', () => {
       }
     }
     // The emulation starts a worker per function call: a few at a time.
-    await Promise.all([worker(), worker(), worker()])
+    await Promise.all([worker(), worker(), worker(), worker()])
     expect(differences, `${differences.join('\n')}\n--- emulator log ---\n${netlify.log().slice(-3000)}`).toEqual([])
   }, 300_000)
+
+  it('answers an MCP initialize with an agent key alike', async () => {
+    const init = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${agentKey}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'parity', version: '1' } } }),
+    }
+    const ours = await ask(gateway.url, '/mcp', init)
+    expect(ours.status).toBe(200)
+    expect(JSON.parse(ours.body)).toMatchObject({ result: { serverInfo: { version } } })
+    expect(await ask(netlify.url, '/mcp', init)).toEqual(ours)
+    // Without the key: the same 401 challenge.
+    const anonymous = { ...init, headers: { ...init.headers, authorization: '' } }
+    expect(await ask(netlify.url, '/mcp', anonymous)).toEqual(await ask(gateway.url, '/mcp', anonymous))
+  }, 60_000)
 
   it('serves the pre-rendered lists and items from files and the rest from the function', async () => {
     const kind = async (path: string) => (await fetch(`${netlify.url}${path}`)).headers.get('x-emulator-type')

@@ -5,7 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../build/pipeline/run.ts'
-import { RateLimiter } from '../../gateway/http/rate-limit.ts'
+import { H3 } from 'h3'
+import { rateLimit, RateLimiter } from '../../gateway/http/rate-limit.ts'
 import type { LimitSettings } from '../../gateway/http/limits.ts'
 import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
@@ -163,6 +164,16 @@ describe('RateLimiter', () => {
     expect(limiter.take('a').allowed).toBe(false)
     now += 30_000
     expect(limiter.take('a')).toEqual({ allowed: true, remaining: 1, resetSeconds: 60 })
+  })
+
+  it('does not count made-up credentials from an address already over its limit', async () => {
+    const limiter = new RateLimiter({ limit: 3, windowSeconds: 60 })
+    const app = new H3().use(rateLimit(limiter, 'none')).all('/mcp', () => 'ok')
+    const statuses: number[] = []
+    for (let i = 0; i < 40; i++) statuses.push((await app.request('/mcp', { method: 'POST', headers: { authorization: `Bearer made-up-${i}` } })).status)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(37)
+    // One address window and the three credentials that got through; nothing for the 37 refused.
+    expect(limiter.size).toBe(4)
   })
 
   it('remembers a bounded number of keys', () => {

@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+/**
+ * `npm run new -- <collection> "Title"`: create content/<collection>/<slug>.md
+ * with the frontmatter the collection's schema requires, as a draft. Never
+ * overwrites a file. Exit codes: 0 created, 1 refused, 2 usage.
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { COLLECTION_NAMES, isCollectionName, type CollectionName } from './collections.ts'
+import { SLUG_PATTERN } from './schemas/common.ts'
+import { datesFrom, renderTemplate } from './scaffold/templates.ts'
+
+const USAGE = `usage: npm run new -- <${COLLECTION_NAMES.join('|')}> "Title" [--slug my-slug] [--root DIR]`
+
+export class ScaffoldError extends Error {
+  override readonly name = 'ScaffoldError'
+  constructor(readonly code: 'USAGE' | 'EXISTS', message: string) {
+    super(message)
+  }
+}
+
+/** A URL slug from a title: ASCII letters and digits, single hyphens. */
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '')
+}
+
+export async function scaffold(root: string, collection: string, title: string, options: { slug?: string; now?: Date } = {}): Promise<string> {
+  if (!isCollectionName(collection)) throw new ScaffoldError('USAGE', `unknown collection "${collection}"; use one of ${COLLECTION_NAMES.join(', ')}`)
+  if (!title.trim()) throw new ScaffoldError('USAGE', 'the title must not be empty')
+  const slug = options.slug ?? slugify(title)
+  if (!new RegExp(SLUG_PATTERN).test(slug)) {
+    throw new ScaffoldError('USAGE', `cannot make a slug from "${title}"; pass one with --slug, like --slug my-first-post`)
+  }
+  const dir = join(root, 'content', collection)
+  const path = `content/${collection}/${slug}.md`
+  await mkdir(dir, { recursive: true })
+  try {
+    await writeFile(join(root, path), renderTemplate(collection as CollectionName, title.trim(), datesFrom(options.now ?? new Date())), { flag: 'wx' })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ScaffoldError('EXISTS', `${path} already exists; nothing was written`)
+    throw error
+  }
+  return path
+}
+
+async function main(argv: string[]): Promise<number> {
+  const flag = (name: string) => {
+    const i = argv.indexOf(name)
+    if (i < 0) return undefined
+    const value = argv[i + 1]
+    argv.splice(i, 2)
+    return value
+  }
+  const slug = flag('--slug')
+  const root = resolve(flag('--root') ?? '.')
+  const [collection, title, ...rest] = argv
+  if (!collection || title === undefined || rest.length) {
+    console.error(USAGE)
+    return 2
+  }
+  try {
+    const path = await scaffold(root, collection, title, { slug })
+    console.log(path)
+    console.error(`✓ created ${path} as a draft; remove \`draft: true\` to publish it`)
+    return 0
+  } catch (error) {
+    if (error instanceof ScaffoldError) {
+      console.error(`✗ ${error.message}`)
+      if (error.code === 'USAGE') console.error(USAGE)
+      return error.code === 'USAGE' ? 2 : 1
+    }
+    throw error
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) process.exitCode = await main(process.argv.slice(2))

@@ -1,0 +1,34 @@
+/**
+ * The gateway's routes beyond the built content — credentials (auth) and
+ * /mcp — wired from the settings, the same way for every runtime that is not
+ * `npm start` itself: the watch mode and the Netlify Function.
+ */
+import type { GatewayOptions } from './app.ts'
+import type { ArtifactStore } from './artifacts.ts'
+import { createAuth } from './auth/auth.ts'
+import { authPlugin } from './auth/plugin.ts'
+import type { GatewayConfig } from './config.ts'
+import type { Logger } from './log.ts'
+import { mcpPlugin } from './mcp/plugin.ts'
+
+export interface SetupRuntime {
+  version: string
+  logger: Logger
+  /** The public origin when PUBLIC_URL is not set (known once listening, or per request). */
+  fallbackUrl: () => string
+}
+
+/** Options for createApp/startServer, less the store, host and port. */
+export async function gatewayOptions(config: GatewayConfig, store: ArtifactStore, runtime: SetupRuntime): Promise<Omit<GatewayOptions, 'store'>> {
+  const publicUrl = () => config.publicUrl ?? runtime.fallbackUrl()
+  const auth = await createAuth(config.auth, { publicUrl, logger: runtime.logger })
+  const mcp = mcpPlugin({
+    store,
+    version: runtime.version,
+    auth: config.mcpAuth === 'off' ? undefined : auth,
+    publicUrl,
+    allowedOrigins: config.mcpAllowedOrigins,
+    maxBodyBytes: config.limits.mcpBodyBytes,
+  })
+  return { version: runtime.version, logger: runtime.logger, limits: config.limits, plugins: [authPlugin(auth), mcp] }
+}
