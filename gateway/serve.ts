@@ -4,12 +4,10 @@
  * local process. SIGHUP reloads dist/; SIGTERM/SIGINT close gracefully.
  */
 import { ArtifactStore } from './artifacts.ts'
-import { createAuth } from './auth/auth.ts'
-import { authPlugin } from './auth/plugin.ts'
 import { ConfigError, packageVersion, readConfig } from './config.ts'
 import { createLogger } from './log.ts'
-import { mcpPlugin } from './mcp/plugin.ts'
 import { startServer } from './server.ts'
+import { gatewayOptions } from './setup.ts'
 
 async function main(): Promise<number> {
   let config
@@ -26,18 +24,17 @@ async function main(): Promise<number> {
   } catch (error) {
     return fail(`${(error as Error).message}`)
   }
-  // PUBLIC_URL, else the address we listen on (known exactly once listening).
-  const configuredUrl = config.publicUrl
+  // Without PUBLIC_URL, links use the address we listen on (known exactly once listening).
   let listeningUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
-  let auth
+  let options
   try {
-    auth = await createAuth(config.auth, { publicUrl: () => configuredUrl ?? listeningUrl, logger: log })
+    options = await gatewayOptions(config, store, { version: packageVersion(), logger: log, fallbackUrl: () => listeningUrl })
   } catch (error) {
     return fail((error as Error).message)
   }
   let running
   try {
-    running = await startServer({ store, version: packageVersion(), logger: log, host: config.host, port: config.port, limits: config.limits, plugins: [authPlugin(auth), mcpPlugin({ store, version: packageVersion(), auth: config.mcpAuth === 'off' ? undefined : auth, publicUrl: () => configuredUrl ?? listeningUrl, allowedOrigins: config.mcpAllowedOrigins, maxBodyBytes: config.limits.mcpBodyBytes })] })
+    running = await startServer({ ...options, store, host: config.host, port: config.port })
   } catch (error) {
     return fail((error as Error).message)
   }
