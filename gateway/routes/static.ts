@@ -25,6 +25,9 @@ export const DOCUMENT_HEADERS: Record<string, Record<string, string>> = {
   [API_CATALOG_PATH]: { link: API_CATALOG_LINK },
 }
 
+/** Netlify's own configuration files: published in dist/ but never served, on the CDN or here. */
+const HIDDEN = new Set(['/_redirects', '/_headers'])
+
 export function staticRoute(store: ArtifactStore) {
   return defineHandler((event) => {
     const path = event.url.pathname
@@ -32,7 +35,7 @@ export function staticRoute(store: ArtifactStore) {
     // Extension-less paths also find `.json` documents and `.html` pages (e.g. /problems/not-found).
     const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}.json`, `${path}.html`]
     for (const candidate of candidates) {
-      const file = snapshot?.files.get(candidate)
+      const file = HIDDEN.has(candidate) ? undefined : snapshot?.files.get(candidate)
       if (!file) continue
       assertMethod(event, READ_METHODS)
       const contentType = DOCUMENT_TYPES[path] ?? CONTENT_TYPES[extname(candidate)] ?? 'application/octet-stream'

@@ -208,3 +208,9 @@ describe('HTTP semantics', () => {
     expect(withToken).toBe(plain)
   })
 })
+
+describe('dist files that are not documents', () => {
+  it('never serves Netlify configuration files', async () => {
+    for (const path of ['/_redirects', '/_headers']) await expectProblem(await get(path), 404, 'not-found')
+  })
+})
