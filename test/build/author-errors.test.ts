@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process'
-import { createHash } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ContentErrors } from '../../build/errors.ts'
 import { buildSite, checkContent } from '../../build/pipeline/run.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../helpers/project.ts'
+import { hashTree } from '../helpers/files.ts'
 
 const run = promisify(execFile)
 
@@ -40,16 +40,6 @@ const EXPECTED = [
   'content/events/ends-before-start.md:5:10 ends_at: must not be before starts_at (2027-03-04T18:00:00+01:00)',
   'content/events/no-location.md:7:1 location: is required unless attendance_mode is online',
 ]
-
-async function hashTree(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {}
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
-    const path = join(entry.parentPath, entry.name)
-    out[path.slice(dir.length)] = createHash('sha256').update(await readFile(path)).digest('hex')
-  }
-  return out
-}
 
 describe('author errors', () => {
   let project: TempProject

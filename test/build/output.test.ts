@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -6,16 +5,7 @@ import { COLLECTION_NAMES } from '../../build/collections.ts'
 import { itemFile, listFile, MANIFEST_FILE } from '../../build/api/paths.ts'
 import { buildSite } from '../../build/pipeline/run.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
-
-async function hashTree(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {}
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
-    const path = join(entry.parentPath, entry.name)
-    out[path.slice(dir.length)] = createHash('sha256').update(await readFile(path)).digest('hex')
-  }
-  return out
-}
+import { hashTree } from '../helpers/files.ts'
 
 describe('build output of the sample content', () => {
   let project: TempProject

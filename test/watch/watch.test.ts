@@ -2,28 +2,18 @@
  * The watch mode end to end: a real gateway on an ephemeral port over a
  * temporary copy of the content, real file edits, answers over HTTP.
  */
-import { createHash } from 'node:crypto'
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../build/pipeline/run.ts'
 import { startDev, type DevServer } from '../../build/watch.ts'
 import { copyOfRepoContent, validPost, type TempProject } from '../helpers/project.ts'
+import { hashTree } from '../helpers/files.ts'
 
 /** The bar: an edit is served within a second. */
 const DEADLINE_MS = 1000
 const POST = 'content/blog-posts/bigquery-support-ga.md'
 const ITEM = '/api/blog-posts/bigquery-support-ga'
-
-async function hashTree(dir: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {}
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
-    const path = join(entry.parentPath, entry.name)
-    out[path.slice(dir.length)] = createHash('sha256').update(await readFile(path)).digest('hex')
-  }
-  return out
-}
 
 describe('npm run dev', () => {
   let project: TempProject
