@@ -30,8 +30,7 @@ export function listRoute(store: ArtifactStore) {
     const file = isPrerendered(query)
       ? snapshot.files.get(`/${listFile(collection, query.limit)}`)!
       : renderLongTail(snapshot, collection, query)
-    const meta = listMeta(snapshot, collection, query)
-    return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, headers: meta })
+    return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, headers: cachedListMeta(file, snapshot, collection, query) })
   })
 }
 
@@ -68,6 +67,19 @@ function renderLongTail(snapshot: Snapshot, collection: CollectionName, query: L
   if (snapshot.rendered.size >= RENDERED_CACHE_SIZE) snapshot.rendered.delete(snapshot.rendered.keys().next().value!)
   snapshot.rendered.set(key, file)
   return file
+}
+
+/**
+ * The list headers of a stored body, computed once: a body is rendered for one
+ * canonical query, so its headers never change, and filtering every item of
+ * a collection on each long-tail request cost more than the rest of the answer.
+ */
+const metaByFile = new WeakMap<StoredFile, Record<string, string>>()
+
+function cachedListMeta(file: StoredFile, snapshot: Snapshot, collection: CollectionName, query: ListQuery): Record<string, string> {
+  let meta = metaByFile.get(file)
+  if (!meta) metaByFile.set(file, (meta = listMeta(snapshot, collection, query)))
+  return meta
 }
 
 /** Link (next/prev) and X-Total-Count headers, from the same pagination as the body. */
