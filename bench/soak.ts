@@ -36,18 +36,22 @@ async function main(): Promise<number> {
   try {
     await cp(join(ROOT, 'content'), join(dir, 'content'), { recursive: true })
     await buildSite({ root: dir, cache: false })
-    const agentKey = generateApiKey('live')
+    // One key per worker, as separate agents would have: each stays under its credential limit.
+    const agentKeys = Array.from({ length: WORKERS }, () => generateApiKey('live'))
     const clientSecret = generateClientSecret()
     const now = new Date().toISOString()
-    await writeKeysFile(join(dir, 'keys.json'), { version: 1, keys: [{ id: newKeyId(), hash: hashApiKey(agentKey), role: 'agent.mcp', label: 'soak', created_at: now }] })
+    await writeKeysFile(join(dir, 'keys.json'), {
+      version: 1,
+      keys: agentKeys.map((key, i) => ({ id: newKeyId(), hash: hashApiKey(key), role: 'agent.mcp' as const, label: `soak ${i}`, created_at: now })),
+    })
     await writeClientsFile(join(dir, 'clients.json'), {
       version: 1,
       clients: [{ client_id: 'soak', secret_hash: hashClientSecret(clientSecret), scopes: ['mcp.tools.invoke'], label: 'soak', created_at: now }],
     })
     const gateway = await startGateway(dir)
     try {
-      const ctx = await discover(gateway.url, agentKey, Buffer.from(`soak:${clientSecret}`).toString('base64'))
-      const result = await run(gateway, ctx)
+      const ctx = await discover(gateway.url, Buffer.from(`soak:${clientSecret}`).toString('base64'))
+      const result = await run(gateway, ctx, agentKeys)
       const memory = memoryVerdict(result)
       const markdown = toMarkdown(result, memory, new Date())
       await writeSection(join(ROOT, 'RELIABILITY.md'), markdown)
@@ -86,6 +90,7 @@ function startGateway(dir: string): Promise<Gateway> {
   })
   const errors: string[] = []
   let stderr = ''
+  let stopping = false
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     for (const line of chunk.split('\n')) if (line.includes('"level":"error"')) errors.push(line)
   })
@@ -93,9 +98,13 @@ function startGateway(dir: string): Promise<Gateway> {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk
       const match = /at (http:\/\/\S+)/.exec(stderr)
-      if (match) done({ url: match[1]!, pid: child.pid!, errors, stop: () => stop(child) })
+      if (match) done({ url: match[1]!, pid: child.pid!, errors, stop: () => ((stopping = true), stop(child)) })
     })
-    child.once('exit', (code) => fail(new Error(`gateway exited with ${code}: ${stderr}`)))
+    child.once('exit', (code, signal) => {
+      // After start-up, an exit before stop() is a crash: the verdict must see it.
+      if (!stopping) errors.push(`gateway exited (code ${code}, signal ${signal}) during the run: ${stderr.slice(-2000)}`)
+      fail(new Error(`gateway exited with ${code}: ${stderr}`))
+    })
   })
 }
 
@@ -108,7 +117,7 @@ function stop(child: ReturnType<typeof spawn>): Promise<void> {
 }
 
 /** Slugs and ETags to ask for, from the gateway itself. */
-async function discover(url: string, agentKey: string, clientBasic: string): Promise<MixContext> {
+async function discover(url: string, clientBasic: string): Promise<MixContext> {
   const slugs = {} as Record<CollectionName, string[]>
   const etags = new Map<string, string>()
   for (const name of COLLECTION_NAMES) {
@@ -119,10 +128,10 @@ async function discover(url: string, agentKey: string, clientBasic: string): Pro
       etags.set(`/api/${name}?limit=${limit}`, res.headers.get('etag')!)
     }
   }
-  return { slugs, etags, agentKey, clientBasic, ip: '' }
+  return { slugs, etags, agentKey: '', clientBasic, ip: '' }
 }
 
-async function run(gateway: Gateway, base: MixContext): Promise<SoakResult> {
+async function run(gateway: Gateway, base: MixContext, agentKeys: string[]): Promise<SoakResult> {
   const result: SoakResult = {
     seconds: SECONDS,
     workers: WORKERS,
@@ -138,7 +147,7 @@ async function run(gateway: Gateway, base: MixContext): Promise<SoakResult> {
   const sampler = setInterval(() => void sampleMemory(gateway.pid, started, result), 5_000)
   await sampleMemory(gateway.pid, started, result)
   const worker = async (index: number) => {
-    const ctx = { ...base, ip: `10.0.0.${index + 1}` }
+    const ctx = { ...base, ip: `10.0.0.${index + 1}`, agentKey: agentKeys[index]! }
     let nextDynamic = performance.now()
     while (performance.now() < deadline) {
       const roll = Math.random()
@@ -182,14 +191,16 @@ async function execute(url: string, planned: Planned, result: SoakResult): Promi
       }
     }
   } catch (error) {
-    problem = `network error: ${(error as Error).message}`
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause
+    problem = `network error: ${(error as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`
   }
   stats.durations.push(performance.now() - t0)
   stats.count++
   stats.statuses.set(status, (stats.statuses.get(status) ?? 0) + 1)
   if (!planned.expect.includes(status) || problem) {
     stats.unexpected++
-    if (result.samples.length < 10) result.samples.push(`${planned.kind} ${planned.path || planned.raw?.slice(0, 40)}: ${status} ${problem}`.trim())
+    const sample = `${planned.kind} ${planned.path || planned.raw?.slice(0, 40)}: ${status} ${problem}`.trim()
+    if (result.samples.length < 10 && !result.samples.includes(sample)) result.samples.push(sample)
   }
 }
 
