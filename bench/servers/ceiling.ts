@@ -1,6 +1,7 @@
 /**
  * The ceiling: a bare node:http server answering each benchmarked request
- * with the same bytes (and content type) the gateway sent, from memory.
+ * with the same bytes the gateway sent, headers included (so the load
+ * generator parses the same answer), from memory.
  * Usage: `node --import tsx bench/servers/ceiling.ts <routes.json>`; prints
  * `{"url": …}` on stdout when listening.
  */
@@ -12,7 +13,8 @@ export interface CeilingRoute {
   method: string
   path: string
   status: number
-  contentType: string
+  /** The gateway's response headers (minus the ones Node's server writes itself). */
+  headers: Record<string, string>
   /** base64 of the exact response body. */
   body: string
 }
@@ -20,7 +22,7 @@ export interface CeilingRoute {
 const routes = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>()
 for (const r of JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as CeilingRoute[]) {
   const body = Buffer.from(r.body, 'base64')
-  routes.set(`${r.method} ${r.path}`, { status: r.status, body, headers: { 'content-type': r.contentType, 'content-length': String(body.length) } })
+  routes.set(`${r.method} ${r.path}`, { status: r.status, body, headers: { ...r.headers, 'content-length': String(body.length) } })
 }
 
 const server = createServer((req, res) => {

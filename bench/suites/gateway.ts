@@ -47,10 +47,7 @@ async function recordRoutes(gatewayUrl: string, targets: Target[], file: string)
     const response = await fetch(gatewayUrl + t.path, { method: t.method ?? 'GET', body: t.body, headers: t.headers })
     const body = Buffer.from(await response.arrayBuffer())
     if (!response.ok) throw new Error(`${t.method ?? 'GET'} ${t.path} answered ${response.status}: ${body.toString().slice(0, 500)}`)
-    routes.push({
-      method: t.method ?? 'GET', path: t.path, status: response.status,
-      contentType: response.headers.get('content-type') ?? 'application/octet-stream', body: body.toString('base64'),
-    })
+    routes.push({ method: t.method ?? 'GET', path: t.path, status: response.status, headers: replayable(response.headers), body: body.toString('base64') })
   }
   await writeFile(file, JSON.stringify(routes))
 }
@@ -87,6 +84,13 @@ export async function benchGateway(
     await ceiling?.stop()
     await gateway.stop()
   }
+}
+
+/** Response headers a server may replay as they are; Node writes the connection-level ones itself. */
+export function replayable(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of headers) if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) out[k] = v
+  return out
 }
 
 function request(t: Target): Pick<LoadOptions, 'method' | 'body' | 'headers'> {

@@ -13,7 +13,7 @@ import { REPO_ROOT, TSX_NODE_ARGS } from '../lib/paths.ts'
 import { startChildServer, type ChildServer } from '../lib/server.ts'
 import { median } from '../lib/stats.ts'
 import type { CeilingRoute } from '../servers/ceiling.ts'
-import { startGatewayProcess } from './gateway.ts'
+import { replayable, startGatewayProcess } from './gateway.ts'
 
 const CALLS = 200
 const WARMUP = 30
@@ -68,10 +68,7 @@ export async function benchMcp(root: string, runs: number): Promise<McpSamples |
     const bytes = Buffer.from(await first.arrayBuffer())
     if (first.status === 404) return 'pending: /mcp is not served by gateway/serve.ts'
     if (!first.ok) throw new Error(`POST /mcp answered ${first.status}: ${bytes.toString().slice(0, 300)}`)
-    const routes: CeilingRoute[] = [{
-      method: 'POST', path: '/mcp', status: first.status,
-      contentType: first.headers.get('content-type') ?? 'application/json', body: bytes.toString('base64'),
-    }]
+    const routes: CeilingRoute[] = [{ method: 'POST', path: '/mcp', status: first.status, headers: replayable(first.headers), body: bytes.toString('base64') }]
     const routesFile = join(root, 'ceiling-mcp.json')
     await writeFile(routesFile, JSON.stringify(routes))
     ceiling = await startChildServer([...TSX_NODE_ARGS, 'bench/servers/ceiling.ts', routesFile], /"url":"(http:\/\/[^"]+)"/, { cwd: REPO_ROOT })
