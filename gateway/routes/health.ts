@@ -1,7 +1,8 @@
 /** GET /api/health: the build being served, never cached; 503 when no build can be served. */
 import { defineHandler } from 'h3'
+import { FastResponse } from 'srvx'
 import type { ArtifactStore } from '../artifacts.ts'
-import { baseHeaders, CACHE, JSON_TYPE } from '../http/headers.ts'
+import { baseHeaderRecord, CACHE, JSON_TYPE } from '../http/headers.ts'
 import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { requestIdOf } from '../http/request-id.ts'
@@ -19,8 +20,9 @@ export function healthRoute(store: ArtifactStore, version: string) {
     }
     const { id, built_at, counts } = snapshot.manifest.build
     const body = JSON.stringify({ status: 'ok', version, build: { id, built_at, counts } })
-    const headers = baseHeaders(requestIdOf(event), JSON_TYPE, CACHE.none)
-    headers.set('content-length', String(Buffer.byteLength(body)))
-    return new Response(event.req.method === 'HEAD' ? null : body, { headers })
+    const headers = baseHeaderRecord(requestIdOf(event), JSON_TYPE, CACHE.none)
+    headers['content-length'] = String(Buffer.byteLength(body))
+    // Written straight to the socket, like every read answer (see http/respond.ts).
+    return new FastResponse(event.req.method === 'HEAD' ? null : body, { headers })
   })
 }
