@@ -35,6 +35,11 @@ export class RenderCache {
     return createHash('sha256').update(markdown).digest('base64url')
   }
 
+  /** Whether the key is cached, without counting it as used. */
+  has(key: string): boolean {
+    return this.entries.has(key)
+  }
+
   get(key: string): RenderedBody | undefined {
     const hit = this.entries.get(key)
     if (hit) this.used.add(key)

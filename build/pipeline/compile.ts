@@ -22,9 +22,21 @@ export interface CompiledFile {
   errors: ContentError[]
 }
 
-export function compileFile(source: SourceFile, site: SiteConfig, cache: RenderCache): CompiledFile {
+/** A file split into frontmatter and body, with its YAML syntax errors. */
+export interface ParsedFile {
+  loaded: LoadedFile
+  errors: ContentError[]
+}
+
+export function parseFile(source: SourceFile): ParsedFile {
   const errors: ContentError[] = []
-  const loaded = parseSource(source, errors)
+  return { loaded: parseSource(source, errors), errors }
+}
+
+/** Compile one file; pass `parsed` when the file was already split (the build pre-renders bodies in between). */
+export function compileFile(source: SourceFile, site: SiteConfig, cache: RenderCache, parsed: ParsedFile = parseFile(source)): CompiledFile {
+  const errors: ContentError[] = [...parsed.errors]
+  const { loaded } = parsed
   const data = validateFile(loaded, errors)
   const slug = typeof (loaded.data as { slug?: unknown } | undefined)?.slug === 'string'
     ? String((loaded.data as { slug: string }).slug)

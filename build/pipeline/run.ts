@@ -15,9 +15,10 @@ import type { BuiltContent } from '../emit/types.ts'
 import { writeDistAtomically } from '../emit/write.ts'
 import { loadSiteConfig, type SiteConfig } from '../site.ts'
 import { RenderCache } from './cache.ts'
-import { compileFile, type CompiledFile } from './compile.ts'
+import { compileFile, parseFile, type CompiledFile } from './compile.ts'
 import { compareRecords, normaliseDate, toSummary, type FullRecord } from './derive.ts'
 import { readSources, type SourceFile } from './load.ts'
+import { prerenderBodies } from './render-pool.ts'
 import { checkDuplicateSlugs } from './validate.ts'
 
 export interface BuildOptions {
@@ -61,7 +62,7 @@ export async function checkContent(root: string): Promise<{ files: number }> {
   const site = await loadSiteConfig(root)
   const sources = await readSources(root)
   const cache = await RenderCache.open(undefined)
-  assemble(sources.map((s) => compileFile(s, site, cache)), site)
+  assemble(await compileAll(sources, site, cache), site)
   return { files: sources.length }
 }
 
@@ -76,12 +77,19 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     if (current?.input_hash === inputHash) return { manifest: current, files: Object.keys(current.files).length + 1, upToDate: true }
   }
   const cache = await RenderCache.open(options.cache === false ? undefined : root)
-  const compiled = sources.map((s) => compileFile(s, site, cache))
+  const compiled = await compileAll(sources, site, cache)
   await cache.save()
   const content = assemble(compiled, site)
   const { files, manifest } = emitAll(content, inputHash)
   await writeDistAtomically(distDir, files)
   return { manifest, files: Object.keys(files).length, upToDate: false }
+}
+
+/** Compile every file, rendering the bodies the cache lacks on all cores first. */
+async function compileAll(sources: SourceFile[], site: SiteConfig, cache: RenderCache): Promise<CompiledFile[]> {
+  const parsed = sources.map(parseFile)
+  await prerenderBodies(parsed.map((p) => p.loaded.body), cache)
+  return sources.map((s, i) => compileFile(s, site, cache, parsed[i]))
 }
 
 export async function readManifest(distDir: string): Promise<Manifest | undefined> {

@@ -1,0 +1,83 @@
+/**
+ * Render the Markdown bodies the cache does not have on worker threads and
+ * put them in the cache; compileFile then finds every body
+ * rendered. Rendering is most of a cold build and each body is independent,
+ * so this is where the second core helps. Output does not depend on it: the
+ * same function renders on either thread, keyed by the body's hash. Any
+ * failure of the pool only costs time (compileFile renders what is missing).
+ */
+import { availableParallelism } from 'node:os'
+import { Worker } from 'node:worker_threads'
+import { RenderCache } from './cache.ts'
+import type { RenderedBody } from './markdown.ts'
+
+/** Below this many bodies to render, starting threads costs more than it saves (watch-mode edits). */
+const MIN_BODIES = 200
+const CHUNK = 32
+
+/**
+ * Threads to use: BUILD_THREADS (e.g. 2, or `auto` for one per core); default 1,
+ * no pool. Opt-in because on the shared 2-core machine the benchmarks ran on,
+ * the second thread only added CPU time (each thread warms up its own copy of
+ * the Markdown pipeline); see BENCHMARKS.md.
+ */
+export function renderThreads(env: NodeJS.ProcessEnv = process.env): number {
+  if (env.BUILD_THREADS === 'auto') return availableParallelism()
+  const configured = Number(env.BUILD_THREADS)
+  return Number.isInteger(configured) && configured >= 1 ? configured : 1
+}
+
+export async function prerenderBodies(bodies: readonly string[], cache: RenderCache, threads = renderThreads()): Promise<void> {
+  const missing = new Map<string, string>()
+  for (const body of bodies) {
+    const key = RenderCache.key(body)
+    if (!cache.has(key)) missing.set(key, body)
+  }
+  if (threads < 2 || missing.size < MIN_BODIES) return
+  const jobs = [...missing]
+  const chunks: [string, string][][] = []
+  for (let i = 0; i < jobs.length; i += CHUNK) chunks.push(jobs.slice(i, i + CHUNK))
+  let workers: Worker[] = []
+  try {
+    workers = Array.from({ length: Math.min(threads, chunks.length) }, startWorker)
+    await Promise.all(workers.map((worker) => drain(worker, chunks, cache)))
+  } catch {
+    // A worker that cannot start (e.g. no TypeScript loader in this process) or fails: render on this thread instead.
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()))
+  }
+}
+
+/**
+ * A worker running render-worker. Run from TypeScript sources (tsx), the
+ * worker thread does not inherit tsx's loader, so it registers tsx first.
+ */
+function startWorker(): Worker {
+  const entry = new URL(import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js', import.meta.url)
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry)
+  const tsx = import.meta.resolve('tsx/esm/api')
+  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}) })`
+  return new Worker(boot, { eval: true })
+}
+
+/** Feed chunks to one worker until none are left. */
+function drain(worker: Worker, chunks: [string, string][][], cache: RenderCache): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let current: [string, string][] | undefined
+    const next = () => {
+      current = chunks.shift()
+      if (!current) return resolve()
+      worker.postMessage(current.map(([, body]) => body))
+    }
+    worker.on('message', (results: (RenderedBody | null)[]) => {
+      current!.forEach(([key], i) => {
+        const rendered = results[i]
+        if (rendered) cache.set(key, rendered)
+      })
+      next()
+    })
+    worker.once('error', reject)
+    worker.once('exit', (code) => (current ? reject(new Error(`render worker exited with ${code}`)) : resolve()))
+    next()
+  })
+}

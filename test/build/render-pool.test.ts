@@ -1,0 +1,41 @@
+/** The render pool renders on worker threads exactly what the main thread would. */
+import { readdir, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import matter from 'gray-matter'
+import { afterAll, describe, expect, it } from 'vitest'
+import { generateCorpus } from '../../bench/corpus/generate.ts'
+import { RenderCache } from '../../build/pipeline/cache.ts'
+import { parseMarkdown, renderMarkdown } from '../../build/pipeline/markdown.ts'
+import { prerenderBodies, renderThreads } from '../../build/pipeline/render-pool.ts'
+
+describe('render pool', () => {
+  let root: string | undefined
+  afterAll(async () => {
+    if (root) await rm(root, { recursive: true, force: true })
+  })
+
+  it('fills the cache from worker threads with the same bodies as the main thread', { timeout: 120_000 }, async () => {
+    const corpus = await generateCorpus({ items: 420, seed: 7 })
+    root = corpus.root
+    const dir = join(root, 'content', 'blog-posts')
+    const bodies = await Promise.all((await readdir(dir)).map(async (n) => matter(await readFile(join(dir, n), 'utf8')).content))
+    bodies.push('An image without alt text: ![](https://i.example/x.png)\n')
+    expect(bodies.length).toBeGreaterThanOrEqual(200)
+    const cache = await RenderCache.open(undefined)
+    await prerenderBodies(bodies, cache, 2)
+    for (const body of bodies.slice(0, -1)) {
+      const key = RenderCache.key(body)
+      expect(cache.has(key)).toBe(true)
+      expect(cache.get(key)).toEqual(renderMarkdown(parseMarkdown(body)))
+    }
+    // Bodies with author errors are left for the main thread, which reports them with positions.
+    expect(cache.has(RenderCache.key(bodies.at(-1)!))).toBe(false)
+  })
+
+  it('is off unless BUILD_THREADS asks for it', () => {
+    expect(renderThreads({})).toBe(1)
+    expect(renderThreads({ BUILD_THREADS: '2' })).toBe(2)
+    expect(renderThreads({ BUILD_THREADS: 'auto' })).toBeGreaterThanOrEqual(1)
+    expect(renderThreads({ BUILD_THREADS: 'lots' })).toBe(1)
+  })
+})
