@@ -1,12 +1,27 @@
 import { defineConfig } from 'vitest/config'
 
+/**
+ * Test files that measure wall-clock behaviour (the watch mode's one-second
+ * bar) or load the machine (the Netlify emulation, the smoke bench) run one at
+ * a time after the rest, so neither slows or disturbs the other.
+ */
+const SOLO = ['test/watch/watch.test.ts', 'test/deploy/netlify-parity.test.ts', 'test/bench/**/*.test.ts']
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Test files start real servers and builds; two cores, so two at a time.
-    maxWorkers: 2,
     env: { LOG_LEVEL: 'silent' },
+    projects: [
+      {
+        extends: true,
+        // Test files start real servers and builds; two cores, so two at a time.
+        test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: SOLO, maxWorkers: 2, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: 'solo', include: SOLO, maxWorkers: 1, fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 })

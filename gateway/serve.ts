@@ -48,6 +48,9 @@ async function main(): Promise<number> {
       (e: Error) => log('error', 'reload failed; still serving the previous build', { error: e.message }),
     )
   })
+  // A stray rejection (a client hanging up mid-answer, say) is logged, not fatal:
+  // one request's failure must not take every other request down with it.
+  process.on('unhandledRejection', (reason) => log('error', 'unhandled rejection', { error: reason instanceof Error ? reason.message : String(reason) }))
   const shutdown = (signal: string) => {
     log('info', 'shutting down', { signal })
     running.close().then(() => process.exit(0))
