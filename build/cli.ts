@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path'
 import { ContentErrors, toGithubAnnotation } from './errors.ts'
-import { buildSite, checkContent } from './pipeline/run.ts'
+import { upToDateManifest } from './pipeline/inputs.ts'
 
 const USAGE = `usage: cli <build|check> [--root DIR] [--force] [--no-cache]`
 
@@ -18,12 +18,17 @@ async function main(argv: string[]): Promise<number> {
   const elapsed = () => `${Math.round(performance.now() - started)} ms`
   try {
     if (command === 'check') {
+      const { checkContent } = await import('./pipeline/run.ts')
       const { files } = await checkContent(root)
       console.log(`✓ ${files} content files valid (${elapsed()})`)
       return 0
     }
     if (command === 'build') {
-      const report = await buildSite({ root, force: flag('--force'), cache: !flag('--no-cache') })
+      // Nothing to do is answered before the compile pipeline (unified, ajv, emitters) is even loaded.
+      const current = flag('--force') ? undefined : await upToDateManifest(root)
+      const report = current
+        ? { manifest: current, files: Object.keys(current.files).length + 1, upToDate: true }
+        : await (await import('./pipeline/run.ts')).buildSite({ root, force: true, cache: !flag('--no-cache') })
       const { id, counts } = report.manifest.build
       const summary = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')
       console.log(

@@ -2,12 +2,8 @@
  * The build: compile every file, assemble the published content, emit dist/.
  * `checkContent` stops after validation; `buildSite` writes dist/ atomically.
  */
-import { createHash } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { COLLECTION_NAMES, type CollectionName } from '../collections.ts'
-import { MANIFEST_FILE } from '../api/paths.ts'
 import { ContentErrors, sortErrors, type ContentError } from '../errors.ts'
 import { emitAll } from '../emit/index.ts'
 import type { Manifest } from '../emit/manifest.ts'
@@ -18,6 +14,9 @@ import { RenderCache } from './cache.ts'
 import { compileFile, parseFile, type CompiledFile } from './compile.ts'
 import { compareRecords, normaliseDate, toSummary, type FullRecord } from './derive.ts'
 import { readSources, type SourceFile } from './load.ts'
+
+export { hashInputs, readManifest } from './inputs.ts'
+import { hashInputs, readManifest } from './inputs.ts'
 import { prerenderBodies } from './render-pool.ts'
 import { checkDuplicateSlugs } from './validate.ts'
 
@@ -90,48 +89,4 @@ async function compileAll(sources: SourceFile[], site: SiteConfig, cache: Render
   const parsed = sources.map(parseFile)
   await prerenderBodies(parsed.map((p) => p.loaded.body), cache)
   return sources.map((s, i) => compileFile(s, site, cache, parsed[i]))
-}
-
-export async function readManifest(distDir: string): Promise<Manifest | undefined> {
-  try {
-    return JSON.parse(await readFile(join(distDir, MANIFEST_FILE), 'utf8')) as Manifest
-  } catch {
-    return undefined
-  }
-}
-
-/** Everything that decides the output: the sources, the site settings and the build code itself. */
-export async function hashInputs(root: string, sources: SourceFile[]): Promise<string> {
-  const hash = createHash('sha256')
-  hash.update(await generatorFingerprint())
-  hash.update(await readFile(join(root, 'content', 'site.yaml')).catch(() => Buffer.alloc(0)))
-  for (const s of sources) hash.update(`\0${s.path}\0${s.hash}`)
-  return hash.digest('hex')
-}
-
-let fingerprint: Promise<string> | undefined
-
-/**
- * Hash of the code that shapes dist/ (build/, the gateway modules emitters
- * import such as scopes, and the locked dependency versions), so a code or
- * dependency change is never mistaken for "up to date".
- */
-function generatorFingerprint(): Promise<string> {
-  fingerprint ??= (async () => {
-    const here = dirname(fileURLToPath(import.meta.url))
-    const projectDir = dirname(here.endsWith('pipeline') ? dirname(here) : here)
-    const hash = createHash('sha256')
-    for (const dir of ['build', 'gateway']) {
-      const entries = await readdir(join(projectDir, dir), { recursive: true, withFileTypes: true }).catch(() => [])
-      const files = entries
-        .filter((e) => e.isFile() && /\.(ts|js|mjs|cjs|json)$/.test(e.name))
-        .map((e) => join(e.parentPath, e.name))
-        .filter((file) => !file.includes('/.')) // generated secrets and caches are not code
-        .sort()
-      for (const file of files) hash.update(file.slice(projectDir.length)).update(await readFile(file))
-    }
-    hash.update(await readFile(join(projectDir, 'package-lock.json')).catch(() => Buffer.alloc(0)))
-    return hash.digest('hex')
-  })()
-  return fingerprint
 }
