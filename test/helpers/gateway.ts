@@ -7,9 +7,13 @@ export interface TestGateway extends RunningServer {
   store: ArtifactStore
 }
 
+/** Serve `distDir` (or the given, already loaded store) with the real gateway. */
 export async function startGateway(distDir: string, options: Partial<GatewayOptions> = {}): Promise<TestGateway> {
-  const store = new ArtifactStore(distDir)
-  await store.reload()
-  const running = await startServer({ store, version: '0.0.0-test', host: '127.0.0.1', port: 0, ...options })
+  let store = options.store
+  if (!store) {
+    store = new ArtifactStore(distDir)
+    await store.reload()
+  }
+  const running = await startServer({ version: '0.0.0-test', host: '127.0.0.1', port: 0, ...options, store })
   return { ...running, store }
 }

@@ -1,0 +1,115 @@
+/**
+ * The whole gateway as `npm start` mounts it — REST, the credential routes
+ * with a built-in issuer, /mcp — on a build of fixture content, with its own
+ * clients and API keys so tests can get real tokens and keys.
+ */
+import { join } from 'node:path'
+import { buildSite } from '../../build/pipeline/run.ts'
+import { ArtifactStore } from '../../gateway/artifacts.ts'
+import { createAuth } from '../../gateway/auth/auth.ts'
+import { generateApiKey, hashApiKey } from '../../gateway/auth/api-key.ts'
+import { generateClientSecret, hashClientSecret, writeClientsFile } from '../../gateway/auth/issuer/clients-file.ts'
+import { newKeyId, writeKeysFile } from '../../gateway/auth/keys-file.ts'
+import { authPlugin } from '../../gateway/auth/plugin.ts'
+import type { Role, Scope } from '../../gateway/auth/scopes.ts'
+import type { LimitSettings } from '../../gateway/http/limits.ts'
+import { createLogger } from '../../gateway/log.ts'
+import { mcpPlugin, type McpPluginOptions } from '../../gateway/mcp/plugin.ts'
+import { startGateway, type TestGateway } from './gateway.ts'
+import { copyOfRepoContent, type TempProject } from './project.ts'
+
+export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
+
+export interface FullGatewayOptions {
+  /** Content to build; default a copy of the repository's content (removed on close). */
+  project?: TempProject
+  /** Clients of the built-in issuer and the scopes each may ask for; secrets are generated. */
+  clients?: Record<string, readonly Scope[]>
+  /** API keys to create, by name; their plaintext is returned in `keys`. */
+  keys?: Record<string, Role>
+  /** Use this keys file instead of creating one (e.g. the committed one with the sandbox key). */
+  keysFile?: string
+  limits?: Partial<LimitSettings>
+  mcp?: Partial<McpPluginOptions>
+}
+
+export interface FullGateway {
+  gw: TestGateway
+  store: ArtifactStore
+  project: TempProject
+  /** Every log line, debug level and up. */
+  logs: string[]
+  /** Plaintext API keys by the names given in `options.keys`. */
+  keys: Record<string, string>
+  /** Client secrets by client id. */
+  secrets: Record<string, string>
+  /** A token from the token endpoint for `clientId` (default scopes: all the client may have). */
+  token(clientId: string, scopes?: readonly string[]): Promise<string>
+  close(): Promise<void>
+}
+
+export async function startFullGateway(options: FullGatewayOptions = {}): Promise<FullGateway> {
+  const project = options.project ?? (await copyOfRepoContent())
+  await buildSite({ root: project.root, cache: false })
+  const now = new Date().toISOString()
+  const clients = options.clients ?? {}
+  const secrets: Record<string, string> = {}
+  await writeClientsFile(join(project.root, 'clients.json'), {
+    version: 1,
+    clients: Object.entries(clients).map(([id, scopes]) => {
+      secrets[id] = generateClientSecret()
+      return { client_id: id, secret_hash: hashClientSecret(secrets[id]), scopes: [...scopes], label: `test ${id}`, created_at: now }
+    }),
+  })
+  const keys: Record<string, string> = {}
+  let keysFile = options.keysFile
+  if (!keysFile) {
+    keysFile = join(project.root, 'keys.json')
+    const entries = Object.entries(options.keys ?? {}).map(([name, role]) => {
+      keys[name] = generateApiKey(role === 'sandbox.read' ? 'sandbox' : 'live')
+      return { id: newKeyId(), hash: hashApiKey(keys[name]), role, label: `test ${name}`, created_at: now }
+    })
+    await writeKeysFile(keysFile, { version: 1, keys: entries })
+  }
+  const logs: string[] = []
+  const logger = createLogger('debug', (line) => logs.push(line))
+  let url = ''
+  const auth = await createAuth(
+    {
+      keysFile,
+      clockToleranceSeconds: 30,
+      issuer: { kind: 'built-in', clientsFile: join(project.root, 'clients.json'), signingKeyFile: join(project.root, 'signing-key.json'), tokenTtlSeconds: 600 },
+    },
+    { publicUrl: () => url, logger },
+  )
+  const store = new ArtifactStore(project.dist)
+  await store.reload()
+  const limits = options.limits ?? {}
+  const mcp = mcpPlugin({ store, version: '0.0.0-test', auth, maxBodyBytes: limits.mcpBodyBytes, ...options.mcp })
+  const gw = await startGateway(project.dist, { store, logger, limits, plugins: [authPlugin(auth), mcp] })
+  url = gw.url
+  return {
+    gw,
+    store,
+    project,
+    logs,
+    keys,
+    secrets,
+    async token(clientId, scopes = clients[clientId] ?? []) {
+      const res = await fetch(`${gw.url}/oauth/token`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(`${clientId}:${secrets[clientId]}`).toString('base64')}`,
+        },
+        body: new URLSearchParams({ grant_type: 'client_credentials', scope: scopes.join(' '), resource: `${gw.url}/mcp` }),
+      })
+      if (!res.ok) throw new Error(`token endpoint answered ${res.status}: ${await res.text()}`)
+      return ((await res.json()) as { access_token: string }).access_token
+    },
+    async close() {
+      await gw.close()
+      if (!options.project) await project.remove()
+    },
+  }
+}
