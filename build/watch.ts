@@ -17,6 +17,20 @@ import type { GatewayOptions } from '../gateway/app.ts'
 import { silentLogger } from '../gateway/log.ts'
 import { startServer, type RunningServer } from '../gateway/server.ts'
 
+/**
+ * chokidar drops a file's 'change' events for 50 ms after one it emits (and
+ * any within 5 ms of another): an author's second save inside that window is
+ * never reported. So every event also re-reads its file once the window has
+ * passed; unchanged content costs only that read.
+ */
+const RECHECK_MS = 100
+/**
+ * The safety net for events that never arrive at all (an overflowing inotify
+ * queue, a file replaced from outside): every file's stat, compared with the
+ * one taken when it was read, while nothing else is going on.
+ */
+const RESCAN_MS = 5000
+
 export interface DevOptions {
   /** Project root holding content/. */
   root: string
@@ -86,7 +100,12 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     if (!paths.length) return
     started = performance.now()
     const outcome = await state.apply(paths)
-    const names = paths.map((p) => (p.kind === 'site' ? 'content/site.yaml' : p.path)).join(', ')
+    if (!outcome) {
+      // Nothing differs from what is compiled (a recheck, a touch); a full pass this interrupted comes back.
+      if (good && !complete && !armed.settle) scheduleSettle()
+      return
+    }
+    const names = outcome.files.join(', ')
     if (!outcome.ok) {
       reportErrors(print, outcome.errors.errors, store.current()?.id)
       return
@@ -110,6 +129,9 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   /** The full pass: every other emitter, the manifest file, then dist/. */
   const finish = async () => {
     if (!good || complete || pending.size) return
+    // Files the watcher never reported go in first; their own settle brings the full pass back.
+    const missed = await state.stale()
+    if (missed.length) return missed.forEach(enqueue)
     const t = performance.now()
     // An edit arriving meanwhile goes first; its own settle brings the full pass back.
     const snapshot = await artifacts.complete(good, await hashInputs(options.root, state.sources()), () => armed.debounce || pending.size > 0)
@@ -127,10 +149,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     writing = writing.then(() => writeDistAtomically(dir, files)).catch((error: unknown) => print(`✗ writing ${dir}: ${String(error)}`))
   }
 
-  const onEvent = (file: string) => {
-    const path = classify(options.root, file)
-    if (!path) return
-    pending.set(path.kind === 'site' ? 'site' : path.path, path)
+  const enqueue = (path: ContentPath) => {
+    pending.set(key(path), path)
     clearTimeout(debounce)
     armed.debounce = true
     debounce = setTimeout(() => {
@@ -139,9 +159,28 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     }, debounceMs)
   }
 
+  /** Rechecks armed per file, each RECHECK_MS after that file's latest event. */
+  const rechecks = new Map<string, NodeJS.Timeout>()
+  const onEvent = (file: string) => {
+    const path = classify(options.root, file)
+    if (!path) return
+    enqueue(path)
+    clearTimeout(rechecks.get(key(path)))
+    rechecks.set(key(path), setTimeout(() => rechecks.delete(key(path)) && enqueue(path), RECHECK_MS))
+  }
+
+  const rescan = () => {
+    queue = queue
+      .then(async () => (await state.stale()).forEach(enqueue))
+      .catch((error: unknown) => print(`✗ ${String(error)}`))
+  }
+
   const watcher: FSWatcher = watch(join(options.root, 'content'), { ignoreInitial: true, depth: 2 })
   watcher.on('add', onEvent).on('change', onEvent).on('unlink', onEvent)
   await new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
+  // Edits made while the first build ran, before the watcher was ready.
+  rescan()
+  const rescanTimer = setInterval(() => pending.size || armed.debounce || armed.settle || rescan(), RESCAN_MS).unref()
 
   if (distDir && good) writeDist(distDir)
   const server = await startServer({
@@ -162,19 +201,25 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
         await queue
         await settling
         await writing
-        if (!armed.debounce && !armed.settle && !pending.size) return
+        if (!armed.debounce && !armed.settle && !pending.size && !rechecks.size) return
         await new Promise((r) => setTimeout(r, 5))
       }
     },
     close: async () => {
       clearTimeout(debounce)
       clearTimeout(settle)
+      clearInterval(rescanTimer)
+      rechecks.forEach((timer) => clearTimeout(timer))
       await watcher.close()
       await server.close()
       await queue.catch(() => undefined)
       await writing
     },
   }
+}
+
+function key(path: ContentPath): string {
+  return path.kind === 'site' ? 'site' : path.path
 }
 
 function reportErrors(print: (line: string) => void, errors: readonly Error[], servingId: string | undefined): void {
