@@ -1,16 +1,30 @@
 /**
  * A deadline per request: a handler that has not produced its answer after
  * `ms` milliseconds yields a 503 `/problems/timeout` instead of holding the
- * connection. The handler's work is told to stop through
- * `event.context.deadline` (an AbortSignal) so it can give up early.
+ * connection. The handler's work is told to stop through {@link deadlineOf}
+ * (an AbortSignal) so it can give up early.
+ *
+ * A handler that answers synchronously (every pre-rendered read) cannot
+ * overrun — JavaScript cannot interrupt it anyway — so it costs no timer.
  */
 import type { H3Event, Middleware } from 'h3'
 import { problem } from './problem.ts'
 
+const CONTROLLER = 'deadlineController'
+
+function controllerOf(event: H3Event): AbortController {
+  let controller = event.context[CONTROLLER] as AbortController | undefined
+  if (!controller) {
+    controller = new AbortController()
+    event.context[CONTROLLER] = controller
+  }
+  return controller
+}
+
 export function requestTimeout(ms: number): Middleware {
-  return async (event, next) => {
-    const controller = new AbortController()
-    event.context.deadline = controller.signal
+  return (event, next) => {
+    const result = next()
+    if (typeof (result as Promise<unknown> | undefined)?.then !== 'function') return result
     let timer: NodeJS.Timeout | undefined
     const expired = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
@@ -18,19 +32,15 @@ export function requestTimeout(ms: number): Middleware {
           detail: `The request took longer than ${ms} ms and was stopped; retry later.`,
           headers: { 'retry-after': '1' },
         })
-        controller.abort(error)
+        controllerOf(event).abort(error)
         reject(error)
       }, ms)
     })
-    try {
-      return await Promise.race([next(), expired])
-    } finally {
-      clearTimeout(timer)
-    }
+    return Promise.race([result, expired]).finally(() => clearTimeout(timer))
   }
 }
 
 /** The request's deadline signal (aborted when the gateway's timeout fires). */
-export function deadlineOf(event: H3Event): AbortSignal | undefined {
-  return event.context.deadline as AbortSignal | undefined
+export function deadlineOf(event: H3Event): AbortSignal {
+  return controllerOf(event).signal
 }
