@@ -67,10 +67,15 @@ function detailsOf(record: FullRecord): string {
 }
 
 /** Deterministic: documents are added in collection order, newest first, as the build sorted them. */
-export const emitSearchIndex: Emitter = (content: BuiltContent) => {
+export const emitSearchIndex: Emitter = (content: BuiltContent) => ({ [SEARCH_INDEX_FILE]: serializeSearchIndex(searchDocuments(content)) })
+
+export function searchDocuments(content: BuiltContent): SearchDocument[] {
+  return COLLECTION_NAMES.flatMap((collection) => content.collections[collection].map((record) => searchDocument(collection, record)))
+}
+
+/** The index file's text; the watch mode runs this on a worker thread for large content (build/watch/search-thread.ts). */
+export function serializeSearchIndex(documents: SearchDocument[]): string {
   const index = new MiniSearch<SearchDocument>(SEARCH_INDEX_OPTIONS)
-  for (const collection of COLLECTION_NAMES) {
-    index.addAll(content.collections[collection].map((record) => searchDocument(collection, record)))
-  }
-  return { [SEARCH_INDEX_FILE]: JSON.stringify(index) }
+  index.addAll(documents)
+  return JSON.stringify(index)
 }

@@ -13,10 +13,12 @@ import { itemFile, listFile, MANIFEST_FILE, PRERENDERED_LIMITS } from '../api/pa
 import { renderItem, renderList } from '../api/render.ts'
 import { emitApi } from '../emit/api.ts'
 import { EMITTERS, INDEX_EMITTERS } from '../emit/index.ts'
+import { emitSearchIndex, SEARCH_INDEX_FILE, searchDocuments } from '../emit/search-index.ts'
 import { createManifest, type Manifest } from '../emit/manifest.ts'
 import type { BuiltContent } from '../emit/types.ts'
 import type { FullRecord } from '../pipeline/derive.ts'
 import { Snapshot, type StoredFile } from '../../gateway/artifacts.ts'
+import { OFF_THREAD_MIN, searchIndexOffThread } from './search-thread.ts'
 
 interface Entry {
   text: string
@@ -41,7 +43,8 @@ export class DevArtifacts {
   /**
    * Run every other emitter and rewrite the manifest file; returns the complete
    * snapshot, or undefined when `interrupted()` said a newer edit is waiting.
-   * Yields to the event loop between emitters so requests and edits go on.
+   * Yields to the event loop between emitters so requests and edits go on;
+   * the search index, seconds of CPU for large content, is built on a worker.
    */
   async complete(content: BuiltContent, inputHash: string, interrupted: () => boolean = () => false): Promise<Snapshot | undefined> {
     this.inputHash = inputHash
@@ -53,7 +56,9 @@ export class DevArtifacts {
       if (emit === emitApi) continue
       await new Promise((resolve) => setImmediate(resolve))
       if (interrupted()) return undefined
-      for (const [path, body] of Object.entries(emit(content, files))) {
+      const out = emit === emitSearchIndex ? await searchIndex(content, interrupted) : emit(content, files)
+      if (!out) return undefined
+      for (const [path, body] of Object.entries(out)) {
         files[path] = body
         written.add(path)
         this.set(path, body)
@@ -129,6 +134,25 @@ export class DevArtifacts {
     for (const [path, entry] of this.entries) stored.set(`/${path}`, entry.stored)
     return new Snapshot(manifest, stored)
   }
+}
+
+/** The search index file, off the main thread for large content; undefined when `interrupted()` while it was built. */
+async function searchIndex(content: BuiltContent, interrupted: () => boolean): Promise<Record<string, string> | undefined> {
+  const documents = searchDocuments(content)
+  if (documents.length < OFF_THREAD_MIN) return emitSearchIndex(content, {})
+  const task = searchIndexOffThread(documents)
+  let text: string | undefined
+  let failed = false
+  task.result.then((t) => (text = t), () => (failed = true))
+  // Poll, so an edit arriving meanwhile goes first instead of waiting seconds for a stale index.
+  while (text === undefined && !failed) {
+    if (interrupted()) {
+      task.cancel()
+      return undefined
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  return text === undefined ? emitSearchIndex(content, {}) : { [SEARCH_INDEX_FILE]: text }
 }
 
 /** How many leading records are the same objects; 0 when the totals differ (every list's meta changes). */

@@ -1,0 +1,40 @@
+/**
+ * The watch mode's search index, built on a worker thread. MiniSearch over
+ * 10,000 items takes seconds of CPU in one synchronous call; on the main thread
+ * that would hold every request and every edit for as long. The worker runs
+ * the build's own serializeSearchIndex, so the bytes are the same.
+ */
+import { Worker } from 'node:worker_threads'
+import type { SearchDocument } from '../emit/search-index.ts'
+
+/** Below this many documents the index takes tens of milliseconds: not worth a thread's start-up. */
+export const OFF_THREAD_MIN = 1000
+
+export interface SearchTask {
+  /** The index file's text; rejects if the worker fails (the caller builds it in-thread instead). */
+  result: Promise<string>
+  /** Stop the worker: a newer edit made this index stale. */
+  cancel(): void
+}
+
+export function searchIndexOffThread(documents: SearchDocument[]): SearchTask {
+  const worker = startWorker()
+  const result = new Promise<string>((resolve, reject) => {
+    worker.once('message', (text: string) => resolve(text))
+    worker.once('error', reject)
+    worker.once('exit', (code) => reject(new Error(`search index worker exited with ${code}`)))
+  }).finally(() => void worker.terminate())
+  // Cancelled tasks reject; nobody awaits them.
+  result.catch(() => undefined)
+  worker.postMessage(documents)
+  return { result, cancel: () => void worker.terminate() }
+}
+
+/** Run from TypeScript sources (tsx), a worker does not inherit tsx's loader: register it first (as render-pool.ts does). */
+function startWorker(): Worker {
+  const entry = new URL(import.meta.url.endsWith('.ts') ? './search-worker.ts' : './search-worker.js', import.meta.url)
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry)
+  const tsx = import.meta.resolve('tsx/esm/api')
+  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}) })`
+  return new Worker(boot, { eval: true })
+}
