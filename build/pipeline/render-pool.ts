@@ -7,9 +7,10 @@
  * failure of the pool only costs time (compileFile renders what is missing).
  */
 import { availableParallelism } from 'node:os'
-import { Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import { RenderCache } from './cache.ts'
 import type { RenderedBody } from './markdown.ts'
+import { startModuleWorker } from '../worker.ts'
 
 /** Below this many bodies to render, starting threads costs more than it saves (watch-mode edits). */
 const MIN_BODIES = 200
@@ -39,7 +40,7 @@ export async function prerenderBodies(bodies: readonly string[], cache: RenderCa
   for (let i = 0; i < jobs.length; i += CHUNK) chunks.push(jobs.slice(i, i + CHUNK))
   let workers: Worker[] = []
   try {
-    workers = Array.from({ length: Math.min(threads, chunks.length) }, startWorker)
+    workers = Array.from({ length: Math.min(threads, chunks.length) }, () => startModuleWorker(import.meta.url, 'render-worker'))
     await Promise.all(workers.map((worker) => drain(worker, chunks, cache)))
   } catch {
     // A worker that cannot start (e.g. no TypeScript loader in this process) or fails: render on this thread instead.
@@ -48,17 +49,6 @@ export async function prerenderBodies(bodies: readonly string[], cache: RenderCa
   }
 }
 
-/**
- * A worker running render-worker. Run from TypeScript sources (tsx), the
- * worker thread does not inherit tsx's loader, so it registers tsx first.
- */
-function startWorker(): Worker {
-  const entry = new URL(import.meta.url.endsWith('.ts') ? './render-worker.ts' : './render-worker.js', import.meta.url)
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry)
-  const tsx = import.meta.resolve('tsx/esm/api')
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}) })`
-  return new Worker(boot, { eval: true })
-}
 
 /** Feed chunks to one worker until none are left. */
 function drain(worker: Worker, chunks: [string, string][][], cache: RenderCache): Promise<void> {

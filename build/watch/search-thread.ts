@@ -4,8 +4,8 @@
  * that would hold every request and every edit for as long. The worker runs
  * the build's own serializeSearchIndex, so the bytes are the same.
  */
-import { Worker } from 'node:worker_threads'
 import type { SearchDocument } from '../emit/search-index.ts'
+import { startModuleWorker } from '../worker.ts'
 
 /** Below this many documents the index takes tens of milliseconds: not worth a thread's start-up. */
 export const OFF_THREAD_MIN = 1000
@@ -18,7 +18,7 @@ export interface SearchTask {
 }
 
 export function searchIndexOffThread(documents: SearchDocument[]): SearchTask {
-  const worker = startWorker()
+  const worker = startModuleWorker(import.meta.url, 'search-worker')
   const result = new Promise<string>((resolve, reject) => {
     worker.once('message', (text: string) => resolve(text))
     worker.once('error', reject)
@@ -30,11 +30,3 @@ export function searchIndexOffThread(documents: SearchDocument[]): SearchTask {
   return { result, cancel: () => void worker.terminate() }
 }
 
-/** Run from TypeScript sources (tsx), a worker does not inherit tsx's loader: register it first (as render-pool.ts does). */
-function startWorker(): Worker {
-  const entry = new URL(import.meta.url.endsWith('.ts') ? './search-worker.ts' : './search-worker.js', import.meta.url)
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry)
-  const tsx = import.meta.resolve('tsx/esm/api')
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}) })`
-  return new Worker(boot, { eval: true })
-}
