@@ -11,6 +11,7 @@ import { createLogger } from '../gateway/log.ts'
 import { PortInUseError } from '../gateway/server.ts'
 import { gatewayOptions } from '../gateway/setup.ts'
 import { startDev } from './watch.ts'
+import { closeOnSignals, fail, runCommand } from '../gateway/command.ts'
 
 async function main(): Promise<number> {
   let config
@@ -38,16 +39,8 @@ async function main(): Promise<number> {
   }
   url = dev.url
   console.error(`✓ watching content/; the gateway serves every edit at ${dev.url}  (try ${dev.url}/api/health)`)
-  const stop = () => void dev.close().then(() => process.exit(0))
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  closeOnSignals(() => dev.close())
   return -1
 }
 
-function fail(message: string): number {
-  console.error(`✗ ${message}`)
-  return 1
-}
-
-const code = await main()
-if (code >= 0) process.exit(code)
+await runCommand(main)

@@ -8,6 +8,7 @@ import { ConfigError, packageVersion, readConfig } from './config.ts'
 import { createLogger } from './log.ts'
 import { startServer } from './server.ts'
 import { gatewayOptions } from './setup.ts'
+import { closeOnSignals, fail, runCommand } from './command.ts'
 
 async function main(): Promise<number> {
   let config
@@ -51,19 +52,11 @@ async function main(): Promise<number> {
   // A stray rejection (a client hanging up mid-answer, say) is logged, not fatal:
   // one request's failure must not take every other request down with it.
   process.on('unhandledRejection', (reason) => log('error', 'unhandled rejection', { error: reason instanceof Error ? reason.message : String(reason) }))
-  const shutdown = (signal: string) => {
+  closeOnSignals((signal) => {
     log('info', 'shutting down', { signal })
-    running.close().then(() => process.exit(0))
-  }
-  process.once('SIGTERM', () => shutdown('SIGTERM'))
-  process.once('SIGINT', () => shutdown('SIGINT'))
+    return running.close()
+  })
   return -1
 }
 
-function fail(message: string): number {
-  console.error(`✗ ${message}`)
-  return 1
-}
-
-const code = await main()
-if (code >= 0) process.exit(code)
+await runCommand(main)
