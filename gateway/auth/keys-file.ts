@@ -4,9 +4,9 @@
  * Read by the gateway, written by the keys CLI (atomically, mode 0600).
  */
 import { randomBytes } from 'node:crypto'
-import { readFile, rename, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { z } from 'zod'
+import { parseJsonFile, readJsonFile, writeJsonFile, type JsonFileKind } from './json-file.ts'
 import { ROLE_NAMES } from './scopes.ts'
 
 /** The committed file; it holds the public sandbox key's hash. */
@@ -36,43 +36,28 @@ export function keysFilePath(env: NodeJS.ProcessEnv, root = process.cwd()): stri
   return resolve(root, env.KEYS_FILE || DEFAULT_KEYS_FILE)
 }
 
+const KIND: JsonFileKind = { label: 'keys file', error: (message) => new KeysFileError(message) }
+
 /** Parse and validate; a missing file is an empty one. */
-export async function readKeysFile(path: string): Promise<KeysFile> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, keys: [] }
-    throw new KeysFileError(`cannot read keys file ${path}: ${(error as Error).message}`)
-  }
-  return parseKeysFile(text, path)
+export function readKeysFile(path: string): Promise<KeysFile> {
+  return readJsonFile(path, KeysFile, KIND, { version: 1, keys: [] }).then((file) => checkIds(file, path))
 }
 
 export function parseKeysFile(text: string, path: string): KeysFile {
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (error) {
-    throw new KeysFileError(`keys file ${path} is not JSON: ${(error as Error).message}`)
-  }
-  const parsed = KeysFile.safeParse(json)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    throw new KeysFileError(`keys file ${path}: ${issue.path.join('.') || '(root)'}: ${issue.message}`)
-  }
+  return checkIds(parseJsonFile(text, path, KeysFile, KIND), path)
+}
+
+function checkIds(file: KeysFile, path: string): KeysFile {
   const ids = new Set<string>()
-  for (const key of parsed.data.keys) {
+  for (const key of file.keys) {
     if (ids.has(key.id)) throw new KeysFileError(`keys file ${path}: duplicate id ${key.id}`)
     ids.add(key.id)
   }
-  return parsed.data
+  return file
 }
 
-/** Write via a temporary file and rename, so a reader never sees half a file. */
-export async function writeKeysFile(path: string, file: KeysFile): Promise<void> {
-  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`
-  await writeFile(temp, `${JSON.stringify(KeysFile.parse(file), null, 2)}\n`, { mode: 0o600 })
-  await rename(temp, path)
+export function writeKeysFile(path: string, file: KeysFile): Promise<void> {
+  return writeJsonFile(path, KeysFile, file)
 }
 
 export function newKeyId(): string {

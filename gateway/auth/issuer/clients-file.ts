@@ -4,11 +4,11 @@
  * optional revocation time. Secrets are generated (never chosen), so a fast
  * hash is enough; they are compared in constant time.
  */
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { AuthConfigError } from '../errors.ts'
+import { readJsonFile, writeJsonFile, type JsonFileKind } from '../json-file.ts'
 import { SCOPE_NAMES } from '../scopes.ts'
 
 /** The committed file; it holds the public sandbox client. */
@@ -32,33 +32,17 @@ export function clientsFilePath(env: NodeJS.ProcessEnv, root = process.cwd()): s
   return resolve(root, env.OAUTH_CLIENTS_FILE || DEFAULT_CLIENTS_FILE)
 }
 
+const KIND: JsonFileKind = { label: 'clients file', error: (message) => new AuthConfigError(message) }
+
 export async function readClientsFile(path: string): Promise<ClientsFile> {
-  let text: string
-  try {
-    text = await readFile(path, 'utf8')
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, clients: [] }
-    throw new AuthConfigError(`cannot read clients file ${path}: ${(error as Error).message}`)
-  }
-  let parsed
-  try {
-    parsed = ClientsFile.safeParse(JSON.parse(text))
-  } catch (error) {
-    throw new AuthConfigError(`clients file ${path} is not JSON: ${(error as Error).message}`)
-  }
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    throw new AuthConfigError(`clients file ${path}: ${issue.path.join('.') || '(root)'}: ${issue.message}`)
-  }
-  const ids = new Set(parsed.data.clients.map((c) => c.client_id))
-  if (ids.size !== parsed.data.clients.length) throw new AuthConfigError(`clients file ${path}: duplicate client_id`)
-  return parsed.data
+  const file = await readJsonFile(path, ClientsFile, KIND, { version: 1, clients: [] })
+  const ids = new Set(file.clients.map((c) => c.client_id))
+  if (ids.size !== file.clients.length) throw new AuthConfigError(`clients file ${path}: duplicate client_id`)
+  return file
 }
 
-export async function writeClientsFile(path: string, file: ClientsFile): Promise<void> {
-  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`
-  await writeFile(temp, `${JSON.stringify(ClientsFile.parse(file), null, 2)}\n`, { mode: 0o600 })
-  await rename(temp, path)
+export function writeClientsFile(path: string, file: ClientsFile): Promise<void> {
+  return writeJsonFile(path, ClientsFile, file)
 }
 
 export function generateClientSecret(): string {
