@@ -1,43 +1,31 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../build/collections.ts'
 import { listFile } from '../../build/api/paths.ts'
 import { renderList } from '../../build/api/render.ts'
-import { buildSite } from '../../build/pipeline/run.ts'
-import { startGateway, type TestGateway } from '../helpers/gateway.ts'
-import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
+import { useBuiltGateway } from '../helpers/gateway.ts'
+import { copyOfRepoContent } from '../helpers/project.ts'
 
-let project: TempProject
-let gateway: TestGateway
-
-beforeAll(async () => {
-  project = await copyOfRepoContent()
-  await buildSite({ root: project.root })
-  gateway = await startGateway(project.dist)
-})
-afterAll(async () => {
-  await gateway?.close()
-  await project?.remove()
-})
+const ctx = useBuiltGateway(copyOfRepoContent)
 
 describe('pre-rendered and gateway answers are the same bytes', () => {
   it.each(COLLECTION_NAMES)('%s: every limit 1..100, with and without page=1', async (collection) => {
     for (let limit = 1; limit <= 100; limit++) {
-      const file = await readFile(join(project.dist, listFile(collection, limit)), 'utf8')
-      const plain = await (await fetch(`${gateway.url}/api/${collection}?limit=${limit}`)).text()
-      const page1 = await fetch(`${gateway.url}/api/${collection}?page=1&limit=${limit}`)
+      const file = await readFile(join(ctx.project.dist, listFile(collection, limit)), 'utf8')
+      const plain = await (await fetch(`${ctx.gateway.url}/api/${collection}?limit=${limit}`)).text()
+      const page1 = await fetch(`${ctx.gateway.url}/api/${collection}?page=1&limit=${limit}`)
       expect(plain).toBe(file)
       expect(await page1.text()).toBe(file)
     }
-    const noQuery = await (await fetch(`${gateway.url}/api/${collection}`)).text()
-    expect(noQuery).toBe(await readFile(join(project.dist, listFile(collection, 10)), 'utf8'))
+    const noQuery = await (await fetch(`${ctx.gateway.url}/api/${collection}`)).text()
+    expect(noQuery).toBe(await readFile(join(ctx.project.dist, listFile(collection, 10)), 'utf8'))
   })
 
   it('renders the long tail with the same renderer the build used', async () => {
-    const snapshot = gateway.store.current()!
+    const snapshot = ctx.gateway.store.current()!
     const summaries = snapshot.summaries('blog-posts')
-    const res = await fetch(`${gateway.url}/api/blog-posts?limit=3&page=2`)
+    const res = await fetch(`${ctx.gateway.url}/api/blog-posts?limit=3&page=2`)
     expect(await res.text()).toBe(renderList('blog-posts', summaries, { limit: 3, page: 2, tag: undefined }))
   })
 })

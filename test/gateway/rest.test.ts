@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../build/collections.ts'
-import { buildSite } from '../../build/pipeline/run.ts'
-import { startGateway, type TestGateway } from '../helpers/gateway.ts'
-import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
+import { useBuiltGateway } from '../helpers/gateway.ts'
+import { copyOfRepoContent } from '../helpers/project.ts'
 
-let project: TempProject
-let gateway: TestGateway
-const get = (path: string, init?: RequestInit) => fetch(`${gateway.url}${path}`, init)
-
-beforeAll(async () => {
-  project = await copyOfRepoContent()
-  await buildSite({ root: project.root })
-  gateway = await startGateway(project.dist)
-})
-afterAll(async () => {
-  await gateway?.close()
-  await project?.remove()
-})
+const ctx = useBuiltGateway(copyOfRepoContent)
+const get = (path: string, init?: RequestInit) => fetch(`${ctx.gateway.url}${path}`, init)
 
 async function expectProblem(res: Response, status: number, type: string) {
   expect(res.status).toBe(status)

@@ -8,10 +8,10 @@
 import { spawn } from 'node:child_process'
 import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { etagOf } from '../../build/api/etag.ts'
 import { buildSite } from '../../build/pipeline/run.ts'
-import { startGateway, type TestGateway } from '../helpers/gateway.ts'
+import { useBuiltGateway } from '../helpers/gateway.ts'
 import { createProject, REPO_ROOT, type TempProject } from '../helpers/project.ts'
 import { problemDefect } from './assert.ts'
 
@@ -38,19 +38,15 @@ async function until(check: () => Promise<boolean>, what: string, tries = 100): 
   throw new Error(`gave up waiting for ${what}`)
 }
 
+/** A project holding generation 0 of the content. */
+async function generationZero(): Promise<TempProject> {
+  const project = await createProject()
+  await writeGeneration(project, 0)
+  return project
+}
+
 describe('dist/ swapped while requests are in flight', () => {
-  let project: TempProject
-  let gateway: TestGateway
-  beforeAll(async () => {
-    project = await createProject()
-    await writeGeneration(project, 0)
-    await buildSite({ root: project.root, cache: false })
-    gateway = await startGateway(project.dist)
-  })
-  afterAll(async () => {
-    await gateway?.close()
-    await project?.remove()
-  })
+  const ctx = useBuiltGateway(generationZero)
 
   /** The generation a list answer belongs to, after checking it is wholly from one build. */
   function checkList(body: string, headers: Headers): number {
@@ -71,7 +67,7 @@ describe('dist/ swapped while requests are in flight', () => {
     let done = false
     const hammer = async (path: string, check: (body: string, headers: Headers) => number) => {
       while (!done) {
-        const res = await fetch(`${gateway.url}${path}`)
+        const res = await fetch(`${ctx.gateway.url}${path}`)
         const body = await res.text()
         expect(res.status).toBe(200)
         seen.add(check(body, res.headers))
@@ -94,12 +90,12 @@ describe('dist/ swapped while requests are in flight', () => {
     ]
     try {
       for (let gen = 1; gen <= 4; gen++) {
-        await writeGeneration(project, gen)
+        await writeGeneration(ctx.project, gen)
         // Reloads racing the build: a dist/ caught mid-swap fails to load and the old build stays.
-        const racing = Array.from({ length: 3 }, () => gateway.store.reload().catch(() => undefined))
-        await buildSite({ root: project.root, cache: false })
+        const racing = Array.from({ length: 3 }, () => ctx.gateway.store.reload().catch(() => undefined))
+        await buildSite({ root: ctx.project.root, cache: false })
         await Promise.all(racing)
-        const snapshot = await gateway.store.reload()
+        const snapshot = await ctx.gateway.store.reload()
         expect(snapshot.manifest.build.counts['blog-posts']).toBe(BASE_POSTS + gen)
         await new Promise((r) => setTimeout(r, 50))
       }
@@ -110,47 +106,36 @@ describe('dist/ swapped while requests are in flight', () => {
     // The test saw more than one build, so mixing would have shown.
     expect(seen.size).toBeGreaterThan(1)
     expect(answers).toBeGreaterThan(20)
-    expect((await fetch(`${gateway.url}/api/health`)).status).toBe(200)
+    expect((await fetch(`${ctx.gateway.url}/api/health`)).status).toBe(200)
   })
 })
 
 describe('a corrupt or tampered dist/', () => {
-  let project: TempProject
-  let gateway: TestGateway
-  beforeAll(async () => {
-    project = await createProject()
-    await writeGeneration(project, 0)
-    await buildSite({ root: project.root, cache: false })
-    gateway = await startGateway(project.dist)
-  })
-  afterAll(async () => {
-    await gateway?.close()
-    await project?.remove()
-  })
+  const ctx = useBuiltGateway(generationZero)
 
-  const manifestPath = () => join(project.dist, '_build', 'manifest.json')
+  const manifestPath = () => join(ctx.project.dist, '_build', 'manifest.json')
   it.each([
     ['a manifest that is not JSON', () => writeFile(manifestPath(), '{"format": tru')],
     ['a manifest of another shape', () => writeFile(manifestPath(), JSON.stringify({ format: 'something-else', files: [] }))],
     ['a missing manifest', () => rm(manifestPath())],
-    ['a file changed after the build', () => writeFile(join(project.dist, 'api', 'blog-posts', 'post-0.json'), '{"tampered":true}')],
-    ['a file removed after the build', () => rm(join(project.dist, 'api', 'blog-posts', 'post-1.json'))],
+    ['a file changed after the build', () => writeFile(join(ctx.project.dist, 'api', 'blog-posts', 'post-0.json'), '{"tampered":true}')],
+    ['a file removed after the build', () => rm(join(ctx.project.dist, 'api', 'blog-posts', 'post-1.json'))],
   ])('%s: health 503 problem, the last good build still served, recovery on rebuild', async (_, corrupt) => {
-    const before = await (await fetch(`${gateway.url}/api/health`)).json()
+    const before = await (await fetch(`${ctx.gateway.url}/api/health`)).json()
     await corrupt()
-    await expect(gateway.store.reload()).rejects.toThrow()
-    const health = await fetch(`${gateway.url}/api/health`)
+    await expect(ctx.gateway.store.reload()).rejects.toThrow()
+    const health = await fetch(`${ctx.gateway.url}/api/health`)
     const text = await health.text()
     expect(health.status).toBe(503)
     expect(problemDefect(503, health.headers.get('content-type'), text)).toBeUndefined()
     expect(health.headers.get('retry-after')).toBeTruthy()
     // Content keeps coming from the last good snapshot, whole.
-    const item = await fetch(`${gateway.url}/api/blog-posts/post-0`)
+    const item = await fetch(`${ctx.gateway.url}/api/blog-posts/post-0`)
     expect(item.status).toBe(200)
     expect((await item.json()).title).toBe('Gen 0 post 0')
-    await buildSite({ root: project.root, cache: false, force: true })
-    await gateway.store.reload()
-    const after = await fetch(`${gateway.url}/api/health`)
+    await buildSite({ root: ctx.project.root, cache: false, force: true })
+    await ctx.gateway.store.reload()
+    const after = await fetch(`${ctx.gateway.url}/api/health`)
     expect(after.status).toBe(200)
     expect((await after.json()).build.id).toBe(before.build.id)
   })
@@ -158,7 +143,7 @@ describe('a corrupt or tampered dist/', () => {
   it('through `npm start`: SIGHUP with a corrupt manifest keeps the process up and serving; a rebuild and SIGHUP recover', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'gateway/serve.ts')], {
       cwd: REPO_ROOT,
-      env: { ...process.env, LOG_LEVEL: 'info', PORT: '0', DIST_DIR: project.dist, KEYS_FILE: join(project.root, 'keys.json'), OAUTH_SIGNING_KEY: '' },
+      env: { ...process.env, LOG_LEVEL: 'info', PORT: '0', DIST_DIR: ctx.project.dist, KEYS_FILE: join(ctx.project.root, 'keys.json'), OAUTH_SIGNING_KEY: '' },
     })
     let stderr = ''
     let stdout = ''
@@ -177,7 +162,7 @@ describe('a corrupt or tampered dist/', () => {
       expect(child.exitCode).toBeNull()
       expect(stdout).toMatch(/reload failed; still serving the previous build/)
 
-      await buildSite({ root: project.root, cache: false, force: true })
+      await buildSite({ root: ctx.project.root, cache: false, force: true })
       child.kill('SIGHUP')
       await until(async () => (await fetch(`${url}/api/health`)).status === 200, 'health to recover')
     } finally {
