@@ -2,30 +2,18 @@
  * Every answer of the gateway, errors included, over a broad request matrix,
  * matches the OpenAPI document the build publishes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../build/collections.ts'
 import { PROBLEM_TYPES } from '../../build/api/problems.ts'
-import { buildSite } from '../../build/pipeline/run.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
-import { startGateway, type TestGateway } from '../helpers/gateway.ts'
-import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
+import { useBuiltGateway } from '../helpers/gateway.ts'
+import { copyOfRepoContent } from '../helpers/project.ts'
 
-let project: TempProject
-let gw: TestGateway
-
-beforeAll(async () => {
-  project = await copyOfRepoContent()
-  await buildSite({ root: project.root, cache: false })
-  gw = await startGateway(project.dist)
-})
-afterAll(async () => {
-  await gw?.close()
-  await project?.remove()
-})
+const ctx = useBuiltGateway(copyOfRepoContent)
 
 /** Send a request and check its answer against the contract; returns the response for further checks. */
 async function call(method: string, url: string, headers: Record<string, string> = {}): Promise<Response> {
-  const response = await fetch(`${gw.url}${url}`, { method, headers, redirect: 'manual' })
+  const response = await fetch(`${ctx.gateway.url}${url}`, { method, headers, redirect: 'manual' })
   await assertMatchesContract(method, url, response)
   return response
 }
@@ -42,7 +30,7 @@ describe('contract: collections', () => {
   })
 
   it.each(COLLECTION_NAMES)('%s: every item, and 304 on a matching ETag', async (collection) => {
-    const list = await (await fetch(`${gw.url}/api/${collection}?limit=100`)).json() as { data: { slug: string }[] }
+    const list = await (await fetch(`${ctx.gateway.url}/api/${collection}?limit=100`)).json() as { data: { slug: string }[] }
     expect(list.data.length).toBeGreaterThan(0)
     for (const { slug } of list.data) expect((await call('GET', `/api/${collection}/${slug}`)).status).toBe(200)
     const first = await call('GET', `/api/${collection}/${list.data[0]!.slug}`)

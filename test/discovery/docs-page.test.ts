@@ -7,26 +7,17 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSite } from '../../build/pipeline/run.ts'
 import { SANDBOX_KEY } from '../../build/openapi/security.ts'
-import { startGateway, type TestGateway } from '../helpers/gateway.ts'
-import { copyOfRepoContent, REPO_ROOT, type TempProject } from '../helpers/project.ts'
+import { useBuiltGateway } from '../helpers/gateway.ts'
+import { copyOfRepoContent, REPO_ROOT } from '../helpers/project.ts'
 
-let project: TempProject
-let gw: TestGateway
+const ctx = useBuiltGateway(copyOfRepoContent)
 let browser: Browser
 
 beforeAll(async () => {
-  project = await copyOfRepoContent()
-  await buildSite({ root: project.root, cache: false })
-  gw = await startGateway(project.dist)
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'] })
 })
-afterAll(async () => {
-  await browser?.close()
-  await gw?.close()
-  await project?.remove()
-})
+afterAll(() => browser?.close())
 
 describe('/docs/ in headless Chromium', () => {
   it('shows every endpoint, the quick start and the sandbox key, with no console error and no other host', async () => {
@@ -39,10 +30,10 @@ describe('/docs/ in headless Chromium', () => {
     page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`))
     page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`) })
 
-    const response = await page.goto(`${gw.url}/docs/`, { waitUntil: 'load' })
+    const response = await page.goto(`${ctx.gateway.url}/docs/`, { waitUntil: 'load' })
     expect(response?.status()).toBe(200)
     expect(response?.headers()['content-security-policy']).toMatch(/default-src 'none'/)
-    const doc = JSON.parse(await readFile(join(project.dist, 'openapi.json'), 'utf8')) as { paths: Record<string, unknown> }
+    const doc = JSON.parse(await readFile(join(ctx.project.dist, 'openapi.json'), 'utf8')) as { paths: Record<string, unknown> }
     const paths = Object.keys(doc.paths)
     // Redoc renders after load; the last operation's path appearing means it is done.
     await page.waitForFunction((last) => document.body.innerText.includes(last), paths.at(-1)!, { timeout: 20_000 })
@@ -55,7 +46,7 @@ describe('/docs/ in headless Chromium', () => {
     await mkdir(join(REPO_ROOT, 'test-artifacts'), { recursive: true })
     await page.screenshot({ path: join(REPO_ROOT, 'test-artifacts', 'docs.png') })
 
-    const origin = new URL(gw.url).origin
+    const origin = new URL(ctx.gateway.url).origin
     const foreign = requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:'))
     expect(foreign).toEqual([])
     expect(problems).toEqual([])
