@@ -8,7 +8,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import type { Manifest } from '../build/emit/manifest.ts'
+import type { Manifest } from '../build/contract/manifest.ts'
 import { generateCorpus } from './corpus/generate.ts'
 import { machineInfo } from './lib/machine.ts'
 import { RESULTS_DIR } from './lib/paths.ts'

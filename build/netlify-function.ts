@@ -8,6 +8,7 @@
 import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { build } from 'tsup'
+import { FUNCTION_NAME } from './contract/public-paths.ts'
 
 export const FUNCTIONS_DIR = 'netlify-functions'
 
@@ -16,7 +17,7 @@ export async function bundleFunction(root: string, outRoot = root): Promise<stri
   const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string }
   const outDir = join(outRoot, FUNCTIONS_DIR)
   await build({
-    entry: { gateway: join(root, 'gateway/netlify/gateway.ts') },
+    entry: { [FUNCTION_NAME]: join(root, 'gateway/netlify/gateway.ts') },
     outDir,
     format: ['esm'],
     platform: 'node',
@@ -34,7 +35,7 @@ export async function bundleFunction(root: string, outRoot = root): Promise<stri
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     tsconfig: join(root, 'tsconfig.json'),
   })
-  return join(outDir, 'gateway.mjs')
+  return join(outDir, `${FUNCTION_NAME}.mjs`)
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

@@ -6,8 +6,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from './collections.ts'
-import { SLUG_PATTERN } from './schemas/common.ts'
+import { COLLECTION_NAMES, isCollectionName, type CollectionName } from './contract/collections.ts'
+import { SLUG_PATTERN } from './contract/patterns.ts'
 import { datesFrom, renderTemplate } from './scaffold/templates.ts'
 
 const USAGE = `usage: npm run new -- <${COLLECTION_NAMES.join('|')}> "Title" [--slug my-slug] [--root DIR]`

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parse } from 'yaml'
-import { COLLECTION_NAMES, type CollectionName } from './collections.ts'
+import { COLLECTION_NAMES, type CollectionName } from './contract/collections.ts'
 
 export interface SiteConfig {
   name: string

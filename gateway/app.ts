@@ -5,7 +5,7 @@
  */
 import { H3, HTTPError, type H3Event } from 'h3'
 import type { ArtifactStore } from './artifacts.ts'
-import { baseHeaders, CACHE, PROBLEM_TYPE } from './http/headers.ts'
+import { baseHeaders, CACHE, PROBLEM_TYPE } from '../build/contract/headers.ts'
 import { toProblem } from './http/problem.ts'
 import { assignRequestId, requestIdOf } from './http/request-id.ts'
 import { installLimits, type LimitSettings } from './http/limits.ts'
@@ -14,6 +14,7 @@ import { itemRoute, listRoute } from './routes/content.ts'
 import { healthRoute } from './routes/health.ts'
 import { preflightRoute } from './routes/preflight.ts'
 import { staticRoute } from './routes/static.ts'
+import { API_PREFIX, HEALTH_PATH } from '../build/contract/public-paths.ts'
 
 export interface GatewayOptions {
   store: ArtifactStore
@@ -38,9 +39,9 @@ export function createApp(options: GatewayOptions): H3 {
   // CORS preflight for every path, before any route's method check.
   app.use((event) => (event.req.method === 'OPTIONS' ? preflightRoute(event) : undefined))
   installLimits(app, options.limits)
-  app.all('/api/health', healthRoute(options.store, options.version))
-  app.all('/api/:collection', listRoute(options.store))
-  app.all('/api/:collection/:slug', itemRoute(options.store))
+  app.all(HEALTH_PATH, healthRoute(options.store, options.version))
+  app.all(`${API_PREFIX}/:collection`, listRoute(options.store))
+  app.all(`${API_PREFIX}/:collection/:slug`, itemRoute(options.store))
   for (const plugin of options.plugins ?? []) plugin(app)
   app.all('/**', staticRoute(options.store))
   return app

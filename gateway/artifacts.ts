@@ -6,11 +6,11 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { COLLECTION_NAMES, type CollectionName } from '../build/collections.ts'
-import { etagOf } from '../build/api/etag.ts'
-import { MANIFEST_FILE } from '../build/api/paths.ts'
-import { MANIFEST_FORMAT, type Manifest } from '../build/emit/manifest.ts'
-import type { ContentRecord } from '../build/pipeline/derive.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../build/contract/collections.ts'
+import { etagOf } from '../build/contract/etag.ts'
+import { MANIFEST_FILE } from '../build/contract/paths.ts'
+import { MANIFEST_FORMAT, type Manifest } from '../build/contract/manifest.ts'
+import type { ContentRecord } from '../build/contract/records.ts'
 
 export interface StoredFile {
   body: Buffer

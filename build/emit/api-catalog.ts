@@ -2,22 +2,22 @@
  * /.well-known/api-catalog (RFC 9727): an RFC 9264 linkset naming this
  * API's entry points, each with its description (service-desc), reference
  * (service-doc) and status. Served as application/linkset+json with the
- * RFC 9727 profile (gateway/routes/static.ts).
+ * RFC 9727 profile (build/contract/documents.ts).
  */
-import { COLLECTION_NAMES } from '../collections.ts'
-import { API_CATALOG_PATH } from '../openapi/paths-discovery.ts'
+import { COLLECTION_NAMES } from '../contract/collections.ts'
+import { API_CATALOG_PATH, API_PREFIX, DOCS_PATH, HEALTH_PATH, LLMS_FULL_PATH, MCP_PATH, OPENAPI_PATH } from '../contract/public-paths.ts'
 import type { Emitter } from './types.ts'
 
 export const API_CATALOG_FILE = API_CATALOG_PATH.slice(1)
 
 const describedBy = {
-  'service-desc': [{ href: '/openapi.json', type: 'application/vnd.oai.openapi+json;version=3.1' }],
-  'service-doc': [{ href: '/docs/', type: 'text/html' }, { href: '/llms-full.txt', type: 'text/plain' }],
-  status: [{ href: '/api/health', type: 'application/json' }],
+  'service-desc': [{ href: OPENAPI_PATH, type: 'application/vnd.oai.openapi+json;version=3.1' }],
+  'service-doc': [{ href: DOCS_PATH, type: 'text/html' }, { href: LLMS_FULL_PATH, type: 'text/plain' }],
+  status: [{ href: HEALTH_PATH, type: 'application/json' }],
 }
 
 export const emitApiCatalog: Emitter = () => {
-  const apis = [...COLLECTION_NAMES.map((c) => `/api/${c}`), '/mcp']
+  const apis = [...COLLECTION_NAMES.map((c) => `${API_PREFIX}/${c}`), MCP_PATH]
   const linkset = [
     { anchor: API_CATALOG_PATH, item: apis.map((href) => ({ href })) },
     ...apis.map((anchor) => ({ anchor, ...describedBy })),

@@ -1,7 +1,7 @@
 /** API files: every limit 1..100 of page 1 of each collection, and each item. */
-import { COLLECTION_NAMES } from '../collections.ts'
-import { itemFile, listFile, PRERENDERED_LIMITS } from '../api/paths.ts'
-import { renderItem, renderList } from '../api/render.ts'
+import { COLLECTION_NAMES } from '../contract/collections.ts'
+import { itemFile, listFile, PRERENDERED_LIMITS } from '../contract/paths.ts'
+import { renderItem, renderList } from '../contract/render.ts'
 import type { Emitter } from './types.ts'
 
 export const emitApi: Emitter = (content) => {

@@ -3,7 +3,7 @@
  * self-contained: the Redoc standalone bundle and the document are inlined,
  * fonts are the system's, and the one remote asset of the bundle (the
  * attribution logo) is removed, so the page loads nothing from another host.
- * Served with its own Content-Security-Policy (gateway/http/headers.ts).
+ * Served with its own Content-Security-Policy (build/contract/headers.ts).
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'

@@ -3,12 +3,13 @@
  * indexes them all. The result is a plain map of path → content, written
  * atomically by write.ts.
  */
-import { MANIFEST_FILE } from '../api/paths.ts'
+import { MANIFEST_FILE } from '../contract/paths.ts'
 import { emitApi } from './api.ts'
 import { emitApiCatalog } from './api-catalog.ts'
 import { emitDocs } from './docs.ts'
 import { emitLlms } from './llms.ts'
-import { createManifest, type Manifest } from './manifest.ts'
+import { createManifest } from './manifest.ts'
+import { type Manifest } from '../contract/manifest.ts'
 import { emitNetlify } from './netlify.ts'
 import { emitOpenApi } from './openapi.ts'
 import { emitSearchIndex } from './search-index.ts'

@@ -3,12 +3,12 @@
  * and llms-full.txt (the agent reference, then every published item as
  * Markdown with its source URL).
  */
-import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../collections.ts'
-import type { FullRecord } from '../pipeline/derive.ts'
+import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../contract/collections.ts'
+import type { FullRecord } from '../contract/records.ts'
 import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
 import { agentReference } from '../openapi/agent-reference.ts'
 import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
-import { API_CATALOG_PATH } from '../openapi/paths-discovery.ts'
+import { API_CATALOG_PATH } from '../contract/public-paths.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 
 export const LLMS_FILE = 'llms.txt'

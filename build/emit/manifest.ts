@@ -4,28 +4,10 @@
  * the gateway can answer any list query with the shared renderer.
  */
 import { createHash } from 'node:crypto'
-import { COLLECTION_NAMES, type CollectionName } from '../collections.ts'
-import { etagOf } from '../api/etag.ts'
-import type { ContentRecord } from '../pipeline/derive.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import { etagOf } from '../contract/etag.ts'
 import type { BuiltContent } from './types.ts'
-
-export const MANIFEST_FORMAT = 1
-
-export interface BuildInfo {
-  id: string
-  built_at: string
-  counts: Record<CollectionName, number>
-}
-
-export interface Manifest {
-  format: typeof MANIFEST_FORMAT
-  build: BuildInfo
-  /** Hash of the inputs (sources, settings, generator); equal hash means nothing to rebuild. */
-  input_hash: string
-  /** Every file in dist/ (but this one) with its strong ETag. */
-  files: Record<string, string>
-  collections: Record<CollectionName, ContentRecord[]>
-}
+import { MANIFEST_FORMAT, type Manifest } from '../contract/manifest.ts'
 
 /** `known` holds ETags already computed (the watch mode's), so only new bodies are hashed. */
 export function createManifest(content: BuiltContent, files: Record<string, string>, inputHash: string, known?: Readonly<Record<string, string>>): Manifest {

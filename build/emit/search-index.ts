@@ -3,43 +3,11 @@
  * built once here and loaded by the gateway's MCP search tool. The options are
  * exported because an index must be loaded with the options it was built with.
  */
-import MiniSearch, { type Options } from 'minisearch'
-import { COLLECTION_NAMES, type CollectionName } from '../collections.ts'
-import type { FullRecord } from '../pipeline/derive.ts'
+import MiniSearch from 'minisearch'
+import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import type { FullRecord } from '../contract/records.ts'
 import type { BuiltContent, Emitter } from './types.ts'
-
-export const SEARCH_INDEX_FILE = '_build/search-index.json'
-
-/** One indexed item; only `SEARCH_STORED_FIELDS` survive into the index file. */
-export interface SearchDocument {
-  /** `<collection>/<slug>`: unique across collections. */
-  id: string
-  collection: CollectionName
-  slug: string
-  title: string
-  summary: string
-  tags: string
-  /** Names a reader searches by: customer, industry, speakers, authors, products, places. */
-  details: string
-  text: string
-}
-
-export const SEARCH_FIELDS = ['title', 'summary', 'tags', 'details', 'text'] as const
-export const SEARCH_STORED_FIELDS = ['collection', 'slug'] as const
-
-export const SEARCH_INDEX_OPTIONS: Options<SearchDocument> = {
-  idField: 'id',
-  fields: [...SEARCH_FIELDS],
-  storeFields: [...SEARCH_STORED_FIELDS],
-}
-
-/** Field weights at query time: a hit in the title counts more than one in the body. */
-export const SEARCH_BOOST: Partial<Record<(typeof SEARCH_FIELDS)[number], number>> = {
-  title: 3,
-  summary: 2,
-  tags: 1.5,
-  details: 1.5,
-}
+import { SEARCH_INDEX_FILE, SEARCH_INDEX_OPTIONS, type SearchDocument } from '../contract/search.ts'
 
 export function searchDocument(collection: CollectionName, record: FullRecord): SearchDocument {
   return {

@@ -1,5 +1,5 @@
-import type { CollectionName } from '../collections.ts'
-import type { ContentRecord, FullRecord } from '../pipeline/derive.ts'
+import type { CollectionName } from '../contract/collections.ts'
+import type { ContentRecord, FullRecord } from '../contract/records.ts'
 import type { SiteConfig } from '../site.ts'
 
 /** Everything the build knows after validation and rendering: the published content, sorted. */

@@ -3,12 +3,12 @@
  * written from the OpenAPI document so endpoints, fields, scopes and errors
  * read exactly as the contract says.
  */
-import { COLLECTION_NAMES } from '../collections.ts'
-import { ROLES, SCOPES } from '../../gateway/auth/scopes.ts'
+import { COLLECTION_NAMES } from '../contract/collections.ts'
+import { ROLES, SCOPES } from '../contract/scopes.ts'
 import type { OpenApiDocument } from './document.ts'
 import { errorGuide, quickStart } from './guide.ts'
 import { recordSchemaName } from './records.ts'
-import { TOKEN_PATH } from './security.ts'
+import { AUTHORIZATION_SERVER_PATH, TOKEN_PATH } from '../contract/public-paths.ts'
 
 type Operation = { summary?: string; parameters?: ({ $ref: string } | { name: string })[]; security?: Record<string, string[]>[] }
 type Schema = { type?: unknown; description?: string; properties?: Record<string, Schema>; anyOf?: Schema[]; items?: Schema; enum?: unknown[]; const?: unknown; format?: string }
@@ -55,7 +55,7 @@ function credentials(): string {
 
 Public reads (lists, items, documents) need no credential, and sending one never changes the answer. \`/mcp\` needs one.
 Send \`Authorization: Bearer <credential>\`: an OAuth access token (JWT) or an API key (\`tw_live_…\`, \`tw_sandbox_…\`).
-Get a token from the client credentials grant at \`POST ${TOKEN_PATH}\`; the issuer in use is described at \`/.well-known/oauth-authorization-server\`,
+Get a token from the client credentials grant at \`POST ${TOKEN_PATH}\`; the issuer in use is described at \`${AUTHORIZATION_SERVER_PATH}\`,
 the resources at \`/.well-known/oauth-protected-resource\` and \`/.well-known/oauth-protected-resource/mcp\`.
 Missing or bad credential: 401 with \`WWW-Authenticate: Bearer resource_metadata="…"\`; valid but lacking the scope: 403 \`error="insufficient_scope"\`.
 

@@ -1,13 +1,13 @@
 /**
  * Reusable parts of the OpenAPI document: the problem responses (one per
- * status, typed by build/api/problems.ts), response headers, query
+ * status, typed by build/contract/problems.ts), response headers, query
  * parameters and the shared envelope schemas.
  */
 import type { SchemaObject } from 'ajv'
-import { COLLECTION_NAMES } from '../collections.ts'
-import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../api/problems.ts'
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../api/query.ts'
-import { SLUG_PATTERN, TAG_PATTERN } from '../schemas/common.ts'
+import { COLLECTION_NAMES } from '../contract/collections.ts'
+import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../contract/problems.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../contract/query.ts'
+import { SLUG_PATTERN, TAG_PATTERN } from '../contract/patterns.ts'
 
 type Json = Record<string, unknown>
 

@@ -3,7 +3,7 @@
  * the problem registry, the query rules and the scopes: nothing in it is
  * written twice.
  */
-import { COLLECTION_NAMES } from '../collections.ts'
+import { COLLECTION_NAMES } from '../contract/collections.ts'
 import type { SiteConfig } from '../site.ts'
 import { HEADERS, PARAMETERS, SHARED_SCHEMAS, sharedResponses } from './components.ts'
 import { apiDescription } from './guide.ts'

@@ -1,6 +1,6 @@
 /** The REST operations of each collection: a list and an item, both public reads. */
-import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../collections.ts'
-import { DEFAULT_LIMIT } from '../api/query.ts'
+import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import { DEFAULT_LIMIT } from '../contract/query.ts'
 import { headerRef, parameterRef, problemResponseName, responseRef, schemaRef } from './components.ts'
 import { recordSchemaName } from './records.ts'
 import { publicReadSecurity } from './security.ts'

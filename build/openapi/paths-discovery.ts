@@ -1,14 +1,15 @@
 /** The discovery documents: this description, the reference page, llms.txt, the well-known documents and problem pages. */
-import { PROBLEM_TYPES } from '../api/problems.ts'
+import { PROBLEM_TYPES } from '../contract/problems.ts'
 import { headerRef, responseRef } from './components.ts'
 import { problems } from './paths-content.ts'
 
 type Json = Record<string, unknown>
 
-import { AUTHORIZATION_SERVER_PATH, JWKS_PATH, PROTECTED_RESOURCE_PATH } from '../../gateway/auth/metadata.ts'
-import { API_CATALOG_PATH, API_CATALOG_TYPE } from './well-known.ts'
+import { API_CATALOG_TYPE } from '../contract/documents.ts'
+import {
+  API_CATALOG_PATH, AUTHORIZATION_SERVER_PATH, DOCS_PATH, JWKS_PATH, LLMS_FULL_PATH, LLMS_PATH, MCP_PATH, OPENAPI_PATH, PROTECTED_RESOURCE_PATH,
+} from '../contract/public-paths.ts'
 
-export { API_CATALOG_PATH }
 
 const docHeaders = { ETag: headerRef('ETag'), 'Cache-Control': headerRef('CacheControl') }
 
@@ -116,10 +117,10 @@ export function discoveryPaths(): Record<string, Json> {
   catalogResponse.headers = { ...(catalogResponse.headers as Json), Link: link }
   return {
     '/': document('getHome', 'Home page', 'Links to the documents below; the API\'s resource identifier leads here.', 'text/html', { type: 'string' }),
-    '/openapi.json': document('getOpenApi', 'This OpenAPI 3.1 description', 'Generated at build time from the schemas that validate the content.', 'application/json', { type: 'object' }),
-    '/docs/': document('getDocs', 'API reference page', 'This document rendered for people, with a quick start.', 'text/html', { type: 'string' }),
-    '/llms.txt': document('getLlmsTxt', 'llms.txt index', 'An llmstxt.org index of the documentation and content for language models.', 'text/plain', { type: 'string' }),
-    '/llms-full.txt': document('getLlmsFullTxt', 'Full agent reference', 'The complete integration reference (endpoints, credentials, MCP tools, errors) followed by all published content as Markdown.', 'text/plain', { type: 'string' }),
+    [OPENAPI_PATH]: document('getOpenApi', 'This OpenAPI 3.1 description', 'Generated at build time from the schemas that validate the content.', 'application/json', { type: 'object' }),
+    [DOCS_PATH]: document('getDocs', 'API reference page', 'This document rendered for people, with a quick start.', 'text/html', { type: 'string' }),
+    [LLMS_PATH]: document('getLlmsTxt', 'llms.txt index', 'An llmstxt.org index of the documentation and content for language models.', 'text/plain', { type: 'string' }),
+    [LLMS_FULL_PATH]: document('getLlmsFullTxt', 'Full agent reference', 'The complete integration reference (endpoints, credentials, MCP tools, errors) followed by all published content as Markdown.', 'text/plain', { type: 'string' }),
     [API_CATALOG_PATH]: { get: catalogGet, head: { ...catalogGet, operationId: 'headApiCatalog', summary: 'API catalog, headers only' } },
     '/problems/{name}': {
       get: {
@@ -139,6 +140,6 @@ export function discoveryPaths(): Record<string, Json> {
     [AUTHORIZATION_SERVER_PATH]: metadata('getAuthorizationServerMetadata', 'Authorization server metadata (RFC 8414) of the issuer in use', AUTHORIZATION_SERVER_METADATA),
     [PROTECTED_RESOURCE_PATH]: metadata('getProtectedResourceMetadata', 'Protected resource metadata (RFC 9728) of the REST API', PROTECTED_RESOURCE_METADATA),
     [JWKS_PATH]: metadata('getJwks', 'Public keys of the built-in issuer (JWK Set)', JWKS),
-    [`${PROTECTED_RESOURCE_PATH}/mcp`]: metadata('getMcpProtectedResourceMetadata', 'Protected resource metadata (RFC 9728) of /mcp', PROTECTED_RESOURCE_METADATA),
+    [`${PROTECTED_RESOURCE_PATH}${MCP_PATH}`]: metadata('getMcpProtectedResourceMetadata', 'Protected resource metadata (RFC 9728) of /mcp', PROTECTED_RESOURCE_METADATA),
   }
 }

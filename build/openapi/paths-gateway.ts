@@ -1,7 +1,8 @@
 /** Operations only the gateway answers: health, the MCP endpoint, the token endpoint. */
 import { headerRef, problemResponseName, responseRef, schemaRef } from './components.ts'
 import { problems } from './paths-content.ts'
-import { MCP_SECURITY, TOKEN_PATH } from './security.ts'
+import { MCP_SECURITY } from './security.ts'
+import { HEALTH_PATH, MCP_PATH, TOKEN_PATH } from '../contract/public-paths.ts'
 
 type Json = Record<string, unknown>
 
@@ -75,8 +76,8 @@ export function gatewayPaths(): Record<string, Json> {
     },
   }
   return {
-    '/api/health': { get: health, head: { ...health, operationId: 'headHealth', summary: 'Health, headers only' } },
-    '/mcp': {
+    [HEALTH_PATH]: { get: health, head: { ...health, operationId: 'headHealth', summary: 'Health, headers only' } },
+    [MCP_PATH]: {
       post: {
         operationId: 'mcp',
         tags: ['Agents (MCP)'],

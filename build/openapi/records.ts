@@ -5,7 +5,7 @@
  * key appears, so the contract tests catch any drift between the two.
  */
 import type { SchemaObject } from 'ajv'
-import { COLLECTIONS, type CollectionName } from '../collections.ts'
+import { COLLECTIONS, type CollectionName } from '../contract/collections.ts'
 import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
 import { nullable, propertyOf } from './schema-tools.ts'
 

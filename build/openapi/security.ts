@@ -3,15 +3,13 @@
  * bearer API keys with their roles. Scopes and roles come from the gateway's
  * own list, so the document describes exactly what the guard enforces.
  */
-import { COLLECTIONS, type CollectionName } from '../collections.ts'
-import { TOKEN_PATH } from '../../gateway/auth/metadata.ts'
-import { SANDBOX_KEY } from '../../gateway/auth/sandbox.ts'
-import { ROLES, SCOPES } from '../../gateway/auth/scopes.ts'
+import { COLLECTIONS, type CollectionName } from '../contract/collections.ts'
+import { TOKEN_PATH } from '../contract/public-paths.ts'
+import { SANDBOX_KEY } from '../contract/sandbox.ts'
+import { ROLES, SCOPES } from '../contract/scopes.ts'
 
-export { TOKEN_PATH }
 
 /** The public sandbox API key (role `sandbox.read`), published on /docs/. */
-export { SANDBOX_KEY }
 
 export function securitySchemes(): Record<string, unknown> {
   const roles = Object.entries(ROLES)

@@ -2,11 +2,12 @@
  * Load → validate → render → derive for one file. Kept per file so the watch
  * mode can recompile only what changed and reassemble the rest from memory.
  */
-import type { CollectionName } from '../collections.ts'
+import type { CollectionName } from '../contract/collections.ts'
 import { ContentError } from '../errors.ts'
 import type { SiteConfig } from '../site.ts'
 import { RenderCache } from './cache.ts'
-import { deriveRecord, type FullRecord } from './derive.ts'
+import { deriveRecord } from './derive.ts'
+import { type FullRecord } from '../contract/records.ts'
 import { parseSource, type LoadedFile, type SourceFile } from './load.ts'
 import { findImagesWithoutAlt, parseMarkdown, renderMarkdown, type RenderedBody } from './markdown.ts'
 import { validateFile } from './validate.ts'

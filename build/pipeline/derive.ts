@@ -4,26 +4,11 @@
  * reading time. Field order here is the field order of the API.
  */
 import { createHash } from 'node:crypto'
-import { COLLECTIONS, type CollectionName } from '../collections.ts'
+import { COLLECTIONS, type CollectionName } from '../contract/collections.ts'
 import type { SiteConfig } from '../site.ts'
 import type { RenderedBody } from './markdown.ts'
 import type { Frontmatter } from './validate.ts'
-
-export type ContentRecord = Record<string, unknown> & {
-  id: string
-  type: string
-  slug: string
-  title: string
-  tags: string[]
-  published_at: string
-  updated_at: string
-}
-
-export interface FullRecord extends ContentRecord {
-  reading_time_minutes: number
-  word_count: number
-  body: { html: string; markdown: string; text: string }
-}
+import type { ContentRecord, FullRecord } from '../contract/records.ts'
 
 const WORDS_PER_MINUTE = 230
 const SUMMARY_LENGTH = 240

@@ -7,8 +7,8 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { MANIFEST_FILE } from '../api/paths.ts'
-import type { Manifest } from '../emit/manifest.ts'
+import { MANIFEST_FILE } from '../contract/paths.ts'
+import type { Manifest } from '../contract/manifest.ts'
 import { readSources, type SourceFile } from './load.ts'
 
 /** The manifest of `distDir` when it was built from exactly the current inputs of `root`. */

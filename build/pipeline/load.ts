@@ -9,7 +9,7 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import matter from 'gray-matter'
 import { LineCounter, parseDocument, type Document } from 'yaml'
-import { COLLECTION_NAMES, type CollectionName } from '../collections.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
 import { ContentError } from '../errors.ts'
 
 export interface SourceFile {

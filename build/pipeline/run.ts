@@ -3,16 +3,17 @@
  * `checkContent` stops after validation; `buildSite` writes dist/ atomically.
  */
 import { join } from 'node:path'
-import { COLLECTION_NAMES, type CollectionName } from '../collections.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
 import { ContentErrors, sortErrors, type ContentError } from '../errors.ts'
 import { emitAll } from '../emit/index.ts'
-import type { Manifest } from '../emit/manifest.ts'
+import type { Manifest } from '../contract/manifest.ts'
 import type { BuiltContent } from '../emit/types.ts'
 import { writeDistAtomically } from '../emit/write.ts'
 import { loadSiteConfig, type SiteConfig } from '../site.ts'
 import { RenderCache } from './cache.ts'
 import { compileFile, parseFile, type CompiledFile } from './compile.ts'
-import { compareRecords, normaliseDate, toSummary, type FullRecord } from './derive.ts'
+import { compareRecords, normaliseDate, toSummary } from './derive.ts'
+import { type FullRecord } from '../contract/records.ts'
 import { readSources, type SourceFile } from './load.ts'
 
 export { hashInputs, readManifest } from './inputs.ts'

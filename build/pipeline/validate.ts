@@ -4,7 +4,7 @@
  * becomes a ContentError pointing at the field's line and column.
  */
 import type { ErrorObject } from 'ajv'
-import { COLLECTIONS } from '../collections.ts'
+import { COLLECTIONS } from '../contract/collections.ts'
 import { ContentError } from '../errors.ts'
 import { frontmatterValidators } from './ajv.ts'
 import type { LoadedFile } from './load.ts'

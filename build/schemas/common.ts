@@ -7,8 +7,7 @@
  */
 import type { SchemaObject } from 'ajv'
 
-export const SLUG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$'
-export const TAG_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$'
+import { SLUG_PATTERN, TAG_PATTERN } from '../contract/patterns.ts'
 
 const DATE_MESSAGE =
   'must be a date like 2026-03-14 or an RFC 3339 date-time with offset like 2026-03-14T09:00:00Z'

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../collections.ts'
+import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../contract/collections.ts'
 import { ContentErrors, sortErrors, type ContentError } from '../errors.ts'
 import type { BuiltContent } from '../emit/types.ts'
 import { loadSiteConfig, type SiteConfig } from '../site.ts'

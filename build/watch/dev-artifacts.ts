@@ -7,16 +7,18 @@
  * they change. Both paths use the build's own renderers and emitters, so the
  * result is byte-identical to `npm run build` of the same content.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../collections.ts'
-import { etagOf } from '../api/etag.ts'
-import { itemFile, listFile, MANIFEST_FILE, PRERENDERED_LIMITS } from '../api/paths.ts'
-import { renderItem, renderList } from '../api/render.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import { etagOf } from '../contract/etag.ts'
+import { itemFile, listFile, MANIFEST_FILE, PRERENDERED_LIMITS } from '../contract/paths.ts'
+import { renderItem, renderList } from '../contract/render.ts'
 import { emitApi } from '../emit/api.ts'
 import { EMITTERS, INDEX_EMITTERS } from '../emit/index.ts'
-import { emitSearchIndex, SEARCH_INDEX_FILE, searchDocuments } from '../emit/search-index.ts'
-import { createManifest, type Manifest } from '../emit/manifest.ts'
+import { emitSearchIndex, searchDocuments } from '../emit/search-index.ts'
+import { SEARCH_INDEX_FILE } from '../contract/search.ts'
+import { createManifest } from '../emit/manifest.ts'
+import { type Manifest } from '../contract/manifest.ts'
 import type { BuiltContent } from '../emit/types.ts'
-import type { FullRecord } from '../pipeline/derive.ts'
+import type { FullRecord } from '../contract/records.ts'
 import { Snapshot, type StoredFile } from '../../gateway/artifacts.ts'
 import { OFF_THREAD_MIN, searchIndexOffThread } from './search-thread.ts'
 

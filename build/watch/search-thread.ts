@@ -4,7 +4,7 @@
  * that would hold every request and every edit for as long. The worker runs
  * the build's own serializeSearchIndex, so the bytes are the same.
  */
-import type { SearchDocument } from '../emit/search-index.ts'
+import type { SearchDocument } from '../contract/search.ts'
 import { startModuleWorker } from '../worker.ts'
 
 /** Below this many documents the index takes tens of milliseconds: not worth a thread's start-up. */

@@ -19,7 +19,7 @@ import type { Resources } from './issuer/token-request.ts'
 import { createMetadataSource, type MetadataSource } from './issuer-metadata.ts'
 import { createJwtVerifier, type JwtVerifier } from './jwt.ts'
 import { openKeyStore } from './key-store.ts'
-import { RESOURCE_PATHS } from './metadata.ts'
+import { RESOURCE_PATHS } from '../../build/contract/public-paths.ts'
 
 export interface AuthRuntime {
   /** This gateway's public origin; a function when known only after listening (port 0). */

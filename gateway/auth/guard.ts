@@ -20,7 +20,7 @@ import { InvalidTokenError, IssuerUnavailableError } from './errors.ts'
 import type { JwtVerifier } from './jwt.ts'
 import type { KeyStore } from './key-store.ts'
 import { resourceMetadataUrl, resourcePathOf } from './metadata.ts'
-import { scopesOfRole, type Role, type Scope } from './scopes.ts'
+import { scopesOfRole, type Role, type Scope } from '../../build/contract/scopes.ts'
 
 /** Who is calling, whichever credential they used. */
 export interface Principal {

@@ -17,7 +17,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose'
 import { AuthConfigError, InvalidTokenError, IssuerUnavailableError } from './errors.ts'
-import { scopesFromClaims } from './scopes.ts'
+import { scopesFromClaims } from '../../build/contract/scopes.ts'
 
 /** Asymmetric JWS algorithms only: a symmetric one would let anyone holding the public key sign. */
 export const ALLOWED_ALGORITHMS = ['ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'] as const

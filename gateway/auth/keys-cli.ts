@@ -23,7 +23,7 @@ import { generateApiKey, hashApiKey } from './api-key.ts'
 import { SIGNING_ALG } from './issuer/signing-key.ts'
 import { clientsFilePath, generateClientSecret, hashClientSecret, readClientsFile, writeClientsFile } from './issuer/clients-file.ts'
 import { keysFilePath, newKeyId, readKeysFile, writeKeysFile } from './keys-file.ts'
-import { isRole, isScope, ROLE_NAMES, SCOPE_NAMES } from './scopes.ts'
+import { isRole, isScope, ROLE_NAMES, SCOPE_NAMES } from '../../build/contract/scopes.ts'
 
 export interface CliIo {
   env: NodeJS.ProcessEnv

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { parseJsonFile, readJsonFile, writeJsonFile, type JsonFileKind } from './json-file.ts'
-import { ROLE_NAMES } from './scopes.ts'
+import { ROLE_NAMES } from '../../build/contract/scopes.ts'
 
 /** The committed file; it holds the public sandbox key's hash. */
 export const DEFAULT_KEYS_FILE = 'gateway/auth/keys.json'

@@ -3,16 +3,8 @@
  * for /mcp, and RFC 8414 metadata of the built-in issuer. Built from runtime
  * config (the public URL), so they are served by the gateway, not dist/.
  */
-import { SCOPE_NAMES } from './scopes.ts'
-
-/** The two protected resources: the API as a whole and the MCP endpoint. */
-export const RESOURCE_PATHS = ['', '/mcp'] as const
-export type ResourcePath = (typeof RESOURCE_PATHS)[number]
-
-export const PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource'
-export const AUTHORIZATION_SERVER_PATH = '/.well-known/oauth-authorization-server'
-export const TOKEN_PATH = '/oauth/token'
-export const JWKS_PATH = '/oauth/jwks.json'
+import { JWKS_PATH, MCP_PATH, PROTECTED_RESOURCE_PATH, TOKEN_PATH, type ResourcePath } from '../../build/contract/public-paths.ts'
+import { SCOPE_NAMES } from '../../build/contract/scopes.ts'
 
 /** RFC 9728 §3.1: the metadata URL of `<origin><path>` inserts the well-known segment after the origin. */
 export function resourceMetadataUrl(publicUrl: string, path: ResourcePath): string {
@@ -21,16 +13,16 @@ export function resourceMetadataUrl(publicUrl: string, path: ResourcePath): stri
 
 /** Which protected resource a request path belongs to. */
 export function resourcePathOf(pathname: string): ResourcePath {
-  return pathname === '/mcp' || pathname.startsWith('/mcp/') ? '/mcp' : ''
+  return pathname === MCP_PATH || pathname.startsWith(`${MCP_PATH}/`) ? MCP_PATH : ''
 }
 
 export function protectedResourceMetadata(publicUrl: string, issuer: string, path: ResourcePath): Record<string, unknown> {
   return {
     resource: `${publicUrl}${path}`,
     authorization_servers: [issuer],
-    scopes_supported: path === '/mcp' ? ['mcp.tools.invoke'] : SCOPE_NAMES,
+    scopes_supported: path === MCP_PATH ? ['mcp.tools.invoke'] : SCOPE_NAMES,
     bearer_methods_supported: ['header'],
-    resource_name: path === '/mcp' ? 'Content API MCP server' : 'Content API',
+    resource_name: path === MCP_PATH ? 'Content API MCP server' : 'Content API',
     resource_documentation: `${publicUrl}/docs/`,
   }
 }

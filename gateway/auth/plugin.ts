@@ -6,23 +6,22 @@
  * cannot be fetched).
  */
 import { defineHandler, type H3, type H3Event } from 'h3'
-import { etagOf } from '../../build/api/etag.ts'
-import { CACHE, JSON_TYPE } from '../http/headers.ts'
+import { etagOf } from '../../build/contract/etag.ts'
+import { CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
 import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
 import type { Auth } from './auth.ts'
 import { IssuerUnavailableError } from './errors.ts'
 import { tokenEndpoint } from './issuer/token-endpoint.ts'
+import { builtInIssuerMetadata, protectedResourceMetadata } from './metadata.ts'
 import {
   AUTHORIZATION_SERVER_PATH,
-  builtInIssuerMetadata,
   JWKS_PATH,
   PROTECTED_RESOURCE_PATH,
-  protectedResourceMetadata,
   RESOURCE_PATHS,
   TOKEN_PATH,
-} from './metadata.ts'
+} from '../../build/contract/public-paths.ts'
 
 export function authPlugin(auth: Auth): (app: H3) => void {
   return (app) => {

@@ -9,6 +9,7 @@ import { bodyCap } from './body-limit.ts'
 import { rateLimit, RateLimiter } from './rate-limit.ts'
 import { requestTimeout } from './timeout.ts'
 import type { TrustProxy } from './client-ip.ts'
+import { MCP_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
 
 export interface LimitSettings {
   /** Longest time a handler may take before the caller gets a 503 timeout problem. */
@@ -32,7 +33,7 @@ export const DEFAULT_LIMITS: LimitSettings = {
 }
 
 /** Paths that read a body and do per-request work worth limiting. */
-export const DYNAMIC_PATHS = { mcp: '/mcp', token: '/oauth/token' } as const
+export const DYNAMIC_PATHS = { mcp: MCP_PATH, token: TOKEN_PATH } as const
 
 export class LimitConfigError extends Error {
   override readonly name = 'LimitConfigError'

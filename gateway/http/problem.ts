@@ -4,7 +4,7 @@
  * ours or h3's, into `application/problem+json` — never a stack trace.
  */
 import { HTTPError } from 'h3'
-import { PROBLEM_TYPES, problemTypeUri, type ProblemBody, type ProblemName } from '../../build/api/problems.ts'
+import { PROBLEM_TYPES, problemTypeUri, type ProblemBody, type ProblemName } from '../../build/contract/problems.ts'
 
 export interface ProblemOptions {
   detail: string

@@ -5,7 +5,7 @@
 import type { H3Event } from 'h3'
 import { FastResponse } from 'srvx'
 import type { StoredFile } from '../artifacts.ts'
-import { baseHeaderRecord } from './headers.ts'
+import { baseHeaderRecord } from '../../build/contract/headers.ts'
 import { requestIdOf } from './request-id.ts'
 
 export interface RespondOptions {

@@ -3,10 +3,10 @@
  * list index the REST routes answer from, so an agent and a REST client see
  * the same content.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../build/collections.ts'
-import { itemFile } from '../../build/api/paths.ts'
-import { SLUG_PATTERN } from '../../build/schemas/common.ts'
-import type { ContentRecord, FullRecord } from '../../build/pipeline/derive.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../../build/contract/collections.ts'
+import { itemFile } from '../../build/contract/paths.ts'
+import { SLUG_PATTERN } from '../../build/contract/patterns.ts'
+import type { ContentRecord, FullRecord } from '../../build/contract/records.ts'
 import type { Snapshot } from '../artifacts.ts'
 
 const SLUG_RE = new RegExp(SLUG_PATTERN)

@@ -9,13 +9,13 @@ import { readRequestBody } from '@modelcontextprotocol/sdk/server/requestBody.js
 import { defineHandler, type H3, type H3Event } from 'h3'
 import type { ArtifactStore } from '../artifacts.ts'
 import type { Guard } from '../auth/guard.ts'
-import { baseHeaders, CACHE } from '../http/headers.ts'
+import { baseHeaders, CACHE } from '../../build/contract/headers.ts'
 import { problem } from '../http/problem.ts'
 import { requestIdOf } from '../http/request-id.ts'
 import { createOriginGuard, isLoopbackRequest } from './origin-guard.ts'
 import { createMcpServer } from './server.ts'
+import { MCP_PATH } from '../../build/contract/public-paths.ts'
 
-export const MCP_PATH = '/mcp'
 export const MCP_SCOPE = 'mcp.tools.invoke'
 /** JSON-RPC messages here are small; a megabyte is generous and bounds memory per request. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024

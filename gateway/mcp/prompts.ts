@@ -6,7 +6,7 @@
 import { completable } from '@modelcontextprotocol/sdk/server/completable.js'
 import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js'
 import { z } from 'zod'
-import { COLLECTION_NAMES, COLLECTIONS } from '../../build/collections.ts'
+import { COLLECTION_NAMES, COLLECTIONS } from '../../build/contract/collections.ts'
 import { allTags, completeFrom, readItem, resourceUri, slugsOf, unknownSlugMessage } from './content.ts'
 import type { McpContext } from './context.ts'
 import { knownRegions, upcoming } from './upcoming.ts'

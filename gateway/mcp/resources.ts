@@ -6,7 +6,7 @@
 import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { McpError } from '@modelcontextprotocol/sdk/types.js'
 import { stringify } from 'yaml'
-import { COLLECTION_NAMES, COLLECTIONS, isCollectionName } from '../../build/collections.ts'
+import { COLLECTION_NAMES, COLLECTIONS, isCollectionName } from '../../build/contract/collections.ts'
 import { completeFrom, metadataOf, readItem, resourceUri, slugsOf, unknownSlugMessage } from './content.ts'
 import type { McpContext } from './context.ts'
 

@@ -3,9 +3,9 @@
  * Schemas that tools/list publishes and validates every result against them.
  */
 import { z } from 'zod'
-import { COLLECTION_NAMES } from '../../build/collections.ts'
-import { MAX_LIMIT, MAX_PAGE } from '../../build/api/query.ts'
-import { SLUG_PATTERN, TAG_PATTERN } from '../../build/schemas/common.ts'
+import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
+import { MAX_LIMIT, MAX_PAGE } from '../../build/contract/query.ts'
+import { SLUG_PATTERN, TAG_PATTERN } from '../../build/contract/patterns.ts'
 import type { McpContext } from './context.ts'
 
 export const collectionArg = z.enum(COLLECTION_NAMES)

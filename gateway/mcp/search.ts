@@ -4,8 +4,8 @@
  * come from the item's plain-text body around the best match.
  */
 import MiniSearch from 'minisearch'
-import { isCollectionName, type CollectionName } from '../../build/collections.ts'
-import { SEARCH_BOOST, SEARCH_INDEX_FILE, SEARCH_INDEX_OPTIONS, type SearchDocument } from '../../build/emit/search-index.ts'
+import { isCollectionName, type CollectionName } from '../../build/contract/collections.ts'
+import { SEARCH_BOOST, SEARCH_INDEX_FILE, SEARCH_INDEX_OPTIONS, type SearchDocument } from '../../build/contract/search.ts'
 import type { Snapshot } from '../artifacts.ts'
 import { readItem } from './content.ts'
 

@@ -13,9 +13,8 @@ import { readConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
 import { gatewayOptions } from '../setup.ts'
 import { findDist } from './dist-dir.ts'
+import { FUNCTION_PREFIX } from '../../build/contract/public-paths.ts'
 
-/** The rewrite target prefix; the original path follows it. */
-export const FUNCTION_PREFIX = '/.netlify/functions/gateway'
 
 /** Set by the bundler (build/netlify-function.ts) from package.json. */
 declare const __GATEWAY_VERSION__: string | undefined

@@ -4,17 +4,17 @@
  * is rendered here with the build's own renderer.
  */
 import { defineHandler, type H3Event } from 'h3'
-import { isCollectionName, type CollectionName } from '../../build/collections.ts'
-import { etagOf } from '../../build/api/etag.ts'
-import { itemFile, listFile } from '../../build/api/paths.ts'
-import { isPrerendered, listHref, parseListQuery, type ListQuery } from '../../build/api/query.ts'
-import { filterItems, listEnvelope, paginate } from '../../build/api/render.ts'
+import { isCollectionName, type CollectionName } from '../../build/contract/collections.ts'
+import { etagOf } from '../../build/contract/etag.ts'
+import { itemFile, listFile } from '../../build/contract/paths.ts'
+import { isPrerendered, listHref, parseListQuery, type ListQuery } from '../../build/contract/query.ts'
+import { filterItems, listEnvelope, paginate } from '../../build/contract/render.ts'
 import type { ArtifactStore, Snapshot, StoredFile } from '../artifacts.ts'
-import { CACHE, JSON_TYPE } from '../http/headers.ts'
+import { CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
 import { assertAccepts, assertMethod, READ_METHODS } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
-import { SLUG_PATTERN } from '../../build/schemas/common.ts'
+import { SLUG_PATTERN } from '../../build/contract/patterns.ts'
 
 const SLUG_RE = new RegExp(SLUG_PATTERN)
 const RENDERED_CACHE_SIZE = 2000

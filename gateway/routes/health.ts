@@ -2,7 +2,7 @@
 import { defineHandler } from 'h3'
 import { FastResponse } from 'srvx'
 import type { ArtifactStore } from '../artifacts.ts'
-import { baseHeaderRecord, CACHE, JSON_TYPE } from '../http/headers.ts'
+import { baseHeaderRecord, CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
 import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { requestIdOf } from '../http/request-id.ts'

@@ -1,10 +1,11 @@
 /** OPTIONS on any path: the CORS preflight answer. */
 import { defineHandler } from 'h3'
-import { ALLOWED_REQUEST_HEADERS, baseHeaders, CACHE } from '../http/headers.ts'
+import { ALLOWED_REQUEST_HEADERS, baseHeaders, CACHE } from '../../build/contract/headers.ts'
 import { requestIdOf } from '../http/request-id.ts'
+import { MCP_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
 
 /** Paths that take POST besides the read methods. */
-const POST_PATHS = new Set(['/mcp', '/oauth/token'])
+const POST_PATHS = new Set<string>([MCP_PATH, TOKEN_PATH])
 
 export const preflightRoute = defineHandler((event) => {
   const methods = POST_PATHS.has(event.url.pathname) ? 'POST, OPTIONS' : 'GET, HEAD, OPTIONS'

@@ -6,24 +6,11 @@
 import { defineHandler } from 'h3'
 import { extname } from 'node:path'
 import type { ArtifactStore } from '../artifacts.ts'
-import { CACHE, CONTENT_TYPES } from '../http/headers.ts'
+import { CACHE, CONTENT_TYPES } from '../../build/contract/headers.ts'
 import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
-import { API_CATALOG_LINK, API_CATALOG_PATH, API_CATALOG_TYPE } from '../../build/openapi/well-known.ts'
-
-/** Media types of extension-less documents, by path. */
-export const DOCUMENT_TYPES: Record<string, string> = {
-  [API_CATALOG_PATH]: API_CATALOG_TYPE,
-  '/.well-known/oauth-authorization-server': 'application/json; charset=utf-8',
-  '/.well-known/oauth-protected-resource': 'application/json; charset=utf-8',
-  '/.well-known/oauth-protected-resource/mcp': 'application/json; charset=utf-8',
-}
-
-/** Extra headers of documents, by path (RFC 9727: the catalog links to itself). */
-export const DOCUMENT_HEADERS: Record<string, Record<string, string>> = {
-  [API_CATALOG_PATH]: { link: API_CATALOG_LINK },
-}
+import { DOCUMENT_HEADERS, DOCUMENT_TYPES } from '../../build/contract/documents.ts'
 
 /** Netlify's own configuration files: published in dist/ but never served, on the CDN or here. */
 const HIDDEN = new Set(['/_redirects', '/_headers'])

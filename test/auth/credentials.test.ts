@@ -9,7 +9,7 @@ import { createJwtVerifier } from '../../gateway/auth/jwt.ts'
 import { loadSigningKey } from '../../gateway/auth/issuer/signing-key.ts'
 import { runKeysCli } from '../../gateway/auth/keys-cli.ts'
 import { parseKeysFile } from '../../gateway/auth/keys-file.ts'
-import { ROLES, SCOPE_NAMES, SCOPES, scopesFromClaims } from '../../gateway/auth/scopes.ts'
+import { ROLES, SCOPE_NAMES, SCOPES, scopesFromClaims } from '../../build/contract/scopes.ts'
 
 describe('API keys', () => {
   it('have a prefix, 30 random characters and a checksum that catches any one-character change', () => {

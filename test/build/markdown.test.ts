@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { itemFile } from '../../build/api/paths.ts'
+import { itemFile } from '../../build/contract/paths.ts'
 import { buildSite } from '../../build/pipeline/run.ts'
 import { createProject, type TempProject } from '../helpers/project.ts'
 

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path'
 import { DEFAULT_KEYS_FILE } from '../../gateway/auth/keys-file.ts'
-import { SCOPE_NAMES } from '../../gateway/auth/scopes.ts'
+import { SCOPE_NAMES } from '../../build/contract/scopes.ts'
 import { startFullGateway as start } from '../helpers/full-gateway.ts'
 import type { TestGateway } from '../helpers/gateway.ts'
 import { REPO_ROOT, type TempProject } from '../helpers/project.ts'

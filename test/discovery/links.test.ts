@@ -4,7 +4,7 @@
  * answer on the way matches the OpenAPI contract.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { API_CATALOG_LINK, API_CATALOG_TYPE } from '../../build/openapi/well-known.ts'
+import { API_CATALOG_LINK, API_CATALOG_TYPE } from '../../build/contract/documents.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { startFullGateway, type FullGateway } from './full-gateway.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../build/collections.ts'
+import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent } from '../helpers/project.ts'
 

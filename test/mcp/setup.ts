@@ -6,7 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { ArtifactStore } from '../../gateway/artifacts.ts'
-import type { Scope } from '../../gateway/auth/scopes.ts'
+import type { Scope } from '../../build/contract/scopes.ts'
 import type { McpPluginOptions } from '../../gateway/mcp/plugin.ts'
 import { MCP_HEADERS, startFullGateway } from '../helpers/full-gateway.ts'
 import type { TestGateway } from '../helpers/gateway.ts'

@@ -7,8 +7,8 @@
  */
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { etagOf } from '../../build/api/etag.ts'
-import { COLLECTION_NAMES } from '../../build/collections.ts'
+import { etagOf } from '../../build/contract/etag.ts'
+import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
 import { problemDefect, leakedMarker } from './assert.ts'
 import { MCP_HEADERS, startFullGateway, type FullGateway } from './full-gateway.ts'
 import { rawRequest, type RawResponse } from './raw-http.ts'

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuiltContent } from '../../build/emit/types.ts'
-import { emitSearchIndex, SEARCH_INDEX_FILE, searchDocuments } from '../../build/emit/search-index.ts'
+import { emitSearchIndex, searchDocuments } from '../../build/emit/search-index.ts'
+import { SEARCH_INDEX_FILE } from '../../build/contract/search.ts'
 import { ContentState } from '../../build/watch/content-state.ts'
 import { searchIndexOffThread } from '../../build/watch/search-thread.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'

@@ -9,7 +9,7 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 import { AuthConfigError } from '../errors.ts'
 import { readJsonFile, writeJsonFile, type JsonFileKind } from '../json-file.ts'
-import { SCOPE_NAMES } from '../scopes.ts'
+import { SCOPE_NAMES } from '../../../build/contract/scopes.ts'
 
 /** The committed file; it holds the public sandbox client. */
 export const DEFAULT_CLIENTS_FILE = 'gateway/auth/issuer/clients.json'

@@ -5,7 +5,7 @@
  */
 import { defineHandler, type H3Event } from 'h3'
 import type { Logger } from '../../log.ts'
-import { baseHeaders, CACHE, JSON_TYPE } from '../../http/headers.ts'
+import { baseHeaders, CACHE, JSON_TYPE } from '../../../build/contract/headers.ts'
 import { assertMethod } from '../../http/negotiate.ts'
 import { requestIdOf } from '../../http/request-id.ts'
 import type { FileCache } from '../file-cache.ts'

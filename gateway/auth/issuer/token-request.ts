@@ -4,7 +4,7 @@
  * the client may have, and RFC 8707 resource indicators among this server's
  * resources. Pure: parameters in, a grant or an RFC 6749 §5.2 error out.
  */
-import { isScope, type Scope } from '../scopes.ts'
+import { isScope, type Scope } from '../../../build/contract/scopes.ts'
 import { authenticateClient, type Client } from './clients-file.ts'
 
 export type OAuthErrorCode =

@@ -1,8 +1,8 @@
 /** list_content: one collection, newest first, with REST's limit/page/tag rules and envelope. */
 import { z } from 'zod'
-import { COLLECTIONS } from '../../../build/collections.ts'
-import { DEFAULT_LIMIT, MAX_LIMIT, parseListQuery } from '../../../build/api/query.ts'
-import { listEnvelope } from '../../../build/api/render.ts'
+import { COLLECTIONS } from '../../../build/contract/collections.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT, parseListQuery } from '../../../build/contract/query.ts'
+import { listEnvelope } from '../../../build/contract/render.ts'
 import type { McpContext } from '../context.ts'
 import { collectionArg, limitArg, pageArg, READ_ONLY, recordSummary, tagArg, toolError, toolResult } from '../schemas.ts'
 

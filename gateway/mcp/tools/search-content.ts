@@ -1,6 +1,6 @@
 /** search_content: ranked full-text search across all collections, with snippets. */
 import { z } from 'zod'
-import { COLLECTIONS } from '../../../build/collections.ts'
+import { COLLECTIONS } from '../../../build/contract/collections.ts'
 import { readItem, resourceUri } from '../content.ts'
 import { MAX_QUERY_LENGTH, MAX_SEARCH_RESULTS, search } from '../search.ts'
 import type { McpContext } from '../context.ts'

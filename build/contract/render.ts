@@ -3,7 +3,7 @@
  * calls it to write files, the gateway calls it for the long tail, so the same
  * request gives the same bytes on either path.
  */
-import type { ContentRecord, FullRecord } from '../pipeline/derive.ts'
+import type { ContentRecord, FullRecord } from './records.ts'
 import { listHref, type ListQuery } from './query.ts'
 
 export interface ListMeta {

@@ -2,7 +2,7 @@
  * The list query rules of the API (limit, page, tag), shared by the build (which
  * pre-renders page 1 of every limit) and the gateway (which answers the rest).
  */
-import { TAG_PATTERN } from '../schemas/common.ts'
+import { TAG_PATTERN } from './patterns.ts'
 
 export const DEFAULT_LIMIT = 10
 export const MAX_LIMIT = 100

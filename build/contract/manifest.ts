@@ -1,0 +1,25 @@
+/**
+ * The manifest's shape: the content index the gateway loads. It names the
+ * build, lists every emitted file with its ETag, and carries the list form of
+ * every item so the gateway can answer any list query with the shared renderer.
+ */
+import type { CollectionName } from './collections.ts'
+import type { ContentRecord } from './records.ts'
+
+export const MANIFEST_FORMAT = 1
+
+export interface BuildInfo {
+  id: string
+  built_at: string
+  counts: Record<CollectionName, number>
+}
+
+export interface Manifest {
+  format: typeof MANIFEST_FORMAT
+  build: BuildInfo
+  /** Hash of the inputs (sources, settings, generator); equal hash means nothing to rebuild. */
+  input_hash: string
+  /** Every file in dist/ (but this one) with its strong ETag. */
+  files: Record<string, string>
+  collections: Record<CollectionName, ContentRecord[]>
+}

@@ -1,0 +1,41 @@
+/**
+ * Every public path of the product in one table. The gateway mounts its routes
+ * on these, the build writes documents, Netlify rules and the OpenAPI document
+ * with them, and the tests ask for them: a path is spelled once, here.
+ */
+
+/** The REST API's root: `/api/{collection}`, `/api/{collection}/{slug}`. */
+export const API_PREFIX = '/api'
+export const HEALTH_PATH = '/api/health'
+
+/** The MCP endpoint (Streamable HTTP). */
+export const MCP_PATH = '/mcp'
+
+/** Documents of the build. */
+export const OPENAPI_PATH = '/openapi.json'
+export const DOCS_PATH = '/docs/'
+export const LLMS_PATH = '/llms.txt'
+export const LLMS_FULL_PATH = '/llms-full.txt'
+/** Problem type pages: `/problems/<name>`. */
+export const PROBLEMS_PREFIX = '/problems'
+
+/** RFC 9727 API catalog. */
+export const API_CATALOG_PATH = '/.well-known/api-catalog'
+/** RFC 9728 protected-resource metadata; the resource's path follows it (`…/mcp`). */
+export const PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource'
+/** RFC 8414 authorization server metadata. */
+export const AUTHORIZATION_SERVER_PATH = '/.well-known/oauth-authorization-server'
+
+/** The built-in issuer's endpoints. */
+export const OAUTH_PREFIX = '/oauth'
+export const TOKEN_PATH = '/oauth/token'
+export const JWKS_PATH = '/oauth/jwks.json'
+
+/** The two protected resources: the API as a whole and the MCP endpoint. */
+export const RESOURCE_PATHS = ['', MCP_PATH] as const
+export type ResourcePath = (typeof RESOURCE_PATHS)[number]
+
+/** Where Netlify runs the gateway function; `_redirects` rewrites to `<prefix><original path>`. */
+export const FUNCTION_PREFIX = '/.netlify/functions/gateway'
+/** The function's name, as bundled into netlify-functions/ (the prefix's last segment). */
+export const FUNCTION_NAME = 'gateway'

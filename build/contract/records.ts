@@ -1,0 +1,20 @@
+/**
+ * The published record: what the API answers for an item (`FullRecord`) and
+ * in lists (`ContentRecord`, no body). Field order is set by
+ * build/pipeline/derive.ts, which makes them.
+ */
+export type ContentRecord = Record<string, unknown> & {
+  id: string
+  type: string
+  slug: string
+  title: string
+  tags: string[]
+  published_at: string
+  updated_at: string
+}
+
+export interface FullRecord extends ContentRecord {
+  reading_time_minutes: number
+  word_count: number
+  body: { html: string; markdown: string; text: string }
+}
