@@ -18,7 +18,7 @@ async function main(argv: string[]): Promise<number> {
   const elapsed = () => `${Math.round(performance.now() - started)} ms`
   try {
     if (command === 'check') {
-      const { checkContent } = await import('./pipeline/run.ts')
+      const { checkContent } = await import('./compiler/build.ts')
       const { files } = await checkContent(root)
       console.log(`✓ ${files} content files valid (${elapsed()})`)
       return 0
@@ -28,7 +28,7 @@ async function main(argv: string[]): Promise<number> {
       const current = flag('--force') ? undefined : await upToDateManifest(root)
       const report = current
         ? { manifest: current, files: Object.keys(current.files).length + 1, upToDate: true }
-        : await (await import('./pipeline/run.ts')).buildSite({ root, force: true, cache: !flag('--no-cache') })
+        : await (await import('./compiler/build.ts')).buildSite({ root, force: true, cache: !flag('--no-cache') })
       const { id, counts } = report.manifest.build
       const summary = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')
       console.log(

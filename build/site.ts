@@ -1,8 +1,16 @@
-/** Site settings from content/site.yaml: the marketing site's base URL and collection paths. */
+/**
+ * Site settings from content/site.yaml: the marketing site's base URL and
+ * collection paths. Problems are author errors like any content's, with the
+ * file, line, column and field.
+ */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { parse } from 'yaml'
-import { COLLECTION_NAMES, type CollectionName } from './contract/collections.ts'
+import { isMap, LineCounter, parseDocument, type Document } from 'yaml'
+import { COLLECTION_NAMES, isCollectionName, type CollectionName } from './contract/collections.ts'
+import { ContentError, ContentErrors, sortErrors } from './errors.ts'
+import { locate } from './pipeline/locate.ts'
+
+export const SITE_PATH = 'content/site.yaml'
 
 export interface SiteConfig {
   name: string
@@ -12,21 +20,68 @@ export interface SiteConfig {
   collections: Record<CollectionName, { path: string; title: string }>
 }
 
+const FIELDS = ['name', 'description', 'url', 'language', 'collections']
+const COLLECTION_FIELDS = ['path', 'title']
+
+/** Read and check content/site.yaml; throws ContentErrors naming each problem's position. */
 export async function loadSiteConfig(root: string): Promise<SiteConfig> {
-  const file = join(root, 'content', 'site.yaml')
-  const data = parse(await readFile(file, 'utf8')) as Partial<SiteConfig> | null
-  const url = String(data?.url ?? '').replace(/\/+$/, '')
-  if (!/^https?:\/\/[^/]+/.test(url)) throw new Error(`content/site.yaml: url must be an absolute http(s) URL`)
+  let text: string
+  try {
+    text = await readFile(join(root, SITE_PATH), 'utf8')
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing: every project needs one (see docs/authoring.md)' : `cannot be read (${(error as Error).message})`
+    throw new ContentErrors([new ContentError('READ_FAILED', SITE_PATH, 1, 1, 'site', reason)])
+  }
+  return parseSiteConfig(text)
+}
+
+export function parseSiteConfig(text: string): SiteConfig {
+  const lineCounter = new LineCounter()
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
+  const errors: ContentError[] = []
+  const at = (path: (string | number)[], field: string, message: string, code: 'SCHEMA' | 'YAML_SYNTAX' = 'SCHEMA', offset = locate(doc, path).offset) => {
+    const { line, col } = lineCounter.linePos(offset)
+    errors.push(new ContentError(code, SITE_PATH, line, col, field, message))
+  }
+  for (const error of doc.errors) at([], 'site', error.message.split('\n')[0]!, 'YAML_SYNTAX', error.pos[0])
+  if (errors.length) throw new ContentErrors(errors)
+  const data = (doc.toJS() ?? {}) as Record<string, unknown>
+  if (!isMap(doc.contents) && doc.contents !== null) throw new ContentErrors([siteError(doc, lineCounter, 'site', 'must be a mapping of settings (name, url, collections, …)')])
+
+  const unknown = (path: string[], field: string, message: string) => at(path, field, message, 'SCHEMA', locate(doc, path, true).offset)
+  for (const key of Object.keys(data)) if (!FIELDS.includes(key)) unknown([key], key, `is not a site setting (settings: ${FIELDS.join(', ')})`)
+  const url = typeof data.url === 'string' ? data.url.replace(/\/+$/, '') : ''
+  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(url)) at(['url'], 'url', 'must be the marketing site\'s absolute http(s) URL, like https://www.example.com')
+  for (const key of ['name', 'description', 'language'] as const) {
+    if (data[key] !== undefined && typeof data[key] !== 'string') at([key], key, 'must be a string')
+  }
+  const given = (data.collections ?? {}) as Record<string, unknown>
+  if (typeof given !== 'object' || Array.isArray(given)) at(['collections'], 'collections', `must map collection names (${COLLECTION_NAMES.join(', ')}) to { path, title }`)
   const collections = {} as SiteConfig['collections']
+  for (const [name, value] of Object.entries(typeof given === 'object' && given !== null ? given : {})) {
+    if (!isCollectionName(name)) unknown(['collections', name], `collections.${name}`, `is not a collection (collections: ${COLLECTION_NAMES.join(', ')})`)
+    const entry = (value ?? {}) as Record<string, unknown>
+    for (const key of Object.keys(entry)) if (!COLLECTION_FIELDS.includes(key)) unknown(['collections', name, key], `collections.${name}.${key}`, 'is not a collection setting (settings: path, title)')
+    if (entry.path !== undefined && (typeof entry.path !== 'string' || !/^\/[A-Za-z0-9._~\-/]*$/.test(entry.path))) {
+      at(['collections', name, 'path'], `collections.${name}.path`, 'must be a path on the site starting with /, like /blog')
+    }
+    if (entry.title !== undefined && typeof entry.title !== 'string') at(['collections', name, 'title'], `collections.${name}.title`, 'must be a string')
+  }
+  if (errors.length) throw new ContentErrors(sortErrors(errors))
   for (const name of COLLECTION_NAMES) {
-    const entry = data?.collections?.[name]
-    collections[name] = { path: entry?.path ?? `/${name}`, title: entry?.title ?? name }
+    const entry = (given[name] ?? {}) as { path?: string; title?: string }
+    collections[name] = { path: (entry.path ?? `/${name}`).replace(/\/+$/, ''), title: entry.title ?? name }
   }
   return {
-    name: String(data?.name ?? 'Content API'),
-    description: String(data?.description ?? ''),
+    name: typeof data.name === 'string' ? data.name : 'Content API',
+    description: typeof data.description === 'string' ? data.description : '',
     url,
-    language: String(data?.language ?? 'en'),
+    language: typeof data.language === 'string' ? data.language : 'en',
     collections,
   }
+}
+
+function siteError(doc: Document, lineCounter: LineCounter, field: string, message: string): ContentError {
+  const { line, col } = lineCounter.linePos(locate(doc, []).offset)
+  return new ContentError('SCHEMA', SITE_PATH, line, col, field, message)
 }

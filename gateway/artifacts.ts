@@ -9,21 +9,20 @@ import { join } from 'node:path'
 import { COLLECTION_NAMES, type CollectionName } from '../build/contract/collections.ts'
 import { etagOf } from '../build/contract/etag.ts'
 import { MANIFEST_FILE } from '../build/contract/paths.ts'
-import { MANIFEST_FORMAT, type Manifest } from '../build/contract/manifest.ts'
+import { MANIFEST_FORMAT, type BuildFile, type Manifest } from '../build/contract/manifest.ts'
 import type { ContentRecord } from '../build/contract/records.ts'
 
-export interface StoredFile {
-  body: Buffer
-  etag: string
-}
+/** A file of the build: its bytes and strong ETag. */
+export type StoredFile = BuildFile
 
 export class Snapshot {
+  /** Files by path relative to dist/ (`api/blog-posts/x.json`). */
   readonly files: ReadonlyMap<string, StoredFile>
   readonly bySlug: Record<CollectionName, ReadonlyMap<string, ContentRecord>>
   /** Rendered long-tail answers of this build, by canonical href (bounded). */
   readonly rendered = new Map<string, StoredFile>()
 
-  constructor(readonly manifest: Manifest, files: Map<string, StoredFile>) {
+  constructor(readonly manifest: Manifest, files: ReadonlyMap<string, StoredFile>) {
     this.files = files
     const bySlug = {} as Record<CollectionName, Map<string, ContentRecord>>
     for (const name of COLLECTION_NAMES) bySlug[name] = new Map(manifest.collections[name].map((r) => [r.slug, r]))
@@ -73,22 +72,12 @@ export async function loadSnapshot(distDir: string): Promise<Snapshot> {
         if (!body || etagOf(body) !== etag) {
           throw new ArtifactError(`dist/${path} is missing or does not match the manifest (a build changed dist/ while it was loaded?)`)
         }
-        files.set(`/${path}`, { body, etag })
+        files.set(path, { body, etag })
       }),
     )
   }
-  files.set(`/${MANIFEST_FILE}`, { body: Buffer.from(manifestText), etag: etagOf(Buffer.from(manifestText)) })
+  files.set(MANIFEST_FILE, { body: Buffer.from(manifestText), etag: etagOf(Buffer.from(manifestText)) })
   return new Snapshot(manifest, files)
-}
-
-/** Build a snapshot from files already in memory (the watch mode's path: no disk round trip). */
-export function snapshotFromFiles(files: Record<string, string | Buffer>, manifest: Manifest): Snapshot {
-  const stored = new Map<string, StoredFile>()
-  for (const [path, content] of Object.entries(files)) {
-    const body = typeof content === 'string' ? Buffer.from(content) : content
-    stored.set(`/${path}`, { body, etag: manifest.files[path] ?? etagOf(body) })
-  }
-  return new Snapshot(manifest, stored)
 }
 
 /**

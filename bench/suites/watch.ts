@@ -1,6 +1,6 @@
 /**
  * Watch mode: append a line to one item's Markdown and poll the dev server
- * (build/watch.ts `startDev`, in its own process) until that item's JSON
+ * (gateway/dev-server.ts `startDev`, in its own process) until that item's JSON
  * carries it. The time from the write to the first answer with the new bytes.
  */
 import { readFile, writeFile } from 'node:fs/promises'

@@ -23,3 +23,9 @@ export interface Manifest {
   files: Record<string, string>
   collections: Record<CollectionName, ContentRecord[]>
 }
+
+/** One file of a build as it is served: its bytes and strong ETag. */
+export interface BuildFile {
+  body: Buffer
+  etag: string
+}

@@ -16,11 +16,15 @@ const describedBy = {
   status: [{ href: HEALTH_PATH, type: 'application/json' }],
 }
 
-export const emitApiCatalog: Emitter = () => {
-  const apis = [...COLLECTION_NAMES.map((c) => `${API_PREFIX}/${c}`), MCP_PATH]
-  const linkset = [
-    { anchor: API_CATALOG_PATH, item: apis.map((href) => ({ href })) },
-    ...apis.map((anchor) => ({ anchor, ...describedBy })),
-  ]
-  return { [API_CATALOG_FILE]: `${JSON.stringify({ linkset }, null, 2)}\n` }
-}
+export const emitApiCatalog = {
+  name: 'api-catalog',
+  input: 'site',
+  emit: () => {
+    const apis = [...COLLECTION_NAMES.map((c) => `${API_PREFIX}/${c}`), MCP_PATH]
+    const linkset = [
+      { anchor: API_CATALOG_PATH, item: apis.map((href) => ({ href })) },
+      ...apis.map((anchor) => ({ anchor, ...describedBy })),
+    ]
+    return { [API_CATALOG_FILE]: `${JSON.stringify({ linkset }, null, 2)}\n` }
+  },
+} satisfies Emitter

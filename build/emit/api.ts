@@ -1,18 +1,49 @@
-/** API files: every limit 1..100 of page 1 of each collection, and each item. */
-import { COLLECTION_NAMES } from '../contract/collections.ts'
+/**
+ * API files: every limit 1..100 of page 1 of each collection, and each item.
+ * Per collection, and incremental: an item is rendered again only when its
+ * record changed (records are new objects only when their file was
+ * recompiled), and a list of `limit` items only when one of its first `limit`
+ * records or the total did, so an edit to the 500th post renders no list.
+ */
+import type { CollectionName } from '../contract/collections.ts'
 import { itemFile, listFile, PRERENDERED_LIMITS } from '../contract/paths.ts'
+import type { FullRecord } from '../contract/records.ts'
 import { renderItem, renderList } from '../contract/render.ts'
-import type { Emitter } from './types.ts'
+import type { EmittedFiles, Emitter } from './types.ts'
 
-export const emitApi: Emitter = (content) => {
-  const files: Record<string, string> = {}
-  for (const collection of COLLECTION_NAMES) {
-    const records = content.collections[collection]
-    const summaries = content.summaries[collection]
-    for (const limit of PRERENDERED_LIMITS) {
-      files[listFile(collection, limit)] = renderList(collection, summaries, { limit, page: 1, tag: undefined })
-    }
-    for (const record of records) files[itemFile(collection, record.slug)] = renderItem(record)
+export function createApiEmitter(): Emitter {
+  const items = new WeakMap<FullRecord, string>()
+  const lists = new Map<CollectionName, { records: readonly FullRecord[]; texts: string[] }>()
+  return {
+    name: 'api',
+    input: 'collection',
+    emit(content, collection) {
+      const files: EmittedFiles = {}
+      const records = content.collections[collection]
+      const summaries = content.summaries[collection]
+      const previous = lists.get(collection)
+      const unchanged = sameUpTo(previous?.records, records)
+      // Every record the same: every list is, including those longer than the collection.
+      const reusable = (limit: number) => previous !== undefined && (limit <= unchanged || unchanged === records.length)
+      const texts = PRERENDERED_LIMITS.map((limit, i) =>
+        reusable(limit) ? previous!.texts[i]! : renderList(collection, summaries, { limit, page: 1, tag: undefined }),
+      )
+      lists.set(collection, { records, texts })
+      PRERENDERED_LIMITS.forEach((limit, i) => (files[listFile(collection, limit)] = texts[i]!))
+      for (const record of records) {
+        let text = items.get(record)
+        if (text === undefined) items.set(record, (text = renderItem(record)))
+        files[itemFile(collection, record.slug)] = text
+      }
+      return files
+    },
   }
-  return files
+}
+
+/** How many leading records are the same objects; 0 when the totals differ (every list's meta changes). */
+function sameUpTo(before: readonly FullRecord[] | undefined, after: readonly FullRecord[]): number {
+  if (!before || before.length !== after.length) return 0
+  let i = 0
+  while (i < after.length && before[i] === after[i]) i++
+  return i
 }

@@ -44,11 +44,14 @@ const REDOC_OPTIONS = {
   theme: { typography: { fontFamily: FONT, headings: { fontFamily: FONT }, code: { fontFamily: MONO } } },
 }
 
-export const emitDocs: Emitter = (content) => {
-  const document = createOpenApiDocument(content.site)
-  const title = `${(document.info as { title: string }).title} — API reference`
-  const head = '<link rel="icon" href="data:,">\n<link rel="service-desc" type="application/json" href="/openapi.json">\n<style>body{margin:0}</style>\n'
-  const body = `<noscript><p>This reference needs JavaScript. The same content is in <a href="/openapi.json">/openapi.json</a> and <a href="/llms-full.txt">/llms-full.txt</a>.</p></noscript>
+export const emitDocs = {
+  name: 'docs',
+  input: 'site',
+  emit(content) {
+    const document = createOpenApiDocument(content.site)
+    const title = `${(document.info as { title: string }).title} — API reference`
+    const head = '<link rel="icon" href="data:,">\n<link rel="service-desc" type="application/json" href="/openapi.json">\n<style>body{margin:0}</style>\n'
+    const body = `<noscript><p>This reference needs JavaScript. The same content is in <a href="/openapi.json">/openapi.json</a> and <a href="/llms-full.txt">/llms-full.txt</a>.</p></noscript>
 <div id="redoc"></div>
 <script type="application/json" id="openapi-document">${jsonForScript(document)}</script>
 <script type="application/json" id="redoc-options">${jsonForScript(REDOC_OPTIONS)}</script>
@@ -57,8 +60,9 @@ export const emitDocs: Emitter = (content) => {
   var read = function (id) { return JSON.parse(document.getElementById(id).textContent) }
   Redoc.init(read('openapi-document'), read('redoc-options'), document.getElementById('redoc'))
 </script>`
-  return { [DOCS_FILE]: page(title, body, head), [HOME_FILE]: home(document) }
-}
+    return { [DOCS_FILE]: page(title, body, head), [HOME_FILE]: home(document) }
+  },
+} satisfies Emitter
 
 function home(document: OpenApiDocument): string {
   const { title, summary } = document.info as { title: string; summary: string }

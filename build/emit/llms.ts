@@ -8,11 +8,11 @@ import type { FullRecord } from '../contract/records.ts'
 import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
 import { agentReference } from '../openapi/agent-reference.ts'
 import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
-import { API_CATALOG_PATH } from '../contract/public-paths.ts'
+import { API_CATALOG_PATH, LLMS_FULL_PATH, LLMS_PATH } from '../contract/public-paths.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 
-export const LLMS_FILE = 'llms.txt'
-export const LLMS_FULL_FILE = 'llms-full.txt'
+export const LLMS_FILE = LLMS_PATH.slice(1)
+export const LLMS_FULL_FILE = LLMS_FULL_PATH.slice(1)
 /** Items per collection listed in llms.txt; the rest are a list request away. */
 const LATEST_PER_COLLECTION = 10
 
@@ -95,7 +95,11 @@ function full(content: BuiltContent, doc: OpenApiDocument): string {
   return parts.join('')
 }
 
-export const emitLlms: Emitter = (content) => {
-  const doc = createOpenApiDocument(content.site)
-  return { [LLMS_FILE]: index(content, doc), [LLMS_FULL_FILE]: full(content, doc) }
-}
+export const emitLlms = {
+  name: 'llms',
+  input: 'content',
+  emit(content) {
+    const doc = createOpenApiDocument(content.site)
+    return { [LLMS_FILE]: index(content, doc), [LLMS_FULL_FILE]: full(content, doc) }
+  },
+} satisfies Emitter

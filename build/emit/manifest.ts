@@ -5,17 +5,16 @@
  */
 import { createHash } from 'node:crypto'
 import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
-import { etagOf } from '../contract/etag.ts'
 import type { BuiltContent } from './types.ts'
 import { MANIFEST_FORMAT, type Manifest } from '../contract/manifest.ts'
 
-/** `known` holds ETags already computed (the watch mode's), so only new bodies are hashed. */
-export function createManifest(content: BuiltContent, files: Record<string, string>, inputHash: string, known?: Readonly<Record<string, string>>): Manifest {
-  const etags: Record<string, string> = {}
+/** The manifest of a build whose files (all but the manifest itself) have these ETags. */
+export function createManifest(content: BuiltContent, etags: ReadonlyMap<string, string>, inputHash: string): Manifest {
+  const files: Record<string, string> = {}
   const hash = createHash('sha256')
-  for (const path of Object.keys(files).sort()) {
-    const etag = known?.[path] ?? etagOf(files[path]!)
-    etags[path] = etag
+  for (const path of [...etags.keys()].sort()) {
+    const etag = etags.get(path)!
+    files[path] = etag
     hash.update(`${path}\0${etag}\0`)
   }
   const counts = {} as Record<CollectionName, number>
@@ -24,7 +23,7 @@ export function createManifest(content: BuiltContent, files: Record<string, stri
     format: MANIFEST_FORMAT,
     build: { id: hash.digest('hex').slice(0, 16), built_at: content.builtAt, counts },
     input_hash: inputHash,
-    files: etags,
+    files,
     collections: content.summaries,
   }
 }

@@ -26,8 +26,12 @@ function problemPage(name: ProblemName): string {
   )
 }
 
-export const emitOpenApi: Emitter = (content) => {
-  const files: Record<string, string> = { [OPENAPI_FILE]: `${JSON.stringify(createOpenApiDocument(content.site), null, 2)}\n` }
-  for (const name of Object.keys(PROBLEM_TYPES) as ProblemName[]) files[`problems/${name}.html`] = problemPage(name)
-  return files
-}
+export const emitOpenApi = {
+  name: 'openapi',
+  input: 'site',
+  emit(content) {
+    const files: Record<string, string> = { [OPENAPI_FILE]: `${JSON.stringify(createOpenApiDocument(content.site), null, 2)}\n` }
+    for (const name of Object.keys(PROBLEM_TYPES) as ProblemName[]) files[`problems/${name}.html`] = problemPage(name)
+    return files
+  },
+} satisfies Emitter

@@ -6,6 +6,7 @@
 import MiniSearch from 'minisearch'
 import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
 import type { FullRecord } from '../contract/records.ts'
+import { OFF_THREAD_MIN, searchIndexOffThread } from './search-index-thread.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 import { SEARCH_INDEX_FILE, SEARCH_INDEX_OPTIONS, type SearchDocument } from '../contract/search.ts'
 
@@ -35,13 +36,23 @@ function detailsOf(record: FullRecord): string {
 }
 
 /** Deterministic: documents are added in collection order, newest first, as the build sorted them. */
-export const emitSearchIndex: Emitter = (content: BuiltContent) => ({ [SEARCH_INDEX_FILE]: serializeSearchIndex(searchDocuments(content)) })
+export const emitSearchIndex = {
+  name: 'search-index',
+  input: 'content',
+  emit: (content) => ({ [SEARCH_INDEX_FILE]: serializeSearchIndex(searchDocuments(content)) }),
+  offThread(content) {
+    const documents = searchDocuments(content)
+    if (documents.length < OFF_THREAD_MIN) return undefined
+    const task = searchIndexOffThread(documents)
+    return { result: task.result.then((text) => ({ [SEARCH_INDEX_FILE]: text })), cancel: task.cancel }
+  },
+} satisfies Emitter
 
 export function searchDocuments(content: BuiltContent): SearchDocument[] {
   return COLLECTION_NAMES.flatMap((collection) => content.collections[collection].map((record) => searchDocument(collection, record)))
 }
 
-/** The index file's text; the watch mode runs this on a worker thread for large content (build/watch/search-thread.ts). */
+/** The index file's text; for large content it is built on a worker thread (search-index-thread.ts). */
 export function serializeSearchIndex(documents: SearchDocument[]): string {
   const index = new MiniSearch<SearchDocument>(SEARCH_INDEX_OPTIONS)
   index.addAll(documents)

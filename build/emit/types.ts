@@ -13,8 +13,31 @@ export interface BuiltContent {
   builtAt: string
 }
 
+/** Files to write, keyed by path relative to dist/. */
+export type EmittedFiles = Record<string, string>
+
 /**
- * An emitter returns files to write, keyed by path relative to dist/. It also
- * sees what the emitters before it in EMITTERS wrote (for indexes of files).
+ * An emitter turns the content into files. `input` says what its files depend
+ * on, so the compiler runs it again only after that changed:
+ * - `collection`: one collection's items (run per changed collection, on every edit);
+ * - `content`: all published content (in the watch mode, once edits settle);
+ * - `site`: the site settings alone;
+ * - `files`: the paths every other emitter wrote (indexes such as Netlify's rules; run last).
  */
-export type Emitter = (content: BuiltContent, emitted?: Readonly<Record<string, string>>) => Record<string, string>
+export type Emitter =
+  | { readonly name: string; readonly input: 'collection'; emit(content: BuiltContent, collection: CollectionName): EmittedFiles }
+  | {
+      readonly name: string
+      readonly input: 'content' | 'site'
+      emit(content: BuiltContent): EmittedFiles
+      /** The same files computed on a worker thread, for content where `emit` takes seconds. */
+      offThread?(content: BuiltContent): OffThreadTask | undefined
+    }
+  | { readonly name: string; readonly input: 'files'; emit(content: BuiltContent, paths: readonly string[]): EmittedFiles }
+
+export interface OffThreadTask {
+  /** The files; rejects if the worker fails (the compiler then runs `emit` itself). */
+  result: Promise<EmittedFiles>
+  /** Stop the worker: its input is stale. */
+  cancel(): void
+}

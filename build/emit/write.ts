@@ -5,20 +5,21 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import type { BuildFile } from '../contract/manifest.ts'
 
 const PARALLEL_WRITES = 64
 
-export async function writeDistAtomically(distDir: string, files: Record<string, string>): Promise<void> {
+export async function writeDistAtomically(distDir: string, files: ReadonlyMap<string, BuildFile>): Promise<void> {
   // Temporary folders sit beside dist/ so the final rename stays on one filesystem.
   const root = dirname(distDir)
   await recoverInterruptedSwap(root, distDir)
   const tmp = join(root, `.dist-tmp-${process.pid}-${randomBytes(4).toString('hex')}`)
   try {
-    const paths = Object.keys(files).sort()
+    const paths = [...files.keys()].sort()
     const dirs = new Set(paths.map((p) => dirname(join(tmp, p))))
     for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true })
     for (let i = 0; i < paths.length; i += PARALLEL_WRITES) {
-      await Promise.all(paths.slice(i, i + PARALLEL_WRITES).map((p) => writeFile(join(tmp, p), files[p]!)))
+      await Promise.all(paths.slice(i, i + PARALLEL_WRITES).map((p) => writeFile(join(tmp, p), files.get(p)!.body)))
     }
     await swapIn(root, distDir, tmp)
   } catch (error) {

@@ -37,24 +37,23 @@ export async function hashInputs(root: string, sources: SourceFile[]): Promise<s
 let fingerprint: Promise<string> | undefined
 
 /**
- * Hash of the code that shapes dist/ (build/, the gateway modules emitters
- * import such as scopes, and the locked dependency versions), so a code or
- * dependency change is never mistaken for "up to date".
+ * Hash of the code that shapes dist/ (build/ and the locked dependency
+ * versions), so a code or dependency change is never mistaken for "up to
+ * date". The gateway and its runtime data (API keys, clients, people) are
+ * not build input: build/ never imports them.
  */
 function generatorFingerprint(): Promise<string> {
   fingerprint ??= (async () => {
-    const here = dirname(fileURLToPath(import.meta.url))
-    const projectDir = dirname(here.endsWith('pipeline') ? dirname(here) : here)
+    const buildDir = dirname(dirname(fileURLToPath(import.meta.url)))
+    const projectDir = dirname(buildDir)
     const hash = createHash('sha256')
-    for (const dir of ['build', 'gateway']) {
-      const entries = await readdir(join(projectDir, dir), { recursive: true, withFileTypes: true }).catch(() => [])
-      const files = entries
-        .filter((e) => e.isFile() && /\.(ts|js|mjs|cjs|json)$/.test(e.name))
-        .map((e) => join(e.parentPath, e.name))
-        .filter((file) => !file.includes('/.')) // generated secrets and caches are not code
-        .sort()
-      for (const file of files) hash.update(file.slice(projectDir.length)).update(await readFile(file))
-    }
+    const entries = await readdir(buildDir, { recursive: true, withFileTypes: true })
+    const files = entries
+      .filter((e) => e.isFile() && /\.(ts|js|mjs|cjs|json)$/.test(e.name))
+      .map((e) => join(e.parentPath, e.name))
+      .filter((file) => !file.includes('/.')) // caches are not code
+      .sort()
+    for (const file of files) hash.update(file.slice(projectDir.length)).update(await readFile(file))
     hash.update(await readFile(join(projectDir, 'package-lock.json')).catch(() => Buffer.alloc(0)))
     return hash.digest('hex')
   })()

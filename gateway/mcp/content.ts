@@ -27,7 +27,7 @@ export function readItem(snapshot: Snapshot, collection: CollectionName, slug: s
   if (!cache) parsed.set(snapshot, (cache = new Map()))
   const hit = cache.get(key)
   if (hit) return hit
-  const file = snapshot.files.get(`/${itemFile(collection, slug)}`)
+  const file = snapshot.files.get(itemFile(collection, slug))
   if (!file) return undefined
   const record = JSON.parse(file.body.toString('utf8')) as FullRecord
   cache.set(key, record)

@@ -9,10 +9,10 @@ import { stringify } from 'yaml'
 import { COLLECTION_NAMES, COLLECTIONS, isCollectionName } from '../../build/contract/collections.ts'
 import { completeFrom, metadataOf, readItem, resourceUri, slugsOf, unknownSlugMessage } from './content.ts'
 import type { McpContext } from './context.ts'
+import { LLMS_FULL_PATH } from '../../build/contract/public-paths.ts'
 
 /** JSON-RPC error code of the MCP spec for a resource that does not exist. */
 export const RESOURCE_NOT_FOUND = -32002
-export const LLMS_FULL_FILE = '/llms-full.txt'
 export const LLMS_FULL_URI = 'reference://llms-full.txt'
 const MARKDOWN = 'text/markdown'
 
@@ -61,7 +61,7 @@ export function registerResources({ server, snapshot }: McpContext): void {
   )
 
   // Only when the build has it: the reference is another emitter's output.
-  const reference = snapshot.files.get(LLMS_FULL_FILE)
+  const reference = snapshot.files.get(LLMS_FULL_PATH.slice(1))
   if (reference) {
     server.registerResource(
       'llms-full',

@@ -31,7 +31,7 @@ const indexes = new WeakMap<Snapshot, MiniSearch<SearchDocument>>()
 function indexOf(snapshot: Snapshot): MiniSearch<SearchDocument> {
   const cached = indexes.get(snapshot)
   if (cached) return cached
-  const file = snapshot.files.get(`/${SEARCH_INDEX_FILE}`)
+  const file = snapshot.files.get(SEARCH_INDEX_FILE)
   if (!file) throw new SearchIndexError(`This build has no search index (${SEARCH_INDEX_FILE}); rebuild with \`npm run build\`.`)
   const index = MiniSearch.loadJSON<SearchDocument>(file.body.toString('utf8'), SEARCH_INDEX_OPTIONS)
   indexes.set(snapshot, index)

@@ -28,7 +28,7 @@ export function listRoute(store: ArtifactStore) {
     }
     const { query } = parsed
     const file = isPrerendered(query)
-      ? snapshot.files.get(`/${listFile(collection, query.limit)}`)!
+      ? snapshot.files.get(listFile(collection, query.limit))!
       : renderLongTail(snapshot, collection, query)
     return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, headers: cachedListMeta(file, snapshot, collection, query) })
   })
@@ -38,7 +38,7 @@ export function itemRoute(store: ArtifactStore) {
   return defineHandler((event) => {
     const { snapshot, collection } = prepare(event, store)
     const slug = event.context.params?.slug ?? ''
-    const file = SLUG_RE.test(slug) ? snapshot.files.get(`/${itemFile(collection, slug)}`) : undefined
+    const file = SLUG_RE.test(slug) ? snapshot.files.get(itemFile(collection, slug)) : undefined
     if (!file) {
       throw problem('not-found', { detail: `No published ${collection} item has the slug "${slug.slice(0, 120)}". List /api/${collection} to find slugs.` })
     }

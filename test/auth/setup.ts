@@ -5,7 +5,7 @@
  * `/test/api-read` (needs api.read). Logs are captured for the leak test.
  */
 import { defineHandler } from 'h3'
-import { buildSite } from '../../build/pipeline/run.ts'
+import { buildSite } from '../../build/compiler/build.ts'
 import { createAuth, type Auth } from '../../gateway/auth/auth.ts'
 import type { AuthSettings } from '../../gateway/auth/config.ts'
 import { authPlugin } from '../../gateway/auth/plugin.ts'

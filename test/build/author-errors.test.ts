@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ContentErrors } from '../../build/errors.ts'
-import { buildSite, checkContent } from '../../build/pipeline/run.ts'
+import { buildSite, checkContent } from '../../build/compiler/build.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../helpers/project.ts'
 import { hashTree } from '../helpers/files.ts'
 
@@ -81,5 +81,25 @@ describe('author errors', () => {
     expect(result?.stderr).toContain(EXPECTED[0])
     expect(result?.stdout).toContain('::error file=content/blog-posts/bad-date.md,line=3,col=15,title=published_at::must be a date')
     expect(result?.stderr).not.toMatch(/\bat .*\.ts:\d+/) // no stack trace
+  })
+})
+
+describe('site settings errors', () => {
+  it('name content/site.yaml, the line, the column and the setting, like content errors', async () => {
+    const project = await createProject({ 'content/blog-posts/good.md': validPost() })
+    try {
+      await project.write('content/site.yaml', 'name: Broken Co\nurl: www.example.com\ncolections:\n  blog-posts: { path: blog }\n')
+      const error = await checkContent(project.root).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(ContentErrors)
+      expect((error as ContentErrors).errors.map((e) => e.message)).toEqual([
+        "content/site.yaml:2:6 url: must be the marketing site's absolute http(s) URL, like https://www.example.com",
+        'content/site.yaml:3:1 colections: is not a site setting (settings: name, description, url, language, collections)',
+      ])
+      await project.write('content/site.yaml', 'url: https://www.example.com\ncollections:\n  blog-posts: { path: blog }\n')
+      const second = (await checkContent(project.root).catch((e: unknown) => e)) as ContentErrors
+      expect(second.errors.map((e) => e.message)).toEqual(['content/site.yaml:3:23 collections.blog-posts.path: must be a path on the site starting with /, like /blog'])
+    } finally {
+      await project.remove()
+    }
   })
 })

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
 import { itemFile, listFile, MANIFEST_FILE } from '../../build/contract/paths.ts'
-import { buildSite } from '../../build/pipeline/run.ts'
+import { buildSite } from '../../build/compiler/build.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 import { hashTree } from '../helpers/files.ts'
 

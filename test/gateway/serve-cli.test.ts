@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSite } from '../../build/pipeline/run.ts'
+import { buildSite } from '../../build/compiler/build.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../helpers/project.ts'
 
 interface Exit { code: number | null; stderr: string; stdout: string }

@@ -4,7 +4,7 @@
  * clients and API keys so tests can get real tokens and keys.
  */
 import { join } from 'node:path'
-import { buildSite } from '../../build/pipeline/run.ts'
+import { buildSite } from '../../build/compiler/build.ts'
 import { ArtifactStore } from '../../gateway/artifacts.ts'
 import { createAuth } from '../../gateway/auth/auth.ts'
 import { generateApiKey, hashApiKey } from '../../gateway/auth/api-key.ts'

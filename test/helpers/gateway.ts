@@ -1,6 +1,6 @@
 /** Start the real gateway on 127.0.0.1 with an ephemeral port. */
 import { afterAll, beforeAll } from 'vitest'
-import { buildSite } from '../../build/pipeline/run.ts'
+import { buildSite } from '../../build/compiler/build.ts'
 import { ArtifactStore } from '../../gateway/artifacts.ts'
 import { startServer, type RunningServer } from '../../gateway/server.ts'
 import type { GatewayOptions } from '../../gateway/app.ts'

@@ -5,7 +5,7 @@
  */
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSite } from '../../build/pipeline/run.ts'
+import { buildSite } from '../../build/compiler/build.ts'
 import { ArtifactStore } from '../../gateway/artifacts.ts'
 import { ConfigError, readConfig } from '../../gateway/config.ts'
 import { mcpPlugin } from '../../gateway/mcp/plugin.ts'

@@ -2,7 +2,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { snapshotFromFiles } from '../../gateway/artifacts.ts'
+import { etagOf } from '../../build/contract/etag.ts'
+import { Snapshot } from '../../gateway/artifacts.ts'
 import { connectClient, startMcpGateway, type McpTestGateway } from './setup.ts'
 
 const TEMPLATE = 'content://{collection}/{slug}'
@@ -67,14 +68,14 @@ describe('resources', () => {
 
   it('serves the agent reference llms-full.txt when the build has it, and omits it when not', async () => {
     const current = t.store.current()!
-    const files: Record<string, Buffer> = {}
-    for (const [path, file] of current.files) files[path.slice(1)] = file.body
+    const files = new Map(current.files)
     try {
-      delete files['llms-full.txt']
-      t.store.swap(snapshotFromFiles(files, current.manifest))
+      files.delete('llms-full.txt')
+      t.store.swap(new Snapshot(current.manifest, files))
       expect((await client.listResources()).resources.map((r) => r.uri)).not.toContain('reference://llms-full.txt')
-      files['llms-full.txt'] = Buffer.from('# Agent reference\n\nEverything an agent needs.\n')
-      t.store.swap(snapshotFromFiles(files, current.manifest))
+      const reference = Buffer.from('# Agent reference\n\nEverything an agent needs.\n')
+      files.set('llms-full.txt', { body: reference, etag: etagOf(reference) })
+      t.store.swap(new Snapshot(current.manifest, files))
       expect((await client.listResources()).resources).toContainEqual(expect.objectContaining({ uri: 'reference://llms-full.txt' }))
       const { contents } = await client.readResource({ uri: 'reference://llms-full.txt' })
       expect(textOf(contents)).toBe('# Agent reference\n\nEverything an agent needs.\n')

@@ -9,7 +9,7 @@ import { appendFile, readdir, rename, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateCorpus } from '../../bench/corpus/generate.ts'
-import { buildSite } from '../../build/pipeline/run.ts'
+import { buildSite } from '../../build/compiler/build.ts'
 import { loadSnapshot } from '../../gateway/artifacts.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 

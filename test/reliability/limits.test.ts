@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { H3 } from 'h3'
-import { buildSite } from '../../build/pipeline/run.ts'
+import { buildSite } from '../../build/compiler/build.ts'
 import { deadlineOf } from '../../gateway/http/timeout.ts'
 import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'

@@ -4,7 +4,7 @@
  * headers only when trusted) and by credential; static reads never limited.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { buildSite } from '../../build/pipeline/run.ts'
+import { buildSite } from '../../build/compiler/build.ts'
 import { H3 } from 'h3'
 import { rateLimit, RateLimiter } from '../../gateway/http/rate-limit.ts'
 import type { LimitSettings } from '../../gateway/http/limits.ts'

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
-import { buildSite, checkContent } from '../../build/pipeline/run.ts'
+import { buildSite, checkContent } from '../../build/compiler/build.ts'
 import { slugify } from '../../build/scaffold.ts'
 import { createProject, REPO_ROOT, type TempProject } from '../helpers/project.ts'
 

@@ -5,8 +5,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSite } from '../../build/pipeline/run.ts'
-import { startDev, type DevServer } from '../../build/watch.ts'
+import { buildSite } from '../../build/compiler/build.ts'
+import { startDev, type DevServer } from '../../gateway/dev-server.ts'
 import { copyOfRepoContent, validPost, type TempProject } from '../helpers/project.ts'
 import { hashTree } from '../helpers/files.ts'
 

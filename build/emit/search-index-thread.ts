@@ -1,8 +1,9 @@
 /**
- * The watch mode's search index, built on a worker thread. MiniSearch over
- * 10,000 items takes seconds of CPU in one synchronous call; on the main thread
- * that would hold every request and every edit for as long. The worker runs
- * the build's own serializeSearchIndex, so the bytes are the same.
+ * The search index, built on a worker thread. MiniSearch over 10,000 items
+ * takes seconds of CPU in one synchronous call: in the watch mode that would
+ * hold every request and every edit for as long, and in a build the other
+ * emitters can run meanwhile. The worker runs the same serializeSearchIndex,
+ * so the bytes are the same.
  */
 import type { SearchDocument } from '../contract/search.ts'
 import { startModuleWorker } from '../worker.ts'
@@ -18,7 +19,7 @@ export interface SearchTask {
 }
 
 export function searchIndexOffThread(documents: SearchDocument[]): SearchTask {
-  const worker = startModuleWorker(import.meta.url, 'search-worker')
+  const worker = startModuleWorker(import.meta.url, 'search-index-worker')
   const result = new Promise<string>((resolve, reject) => {
     worker.once('message', (text: string) => resolve(text))
     worker.once('error', reject)

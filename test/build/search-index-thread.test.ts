@@ -1,14 +1,14 @@
 /**
- * The watch mode builds a large search index on a worker thread; it must be
- * the same bytes as the build's emitter (the e2e test's content is below the
- * worker's threshold, so this is where the worker path is checked).
+ * The compiler builds a large search index on a worker thread; it must be the
+ * same bytes as the emitter on the main thread (the repository's content is
+ * below the worker's threshold, so this is where the worker path is checked).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuiltContent } from '../../build/emit/types.ts'
 import { emitSearchIndex, searchDocuments } from '../../build/emit/search-index.ts'
 import { SEARCH_INDEX_FILE } from '../../build/contract/search.ts'
-import { ContentState } from '../../build/watch/content-state.ts'
-import { searchIndexOffThread } from '../../build/watch/search-thread.ts'
+import { Compiler } from '../../build/compiler/compiler.ts'
+import { searchIndexOffThread } from '../../build/emit/search-index-thread.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 
 describe('search index on a worker thread', () => {
@@ -17,9 +17,9 @@ describe('search index on a worker thread', () => {
 
   beforeAll(async () => {
     project = await copyOfRepoContent()
-    const outcome = (await ContentState.open(project.root)).assemble()
-    if (!outcome.ok) throw outcome.errors
-    content = outcome.content
+    const state = (await Compiler.open({ root: project.root, cache: false })).current()
+    if (!state.ok) throw state.errors
+    content = state.content
   })
   afterAll(() => project?.remove())
 
@@ -27,7 +27,7 @@ describe('search index on a worker thread', () => {
     const documents = searchDocuments(content)
     expect(documents.length).toBeGreaterThan(10)
     const text = await searchIndexOffThread(documents).result
-    expect(text).toBe(emitSearchIndex(content, {})[SEARCH_INDEX_FILE])
+    expect(text).toBe(emitSearchIndex.emit(content)[SEARCH_INDEX_FILE])
   })
 
   it('stops when cancelled, without an answer', async () => {

@@ -1,0 +1,48 @@
+/**
+ * Put compiled files together into the published content: per collection
+ * (slugs are unique per collection, so an edit reassembles one collection),
+ * then all four combined. Drafts are validated but left out; lists are
+ * newest first.
+ */
+import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import type { ContentRecord, FullRecord } from '../contract/records.ts'
+import type { ContentError } from '../errors.ts'
+import type { BuiltContent } from '../emit/types.ts'
+import type { CompiledFile } from '../pipeline/compile.ts'
+import { compareRecords, normaliseDate, toSummary } from '../pipeline/derive.ts'
+import { checkDuplicateSlugs } from '../pipeline/validate.ts'
+import type { SiteConfig } from '../site.ts'
+
+/** One collection's published records, or the errors of its files. */
+export type CollectionPart =
+  | { ok: true; records: FullRecord[]; summaries: ContentRecord[]; builtAt: string }
+  | { ok: false; errors: ContentError[] }
+
+/** builtAt of content with no items. */
+const EPOCH = '1970-01-01T00:00:00Z'
+
+export function assembleCollection(collection: CollectionName, files: readonly CompiledFile[]): CollectionPart {
+  const errors = files.flatMap((c) => c.errors)
+  checkDuplicateSlugs(files.filter((c) => c.loaded.data !== undefined).map((c) => ({ file: c.loaded, slug: c.slug })), errors)
+  if (errors.length) return { ok: false, errors }
+  const records = files.filter((c) => !c.draft).map((c) => c.record!)
+  records.sort(compareRecords(collection))
+  let builtAt = EPOCH
+  for (const r of records) if (r.updated_at > builtAt) builtAt = normaliseDate(r.updated_at)
+  return { ok: true, records, summaries: records.map(toSummary), builtAt }
+}
+
+/** The published content of four assembled collections (each must be ok). */
+export function combine(site: SiteConfig, parts: ReadonlyMap<CollectionName, CollectionPart>): BuiltContent {
+  const collections = {} as BuiltContent['collections']
+  const summaries = {} as BuiltContent['summaries']
+  let builtAt = EPOCH
+  for (const name of COLLECTION_NAMES) {
+    const part = parts.get(name)
+    if (!part?.ok) throw new Error(`collection ${name} is not assembled`)
+    collections[name] = part.records
+    summaries[name] = part.summaries
+    if (part.builtAt > builtAt) builtAt = part.builtAt
+  }
+  return { site, collections, summaries, builtAt }
+}

@@ -1,0 +1,51 @@
+/**
+ * `npm run build` and `npm run check` over the compiler: open it on every
+ * file, then write every output to dist/ atomically (or, for check, stop
+ * after validation).
+ */
+import { join } from 'node:path'
+import type { Manifest } from '../contract/manifest.ts'
+import { writeDistAtomically } from '../emit/write.ts'
+import { upToDateManifest } from '../pipeline/inputs.ts'
+import { Compiler } from './compiler.ts'
+
+export interface BuildOptions {
+  /** Project root holding content/; dist/ and .cache/ are written here. */
+  root: string
+  /** Output folder; defaults to `<root>/dist`. */
+  distDir?: string
+  /** Use the render cache in `<root>/.cache` (default true). */
+  cache?: boolean
+  /** Rebuild even when the inputs are unchanged. */
+  force?: boolean
+}
+
+export interface BuildReport {
+  manifest: Manifest
+  files: number
+  /** True when dist/ was already up to date and nothing was written. */
+  upToDate: boolean
+}
+
+/** Build `root` into dist/; throws ContentErrors (dist/ untouched) when the content has errors. */
+export async function buildSite(options: BuildOptions): Promise<BuildReport> {
+  const distDir = options.distDir ?? join(options.root, 'dist')
+  const current = options.force ? undefined : await upToDateManifest(options.root, distDir)
+  if (current) return { manifest: current, files: Object.keys(current.files).length + 1, upToDate: true }
+  const compiler = await Compiler.open({ root: options.root, cache: options.cache })
+  const state = compiler.current()
+  await compiler.saveCache()
+  if (!state.ok) throw state.errors
+  const { files, manifest } = (await compiler.emit('full'))!
+  await writeDistAtomically(distDir, files)
+  return { manifest, files: files.size, upToDate: false }
+}
+
+/** Validate all content without writing dist/; throws ContentErrors. */
+export async function checkContent(root: string): Promise<{ files: number }> {
+  const compiler = await Compiler.open({ root })
+  await compiler.saveCache()
+  const state = compiler.current()
+  if (!state.ok) throw state.errors
+  return { files: compiler.fileCount() }
+}

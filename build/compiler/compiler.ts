@@ -1,0 +1,298 @@
+/**
+ * The one compiler behind `npm run build`, `npm run check` and `npm run dev`:
+ * an incremental graph from sources to compiled files to collections to
+ * emitted files. A build opens it over every file and emits everything once;
+ * the watch mode feeds it the files that changed and emits again, and only
+ * what depends on a change is redone:
+ *
+ * - a source is recompiled only when its bytes changed (and its Markdown
+ *   rendered only when its body did: the render cache is keyed by hash);
+ * - a collection is assembled again only when one of its files changed;
+ * - an emitter runs again only when its input did (see build/emit/types.ts):
+ *   per-collection emitters on every edit, whole-content emitters once edits
+ *   settle (`emit('full')`), settings-only emitters when site.yaml changes.
+ *
+ * The output is a set of files in memory (outputs.ts); writing dist/ and the
+ * dev server's snapshots both consume it.
+ */
+import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import { MANIFEST_FILE } from '../contract/paths.ts'
+import type { BuildFile, Manifest } from '../contract/manifest.ts'
+import { ContentErrors, sortErrors, type ContentError } from '../errors.ts'
+import { createEmitters } from '../emit/index.ts'
+import { createManifest } from '../emit/manifest.ts'
+import type { BuiltContent, Emitter, OffThreadTask } from '../emit/types.ts'
+import { RenderCache } from '../pipeline/cache.ts'
+import { compileFile, parseFile, type CompiledFile } from '../pipeline/compile.ts'
+import { hashInputs } from '../pipeline/inputs.ts'
+import type { SourceFile } from '../pipeline/load.ts'
+import { prerenderBodies } from '../pipeline/render-pool.ts'
+import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../site.ts'
+import { assembleCollection, combine, type CollectionPart } from './assemble.ts'
+import { OutputStore } from './outputs.ts'
+import { inBatches, listContent, readIfPresent, readSiteBytes, SourceStats, type ContentPath } from './sources.ts'
+
+export interface CompilerOptions {
+  /** Project root holding content/. */
+  root: string
+  /** Keep rendered bodies in `<root>/.cache` between runs (default true). */
+  cache?: boolean
+}
+
+/** The content as last compiled: published and ready to emit, or the errors that stop it. */
+export type CompileState = { ok: true; content: BuiltContent } | { ok: false; errors: ContentErrors }
+
+/** What `update` did: the files whose content changed, and the state after. */
+export interface Update {
+  files: string[]
+  state: CompileState
+}
+
+export interface BuildOutput {
+  /** Every file of the build, the manifest included; a copy later edits leave alone. */
+  files: ReadonlyMap<string, BuildFile>
+  manifest: Manifest
+  /** False after `emit('edit')` while whole-content outputs wait for `emit('full')`. */
+  complete: boolean
+}
+
+export class Compiler {
+  private site: SiteConfig | undefined
+  private siteError: ContentErrors | undefined
+  private siteHash = ''
+  /** Every source by path, and its compiled form (absent while site.yaml has errors). */
+  private readonly sources = new Map<string, SourceFile>()
+  private readonly compiled = new Map<string, CompiledFile>()
+  private readonly parts = new Map<CollectionName, CollectionPart>()
+  private state: CompileState = { ok: false, errors: new ContentErrors([]) }
+  /** The last content without errors: what emit() emits. */
+  private good: BuiltContent | undefined
+  private readonly emitters: Emitter[] = createEmitters()
+  private readonly outputs = new OutputStore()
+  /** Collections changed since per-collection emitters last ran, and emitters whose input changed since they last ran. */
+  private readonly pendingCollections = new Set<CollectionName>(COLLECTION_NAMES)
+  private readonly pendingEmitters = new Set<Emitter>(this.emitters)
+  private inputHash = ''
+  private readonly stats: SourceStats
+
+  private constructor(readonly root: string, private readonly cache: RenderCache) {
+    this.stats = new SourceStats(root)
+  }
+
+  /** Read and compile every file of the project. Content errors do not throw: see `current()`. */
+  static async open(options: CompilerOptions): Promise<Compiler> {
+    const compiler = new Compiler(options.root, await RenderCache.open(options.cache === false ? undefined : options.root))
+    await compiler.readSite()
+    const paths = await listContent(options.root)
+    await inBatches(paths, (p) => compiler.stats.take(p))
+    for (const source of await inBatches(paths, (p) => readIfPresent(options.root, p))) if (source) compiler.sources.set(source.path, source)
+    await compiler.compileAll()
+    compiler.assemble(new Set(COLLECTION_NAMES))
+    return compiler
+  }
+
+  /** How many content files there are (drafts and files with errors included). */
+  fileCount(): number {
+    return this.sources.size
+  }
+
+  /** The content as last compiled. */
+  current(): CompileState {
+    return this.state
+  }
+
+  /**
+   * Re-read the given files (changed, added or removed; site.yaml recompiles
+   * everything). Undefined when none of them differs from what is compiled.
+   */
+  async update(paths: readonly ContentPath[]): Promise<Update | undefined> {
+    const changed = new Set<CollectionName>()
+    const files: string[] = []
+    if (paths.some((p) => p.kind === 'site') && (await this.readSite())) {
+      files.push(SITE_PATH)
+      await this.compileAll()
+      COLLECTION_NAMES.forEach((c) => changed.add(c))
+      this.emitters.forEach((e) => this.pendingEmitters.add(e))
+    }
+    for (const p of paths) {
+      if (p.kind !== 'item') continue
+      await this.stats.take(p)
+      const source = await readIfPresent(this.root, p)
+      const previous = this.sources.get(p.path)
+      if (!source) {
+        this.stats.forget(p)
+        if (!previous) continue
+        this.sources.delete(p.path)
+        this.compiled.delete(p.path)
+      } else if (previous?.hash === source.hash) {
+        continue
+      } else {
+        this.sources.set(p.path, source)
+        if (this.site) this.compiled.set(p.path, compileFile(source, this.site, this.cache))
+      }
+      changed.add(p.collection)
+      files.push(p.path)
+    }
+    if (!files.length) return undefined
+    this.assemble(changed)
+    return { files, state: this.state }
+  }
+
+  /** Files added, removed or rewritten since they were last read, found by their stat alone. */
+  stale(): Promise<ContentPath[]> {
+    return this.stats.stale(this.sources.keys())
+  }
+
+  /** Whether every output reflects the last good content. */
+  isComplete(): boolean {
+    return this.pendingCollections.size === 0 && this.pendingEmitters.size === 0
+  }
+
+  /**
+   * Emit what the changes since the last emit call for. `edit` runs the
+   * per-collection emitters only (the item and its lists, at once); `full`
+   * runs every emitter whose input changed, the search index on a worker
+   * thread for large content. A full emit stops early, returning undefined,
+   * when `interrupted()` says a newer edit is waiting; what it did not finish
+   * stays pending.
+   */
+  async emit(mode: 'edit' | 'full', interrupted: () => boolean = () => false): Promise<BuildOutput | undefined> {
+    const content = this.good
+    if (!content) throw new Error('nothing to emit: the content has errors')
+    for (const collection of this.pendingCollections) {
+      for (const emitter of this.emitters) if (emitter.input === 'collection') this.outputs.replace(`${emitter.name}:${collection}`, emitter.emit(content, collection))
+    }
+    this.pendingCollections.clear()
+    for (const emitter of this.emitters) if (emitter.input === 'collection') this.pendingEmitters.delete(emitter)
+    if (mode === 'full' && !(await this.emitWhole(content, interrupted))) return undefined
+    if (mode === 'full') this.inputHash = await hashInputs(this.root, this.sourcesInOrder())
+    const manifest = createManifest(content, this.outputs.etags(MANIFEST_FILE), this.inputHash)
+    this.outputs.set(MANIFEST_FILE, JSON.stringify(manifest))
+    return { files: this.outputs.snapshot(), manifest, complete: this.isComplete() }
+  }
+
+  /** Write the render cache (bodies rendered in this run) to disk. */
+  saveCache(): Promise<void> {
+    return this.cache.save()
+  }
+
+  /** Run the pending whole-content, settings and index emitters; false when interrupted. */
+  private async emitWhole(content: BuiltContent, interrupted: () => boolean): Promise<boolean> {
+    const pending = this.emitters.filter((e) => this.pendingEmitters.has(e))
+    // Off-thread work starts first, so the other emitters run meanwhile.
+    const tasks = new Map<Emitter, OffThreadTask>()
+    for (const emitter of pending) {
+      const task = (emitter.input === 'content' || emitter.input === 'site') && emitter.offThread?.(content)
+      if (task) tasks.set(emitter, task)
+    }
+    try {
+      for (const emitter of pending) {
+        if (emitter.input === 'collection' || emitter.input === 'files' || tasks.has(emitter)) continue
+        await yieldToEvents()
+        if (interrupted()) return false
+        this.outputs.replace(emitter.name, emitter.emit(content))
+        this.pendingEmitters.delete(emitter)
+      }
+      for (const [emitter, task] of tasks) {
+        const files = await settleUnless(task, interrupted)
+        if (files === undefined) return false
+        this.outputs.replace(emitter.name, files ?? (emitter as Extract<Emitter, { input: 'content' | 'site' }>).emit(content))
+        this.pendingEmitters.delete(emitter)
+      }
+    } finally {
+      for (const task of tasks.values()) task.cancel()
+    }
+    for (const emitter of pending) {
+      if (emitter.input !== 'files') continue
+      await yieldToEvents()
+      if (interrupted()) return false
+      const paths = this.outputs.pathsExcept((owner) => owner === emitter.name)
+      this.outputs.replace(emitter.name, emitter.emit(content, paths))
+      this.pendingEmitters.delete(emitter)
+    }
+    return true
+  }
+
+  /**
+   * Compile every source (none while site.yaml has errors): parse all, render
+   * the bodies the cache lacks on every core, then compile each, finding its
+   * body rendered.
+   */
+  private async compileAll(): Promise<void> {
+    this.compiled.clear()
+    const site = this.site
+    if (!site) return
+    const sources = [...this.sources.values()]
+    const parsed = sources.map(parseFile)
+    await prerenderBodies(parsed.map((p) => p.loaded.body), this.cache)
+    sources.forEach((source, i) => this.compiled.set(source.path, compileFile(source, site, this.cache, parsed[i])))
+  }
+
+  /** Assemble the changed collections and combine all into the published content. */
+  private assemble(changed: ReadonlySet<CollectionName>): void {
+    if (this.siteError) {
+      this.state = { ok: false, errors: this.siteError }
+      return
+    }
+    for (const collection of changed) {
+      const files = [...this.compiled.values()].filter((c) => c.collection === collection)
+      this.parts.set(collection, assembleCollection(collection, files))
+    }
+    const errors: ContentError[] = COLLECTION_NAMES.flatMap((c) => {
+      const part = this.parts.get(c)
+      return part && !part.ok ? part.errors : []
+    })
+    if (errors.length) {
+      this.state = { ok: false, errors: new ContentErrors(sortErrors(errors)) }
+      return
+    }
+    const content = combine(this.site!, this.parts)
+    this.state = { ok: true, content }
+    this.good = content
+    for (const collection of changed) this.pendingCollections.add(collection)
+    for (const emitter of this.emitters) if (emitter.input === 'content' || emitter.input === 'files') this.pendingEmitters.add(emitter)
+  }
+
+  /** Re-read site.yaml; true when its bytes changed. */
+  private async readSite(): Promise<boolean> {
+    await this.stats.take({ kind: 'site' })
+    const { hash } = await readSiteBytes(this.root)
+    if (hash === this.siteHash && this.site) return false
+    this.siteHash = hash
+    try {
+      this.site = await loadSiteConfig(this.root)
+      this.siteError = undefined
+    } catch (error) {
+      if (!(error instanceof ContentErrors)) throw error
+      this.siteError = error
+    }
+    return true
+  }
+
+  /** The sources in the order a build reads them (collection, then path): the input hash's order. */
+  private sourcesInOrder(): SourceFile[] {
+    const order = (s: SourceFile) => COLLECTION_NAMES.indexOf(s.collection)
+    return [...this.sources.values()]
+      .sort((a, b) => order(a) - order(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  }
+}
+
+/** Let requests and file events in between emitters (the watch mode serves while it emits). */
+function yieldToEvents(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
+/**
+ * The task's files; null when the worker failed (emit on this thread
+ * instead); undefined when `interrupted()` first.
+ */
+async function settleUnless(task: OffThreadTask, interrupted: () => boolean): Promise<Record<string, string> | null | undefined> {
+  let outcome: Record<string, string> | null | undefined
+  task.result.then((files) => (outcome = files), () => (outcome = null))
+  // Poll, so an edit arriving meanwhile goes first instead of waiting seconds for a stale result.
+  while (outcome === undefined) {
+    if (interrupted()) return undefined
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  return outcome
+}

@@ -1,0 +1,61 @@
+/**
+ * The compiler's output: every file of the build in memory, by path relative
+ * to dist/, each with its bytes and ETag. Emitters replace their own files; a
+ * body that did not change keeps its object (and is not hashed again), and a
+ * file an emitter no longer writes goes.
+ */
+import { etagOf } from '../contract/etag.ts'
+import type { BuildFile } from '../contract/manifest.ts'
+import type { EmittedFiles } from '../emit/types.ts'
+
+export class OutputStore {
+  private readonly files = new Map<string, BuildFile>()
+  /** Which owner (an emitter, or an emitter and a collection) wrote each path, and the paths of each owner. */
+  private readonly ownerOf = new Map<string, string>()
+  private readonly paths = new Map<string, Set<string>>()
+
+  /** Make `emitted` the whole output of `owner`. */
+  replace(owner: string, emitted: EmittedFiles): void {
+    const before = this.paths.get(owner) ?? new Set<string>()
+    const after = new Set<string>()
+    for (const [path, text] of Object.entries(emitted)) {
+      const other = this.ownerOf.get(path)
+      if (other !== undefined && other !== owner) throw new Error(`two emitters wrote ${path}: ${other} and ${owner}`)
+      this.ownerOf.set(path, owner)
+      after.add(path)
+      this.set(path, text)
+    }
+    for (const path of before) {
+      if (after.has(path)) continue
+      this.files.delete(path)
+      this.ownerOf.delete(path)
+    }
+    this.paths.set(owner, after)
+  }
+
+  /** Paths written by owners other than those `exclude` accepts. */
+  pathsExcept(exclude: (owner: string) => boolean): string[] {
+    const out: string[] = []
+    for (const [owner, paths] of this.paths) if (!exclude(owner)) out.push(...paths)
+    return out
+  }
+
+  /** Set one file outside any emitter (the manifest). */
+  set(path: string, text: string): void {
+    const body = Buffer.from(text)
+    if (this.files.get(path)?.body.equals(body)) return
+    this.files.set(path, { body, etag: etagOf(body) })
+  }
+
+  /** ETags of every file but `except`. */
+  etags(except: string): Map<string, string> {
+    const out = new Map<string, string>()
+    for (const [path, file] of this.files) if (path !== except) out.set(path, file.etag)
+    return out
+  }
+
+  /** A copy of the current files: later edits do not change it. */
+  snapshot(): Map<string, BuildFile> {
+    return new Map(this.files)
+  }
+}

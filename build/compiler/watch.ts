@@ -1,0 +1,187 @@
+/**
+ * The compiler driven by file events (`npm run dev`): every save recompiles
+ * only that file and emits what depends on it at once (`emit('edit')`); once
+ * edits settle, the whole-content outputs follow (`emit('full')`) and dist/ is
+ * written atomically. An invalid edit prints its file:line:col errors and
+ * nothing new is emitted, so the last good output stays served.
+ *
+ * File events are only hints. chokidar drops a file's 'change' events for
+ * 50 ms after one it emits (an author's second save inside that window is
+ * never reported), so every event also re-reads its file once the window has
+ * passed; and events that never arrive at all (an overflowing inotify queue,
+ * a file replaced from outside) are found by comparing every file's stat,
+ * before the full pass and every few seconds.
+ */
+import { join } from 'node:path'
+import { watch, type FSWatcher } from 'chokidar'
+import type { ContentError } from '../errors.ts'
+import { writeDistAtomically } from '../emit/write.ts'
+import type { BuildOutput, Compiler } from './compiler.ts'
+import { classify, pathKey, type ContentPath } from './sources.ts'
+
+const RECHECK_MS = 100
+const RESCAN_MS = 5000
+
+export interface WatchOptions {
+  /** Where to write the build once changes settle; undefined keeps it in memory only. */
+  distDir?: string
+  /** Quiet time that closes a burst of file events (editors write in several steps). */
+  debounceMs?: number
+  /** Quiet time before the full pass and the dist/ write. */
+  settleMs?: number
+  /** Progress and content errors, one line each. */
+  print: (line: string) => void
+  /** Each new output to serve: after every good edit, and when a full pass completes. */
+  onOutput: (output: BuildOutput) => void
+  /** The build id being served (the dev server may serve a previous dist/ while the content has errors). */
+  servingId: () => string | undefined
+}
+
+export interface ContentWatcher {
+  /** Resolves when every change seen so far is emitted in full and written. */
+  settled(): Promise<void>
+  close(): Promise<void>
+}
+
+/** Emit the compiler's current content (if good), then follow content/ until closed. */
+export async function watchContent(compiler: Compiler, options: WatchOptions): Promise<ContentWatcher> {
+  const { print } = options
+  const debounceMs = options.debounceMs ?? 10
+  const settleMs = options.settleMs ?? 1000
+
+  // One change at a time, in order; file events queue up while one is applied.
+  let queue: Promise<void> = Promise.resolve()
+  let pending = new Map<string, ContentPath>()
+  let debounce: NodeJS.Timeout | undefined
+  let settle: NodeJS.Timeout | undefined
+  /** Timers armed and not yet fired. */
+  const armed = { debounce: false, settle: false }
+  let settling: Promise<void> = Promise.resolve()
+  let writing: Promise<void> = Promise.resolve()
+  const report = (error: unknown) => print(`✗ ${String(error)}`)
+
+  const apply = async () => {
+    const paths = [...pending.values()]
+    pending = new Map()
+    if (!paths.length) return
+    const started = performance.now()
+    const update = await compiler.update(paths)
+    if (!update) {
+      // Nothing differs from what is compiled (a recheck, a touch); a full pass this interrupted comes back.
+      if (!compiler.isComplete() && compiler.current().ok && !armed.settle) scheduleSettle()
+      return
+    }
+    if (!update.state.ok) return reportErrors(print, update.state.errors.errors, options.servingId())
+    const output = (await compiler.emit('edit'))!
+    options.onOutput(output)
+    print(`✓ ${update.files.join(', ')} → serving build ${output.manifest.build.id} (${elapsed(started)})`)
+    scheduleSettle()
+  }
+
+  const scheduleSettle = () => {
+    clearTimeout(settle)
+    armed.settle = true
+    settle = setTimeout(() => {
+      armed.settle = false
+      settling = queue = queue.then(finish).catch(report)
+    }, settleMs)
+  }
+
+  /** The full pass: every whole-content emitter, the manifest, then dist/. */
+  const finish = async () => {
+    if (!compiler.current().ok || compiler.isComplete() || pending.size) return
+    // Files the watcher never reported go in first; their own settle brings the full pass back.
+    const missed = await compiler.stale()
+    if (missed.length) return missed.forEach(enqueue)
+    const started = performance.now()
+    // An edit arriving meanwhile goes first; its own settle brings the full pass back.
+    const output = await compiler.emit('full', () => armed.debounce || pending.size > 0)
+    if (!output) return
+    options.onOutput(output)
+    print(`✓ full build ${output.manifest.build.id}: search index, documents and manifest (${elapsed(started)})${options.distDir ? '; writing dist/' : ''}`)
+    writeDist(output)
+  }
+
+  /** Writes go one after another, each with the files of its moment, off the edit queue. */
+  const writeDist = (output: BuildOutput) => {
+    const dir = options.distDir
+    if (!dir) return
+    writing = writing.then(() => writeDistAtomically(dir, output.files)).catch((error: unknown) => print(`✗ writing ${dir}: ${String(error)}`))
+  }
+
+  const enqueue = (path: ContentPath) => {
+    pending.set(pathKey(path), path)
+    clearTimeout(debounce)
+    armed.debounce = true
+    debounce = setTimeout(() => {
+      armed.debounce = false
+      queue = queue.then(apply).catch(report)
+    }, debounceMs)
+  }
+
+  /** Rechecks armed per file, each RECHECK_MS after that file's latest event. */
+  const rechecks = new Map<string, NodeJS.Timeout>()
+  const onEvent = (file: string) => {
+    const path = classify(compiler.root, file)
+    if (!path) return
+    const key = pathKey(path)
+    enqueue(path)
+    clearTimeout(rechecks.get(key))
+    rechecks.set(key, setTimeout(() => rechecks.delete(key) && enqueue(path), RECHECK_MS))
+  }
+
+  const rescan = () => {
+    queue = queue.then(async () => (await compiler.stale()).forEach(enqueue)).catch(report)
+  }
+
+  const first = compiler.current()
+  if (first.ok) {
+    const started = performance.now()
+    const output = (await compiler.emit('full'))!
+    options.onOutput(output)
+    print(`✓ built ${output.files.size} files in memory (${elapsed(started)})`)
+    writeDist(output)
+  } else {
+    reportErrors(print, first.errors.errors, options.servingId())
+  }
+
+  const watcher: FSWatcher = watch(join(compiler.root, 'content'), { ignoreInitial: true, depth: 2 })
+  watcher.on('add', onEvent).on('change', onEvent).on('unlink', onEvent)
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
+  // Edits made while the first build ran, before the watcher was ready.
+  rescan()
+  const rescanTimer = setInterval(() => pending.size || armed.debounce || armed.settle || rescan(), RESCAN_MS).unref()
+
+  return {
+    settled: async () => {
+      // Wait out the timers: pending events, then the full pass they schedule.
+      for (;;) {
+        await queue
+        await settling
+        await writing
+        if (!armed.debounce && !armed.settle && !pending.size && !rechecks.size) return
+        await new Promise((r) => setTimeout(r, 5))
+      }
+    },
+    close: async () => {
+      clearTimeout(debounce)
+      clearTimeout(settle)
+      clearInterval(rescanTimer)
+      rechecks.forEach((timer) => clearTimeout(timer))
+      await watcher.close()
+      await queue.catch(() => undefined)
+      await writing
+      await compiler.saveCache()
+    },
+  }
+}
+
+function reportErrors(print: (line: string) => void, errors: readonly ContentError[], servingId: string | undefined): void {
+  for (const error of errors) print(error.message)
+  const count = `${errors.length} content error${errors.length === 1 ? '' : 's'}`
+  print(servingId ? `✗ ${count}; still serving build ${servingId}` : `✗ ${count}; nothing to serve until they are fixed`)
+}
+
+function elapsed(started: number): string {
+  return `${Math.round(performance.now() - started)} ms`
+}

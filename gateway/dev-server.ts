@@ -1,0 +1,79 @@
+/**
+ * The dev server behind `npm run dev`: the compiler (build/compiler/) follows
+ * content/ and every output it emits is swapped into the running gateway, so
+ * the next request gets the new bytes without a restart. While the content
+ * has errors, the last good output (or the last build in dist/) stays served.
+ *
+ * @example const dev = await startDev({ root: '.', port: 0 }); await fetch(`${dev.url}/api/health`)
+ */
+import { join } from 'node:path'
+import { Compiler } from '../build/compiler/compiler.ts'
+import { watchContent } from '../build/compiler/watch.ts'
+import type { GatewayOptions } from './app.ts'
+import { ArtifactStore, Snapshot } from './artifacts.ts'
+import { silentLogger } from './log.ts'
+import { startServer, type RunningServer } from './server.ts'
+
+export interface DevOptions {
+  /** Project root holding content/. */
+  root: string
+  host?: string
+  /** 0 for an ephemeral port. */
+  port?: number
+  /** Where to write the build once changes settle; `false` keeps it in memory only. Default `<root>/dist`. */
+  distDir?: string | false
+  /** Quiet time that closes a burst of file events. */
+  debounceMs?: number
+  /** Quiet time before the whole-content outputs and the dist/ write. */
+  settleMs?: number
+  /** Where progress and content errors are printed (default stderr). */
+  print?: (line: string) => void
+  /** Gateway options (logger, limits, plugins), or a function making them for the store (plugins need it). */
+  gateway?: GatewayExtras | ((store: ArtifactStore) => Promise<GatewayExtras>)
+}
+
+type GatewayExtras = Partial<Omit<GatewayOptions, 'store'>>
+
+export interface DevServer {
+  url: string
+  store: ArtifactStore
+  server: RunningServer
+  /** Resolves when every change seen so far is served, fully emitted and written. */
+  settled(): Promise<void>
+  close(): Promise<void>
+}
+
+export async function startDev(options: DevOptions): Promise<DevServer> {
+  const print = options.print ?? ((line: string) => console.error(line))
+  const distDir = options.distDir === false ? undefined : (options.distDir ?? join(options.root, 'dist'))
+  const store = new ArtifactStore(distDir ?? join(options.root, 'dist'))
+  const compiler = await Compiler.open({ root: options.root })
+  // The last good build on disk, if any, until the content is fixed.
+  if (!compiler.current().ok && distDir) await store.reload().then(() => print(`! serving the previous build from ${distDir}`), () => undefined)
+  const watcher = await watchContent(compiler, {
+    distDir,
+    debounceMs: options.debounceMs,
+    settleMs: options.settleMs,
+    print,
+    onOutput: (output) => store.swap(new Snapshot(output.manifest, output.files)),
+    servingId: () => store.current()?.id,
+  })
+  const server = await startServer({
+    version: '0.0.0-dev',
+    logger: silentLogger,
+    ...(typeof options.gateway === 'function' ? await options.gateway(store) : options.gateway),
+    store,
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+  })
+  return {
+    url: server.url,
+    store,
+    server,
+    settled: () => watcher.settled(),
+    close: async () => {
+      await watcher.close()
+      await server.close()
+    },
+  }
+}
