@@ -9,7 +9,7 @@ import type { ContentRecord, FullRecord } from '../contract/records.ts'
 import type { ContentError } from '../errors.ts'
 import type { BuiltContent } from '../emit/types.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
-import { compareRecords, normaliseDate, toSummary } from '../pipeline/derive.ts'
+import { normaliseDate, sortRecords, toSummary } from '../pipeline/derive.ts'
 import { checkDuplicateSlugs } from '../pipeline/validate.ts'
 import type { SiteConfig } from '../site.ts'
 
@@ -23,10 +23,11 @@ const EPOCH = '1970-01-01T00:00:00Z'
 
 export function assembleCollection(collection: CollectionName, files: readonly CompiledFile[]): CollectionPart {
   const errors = files.flatMap((c) => c.errors)
-  checkDuplicateSlugs(files.filter((c) => c.loaded.data !== undefined).map((c) => ({ file: c.loaded, slug: c.slug })), errors)
+  // In path order, so the file named as "already used by" is the same however the files were read.
+  const slugs = files.flatMap((c) => (c.slugAt ? [{ path: c.source.path, slug: c.slug, slugAt: c.slugAt }] : [])).sort((a, b) => (a.path < b.path ? -1 : 1))
+  checkDuplicateSlugs(slugs, errors)
   if (errors.length) return { ok: false, errors }
-  const records = files.filter((c) => !c.draft).map((c) => c.record!)
-  records.sort(compareRecords(collection))
+  const records = sortRecords(collection, files.filter((c) => !c.draft).map((c) => c.record!))
   let builtAt = EPOCH
   for (const r of records) if (r.updated_at > builtAt) builtAt = normaliseDate(r.updated_at)
   return { ok: true, records, summaries: records.map(toSummary), builtAt }

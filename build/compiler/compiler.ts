@@ -21,7 +21,7 @@ import type { BuildFile, Manifest } from '../contract/manifest.ts'
 import { ContentErrors, sortErrors, type ContentError } from '../errors.ts'
 import { createEmitters } from '../emit/index.ts'
 import { createManifest } from '../emit/manifest.ts'
-import type { BuiltContent, Emitter, OffThreadTask } from '../emit/types.ts'
+import type { BuiltContent, EmittedFiles, Emitter, OffThreadTask } from '../emit/types.ts'
 import { RenderCache } from '../pipeline/cache.ts'
 import { compileFile, parseFile, type CompiledFile } from '../pipeline/compile.ts'
 import { hashInputs } from '../pipeline/inputs.ts'
@@ -167,7 +167,9 @@ export class Compiler {
     if (mode === 'full' && !(await this.emitWhole(content, interrupted))) return undefined
     if (mode === 'full') this.inputHash = await hashInputs(this.root, this.sourcesInOrder())
     const manifest = createManifest(content, this.outputs.etags(MANIFEST_FILE), this.inputHash)
-    this.outputs.set(MANIFEST_FILE, JSON.stringify(manifest))
+    // The manifest file (megabytes at 10,000 items) is a whole-content output too: an edit
+    // updates the manifest the gateway answers from, the file follows with the full pass.
+    if (mode === 'full') this.outputs.set(MANIFEST_FILE, JSON.stringify(manifest))
     return { files: this.outputs.snapshot(), manifest, complete: this.isComplete() }
   }
 
@@ -286,8 +288,8 @@ function yieldToEvents(): Promise<void> {
  * The task's files; null when the worker failed (emit on this thread
  * instead); undefined when `interrupted()` first.
  */
-async function settleUnless(task: OffThreadTask, interrupted: () => boolean): Promise<Record<string, string> | null | undefined> {
-  let outcome: Record<string, string> | null | undefined
+async function settleUnless(task: OffThreadTask, interrupted: () => boolean): Promise<EmittedFiles | null | undefined> {
+  let outcome: EmittedFiles | null | undefined
   task.result.then((files) => (outcome = files), () => (outcome = null))
   // Poll, so an edit arriving meanwhile goes first instead of waiting seconds for a stale result.
   while (outcome === undefined) {

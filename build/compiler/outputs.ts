@@ -18,12 +18,12 @@ export class OutputStore {
   replace(owner: string, emitted: EmittedFiles): void {
     const before = this.paths.get(owner) ?? new Set<string>()
     const after = new Set<string>()
-    for (const [path, text] of Object.entries(emitted)) {
+    for (const [path, content] of Object.entries(emitted)) {
       const other = this.ownerOf.get(path)
       if (other !== undefined && other !== owner) throw new Error(`two emitters wrote ${path}: ${other} and ${owner}`)
       this.ownerOf.set(path, owner)
       after.add(path)
-      this.set(path, text)
+      this.set(path, content)
     }
     for (const path of before) {
       if (after.has(path)) continue
@@ -40,10 +40,15 @@ export class OutputStore {
     return out
   }
 
-  /** Set one file outside any emitter (the manifest). */
-  set(path: string, text: string): void {
-    const body = Buffer.from(text)
-    if (this.files.get(path)?.body.equals(body)) return
+  /** Set one file (the manifest is set outside any emitter). An unchanged body keeps its object. */
+  set(path: string, content: string | BuildFile): void {
+    const previous = this.files.get(path)
+    if (typeof content !== 'string') {
+      if (previous !== content) this.files.set(path, content)
+      return
+    }
+    const body = Buffer.from(content)
+    if (previous?.body.equals(body)) return
     this.files.set(path, { body, etag: etagOf(body) })
   }
 

@@ -7,13 +7,16 @@
  */
 import type { CollectionName } from '../contract/collections.ts'
 import { itemFile, listFile, PRERENDERED_LIMITS } from '../contract/paths.ts'
+import { buildFile } from '../contract/etag.ts'
+import type { BuildFile } from '../contract/manifest.ts'
 import type { FullRecord } from '../contract/records.ts'
 import { renderItem, renderList } from '../contract/render.ts'
 import type { EmittedFiles, Emitter } from './types.ts'
 
 export function createApiEmitter(): Emitter {
-  const items = new WeakMap<FullRecord, string>()
-  const lists = new Map<CollectionName, { records: readonly FullRecord[]; texts: string[] }>()
+  // The files are kept, not their text: they are the same objects the compiler's output holds.
+  const items = new WeakMap<FullRecord, BuildFile>()
+  const lists = new Map<CollectionName, { records: readonly FullRecord[]; files: BuildFile[] }>()
   return {
     name: 'api',
     input: 'collection',
@@ -25,15 +28,15 @@ export function createApiEmitter(): Emitter {
       const unchanged = sameUpTo(previous?.records, records)
       // Every record the same: every list is, including those longer than the collection.
       const reusable = (limit: number) => previous !== undefined && (limit <= unchanged || unchanged === records.length)
-      const texts = PRERENDERED_LIMITS.map((limit, i) =>
-        reusable(limit) ? previous!.texts[i]! : renderList(collection, summaries, { limit, page: 1, tag: undefined }),
+      const listFiles = PRERENDERED_LIMITS.map((limit, i) =>
+        reusable(limit) ? previous!.files[i]! : buildFile(renderList(collection, summaries, { limit, page: 1, tag: undefined })),
       )
-      lists.set(collection, { records, texts })
-      PRERENDERED_LIMITS.forEach((limit, i) => (files[listFile(collection, limit)] = texts[i]!))
+      lists.set(collection, { records, files: listFiles })
+      PRERENDERED_LIMITS.forEach((limit, i) => (files[listFile(collection, limit)] = listFiles[i]!))
       for (const record of records) {
-        let text = items.get(record)
-        if (text === undefined) items.set(record, (text = renderItem(record)))
-        files[itemFile(collection, record.slug)] = text
+        let file = items.get(record)
+        if (file === undefined) items.set(record, (file = buildFile(renderItem(record))))
+        files[itemFile(collection, record.slug)] = file
       }
       return files
     },

@@ -1,4 +1,5 @@
 import type { CollectionName } from '../contract/collections.ts'
+import type { BuildFile } from '../contract/manifest.ts'
 import type { ContentRecord, FullRecord } from '../contract/records.ts'
 import type { SiteConfig } from '../site.ts'
 
@@ -13,8 +14,11 @@ export interface BuiltContent {
   builtAt: string
 }
 
-/** Files to write, keyed by path relative to dist/. */
-export type EmittedFiles = Record<string, string>
+/**
+ * Files to write, keyed by path relative to dist/: their text, or a file an
+ * emitter made before and kept (it is not encoded and hashed again).
+ */
+export type EmittedFiles = Record<string, string | BuildFile>
 
 /**
  * An emitter turns the content into files. `input` says what its files depend

@@ -10,13 +10,14 @@ import { deriveRecord } from './derive.ts'
 import { type FullRecord } from '../contract/records.ts'
 import { parseSource, type LoadedFile, type SourceFile } from './load.ts'
 import { findImagesWithoutAlt, parseMarkdown, renderMarkdown, type RenderedBody } from './markdown.ts'
-import { validateFile } from './validate.ts'
+import { slugPosition, validateFile } from './validate.ts'
 
 export interface CompiledFile {
   source: SourceFile
-  loaded: LoadedFile
   collection: CollectionName
   slug: string
+  /** Where the slug is written (its `slug` field, else the file's start), for duplicate-slug errors; undefined when the frontmatter did not parse. */
+  slugAt: { line: number; column: number } | undefined
   draft: boolean
   /** The published record; undefined when the file has errors. */
   record: FullRecord | undefined
@@ -46,7 +47,9 @@ export function compileFile(source: SourceFile, site: SiteConfig, cache: RenderC
   const record = data && rendered && errors.length === 0
     ? deriveRecord(source.collection, slug, data, loaded.body, rendered, site)
     : undefined
-  return { source, loaded, collection: source.collection, slug, draft: data?.draft === true, record, errors }
+  // The parsed YAML document is not kept: at 10,000 files it would be most of the compiler's memory.
+  const slugAt = loaded.data === undefined ? undefined : slugPosition(loaded)
+  return { source, collection: source.collection, slug, slugAt, draft: data?.draft === true, record, errors }
 }
 
 function renderBody(file: LoadedFile, cache: RenderCache, errors: ContentError[]): RenderedBody | undefined {

@@ -73,10 +73,16 @@ export function deriveRecord(
   return ordered as FullRecord
 }
 
-/** The list form of a record: everything but the body and its metrics. */
+const summaries = new WeakMap<FullRecord, ContentRecord>()
+
+/** The list form of a record: everything but the body and its metrics (one object per record). */
 export function toSummary(record: FullRecord): ContentRecord {
-  const { body: _body, reading_time_minutes: _rt, word_count: _wc, ...summary } = record
-  return summary as ContentRecord
+  let summary = summaries.get(record)
+  if (!summary) {
+    const { body: _body, reading_time_minutes: _rt, word_count: _wc, ...rest } = record
+    summaries.set(record, (summary = rest as ContentRecord))
+  }
+  return summary
 }
 
 function truncate(text: string, max: number): string {
@@ -85,9 +91,11 @@ function truncate(text: string, max: number): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2))}…`
 }
 
-/** Newest first by the collection's sort field; ties broken by slug so order is total. */
-export function compareRecords(collection: CollectionName) {
+/** Sort newest first by the collection's sort field; ties broken by slug so order is total. */
+export function sortRecords<T extends ContentRecord>(collection: CollectionName, records: T[]): T[] {
   const field = COLLECTIONS[collection].sortField
-  return (a: ContentRecord, b: ContentRecord) =>
-    Date.parse(b[field] as string) - Date.parse(a[field] as string) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0)
+  // Each date parsed once, not on every comparison.
+  const keyed = records.map((record) => ({ record, time: Date.parse(record[field] as string) }))
+  keyed.sort((a, b) => b.time - a.time || (a.record.slug < b.record.slug ? -1 : a.record.slug > b.record.slug ? 1 : 0))
+  return keyed.map((k) => k.record)
 }

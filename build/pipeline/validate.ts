@@ -101,20 +101,21 @@ function checkDateOrder(file: LoadedFile, data: Frontmatter, errors: ContentErro
   }
 }
 
+/** Where a file's slug is written: its `slug` field, or the file's start when the slug is the file name. */
+export function slugPosition(file: LoadedFile): { line: number; column: number } {
+  const hasSlugField = typeof (file.data as Frontmatter | undefined)?.slug === 'string'
+  return hasSlugField ? file.position(locate(file.doc, ['slug']).offset) : { line: 1, column: 1 }
+}
+
 /** Two files of one collection must not publish under the same slug. */
-export function checkDuplicateSlugs(files: { file: LoadedFile; slug: string }[], errors: ContentError[]): void {
-  const seen = new Map<string, LoadedFile>()
-  for (const { file, slug } of files) {
-    const key = `${file.source.collection}/${slug}`
-    const first = seen.get(key)
+export function checkDuplicateSlugs(files: { path: string; slug: string; slugAt: { line: number; column: number } }[], errors: ContentError[]): void {
+  const seen = new Map<string, string>()
+  for (const { path, slug, slugAt } of files) {
+    const first = seen.get(slug)
     if (!first) {
-      seen.set(key, file)
+      seen.set(slug, path)
       continue
     }
-    const hasSlugField = typeof (file.data as Frontmatter).slug === 'string'
-    const { line, column } = hasSlugField ? file.position(locate(file.doc, ['slug']).offset) : { line: 1, column: 1 }
-    errors.push(
-      new ContentError('DUPLICATE_SLUG', file.source.path, line, column, 'slug', `"${slug}" is already used by ${first.source.path}`),
-    )
+    errors.push(new ContentError('DUPLICATE_SLUG', path, slugAt.line, slugAt.column, 'slug', `"${slug}" is already used by ${first}`))
   }
 }
