@@ -1,6 +1,6 @@
 /**
  * Turn the raw samples into rows: medians, baselines from the same run,
- * ratios, and the targets of issue 8 with ✓/✗.
+ * ratios, and the targets (issues 8, 12 and 14) with ✓/✗.
  */
 import { countsFor } from '../corpus/generate.ts'
 import type { ProcessResult } from '../lib/process.ts'
@@ -40,13 +40,13 @@ export function buildRows(s: Samples): Row[] {
   rows.push({
     id: 'build.cold-vs-velite', section: 'build', label: `cold build, ${items} items (vs Velite)`, value: cold, unit: 'ms', runs: coldRuns,
     baseline: { label: 'Velite', value: velite }, ratio: ratioOf(cold, velite),
-    target: { text: 'faster than Velite', pass: velite === null ? null : cold < velite },
+    target: { text: '≤ 0.5× Velite', pass: velite === null ? null : cold <= 0.5 * velite },
     ...(typeof s.velite === 'string' ? { note: s.velite } : {}),
   })
   rows.push({
     id: 'build.cold-vs-hugo', section: 'build', label: `cold build, ${items} items (vs Hugo)`, value: cold, unit: 'ms', runs: coldRuns,
     baseline: { label: 'Hugo', value: hugo }, ratio: ratioOf(cold, hugo),
-    target: { text: '≤ 3× Hugo', pass: hugo === null ? null : cold <= 3 * hugo },
+    target: { text: '≤ 2× Hugo', pass: hugo === null ? null : cold <= 2 * hugo },
     ...(typeof s.hugo === 'string' ? { note: s.hugo } : {}),
   })
   rows.push(typeof s.hugo === 'string'
@@ -59,7 +59,7 @@ export function buildRows(s: Samples): Row[] {
   rows.push({
     id: 'build.no-change', section: 'build', label: `no-change rebuild, ${items} items`, value: noChange, unit: 'ms',
     runs: s.build.noChange.map((r) => r.wallMs), baseline: { label: 'cold build', value: cold }, ratio: ratioOf(noChange, cold),
-    target: { text: '< 1.5 s', pass: noChange < 1500 },
+    target: { text: '< 1 s', pass: noChange < 1000 },
   })
   const warm = wall(s.build.warm)
   rows.push({
@@ -67,17 +67,18 @@ export function buildRows(s: Samples): Row[] {
     runs: s.build.warm.map((r) => r.wallMs), baseline: { label: 'cold build', value: cold }, ratio: ratioOf(warm, cold),
   })
   rows.push(typeof s.watch === 'string'
-    ? pending('build.watch', 'build', 'watch: edit → new bytes served', 'ms', s.watch, '< 100 ms median')
+    ? pending('build.watch', 'build', 'watch: edit → new bytes served', 'ms', s.watch, '≤ 50 ms median')
     : {
         id: 'build.watch', section: 'build', label: 'watch: edit → new bytes served', value: median(s.watch), unit: 'ms', runs: s.watch,
         baseline: { label: 'no-change rebuild', value: noChange }, ratio: ratioOf(median(s.watch), noChange),
-        target: { text: '< 100 ms median', pass: median(s.watch) < 100 },
+        target: { text: '≤ 50 ms median', pass: median(s.watch) <= 50 },
       })
   const buildPeak = peak(s.build.cold)
   const velitePeak = typeof s.velite === 'string' ? null : peak(s.velite)
   rows.push({
     id: 'memory.build', section: 'memory', label: `peak memory of the cold build`, value: buildPeak, unit: 'MB',
     baseline: { label: 'Velite', value: velitePeak }, ratio: ratioOf(buildPeak, velitePeak),
+    target: { text: '≤ Velite', pass: buildPeak === null || velitePeak === null ? null : buildPeak <= velitePeak },
     ...(typeof s.hugo === 'string' ? {} : { note: `Hugo peaked at ${peak(s.hugo)?.toFixed(0) ?? '?'} MB` }),
   })
   rows.push({
