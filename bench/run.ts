@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: generate the corpus, measure our build, its peers and the
- * gateway in one run, print the table and write bench/results/latest.{json,md}.
- * `npm run bench:smoke`: the same with a few hundred items and one run each,
- * written to bench/results/tmp/ (for CI: it proves every row still produces a number).
+ * gateway in one run, print the table and write it to bench/results/tmp/
+ * (ignored); `--record` writes bench/results/latest.{json,md} instead, the
+ * committed results BENCHMARKS.md quotes. `npm run bench:smoke`: the same with
+ * a few hundred items and one run each (for CI: it proves every row still
+ * produces a number).
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -29,6 +31,7 @@ const { values: args } = parseArgs({
     'no-install': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     out: { type: 'string' },
+    record: { type: 'boolean', default: false },
   },
 })
 
@@ -43,7 +46,7 @@ const config = {
   load_seconds: smoke ? 1 : 3,
   connections: smoke ? 10 : 50,
 }
-const outDir = args.out ?? (smoke ? join(RESULTS_DIR, 'tmp') : RESULTS_DIR)
+const outDir = args.out ?? (args.record && !smoke ? RESULTS_DIR : join(RESULTS_DIR, 'tmp'))
 const say = (line: string) => process.stderr.write(`${line}\n`)
 const step = async <T>(label: string, fn: () => Promise<T>): Promise<T> => {
   const started = performance.now()

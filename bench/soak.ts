@@ -4,14 +4,15 @@
  * 127.0.0.1 — lists, items, the long tail, conditional requests, MCP tools
  * and resources, tokens, bad requests and a client flooding /mcp past its
  * rate limit — with bounded request loops. Every answer is checked against
- * what it should be; the gateway's resident memory is sampled. Results go
- * into RELIABILITY.md; the exit code is 1 on any unexpected answer, any
- * error in the gateway's log, or memory growing after warm-up.
+ * what it should be; the gateway's resident memory is sampled. Results go to
+ * bench/results/tmp/soak.md (ignored), or with `--record` into RELIABILITY.md;
+ * the exit code is 1 on any unexpected answer, any error in the gateway's log,
+ * or memory growing after warm-up.
  *
  * SOAK_SECONDS (default 300), SOAK_WORKERS (default 6), SOAK_WARMUP_SECONDS (default 20 % of the run).
  */
 import { spawn } from 'node:child_process'
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { COLLECTION_NAMES, type CollectionName } from '../build/contract/collections.ts'
@@ -54,7 +55,8 @@ async function main(): Promise<number> {
       const result = await run(gateway, ctx, agentKeys)
       const memory = memoryVerdict(result)
       const markdown = toMarkdown(result, memory, new Date())
-      await writeSection(join(ROOT, 'RELIABILITY.md'), markdown)
+      if (process.argv.includes('--record')) await writeSection(join(ROOT, 'RELIABILITY.md'), markdown)
+      else await mkdir(join(ROOT, 'bench/results/tmp'), { recursive: true }).then(() => writeFile(join(ROOT, 'bench/results/tmp/soak.md'), `${markdown}\n`))
       console.log(markdown)
       return unexpectedTotal(result) === 0 && result.gatewayErrors.length === 0 && memory.flat ? 0 : 1
     } finally {
