@@ -9,6 +9,7 @@ export type ContentErrorCode =
   | 'DUPLICATE_SLUG'
   | 'DATE_ORDER'
   | 'IMAGE_ALT'
+  | 'REFERENCE'
   | 'READ_FAILED'
 
 export class ContentError extends Error {

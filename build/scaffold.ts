@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 /**
- * `npm run new -- <collection> "Title"`: create content/<collection>/<slug>.md
- * with the frontmatter the collection's schema requires, as a draft. Never
- * overwrites a file. Exit codes: 0 created, 1 refused, 2 usage.
+ * `npm run new -- <collection> "Title" [--related collection/slug,…]`: create
+ * content/<collection>/<slug>.md with the frontmatter the collection's schema
+ * requires, as a draft, pointing to the related items given. Never overwrites
+ * a file. Exit codes: 0 created, 1 refused, 2 usage.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { COLLECTION_NAMES, isCollectionName, type CollectionName } from './contract/collections.ts'
-import { SLUG_PATTERN } from './contract/patterns.ts'
+import { REFERENCE_PATTERN, SLUG_PATTERN } from './contract/patterns.ts'
 import { datesFrom, renderTemplate } from './scaffold/templates.ts'
 
-const USAGE = `usage: npm run new -- <${COLLECTION_NAMES.join('|')}> "Title" [--slug my-slug] [--root DIR]`
+const USAGE = `usage: npm run new -- <${COLLECTION_NAMES.join('|')}> "Title" [--slug my-slug] [--related collection/slug,…] [--root DIR]`
 
 export class ScaffoldError extends Error {
   override readonly name = 'ScaffoldError'
@@ -31,18 +32,21 @@ export function slugify(title: string): string {
     .replace(/-+$/, '')
 }
 
-export async function scaffold(root: string, collection: string, title: string, options: { slug?: string; now?: Date } = {}): Promise<string> {
+export async function scaffold(root: string, collection: string, title: string, options: { slug?: string; related?: string[]; now?: Date } = {}): Promise<string> {
   if (!isCollectionName(collection)) throw new ScaffoldError('USAGE', `unknown collection "${collection}"; use one of ${COLLECTION_NAMES.join(', ')}`)
   if (!title.trim()) throw new ScaffoldError('USAGE', 'the title must not be empty')
   const slug = options.slug ?? slugify(title)
   if (!new RegExp(SLUG_PATTERN).test(slug)) {
     throw new ScaffoldError('USAGE', `cannot make a slug from "${title}"; pass one with --slug, like --slug my-first-post`)
   }
+  const related = options.related ?? []
+  const malformed = related.find((r) => !new RegExp(REFERENCE_PATTERN).test(r))
+  if (malformed !== undefined) throw new ScaffoldError('USAGE', `--related "${malformed}" must name an item as collection/slug, like blog-posts/my-first-post`)
   const dir = join(root, 'content', collection)
   const path = `content/${collection}/${slug}.md`
   await mkdir(dir, { recursive: true })
   try {
-    await writeFile(join(root, path), renderTemplate(collection as CollectionName, title.trim(), datesFrom(options.now ?? new Date())), { flag: 'wx' })
+    await writeFile(join(root, path), renderTemplate(collection as CollectionName, title.trim(), datesFrom(options.now ?? new Date()), related), { flag: 'wx' })
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ScaffoldError('EXISTS', `${path} already exists; nothing was written`)
     throw error
@@ -59,6 +63,8 @@ async function main(argv: string[]): Promise<number> {
     return value
   }
   const slug = flag('--slug')
+  const related: string[] = []
+  for (let value = flag('--related'); value !== undefined; value = flag('--related')) related.push(...value.split(',').map((r) => r.trim()).filter(Boolean))
   const root = resolve(flag('--root') ?? '.')
   const [collection, title, ...rest] = argv
   if (!collection || title === undefined || rest.length) {
@@ -66,7 +72,7 @@ async function main(argv: string[]): Promise<number> {
     return 2
   }
   try {
-    const path = await scaffold(root, collection, title, { slug })
+    const path = await scaffold(root, collection, title, { slug, related })
     console.log(path)
     console.error(`✓ created ${path} as a draft; remove \`draft: true\` to publish it`)
     return 0

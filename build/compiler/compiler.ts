@@ -18,6 +18,7 @@
 import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
 import { MANIFEST_FILE } from '../contract/paths.ts'
 import type { BuildFile, Manifest } from '../contract/manifest.ts'
+import type { FullRecord } from '../contract/records.ts'
 import { ContentErrors, sortErrors, type ContentError } from '../errors.ts'
 import { createEmitters } from '../emit/index.ts'
 import { createManifest } from '../emit/manifest.ts'
@@ -29,6 +30,7 @@ import type { SourceFile } from '../pipeline/load.ts'
 import { prerenderBodies } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../site.ts'
 import { assembleCollection, combine, type CollectionPart } from './assemble.ts'
+import { link } from './link.ts'
 import { OutputStore } from './outputs.ts'
 import { inBatches, listContent, readIfPresent, readSiteBytes, SourceStats, type ContentPath } from './sources.ts'
 
@@ -248,10 +250,19 @@ export class Compiler {
       this.state = { ok: false, errors: new ContentErrors(sortErrors(errors)) }
       return
     }
-    const content = combine(this.site!, this.parts)
+    const base = combine(this.site!, this.parts)
+    const linked = link(base.collections, this.compiled.values())
+    if (linked.errors.length) {
+      this.state = { ok: false, errors: new ContentErrors(sortErrors(linked.errors)) }
+      return
+    }
+    const content = { ...base, collections: linked.records }
+    // A collection changed when one of its files did, or when an item it points to did.
+    for (const collection of COLLECTION_NAMES) {
+      if (changed.has(collection) || !sameItems(this.good?.collections[collection], content.collections[collection])) this.pendingCollections.add(collection)
+    }
     this.state = { ok: true, content }
     this.good = content
-    for (const collection of changed) this.pendingCollections.add(collection)
     for (const emitter of this.emitters) if (emitter.input === 'content' || emitter.input === 'files') this.pendingEmitters.add(emitter)
   }
 
@@ -277,6 +288,10 @@ export class Compiler {
     return [...this.sources.values()]
       .sort((a, b) => order(a) - order(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   }
+}
+
+function sameItems(before: readonly FullRecord[] | undefined, after: readonly FullRecord[]): boolean {
+  return before !== undefined && before.length === after.length && before.every((record, i) => record === after[i])
 }
 
 /** Let requests and file events in between emitters (the watch mode serves while it emits). */

@@ -13,7 +13,16 @@ export type ContentRecord = Record<string, unknown> & {
   updated_at: string
 }
 
+/** An item another one points to (`related` in its frontmatter), resolved. */
+export interface RelatedItem {
+  collection: string
+  slug: string
+  title: string
+  url: string
+}
+
 export interface FullRecord extends ContentRecord {
+  related: RelatedItem[]
   reading_time_minutes: number
   word_count: number
   body: { html: string; markdown: string; text: string }

@@ -5,7 +5,7 @@
  * key appears, so the contract tests catch any drift between the two.
  */
 import type { SchemaObject } from 'ajv'
-import { COLLECTIONS, type CollectionName } from '../contract/collections.ts'
+import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../contract/collections.ts'
 import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
 import { nullable, propertyOf } from './schema-tools.ts'
 
@@ -68,6 +68,20 @@ export function fullSchema(collection: CollectionName): SchemaObject {
     {
       ...commonFields(collection),
       ...specificFields(collection),
+      related: {
+        type: 'array',
+        maxItems: 20,
+        description: 'The published items this one points readers to (its `related` frontmatter), resolved.',
+        items: objectOf(
+          {
+            collection: { type: 'string', enum: [...COLLECTION_NAMES], description: 'The collection of the item.' },
+            slug: propertyOf(COLLECTIONS[collection].schema, 'slug'),
+            title: propertyOf(COLLECTIONS[collection].schema, 'title'),
+            url: { type: 'string', format: 'uri', description: 'Canonical page of the item on the marketing site.' },
+          },
+          { description: 'A related item: enough to link to it; GET /api/{collection}/{slug} has the rest.' },
+        ),
+      },
       reading_time_minutes: { type: 'integer', minimum: 1, description: 'Estimated reading time at 230 words a minute.' },
       word_count: { type: 'integer', minimum: 0 },
       body: objectOf(

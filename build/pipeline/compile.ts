@@ -10,7 +10,16 @@ import { deriveRecord } from './derive.ts'
 import { type FullRecord } from '../contract/records.ts'
 import { parseSource, type LoadedFile, type SourceFile } from './load.ts'
 import { findImagesWithoutAlt, parseMarkdown, renderMarkdown, type RenderedBody } from './markdown.ts'
+import { locate } from './locate.ts'
 import { slugPosition, validateFile } from './validate.ts'
+
+/** One `related` entry: the `collection/slug` it names and its position. */
+export interface Reference {
+  target: string
+  index: number
+  line: number
+  column: number
+}
 
 export interface CompiledFile {
   source: SourceFile
@@ -19,6 +28,8 @@ export interface CompiledFile {
   /** Where the slug is written (its `slug` field, else the file's start), for duplicate-slug errors; undefined when the frontmatter did not parse. */
   slugAt: { line: number; column: number } | undefined
   draft: boolean
+  /** The items its `related` field names, with where each is written. */
+  references: Reference[]
   /** The published record; undefined when the file has errors. */
   record: FullRecord | undefined
   errors: ContentError[]
@@ -49,7 +60,13 @@ export function compileFile(source: SourceFile, site: SiteConfig, cache: RenderC
     : undefined
   // The parsed YAML document is not kept: at 10,000 files it would be most of the compiler's memory.
   const slugAt = loaded.data === undefined ? undefined : slugPosition(loaded)
-  return { source, collection: source.collection, slug, slugAt, draft: data?.draft === true, record, errors }
+  const references = data ? referencesOf(loaded, data.related) : []
+  return { source, collection: source.collection, slug, slugAt, draft: data?.draft === true, references, record, errors }
+}
+
+function referencesOf(file: LoadedFile, related: unknown): Reference[] {
+  if (!Array.isArray(related)) return []
+  return related.map((target: string, index) => ({ target, index, ...file.position(locate(file.doc, ['related', index]).offset) }))
 }
 
 function renderBody(file: LoadedFile, cache: RenderCache, errors: ContentError[]): RenderedBody | undefined {

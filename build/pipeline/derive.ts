@@ -57,6 +57,7 @@ export function deriveRecord(
     published_at: published,
     updated_at: typeof data.updated_at === 'string' ? normaliseDate(data.updated_at) : published,
     image: data.image ?? null,
+    related: [],
     reading_time_minutes: 0,
     word_count: 0,
     body: { html: '', markdown: '', text: '' },
@@ -67,6 +68,8 @@ export function deriveRecord(
     ordered[key] = record[key]
   }
   for (const [field, fallback] of SPECIFIC_FIELDS[collection]) ordered[field] = data[field] ?? fallback
+  // Resolved by the compiler once every item is known (build/compiler/link.ts).
+  ordered.related = []
   ordered.reading_time_minutes = Math.max(1, Math.ceil(rendered.word_count / WORDS_PER_MINUTE))
   ordered.word_count = rendered.word_count
   ordered.body = { html: rendered.html, markdown: markdown.trim(), text: rendered.text }
@@ -75,11 +78,11 @@ export function deriveRecord(
 
 const summaries = new WeakMap<FullRecord, ContentRecord>()
 
-/** The list form of a record: everything but the body and its metrics (one object per record). */
+/** The list form of a record: everything but the body, its metrics and the related items (one object per record). */
 export function toSummary(record: FullRecord): ContentRecord {
   let summary = summaries.get(record)
   if (!summary) {
-    const { body: _body, reading_time_minutes: _rt, word_count: _wc, ...rest } = record
+    const { body: _body, related: _related, reading_time_minutes: _rt, word_count: _wc, ...rest } = record
     summaries.set(record, (summary = rest as ContentRecord))
   }
   return summary

@@ -84,6 +84,8 @@ export function parseSource(source: SourceFile, errors: ContentError[]): LoadedF
   const yamlStart = doc ? text.indexOf(parsed.matter) : 0
   const lineOffset = doc ? countLines(text.slice(0, yamlStart)) - 1 : 0
   const position = (offset: number) => {
+    // A file without frontmatter has no YAML lines: its problems are at its start.
+    if (!doc) return { line: 1, column: 1 }
     const pos = lineCounter.linePos(offset)
     return { line: pos.line + lineOffset, column: pos.col }
   }

@@ -9,6 +9,7 @@ import { ContentError } from '../errors.ts'
 import { frontmatterValidators } from './ajv.ts'
 import type { LoadedFile } from './load.ts'
 import { locate, pathToField, pointerToPath } from './locate.ts'
+import { closest } from '../did-you-mean.ts'
 
 export type Frontmatter = Record<string, unknown> & { title: string; published_at: string; slug?: string; draft?: boolean }
 
@@ -66,22 +67,8 @@ function suggest(file: LoadedFile, path: (string | number)[], name: string): str
     if (typeof seg === 'string') schema = (schema.properties?.[seg] ?? {}) as typeof schema
   }
   const known = Object.keys(schema.properties ?? {})
-  const close = known.find((k) => editDistance(k, name) <= 2)
+  const close = closest(name, known, 2)
   return close ? ` (did you mean ${close}?)` : known.length ? ` (known fields: ${known.join(', ')})` : ''
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0]!
-    row[0] = i
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j]!
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1))
-      prev = tmp
-    }
-  }
-  return row[b.length]!
 }
 
 const DATE_ORDER: [later: string, earlier: string][] = [

@@ -29,7 +29,7 @@ const FIELDS: Record<CollectionName, (d: Dates) => string[]> = {
   events: (d) => [`starts_at: ${d.later}`, `ends_at: ${d.laterEnd}`, 'timezone: Europe/London', 'attendance_mode: online', 'event_status: scheduled'],
 }
 
-export function renderTemplate(collection: CollectionName, title: string, dates: Dates): string {
+export function renderTemplate(collection: CollectionName, title: string, dates: Dates, related: readonly string[] = []): string {
   const lines = [
     '---',
     // JSON strings are valid YAML, so any title survives quoting.
@@ -37,6 +37,7 @@ export function renderTemplate(collection: CollectionName, title: string, dates:
     `published_at: ${dates.today}`,
     'tags: []',
     'draft: true',
+    ...(related.length ? ['related:', ...related.map((r) => `  - ${r}`)] : []),
     ...FIELDS[collection](dates),
     '---',
     '',

@@ -7,7 +7,7 @@
  */
 import type { SchemaObject } from 'ajv'
 
-import { SLUG_PATTERN, TAG_PATTERN } from '../contract/patterns.ts'
+import { REFERENCE_PATTERN, SLUG_PATTERN, TAG_PATTERN } from '../contract/patterns.ts'
 
 const DATE_MESSAGE =
   'must be a date like 2026-03-14 or an RFC 3339 date-time with offset like 2026-03-14T09:00:00Z'
@@ -85,6 +85,18 @@ export const commonProperties: Record<string, SchemaObject> = {
   published_at: { ...dateOrDateTime, description: 'When the item was (or will be) published.' },
   updated_at: { ...dateOrDateTime, description: 'Last substantive update; defaults to published_at.' },
   image,
+  related: {
+    type: 'array',
+    maxItems: 20,
+    uniqueItems: true,
+    description: 'Items this one points readers to, as collection/slug; each must be published.',
+    items: {
+      type: 'string',
+      pattern: REFERENCE_PATTERN,
+      maxLength: 140,
+      errorMessage: { pattern: 'must name an item as collection/slug, like blog-posts/my-first-post' },
+    },
+  },
   draft: { type: 'boolean', description: 'Drafts are validated but never published.' },
 }
 

@@ -31,7 +31,7 @@ const EXPECTED = [
   'content/blog-posts/bad-date.md:3:15 published_at: must be a date like 2026-03-14 or an RFC 3339 date-time with offset like 2026-03-14T09:00:00Z',
   'content/blog-posts/no-alt.md:9:5 body: image https://cdn.example/x.png needs alt text: ![describe the image](https://cdn.example/x.png)',
   'content/blog-posts/schema.md:5:5 authors[0].name: is required',
-  'content/blog-posts/schema.md:6:1 author_bio: is not a field of a blog post (known fields: title, slug, summary, tags, published_at, updated_at, image, draft, authors)',
+  'content/blog-posts/schema.md:6:1 author_bio: is not a field of a blog post (known fields: title, slug, summary, tags, published_at, updated_at, image, related, draft, authors)',
   'content/blog-posts/second.md:3:7 slug: "first" is already used by content/blog-posts/first.md',
   'content/blog-posts/yaml-duplicate-key.md:3:1 frontmatter: Map keys must be unique',
   'content/blog-posts/yaml-unclosed.md:4:1 frontmatter: Flow sequence in block collection must be sufficiently indented and end with a ]',

@@ -69,6 +69,24 @@ describe('npm run new', () => {
     expect((await scaffold(project.root, 'events', '🎉🎉', '--slug', 'party')).stdout.trim()).toBe('content/events/party.md')
   })
 
+  it('points the new file to related items with --related, and refuses a malformed reference', async () => {
+    const own = await createProject()
+    try {
+      expect((await scaffold(own.root, 'webinars', 'A webinar')).code).toBe(0)
+      const result = await scaffold(own.root, 'blog-posts', 'Follow-up post', '--related', 'webinars/a-webinar')
+      expect(result.code).toBe(0)
+      const text = await readFile(join(own.root, 'content/blog-posts/follow-up-post.md'), 'utf8')
+      expect(text).toContain('related:\n  - webinars/a-webinar\n')
+      // Both are drafts, and a draft may point to a draft: the reference resolves.
+      await expect(checkContent(own.root)).resolves.toEqual({ files: 2 })
+      const bad = await scaffold(own.root, 'blog-posts', 'Another post', '--related', 'Blog Posts/x')
+      expect(bad.code).toBe(2)
+      expect(bad.stderr).toContain('--related "Blog Posts/x" must name an item as collection/slug')
+    } finally {
+      await own.remove()
+    }
+  })
+
   it('makes slugs of letters, digits and single hyphens', () => {
     expect(slugify('  Crème brûlée -- at 10:00!  ')).toBe('creme-brulee-at-10-00')
   })

@@ -1,0 +1,69 @@
+/**
+ * The link stage: references between items, resolved once every collection
+ * is assembled. Each `related` entry must name a published item (a draft may
+ * also name another draft, since both are work in progress); full records
+ * carry the resolved items. A record whose resolved references did not change
+ * keeps its object, so nothing downstream renders it again.
+ */
+import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import type { FullRecord, RelatedItem } from '../contract/records.ts'
+import { ContentError } from '../errors.ts'
+import type { CompiledFile } from '../pipeline/compile.ts'
+import { closest } from '../did-you-mean.ts'
+
+/** Linked records per base record: the last result, and the resolved items it was made from. */
+const linked = new WeakMap<FullRecord, { key: string; record: FullRecord }>()
+
+export interface LinkResult {
+  records: Record<CollectionName, FullRecord[]>
+  errors: ContentError[]
+}
+
+/** Resolve the references of `files` against the published `records` (base records, newest first). */
+export function link(records: Record<CollectionName, FullRecord[]>, files: Iterable<CompiledFile>): LinkResult {
+  const published = new Map<string, { collection: CollectionName; record: FullRecord }>()
+  for (const collection of COLLECTION_NAMES) for (const record of records[collection]) published.set(`${collection}/${record.slug}`, { collection, record })
+  const drafts = new Set<string>()
+  const referencing = new Map<FullRecord, CompiledFile>()
+  const all = [...files]
+  for (const file of all) {
+    if (file.draft) drafts.add(`${file.collection}/${file.slug}`)
+    else if (file.record && file.references.length) referencing.set(file.record, file)
+  }
+  const errors: ContentError[] = []
+  for (const file of all) {
+    for (const ref of file.references) {
+      if (published.has(ref.target)) continue
+      if (file.draft && drafts.has(ref.target)) continue
+      const reason = drafts.has(ref.target)
+        ? 'is a draft: a published item may only point to published items'
+        : `is not an item${suggestion(ref.target, published.keys())}`
+      errors.push(new ContentError('REFERENCE', file.source.path, ref.line, ref.column, `related[${ref.index}]`, `"${ref.target}" ${reason}`))
+    }
+  }
+  const out = {} as Record<CollectionName, FullRecord[]>
+  for (const collection of COLLECTION_NAMES) {
+    out[collection] = records[collection].map((record) => {
+      const file = referencing.get(record)
+      if (!file) return record
+      const items: RelatedItem[] = file.references.flatMap((ref) => {
+        const target = published.get(ref.target)
+        return target ? [{ collection: target.collection, slug: target.record.slug, title: target.record.title, url: target.record.url as string }] : []
+      })
+      const key = JSON.stringify(items)
+      const previous = linked.get(record)
+      if (previous?.key === key) return previous.record
+      const next = { ...record, related: items }
+      linked.set(record, { key, record: next })
+      return next
+    })
+  }
+  return { records: out, errors }
+}
+
+/** ` (did you mean blog-posts/x?)` for a near miss within the same collection. */
+function suggestion(target: string, known: Iterable<string>): string {
+  const collection = `${target.split('/')[0]}/`
+  const best = closest(target, [...known].filter((k) => k.startsWith(collection)), 3)
+  return best ? ` (did you mean ${best}?)` : ''
+}
