@@ -1,10 +1,12 @@
 /**
  * The MCP server of one request: a fresh McpServer over one snapshot. Being
  * stateless is what lets the gateway scale out: any process can answer any
- * request, and a new build is picked up by the next request.
+ * request, and a new build is picked up by the next request. The same
+ * factory serves 2026-07-28 requests and 2025-era ones (see endpoint.ts).
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { McpServer } from '@modelcontextprotocol/server'
 import type { Snapshot } from '../artifacts.ts'
+import { CACHE_HINTS } from './cache.ts'
 import type { McpContext } from './context.ts'
 import { registerPrompts } from './prompts.ts'
 import { registerResources } from './resources.ts'
@@ -30,7 +32,18 @@ export interface McpServerOptions {
 export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer(
     { name: MCP_SERVER_NAME, title: 'Content API', version: options.version },
-    { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} } },
+    {
+      instructions: INSTRUCTIONS,
+      // No list ever changes while a process serves one build, and a stateless server has no stream to announce
+      // a new build on: listChanged is false, and the cache hints say how long a list stays fresh instead.
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false, subscribe: false },
+        prompts: { listChanged: false },
+        completions: {},
+      },
+      cacheHints: CACHE_HINTS,
+    },
   )
   const ctx: McpContext = { server, snapshot: options.snapshot, now: options.now ?? (() => new Date()) }
   registerSearchContent(ctx)
