@@ -10,9 +10,11 @@ import { CACHE_HINTS } from './cache.ts'
 import type { McpContext } from './context.ts'
 import { registerPrompts } from './prompts.ts'
 import { registerResources } from './resources.ts'
+import { registerFetch } from './tools/fetch.ts'
 import { registerGetContent } from './tools/get-content.ts'
 import { registerListContent } from './tools/list-content.ts'
 import { registerListUpcoming } from './tools/list-upcoming.ts'
+import { registerSearch } from './tools/search.ts'
 import { registerSearchContent } from './tools/search-content.ts'
 
 export const MCP_SERVER_NAME = 'content-api'
@@ -21,6 +23,7 @@ const INSTRUCTIONS =
   'Read-only access to our published marketing content: blog posts, customer case studies, webinars and events. ' +
   'Use search_content to find items by topic, customer or phrase; list_content to browse a collection or find slugs; ' +
   'get_content to read one item in full before quoting it; list_upcoming for events and webinars that have not started yet. ' +
+  'search and fetch are the same content for hosts that call those two names (ids are "collection/slug"). ' +
   'Every item is also a resource at content://{collection}/{slug}. Quote results and figures exactly as the content states them.'
 
 export interface McpServerOptions {
@@ -50,6 +53,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   registerListContent(ctx)
   registerGetContent(ctx)
   registerListUpcoming(ctx)
+  registerSearch(ctx)
+  registerFetch(ctx)
   registerResources(ctx)
   registerPrompts(ctx)
   return server

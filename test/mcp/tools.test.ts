@@ -10,7 +10,7 @@ import { connectClient, ERAS, startMcpGateway, type McpClient, type McpTestGatew
 
 /** The clock list_upcoming runs on in these tests; expectations use the same instant. */
 const NOW = new Date('2026-11-01T12:00:00Z')
-const TOOLS = ['search_content', 'list_content', 'get_content', 'list_upcoming']
+const TOOLS = ['search_content', 'list_content', 'get_content', 'list_upcoming', 'search', 'fetch']
 
 let t: McpTestGateway
 const ajv = new Ajv2020({ strict: false, allErrors: true })
@@ -51,11 +51,11 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
   }
 
   describe('tools/list', () => {
-    it('lists the four read-only tools with descriptions, input and output schemas', async () => {
+    it('lists the six read-only tools with descriptions, input and output schemas', async () => {
       const { tools } = await client.listTools()
       expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOLS].sort())
       for (const tool of tools) {
-        expect(tool.description!.length).toBeGreaterThan(150)
+        expect(tool.description!.length).toBeGreaterThan(tool.name === 'search' || tool.name === 'fetch' ? 100 : 150)
         expect(tool.inputSchema.type).toBe('object')
         expect(tool.outputSchema?.type).toBe('object')
         expect(() => ajv.compile(tool.outputSchema!)).not.toThrow()
