@@ -29,6 +29,7 @@ export async function gatewayOptions(config: GatewayConfig, store: ArtifactStore
     publicUrl,
     allowedOrigins: config.mcpAllowedOrigins,
     maxBodyBytes: config.limits.mcpBodyBytes,
+    logger: runtime.logger,
   })
   return { version: runtime.version, logger: runtime.logger, limits: config.limits, plugins: [authPlugin(auth), mcp] }
 }

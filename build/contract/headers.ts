@@ -12,7 +12,7 @@ export const CACHE = {
 
 export const EXPOSED_HEADERS = 'ETag, Link, X-Total-Count, X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, WWW-Authenticate'
 export const ALLOWED_REQUEST_HEADERS =
-  'Authorization, Content-Type, Accept, If-None-Match, X-Request-Id, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID'
+  'Authorization, Content-Type, Accept, If-None-Match, X-Request-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID'
 
 /**
  * Policy of the build's HTML pages (/docs/, /problems/*): everything they use is

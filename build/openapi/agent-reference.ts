@@ -71,7 +71,10 @@ ${roles}`
 const MCP = `## MCP (agents)
 
 \`POST /mcp\`: Model Context Protocol, Streamable HTTP transport, stateless, JSON responses (GET and DELETE answer 405).
+Protocol revision 2026-07-28 (no handshake: \`_meta\` envelope plus the \`MCP-Protocol-Version\`, \`Mcp-Method\` and
+\`Mcp-Name\` headers on every request; \`server/discover\`) and the 2025 revisions (\`initialize\` handshake) on the same endpoint.
 Needs the \`mcp.tools.invoke\` scope or an \`agent.mcp\` API key. Send \`Accept: application/json, text/event-stream\`.
+Lists and reads say how long they stay fresh (\`ttlMs\`, \`cacheScope: "public"\`); nothing changes until the next build.
 
 Tools (all read-only, with input and output schemas; \`tools/list\` has the details):
 
@@ -79,6 +82,8 @@ Tools (all read-only, with input and output schemas; \`tools/list\` has the deta
 - \`list_content\`: one collection, newest first, with the REST options (limit, page, tag) and the same envelope.
 - \`get_content\`: one item by collection and slug: metadata and the Markdown body.
 - \`list_upcoming\`: events and webinars that have not started yet, soonest first (computed at request time).
+- \`search\`: one string \`query\` → \`{"results": [{"id", "title", "url"}]}\` (the connector contract hosts such as ChatGPT call by name).
+- \`fetch\`: one string \`id\` from \`search\` ("collection/slug") → \`{"id", "title", "text", "url", "metadata"}\` with the full Markdown text.
 
 Resources: every published item as \`content://{collection}/{slug}\` (a template with list and completion), and this reference.
 Prompts: ready-made tasks such as turning a case study into an outreach email or a brief on upcoming events (\`prompts/list\`).`

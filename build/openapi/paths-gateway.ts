@@ -83,8 +83,11 @@ export function gatewayPaths(): Record<string, Json> {
         tags: ['Agents (MCP)'],
         summary: 'Model Context Protocol endpoint (Streamable HTTP)',
         description:
-          'Connect an MCP client here (Streamable HTTP transport, stateless, JSON responses). Needs the `mcp.tools.invoke` scope or an ' +
-          '`agent.mcp` API key. Tools (all read-only): `search_content`, `list_content`, `get_content`, `list_upcoming`; every item is a ' +
+          'Connect an MCP client here (Streamable HTTP transport, stateless, JSON responses): protocol revision 2026-07-28 (no ' +
+          'handshake; `_meta` envelope and the `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` headers on each request) and the ' +
+          '2025 revisions (`initialize` handshake) on the same endpoint. Needs the `mcp.tools.invoke` scope or an `agent.mcp` API key. ' +
+          'Tools (all read-only): `search_content`, `list_content`, `get_content`, `list_upcoming`, and the connector pair `search` ' +
+          '(`query` → `{results: [{id, title, url}]}`) and `fetch` (`id` → `{id, title, text, url, metadata}`); every item is a ' +
           'resource `content://{collection}/{slug}`. Send `Accept: application/json, text/event-stream`. Origin and Host are checked.',
         security: MCP_SECURITY,
         requestBody: { required: true, content: { 'application/json': { schema: JSON_RPC_MESSAGE } } },
@@ -96,8 +99,16 @@ export function gatewayPaths(): Record<string, Json> {
           },
           '202': { description: 'A notification or response was accepted; no body.' },
           '400': {
-            description: 'Not a valid JSON-RPC message.',
+            description:
+              'Not a valid JSON-RPC message; or (2026-07-28) headers that disagree with the body (`-32020`) or a protocol revision ' +
+              'the server does not serve (`-32022`).',
             content: { 'application/json': { schema: JSON_RPC_RESPONSE }, 'application/problem+json': { schema: schemaRef('Problem') } },
+          },
+          '404': {
+            description:
+              'A method the server does not implement, on a 2026-07-28 request (`-32601`); also `subscriptions/listen`: lists change ' +
+              'only with a new build, so results carry `ttlMs` instead of change notifications.',
+            content: { 'application/json': { schema: JSON_RPC_RESPONSE } },
           },
           ...problems(401, 403, 406, 413, 415, 429, 500, 503),
         },

@@ -1,5 +1,5 @@
 /** What every tool, resource and prompt of one MCP request works with. */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { McpServer } from '@modelcontextprotocol/server'
 import type { Snapshot } from '../artifacts.ts'
 
 export interface McpContext {

@@ -1,17 +1,19 @@
 /**
- * POST /mcp: the MCP Streamable HTTP endpoint, stateless. Each request gets
- * a new McpServer and transport over the current snapshot and a JSON answer.
- * Before the SDK sees anything: method (POST only), Host/Origin
- * (DNS rebinding), credential (mcp.tools.invoke) and body size.
+ * POST /mcp: the MCP Streamable HTTP endpoint, stateless, for protocol
+ * revision 2026-07-28 and 2025-era clients alike (endpoint.ts). Each request
+ * gets a new McpServer over the current snapshot and a JSON answer. Before
+ * the SDK sees anything: method (POST only), Host/Origin (DNS rebinding),
+ * credential (mcp.tools.invoke) and body size.
  */
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import { readRequestBody } from '@modelcontextprotocol/sdk/server/requestBody.js'
+import { readRequestBody } from '@modelcontextprotocol/server'
 import { defineHandler, type H3, type H3Event } from 'h3'
 import type { ArtifactStore } from '../artifacts.ts'
 import type { Guard } from '../auth/guard.ts'
 import { baseHeaders, CACHE } from '../../build/contract/headers.ts'
 import { problem } from '../http/problem.ts'
 import { requestIdOf } from '../http/request-id.ts'
+import { silentLogger, type Logger } from '../log.ts'
+import { createMcpEndpoint } from './endpoint.ts'
 import { createOriginGuard, isLoopbackRequest } from './origin-guard.ts'
 import { createMcpServer } from './server.ts'
 import { MCP_PATH } from '../../build/contract/public-paths.ts'
@@ -34,6 +36,8 @@ export interface McpPluginOptions {
   maxBodyBytes?: number
   /** Clock for "upcoming"; tests pin it. */
   now?: () => Date
+  /** Where refused and failed MCP requests are reported (refusals at debug level). */
+  logger?: Logger
 }
 
 export function mcpPlugin(options: McpPluginOptions): (app: H3) => void {
@@ -45,6 +49,7 @@ export function mcpPlugin(options: McpPluginOptions): (app: H3) => void {
 export function mcpHandler(options: McpPluginOptions) {
   const checkOrigin = createOriginGuard({ publicUrl: options.publicUrl, allowedOrigins: options.allowedOrigins })
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  const endpoint = createMcpEndpoint({ maxBodyBytes, logger: options.logger ?? silentLogger })
   return defineHandler(async (event) => {
     const { method } = event.req
     if (method !== 'POST') {
@@ -67,19 +72,22 @@ export function mcpHandler(options: McpPluginOptions) {
     const snapshot = options.store.current()
     if (!snapshot) throw problem('unavailable', { detail: 'No content build is loaded.', headers: { 'retry-after': '5' } })
 
-    const server = createMcpServer({ snapshot, version: options.version, now: options.now })
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
-    try {
-      await server.connect(transport)
-      // The body is already read (and bounded); hand the SDK a request carrying it.
-      const headers = new Headers(event.req.headers)
-      headers.delete('content-length')
-      const request = new Request(event.req.url, { method: 'POST', headers, body: body.text })
-      return withGatewayHeaders(event, await transport.handleRequest(request))
-    } finally {
-      await server.close()
-    }
+    // The body is already read (and bounded); hand the SDK a request carrying it, and the parsed value when it is JSON.
+    const headers = new Headers(event.req.headers)
+    headers.delete('content-length')
+    const request = new Request(event.req.url, { method: 'POST', headers, body: body.text })
+    const factory = () => createMcpServer({ snapshot, version: options.version, now: options.now })
+    return withGatewayHeaders(event, await endpoint(request, parseJson(body.text), factory))
   })
+}
+
+/** The parsed body, or undefined when it is not JSON (the SDK then answers the JSON-RPC parse error). */
+function parseJson(text: string): unknown {
+  try {
+    return text.length === 0 ? undefined : (JSON.parse(text) as unknown)
+  } catch {
+    return undefined
+  }
 }
 
 /** The SDK's answer with the headers every gateway answer carries (request id, no-store, nosniff). */

@@ -3,8 +3,7 @@
  * content it is about (read from the build now), so the model writes from
  * the real text instead of from memory.
  */
-import { completable } from '@modelcontextprotocol/sdk/server/completable.js'
-import { McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js'
+import { completable, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import { z } from 'zod'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../build/contract/collections.ts'
 import { allTags, completeFrom, readItem, resourceUri, slugsOf, unknownSlugMessage } from './content.ts'
@@ -19,14 +18,14 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
     {
       title: 'Case study → outreach email',
       description: 'Turn one customer case study into a short, personal outreach email for a prospect.',
-      argsSchema: {
+      argsSchema: z.object({
         slug: completable(z.string().max(200).describe('The case study (slug).'), (value) => completeFrom(slugsOf(snapshot, 'case-studies'), value)),
         recipient: z.string().max(200).optional().describe('Who it is for, e.g. "Head of Data at a mid-size insurer".'),
-      },
+      }),
     },
     ({ slug, recipient }) => {
       const record = readItem(snapshot, 'case-studies', slug)
-      if (!record) throw new McpError(ErrorCode.InvalidParams, unknownSlugMessage('case-studies', slug))
+      if (!record) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownSlugMessage('case-studies', slug))
       return {
         description: `Outreach email from the case study "${record.title}"`,
         messages: [
@@ -50,12 +49,12 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
     {
       title: 'Brief me on upcoming events',
       description: 'A short brief on the events and webinars coming up (optionally in one region), with what to invite whom to.',
-      argsSchema: {
-        region: completable(z.string().max(60).optional().describe('Region, e.g. "EMEA" or "latam"; all regions when empty.'), (value) =>
-          completeFrom(knownRegions(snapshot), value ?? ''),
-        ),
+      argsSchema: z.object({
+        region: completable(z.string().max(60).describe('Region, e.g. "EMEA" or "latam"; all regions when empty.'), (value) =>
+          completeFrom(knownRegions(snapshot), value),
+        ).optional(),
         days: z.string().regex(/^[1-9][0-9]{0,3}$/, 'a whole number of days').optional().describe('Only the next N days (default 90).'),
-      },
+      }),
     },
     ({ region, days }) => {
       const at = now()
@@ -86,16 +85,16 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
     {
       title: 'Everything we have on a topic',
       description: 'A one-page roundup of our blog posts, case studies, webinars and events with one tag, for sales enablement.',
-      argsSchema: {
+      argsSchema: z.object({
         tag: completable(z.string().max(50).describe('The topic tag, e.g. "data-contracts".'), (value) => completeFrom(allTags(snapshot), value)),
-      },
+      }),
     },
     ({ tag }) => {
       const lines = COLLECTION_NAMES.flatMap((c) =>
         snapshot.summaries(c).filter((r) => r.tags.includes(tag)).map((r) => `- [${COLLECTIONS[c].label}] ${r.title} — ${String(r.summary ?? '')} (${String(r.url)})`),
       )
       if (lines.length === 0) {
-        throw new McpError(ErrorCode.InvalidParams, `No published content has the tag "${tag.slice(0, 50)}"; complete the tag argument to see the tags in use.`)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No published content has the tag "${tag.slice(0, 50)}"; complete the tag argument to see the tags in use.`)
       }
       return {
         description: `Roundup of content tagged "${tag}"`,

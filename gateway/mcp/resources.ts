@@ -3,16 +3,13 @@
  * (Markdown with its metadata as YAML frontmatter), listable and with
  * completion of both variables; and the agent reference, llms-full.txt.
  */
-import { ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js'
-import { McpError } from '@modelcontextprotocol/sdk/types.js'
+import { ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server'
 import { stringify } from 'yaml'
 import { COLLECTION_NAMES, COLLECTIONS, isCollectionName } from '../../build/contract/collections.ts'
 import { completeFrom, metadataOf, readItem, resourceUri, slugsOf, unknownSlugMessage } from './content.ts'
 import type { McpContext } from './context.ts'
 import { LLMS_FULL_PATH } from '../../build/contract/public-paths.ts'
 
-/** JSON-RPC error code of the MCP spec for a resource that does not exist. */
-export const RESOURCE_NOT_FOUND = -32002
 export const LLMS_FULL_URI = 'reference://llms-full.txt'
 const MARKDOWN = 'text/markdown'
 
@@ -51,10 +48,11 @@ export function registerResources({ server, snapshot }: McpContext): void {
       const collection = String(variables.collection)
       const slug = String(variables.slug)
       if (!isCollectionName(collection)) {
-        throw new McpError(RESOURCE_NOT_FOUND, `There is no collection "${collection.slice(0, 60)}"; use one of ${COLLECTION_NAMES.join(', ')}.`)
+        throw new ResourceNotFoundError(uri.href, `There is no collection "${collection.slice(0, 60)}"; use one of ${COLLECTION_NAMES.join(', ')}.`)
       }
       const record = readItem(snapshot, collection, slug)
-      if (!record) throw new McpError(RESOURCE_NOT_FOUND, unknownSlugMessage(collection, slug))
+      // Resource not found: -32602 with the URI in data (SEP-2164), and a hint in the message.
+      if (!record) throw new ResourceNotFoundError(uri.href, unknownSlugMessage(collection, slug))
       const text = `---\n${stringify(metadataOf(record), { lineWidth: 0 })}---\n\n${record.body.markdown}\n`
       return { contents: [{ uri: uri.href, mimeType: MARKDOWN, text }] }
     },

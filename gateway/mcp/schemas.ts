@@ -37,6 +37,14 @@ export function toolResult<T extends Record<string, unknown>>(structured: T, tex
   return { structuredContent: structured, content: [{ type: 'text' as const, text }] }
 }
 
+/**
+ * Tool result whose text is the structured content as JSON: what hosts that call `search` and `fetch` by name
+ * (ChatGPT connectors, deep research) parse, as one text item.
+ */
+export function jsonResult<T extends Record<string, unknown>>(structured: T) {
+  return { structuredContent: structured, content: [{ type: 'text' as const, text: JSON.stringify(structured) }] }
+}
+
 export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const
 
 export type ToolRegistrar = (ctx: McpContext) => void

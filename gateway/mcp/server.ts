@@ -1,16 +1,20 @@
 /**
  * The MCP server of one request: a fresh McpServer over one snapshot. Being
  * stateless is what lets the gateway scale out: any process can answer any
- * request, and a new build is picked up by the next request.
+ * request, and a new build is picked up by the next request. The same
+ * factory serves 2026-07-28 requests and 2025-era ones (see endpoint.ts).
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import { McpServer } from '@modelcontextprotocol/server'
 import type { Snapshot } from '../artifacts.ts'
+import { CACHE_HINTS } from './cache.ts'
 import type { McpContext } from './context.ts'
 import { registerPrompts } from './prompts.ts'
 import { registerResources } from './resources.ts'
+import { registerFetch } from './tools/fetch.ts'
 import { registerGetContent } from './tools/get-content.ts'
 import { registerListContent } from './tools/list-content.ts'
 import { registerListUpcoming } from './tools/list-upcoming.ts'
+import { registerSearch } from './tools/search.ts'
 import { registerSearchContent } from './tools/search-content.ts'
 
 export const MCP_SERVER_NAME = 'content-api'
@@ -19,6 +23,7 @@ const INSTRUCTIONS =
   'Read-only access to our published marketing content: blog posts, customer case studies, webinars and events. ' +
   'Use search_content to find items by topic, customer or phrase; list_content to browse a collection or find slugs; ' +
   'get_content to read one item in full before quoting it; list_upcoming for events and webinars that have not started yet. ' +
+  'search and fetch are the same content for hosts that call those two names (ids are "collection/slug"). ' +
   'Every item is also a resource at content://{collection}/{slug}. Quote results and figures exactly as the content states them.'
 
 export interface McpServerOptions {
@@ -30,13 +35,26 @@ export interface McpServerOptions {
 export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer(
     { name: MCP_SERVER_NAME, title: 'Content API', version: options.version },
-    { instructions: INSTRUCTIONS, capabilities: { tools: {}, resources: {}, prompts: {}, completions: {} } },
+    {
+      instructions: INSTRUCTIONS,
+      // No list ever changes while a process serves one build, and a stateless server has no stream to announce
+      // a new build on: listChanged is false, and the cache hints say how long a list stays fresh instead.
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { listChanged: false, subscribe: false },
+        prompts: { listChanged: false },
+        completions: {},
+      },
+      cacheHints: CACHE_HINTS,
+    },
   )
   const ctx: McpContext = { server, snapshot: options.snapshot, now: options.now ?? (() => new Date()) }
   registerSearchContent(ctx)
   registerListContent(ctx)
   registerGetContent(ctx)
   registerListUpcoming(ctx)
+  registerSearch(ctx)
+  registerFetch(ctx)
   registerResources(ctx)
   registerPrompts(ctx)
   return server

@@ -136,6 +136,30 @@ describe('Netlify deploy parity', () => {
     expect(await ask(netlify.url, '/mcp', anonymous)).toEqual(await ask(gateway.url, '/mcp', anonymous))
   }, 60_000)
 
+  it('answers a 2026-07-28 request (no handshake, envelope in _meta) with an agent key alike', async () => {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'parity', version: '1' },
+      'io.modelcontextprotocol/clientCapabilities': {},
+    }
+    const call = {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${agentKey}`,
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'fetch',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'fetch', arguments: { id: 'case-studies/meridian-mutual-ledger-reconciliation' }, _meta: meta } }),
+    }
+    const ours = await ask(gateway.url, '/mcp', call)
+    expect(ours.status).toBe(200)
+    expect(JSON.parse(ours.body)).toMatchObject({ result: { structuredContent: { id: 'case-studies/meridian-mutual-ledger-reconciliation' } } })
+    expect(await ask(netlify.url, '/mcp', call)).toEqual(ours)
+  }, 60_000)
+
   it('serves the pre-rendered lists and items from files and the rest from the function', async () => {
     const kind = async (path: string) => (await fetch(`${netlify.url}${path}`)).headers.get('x-emulator-type')
     expect(await kind('/api/blog-posts?limit=7')).toBe('redirect')

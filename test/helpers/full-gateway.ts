@@ -85,7 +85,7 @@ export async function startFullGateway(options: FullGatewayOptions = {}): Promis
   const store = new ArtifactStore(project.dist)
   await store.reload()
   const limits = options.limits ?? {}
-  const mcp = mcpPlugin({ store, version: '0.0.0-test', auth, maxBodyBytes: limits.mcpBodyBytes, ...options.mcp })
+  const mcp = mcpPlugin({ store, version: '0.0.0-test', auth, maxBodyBytes: limits.mcpBodyBytes, logger, ...options.mcp })
   const gw = await startGateway(project.dist, { store, logger, limits, plugins: [authPlugin(auth), mcp] })
   url = gw.url
   return {

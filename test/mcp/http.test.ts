@@ -72,10 +72,12 @@ describe('method, origin and host', () => {
     }
   })
 
-  it('answers the CORS preflight with POST allowed', async () => {
+  it('answers the CORS preflight with POST and the headers of both protocol eras allowed', async () => {
     const res = await fetch(`${t.gw.url}/mcp`, { method: 'OPTIONS', headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST' } })
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-methods')).toContain('POST')
+    const allowed = res.headers.get('access-control-allow-headers')!.toLowerCase().split(/,\s*/)
+    for (const name of ['authorization', 'content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name']) expect(allowed).toContain(name)
   })
 
   it('refuses a foreign Origin with 403, even with a valid token', async () => {

@@ -1,32 +1,24 @@
 /**
- * The MCP tools through the SDK's own client over real HTTP, on the
- * repository's content: schemas published, every result validated against
- * the tool's outputSchema with ajv, and answers equal to what REST says.
+ * The MCP tools through the SDK's own clients over real HTTP, on the
+ * repository's content, in both protocol eras (SDK v2 client on 2026-07-28,
+ * SDK v1 client on 2025-11-25): schemas published, every result validated
+ * against the tool's outputSchema with ajv, and answers equal to what REST says.
  */
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { Ajv } from 'ajv'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { connectClient, startMcpGateway, type McpTestGateway } from './setup.ts'
+import { connectClient, ERAS, startMcpGateway, type McpClient, type McpTestGateway } from './setup.ts'
 
 /** The clock list_upcoming runs on in these tests; expectations use the same instant. */
 const NOW = new Date('2026-11-01T12:00:00Z')
-const TOOLS = ['search_content', 'list_content', 'get_content', 'list_upcoming']
+const TOOLS = ['search_content', 'list_content', 'get_content', 'list_upcoming', 'search', 'fetch']
 
 let t: McpTestGateway
-let client: Client
-let outputSchemas: Map<string, object>
-const ajv = new Ajv({ strict: false, allErrors: true })
+const ajv = new Ajv2020({ strict: false, allErrors: true })
 
 beforeAll(async () => {
   t = await startMcpGateway({ now: () => NOW })
-  client = await connectClient(t.gw.url, await t.token(['mcp.tools.invoke']))
-  const { tools } = await client.listTools()
-  outputSchemas = new Map(tools.map((tool) => [tool.name, tool.outputSchema as object]))
 })
-afterAll(async () => {
-  await client?.close()
-  await t?.close()
-})
+afterAll(() => t?.close())
 
 const rest = async <T>(path: string): Promise<T> => {
   const res = await fetch(`${t.gw.url}${path}`)
@@ -34,131 +26,143 @@ const rest = async <T>(path: string): Promise<T> => {
   return (await res.json()) as T
 }
 
-/** Call a tool and check its structured content against the published outputSchema. */
-async function call(name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args })
-  expect(result.isError ?? false).toBe(false)
-  const validate = ajv.compile(outputSchemas.get(name)!)
-  expect(validate(result.structuredContent), JSON.stringify(validate.errors)).toBe(true)
-  const text = (result.content as { type: string; text: string }[]).find((c) => c.type === 'text')
-  expect(text?.text.length).toBeGreaterThan(0)
-  return { structured: result.structuredContent as Record<string, unknown>, text: text!.text }
-}
-
 type Record_ = { slug: string; tags: string[]; starts_at?: string; location?: { region?: string } | null }
 
-describe('tools/list', () => {
-  it('lists the four read-only tools with descriptions, input and output schemas', async () => {
+describe.each(ERAS)('$protocol ($client)', ({ era }) => {
+  let client: McpClient
+  let outputSchemas: Map<string, object>
+
+  beforeAll(async () => {
+    client = await connectClient(t.gw.url, await t.token(['mcp.tools.invoke']), era)
     const { tools } = await client.listTools()
-    expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOLS].sort())
-    for (const tool of tools) {
-      expect(tool.description!.length).toBeGreaterThan(150)
-      expect(tool.inputSchema.type).toBe('object')
-      expect(tool.outputSchema?.type).toBe('object')
-      expect(() => ajv.compile(tool.outputSchema!)).not.toThrow()
-      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false })
-    }
+    outputSchemas = new Map(tools.map((tool) => [tool.name, tool.outputSchema as object]))
   })
-})
+  afterAll(() => client?.close())
 
-describe('search_content', () => {
-  it('returns the case study containing a phrase first, with a snippet around the phrase', async () => {
-    const phrase = 'reconciled 4.2 billion ledger rows overnight'
-    const { structured, text } = await call('search_content', { query: phrase })
-    const [first] = structured.results as { collection: string; slug: string; snippet: string; resource_uri: string }[]
-    expect(first).toMatchObject({ collection: 'case-studies', slug: 'meridian-mutual-ledger-reconciliation', resource_uri: 'content://case-studies/meridian-mutual-ledger-reconciliation' })
-    expect(first!.snippet).toContain(phrase)
-    expect(text).toContain('Meridian Mutual')
-  })
-
-  it('filters by collection, honours limit, and answers an empty result without an error', async () => {
-    const { structured } = await call('search_content', { query: 'lineage', collection: 'webinars', limit: 2 })
-    const results = structured.results as { collection: string }[]
-    expect(results.length).toBeGreaterThan(0)
-    expect(results.length).toBeLessThanOrEqual(2)
-    expect(results.every((r) => r.collection === 'webinars')).toBe(true)
-    const none = await call('search_content', { query: 'xylophonequartet' })
-    expect(none.structured).toMatchObject({ total: 0, results: [] })
-  })
-
-  it('refuses a query longer than 200 characters as a tool error', async () => {
-    const result = await client.callTool({ name: 'search_content', arguments: { query: 'a'.repeat(201) } })
-    expect(result.isError).toBe(true)
-  })
-})
-
-describe('list_content', () => {
-  it('gives exactly the REST list envelope for the same limit, page and tag', async () => {
-    for (const [collection, args, query] of [
-      ['blog-posts', { limit: 3, page: 2 }, 'limit=3&page=2'],
-      ['case-studies', { tag: 'data-contracts', limit: 2 }, 'limit=2&tag=data-contracts'],
-      ['events', {}, 'limit=10'],
-    ] as const) {
-      const { structured } = await call('list_content', { collection, ...args })
-      const { collection: named, ...envelope } = structured
-      expect(named).toBe(collection)
-      expect(envelope).toEqual(await rest(`/api/${collection}?${query}`))
-    }
-  })
-
-  it('reports a page past the end as an empty page, like REST', async () => {
-    const { structured } = await call('list_content', { collection: 'case-studies', page: 999 })
-    expect(structured).toMatchObject({ data: [], meta: { page: 999, count: 0 } })
-  })
-
-  it('refuses an out-of-range limit and a malformed tag as tool errors naming the parameter', async () => {
-    for (const args of [{ limit: 101 }, { limit: 0 }, { tag: 'Not A Tag' }]) {
-      const result = await client.callTool({ name: 'list_content', arguments: { collection: 'blog-posts', ...args } })
-      expect(result.isError).toBe(true)
-      expect(JSON.stringify(result.content)).toMatch(/limit|tag/)
-    }
-  })
-})
-
-describe('get_content', () => {
-  it('returns the markdown body and the metadata of the item file', async () => {
-    const slug = 'meridian-mutual-ledger-reconciliation'
-    const { structured, text } = await call('get_content', { collection: 'case-studies', slug })
-    const item = await rest<Record<string, unknown> & { body: { markdown: string } }>(`/api/case-studies/${slug}`)
-    const { body, ...metadata } = item
-    expect(structured).toEqual({ collection: 'case-studies', slug, resource_uri: `content://case-studies/${slug}`, metadata, markdown: body.markdown })
-    expect(text).toContain(body.markdown)
-  })
-
-  it('answers an unknown slug with a tool error that says how to find slugs', async () => {
-    const result = await client.callTool({ name: 'get_content', arguments: { collection: 'case-studies', slug: 'no-such-study' } })
-    expect(result.isError).toBe(true)
-    const [message] = result.content as { text: string }[]
-    expect(message!.text).toContain('no-such-study')
-    expect(message!.text).toContain('list_content')
-  })
-})
-
-describe('list_upcoming', () => {
-  async function expectedUpcoming(filter: (r: Record_) => boolean = () => true): Promise<string[]> {
-    const events = await rest<{ data: Record_[] }>('/api/events?limit=100')
-    const webinars = await rest<{ data: Record_[] }>('/api/webinars?limit=100')
-    return [...events.data, ...webinars.data]
-      .filter((r) => Date.parse(r.starts_at!) > NOW.getTime() && filter(r))
-      .sort((a, b) => Date.parse(a.starts_at!) - Date.parse(b.starts_at!))
-      .map((r) => r.slug)
+  /** Call a tool and check its structured content against the published outputSchema. */
+  async function call(name: string, args: Record<string, unknown>) {
+    const result = await client.callTool({ name, arguments: args })
+    expect(result.isError ?? false).toBe(false)
+    const validate = ajv.compile(outputSchemas.get(name)!)
+    expect(validate(result.structuredContent), JSON.stringify(validate.errors)).toBe(true)
+    const text = (result.content as { type: string; text: string }[]).find((c) => c.type === 'text')
+    expect(text?.text.length).toBeGreaterThan(0)
+    return { structured: result.structuredContent as Record<string, unknown>, text: text!.text }
   }
 
-  it('lists the events and webinars starting after the request time, soonest first', async () => {
-    const expected = await expectedUpcoming()
-    expect(expected.length).toBeGreaterThan(2)
-    const { structured } = await call('list_upcoming', { limit: 100 })
-    expect(structured.now).toBe(NOW.toISOString())
-    expect((structured.items as { slug: string }[]).map((i) => i.slug)).toEqual(expected)
+  describe('tools/list', () => {
+    it('lists the six read-only tools with descriptions, input and output schemas', async () => {
+      const { tools } = await client.listTools()
+      expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOLS].sort())
+      for (const tool of tools) {
+        expect(tool.description!.length).toBeGreaterThan(tool.name === 'search' || tool.name === 'fetch' ? 100 : 150)
+        expect(tool.inputSchema.type).toBe('object')
+        expect(tool.outputSchema?.type).toBe('object')
+        expect(() => ajv.compile(tool.outputSchema!)).not.toThrow()
+        expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false })
+      }
+    })
   })
 
-  it('filters by region (location region or region tag) and by a days window', async () => {
-    const emea = await expectedUpcoming((r) => r.location?.region === 'EMEA' || r.tags.includes('events-emea'))
-    const { structured } = await call('list_upcoming', { region: 'emea' })
-    expect((structured.items as { slug: string }[]).map((i) => i.slug)).toEqual(emea)
-    const within = await expectedUpcoming((r) => Date.parse(r.starts_at!) <= NOW.getTime() + 60 * 86_400_000)
-    const windowed = await call('list_upcoming', { days: 60 })
-    expect((windowed.structured.items as { slug: string }[]).map((i) => i.slug)).toEqual(within)
-    expect(windowed.structured.until).toBe(new Date(NOW.getTime() + 60 * 86_400_000).toISOString())
+  describe('search_content', () => {
+    it('returns the case study containing a phrase first, with a snippet around the phrase', async () => {
+      const phrase = 'reconciled 4.2 billion ledger rows overnight'
+      const { structured, text } = await call('search_content', { query: phrase })
+      const [first] = structured.results as { collection: string; slug: string; snippet: string; resource_uri: string }[]
+      expect(first).toMatchObject({ collection: 'case-studies', slug: 'meridian-mutual-ledger-reconciliation', resource_uri: 'content://case-studies/meridian-mutual-ledger-reconciliation' })
+      expect(first!.snippet).toContain(phrase)
+      expect(text).toContain('Meridian Mutual')
+    })
+
+    it('filters by collection, honours limit, and answers an empty result without an error', async () => {
+      const { structured } = await call('search_content', { query: 'lineage', collection: 'webinars', limit: 2 })
+      const results = structured.results as { collection: string }[]
+      expect(results.length).toBeGreaterThan(0)
+      expect(results.length).toBeLessThanOrEqual(2)
+      expect(results.every((r) => r.collection === 'webinars')).toBe(true)
+      const none = await call('search_content', { query: 'xylophonequartet' })
+      expect(none.structured).toMatchObject({ total: 0, results: [] })
+    })
+
+    it('refuses a query longer than 200 characters as a tool error', async () => {
+      const result = await client.callTool({ name: 'search_content', arguments: { query: 'a'.repeat(201) } })
+      expect(result.isError).toBe(true)
+    })
+  })
+
+  describe('list_content', () => {
+    it('gives exactly the REST list envelope for the same limit, page and tag', async () => {
+      for (const [collection, args, query] of [
+        ['blog-posts', { limit: 3, page: 2 }, 'limit=3&page=2'],
+        ['case-studies', { tag: 'data-contracts', limit: 2 }, 'limit=2&tag=data-contracts'],
+        ['events', {}, 'limit=10'],
+      ] as const) {
+        const { structured } = await call('list_content', { collection, ...args })
+        const { collection: named, ...envelope } = structured
+        expect(named).toBe(collection)
+        expect(envelope).toEqual(await rest(`/api/${collection}?${query}`))
+      }
+    })
+
+    it('reports a page past the end as an empty page, like REST', async () => {
+      const { structured } = await call('list_content', { collection: 'case-studies', page: 999 })
+      expect(structured).toMatchObject({ data: [], meta: { page: 999, count: 0 } })
+    })
+
+    it('refuses an out-of-range limit and a malformed tag as tool errors naming the parameter', async () => {
+      for (const args of [{ limit: 101 }, { limit: 0 }, { tag: 'Not A Tag' }]) {
+        const result = await client.callTool({ name: 'list_content', arguments: { collection: 'blog-posts', ...args } })
+        expect(result.isError).toBe(true)
+        expect(JSON.stringify(result.content)).toMatch(/limit|tag/)
+      }
+    })
+  })
+
+  describe('get_content', () => {
+    it('returns the markdown body and the metadata of the item file', async () => {
+      const slug = 'meridian-mutual-ledger-reconciliation'
+      const { structured, text } = await call('get_content', { collection: 'case-studies', slug })
+      const item = await rest<Record<string, unknown> & { body: { markdown: string } }>(`/api/case-studies/${slug}`)
+      const { body, ...metadata } = item
+      expect(structured).toEqual({ collection: 'case-studies', slug, resource_uri: `content://case-studies/${slug}`, metadata, markdown: body.markdown })
+      expect(text).toContain(body.markdown)
+    })
+
+    it('answers an unknown slug with a tool error that says how to find slugs', async () => {
+      const result = await client.callTool({ name: 'get_content', arguments: { collection: 'case-studies', slug: 'no-such-study' } })
+      expect(result.isError).toBe(true)
+      const [message] = result.content as { text: string }[]
+      expect(message!.text).toContain('no-such-study')
+      expect(message!.text).toContain('list_content')
+    })
+  })
+
+  describe('list_upcoming', () => {
+    async function expectedUpcoming(filter: (r: Record_) => boolean = () => true): Promise<string[]> {
+      const events = await rest<{ data: Record_[] }>('/api/events?limit=100')
+      const webinars = await rest<{ data: Record_[] }>('/api/webinars?limit=100')
+      return [...events.data, ...webinars.data]
+        .filter((r) => Date.parse(r.starts_at!) > NOW.getTime() && filter(r))
+        .sort((a, b) => Date.parse(a.starts_at!) - Date.parse(b.starts_at!))
+        .map((r) => r.slug)
+    }
+
+    it('lists the events and webinars starting after the request time, soonest first', async () => {
+      const expected = await expectedUpcoming()
+      expect(expected.length).toBeGreaterThan(2)
+      const { structured } = await call('list_upcoming', { limit: 100 })
+      expect(structured.now).toBe(NOW.toISOString())
+      expect((structured.items as { slug: string }[]).map((i) => i.slug)).toEqual(expected)
+    })
+
+    it('filters by region (location region or region tag) and by a days window', async () => {
+      const emea = await expectedUpcoming((r) => r.location?.region === 'EMEA' || r.tags.includes('events-emea'))
+      const { structured } = await call('list_upcoming', { region: 'emea' })
+      expect((structured.items as { slug: string }[]).map((i) => i.slug)).toEqual(emea)
+      const within = await expectedUpcoming((r) => Date.parse(r.starts_at!) <= NOW.getTime() + 60 * 86_400_000)
+      const windowed = await call('list_upcoming', { days: 60 })
+      expect((windowed.structured.items as { slug: string }[]).map((i) => i.slug)).toEqual(within)
+      expect(windowed.structured.until).toBe(new Date(NOW.getTime() + 60 * 86_400_000).toISOString())
+    })
   })
 })

@@ -16,17 +16,17 @@ export function registerGetContent({ server, snapshot }: McpContext): void {
         'tags, dates, reading time and the collection\'s own fields: customer, results and quote for case studies; ' +
         'starts_at, timezone, speakers or location for webinars and events; authors for blog posts) and the body as ' +
         'Markdown. An unknown slug is reported as an error that says how to find valid slugs.',
-      inputSchema: {
+      inputSchema: z.object({
         collection: collectionArg.describe('The item\'s collection.'),
         slug: z.string().min(1).max(200).describe('The item\'s slug, e.g. "meridian-mutual-ledger-reconciliation".'),
-      },
-      outputSchema: {
+      }),
+      outputSchema: z.object({
         collection: collectionArg,
         slug: z.string(),
         resource_uri: z.string(),
         metadata: recordSummary.extend({ reading_time_minutes: z.number().int(), word_count: z.number().int() }),
         markdown: z.string().describe('The body as Markdown (GFM), without frontmatter.'),
-      },
+      }),
       annotations: { title: 'Read one item', ...READ_ONLY },
     },
     ({ collection, slug }) => {

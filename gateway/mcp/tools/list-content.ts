@@ -18,18 +18,18 @@ export function registerListContent({ server, snapshot }: McpContext): void {
         'envelope as GET /api/{collection}: data (summary records without body: slug, title, summary, url, tags, dates ' +
         'and the collection\'s own fields), meta (limit, page, count, total, pages) and links (REST URLs of this, the ' +
         'next and the previous page). Use get_content with a slug to read one item in full.',
-      inputSchema: {
+      inputSchema: z.object({
         collection: collectionArg.describe('Which collection to list.'),
         limit: limitArg.default(DEFAULT_LIMIT).describe(`Items per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
         page: pageArg.default(1).describe('Page number, starting at 1.'),
         tag: tagArg.optional().describe('Only items with this tag, e.g. "data-contracts".'),
-      },
-      outputSchema: {
+      }),
+      outputSchema: z.object({
         collection: collectionArg,
         data: z.array(recordSummary),
         meta: z.object({ limit: z.number().int(), page: z.number().int(), count: z.number().int(), total: z.number().int(), pages: z.number().int() }),
         links: z.object({ self: z.string(), next: z.string().nullable(), prev: z.string().nullable() }),
-      },
+      }),
       annotations: { title: 'List a collection', ...READ_ONLY },
     },
     ({ collection, limit, page, tag }) => {

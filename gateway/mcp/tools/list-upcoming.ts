@@ -39,19 +39,19 @@ export function registerListUpcoming({ server, snapshot, now }: McpContext): voi
         'region tag) and collection. Returns each item with its start (RFC 3339 with the local offset), time zone, ' +
         'attendance mode, status, place and registration URL. Cancelled or postponed events are included with their ' +
         'event_status so you can say so.',
-      inputSchema: {
+      inputSchema: z.object({
         days: z.number().int().min(1).max(MAX_DAYS).optional().describe('Only items starting within this many days from now.'),
         region: z.string().trim().min(1).max(60).optional().describe('Region name or region tag suffix, e.g. "EMEA" or "latam".'),
         collection: z.enum(UPCOMING_COLLECTIONS).optional().describe('Only events or only webinars.'),
         limit: z.number().int().min(1).max(100).default(20).describe('At most this many items (default 20).'),
-      },
-      outputSchema: {
+      }),
+      outputSchema: z.object({
         now: z.string().describe('The time the list was computed for (UTC).'),
         until: nullableString.describe('End of the days window, if one was given.'),
         region: nullableString,
         total: z.number().int(),
         items: z.array(item),
-      },
+      }),
       annotations: { title: 'Upcoming events and webinars', ...READ_ONLY },
     },
     ({ days, region, collection, limit }) => {

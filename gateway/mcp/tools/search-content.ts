@@ -32,16 +32,16 @@ export function registerSearchContent({ server, snapshot }: McpContext): void {
         'matches ranked by relevance (BM25; title and summary weigh more than body text), each with its collection, ' +
         'slug, title, summary, canonical url, a text snippet around the match and a content:// resource URI. ' +
         'Pass collection and slug to get_content to read an item in full.',
-      inputSchema: {
+      inputSchema: z.object({
         query: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe('Words or a phrase to look for, e.g. "ledger reconciliation" or a customer name.'),
         collection: collectionArg.optional().describe('Only search this collection.'),
         limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).default(5).describe(`How many results, 1 to ${MAX_SEARCH_RESULTS} (default 5).`),
-      },
-      outputSchema: {
+      }),
+      outputSchema: z.object({
         query: z.string(),
         total: z.number().int().describe('How many items matched in all; results holds the best `limit` of them.'),
         results: z.array(hit),
-      },
+      }),
       annotations: { title: 'Search all content', ...READ_ONLY },
     },
     ({ query, collection, limit }) => {

@@ -1,0 +1,63 @@
+/**
+ * fetch: the connector contract's second tool. One string `id` in (what
+ * search returned: "collection/slug"; also the content:// URI or the REST
+ * record id); `{id, title, text, url, metadata}` out, as structured content
+ * and as JSON text. `text` is the item's full body as Markdown. An id that
+ * names no published item is a tool error the model can recover from.
+ */
+import { z } from 'zod'
+import { metadataOf, readItem, resourceUri } from '../content.ts'
+import { connectorId, parseConnectorId, unknownIdMessage } from '../connector.ts'
+import type { McpContext } from '../context.ts'
+import { collectionArg, jsonResult, READ_ONLY, toolError } from '../schemas.ts'
+
+const metadata = z.looseObject({
+  collection: collectionArg,
+  record_id: z.string().describe('The id of the same record in the REST API.'),
+  resource_uri: z.string(),
+  type: z.string(),
+  slug: z.string(),
+  summary: z.string(),
+  tags: z.array(z.string()),
+  published_at: z.string(),
+  updated_at: z.string(),
+})
+
+export function registerFetch({ server, snapshot }: McpContext): void {
+  server.registerTool(
+    'fetch',
+    {
+      title: 'Fetch one item (connector)',
+      description:
+        'Read one published item in full by the id search returned ("collection/slug", e.g. ' +
+        '"case-studies/meridian-mutual-ledger-reconciliation"). Returns its title, canonical url, the full text as ' +
+        'Markdown and its metadata (collection, summary, tags, dates and the collection\'s own fields such as the ' +
+        'customer and results of a case study or the start, time zone and place of an event). An unknown id is ' +
+        'reported as an error that says what ids look like.',
+      inputSchema: z.object({
+        id: z.string().trim().min(1).max(300).describe('The item\'s id from search: "collection/slug".'),
+      }),
+      outputSchema: z.object({
+        id: z.string(),
+        title: z.string(),
+        text: z.string().describe('The full text of the item as Markdown (GFM).'),
+        url: z.string(),
+        metadata,
+      }),
+      annotations: { title: 'Fetch one item (connector)', ...READ_ONLY },
+    },
+    ({ id }) => {
+      const ref = parseConnectorId(snapshot, id)
+      const record = ref && readItem(snapshot, ref.collection, ref.slug)
+      if (!ref || !record) return toolError(unknownIdMessage(id))
+      const { id: recordId, title, url, ...rest } = metadataOf(record)
+      return jsonResult({
+        id: connectorId(ref.collection, ref.slug),
+        title,
+        text: record.body.markdown,
+        url: String(url ?? ''),
+        metadata: { collection: ref.collection, record_id: recordId, resource_uri: resourceUri(ref.collection, ref.slug), ...rest },
+      })
+    },
+  )
+}
