@@ -3,6 +3,7 @@
  * content/ and every output it emits is swapped into the running gateway, so
  * the next request gets the new bytes without a restart. While the content
  * has errors, the last good output (or the last build in dist/) stays served.
+ * /preview/ shows every item, drafts included, and the errors (preview/).
  *
  * @example const dev = await startDev({ root: '.', port: 0 }); await fetch(`${dev.url}/api/health`)
  */
@@ -12,6 +13,7 @@ import { watchContent } from '../build/compiler/watch.ts'
 import type { GatewayOptions } from './app.ts'
 import { ArtifactStore, Snapshot } from './artifacts.ts'
 import { silentLogger } from './log.ts'
+import { previewPlugin } from './preview/routes.ts'
 import { startServer, type RunningServer } from './server.ts'
 
 export interface DevOptions {
@@ -58,10 +60,12 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     onOutput: (output) => store.swap(new Snapshot(output.manifest, output.files)),
     servingId: () => store.current()?.id,
   })
+  const extras = typeof options.gateway === 'function' ? await options.gateway(store) : options.gateway
   const server = await startServer({
     version: '0.0.0-dev',
     logger: silentLogger,
-    ...(typeof options.gateway === 'function' ? await options.gateway(store) : options.gateway),
+    ...extras,
+    plugins: [...(extras?.plugins ?? []), previewPlugin(compiler)],
     store,
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,

@@ -58,6 +58,16 @@ export interface BuildOutput {
   complete: boolean
 }
 
+/** An item as the author sees it in the preview: drafts too, with its own errors. */
+export interface PreviewItem {
+  path: string
+  collection: CollectionName
+  slug: string
+  draft: boolean
+  /** Its record (a published one with its related items resolved); undefined when the file has errors. */
+  record: FullRecord | undefined
+}
+
 export class Compiler {
   private site: SiteConfig | undefined
   private siteError: ContentErrors | undefined
@@ -75,6 +85,8 @@ export class Compiler {
   private readonly pendingCollections = new Set<CollectionName>(COLLECTION_NAMES)
   private readonly pendingEmitters = new Set<Emitter>(this.emitters)
   private inputHash = ''
+  /** Counts the updates that changed something, so a preview can tell it is stale. */
+  private revision = 0
   private readonly stats: SourceStats
 
   private constructor(readonly root: string, private readonly cache: RenderCache) {
@@ -96,6 +108,28 @@ export class Compiler {
   /** How many content files there are (drafts and files with errors included). */
   fileCount(): number {
     return this.sources.size
+  }
+
+  /** Every item, drafts included, in path order, and the revision they are at. */
+  preview(): { revision: number; items: PreviewItem[] } {
+    const published = new Map<string, FullRecord>()
+    const content = this.state.ok ? this.state.content : undefined
+    if (content) for (const c of COLLECTION_NAMES) for (const r of content.collections[c]) published.set(`${c}/${r.slug}`, r)
+    const items = [...this.compiled.values()]
+      .map((c) => ({
+        path: c.source.path,
+        collection: c.collection,
+        slug: c.slug,
+        draft: c.draft,
+        record: published.get(`${c.collection}/${c.slug}`) ?? c.record,
+      }))
+      .sort((a, b) => (a.path < b.path ? -1 : 1))
+    return { revision: this.revision, items }
+  }
+
+  /** The site settings, once site.yaml has been read without errors. */
+  siteSettings(): SiteConfig | undefined {
+    return this.site
   }
 
   /** The content as last compiled. */
@@ -136,6 +170,7 @@ export class Compiler {
       files.push(p.path)
     }
     if (!files.length) return undefined
+    this.revision++
     this.assemble(changed)
     return { files, state: this.state }
   }

@@ -19,6 +19,9 @@ export const LLMS_FULL_PATH = '/llms-full.txt'
 /** Problem type pages: `/problems/<name>`. */
 export const PROBLEMS_PREFIX = '/problems'
 
+/** The author's preview of every item, drafts included: `npm run dev` only, never built or served by `npm start`. */
+export const PREVIEW_PREFIX = '/preview'
+
 /** RFC 9727 API catalog. */
 export const API_CATALOG_PATH = '/.well-known/api-catalog'
 /** RFC 9728 protected-resource metadata; the resource's path follows it (`…/mcp`). */

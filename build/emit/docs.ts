@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
-import { escapeHtml, jsonForScript, page } from '../openapi/html.ts'
+import { escapeHtml, jsonForScript, page } from '../contract/html.ts'
 import type { Emitter } from './types.ts'
 
 export const DOCS_FILE = 'docs/index.html'

@@ -4,7 +4,7 @@
  */
 import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../contract/problems.ts'
 import { createOpenApiDocument } from '../openapi/document.ts'
-import { codeSpans, escapeHtml, page } from '../openapi/html.ts'
+import { codeSpans, escapeHtml, page } from '../contract/html.ts'
 import type { Emitter } from './types.ts'
 
 export const OPENAPI_FILE = 'openapi.json'

@@ -1,4 +1,4 @@
-/** Small helpers for the HTML documents of the build (problem pages, the docs shell). */
+/** Small helpers for HTML pages: the build's documents (problem pages, the docs shell) and the gateway's own pages. */
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
