@@ -6,6 +6,7 @@
 import { resolve } from 'node:path'
 import { ContentErrors, toGithubAnnotation } from './errors.ts'
 import { upToDateManifest } from './pipeline/inputs.ts'
+import { codeFrame } from './code-frame.ts'
 
 const USAGE = `usage: cli <build|check> [--root DIR] [--force] [--no-cache]`
 
@@ -42,7 +43,11 @@ async function main(argv: string[]): Promise<number> {
     return 2
   } catch (error) {
     if (error instanceof ContentErrors) {
-      for (const e of error.errors) console.error(e.message)
+      for (const e of error.errors) {
+        console.error(e.message)
+        const frame = await codeFrame(root, e)
+        if (frame) console.error(frame)
+      }
       if (process.env.GITHUB_ACTIONS === 'true') for (const e of error.errors) console.log(toGithubAnnotation(e))
       console.error(`✗ ${error.message}; ${command === 'build' ? 'dist/ was left as it was' : 'nothing was written'}`)
       return 1

@@ -73,12 +73,13 @@ describe('author errors', () => {
     }
   })
 
-  it('`check` exits non-zero and prints the errors and GitHub annotations under Actions', async () => {
+  it('`check` exits non-zero and prints the errors with code frames, and GitHub annotations under Actions', async () => {
     const result = await run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'build/cli.ts'), 'check', '--root', project.root], {
       env: { ...process.env, GITHUB_ACTIONS: 'true' },
     }).then(() => undefined, (e: { code: number; stdout: string; stderr: string }) => e)
     expect(result?.code).toBe(1)
-    expect(result?.stderr).toContain(EXPECTED[0])
+    // Each error, then a short code frame with a caret at its column.
+    expect(result?.stderr).toContain(`${EXPECTED[0]}\n      2 | title: Bad date\n    > 3 | published_at: 2026-02-30\n        |               ^\n      4 | authors:\n`)
     expect(result?.stdout).toContain('::error file=content/blog-posts/bad-date.md,line=3,col=15,title=published_at::must be a date')
     expect(result?.stderr).not.toMatch(/\bat .*\.ts:\d+/) // no stack trace
   })
