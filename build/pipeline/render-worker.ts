@@ -4,12 +4,9 @@
  * reports with its file position).
  */
 import { parentPort } from 'node:worker_threads'
-import { findImagesWithoutAlt, parseMarkdown, renderMarkdown, type RenderedBody } from './markdown.ts'
+import { renderBody, type RenderedBody } from './markdown.ts'
 
 parentPort!.on('message', (bodies: string[]) => {
-  const out: (RenderedBody | null)[] = bodies.map((body) => {
-    const tree = parseMarkdown(body)
-    return findImagesWithoutAlt(tree).length ? null : renderMarkdown(tree)
-  })
+  const out: (RenderedBody | null)[] = bodies.map((body) => renderBody(body).rendered ?? null)
   parentPort!.postMessage(out)
 })

@@ -5,7 +5,7 @@ import matter from 'gray-matter'
 import { afterAll, describe, expect, it } from 'vitest'
 import { generateCorpus } from '../../bench/corpus/generate.ts'
 import { RenderCache } from '../../build/pipeline/cache.ts'
-import { parseMarkdown, renderMarkdown } from '../../build/pipeline/markdown.ts'
+import { renderBody } from '../../build/pipeline/markdown.ts'
 import { prerenderBodies, renderThreads } from '../../build/pipeline/render-pool.ts'
 
 describe('render pool', () => {
@@ -26,7 +26,7 @@ describe('render pool', () => {
     for (const body of bodies.slice(0, -1)) {
       const key = RenderCache.key(body)
       expect(cache.has(key)).toBe(true)
-      expect(cache.get(key)).toEqual(renderMarkdown(parseMarkdown(body)))
+      expect(cache.get(key)).toEqual(renderBody(body).rendered)
     }
     // Bodies with author errors are left for the main thread, which reports them with positions.
     expect(cache.has(RenderCache.key(bodies.at(-1)!))).toBe(false)
