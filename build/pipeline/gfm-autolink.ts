@@ -24,8 +24,8 @@ const PATTERNS: [RegExp, Finder][] = [
   [/(?<![\w+\-.]|(?:^|[^\d@A-Za-z])(?:mailto|xmpp):)([\w+\-.]+)@([\w-]+(?:\.[\w-]+)+)/g, findEmail],
 ]
 
-/** Cheap pre-check: no `.` or `@`, no literal autolink. */
-const CANDIDATE = /[.@]/
+/** Cheap pre-check: every literal autolink has `@`, `www.` or `http(s)://`. */
+const CANDIDATE = /@|www\.|https?:\/\//i
 
 export function findAutolinks(text: string): Segments {
   if (!CANDIDATE.test(text)) return [text]
