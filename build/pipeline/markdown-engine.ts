@@ -40,15 +40,19 @@ export interface Env extends MarkdownItEnv {
   footnotes?: { refs?: Record<string, number>; list?: FootnoteList }
   /** Two definitions of one note: markdown-it-footnote keeps the last, GFM the first. */
   footnoteDuplicates?: boolean
+  /** Tokens in document order, footnote definitions in place (even unreferenced ones), before markdown-it-footnote moves them. */
+  documentTokens?: Token[]
 }
 
 export const md = new MarkdownIt({ html: true }).use(footnote)
-md.core.ruler.before('footnote_tail', 'footnote_duplicates', (state) => {
+md.core.ruler.before('footnote_tail', 'footnote_check', (state) => {
+  const env = state.env as Env
+  env.documentTokens = state.tokens
   const labels = new Set<string>()
   for (const token of state.tokens) {
     if (token.type !== 'footnote_reference_open') continue
     const label = footnoteId(meta<{ label: string }>(token).label)
-    if (labels.has(label)) (state.env as Env).footnoteDuplicates = true
+    if (labels.has(label)) env.footnoteDuplicates = true
     labels.add(label)
   }
 })
