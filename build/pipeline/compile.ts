@@ -9,7 +9,7 @@ import { RenderCache } from './cache.ts'
 import { deriveRecord } from './derive.ts'
 import { type FullRecord } from '../contract/records.ts'
 import { parseSource, type LoadedFile, type SourceFile } from './load.ts'
-import { findImagesWithoutAlt, parseMarkdown, renderMarkdown, type RenderedBody } from './markdown.ts'
+import { renderBody as renderMarkdown, type RenderedBody } from './markdown.ts'
 import { locate } from './locate.ts'
 import { slugPosition, validateFile } from './validate.ts'
 
@@ -73,8 +73,7 @@ function renderBody(file: LoadedFile, cache: RenderCache, errors: ContentError[]
   const key = RenderCache.key(file.body)
   const cached = cache.get(key)
   if (cached) return cached
-  const tree = parseMarkdown(file.body)
-  const missingAlt = findImagesWithoutAlt(tree)
+  const { rendered, missingAlt } = renderMarkdown(file.body)
   for (const image of missingAlt) {
     errors.push(
       new ContentError(
@@ -83,8 +82,7 @@ function renderBody(file: LoadedFile, cache: RenderCache, errors: ContentError[]
       ),
     )
   }
-  if (missingAlt.length) return undefined
-  const rendered = renderMarkdown(tree)
+  if (!rendered) return undefined
   cache.set(key, rendered)
   return rendered
 }

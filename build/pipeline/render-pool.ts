@@ -12,29 +12,31 @@ import { RenderCache } from './cache.ts'
 import type { RenderedBody } from './markdown.ts'
 import { startModuleWorker } from '../worker.ts'
 
-/** Below this many bodies to render, starting threads costs more than it saves (watch-mode edits). */
-const MIN_BODIES = 200
+/**
+ * Below this many bodies to render, starting threads costs more than it
+ * saves: a worker takes 0.4–1 s to start and warm up, and the markdown-it
+ * renderer does 2,000 bodies in about 0.6 s on one warm thread (BENCHMARKS.md).
+ */
+export const MIN_BODIES = 5000
 const CHUNK = 32
 
 /**
- * Threads to use: BUILD_THREADS (e.g. 2, or `auto` for one per core); default 1,
- * no pool. Opt-in because on the shared 2-core machine the benchmarks ran on,
- * the second thread only added CPU time (each thread warms up its own copy of
- * the Markdown pipeline); see BENCHMARKS.md.
+ * Threads to use: BUILD_THREADS (a count; 1 turns the pool off), by default
+ * (or `auto`) one per core as availableParallelism() reports, so a one-core
+ * machine never starts a worker.
  */
 export function renderThreads(env: NodeJS.ProcessEnv = process.env): number {
-  if (env.BUILD_THREADS === 'auto') return availableParallelism()
   const configured = Number(env.BUILD_THREADS)
-  return Number.isInteger(configured) && configured >= 1 ? configured : 1
+  return env.BUILD_THREADS && Number.isInteger(configured) && configured >= 1 ? configured : availableParallelism()
 }
 
-export async function prerenderBodies(bodies: readonly string[], cache: RenderCache, threads = renderThreads()): Promise<void> {
+export async function prerenderBodies(bodies: readonly string[], cache: RenderCache, threads = renderThreads(), minBodies = MIN_BODIES): Promise<void> {
   const missing = new Map<string, string>()
   for (const body of bodies) {
     const key = RenderCache.key(body)
     if (!cache.has(key)) missing.set(key, body)
   }
-  if (threads < 2 || missing.size < MIN_BODIES) return
+  if (threads < 2 || missing.size < minBodies) return
   const jobs = [...missing]
   const chunks: [string, string][][] = []
   for (let i = 0; i < jobs.length; i += CHUNK) chunks.push(jobs.slice(i, i + CHUNK))

@@ -1,5 +1,5 @@
 /**
- * renderMarkdown skips rehype-raw and the first-paragraph second pass when a
+ * The reference renderer (markdown-reference.ts) skips rehype-raw and the first-paragraph second pass when a
  * body does not need them. Its output must equal the full pipeline's (every
  * body through rehype-raw, the first paragraph rendered alone) byte for byte.
  */
@@ -18,12 +18,12 @@ import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
-import { parseMarkdown, renderMarkdown } from '../../build/pipeline/markdown.ts'
+import { parseMarkdown, renderMarkdown, singleClobberPrefix } from '../../build/pipeline/markdown-reference.ts'
 import { countWords } from '../../build/pipeline/word-count.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 
 const full = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true })
-  .use(rehypeRaw).use(rehypeSanitize, defaultSchema).use(rehypeStringify)
+  .use(rehypeRaw).use(rehypeSanitize, defaultSchema).use(singleClobberPrefix).use(rehypeStringify)
 
 /** The reference rendering: the whole pipeline, always. */
 function reference(markdown: string) {

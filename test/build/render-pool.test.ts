@@ -1,11 +1,12 @@
 /** The render pool renders on worker threads exactly what the main thread would. */
 import { readdir, readFile, rm } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import matter from 'gray-matter'
 import { afterAll, describe, expect, it } from 'vitest'
 import { generateCorpus } from '../../bench/corpus/generate.ts'
 import { RenderCache } from '../../build/pipeline/cache.ts'
-import { parseMarkdown, renderMarkdown } from '../../build/pipeline/markdown.ts'
+import { renderBody } from '../../build/pipeline/markdown.ts'
 import { prerenderBodies, renderThreads } from '../../build/pipeline/render-pool.ts'
 
 describe('render pool', () => {
@@ -22,20 +23,21 @@ describe('render pool', () => {
     bodies.push('An image without alt text: ![](https://i.example/x.png)\n')
     expect(bodies.length).toBeGreaterThanOrEqual(200)
     const cache = await RenderCache.open(undefined)
-    await prerenderBodies(bodies, cache, 2)
+    await prerenderBodies(bodies, cache, 2, 200)
     for (const body of bodies.slice(0, -1)) {
       const key = RenderCache.key(body)
       expect(cache.has(key)).toBe(true)
-      expect(cache.get(key)).toEqual(renderMarkdown(parseMarkdown(body)))
+      expect(cache.get(key)).toEqual(renderBody(body).rendered)
     }
     // Bodies with author errors are left for the main thread, which reports them with positions.
     expect(cache.has(RenderCache.key(bodies.at(-1)!))).toBe(false)
   })
 
-  it('is off unless BUILD_THREADS asks for it', () => {
-    expect(renderThreads({})).toBe(1)
-    expect(renderThreads({ BUILD_THREADS: '2' })).toBe(2)
-    expect(renderThreads({ BUILD_THREADS: 'auto' })).toBeGreaterThanOrEqual(1)
-    expect(renderThreads({ BUILD_THREADS: 'lots' })).toBe(1)
+  it('uses one thread per core unless BUILD_THREADS says otherwise (1 turns it off)', () => {
+    expect(renderThreads({})).toBe(availableParallelism())
+    expect(renderThreads({ BUILD_THREADS: 'auto' })).toBe(availableParallelism())
+    expect(renderThreads({ BUILD_THREADS: '1' })).toBe(1)
+    expect(renderThreads({ BUILD_THREADS: '3' })).toBe(3)
+    expect(renderThreads({ BUILD_THREADS: 'lots' })).toBe(availableParallelism())
   })
 })

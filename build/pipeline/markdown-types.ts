@@ -1,0 +1,22 @@
+/** What rendering a Markdown body gives the rest of the build (and the render cache). */
+export interface RenderedBody {
+  html: string
+  text: string
+  word_count: number
+  /** First paragraph as plain text, the fallback summary. */
+  first_paragraph: string
+}
+
+/** An image written without alt text, an accessibility error for authors. */
+export interface ImageWithoutAlt {
+  url: string
+  /** Position inside the body (1-based). */
+  line: number
+  column: number
+}
+
+/** A rendered body, or the images without alt text that stop it from being published. */
+export interface BodyResult {
+  rendered?: RenderedBody
+  missingAlt: ImageWithoutAlt[]
+}
