@@ -10,6 +10,7 @@ export type ContentErrorCode =
   | 'DATE_ORDER'
   | 'IMAGE_ALT'
   | 'REFERENCE'
+  | 'BROKEN_LINK'
   | 'READ_FAILED'
 
 export class ContentError extends Error {

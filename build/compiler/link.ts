@@ -1,8 +1,9 @@
 /**
  * The link stage: references between items, resolved once every collection
- * is assembled. Each `related` entry must name a published item (a draft may
- * also name another draft, since both are work in progress); full records
- * carry the resolved items. A record whose resolved references did not change
+ * is assembled. Each `related` entry, and each link of a body to an item's
+ * page on the marketing site, must name a published item (a draft may also
+ * name another draft, since both are work in progress); full records carry
+ * the resolved related items. A record whose resolved references did not change
  * keeps its object, so nothing downstream renders it again.
  */
 import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
@@ -31,14 +32,18 @@ export function link(records: Record<CollectionName, FullRecord[]>, files: Itera
     else if (file.record && file.references.length) referencing.set(file.record, file)
   }
   const errors: ContentError[] = []
+  const broken = (file: CompiledFile, target: string): string | undefined => {
+    if (published.has(target) || (file.draft && drafts.has(target))) return undefined
+    return drafts.has(target) ? 'is a draft: a published item may only point to published items' : `is not an item${suggestion(target, published.keys())}`
+  }
   for (const file of all) {
     for (const ref of file.references) {
-      if (published.has(ref.target)) continue
-      if (file.draft && drafts.has(ref.target)) continue
-      const reason = drafts.has(ref.target)
-        ? 'is a draft: a published item may only point to published items'
-        : `is not an item${suggestion(ref.target, published.keys())}`
-      errors.push(new ContentError('REFERENCE', file.source.path, ref.line, ref.column, `related[${ref.index}]`, `"${ref.target}" ${reason}`))
+      const reason = broken(file, ref.target)
+      if (reason) errors.push(new ContentError('REFERENCE', file.source.path, ref.line, ref.column, `related[${ref.index}]`, `"${ref.target}" ${reason}`))
+    }
+    for (const link of file.links) {
+      const reason = broken(file, link.target)
+      if (reason) errors.push(new ContentError('BROKEN_LINK', file.source.path, link.line, link.column, 'body', `link ${link.href} points to "${link.target}", which ${reason}`))
     }
   }
   const out = {} as Record<CollectionName, FullRecord[]>

@@ -10,6 +10,7 @@ import { deriveRecord } from './derive.ts'
 import { type FullRecord } from '../contract/records.ts'
 import { parseSource, type LoadedFile, type SourceFile } from './load.ts'
 import { renderBody as renderMarkdown, type RenderedBody } from './markdown.ts'
+import { internalLinks, type InternalLink } from './internal-links.ts'
 import { locate } from './locate.ts'
 import { slugPosition, validateFile } from './validate.ts'
 
@@ -30,6 +31,8 @@ export interface CompiledFile {
   draft: boolean
   /** The items its `related` field names, with where each is written. */
   references: Reference[]
+  /** The items its body links to on the marketing site, with where each link is written. */
+  links: InternalLink[]
   /** The published record; undefined when the file has errors. */
   record: FullRecord | undefined
   errors: ContentError[]
@@ -61,7 +64,8 @@ export function compileFile(source: SourceFile, site: SiteConfig, cache: RenderC
   // The parsed YAML document is not kept: at 10,000 files it would be most of the compiler's memory.
   const slugAt = loaded.data === undefined ? undefined : slugPosition(loaded)
   const references = data ? referencesOf(loaded, data.related) : []
-  return { source, collection: source.collection, slug, slugAt, draft: data?.draft === true, references, record, errors }
+  const links = rendered ? internalLinks(loaded.body, rendered.html, site, loaded.bodyLine) : []
+  return { source, collection: source.collection, slug, slugAt, draft: data?.draft === true, references, links, record, errors }
 }
 
 function referencesOf(file: LoadedFile, related: unknown): Reference[] {

@@ -86,6 +86,29 @@ describe('related items', () => {
     ])
   })
 
+  it('internal links in a body must reach a published item, reported at the link', async () => {
+    const body = [
+      'Read [the other post](https://www.fixture.example/blog/b) and [its sign-up page](/blog/b/register).',
+      '',
+      'Also [a typo](/blog/bb), [a draft](https://www.fixture.example/blog/draft-post) and [by reference][ref].',
+      '',
+      'Pages that are not items are not checked: [pricing](/pricing), [the blog](/blog), [elsewhere](https://other.example/blog/x).',
+      '',
+      '[ref]: /customers/nobody',
+      '',
+    ].join('\n')
+    project = await createProject({
+      'content/blog-posts/a.md': `---\ntitle: Post A\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\n${body}`,
+      'content/blog-posts/b.md': post('Post B'),
+      'content/blog-posts/draft-post.md': post('A draft', [], 'draft: true\n'),
+    })
+    expect(await errorsOf(project.root)).toEqual([
+      'content/blog-posts/a.md:9:15 body: link /blog/bb points to "blog-posts/bb", which is not an item (did you mean blog-posts/b?)',
+      'content/blog-posts/a.md:9:36 body: link https://www.fixture.example/blog/draft-post points to "blog-posts/draft-post", which is a draft: a published item may only point to published items',
+      'content/blog-posts/a.md:13:8 body: link /customers/nobody points to "case-studies/nobody", which is not an item',
+    ])
+  })
+
   it('the reference syntax names exactly the collections', () => {
     expect(REFERENCE_PATTERN).toBe(`^(?:${COLLECTION_NAMES.join('|')})/[a-z0-9]+(?:-[a-z0-9]+)*$`)
   })
