@@ -88,11 +88,25 @@ describe('npm run dev', () => {
   it('publishes an added file and removes a deleted one', async () => {
     await writeFile(join(project.root, 'content/blog-posts/brand-new.md'), validPost('A brand new post'))
     await until('/api/blog-posts/brand-new', (status, body) => status === 200 && body.includes('A brand new post'))
-    await rm(join(project.root, POST))
-    const gone = await until(ITEM, (status) => status === 404)
+    // Nothing links to this post, so it may go.
+    await rm(join(project.root, 'content/blog-posts/dbt-tests-are-not-enough.md'))
+    const gone = await until('/api/blog-posts/dbt-tests-are-not-enough', (status) => status === 404)
     expect(gone.body).toContain('"status":404')
-    const list = await until('/api/blog-posts?limit=100', (_, body) => !body.includes('"slug":"bigquery-support-ga"'))
+    const list = await until('/api/blog-posts?limit=100', (_, body) => !body.includes('"slug":"dbt-tests-are-not-enough"'))
     expect(list.body).toContain('"slug":"brand-new"')
+  })
+
+  it('keeps serving a deleted item another one links to, and names the link, until the file is back', async () => {
+    const source = await readFile(join(project.root, POST), 'utf8')
+    const seen = printed.length
+    await rm(join(project.root, POST))
+    const link = 'content/webinars/observability-roadmap-2027.md:37:'
+    const deadline = Date.now() + DEADLINE_MS
+    while (!printed.slice(seen).some((l) => l.startsWith(link)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
+    expect(printed.slice(seen).find((l) => l.startsWith(link))).toMatch(/ body: link https:\/\/www\.tidewater\.example\/blog\/bigquery-support-ga points to "blog-posts\/bigquery-support-ga", which is not an item/)
+    expect((await fetch(`${dev.url}${ITEM}`)).status).toBe(200)
+    await writeFile(join(project.root, POST), source)
+    await until(ITEM, (status) => status === 200)
   })
 
   it('writes dist/ once changes settle, byte-identical to a full build of the same content', async () => {
