@@ -78,7 +78,7 @@ export async function startFullGateway(options: FullGatewayOptions = {}): Promis
     {
       keysFile,
       clockToleranceSeconds: 30,
-      issuer: { kind: 'built-in', clientsFile: join(project.root, 'clients.json'), signingKeyFile: join(project.root, 'signing-key.json'), tokenTtlSeconds: 600 },
+      issuer: { kind: 'built-in', clientsFile: join(project.root, 'clients.json'), signingKeyFile: join(project.root, 'signing-key.json'), tokenTtlSeconds: 600, store: { kind: 'files', dir: join(project.root, '.data') } },
     },
     { publicUrl: () => url, logger },
   )
