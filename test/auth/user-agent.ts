@@ -1,0 +1,96 @@
+/**
+ * A small browser stand-in over fetch for the sign-in and consent pages:
+ * a cookie jar that honours Path, manual redirects, and form posts read
+ * from the page's own HTML (its action and hidden CSRF field), with the
+ * Origin and Sec-Fetch-Site a browser sends. The MCP flow test drives
+ * Chromium instead; this one keeps the relying-party tests quick.
+ */
+export interface Credentials {
+  email: string
+  password: string
+}
+
+export interface Step {
+  url: string
+  status: number
+  html: string
+  headers: Headers
+}
+
+export class UserAgent {
+  private readonly jar = new Map<string, { name: string; value: string; path: string }>()
+  /** Every page shown, in order (for assertions on the pages themselves). */
+  readonly pages: Step[] = []
+
+  cookieHeader(url: URL): string {
+    return [...this.jar.values()].filter((c) => url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`)).map((c) => `${c.name}=${c.value}`).join('; ')
+  }
+
+  private remember(response: Response, url: URL): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';').map((p) => p.trim())
+      const eq = pair.indexOf('=')
+      const name = pair.slice(0, eq)
+      const value = pair.slice(eq + 1)
+      const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) || url.pathname.replace(/\/[^/]*$/, '') || '/'
+      const expired = attributes.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now()))
+      const key = `${name};${path}`
+      if (expired) this.jar.delete(key)
+      else this.jar.set(key, { name, value, path })
+    }
+  }
+
+  async request(href: string, init: { method?: string; form?: URLSearchParams } = {}): Promise<Response> {
+    const url = new URL(href)
+    const headers: Record<string, string> = { cookie: this.cookieHeader(url), accept: 'text/html' }
+    if (init.form) Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin, 'sec-fetch-site': 'same-origin' })
+    const response = await fetch(url, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body: init.form, redirect: 'manual' })
+    this.remember(response, url)
+    return response
+  }
+
+  /**
+   * Follow an authorization request through sign-in and consent until the
+   * browser is sent to `redirectPrefix`; answer consent with `decision`.
+   * Returns the URL the client receives.
+   */
+  async authorize(authorizeUrl: string, who: Credentials, redirectPrefix: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
+    let next = authorizeUrl
+    let form: URLSearchParams | undefined
+    for (let hops = 0; hops < 20; hops++) {
+      if (next.startsWith(redirectPrefix)) return new URL(next)
+      const response = await this.request(next, { form })
+      form = undefined
+      const location = response.headers.get('location')
+      if (response.status >= 300 && response.status < 400 && location) {
+        next = new URL(location, next).href
+        continue
+      }
+      const html = await response.text()
+      this.pages.push({ url: next, status: response.status, html, headers: response.headers })
+      if (response.status !== 200) throw new Error(`${next} answered ${response.status}: ${html.slice(0, 500)}`)
+      const page = readForm(html, next)
+      if (html.includes('type="password"')) {
+        form = new URLSearchParams({ ...page.fields, email: who.email, password: who.password })
+        next = page.action
+      } else if (page.denyAction) {
+        form = new URLSearchParams(page.fields)
+        next = decision === 'allow' ? page.action : page.denyAction
+      } else {
+        throw new Error(`no form to answer on ${next}: ${html.slice(0, 500)}`)
+      }
+    }
+    throw new Error('too many redirects')
+  }
+}
+
+/** The first form of one of our pages: its action, the Deny button's formaction, and hidden fields. */
+export function readForm(html: string, base: string): { action: string; denyAction?: string; fields: Record<string, string> } {
+  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  const action = /<form[^>]*action="([^"]*)"/.exec(html)?.[1]
+  if (!action) throw new Error('the page has no form')
+  const deny = /formaction="([^"]*)"/.exec(html)?.[1]
+  const fields: Record<string, string> = {}
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[m[1]!] = unescape(m[2]!)
+  return { action: new URL(unescape(action), base).href, denyAction: deny ? new URL(unescape(deny), base).href : undefined, fields }
+}
