@@ -18,6 +18,8 @@ export function htmlResponse(event: H3Event, status: number, html: string, extra
   headers.delete('access-control-expose-headers')
   headers.set('content-security-policy', PAGE_CSP)
   headers.set('x-frame-options', 'DENY')
+  // Not no-referrer: with it, browsers send `Origin: null` on the form posts, and the origin check needs the real one.
+  headers.set('referrer-policy', 'same-origin')
   for (const [name, value] of Object.entries(extra)) headers.set(name, value)
   return new Response(event.req.method === 'HEAD' ? null : html, { status, headers })
 }
