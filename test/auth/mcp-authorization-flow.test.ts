@@ -61,7 +61,7 @@ beforeAll(async () => {
     authRuntime: {
       // Stands in for DNS and TLS: the metadata document's https host is served locally.
       fetch: (url, init) => {
-        const target = new URL(url)
+        const target = new URL(url instanceof Request ? url.url : url)
         if (target.origin !== CLIENT_HOST) return fetch(url, init)
         const { dispatcher: _dispatcher, ...rest } = init as RequestInit & { dispatcher?: unknown }
         return fetch(`${callback.url}${target.pathname}`, rest)

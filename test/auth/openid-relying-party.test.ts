@@ -90,7 +90,7 @@ describe('authorization code with PKCE', () => {
   })
 
   it('refuses an authorization request without PKCE, or with the plain method', async () => {
-    for (const extra of [{}, { code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }]) {
+    for (const extra of [{}, { code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }] as Record<string, string>[]) {
       const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', state: 's', ...extra })
       const res = await fetch(url, { redirect: 'manual' })
       expect(res.status).toBe(303)

@@ -22,6 +22,9 @@ export class UserAgent {
   /** Every page shown, in order (for assertions on the pages themselves). */
   readonly pages: Step[] = []
 
+  /** `headers` go with every request (e.g. the X-Forwarded-For a trusted proxy would add). */
+  constructor(private readonly headers: Record<string, string> = {}) {}
+
   cookieHeader(url: URL): string {
     return [...this.jar.values()].filter((c) => url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`)).map((c) => `${c.name}=${c.value}`).join('; ')
   }
@@ -40,10 +43,11 @@ export class UserAgent {
     }
   }
 
-  async request(href: string, init: { method?: string; form?: URLSearchParams } = {}): Promise<Response> {
+  async request(href: string, init: { method?: string; form?: URLSearchParams; headers?: Record<string, string> } = {}): Promise<Response> {
     const url = new URL(href)
-    const headers: Record<string, string> = { cookie: this.cookieHeader(url), accept: 'text/html' }
+    const headers: Record<string, string> = { ...this.headers, cookie: this.cookieHeader(url), accept: 'text/html' }
     if (init.form) Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin, 'sec-fetch-site': 'same-origin' })
+    Object.assign(headers, init.headers)
     const response = await fetch(url, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body: init.form, redirect: 'manual' })
     this.remember(response, url)
     return response
@@ -55,6 +59,36 @@ export class UserAgent {
    * Returns the URL the client receives.
    */
   async authorize(authorizeUrl: string, who: Credentials, redirectPrefix: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
+    const page = await this.openSignIn(authorizeUrl, redirectPrefix)
+    if (page instanceof URL) return page
+    return this.continueFrom(page.url, who, redirectPrefix, decision)
+  }
+
+  /** Follow redirects from `href` to the first page (or to the client, when no page is needed). */
+  async openSignIn(href: string, redirectPrefix = '\0'): Promise<Step | URL> {
+    let next = href
+    for (let hops = 0; hops < 20; hops++) {
+      if (next.startsWith(redirectPrefix)) return new URL(next)
+      const response = await this.request(next)
+      const location = response.headers.get('location')
+      if (response.status >= 300 && response.status < 400 && location) {
+        next = new URL(location, next).href
+        continue
+      }
+      const step = { url: next, status: response.status, html: await response.text(), headers: response.headers }
+      this.pages.push(step)
+      return step
+    }
+    throw new Error('too many redirects')
+  }
+
+  /** Submit the sign-in form shown at `pageUrl` with `who`; returns the answer (not followed). */
+  async submitSignIn(page: Step, who: Credentials, headers: Record<string, string> = {}): Promise<Response> {
+    const form = readForm(page.html, page.url)
+    return this.request(form.action, { form: new URLSearchParams({ ...form.fields, email: who.email, password: who.password }), headers })
+  }
+
+  private async continueFrom(authorizeUrl: string, who: Credentials, redirectPrefix: string, decision: 'allow' | 'deny'): Promise<URL> {
     let next = authorizeUrl
     let form: URLSearchParams | undefined
     for (let hops = 0; hops < 20; hops++) {

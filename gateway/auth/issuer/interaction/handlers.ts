@@ -81,20 +81,18 @@ export function interactionRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3)
       const email = (form.get('email') ?? '').trim().slice(0, 254)
       const password = form.get('password') ?? ''
       const address = clientIp(event, auth.trustProxy)
-      const throttled = async () => {
-        const verdict = await issuer.throttle.check(address, email)
-        if (verdict.ok) return undefined
+      // Over the limit: refused before the password is even looked at.
+      const verdict = await issuer.throttle.check(address, email)
+      if (!verdict.ok) {
         log('warn', 'sign-in throttled', { request_id: requestIdOf(event), by: verdict.by })
         const minutes = Math.ceil(verdict.retryAfterSeconds / 60)
         return renderLogin(event, interaction, 429, `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, email, { 'retry-after': String(verdict.retryAfterSeconds) })
       }
-      const refused = await throttled()
-      if (refused) return refused
       const person = email && password ? await issuer.people.authenticate(email, password) : undefined
       if (!person) {
         await issuer.throttle.failed(address, email)
         log('info', 'sign-in failed', { request_id: requestIdOf(event) })
-        return (await throttled()) ?? renderLogin(event, interaction, 400, 'The email address or password is not right.', email)
+        return renderLogin(event, interaction, 400, 'The email address or password is not right.', email)
       }
       await issuer.throttle.succeeded(email)
       log('info', 'signed in', { request_id: requestIdOf(event), account: person.id })
