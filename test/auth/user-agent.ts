@@ -59,9 +59,22 @@ export class UserAgent {
    * Returns the URL the client receives.
    */
   async authorize(authorizeUrl: string, who: Credentials, redirectPrefix: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
-    const page = await this.openSignIn(authorizeUrl, redirectPrefix)
-    if (page instanceof URL) return page
-    return this.continueFrom(page.url, who, redirectPrefix, decision)
+    let shown = await this.openSignIn(authorizeUrl, redirectPrefix)
+    for (let pages = 0; pages < 5; pages++) {
+      if (shown instanceof URL) return shown
+      if (shown.status !== 200) throw new Error(`${shown.url} answered ${shown.status}: ${shown.html.slice(0, 500)}`)
+      const page = readForm(shown.html, shown.url)
+      const answer = shown.html.includes('type="password"')
+        ? await this.request(page.action, { form: new URLSearchParams({ ...page.fields, email: who.email, password: who.password }) })
+        : page.denyAction
+          ? await this.request(decision === 'allow' ? page.action : page.denyAction, { form: new URLSearchParams(page.fields) })
+          : undefined
+      if (!answer) throw new Error(`no form to answer on ${shown.url}: ${shown.html.slice(0, 500)}`)
+      const location = answer.headers.get('location')
+      if (!location) throw new Error(`${page.action} answered ${answer.status}: ${(await answer.text()).slice(0, 500)}`)
+      shown = await this.openSignIn(new URL(location, page.action).href, redirectPrefix)
+    }
+    throw new Error('too many pages')
   }
 
   /** Follow redirects from `href` to the first page (or to the client, when no page is needed). */
@@ -82,39 +95,10 @@ export class UserAgent {
     throw new Error('too many redirects')
   }
 
-  /** Submit the sign-in form shown at `pageUrl` with `who`; returns the answer (not followed). */
+  /** Submit the sign-in form of `page` with `who`; returns the answer (not followed). */
   async submitSignIn(page: Step, who: Credentials, headers: Record<string, string> = {}): Promise<Response> {
     const form = readForm(page.html, page.url)
     return this.request(form.action, { form: new URLSearchParams({ ...form.fields, email: who.email, password: who.password }), headers })
-  }
-
-  private async continueFrom(authorizeUrl: string, who: Credentials, redirectPrefix: string, decision: 'allow' | 'deny'): Promise<URL> {
-    let next = authorizeUrl
-    let form: URLSearchParams | undefined
-    for (let hops = 0; hops < 20; hops++) {
-      if (next.startsWith(redirectPrefix)) return new URL(next)
-      const response = await this.request(next, { form })
-      form = undefined
-      const location = response.headers.get('location')
-      if (response.status >= 300 && response.status < 400 && location) {
-        next = new URL(location, next).href
-        continue
-      }
-      const html = await response.text()
-      this.pages.push({ url: next, status: response.status, html, headers: response.headers })
-      if (response.status !== 200) throw new Error(`${next} answered ${response.status}: ${html.slice(0, 500)}`)
-      const page = readForm(html, next)
-      if (html.includes('type="password"')) {
-        form = new URLSearchParams({ ...page.fields, email: who.email, password: who.password })
-        next = page.action
-      } else if (page.denyAction) {
-        form = new URLSearchParams(page.fields)
-        next = decision === 'allow' ? page.action : page.denyAction
-      } else {
-        throw new Error(`no form to answer on ${next}: ${html.slice(0, 500)}`)
-      }
-    }
-    throw new Error('too many redirects')
   }
 }
 
