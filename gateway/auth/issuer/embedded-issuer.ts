@@ -55,6 +55,7 @@ export async function createEmbeddedIssuer(settings: EmbeddedIssuerSettings, run
   const key = await loadSigningKey({ jwk: settings.signingKeyJwk, file: settings.signingKeyFile }, runtime.log)
   const clientsFile = await cachedFile(settings.clientsFile, readClientsFile, runtime.log)
   const store = openStateStore(settings.store)
+  sweepRegularly(store, runtime.log)
   const people = openPeople(store)
   let current: { issuer: string; provider: Provider; callback: ReturnType<Provider['callback']>; discovery?: Promise<Record<string, unknown>> } | undefined
 
@@ -93,4 +94,20 @@ export async function createEmbeddedIssuer(settings: EmbeddedIssuerSettings, run
     },
     handle,
   }
+}
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000
+
+/** Expired codes, sessions and grants are deleted when read; a store that can also sweep does so hourly (never holding the process open). */
+function sweepRegularly(store: StateStore, log: Logger): void {
+  const { sweep } = store
+  if (!sweep) return
+  const run = () => {
+    sweep.call(store).then(
+      (removed) => removed && log('debug', 'expired authorization state removed', { removed }),
+      (error: Error) => log('warn', 'could not sweep the authorization state', { error: error.message }),
+    )
+  }
+  setTimeout(run, 10_000).unref()
+  setInterval(run, SWEEP_EVERY_MS).unref()
 }

@@ -6,7 +6,7 @@
  * laptop or CI) NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN name the site.
  */
 import { getStore, type Store } from '@netlify/blobs'
-import { assertKey, assertPrefix, fromRecord, isExpired, toRecord, type StateStore } from './state-store.ts'
+import { assertKey, assertPrefix, decodeSegment, encodeSegment, fromRecord, isExpired, toRecord, type StateStore } from './state-store.ts'
 
 export interface BlobsStoreOptions {
   /** The store's name within the site. */
@@ -23,29 +23,33 @@ export function openBlobsStore(options: BlobsStoreOptions): StateStore {
       ? getStore({ name: options.name, consistency: 'strong', siteID: options.siteID, token: options.token })
       : getStore({ name: options.name, consistency: 'strong' })
 
+  // Keys are stored with each segment escaped: Blobs listings re-encode some characters (spaces), never our escapes.
+  const encode = (key: string) => key.split('/').map(encodeSegment).join('/')
+  const decode = (key: string) => key.split('/').map(decodeSegment).join('/')
+
   return {
     location: `Netlify Blobs store "${options.name}"`,
     async get<T>(key: string) {
       assertKey(key)
-      const record: unknown = await blobs().get(key, { type: 'json' })
+      const record: unknown = await blobs().get(encode(key), { type: 'json' })
       if (isExpired(record)) {
-        await blobs().delete(key)
+        await blobs().delete(encode(key))
         return undefined
       }
       return fromRecord<T>(record)
     },
     async set(key, value, ttlSeconds) {
       assertKey(key)
-      await blobs().setJSON(key, toRecord(value, ttlSeconds))
+      await blobs().setJSON(encode(key), toRecord(value, ttlSeconds))
     },
     async delete(key) {
       assertKey(key)
-      await blobs().delete(key)
+      await blobs().delete(encode(key))
     },
     async list(prefix) {
       assertPrefix(prefix)
       const keys: string[] = []
-      for await (const page of blobs().list({ prefix, paginate: true })) keys.push(...page.blobs.map((b) => b.key))
+      for await (const page of blobs().list({ prefix: encode(prefix.slice(0, -1)) + (prefix ? '/' : ''), paginate: true })) keys.push(...page.blobs.map((b) => decode(b.key)))
       return keys.sort()
     },
   }

@@ -5,16 +5,13 @@
  * record, and several local processes can share the folder.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
-import { assertKey, assertPrefix, fromRecord, isExpired, toRecord, type StateStore } from './state-store.ts'
+import { assertKey, assertPrefix, decodeSegment, encodeSegment, fromRecord, isExpired, toRecord, type StateStore } from './state-store.ts'
 
 const SUFFIX = '.json'
-
-/** A key segment as a file name: percent-encoded, dots included, so no segment can be "." or ".." or hidden. */
-function encodeSegment(segment: string): string {
-  return encodeURIComponent(segment).replace(/[.!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
-}
+/** A temporary file this old was left by a process that died mid-write. */
+const STALE_TEMP_MS = 60 * 60 * 1000
 
 export function openFileStore(dir: string): StateStore {
   const pathOf = (key: string) => {
@@ -68,8 +65,29 @@ export function openFileStore(dir: string): StateStore {
       return entries
         .filter((e) => e.isFile() && e.name.endsWith(SUFFIX))
         .map((e) => relative(base, join(e.parentPath, e.name)).slice(0, -SUFFIX.length))
-        .map((rel) => prefix + rel.split(sep).map(decodeURIComponent).join('/'))
+        .map((rel) => prefix + rel.split(sep).map(decodeSegment).join('/'))
         .sort()
+    },
+    async sweep() {
+      let entries
+      try {
+        entries = await readdir(dir, { recursive: true, withFileTypes: true })
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0
+        throw error
+      }
+      let removed = 0
+      for (const entry of entries.filter((e) => e.isFile())) {
+        const path = join(entry.parentPath, entry.name)
+        const stale = entry.name.endsWith('.tmp')
+          ? Date.now() - ((await stat(path).catch(() => undefined))?.mtimeMs ?? Date.now()) > STALE_TEMP_MS
+          : entry.name.endsWith(SUFFIX) && isExpired(await read(path).catch(() => undefined))
+        if (stale) {
+          await rm(path, { force: true })
+          removed++
+        }
+      }
+      return removed
     },
   }
 }

@@ -15,6 +15,11 @@ export interface StateStore {
   list(prefix: string): Promise<string[]>
   /** Where the state lives, for log lines and errors (never a secret). */
   readonly location: string
+  /**
+   * Delete expired records; returns how many. Stores that can do it cheaply
+   * have it (files); elsewhere an expired record is deleted when it is read.
+   */
+  sweep?(): Promise<number>
 }
 
 /** What is written for each key: the value and when it expires (epoch seconds). */
@@ -52,3 +57,14 @@ export function assertKey(key: string): void {
 export function assertPrefix(prefix: string): void {
   if (prefix !== '' && (!prefix.endsWith('/') || prefix.startsWith('/'))) throw new RangeError(`invalid state key prefix "${prefix.slice(0, 80)}"`)
 }
+
+/**
+ * A key segment spelled with letters, digits, "_", "-" and %XX escapes only
+ * (dots too, so no segment is "." or ".." or hidden): safe as a file name
+ * and as a Blobs key, and decoded back exactly when listed.
+ */
+export function encodeSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/[.!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+}
+
+export const decodeSegment = decodeURIComponent
