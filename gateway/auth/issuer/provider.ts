@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { EventEmitter } from 'node:events'
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import type { Logger } from '../../log.ts'
 import type { People } from '../people/people.ts'
 import { SCOPE_NAMES } from '../../../build/contract/scopes.ts'
@@ -58,7 +58,15 @@ export function createProvider(o: ProviderOptions): Provider {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
       introspection: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // A client revokes its own tokens only; a public client asking about another's learns nothing (RFC 7009 §2.2).
+        allowedPolicy(_ctx, client, token) {
+          if (token.clientId === client.clientId) return true
+          if (client.clientAuthMethod === 'none') return false
+          throw new errors.InvalidRequest('client is not authorized to revoke the presented token')
+        },
+      },
       userinfo: { enabled: true },
       rpInitiatedLogout: { enabled: false },
       // The gateway verifies bearer tokens only: no DPoP-bound tokens, no endpoints it does not mount.
