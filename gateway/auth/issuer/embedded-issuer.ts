@@ -16,7 +16,6 @@ import { machineClients } from './client-secrets.ts'
 import { readClientsFile } from './clients-file.ts'
 import { forwardedRequest, runNodeHandler } from './node-bridge.ts'
 import { OPENID_CONFIGURATION_PATH } from '../../../build/contract/public-paths.ts'
-import { createProvider } from './provider.ts'
 import type { Resources } from './resources.ts'
 import { deriveSecret, loadSigningKey, type SigningKey } from './signing-key.ts'
 
@@ -52,6 +51,9 @@ export interface EmbeddedIssuer {
 }
 
 export async function createEmbeddedIssuer(settings: EmbeddedIssuerSettings, runtime: EmbeddedIssuerRuntime): Promise<EmbeddedIssuer> {
+  // Loaded only when the embedded server is on: oidc-provider warns about Node 20 on import,
+  // which a command that fails on its arguments, or an external-issuer gateway, has no use for.
+  const { createProvider } = await import('./provider.ts')
   const key = await loadSigningKey({ jwk: settings.signingKeyJwk, file: settings.signingKeyFile }, runtime.log)
   const clientsFile = await cachedFile(settings.clientsFile, readClientsFile, runtime.log)
   const store = openStateStore(settings.store)

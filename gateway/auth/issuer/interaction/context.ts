@@ -5,7 +5,7 @@
  */
 import type { H3Event } from 'h3'
 import type Provider from 'oidc-provider'
-import { errors, type Interaction } from 'oidc-provider'
+import type { Interaction } from 'oidc-provider'
 import { baseHeaders, CACHE } from '../../../../build/contract/headers.ts'
 import { requestIdOf } from '../../../http/request-id.ts'
 import { withNodeRequest } from '../node-bridge.ts'
@@ -43,7 +43,8 @@ export async function loadInteraction(provider: Provider, event: H3Event): Promi
     const interaction = await withNodeRequest(request, (req, res) => provider.interactionDetails(req, res))
     return interaction.uid === uid ? interaction : undefined
   } catch (error) {
-    if (error instanceof errors.SessionNotFound) return undefined
+    // oidc-provider's SessionNotFound (matched by name: this module does not load the library).
+    if ((error as Error).name === 'SessionNotFound') return undefined
     throw error
   }
 }
