@@ -14,6 +14,8 @@ export interface BlobsStoreOptions {
   /** Outside Netlify: the site and a personal access token. */
   siteID?: string | undefined
   token?: string | undefined
+  /** Clock in milliseconds (tests pass their own). */
+  now?: () => number
 }
 
 export function openBlobsStore(options: BlobsStoreOptions): StateStore {
@@ -24,6 +26,7 @@ export function openBlobsStore(options: BlobsStoreOptions): StateStore {
       : getStore({ name: options.name, consistency: 'strong' })
 
   // Keys are stored with each segment escaped: Blobs listings re-encode some characters (spaces), never our escapes.
+  const now = options.now ?? Date.now
   const encode = (key: string) => key.split('/').map(encodeSegment).join('/')
   const decode = (key: string) => key.split('/').map(decodeSegment).join('/')
 
@@ -32,15 +35,15 @@ export function openBlobsStore(options: BlobsStoreOptions): StateStore {
     async get<T>(key: string) {
       assertKey(key)
       const record: unknown = await blobs().get(encode(key), { type: 'json' })
-      if (isExpired(record)) {
+      if (isExpired(record, now())) {
         await blobs().delete(encode(key))
         return undefined
       }
-      return fromRecord<T>(record)
+      return fromRecord<T>(record, now())
     },
     async set(key, value, ttlSeconds) {
       assertKey(key)
-      await blobs().setJSON(encode(key), toRecord(value, ttlSeconds))
+      await blobs().setJSON(encode(key), toRecord(value, ttlSeconds, now()))
     },
     async delete(key) {
       assertKey(key)

@@ -13,7 +13,13 @@ const SUFFIX = '.json'
 /** A temporary file this old was left by a process that died mid-write. */
 const STALE_TEMP_MS = 60 * 60 * 1000
 
-export function openFileStore(dir: string): StateStore {
+export interface FileStoreOptions {
+  /** Clock in milliseconds (tests pass their own). */
+  now?: () => number
+}
+
+export function openFileStore(dir: string, options: FileStoreOptions = {}): StateStore {
+  const now = options.now ?? Date.now
   const pathOf = (key: string) => {
     assertKey(key)
     const segments = key.split('/').map(encodeSegment)
@@ -36,17 +42,17 @@ export function openFileStore(dir: string): StateStore {
     async get<T>(key: string) {
       const path = pathOf(key)
       const record = await read(path)
-      if (isExpired(record)) {
+      if (isExpired(record, now())) {
         await rm(path, { force: true })
         return undefined
       }
-      return fromRecord<T>(record)
+      return fromRecord<T>(record, now())
     },
     async set(key, value, ttlSeconds) {
       const path = pathOf(key)
       await mkdir(dirname(path), { recursive: true, mode: 0o700 })
       const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`
-      await writeFile(temp, JSON.stringify(toRecord(value, ttlSeconds)), { mode: 0o600 })
+      await writeFile(temp, JSON.stringify(toRecord(value, ttlSeconds, now())), { mode: 0o600 })
       await rename(temp, path)
     },
     async delete(key) {
@@ -81,7 +87,7 @@ export function openFileStore(dir: string): StateStore {
         const path = join(entry.parentPath, entry.name)
         const stale = entry.name.endsWith('.tmp')
           ? Date.now() - ((await stat(path).catch(() => undefined))?.mtimeMs ?? Date.now()) > STALE_TEMP_MS
-          : entry.name.endsWith(SUFFIX) && isExpired(await read(path).catch(() => undefined))
+          : entry.name.endsWith(SUFFIX) && isExpired(await read(path).catch(() => undefined), now())
         if (stale) {
           await rm(path, { force: true })
           removed++

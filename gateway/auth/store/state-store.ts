@@ -31,7 +31,8 @@ export interface StoredRecord {
 export function toRecord(value: unknown, ttlSeconds: number | undefined, now = Date.now()): StoredRecord {
   if (ttlSeconds === undefined) return { v: value }
   if (!Number.isFinite(ttlSeconds) || ttlSeconds <= 0) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`)
-  return { v: value, exp: Math.floor(now / 1000) + Math.ceil(ttlSeconds) }
+  // Rounded up: a value lives at least its TTL.
+  return { v: value, exp: Math.ceil(now / 1000 + ttlSeconds) }
 }
 
 /** The value of a record read back, or undefined when it is malformed or expired. */
