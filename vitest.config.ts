@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config'
  * bar) or load the machine (the Netlify emulation, the smoke bench) run one at
  * a time after the rest, so neither slows or disturbs the other.
  */
-const SOLO = ['test/watch/watch.test.ts', 'test/watch/preview.test.ts', 'test/deploy/netlify-parity.test.ts', 'test/bench/**/*.test.ts']
+const SOLO = ['test/watch/watch.test.ts', 'test/watch/preview.test.ts', 'test/deploy/netlify-parity.test.ts', 'test/deploy/netlify-oauth.test.ts', 'test/bench/**/*.test.ts']
 
 export default defineConfig({
   test: {

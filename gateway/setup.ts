@@ -21,7 +21,7 @@ export interface SetupRuntime {
 /** Options for createApp/startServer, less the store, host and port. */
 export async function gatewayOptions(config: GatewayConfig, store: ArtifactStore, runtime: SetupRuntime): Promise<Omit<GatewayOptions, 'store'>> {
   const publicUrl = () => config.publicUrl ?? runtime.fallbackUrl()
-  const auth = await createAuth(config.auth, { publicUrl, logger: runtime.logger })
+  const auth = await createAuth(config.auth, { publicUrl, logger: runtime.logger, trustProxy: config.limits.trustProxy })
   const mcp = mcpPlugin({
     store,
     version: runtime.version,

@@ -29,10 +29,18 @@ export const PROTECTED_RESOURCE_PATH = '/.well-known/oauth-protected-resource'
 /** RFC 8414 authorization server metadata. */
 export const AUTHORIZATION_SERVER_PATH = '/.well-known/oauth-authorization-server'
 
-/** The built-in issuer's endpoints. */
+/** OpenID Connect Discovery 1.0 metadata of the embedded issuer (beside RFC 8414). */
+export const OPENID_CONFIGURATION_PATH = '/.well-known/openid-configuration'
+
+/** The embedded authorization server's endpoints, and its sign-in and consent pages under /oauth/interaction/. */
 export const OAUTH_PREFIX = '/oauth'
+export const AUTHORIZE_PATH = '/oauth/authorize'
 export const TOKEN_PATH = '/oauth/token'
 export const JWKS_PATH = '/oauth/jwks.json'
+export const REGISTRATION_PATH = '/oauth/register'
+export const REVOCATION_PATH = '/oauth/revoke'
+export const USERINFO_PATH = '/oauth/userinfo'
+export const INTERACTION_PREFIX = '/oauth/interaction'
 
 /** The two protected resources: the API as a whole and the MCP endpoint. */
 export const RESOURCE_PATHS = ['', MCP_PATH] as const

@@ -8,7 +8,7 @@ import { ROLES, SCOPES } from '../contract/scopes.ts'
 import type { OpenApiDocument } from './document.ts'
 import { errorGuide, quickStart } from './guide.ts'
 import { recordSchemaName } from './records.ts'
-import { AUTHORIZATION_SERVER_PATH, TOKEN_PATH } from '../contract/public-paths.ts'
+import { AUTHORIZATION_SERVER_PATH, AUTHORIZE_PATH, REGISTRATION_PATH, TOKEN_PATH } from '../contract/public-paths.ts'
 
 type Operation = { summary?: string; parameters?: ({ $ref: string } | { name: string })[]; security?: Record<string, string[]>[] }
 type Schema = { type?: unknown; description?: string; properties?: Record<string, Schema>; anyOf?: Schema[]; items?: Schema; enum?: unknown[]; const?: unknown; format?: string }
@@ -55,8 +55,11 @@ function credentials(): string {
 
 Public reads (lists, items, documents) need no credential, and sending one never changes the answer. \`/mcp\` needs one.
 Send \`Authorization: Bearer <credential>\`: an OAuth access token (JWT) or an API key (\`tw_live_…\`, \`tw_sandbox_…\`).
-Get a token from the client credentials grant at \`POST ${TOKEN_PATH}\`; the issuer in use is described at \`${AUTHORIZATION_SERVER_PATH}\`,
-the resources at \`/.well-known/oauth-protected-resource\` and \`/.well-known/oauth-protected-resource/mcp\`.
+Agent hosts that speak the MCP authorization flow (ChatGPT and Claude connectors, the MCP Inspector) get a token on their own: the 401 from \`/mcp\` names
+\`/.well-known/oauth-protected-resource/mcp\` (the API's is \`/.well-known/oauth-protected-resource\`), which names the issuer; its metadata is at \`${AUTHORIZATION_SERVER_PATH}\`. With the embedded issuer they register
+(Dynamic Client Registration at \`${REGISTRATION_PATH}\`, or a Client ID Metadata Document as \`client_id\`), send a person to sign in and consent
+(authorization code with PKCE S256 at \`${AUTHORIZE_PATH}\`), and get a token for \`resource=<origin>/mcp\` with \`mcp.tools.invoke\` from \`POST ${TOKEN_PATH}\`.
+Machine clients use the client credentials grant at \`POST ${TOKEN_PATH}\`.
 Missing or bad credential: 401 with \`WWW-Authenticate: Bearer resource_metadata="…"\`; valid but lacking the scope: 403 \`error="insufficient_scope"\`.
 
 OAuth scopes:

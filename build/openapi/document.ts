@@ -10,6 +10,7 @@ import { apiDescription } from './guide.ts'
 import { contentPaths, listSchema, tagOf } from './paths-content.ts'
 import { discoveryPaths } from './paths-discovery.ts'
 import { gatewayPaths } from './paths-gateway.ts'
+import { oauthPaths } from './paths-oauth.ts'
 import { fullSchema, recordSchemaName, summarySchema } from './records.ts'
 import { securitySchemes } from './security.ts'
 
@@ -30,7 +31,7 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
     schemas[`${name}Summary`] = summarySchema(collection)
     schemas[`${name}List`] = listSchema(collection)
   }
-  const paths = { ...contentPaths(), ...gatewayPaths(), ...discoveryPaths() }
+  const paths = { ...contentPaths(), ...gatewayPaths(), ...oauthPaths(), ...discoveryPaths() }
   // Only the problem responses some operation can give (a 431, say, comes from the HTTP parser, before any route).
   const used = JSON.stringify(paths)
   const responses = Object.fromEntries(Object.entries(sharedResponses()).filter(([name]) => used.includes(`"#/components/responses/${name}"`)))
@@ -47,7 +48,7 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
     tags: [
       ...COLLECTION_NAMES.map((c) => ({ name: tagOf(c), description: `Published ${c.replace('-', ' ')}.` })),
       { name: 'Agents (MCP)', description: 'The Model Context Protocol endpoint.' },
-      { name: 'Authorization', description: 'The embedded OAuth 2.0 authorization server.' },
+      { name: 'Authorization', description: 'The embedded authorization server (an OpenID Provider), on unless an external issuer is configured.' },
       { name: 'Discovery', description: 'Descriptions of this API for people, agents and tools.' },
       { name: 'Operations', description: 'Health.' },
     ],

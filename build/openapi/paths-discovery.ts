@@ -7,7 +7,8 @@ type Json = Record<string, unknown>
 
 import { API_CATALOG_TYPE } from '../contract/documents.ts'
 import {
-  API_CATALOG_PATH, AUTHORIZATION_SERVER_PATH, DOCS_PATH, JWKS_PATH, LLMS_FULL_PATH, LLMS_PATH, MCP_PATH, OPENAPI_PATH, PROTECTED_RESOURCE_PATH,
+  API_CATALOG_PATH, AUTHORIZATION_SERVER_PATH, DOCS_PATH, JWKS_PATH, LLMS_FULL_PATH, LLMS_PATH, MCP_PATH, OPENAPI_PATH, OPENID_CONFIGURATION_PATH,
+  PROTECTED_RESOURCE_PATH,
 } from '../contract/public-paths.ts'
 
 
@@ -55,17 +56,26 @@ const LINKSET = {
   },
 }
 
+const uri = { type: 'string', format: 'uri' }
+const strings = { type: 'array', items: { type: 'string' } }
 const AUTHORIZATION_SERVER_METADATA = {
   type: 'object',
   required: ['issuer'],
-  description: 'RFC 8414 authorization server metadata.',
+  description: 'RFC 8414 authorization server metadata (with the embedded issuer, also its OpenID Connect Discovery document).',
   properties: {
-    issuer: { type: 'string', format: 'uri' },
-    token_endpoint: { type: 'string', format: 'uri' },
-    jwks_uri: { type: 'string', format: 'uri' },
-    grant_types_supported: { type: 'array', items: { type: 'string' } },
-    scopes_supported: { type: 'array', items: { type: 'string' } },
-    token_endpoint_auth_methods_supported: { type: 'array', items: { type: 'string' } },
+    issuer: uri,
+    authorization_endpoint: uri,
+    token_endpoint: uri,
+    jwks_uri: uri,
+    registration_endpoint: uri,
+    revocation_endpoint: uri,
+    userinfo_endpoint: uri,
+    grant_types_supported: strings,
+    response_types_supported: strings,
+    scopes_supported: strings,
+    code_challenge_methods_supported: strings,
+    token_endpoint_auth_methods_supported: strings,
+    client_id_metadata_document_supported: { type: 'boolean' },
   },
 }
 
@@ -85,7 +95,7 @@ const PROTECTED_RESOURCE_METADATA = {
 const JWKS = {
   type: 'object',
   required: ['keys'],
-  description: 'RFC 7517 JWK Set; present only when the built-in issuer is in use.',
+  description: 'RFC 7517 JWK Set; present only when the embedded issuer is in use.',
   properties: { keys: { type: 'array', items: { type: 'object', required: ['kty'], properties: { kty: { type: 'string' }, kid: { type: 'string' } } } } },
 }
 
@@ -103,6 +113,12 @@ function metadata(operationId: string, summary: string, schema: Json): Json {
       },
     },
   }
+}
+
+/** The same operation, which may also answer 404 (a document that exists in one configuration only). */
+function withNotFound(item: Json): Json {
+  const get = item.get as Json
+  return { get: { ...get, responses: { ...(get.responses as Json), ...problems(404) } } }
 }
 
 export function discoveryPaths(): Record<string, Json> {
@@ -138,8 +154,9 @@ export function discoveryPaths(): Record<string, Json> {
       },
     },
     [AUTHORIZATION_SERVER_PATH]: metadata('getAuthorizationServerMetadata', 'Authorization server metadata (RFC 8414) of the issuer in use', AUTHORIZATION_SERVER_METADATA),
+    [OPENID_CONFIGURATION_PATH]: withNotFound(metadata('getOpenIdConfiguration', 'OpenID Connect Discovery of the embedded issuer (the same document; 404 with an external issuer)', AUTHORIZATION_SERVER_METADATA)),
     [PROTECTED_RESOURCE_PATH]: metadata('getProtectedResourceMetadata', 'Protected resource metadata (RFC 9728) of the REST API', PROTECTED_RESOURCE_METADATA),
-    [JWKS_PATH]: metadata('getJwks', 'Public keys of the built-in issuer (JWK Set)', JWKS),
+    [JWKS_PATH]: metadata('getJwks', 'Public keys of the embedded issuer (JWK Set)', JWKS),
     [`${PROTECTED_RESOURCE_PATH}${MCP_PATH}`]: metadata('getMcpProtectedResourceMetadata', 'Protected resource metadata (RFC 9728) of /mcp', PROTECTED_RESOURCE_METADATA),
   }
 }

@@ -1,8 +1,8 @@
-/** Operations only the gateway answers: health, the MCP endpoint, the token endpoint. */
+/** Operations only the gateway answers: health and the MCP endpoint (the authorization server's are in paths-oauth.ts). */
 import { headerRef, problemResponseName, responseRef, schemaRef } from './components.ts'
 import { problems } from './paths-content.ts'
 import { MCP_SECURITY } from './security.ts'
-import { HEALTH_PATH, MCP_PATH, TOKEN_PATH } from '../contract/public-paths.ts'
+import { HEALTH_PATH, MCP_PATH } from '../contract/public-paths.ts'
 
 type Json = Record<string, unknown>
 
@@ -33,22 +33,6 @@ const JSON_RPC_RESPONSE = {
     },
   },
 }
-
-const OAUTH_ERROR = {
-  type: 'object',
-  required: ['error'],
-  description: 'RFC 6749 §5.2 error response.',
-  properties: {
-    error: { enum: ['invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope', 'invalid_target'] },
-    error_description: { type: 'string' },
-  },
-}
-
-const oauthError = (description: string): Json => ({ description, headers: { 'Cache-Control': headerRef('CacheControl') }, content: { 'application/json': { schema: OAUTH_ERROR } } })
-const oauthOrProblem = (description: string): Json => ({
-  description,
-  content: { 'application/json': { schema: OAUTH_ERROR }, 'application/problem+json': { schema: schemaRef('Problem') } },
-})
 
 const notSupported = (method: string): Json => ({
   operationId: `mcp${method}`,
@@ -115,61 +99,6 @@ export function gatewayPaths(): Record<string, Json> {
       },
       get: notSupported('get'),
       delete: notSupported('delete'),
-    },
-    [TOKEN_PATH]: {
-      post: {
-        operationId: 'createToken',
-        tags: ['Authorization'],
-        summary: 'Get an access token (client credentials grant)',
-        description:
-          'The embedded authorization server (RFC 6749 §4.4). Authenticate the client with HTTP Basic or `client_id`/`client_secret` ' +
-          'in the form; ask for scopes with `scope` (space-separated). Answers a signed JWT access token (RFC 9068).',
-        security: [],
-        requestBody: {
-          required: true,
-          content: {
-            'application/x-www-form-urlencoded': {
-              schema: {
-                type: 'object',
-                required: ['grant_type'],
-                properties: {
-                  grant_type: { const: 'client_credentials' },
-                  scope: { type: 'string', description: 'Space-separated scopes; defaults to all the client may have.' },
-                  client_id: { type: 'string' },
-                  client_secret: { type: 'string' },
-                  resource: { type: 'string', format: 'uri', description: 'RFC 8707 resource indicator (the audience).' },
-                },
-              },
-            },
-          },
-        },
-        responses: {
-          '200': {
-            description: 'The access token.',
-            headers: { 'Cache-Control': headerRef('CacheControl') },
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['access_token', 'token_type', 'expires_in'],
-                  properties: {
-                    access_token: { type: 'string' },
-                    token_type: { enum: ['Bearer', 'bearer'] },
-                    expires_in: { type: 'integer', minimum: 1 },
-                    scope: { type: 'string' },
-                  },
-                },
-              },
-            },
-          },
-          '400': oauthError('Bad grant, scope, resource or request.'),
-          '401': { ...oauthError('Unknown client or wrong secret.'), headers: { 'WWW-Authenticate': { description: 'The Basic challenge.', required: true, schema: { type: 'string' } } } },
-          // The body cap may answer before the endpoint (a problem) or the endpoint itself (an OAuth error).
-          '413': oauthOrProblem('The body is larger than the token endpoint accepts.'),
-          '415': oauthOrProblem('The body is not application/x-www-form-urlencoded.'),
-          ...problems(429, 500, 503),
-        },
-      },
     },
   }
 }

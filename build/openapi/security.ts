@@ -1,10 +1,11 @@
 /**
- * Security schemes: OAuth 2.0 client credentials with the nine scopes, and
+ * Security schemes: OAuth 2.0 (authorization code with PKCE for people and
+ * agent hosts, client credentials for machines) with the nine scopes, and
  * bearer API keys with their roles. Scopes and roles come from the gateway's
  * own list, so the document describes exactly what the guard enforces.
  */
 import { COLLECTIONS, type CollectionName } from '../contract/collections.ts'
-import { TOKEN_PATH } from '../contract/public-paths.ts'
+import { AUTHORIZATION_SERVER_PATH, AUTHORIZE_PATH, OPENID_CONFIGURATION_PATH, REGISTRATION_PATH, TOKEN_PATH } from '../contract/public-paths.ts'
 import { SANDBOX_KEY } from '../contract/sandbox.ts'
 import { ROLES, SCOPES } from '../contract/scopes.ts'
 
@@ -19,10 +20,15 @@ export function securitySchemes(): Record<string, unknown> {
     oauth2: {
       type: 'oauth2',
       description:
-        'OAuth 2.0 access tokens (RFC 9068 JWTs) sent as `Authorization: Bearer <token>`. ' +
-        `The gateway ships an authorization server for the client credentials grant at \`${TOKEN_PATH}\`; ` +
-        'in production it may instead verify tokens of an external issuer, named in `/.well-known/oauth-authorization-server`.',
-      flows: { clientCredentials: { tokenUrl: TOKEN_PATH, scopes: { ...SCOPES } } },
+        'OAuth 2.0 access tokens (RFC 9068 JWTs) sent as `Authorization: Bearer <token>`, their audience the resource asked for (RFC 8707). ' +
+        'The gateway ships an OpenID Provider: the authorization code flow with PKCE (S256) for people and agent hosts, which register ' +
+        `themselves (\`${REGISTRATION_PATH}\`, RFC 7591) or use a Client ID Metadata Document, and client credentials for machine clients. ` +
+        `Its metadata is at \`${AUTHORIZATION_SERVER_PATH}\` and \`${OPENID_CONFIGURATION_PATH}\`. ` +
+        'In production the gateway may instead verify tokens of an external issuer, named in the same metadata document.',
+      flows: {
+        authorizationCode: { authorizationUrl: AUTHORIZE_PATH, tokenUrl: TOKEN_PATH, refreshUrl: TOKEN_PATH, scopes: { ...SCOPES } },
+        clientCredentials: { tokenUrl: TOKEN_PATH, scopes: { ...SCOPES } },
+      },
     },
     apiKey: {
       type: 'http',

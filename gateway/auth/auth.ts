@@ -1,21 +1,21 @@
 /**
  * `createAuth(settings, runtime)`: everything credential-related a gateway
  * process needs — the guard protected routes call, and (for the plugin) the
- * built-in issuer or the external issuer's metadata.
+ * embedded authorization server or the external issuer's metadata.
  *
  * @example
  * const auth = await createAuth(readAuthSettings(process.env), { publicUrl: 'http://127.0.0.1:8787' })
  * app.register(authPlugin(auth))
  * const principal = await auth.requireScope(event, 'mcp.tools.invoke')
  */
+import type { Configuration } from 'oidc-provider'
+import type { TrustProxy } from '../http/client-ip.ts'
 import type { Logger } from '../log.ts'
 import { silentLogger } from '../log.ts'
 import type { AuthSettings } from './config.ts'
-import { cachedFile, type FileCache } from './file-cache.ts'
 import { createGuard, type Guard } from './guard.ts'
-import { readClientsFile, type ClientsFile } from './issuer/clients-file.ts'
-import { loadSigningKey, type SigningKey } from './issuer/signing-key.ts'
-import type { Resources } from './issuer/token-request.ts'
+import { createEmbeddedIssuer, type EmbeddedIssuer } from './issuer/embedded-issuer.ts'
+import type { Resources } from './issuer/resources.ts'
 import { createMetadataSource, type MetadataSource } from './issuer-metadata.ts'
 import { createJwtVerifier, type JwtVerifier } from './jwt.ts'
 import { openKeyStore } from './key-store.ts'
@@ -25,12 +25,10 @@ export interface AuthRuntime {
   /** This gateway's public origin; a function when known only after listening (port 0). */
   publicUrl: string | (() => string)
   logger?: Logger
-}
-
-export interface BuiltInIssuer {
-  key: SigningKey
-  clients: FileCache<ClientsFile>
-  ttlSeconds: number
+  /** Which proxy header names the client (for the sign-in throttle); TRUST_PROXY. */
+  trustProxy?: TrustProxy
+  /** How the embedded server fetches Client ID Metadata Documents; tests point example hosts at local servers. */
+  fetch?: Configuration['fetch']
 }
 
 export interface Auth extends Guard {
@@ -40,8 +38,9 @@ export interface Auth extends Guard {
   issuer(): string
   /** Resource indicators (token audiences) this gateway answers for. */
   resources(): Resources
-  /** Set in built-in mode. */
-  readonly builtIn?: BuiltInIssuer
+  /** Set in built-in mode: the embedded authorization server. */
+  readonly builtIn?: EmbeddedIssuer
+  readonly trustProxy: TrustProxy
   /** Set in external mode: the issuer's metadata (also gives its JWKS URL). */
   readonly external?: MetadataSource
   readonly log: Logger
@@ -57,14 +56,15 @@ export async function createAuth(settings: AuthSettings, runtime: AuthRuntime): 
   const keys = await openKeyStore(settings.keysFile, log)
   const { issuer: issuerSettings } = settings
 
-  let builtIn: BuiltInIssuer | undefined
+  let builtIn: EmbeddedIssuer | undefined
   let external: MetadataSource | undefined
   let issuer: () => string
   let makeVerifier: () => JwtVerifier
   if (issuerSettings.kind === 'built-in') {
-    const key = await loadSigningKey({ jwk: issuerSettings.signingKeyJwk, file: issuerSettings.signingKeyFile }, log)
-    builtIn = { key, clients: await cachedFile(issuerSettings.clientsFile, readClientsFile, log), ttlSeconds: issuerSettings.tokenTtlSeconds }
     issuer = publicUrl
+    const embedded = await createEmbeddedIssuer(issuerSettings, { issuer, resources, log, fetch: runtime.fetch })
+    const { key } = embedded
+    builtIn = embedded
     makeVerifier = () =>
       createJwtVerifier({ issuer: issuer(), audience: resources().accepted, algorithms: [key.alg], clockTolerance: settings.clockToleranceSeconds, keys: { local: { keys: [key.publicJwk] } } })
   } else {
@@ -83,7 +83,7 @@ export async function createAuth(settings: AuthSettings, runtime: AuthRuntime): 
   // Built on first use: the public URL may be known only once the server listens.
   let verifier: JwtVerifier | undefined
   const guard = createGuard({ keys, verifyJwt: () => (verifier ??= makeVerifier()), publicUrl, log })
-  return { ...guard, mode: issuerSettings.kind, publicUrl, issuer, resources, builtIn, external, log }
+  return { ...guard, mode: issuerSettings.kind, publicUrl, issuer, resources, builtIn, external, log, trustProxy: runtime.trustProxy ?? 'none' }
 }
 
 function jwksUriOf(metadata: Record<string, unknown>): string {

@@ -1,7 +1,7 @@
 /**
  * Authentication settings from the environment. Without OAUTH_ISSUER the
- * built-in client_credentials issuer is on (the embedded default); with it,
- * the gateway only verifies that issuer's tokens.
+ * embedded authorization server (oidc-provider) is on; with it, the gateway
+ * only verifies that issuer's tokens.
  *
  * KEYS_FILE            API keys file (default gateway/auth/keys.json)
  * OAUTH_ISSUER         external issuer identifier (URL); turns the built-in issuer off
@@ -9,16 +9,20 @@
  * OAUTH_AUDIENCE       accepted audiences, comma-separated (default: the public URL and <public URL>/mcp)
  * OAUTH_CLIENTS_FILE   built-in issuer's clients (default gateway/auth/issuer/clients.json)
  * OAUTH_SIGNING_KEY    built-in issuer's private P-256 JWK as JSON (default: generated into gateway/.keys/)
- * OAUTH_TOKEN_TTL      built-in token lifetime in seconds (default 3600)
+ * OAUTH_TOKEN_TTL      built-in access token lifetime in seconds (default 3600)
+ * OAUTH_STORE          built-in issuer's shared state: files (default) or netlify-blobs
+ * OAUTH_STORE_DIR      its folder with `files` (default gateway/.data/oauth, git-ignored)
  */
 import { resolve } from 'node:path'
 import { AuthConfigError } from './errors.ts'
 import { clientsFilePath } from './issuer/clients-file.ts'
+import type { EmbeddedIssuerSettings } from './issuer/embedded-issuer.ts'
 import { DEFAULT_SIGNING_KEY_FILE } from './issuer/signing-key.ts'
 import { keysFilePath } from './keys-file.ts'
+import { readStoreSettings } from './store/open-store.ts'
 
 export type IssuerSettings =
-  | { kind: 'built-in'; clientsFile: string; signingKeyFile: string; signingKeyJwk?: string | undefined; tokenTtlSeconds: number }
+  | ({ kind: 'built-in' } & EmbeddedIssuerSettings)
   | { kind: 'external'; issuer: string; jwksUrl?: string | undefined; audience?: string[] | undefined }
 
 export interface AuthSettings {
@@ -47,6 +51,7 @@ export function readAuthSettings(env: NodeJS.ProcessEnv, root = process.cwd()): 
       signingKeyFile: resolve(root, DEFAULT_SIGNING_KEY_FILE),
       signingKeyJwk: env.OAUTH_SIGNING_KEY || undefined,
       tokenTtlSeconds: ttl,
+      store: readStoreSettings(env, root),
     },
   }
 }

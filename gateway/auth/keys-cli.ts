@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm run keys -- <command>`: manage API keys and the built-in issuer's
- * clients. A new key or secret is printed once, on stdout; only its SHA-256
- * hash is stored.
+ * `npm run keys -- <command>`: manage API keys, the embedded authorization
+ * server's machine clients and the people who sign in to it. A new key or
+ * secret is printed once, on stdout; only its SHA-256 hash is stored (a
+ * password only as its scrypt hash).
  *
  *   create --role <role> --label <text> [--expires <date|30d>]
  *   list
@@ -10,10 +11,14 @@
  *   client create --id <client id> --scopes "<scope> …" --label <text>
  *   client list
  *   client revoke <client id>
+ *   user create --email <email> --name <name> --password-stdin [--scopes "<scope> …"]
+ *   user list
+ *   user disable <person id>
  *   signing-key            print a new private JWK for OAUTH_SIGNING_KEY
  *
  * Files: KEYS_FILE (default gateway/auth/keys.json) and OAUTH_CLIENTS_FILE
- * (default gateway/auth/issuer/clients.json), or --file.
+ * (default gateway/auth/issuer/clients.json), or --file; people live in the
+ * state store (OAUTH_STORE, OAUTH_STORE_DIR; see store/open-store.ts).
  */
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -24,12 +29,15 @@ import { SIGNING_ALG } from './issuer/signing-key.ts'
 import { clientsFilePath, generateClientSecret, hashClientSecret, readClientsFile, writeClientsFile } from './issuer/clients-file.ts'
 import { keysFilePath, newKeyId, readKeysFile, writeKeysFile } from './keys-file.ts'
 import { isRole, isScope, ROLE_NAMES, SCOPE_NAMES } from '../../build/contract/scopes.ts'
+import { userCommand, UserUsageError, USER_USAGE } from './people/people-cli.ts'
 
 export interface CliIo {
   env: NodeJS.ProcessEnv
   cwd: string
   out: (line: string) => void
   err: (line: string) => void
+  /** All of stdin as text (for `user create --password-stdin`). */
+  stdin?: () => Promise<string>
   now?: () => Date
 }
 
@@ -42,11 +50,15 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { role: { type: 'string' }, label: { type: 'string' }, expires: { type: 'string' }, id: { type: 'string' }, scopes: { type: 'string' }, file: { type: 'string' } },
+      options: {
+        role: { type: 'string' }, label: { type: 'string' }, expires: { type: 'string' }, id: { type: 'string' }, scopes: { type: 'string' }, file: { type: 'string' },
+        email: { type: 'string' }, name: { type: 'string' }, 'password-stdin': { type: 'boolean' },
+      },
     })
     const now = io.now?.() ?? new Date()
     const [command, ...rest] = positionals
     if (command === 'client') return await clientCommand(rest, values, io, now)
+    if (command === 'user') return await userCommand(rest, values, io)
     if (command === 'signing-key') {
       const { privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true })
       io.err('a new ES256 private key; store it as the OAUTH_SIGNING_KEY secret of every gateway process:')
@@ -85,10 +97,11 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
       io.err(`revoked ${id}`)
       return 0
     }
-    throw new UsageError('usage: keys create --role <role> --label <text> [--expires <date|30d>] | list | revoke <id> | client create|list|revoke | signing-key')
+    throw new UsageError(`usage: keys create --role <role> --label <text> [--expires <date|30d>] | list | revoke <id> | client create|list|revoke | user create|list|disable | signing-key\n${USER_USAGE}`)
   } catch (error) {
     io.err(`✗ ${(error as Error).message}`)
-    return error instanceof UsageError || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1
+    const usage = error instanceof UsageError || error instanceof UserUsageError
+    return usage || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1
   }
 }
 
@@ -99,6 +112,7 @@ async function clientCommand(rest: string[], values: { id?: string; scopes?: str
   if (command === 'create') {
     const id = required(values.id, '--id')
     if (!/^[A-Za-z0-9._-]{3,64}$/.test(id)) throw new UsageError('--id must be 3 to 64 letters, digits, ".", "_" or "-"')
+    if (id.startsWith('reg_')) throw new UsageError('--id must not start with "reg_", which marks self-registered clients')
     if (clients.clients.some((c) => c.client_id === id)) throw new UsageError(`client ${id} already exists`)
     const scopes = required(values.scopes, '--scopes').split(/[\s,]+/).filter(Boolean)
     const unknown = scopes.filter((s) => !isScope(s))
@@ -145,6 +159,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     cwd: process.cwd(),
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
+    stdin: async () => {
+      const chunks: Buffer[] = []
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
+      return Buffer.concat(chunks).toString('utf8')
+    },
   })
   process.exitCode = code
 }

@@ -1,9 +1,10 @@
 /**
  * Discovery documents: RFC 9728 protected-resource metadata for the API and
- * for /mcp, and RFC 8414 metadata of the built-in issuer. Built from runtime
- * config (the public URL), so they are served by the gateway, not dist/.
+ * for /mcp. Built from runtime config (the public URL), so they are served
+ * by the gateway, not dist/. The embedded issuer's own metadata comes from
+ * the OpenID provider (issuer/embedded-issuer.ts).
  */
-import { JWKS_PATH, MCP_PATH, PROTECTED_RESOURCE_PATH, TOKEN_PATH, type ResourcePath } from '../../build/contract/public-paths.ts'
+import { MCP_PATH, PROTECTED_RESOURCE_PATH, type ResourcePath } from '../../build/contract/public-paths.ts'
 import { SCOPE_NAMES } from '../../build/contract/scopes.ts'
 
 /** RFC 9728 §3.1: the metadata URL of `<origin><path>` inserts the well-known segment after the origin. */
@@ -24,19 +25,5 @@ export function protectedResourceMetadata(publicUrl: string, issuer: string, pat
     bearer_methods_supported: ['header'],
     resource_name: path === MCP_PATH ? 'Content API MCP server' : 'Content API',
     resource_documentation: `${publicUrl}/docs/`,
-  }
-}
-
-export function builtInIssuerMetadata(issuer: string): Record<string, unknown> {
-  return {
-    issuer,
-    token_endpoint: `${issuer}${TOKEN_PATH}`,
-    jwks_uri: `${issuer}${JWKS_PATH}`,
-    grant_types_supported: ['client_credentials'],
-    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-    scopes_supported: SCOPE_NAMES,
-    // No authorization endpoint: client_credentials needs none.
-    response_types_supported: [],
-    service_documentation: `${issuer}/docs/`,
   }
 }

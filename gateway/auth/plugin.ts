@@ -1,9 +1,10 @@
 /**
  * `authPlugin(auth)`: the credential routes, mounted before the static
  * fallback — RFC 9728 protected-resource metadata (API and /mcp), RFC 8414
- * metadata of the issuer in use, and in built-in mode the token endpoint and
- * the JWKS. With an external issuer, its metadata is mirrored (503 when it
- * cannot be fetched).
+ * metadata of the issuer in use, and in built-in mode the embedded OpenID
+ * provider: its discovery document (also at the OpenID path), JWKS,
+ * endpoints, and our sign-in and consent pages. With an external issuer, its
+ * metadata is mirrored (503 when it cannot be fetched).
  */
 import { defineHandler, type H3, type H3Event } from 'h3'
 import { etagOf } from '../../build/contract/etag.ts'
@@ -13,15 +14,10 @@ import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
 import type { Auth } from './auth.ts'
 import { IssuerUnavailableError } from './errors.ts'
-import { tokenEndpoint } from './issuer/token-endpoint.ts'
-import { builtInIssuerMetadata, protectedResourceMetadata } from './metadata.ts'
-import {
-  AUTHORIZATION_SERVER_PATH,
-  JWKS_PATH,
-  PROTECTED_RESOURCE_PATH,
-  RESOURCE_PATHS,
-  TOKEN_PATH,
-} from '../../build/contract/public-paths.ts'
+import { interactionRoutes } from './issuer/interaction/handlers.ts'
+import { providerRoutes } from './issuer/provider-routes.ts'
+import { protectedResourceMetadata } from './metadata.ts'
+import { AUTHORIZATION_SERVER_PATH, JWKS_PATH, OPENID_CONFIGURATION_PATH, PROTECTED_RESOURCE_PATH, RESOURCE_PATHS } from '../../build/contract/public-paths.ts'
 
 export function authPlugin(auth: Auth): (app: H3) => void {
   return (app) => {
@@ -30,9 +26,12 @@ export function authPlugin(auth: Auth): (app: H3) => void {
     }
     const { builtIn, external } = auth
     if (builtIn) {
-      app.all(AUTHORIZATION_SERVER_PATH, document(() => builtInIssuerMetadata(auth.issuer())))
+      // One document at both addresses: RFC 8414 clients and OpenID relying parties find the same server.
+      app.all(AUTHORIZATION_SERVER_PATH, document(() => builtIn.discovery()))
+      app.all(OPENID_CONFIGURATION_PATH, document(() => builtIn.discovery()))
       app.all(JWKS_PATH, document(() => ({ keys: [builtIn.key.publicJwk] })))
-      app.all(TOKEN_PATH, tokenEndpoint({ issuer: auth.issuer, resources: auth.resources, clients: builtIn.clients, key: builtIn.key, ttlSeconds: builtIn.ttlSeconds, log: auth.log }))
+      providerRoutes(auth, builtIn)(app)
+      interactionRoutes(auth, builtIn)(app)
     } else if (external) {
       app.all(AUTHORIZATION_SERVER_PATH, document(async () => {
         try {

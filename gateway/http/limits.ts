@@ -9,16 +9,16 @@ import { bodyCap } from './body-limit.ts'
 import { rateLimit, RateLimiter } from './rate-limit.ts'
 import { requestTimeout } from './timeout.ts'
 import type { TrustProxy } from './client-ip.ts'
-import { MCP_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
+import { MCP_PATH, OAUTH_PREFIX, TOKEN_PATH } from '../../build/contract/public-paths.ts'
 
 export interface LimitSettings {
   /** Longest time a handler may take before the caller gets a 503 timeout problem. */
   requestTimeoutMs: number
   /** Largest request body /mcp reads, in bytes. */
   mcpBodyBytes: number
-  /** Largest request body the token endpoint reads, in bytes. */
+  /** Largest request body the OAuth endpoints read (token, registration, revocation, sign-in forms), in bytes. */
   tokenBodyBytes: number
-  /** Requests per minute per client (IP, and credential when one is sent) on /mcp and /oauth/token; 0 turns the limiter off. */
+  /** Requests per minute per client (IP, and credential when one is sent) on /mcp and /oauth/*; 0 turns the limiter off. */
   rateLimitPerMinute: number
   /** Which proxy header, if any, names the client (only set behind a proxy that overwrites it). */
   trustProxy: TrustProxy
@@ -32,8 +32,9 @@ export const DEFAULT_LIMITS: LimitSettings = {
   trustProxy: 'none',
 }
 
-/** Paths that read a body and do per-request work worth limiting. */
-export const DYNAMIC_PATHS = { mcp: MCP_PATH, token: TOKEN_PATH } as const
+/** Paths that read a body and do per-request work worth limiting: /mcp, and the authorization server under /oauth/. */
+export const DYNAMIC_PATHS = { mcp: MCP_PATH, token: TOKEN_PATH, oauth: `${OAUTH_PREFIX}/` } as const
+const isOAuth = (path: string) => path.startsWith(DYNAMIC_PATHS.oauth)
 
 export class LimitConfigError extends Error {
   override readonly name = 'LimitConfigError'
@@ -73,10 +74,10 @@ export function installLimits(app: H3, overrides: Partial<LimitSettings> = {}): 
   app.use(requestTimeout(limits.requestTimeoutMs))
   if (limits.rateLimitPerMinute > 0) {
     const limiter = new RateLimiter({ limit: limits.rateLimitPerMinute, windowSeconds: 60 })
-    const isDynamic = (path: string) => path === DYNAMIC_PATHS.mcp || path === DYNAMIC_PATHS.token
+    const isDynamic = (path: string) => path === DYNAMIC_PATHS.mcp || isOAuth(path)
     app.use(rateLimit(limiter, limits.trustProxy), { match: (event) => isDynamic(event.url.pathname) && event.req.method !== 'OPTIONS' })
   }
   app.use(bodyCap(limits.mcpBodyBytes), { match: (event) => event.url.pathname === DYNAMIC_PATHS.mcp })
-  app.use(bodyCap(limits.tokenBodyBytes), { match: (event) => event.url.pathname === DYNAMIC_PATHS.token })
+  app.use(bodyCap(limits.tokenBodyBytes), { match: (event) => isOAuth(event.url.pathname) })
   return limits
 }

@@ -26,8 +26,9 @@ let requestOrigin = 'http://localhost'
 async function init(): Promise<H3> {
   // Every request reaches the function through Netlify's edge, which sets
   // x-nf-client-connection-ip; without it the rate limiter has no client address
-  // (no socket here) and would put all clients in one bucket.
-  const config = readConfig({ TRUST_PROXY: 'netlify', ...process.env })
+  // (no socket here) and would put all clients in one bucket. The embedded
+  // authorization server's shared state goes to Netlify Blobs: instances share no disk.
+  const config = readConfig({ TRUST_PROXY: 'netlify', OAUTH_STORE: 'netlify-blobs', ...process.env })
   const log = createLogger(config.logLevel)
   const store = new ArtifactStore(await findDist(config.distDir))
   // Without a build the app still answers: health and content say 503.

@@ -38,7 +38,7 @@ beforeAll(async () => {
   const settings: AuthSettings = {
     keysFile: files().keys,
     clockToleranceSeconds: 30,
-    issuer: { kind: 'built-in', clientsFile: files().clients, signingKeyFile: files().signingKey, tokenTtlSeconds: 3600 },
+    issuer: { kind: 'built-in', clientsFile: files().clients, signingKeyFile: files().signingKey, tokenTtlSeconds: 3600, store: { kind: 'files', dir: join(project.root, '.data') } },
   }
   gw = await startAuthGateway(project.dist, settings)
 })
@@ -96,7 +96,7 @@ describe('token endpoint', () => {
     ['an unknown scope', sandboxForm({ scope: 'api.read admin' }), 400, 'invalid_scope'],
     ['a wrong secret', form({ grant_type: 'client_credentials', client_id: 'sandbox', client_secret: 'tw_cs_wrong' }), 401, 'invalid_client'],
     ['an unknown client', form({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: SANDBOX_CLIENT.secret }), 401, 'invalid_client'],
-    ['no client authentication', form({ grant_type: 'client_credentials', scope: 'api.read' }), 401, 'invalid_client'],
+    ['no client authentication', form({ grant_type: 'client_credentials', scope: 'api.read' }), 400, 'invalid_request'],
     ['another grant type', sandboxForm({ grant_type: 'password' }), 400, 'unsupported_grant_type'],
     ['no grant type', form({ client_id: 'sandbox', client_secret: SANDBOX_CLIENT.secret }), 400, 'invalid_request'],
     ['a repeated parameter', `${sandboxForm()}&scope=api.read&scope=api.read`, 400, 'invalid_request'],
@@ -108,7 +108,7 @@ describe('token endpoint', () => {
     expect(res.status).toBe(status)
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(res.headers.get('cache-control')).toBe('no-store')
-    expect(json).toEqual({ error, error_description: expect.any(String) })
+    expect(json).toMatchObject({ error, error_description: expect.any(String) })
     if (status === 401) expect(res.headers.get('www-authenticate')).toMatch(/^Basic /)
   })
 
@@ -135,8 +135,23 @@ describe('token endpoint', () => {
 describe('discovery', () => {
   it('publishes RFC 8414 metadata and the JWKS of the built-in issuer', async () => {
     const meta = await (await fetch(`${gw.url}/.well-known/oauth-authorization-server`)).json()
-    expect(meta).toMatchObject({ issuer: gw.url, token_endpoint: `${gw.url}/oauth/token`, jwks_uri: `${gw.url}/oauth/jwks.json`, grant_types_supported: ['client_credentials'] })
+    expect(meta).toMatchObject({
+      issuer: gw.url,
+      token_endpoint: `${gw.url}/oauth/token`,
+      jwks_uri: `${gw.url}/oauth/jwks.json`,
+      authorization_endpoint: `${gw.url}/oauth/authorize`,
+      registration_endpoint: `${gw.url}/oauth/register`,
+      revocation_endpoint: `${gw.url}/oauth/revoke`,
+      userinfo_endpoint: `${gw.url}/oauth/userinfo`,
+      code_challenge_methods_supported: ['S256'],
+      client_id_metadata_document_supported: true,
+      response_types_supported: ['code'],
+    })
+    expect(meta.grant_types_supported).toEqual(expect.arrayContaining(['client_credentials', 'authorization_code', 'refresh_token']))
+    expect(meta.grant_types_supported).not.toContain('implicit')
     expect(meta.scopes_supported).toHaveLength(9)
+    // OpenID discovery at its own address: the same document.
+    expect(await (await fetch(`${gw.url}/.well-known/openid-configuration`)).json()).toEqual(meta)
     const jwks = await (await fetch(meta.jwks_uri)).json()
     expect(jwks.keys).toHaveLength(1)
     expect(jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' })

@@ -58,7 +58,8 @@ describe('contract: token endpoint and /mcp', () => {
   it('token endpoint: 200, 400 and 401 answers', async () => {
     await token('api.read')
     const form = { 'content-type': 'application/x-www-form-urlencoded' }
-    expect((await call('POST', '/oauth/token', { headers: form, body: 'grant_type=password' })).status).toBe(401)
+    expect((await call('POST', '/oauth/token', { headers: form, body: 'grant_type=password&client_id=nobody&client_secret=x' })).status).toBe(401)
+    expect((await call('POST', '/oauth/token', { headers: form, body: 'grant_type=password' })).status).toBe(400)
     const basic = `Basic ${Buffer.from(`${full.client.id}:${full.client.secret}`).toString('base64')}`
     expect((await call('POST', '/oauth/token', { headers: { ...form, authorization: basic }, body: 'grant_type=password' })).status).toBe(400)
     expect((await call('POST', '/oauth/token', { headers: { ...form, authorization: basic }, body: 'grant_type=client_credentials&scope=nope' })).status).toBe(400)

@@ -9,6 +9,8 @@ import { REPO_ROOT } from '../helpers/project.ts'
 
 export interface Emulator {
   url: string
+  /** NETLIFY_BLOBS_CONTEXT of the emulated Blobs, for reading and writing them from the test. */
+  blobsContext: string | undefined
   /** What the emulator printed on stderr (for failure messages). */
   log(): string
   stop(): Promise<void>
@@ -23,16 +25,16 @@ export async function startEmulator(projectRoot: string, env: Record<string, str
   })
   let stderr = ''
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)))
-  const url = await new Promise<string>((resolve, reject) => {
+  const ready = await new Promise<{ url: string; blobsContext: string | null }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the Netlify emulation did not start in ${timeoutMs} ms:\n${stderr}`)), timeoutMs)
     child.once('exit', (code) => reject(new Error(`the Netlify emulation exited with ${code}:\n${stderr}`)))
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (!line.startsWith('{')) return
       clearTimeout(timer)
-      resolve((JSON.parse(line) as { url: string }).url)
+      resolve(JSON.parse(line) as { url: string; blobsContext: string | null })
     })
   })
-  return { url, log: () => stderr, stop: () => stop(child) }
+  return { url: ready.url, blobsContext: ready.blobsContext ?? undefined, log: () => stderr, stop: () => stop(child) }
 }
 
 function stop(child: ChildProcess): Promise<void> {

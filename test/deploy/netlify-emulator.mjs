@@ -1,9 +1,10 @@
 // Netlify's own local emulation (@netlify/dev) of a built project, as an HTTP
 // server on 127.0.0.1 with an ephemeral port: static files from the publish
-// folder, _redirects and _headers, and the functions, all offline (no linked
-// site, no account). @netlify/dev needs Node 22, so the test runs this file in
-// a child process: `npx -y -p node@22 node test/deploy/netlify-emulator.mjs <project>`.
-// Prints one JSON line {"url": …} when ready; stops on SIGTERM or when stdin closes.
+// folder, _redirects and _headers, the functions and Netlify Blobs, all offline
+// (no linked site, no account). @netlify/dev needs Node 22, so the test runs this
+// file in a child process: `npx -y -p node@22 node test/deploy/netlify-emulator.mjs <project>`.
+// Prints one JSON line {"url": …, "blobsContext": …} when ready (the context lets a
+// test read and write the emulated Blobs); stops on SIGTERM or when stdin closes.
 import { createServer } from 'node:http'
 import { NetlifyDev } from '@netlify/dev'
 
@@ -18,7 +19,7 @@ const netlify = new NetlifyDev({
   projectRoot,
   skipGitignore: true,
   aiGateway: off,
-  blobs: off,
+  blobs: { enabled: true },
   database: off,
   edgeFunctions: off,
   geolocation: off,
@@ -54,6 +55,9 @@ const server = createServer(async (req, res) => {
     const response = result?.response ?? new Response('Not found', { status: 404, headers: { 'x-emulator': 'no-match' } })
     const headers = {}
     for (const [name, value] of response.headers) headers[name] = value
+    // Several Set-Cookie headers must stay several (one object key would keep the last).
+    const cookies = response.headers.getSetCookie()
+    if (cookies.length) headers['set-cookie'] = cookies
     if (result?.type) headers['x-emulator-type'] = result.type
     res.writeHead(response.status, headers)
     res.end(req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer()))
@@ -65,7 +69,7 @@ const server = createServer(async (req, res) => {
 })
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address()
-  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`)
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}`, blobsContext: process.env.NETLIFY_BLOBS_CONTEXT ?? null })}\n`)
 })
 
 const stop = async () => {

@@ -15,14 +15,16 @@ beforeAll(async () => {
 afterAll(() => full?.close())
 
 /** Endpoints that only take POST: a GET finds them (405), it does not miss them (404). */
-const POST_ONLY = new Set(['/mcp', '/oauth/token'])
+const POST_ONLY = new Set(['/mcp', '/oauth/token', '/oauth/register', '/oauth/revoke'])
+/** Endpoints a bare GET reaches but cannot satisfy: the authorization request without its parameters, userinfo without a token. */
+const BARE_GET: Record<string, number> = { '/oauth/authorize': 400, '/oauth/userinfo': 401 }
 
 async function follow(href: string): Promise<void> {
   const url = new URL(href, full.gw.url)
   expect(url.origin, `${href} points at this gateway`).toBe(new URL(full.gw.url).origin)
   const path = `${url.pathname}${url.search}`
   const response = await fetch(url, { redirect: 'manual' })
-  expect(response.status, `GET ${path}`).toBe(POST_ONLY.has(url.pathname) ? 405 : 200)
+  expect(response.status, `GET ${path}`).toBe(POST_ONLY.has(url.pathname) ? 405 : (BARE_GET[url.pathname] ?? 200))
   await assertMatchesContract('GET', path, response)
 }
 
@@ -57,7 +59,7 @@ describe('links resolve on the gateway', () => {
 
   it('the OAuth metadata documents: every URL in them resolves', async () => {
     const origin = new URL(full.gw.url).origin
-    const documents = ['/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']
+    const documents = ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']
     const urls = new Set<string>()
     const collect = (value: unknown): void => {
       if (typeof value === 'string' && value.startsWith(origin)) urls.add(value)
@@ -70,7 +72,7 @@ describe('links resolve on the gateway', () => {
       await assertMatchesContract('GET', path, response)
       collect(await response.json())
     }
-    expect(urls.size).toBeGreaterThanOrEqual(5)
+    expect(urls.size).toBeGreaterThanOrEqual(9)
     for (const url of urls) await follow(url)
   })
 })

@@ -79,8 +79,15 @@ describe('openapi.json', () => {
     for (const name of ['invalid-parameter', 'not-found', 'method-not-allowed', 'unauthorized', 'forbidden', 'unavailable']) {
       expect(text).toContain(`"${problemTypeUri(name as keyof typeof PROBLEM_TYPES)}"`)
     }
-    const flow = at(doc, 'components', 'securitySchemes', 'oauth2', 'flows', 'clientCredentials')
-    expect(Object.keys(at(flow, 'scopes')).sort()).toEqual([...SCOPE_NAMES].sort())
+    for (const name of ['clientCredentials', 'authorizationCode']) {
+      const flow = at(doc, 'components', 'securitySchemes', 'oauth2', 'flows', name)
+      expect(Object.keys(at(flow, 'scopes')).sort()).toEqual([...SCOPE_NAMES].sort())
+      expect(at(flow, 'tokenUrl')).toBe('/oauth/token')
+    }
+    expect(at(doc, 'components', 'securitySchemes', 'oauth2', 'flows', 'authorizationCode', 'authorizationUrl')).toBe('/oauth/authorize')
+    for (const path of ['/oauth/authorize', '/oauth/token', '/oauth/register', '/oauth/revoke', '/oauth/userinfo', '/.well-known/openid-configuration']) {
+      expect(Object.keys(at(doc, 'paths', path)).length, path).toBeGreaterThan(0)
+    }
     expect(SCOPE_NAMES).toHaveLength(9)
     for (const role of Object.keys(ROLES)) expect(at(doc, 'components', 'securitySchemes', 'apiKey').description).toContain(role)
     expect(at(doc, 'paths', '/mcp', 'post').security).toContainEqual({ oauth2: ['mcp.tools.invoke'] })

@@ -6,12 +6,14 @@
 import { join } from 'node:path'
 import { buildSite } from '../../build/compiler/build.ts'
 import { ArtifactStore } from '../../gateway/artifacts.ts'
-import { createAuth } from '../../gateway/auth/auth.ts'
+import { createAuth, type Auth, type AuthRuntime } from '../../gateway/auth/auth.ts'
 import { generateApiKey, hashApiKey } from '../../gateway/auth/api-key.ts'
 import { generateClientSecret, hashClientSecret, writeClientsFile } from '../../gateway/auth/issuer/clients-file.ts'
 import { newKeyId, writeKeysFile } from '../../gateway/auth/keys-file.ts'
+import { openPeople } from '../../gateway/auth/people/people.ts'
 import { authPlugin } from '../../gateway/auth/plugin.ts'
-import type { Role, Scope } from '../../build/contract/scopes.ts'
+import { SCOPE_NAMES, type Role, type Scope } from '../../build/contract/scopes.ts'
+import { openFileStore } from '../../gateway/auth/store/file-store.ts'
 import type { LimitSettings } from '../../gateway/http/limits.ts'
 import { createLogger } from '../../gateway/log.ts'
 import { mcpPlugin, type McpPluginOptions } from '../../gateway/mcp/plugin.ts'
@@ -31,6 +33,10 @@ export interface FullGatewayOptions {
   keysFile?: string
   limits?: Partial<LimitSettings>
   mcp?: Partial<McpPluginOptions>
+  /** People who may sign in, by name; scopes default to all nine. */
+  people?: Record<string, { email: string; password: string; name?: string; scopes?: readonly Scope[] }>
+  /** Extra runtime options of the credential code (e.g. how CIMD documents are fetched). */
+  authRuntime?: Partial<AuthRuntime>
 }
 
 export interface FullGateway {
@@ -43,6 +49,11 @@ export interface FullGateway {
   keys: Record<string, string>
   /** Client secrets by client id. */
   secrets: Record<string, string>
+  /** Ids of the people created from `options.people`, by name. */
+  people: Record<string, string>
+  /** The folder of the authorization server's state store. */
+  stateDir: string
+  auth: Auth
   /** A token from the token endpoint for `clientId` (default scopes: all the client may have). */
   token(clientId: string, scopes?: readonly string[]): Promise<string>
   close(): Promise<void>
@@ -71,6 +82,12 @@ export async function startFullGateway(options: FullGatewayOptions = {}): Promis
     })
     await writeKeysFile(keysFile, { version: 1, keys: entries })
   }
+  const stateDir = join(project.root, '.data')
+  const people: Record<string, string> = {}
+  const directory = openPeople(openFileStore(stateDir))
+  for (const [name, p] of Object.entries(options.people ?? {})) {
+    people[name] = (await directory.create({ email: p.email, name: p.name ?? name, password: p.password, scopes: p.scopes ?? SCOPE_NAMES })).id
+  }
   const logs: string[] = []
   const logger = createLogger('debug', (line) => logs.push(line))
   let url = ''
@@ -78,9 +95,9 @@ export async function startFullGateway(options: FullGatewayOptions = {}): Promis
     {
       keysFile,
       clockToleranceSeconds: 30,
-      issuer: { kind: 'built-in', clientsFile: join(project.root, 'clients.json'), signingKeyFile: join(project.root, 'signing-key.json'), tokenTtlSeconds: 600 },
+      issuer: { kind: 'built-in', clientsFile: join(project.root, 'clients.json'), signingKeyFile: join(project.root, 'signing-key.json'), tokenTtlSeconds: 600, store: { kind: 'files', dir: stateDir } },
     },
-    { publicUrl: () => url, logger },
+    { publicUrl: () => url, logger, ...options.authRuntime },
   )
   const store = new ArtifactStore(project.dist)
   await store.reload()
@@ -95,6 +112,9 @@ export async function startFullGateway(options: FullGatewayOptions = {}): Promis
     logs,
     keys,
     secrets,
+    people,
+    stateDir,
+    auth,
     async token(clientId, scopes = clients[clientId] ?? []) {
       const res = await fetch(`${gw.url}/oauth/token`, {
         method: 'POST',

@@ -1,10 +1,11 @@
 /**
- * OAuth clients of the built-in issuer: JSON with each client's id, the
- * SHA-256 hash of its secret, the scopes it may ask for, a label and an
- * optional revocation time. Secrets are generated (never chosen), so a fast
- * hash is enough; they are compared in constant time.
+ * Machine clients of the embedded authorization server (client_credentials):
+ * JSON with each client's id, the SHA-256 hash of its secret, the scopes it
+ * may ask for, a label and an optional revocation time. Secrets are
+ * generated (never chosen), so a fast hash is enough; they are compared in
+ * constant time (see client-secrets.ts).
  */
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHash, randomInt } from 'node:crypto'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { AuthConfigError } from '../errors.ts'
@@ -54,16 +55,4 @@ export function generateClientSecret(): string {
 
 export function hashClientSecret(secret: string): string {
   return `sha256:${createHash('sha256').update(secret, 'utf8').digest('hex')}`
-}
-
-/** The active client with this id and secret, or undefined; same work whether the id exists or not. */
-export function authenticateClient(clients: readonly Client[], clientId: string, secret: string): Client | undefined {
-  const presented = Buffer.from(hashClientSecret(secret))
-  let match: Client | undefined
-  for (const client of clients) {
-    const idOk = client.client_id === clientId
-    const secretOk = timingSafeEqual(Buffer.from(client.secret_hash), presented)
-    if (idOk && secretOk && !client.revoked_at) match = client
-  }
-  return match
 }

@@ -1,7 +1,7 @@
 /**
- * Read an `application/x-www-form-urlencoded` body with a size limit,
- * counting bytes as they arrive so an oversized or lying Content-Length
- * cannot make us buffer more than the limit.
+ * Read an `application/x-www-form-urlencoded` body (the sign-in and consent
+ * forms) with a size limit, counting bytes as they arrive so an oversized or
+ * lying Content-Length cannot make us buffer more than the limit.
  */
 export const MAX_FORM_BYTES = 8 * 1024
 

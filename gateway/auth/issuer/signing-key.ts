@@ -4,6 +4,7 @@
  * generated on first run (git-ignored, mode 0600). Processes behind a load
  * balancer must share the key, so production sets the variable.
  */
+import { hkdfSync } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose'
@@ -17,6 +18,8 @@ export interface SigningKey {
   kid: string
   alg: typeof SIGNING_ALG
   privateKey: CryptoKey
+  /** The private key as a JWK, for the OpenID provider's key set; never logged, never served. */
+  privateJwk: JWK
   /** The public half as published in the JWKS. */
   publicJwk: JWK
 }
@@ -65,5 +68,15 @@ async function fromJwk(jwk: JWK): Promise<SigningKey> {
   const publicPart = { kty: kty!, crv: crv!, x: x!, y: y! }
   const kid = await calculateJwkThumbprint(publicPart)
   const privateKey = (await importJWK({ ...jwk, alg: SIGNING_ALG }, SIGNING_ALG)) as CryptoKey
-  return { kid, alg: SIGNING_ALG, privateKey, publicJwk: { ...publicPart, kid, alg: SIGNING_ALG, use: 'sig' } }
+  const publicJwk = { ...publicPart, kid, alg: SIGNING_ALG, use: 'sig' }
+  return { kid, alg: SIGNING_ALG, privateKey, privateJwk: { ...publicJwk, d: jwk.d! }, publicJwk }
+}
+
+/**
+ * A secret for another purpose (cookie signatures, CSRF tokens) derived from
+ * the signing key with HKDF: every process that shares the key shares it,
+ * with no second secret to configure, and it reveals nothing about the key.
+ */
+export function deriveSecret(key: SigningKey, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', Buffer.from(key.privateJwk.d!, 'base64url'), Buffer.alloc(0), `content-api ${purpose}`, 32))
 }

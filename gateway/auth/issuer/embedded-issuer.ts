@@ -1,0 +1,115 @@
+/**
+ * The embedded authorization server as the gateway holds it: the signing
+ * key, the state store, the people, the login throttle and the
+ * oidc-provider instance for the current issuer (built on first use: the
+ * public URL may be known only once the server listens).
+ */
+import type Provider from 'oidc-provider'
+import type { Configuration } from 'oidc-provider'
+import type { Logger } from '../../log.ts'
+import { cachedFile } from '../file-cache.ts'
+import { createLoginThrottle, type LoginThrottle } from '../people/login-throttle.ts'
+import { openPeople, type People } from '../people/people.ts'
+import { openStateStore, type StoreSettings } from '../store/open-store.ts'
+import type { StateStore } from '../store/state-store.ts'
+import { machineClients } from './client-secrets.ts'
+import { readClientsFile } from './clients-file.ts'
+import { forwardedRequest, runNodeHandler } from './node-bridge.ts'
+import { OPENID_CONFIGURATION_PATH } from '../../../build/contract/public-paths.ts'
+import type { Resources } from './resources.ts'
+import { deriveSecret, loadSigningKey, type SigningKey } from './signing-key.ts'
+
+export interface EmbeddedIssuerSettings {
+  clientsFile: string
+  signingKeyFile: string
+  signingKeyJwk?: string | undefined
+  tokenTtlSeconds: number
+  store: StoreSettings
+}
+
+export interface EmbeddedIssuerRuntime {
+  issuer: () => string
+  resources: () => Resources
+  log: Logger
+  /** How Client ID Metadata Documents are fetched (tests point example hosts at local servers). */
+  fetch?: Configuration['fetch']
+}
+
+export interface EmbeddedIssuer {
+  readonly key: SigningKey
+  readonly store: StateStore
+  readonly people: People
+  readonly throttle: LoginThrottle
+  /** Key of the CSRF tokens on the sign-in and consent forms. */
+  readonly csrfKey: Buffer
+  readonly ttlSeconds: number
+  provider(): Provider
+  /** The provider's OpenID discovery document, also served as RFC 8414 metadata. */
+  discovery(): Promise<Record<string, unknown>>
+  /** Answer `request` with the provider, as if it had arrived at the public origin from `clientAddress`. */
+  handle(request: Request, clientAddress: string, body?: Uint8Array): Promise<Response>
+}
+
+export async function createEmbeddedIssuer(settings: EmbeddedIssuerSettings, runtime: EmbeddedIssuerRuntime): Promise<EmbeddedIssuer> {
+  // Loaded only when the embedded server is on: oidc-provider warns about Node 20 on import,
+  // which a command that fails on its arguments, or an external-issuer gateway, has no use for.
+  const { createProvider } = await import('./provider.ts')
+  const key = await loadSigningKey({ jwk: settings.signingKeyJwk, file: settings.signingKeyFile }, runtime.log)
+  const clientsFile = await cachedFile(settings.clientsFile, readClientsFile, runtime.log)
+  const store = openStateStore(settings.store)
+  sweepRegularly(store, runtime.log)
+  const people = openPeople(store)
+  let current: { issuer: string; provider: Provider; callback: ReturnType<Provider['callback']>; discovery?: Promise<Record<string, unknown>> } | undefined
+
+  const instance = () => {
+    const issuer = runtime.issuer()
+    if (current?.issuer !== issuer) {
+      const provider = createProvider({ issuer, key, store, clients: machineClients(clientsFile), people, resources: runtime.resources, accessTokenTtl: settings.tokenTtlSeconds, log: runtime.log, fetch: runtime.fetch })
+      current = { issuer, provider, callback: provider.callback() }
+    }
+    return current
+  }
+  const handle = (request: Request, clientAddress: string, body?: Uint8Array) => {
+    const { callback, issuer } = instance()
+    return runNodeHandler(callback, forwardedRequest(request, { publicUrl: issuer, clientAddress, body }))
+  }
+
+  return {
+    key,
+    store,
+    people,
+    throttle: createLoginThrottle(store),
+    csrfKey: deriveSecret(key, 'csrf tokens'),
+    ttlSeconds: settings.tokenTtlSeconds,
+    provider: () => instance().provider,
+    discovery() {
+      const entry = instance()
+      entry.discovery ??= (async () => {
+        const response = await handle(new Request(new URL(OPENID_CONFIGURATION_PATH, entry.issuer)), '127.0.0.1')
+        if (!response.ok) throw new Error(`the provider's discovery document answered ${response.status}`)
+        return (await response.json()) as Record<string, unknown>
+      })()
+      return entry.discovery.catch((error: unknown) => {
+        entry.discovery = undefined
+        throw error
+      })
+    },
+    handle,
+  }
+}
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000
+
+/** Expired codes, sessions and grants are deleted when read; a store that can also sweep does so hourly (never holding the process open). */
+function sweepRegularly(store: StateStore, log: Logger): void {
+  const { sweep } = store
+  if (!sweep) return
+  const run = () => {
+    sweep.call(store).then(
+      (removed) => removed && log('debug', 'expired authorization state removed', { removed }),
+      (error: Error) => log('warn', 'could not sweep the authorization state', { error: error.message }),
+    )
+  }
+  setTimeout(run, 10_000).unref()
+  setInterval(run, SWEEP_EVERY_MS).unref()
+}

@@ -1,0 +1,120 @@
+/**
+ * The sign-in and consent pages the provider sends the browser to:
+ *
+ * GET  /oauth/interaction/:uid          the page the interaction needs (sign-in or consent)
+ * POST /oauth/interaction/:uid/login    email and password; throttled per address and per account
+ * POST /oauth/interaction/:uid/confirm  Allow: grant the requested scopes the person may grant
+ * POST /oauth/interaction/:uid/abort    Deny: the client gets access_denied
+ *
+ * Every POST carries the interaction's CSRF token and must come from our origin.
+ */
+import { defineHandler, type H3, type H3Event } from 'h3'
+import type { Interaction } from 'oidc-provider'
+import { clientIp } from '../../../http/client-ip.ts'
+import { assertMethod } from '../../../http/negotiate.ts'
+import { requestIdOf } from '../../../http/request-id.ts'
+import type { Auth } from '../../auth.ts'
+import type { Person } from '../../people/people.ts'
+import type { EmbeddedIssuer } from '../embedded-issuer.ts'
+import { readForm } from '../form-body.ts'
+import { INTERACTION_ROUTES, interactionPath } from '../paths.ts'
+import { grantConsent, requestedScopes } from './consent.ts'
+import { clientView, expiredPage, finishInteraction, htmlResponse, loadInteraction, redirectResponse } from './context.ts'
+import { crossSiteProblem, csrfToken, validCsrfToken } from './csrf.ts'
+import { consentPage, errorPage, loginPage } from './pages.ts'
+
+export function interactionRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3) => void {
+  const log = auth.log
+
+  async function renderLogin(event: H3Event, interaction: Interaction, status = 200, error?: string, email?: string, extra?: Record<string, string>) {
+    const { name } = await clientView(issuer.provider(), interaction)
+    const html = loginPage({ action: `${interactionPath(interaction.uid)}/login`, csrf: csrfToken(issuer.csrfKey, interaction.uid), clientName: name, error, email })
+    return htmlResponse(event, status, html, extra)
+  }
+
+  async function renderConsent(event: H3Event, interaction: Interaction, person: Person) {
+    const { name, returnTo } = await clientView(issuer.provider(), interaction)
+    const base = interactionPath(interaction.uid)
+    return htmlResponse(event, 200, consentPage({
+      allowAction: `${base}/confirm`, denyAction: `${base}/abort`, csrf: csrfToken(issuer.csrfKey, interaction.uid),
+      clientName: name, returnTo, personName: person.name, scopes: requestedScopes(interaction, person),
+    }))
+  }
+
+  const signedInPerson = async (interaction: Interaction) => {
+    const id = interaction.session?.accountId
+    const person = id ? await issuer.people.find(id) : undefined
+    return person && !person.disabled_at ? person : undefined
+  }
+
+  /** A POST's interaction and form, once the origin and CSRF checks pass; else the answer to send. */
+  async function formPost(event: H3Event): Promise<{ interaction: Interaction; form: URLSearchParams } | Response> {
+    assertMethod(event, ['POST'])
+    const crossSite = crossSiteProblem(event.req.headers, new URL(auth.publicUrl()).origin)
+    if (crossSite) return htmlResponse(event, 403, errorPage('Request refused', `This form cannot be accepted: ${crossSite}.`))
+    const form = await readForm(event.req)
+    if (!form.ok) return htmlResponse(event, form.status, errorPage('Request refused', form.description))
+    const interaction = await loadInteraction(issuer.provider(), event)
+    if (!interaction) return expiredPage(event)
+    if (!validCsrfToken(issuer.csrfKey, interaction.uid, form.params.get('csrf'))) {
+      return htmlResponse(event, 403, errorPage('Request refused', 'The form was not sent from this sign-in page. Go back to the application and connect again.'))
+    }
+    return { interaction, form: form.params }
+  }
+
+  return (app) => {
+    app.all(INTERACTION_ROUTES.page, defineHandler(async (event) => {
+      assertMethod(event, ['GET', 'HEAD'])
+      const interaction = await loadInteraction(issuer.provider(), event)
+      if (!interaction) return expiredPage(event)
+      if (interaction.prompt.name === 'login') return renderLogin(event, interaction)
+      const person = await signedInPerson(interaction)
+      if (interaction.prompt.name === 'consent' && person) return renderConsent(event, interaction, person)
+      return htmlResponse(event, 400, errorPage('Sign-in cannot continue', 'This request needs a step this server does not offer. Go back to the application and connect again.'))
+    }))
+
+    app.all(INTERACTION_ROUTES.login, defineHandler(async (event) => {
+      const post = await formPost(event)
+      if (post instanceof Response) return post
+      const { interaction, form } = post
+      if (interaction.prompt.name !== 'login') return redirectResponse(event, interactionPath(interaction.uid))
+      const email = (form.get('email') ?? '').trim().slice(0, 254)
+      const password = form.get('password') ?? ''
+      const address = clientIp(event, auth.trustProxy)
+      // Over the limit: refused before the password is even looked at.
+      const verdict = await issuer.throttle.check(address, email)
+      if (!verdict.ok) {
+        log('warn', 'sign-in throttled', { request_id: requestIdOf(event), by: verdict.by })
+        const minutes = Math.ceil(verdict.retryAfterSeconds / 60)
+        return renderLogin(event, interaction, 429, `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, email, { 'retry-after': String(verdict.retryAfterSeconds) })
+      }
+      const person = email && password ? await issuer.people.authenticate(email, password) : undefined
+      if (!person) {
+        await issuer.throttle.failed(address, email)
+        log('info', 'sign-in failed', { request_id: requestIdOf(event) })
+        return renderLogin(event, interaction, 400, 'The email address or password is not right.', email)
+      }
+      await issuer.throttle.succeeded(email)
+      log('info', 'signed in', { request_id: requestIdOf(event), account: person.id })
+      return redirectResponse(event, await finishInteraction(interaction, { login: { accountId: person.id, amr: ['pwd'] } }))
+    }))
+
+    app.all(INTERACTION_ROUTES.confirm, defineHandler(async (event) => {
+      const post = await formPost(event)
+      if (post instanceof Response) return post
+      const { interaction } = post
+      const person = await signedInPerson(interaction)
+      if (interaction.prompt.name !== 'consent' || !person) return redirectResponse(event, interactionPath(interaction.uid))
+      const grantId = await grantConsent(issuer.provider(), interaction, person)
+      log('info', 'consent given', { request_id: requestIdOf(event), account: person.id, client_id: String(interaction.params.client_id) })
+      return redirectResponse(event, await finishInteraction(interaction, { consent: { grantId } }))
+    }))
+
+    app.all(INTERACTION_ROUTES.abort, defineHandler(async (event) => {
+      const post = await formPost(event)
+      if (post instanceof Response) return post
+      const result = { error: 'access_denied', error_description: 'The person declined to grant access.' }
+      return redirectResponse(event, await finishInteraction(post.interaction, result))
+    }))
+  }
+}

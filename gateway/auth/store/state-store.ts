@@ -1,0 +1,71 @@
+/**
+ * The one storage adapter for state several gateway processes must share:
+ * the OpenID provider's grants, sessions, codes and registered clients, the
+ * people who sign in, and login throttling. Files under a git-ignored folder
+ * for `npm start`; Netlify Blobs on Netlify, where functions are stateless
+ * and many. Values are JSON; each may expire.
+ */
+export interface StateStore {
+  /** The value under `key`, or undefined when there is none or it has expired. */
+  get<T>(key: string): Promise<T | undefined>
+  /** Store `value` under `key`; it expires after `ttlSeconds` when given. */
+  set(key: string, value: unknown, ttlSeconds?: number): Promise<void>
+  delete(key: string): Promise<void>
+  /** Every key that starts with `prefix` (a folder-like prefix ending in "/"), expired or not. */
+  list(prefix: string): Promise<string[]>
+  /** Where the state lives, for log lines and errors (never a secret). */
+  readonly location: string
+  /**
+   * Delete expired records; returns how many. Stores that can do it cheaply
+   * have it (files); elsewhere an expired record is deleted when it is read.
+   */
+  sweep?(): Promise<number>
+}
+
+/** What is written for each key: the value and when it expires (epoch seconds). */
+export interface StoredRecord {
+  v: unknown
+  exp?: number
+}
+
+export function toRecord(value: unknown, ttlSeconds: number | undefined, now = Date.now()): StoredRecord {
+  if (ttlSeconds === undefined) return { v: value }
+  if (!Number.isFinite(ttlSeconds) || ttlSeconds <= 0) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`)
+  // Rounded up: a value lives at least its TTL.
+  return { v: value, exp: Math.ceil(now / 1000 + ttlSeconds) }
+}
+
+/** The value of a record read back, or undefined when it is malformed or expired. */
+export function fromRecord<T>(record: unknown, now = Date.now()): T | undefined {
+  if (!record || typeof record !== 'object' || !('v' in record)) return undefined
+  const { v, exp } = record as StoredRecord
+  if (typeof exp === 'number' && exp * 1000 <= now) return undefined
+  return v as T
+}
+
+export function isExpired(record: unknown, now = Date.now()): boolean {
+  const exp = (record as StoredRecord | undefined)?.exp
+  return typeof exp === 'number' && exp * 1000 <= now
+}
+
+/** Keys are `/`-separated; each segment non-empty. Checked by every store, so no key can name a path outside it. */
+export function assertKey(key: string): void {
+  if (key.length === 0 || key.length > 512 || key.startsWith('/') || key.endsWith('/') || key.split('/').some((s) => s === '')) {
+    throw new RangeError(`invalid state key "${key.slice(0, 80)}"`)
+  }
+}
+
+export function assertPrefix(prefix: string): void {
+  if (prefix !== '' && (!prefix.endsWith('/') || prefix.startsWith('/'))) throw new RangeError(`invalid state key prefix "${prefix.slice(0, 80)}"`)
+}
+
+/**
+ * A key segment spelled with letters, digits, "_", "-" and %XX escapes only
+ * (dots too, so no segment is "." or ".." or hidden): safe as a file name
+ * and as a Blobs key, and decoded back exactly when listed.
+ */
+export function encodeSegment(segment: string): string {
+  return encodeURIComponent(segment).replace(/[.!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+}
+
+export const decodeSegment = decodeURIComponent
