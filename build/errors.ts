@@ -3,6 +3,8 @@
  * {@link ContentError} with a stable `code` and a source position, printed as
  * `content/blog-posts/x.md:12:3 authors[0].name: must not be empty`.
  */
+import { AppError } from './contract/errors.ts'
+
 export type ContentErrorCode =
   | 'YAML_SYNTAX'
   | 'SCHEMA'
@@ -13,8 +15,7 @@ export type ContentErrorCode =
   | 'BROKEN_LINK'
   | 'READ_FAILED'
 
-export class ContentError extends Error {
-  override readonly name = 'ContentError'
+export class ContentError extends AppError {
   constructor(
     readonly code: ContentErrorCode,
     /** Path relative to the project root, with forward slashes. */
@@ -30,11 +31,14 @@ export class ContentError extends Error {
 }
 
 /** Thrown by a build or check run that found content errors; carries all of them. */
-export class ContentErrors extends Error {
-  override readonly name = 'ContentErrors'
+export class ContentErrors extends AppError {
   readonly code = 'CONTENT_INVALID'
   constructor(readonly errors: ContentError[]) {
     super(`${errors.length} content error${errors.length === 1 ? '' : 's'}`)
+  }
+
+  override lines(): string[] {
+    return [this.message, ...this.errors.map((e) => e.message)]
   }
 }
 

@@ -3,21 +3,21 @@
  * `npm run new -- <collection> "Title" [--related collection/slug,…]`: create
  * content/<collection>/<slug>.md with the frontmatter the collection's schema
  * requires, as a draft, pointing to the related items given. Never overwrites
- * a file. Exit codes: 0 created, 1 refused, 2 usage.
+ * a file. Exit codes: 0 created, 1 refused, 2 usage (build/contract/cli.ts).
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { COLLECTION_NAMES, isCollectionName, type CollectionName } from './contract/collections.ts'
 import { REFERENCE_PATTERN, SLUG_PATTERN } from './contract/patterns.ts'
 import { datesFrom, renderTemplate } from './scaffold/templates.ts'
+import { runCli, type CliResult } from './contract/cli.ts'
+import { AppError, UsageError } from './contract/errors.ts'
 
 const USAGE = `usage: npm run new -- <${COLLECTION_NAMES.join('|')}> "Title" [--slug my-slug] [--related collection/slug,…] [--root DIR]`
 
-export class ScaffoldError extends Error {
-  override readonly name = 'ScaffoldError'
-  constructor(readonly code: 'USAGE' | 'EXISTS', message: string) {
-    super(message)
-  }
+/** The file to create exists already: nothing is written. */
+export class FileExistsError extends AppError {
+  readonly code = 'FILE_EXISTS'
 }
 
 /** A URL slug from a title: ASCII letters and digits, single hyphens. */
@@ -33,28 +33,28 @@ export function slugify(title: string): string {
 }
 
 export async function scaffold(root: string, collection: string, title: string, options: { slug?: string; related?: string[]; now?: Date } = {}): Promise<string> {
-  if (!isCollectionName(collection)) throw new ScaffoldError('USAGE', `unknown collection "${collection}"; use one of ${COLLECTION_NAMES.join(', ')}`)
-  if (!title.trim()) throw new ScaffoldError('USAGE', 'the title must not be empty')
+  if (!isCollectionName(collection)) throw new UsageError(`unknown collection "${collection}"; use one of ${COLLECTION_NAMES.join(', ')}`, USAGE)
+  if (!title.trim()) throw new UsageError('the title must not be empty', USAGE)
   const slug = options.slug ?? slugify(title)
   if (!new RegExp(SLUG_PATTERN).test(slug)) {
-    throw new ScaffoldError('USAGE', `cannot make a slug from "${title}"; pass one with --slug, like --slug my-first-post`)
+    throw new UsageError(`cannot make a slug from "${title}"; pass one with --slug, like --slug my-first-post`, USAGE)
   }
   const related = options.related ?? []
   const malformed = related.find((r) => !new RegExp(REFERENCE_PATTERN).test(r))
-  if (malformed !== undefined) throw new ScaffoldError('USAGE', `--related "${malformed}" must name an item as collection/slug, like blog-posts/my-first-post`)
+  if (malformed !== undefined) throw new UsageError(`--related "${malformed}" must name an item as collection/slug, like blog-posts/my-first-post`, USAGE)
   const dir = join(root, 'content', collection)
   const path = `content/${collection}/${slug}.md`
   await mkdir(dir, { recursive: true })
   try {
     await writeFile(join(root, path), renderTemplate(collection as CollectionName, title.trim(), datesFrom(options.now ?? new Date()), related), { flag: 'wx' })
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new ScaffoldError('EXISTS', `${path} already exists; nothing was written`)
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new FileExistsError(`${path} already exists; nothing was written`)
     throw error
   }
   return path
 }
 
-async function main(argv: string[]): Promise<number> {
+async function main(argv: string[]): Promise<CliResult> {
   const flag = (name: string) => {
     const i = argv.indexOf(name)
     if (i < 0) return undefined
@@ -67,23 +67,11 @@ async function main(argv: string[]): Promise<number> {
   for (let value = flag('--related'); value !== undefined; value = flag('--related')) related.push(...value.split(',').map((r) => r.trim()).filter(Boolean))
   const root = resolve(flag('--root') ?? '.')
   const [collection, title, ...rest] = argv
-  if (!collection || title === undefined || rest.length) {
-    console.error(USAGE)
-    return 2
-  }
-  try {
-    const path = await scaffold(root, collection, title, { slug, related })
-    console.log(path)
-    console.error(`✓ created ${path} as a draft; remove \`draft: true\` to publish it`)
-    return 0
-  } catch (error) {
-    if (error instanceof ScaffoldError) {
-      console.error(`✗ ${error.message}`)
-      if (error.code === 'USAGE') console.error(USAGE)
-      return error.code === 'USAGE' ? 2 : 1
-    }
-    throw error
-  }
+  if (!collection || title === undefined || rest.length) throw new UsageError('a collection and a title are needed', USAGE)
+  const path = await scaffold(root, collection, title, { slug, related })
+  console.log(path)
+  console.error(`✓ created ${path} as a draft; remove \`draft: true\` to publish it`)
+  return 0
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) process.exitCode = await main(process.argv.slice(2))
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await runCli(() => main(process.argv.slice(2)))

@@ -11,6 +11,7 @@ import { etagOf } from '../build/contract/etag.ts'
 import { MANIFEST_FILE } from '../build/contract/paths.ts'
 import { MANIFEST_FORMAT, type BuildFile, type Manifest } from '../build/contract/manifest.ts'
 import type { ContentRecord } from '../build/contract/records.ts'
+import { AppError } from '../build/contract/errors.ts'
 
 /** A file of the build: its bytes and strong ETag. */
 export type StoredFile = BuildFile
@@ -38,8 +39,7 @@ export class Snapshot {
   }
 }
 
-export class ArtifactError extends Error {
-  override readonly name = 'ArtifactError'
+export class ArtifactError extends AppError {
   readonly code = 'ARTIFACTS_UNAVAILABLE'
 }
 

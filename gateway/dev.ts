@@ -8,47 +8,36 @@
  * it; content edits never do.
  */
 import { resolve } from 'node:path'
-import { ConfigError, packageVersion, readConfig } from './config.ts'
+import { packageVersion, readConfig } from './config.ts'
 import { createLogger } from './log.ts'
-import { PortInUseError } from './server.ts'
 import { gatewayOptions } from './setup.ts'
 import { startDev } from './dev-server.ts'
-import { closeOnSignals, fail, runCommand } from './command.ts'
+import { closeOnSignals } from './command.ts'
+import { runCli, type CliResult } from '../build/contract/cli.ts'
+import { UsageError } from '../build/contract/errors.ts'
 
 const USAGE = 'usage: npm run dev [-- --root DIR]'
 
-async function main(argv: string[]): Promise<number> {
+async function main(argv: string[]): Promise<CliResult> {
   const rootAt = argv.indexOf('--root')
-  if (argv.some((a, i) => a !== '--root' && i !== rootAt + 1) || (rootAt >= 0 && !argv[rootAt + 1])) return fail(USAGE)
+  if (argv.some((a, i) => a !== '--root' && i !== rootAt + 1) || (rootAt >= 0 && !argv[rootAt + 1])) throw new UsageError(USAGE)
   const root = resolve(rootAt >= 0 ? argv[rootAt + 1]! : '.')
-  let config
-  try {
-    config = readConfig({ LOG_LEVEL: 'warn', ...process.env })
-  } catch (error) {
-    if (error instanceof ConfigError) return fail(error.message)
-    throw error
-  }
+  const config = readConfig(process.env, 'dev')
   const logger = createLogger(config.logLevel)
   const version = packageVersion()
   let url = `http://${config.host}:${config.port}`
-  let dev
-  try {
-    dev = await startDev({
-      root,
-      host: config.host,
-      port: config.port,
-      // Runtime data (keys, clients) stays the gateway's; the build goes to the project's dist/ unless DIST_DIR says otherwise.
-      distDir: process.env.DIST_DIR ? config.distDir : resolve(root, 'dist'),
-      gateway: async (store) => gatewayOptions(config, store, { version, logger, fallbackUrl: () => url }),
-    })
-  } catch (error) {
-    if (error instanceof PortInUseError) return fail(error.message)
-    throw error
-  }
+  const dev = await startDev({
+    root,
+    host: config.host,
+    port: config.port,
+    // Runtime data (keys, clients) stays the gateway's; the build goes to the project's dist/ unless DIST_DIR says otherwise.
+    distDir: process.env.DIST_DIR ? config.distDir : resolve(root, 'dist'),
+    gateway: async (store) => gatewayOptions(config, store, { version, logger, fallbackUrl: () => url }),
+  })
   url = dev.url
   console.error(`✓ watching ${root === process.cwd() ? 'content/' : `${root}/content/`}; the gateway serves every edit at ${dev.url}  (try ${dev.url}/api/health)`)
   closeOnSignals(() => dev.close())
-  return -1
+  return 'serving'
 }
 
-await runCommand(() => main(process.argv.slice(2)))
+await runCli(() => main(process.argv.slice(2)))

@@ -4,41 +4,22 @@
  * local process. SIGHUP reloads dist/; SIGTERM/SIGINT close gracefully.
  */
 import { ArtifactStore } from './artifacts.ts'
-import { ConfigError, packageVersion, readConfig } from './config.ts'
+import { packageVersion, readConfig } from './config.ts'
 import { createLogger } from './log.ts'
 import { startServer } from './server.ts'
 import { gatewayOptions } from './setup.ts'
-import { closeOnSignals, fail, runCommand } from './command.ts'
+import { closeOnSignals } from './command.ts'
+import { runCli, type CliResult } from '../build/contract/cli.ts'
 
-async function main(): Promise<number> {
-  let config
-  try {
-    config = readConfig(process.env)
-  } catch (error) {
-    if (error instanceof ConfigError) return fail(error.message)
-    throw error
-  }
+async function main(): Promise<CliResult> {
+  const config = readConfig(process.env, 'start')
   const log = createLogger(config.logLevel)
   const store = new ArtifactStore(config.distDir)
-  try {
-    await store.reload()
-  } catch (error) {
-    return fail(`${(error as Error).message}`)
-  }
+  await store.reload()
   // Without PUBLIC_URL, links use the address we listen on (known exactly once listening).
   let listeningUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
-  let options
-  try {
-    options = await gatewayOptions(config, store, { version: packageVersion(), logger: log, fallbackUrl: () => listeningUrl })
-  } catch (error) {
-    return fail((error as Error).message)
-  }
-  let running
-  try {
-    running = await startServer({ ...options, store, host: config.host, port: config.port })
-  } catch (error) {
-    return fail((error as Error).message)
-  }
+  const options = await gatewayOptions(config, store, { version: packageVersion(), logger: log, fallbackUrl: () => listeningUrl })
+  const running = await startServer({ ...options, store, host: config.host, port: config.port })
   listeningUrl = running.url
   const { build } = store.current()!.manifest
   console.error(`✓ gateway serving build ${build.id} at ${running.url}  (try ${running.url}/api/health)`)
@@ -56,7 +37,7 @@ async function main(): Promise<number> {
     log('info', 'shutting down', { signal })
     return running.close()
   })
-  return -1
+  return 'serving'
 }
 
-await runCommand(main)
+await runCli(main)

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { toNodeHandler } from 'h3/node'
 import { createApp, type GatewayOptions } from './app.ts'
 import { answerClientError } from './http/client-error.ts'
+import { AppError } from '../build/contract/errors.ts'
 
 export const MAX_HEADER_BYTES = 16 * 1024
 
@@ -22,8 +23,7 @@ export interface ListenOptions extends GatewayOptions {
   port: number
 }
 
-export class PortInUseError extends Error {
-  override readonly name = 'PortInUseError'
+export class PortInUseError extends AppError {
   readonly code = 'PORT_IN_USE'
 }
 

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { AppError } from '../../build/contract/errors.ts'
 
 export interface ProcessResult {
   wallMs: number
@@ -15,8 +16,7 @@ export interface ProcessResult {
   stderr: string
 }
 
-export class ProcessFailed extends Error {
-  override readonly name = 'ProcessFailed'
+export class ProcessFailed extends AppError {
   readonly code = 'BENCH_PROCESS_FAILED'
 }
 

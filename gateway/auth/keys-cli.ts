@@ -29,7 +29,10 @@ import { SIGNING_ALG } from './issuer/signing-key.ts'
 import { clientsFilePath, generateClientSecret, hashClientSecret, readClientsFile, writeClientsFile } from './issuer/clients-file.ts'
 import { keysFilePath, newKeyId, readKeysFile, writeKeysFile } from './keys-file.ts'
 import { isRole, isScope, ROLE_NAMES, SCOPE_NAMES } from '../../build/contract/scopes.ts'
-import { userCommand, UserUsageError, USER_USAGE } from './people/people-cli.ts'
+import { userCommand, USER_USAGE } from './people/people-cli.ts'
+import { report } from '../../build/contract/cli.ts'
+import { UsageError } from '../../build/contract/errors.ts'
+import { readSettings, type Settings } from '../../build/contract/settings.ts'
 
 export interface CliIo {
   env: NodeJS.ProcessEnv
@@ -41,12 +44,9 @@ export interface CliIo {
   now?: () => Date
 }
 
-class UsageError extends Error {
-  readonly code = 'USAGE'
-}
-
 export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
   try {
+    const settings = readSettings(io.env, 'cli')
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
@@ -57,15 +57,15 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
     })
     const now = io.now?.() ?? new Date()
     const [command, ...rest] = positionals
-    if (command === 'client') return await clientCommand(rest, values, io, now)
-    if (command === 'user') return await userCommand(rest, values, io)
+    if (command === 'client') return await clientCommand(rest, values, io, now, settings)
+    if (command === 'user') return await userCommand(rest, values, io, settings)
     if (command === 'signing-key') {
       const { privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true })
       io.err('a new ES256 private key; store it as the OAUTH_SIGNING_KEY secret of every gateway process:')
       io.out(JSON.stringify(await exportJWK(privateKey)))
       return 0
     }
-    const file = values.file ? resolve(io.cwd, values.file) : keysFilePath(io.env, io.cwd)
+    const file = values.file ? resolve(io.cwd, values.file) : keysFilePath(settings, io.cwd)
     if (command === 'create') {
       const role = values.role ?? ''
       if (!isRole(role)) throw new UsageError(`--role must be one of: ${ROLE_NAMES.join(', ')}`)
@@ -99,14 +99,14 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
     }
     throw new UsageError(`usage: keys create --role <role> --label <text> [--expires <date|30d>] | list | revoke <id> | client create|list|revoke | user create|list|disable | signing-key\n${USER_USAGE}`)
   } catch (error) {
-    io.err(`✗ ${(error as Error).message}`)
-    const usage = error instanceof UsageError || error instanceof UserUsageError
-    return usage || (error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1
+    // parseArgs refuses unknown options with a TypeError: a usage error like ours.
+    const parse = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS_')
+    return report(parse ? new UsageError((error as Error).message) : error, io.err)
   }
 }
 
-async function clientCommand(rest: string[], values: { id?: string; scopes?: string; label?: string; file?: string }, io: CliIo, now: Date): Promise<number> {
-  const file = values.file ? resolve(io.cwd, values.file) : clientsFilePath(io.env, io.cwd)
+async function clientCommand(rest: string[], values: { id?: string; scopes?: string; label?: string; file?: string }, io: CliIo, now: Date, settings: Settings): Promise<number> {
+  const file = values.file ? resolve(io.cwd, values.file) : clientsFilePath(settings, io.cwd)
   const [command, arg] = rest
   const clients = await readClientsFile(file)
   if (command === 'create') {

@@ -8,9 +8,10 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 import { parseJsonFile, readJsonFile, writeJsonFile, type JsonFileKind } from './json-file.ts'
 import { ROLE_NAMES } from '../../build/contract/scopes.ts'
+import { AppError } from '../../build/contract/errors.ts'
+import type { Settings } from '../../build/contract/settings.ts'
 
 /** The committed file; it holds the public sandbox key's hash. */
-export const DEFAULT_KEYS_FILE = 'gateway/auth/keys.json'
 
 const isoDate = z.iso.datetime({ offset: true })
 const KeyEntry = z.strictObject({
@@ -27,13 +28,12 @@ const KeysFile = z.strictObject({ version: z.literal(1), keys: z.array(KeyEntry)
 export type KeyEntry = z.infer<typeof KeyEntry>
 export type KeysFile = z.infer<typeof KeysFile>
 
-export class KeysFileError extends Error {
-  override readonly name = 'KeysFileError'
+export class KeysFileError extends AppError {
   readonly code = 'KEYS_FILE_INVALID'
 }
 
-export function keysFilePath(env: NodeJS.ProcessEnv, root = process.cwd()): string {
-  return resolve(root, env.KEYS_FILE || DEFAULT_KEYS_FILE)
+export function keysFilePath(settings: Pick<Settings, 'KEYS_FILE'>, root = process.cwd()): string {
+  return resolve(root, settings.KEYS_FILE)
 }
 
 const KIND: JsonFileKind = { label: 'keys file', error: (message) => new KeysFileError(message) }

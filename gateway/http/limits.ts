@@ -9,6 +9,7 @@ import { bodyCap } from './body-limit.ts'
 import { rateLimit, RateLimiter } from './rate-limit.ts'
 import { requestTimeout } from './timeout.ts'
 import type { TrustProxy } from './client-ip.ts'
+import { readSettings, type Settings } from '../../build/contract/settings.ts'
 import { MCP_PATH, OAUTH_PREFIX, TOKEN_PATH } from '../../build/contract/public-paths.ts'
 
 export interface LimitSettings {
@@ -24,45 +25,23 @@ export interface LimitSettings {
   trustProxy: TrustProxy
 }
 
-export const DEFAULT_LIMITS: LimitSettings = {
-  requestTimeoutMs: 10_000,
-  mcpBodyBytes: 256 * 1024,
-  tokenBodyBytes: 8 * 1024,
-  rateLimitPerMinute: 600,
-  trustProxy: 'none',
-}
-
 /** Paths that read a body and do per-request work worth limiting: /mcp, and the authorization server under /oauth/. */
 export const DYNAMIC_PATHS = { mcp: MCP_PATH, token: TOKEN_PATH, oauth: `${OAUTH_PREFIX}/` } as const
 const isOAuth = (path: string) => path.startsWith(DYNAMIC_PATHS.oauth)
 
-export class LimitConfigError extends Error {
-  override readonly name = 'LimitConfigError'
-  readonly code = 'LIMIT_CONFIG_INVALID'
-}
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < min || value > max) throw new LimitConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}"`)
-  return value
-}
-
-/** Limits from REQUEST_TIMEOUT_MS, MCP_MAX_BODY_BYTES, TOKEN_MAX_BODY_BYTES, RATE_LIMIT_PER_MINUTE and TRUST_PROXY. */
-export function readLimits(env: NodeJS.ProcessEnv): LimitSettings {
-  const trustProxy = (env.TRUST_PROXY || 'none') as TrustProxy
-  if (!['none', 'netlify', 'x-forwarded-for'].includes(trustProxy)) {
-    throw new LimitConfigError(`TRUST_PROXY must be none, netlify or x-forwarded-for, got "${env.TRUST_PROXY}"`)
-  }
+/** The limits of the settings (REQUEST_TIMEOUT_MS, MCP_MAX_BODY_BYTES, TOKEN_MAX_BODY_BYTES, RATE_LIMIT_PER_MINUTE, TRUST_PROXY). */
+export function limitsFrom(settings: Settings): LimitSettings {
   return {
-    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', DEFAULT_LIMITS.requestTimeoutMs, 100, 600_000),
-    mcpBodyBytes: integer(env, 'MCP_MAX_BODY_BYTES', DEFAULT_LIMITS.mcpBodyBytes, 1024, 16 * 1024 * 1024),
-    tokenBodyBytes: integer(env, 'TOKEN_MAX_BODY_BYTES', DEFAULT_LIMITS.tokenBodyBytes, 256, 1024 * 1024),
-    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', DEFAULT_LIMITS.rateLimitPerMinute, 0, 1_000_000),
-    trustProxy,
+    requestTimeoutMs: settings.REQUEST_TIMEOUT_MS,
+    mcpBodyBytes: settings.MCP_MAX_BODY_BYTES,
+    tokenBodyBytes: settings.TOKEN_MAX_BODY_BYTES,
+    rateLimitPerMinute: settings.RATE_LIMIT_PER_MINUTE,
+    trustProxy: settings.TRUST_PROXY,
   }
 }
+
+/** The schema's defaults. */
+export const DEFAULT_LIMITS: LimitSettings = limitsFrom(readSettings({}, 'start'))
 
 /**
  * Mount the limits as middleware, before any route runs: the timeout wraps

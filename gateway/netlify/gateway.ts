@@ -14,6 +14,9 @@ import { createLogger } from '../log.ts'
 import { gatewayOptions } from '../setup.ts'
 import { findDist } from './dist-dir.ts'
 import { FUNCTION_PREFIX } from '../../build/contract/public-paths.ts'
+import { report } from '../../build/contract/cli.ts'
+import { CACHE, PROBLEM_TYPE } from '../../build/contract/headers.ts'
+import { PROBLEM_TYPES, problemTypeUri, type ProblemBody } from '../../build/contract/problems.ts'
 
 
 /** Set by the bundler (build/netlify-function.ts) from package.json. */
@@ -24,11 +27,10 @@ let ready: Promise<H3> | undefined
 let requestOrigin = 'http://localhost'
 
 async function init(): Promise<H3> {
-  // Every request reaches the function through Netlify's edge, which sets
-  // x-nf-client-connection-ip; without it the rate limiter has no client address
-  // (no socket here) and would put all clients in one bucket. The embedded
-  // authorization server's shared state goes to Netlify Blobs: instances share no disk.
-  const config = readConfig({ TRUST_PROXY: 'netlify', OAUTH_STORE: 'netlify-blobs', ...process.env })
+  // The 'netlify' defaults: TRUST_PROXY=netlify (every request comes through Netlify's
+  // edge, which sets x-nf-client-connection-ip; there is no socket address here) and
+  // OAUTH_STORE=netlify-blobs (instances share no disk).
+  const config = readConfig(process.env, 'netlify')
   const log = createLogger(config.logLevel)
   const store = new ArtifactStore(await findDist(config.distDir))
   // Without a build the app still answers: health and content say 503.
@@ -56,10 +58,31 @@ export async function originalRequest(req: Request): Promise<Request> {
 
 export default async function handler(req: Request): Promise<Response> {
   requestOrigin = new URL(req.url).origin
-  // A failed start is retried on the next request instead of poisoning the instance.
-  const app = await (ready ??= init().catch((error: unknown) => {
-    ready = undefined
-    throw error
-  }))
+  let app: H3
+  try {
+    // A failed start is retried on the next request instead of poisoning the instance.
+    app = await (ready ??= init().catch((error: unknown) => {
+      ready = undefined
+      throw error
+    }))
+  } catch (error) {
+    return cannotStart(error)
+  }
   return app.fetch(await originalRequest(req))
+}
+
+/**
+ * A start that failed (a bad setting, say) is one line in the function's log,
+ * as it is for `npm start`, and a 503 problem for the caller, which names
+ * nothing of the settings.
+ */
+function cannotStart(error: unknown): Response {
+  report(error)
+  const body: ProblemBody = {
+    type: problemTypeUri('unavailable'),
+    title: PROBLEM_TYPES.unavailable.title,
+    status: 503,
+    detail: 'The gateway cannot start; its log says why.',
+  }
+  return new Response(JSON.stringify(body), { status: 503, headers: { 'content-type': PROBLEM_TYPE, 'cache-control': CACHE.none, 'retry-after': '30' } })
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { API_KEY_PATTERN, generateApiKey, hasKeyPrefix, hashApiKey, isWellFormedApiKey } from '../../gateway/auth/api-key.ts'
 import { parseBearer } from '../../gateway/auth/bearer.ts'
 import { bearerChallenge } from '../../gateway/auth/challenge.ts'
-import { readAuthSettings } from '../../gateway/auth/config.ts'
+import { SettingsError } from '../../build/contract/settings.ts'
+import { readConfig } from '../../gateway/config.ts'
 import { AuthConfigError } from '../../gateway/auth/errors.ts'
 import { createJwtVerifier } from '../../gateway/auth/jwt.ts'
 import { loadSigningKey } from '../../gateway/auth/issuer/signing-key.ts'
@@ -81,11 +82,12 @@ describe('scopes and roles', () => {
 
 describe('settings', () => {
   it('runs the built-in issuer unless OAUTH_ISSUER is set', () => {
-    expect(readAuthSettings({}, '/r').issuer).toMatchObject({ kind: 'built-in', clientsFile: '/r/gateway/auth/issuer/clients.json', signingKeyFile: '/r/gateway/.keys/oauth-signing-key.json' })
-    expect(readAuthSettings({ OAUTH_ISSUER: 'https://login.example.com/', OAUTH_AUDIENCE: 'https://api.example.com, https://api.example.com/mcp' }, '/r').issuer)
+    const auth = (env: Record<string, string>) => readConfig(env, 'start', '/r').auth
+    expect(auth({}).issuer).toMatchObject({ kind: 'built-in', clientsFile: '/r/gateway/auth/issuer/clients.json', signingKeyFile: '/r/gateway/.keys/oauth-signing-key.json' })
+    expect(auth({ OAUTH_ISSUER: 'https://login.example.com/', OAUTH_AUDIENCE: 'https://api.example.com, https://api.example.com/mcp' }).issuer)
       .toEqual({ kind: 'external', issuer: 'https://login.example.com/', jwksUrl: undefined, audience: ['https://api.example.com', 'https://api.example.com/mcp'] })
-    expect(() => readAuthSettings({ OAUTH_ISSUER: 'login.example.com' })).toThrow(AuthConfigError)
-    expect(() => readAuthSettings({ OAUTH_TOKEN_TTL: '5' })).toThrow(AuthConfigError)
+    expect(() => auth({ OAUTH_ISSUER: 'login.example.com' })).toThrow('OAUTH_ISSUER must be an http(s) URL; got "login.example.com"')
+    expect(() => auth({ OAUTH_TOKEN_TTL: '5' })).toThrow(SettingsError)
   })
 
   it('refuses symmetric and unsigned algorithms', () => {

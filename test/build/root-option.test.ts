@@ -70,7 +70,7 @@ describe('--root', () => {
 
   it('dev refuses arguments it does not know, with its usage', async () => {
     const result = await run('gateway/dev.ts', ['--rot', project.root])
-    expect(result.code).toBe(1)
+    expect(result.code).toBe(2)
     expect(result.stderr).toBe('✗ usage: npm run dev [-- --root DIR]\n')
   })
 })

@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SANDBOX_KEY } from '../../build/contract/sandbox.ts'
 import { hashApiKey, isWellFormedApiKey } from '../../gateway/auth/api-key.ts'
-import { DEFAULT_KEYS_FILE } from '../../gateway/auth/keys-file.ts'
+import { defaultOf } from '../../build/contract/settings.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 import { startFullGateway, type FullGateway } from '../discovery/full-gateway.ts'
@@ -42,7 +42,7 @@ const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize',
 describe('the published sandbox key', () => {
   it('is a well-formed key whose hash is in the committed keys file with the sandbox.read role', async () => {
     expect(isWellFormedApiKey(SANDBOX_KEY)).toBe(true)
-    const { keys } = JSON.parse(await readFile(join(REPO_ROOT, DEFAULT_KEYS_FILE), 'utf8')) as { keys: { hash: string; role: string }[] }
+    const { keys } = JSON.parse(await readFile(join(REPO_ROOT, defaultOf('KEYS_FILE', 'start')!), 'utf8')) as { keys: { hash: string; role: string }[] }
     expect(keys.find((k) => k.hash === hashApiKey(SANDBOX_KEY))?.role).toBe('sandbox.read')
   })
 

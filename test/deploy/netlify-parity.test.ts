@@ -75,7 +75,7 @@ describe('Netlify deploy parity', () => {
     const store = new ArtifactStore(project.dist)
     await store.reload()
     let url = ''
-    const options = await gatewayOptions(readConfig({ ...process.env, ...env }, project.root), store, { version, logger: silentLogger, fallbackUrl: () => url })
+    const options = await gatewayOptions(readConfig({ ...process.env, ...env }, 'start', project.root), store, { version, logger: silentLogger, fallbackUrl: () => url })
     gateway = await startGateway(project.dist, { ...options, store })
     url = gateway.url
     netlify = await startEmulator(project.root, env)

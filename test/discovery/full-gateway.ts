@@ -3,7 +3,7 @@
  * the published sandbox key works) and a client allowed every scope.
  */
 import { join } from 'node:path'
-import { DEFAULT_KEYS_FILE } from '../../gateway/auth/keys-file.ts'
+import { defaultOf } from '../../build/contract/settings.ts'
 import { SCOPE_NAMES } from '../../build/contract/scopes.ts'
 import { startFullGateway as start } from '../helpers/full-gateway.ts'
 import type { TestGateway } from '../helpers/gateway.ts'
@@ -18,6 +18,6 @@ export interface FullGateway {
 }
 
 export async function startFullGateway(): Promise<FullGateway> {
-  const full = await start({ clients: { discovery: SCOPE_NAMES }, keysFile: join(REPO_ROOT, DEFAULT_KEYS_FILE) })
+  const full = await start({ clients: { discovery: SCOPE_NAMES }, keysFile: join(REPO_ROOT, defaultOf('KEYS_FILE', 'start')!) })
   return { gw: full.gw, project: full.project, client: { id: 'discovery', secret: full.secrets.discovery! }, close: full.close }
 }

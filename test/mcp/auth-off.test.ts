@@ -7,7 +7,8 @@ import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../build/compiler/build.ts'
 import { ArtifactStore } from '../../gateway/artifacts.ts'
-import { ConfigError, readConfig } from '../../gateway/config.ts'
+import { SettingsError } from '../../build/contract/settings.ts'
+import { readConfig } from '../../gateway/config.ts'
 import { mcpPlugin } from '../../gateway/mcp/plugin.ts'
 import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
@@ -16,18 +17,18 @@ import { connectClient, INITIALIZE, MCP_HEADERS } from './setup.ts'
 describe('the MCP_AUTH setting', () => {
   it('refuses MCP_AUTH=off on any address but loopback, naming the rule', () => {
     for (const HOST of ['0.0.0.0', '::', '192.168.1.10', 'api.example.com', '128.0.0.1']) {
-      expect(() => readConfig({ MCP_AUTH: 'off', HOST })).toThrow(ConfigError)
-      expect(() => readConfig({ MCP_AUTH: 'off', HOST })).toThrow(/loopback/)
+      expect(() => readConfig({ MCP_AUTH: 'off', HOST }, 'start')).toThrow(SettingsError)
+      expect(() => readConfig({ MCP_AUTH: 'off', HOST }, 'start')).toThrow(/loopback/)
     }
   })
 
   it('accepts MCP_AUTH=off on 127.0.0.0/8, ::1 and localhost, and defaults to on', () => {
     for (const HOST of ['127.0.0.1', '127.1.2.3', '::1', 'localhost', undefined]) {
-      expect(readConfig({ MCP_AUTH: 'off', HOST }).mcpAuth).toBe('off')
+      expect(readConfig({ MCP_AUTH: 'off', HOST }, 'start').mcpAuth).toBe('off')
     }
-    expect(readConfig({}).mcpAuth).toBe('on')
-    expect(() => readConfig({ MCP_AUTH: 'maybe' })).toThrow(/MCP_AUTH must be on or off/)
-    expect(() => readConfig({ MCP_ALLOWED_ORIGINS: 'app.example.com' })).toThrow(/MCP_ALLOWED_ORIGINS/)
+    expect(readConfig({}, 'start').mcpAuth).toBe('on')
+    expect(() => readConfig({ MCP_AUTH: 'maybe' }, 'start')).toThrow(/MCP_AUTH must be on or off/)
+    expect(() => readConfig({ MCP_ALLOWED_ORIGINS: 'app.example.com' }, 'start')).toThrow(/MCP_ALLOWED_ORIGINS/)
   })
 })
 

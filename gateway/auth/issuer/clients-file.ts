@@ -11,9 +11,9 @@ import { z } from 'zod'
 import { AuthConfigError } from '../errors.ts'
 import { readJsonFile, writeJsonFile, type JsonFileKind } from '../json-file.ts'
 import { SCOPE_NAMES } from '../../../build/contract/scopes.ts'
+import type { Settings } from '../../../build/contract/settings.ts'
 
 /** The committed file; it holds the public sandbox client. */
-export const DEFAULT_CLIENTS_FILE = 'gateway/auth/issuer/clients.json'
 export const CLIENT_SECRET_PREFIX = 'tw_cs_'
 
 const Client = z.strictObject({
@@ -29,8 +29,8 @@ const ClientsFile = z.strictObject({ version: z.literal(1), clients: z.array(Cli
 export type Client = z.infer<typeof Client>
 export type ClientsFile = z.infer<typeof ClientsFile>
 
-export function clientsFilePath(env: NodeJS.ProcessEnv, root = process.cwd()): string {
-  return resolve(root, env.OAUTH_CLIENTS_FILE || DEFAULT_CLIENTS_FILE)
+export function clientsFilePath(settings: Pick<Settings, 'OAUTH_CLIENTS_FILE'>, root = process.cwd()): string {
+  return resolve(root, settings.OAUTH_CLIENTS_FILE)
 }
 
 const KIND: JsonFileKind = { label: 'clients file', error: (message) => new AuthConfigError(message) }

@@ -9,8 +9,10 @@
  *   user disable <id>
  */
 import { isScope, SCOPE_NAMES, type Scope } from '../../../build/contract/scopes.ts'
-import { openStateStore, readStoreSettings } from '../store/open-store.ts'
-import { openPeople, PeopleError } from './people.ts'
+import { openStateStore, storeSettingsFrom } from '../store/open-store.ts'
+import { openPeople } from './people.ts'
+import { UsageError } from '../../../build/contract/errors.ts'
+import type { Settings } from '../../../build/contract/settings.ts'
 
 export interface UserCliIo {
   env: NodeJS.ProcessEnv
@@ -29,45 +31,35 @@ export interface UserCliOptions {
   'password-stdin'?: boolean | undefined
 }
 
-export class UserUsageError extends Error {
-  readonly code = 'USAGE'
-}
-
 export const USER_USAGE = 'usage: keys user create --email <email> --name <name> --password-stdin [--scopes "<scope> …"] | user list | user disable <id>'
 
-export async function userCommand(rest: string[], options: UserCliOptions, io: UserCliIo): Promise<number> {
-  const settings = readStoreSettings(io.env, io.cwd)
-  const store = openStateStore(settings)
+export async function userCommand(rest: string[], options: UserCliOptions, io: UserCliIo, settings: Settings): Promise<number> {
+  const store = openStateStore(storeSettingsFrom(settings, io.cwd))
   const people = openPeople(store)
   const now = io.now?.() ?? new Date()
   const [command, arg] = rest
-  try {
-    if (command === 'create') {
-      if (!options.email) throw new UserUsageError('--email is required')
-      if (!options.name) throw new UserUsageError('--name is required')
-      if (!options['password-stdin'] || !io.stdin) throw new UserUsageError('--password-stdin is required: pipe the password in (it is never taken as an argument)')
-      const password = (await io.stdin()).replace(/\r?\n$/, '')
-      const scopes = parseScopes(options.scopes)
-      const person = await people.create({ email: options.email, name: options.name, password, scopes }, now)
-      io.err(`created ${person.id} (${person.email}, scopes: ${person.scopes.join(' ') || 'none'}) in ${store.location}`)
-      io.out(person.id)
-      return 0
-    }
-    if (command === 'list') {
-      for (const p of await people.list()) io.out(`${p.id}\t${p.email}\t${p.disabled_at ? `disabled ${p.disabled_at}` : 'active'}\t${p.scopes.join(' ')}\t${p.name}`)
-      return 0
-    }
-    if (command === 'disable') {
-      if (!arg) throw new UserUsageError('a person id is required')
-      const person = await people.disable(arg, now)
-      io.err(`disabled ${person.id} (${person.email}); they can no longer sign in or refresh tokens, and access tokens already issued expire within the token lifetime`)
-      return 0
-    }
-    throw new UserUsageError(USER_USAGE)
-  } catch (error) {
-    if (error instanceof PeopleError) throw new UserUsageError(error.message)
-    throw error
+  if (command === 'create') {
+    if (!options.email) throw new UsageError('--email is required')
+    if (!options.name) throw new UsageError('--name is required')
+    if (!options['password-stdin'] || !io.stdin) throw new UsageError('--password-stdin is required: pipe the password in (it is never taken as an argument)')
+    const password = (await io.stdin()).replace(/\r?\n$/, '')
+    const scopes = parseScopes(options.scopes)
+    const person = await people.create({ email: options.email, name: options.name, password, scopes }, now)
+    io.err(`created ${person.id} (${person.email}, scopes: ${person.scopes.join(' ') || 'none'}) in ${store.location}`)
+    io.out(person.id)
+    return 0
   }
+  if (command === 'list') {
+    for (const p of await people.list()) io.out(`${p.id}\t${p.email}\t${p.disabled_at ? `disabled ${p.disabled_at}` : 'active'}\t${p.scopes.join(' ')}\t${p.name}`)
+    return 0
+  }
+  if (command === 'disable') {
+    if (!arg) throw new UsageError('a person id is required')
+    const person = await people.disable(arg, now)
+    io.err(`disabled ${person.id} (${person.email}); they can no longer sign in or refresh tokens, and access tokens already issued expire within the token lifetime`)
+    return 0
+  }
+  throw new UsageError(USER_USAGE)
 }
 
 /** All nine scopes unless narrowed. */
@@ -75,6 +67,6 @@ function parseScopes(value: string | undefined): Scope[] {
   if (value === undefined) return [...SCOPE_NAMES]
   const scopes = value.split(/[\s,]+/).filter(Boolean)
   const unknown = scopes.filter((s) => !isScope(s))
-  if (unknown.length) throw new UserUsageError(`unknown scope ${unknown.join(' ')}; scopes are: ${SCOPE_NAMES.join(' ')}`)
+  if (unknown.length) throw new UsageError(`unknown scope ${unknown.join(' ')}; scopes are: ${SCOPE_NAMES.join(' ')}`)
   return scopes.filter(isScope)
 }

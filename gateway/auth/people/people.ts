@@ -9,6 +9,7 @@ import { z } from 'zod'
 import { SCOPE_NAMES, type Scope } from '../../../build/contract/scopes.ts'
 import type { StateStore } from '../store/state-store.ts'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts'
+import { AppError } from '../../../build/contract/errors.ts'
 
 const PersonRecord = z.strictObject({
   id: z.string().regex(/^usr_[0-9a-f]{16}$/),
@@ -24,10 +25,13 @@ export type Person = z.infer<typeof PersonRecord>
 /** A person as shown to operators: everything but the hash. */
 export type PersonSummary = Omit<Person, 'password_hash'>
 
-export class PeopleError extends Error {
-  override readonly name = 'PeopleError'
+export class PeopleError extends AppError {
+  /** An invalid value is a usage error of the CLI (exit 2); the rest are refusals (exit 1). */
+  override readonly exitCode: 1 | 2
+
   constructor(message: string, readonly code: 'PERSON_INVALID' | 'PERSON_EXISTS' | 'PERSON_NOT_FOUND') {
     super(message)
+    this.exitCode = code === 'PERSON_INVALID' ? 2 : 1
   }
 }
 
