@@ -10,10 +10,13 @@ const SLUG_RE = new RegExp(SLUG_PATTERN)
 const OPENING = /^\uFEFF?---[ \t]*\r?\n/
 const CLOSING = /^(?:---|\.\.\.)[ \t]*$/m
 
-/** `slug` (the file's name unless the frontmatter sets one) and `draft`; undefined when the frontmatter does not parse. */
-export function readPublication(text: string, basename: string): { slug: string; draft: boolean } | undefined {
+/**
+ * The frontmatter's `slug` (undefined when it sets none: the file's name is
+ * the slug) and `draft`; undefined when the frontmatter does not parse.
+ */
+export function readPublication(text: string): { slug: string | undefined; draft: boolean } | undefined {
   const opening = OPENING.exec(text)
-  if (!opening) return { slug: basename, draft: false }
+  if (!opening) return { slug: undefined, draft: false }
   const rest = text.slice(opening[0].length)
   const closing = CLOSING.exec(rest)
   if (!closing) return undefined
@@ -26,5 +29,5 @@ export function readPublication(text: string, basename: string): { slug: string;
   if (typeof data !== 'object' || Array.isArray(data) || data === null) return undefined
   const { slug, draft } = data as { slug?: unknown; draft?: unknown }
   if (slug !== undefined && (typeof slug !== 'string' || !SLUG_RE.test(slug))) return undefined
-  return { slug: slug ?? basename, draft: draft === true }
+  return { slug, draft: draft === true }
 }

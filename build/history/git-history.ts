@@ -58,17 +58,16 @@ export async function readCommittedHistory(root: string): Promise<CommittedHisto
     return none(`git cannot read content/'s history (${log.reason})`)
   }
   const commits = parseLog(log.stdout.toString('utf8'))
-  const publication = new Map<string, { slug: string; draft: boolean } | undefined>()
+  // By blob: equal bytes, equal frontmatter (the slug of a file without one is its name, so that is added per path).
+  const publication = new Map<string, ReturnType<typeof readPublication>>()
   const wanted = [...new Set(commits.flatMap((c) => c.changes.flatMap((ch) => (ch.blob ? [ch.blob] : []))))]
-  const basenames = new Map<string, string>()
-  for (const c of commits) for (const ch of c.changes) if (ch.blob) basenames.set(ch.blob, ch.path.slice(ch.path.lastIndexOf('/') + 1, -'.md'.length))
-  const read = await readBlobs(root, wanted, (blob, content) => publication.set(blob, readPublication(content.toString('utf8'), basenames.get(blob)!)))
+  const read = await readBlobs(root, wanted, (blob, content) => publication.set(blob, readPublication(content.toString('utf8'))))
   if (!read.ok) return none(`git cannot read content/'s history (${read.reason})`)
   const { changes, files, lastTime } = replay(commits, (path, blob) => {
     const found = publication.get(blob)
     const item = classify('.', path)
     if (!found || item?.kind !== 'item') return undefined
-    return { collection: item.collection, slug: found.slug, published: !found.draft, blob }
+    return { collection: item.collection, slug: found.slug ?? item.name.slice(0, -'.md'.length), published: !found.draft, blob }
   })
   const isShallow = shallow.stdout.toString().trim() === 'true'
   return {

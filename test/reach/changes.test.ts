@@ -153,6 +153,20 @@ describe('change feed over a git history', () => {
   })
 })
 
+describe('change feed, two files with the same bytes', () => {
+  it('keeps them apart: each is its own item, created at the commit (the slug comes from each file\'s name)', async () => {
+    const p = await createProject({ 'content/blog-posts/twin-a.md': post('Twin'), 'content/blog-posts/twin-b.md': post('Twin') })
+    try {
+      await initAndCommit(p.root, T1)
+      await buildSite({ root: p.root, cache: false })
+      const log = JSON.parse(await readFile(join(p.dist, CHANGE_LOG_FILE), 'utf8')) as { changes: unknown[][] }
+      expect(log.changes.map((c) => `${c[2]} ${c[4]} ${c[0]}`)).toEqual([`created twin-a ${T1}`, `created twin-b ${T1}`])
+    } finally {
+      await p.remove()
+    }
+  })
+})
+
 describe('change feed without a full history', () => {
   const projects: TempProject[] = []
   afterAll(async () => {
