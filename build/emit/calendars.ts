@@ -6,6 +6,8 @@
  * bytes; times are local to the item's zone with its VTIMEZONE.
  */
 import type { CollectionName } from '../contract/collections.ts'
+import { buildFile } from '../contract/etag.ts'
+import type { BuildFile } from '../contract/manifest.ts'
 import { calendarPath } from '../contract/public-paths.ts'
 import type { FullRecord } from '../contract/records.ts'
 import type { SiteConfig } from '../site.ts'
@@ -21,19 +23,35 @@ const STATUS: Record<string, string> = { scheduled: 'CONFIRMED', rescheduled: 'C
 interface Location { venue: string; city: string; country: string }
 interface Person { name: string; title?: string; company?: string }
 
-export const emitCalendars = {
-  name: 'calendars',
-  input: 'collection',
-  emit(content, collection) {
-    if (!CALENDAR_COLLECTIONS.includes(collection)) return {}
-    const { site } = content
-    const records = content.collections[collection]
-    const title = `${site.name}: ${site.collections[collection].title}`
-    const files: EmittedFiles = { [calendarPath(collection).slice(1)]: calendar(site, title, records) }
-    for (const record of records) files[calendarPath(collection, record.slug).slice(1)] = calendar(site, `${site.name}: ${record.title}`, [record])
-    return files
-  },
-} satisfies Emitter
+/**
+ * Per collection, and incremental like the API files: an item's own calendar
+ * is made again only when its record changed, and the collection's only when
+ * one of its records did (an edit to one event at 10,000 items renders two files).
+ */
+export function createCalendarEmitter(): Emitter {
+  const single = new WeakMap<FullRecord, BuildFile>()
+  const whole = new Map<CollectionName, { records: readonly FullRecord[]; file: BuildFile }>()
+  return {
+    name: 'calendars',
+    input: 'collection',
+    emit(content, collection) {
+      if (!CALENDAR_COLLECTIONS.includes(collection)) return {}
+      const { site } = content
+      const records = content.collections[collection]
+      const previous = whole.get(collection)
+      const unchanged = previous && previous.records.length === records.length && previous.records.every((r, i) => r === records[i])
+      const file = unchanged ? previous.file : buildFile(calendar(site, `${site.name}: ${site.collections[collection].title}`, records))
+      whole.set(collection, { records, file })
+      const files: EmittedFiles = { [calendarPath(collection).slice(1)]: file }
+      for (const record of records) {
+        let own = single.get(record)
+        if (!own) single.set(record, (own = buildFile(calendar(site, `${site.name}: ${record.title}`, [record]))))
+        files[calendarPath(collection, record.slug).slice(1)] = own
+      }
+      return files
+    },
+  }
+}
 
 function calendar(site: SiteConfig, name: string, records: readonly FullRecord[]): string {
   const zones = [...new Set(records.map((r) => r.timezone as string | null))].filter((z): z is string => !!z && vtimezone(z) !== undefined).sort()

@@ -5,7 +5,7 @@
  */
 import { createApiEmitter } from './api.ts'
 import { emitApiCatalog } from './api-catalog.ts'
-import { emitCalendars } from './calendars.ts'
+import { createCalendarEmitter } from './calendars.ts'
 import { emitChanges } from './changes.ts'
 import { emitDocs } from './docs.ts'
 import { emitFeeds } from './feeds.ts'
@@ -17,5 +17,5 @@ import type { Emitter } from './types.ts'
 
 /** A fresh set of emitters: some keep what they rendered last, to render only what changed. */
 export function createEmitters(): Emitter[] {
-  return [createApiEmitter(), emitCalendars, emitSearchIndex, emitFeeds, emitChanges, emitOpenApi, emitDocs, emitLlms, emitApiCatalog, emitNetlify]
+  return [createApiEmitter(), createCalendarEmitter(), emitSearchIndex, emitFeeds, emitChanges, emitOpenApi, emitDocs, emitLlms, emitApiCatalog, emitNetlify]
 }
