@@ -224,7 +224,8 @@ export class Compiler {
   private async readHistory(): Promise<string> {
     const key = await historyKey(this.root)
     if (this.history?.key !== key) {
-      this.history = { key, committed: await readCommittedHistory(this.root) }
+      const known = new Map([...this.workingFiles()].map(([path, state]) => [state.blob, { ...state, path }]))
+      this.history = { key, committed: await readCommittedHistory(this.root, known) }
       for (const emitter of this.emitters) if (emitter.input === 'history') this.pendingEmitters.add(emitter)
     }
     return key
@@ -232,11 +233,15 @@ export class Compiler {
 
   /** The history and every compiled file as the history sees it (the content is good when this is called). */
   private contentHistory(): ContentHistory {
+    return { committed: this.history!.committed, working: this.workingFiles() }
+  }
+
+  private workingFiles(): Map<string, FileState> {
     const working = new Map<string, FileState>()
     for (const file of this.compiled.values()) {
       working.set(file.source.path, { collection: file.collection, slug: file.slug, published: !file.draft, blob: blobOf(file.source) })
     }
-    return { committed: this.history!.committed, working }
+    return working
   }
 
   /** Write the render cache (bodies rendered in this run) to disk. */

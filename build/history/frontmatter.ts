@@ -20,9 +20,12 @@ export function readPublication(text: string): { slug: string | undefined; draft
   const rest = text.slice(opening[0].length)
   const closing = CLOSING.exec(rest)
   if (!closing) return undefined
+  const yaml = rest.slice(0, closing.index)
+  // Most files name neither: no YAML parse for them (a long history has tens of thousands of versions).
+  if (!/\b(?:draft|slug)\b/.test(yaml)) return { slug: undefined, draft: false }
   let data: unknown
   try {
-    data = parse(rest.slice(0, closing.index), { schema: 'core', maxAliasCount: 50 }) ?? {}
+    data = parse(yaml, { schema: 'core', maxAliasCount: 50 }) ?? {}
   } catch {
     return undefined
   }

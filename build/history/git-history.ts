@@ -44,8 +44,12 @@ interface Commit {
   changes: RawChange[]
 }
 
-/** Read the history of content/ in `root` (see the module comment). */
-export async function readCommittedHistory(root: string): Promise<CommittedHistory> {
+/**
+ * Read the history of content/ in `root` (see the module comment). `known`
+ * are the current files by blob: a version still on disk is not read from
+ * git again (in a fresh clone, that is every file's last version).
+ */
+export async function readCommittedHistory(root: string, known: ReadonlyMap<string, FileState & { path: string }> = new Map()): Promise<CommittedHistory> {
   const shallow = await git(root, ['rev-parse', '--is-shallow-repository'])
   if (!shallow.ok) return none(`content/ has no git history (${shallow.reason})`)
   const log = await git(root, [
@@ -58,12 +62,17 @@ export async function readCommittedHistory(root: string): Promise<CommittedHisto
     return none(`git cannot read content/'s history (${log.reason})`)
   }
   const commits = parseLog(log.stdout.toString('utf8'))
+  const isKnown = (path: string, blob: string) => known.get(blob)?.path === path
   // By blob: equal bytes, equal frontmatter (the slug of a file without one is its name, so that is added per path).
   const publication = new Map<string, ReturnType<typeof readPublication>>()
-  const wanted = [...new Set(commits.flatMap((c) => c.changes.flatMap((ch) => (ch.blob ? [ch.blob] : []))))]
+  const wanted = [...new Set(commits.flatMap((c) => c.changes.flatMap((ch) => (ch.blob && !isKnown(ch.path, ch.blob) ? [ch.blob] : []))))]
   const read = await readBlobs(root, wanted, (blob, content) => publication.set(blob, readPublication(content.toString('utf8'))))
   if (!read.ok) return none(`git cannot read content/'s history (${read.reason})`)
   const { changes, files, lastTime } = replay(commits, (path, blob) => {
+    if (isKnown(path, blob)) {
+      const { collection, slug, published } = known.get(blob)!
+      return { collection, slug, published, blob }
+    }
     const found = publication.get(blob)
     const item = classify('.', path)
     if (!found || item?.kind !== 'item') return undefined

@@ -22,10 +22,18 @@ describe('npm run dev: feeds, calendars and changes', () => {
   const printed: string[] = []
   const text = async (path: string) => (await fetch(`${dev.url}${path}`)).text()
   const changes = async (query = '') => JSON.parse(await text(`/api/changes${query}`)) as ChangesEnvelope
-  /** Wait until the edit is served (file events take their time), then for the full pass it schedules. */
-  async function served(path: string, check: (response: Response) => Promise<boolean>): Promise<void> {
-    for (let i = 0; i < 1000 && !(await check(await fetch(`${dev.url}${path}`))); i++) await new Promise((r) => setTimeout(r, 20))
-    await dev.settled()
+  /**
+   * Wait until `check` holds for what `path` serves (file events and the full pass take their
+   * time on a loaded machine; settled() alone can return between an event and its pass).
+   */
+  async function until(path: string, check: (status: number, body: string) => boolean): Promise<void> {
+    for (let i = 0; i < 1500; i++) {
+      await dev.settled()
+      const response = await fetch(`${dev.url}${path}`)
+      if (check(response.status, await response.text())) return
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    throw new Error(`${path} never got there`)
   }
 
   beforeAll(async () => {
@@ -43,7 +51,8 @@ describe('npm run dev: feeds, calendars and changes', () => {
     const cursor = (await changes()).meta.next_cursor
     const source = await readFile(join(project.root, EVENT), 'utf8')
     await writeFile(join(project.root, EVENT), source.replace(/^title: .*$/m, 'title: Hackathon (edited live)'))
-    await served('/api/events/contracts-hackathon-2027', async (r) => (await r.text()).includes('Hackathon (edited live)'))
+    await until(`/api/changes?since=${cursor}`, (_, body) => body.includes('contracts-hackathon-2027'))
+    await until('/feeds/events.atom', (_, body) => body.includes('Hackathon (edited live)'))
     expect(await text('/calendar/events/contracts-hackathon-2027.ics')).toContain('SUMMARY:Hackathon (edited live)')
     expect(await text('/calendar/events.ics')).toContain('SUMMARY:Hackathon (edited live)')
     expect(await text('/feeds/events.atom')).toContain('<title>Hackathon (edited live)</title>')
@@ -57,11 +66,12 @@ describe('npm run dev: feeds, calendars and changes', () => {
     const title = /^title: (.*)$/m.exec(await readFile(join(project.root, WEBINAR), 'utf8'))![1]!
     expect(await text('/calendar/webinars.ics')).toContain(`SUMMARY:${title}`)
     await rm(join(project.root, WEBINAR))
-    await served('/api/webinars/lineage-for-incident-response', async (r) => r.status === 404)
+    await until(`/api/changes?since=${cursor}`, (_, body) => body.includes('lineage-for-incident-response'))
     expect((await fetch(`${dev.url}/calendar/webinars/lineage-for-incident-response.ics`)).status).toBe(404)
     expect(await text('/calendar/webinars.ics')).not.toContain(`SUMMARY:${title}`)
     const since = await changes(`?since=${cursor}`)
     expect(since.data.map((e) => `${e.change} ${e.slug}`)).toEqual(['deleted lineage-for-incident-response'])
+    await dev.settled()
     const written = await hashTree(project.dist)
     const fresh = { ...project, dist: join(project.root, 'fresh-dist') }
     await buildSite({ root: project.root, distDir: fresh.dist, cache: false, force: true })
