@@ -165,9 +165,10 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
     settled: async () => {
       // Wait out the timers: pending events, then the full pass they schedule.
       for (;;) {
-        await queue
-        await settling
-        await writing
+        const seen = [queue, settling, writing]
+        await Promise.all(seen)
+        // Work queued while we waited (an apply whose flags are already cleared) is waited for too.
+        if (seen[0] !== queue || seen[1] !== settling || seen[2] !== writing) continue
         if (!armed.debounce && !armed.settle && !pending.size && !rechecks.size) return
         await new Promise((r) => setTimeout(r, 5))
       }
