@@ -28,8 +28,12 @@ async function main(argv: string[]): Promise<number> {
       // Nothing to do is answered before the compile pipeline (unified, ajv, emitters) is even loaded.
       const current = flag('--force') ? undefined : await upToDateManifest(root)
       const report = current
-        ? { manifest: current, files: Object.keys(current.files).length + 1, upToDate: true }
+        ? { manifest: current, files: Object.keys(current.files).length + 1, upToDate: true, warnings: [] }
         : await (await import('./compiler/build.ts')).buildSite({ root, force: true, cache: !flag('--no-cache') })
+      for (const warning of report.warnings) {
+        console.error(`! ${warning}`)
+        if (process.env.GITHUB_ACTIONS === 'true') console.log(`::warning title=Change feed::${warning}`)
+      }
       const { id, counts } = report.manifest.build
       const summary = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')
       console.log(

@@ -18,9 +18,11 @@ export interface SiteConfig {
   url: string
   language: string
   collections: Record<CollectionName, { path: string; title: string }>
+  /** Public URL of this API (`api_url`), for the feeds' absolute self links; relative links without it. */
+  apiUrl?: string
 }
 
-const FIELDS = ['name', 'description', 'url', 'language', 'collections']
+const FIELDS = ['name', 'description', 'url', 'api_url', 'language', 'collections']
 const COLLECTION_FIELDS = ['path', 'title']
 
 /** Read and check content/site.yaml; throws ContentErrors naming each problem's position. */
@@ -52,6 +54,10 @@ export function parseSiteConfig(text: string): SiteConfig {
   for (const key of Object.keys(data)) if (!FIELDS.includes(key)) unknown([key], key, `is not a site setting (settings: ${FIELDS.join(', ')})`)
   const url = typeof data.url === 'string' ? data.url.replace(/\/+$/, '') : ''
   if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(url)) at(['url'], 'url', 'must be the marketing site\'s absolute http(s) URL, like https://www.example.com')
+  const apiUrl = typeof data.api_url === 'string' ? data.api_url.replace(/\/+$/, '') : undefined
+  if (data.api_url !== undefined && !(apiUrl && /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(apiUrl))) {
+    at(['api_url'], 'api_url', 'must be the absolute http(s) URL this API is served at, like https://api.example.com')
+  }
   for (const key of ['name', 'description', 'language'] as const) {
     if (data[key] !== undefined && typeof data[key] !== 'string') at([key], key, 'must be a string')
   }
@@ -78,6 +84,7 @@ export function parseSiteConfig(text: string): SiteConfig {
     url,
     language: typeof data.language === 'string' ? data.language : 'en',
     collections,
+    ...(apiUrl !== undefined && { apiUrl }),
   }
 }
 

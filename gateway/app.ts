@@ -10,11 +10,13 @@ import { toProblem } from './http/problem.ts'
 import { assignRequestId, requestIdOf } from './http/request-id.ts'
 import { installLimits, type LimitSettings } from './http/limits.ts'
 import { silentLogger, type Logger } from './log.ts'
+import { changesRoute } from './routes/changes.ts'
 import { itemRoute, listRoute } from './routes/content.ts'
 import { healthRoute } from './routes/health.ts'
 import { preflightRoute } from './routes/preflight.ts'
+import { searchRoute } from './routes/search.ts'
 import { staticRoute } from './routes/static.ts'
-import { API_PREFIX, HEALTH_PATH } from '../build/contract/public-paths.ts'
+import { API_PREFIX, CHANGES_PATH, HEALTH_PATH, SEARCH_PATH } from '../build/contract/public-paths.ts'
 
 export interface GatewayOptions {
   store: ArtifactStore
@@ -39,7 +41,10 @@ export function createApp(options: GatewayOptions): H3 {
   // CORS preflight for every path, before any route's method check.
   app.use((event) => (event.req.method === 'OPTIONS' ? preflightRoute(event) : undefined))
   installLimits(app, options.limits)
+  // The reserved names under /api/ before the collections (RESERVED_API_NAMES: no collection takes them).
   app.all(HEALTH_PATH, healthRoute(options.store, options.version))
+  app.all(SEARCH_PATH, searchRoute(options.store))
+  app.all(CHANGES_PATH, changesRoute(options.store))
   app.all(`${API_PREFIX}/:collection`, listRoute(options.store))
   app.all(`${API_PREFIX}/:collection/:slug`, itemRoute(options.store))
   for (const plugin of options.plugins ?? []) plugin(app)

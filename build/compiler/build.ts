@@ -25,20 +25,22 @@ export interface BuildReport {
   files: number
   /** True when dist/ was already up to date and nothing was written. */
   upToDate: boolean
+  /** What the build could do only in part (content/ without git history), one line each. */
+  warnings: string[]
 }
 
 /** Build `root` into dist/; throws ContentErrors (dist/ untouched) when the content has errors. */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const distDir = options.distDir ?? join(options.root, 'dist')
   const current = options.force ? undefined : await upToDateManifest(options.root, distDir)
-  if (current) return { manifest: current, files: Object.keys(current.files).length + 1, upToDate: true }
+  if (current) return { manifest: current, files: Object.keys(current.files).length + 1, upToDate: true, warnings: [] }
   const compiler = await Compiler.open({ root: options.root, cache: options.cache })
   const state = compiler.current()
   await compiler.saveCache()
   if (!state.ok) throw state.errors
-  const { files, manifest } = (await compiler.emit('full'))!
+  const { files, manifest, warnings } = (await compiler.emit('full'))!
   await writeDistAtomically(distDir, files)
-  return { manifest, files: files.size, upToDate: false }
+  return { manifest, files: files.size, upToDate: false, warnings }
 }
 
 /** Validate all content without writing dist/; throws ContentErrors. */

@@ -10,7 +10,9 @@
  * - a collection is assembled again only when one of its files changed;
  * - an emitter runs again only when its input did (see build/emit/types.ts):
  *   per-collection emitters on every edit, whole-content emitters once edits
- *   settle (`emit('full')`), settings-only emitters when site.yaml changes.
+ *   settle (`emit('full')`), settings-only emitters when site.yaml changes,
+ *   history emitters (the change feed) when the content or content/'s git
+ *   history (a new commit) changed.
  *
  * The output is a set of files in memory (outputs.ts); writing dist/ and the
  * dev server's snapshots both consume it.
@@ -23,6 +25,8 @@ import { ContentErrors, sortErrors, type ContentError } from '../errors.ts'
 import { createEmitters } from '../emit/index.ts'
 import { createManifest } from '../emit/manifest.ts'
 import type { BuiltContent, EmittedFiles, Emitter, OffThreadTask } from '../emit/types.ts'
+import { blobId, historyKey, readCommittedHistory } from '../history/git-history.ts'
+import type { CommittedHistory, ContentHistory, FileState } from '../history/types.ts'
 import { RenderCache } from '../pipeline/cache.ts'
 import { compileFile, parseFile, type CompiledFile } from '../pipeline/compile.ts'
 import { hashInputs } from '../pipeline/inputs.ts'
@@ -56,6 +60,8 @@ export interface BuildOutput {
   manifest: Manifest
   /** False after `emit('edit')` while whole-content outputs wait for `emit('full')`. */
   complete: boolean
+  /** What the build could do only in part (content/ without git history), one line each. */
+  warnings: string[]
 }
 
 /** An item as the author sees it in the preview: drafts too, with its own errors. */
@@ -88,6 +94,8 @@ export class Compiler {
   /** Counts the updates that changed something, so a preview can tell it is stale. */
   private revision = 0
   private readonly stats: SourceStats
+  /** content/'s git history as last read, and the key it was read for. */
+  private history: { key: string; committed: CommittedHistory } | undefined
 
   private constructor(readonly root: string, private readonly cache: RenderCache) {
     this.stats = new SourceStats(root)
@@ -201,13 +209,39 @@ export class Compiler {
     }
     this.pendingCollections.clear()
     for (const emitter of this.emitters) if (emitter.input === 'collection') this.pendingEmitters.delete(emitter)
+    const key = mode === 'full' ? await this.readHistory() : undefined
     if (mode === 'full' && !(await this.emitWhole(content, interrupted))) return undefined
-    if (mode === 'full') this.inputHash = await hashInputs(this.root, this.sourcesInOrder())
+    if (key !== undefined) this.inputHash = await hashInputs(this.root, this.sourcesInOrder(), key)
     const manifest = createManifest(content, this.outputs.etags(MANIFEST_FILE), this.inputHash)
     // The manifest file (megabytes at 10,000 items) is a whole-content output too: an edit
     // updates the manifest the gateway answers from, the file follows with the full pass.
     if (mode === 'full') this.outputs.set(MANIFEST_FILE, JSON.stringify(manifest))
-    return { files: this.outputs.snapshot(), manifest, complete: this.isComplete() }
+    const warning = this.history?.committed.warning
+    return { files: this.outputs.snapshot(), manifest, complete: this.isComplete(), warnings: warning ? [warning] : [] }
+  }
+
+  /** Read content/'s history again when its key changed (a commit); the key. */
+  private async readHistory(): Promise<string> {
+    const key = await historyKey(this.root)
+    if (this.history?.key !== key) {
+      const known = new Map([...this.workingFiles()].map(([path, state]) => [state.blob, { ...state, path }]))
+      this.history = { key, committed: await readCommittedHistory(this.root, known) }
+      for (const emitter of this.emitters) if (emitter.input === 'history') this.pendingEmitters.add(emitter)
+    }
+    return key
+  }
+
+  /** The history and every compiled file as the history sees it (the content is good when this is called). */
+  private contentHistory(): ContentHistory {
+    return { committed: this.history!.committed, working: this.workingFiles() }
+  }
+
+  private workingFiles(): Map<string, FileState> {
+    const working = new Map<string, FileState>()
+    for (const file of this.compiled.values()) {
+      working.set(file.source.path, { collection: file.collection, slug: file.slug, published: !file.draft, blob: blobOf(file.source) })
+    }
+    return working
   }
 
   /** Write the render cache (bodies rendered in this run) to disk. */
@@ -229,7 +263,7 @@ export class Compiler {
         if (emitter.input === 'collection' || emitter.input === 'files' || tasks.has(emitter)) continue
         await yieldToEvents()
         if (interrupted()) return false
-        this.outputs.replace(emitter.name, emitter.emit(content))
+        this.outputs.replace(emitter.name, emitter.input === 'history' ? emitter.emit(content, this.contentHistory()) : emitter.emit(content))
         this.pendingEmitters.delete(emitter)
       }
       for (const [emitter, task] of tasks) {
@@ -298,7 +332,7 @@ export class Compiler {
     }
     this.state = { ok: true, content }
     this.good = content
-    for (const emitter of this.emitters) if (emitter.input === 'content' || emitter.input === 'files') this.pendingEmitters.add(emitter)
+    for (const emitter of this.emitters) if (emitter.input === 'content' || emitter.input === 'history' || emitter.input === 'files') this.pendingEmitters.add(emitter)
   }
 
   /** Re-read site.yaml; true when its bytes changed. */
@@ -327,6 +361,15 @@ export class Compiler {
 
 function sameItems(before: readonly FullRecord[] | undefined, after: readonly FullRecord[]): boolean {
   return before !== undefined && before.length === after.length && before.every((record, i) => record === after[i])
+}
+
+const blobIds = new WeakMap<SourceFile, string>()
+
+/** The git blob id of a source, computed once per read of the file. */
+function blobOf(source: SourceFile): string {
+  let id = blobIds.get(source)
+  if (id === undefined) blobIds.set(source, (id = blobId(source.raw)))
+  return id
 }
 
 /** Let requests and file events in between emitters (the watch mode serves while it emits). */

@@ -59,6 +59,13 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
   let settling: Promise<void> = Promise.resolve()
   let writing: Promise<void> = Promise.resolve()
   const report = (error: unknown) => print(`✗ ${String(error)}`)
+  /** Warnings already printed: each is said once, not on every full pass. */
+  let warned = ''
+  const warn = (output: BuildOutput) => {
+    const text = output.warnings.join('\n')
+    if (text && text !== warned) output.warnings.forEach((w) => print(`! ${w}`))
+    warned = text
+  }
 
   const apply = async () => {
     const paths = [...pending.values()]
@@ -98,6 +105,7 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
     const output = await compiler.emit('full', () => armed.debounce || pending.size > 0)
     if (!output) return
     options.onOutput(output)
+    warn(output)
     print(`✓ full build ${output.manifest.build.id}: search index, documents and manifest (${elapsed(started)})${options.distDir ? '; writing dist/' : ''}`)
     writeDist(output)
   }
@@ -139,6 +147,7 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
     const started = performance.now()
     const output = (await compiler.emit('full'))!
     options.onOutput(output)
+    warn(output)
     print(`✓ built ${output.files.size} files in memory (${elapsed(started)})`)
     writeDist(output)
   } else {
@@ -156,9 +165,10 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
     settled: async () => {
       // Wait out the timers: pending events, then the full pass they schedule.
       for (;;) {
-        await queue
-        await settling
-        await writing
+        const seen = [queue, settling, writing]
+        await Promise.all(seen)
+        // Work queued while we waited (an apply whose flags are already cleared) is waited for too.
+        if (seen[0] !== queue || seen[1] !== settling || seen[2] !== writing) continue
         if (!armed.debounce && !armed.settle && !pending.size && !rechecks.size) return
         await new Promise((r) => setTimeout(r, 5))
       }

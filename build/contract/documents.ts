@@ -1,9 +1,10 @@
 /**
  * How the build's documents are served: media types of extension-less
- * documents and the extra headers some carry. The gateway's static route and
+ * documents and feeds, and the extra headers some carry. The gateway's static route and
  * the Netlify `_headers` file both read this, so the CDN and the gateway agree.
  */
-import { API_CATALOG_PATH, AUTHORIZATION_SERVER_PATH, MCP_PATH, PROTECTED_RESOURCE_PATH } from './public-paths.ts'
+import { COLLECTION_NAMES } from './collections.ts'
+import { ALL_FEED, API_CATALOG_PATH, AUTHORIZATION_SERVER_PATH, feedPath, MCP_PATH, PROTECTED_RESOURCE_PATH, type FeedFormat } from './public-paths.ts'
 
 /** The RFC 9727 API catalog's media type and self link. */
 export const API_CATALOG_PROFILE = 'https://www.rfc-editor.org/info/rfc9727'
@@ -12,12 +13,23 @@ export const API_CATALOG_LINK = `<${API_CATALOG_PATH}>; rel="api-catalog"`
 
 const JSON_DOCUMENT = 'application/json; charset=utf-8'
 
-/** Media types of extension-less documents, by path. */
+/** Media types of the feeds: `.xml` and `.json` alone would say XML and JSON, not which feed format. */
+export const FEED_TYPES: Record<FeedFormat, string> = {
+  rss: 'application/rss+xml; charset=utf-8',
+  atom: 'application/atom+xml; charset=utf-8',
+  json: 'application/feed+json; charset=utf-8',
+}
+
+/** The names a feed is published under: each collection, and everything. */
+export const FEED_NAMES = [...COLLECTION_NAMES, ALL_FEED] as const
+
+/** Media types by path where the extension does not tell (extension-less documents, feeds). */
 export const DOCUMENT_TYPES: Record<string, string> = {
   [API_CATALOG_PATH]: API_CATALOG_TYPE,
   [AUTHORIZATION_SERVER_PATH]: JSON_DOCUMENT,
   [PROTECTED_RESOURCE_PATH]: JSON_DOCUMENT,
   [`${PROTECTED_RESOURCE_PATH}${MCP_PATH}`]: JSON_DOCUMENT,
+  ...Object.fromEntries(FEED_NAMES.flatMap((name) => (Object.keys(FEED_TYPES) as FeedFormat[]).map((f) => [feedPath(name, f), FEED_TYPES[f]]))),
 }
 
 /** Extra headers of documents, by path (RFC 9727: the catalog links to itself). */

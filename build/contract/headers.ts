@@ -57,6 +57,8 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.xml': 'application/xml; charset=utf-8',
+  '.atom': 'application/atom+xml; charset=utf-8',
+  '.ics': 'text/calendar; charset=utf-8',
 }
 
 export const JSON_TYPE = CONTENT_TYPES['.json']!

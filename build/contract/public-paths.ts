@@ -7,6 +7,31 @@
 /** The REST API's root: `/api/{collection}`, `/api/{collection}/{slug}`. */
 export const API_PREFIX = '/api'
 export const HEALTH_PATH = '/api/health'
+/** Ranked full-text search across collections: `/api/search?q=…`. */
+export const SEARCH_PATH = '/api/search'
+/** The change feed: `/api/changes[?since=<cursor>]`. */
+export const CHANGES_PATH = '/api/changes'
+/** Names under /api/ that are not collections; a collection may never be named after one. */
+export const RESERVED_API_NAMES = ['health', 'search', 'changes'] as const
+
+/** Feeds of each collection and of everything: `/feeds/{collection|all}.{xml,atom,json}`. */
+export const FEEDS_PREFIX = '/feeds'
+/** The feed of every collection together. */
+export const ALL_FEED = 'all'
+/** File extension of each feed format: RSS 2.0, Atom 1.0, JSON Feed 1.1. */
+export const FEED_EXTENSIONS = { rss: 'xml', atom: 'atom', json: 'json' } as const
+export type FeedFormat = keyof typeof FEED_EXTENSIONS
+
+export function feedPath(name: string, format: FeedFormat): string {
+  return `${FEEDS_PREFIX}/${name}.${FEED_EXTENSIONS[format]}`
+}
+
+/** iCalendar files: `/calendar/{collection}.ics` and `/calendar/{collection}/{slug}.ics`. */
+export const CALENDAR_PREFIX = '/calendar'
+
+export function calendarPath(collection: string, slug?: string): string {
+  return slug === undefined ? `${CALENDAR_PREFIX}/${collection}.ics` : `${CALENDAR_PREFIX}/${collection}/${slug}.ics`
+}
 
 /** The MCP endpoint (Streamable HTTP). */
 export const MCP_PATH = '/mcp'

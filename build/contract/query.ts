@@ -1,5 +1,5 @@
 /**
- * The list query rules of the API (limit, page, tag), shared by the build (which
+ * The list query rules of the API (limit, page, tag, updated_since), shared by the build (which
  * pre-renders page 1 of every limit) and the gateway (which answers the rest).
  */
 import { TAG_PATTERN } from './patterns.ts'
@@ -13,6 +13,8 @@ export interface ListQuery {
   limit: number
   page: number
   tag: string | undefined
+  /** Only items updated after this instant: canonical RFC 3339 in UTC (`2026-03-01T00:00:00Z`). */
+  updatedSince?: string
 }
 
 export interface ParameterError {
@@ -23,8 +25,33 @@ export interface ParameterError {
 export type ParsedListQuery = { ok: true; query: ListQuery } | { ok: false; errors: ParameterError[] }
 
 const INTEGER = /^[1-9][0-9]{0,9}$/
+/** RFC 3339 `date-time`: a full date and time with an offset; fractions of a second allowed. */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-](\d{2}):(\d{2}))$/
 
-function parseInteger(params: URLSearchParams, name: string, fallback: number, max: number, errors: ParameterError[]): number {
+/**
+ * An RFC 3339 date-time as a canonical UTC string (`…Z`, milliseconds only
+ * when not zero), or undefined when it is not one. Every field is range
+ * checked: `Date.parse` alone would take 2026-02-30 for 2 March.
+ */
+export function parseDateTime(value: string): string | undefined {
+  const m = DATE_TIME.exec(value)
+  if (!m) return undefined
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number]
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 60) return undefined
+  if (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59)) return undefined
+  const time = Date.parse(value.toUpperCase().replace(':60', ':59'))
+  return Number.isFinite(time) ? new Date(time).toISOString().replace('.000Z', 'Z') : undefined
+}
+
+/** One value of a parameter, or an error when it is repeated. */
+export function single(params: URLSearchParams, name: string, errors: ParameterError[]): string | undefined {
+  const values = params.getAll(name)
+  if (values.length > 1) errors.push({ parameter: name, message: 'must be given once' })
+  return values.length === 1 ? values[0] : undefined
+}
+
+export function parseInteger(params: URLSearchParams, name: string, fallback: number, max: number, errors: ParameterError[]): number {
   const values = params.getAll(name)
   if (values.length === 0) return fallback
   const range = `an integer from 1 to ${max}`
@@ -46,27 +73,35 @@ export function parseListQuery(params: URLSearchParams): ParsedListQuery {
   const errors: ParameterError[] = []
   const limit = parseInteger(params, 'limit', DEFAULT_LIMIT, MAX_LIMIT, errors)
   const page = parseInteger(params, 'page', 1, MAX_PAGE, errors)
-  const tags = params.getAll('tag')
-  let tag: string | undefined
-  if (tags.length > 1) errors.push({ parameter: 'tag', message: 'must be given once' })
-  else if (tags.length === 1) {
-    tag = tags[0]!
-    if (tag.length > 50 || !TAG_RE.test(tag)) {
-      errors.push({ parameter: 'tag', message: 'must be a tag: lowercase letters, digits and single hyphens, at most 50 characters' })
-    }
+  const tag = parseTag(params, errors)
+  const since = single(params, 'updated_since', errors)
+  const updatedSince = since === undefined ? undefined : parseDateTime(since)
+  if (since !== undefined && updatedSince === undefined) {
+    errors.push({ parameter: 'updated_since', message: `must be an RFC 3339 date-time with offset, like 2026-03-01T00:00:00Z, got ${JSON.stringify(since.slice(0, 40))}` })
   }
-  return errors.length ? { ok: false, errors } : { ok: true, query: { limit, page, tag } }
+  if (errors.length) return { ok: false, errors }
+  return { ok: true, query: updatedSince === undefined ? { limit, page, tag } : { limit, page, tag, updatedSince } }
 }
 
-/** Canonical href of a list request: limit always, page when not 1, tag when set. */
+/** The `tag` parameter: once, in tag syntax. */
+export function parseTag(params: URLSearchParams, errors: ParameterError[]): string | undefined {
+  const tag = single(params, 'tag', errors)
+  if (tag !== undefined && (tag.length > 50 || !TAG_RE.test(tag))) {
+    errors.push({ parameter: 'tag', message: 'must be a tag: lowercase letters, digits and single hyphens, at most 50 characters' })
+  }
+  return tag
+}
+
+/** Canonical href of a list request: limit always, page when not 1, tag and updated_since when set. */
 export function listHref(collection: string, query: ListQuery): string {
   let href = `/api/${collection}?limit=${query.limit}`
   if (query.page !== 1) href += `&page=${query.page}`
   if (query.tag !== undefined) href += `&tag=${encodeURIComponent(query.tag)}`
+  if (query.updatedSince !== undefined) href += `&updated_since=${encodeURIComponent(query.updatedSince)}`
   return href
 }
 
 /** True when this query is answered by a pre-rendered file (page 1, no filter). */
 export function isPrerendered(query: ListQuery): boolean {
-  return query.page === 1 && query.tag === undefined
+  return query.page === 1 && query.tag === undefined && query.updatedSince === undefined
 }

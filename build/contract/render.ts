@@ -26,10 +26,12 @@ export interface ListEnvelope {
   links: ListLinks
 }
 
-/** Items matching the query's filter, in index order. */
+/** Items matching the query's filters (tag, updated after), in index order. */
 export function filterItems(items: readonly ContentRecord[], query: ListQuery): readonly ContentRecord[] {
-  const { tag } = query
-  return tag === undefined ? items : items.filter((item) => item.tags.includes(tag))
+  const { tag, updatedSince } = query
+  const after = updatedSince === undefined ? undefined : Date.parse(updatedSince)
+  if (tag === undefined && after === undefined) return items
+  return items.filter((item) => (tag === undefined || item.tags.includes(tag)) && (after === undefined || Date.parse(item.updated_at) > after))
 }
 
 /** Pagination of `total` matching items: page counts and self/next/prev links. */
@@ -61,4 +63,10 @@ export function renderList(collection: string, items: readonly ContentRecord[], 
 
 export function renderItem(record: FullRecord): string {
   return JSON.stringify(record)
+}
+
+/** The RFC 8288 Link header of a page's next and previous links; undefined when there is neither. */
+export function linkHeader(links: { next: string | null; prev: string | null }): string | undefined {
+  const parts = [links.next && `<${links.next}>; rel="next"`, links.prev && `<${links.prev}>; rel="prev"`].filter(Boolean)
+  return parts.length ? parts.join(', ') : undefined
 }

@@ -1,10 +1,13 @@
 /**
- * The search index's contract: where the build writes it, what one indexed
- * document holds, and the options it is built and loaded with (an index must
- * be loaded with the options it was built with).
+ * The search's contract: where the build writes the index, what one indexed
+ * document holds, the options it is built and loaded with (an index must be
+ * loaded with the options it was built with), and the rules of a search
+ * request (`GET /api/search`, the MCP search tools).
  */
 import type { Options } from 'minisearch'
-import type { CollectionName } from './collections.ts'
+import { isCollectionName, type CollectionName } from './collections.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE, parseInteger, parseTag, single, type ParameterError } from './query.ts'
+import { SEARCH_PATH } from './public-paths.ts'
 
 export const SEARCH_INDEX_FILE = '_build/search-index.json'
 
@@ -37,4 +40,46 @@ export const SEARCH_BOOST: Partial<Record<(typeof SEARCH_FIELDS)[number], number
   summary: 2,
   tags: 1.5,
   details: 1.5,
+}
+
+/** Longest query: longer ones say more than any item matches on and cost more to run. */
+export const MAX_QUERY_LENGTH = 200
+
+export interface SearchQuery {
+  /** The words to look for, trimmed, 1..MAX_QUERY_LENGTH characters. */
+  query: string
+  collection?: CollectionName
+  tag?: string
+  limit: number
+  page: number
+}
+
+export type ParsedSearchQuery = { ok: true; query: SearchQuery } | { ok: false; errors: ParameterError[] }
+
+/** Validate `q`, `collection`, `tag`, `limit` and `page`; unknown parameters are ignored. */
+export function parseSearchQuery(params: URLSearchParams): ParsedSearchQuery {
+  const errors: ParameterError[] = []
+  const q = single(params, 'q', errors)?.trim()
+  if (q === undefined && !params.getAll('q').length) errors.push({ parameter: 'q', message: 'is required: the words to look for, e.g. ?q=data+contracts' })
+  else if (q === '') errors.push({ parameter: 'q', message: 'must not be empty' })
+  else if (q !== undefined && q.length > MAX_QUERY_LENGTH) errors.push({ parameter: 'q', message: `must be at most ${MAX_QUERY_LENGTH} characters, got ${q.length}` })
+  const name = single(params, 'collection', errors)
+  if (name !== undefined && !isCollectionName(name)) errors.push({ parameter: 'collection', message: 'must be one of blog-posts, case-studies, webinars, events' })
+  const tag = parseTag(params, errors)
+  const limit = parseInteger(params, 'limit', DEFAULT_LIMIT, MAX_LIMIT, errors)
+  const page = parseInteger(params, 'page', 1, MAX_PAGE, errors)
+  if (errors.length) return { ok: false, errors }
+  const query: SearchQuery = { query: q!, limit, page }
+  if (name !== undefined) query.collection = name as CollectionName
+  if (tag !== undefined) query.tag = tag
+  return { ok: true, query }
+}
+
+/** Canonical href of a search: q and limit always, page when not 1, collection and tag when set. */
+export function searchHref(query: SearchQuery): string {
+  let href = `${SEARCH_PATH}?q=${encodeURIComponent(query.query)}&limit=${query.limit}`
+  if (query.page !== 1) href += `&page=${query.page}`
+  if (query.collection !== undefined) href += `&collection=${query.collection}`
+  if (query.tag !== undefined) href += `&tag=${encodeURIComponent(query.tag)}`
+  return href
 }

@@ -1,11 +1,15 @@
 /**
  * /.well-known/api-catalog (RFC 9727): an RFC 9264 linkset naming this
  * API's entry points, each with its description (service-desc), reference
- * (service-doc) and status. Served as application/linkset+json with the
+ * (service-doc) and status, and the feeds and calendars as alternates. Served as application/linkset+json with the
  * RFC 9727 profile (build/contract/documents.ts).
  */
 import { COLLECTION_NAMES } from '../contract/collections.ts'
-import { API_CATALOG_PATH, API_PREFIX, DOCS_PATH, HEALTH_PATH, LLMS_FULL_PATH, MCP_PATH, OPENAPI_PATH } from '../contract/public-paths.ts'
+import { FEED_TYPES } from '../contract/documents.ts'
+import {
+  ALL_FEED, API_CATALOG_PATH, API_PREFIX, calendarPath, CHANGES_PATH, DOCS_PATH, FEED_EXTENSIONS, feedPath, HEALTH_PATH, LLMS_FULL_PATH, MCP_PATH, OPENAPI_PATH, SEARCH_PATH,
+  type FeedFormat,
+} from '../contract/public-paths.ts'
 import type { Emitter } from './types.ts'
 
 export const API_CATALOG_FILE = API_CATALOG_PATH.slice(1)
@@ -20,9 +24,14 @@ export const emitApiCatalog = {
   name: 'api-catalog',
   input: 'site',
   emit: () => {
-    const apis = [...COLLECTION_NAMES.map((c) => `${API_PREFIX}/${c}`), MCP_PATH]
+    const apis = [...COLLECTION_NAMES.map((c) => `${API_PREFIX}/${c}`), SEARCH_PATH, CHANGES_PATH, MCP_PATH]
+    // The same content as feeds and calendars: alternate representations, not APIs.
+    const alternate = [
+      ...(Object.keys(FEED_EXTENSIONS) as FeedFormat[]).map((f) => ({ href: feedPath(ALL_FEED, f), type: FEED_TYPES[f].split(';')[0]! })),
+      ...['events', 'webinars'].map((c) => ({ href: calendarPath(c), type: 'text/calendar' })),
+    ]
     const linkset = [
-      { anchor: API_CATALOG_PATH, item: apis.map((href) => ({ href })) },
+      { anchor: API_CATALOG_PATH, item: apis.map((href) => ({ href })), alternate },
       ...apis.map((anchor) => ({ anchor, ...describedBy })),
     ]
     return { [API_CATALOG_FILE]: `${JSON.stringify({ linkset }, null, 2)}\n` }

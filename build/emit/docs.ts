@@ -9,6 +9,8 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
 import { escapeHtml, jsonForScript, page } from '../contract/html.ts'
+import { FEED_TYPES } from '../contract/documents.ts'
+import { ALL_FEED, calendarPath, CHANGES_PATH, FEED_EXTENSIONS, feedPath, SEARCH_PATH, type FeedFormat } from '../contract/public-paths.ts'
 import type { Emitter } from './types.ts'
 
 export const DOCS_FILE = 'docs/index.html'
@@ -64,17 +66,25 @@ export const emitDocs = {
   },
 } satisfies Emitter
 
+const FEED_LABELS: Record<FeedFormat, string> = { rss: 'RSS', atom: 'Atom', json: 'JSON Feed' }
+
 function home(document: OpenApiDocument): string {
   const { title, summary } = document.info as { title: string; summary: string }
+  const formats = Object.keys(FEED_EXTENSIONS) as FeedFormat[]
   const links = [
     ['/docs/', 'API reference'], ['/openapi.json', 'OpenAPI 3.1 description'], ['/llms.txt', 'llms.txt'],
     ['/llms-full.txt', 'Full reference for agents'], ['/.well-known/api-catalog', 'API catalog'], ['/api/health', 'Health'],
+    [`${SEARCH_PATH}?q=data+contracts`, 'Search'], [CHANGES_PATH, 'Change feed'],
+    ...formats.map((f) => [feedPath(ALL_FEED, f), `Everything (${FEED_LABELS[f]})`]),
+    [calendarPath('events'), 'Events calendar'], [calendarPath('webinars'), 'Webinars calendar'],
   ]
+  // Feed autodiscovery: readers pointed at this page find the feeds.
+  const alternates = formats.map((f) => `<link rel="alternate" type="${FEED_TYPES[f].split(';')[0]}" title="${escapeHtml(title)} (${FEED_LABELS[f]})" href="${feedPath(ALL_FEED, f)}">\n`).join('')
   return page(title, `<main>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(summary)}</p>
 <ul>
-${links.map(([href, label]) => `<li><a href="${href}">${label}</a></li>`).join('\n')}
+${links.map(([href, label]) => `<li><a href="${escapeHtml(href!)}">${escapeHtml(label!)}</a></li>`).join('\n')}
 </ul>
-</main>`, '<link rel="icon" href="data:,">\n<link rel="service-desc" type="application/json" href="/openapi.json">\n')
+</main>`, `<link rel="icon" href="data:,">\n<link rel="service-desc" type="application/json" href="/openapi.json">\n${alternates}`)
 }

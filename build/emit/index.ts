@@ -1,11 +1,14 @@
 /**
  * Every output of the build, as emitters the compiler runs (build/compiler/).
- * Add new outputs (feeds, calendars, …) here; the manifest, written last by
- * the compiler, indexes them all.
+ * Add new outputs here; the manifest, written last by the compiler, indexes
+ * them all.
  */
 import { createApiEmitter } from './api.ts'
 import { emitApiCatalog } from './api-catalog.ts'
+import { createCalendarEmitter } from './calendars.ts'
+import { emitChanges } from './changes.ts'
 import { emitDocs } from './docs.ts'
+import { emitFeeds } from './feeds.ts'
 import { emitLlms } from './llms.ts'
 import { emitNetlify } from './netlify.ts'
 import { emitOpenApi } from './openapi.ts'
@@ -14,5 +17,5 @@ import type { Emitter } from './types.ts'
 
 /** A fresh set of emitters: some keep what they rendered last, to render only what changed. */
 export function createEmitters(): Emitter[] {
-  return [createApiEmitter(), emitSearchIndex, emitOpenApi, emitDocs, emitLlms, emitApiCatalog, emitNetlify]
+  return [createApiEmitter(), createCalendarEmitter(), emitSearchIndex, emitFeeds, emitChanges, emitOpenApi, emitDocs, emitLlms, emitApiCatalog, emitNetlify]
 }

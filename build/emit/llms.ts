@@ -8,7 +8,7 @@ import type { FullRecord } from '../contract/records.ts'
 import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
 import { agentReference } from '../openapi/agent-reference.ts'
 import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
-import { API_CATALOG_PATH, LLMS_FULL_PATH, LLMS_PATH } from '../contract/public-paths.ts'
+import { ALL_FEED, API_CATALOG_PATH, calendarPath, CHANGES_PATH, feedPath, LLMS_FULL_PATH, LLMS_PATH, SEARCH_PATH } from '../contract/public-paths.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 
 export const LLMS_FILE = LLMS_PATH.slice(1)
@@ -23,7 +23,7 @@ function index(content: BuiltContent, doc: OpenApiDocument): string {
   const { site } = content
   const collections = COLLECTION_NAMES.map((c) => {
     const n = content.collections[c].length
-    return `- [${site.collections[c].title}](/api/${c}?limit=100): ${n} published ${n === 1 ? COLLECTIONS[c].label : c.replace('-', ' ')}, newest first (JSON; \`limit\` 1..100, \`page\`, \`tag\`)`
+    return `- [${site.collections[c].title}](/api/${c}?limit=100): ${n} published ${n === 1 ? COLLECTIONS[c].label : c.replace('-', ' ')}, newest first (JSON; \`limit\` 1..100, \`page\`, \`tag\`, \`updated_since\`)`
   })
   const latest = COLLECTION_NAMES.flatMap((c) =>
     content.collections[c].slice(0, LATEST_PER_COLLECTION).map((r) => `- [${oneLine(r.title)}](/api/${c}/${r.slug}): ${oneLine(String(r.summary ?? ''))}`),
@@ -44,7 +44,14 @@ Public reads need no credential. Agents connect to the MCP endpoint \`POST /mcp\
 ## API
 
 ${collections.join('\n')}
+- [Search](${SEARCH_PATH}?q=data+contracts): ranked full-text search across all collections with a score and snippet per hit (\`q\` required; \`collection\`, \`tag\`, \`limit\`, \`page\`)
+- [Change feed](${CHANGES_PATH}): every published item once and a \`next_cursor\`; \`?since=<cursor>\` gives only what changed after it, deletions as tombstones
 - [Health](/api/health): status and the build being served
+
+## Feeds and calendars
+
+- [Everything, Atom](${feedPath(ALL_FEED, 'atom')}): also [RSS](${feedPath(ALL_FEED, 'rss')}) and [JSON Feed](${feedPath(ALL_FEED, 'json')}); per collection at \`/feeds/{collection}.{xml,atom,json}\`
+- [Events calendar](${calendarPath('events')}) and [webinars calendar](${calendarPath('webinars')}): iCalendar; one item at \`/calendar/{collection}/{slug}.ics\`
 
 ## Optional
 

@@ -10,6 +10,10 @@
  * then each literal limit 1..100 to its file, any other `limit` value to the
  * gateway (its 400), and a bare list to the default limit's file.
  *
+ * The change feed's first page is a file too; any `since` or `limit` goes
+ * to the gateway, and so do search (`/api/search`) and `updated_since`
+ * lists. Feeds and calendars are plain static files.
+ *
  * Two kinds of malformed query reach a file instead of the gateway's 400,
  * because Netlify's matcher cannot see them: a repeated parameter (it matches
  * the last value) and a parameter without `=` (it is ignored).
@@ -20,7 +24,8 @@ import { DEFAULT_LIMIT } from '../contract/query.ts'
 import { paginate } from '../contract/render.ts'
 import { documentHeaders, LIST_HEADERS, SITE_HEADERS } from './netlify-headers.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
-import { API_PREFIX, FUNCTION_PREFIX as GATEWAY_TARGET, MCP_PATH, OAUTH_PREFIX } from '../contract/public-paths.ts'
+import { API_PREFIX, CALENDAR_PREFIX, CHANGES_PATH, FUNCTION_PREFIX as GATEWAY_TARGET, MCP_PATH, OAUTH_PREFIX } from '../contract/public-paths.ts'
+import { CHANGES_FILE } from '../contract/changes.ts'
 
 
 export const emitNetlify = { name: 'netlify', input: 'files', emit: netlifyRules } satisfies Emitter
@@ -32,7 +37,7 @@ function netlifyRules(content: BuiltContent, emitted: readonly string[]): Emitte
     const path = `${API_PREFIX}/${collection}`
     const gateway = `${GATEWAY_TARGET}${path}`
     const total = content.summaries[collection].length
-    redirects.push(`${path}  page=:page  ${gateway}  200`, `${path}  tag=:tag  ${gateway}  200`)
+    redirects.push(`${path}  page=:page  ${gateway}  200`, `${path}  tag=:tag  ${gateway}  200`, `${path}  updated_since=:since  ${gateway}  200`)
     for (const limit of PRERENDERED_LIMITS) {
       const file = `/${listFile(collection, limit)}`
       redirects.push(`${path}  limit=${limit}  ${file}  200`)
@@ -47,7 +52,13 @@ function netlifyRules(content: BuiltContent, emitted: readonly string[]): Emitte
       redirects.push(`${path}/${record.slug}  /${itemFile(collection, record.slug)}  200`)
     }
   }
-  // The gateway's own paths, and unknown /api paths for its JSON 404.
+  // The change feed: its first page from the file, any cursor or limit from the gateway.
+  redirects.push(
+    `${CHANGES_PATH}  since=:since  ${GATEWAY_TARGET}${CHANGES_PATH}  200`,
+    `${CHANGES_PATH}  limit=:limit  ${GATEWAY_TARGET}${CHANGES_PATH}  200`,
+    `${CHANGES_PATH}  /${CHANGES_FILE}  200`,
+  )
+  // The gateway's own paths (search among them), and unknown /api paths for its JSON 404.
   redirects.push(
     `${API_PREFIX}/*  ${GATEWAY_TARGET}${API_PREFIX}/:splat  200`,
     `${MCP_PATH}  ${GATEWAY_TARGET}${MCP_PATH}  200`,
@@ -59,8 +70,12 @@ function netlifyRules(content: BuiltContent, emitted: readonly string[]): Emitte
     redirects.push(`/${file}  /${file}  200`)
   }
   redirects.push(`/.well-known/*  ${GATEWAY_TARGET}/.well-known/:splat  200`)
+  // Calendars: one rule for the folder (one file per event and webinar would be thousands of rules).
+  const calendars = new Set(emitted.filter((f) => f.startsWith(`${CALENDAR_PREFIX.slice(1)}/`)))
+  const [calendar] = calendars
+  if (calendar) headers.push(...rule(`${CALENDAR_PREFIX}/*`, documentHeaders(calendar)))
   for (const file of [...emitted, MANIFEST_FILE].sort()) {
-    if (file.startsWith('api/')) continue
+    if (file.startsWith('api/') || calendars.has(file)) continue
     headers.push(...rule(`/${file}`, documentHeaders(file)))
     // Pages are also asked for without `.html` (Netlify's pretty URLs), an index by its folder.
     if (file.endsWith('/index.html')) headers.push(...rule(`/${file.slice(0, -'index.html'.length)}`, documentHeaders(file)))

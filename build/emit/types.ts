@@ -2,6 +2,7 @@ import type { CollectionName } from '../contract/collections.ts'
 import type { BuildFile } from '../contract/manifest.ts'
 import type { ContentRecord, FullRecord } from '../contract/records.ts'
 import type { SiteConfig } from '../site.ts'
+import type { ContentHistory } from '../history/types.ts'
 
 /** Everything the build knows after validation and rendering: the published content, sorted. */
 export interface BuiltContent {
@@ -26,6 +27,7 @@ export type EmittedFiles = Record<string, string | BuildFile>
  * - `collection`: one collection's items (run per changed collection, on every edit);
  * - `content`: all published content (in the watch mode, once edits settle);
  * - `site`: the site settings alone;
+ * - `history`: all published content and content/'s git history (the change feed);
  * - `files`: the paths every other emitter wrote (indexes such as Netlify's rules; run last).
  */
 export type Emitter =
@@ -37,6 +39,7 @@ export type Emitter =
       /** The same files computed on a worker thread, for content where `emit` takes seconds. */
       offThread?(content: BuiltContent): OffThreadTask | undefined
     }
+  | { readonly name: string; readonly input: 'history'; emit(content: BuiltContent, history: ContentHistory): EmittedFiles }
   | { readonly name: string; readonly input: 'files'; emit(content: BuiltContent, paths: readonly string[]): EmittedFiles }
 
 export interface OffThreadTask {

@@ -11,6 +11,7 @@ import { contentPaths, listSchema, tagOf } from './paths-content.ts'
 import { discoveryPaths } from './paths-discovery.ts'
 import { gatewayPaths } from './paths-gateway.ts'
 import { oauthPaths } from './paths-oauth.ts'
+import { REACH_PARAMETERS, REACH_SCHEMAS, REACH_TAGS, reachPaths } from './paths-reach.ts'
 import { fullSchema, recordSchemaName, summarySchema } from './records.ts'
 import { securitySchemes } from './security.ts'
 
@@ -24,14 +25,14 @@ export type OpenApiDocument = Record<string, unknown> & {
 }
 
 export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
-  const schemas: Record<string, unknown> = { ...SHARED_SCHEMAS }
+  const schemas: Record<string, unknown> = { ...SHARED_SCHEMAS, ...REACH_SCHEMAS }
   for (const collection of COLLECTION_NAMES) {
     const name = recordSchemaName(collection)
     schemas[name] = fullSchema(collection)
     schemas[`${name}Summary`] = summarySchema(collection)
     schemas[`${name}List`] = listSchema(collection)
   }
-  const paths = { ...contentPaths(), ...gatewayPaths(), ...oauthPaths(), ...discoveryPaths() }
+  const paths = { ...contentPaths(), ...reachPaths(), ...gatewayPaths(), ...oauthPaths(), ...discoveryPaths() }
   // Only the problem responses some operation can give (a 431, say, comes from the HTTP parser, before any route).
   const used = JSON.stringify(paths)
   const responses = Object.fromEntries(Object.entries(sharedResponses()).filter(([name]) => used.includes(`"#/components/responses/${name}"`)))
@@ -47,6 +48,7 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
     externalDocs: { description: 'Full reference for agents, with all content', url: '/llms-full.txt' },
     tags: [
       ...COLLECTION_NAMES.map((c) => ({ name: tagOf(c), description: `Published ${c.replace('-', ' ')}.` })),
+      ...REACH_TAGS,
       { name: 'Agents (MCP)', description: 'The Model Context Protocol endpoint.' },
       { name: 'Authorization', description: 'The embedded authorization server (an OpenID Provider), on unless an external issuer is configured.' },
       { name: 'Discovery', description: 'Descriptions of this API for people, agents and tools.' },
@@ -56,7 +58,7 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
     components: {
       schemas,
       responses,
-      parameters: PARAMETERS,
+      parameters: { ...PARAMETERS, ...REACH_PARAMETERS },
       headers: HEADERS,
       securitySchemes: securitySchemes(),
     },

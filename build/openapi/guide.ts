@@ -18,7 +18,8 @@ Set \`BASE\` to the origin serving this page (locally \`http://127.0.0.1:8787\` 
 1. **Is it up?** \`curl $BASE/api/health\`
 2. **A list:** \`curl "$BASE/api/blog-posts?limit=5"\`: the five newest posts, with \`meta\` (total, pages) and \`links\` (next, prev). \`limit\` is 1..${MAX_LIMIT} (default ${DEFAULT_LIMIT}), \`page\` starts at 1, \`tag\` filters. Collections: ${COLLECTION_NAMES.map((c) => `\`${c}\``).join(', ')}.
 3. **One item:** \`curl $BASE/api/blog-posts/<slug>\` with a slug from the list: the full record, body as HTML, Markdown and text.
-4. **Connect an agent (MCP):** agent hosts that speak the MCP authorization flow (ChatGPT and Claude connectors, the MCP Inspector) take just the URL \`$BASE/mcp\` and let you sign in. Any other MCP client sends \`Authorization: Bearer <credential>\`, an \`agent.mcp\` API key or an OAuth token with \`mcp.tools.invoke\`:
+4. **Search and stay in sync:** \`curl "$BASE/api/search?q=data+contracts"\` ranks everything; \`curl $BASE/api/changes\` lists every item with a \`next_cursor\`, and \`?since=<cursor>\` later gives only what changed (deletions too). Feeds: \`/feeds/all.atom\` (also \`.xml\`, \`.json\`, per collection); calendars: \`/calendar/events.ics\`.
+5. **Connect an agent (MCP):** agent hosts that speak the MCP authorization flow (ChatGPT and Claude connectors, the MCP Inspector) take just the URL \`$BASE/mcp\` and let you sign in. Any other MCP client sends \`Authorization: Bearer <credential>\`, an \`agent.mcp\` API key or an OAuth token with \`mcp.tools.invoke\`:
 
    \`\`\`sh
    curl -u "$CLIENT_ID:$CLIENT_SECRET" -d grant_type=client_credentials -d scope=mcp.tools.invoke $BASE${TOKEN_PATH}
@@ -27,7 +28,7 @@ Set \`BASE\` to the origin serving this page (locally \`http://127.0.0.1:8787\` 
    \`\`\`json
    { "mcpServers": { "content": { "type": "http", "url": "$BASE/mcp", "headers": { "Authorization": "Bearer <token>" } } } }
    \`\`\`
-5. **Everything for a language model in one file:** \`curl $BASE/llms-full.txt\` (index: \`/llms.txt\`).
+6. **Everything for a language model in one file:** \`curl $BASE/llms-full.txt\` (index: \`/llms.txt\`).
 
 ## Sandbox key
 

@@ -23,10 +23,10 @@ function listOperation(collection: CollectionName): Json {
     summary: `List ${label}s`,
     description:
       `Published ${label}s, newest first by \`${sortField}\`, ${DEFAULT_LIMIT} a page unless \`limit\` says otherwise. ` +
-      'Page 1 of every limit is a pre-rendered file on the CDN; other pages and tag filters are rendered by the gateway with the same renderer. ' +
+      'Page 1 of every limit is a pre-rendered file on the CDN; other pages and the `tag` and `updated_since` filters are rendered by the gateway with the same renderer. ' +
       'Unknown query parameters are ignored; a credential is never needed and never changes the answer.',
     security: publicReadSecurity(collection),
-    parameters: ['limit', 'page', 'tag', 'ifNoneMatch'].map(parameterRef),
+    parameters: ['limit', 'page', 'tag', 'updatedSince', 'ifNoneMatch'].map(parameterRef),
     responses: {
       '200': {
         description: `A page of ${label}s (list form, no body).`,

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { MANIFEST_FILE } from '../contract/paths.ts'
 import type { Manifest } from '../contract/manifest.ts'
+import { historyKey } from '../history/git-history.ts'
 import { readSources, type SourceFile } from './load.ts'
 
 /** The manifest of `distDir` when it was built from exactly the current inputs of `root`. */
@@ -25,10 +26,14 @@ export async function readManifest(distDir: string): Promise<Manifest | undefine
   }
 }
 
-/** Everything that decides the output: the sources, the site settings and the build code itself. */
-export async function hashInputs(root: string, sources: SourceFile[]): Promise<string> {
+/**
+ * Everything that decides the output: the sources, the site settings, the
+ * build code itself and content/'s git history (the change feed reads it).
+ */
+export async function hashInputs(root: string, sources: SourceFile[], history?: string): Promise<string> {
   const hash = createHash('sha256')
   hash.update(await generatorFingerprint())
+  hash.update(`\0${history ?? (await historyKey(root))}\0`)
   hash.update(await readFile(join(root, 'content', 'site.yaml')).catch(() => Buffer.alloc(0)))
   for (const s of sources) hash.update(`\0${s.path}\0${s.hash}`)
   return hash.digest('hex')

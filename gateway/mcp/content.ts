@@ -4,14 +4,9 @@
  * the same content.
  */
 import { COLLECTION_NAMES, type CollectionName } from '../../build/contract/collections.ts'
-import { itemFile } from '../../build/contract/paths.ts'
-import { SLUG_PATTERN } from '../../build/contract/patterns.ts'
 import type { ContentRecord, FullRecord } from '../../build/contract/records.ts'
 import type { Snapshot } from '../artifacts.ts'
-
-const SLUG_RE = new RegExp(SLUG_PATTERN)
-/** Parsed item files per snapshot; a new build gets a new cache. */
-const parsed = new WeakMap<Snapshot, Map<string, FullRecord>>()
+import { readItem } from '../content/items.ts'
 
 export const RESOURCE_SCHEME = 'content:'
 
@@ -19,20 +14,8 @@ export function resourceUri(collection: CollectionName, slug: string): string {
   return `content://${collection}/${slug}`
 }
 
-/** The full record of a published item, from its item file; undefined when there is none. */
-export function readItem(snapshot: Snapshot, collection: CollectionName, slug: string): FullRecord | undefined {
-  if (!SLUG_RE.test(slug)) return undefined
-  const key = `${collection}/${slug}`
-  let cache = parsed.get(snapshot)
-  if (!cache) parsed.set(snapshot, (cache = new Map()))
-  const hit = cache.get(key)
-  if (hit) return hit
-  const file = snapshot.files.get(itemFile(collection, slug))
-  if (!file) return undefined
-  const record = JSON.parse(file.body.toString('utf8')) as FullRecord
-  cache.set(key, record)
-  return record
-}
+/** Shared with REST search (gateway/content/items.ts). */
+export { readItem }
 
 /** Everything of a record but its body (the metadata an agent reads beside the markdown). */
 export function metadataOf(record: FullRecord): ContentRecord & { reading_time_minutes: number; word_count: number } {

@@ -5,27 +5,24 @@
  */
 import { defineHandler, type H3Event } from 'h3'
 import { isCollectionName, type CollectionName } from '../../build/contract/collections.ts'
-import { etagOf } from '../../build/contract/etag.ts'
 import { itemFile, listFile } from '../../build/contract/paths.ts'
 import { isPrerendered, listHref, parseListQuery, type ListQuery } from '../../build/contract/query.ts'
 import { filterItems, listEnvelope, paginate } from '../../build/contract/render.ts'
 import type { ArtifactStore, Snapshot, StoredFile } from '../artifacts.ts'
 import { CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
-import { assertAccepts, assertMethod, READ_METHODS } from '../http/negotiate.ts'
+import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
+import { invalidParameters, pageHeaders, readSnapshot, rendered } from './read.ts'
 import { SLUG_PATTERN } from '../../build/contract/patterns.ts'
 
 const SLUG_RE = new RegExp(SLUG_PATTERN)
-const RENDERED_CACHE_SIZE = 2000
 
 export function listRoute(store: ArtifactStore) {
   return defineHandler((event) => {
     const { snapshot, collection } = prepare(event, store)
     const parsed = parseListQuery(event.url.searchParams)
-    if (!parsed.ok) {
-      throw problem('invalid-parameter', { detail: parsed.errors.map((e) => `${e.parameter} ${e.message}`).join('; '), errors: parsed.errors })
-    }
+    if (!parsed.ok) throw invalidParameters(parsed.errors)
     const { query } = parsed
     const file = isPrerendered(query)
       ? snapshot.files.get(listFile(collection, query.limit))!
@@ -52,21 +49,11 @@ function prepare(event: H3Event, store: ArtifactStore): { snapshot: Snapshot; co
   if (!isCollectionName(name)) {
     throw problem('not-found', { detail: `There is no collection "${name.slice(0, 120)}"; collections are blog-posts, case-studies, webinars and events.` })
   }
-  assertAccepts(event, 'application/json')
-  const snapshot = store.current()
-  if (!snapshot) throw problem('unavailable', { detail: 'No content build is loaded.', headers: { 'retry-after': '5' } })
-  return { snapshot, collection: name }
+  return { snapshot: readSnapshot(event, store), collection: name }
 }
 
 function renderLongTail(snapshot: Snapshot, collection: CollectionName, query: ListQuery): StoredFile {
-  const key = listHref(collection, query)
-  const cached = snapshot.rendered.get(key)
-  if (cached) return cached
-  const body = Buffer.from(JSON.stringify(listEnvelope(collection, snapshot.summaries(collection), query)))
-  const file = { body, etag: etagOf(body) }
-  if (snapshot.rendered.size >= RENDERED_CACHE_SIZE) snapshot.rendered.delete(snapshot.rendered.keys().next().value!)
-  snapshot.rendered.set(key, file)
-  return file
+  return rendered(snapshot, listHref(collection, query), () => JSON.stringify(listEnvelope(collection, snapshot.summaries(collection), query)))
 }
 
 /**
@@ -85,9 +72,5 @@ function cachedListMeta(file: StoredFile, snapshot: Snapshot, collection: Collec
 /** Link (next/prev) and X-Total-Count headers, from the same pagination as the body. */
 function listMeta(snapshot: Snapshot, collection: CollectionName, query: ListQuery): Record<string, string> {
   const total = filterItems(snapshot.summaries(collection), query).length
-  const { links } = paginate(collection, total, query)
-  const headers: Record<string, string> = { 'x-total-count': String(total) }
-  const link = [links.next && `<${links.next}>; rel="next"`, links.prev && `<${links.prev}>; rel="prev"`].filter(Boolean)
-  if (link.length) headers.link = link.join(', ')
-  return headers
+  return pageHeaders(total, paginate(collection, total, query).links)
 }

@@ -94,7 +94,7 @@ describe('site settings errors', () => {
       expect(error).toBeInstanceOf(ContentErrors)
       expect((error as ContentErrors).errors.map((e) => e.message)).toEqual([
         "content/site.yaml:2:6 url: must be the marketing site's absolute http(s) URL, like https://www.example.com",
-        'content/site.yaml:3:1 colections: is not a site setting (settings: name, description, url, language, collections)',
+        'content/site.yaml:3:1 colections: is not a site setting (settings: name, description, url, api_url, language, collections)',
       ])
       await project.write('content/site.yaml', 'url: https://www.example.com\ncollections:\n  blog-posts: { path: blog }\n')
       const second = (await checkContent(project.root).catch((e: unknown) => e)) as ContentErrors

@@ -49,13 +49,13 @@ describe('contract: errors', () => {
   })
 
   it('404 for unknown collections, slugs and paths', async () => {
-    for (const url of ['/api/nope', '/api/nope/x', '/api/blog-posts/no-such-post', '/api/events/UPPER', '/nowhere', '/problems/no-such-problem', '/api/health/x']) {
+    for (const url of ['/api/nope', '/api/nope/x', '/api/blog-posts/no-such-post', '/api/events/UPPER', '/nowhere', '/problems/no-such-problem', '/api/health/x', '/api/search/x', '/feeds/nope.xml', '/calendar/blog-posts.ics', '/calendar/events/nope.ics']) {
       expect((await call('GET', url)).status, url).toBe(404)
     }
   })
 
   it('405 with Allow for other methods', async () => {
-    for (const [method, url] of [['POST', '/api/blog-posts'], ['PUT', '/api/blog-posts/x'], ['DELETE', '/api/events'], ['POST', '/api/health'], ['PATCH', '/openapi.json'], ['POST', '/docs/'], ['DELETE', '/.well-known/api-catalog']] as const) {
+    for (const [method, url] of [['POST', '/api/blog-posts'], ['PUT', '/api/blog-posts/x'], ['DELETE', '/api/events'], ['POST', '/api/health'], ['PATCH', '/openapi.json'], ['POST', '/docs/'], ['DELETE', '/.well-known/api-catalog'], ['POST', '/api/search'], ['DELETE', '/api/changes'], ['PUT', '/feeds/all.json']] as const) {
       const response = await call(method, url)
       expect(response.status, `${method} ${url}`).toBe(405)
       expect(response.headers.get('allow')).toMatch(/GET/)
@@ -74,7 +74,7 @@ describe('contract: health, documents and preflight', () => {
   })
 
   it('every discovery document, the problem pages and their 304s', async () => {
-    for (const url of ['/openapi.json', '/docs/', '/llms.txt', '/llms-full.txt', '/.well-known/api-catalog']) {
+    for (const url of ['/openapi.json', '/docs/', '/llms.txt', '/llms-full.txt', '/.well-known/api-catalog', '/feeds/all.xml', '/feeds/events.atom', '/feeds/webinars.json', '/calendar/events.ics']) {
       const response = await call('GET', url)
       expect(response.status, url).toBe(200)
       expect((await call('GET', url, { 'if-none-match': response.headers.get('etag')! })).status, url).toBe(304)

@@ -9,6 +9,7 @@ import { isDeepStrictEqual } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
 import { MANIFEST_FILE } from '../../build/contract/paths.ts'
+import { CHANGES_FILE } from '../../build/contract/changes.ts'
 import type { Manifest } from '../../build/contract/manifest.ts'
 import { bundleFunction } from '../../build/netlify-function.ts'
 import { buildSite } from '../../build/compiler/build.ts'
@@ -54,6 +55,8 @@ describe('Netlify deploy parity', () => {
   let gateway: TestGateway
   let netlify: Emulator
   let manifest: Manifest
+  /** The change feed's first page, for a cursor to ask with. */
+  let firstChanges: { meta: { next_cursor: string } }
   let agentKey: string
   let version: string
 
@@ -63,6 +66,7 @@ describe('Netlify deploy parity', () => {
     await bundleFunction(REPO_ROOT, project.root)
     await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))
     manifest = JSON.parse(await readFile(join(project.dist, MANIFEST_FILE), 'utf8')) as Manifest
+    firstChanges = JSON.parse(await readFile(join(project.dist, CHANGES_FILE), 'utf8')) as typeof firstChanges
     version = (JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version
     // One settings environment for both: an API key for /mcp, the same keys file.
     agentKey = generateApiKey('live')
@@ -93,13 +97,18 @@ describe('Netlify deploy parity', () => {
    */
   function matrix(): string[] {
     const paths = ['/api/health', '/api/nope', '/api/blog-posts/a/b', '/.well-known/api-catalog', '/openapi.json', '/llms.txt', '/docs/',
-      '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server', '/mcp']
+      '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server', '/mcp',
+      // Feeds and calendars (static files), search and the change feed (the function, but for its first page).
+      '/feeds/all.xml', '/feeds/all.atom', '/feeds/all.json', '/feeds/events.xml', '/calendar/events.ics', '/calendar/webinars.ics',
+      '/api/search?q=lineage', '/api/search', '/api/search?q=data&collection=events&limit=2', '/api/changes', '/api/changes?limit=3', '/api/changes?since=abc',
+      '/api/blog-posts?updated_since=2026-01-01T00:00:00Z', '/api/events?updated_since=yesterday', `/api/changes?since=${firstChanges.meta.next_cursor}`]
     const tail = ['?page=2', '?limit=5&page=2', '?limit=5&page=1', '?limit=0', '?limit=101', '?limit=abc', '?limit=', '?limit=05', '?page=0', '?tag=Bad!']
     COLLECTION_NAMES.forEach((c, i) => {
       const items = manifest.collections[c]
       const tag = items.flatMap((item) => item.tags)[0] ?? 'none'
       paths.push(...['', '?limit=1', '?limit=10', '?limit=100', '?limit=5&utm_source=x'].map((q) => `/api/${c}${q}`))
       if (items[0]) paths.push(`/api/${c}/${items[0].slug}`)
+      if (items[0] && (c === 'events' || c === 'webinars')) paths.push(`/calendar/${c}/${items[0].slug}.ics`)
       paths.push(...[`/no-such-item`, `?limit=2&tag=${tag}`, ...tail].filter((_, j) => j % COLLECTION_NAMES.length === i).map((q) => `/api/${c}${q}`))
     })
     return paths
@@ -169,6 +178,12 @@ describe('Netlify deploy parity', () => {
     expect(await kind('/openapi.json')).toBe('static')
     expect(await kind('/api/blog-posts?limit=7&page=2')).toBe('function')
     expect(await kind('/api/health')).toBe('function')
+    expect(await kind('/api/changes')).toBe('redirect')
+    expect(await kind('/api/changes?limit=3')).toBe('function')
+    expect(await kind('/api/search?q=lineage')).toBe('function')
+    expect(await kind('/api/blog-posts?updated_since=2026-01-01T00:00:00Z')).toBe('function')
+    expect(await kind('/feeds/all.atom')).toBe('static')
+    expect(await kind('/calendar/events.ics')).toBe('static')
   }, 60_000)
 
   it('answers HEAD on a pre-rendered list without a body', async () => {

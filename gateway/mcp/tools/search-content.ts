@@ -2,9 +2,12 @@
 import { z } from 'zod'
 import { COLLECTIONS } from '../../../build/contract/collections.ts'
 import { readItem, resourceUri } from '../content.ts'
-import { MAX_QUERY_LENGTH, MAX_SEARCH_RESULTS, search } from '../search.ts'
+import { MAX_QUERY_LENGTH, search } from '../../search/search.ts'
 import type { McpContext } from '../context.ts'
 import { collectionArg, READ_ONLY, toolResult } from '../schemas.ts'
+
+/** Results per call: enough to choose from, few enough to read. */
+export const MAX_SEARCH_RESULTS = 25
 
 const hit = z.object({
   rank: z.number().int(),
@@ -45,7 +48,7 @@ export function registerSearchContent({ server, snapshot }: McpContext): void {
       annotations: { title: 'Search all content', ...READ_ONLY },
     },
     ({ query, collection, limit }) => {
-      const { total, hits } = search(snapshot, query, { limit, collection })
+      const { total, hits } = search(snapshot, { query, collection, limit, page: 1 })
       if (total === 0) {
         return toolResult({ query, total, results: [] }, `Nothing matched "${query}". Try fewer or other words, or browse a collection with list_content.`)
       }

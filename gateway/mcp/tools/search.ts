@@ -9,7 +9,7 @@ import { readItem } from '../content.ts'
 import { connectorId } from '../connector.ts'
 import type { McpContext } from '../context.ts'
 import { jsonResult, READ_ONLY } from '../schemas.ts'
-import { search } from '../search.ts'
+import { search } from '../../search/search.ts'
 
 /** How many results one search returns: enough for a research agent to choose from. */
 export const CONNECTOR_SEARCH_RESULTS = 10
@@ -39,7 +39,7 @@ export function registerSearch({ server, snapshot }: McpContext): void {
       annotations: { title: 'Search (connector)', ...READ_ONLY },
     },
     ({ query }) => {
-      const { hits } = search(snapshot, query, { limit: CONNECTOR_SEARCH_RESULTS })
+      const { hits } = search(snapshot, { query, limit: CONNECTOR_SEARCH_RESULTS, page: 1 })
       const results = hits.flatMap((h) => {
         const record = readItem(snapshot, h.collection, h.slug)
         return record ? [{ id: connectorId(h.collection, h.slug), title: record.title, url: String(record.url ?? '') }] : []

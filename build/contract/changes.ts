@@ -1,0 +1,209 @@
+/**
+ * The change feed's contract: the change log the build writes, the opaque
+ * cursor, the query rules and the one renderer the build (first page, a
+ * pre-rendered file) and the gateway (`?since=`, `?limit=`) both answer with.
+ *
+ * A change log is every change to a published item in order: created,
+ * updated or deleted (a removed file or a file turned into a draft), each at
+ * a position (when it was committed, and its sequence within that second).
+ * An answer lists each item once, with its latest change after the cursor.
+ */
+import type { CollectionName } from './collections.ts'
+import { CHANGES_PATH } from './public-paths.ts'
+import { parseInteger, single, type ParameterError } from './query.ts'
+import type { ContentRecord } from './records.ts'
+
+export const CHANGE_LOG_FILE = '_build/changes.json'
+/** The pre-rendered answer to `GET /api/changes` (first page, default limit); `_` keeps it apart from collections. */
+export const CHANGES_FILE = 'api/_changes.json'
+export const CHANGE_LOG_FORMAT = 1
+
+export const DEFAULT_CHANGES_LIMIT = 1000
+export const MAX_CHANGES_LIMIT = 1000
+const MAX_CURSOR_LENGTH = 64
+
+export type ChangeType = 'created' | 'updated' | 'deleted'
+
+/** Where the log's history came from: git (complete), a shallow clone (cut off), or none (no deletions). */
+export type HistorySource = 'git' | 'shallow' | 'none'
+
+/** A change's place in the log: seconds since the epoch, and its 1-based sequence within that second. */
+export interface Position {
+  time: number
+  seq: number
+}
+
+/** One change: position, type, and the item (id, collection, slug). */
+export type LoggedChange = [time: number, seq: number, change: ChangeType, collection: CollectionName, slug: string, id: string]
+
+/** `_build/changes.json`: every change in position order. */
+export interface ChangeLog {
+  format: typeof CHANGE_LOG_FORMAT
+  history: HistorySource
+  /** Why the history is incomplete, for the answer's meta; null when it is complete. */
+  warning: string | null
+  changes: LoggedChange[]
+}
+
+export interface ChangeEntry {
+  change: ChangeType
+  id: string
+  collection: CollectionName
+  slug: string
+  /** The record's `updated_at`; for a deletion, when it was recorded. */
+  updated_at: string
+  /** When the change was recorded (the commit that made it). */
+  changed_at: string
+  /** The item's API path; null for a deletion. */
+  href: string | null
+}
+
+export interface ChangesEnvelope {
+  data: ChangeEntry[]
+  meta: { count: number; limit: number; has_more: boolean; since: string | null; next_cursor: string; history: HistorySource; warning: string | null }
+  links: { self: string; next: string }
+}
+
+export interface ChangesQuery {
+  since: Position | undefined
+  limit: number
+}
+
+/** Before every change: positions start at sequence 1. */
+const START: Position = { time: 0, seq: 0 }
+
+export function comparePositions(a: Position, b: Position): number {
+  return a.time - b.time || a.seq - b.seq
+}
+
+/** The opaque cursor of a position: base64url of `c1.<time>.<seq>`. */
+export function encodeCursor(position: Position): string {
+  return Buffer.from(`c1.${position.time}.${position.seq}`).toString('base64url')
+}
+
+const CURSOR_TEXT = /^c1\.(0|[1-9][0-9]{0,11})\.(0|[1-9][0-9]{0,8})$/
+
+/** The position of a cursor, or undefined when it is not one this API made. */
+export function decodeCursor(cursor: string): Position | undefined {
+  if (cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined
+  const m = CURSOR_TEXT.exec(Buffer.from(cursor, 'base64url').toString('latin1'))
+  if (!m) return undefined
+  const position = { time: Number(m[1]), seq: Number(m[2]) }
+  // One text per position: a re-encoded cursor must give the same string.
+  return encodeCursor(position) === cursor ? position : undefined
+}
+
+export type ParsedChangesQuery = { ok: true; query: ChangesQuery } | { ok: false; errors: ParameterError[] }
+
+/** Validate `since` and `limit`; unknown parameters are ignored. */
+export function parseChangesQuery(params: URLSearchParams): ParsedChangesQuery {
+  const errors: ParameterError[] = []
+  const limit = parseInteger(params, 'limit', DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, errors)
+  const cursor = single(params, 'since', errors)
+  const since = cursor === undefined ? undefined : decodeCursor(cursor)
+  if (cursor !== undefined && since === undefined) {
+    errors.push({ parameter: 'since', message: 'must be a cursor from an earlier answer (meta.next_cursor or links.next); take a new one from GET /api/changes' })
+  }
+  return errors.length ? { ok: false, errors } : { ok: true, query: { since, limit } }
+}
+
+/** Canonical href of a change feed request: since when set, limit when not the default. */
+export function changesHref(query: ChangesQuery): string {
+  const params: string[] = []
+  if (query.since) params.push(`since=${encodeCursor(query.since)}`)
+  if (query.limit !== DEFAULT_CHANGES_LIMIT) params.push(`limit=${query.limit}`)
+  return params.length ? `${CHANGES_PATH}?${params.join('&')}` : CHANGES_PATH
+}
+
+/** True when the query is answered by the pre-rendered file. */
+export function isFirstChangesPage(query: ChangesQuery): boolean {
+  return query.since === undefined && query.limit === DEFAULT_CHANGES_LIMIT
+}
+
+export function instant(time: number): string {
+  return new Date(time * 1000).toISOString().replace('.000Z', 'Z')
+}
+
+/**
+ * The answer to a change feed query. Without a cursor: every published item
+ * once (all `created`), in the order they last changed. With one: each item
+ * that changed after it, once, with its latest change: `deleted` if that was
+ * a deletion, else `created` when the item was not published at the cursor,
+ * `updated` when it was. `next_cursor` continues after the last entry, or
+ * after the whole log when this is the last page.
+ */
+export function changesEnvelope(log: ChangeLog, recordOf: (collection: CollectionName, slug: string) => ContentRecord | undefined, query: ChangesQuery): ChangesEnvelope {
+  const { changes } = log
+  const start = query.since ?? START
+  const first = firstAfter(changes, start)
+  // Which items were published at the cursor: the state their changes up to it left.
+  const publishedAtStart = new Set<string>()
+  if (query.since) {
+    for (let i = 0; i < first; i++) {
+      const [, , change, collection, slug] = changes[i]!
+      if (change === 'deleted') publishedAtStart.delete(`${collection}/${slug}`)
+      else publishedAtStart.add(`${collection}/${slug}`)
+    }
+  }
+  const latest = new Map<string, LoggedChange>()
+  for (let i = first; i < changes.length; i++) {
+    const logged = changes[i]!
+    const key = `${logged[3]}/${logged[4]}`
+    // Re-inserted, so the map stays in the order of each item's latest change.
+    latest.delete(key)
+    latest.set(key, logged)
+  }
+  const entries: { position: Position; entry: ChangeEntry }[] = []
+  for (const [key, [time, seq, change, collection, slug, id]] of latest) {
+    if (change === 'deleted' && !query.since) continue
+    const changedAt = instant(time)
+    const record = change === 'deleted' ? undefined : recordOf(collection, slug)
+    entries.push({
+      position: { time, seq },
+      entry: {
+        change: change === 'deleted' ? 'deleted' : publishedAtStart.has(key) ? 'updated' : 'created',
+        id,
+        collection,
+        slug,
+        updated_at: record?.updated_at ?? changedAt,
+        changed_at: changedAt,
+        href: change === 'deleted' ? null : `/api/${collection}/${slug}`,
+      },
+    })
+  }
+  const page = entries.slice(0, query.limit)
+  const hasMore = entries.length > query.limit
+  const end = changes.length ? { time: changes[changes.length - 1]![0], seq: changes[changes.length - 1]![1] } : START
+  const next = hasMore ? page[page.length - 1]!.position : comparePositions(end, start) > 0 ? end : start
+  const nextCursor = encodeCursor(next)
+  return {
+    data: page.map((p) => p.entry),
+    meta: {
+      count: page.length,
+      limit: query.limit,
+      has_more: hasMore,
+      since: query.since ? encodeCursor(query.since) : null,
+      next_cursor: nextCursor,
+      history: log.history,
+      warning: log.warning,
+    },
+    links: { self: changesHref(query), next: changesHref({ since: next, limit: query.limit }) },
+  }
+}
+
+export function renderChanges(...args: Parameters<typeof changesEnvelope>): string {
+  return JSON.stringify(changesEnvelope(...args))
+}
+
+/** Index of the first change after `position` (binary search: the log is in position order). */
+function firstAfter(changes: readonly LoggedChange[], position: Position): number {
+  let lo = 0
+  let hi = changes.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    const [time, seq] = changes[mid]!
+    if (comparePositions({ time, seq }, position) > 0) hi = mid
+    else lo = mid + 1
+  }
+  return lo
+}

@@ -1,0 +1,106 @@
+/**
+ * Feeds of each collection and of everything, in RSS 2.0, Atom 1.0 and JSON
+ * Feed 1.1 (`/feeds/{collection|all}.{xml,atom,json}`): the newest
+ * FEED_ENTRIES items by published_at, each with its full HTML body, authors,
+ * tags as categories, and its canonical URL as its stable id.
+ */
+import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import { ALL_FEED, FEED_EXTENSIONS, feedPath, type FeedFormat } from '../contract/public-paths.ts'
+import type { FullRecord } from '../contract/records.ts'
+import { atom, jsonFeed, rss, type FeedEntry, type FeedModel } from './feed-formats.ts'
+import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
+
+/** Entries per feed: a reader's first page; older items are an API list away. */
+export const FEED_ENTRIES = 50
+
+const WRITERS: Record<FeedFormat, (feed: FeedModel) => string> = { rss, atom, json: jsonFeed }
+
+interface FeedSource {
+  name: string
+  title: string
+  description: string
+  homePage: string
+  items: [CollectionName, FullRecord][]
+}
+
+export const emitFeeds = {
+  name: 'feeds',
+  input: 'content',
+  emit(content) {
+    const files: EmittedFiles = {}
+    const { site } = content
+    const pairs = (c: CollectionName) => content.collections[c].map((r): [CollectionName, FullRecord] => [c, r])
+    const feeds: FeedSource[] = [
+      ...COLLECTION_NAMES.map((c): FeedSource => ({
+        name: c,
+        title: `${site.name}: ${site.collections[c].title}`,
+        description: `${site.collections[c].title} from ${site.name}, newest first.`,
+        homePage: `${site.url}${site.collections[c].path}`,
+        items: pairs(c),
+      })),
+      {
+        name: ALL_FEED,
+        title: site.name,
+        description: site.description || `Everything ${site.name} publishes, newest first.`,
+        homePage: site.url,
+        items: COLLECTION_NAMES.flatMap(pairs),
+      },
+    ]
+    for (const feed of feeds) {
+      const { name } = feed
+      const entries = newestFirst(feed.items).slice(0, FEED_ENTRIES).map(([, r]) => entryOf(r))
+      const model: FeedModel = {
+        title: feed.title,
+        description: feed.description,
+        homePage: feed.homePage,
+        self: { rss: selfLink(content, name, 'rss'), atom: selfLink(content, name, 'atom'), json: selfLink(content, name, 'json') },
+        // The latest update of its entries; an empty feed takes the build's time.
+        updated: entries.reduce((latest, e) => (Date.parse(e.updated) > Date.parse(latest) ? e.updated : latest), entries[0]?.updated ?? content.builtAt),
+        language: site.language,
+        publisher: site.name,
+        generator: 'Content API',
+        entries,
+      }
+      for (const format of Object.keys(FEED_EXTENSIONS) as FeedFormat[]) files[feedPath(name, format).slice(1)] = WRITERS[format](model)
+    }
+    return files
+  },
+} satisfies Emitter
+
+/** Where a feed is served: absolute when the site settings name the API's URL. */
+function selfLink(content: BuiltContent, name: string, format: FeedFormat): string {
+  return `${content.site.apiUrl ?? ''}${feedPath(name, format)}`
+}
+
+/** By publication, newest first; then the latest update; then collection and slug, so the order is total. */
+function newestFirst(items: [CollectionName, FullRecord][]): [CollectionName, FullRecord][] {
+  const keyed = items.map(([c, r]) => ({ item: [c, r] as [CollectionName, FullRecord], published: Date.parse(r.published_at), updated: Date.parse(r.updated_at), order: COLLECTION_NAMES.indexOf(c) }))
+  keyed.sort((a, b) => b.published - a.published || b.updated - a.updated || a.order - b.order || compare(a.item[1].slug, b.item[1].slug))
+  return keyed.map((k) => k.item)
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** Names of the people behind an item: a post's authors, a webinar's speakers. */
+function peopleOf(record: FullRecord): string[] {
+  const people = (record.authors ?? record.speakers) as { name: string }[] | undefined
+  return (people ?? []).map((p) => p.name)
+}
+
+function entryOf(record: FullRecord): FeedEntry {
+  const url = String(record.url)
+  return {
+    id: url,
+    url,
+    title: record.title,
+    summary: String(record.summary ?? ''),
+    html: record.body.html,
+    published: record.published_at,
+    updated: record.updated_at,
+    authors: peopleOf(record),
+    tags: record.tags,
+    image: (record.image as { url: string } | null)?.url,
+  }
+}

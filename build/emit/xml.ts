@@ -1,0 +1,22 @@
+/** Writing XML by hand, safely: escaped text and attributes, no characters XML 1.0 forbids. */
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
+// Control characters (but tab, newline, carriage return), lone surrogates and U+FFFE/U+FFFF.
+const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/** Text or an attribute value, escaped. */
+export function xmlText(value: string): string {
+  return value.replace(FORBIDDEN, '').replace(/[&<>"']/g, (c) => ESCAPES[c]!)
+}
+
+/** `<name attr="…">text</name>`, or self-closed without text; attributes in the given order, undefined ones left out. */
+export function element(name: string, text?: string, attributes: Record<string, string | undefined> = {}): string {
+  const attrs = Object.entries(attributes).filter(([, v]) => v !== undefined).map(([k, v]) => ` ${k}="${xmlText(v!)}"`).join('')
+  return text === undefined ? `<${name}${attrs}/>` : `<${name}${attrs}>${xmlText(text)}</${name}>`
+}
+
+/** Lines indented by `depth` steps of two spaces. */
+export function indent(lines: readonly string[], depth: number): string[] {
+  const pad = '  '.repeat(depth)
+  return lines.map((line) => pad + line)
+}

@@ -1,0 +1,130 @@
+/**
+ * content/'s history from git: every commit on the first-parent line of
+ * HEAD that touched content/, oldest first, replayed file by file to find
+ * when each published item was created, updated and deleted (its file
+ * removed, or turned into a draft). Merges count as one change (their diff
+ * against the first parent), the way main's readers saw them.
+ *
+ * Without git, outside a repository or with an unreadable one, the answer is
+ * an empty history with a warning; a shallow clone gives the history it has,
+ * with a warning that it starts at the cut.
+ */
+import { createHash } from 'node:crypto'
+import { classify } from '../compiler/sources.ts'
+import { git, readBlobs } from './git.ts'
+import { readPublication } from './frontmatter.ts'
+import { replay } from './replay.ts'
+import type { CommittedHistory, FileState } from './types.ts'
+
+const CONTENT = 'content/'
+
+/**
+ * What decides the history: the last commit that touched content/ (its
+ * first-parent ancestry is the rest) and whether the clone is shallow. Part
+ * of the build's input hash, so a commit makes the next build run again.
+ */
+export async function historyKey(root: string): Promise<string> {
+  const [last, shallow] = await Promise.all([
+    git(root, ['log', '-1', '--first-parent', '--format=%H', '--', CONTENT]),
+    git(root, ['rev-parse', '--is-shallow-repository']),
+  ])
+  if (!last.ok) return `none:${last.reason}`
+  if (!shallow.ok) return `none:${shallow.reason}`
+  return `git:${last.stdout.toString().trim()}:${shallow.stdout.toString().trim()}`
+}
+
+interface RawChange {
+  path: string
+  /** The new blob; undefined when the file was deleted. */
+  blob: string | undefined
+}
+
+interface Commit {
+  time: number
+  changes: RawChange[]
+}
+
+/**
+ * Read the history of content/ in `root` (see the module comment). `known`
+ * are the current files by blob: a version still on disk is not read from
+ * git again (in a fresh clone, that is every file's last version).
+ */
+export async function readCommittedHistory(root: string, known: ReadonlyMap<string, FileState & { path: string }> = new Map()): Promise<CommittedHistory> {
+  const shallow = await git(root, ['rev-parse', '--is-shallow-repository'])
+  if (!shallow.ok) return none(`content/ has no git history (${shallow.reason})`)
+  const log = await git(root, [
+    'log', '--first-parent', '--diff-merges=first-parent', '--reverse', '--no-renames', '--raw', '-z', '--no-abbrev',
+    '--format=%x01%H %ct', '--relative', '--', CONTENT,
+  ])
+  if (!log.ok) {
+    // A repository without commits has no history yet, but nothing is missing from it.
+    if (/does not have any commits|bad default revision|unknown revision/.test(log.reason)) return { source: 'git', changes: [], files: new Map(), lastTime: undefined }
+    return none(`git cannot read content/'s history (${log.reason})`)
+  }
+  const commits = parseLog(log.stdout.toString('utf8'))
+  const isKnown = (path: string, blob: string) => known.get(blob)?.path === path
+  // By blob: equal bytes, equal frontmatter (the slug of a file without one is its name, so that is added per path).
+  const publication = new Map<string, ReturnType<typeof readPublication>>()
+  const wanted = [...new Set(commits.flatMap((c) => c.changes.flatMap((ch) => (ch.blob && !isKnown(ch.path, ch.blob) ? [ch.blob] : []))))]
+  const read = await readBlobs(root, wanted, (blob, content) => publication.set(blob, readPublication(content.toString('utf8'))))
+  if (!read.ok) return none(`git cannot read content/'s history (${read.reason})`)
+  const { changes, files, lastTime } = replay(commits, (path, blob) => {
+    if (isKnown(path, blob)) {
+      const { collection, slug, published } = known.get(blob)!
+      return { collection, slug, published, blob }
+    }
+    const found = publication.get(blob)
+    const item = classify('.', path)
+    if (!found || item?.kind !== 'item') return undefined
+    return { collection: item.collection, slug: found.slug ?? item.name.slice(0, -'.md'.length), published: !found.draft, blob }
+  })
+  const isShallow = shallow.stdout.toString().trim() === 'true'
+  return {
+    source: isShallow ? 'shallow' : 'git',
+    ...(isShallow && {
+      warning: 'the git clone is shallow, so content/\'s history starts at its oldest commit: earlier deletions are missing from /api/changes (clone with the full history, e.g. actions/checkout with fetch-depth: 0)',
+    }),
+    changes,
+    files,
+    lastTime,
+  }
+}
+
+function none(reason: string): CommittedHistory {
+  return {
+    source: 'none',
+    warning: `${reason}: /api/changes lists the published items by their updated_at and cannot report deletions`,
+    changes: [],
+    files: new Map(),
+    lastTime: undefined,
+  }
+}
+
+/**
+ * `git log --raw -z` output: per commit `\x01<sha> <time>\0`, then pairs of
+ * `:<modes> <old> <new> <status>\0<path>\0`. Only content files are kept.
+ */
+export function parseLog(text: string): Commit[] {
+  const commits: Commit[] = []
+  const tokens = text.split('\0')
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!.replace(/^\n/, '')
+    if (token.startsWith('\x01')) {
+      commits.push({ time: Number(token.slice(1).split(' ')[1]), changes: [] })
+    } else if (token.startsWith(':') && commits.length) {
+      const path = tokens[++i]!
+      const [, , , newBlob, status] = token.slice(1).split(' ')
+      if (classify('.', path)?.kind !== 'item') continue
+      commits[commits.length - 1]!.changes.push({ path, blob: status === 'D' || /^0+$/.test(newBlob ?? '') ? undefined : newBlob })
+    }
+  }
+  return commits
+}
+
+/** The git blob id of `content` (what `git hash-object` prints). */
+export function blobId(content: string | Buffer): string {
+  const bytes = typeof content === 'string' ? Buffer.from(content) : content
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex')
+}
+
+export type { FileState }

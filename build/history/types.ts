@@ -1,0 +1,46 @@
+/**
+ * What the build knows of content/'s history: the changes git recorded
+ * (build/history/git-history.ts) and the state of the working tree
+ * (the compiler's own files), from which build/history/change-log.ts makes
+ * the change feed's log.
+ */
+import type { ChangeType, HistorySource } from '../contract/changes.ts'
+import type { CollectionName } from '../contract/collections.ts'
+
+/** One content file at one point in history. */
+export interface FileState {
+  collection: CollectionName
+  slug: string
+  /** False for drafts. */
+  published: boolean
+  /** The git blob id of its bytes: equal ids, equal content. */
+  blob: string
+}
+
+/** A change to a published item, at a commit. */
+export interface HistoryChange {
+  /** Seconds since the epoch (the commit's, never earlier than the commit before). */
+  time: number
+  change: ChangeType
+  collection: CollectionName
+  slug: string
+}
+
+/** content/'s history as git recorded it, up to the last commit that touched it. */
+export interface CommittedHistory {
+  source: HistorySource
+  /** Why the history is incomplete (no git, a shallow clone), as a build warning; undefined when complete. */
+  warning?: string
+  /** Changes in commit order. */
+  changes: HistoryChange[]
+  /** Every content file at the last commit, by project-relative path. */
+  files: ReadonlyMap<string, FileState>
+  /** Time of the last commit that touched content/; undefined when none did. */
+  lastTime: number | undefined
+}
+
+/** The history, and every content file as the build compiled it (by path). */
+export interface ContentHistory {
+  committed: CommittedHistory
+  working: ReadonlyMap<string, FileState>
+}

@@ -1,0 +1,73 @@
+/**
+ * GET /api/search?q=…: ranked full-text search across collections (the MCP
+ * tools' ranking), as a list envelope whose items carry a score and a
+ * snippet. Rendered here, cached per build like the long tail of lists.
+ */
+import { defineHandler } from 'h3'
+import { isCollectionName } from '../../build/contract/collections.ts'
+import { CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
+import type { ContentRecord } from '../../build/contract/records.ts'
+import { parseSearchQuery, searchHref, type SearchQuery } from '../../build/contract/search.ts'
+import type { ArtifactStore, Snapshot, StoredFile } from '../artifacts.ts'
+import { problem } from '../http/problem.ts'
+import { respondWithFile } from '../http/respond.ts'
+import { search, SearchIndexError } from '../search/search.ts'
+import { invalidParameters, pageHeaders, readSnapshot, rendered } from './read.ts'
+
+/** The record fields a hit carries, before where to read it and why it matched. */
+const HIT_FIELDS = ['title', 'summary', 'url', 'tags', 'published_at', 'updated_at'] as const
+
+/** The page headers of each rendered answer (its body does not change, so neither do they). */
+const headersOf = new WeakMap<StoredFile, Record<string, string>>()
+
+export function searchRoute(store: ArtifactStore) {
+  return defineHandler((event) => {
+    const snapshot = readSnapshot(event, store)
+    const parsed = parseSearchQuery(event.url.searchParams)
+    if (!parsed.ok) throw invalidParameters(parsed.errors)
+    const { query } = parsed
+    let headers: Record<string, string> | undefined
+    const file = rendered(snapshot, searchHref(query), () => {
+      const envelope = searchEnvelope(snapshot, query)
+      headers = pageHeaders(envelope.meta.total, envelope.links)
+      return JSON.stringify(envelope)
+    })
+    if (headers) headersOf.set(file, headers)
+    return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, headers: headersOf.get(file) })
+  })
+}
+
+function searchEnvelope(snapshot: Snapshot, query: SearchQuery) {
+  let result: ReturnType<typeof search>
+  try {
+    result = search(snapshot, query)
+  } catch (error) {
+    if (error instanceof SearchIndexError) throw problem('unavailable', { detail: error.message, headers: { 'retry-after': '5' } })
+    throw error
+  }
+  const data = result.hits.flatMap((hit) => {
+    const record = isCollectionName(hit.collection) ? snapshot.bySlug[hit.collection].get(hit.slug) : undefined
+    return record ? [hitOf(record, hit)] : []
+  })
+  const pages = Math.ceil(result.total / query.limit)
+  return {
+    data,
+    meta: { query: query.query, limit: query.limit, page: query.page, count: data.length, total: result.total, pages },
+    links: { self: searchHref(query), ...linksOf(query, result.total) },
+  }
+}
+
+function hitOf(record: ContentRecord, hit: ReturnType<typeof search>['hits'][number]) {
+  const out: Record<string, unknown> = { id: record.id, type: record.type, collection: hit.collection, slug: hit.slug }
+  for (const field of HIT_FIELDS) out[field] = record[field]
+  return { ...out, href: `/api/${hit.collection}/${hit.slug}`, score: hit.score, snippet: hit.snippet, matched_terms: hit.matched_terms }
+}
+
+function linksOf(query: SearchQuery, total: number): { next: string | null; prev: string | null } {
+  const pages = Math.ceil(total / query.limit)
+  const prevPage = Math.min(query.page - 1, pages)
+  return {
+    next: query.page < pages ? searchHref({ ...query, page: query.page + 1 }) : null,
+    prev: prevPage >= 1 ? searchHref({ ...query, page: prevPage }) : null,
+  }
+}
