@@ -1,64 +1,64 @@
 #!/usr/bin/env node
 /**
  * Command line of the build: `build` writes dist/, `check` only validates.
- * Exit codes: 0 ok, 1 content errors, 2 anything else.
+ * Exit codes (build/contract/cli.ts): 0 ok, 1 content errors or a bad setting, 2 usage.
  */
 import { resolve } from 'node:path'
 import { ContentErrors, toGithubAnnotation } from './errors.ts'
 import { upToDateManifest } from './pipeline/inputs.ts'
 import { codeFrame } from './code-frame.ts'
+import { runCli, type CliResult } from './contract/cli.ts'
+import { UsageError } from './contract/errors.ts'
+import { readSettings } from './contract/settings.ts'
 
 const USAGE = `usage: cli <build|check> [--root DIR] [--force] [--no-cache]`
 
-async function main(argv: string[]): Promise<number> {
+async function main(argv: string[]): Promise<CliResult> {
   const [command, ...rest] = argv
   const flag = (name: string) => rest.includes(name)
   const rootIndex = rest.indexOf('--root')
   const root = resolve(rootIndex >= 0 ? rest[rootIndex + 1] ?? '.' : '.')
+  if (command !== 'build' && command !== 'check') throw new UsageError(command ? `unknown command "${command}"` : 'a command is needed', USAGE)
+  const { BUILD_THREADS } = readSettings(process.env, 'build')
+  const threads = BUILD_THREADS === 'auto' ? undefined : BUILD_THREADS
   const started = performance.now()
   const elapsed = () => `${Math.round(performance.now() - started)} ms`
   try {
     if (command === 'check') {
       const { checkContent } = await import('./compiler/build.ts')
-      const { files } = await checkContent(root)
+      const { files } = await checkContent(root, { threads })
       console.log(`✓ ${files} content files valid (${elapsed()})`)
       return 0
     }
-    if (command === 'build') {
-      // Nothing to do is answered before the compile pipeline (unified, ajv, emitters) is even loaded.
-      const current = flag('--force') ? undefined : await upToDateManifest(root)
-      const report = current
-        ? { manifest: current, files: Object.keys(current.files).length + 1, upToDate: true, warnings: [] }
-        : await (await import('./compiler/build.ts')).buildSite({ root, force: true, cache: !flag('--no-cache') })
-      for (const warning of report.warnings) {
-        console.error(`! ${warning}`)
-        if (process.env.GITHUB_ACTIONS === 'true') console.log(`::warning title=Change feed::${warning}`)
-      }
-      const { id, counts } = report.manifest.build
-      const summary = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')
-      console.log(
-        report.upToDate
-          ? `✓ dist/ is up to date (build ${id}; ${summary}) (${elapsed()})`
-          : `✓ built ${report.files} files into dist/ (build ${id}; ${summary}) (${elapsed()})`,
-      )
-      return 0
+    // Nothing to do is answered before the compile pipeline (unified, ajv, emitters) is even loaded.
+    const current = flag('--force') ? undefined : await upToDateManifest(root)
+    const report = current
+      ? { manifest: current, files: Object.keys(current.files).length + 1, upToDate: true, warnings: [] }
+      : await (await import('./compiler/build.ts')).buildSite({ root, force: true, cache: !flag('--no-cache'), threads })
+    for (const warning of report.warnings) {
+      console.error(`! ${warning}`)
+      if (process.env.GITHUB_ACTIONS === 'true') console.log(`::warning title=Change feed::${warning}`)
     }
-    console.error(USAGE)
-    return 2
+    const { id, counts } = report.manifest.build
+    const summary = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')
+    console.log(
+      report.upToDate
+        ? `✓ dist/ is up to date (build ${id}; ${summary}) (${elapsed()})`
+        : `✓ built ${report.files} files into dist/ (build ${id}; ${summary}) (${elapsed()})`,
+    )
+    return 0
   } catch (error) {
-    if (error instanceof ContentErrors) {
-      for (const e of error.errors) {
-        console.error(e.message)
-        const frame = await codeFrame(root, e)
-        if (frame) console.error(frame)
-      }
-      if (process.env.GITHUB_ACTIONS === 'true') for (const e of error.errors) console.log(toGithubAnnotation(e))
-      console.error(`✗ ${error.message}; ${command === 'build' ? 'dist/ was left as it was' : 'nothing was written'}`)
-      return 1
+    if (!(error instanceof ContentErrors)) throw error
+    // Each error with a code frame, GitHub annotations under Actions, then the summary.
+    for (const e of error.errors) {
+      console.error(e.message)
+      const frame = await codeFrame(root, e)
+      if (frame) console.error(frame)
     }
-    console.error(`✗ ${command} failed: ${error instanceof Error ? error.message : String(error)}`)
-    return 2
+    if (process.env.GITHUB_ACTIONS === 'true') for (const e of error.errors) console.log(toGithubAnnotation(e))
+    console.error(`✗ ${error.message}; ${command === 'build' ? 'dist/ was left as it was' : 'nothing was written'}`)
+    return error.exitCode
   }
 }
 
-process.exitCode = await main(process.argv.slice(2))
+await runCli(() => main(process.argv.slice(2)))

@@ -18,6 +18,8 @@ export interface BuildOptions {
   cache?: boolean
   /** Rebuild even when the inputs are unchanged. */
   force?: boolean
+  /** Threads rendering Markdown (BUILD_THREADS); default one per core. */
+  threads?: number
 }
 
 export interface BuildReport {
@@ -34,7 +36,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const distDir = options.distDir ?? join(options.root, 'dist')
   const current = options.force ? undefined : await upToDateManifest(options.root, distDir)
   if (current) return { manifest: current, files: Object.keys(current.files).length + 1, upToDate: true, warnings: [] }
-  const compiler = await Compiler.open({ root: options.root, cache: options.cache })
+  const compiler = await Compiler.open({ root: options.root, cache: options.cache, threads: options.threads })
   const state = compiler.current()
   await compiler.saveCache()
   if (!state.ok) throw state.errors
@@ -44,8 +46,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
 }
 
 /** Validate all content without writing dist/; throws ContentErrors. */
-export async function checkContent(root: string): Promise<{ files: number }> {
-  const compiler = await Compiler.open({ root })
+export async function checkContent(root: string, options: { threads?: number } = {}): Promise<{ files: number }> {
+  const compiler = await Compiler.open({ root, threads: options.threads })
   await compiler.saveCache()
   const state = compiler.current()
   if (!state.ok) throw state.errors

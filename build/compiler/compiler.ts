@@ -43,6 +43,8 @@ export interface CompilerOptions {
   root: string
   /** Keep rendered bodies in `<root>/.cache` between runs (default true). */
   cache?: boolean
+  /** Threads rendering Markdown in a large build (BUILD_THREADS); default one per core. */
+  threads?: number
 }
 
 /** The content as last compiled: published and ready to emit, or the errors that stop it. */
@@ -97,13 +99,17 @@ export class Compiler {
   /** content/'s git history as last read, and the key it was read for. */
   private history: { key: string; committed: CommittedHistory } | undefined
 
-  private constructor(readonly root: string, private readonly cache: RenderCache) {
+  private constructor(
+    readonly root: string,
+    private readonly cache: RenderCache,
+    private readonly threads: number | undefined,
+  ) {
     this.stats = new SourceStats(root)
   }
 
   /** Read and compile every file of the project. Content errors do not throw: see `current()`. */
   static async open(options: CompilerOptions): Promise<Compiler> {
-    const compiler = new Compiler(options.root, await RenderCache.open(options.cache === false ? undefined : options.root))
+    const compiler = new Compiler(options.root, await RenderCache.open(options.cache === false ? undefined : options.root), options.threads)
     await compiler.readSite()
     const paths = await listContent(options.root)
     await inBatches(paths, (p) => compiler.stats.take(p))
@@ -297,7 +303,7 @@ export class Compiler {
     if (!site) return
     const sources = [...this.sources.values()]
     const parsed = sources.map(parseFile)
-    await prerenderBodies(parsed.map((p) => p.loaded.body), this.cache)
+    await prerenderBodies(parsed.map((p) => p.loaded.body), this.cache, this.threads)
     sources.forEach((source, i) => this.compiled.set(source.path, compileFile(source, site, this.cache, parsed[i])))
   }
 

@@ -92,7 +92,7 @@ export const SETTINGS = {
     schema: list(z.string().min(1)).refine((a) => a.length > 0),
   }),
   OAUTH_SIGNING_KEY: setting({
-    accepts: 'a private P-256 JWK as JSON', description: 'The embedded server\'s signing key; set it wherever several processes serve (`npm run keys -- signing-key`). Default: generated into gateway/.keys/.',
+    accepts: 'a private P-256 JWK as JSON', description: 'The embedded server\'s signing key (`npm run keys -- signing-key` prints one); it also derives the cookie and CSRF keys, so every process needs the same one. Default: generated into gateway/.keys/.',
     default: undefined, schema: z.string().min(2), secret: true,
   }),
   OAUTH_TOKEN_TTL: setting({ accepts: 'an integer from 60 to 86400', description: 'Lifetime of access tokens, in seconds.', default: '3600', schema: integer(60, 86_400) }),

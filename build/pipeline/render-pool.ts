@@ -21,16 +21,10 @@ export const MIN_BODIES = 5000
 const CHUNK = 32
 
 /**
- * Threads to use: BUILD_THREADS (a count; 1 turns the pool off), by default
- * (or `auto`) one per core as availableParallelism() reports, so a one-core
- * machine never starts a worker.
+ * `threads`: BUILD_THREADS (1 turns the pool off); by default one per core as
+ * availableParallelism() reports, so a one-core machine never starts a worker.
  */
-export function renderThreads(env: NodeJS.ProcessEnv = process.env): number {
-  const configured = Number(env.BUILD_THREADS)
-  return env.BUILD_THREADS && Number.isInteger(configured) && configured >= 1 ? configured : availableParallelism()
-}
-
-export async function prerenderBodies(bodies: readonly string[], cache: RenderCache, threads = renderThreads(), minBodies = MIN_BODIES): Promise<void> {
+export async function prerenderBodies(bodies: readonly string[], cache: RenderCache, threads = availableParallelism(), minBodies = MIN_BODIES): Promise<void> {
   const missing = new Map<string, string>()
   for (const body of bodies) {
     const key = RenderCache.key(body)

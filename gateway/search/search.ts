@@ -10,11 +10,11 @@ import { MAX_QUERY_LENGTH, SEARCH_BOOST, SEARCH_INDEX_FILE, SEARCH_INDEX_OPTIONS
 import type { Snapshot } from '../artifacts.ts'
 import { readItem } from '../content/items.ts'
 import { snippetOf } from './snippet.ts'
+import { AppError } from '../../build/contract/errors.ts'
 
 export { MAX_QUERY_LENGTH }
 
-export class SearchIndexError extends Error {
-  override readonly name = 'SearchIndexError'
+export class SearchIndexError extends AppError {
   readonly code = 'SEARCH_INDEX_UNAVAILABLE'
 }
 

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { generateCorpus } from '../../bench/corpus/generate.ts'
 import { RenderCache } from '../../build/pipeline/cache.ts'
 import { renderBody } from '../../build/pipeline/markdown.ts'
-import { prerenderBodies, renderThreads } from '../../build/pipeline/render-pool.ts'
+import { prerenderBodies } from '../../build/pipeline/render-pool.ts'
 
 describe('render pool', () => {
   let root: string | undefined
@@ -31,13 +31,5 @@ describe('render pool', () => {
     }
     // Bodies with author errors are left for the main thread, which reports them with positions.
     expect(cache.has(RenderCache.key(bodies.at(-1)!))).toBe(false)
-  })
-
-  it('uses one thread per core unless BUILD_THREADS says otherwise (1 turns it off)', () => {
-    expect(renderThreads({})).toBe(availableParallelism())
-    expect(renderThreads({ BUILD_THREADS: 'auto' })).toBe(availableParallelism())
-    expect(renderThreads({ BUILD_THREADS: '1' })).toBe(1)
-    expect(renderThreads({ BUILD_THREADS: '3' })).toBe(3)
-    expect(renderThreads({ BUILD_THREADS: 'lots' })).toBe(availableParallelism())
   })
 })

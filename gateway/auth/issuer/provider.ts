@@ -22,6 +22,9 @@ import { interactionPath, PROVIDER_PATHS } from './paths.ts'
 import { resourceIndicators, type Resources } from './resources.ts'
 import { deriveSecret, SIGNING_ALG, type SigningKey } from './signing-key.ts'
 
+/** The provider's routes a person's browser is on, where an error is a page rather than JSON. */
+const BROWSER_ROUTES = new Set(['authorization', 'resume'])
+
 export interface ProviderOptions {
   issuer: string
   key: SigningKey
@@ -107,6 +110,13 @@ export function createProvider(o: ProviderOptions): Provider {
     },
     discovery: { service_documentation: `${o.issuer}/docs/` },
     renderError(ctx, out) {
+      // Only the browser steps get a page; an endpoint a program calls (token, registration,
+      // revocation, userinfo) answers the OAuth JSON error whatever its Accept header prefers.
+      if (!BROWSER_ROUTES.has(ctx.oidc?.route ?? '')) {
+        ctx.type = 'json'
+        ctx.body = out
+        return
+      }
       ctx.type = 'html'
       ctx.set('content-security-policy', PAGE_CSP)
       ctx.set('cache-control', 'no-store')
