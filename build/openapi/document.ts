@@ -6,6 +6,7 @@
 import { COLLECTION_NAMES } from '../contract/collections.ts'
 import type { SiteConfig } from '../site.ts'
 import { HEADERS, PARAMETERS, SHARED_SCHEMAS, sharedResponses } from './components.ts'
+import { withBodyResponses } from './body-responses.ts'
 import { apiDescription } from './guide.ts'
 import { contentPaths, listSchema, tagOf } from './paths-content.ts'
 import { discoveryPaths } from './paths-discovery.ts'
@@ -32,7 +33,7 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
     schemas[`${name}Summary`] = summarySchema(collection)
     schemas[`${name}List`] = listSchema(collection)
   }
-  const paths = { ...contentPaths(), ...reachPaths(), ...gatewayPaths(), ...oauthPaths(), ...discoveryPaths() }
+  const paths = withBodyResponses({ ...contentPaths(), ...reachPaths(), ...gatewayPaths(), ...oauthPaths(), ...discoveryPaths() })
   // Only the problem responses some operation can give (a 431, say, comes from the HTTP parser, before any route).
   const used = JSON.stringify(paths)
   const responses = Object.fromEntries(Object.entries(sharedResponses()).filter(([name]) => used.includes(`"#/components/responses/${name}"`)))

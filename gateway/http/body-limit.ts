@@ -1,22 +1,36 @@
 /**
- * Request body caps for the routes that read a body (/mcp, the token
- * endpoint). The body is read here, counting bytes as they arrive, and the
+ * The one body limit, for every route that reads a body (the table in
+ * build/contract/body-routes.ts): a body of another media type is a 415
+ * problem, a larger one a 413 problem, both before any handler or library
+ * sees it. The body is read here, counting bytes as they arrive, and the
  * route gets the buffered bytes: whoever reads it later (our code or a
- * library) sees the same body, and an oversized one is always a 413 problem,
- * never a parse error or a half-read stream.
+ * library) sees the same body, never a half-read stream.
  */
 import { HTTPError, type H3Event, type Middleware } from 'h3'
+import { bodyRouteOf } from '../../build/contract/body-routes.ts'
 import { problem } from './problem.ts'
 
 const READ_METHODS = new Set(['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'])
+const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE'])
 
-export function bodyCap(limit: number): Middleware {
+/** `limits`: the bytes each limit setting of the table allows. */
+export function bodyLimit(limits: Record<'MCP_MAX_BODY_BYTES' | 'TOKEN_MAX_BODY_BYTES', number>): Middleware {
   return async (event, next) => {
     const req = event.req
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS' || !req.body) return next()
+    const route = NO_BODY.has(req.method) ? undefined : bodyRouteOf(event.url.pathname)
+    if (!route || !hasBody(req)) return next()
+    // A declared size over the limit is refused before anything else is looked at.
+    const limit = limits[route.limit]
     const declared = req.headers.get('content-length')
     if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) throw tooLarge(limit)
-    const bytes = await readCapped(req.body, limit).catch((error: unknown) => {
+    const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+    if (!route.types.includes(type)) {
+      throw problem('unsupported-media-type', {
+        detail: `The request body must be ${route.types.join(' or ')}${type ? `, not ${type.slice(0, 100)}` : ' (no Content-Type was sent)'}.`,
+        headers: { accept: route.types.join(', ') },
+      })
+    }
+    const bytes = await readCapped(req.body!, limit).catch((error: unknown) => {
       if (HTTPError.isError(error)) throw error
       // The client broke the framing or hung up mid-body: its fault, never a 500.
       throw problem('bad-request', { detail: 'The request body could not be read (connection closed or malformed chunked encoding).' })
@@ -24,6 +38,12 @@ export function bodyCap(limit: number): Middleware {
     setRequest(event, buffered(req, bytes))
     return next()
   }
+}
+
+/** A body is coming: a non-zero Content-Length, or chunks (HTTP/1.1 has no other framing). */
+function hasBody(req: Request): boolean {
+  const declared = req.headers.get('content-length')
+  return req.body !== null && (declared === null ? req.headers.has('transfer-encoding') : declared !== '0')
 }
 
 function tooLarge(limit: number) {

@@ -5,7 +5,7 @@
  * environment with safe defaults; `installLimits` mounts them on the app.
  */
 import type { H3 } from 'h3'
-import { bodyCap } from './body-limit.ts'
+import { bodyLimit } from './body-limit.ts'
 import { rateLimit, RateLimiter } from './rate-limit.ts'
 import { requestTimeout } from './timeout.ts'
 import type { TrustProxy } from './client-ip.ts'
@@ -45,7 +45,8 @@ export const DEFAULT_LIMITS: LimitSettings = limitsFrom(readSettings({}, 'start'
 
 /**
  * Mount the limits as middleware, before any route runs: the timeout wraps
- * everything; the rate limiter and body caps guard the dynamic paths only
+ * everything; the rate limiter guards the dynamic paths and the body limit
+ * the routes that read a body (build/contract/body-routes.ts) only
  * (static reads are cheap and cached by the CDN).
  */
 export function installLimits(app: H3, overrides: Partial<LimitSettings> = {}): LimitSettings {
@@ -56,7 +57,6 @@ export function installLimits(app: H3, overrides: Partial<LimitSettings> = {}): 
     const isDynamic = (path: string) => path === DYNAMIC_PATHS.mcp || isOAuth(path)
     app.use(rateLimit(limiter, limits.trustProxy), { match: (event) => isDynamic(event.url.pathname) && event.req.method !== 'OPTIONS' })
   }
-  app.use(bodyCap(limits.mcpBodyBytes), { match: (event) => event.url.pathname === DYNAMIC_PATHS.mcp })
-  app.use(bodyCap(limits.tokenBodyBytes), { match: (event) => isOAuth(event.url.pathname) })
+  app.use(bodyLimit({ MCP_MAX_BODY_BYTES: limits.mcpBodyBytes, TOKEN_MAX_BODY_BYTES: limits.tokenBodyBytes }))
   return limits
 }

@@ -5,7 +5,6 @@
  * the SDK sees anything: method (POST only), Host/Origin (DNS rebinding),
  * credential (mcp.tools.invoke) and body size.
  */
-import { readRequestBody } from '@modelcontextprotocol/server'
 import { defineHandler, type H3, type H3Event } from 'h3'
 import type { ArtifactStore } from '../artifacts.ts'
 import type { Guard } from '../auth/guard.ts'
@@ -19,8 +18,6 @@ import { createMcpServer } from './server.ts'
 import { MCP_PATH } from '../../build/contract/public-paths.ts'
 
 export const MCP_SCOPE = 'mcp.tools.invoke'
-/** JSON-RPC messages here are small; a megabyte is generous and bounds memory per request. */
-export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 
 /** The credential guard (gateway/auth): throws the 401/403/503 answer unless the credential grants the scope. */
 export type McpAuth = Pick<Guard, 'requireScope'>
@@ -33,7 +30,8 @@ export interface McpPluginOptions {
   /** This gateway's public origin, for the Host/Origin check (see origin-guard.ts). */
   publicUrl?: string | (() => string | undefined)
   allowedOrigins?: readonly string[]
-  maxBodyBytes?: number
+  /** The most bytes a body may have (MCP_MAX_BODY_BYTES; the gateway's body limit enforces it first). */
+  maxBodyBytes: number
   /** Clock for "upcoming"; tests pin it. */
   now?: () => Date
   /** Where refused and failed MCP requests are reported (refusals at debug level). */
@@ -48,8 +46,7 @@ export function mcpPlugin(options: McpPluginOptions): (app: H3) => void {
 
 export function mcpHandler(options: McpPluginOptions) {
   const checkOrigin = createOriginGuard({ publicUrl: options.publicUrl, allowedOrigins: options.allowedOrigins })
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
-  const endpoint = createMcpEndpoint({ maxBodyBytes, logger: options.logger ?? silentLogger })
+  const endpoint = createMcpEndpoint({ maxBodyBytes: options.maxBodyBytes, logger: options.logger ?? silentLogger })
   return defineHandler(async (event) => {
     const { method } = event.req
     if (method !== 'POST') {
@@ -67,8 +64,8 @@ export function mcpHandler(options: McpPluginOptions) {
       throw problem('forbidden', { detail: 'This gateway runs with MCP_AUTH=off, so /mcp answers requests to a loopback address only.' })
     }
 
-    const body = await readRequestBody(event.req, maxBodyBytes)
-    if (body.tooLarge) throw problem('payload-too-large', { detail: `The request body must not exceed ${maxBodyBytes} bytes.` })
+    // The gateway's body limit has read the body (415 and 413 as problems): this is the buffered copy.
+    const body = { text: await event.req.text() }
     const snapshot = options.store.current()
     if (!snapshot) throw problem('unavailable', { detail: 'No content build is loaded.', headers: { 'retry-after': '5' } })
 

@@ -122,8 +122,9 @@ describe('token endpoint', () => {
 
   it('takes form-encoded bodies of bounded size, over POST only', async () => {
     const json = await fetch(`${gw.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials' }) })
-    expect(json.status).toBe(400)
-    expect(await json.json()).toMatchObject({ error: 'invalid_request' })
+    expect(json.status).toBe(415)
+    expect(json.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
+    expect(await json.json()).toMatchObject({ type: '/problems/unsupported-media-type', status: 415 })
     const big = await fetch(`${gw.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `${sandboxForm()}&pad=${'x'.repeat(64 * 1024)}` })
     expect(big.status).toBe(413)
     const get = await fetch(`${gw.url}/oauth/token`)

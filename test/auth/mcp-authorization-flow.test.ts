@@ -58,7 +58,7 @@ beforeAll(async () => {
   callback = await startCallbackServer()
   t = await startFullGateway({
     people: { grace: GRACE },
-    authRuntime: {
+    runtime: {
       // Stands in for DNS and TLS: the metadata document's https host is served locally.
       fetch: (url, init) => {
         const target = new URL(url instanceof Request ? url.url : url)

@@ -29,7 +29,7 @@ beforeAll(async () => {
   docs = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bodies }
   t = await startFullGateway({
     clients: { machine: ['api.read'] },
-    authRuntime: {
+    runtime: {
       fetch: (url, init) => {
         const target = new URL(url instanceof Request ? url.url : url)
         const { dispatcher: _dispatcher, ...rest } = init as RequestInit & { dispatcher?: unknown }
@@ -38,7 +38,7 @@ beforeAll(async () => {
     },
   })
   guarded = await startFullGateway({
-    authRuntime: {
+    runtime: {
       // Plain http to the same local server, through the provider's own dispatcher (its special-use address guard).
       fetch: (url, init) => fetch(String(url instanceof Request ? url.url : url).replace('https:', 'http:'), init),
     },
@@ -90,7 +90,8 @@ describe('Dynamic Client Registration', () => {
 
   it('refuses a body that is not JSON, and one past the size cap with a problem', async () => {
     const notJson = await fetch(`${t.gw.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'redirect_uris=x' })
-    expect(notJson.status).toBe(400)
+    expect(notJson.status).toBe(415)
+    expect(notJson.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
     const huge = await fetch(`${t.gw.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...base, client_name: 'x'.repeat(64 * 1024) }) })
     expect(huge.status).toBe(413)
     expect(huge.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')

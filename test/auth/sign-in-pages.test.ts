@@ -23,7 +23,7 @@ let t: FullGateway
 let clientId: string
 
 beforeAll(async () => {
-  t = await startFullGateway({ people: { alan: ALAN, katherine: KATHERINE }, authRuntime: { trustProxy: 'x-forwarded-for' } })
+  t = await startFullGateway({ people: { alan: ALAN, katherine: KATHERINE }, env: { TRUST_PROXY: 'x-forwarded-for' } })
   const registered = await fetch(`${t.gw.url}/oauth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,22 +1,23 @@
 /**
- * The whole gateway as `npm start` mounts it — REST, the credential routes
- * with a built-in issuer, /mcp — on a build of fixture content, with its own
- * clients and API keys so tests can get real tokens and keys.
+ * The whole gateway as `npm start` mounts it — through the same settings and
+ * wiring (gateway/config.ts, gateway/setup.ts): REST, the credential routes
+ * with the embedded issuer, /mcp — on a build of fixture content, with its
+ * own clients, API keys and people so tests can get real tokens and keys.
  */
 import { join } from 'node:path'
 import { buildSite } from '../../build/compiler/build.ts'
 import { ArtifactStore } from '../../gateway/artifacts.ts'
-import { createAuth, type Auth, type AuthRuntime } from '../../gateway/auth/auth.ts'
 import { generateApiKey, hashApiKey } from '../../gateway/auth/api-key.ts'
 import { generateClientSecret, hashClientSecret, writeClientsFile } from '../../gateway/auth/issuer/clients-file.ts'
 import { newKeyId, writeKeysFile } from '../../gateway/auth/keys-file.ts'
 import { openPeople } from '../../gateway/auth/people/people.ts'
-import { authPlugin } from '../../gateway/auth/plugin.ts'
 import { SCOPE_NAMES, type Role, type Scope } from '../../build/contract/scopes.ts'
 import { openFileStore } from '../../gateway/auth/store/file-store.ts'
 import type { LimitSettings } from '../../gateway/http/limits.ts'
 import { createLogger } from '../../gateway/log.ts'
-import { mcpPlugin, type McpPluginOptions } from '../../gateway/mcp/plugin.ts'
+import { readConfig } from '../../gateway/config.ts'
+import { gatewayOptions, type SetupRuntime } from '../../gateway/setup.ts'
+import { MCP_PATH } from '../../build/contract/public-paths.ts'
 import { startGateway, type TestGateway } from './gateway.ts'
 import { copyOfRepoContent, type TempProject } from './project.ts'
 
@@ -31,12 +32,13 @@ export interface FullGatewayOptions {
   keys?: Record<string, Role>
   /** Use this keys file instead of creating one (e.g. the committed one with the sandbox key). */
   keysFile?: string
+  /** Settings, as environment variables (PUBLIC_URL, MCP_ALLOWED_ORIGINS, TRUST_PROXY, …), over the test's own files. */
+  env?: Record<string, string>
   limits?: Partial<LimitSettings>
-  mcp?: Partial<McpPluginOptions>
   /** People who may sign in, by name; scopes default to all nine. */
   people?: Record<string, { email: string; password: string; name?: string; scopes?: readonly Scope[] }>
-  /** Extra runtime options of the credential code (e.g. how CIMD documents are fetched). */
-  authRuntime?: Partial<AuthRuntime>
+  /** The clock and the outbound fetch of the gateway (e.g. CIMD documents served locally). */
+  runtime?: Pick<SetupRuntime, 'now' | 'fetch'>
 }
 
 export interface FullGateway {
@@ -53,7 +55,6 @@ export interface FullGateway {
   people: Record<string, string>
   /** The folder of the authorization server's state store. */
   stateDir: string
-  auth: Auth
   /** A token from the token endpoint for `clientId` (default scopes: all the client may have). */
   token(clientId: string, scopes?: readonly string[]): Promise<string>
   close(): Promise<void>
@@ -90,20 +91,21 @@ export async function startFullGateway(options: FullGatewayOptions = {}): Promis
   }
   const logs: string[] = []
   const logger = createLogger('debug', (line) => logs.push(line))
-  let url = ''
-  const auth = await createAuth(
-    {
-      keysFile,
-      clockToleranceSeconds: 30,
-      issuer: { kind: 'built-in', clientsFile: join(project.root, 'clients.json'), signingKeyFile: join(project.root, 'signing-key.json'), tokenTtlSeconds: 600, store: { kind: 'files', dir: stateDir } },
-    },
-    { publicUrl: () => url, logger, ...options.authRuntime },
-  )
+  const env = {
+    KEYS_FILE: keysFile,
+    OAUTH_CLIENTS_FILE: join(project.root, 'clients.json'),
+    OAUTH_STORE: 'files',
+    OAUTH_STORE_DIR: stateDir,
+    OAUTH_TOKEN_TTL: '600',
+    ...options.env,
+  }
+  const config = readConfig(env, 'start', project.root)
+  config.limits = { ...config.limits, ...options.limits }
   const store = new ArtifactStore(project.dist)
   await store.reload()
-  const limits = options.limits ?? {}
-  const mcp = mcpPlugin({ store, version: '0.0.0-test', auth, maxBodyBytes: limits.mcpBodyBytes, logger, ...options.mcp })
-  const gw = await startGateway(project.dist, { store, logger, limits, plugins: [authPlugin(auth), mcp] })
+  let url = ''
+  const setup = await gatewayOptions(config, store, { version: '0.0.0-test', logger, fallbackUrl: () => url, ...options.runtime })
+  const gw = await startGateway(project.dist, { ...setup, store })
   url = gw.url
   return {
     gw,
@@ -114,7 +116,6 @@ export async function startFullGateway(options: FullGatewayOptions = {}): Promis
     secrets,
     people,
     stateDir,
-    auth,
     async token(clientId, scopes = clients[clientId] ?? []) {
       const res = await fetch(`${gw.url}/oauth/token`, {
         method: 'POST',
@@ -122,7 +123,7 @@ export async function startFullGateway(options: FullGatewayOptions = {}): Promis
           'content-type': 'application/x-www-form-urlencoded',
           authorization: `Basic ${Buffer.from(`${clientId}:${secrets[clientId]}`).toString('base64')}`,
         },
-        body: new URLSearchParams({ grant_type: 'client_credentials', scope: scopes.join(' '), resource: `${gw.url}/mcp` }),
+        body: new URLSearchParams({ grant_type: 'client_credentials', scope: scopes.join(' '), resource: `${config.publicUrl ?? gw.url}${MCP_PATH}` }),
       })
       if (!res.ok) throw new Error(`token endpoint answered ${res.status}: ${await res.text()}`)
       return ((await res.json()) as { access_token: string }).access_token

@@ -13,6 +13,7 @@ import { mcpPlugin } from '../../gateway/mcp/plugin.ts'
 import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 import { connectClient, INITIALIZE, MCP_HEADERS } from './setup.ts'
+import { DEFAULT_LIMITS } from '../../gateway/http/limits.ts'
 
 describe('the MCP_AUTH setting', () => {
   it('refuses MCP_AUTH=off on any address but loopback, naming the rule', () => {
@@ -40,7 +41,7 @@ describe('/mcp without the credential guard', () => {
     await buildSite({ root: project.root, cache: false })
     const store = new ArtifactStore(project.dist)
     await store.reload()
-    const plugin = mcpPlugin({ store, version: '0.0.0-test', auth: undefined, publicUrl: 'https://api.example.com', allowedOrigins: ['https://app.example.com'] })
+    const plugin = mcpPlugin({ store, version: '0.0.0-test', auth: undefined, maxBodyBytes: DEFAULT_LIMITS.mcpBodyBytes, publicUrl: 'https://api.example.com', allowedOrigins: ['https://app.example.com'] })
     gw = await startGateway(project.dist, { store, plugins: [plugin] })
   })
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { connectClient, INITIALIZE, MCP_HEADERS, startMcpGateway, type McpTestGa
 
 let t: McpTestGateway
 beforeAll(async () => {
-  t = await startMcpGateway({ publicUrl: 'https://api.example.com', allowedOrigins: ['https://app.example.com'] })
+  t = await startMcpGateway({ env: { PUBLIC_URL: 'https://api.example.com', MCP_ALLOWED_ORIGINS: 'https://app.example.com' } })
 })
 afterAll(() => t?.close())
 
@@ -34,7 +34,8 @@ describe('credentials (mcp.tools.invoke)', () => {
     const res = await post({})
     expect(res.status).toBe(401)
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/)
-    expect(res.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${t.gw.url}/.well-known/oauth-protected-resource/mcp", scope="mcp.tools.invoke"`)
+    // PUBLIC_URL names the resource, as in production.
+    expect(res.headers.get('www-authenticate')).toBe('Bearer resource_metadata="https://api.example.com/.well-known/oauth-protected-resource/mcp", scope="mcp.tools.invoke"')
     expect(await res.json()).toMatchObject({ type: '/problems/unauthorized', status: 401 })
   })
 

@@ -9,7 +9,6 @@ import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.j
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { ArtifactStore } from '../../gateway/artifacts.ts'
 import type { Scope } from '../../build/contract/scopes.ts'
-import type { McpPluginOptions } from '../../gateway/mcp/plugin.ts'
 import { MCP_HEADERS, startFullGateway } from '../helpers/full-gateway.ts'
 import type { TestGateway } from '../helpers/gateway.ts'
 import type { TempProject } from '../helpers/project.ts'
@@ -68,8 +67,9 @@ const CLIENTS: Record<string, readonly Scope[]> = {
   reader: ['api.read'],
 }
 
-export async function startMcpGateway(options: Partial<McpPluginOptions> = {}): Promise<McpTestGateway> {
-  const full = await startFullGateway({ clients: CLIENTS, keys: { sandbox: 'sandbox.read', agent: 'agent.mcp' }, mcp: options })
+/** `env`: settings such as PUBLIC_URL and MCP_ALLOWED_ORIGINS; `now`: the clock of "upcoming". */
+export async function startMcpGateway(options: { env?: Record<string, string>; now?: () => Date } = {}): Promise<McpTestGateway> {
+  const full = await startFullGateway({ clients: CLIENTS, keys: { sandbox: 'sandbox.read', agent: 'agent.mcp' }, env: options.env, runtime: { now: options.now } })
   return {
     gw: full.gw,
     store: full.store,

@@ -20,6 +20,7 @@ import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 import { problemDefect } from './assert.ts'
 import { MCP_HEADERS } from './full-gateway.ts'
+import { DEFAULT_LIMITS } from '../../gateway/http/limits.ts'
 
 type Mode = 'ok' | 'down' | 'error' | 'slow' | 'not-json' | 'html' | 'wrong-shape'
 
@@ -95,7 +96,7 @@ async function start(requestTimeoutMs = 10_000): Promise<TestGateway> {
   )
   const store = new ArtifactStore(project.dist)
   await store.reload()
-  gateway = await startGateway(project.dist, { store, limits: { requestTimeoutMs, rateLimitPerMinute: 0 }, plugins: [authPlugin(auth), mcpPlugin({ store, version: 't', auth })] })
+  gateway = await startGateway(project.dist, { store, limits: { requestTimeoutMs, rateLimitPerMinute: 0 }, plugins: [authPlugin(auth), mcpPlugin({ store, version: 't', auth, maxBodyBytes: DEFAULT_LIMITS.mcpBodyBytes })] })
   url = gateway.url
   return gateway
 }

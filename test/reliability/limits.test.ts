@@ -11,6 +11,8 @@ import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 import { problemDefect } from './assert.ts'
 import { rawRequest } from './raw-http.ts'
+import { BODY_ROUTES, bodyRouteOf } from '../../build/contract/body-routes.ts'
+import { assertMatchesContract } from '../helpers/contract.ts'
 
 let project: TempProject
 let gateway: TestGateway
@@ -105,9 +107,9 @@ describe('body caps', () => {
   })
 
   it.each([
-    ['/mcp', 4096],
-    ['/oauth/token', 1024],
-  ])('%s: 413 for a streamed (chunked) body that grows past %i bytes', async (path, cap) => {
+    ['/mcp', 4096, 'application/json'],
+    ['/oauth/token', 1024, 'application/x-www-form-urlencoded'],
+  ])('%s: 413 for a streamed (chunked) body that grows past %i bytes', async (path, cap, type) => {
     const chunk = new TextEncoder().encode('y'.repeat(512))
     let sent = 0
     const body = new ReadableStream<Uint8Array>({
@@ -117,10 +119,21 @@ describe('body caps', () => {
         controller.enqueue(chunk)
       },
     })
-    const res = await fetch(`${gateway.url}${path}`, { method: 'POST', body, duplex: 'half' } as RequestInit)
+    const res = await fetch(`${gateway.url}${path}`, { method: 'POST', headers: { 'content-type': type }, body, duplex: 'half' } as RequestInit)
     await expectProblem(res, 413, 'payload-too-large')
     await expectHealthy()
   })
+
+  it.each(BODY_ROUTES.map((r) => [r.prefix ? `${r.path}x/login` : r.path, r.types.join(', ')]))(
+    '%s: a 415 problem for a body that is not %s, before the route sees it',
+    async (path) => {
+      const res = await fetch(`${gateway.url}${path}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' })
+      // The OpenAPI document describes the answer of every API route the limit guards (the sign-in forms are pages, not API).
+      if (!bodyRouteOf(path)!.prefix) await assertMatchesContract('POST', path, res.clone())
+      await expectProblem(res, 415, 'unsupported-media-type')
+      expect(res.headers.get('accept')).toBe(bodyRouteOf(path)!.types.join(', '))
+    },
+  )
 
   it('lets a body under the cap through to the route (no 413)', async () => {
     const res = await fetch(`${gateway.url}/oauth/token`, {
