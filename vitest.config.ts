@@ -16,7 +16,7 @@ export default defineConfig({
       {
         extends: true,
         // Test files start real servers and builds; two cores, so two at a time.
-        test: { name: 'suite', include: ['test/**/*.test.ts'], exclude: SOLO, maxWorkers: 2, sequence: { groupOrder: 0 } },
+        test: { name: 'suite', include: ['test/**/*.test.ts', 'build/**/*.test.ts', 'gateway/**/*.test.ts'], exclude: SOLO, maxWorkers: 2, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,

@@ -56,7 +56,8 @@ function generatorFingerprint(): Promise<string> {
     const files = entries
       .filter((e) => e.isFile() && /\.(ts|js|mjs|cjs|json)$/.test(e.name))
       .map((e) => join(e.parentPath, e.name))
-      .filter((file) => !file.includes('/.')) // caches are not code
+      // Caches are not code, and tests beside the code shape nothing in dist/.
+      .filter((file) => !file.includes('/.') && !file.endsWith('.test.ts'))
       .sort()
     for (const file of files) hash.update(file.slice(projectDir.length)).update(await readFile(file))
     hash.update(await readFile(join(projectDir, 'package-lock.json')).catch(() => Buffer.alloc(0)))
