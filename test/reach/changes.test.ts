@@ -12,6 +12,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHANGE_LOG_FILE, encodeCursor, type ChangesEnvelope } from '../../build/contract/changes.ts'
 import { buildSite } from '../../build/compiler/build.ts'
+import { recordId } from '../../build/pipeline/derive.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { commitAll, git, initAndCommit } from '../helpers/git.ts'
@@ -43,9 +44,12 @@ async function rebuild(): Promise<string[]> {
 const summary = (envelope: ChangesEnvelope) => envelope.data.map((e) => `${e.change} ${e.slug} ${e.changed_at}`)
 
 describe('change feed over a git history', () => {
-  let first: ChangesEnvelope
-  let afterDeletes: ChangesEnvelope
+  /** The cursors a client held after the first and the second commit. */
+  let afterT1: string
+  let afterT2: string
 
+  // The whole history is made here, so each test below stands alone: T1 publishes four
+  // posts; T2 removes bravo, makes charlie a draft, edits delta and adds echo; T3 adds foxtrot.
   beforeAll(async () => {
     project = await createProject({
       'content/blog-posts/alpha.md': post('Alpha'),
@@ -58,6 +62,17 @@ describe('change feed over a git history', () => {
     const { warnings } = await buildSite({ root: project.root, cache: false })
     expect(warnings).toEqual([])
     gateway = await startGateway(project.dist)
+    afterT1 = (await changes()).meta.next_cursor
+    await git(project.root, ['rm', '-q', 'content/blog-posts/bravo.md'])
+    await project.write('content/blog-posts/charlie.md', post('Charlie', 'draft: true\n'))
+    await project.write('content/blog-posts/delta.md', post('Delta, edited'))
+    await project.write('content/blog-posts/echo.md', post('Echo'))
+    await commitAll(project.root, 'remove bravo, charlie to draft, edit delta, add echo', T2)
+    expect(await rebuild()).toEqual([])
+    afterT2 = (await changes()).meta.next_cursor
+    await project.write('content/blog-posts/foxtrot.md', post('Foxtrot'))
+    await commitAll(project.root, 'add foxtrot', T3)
+    await rebuild()
   })
   afterAll(async () => {
     await gateway?.close()
@@ -65,52 +80,41 @@ describe('change feed over a git history', () => {
   })
 
   it('lists every published item once, created at its commit, with a cursor', async () => {
-    first = await changes()
-    expect(summary(first)).toEqual(['alpha', 'bravo', 'charlie', 'delta'].map((s) => `created ${s} ${iso(T1)}`))
-    expect(first.data[0]).toMatchObject({ collection: 'blog-posts', href: '/api/blog-posts/alpha', updated_at: '2026-01-05T00:00:00Z' })
-    expect(first.meta).toMatchObject({ count: 4, has_more: false, since: null, history: 'git', warning: null })
-    expect(first.links.next).toBe(`/api/changes?since=${first.meta.next_cursor}`)
-    // Nothing happened since: an empty answer that keeps the cursor.
-    const none = await changes(`?since=${first.meta.next_cursor}`)
-    expect(none.data).toEqual([])
-    expect(none.meta.next_cursor).toBe(first.meta.next_cursor)
-  })
-
-  it('reports a removed file and a file made a draft as deletions (tombstones), an edit as updated, a new file as created', async () => {
-    await git(project.root, ['rm', '-q', 'content/blog-posts/bravo.md'])
-    await project.write('content/blog-posts/charlie.md', post('Charlie', 'draft: true\n'))
-    await project.write('content/blog-posts/delta.md', post('Delta, edited'))
-    await project.write('content/blog-posts/echo.md', post('Echo'))
-    await commitAll(project.root, 'remove bravo, charlie to draft, edit delta, add echo', T2)
-    expect(await rebuild()).toEqual([])
-    afterDeletes = await changes(`?since=${first.meta.next_cursor}`)
-    expect(summary(afterDeletes)).toEqual([`deleted bravo ${iso(T2)}`, `deleted charlie ${iso(T2)}`, `updated delta ${iso(T2)}`, `created echo ${iso(T2)}`])
-    const tombstone = afterDeletes.data[0]!
-    expect(tombstone).toMatchObject({ change: 'deleted', href: null, updated_at: iso(T2), collection: 'blog-posts' })
-    expect(tombstone.id).toBe(first.data[1]!.id)
+    const all = await changes()
     // A new client gets only what is published, and no tombstones.
-    expect(summary(await changes())).toEqual([`created alpha ${iso(T1)}`, `created delta ${iso(T2)}`, `created echo ${iso(T2)}`])
-    const gone = await fetch(`${gateway.url}/api/blog-posts/bravo`)
-    expect(gone.status).toBe(404)
+    expect(summary(all)).toEqual([`created alpha ${iso(T1)}`, `created delta ${iso(T2)}`, `created echo ${iso(T2)}`, `created foxtrot ${iso(T3)}`])
+    expect(all.data[0]).toMatchObject({ collection: 'blog-posts', href: '/api/blog-posts/alpha', updated_at: '2026-01-05T00:00:00Z' })
+    expect(all.meta).toMatchObject({ count: 4, has_more: false, since: null, history: 'git', warning: null })
+    expect(all.links.next).toBe(`/api/changes?since=${all.meta.next_cursor}`)
+    // Nothing happened since: an empty answer that keeps the cursor.
+    const none = await changes(`?since=${all.meta.next_cursor}`)
+    expect(none.data).toEqual([])
+    expect(none.meta.next_cursor).toBe(all.meta.next_cursor)
+    expect((await fetch(`${gateway.url}/api/blog-posts/bravo`)).status).toBe(404)
   })
 
-  it('keeps the tombstones in later builds, and a newer cursor sees only newer changes', async () => {
-    await project.write('content/blog-posts/foxtrot.md', post('Foxtrot'))
-    await commitAll(project.root, 'add foxtrot', T3)
-    await rebuild()
-    expect(summary(await changes(`?since=${first.meta.next_cursor}`))).toEqual([
+  it('reports a removed file and a file made a draft as deletions (tombstones that later builds keep), an edit as updated, a new file as created', async () => {
+    const since = await changes(`?since=${afterT1}`)
+    expect(summary(since)).toEqual([
       `deleted bravo ${iso(T2)}`, `deleted charlie ${iso(T2)}`, `updated delta ${iso(T2)}`, `created echo ${iso(T2)}`, `created foxtrot ${iso(T3)}`,
     ])
-    expect(summary(await changes(`?since=${afterDeletes.meta.next_cursor}`))).toEqual([`created foxtrot ${iso(T3)}`])
+    expect(since.data[0]).toMatchObject({ change: 'deleted', href: null, updated_at: iso(T2), collection: 'blog-posts', id: recordId('blog-posts', 'bravo') })
+  })
+
+  it('gives a newer cursor only the newer changes', async () => {
+    expect(summary(await changes(`?since=${afterT2}`))).toEqual([`created foxtrot ${iso(T3)}`])
   })
 
   it('counts an uncommitted edit as a change at the last commit, after everything committed', async () => {
-    const before = await changes('?since=' + (await changes()).meta.next_cursor)
+    const before = (await changes()).meta.next_cursor
     await project.write('content/blog-posts/alpha.md', post('Alpha, not yet committed'))
-    await rebuild()
-    const after = await changes(`?since=${before.meta.next_cursor}`)
-    expect(summary(after)).toEqual([`updated alpha ${iso(T3)}`])
-    await git(project.root, ['checkout', '-q', '--', 'content/blog-posts/alpha.md'])
+    try {
+      await rebuild()
+      expect(summary(await changes(`?since=${before}`))).toEqual([`updated alpha ${iso(T3)}`])
+    } finally {
+      await git(project.root, ['checkout', '-q', '--', 'content/blog-posts/alpha.md'])
+      await rebuild()
+    }
   })
 
   it('builds the same change log from the same content and history', async () => {
@@ -121,10 +125,9 @@ describe('change feed over a git history', () => {
   })
 
   it('pages with limit: has_more and next_cursor chain to the same items', async () => {
-    await rebuild()
-    const all = await changes(`?since=${first.meta.next_cursor}`)
+    const all = await changes(`?since=${afterT1}`)
     const seen: string[] = []
-    let cursor = first.meta.next_cursor
+    let cursor = afterT1
     for (let page = 0; page < 10; page++) {
       const answer = await changes(`?since=${cursor}&limit=2`)
       seen.push(...summary(answer))
@@ -146,8 +149,8 @@ describe('change feed over a git history', () => {
       expect(problem.type).toBe('/problems/invalid-parameter')
       expect(['since', 'limit']).toContain(problem.errors[0]!.parameter)
     }
-    const answer = await fetch(`${gateway.url}/api/changes?since=${first.meta.next_cursor}`)
-    const again = await fetch(`${gateway.url}/api/changes?since=${first.meta.next_cursor}`, { headers: { 'if-none-match': answer.headers.get('etag')! } })
+    const answer = await fetch(`${gateway.url}/api/changes?since=${afterT1}`)
+    const again = await fetch(`${gateway.url}/api/changes?since=${afterT1}`, { headers: { 'if-none-match': answer.headers.get('etag')! } })
     expect(again.status).toBe(304)
     expect(answer.headers.get('cache-control')).toMatch(/max-age=\d+/)
   })

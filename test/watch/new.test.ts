@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
 import { buildSite, checkContent } from '../../build/compiler/build.ts'
 import { slugify } from '../../build/scaffold.ts'
@@ -23,11 +23,12 @@ async function scaffold(root: string, ...args: string[]): Promise<{ code: number
 }
 
 describe('npm run new', () => {
+  // Each test has its own project, so none depends on another having run.
   let project: TempProject
-  beforeAll(async () => {
+  beforeEach(async () => {
     project = await createProject()
   })
-  afterAll(() => project.remove())
+  afterEach(() => project.remove())
 
   it('scaffolds a valid draft of every collection and prints its path', async () => {
     for (const collection of COLLECTION_NAMES) {
@@ -43,6 +44,7 @@ describe('npm run new', () => {
   })
 
   it('publishes the scaffolded file once `draft: true` is removed', async () => {
+    expect((await scaffold(project.root, 'webinars', `Zoë's "first" webinars: a test`)).code).toBe(0)
     const path = join(project.root, 'content/webinars/zoe-s-first-webinars-a-test.md')
     await writeFile(path, (await readFile(path, 'utf8')).replace('draft: true\n', ''))
     const report = await buildSite({ root: project.root, cache: false })
@@ -51,8 +53,8 @@ describe('npm run new', () => {
   })
 
   it('refuses to overwrite an existing file', async () => {
+    await project.write('content/blog-posts/zoe-s-first-blog-posts-a-test.md', 'mine\n')
     const path = join(project.root, 'content/blog-posts/zoe-s-first-blog-posts-a-test.md')
-    await writeFile(path, 'mine\n')
     const result = await scaffold(project.root, 'blog-posts', `Zoë's "first" blog-posts: a test`)
     expect(result.code).toBe(1)
     expect(result.stderr).toContain('content/blog-posts/zoe-s-first-blog-posts-a-test.md already exists; nothing was written')
@@ -70,21 +72,16 @@ describe('npm run new', () => {
   })
 
   it('points the new file to related items with --related, and refuses a malformed reference', async () => {
-    const own = await createProject()
-    try {
-      expect((await scaffold(own.root, 'webinars', 'A webinar')).code).toBe(0)
-      const result = await scaffold(own.root, 'blog-posts', 'Follow-up post', '--related', 'webinars/a-webinar')
-      expect(result.code).toBe(0)
-      const text = await readFile(join(own.root, 'content/blog-posts/follow-up-post.md'), 'utf8')
-      expect(text).toContain('related:\n  - webinars/a-webinar\n')
-      // Both are drafts, and a draft may point to a draft: the reference resolves.
-      await expect(checkContent(own.root)).resolves.toEqual({ files: 2 })
-      const bad = await scaffold(own.root, 'blog-posts', 'Another post', '--related', 'Blog Posts/x')
-      expect(bad.code).toBe(2)
-      expect(bad.stderr).toContain('--related "Blog Posts/x" must name an item as collection/slug')
-    } finally {
-      await own.remove()
-    }
+    expect((await scaffold(project.root, 'webinars', 'A webinar')).code).toBe(0)
+    const result = await scaffold(project.root, 'blog-posts', 'Follow-up post', '--related', 'webinars/a-webinar')
+    expect(result.code).toBe(0)
+    const text = await readFile(join(project.root, 'content/blog-posts/follow-up-post.md'), 'utf8')
+    expect(text).toContain('related:\n  - webinars/a-webinar\n')
+    // Both are drafts, and a draft may point to a draft: the reference resolves.
+    await expect(checkContent(project.root)).resolves.toEqual({ files: 2 })
+    const bad = await scaffold(project.root, 'blog-posts', 'Another post', '--related', 'Blog Posts/x')
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--related "Blog Posts/x" must name an item as collection/slug')
   })
 
   it('makes slugs of letters, digits and single hyphens', () => {

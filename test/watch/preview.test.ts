@@ -8,7 +8,7 @@
 import { readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startDev, type DevServer } from '../../gateway/dev-server.ts'
 import { startGateway } from '../helpers/gateway.ts'
 import { createProject, validPost, type TempProject } from '../helpers/project.ts'
@@ -43,9 +43,17 @@ describe('preview in npm run dev', () => {
     })
     dev = await startDev({ root: project.root, port: 0, print: () => {} })
     browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'] })
+  })
+  // Each test has its own page and starts from the same content, so none depends on another.
+  beforeEach(async () => {
     page = await browser.newPage()
     // The image's host does not exist here; nothing else may fail.
     await page.route('https://cdn.fixture.example/**', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>' }))
+  })
+  afterEach(async () => {
+    await page.close()
+    await writeFile(join(project.root, POST), post('Previewed post'))
+    await dev.settled()
   })
   afterAll(async () => {
     await browser?.close()
@@ -61,6 +69,7 @@ describe('preview in npm run dev', () => {
   })
 
   it('shows an item as the API publishes it: title, metadata, body HTML with its image and table', async () => {
+    await page.goto(`${dev.url}/preview/`)
     await page.getByRole('link', { name: 'Previewed post' }).click()
     await page.waitForURL(`${dev.url}/preview/blog-posts/previewed`)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Previewed post')
@@ -72,11 +81,13 @@ describe('preview in npm run dev', () => {
   })
 
   it('reloads itself after a save', async () => {
+    await page.goto(`${dev.url}/preview/blog-posts/previewed`)
     await writeFile(join(project.root, POST), post('Previewed post, saved again'))
     await page.getByRole('heading', { level: 1, name: 'Previewed post, saved again' }).waitFor({ timeout: 10_000 })
   })
 
   it('shows an invalid save as file:line:col field: message, and the item again once fixed', async () => {
+    await page.goto(`${dev.url}/preview/blog-posts/previewed`)
     await writeFile(join(project.root, POST), post('Previewed post, saved again').replace('published_at: 2026-02-01', 'published_at: soon'))
     const alert = page.getByRole('alert')
     await alert.waitFor({ timeout: 10_000 })

@@ -2,9 +2,9 @@
  * The watch mode end to end: a real gateway on an ephemeral port over a
  * temporary copy of the content, real file edits, answers over HTTP.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../build/compiler/build.ts'
 import { startDev, type DevServer } from '../../gateway/dev-server.ts'
 import { copyOfRepoContent, validPost, type TempProject } from '../helpers/project.ts'
@@ -33,10 +33,24 @@ describe('npm run dev', () => {
   }
 
   const title = async () => (JSON.parse(await (await fetch(`${dev.url}${ITEM}`)).text()) as { title: string }).title
+  const ORIGINAL_TITLE = 'BigQuery support is generally available across the Tidewater platform'
+
+  /** The content as copied, so each test can put it back and none depends on another. */
+  let original: Map<string, string>
+  const contentFiles = async () => (await readdir(join(project.root, 'content'), { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
 
   beforeAll(async () => {
     project = await copyOfRepoContent()
+    original = new Map(await Promise.all((await contentFiles()).map(async (f) => [f, await readFile(f, 'utf8')] as const)))
     dev = await startDev({ root: project.root, port: 0, print: (line) => printed.push(line) })
+  })
+  afterEach(async () => {
+    for (const file of await contentFiles()) if (!original.has(file)) await rm(file)
+    for (const [file, text] of original) if ((await readFile(file, 'utf8').catch(() => undefined)) !== text) await writeFile(file, text)
+    await dev.settled()
+    await until(ITEM, (status, body) => status === 200 && body.includes(`"title":"${ORIGINAL_TITLE}"`))
   })
   afterAll(async () => {
     await dev?.close()
@@ -44,7 +58,7 @@ describe('npm run dev', () => {
   })
 
   it('serves the content from memory at once', async () => {
-    expect(await title()).toBe('BigQuery support is generally available across the Tidewater platform')
+    expect(await title()).toBe(ORIGINAL_TITLE)
     expect((await fetch(`${dev.url}/api/health`)).status).toBe(200)
   })
 
@@ -63,21 +77,20 @@ describe('npm run dev', () => {
       await new Promise((r) => setTimeout(r, 20))
     }
     await until(ITEM, (status, body) => status === 200 && body.includes('"title":"Saved 3 times"'))
-    await writeFile(join(project.root, POST), source)
-    await until(ITEM, (status, body) => status === 200 && body.includes('"title":"BigQuery support, edited live"'))
   })
 
   it('reports an invalid edit with file:line:col and keeps serving the last good build', async () => {
     const before = (await (await fetch(`${dev.url}/api/health`)).json()) as { build: { id: string } }
     const source = await readFile(join(project.root, POST), 'utf8')
+    const start = printed.length
     await writeFile(join(project.root, POST), source.replace(/^published_at: .*$/m, 'published_at: not a date'))
     const deadline = Date.now() + DEADLINE_MS
-    while (!printed.some((l) => l.startsWith(`${POST}:5:`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
-    const at = printed.findIndex((l) => l.startsWith(`${POST}:5:`))
+    while (!printed.slice(start).some((l) => l.startsWith(`${POST}:5:`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
+    const at = start + printed.slice(start).findIndex((l) => l.startsWith(`${POST}:5:`))
     expect(printed[at]).toMatch(/^content\/blog-posts\/bigquery-support-ga\.md:5:\d+ published_at: /)
     // The summary follows the errors (a full pass of an earlier edit may print after it).
     expect(printed[at + 1]).toBe(`✗ 1 content error; still serving build ${before.build.id}`)
-    expect(await title()).toBe('BigQuery support, edited live')
+    expect(await title()).toBe(ORIGINAL_TITLE)
     const seen = printed.length
     await writeFile(join(project.root, POST), source)
     const fixed = () => printed.slice(seen).find((l) => l.startsWith(`✓ ${POST} `))
