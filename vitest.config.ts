@@ -2,10 +2,10 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * Test files that measure wall-clock behaviour (the watch mode's one-second
- * bar) or load the machine (the Netlify emulation, the smoke bench) run one at
+ * bar, the preview's reload) or load the machine (the smoke bench) run one at
  * a time after the rest, so neither slows or disturbs the other.
  */
-const SOLO = ['test/watch/watch.test.ts', 'test/watch/preview.test.ts', 'test/deploy/netlify-parity.test.ts', 'test/deploy/netlify-oauth.test.ts', 'test/bench/**/*.test.ts']
+const SOLO = ['test/watch/watch.test.ts', 'test/watch/preview.test.ts', 'test/bench/**/*.test.ts']
 
 export default defineConfig({
   test: {
@@ -15,8 +15,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // Test files start real servers and builds; two cores, so two at a time.
-        test: { name: 'suite', include: ['test/**/*.test.ts', 'build/**/*.test.ts', 'gateway/**/*.test.ts'], exclude: SOLO, maxWorkers: 2, sequence: { groupOrder: 0 } },
+        // Test files start real servers and builds. Three at a time on two cores: the slowest
+        // files (Netlify's emulation, the Inspector under Node 22) mostly wait on another process.
+        test: { name: 'suite', include: ['test/**/*.test.ts', 'build/**/*.test.ts', 'gateway/**/*.test.ts'], exclude: SOLO, maxWorkers: 3, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,

@@ -6,7 +6,7 @@
 import { join } from 'node:path'
 import type { Manifest } from '../contract/manifest.ts'
 import { writeDistAtomically } from '../emit/write.ts'
-import { upToDateManifest } from '../pipeline/inputs.ts'
+import { upToDateManifest, writeSourceIndex, type ManifestHead } from '../pipeline/inputs.ts'
 import { Compiler } from './compiler.ts'
 
 export interface BuildOptions {
@@ -22,26 +22,29 @@ export interface BuildOptions {
   threads?: number
 }
 
-export interface BuildReport {
-  manifest: Manifest
-  files: number
-  /** True when dist/ was already up to date and nothing was written. */
-  upToDate: boolean
-  /** What the build could do only in part (content/ without git history), one line each. */
-  warnings: string[]
-}
+/** What a build did: nothing, since dist/ was up to date; or the files it wrote. */
+export type BuildReport =
+  | { upToDate: true; manifest: ManifestHead; warnings: [] }
+  | {
+      upToDate: false
+      manifest: Manifest
+      files: number
+      /** What the build could do only in part (content/ without git history), one line each. */
+      warnings: string[]
+    }
 
 /** Build `root` into dist/; throws ContentErrors (dist/ untouched) when the content has errors. */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const distDir = options.distDir ?? join(options.root, 'dist')
   const current = options.force ? undefined : await upToDateManifest(options.root, distDir)
-  if (current) return { manifest: current, files: Object.keys(current.files).length + 1, upToDate: true, warnings: [] }
+  if (current) return { manifest: current, upToDate: true, warnings: [] }
   const compiler = await Compiler.open({ root: options.root, cache: options.cache, threads: options.threads })
   const state = compiler.current()
   await compiler.saveCache()
   if (!state.ok) throw state.errors
   const { files, manifest, warnings } = (await compiler.emit('full'))!
   await writeDistAtomically(distDir, files)
+  if (options.cache !== false) await writeSourceIndex(options.root, compiler.sourceIndex())
   return { manifest, files: files.size, upToDate: false, warnings }
 }
 

@@ -119,6 +119,14 @@ export class Compiler {
     return compiler
   }
 
+  /** Each source's path, the stat taken before it was read, and its hash: the no-change check's index. */
+  sourceIndex(): [path: string, signature: string, hash: string][] {
+    return [...this.sources.values()].flatMap((s) => {
+      const sig = this.stats.signatureOf(s.path)
+      return sig ? [[s.path, sig, s.hash] as [string, string, string]] : []
+    })
+  }
+
   /** How many content files there are (drafts and files with errors included). */
   fileCount(): number {
     return this.sources.size

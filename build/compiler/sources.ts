@@ -96,6 +96,11 @@ export class SourceStats {
     this.stats.set(pathKey(path), await signature(join(this.root, pathKey(path))))
   }
 
+  /** The stat recorded for `path` when it was last read. */
+  signatureOf(path: string): string | undefined {
+    return this.stats.get(path)
+  }
+
   forget(path: ContentPath): void {
     this.stats.delete(pathKey(path))
   }

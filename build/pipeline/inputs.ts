@@ -4,18 +4,27 @@
  * with nothing to do) never loads unified, ajv or the emitters.
  */
 import { createHash } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { MANIFEST_FILE } from '../contract/paths.ts'
 import type { Manifest } from '../contract/manifest.ts'
 import { historyKey } from '../history/git-history.ts'
-import { readSources, type SourceFile } from './load.ts'
+import { inBatches, listContent, signature } from '../compiler/sources.ts'
+import { readSource } from './load.ts'
 
-/** The manifest of `distDir` when it was built from exactly the current inputs of `root`. */
-export async function upToDateManifest(root: string, distDir = join(root, 'dist')): Promise<Manifest | undefined> {
-  const [manifest, inputHash] = await Promise.all([readManifest(distDir), readSources(root).then((s) => hashInputs(root, s))])
-  return manifest?.input_hash === inputHash ? manifest : undefined
+/** What the no-change check needs of a manifest: the build and the hash of its inputs. */
+export type ManifestHead = Pick<Manifest, 'format' | 'build' | 'input_hash'>
+
+/**
+ * The head of `distDir`'s manifest when it was built from exactly the current
+ * inputs of `root`. Unchanged sources are known by their stat (the source
+ * index in .cache/), so nothing is read but what changed: 10,000 files cost
+ * their stats, not their bytes.
+ */
+export async function upToDateManifest(root: string, distDir = join(root, 'dist')): Promise<ManifestHead | undefined> {
+  const [head, inputHash] = await Promise.all([readManifestHead(distDir), indexedSources(root).then((s) => hashInputs(root, s))])
+  return head?.input_hash === inputHash ? head : undefined
 }
 
 export async function readManifest(distDir: string): Promise<Manifest | undefined> {
@@ -27,10 +36,57 @@ export async function readManifest(distDir: string): Promise<Manifest | undefine
 }
 
 /**
+ * The manifest's head without parsing the whole file (megabytes at 10,000
+ * items): createManifest writes `format`, `build` and `input_hash` first,
+ * then `files`.
+ */
+async function readManifestHead(distDir: string): Promise<ManifestHead | undefined> {
+  let handle
+  try {
+    handle = await open(join(distDir, MANIFEST_FILE))
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(16 * 1024), 0, 16 * 1024, 0)
+    const text = buffer.subarray(0, bytesRead).toString('utf8')
+    const end = text.indexOf(',"files":')
+    return end < 0 ? undefined : (JSON.parse(`${text.slice(0, end)}}`) as ManifestHead)
+  } catch {
+    return undefined
+  } finally {
+    await handle?.close()
+  }
+}
+
+/** Where the source index lives: each source's stat signature and content hash at the last build. */
+const SOURCE_INDEX = join('.cache', 'sources-v1.json')
+type SourceIndex = Record<string, [signature: string, hash: string]>
+
+/** Every source's path and hash, in build order, read only where its stat differs from the index. */
+async function indexedSources(root: string): Promise<{ path: string; hash: string }[]> {
+  const index = (await readFile(join(root, SOURCE_INDEX), 'utf8').then((t) => JSON.parse(t) as SourceIndex).catch(() => ({}))) as SourceIndex
+  const paths = await listContent(root)
+  return inBatches(paths, async (p) => {
+    const sig = await signature(join(root, p.path))
+    const known = index[p.path]
+    if (known && known[0] === sig) return { path: p.path, hash: known[1] }
+    const source = await readSource(root, p.collection, p.name)
+    return { path: p.path, hash: source.hash }
+  })
+}
+
+/** Record each source's stat and hash after a build, for the next no-change check. */
+export async function writeSourceIndex(root: string, entries: Iterable<[path: string, signature: string, hash: string]>): Promise<void> {
+  const index: SourceIndex = {}
+  for (const [path, sig, hash] of entries) index[path] = [sig, hash]
+  await mkdir(join(root, '.cache'), { recursive: true })
+  const tmp = join(root, `${SOURCE_INDEX}.${process.pid}.tmp`)
+  await writeFile(tmp, JSON.stringify(index))
+  await rename(tmp, join(root, SOURCE_INDEX))
+}
+
+/**
  * Everything that decides the output: the sources, the site settings, the
  * build code itself and content/'s git history (the change feed reads it).
  */
-export async function hashInputs(root: string, sources: SourceFile[], history?: string): Promise<string> {
+export async function hashInputs(root: string, sources: readonly { path: string; hash: string }[], history?: string): Promise<string> {
   const hash = createHash('sha256')
   hash.update(await generatorFingerprint())
   hash.update(`\0${history ?? (await historyKey(root))}\0`)

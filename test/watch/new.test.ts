@@ -48,6 +48,7 @@ describe('npm run new', () => {
     const path = join(project.root, 'content/webinars/zoe-s-first-webinars-a-test.md')
     await writeFile(path, (await readFile(path, 'utf8')).replace('draft: true\n', ''))
     const report = await buildSite({ root: project.root, cache: false })
+    if (report.upToDate) throw new Error('a first build cannot be up to date')
     expect(report.manifest.build.counts.webinars).toBe(1)
     expect(report.manifest.collections.webinars[0]).toMatchObject({ slug: 'zoe-s-first-webinars-a-test', title: `Zoë's "first" webinars: a test` })
   })
