@@ -30,19 +30,11 @@ import { clientsFilePath, generateClientSecret, hashClientSecret, readClientsFil
 import { keysFilePath, newKeyId, readKeysFile, writeKeysFile } from './keys-file.ts'
 import { isRole, isScope, ROLE_NAMES, SCOPE_NAMES } from '../../build/contract/scopes.ts'
 import { userCommand, USER_USAGE } from './people/people-cli.ts'
+import type { CliIo } from './cli-io.ts'
 import { report } from '../../build/contract/cli.ts'
 import { UsageError } from '../../build/contract/errors.ts'
 import { readSettings, type Settings } from '../../build/contract/settings.ts'
 
-export interface CliIo {
-  env: NodeJS.ProcessEnv
-  cwd: string
-  out: (line: string) => void
-  err: (line: string) => void
-  /** All of stdin as text (for `user create --password-stdin`). */
-  stdin?: () => Promise<string>
-  now?: () => Date
-}
 
 export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
   try {

@@ -13,16 +13,8 @@ import { openStateStore, storeSettingsFrom } from '../store/open-store.ts'
 import { openPeople } from './people.ts'
 import { UsageError } from '../../../build/contract/errors.ts'
 import type { Settings } from '../../../build/contract/settings.ts'
+import type { CliIo } from '../cli-io.ts'
 
-export interface UserCliIo {
-  env: NodeJS.ProcessEnv
-  cwd: string
-  out: (line: string) => void
-  err: (line: string) => void
-  /** All of stdin as text. */
-  stdin?: () => Promise<string>
-  now?: () => Date
-}
 
 export interface UserCliOptions {
   email?: string | undefined
@@ -33,7 +25,7 @@ export interface UserCliOptions {
 
 export const USER_USAGE = 'usage: keys user create --email <email> --name <name> --password-stdin [--scopes "<scope> …"] | user list | user disable <id>'
 
-export async function userCommand(rest: string[], options: UserCliOptions, io: UserCliIo, settings: Settings): Promise<number> {
+export async function userCommand(rest: string[], options: UserCliOptions, io: CliIo, settings: Settings): Promise<number> {
   const store = openStateStore(storeSettingsFrom(settings, io.cwd))
   const people = openPeople(store)
   const now = io.now?.() ?? new Date()

@@ -4,14 +4,12 @@
  * style, errors announced to screen readers, nothing loaded from anywhere
  * (inline styles only, no scripts). Every value is escaped.
  */
+import { escapeHtml, page } from '../../../../build/contract/html.ts'
+
 export const PAGE_CSP =
   // No form-action: after the consent form the browser follows redirects to the
   // client's own redirect URI, which such a directive would block.
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'"
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-}
 
 const STYLE = `
 :root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
@@ -30,21 +28,7 @@ code { font-size: .9em; }
 `
 
 function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`
+  return page(title, `<main>\n${body}\n</main>`, `<style>${STYLE}</style>\n`)
 }
 
 const alert = (message: string | undefined) => (message ? `<p class="alert" role="alert" id="form-error">${escapeHtml(message)}</p>` : '')
