@@ -9,6 +9,7 @@ import { baseHeaders, CACHE, PROBLEM_TYPE } from '../build/contract/headers.ts'
 import { toProblem } from './http/problem.ts'
 import { assignRequestId, requestIdOf } from './http/request-id.ts'
 import { installLimits, type LimitSettings } from './http/limits.ts'
+import { logRequest } from './http/request-log.ts'
 import { silentLogger, type Logger } from './log.ts'
 import { changesRoute } from './routes/changes.ts'
 import { itemRoute, listRoute } from './routes/content.ts'
@@ -35,7 +36,7 @@ export function createApp(options: GatewayOptions): H3 {
       event.context.startedAt = performance.now()
       assignRequestId(event)
     },
-    onResponse: (response, event) => logRequest(log, response, event),
+    onResponse: (response, event) => logRequest(log, requestIdOf(event), event.req.method, event.url.pathname, response.status, event.context.startedAt as number | undefined),
     onError: (error, event) => problemResponse(error, event, log),
   })
   // CORS preflight for every path, before any route's method check.
@@ -64,13 +65,3 @@ function problemResponse(error: HTTPError, event: H3Event, log: Logger): Respons
   return new Response(event.req.method === 'HEAD' ? null : json, { status: body.status, headers })
 }
 
-function logRequest(log: Logger, response: Response, event: H3Event): void {
-  const started = event.context.startedAt as number | undefined
-  log('info', 'request', {
-    request_id: requestIdOf(event),
-    method: event.req.method,
-    path: event.url.pathname,
-    status: response.status,
-    duration_ms: started === undefined ? undefined : Math.round((performance.now() - started) * 100) / 100,
-  })
-}

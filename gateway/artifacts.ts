@@ -1,30 +1,39 @@
 /**
- * The built artifacts the gateway serves, held in memory as one immutable
- * snapshot per build. A new build is swapped in whole, so every answer comes
- * from exactly one build; reading by key from a Map also means no request can
- * ever reach a file outside dist/.
+ * The built artifacts the gateway serves, one immutable snapshot per build.
+ * A new build is swapped in whole, so every answer comes from exactly one
+ * build. What stays resident is the manifest (the content index) and a
+ * byte-bounded cache of files and rendered answers; the files themselves are
+ * read from dist/ when asked for and checked against the manifest's ETags
+ * (files/disk-files.ts), or come from the compiler's memory in the dev server.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { COLLECTION_NAMES, type CollectionName } from '../build/contract/collections.ts'
 import { etagOf } from '../build/contract/etag.ts'
 import { MANIFEST_FILE } from '../build/contract/paths.ts'
-import { MANIFEST_FORMAT, type BuildFile, type Manifest } from '../build/contract/manifest.ts'
+import { MANIFEST_FORMAT, type Manifest } from '../build/contract/manifest.ts'
 import type { ContentRecord } from '../build/contract/records.ts'
-import { AppError } from '../build/contract/errors.ts'
+import { ByteLru } from './files/byte-lru.ts'
+import { DiskFiles, type CachedFile } from './files/disk-files.ts'
+import { ArtifactError } from './files/errors.ts'
+import { MemoryFiles, type FileSource, type StoredFile } from './files/source.ts'
+import { verifyFiles } from './files/verify.ts'
 
-/** A file of the build: its bytes and strong ETag. */
-export type StoredFile = BuildFile
+export { ArtifactError }
+export type { FileSource, StoredFile }
+
+/** Megabytes of files and rendered answers kept in memory unless FILE_CACHE_MB says otherwise. */
+export const DEFAULT_FILE_CACHE_MB = 32
 
 export class Snapshot {
-  /** Files by path relative to dist/ (`api/blog-posts/x.json`). */
-  readonly files: ReadonlyMap<string, StoredFile>
   readonly bySlug: Record<CollectionName, ReadonlyMap<string, ContentRecord>>
-  /** Rendered long-tail answers of this build, by canonical href (bounded). */
-  readonly rendered = new Map<string, StoredFile>()
+  readonly source: FileSource
+  /** Files read from disk and answers rendered by the gateway, most recently used kept (shared by a store's snapshots). */
+  readonly cache: ByteLru<CachedFile>
 
-  constructor(readonly manifest: Manifest, files: ReadonlyMap<string, StoredFile>) {
-    this.files = files
+  constructor(readonly manifest: Manifest, files: FileSource | ReadonlyMap<string, StoredFile>, cache?: ByteLru<CachedFile>) {
+    this.source = files instanceof Map ? new MemoryFiles(files) : (files as FileSource)
+    this.cache = cache ?? new ByteLru(DEFAULT_FILE_CACHE_MB * 2 ** 20)
     const bySlug = {} as Record<CollectionName, Map<string, ContentRecord>>
     for (const name of COLLECTION_NAMES) bySlug[name] = new Map(manifest.collections[name].map((r) => [r.slug, r]))
     this.bySlug = bySlug
@@ -37,47 +46,67 @@ export class Snapshot {
   summaries(collection: CollectionName): readonly ContentRecord[] {
     return this.manifest.collections[collection]
   }
-}
 
-export class ArtifactError extends AppError {
-  readonly code = 'ARTIFACTS_UNAVAILABLE'
+  /** Whether the build has a file at `path` (relative to dist/). */
+  has(path: string): boolean {
+    return this.source.etag(path) !== undefined
+  }
+
+  /**
+   * The file at `path`: at once when its bytes are in memory, else a promise
+   * of them (rejecting with an ArtifactError when dist/ no longer has them);
+   * undefined when the build has no such file.
+   */
+  file(path: string): StoredFile | Promise<StoredFile> | undefined {
+    if (!this.has(path)) return undefined
+    return this.source.peek(path) ?? this.source.read(path)
+  }
+
+  /** The answer rendered for `key` in this build, if it is still in the cache. */
+  peekRendered(key: string): StoredFile | undefined {
+    return this.cache.get(`render\0${this.id}\0${key}`)?.file
+  }
+
+  /** The answer rendered for `key` (a canonical href) in this build, rendered once while it stays in the cache. */
+  rendered(key: string, render: () => string): StoredFile {
+    const cacheKey = `render\0${this.id}\0${key}`
+    const cached = this.cache.get(cacheKey)
+    if (cached) return cached.file
+    const body = Buffer.from(render())
+    const file = { body, etag: etagOf(body) }
+    this.cache.set(cacheKey, { file, size: body.byteLength + key.length })
+    return file
+  }
 }
 
 /**
- * Load dist/ into a snapshot, checking every file against the manifest's
- * ETag; a dist/ swapped mid-read or corrupted fails loudly instead of mixing.
+ * Load the build in `distDir`: the manifest, then every file checked against
+ * its ETag (read, hashed and dropped, but what fits in the cache), so a
+ * dist/ swapped mid-read or corrupted fails loudly instead of mixing builds.
  */
-export async function loadSnapshot(distDir: string): Promise<Snapshot> {
-  let manifestText: string
+export async function loadSnapshot(
+  distDir: string,
+  cache: ByteLru<CachedFile> = new ByteLru(DEFAULT_FILE_CACHE_MB * 2 ** 20),
+  onMismatch: (error: ArtifactError) => void = () => undefined,
+): Promise<Snapshot> {
+  let manifestBytes: Buffer
   try {
-    manifestText = await readFile(join(distDir, MANIFEST_FILE), 'utf8')
+    manifestBytes = await readFile(join(distDir, MANIFEST_FILE))
   } catch {
     throw new ArtifactError(`no build found at ${join(distDir, MANIFEST_FILE)}; run \`npm run build\` first`)
   }
   let manifest: Manifest
   try {
-    manifest = JSON.parse(manifestText) as Manifest
+    manifest = JSON.parse(manifestBytes.toString('utf8')) as Manifest
     if (manifest.format !== MANIFEST_FORMAT || !manifest.build?.id || !manifest.files || !manifest.collections) throw new Error('shape')
     for (const name of COLLECTION_NAMES) if (!Array.isArray(manifest.collections[name])) throw new Error('shape')
   } catch {
     throw new ArtifactError(`the manifest ${join(distDir, MANIFEST_FILE)} is unreadable or of an unknown format; rebuild`)
   }
-  const files = new Map<string, StoredFile>()
-  const paths = Object.keys(manifest.files)
-  for (let i = 0; i < paths.length; i += 64) {
-    await Promise.all(
-      paths.slice(i, i + 64).map(async (path) => {
-        const etag = manifest.files[path]!
-        const body = await readFile(join(distDir, path)).catch(() => undefined)
-        if (!body || etagOf(body) !== etag) {
-          throw new ArtifactError(`dist/${path} is missing or does not match the manifest (a build changed dist/ while it was loaded?)`)
-        }
-        files.set(path, { body, etag })
-      }),
-    )
-  }
-  files.set(MANIFEST_FILE, { body: Buffer.from(manifestText), etag: etagOf(Buffer.from(manifestText)) })
-  return new Snapshot(manifest, files)
+  const etags = new Map(Object.entries(manifest.files))
+  await verifyFiles(distDir, etags, cache)
+  etags.set(MANIFEST_FILE, etagOf(manifestBytes))
+  return new Snapshot(manifest, new DiskFiles(distDir, etags, cache, onMismatch), cache)
 }
 
 /**
@@ -87,13 +116,22 @@ export async function loadSnapshot(distDir: string): Promise<Snapshot> {
 export class ArtifactStore {
   private snapshot: Snapshot | undefined
   private failure: Error | undefined
+  /** Files and rendered answers of every snapshot this store loads, within FILE_CACHE_MB. */
+  readonly cache: ByteLru<CachedFile>
 
-  constructor(readonly distDir: string) {}
+  constructor(readonly distDir: string, options: { cacheMb?: number } = {}) {
+    this.cache = new ByteLru((options.cacheMb ?? DEFAULT_FILE_CACHE_MB) * 2 ** 20)
+  }
 
   /** Load (or reload) dist/; on failure keeps serving the previous snapshot, if any. */
   async reload(): Promise<Snapshot> {
     try {
-      const next = await loadSnapshot(this.distDir)
+      let loaded: Snapshot | undefined
+      // A file of the served build found changed on disk: health says so until the next good load.
+      const next = await loadSnapshot(this.distDir, this.cache, (error) => {
+        if (this.snapshot === loaded) this.failure = error
+      })
+      loaded = next
       this.swap(next)
       return next
     } catch (error) {
@@ -112,7 +150,7 @@ export class ArtifactStore {
     return this.snapshot
   }
 
-  /** Why the last load failed, for health and logs. */
+  /** Why the last load failed (or a served file went missing), for health and logs. */
   lastError(): Error | undefined {
     return this.failure
   }

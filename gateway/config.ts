@@ -18,6 +18,8 @@ export interface GatewayConfig {
   /** Public origin of this gateway (for links in metadata); defaults to http://host:port. */
   publicUrl: string | undefined
   logLevel: LogLevel
+  /** Megabytes of built files and rendered answers kept in memory (FILE_CACHE_MB). */
+  fileCacheMb: number
   /** Timeout, body caps, rate limit and proxy trust. */
   limits: LimitSettings
   /** `off` drops the credential guard on /mcp (for the conformance suite); refused unless HOST is loopback. */
@@ -46,6 +48,7 @@ export function configFrom(settings: Settings, root = process.cwd()): GatewayCon
     distDir: resolve(root, settings.DIST_DIR),
     publicUrl: settings.PUBLIC_URL,
     logLevel: settings.LOG_LEVEL,
+    fileCacheMb: settings.FILE_CACHE_MB,
     limits: limitsFrom(settings),
     mcpAuth: settings.MCP_AUTH,
     mcpAllowedOrigins: settings.MCP_ALLOWED_ORIGINS,

@@ -57,7 +57,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     debounceMs: options.debounceMs,
     settleMs: options.settleMs,
     print,
-    onOutput: (output) => store.swap(new Snapshot(output.manifest, output.files)),
+    onOutput: (output) => store.swap(new Snapshot(output.manifest, output.files, store.cache)),
     servingId: () => store.current()?.id,
   })
   const extras = typeof options.gateway === 'function' ? await options.gateway(store) : options.gateway

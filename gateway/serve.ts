@@ -14,7 +14,7 @@ import { runCli, type CliResult } from '../build/contract/cli.ts'
 async function main(): Promise<CliResult> {
   const config = readConfig(process.env, 'start')
   const log = createLogger(config.logLevel)
-  const store = new ArtifactStore(config.distDir)
+  const store = new ArtifactStore(config.distDir, { cacheMb: config.fileCacheMb })
   await store.reload()
   // Without PUBLIC_URL, links use the address we listen on (known exactly once listening).
   let listeningUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`

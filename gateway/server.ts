@@ -1,13 +1,15 @@
 /**
  * Run the gateway on Node's http server: header-size and time limits,
- * graceful close. Used by the CLI (serve.ts) and by tests, which start it on
+ * graceful close, and the fast path for repeated reads. Used by the CLI (serve.ts) and by tests, which start it on
  * an ephemeral port.
  */
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { toNodeHandler } from 'h3/node'
 import { createApp, type GatewayOptions } from './app.ts'
 import { answerClientError } from './http/client-error.ts'
+import { fastReads } from './http/fast-reads.ts'
+import { silentLogger } from './log.ts'
 import { AppError } from '../build/contract/errors.ts'
 
 export const MAX_HEADER_BYTES = 16 * 1024
@@ -29,7 +31,12 @@ export class PortInUseError extends AppError {
 
 export async function startServer(options: ListenOptions): Promise<RunningServer> {
   const app = createApp(options)
-  const handler = toNodeHandler(app)
+  const appHandler = toNodeHandler(app)
+  // Reads the app has answered before in this build go straight to the socket (http/fast-reads.ts).
+  const fast = fastReads(options.store, options.logger ?? silentLogger)
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    if (!fast(req, res)) void appHandler(req, res)
+  }
   const server = createServer(
     { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 },
     handler,

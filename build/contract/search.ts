@@ -1,17 +1,16 @@
 /**
  * The search's contract: where the build writes the index, what one indexed
- * document holds, the options it is built and loaded with (an index must be
- * loaded with the options it was built with), and the rules of a search
- * request (`GET /api/search`, the MCP search tools).
+ * document holds, how fields are weighted, and the rules of a search request
+ * (`GET /api/search`, the MCP search tools). Terms: search-terms.ts; the
+ * file's layout: search-index-format.ts.
  */
-import type { Options } from 'minisearch'
 import { isCollectionName, type CollectionName } from './collections.ts'
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE, parseInteger, parseTag, single, type ParameterError } from './query.ts'
 import { SEARCH_PATH } from './public-paths.ts'
 
-export const SEARCH_INDEX_FILE = '_build/search-index.json'
+export const SEARCH_INDEX_FILE = '_build/search-index.bin'
 
-/** One indexed item; only `SEARCH_STORED_FIELDS` survive into the index file. */
+/** One indexed item (build/emit/search-index.ts). */
 export interface SearchDocument {
   /** `<collection>/<slug>`: unique across collections. */
   id: string
@@ -26,21 +25,18 @@ export interface SearchDocument {
 }
 
 export const SEARCH_FIELDS = ['title', 'summary', 'tags', 'details', 'text'] as const
-export const SEARCH_STORED_FIELDS = ['collection', 'slug'] as const
 
-export const SEARCH_INDEX_OPTIONS: Options<SearchDocument> = {
-  idField: 'id',
-  fields: [...SEARCH_FIELDS],
-  storeFields: [...SEARCH_STORED_FIELDS],
-}
-
-/** Field weights at query time: a hit in the title counts more than one in the body. */
-export const SEARCH_BOOST: Partial<Record<(typeof SEARCH_FIELDS)[number], number>> = {
+/** Field weights: a hit in the title counts more than one in the body. */
+export const SEARCH_BOOST: Record<(typeof SEARCH_FIELDS)[number], number> = {
   title: 3,
   summary: 2,
   tags: 1.5,
   details: 1.5,
+  text: 1,
 }
+
+/** BM25+ (k1, b, and the lower bound δ of a matching field's term weight). */
+export const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const
 
 /** Longest query: longer ones say more than any item matches on and cost more to run. */
 export const MAX_QUERY_LENGTH = 200

@@ -1,14 +1,20 @@
 /**
- * The full-text search index (MiniSearch, BM25) over every published item,
- * built once here and loaded by the gateway's MCP search tool. The options are
- * exported because an index must be loaded with the options it was built with.
+ * The full-text search index over every published item: BM25+ with field
+ * weights, computed here once per build so that a query only looks up terms
+ * and adds (the gateway's search reads it, gateway/search/). Written as one
+ * compact binary file (build/contract/search-index-format.ts): deterministic,
+ * built in a single pass over the documents' terms.
  */
-import MiniSearch from 'minisearch'
 import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import { etagOf } from '../contract/etag.ts'
+import type { BuildFile } from '../contract/manifest.ts'
 import type { FullRecord } from '../contract/records.ts'
+import { BM25, SEARCH_BOOST, SEARCH_FIELDS, SEARCH_INDEX_FILE, type SearchDocument } from '../contract/search.ts'
+import { encodeSearchIndex } from '../contract/search-index-format.ts'
+import { forEachTerm } from '../contract/search-terms.ts'
 import { OFF_THREAD_MIN, searchIndexOffThread } from './search-index-thread.ts'
 import type { BuiltContent, Emitter } from './types.ts'
-import { SEARCH_INDEX_FILE, SEARCH_INDEX_OPTIONS, type SearchDocument } from '../contract/search.ts'
+import { Postings } from './search-postings.ts'
 
 export function searchDocument(collection: CollectionName, record: FullRecord): SearchDocument {
   return {
@@ -39,12 +45,12 @@ function detailsOf(record: FullRecord): string {
 export const emitSearchIndex = {
   name: 'search-index',
   input: 'content',
-  emit: (content) => ({ [SEARCH_INDEX_FILE]: serializeSearchIndex(searchDocuments(content)) }),
+  emit: (content) => ({ [SEARCH_INDEX_FILE]: searchIndexFile(searchDocuments(content)) }),
   offThread(content) {
     const documents = searchDocuments(content)
     if (documents.length < OFF_THREAD_MIN) return undefined
     const task = searchIndexOffThread(documents)
-    return { result: task.result.then((text) => ({ [SEARCH_INDEX_FILE]: text })), cancel: task.cancel }
+    return { result: task.result.then((file) => ({ [SEARCH_INDEX_FILE]: file })), cancel: task.cancel }
   },
 } satisfies Emitter
 
@@ -52,9 +58,43 @@ export function searchDocuments(content: BuiltContent): SearchDocument[] {
   return COLLECTION_NAMES.flatMap((collection) => content.collections[collection].map((record) => searchDocument(collection, record)))
 }
 
-/** The index file's text; for large content it is built on a worker thread (search-index-thread.ts). */
-export function serializeSearchIndex(documents: SearchDocument[]): string {
-  const index = new MiniSearch<SearchDocument>(SEARCH_INDEX_OPTIONS)
-  index.addAll(documents)
-  return JSON.stringify(index)
+/** The index file's bytes and ETag; for large content it is built on a worker thread (search-index-thread.ts). */
+export function searchIndexFile(documents: readonly SearchDocument[]): BuildFile {
+  const body = serializeSearchIndex(documents)
+  return { body, etag: etagOf(body) }
+}
+
+export function serializeSearchIndex(documents: readonly SearchDocument[]): Buffer {
+  const postings = new Postings(SEARCH_FIELDS.length)
+  const lengths = new Float64Array(documents.length * SEARCH_FIELDS.length)
+  documents.forEach((doc, d) => {
+    SEARCH_FIELDS.forEach((field, f) => {
+      let length = 0
+      postings.startField(d, f)
+      forEachTerm(doc[field], (term) => {
+        length++
+        postings.add(term)
+      })
+      lengths[d * SEARCH_FIELDS.length + f] = length
+    })
+  })
+  const fields = SEARCH_FIELDS.length
+  const n = documents.length
+  const avg = SEARCH_FIELDS.map((_, f) => {
+    let sum = 0
+    for (let d = 0; d < n; d++) sum += lengths[d * fields + f]!
+    return sum / Math.max(1, n) || 1
+  })
+  const boosts = SEARCH_FIELDS.map((f) => SEARCH_BOOST[f])
+  const impact = (tf: number, df: number, d: number, f: number) => {
+    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5))
+    const norm = 1 - BM25.b + (BM25.b * lengths[d * fields + f]!) / avg[f]!
+    return boosts[f]! * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * norm))
+  }
+  const data = postings.finish(impact)
+  return encodeSearchIndex({
+    ...data,
+    collections: Uint8Array.from(documents, (doc) => COLLECTION_NAMES.indexOf(doc.collection)),
+    slugs: documents.map((doc) => doc.slug),
+  })
 }

@@ -19,15 +19,18 @@ export function assertMethod(event: H3Event, allowed: readonly string[]): void {
  * A missing or empty Accept accepts anything.
  */
 export function assertAccepts(event: H3Event, type: string): void {
-  const accept = event.req.headers.get('accept')
-  if (!accept || !accept.trim()) return
+  if (!accepts(event.req.headers.get('accept'), type)) throw problem('not-acceptable', { detail: `This resource is available as ${type} only.` })
+}
+
+/** Whether an Accept header value admits `type`; a missing or empty one admits anything. */
+export function accepts(accept: string | null | undefined, type: string): boolean {
+  if (!accept || !accept.trim()) return true
   const [major] = type.split('/')
-  const ok = accept.split(',').some((range) => {
+  return accept.split(',').some((range) => {
     const [media = '', ...params] = range.trim().toLowerCase().split(';')
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
     if (q && Number(q.slice(2)) === 0) return false
     const m = media.trim()
     return m === '*/*' || m === `${major}/*` || m === type || (type === 'application/json' && m === 'application/problem+json')
   })
-  if (!ok) throw problem('not-acceptable', { detail: `This resource is available as ${type} only.` })
 }

@@ -1,11 +1,14 @@
 /**
  * Build answers for stored or rendered bodies: strong ETag, 304 on a
- * matching If-None-Match, HEAD without a body.
+ * matching If-None-Match, HEAD without a body. A body still being read from
+ * disk is awaited; one that is gone or changed on disk is a 503 problem.
  */
 import type { H3Event } from 'h3'
 import { FastResponse } from 'srvx'
-import type { StoredFile } from '../artifacts.ts'
+import { ArtifactError, type Snapshot, type StoredFile } from '../artifacts.ts'
 import { baseHeaderRecord } from '../../build/contract/headers.ts'
+import { rememberAnswer } from './answer-memo.ts'
+import { problem } from './problem.ts'
 import { requestIdOf } from './request-id.ts'
 
 export interface RespondOptions {
@@ -13,9 +16,26 @@ export interface RespondOptions {
   cacheControl: string
   status?: number
   headers?: Record<string, string>
+  /**
+   * The answer depends only on the target and this snapshot's build (a public
+   * read): remember it so the same request is answered again without routing
+   * (http/fast-reads.ts). `accept`: the media type the route required of Accept.
+   */
+  memo?: { snapshot: Snapshot; accept?: string }
 }
 
-export function respondWithFile(event: H3Event, file: StoredFile, options: RespondOptions): Response {
+export function respondWithFile(event: H3Event, file: StoredFile | Promise<StoredFile>, options: RespondOptions): Response | Promise<Response> {
+  if (!(file instanceof Promise)) return respond(event, file, options)
+  return file.then(
+    (f) => respond(event, f, options),
+    (error: unknown) => {
+      if (!(error instanceof ArtifactError)) throw error
+      throw problem('unavailable', { detail: 'This build is not fully available; retry shortly.', headers: { 'retry-after': '5' } })
+    },
+  )
+}
+
+function respond(event: H3Event, file: StoredFile, options: RespondOptions): Response {
   const headers = baseHeaderRecord(requestIdOf(event), options.contentType, options.cacheControl)
   headers.etag = file.etag
   if (options.headers) Object.assign(headers, lowerCaseKeys(options.headers))
@@ -24,11 +44,20 @@ export function respondWithFile(event: H3Event, file: StoredFile, options: Respo
     return new FastResponse(null, { status: 304, headers })
   }
   headers['content-length'] = String(file.body.byteLength)
+  if (options.memo && options.status === undefined) remember(event, file, headers, options.memo)
   // srvx's FastResponse (what h3 itself answers with) writes the bytes and the plain
   // header object straight to the socket; a web Response would build a Headers
   // instance and stream the body through a ReadableStream, costing more than the rest.
   const body = event.req.method === 'HEAD' ? null : (file.body as Uint8Array<ArrayBuffer>)
   return new FastResponse(body, { status: options.status ?? 200, headers })
+}
+
+/** Only on Node, where the fast path reads the raw request target. */
+function remember(event: H3Event, file: StoredFile, headers: Record<string, string>, memo: NonNullable<RespondOptions['memo']>): void {
+  const target = event.runtime?.node?.req?.url
+  const method = event.req.method
+  if (!target || (method !== 'GET' && method !== 'HEAD')) return
+  rememberAnswer(memo.snapshot, target, { headers, file, pathname: event.url.pathname, accept: memo.accept })
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
@@ -38,7 +67,7 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
 }
 
 /** RFC 9110 If-None-Match: `*` or a list of (weak or strong) tags, compared weakly. */
-export function matchesEtag(header: string | null, etag: string): boolean {
+export function matchesEtag(header: string | null | undefined, etag: string): boolean {
   if (!header) return false
   if (header.trim() === '*') return true
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)

@@ -23,8 +23,8 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
         recipient: z.string().max(200).optional().describe('Who it is for, e.g. "Head of Data at a mid-size insurer".'),
       }),
     },
-    ({ slug, recipient }) => {
-      const record = readItem(snapshot, 'case-studies', slug)
+    async ({ slug, recipient }) => {
+      const record = await readItem(snapshot, 'case-studies', slug)
       if (!record) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownSlugMessage('case-studies', slug))
       return {
         description: `Outreach email from the case study "${record.title}"`,

@@ -44,13 +44,13 @@ export function registerResources({ server, snapshot }: McpContext): void {
       description: 'One blog post, case study, webinar or event: its metadata as YAML frontmatter, then its body as Markdown.',
       mimeType: MARKDOWN,
     },
-    (uri, variables) => {
+    async (uri, variables) => {
       const collection = String(variables.collection)
       const slug = String(variables.slug)
       if (!isCollectionName(collection)) {
         throw new ResourceNotFoundError(uri.href, `There is no collection "${collection.slice(0, 60)}"; use one of ${COLLECTION_NAMES.join(', ')}.`)
       }
-      const record = readItem(snapshot, collection, slug)
+      const record = await readItem(snapshot, collection, slug)
       // Resource not found: -32602 with the URI in data (SEP-2164), and a hint in the message.
       if (!record) throw new ResourceNotFoundError(uri.href, unknownSlugMessage(collection, slug))
       const text = `---\n${stringify(metadataOf(record), { lineWidth: 0 })}---\n\n${record.body.markdown}\n`
@@ -59,8 +59,8 @@ export function registerResources({ server, snapshot }: McpContext): void {
   )
 
   // Only when the build has it: the reference is another emitter's output.
-  const reference = snapshot.files.get(LLMS_FULL_PATH.slice(1))
-  if (reference) {
+  const reference = LLMS_FULL_PATH.slice(1)
+  if (snapshot.has(reference)) {
     server.registerResource(
       'llms-full',
       LLMS_FULL_URI,
@@ -69,7 +69,7 @@ export function registerResources({ server, snapshot }: McpContext): void {
         description: `How to use this API and MCP server, with all published content (${COLLECTION_NAMES.map((c) => COLLECTIONS[c].label).join(', ')}).`,
         mimeType: MARKDOWN,
       },
-      (uri) => ({ contents: [{ uri: uri.href, mimeType: MARKDOWN, text: reference.body.toString('utf8') }] }),
+      async (uri) => ({ contents: [{ uri: uri.href, mimeType: MARKDOWN, text: (await snapshot.file(reference)!).body.toString('utf8') }] }),
     )
   }
 }

@@ -11,9 +11,9 @@ import { CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
 import type { ArtifactStore, Snapshot } from '../artifacts.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
-import { invalidParameters, readSnapshot, rendered } from './read.ts'
+import { invalidParameters, JSON_TYPE_NAME, readSnapshot } from './read.ts'
 
-const logs = new WeakMap<Snapshot, ChangeLog>()
+const logs = new WeakMap<Snapshot, Promise<ChangeLog>>()
 
 export function changesRoute(store: ArtifactStore) {
   return defineHandler((event) => {
@@ -21,21 +21,33 @@ export function changesRoute(store: ArtifactStore) {
     const parsed = parseChangesQuery(event.url.searchParams)
     if (!parsed.ok) throw invalidParameters(parsed.errors)
     const { query } = parsed
-    const first = isFirstChangesPage(query) ? snapshot.files.get(CHANGES_FILE) : undefined
-    const file = first ?? rendered(snapshot, changesHref(query), () => renderChanges(changeLog(snapshot), (c, slug) => snapshot.bySlug[c].get(slug), query))
-    return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content })
+    const first = isFirstChangesPage(query) ? snapshot.file(CHANGES_FILE) : undefined
+    if (first) return respondWithFile(event, first, { contentType: JSON_TYPE, cacheControl: CACHE.content, memo: { snapshot, accept: JSON_TYPE_NAME } })
+    return changeLog(snapshot).then((log) => {
+      const file = snapshot.rendered(changesHref(query), () => renderChanges(log, (c, slug) => snapshot.bySlug[c].get(slug), query))
+      return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, memo: { snapshot, accept: JSON_TYPE_NAME } })
+    })
   })
 }
 
-/** The build's change log, read once per snapshot; 503 for a build without one. */
-function changeLog(snapshot: Snapshot): ChangeLog {
+/** The build's change log, read and parsed once per snapshot; 503 for a build without one (or whose file is gone). */
+function changeLog(snapshot: Snapshot): Promise<ChangeLog> {
   let log = logs.get(snapshot)
-  if (log) return log
-  const file = snapshot.files.get(CHANGE_LOG_FILE)
-  log = file ? (JSON.parse(file.body.toString('utf8')) as ChangeLog) : undefined
+  if (!log) {
+    log = parseChangeLog(snapshot)
+    logs.set(snapshot, log)
+    // A failed read may succeed later (a transient error); do not remember it.
+    log.catch(() => logs.delete(snapshot))
+  }
+  return log
+}
+
+async function parseChangeLog(snapshot: Snapshot): Promise<ChangeLog> {
+  const found = snapshot.file(CHANGE_LOG_FILE)
+  const file = found && (await Promise.resolve(found).catch(() => undefined))
+  const log = file ? (JSON.parse(file.body.toString('utf8')) as ChangeLog) : undefined
   if (log?.format !== CHANGE_LOG_FORMAT || !Array.isArray(log.changes)) {
     throw problem('unavailable', { detail: `This build has no change log (${CHANGE_LOG_FILE}); rebuild with \`npm run build\`.`, headers: { 'retry-after': '5' } })
   }
-  logs.set(snapshot, log)
   return log
 }

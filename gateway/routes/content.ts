@@ -13,7 +13,7 @@ import { CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
 import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
-import { invalidParameters, pageHeaders, readSnapshot, rendered } from './read.ts'
+import { invalidParameters, JSON_TYPE_NAME, pageHeaders, readSnapshot } from './read.ts'
 import { SLUG_PATTERN } from '../../build/contract/patterns.ts'
 
 const SLUG_RE = new RegExp(SLUG_PATTERN)
@@ -24,10 +24,11 @@ export function listRoute(store: ArtifactStore) {
     const parsed = parseListQuery(event.url.searchParams)
     if (!parsed.ok) throw invalidParameters(parsed.errors)
     const { query } = parsed
-    const file = isPrerendered(query)
-      ? snapshot.files.get(listFile(collection, query.limit))!
-      : renderLongTail(snapshot, collection, query)
-    return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, headers: cachedListMeta(file, snapshot, collection, query) })
+    const prerendered = isPrerendered(query) ? snapshot.file(listFile(collection, query.limit)) : undefined
+    const file = prerendered ?? renderLongTail(snapshot, collection, query)
+    // Page 1 of the whole collection: the total is its length; other pages filter it once per rendered body.
+    const headers = prerendered ? listMeta(snapshot, collection, query) : cachedListMeta(file as StoredFile, snapshot, collection, query)
+    return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, headers, memo: { snapshot, accept: JSON_TYPE_NAME } })
   })
 }
 
@@ -35,11 +36,11 @@ export function itemRoute(store: ArtifactStore) {
   return defineHandler((event) => {
     const { snapshot, collection } = prepare(event, store)
     const slug = event.context.params?.slug ?? ''
-    const file = SLUG_RE.test(slug) ? snapshot.files.get(itemFile(collection, slug)) : undefined
+    const file = SLUG_RE.test(slug) ? snapshot.file(itemFile(collection, slug)) : undefined
     if (!file) {
       throw problem('not-found', { detail: `No published ${collection} item has the slug "${slug.slice(0, 120)}". List /api/${collection} to find slugs.` })
     }
-    return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content })
+    return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, memo: { snapshot, accept: JSON_TYPE_NAME } })
   })
 }
 
@@ -53,7 +54,7 @@ function prepare(event: H3Event, store: ArtifactStore): { snapshot: Snapshot; co
 }
 
 function renderLongTail(snapshot: Snapshot, collection: CollectionName, query: ListQuery): StoredFile {
-  return rendered(snapshot, listHref(collection, query), () => JSON.stringify(listEnvelope(collection, snapshot.summaries(collection), query)))
+  return snapshot.rendered(listHref(collection, query), () => JSON.stringify(listEnvelope(collection, snapshot.summaries(collection), query)))
 }
 
 /**

@@ -8,11 +8,11 @@ import { isCollectionName } from '../../build/contract/collections.ts'
 import { CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
 import type { ContentRecord } from '../../build/contract/records.ts'
 import { parseSearchQuery, searchHref, type SearchQuery } from '../../build/contract/search.ts'
-import type { ArtifactStore, Snapshot, StoredFile } from '../artifacts.ts'
+import { ArtifactError, type ArtifactStore, type Snapshot, type StoredFile } from '../artifacts.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
-import { search, SearchIndexError } from '../search/search.ts'
-import { invalidParameters, pageHeaders, readSnapshot, rendered } from './read.ts'
+import { search, SearchIndexError, type SearchHit } from '../search/search.ts'
+import { invalidParameters, JSON_TYPE_NAME, pageHeaders, readSnapshot } from './read.ts'
 
 /** The record fields a hit carries, before where to read it and why it matched. */
 const HIT_FIELDS = ['title', 'summary', 'url', 'tags', 'published_at', 'updated_at'] as const
@@ -26,23 +26,27 @@ export function searchRoute(store: ArtifactStore) {
     const parsed = parseSearchQuery(event.url.searchParams)
     if (!parsed.ok) throw invalidParameters(parsed.errors)
     const { query } = parsed
-    let headers: Record<string, string> | undefined
-    const file = rendered(snapshot, searchHref(query), () => {
-      const envelope = searchEnvelope(snapshot, query)
-      headers = pageHeaders(envelope.meta.total, envelope.links)
-      return JSON.stringify(envelope)
+    const key = searchHref(query)
+    const answer = (file: StoredFile) =>
+      respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, headers: headersOf.get(file), memo: { snapshot, accept: JSON_TYPE_NAME } })
+    const cached = snapshot.peekRendered(key)
+    if (cached && headersOf.has(cached)) return answer(cached)
+    return searchEnvelope(snapshot, query).then((envelope) => {
+      const file = snapshot.rendered(key, () => JSON.stringify(envelope))
+      headersOf.set(file, pageHeaders(envelope.meta.total, envelope.links))
+      return answer(file)
     })
-    if (headers) headersOf.set(file, headers)
-    return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, headers: headersOf.get(file) })
   })
 }
 
-function searchEnvelope(snapshot: Snapshot, query: SearchQuery) {
-  let result: ReturnType<typeof search>
+async function searchEnvelope(snapshot: Snapshot, query: SearchQuery) {
+  let result: Awaited<ReturnType<typeof search>>
   try {
-    result = search(snapshot, query)
+    result = await search(snapshot, query)
   } catch (error) {
-    if (error instanceof SearchIndexError) throw problem('unavailable', { detail: error.message, headers: { 'retry-after': '5' } })
+    if (error instanceof SearchIndexError || error instanceof ArtifactError) {
+      throw problem('unavailable', { detail: error instanceof SearchIndexError ? error.message : 'This build is not fully available; retry shortly.', headers: { 'retry-after': '5' } })
+    }
     throw error
   }
   const data = result.hits.flatMap((hit) => {
@@ -57,7 +61,7 @@ function searchEnvelope(snapshot: Snapshot, query: SearchQuery) {
   }
 }
 
-function hitOf(record: ContentRecord, hit: ReturnType<typeof search>['hits'][number]) {
+function hitOf(record: ContentRecord, hit: SearchHit) {
   const out: Record<string, unknown> = { id: record.id, type: record.type, collection: hit.collection, slug: hit.slug }
   for (const field of HIT_FIELDS) out[field] = record[field]
   return { ...out, href: `/api/${hit.collection}/${hit.slug}`, score: hit.score, snippet: hit.snippet, matched_terms: hit.matched_terms }

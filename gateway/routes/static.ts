@@ -22,14 +22,14 @@ export function staticRoute(store: ArtifactStore) {
     // Extension-less paths also find `.json` documents and `.html` pages (e.g. /problems/not-found).
     const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}.json`, `${path}.html`]
     for (const candidate of candidates) {
-      const file = HIDDEN.has(candidate) ? undefined : snapshot?.files.get(candidate.slice(1))
+      const file = HIDDEN.has(candidate) ? undefined : snapshot?.file(candidate.slice(1))
       if (!file) continue
       assertMethod(event, READ_METHODS)
       const contentType = DOCUMENT_TYPES[path] ?? CONTENT_TYPES[extname(candidate)] ?? 'application/octet-stream'
-      return respondWithFile(event, file, { contentType, cacheControl: CACHE.document, headers: DOCUMENT_HEADERS[path] })
+      return respondWithFile(event, file, { contentType, cacheControl: CACHE.document, headers: DOCUMENT_HEADERS[path], memo: { snapshot: snapshot! } })
     }
     // A folder with an index: redirect to the canonical trailing-slash form.
-    if (!path.endsWith('/') && snapshot?.files.has(`${path.slice(1)}/index.html`)) {
+    if (!path.endsWith('/') && snapshot?.has(`${path.slice(1)}/index.html`)) {
       return new Response(null, { status: 308, headers: { location: `${path}/`, 'cache-control': CACHE.document } })
     }
     throw problem('not-found', { detail: `Nothing at ${path.slice(0, 200)}. The API reference is at /docs/ and /openapi.json.` })

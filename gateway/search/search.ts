@@ -1,16 +1,20 @@
 /**
- * Full-text search over the build's MiniSearch index (BM25 ranking, prefix
- * and light fuzzy matching), loaded once per snapshot on first use: the one
- * ranking behind `GET /api/search` and the MCP search tools. Snippets come
- * from the item's plain-text body around the best match.
+ * Full-text search over the build's index (search-index.ts: BM25+ with field
+ * weights, the last word as a prefix, near spellings of unknown words),
+ * loaded once per snapshot on first use: the one ranking behind
+ * `GET /api/search` and the MCP search tools. Only the best `page × limit`
+ * documents are ordered, and only the returned hits read their item's text
+ * for a snippet.
  */
-import MiniSearch from 'minisearch'
-import { isCollectionName, type CollectionName } from '../../build/contract/collections.ts'
-import { MAX_QUERY_LENGTH, SEARCH_BOOST, SEARCH_INDEX_FILE, SEARCH_INDEX_OPTIONS, type SearchDocument } from '../../build/contract/search.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../../build/contract/collections.ts'
+import { MAX_QUERY_LENGTH, SEARCH_INDEX_FILE } from '../../build/contract/search.ts'
+import { termsOf } from '../../build/contract/search-terms.ts'
 import type { Snapshot } from '../artifacts.ts'
 import { readItem } from '../content/items.ts'
-import { snippetOf } from './snippet.ts'
 import { AppError } from '../../build/contract/errors.ts'
+import { SearchIndex } from './search-index.ts'
+import { snippetOf } from './snippet.ts'
+import { bestFirst } from './top-k.ts'
 
 export { MAX_QUERY_LENGTH }
 
@@ -36,43 +40,52 @@ export interface SearchHit {
   matched_terms: string[]
 }
 
-const indexes = new WeakMap<Snapshot, MiniSearch<SearchDocument>>()
+const indexes = new WeakMap<Snapshot, Promise<SearchIndex>>()
 
-function indexOf(snapshot: Snapshot): MiniSearch<SearchDocument> {
-  const cached = indexes.get(snapshot)
-  if (cached) return cached
-  const file = snapshot.files.get(SEARCH_INDEX_FILE)
-  if (!file) throw new SearchIndexError(`This build has no search index (${SEARCH_INDEX_FILE}); rebuild with \`npm run build\`.`)
-  const index = MiniSearch.loadJSON<SearchDocument>(file.body.toString('utf8'), SEARCH_INDEX_OPTIONS)
-  indexes.set(snapshot, index)
+function indexOf(snapshot: Snapshot): Promise<SearchIndex> {
+  let index = indexes.get(snapshot)
+  if (!index) {
+    index = loadIndex(snapshot)
+    indexes.set(snapshot, index)
+    // A failed read may succeed later; do not remember it.
+    index.catch(() => indexes.delete(snapshot))
+  }
   return index
 }
 
-/** The matches of `query`, best first: how many in all, and the hits of one page. */
-export function search(snapshot: Snapshot, options: SearchOptions): { total: number; hits: SearchHit[] } {
-  const { query, collection, tag } = options
-  const results = indexOf(snapshot).search(query.slice(0, MAX_QUERY_LENGTH), {
-    boost: SEARCH_BOOST,
-    // Prefix matching for words being typed, one typo forgiven in long words.
-    prefix: (term) => term.length >= 4,
-    fuzzy: (term) => (term.length >= 8 ? 0.15 : false),
-    filter: collection || tag ? (r) => matches(snapshot, r.collection, r.slug, collection, tag) : undefined,
-  })
-  const start = (options.page - 1) * options.limit
-  const hits: SearchHit[] = []
-  for (const r of results.slice(start, start + options.limit)) {
-    const c = String(r.collection)
-    const slug = String(r.slug)
-    if (!isCollectionName(c)) continue
-    const text = readItem(snapshot, c, slug)?.body.text ?? ''
-    hits.push({ collection: c, slug, score: Math.round(r.score * 1000) / 1000, snippet: snippetOf(text, query, r.terms), matched_terms: r.terms })
+async function loadIndex(snapshot: Snapshot): Promise<SearchIndex> {
+  const file = snapshot.file(SEARCH_INDEX_FILE)
+  if (!file) throw new SearchIndexError(`This build has no search index (${SEARCH_INDEX_FILE}); rebuild with \`npm run build\`.`)
+  try {
+    return new SearchIndex((await file).body)
+  } catch {
+    throw new SearchIndexError(`The search index of this build (${SEARCH_INDEX_FILE}) cannot be read; rebuild with \`npm run build\` and reload.`)
   }
-  return { total: results.length, hits }
 }
 
-function matches(snapshot: Snapshot, c: unknown, slug: unknown, collection: CollectionName | undefined, tag: string | undefined): boolean {
-  if (collection !== undefined && c !== collection) return false
-  if (tag === undefined) return true
-  const name = String(c)
-  return isCollectionName(name) && (snapshot.bySlug[name].get(String(slug))?.tags.includes(tag) ?? false)
+/** The matches of `query`, best first: how many in all, and the hits of one page. */
+export async function search(snapshot: Snapshot, options: SearchOptions): Promise<{ total: number; hits: SearchHit[] }> {
+  const index = await indexOf(snapshot)
+  const queryTerms = [...new Set(termsOf(options.query.slice(0, MAX_QUERY_LENGTH)))]
+  const matches = index.matchTerms(queryTerms)
+  const wantedCollection = options.collection === undefined ? -1 : COLLECTION_NAMES.indexOf(options.collection)
+  const { tag } = options
+  const candidates = index.run(matches).filter((doc) => {
+    const c = index.collectionOf(doc)
+    if (wantedCollection >= 0 && c !== wantedCollection) return false
+    return tag === undefined || (snapshot.bySlug[COLLECTION_NAMES[c]!]?.get(index.slugOf(doc))?.tags.includes(tag) ?? false)
+  })
+  const start = (options.page - 1) * options.limit
+  const page = bestFirst(candidates, start + options.limit, (doc) => index.score(doc)).slice(start)
+  const termsByDoc = index.termsIn(matches, page)
+  const hits = await Promise.all(
+    page.map(async (doc): Promise<SearchHit> => {
+      const collection = COLLECTION_NAMES[index.collectionOf(doc)]!
+      const slug = index.slugOf(doc)
+      const terms = (termsByDoc.get(doc) ?? []).map((t) => index.termName(t))
+      const text = (await readItem(snapshot, collection, slug))?.body.text ?? ''
+      return { collection, slug, score: Math.round(index.score(doc) * 1000) / 1000, snippet: snippetOf(text, options.query, terms), matched_terms: terms }
+    }),
+  )
+  return { total: candidates.length, hits }
 }

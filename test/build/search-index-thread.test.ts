@@ -26,8 +26,10 @@ describe('search index on a worker thread', () => {
   it('writes the same index file as the build', async () => {
     const documents = searchDocuments(content)
     expect(documents.length).toBeGreaterThan(10)
-    const text = await searchIndexOffThread(documents).result
-    expect(text).toBe(emitSearchIndex.emit(content)[SEARCH_INDEX_FILE])
+    const file = await searchIndexOffThread(documents).result
+    const built = emitSearchIndex.emit(content)[SEARCH_INDEX_FILE] as { body: Buffer; etag: string }
+    expect(file.etag).toBe(built.etag)
+    expect(file.body.equals(built.body)).toBe(true)
   })
 
   it('stops when cancelled, without an answer', async () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { etagOf } from '../../build/contract/etag.ts'
-import { Snapshot } from '../../gateway/artifacts.ts'
+import { Snapshot, type FileSource, type StoredFile } from '../../gateway/artifacts.ts'
 import { connectClient, ERAS, startMcpGateway, type McpClient, type McpTestGateway } from './setup.ts'
 
 const TEMPLATE = 'content://{collection}/{slug}'
@@ -80,14 +80,17 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
         }
       }
       const current = t.store.current()!
-      const files = new Map(current.files)
+      // The same build's files, but for llms-full.txt: none, then other bytes.
+      const withReference = (reference: StoredFile | undefined): FileSource => ({
+        etag: (path) => (path === 'llms-full.txt' ? reference?.etag : current.source.etag(path)),
+        peek: (path) => (path === 'llms-full.txt' ? reference : current.source.peek(path)),
+        read: (path) => (path === 'llms-full.txt' ? Promise.resolve(reference!) : current.source.read(path)),
+      })
       try {
-        files.delete('llms-full.txt')
-        t.store.swap(new Snapshot(current.manifest, files))
+        t.store.swap(new Snapshot(current.manifest, withReference(undefined)))
         expect(await fresh(async (c) => (await c.listResources()).resources.map((r) => r.uri))).not.toContain('reference://llms-full.txt')
         const reference = Buffer.from('# Agent reference\n\nEverything an agent needs.\n')
-        files.set('llms-full.txt', { body: reference, etag: etagOf(reference) })
-        t.store.swap(new Snapshot(current.manifest, files))
+        t.store.swap(new Snapshot(current.manifest, withReference({ body: reference, etag: etagOf(reference) })))
         await fresh(async (c) => {
           expect((await c.listResources()).resources).toContainEqual(expect.objectContaining({ uri: 'reference://llms-full.txt' }))
           const { contents } = await c.readResource({ uri: 'reference://llms-full.txt' })

@@ -9,6 +9,7 @@ import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { etagOf } from '../../build/contract/etag.ts'
 import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
+import { MANIFEST_FILE } from '../../build/contract/paths.ts'
 import { problemDefect, leakedMarker } from './assert.ts'
 import { MCP_HEADERS, startFullGateway, type FullGateway } from './full-gateway.ts'
 import { rawRequest, type RawResponse } from './raw-http.ts'
@@ -20,7 +21,8 @@ let distEtags: Set<string>
 
 beforeAll(async () => {
   t = await startFullGateway({ rateLimitPerMinute: 0, mcpBodyBytes: MCP_CAP })
-  distEtags = new Set([...t.gw.store.current()!.files.values()].map((f) => f.etag))
+  const snapshot = t.gw.store.current()!
+  distEtags = new Set([...Object.values(snapshot.manifest.files), snapshot.source.etag(MANIFEST_FILE)!])
 })
 afterAll(() => t?.close())
 afterEach(async () => {

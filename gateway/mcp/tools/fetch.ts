@@ -46,9 +46,9 @@ export function registerFetch({ server, snapshot }: McpContext): void {
       }),
       annotations: { title: 'Fetch one item (connector)', ...READ_ONLY },
     },
-    ({ id }) => {
+    async ({ id }) => {
       const ref = parseConnectorId(snapshot, id)
-      const record = ref && readItem(snapshot, ref.collection, ref.slug)
+      const record = ref && (await readItem(snapshot, ref.collection, ref.slug))
       if (!ref || !record) return toolError(unknownIdMessage(id))
       const { id: recordId, title, url, ...rest } = metadataOf(record)
       return jsonResult({

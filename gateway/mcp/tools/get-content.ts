@@ -29,8 +29,8 @@ export function registerGetContent({ server, snapshot }: McpContext): void {
       }),
       annotations: { title: 'Read one item', ...READ_ONLY },
     },
-    ({ collection, slug }) => {
-      const record = readItem(snapshot, collection, slug)
+    async ({ collection, slug }) => {
+      const record = await readItem(snapshot, collection, slug)
       if (!record) return toolError(unknownSlugMessage(collection, slug))
       const metadata = metadataOf(record)
       const header = [

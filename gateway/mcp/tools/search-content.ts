@@ -1,7 +1,7 @@
 /** search_content: ranked full-text search across all collections, with snippets. */
 import { z } from 'zod'
 import { COLLECTIONS } from '../../../build/contract/collections.ts'
-import { readItem, resourceUri } from '../content.ts'
+import { resourceUri } from '../content.ts'
 import { MAX_QUERY_LENGTH, search } from '../../search/search.ts'
 import type { McpContext } from '../context.ts'
 import { collectionArg, READ_ONLY, toolResult } from '../schemas.ts'
@@ -47,13 +47,14 @@ export function registerSearchContent({ server, snapshot }: McpContext): void {
       }),
       annotations: { title: 'Search all content', ...READ_ONLY },
     },
-    ({ query, collection, limit }) => {
-      const { total, hits } = search(snapshot, { query, collection, limit, page: 1 })
+    async ({ query, collection, limit }) => {
+      const { total, hits } = await search(snapshot, { query, collection, limit, page: 1 })
       if (total === 0) {
         return toolResult({ query, total, results: [] }, `Nothing matched "${query}". Try fewer or other words, or browse a collection with list_content.`)
       }
       const results = hits.map((h, i) => {
-        const record = readItem(snapshot, h.collection, h.slug)!
+        // The list form in the manifest has every field a result shows.
+        const record = snapshot.bySlug[h.collection].get(h.slug)!
         return {
           rank: i + 1,
           collection: h.collection,

@@ -5,7 +5,6 @@
  * `fetch` takes. Same index and ranking as search_content.
  */
 import { z } from 'zod'
-import { readItem } from '../content.ts'
 import { connectorId } from '../connector.ts'
 import type { McpContext } from '../context.ts'
 import { jsonResult, READ_ONLY } from '../schemas.ts'
@@ -38,10 +37,10 @@ export function registerSearch({ server, snapshot }: McpContext): void {
       outputSchema: z.object({ results: z.array(result) }),
       annotations: { title: 'Search (connector)', ...READ_ONLY },
     },
-    ({ query }) => {
-      const { hits } = search(snapshot, { query, limit: CONNECTOR_SEARCH_RESULTS, page: 1 })
+    async ({ query }) => {
+      const { hits } = await search(snapshot, { query, limit: CONNECTOR_SEARCH_RESULTS, page: 1 })
       const results = hits.flatMap((h) => {
-        const record = readItem(snapshot, h.collection, h.slug)
+        const record = snapshot.bySlug[h.collection].get(h.slug)
         return record ? [{ id: connectorId(h.collection, h.slug), title: record.title, url: String(record.url ?? '') }] : []
       })
       return jsonResult({ results })

@@ -1,0 +1,63 @@
+/**
+ * Answers the gateway already gave, remembered per snapshot by request
+ * target, so the same request again is answered without routing (fast-reads.ts).
+ * Only answers that depend on nothing but the method (GET or HEAD), the
+ * target and the build are remembered: stored and rendered bodies of the
+ * public read routes. Their headers are computed once, here; the body is held
+ * weakly, so the memo never keeps alive what the byte-bounded cache let go.
+ */
+import type { Snapshot, StoredFile } from '../artifacts.ts'
+
+/** Targets remembered per snapshot; past it the oldest are forgotten. */
+const MAX_ANSWERS = 4096
+
+export interface MemoAnswer {
+  /** The 200 answer's headers, flat (`[name, value, …]`), the request id's value left empty at `idIndex`. */
+  readonly headers: readonly string[]
+  /** The same for the 304 answer (no content type or length). */
+  readonly notModifiedHeaders: readonly string[]
+  readonly idIndex: number
+  readonly notModifiedIdIndex: number
+  readonly etag: string
+  readonly file: WeakRef<StoredFile>
+  /** The path as the request log reports it. */
+  readonly pathname: string
+  /** The media type the Accept header must admit, when the route checks it. */
+  readonly accept: string | undefined
+}
+
+const memos = new WeakMap<Snapshot, Map<string, MemoAnswer>>()
+
+export function recallAnswer(snapshot: Snapshot, target: string): MemoAnswer | undefined {
+  return memos.get(snapshot)?.get(target)
+}
+
+export function forgetAnswer(snapshot: Snapshot, target: string): void {
+  memos.get(snapshot)?.delete(target)
+}
+
+/** Remember the answer of `target`: `headers` is the 200 answer's header record, in the order it is sent. */
+export function rememberAnswer(
+  snapshot: Snapshot,
+  target: string,
+  answer: { headers: Record<string, string>; file: StoredFile; pathname: string; accept: string | undefined },
+): void {
+  let memo = memos.get(snapshot)
+  if (!memo) memos.set(snapshot, (memo = new Map()))
+  if (memo.has(target)) return
+  if (memo.size >= MAX_ANSWERS) memo.delete(memo.keys().next().value!)
+  const flat = (record: Record<string, string>) => Object.entries(record).flatMap(([k, v]) => [k, k === 'x-request-id' ? '' : v])
+  const { 'content-type': _type, 'content-length': _length, ...rest } = answer.headers
+  const headers = flat(answer.headers)
+  const notModifiedHeaders = flat(rest)
+  memo.set(target, {
+    headers,
+    notModifiedHeaders,
+    idIndex: headers.indexOf('x-request-id') + 1,
+    notModifiedIdIndex: notModifiedHeaders.indexOf('x-request-id') + 1,
+    etag: answer.file.etag,
+    file: new WeakRef(answer.file),
+    pathname: answer.pathname,
+    accept: answer.accept,
+  })
+}

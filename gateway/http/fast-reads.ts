@@ -1,0 +1,53 @@
+/**
+ * The Node server's fast path: a GET or HEAD whose target the gateway has
+ * already answered from a stored body in this build (answer-memo.ts) is
+ * answered again straight on the socket, with the headers computed then,
+ * this request's id, 304 for a matching If-None-Match, and its log line.
+ * Anything else — another method, a target not seen yet, an Accept the route
+ * would refuse, a body the cache let go, a store in trouble — goes to the h3
+ * app, which stays the one place that decides answers. Routing, the Web
+ * Request and Response objects and the middleware cost more than the rest of
+ * such an answer.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ArtifactStore } from '../artifacts.ts'
+import type { Logger } from '../log.ts'
+import { forgetAnswer, recallAnswer } from './answer-memo.ts'
+import { accepts } from './negotiate.ts'
+import { logRequest } from './request-log.ts'
+import { requestIdFrom } from './request-id.ts'
+import { matchesEtag } from './respond.ts'
+
+/** Returns whether it answered; when not, the caller hands the request to the app. */
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean
+
+export function fastReads(store: ArtifactStore, log: Logger): FastPath {
+  return (req, res) => {
+    const method = req.method
+    if (method !== 'GET' && method !== 'HEAD') return false
+    const snapshot = store.current()
+    if (!snapshot || store.lastError() || req.url === undefined) return false
+    const answer = recallAnswer(snapshot, req.url)
+    if (!answer) return false
+    if (answer.accept !== undefined && !accepts(req.headers.accept, answer.accept)) return false
+    const file = answer.file.deref()
+    if (!file) {
+      forgetAnswer(snapshot, req.url)
+      return false
+    }
+    const started = performance.now()
+    const id = requestIdFrom(firstValue(req.headers['x-request-id']))
+    const notModified = matchesEtag(req.headers['if-none-match'], answer.etag)
+    const headers = (notModified ? answer.notModifiedHeaders : answer.headers).slice()
+    headers[notModified ? answer.notModifiedIdIndex : answer.idIndex] = id
+    const status = notModified ? 304 : 200
+    logRequest(log, id, method, answer.pathname, status, started)
+    res.writeHead(status, headers)
+    res.end(notModified || method === 'HEAD' ? undefined : file.body)
+    return true
+  }
+}
+
+function firstValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value
+}
