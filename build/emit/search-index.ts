@@ -86,11 +86,11 @@ export function serializeSearchIndex(documents: readonly SearchDocument[]): Buff
     return sum / Math.max(1, n) || 1
   })
   const boosts = SEARCH_FIELDS.map((f) => SEARCH_BOOST[f])
-  const impact = (tf: number, df: number, d: number, f: number) => {
-    const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5))
-    const norm = 1 - BM25.b + (BM25.b * lengths[d * fields + f]!) / avg[f]!
-    return boosts[f]! * idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * norm))
-  }
+  // Everything of BM25+ but tf, computed once: idf per document frequency, length norm per document field.
+  const idf = Float64Array.from({ length: n + 1 }, (_, df) => Math.log(1 + (n - df + 0.5) / (df + 0.5)))
+  const norm = lengths.map((length, i) => BM25.k * (1 - BM25.b + (BM25.b * length) / avg[i % fields]!))
+  const impact = (tf: number, df: number, d: number, f: number) =>
+    boosts[f]! * idf[df]! * (BM25.d + (tf * (BM25.k + 1)) / (tf + norm[d * fields + f]!))
   const data = postings.finish(impact)
   return encodeSearchIndex({
     ...data,

@@ -92,6 +92,10 @@ export class Postings {
     const impacts = new Uint16Array(sorted.length)
     const gaps = new Growable(new Uint8Array(1 << 16), (n) => new Uint8Array(n))
     const scores = new Float64Array(sorted.length)
+    const docs = this.doc.data
+    const fieldOf = this.field.data
+    const tfs = this.tf.data
+    const fields = this.fields
     let postings = 0
     for (let r = 0; r < t; r++) {
       postingStart[r] = postings
@@ -102,9 +106,9 @@ export class Postings {
       let max = 0
       for (let i = start[r]!; i < start[r + 1]!; i++) {
         const p = sorted[i]!
-        const d = this.doc.data[p]!
-        const f = this.field.data[p]!
-        const score = impact(this.tf.data[p]!, df[id * this.fields + f]!, d, f)
+        const d = docs[p]!
+        const f = fieldOf[p]!
+        const score = impact(tfs[p]!, df[id * fields + f]!, d, f)
         if (d === previous) scores[postings - 1]! += score
         else {
           scores[postings++] = score
