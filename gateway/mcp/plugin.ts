@@ -8,7 +8,8 @@
 import { defineHandler, type H3, type H3Event } from 'h3'
 import type { ArtifactStore } from '../artifacts.ts'
 import type { Guard } from '../auth/guard.ts'
-import { baseHeaders, CACHE } from '../../build/contract/headers.ts'
+import { baseHeaderRecord, CACHE } from '../../build/contract/headers.ts'
+import { FastResponse } from 'srvx'
 import { problem } from '../http/problem.ts'
 import { requestIdOf } from '../http/request-id.ts'
 import { silentLogger, type Logger } from '../log.ts'
@@ -89,9 +90,11 @@ function parseJson(text: string): unknown {
 
 /** The SDK's answer with the headers every gateway answer carries (request id, no-store, nosniff). */
 async function withGatewayHeaders(event: H3Event, response: Response): Promise<Response> {
-  const headers = baseHeaders(requestIdOf(event), response.headers.get('content-type') ?? 'application/json', CACHE.none)
-  for (const [name, value] of response.headers) if (name !== 'content-type') headers.set(name, value)
-  if (response.status === 202 || response.body === null) headers.delete('content-type')
-  const text = response.body === null ? null : await response.text()
-  return new Response(text, { status: response.status, headers })
+  const headers = baseHeaderRecord(requestIdOf(event), response.headers.get('content-type') ?? 'application/json', CACHE.none)
+  for (const [name, value] of response.headers) if (name !== 'content-type') headers[name] = value
+  if (response.status === 202 || response.body === null) delete headers['content-type']
+  const body = response.body === null ? null : Buffer.from(await response.arrayBuffer())
+  if (body) headers['content-length'] = String(body.byteLength)
+  // Written straight to the socket (srvx's FastResponse), not streamed through a web ReadableStream.
+  return new FastResponse(body as Uint8Array<ArrayBuffer> | null, { status: response.status, headers })
 }

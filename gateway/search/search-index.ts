@@ -34,6 +34,9 @@ export class SearchIndex {
   private readonly matched: Uint8Array
   private readonly stamp: Uint32Array
   private readonly lastQuery: Int32Array
+  /** Which of the (first 32) matches of the last run each document has. */
+  private readonly mask: Uint32Array
+  private masked = false
   private generation = 0
 
   constructor(file: Buffer) {
@@ -43,6 +46,7 @@ export class SearchIndex {
     this.matched = new Uint8Array(n)
     this.stamp = new Uint32Array(n)
     this.lastQuery = new Int32Array(n)
+    this.mask = new Uint32Array(n)
   }
 
   get documents(): number {
@@ -92,7 +96,10 @@ export class SearchIndex {
     const gen = ++this.generation
     const touched: number[] = []
     const { postingStart, gapStart, gaps, impacts, maxImpact } = this.data
-    for (const m of matches) {
+    this.masked = matches.length <= 32
+    for (let i = 0; i < matches.length; i++) {
+      const m = matches[i]!
+      const bit = this.masked ? 1 << i : 0
       const scale = (m.weight * maxImpact[m.term]!) / 65535
       let at = gapStart[m.term]!
       let doc = -1
@@ -109,8 +116,10 @@ export class SearchIndex {
           this.scores[doc] = 0
           this.matched[doc] = 0
           this.lastQuery[doc] = -1
+          this.mask[doc] = 0
           touched.push(doc)
         }
+        this.mask[doc]! |= bit
         this.scores[doc]! += scale * impacts[p]!
         if (this.lastQuery[doc] !== m.query) {
           this.lastQuery[doc] = m.query
@@ -126,8 +135,17 @@ export class SearchIndex {
     return this.scores[doc]! * this.matched[doc]!
   }
 
-  /** Which of `matches` each of `docs` contains (for the hits' matched terms and snippets). */
+  /** Which of `matches` (those of the last run) each of `docs` contains, for the hits' matched terms and snippets. */
   termsIn(matches: readonly TermMatch[], docs: readonly number[]): Map<number, number[]> {
+    if (this.masked) {
+      return new Map(docs.map((d) => {
+        const terms: number[] = []
+        matches.forEach((m, i) => {
+          if (this.mask[d]! & (1 << i) && !terms.includes(m.term)) terms.push(m.term)
+        })
+        return [d, terms]
+      }))
+    }
     const wanted = new Set(docs)
     const out = new Map<number, number[]>(docs.map((d) => [d, []]))
     const { postingStart, gapStart, gaps } = this.data

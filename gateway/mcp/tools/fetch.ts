@@ -23,29 +23,32 @@ const metadata = z.looseObject({
   updated_at: z.string(),
 })
 
+/** The tool's description and schemas, made once: every request builds a new server that registers it. */
+const FETCH_TOOL = {
+  title: 'Fetch one item (connector)',
+  description:
+    'Read one published item in full by the id search returned ("collection/slug", e.g. ' +
+    '"case-studies/meridian-mutual-ledger-reconciliation"). Returns its title, canonical url, the full text as ' +
+    'Markdown and its metadata (collection, summary, tags, dates and the collection\'s own fields such as the ' +
+    'customer and results of a case study or the start, time zone and place of an event). An unknown id is ' +
+    'reported as an error that says what ids look like.',
+  inputSchema: z.object({
+    id: z.string().trim().min(1).max(300).describe('The item\'s id from search: "collection/slug".'),
+  }),
+  outputSchema: z.object({
+    id: z.string(),
+    title: z.string(),
+    text: z.string().describe('The full text of the item as Markdown (GFM).'),
+    url: z.string(),
+    metadata,
+  }),
+  annotations: { title: 'Fetch one item (connector)', ...READ_ONLY },
+}
+
 export function registerFetch({ server, snapshot }: McpContext): void {
   server.registerTool(
     'fetch',
-    {
-      title: 'Fetch one item (connector)',
-      description:
-        'Read one published item in full by the id search returned ("collection/slug", e.g. ' +
-        '"case-studies/meridian-mutual-ledger-reconciliation"). Returns its title, canonical url, the full text as ' +
-        'Markdown and its metadata (collection, summary, tags, dates and the collection\'s own fields such as the ' +
-        'customer and results of a case study or the start, time zone and place of an event). An unknown id is ' +
-        'reported as an error that says what ids look like.',
-      inputSchema: z.object({
-        id: z.string().trim().min(1).max(300).describe('The item\'s id from search: "collection/slug".'),
-      }),
-      outputSchema: z.object({
-        id: z.string(),
-        title: z.string(),
-        text: z.string().describe('The full text of the item as Markdown (GFM).'),
-        url: z.string(),
-        metadata,
-      }),
-      annotations: { title: 'Fetch one item (connector)', ...READ_ONLY },
-    },
+    FETCH_TOOL,
     async ({ id }) => {
       const ref = parseConnectorId(snapshot, id)
       const record = ref && (await readItem(snapshot, ref.collection, ref.slug))

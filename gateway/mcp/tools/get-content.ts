@@ -5,30 +5,33 @@ import { metadataOf, readItem, resourceUri, unknownSlugMessage } from '../conten
 import type { McpContext } from '../context.ts'
 import { collectionArg, READ_ONLY, recordSummary, toolError, toolResult } from '../schemas.ts'
 
+/** The tool's description and schemas, made once: every request builds a new server that registers it. */
+const GET_CONTENT_TOOL = {
+  title: 'Read one item',
+  description:
+    'Read one published item in full by collection and slug (slugs come from search_content or list_content). ' +
+    'Use it before quoting, summarising or writing about an item. Returns metadata (title, summary, canonical url, ' +
+    'tags, dates, reading time and the collection\'s own fields: customer, results and quote for case studies; ' +
+    'starts_at, timezone, speakers or location for webinars and events; authors for blog posts) and the body as ' +
+    'Markdown. An unknown slug is reported as an error that says how to find valid slugs.',
+  inputSchema: z.object({
+    collection: collectionArg.describe('The item\'s collection.'),
+    slug: z.string().min(1).max(200).describe('The item\'s slug, e.g. "meridian-mutual-ledger-reconciliation".'),
+  }),
+  outputSchema: z.object({
+    collection: collectionArg,
+    slug: z.string(),
+    resource_uri: z.string(),
+    metadata: recordSummary.extend({ reading_time_minutes: z.number().int(), word_count: z.number().int() }),
+    markdown: z.string().describe('The body as Markdown (GFM), without frontmatter.'),
+  }),
+  annotations: { title: 'Read one item', ...READ_ONLY },
+}
+
 export function registerGetContent({ server, snapshot }: McpContext): void {
   server.registerTool(
     'get_content',
-    {
-      title: 'Read one item',
-      description:
-        'Read one published item in full by collection and slug (slugs come from search_content or list_content). ' +
-        'Use it before quoting, summarising or writing about an item. Returns metadata (title, summary, canonical url, ' +
-        'tags, dates, reading time and the collection\'s own fields: customer, results and quote for case studies; ' +
-        'starts_at, timezone, speakers or location for webinars and events; authors for blog posts) and the body as ' +
-        'Markdown. An unknown slug is reported as an error that says how to find valid slugs.',
-      inputSchema: z.object({
-        collection: collectionArg.describe('The item\'s collection.'),
-        slug: z.string().min(1).max(200).describe('The item\'s slug, e.g. "meridian-mutual-ledger-reconciliation".'),
-      }),
-      outputSchema: z.object({
-        collection: collectionArg,
-        slug: z.string(),
-        resource_uri: z.string(),
-        metadata: recordSummary.extend({ reading_time_minutes: z.number().int(), word_count: z.number().int() }),
-        markdown: z.string().describe('The body as Markdown (GFM), without frontmatter.'),
-      }),
-      annotations: { title: 'Read one item', ...READ_ONLY },
-    },
+    GET_CONTENT_TOOL,
     async ({ collection, slug }) => {
       const record = await readItem(snapshot, collection, slug)
       if (!record) return toolError(unknownSlugMessage(collection, slug))

@@ -6,32 +6,35 @@ import { listEnvelope } from '../../../build/contract/render.ts'
 import type { McpContext } from '../context.ts'
 import { collectionArg, limitArg, pageArg, READ_ONLY, recordSummary, tagArg, toolError, toolResult } from '../schemas.ts'
 
+/** The tool's description and schemas, made once: every request builds a new server that registers it. */
+const LIST_CONTENT_TOOL = {
+  title: 'List a collection',
+  description:
+    'List the published items of one collection (blog-posts, case-studies, webinars or events), newest first ' +
+    '(blog posts and case studies by published_at, webinars and events by starts_at), optionally only those with ' +
+    'a tag. Use it to browse, to find valid slugs, or to answer "what are our latest …". Returns the same list ' +
+    'envelope as GET /api/{collection}: data (summary records without body: slug, title, summary, url, tags, dates ' +
+    'and the collection\'s own fields), meta (limit, page, count, total, pages) and links (REST URLs of this, the ' +
+    'next and the previous page). Use get_content with a slug to read one item in full.',
+  inputSchema: z.object({
+    collection: collectionArg.describe('Which collection to list.'),
+    limit: limitArg.default(DEFAULT_LIMIT).describe(`Items per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
+    page: pageArg.default(1).describe('Page number, starting at 1.'),
+    tag: tagArg.optional().describe('Only items with this tag, e.g. "data-contracts".'),
+  }),
+  outputSchema: z.object({
+    collection: collectionArg,
+    data: z.array(recordSummary),
+    meta: z.object({ limit: z.number().int(), page: z.number().int(), count: z.number().int(), total: z.number().int(), pages: z.number().int() }),
+    links: z.object({ self: z.string(), next: z.string().nullable(), prev: z.string().nullable() }),
+  }),
+  annotations: { title: 'List a collection', ...READ_ONLY },
+}
+
 export function registerListContent({ server, snapshot }: McpContext): void {
   server.registerTool(
     'list_content',
-    {
-      title: 'List a collection',
-      description:
-        'List the published items of one collection (blog-posts, case-studies, webinars or events), newest first ' +
-        '(blog posts and case studies by published_at, webinars and events by starts_at), optionally only those with ' +
-        'a tag. Use it to browse, to find valid slugs, or to answer "what are our latest …". Returns the same list ' +
-        'envelope as GET /api/{collection}: data (summary records without body: slug, title, summary, url, tags, dates ' +
-        'and the collection\'s own fields), meta (limit, page, count, total, pages) and links (REST URLs of this, the ' +
-        'next and the previous page). Use get_content with a slug to read one item in full.',
-      inputSchema: z.object({
-        collection: collectionArg.describe('Which collection to list.'),
-        limit: limitArg.default(DEFAULT_LIMIT).describe(`Items per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
-        page: pageArg.default(1).describe('Page number, starting at 1.'),
-        tag: tagArg.optional().describe('Only items with this tag, e.g. "data-contracts".'),
-      }),
-      outputSchema: z.object({
-        collection: collectionArg,
-        data: z.array(recordSummary),
-        meta: z.object({ limit: z.number().int(), page: z.number().int(), count: z.number().int(), total: z.number().int(), pages: z.number().int() }),
-        links: z.object({ self: z.string(), next: z.string().nullable(), prev: z.string().nullable() }),
-      }),
-      annotations: { title: 'List a collection', ...READ_ONLY },
-    },
+    LIST_CONTENT_TOOL,
     ({ collection, limit, page, tag }) => {
       // REST's own parser, so a tool call and a REST call accept exactly the same options.
       const params = new URLSearchParams({ limit: String(limit), page: String(page) })

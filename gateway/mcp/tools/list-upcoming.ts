@@ -26,34 +26,37 @@ const item = z.object({
   resource_uri: z.string(),
 })
 
+/** The tool's description and schemas, made once: every request builds a new server that registers it. */
+const LIST_UPCOMING_TOOL = {
+  title: 'Upcoming events and webinars',
+  description:
+    'List events and webinars that start after the current time (decided when you call it), soonest first. Use it ' +
+    'for "what is coming up", "which events are in EMEA next quarter" or before inviting someone. Optional filters: ' +
+    'days (only those starting within that many days), region (an event location region such as "EMEA", "APAC", ' +
+    '"North America", "Latin America", or a region tag suffix such as "emea" or "latam"; webinars match by their ' +
+    'region tag) and collection. Returns each item with its start (RFC 3339 with the local offset), time zone, ' +
+    'attendance mode, status, place and registration URL. Cancelled or postponed events are included with their ' +
+    'event_status so you can say so.',
+  inputSchema: z.object({
+    days: z.number().int().min(1).max(MAX_DAYS).optional().describe('Only items starting within this many days from now.'),
+    region: z.string().trim().min(1).max(60).optional().describe('Region name or region tag suffix, e.g. "EMEA" or "latam".'),
+    collection: z.enum(UPCOMING_COLLECTIONS).optional().describe('Only events or only webinars.'),
+    limit: z.number().int().min(1).max(100).default(20).describe('At most this many items (default 20).'),
+  }),
+  outputSchema: z.object({
+    now: z.string().describe('The time the list was computed for (UTC).'),
+    until: nullableString.describe('End of the days window, if one was given.'),
+    region: nullableString,
+    total: z.number().int(),
+    items: z.array(item),
+  }),
+  annotations: { title: 'Upcoming events and webinars', ...READ_ONLY },
+}
+
 export function registerListUpcoming({ server, snapshot, now }: McpContext): void {
   server.registerTool(
     'list_upcoming',
-    {
-      title: 'Upcoming events and webinars',
-      description:
-        'List events and webinars that start after the current time (decided when you call it), soonest first. Use it ' +
-        'for "what is coming up", "which events are in EMEA next quarter" or before inviting someone. Optional filters: ' +
-        'days (only those starting within that many days), region (an event location region such as "EMEA", "APAC", ' +
-        '"North America", "Latin America", or a region tag suffix such as "emea" or "latam"; webinars match by their ' +
-        'region tag) and collection. Returns each item with its start (RFC 3339 with the local offset), time zone, ' +
-        'attendance mode, status, place and registration URL. Cancelled or postponed events are included with their ' +
-        'event_status so you can say so.',
-      inputSchema: z.object({
-        days: z.number().int().min(1).max(MAX_DAYS).optional().describe('Only items starting within this many days from now.'),
-        region: z.string().trim().min(1).max(60).optional().describe('Region name or region tag suffix, e.g. "EMEA" or "latam".'),
-        collection: z.enum(UPCOMING_COLLECTIONS).optional().describe('Only events or only webinars.'),
-        limit: z.number().int().min(1).max(100).default(20).describe('At most this many items (default 20).'),
-      }),
-      outputSchema: z.object({
-        now: z.string().describe('The time the list was computed for (UTC).'),
-        until: nullableString.describe('End of the days window, if one was given.'),
-        region: nullableString,
-        total: z.number().int(),
-        items: z.array(item),
-      }),
-      annotations: { title: 'Upcoming events and webinars', ...READ_ONLY },
-    },
+    LIST_UPCOMING_TOOL,
     ({ days, region, collection, limit }) => {
       const at = now()
       const all = upcoming(snapshot, { now: at, days, region, collection })

@@ -24,29 +24,32 @@ const hit = z.object({
   matched_terms: z.array(z.string()),
 })
 
+/** The tool's description and schemas, made once: every request builds a new server that registers it. */
+const SEARCH_CONTENT_TOOL = {
+  title: 'Search all content',
+  description:
+    'Full-text search across every published blog post, case study, webinar and event. Use it first when the user ' +
+    'asks about a topic, customer, product, phrase or person and you do not know the exact item. Returns the best ' +
+    'matches ranked by relevance (BM25; title and summary weigh more than body text), each with its collection, ' +
+    'slug, title, summary, canonical url, a text snippet around the match and a content:// resource URI. ' +
+    'Pass collection and slug to get_content to read an item in full.',
+  inputSchema: z.object({
+    query: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe('Words or a phrase to look for, e.g. "ledger reconciliation" or a customer name.'),
+    collection: collectionArg.optional().describe('Only search this collection.'),
+    limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).default(5).describe(`How many results, 1 to ${MAX_SEARCH_RESULTS} (default 5).`),
+  }),
+  outputSchema: z.object({
+    query: z.string(),
+    total: z.number().int().describe('How many items matched in all; results holds the best `limit` of them.'),
+    results: z.array(hit),
+  }),
+  annotations: { title: 'Search all content', ...READ_ONLY },
+}
+
 export function registerSearchContent({ server, snapshot }: McpContext): void {
   server.registerTool(
     'search_content',
-    {
-      title: 'Search all content',
-      description:
-        'Full-text search across every published blog post, case study, webinar and event. Use it first when the user ' +
-        'asks about a topic, customer, product, phrase or person and you do not know the exact item. Returns the best ' +
-        'matches ranked by relevance (BM25; title and summary weigh more than body text), each with its collection, ' +
-        'slug, title, summary, canonical url, a text snippet around the match and a content:// resource URI. ' +
-        'Pass collection and slug to get_content to read an item in full.',
-      inputSchema: z.object({
-        query: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe('Words or a phrase to look for, e.g. "ledger reconciliation" or a customer name.'),
-        collection: collectionArg.optional().describe('Only search this collection.'),
-        limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).default(5).describe(`How many results, 1 to ${MAX_SEARCH_RESULTS} (default 5).`),
-      }),
-      outputSchema: z.object({
-        query: z.string(),
-        total: z.number().int().describe('How many items matched in all; results holds the best `limit` of them.'),
-        results: z.array(hit),
-      }),
-      annotations: { title: 'Search all content', ...READ_ONLY },
-    },
+    SEARCH_CONTENT_TOOL,
     async ({ query, collection, limit }) => {
       const { total, hits } = await search(snapshot, { query, collection, limit, page: 1 })
       if (total === 0) {

@@ -21,22 +21,25 @@ const result = z.object({
   url: z.string().describe('The canonical page on the marketing site.'),
 })
 
+/** The tool's description and schemas, made once: every request builds a new server that registers it. */
+const SEARCH_TOOL = {
+  title: 'Search (connector)',
+  description:
+    'Search every published blog post, case study, webinar and event by words or a phrase, best match first. ' +
+    `Returns up to ${CONNECTOR_SEARCH_RESULTS} results, each with an id ("collection/slug"), its title and its ` +
+    'canonical url. Call fetch with an id to read the full text of an item. search_content gives the same ' +
+    'ranking with snippets, summaries and filters.',
+  inputSchema: z.object({
+    query: z.string().trim().min(1).max(MAX_CONNECTOR_QUERY).describe('What to look for, e.g. "ledger reconciliation" or a customer name.'),
+  }),
+  outputSchema: z.object({ results: z.array(result) }),
+  annotations: { title: 'Search (connector)', ...READ_ONLY },
+}
+
 export function registerSearch({ server, snapshot }: McpContext): void {
   server.registerTool(
     'search',
-    {
-      title: 'Search (connector)',
-      description:
-        'Search every published blog post, case study, webinar and event by words or a phrase, best match first. ' +
-        `Returns up to ${CONNECTOR_SEARCH_RESULTS} results, each with an id ("collection/slug"), its title and its ` +
-        'canonical url. Call fetch with an id to read the full text of an item. search_content gives the same ' +
-        'ranking with snippets, summaries and filters.',
-      inputSchema: z.object({
-        query: z.string().trim().min(1).max(MAX_CONNECTOR_QUERY).describe('What to look for, e.g. "ledger reconciliation" or a customer name.'),
-      }),
-      outputSchema: z.object({ results: z.array(result) }),
-      annotations: { title: 'Search (connector)', ...READ_ONLY },
-    },
+    SEARCH_TOOL,
     async ({ query }) => {
       const { hits } = await search(snapshot, { query, limit: CONNECTOR_SEARCH_RESULTS, page: 1 })
       const results = hits.flatMap((h) => {
