@@ -19,6 +19,8 @@ import { buildRows, type Samples } from './report/targets.ts'
 import { benchBuild, clean, runBuild } from './suites/build.ts'
 import { benchGateway, type Target } from './suites/gateway.ts'
 import { benchMcp } from './suites/mcp.ts'
+import { benchMemory, type MemorySample } from './suites/memory.ts'
+import { benchSearchIndex } from './suites/search-index.ts'
 import { benchHugo, benchVelite, ensureHugo } from './suites/peers.ts'
 import { distSizes } from './suites/sizes.ts'
 import { benchWatch } from './suites/watch.ts'
@@ -67,6 +69,7 @@ const optional = async <T>(fn: () => Promise<T>): Promise<T | string> => {
 const machine = await machineInfo()
 const corpus = await step(`generating ${config.items} items (seed ${config.seed})`, () => generateCorpus({ items: config.items, seed: config.seed }))
 const small = await step(`generating ${config.small_items} items`, () => generateCorpus({ items: config.small_items, seed: config.seed }))
+const large = await step(`generating ${config.items * 2} items (memory growth)`, () => generateCorpus({ items: config.items * 2, seed: config.seed }))
 say(`  corpus at ${corpus.root}`)
 try {
   const build = await step('our build: cold, no-change, forced with cache', () =>
@@ -87,7 +90,18 @@ try {
       runs: config.load_runs, load: { connections: config.connections, seconds: config.load_seconds }, workDir: corpus.root,
     }))
   const mcp = await step('MCP tools/call search', () => optional(() => benchMcp(corpus.root, config.short_runs)))
-  const samples: Samples = { items: config.items, smallItems: config.small_items, build, watch, hugo, velite, sizes, smallSizes, gateway, mcp }
+  const searchIndex = await step('search index build', () => benchSearchIndex(join(corpus.root, 'dist'), manifest, config.short_runs))
+  await step(`our build of ${config.items * 2} items (memory growth)`, async () => {
+    await clean(large.root)
+    await runBuild(large.root)
+  })
+  const memory: MemorySample[] = []
+  for (const c of [small, corpus, large]) {
+    const dist = join(c.root, 'dist')
+    const m = JSON.parse(await readFile(join(dist, '_build', 'manifest.json'), 'utf8')) as Manifest
+    memory.push(await step(`gateway memory, ${c.items} items`, () => benchMemory(dist, m, c.items, { seconds: config.load_seconds, connections: config.connections })))
+  }
+  const samples: Samples = { items: config.items, smallItems: config.small_items, build, watch, hugo, velite, sizes, smallSizes, gateway, mcp, searchIndex, memory }
   const report: Report = { generated_at: new Date().toISOString(), smoke, config, machine, rows: buildRows(samples) }
   await mkdir(outDir, { recursive: true })
   const name = smoke ? 'smoke' : 'latest'
@@ -99,6 +113,7 @@ try {
   if (!args.keep) {
     await rm(corpus.root, { recursive: true, force: true })
     await rm(small.root, { recursive: true, force: true })
+    await rm(large.root, { recursive: true, force: true })
   }
 }
 

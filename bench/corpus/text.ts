@@ -1,8 +1,12 @@
 /**
- * Realistic-looking marketing prose: ~400-word GFM bodies with headings, a
- * table, a fenced code block, an image with alt text, a list, a quote and links.
+ * Marketing prose with a realistic vocabulary: ~400-word GFM bodies with
+ * headings, a table, a fenced code block, an image with alt text, a list, a
+ * quote and links. Sentences are mostly words drawn with their real
+ * frequencies (vocabulary.ts), with the product's own words now and then, so
+ * common words are in most items and ordinary ones in few, as in real content.
  */
 import type { Random } from './random.ts'
+import { commonWord } from './vocabulary.ts'
 
 export const TOPICS = [
   'data contracts', 'column lineage', 'freshness checks', 'schema drift', 'warehouse spend', 'incident response',
@@ -34,8 +38,17 @@ const LANGS = ['sql', 'yaml', 'python', 'bash', 'json'] as const
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 
+/** Share of a sentence's words that are the product's own (nouns, verbs, adjectives above). */
+const DOMAIN_SHARE = 0.06
+
+function word(r: Random): string {
+  if (!r.chance(DOMAIN_SHARE)) return commonWord(r)
+  const kind = r.int(0, 2)
+  return kind === 0 ? r.pick(NOUNS) : kind === 1 ? r.pick(VERBS) : r.pick(ADJECTIVES)
+}
+
 export function sentence(r: Random): string {
-  const clause = () => `the ${r.pick(ADJECTIVES)} ${r.pick(NOUNS)} ${r.pick(VERBS)} every ${r.pick(NOUNS)}`
+  const clause = () => Array.from({ length: r.int(4, 9) }, () => word(r)).join(' ')
   return `${capitalise(clause())} ${r.pick(CONNECTORS)} ${clause()}.`
 }
 

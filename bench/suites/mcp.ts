@@ -19,7 +19,10 @@ const CALLS = 200
 const WARMUP = 30
 
 export interface McpSamples {
+  /** Median of each run. */
   gateway: number[]
+  /** 95th percentile of each run. */
+  gatewayP95: number[]
   ceiling: number[]
 }
 
@@ -38,8 +41,8 @@ function searchCall(query: string): string {
   return JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_content', arguments: { query, limit: 5 } } })
 }
 
-/** Median milliseconds of `CALLS` sequential calls after a warm-up. */
-async function timeCalls(url: string, headers: Record<string, string>, body: string): Promise<number> {
+/** Median and 95th percentile milliseconds of `CALLS` sequential calls after a warm-up. */
+async function timeCalls(url: string, headers: Record<string, string>, body: string): Promise<{ median: number; p95: number }> {
   const times: number[] = []
   for (let i = 0; i < WARMUP + CALLS; i++) {
     const started = performance.now()
@@ -49,7 +52,8 @@ async function timeCalls(url: string, headers: Record<string, string>, body: str
     if (!response.ok || !text.includes('"result"')) throw new Error(`tools/call answered ${response.status}: ${text.slice(0, 300)}`)
     if (i >= WARMUP) times.push(elapsed)
   }
-  return median(times)
+  const sorted = [...times].sort((a, b) => a - b)
+  return { median: median(times), p95: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]! }
 }
 
 export async function benchMcp(root: string, runs: number): Promise<McpSamples | string> {
@@ -72,10 +76,12 @@ export async function benchMcp(root: string, runs: number): Promise<McpSamples |
     const routesFile = join(root, 'ceiling-mcp.json')
     await writeFile(routesFile, JSON.stringify(routes))
     ceiling = await startChildServer([...TSX_NODE_ARGS, 'bench/servers/ceiling.ts', routesFile], /"url":"(http:\/\/[^"]+)"/, { cwd: REPO_ROOT })
-    const samples: McpSamples = { gateway: [], ceiling: [] }
+    const samples: McpSamples = { gateway: [], gatewayP95: [], ceiling: [] }
     for (let run = 0; run < runs; run++) {
-      samples.gateway.push(await timeCalls(`${gateway.url}/mcp`, headers, body))
-      samples.ceiling.push(await timeCalls(`${ceiling.url}/mcp`, headers, body))
+      const timed = await timeCalls(`${gateway.url}/mcp`, headers, body)
+      samples.gateway.push(timed.median)
+      samples.gatewayP95.push(timed.p95)
+      samples.ceiling.push((await timeCalls(`${ceiling.url}/mcp`, headers, body)).median)
     }
     return samples
   } finally {

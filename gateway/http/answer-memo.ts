@@ -18,7 +18,8 @@ export interface MemoAnswer {
   readonly notModifiedHeaders: readonly string[]
   readonly idIndex: number
   readonly notModifiedIdIndex: number
-  readonly etag: string
+  /** The answer's strong ETag, undefined for answers without one (health): those never answer 304. */
+  readonly etag: string | undefined
   readonly file: WeakRef<StoredFile>
   /** The path as the request log reports it. */
   readonly pathname: string
@@ -40,7 +41,7 @@ export function forgetAnswer(snapshot: Snapshot, target: string): void {
 export function rememberAnswer(
   snapshot: Snapshot,
   target: string,
-  answer: { headers: Record<string, string>; file: StoredFile; pathname: string; accept: string | undefined },
+  answer: { headers: Record<string, string>; file: StoredFile; pathname: string; accept: string | undefined; etag?: false },
 ): void {
   let memo = memos.get(snapshot)
   if (!memo) memos.set(snapshot, (memo = new Map()))
@@ -55,7 +56,7 @@ export function rememberAnswer(
     notModifiedHeaders,
     idIndex: headers.indexOf('x-request-id') + 1,
     notModifiedIdIndex: notModifiedHeaders.indexOf('x-request-id') + 1,
-    etag: answer.file.etag,
+    etag: answer.etag === false ? undefined : answer.file.etag,
     file: new WeakRef(answer.file),
     pathname: answer.pathname,
     accept: answer.accept,

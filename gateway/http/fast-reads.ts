@@ -37,7 +37,7 @@ export function fastReads(store: ArtifactStore, log: Logger): FastPath {
     }
     const started = performance.now()
     const id = requestIdFrom(firstValue(req.headers['x-request-id']))
-    const notModified = matchesEtag(req.headers['if-none-match'], answer.etag)
+    const notModified = answer.etag !== undefined && matchesEtag(req.headers['if-none-match'], answer.etag)
     const headers = (notModified ? answer.notModifiedHeaders : answer.headers).slice()
     headers[notModified ? answer.notModifiedIdIndex : answer.idIndex] = id
     const status = notModified ? 304 : 200

@@ -52,12 +52,12 @@ function respond(event: H3Event, file: StoredFile, options: RespondOptions): Res
   return new FastResponse(body, { status: options.status ?? 200, headers })
 }
 
-/** Only on Node, where the fast path reads the raw request target. */
-function remember(event: H3Event, file: StoredFile, headers: Record<string, string>, memo: NonNullable<RespondOptions['memo']>): void {
+/** Only on Node, where the fast path reads the raw request target; `etag: false` for an answer without one. */
+export function remember(event: H3Event, file: StoredFile, headers: Record<string, string>, memo: NonNullable<RespondOptions['memo']>, etag?: false): void {
   const target = event.runtime?.node?.req?.url
   const method = event.req.method
   if (!target || (method !== 'GET' && method !== 'HEAD')) return
-  rememberAnswer(memo.snapshot, target, { headers, file, pathname: event.url.pathname, accept: memo.accept })
+  rememberAnswer(memo.snapshot, target, { headers, file, pathname: event.url.pathname, accept: memo.accept, etag })
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {

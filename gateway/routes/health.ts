@@ -1,11 +1,25 @@
-/** GET /api/health: the build being served, never cached; 503 when no build can be served. */
+/** GET /api/health: the build being served, never cached (its body made once per build); 503 when no build can be served. */
 import { defineHandler } from 'h3'
 import { FastResponse } from 'srvx'
-import type { ArtifactStore } from '../artifacts.ts'
+import type { ArtifactStore, Snapshot, StoredFile } from '../artifacts.ts'
+import { remember } from '../http/respond.ts'
 import { baseHeaderRecord, CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
 import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { requestIdOf } from '../http/request-id.ts'
+
+/** The health body of each build, made once. */
+const bodies = new WeakMap<Snapshot, StoredFile>()
+
+function healthOf(snapshot: Snapshot, version: string): StoredFile {
+  let file = bodies.get(snapshot)
+  if (!file) {
+    const { id, built_at, counts } = snapshot.manifest.build
+    file = { body: Buffer.from(JSON.stringify({ status: 'ok', version, build: { id, built_at, counts } })), etag: '' }
+    bodies.set(snapshot, file)
+  }
+  return file
+}
 
 export function healthRoute(store: ArtifactStore, version: string) {
   return defineHandler((event) => {
@@ -18,11 +32,12 @@ export function healthRoute(store: ArtifactStore, version: string) {
         headers: { 'cache-control': CACHE.none, 'retry-after': '5' },
       })
     }
-    const { id, built_at, counts } = snapshot.manifest.build
-    const body = JSON.stringify({ status: 'ok', version, build: { id, built_at, counts } })
+    const file = healthOf(snapshot, version)
     const headers = baseHeaderRecord(requestIdOf(event), JSON_TYPE, CACHE.none)
-    headers['content-length'] = String(Buffer.byteLength(body))
+    headers['content-length'] = String(file.body.byteLength)
+    // The same request is answered from here on by the fast path, while no reload fails (http/fast-reads.ts).
+    remember(event, file, headers, { snapshot }, false)
     // Written straight to the socket, like every read answer (see http/respond.ts).
-    return new FastResponse(event.req.method === 'HEAD' ? null : body, { headers })
+    return new FastResponse(event.req.method === 'HEAD' ? null : (file.body as Uint8Array<ArrayBuffer>), { headers })
   })
 }

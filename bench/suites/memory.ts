@@ -1,0 +1,56 @@
+/**
+ * The gateway's resident memory at several corpus sizes: the real
+ * `gateway/serve.ts` over each build, after serving a mix of what clients
+ * ask (lists, items, the long tail, health, full-text search) under load.
+ * Peak resident memory (VmHWM) is what a host must provide; the growth
+ * between sizes is what the corpus costs.
+ */
+import type { Manifest } from '../../build/contract/manifest.ts'
+import { loadTest } from '../lib/load.ts'
+import { processMemory } from '../lib/process.ts'
+import { startGatewayProcess } from './gateway.ts'
+
+export interface MemorySample {
+  items: number
+  /** Resident after loading the build, and the peak after the load. */
+  idleMb: number
+  peakMb: number
+}
+
+/** Requests of the mix: one of each kind, all answered 200. */
+function mix(manifest: Manifest): string[] {
+  const posts = manifest.collections['blog-posts']
+  const events = manifest.collections.events
+  const tag = posts[0]?.tags[0] ?? 'data-contracts'
+  return [
+    '/api/blog-posts?limit=10',
+    '/api/events?limit=100',
+    ...posts.slice(0, 20).map((p) => `/api/blog-posts/${p.slug}`),
+    ...events.slice(0, 5).map((e) => `/api/events/${e.slug}`),
+    `/api/blog-posts?limit=10&page=3&tag=${tag}`,
+    '/api/health',
+    '/api/search?q=data+contracts+pipeline',
+    '/api/search?q=reliable+warehouse',
+    '/openapi.json',
+  ]
+}
+
+export async function benchMemory(distDir: string, manifest: Manifest, items: number, options: { seconds: number; connections: number }): Promise<MemorySample> {
+  const gateway = await startGatewayProcess(distDir)
+  try {
+    const idle = await processMemory(gateway.pid)
+    for (const path of mix(manifest)) {
+      const response = await fetch(gateway.url + path)
+      await response.arrayBuffer()
+      if (!response.ok) throw new Error(`${path} answered ${response.status}`)
+    }
+    for (const path of ['/api/blog-posts?limit=100', `/api/blog-posts/${manifest.collections['blog-posts'].at(-1)!.slug}`, '/api/search?q=data+contracts+pipeline']) {
+      await loadTest(gateway.url + path, options)
+    }
+    const after = await processMemory(gateway.pid)
+    if (!idle || !after) throw new Error('cannot read the gateway process memory (no /proc?)')
+    return { items, idleMb: idle.rssMb, peakMb: after.peakMb }
+  } finally {
+    await gateway.stop()
+  }
+}
