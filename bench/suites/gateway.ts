@@ -1,11 +1,12 @@
 /**
  * The gateway under load beside its ceiling: the real `gateway/serve.ts`
- * (as `npm start` runs it) and a bare node:http server answering the same
+ * (bundled and run as `npm start` runs it) and a bare node:http server answering the same
  * bytes from memory, each in its own process, loaded by autocannon in a third.
  * Runs are interleaved (gateway, ceiling, gateway, …) so noise hits both alike.
  */
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { bundleGateway } from '../../build/gateway-bundle.ts'
 import { REPO_ROOT, TSX_NODE_ARGS } from '../lib/paths.ts'
 import { loadTest, type LoadOptions, type LoadResult } from '../lib/load.ts'
 import { processMemory } from '../lib/process.ts'
@@ -33,8 +34,12 @@ export interface GatewaySamples {
   memory: { idleMb: number; afterMb: number; peakMb: number } | undefined
 }
 
-export function startGatewayProcess(distDir: string, env: NodeJS.ProcessEnv = {}): Promise<ChildServer> {
-  return startChildServer([...TSX_NODE_ARGS, 'gateway/serve.ts'], /gateway serving build \S+ at (http:\/\/\S+)/, {
+let bundle: Promise<string> | undefined
+
+/** gateway/serve.ts as `npm start` runs it: bundled (build/gateway-bundle.ts, once per bench run), on node. */
+export async function startGatewayProcess(distDir: string, env: NodeJS.ProcessEnv = {}): Promise<ChildServer> {
+  const file = await (bundle ??= bundleGateway(REPO_ROOT))
+  return startChildServer([file], /gateway serving build \S+ at (http:\/\/\S+)/, {
     cwd: REPO_ROOT,
     env: { DIST_DIR: distDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
   })

@@ -58,7 +58,7 @@ export const SETTINGS = {
   FILE_CACHE_MB: setting({
     accepts: 'an integer from 0 to 4096',
     description: 'Megabytes of built files (and rendered answers) the gateway keeps in memory, most recently used first; the rest is read from DIST_DIR when asked for.',
-    default: '32', schema: integer(0, 4096),
+    default: '16', schema: integer(0, 4096),
   }),
   REQUEST_TIMEOUT_MS: setting({ accepts: 'an integer from 100 to 600000', description: 'A slower handler answers 503 `/problems/timeout`.', default: '10000', schema: integer(100, 600_000) }),
   MCP_MAX_BODY_BYTES: setting({ accepts: 'an integer from 1024 to 16777216', description: 'Largest request body /mcp reads; larger ones get 413.', default: '262144', schema: integer(1024, 16 * 1024 * 1024) }),

@@ -24,19 +24,23 @@ export class DiskFiles implements FileSource {
 
   constructor(
     private readonly distDir: string,
-    /** ETag of every file by path (the manifest's `files`, plus the manifest itself). */
-    private readonly etags: ReadonlyMap<string, string>,
+    /** ETag of every file by path: the manifest's `files` (all but the manifest itself)… */
+    private readonly files: Readonly<Record<string, string>>,
+    /** …and the manifest's. */
+    private readonly manifest: { path: string; etag: string },
     private readonly cache: ByteLru<CachedFile>,
     /** Told when a file is gone or differs from the manifest. */
     private readonly onMismatch: (error: ArtifactError) => void,
   ) {}
 
   etag(path: string): string | undefined {
-    return this.etags.get(path)
+    // Own keys only: a path such as "constructor" must not find Object's.
+    if (Object.hasOwn(this.files, path)) return this.files[path]
+    return path === this.manifest.path ? this.manifest.etag : undefined
   }
 
   peek(path: string): StoredFile | undefined {
-    const etag = this.etags.get(path)
+    const etag = this.etag(path)
     return etag === undefined ? undefined : this.cache.get(etag)?.file
   }
 
@@ -52,7 +56,7 @@ export class DiskFiles implements FileSource {
   }
 
   private async load(path: string): Promise<StoredFile> {
-    const etag = this.etags.get(path)
+    const etag = this.etag(path)
     if (etag === undefined) throw new ArtifactError(`dist/${path} is not a file of this build`)
     const body = await readFile(join(this.distDir, path)).catch(() => undefined)
     if (!body || etagOf(body) !== etag) {

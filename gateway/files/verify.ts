@@ -2,53 +2,60 @@
  * Check every file of a build against the manifest's ETags before it is
  * served: a dist/ caught mid-swap or changed after the build fails to load
  * (the previous build stays served) instead of mixing two builds. Files are
- * read a few at a time into reused buffers and hashed, so checking a large
- * build costs no memory; the cache keeps copies of the first files while
- * it has room.
+ * hashed in chunks read into one reused buffer per reader, so checking a
+ * large build (llms-full.txt alone is 60 MB at 20,000 items) costs no
+ * memory; the cache keeps copies of small files while it has room.
  */
+import { createHash } from 'node:crypto'
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
-import { etagOf } from '../../build/contract/etag.ts'
+import { etagFromDigest } from '../../build/contract/etag.ts'
 import type { ByteLru } from './byte-lru.ts'
 import type { CachedFile } from './disk-files.ts'
 import { ArtifactError } from './errors.ts'
 
 const CONCURRENT_READS = 8
+const CHUNK = 256 * 1024
 
-export async function verifyFiles(distDir: string, etags: ReadonlyMap<string, string>, cache: ByteLru<CachedFile>): Promise<void> {
-  const queue = [...etags]
+export async function verifyFiles(distDir: string, etags: Readonly<Record<string, string>>, cache: ByteLru<CachedFile>): Promise<void> {
+  const paths = Object.keys(etags)
+  let next = 0
   let failure: ArtifactError | undefined
   const worker = async () => {
-    let buffer: Buffer = Buffer.allocUnsafe(256 * 1024)
-    for (let next = queue.pop(); next && !failure; next = queue.pop()) {
-      const [path, etag] = next
-      const bytes = await readInto(join(distDir, path), buffer).catch(() => undefined)
-      if (bytes) buffer = bytes.grown
-      if (!bytes || etagOf(bytes.view) !== etag) {
+    const buffer = Buffer.allocUnsafe(CHUNK)
+    while (next < paths.length && !failure) {
+      const path = paths[next++]!
+      const etag = etags[path]!
+      const read = await hashFile(join(distDir, path), buffer).catch(() => undefined)
+      if (!read || read.etag !== etag) {
         failure = new ArtifactError(`dist/${path} is missing or does not match the manifest (a build changed dist/ while it was loaded?)`)
         return
       }
-      if (cache.totalBytes + bytes.view.byteLength <= cache.maxBytes) cache.set(etag, { file: { body: Buffer.from(bytes.view), etag }, size: bytes.view.byteLength })
+      const size = read.whole?.byteLength ?? Infinity
+      if (read.whole && cache.totalBytes + size <= cache.maxBytes) cache.set(etag, { file: { body: Buffer.from(read.whole), etag }, size })
     }
   }
   await Promise.all(Array.from({ length: CONCURRENT_READS }, worker))
   if (failure) throw failure
 }
 
-/** The file's bytes as a view into `buffer` (or into a larger one, `grown`, when it did not fit). */
-async function readInto(path: string, buffer: Buffer): Promise<{ view: Buffer; grown: Buffer }> {
+/** The file's ETag, and its bytes (a view into `buffer`) when it fit in one chunk. */
+async function hashFile(path: string, buffer: Buffer): Promise<{ etag: string; whole: Buffer | undefined }> {
   const handle = await open(path, 'r')
   try {
-    const { size } = await handle.stat()
-    let target = buffer
-    if (size > target.length) target = Buffer.allocUnsafe(Math.max(size, target.length * 2))
-    let read = 0
-    while (read < size) {
-      const { bytesRead } = await handle.read(target, read, size - read, read)
+    const hash = createHash('sha256')
+    let total = 0
+    let chunks = 0
+    let last = 0
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, total)
       if (bytesRead === 0) break
-      read += bytesRead
+      hash.update(buffer.subarray(0, bytesRead))
+      total += bytesRead
+      chunks++
+      last = bytesRead
     }
-    return { view: target.subarray(0, read), grown: target }
+    return { etag: etagFromDigest(hash), whole: chunks <= 1 ? buffer.subarray(0, last) : undefined }
   } finally {
     await handle.close()
   }
