@@ -11,7 +11,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { etagOf } from '../../build/contract/etag.ts'
 import { buildSite } from '../../build/compiler/build.ts'
-import { useBuiltGateway } from '../helpers/gateway.ts'
+import { ArtifactStore } from '../../gateway/artifacts.ts'
+import { startGateway, useBuiltGateway } from '../helpers/gateway.ts'
 import { createProject, REPO_ROOT, type TempProject } from '../helpers/project.ts'
 import { problemDefect } from './assert.ts'
 
@@ -171,3 +172,38 @@ describe('a corrupt or tampered dist/', () => {
     }
   })
 })
+
+describe('a file of the served build changed on disk after it was loaded', () => {
+  it('is a 503 problem (never a 500, never the new bytes), health says why, and a reload recovers', async () => {
+    const project = await generationZero()
+    await buildSite({ root: project.root, cache: false })
+    // No cache: every answer is read from dist/ when asked for, so the change is seen at once.
+    const store = new ArtifactStore(project.dist, { cacheMb: 0 })
+    await store.reload()
+    const gateway = await startGateway(project.dist, { store })
+    try {
+      expect((await fetch(`${gateway.url}/api/blog-posts/post-0`)).status).toBe(200)
+      // Files not read since the load (a file already answered may still be in memory, as verified bytes of this build).
+      await writeFile(join(project.dist, 'api', 'blog-posts', 'post-1.json'), '{"tampered":true}')
+      await rm(join(project.dist, 'api', 'blog-posts', 'post-2.json'))
+      for (const slug of ['post-1', 'post-2']) {
+        const item = await fetch(`${gateway.url}/api/blog-posts/${slug}`)
+        const text = await item.text()
+        expect(item.status, text).toBe(503)
+        expect(problemDefect(503, item.headers.get('content-type'), text)).toBeUndefined()
+        expect(text).not.toContain('tampered')
+      }
+      const health = await fetch(`${gateway.url}/api/health`)
+      expect(health.status).toBe(503)
+      expect(((await health.json()) as { detail: string }).detail).toMatch(/no longer matches the build being served/)
+      await buildSite({ root: project.root, cache: false, force: true })
+      await store.reload()
+      expect((await fetch(`${gateway.url}/api/blog-posts/post-1`)).status).toBe(200)
+      expect((await fetch(`${gateway.url}/api/health`)).status).toBe(200)
+    } finally {
+      await gateway.close()
+      await project.remove()
+    }
+  })
+})
+
