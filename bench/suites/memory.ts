@@ -9,6 +9,9 @@ import type { Manifest } from '../../build/contract/manifest.ts'
 import { loadTest } from '../lib/load.ts'
 import { processMemory } from '../lib/process.ts'
 import { startGatewayProcess } from './gateway.ts'
+import { SLUG_PATTERN } from '../../build/contract/patterns.ts'
+
+const SLUG = new RegExp(SLUG_PATTERN)
 
 export interface MemorySample {
   items: number
@@ -19,8 +22,10 @@ export interface MemorySample {
 
 /** Requests of the mix: one of each kind, all answered 200. */
 function mix(manifest: Manifest): string[] {
-  const posts = manifest.collections['blog-posts']
-  const events = manifest.collections.events
+  // The corpus names some files with capitals (reverse-ETL-…): the API serves no such slug.
+  const servable = (r: { slug: string }) => SLUG.test(r.slug)
+  const posts = manifest.collections['blog-posts'].filter(servable)
+  const events = manifest.collections.events.filter(servable)
   const tag = posts[0]?.tags[0] ?? 'data-contracts'
   return [
     '/api/blog-posts?limit=10',
@@ -44,7 +49,8 @@ export async function benchMemory(distDir: string, manifest: Manifest, items: nu
       await response.arrayBuffer()
       if (!response.ok) throw new Error(`${path} answered ${response.status}`)
     }
-    for (const path of ['/api/blog-posts?limit=100', `/api/blog-posts/${manifest.collections['blog-posts'].at(-1)!.slug}`, '/api/search?q=data+contracts+pipeline']) {
+    const last = manifest.collections['blog-posts'].filter((r) => SLUG.test(r.slug)).at(-1)!
+    for (const path of ['/api/blog-posts?limit=100', `/api/blog-posts/${last.slug}`, '/api/search?q=data+contracts+pipeline']) {
       await loadTest(gateway.url + path, options)
     }
     const after = await processMemory(gateway.pid)
