@@ -287,7 +287,12 @@ export class Compiler {
         this.pendingEmitters.delete(emitter)
       }
     } finally {
-      for (const task of tasks.values()) task.cancel()
+      // A task nobody awaits any more (an edit interrupted the pass) rejects when cancelled: that is
+      // expected, not an unhandled rejection (which ended the dev server at 10,000 items).
+      for (const task of tasks.values()) {
+        task.result.catch(() => undefined)
+        task.cancel()
+      }
     }
     for (const emitter of pending) {
       if (emitter.input !== 'files') continue
