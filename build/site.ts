@@ -23,6 +23,12 @@ export interface SiteConfig {
 }
 
 const FIELDS = ['name', 'description', 'url', 'api_url', 'language', 'collections']
+/**
+ * Longest value of each text setting: they reach records (canonical URLs), feeds and the
+ * API catalog, whose string lengths the OpenAPI document bounds (a record's URL is the
+ * site URL, a collection path and a slug: at most 1000 + 200 + 1 + 120 characters).
+ */
+export const SITE_LIMITS = { name: 200, description: 1000, url: 1000, api_url: 1000, language: 35, path: 200, title: 200 } as const
 const COLLECTION_FIELDS = ['path', 'title']
 
 /** Read and check content/site.yaml; throws ContentErrors naming each problem's position. */
@@ -53,13 +59,16 @@ export function parseSiteConfig(text: string): SiteConfig {
   const unknown = (path: string[], field: string, message: string) => at(path, field, message, 'SCHEMA', locate(doc, path, true).offset)
   for (const key of Object.keys(data)) if (!FIELDS.includes(key)) unknown([key], key, `is not a site setting (settings: ${FIELDS.join(', ')})`)
   const url = typeof data.url === 'string' ? data.url.replace(/\/+$/, '') : ''
-  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(url)) at(['url'], 'url', 'must be the marketing site\'s absolute http(s) URL, like https://www.example.com')
+  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(url) || url.length > SITE_LIMITS.url) {
+    at(['url'], 'url', `must be the marketing site's absolute http(s) URL, like https://www.example.com, at most ${SITE_LIMITS.url} characters`)
+  }
   const apiUrl = typeof data.api_url === 'string' ? data.api_url.replace(/\/+$/, '') : undefined
-  if (data.api_url !== undefined && !(apiUrl && /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(apiUrl))) {
-    at(['api_url'], 'api_url', 'must be the absolute http(s) URL this API is served at, like https://api.example.com')
+  if (data.api_url !== undefined && !(apiUrl && /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(apiUrl) && apiUrl.length <= SITE_LIMITS.api_url)) {
+    at(['api_url'], 'api_url', `must be the absolute http(s) URL this API is served at, like https://api.example.com, at most ${SITE_LIMITS.api_url} characters`)
   }
   for (const key of ['name', 'description', 'language'] as const) {
-    if (data[key] !== undefined && typeof data[key] !== 'string') at([key], key, 'must be a string')
+    const value = data[key]
+    if (value !== undefined && (typeof value !== 'string' || value.length > SITE_LIMITS[key])) at([key], key, `must be a string of at most ${SITE_LIMITS[key]} characters`)
   }
   const given = (data.collections ?? {}) as Record<string, unknown>
   if (typeof given !== 'object' || Array.isArray(given)) at(['collections'], 'collections', `must map collection names (${COLLECTION_NAMES.join(', ')}) to { path, title }`)
@@ -68,10 +77,12 @@ export function parseSiteConfig(text: string): SiteConfig {
     if (!isCollectionName(name)) unknown(['collections', name], `collections.${name}`, `is not a collection (collections: ${COLLECTION_NAMES.join(', ')})`)
     const entry = (value ?? {}) as Record<string, unknown>
     for (const key of Object.keys(entry)) if (!COLLECTION_FIELDS.includes(key)) unknown(['collections', name, key], `collections.${name}.${key}`, 'is not a collection setting (settings: path, title)')
-    if (entry.path !== undefined && (typeof entry.path !== 'string' || !/^\/[A-Za-z0-9._~\-/]*$/.test(entry.path))) {
-      at(['collections', name, 'path'], `collections.${name}.path`, 'must be a path on the site starting with /, like /blog')
+    if (entry.path !== undefined && (typeof entry.path !== 'string' || !/^\/[A-Za-z0-9._~\-/]*$/.test(entry.path) || entry.path.length > SITE_LIMITS.path)) {
+      at(['collections', name, 'path'], `collections.${name}.path`, `must be a path on the site starting with /, like /blog, at most ${SITE_LIMITS.path} characters`)
     }
-    if (entry.title !== undefined && typeof entry.title !== 'string') at(['collections', name, 'title'], `collections.${name}.title`, 'must be a string')
+    if (entry.title !== undefined && (typeof entry.title !== 'string' || entry.title.length > SITE_LIMITS.title)) {
+      at(['collections', name, 'title'], `collections.${name}.title`, `must be a string of at most ${SITE_LIMITS.title} characters`)
+    }
   }
   if (errors.length) throw new ContentErrors(sortErrors(errors))
   for (const name of COLLECTION_NAMES) {

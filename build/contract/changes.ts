@@ -20,7 +20,9 @@ export const CHANGE_LOG_FORMAT = 1
 
 export const DEFAULT_CHANGES_LIMIT = 1000
 export const MAX_CHANGES_LIMIT = 1000
-const MAX_CURSOR_LENGTH = 64
+export const MAX_CURSOR_LENGTH = 64
+/** Longest `meta.warning` (a build's reason for an incomplete history); longer ones are cut. */
+export const MAX_WARNING_LENGTH = 1000
 
 export type ChangeType = 'created' | 'updated' | 'deleted'
 
@@ -185,7 +187,7 @@ export function changesEnvelope(log: ChangeLog, recordOf: (collection: Collectio
       since: query.since ? encodeCursor(query.since) : null,
       next_cursor: nextCursor,
       history: log.history,
-      warning: log.warning,
+      warning: log.warning === null ? null : log.warning.slice(0, MAX_WARNING_LENGTH),
     },
     links: { self: changesHref(query), next: changesHref({ since: next, limit: query.limit }) },
   }

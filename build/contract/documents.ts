@@ -22,6 +22,8 @@ export const FEED_TYPES: Record<FeedFormat, string> = {
 
 /** The names a feed is published under: each collection, and everything. */
 export const FEED_NAMES = [...COLLECTION_NAMES, ALL_FEED] as const
+/** Items in each feed: the newest by published_at. */
+export const FEED_ENTRIES = 50
 
 /** Media types by path where the extension does not tell (extension-less documents, feeds). */
 export const DOCUMENT_TYPES: Record<string, string> = {
@@ -36,3 +38,9 @@ export const DOCUMENT_TYPES: Record<string, string> = {
 export const DOCUMENT_HEADERS: Record<string, Record<string, string>> = {
   [API_CATALOG_PATH]: { link: API_CATALOG_LINK },
 }
+
+/**
+ * Bounds of the metadata documents (RFC 8414, RFC 9728) the gateway serves:
+ * its own, and an external issuer's, which it mirrors only within them.
+ */
+export const METADATA_LIMITS = { url: 2000, item: 200, items: 100 } as const

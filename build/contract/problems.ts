@@ -26,6 +26,13 @@ export function problemTypeUri(name: ProblemName): string {
   return `/problems/${name}`
 }
 
+/**
+ * The most a problem body carries; the gateway cuts longer values (a path
+ * near the header cap, say) so the answer stays within what the OpenAPI
+ * document states.
+ */
+export const PROBLEM_LIMITS = { title: 100, detail: 1000, instance: 2000, errors: 20, parameter: 100, message: 300 } as const
+
 export interface ProblemBody {
   type: string
   title: string

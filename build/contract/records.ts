@@ -27,3 +27,21 @@ export interface FullRecord extends ContentRecord {
   word_count: number
   body: { html: string; markdown: string; text: string }
 }
+
+/**
+ * The most a body may hold, checked by the build (an author error naming the
+ * file) and stated as bounds in the OpenAPI document.
+ */
+export const BODY_LIMITS = {
+  /** Characters of Markdown source. */
+  markdown: 200_000,
+  /** Characters of the rendered, sanitised HTML. */
+  html: 1_000_000,
+  /** Characters of the plain text. */
+  text: 200_000,
+  words: 50_000,
+} as const
+
+export const WORDS_PER_MINUTE = 230
+/** The longest reading time a body within BODY_LIMITS can have. */
+export const MAX_READING_TIME_MINUTES = Math.ceil(BODY_LIMITS.words / WORDS_PER_MINUTE)

@@ -40,6 +40,10 @@ export const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const
 
 /** Longest query: longer ones say more than any item matches on and cost more to run. */
 export const MAX_QUERY_LENGTH = 200
+/** Longest snippet of a hit: gateway/search cuts a window of 240 characters, plus an ellipsis at either end. */
+export const MAX_SNIPPET_LENGTH = 250
+/** Most matched terms listed per hit (a short prefix can match many indexed words); each is cut to MAX_QUERY_LENGTH. */
+export const MAX_MATCHED_TERMS = 50
 
 export interface SearchQuery {
   /** The words to look for, trimmed, 1..MAX_QUERY_LENGTH characters. */

@@ -47,8 +47,8 @@ export const SETTINGS = {
     schema: z.string().regex(/^[\w.:[\]-]{1,253}$/),
   }),
   PUBLIC_URL: setting({
-    accepts: 'an origin like https://api.example.com', description: 'The origin clients use; links in metadata and the Host/Origin check of /mcp use it. Default: the address listened on.',
-    default: undefined, schema: z.string().transform((v) => v.replace(/\/+$/, '')).pipe(z.string().regex(origin)),
+    accepts: 'an origin like https://api.example.com (at most 300 characters)', description: 'The origin clients use; links in metadata and the Host/Origin check of /mcp use it. Default: the address listened on.',
+    default: undefined, schema: z.string().transform((v) => v.replace(/\/+$/, '')).pipe(z.string().max(300).regex(origin)),
   }),
   DIST_DIR: setting({ accepts: 'a folder path', description: 'The build the gateway serves.', default: 'dist', schema: z.string().min(1) }),
   LOG_LEVEL: setting({

@@ -5,9 +5,10 @@
  */
 import type { SchemaObject } from 'ajv'
 import { COLLECTION_NAMES } from '../contract/collections.ts'
-import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../contract/problems.ts'
+import { PROBLEM_LIMITS, PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../contract/problems.ts'
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../contract/query.ts'
-import { SLUG_PATTERN, TAG_PATTERN } from '../contract/patterns.ts'
+import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, MAX_URL_LENGTH, SLUG_PATTERN, TAG_PATTERN } from '../contract/patterns.ts'
+import { arrayOf, count, instant, int32, MAX_HEADER_LENGTH, text, uriReference } from './bounded.ts'
 
 type Json = Record<string, unknown>
 
@@ -18,21 +19,21 @@ const PROBLEM: SchemaObject = {
   description: 'An RFC 9457 problem detail. `type` dereferences to a page describing the problem.',
   required: ['type', 'title', 'status', 'detail'],
   properties: {
-    type: { type: 'string', format: 'uri-reference', description: 'The problem type, `/problems/<name>`.' },
-    title: { type: 'string', description: 'Short summary of the problem type; the same for every occurrence.' },
-    status: { type: 'integer', minimum: 400, maximum: 599 },
-    detail: { type: 'string', description: 'What went wrong with this request and how to fix it.' },
-    instance: { type: 'string', description: 'The request path.' },
-    errors: {
-      type: 'array',
-      description: 'One entry per invalid parameter.',
-      items: {
+    type: { type: 'string', format: 'uri-reference', enum: (Object.keys(PROBLEM_TYPES) as ProblemName[]).map(problemTypeUri), description: 'The problem type, `/problems/<name>`.' },
+    title: text(PROBLEM_LIMITS.title, { description: 'Short summary of the problem type; the same for every occurrence.' }),
+    status: int32(400, 599),
+    detail: text(PROBLEM_LIMITS.detail, { description: 'What went wrong with this request and how to fix it.' }),
+    instance: text(PROBLEM_LIMITS.instance, { description: `The request path (its first ${PROBLEM_LIMITS.instance} characters).` }),
+    errors: arrayOf(
+      {
         type: 'object',
         additionalProperties: false,
         required: ['parameter', 'message'],
-        properties: { parameter: { type: 'string' }, message: { type: 'string' } },
+        properties: { parameter: text(PROBLEM_LIMITS.parameter), message: text(PROBLEM_LIMITS.message) },
       },
-    },
+      PROBLEM_LIMITS.errors,
+      { description: 'One entry per invalid parameter.' },
+    ),
   },
 }
 
@@ -47,15 +48,28 @@ export const problemResponseName = (status: number) => `Problem${status}`
 
 const header = (description: string, schema: Json, required = true): Json => ({ description, required, schema })
 
+/** Response headers, by their real names. */
 export const HEADERS: Record<string, Json> = {
-  ETag: header('Strong validator from the hash of the body; send it back in If-None-Match to get a 304.', { type: 'string', pattern: '^"[A-Za-z0-9_-]+"$' }),
-  CacheControl: header('Caching policy of the answer.', { type: 'string' }),
-  XRequestId: header('Identifies the request in the gateway logs; echoed when the caller sends a sane one.', { type: 'string' }),
-  XTotalCount: header('Number of items matching the query over all pages.', { type: 'string', pattern: '^[0-9]+$' }),
-  Link: header('RFC 8288 links to the next and previous pages, when they exist.', { type: 'string' }, false),
-  Allow: header('The methods this path supports.', { type: 'string' }),
-  RetryAfter: header('Seconds to wait before retrying.', { type: 'string' }, false),
-  WWWAuthenticate: header('RFC 6750 challenge; names the protected resource metadata document.', { type: 'string' }),
+  'ETag': header('Strong validator from the hash of the body; send it back in If-None-Match to get a 304.', text(64, { pattern: '^"[A-Za-z0-9_-]+"$' })),
+  'Cache-Control': header('Caching policy of the answer.', text(200)),
+  'X-Request-Id': header('Identifies the request in the gateway logs; echoed when the caller sends a sane one.', text(64, { pattern: '^[A-Za-z0-9._:-]+$' })),
+  'X-Total-Count': header('Number of items matching the query over all pages.', text(16, { pattern: '^[0-9]+$' })),
+  'Link': header('RFC 8288 links to the next and previous pages, when they exist.', text(2 * MAX_URL_LENGTH + 40), false),
+  'Allow': header('The methods this path supports.', text(100)),
+  'Retry-After': header('Seconds to wait before retrying.', text(10, { pattern: '^[0-9]+$' }), false),
+  'WWW-Authenticate': header('RFC 6750 challenge; names the protected resource metadata document.', text(2000)),
+  'Access-Control-Allow-Origin': header('CORS: every origin may read the answer.', { type: 'string', const: '*' }),
+  'RateLimit': header(
+    'Quota left per policy (draft-ietf-httpapi-ratelimit-headers) on /mcp and /oauth/*: `"ip";r=<requests left>;t=<seconds to reset>`, and `"credential";…` when a credential was sent; ' +
+      'a 429 for failed authentications names its own policy first (`"failed-api-key-ip";r=0;t=…`). Absent on public reads, and when the operator turned the limiter off (RATE_LIMIT_PER_MINUTE=0).',
+    text(500),
+    false,
+  ),
+  'RateLimit-Policy': header(
+    'The quotas: `"ip";q=<requests>;w=<seconds>`, and `"credential";…`; failed authentications have their own (`"failed-api-key-ip";q=20;w=900`, …). Absent where RateLimit is.',
+    text(500),
+    false,
+  ),
 }
 
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` })
@@ -64,15 +78,20 @@ export const responseRef = (name: string) => ref('responses', name)
 export const schemaRef = (name: string) => ref('schemas', name)
 export const parameterRef = (name: string) => ref('parameters', name)
 
+/** Headers of every answer the gateway or the CDN gives: CORS and the request id (CDN files carry none). */
+export const CORS_HEADERS = { 'Access-Control-Allow-Origin': headerRef('Access-Control-Allow-Origin') }
+/** The rate limiter's fields, on every answer of /mcp and /oauth/* (gateway/http/rate-limit.ts). */
+export const RATE_LIMIT_HEADERS = { RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimit-Policy') }
+
 /** Extra headers a problem answer of this status always or sometimes carries. */
-const PROBLEM_HEADERS: Record<number, string[]> = { 401: ['WWWAuthenticate'], 403: ['WWWAuthenticate'], 405: ['Allow'], 429: ['RetryAfter'], 503: ['RetryAfter'] }
+const PROBLEM_HEADERS: Record<number, string[]> = { 401: ['WWW-Authenticate'], 403: ['WWW-Authenticate'], 405: ['Allow'], 429: ['Retry-After', 'RateLimit', 'RateLimit-Policy'], 503: ['Retry-After'] }
 
 function problemResponse(status: number, names: ProblemName[]): Json {
-  const headers: Json = { 'Cache-Control': headerRef('CacheControl'), 'X-Request-Id': headerRef('XRequestId') }
+  // The rate limiter's fields come with every answer of /mcp and /oauth/*, problems included (absent on public reads).
+  const headers: Json = { 'Cache-Control': headerRef('Cache-Control'), 'X-Request-Id': headerRef('X-Request-Id'), ...CORS_HEADERS, ...RATE_LIMIT_HEADERS }
   for (const name of PROBLEM_HEADERS[status] ?? []) {
     // A 403 for a bad Origin has no challenge, so WWW-Authenticate is not required there.
-    headers[name === 'WWWAuthenticate' ? 'WWW-Authenticate' : name === 'RetryAfter' ? 'Retry-After' : name] =
-      status === 403 ? { ...HEADERS[name], required: false } : headerRef(name)
+    headers[name] = status === 403 ? { ...HEADERS[name], required: false } : headerRef(name)
   }
   return {
     description: names.map((n) => `\`${problemTypeUri(n)}\`: ${PROBLEM_TYPES[n].description}`).join('\n\n'),
@@ -92,27 +111,27 @@ export const PARAMETERS: Record<string, Json> = {
   limit: {
     name: 'limit', in: 'query', required: false,
     description: `Items per page, an integer from 1 to ${MAX_LIMIT}. Given once; anything else is a 400.`,
-    schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+    schema: int32(1, MAX_LIMIT, { default: DEFAULT_LIMIT }),
   },
   page: {
     name: 'page', in: 'query', required: false,
     description: `Page number, 1-based, up to ${MAX_PAGE}. A page past the end is an empty list, not an error.`,
-    schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
+    schema: int32(1, MAX_PAGE, { default: 1 }),
   },
   tag: {
     name: 'tag', in: 'query', required: false,
-    description: 'Only items with this tag.',
-    schema: { type: 'string', pattern: TAG_PATTERN, maxLength: 50 },
+    description: `Only items with this tag: lowercase letters, digits and single hyphens, at most ${MAX_TAG_LENGTH} characters (else a 400).`,
+    schema: text(MAX_TAG_LENGTH, { pattern: TAG_PATTERN }),
   },
   slug: {
     name: 'slug', in: 'path', required: true,
     description: 'The item slug, as in the list.',
-    schema: { type: 'string', pattern: SLUG_PATTERN, maxLength: 120 },
+    schema: text(MAX_SLUG_LENGTH, { pattern: SLUG_PATTERN }),
   },
   ifNoneMatch: {
     name: 'If-None-Match', in: 'header', required: false,
     description: 'An ETag from an earlier answer; a match gives 304 Not Modified without a body.',
-    schema: { type: 'string' },
+    schema: text(MAX_HEADER_LENGTH),
   },
 }
 
@@ -121,34 +140,34 @@ export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
   ListMeta: {
     type: 'object', additionalProperties: false, required: ['limit', 'page', 'count', 'total', 'pages'],
     properties: {
-      limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT },
-      page: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
-      count: { type: 'integer', minimum: 0, maximum: MAX_LIMIT, description: 'Items on this page.' },
-      total: { type: 'integer', minimum: 0, description: 'Items matching the query.' },
-      pages: { type: 'integer', minimum: 0, description: 'Pages at this limit.' },
+      limit: int32(1, MAX_LIMIT),
+      page: int32(1, MAX_PAGE),
+      count: int32(0, MAX_LIMIT, { description: 'Items on this page.' }),
+      total: count({ description: 'Items matching the query.' }),
+      pages: count({ description: 'Pages at this limit.' }),
     },
   },
   ListLinks: {
     type: 'object', additionalProperties: false, required: ['self', 'next', 'prev'],
     properties: {
-      self: { type: 'string', format: 'uri-reference', description: 'Canonical form of this request.' },
-      next: { type: ['string', 'null'], format: 'uri-reference' },
-      prev: { type: ['string', 'null'], format: 'uri-reference' },
+      self: uriReference({ description: 'Canonical form of this request.' }),
+      next: uriReference({ type: ['string', 'null'] }),
+      prev: uriReference({ type: ['string', 'null'] }),
     },
   },
   Health: {
     type: 'object', additionalProperties: false, required: ['status', 'version', 'build'],
     properties: {
       status: { const: 'ok' },
-      version: { type: 'string', description: 'Version of the gateway.' },
+      version: text(64, { pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.+-]*)?$', description: 'Version of the gateway (semver).' }),
       build: {
         type: 'object', additionalProperties: false, required: ['id', 'built_at', 'counts'],
         properties: {
-          id: { type: 'string', description: 'Identifies the content build being served.' },
-          built_at: { type: 'string', format: 'date-time', description: 'Latest update of any published item.' },
+          id: text(64, { pattern: '^[0-9a-f]+$', description: 'Identifies the content build being served.' }),
+          built_at: instant({ description: 'Latest update of any published item.' }),
           counts: {
             type: 'object', additionalProperties: false, required: [...COLLECTION_NAMES],
-            properties: Object.fromEntries(COLLECTION_NAMES.map((c) => [c, { type: 'integer', minimum: 0 }])),
+            properties: Object.fromEntries(COLLECTION_NAMES.map((c) => [c, count()])),
           },
         },
       },
@@ -160,7 +179,7 @@ export function sharedResponses(): Record<string, Json> {
   const responses: Record<string, Json> = {
     NotModified: {
       description: 'The If-None-Match ETag matches: use the copy you have.',
-      headers: { ETag: headerRef('ETag'), 'Cache-Control': headerRef('CacheControl') },
+      headers: { ETag: headerRef('ETag'), 'Cache-Control': headerRef('Cache-Control'), ...CORS_HEADERS },
     },
   }
   for (const [status, names] of problemsByStatus()) responses[problemResponseName(status)] = problemResponse(status, names)

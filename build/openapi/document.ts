@@ -15,6 +15,7 @@ import { oauthPaths } from './paths-oauth.ts'
 import { REACH_PARAMETERS, REACH_SCHEMAS, REACH_TAGS, reachPaths } from './paths-reach.ts'
 import { fullSchema, recordSchemaName, summarySchema } from './records.ts'
 import { securitySchemes } from './security.ts'
+import { LLMS_FULL_PATH } from '../contract/public-paths.ts'
 
 /** Version of the API contract (not of the package): bump on breaking changes. */
 export const API_VERSION = '1.0.0'
@@ -37,6 +38,8 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
   // Only the problem responses some operation can give (a 431, say, comes from the HTTP parser, before any route).
   const used = JSON.stringify(paths)
   const responses = Object.fromEntries(Object.entries(sharedResponses()).filter(([name]) => used.includes(`"#/components/responses/${name}"`)))
+  const referenced = used + JSON.stringify(responses)
+  const headers = Object.fromEntries(Object.entries(HEADERS).filter(([name]) => referenced.includes(`"#/components/headers/${name}"`)))
   return {
     openapi: '3.1.1',
     info: {
@@ -44,9 +47,12 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
       version: API_VERSION,
       summary: 'Published marketing content as JSON and as MCP tools for agents.',
       description: apiDescription(site),
+      contact: { name: site.name, url: site.url },
     },
-    servers: [{ url: '/', description: 'The gateway (or CDN) this document was fetched from.' }],
-    externalDocs: { description: 'Full reference for agents, with all content', url: '/llms-full.txt' },
+    // Public and production: the origin serving this document (a local `npm start` serves its own copy).
+    servers: [{ url: '/', description: 'Production: the gateway (or CDN) this document was fetched from.', 'x-internal': false }],
+    // The agent reference needs an absolute URL (OpenAPI's externalDocs.url), so only when the site names the API's own.
+    ...(site.apiUrl && { externalDocs: { description: 'Full reference for agents, with all content', url: `${site.apiUrl}${LLMS_FULL_PATH}` } }),
     tags: [
       ...COLLECTION_NAMES.map((c) => ({ name: tagOf(c), description: `Published ${c.replace('-', ' ')}.` })),
       ...REACH_TAGS,
@@ -60,7 +66,7 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
       schemas,
       responses,
       parameters: { ...PARAMETERS, ...REACH_PARAMETERS },
-      headers: HEADERS,
+      headers,
       securitySchemes: securitySchemes(),
     },
   }

@@ -1,7 +1,8 @@
 /** The REST operations of each collection: a list and an item, both public reads. */
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
-import { DEFAULT_LIMIT } from '../contract/query.ts'
-import { headerRef, parameterRef, problemResponseName, responseRef, schemaRef } from './components.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../contract/query.ts'
+import { arrayOf } from './bounded.ts'
+import { CORS_HEADERS, headerRef, parameterRef, problemResponseName, responseRef, schemaRef } from './components.ts'
 import { recordSchemaName } from './records.ts'
 import { publicReadSecurity } from './security.ts'
 
@@ -12,7 +13,7 @@ export const tagOf = (collection: CollectionName) => `${collection[0]!.toUpperCa
 const problems = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [String(s), responseRef(problemResponseName(s))]))
 
-const contentHeaders = { ETag: headerRef('ETag'), 'Cache-Control': headerRef('CacheControl'), 'X-Request-Id': headerRef('XRequestId') }
+const contentHeaders = { ETag: headerRef('ETag'), 'Cache-Control': headerRef('Cache-Control'), 'X-Request-Id': headerRef('X-Request-Id'), ...CORS_HEADERS }
 
 function listOperation(collection: CollectionName): Json {
   const { label, sortField } = COLLECTIONS[collection]
@@ -30,7 +31,7 @@ function listOperation(collection: CollectionName): Json {
     responses: {
       '200': {
         description: `A page of ${label}s (list form, no body).`,
-        headers: { ...contentHeaders, 'X-Total-Count': headerRef('XTotalCount'), Link: headerRef('Link') },
+        headers: { ...contentHeaders, 'X-Total-Count': headerRef('X-Total-Count'), Link: headerRef('Link') },
         content: { 'application/json': { schema: schemaRef(`${name}List`) } },
       },
       '304': responseRef('NotModified'),
@@ -56,7 +57,7 @@ function itemOperation(collection: CollectionName): Json {
         content: { 'application/json': { schema: schemaRef(name) } },
       },
       '304': responseRef('NotModified'),
-      ...problems(404, 406, 500, 503),
+      ...problems(400, 404, 406, 500, 503),
     },
   }
 }
@@ -69,7 +70,7 @@ export function listSchema(collection: CollectionName): Json {
     required: ['data', 'meta', 'links'],
     description: `A page of ${COLLECTIONS[collection].label}s with pagination.`,
     properties: {
-      data: { type: 'array', items: schemaRef(`${recordSchemaName(collection)}Summary`) },
+      data: arrayOf(schemaRef(`${recordSchemaName(collection)}Summary`), MAX_LIMIT),
       meta: schemaRef('ListMeta'),
       links: schemaRef('ListLinks'),
     },

@@ -1,47 +1,50 @@
 /** Operations only the gateway answers: health and the MCP endpoint (the authorization server's are in paths-oauth.ts). */
-import { headerRef, problemResponseName, responseRef, schemaRef } from './components.ts'
+import { JSON_RPC_LIMITS } from '../contract/json-rpc.ts'
+import { int32, MAX_SAFE_INTEGER, text } from './bounded.ts'
+import { CORS_HEADERS, headerRef, RATE_LIMIT_HEADERS, schemaRef } from './components.ts'
 import { problems } from './paths-content.ts'
-import { MCP_SECURITY } from './security.ts'
+import { ANONYMOUS, MCP_SECURITY } from './security.ts'
 import { HEALTH_PATH, MCP_PATH } from '../contract/public-paths.ts'
 
 type Json = Record<string, unknown>
 
+/** A JSON-RPC id: the client's label, echoed in the answer (bounds checked by the gateway, build/contract/json-rpc.ts). */
+const ID = {
+  type: ['string', 'integer'], maxLength: JSON_RPC_LIMITS.id, format: 'int64', minimum: -MAX_SAFE_INTEGER, maximum: MAX_SAFE_INTEGER,
+  description: `Absent for notifications. A string of at most ${JSON_RPC_LIMITS.id} characters, or an integer.`,
+}
+
 const JSON_RPC_MESSAGE = {
   type: 'object',
-  description: 'A JSON-RPC 2.0 request or notification of the Model Context Protocol (e.g. `initialize`, `tools/list`, `tools/call`).',
+  description: 'A JSON-RPC 2.0 request or notification of the Model Context Protocol (e.g. `initialize`, `tools/list`, `tools/call`). The gateway refuses one outside these bounds with `-32600`.',
   required: ['jsonrpc', 'method'],
   properties: {
     jsonrpc: { const: '2.0' },
-    id: { type: ['string', 'integer'], description: 'Absent for notifications.' },
-    method: { type: 'string' },
+    id: ID,
+    method: text(JSON_RPC_LIMITS.method),
     params: { type: 'object' },
   },
 }
 
+/** The answers are the MCP SDK's, shaped by the MCP specification; tools/list gives each tool's output schema. */
 const JSON_RPC_RESPONSE = {
   type: 'object',
   description: 'A JSON-RPC 2.0 response: `result` on success, `error` otherwise.',
   required: ['jsonrpc'],
   properties: {
     jsonrpc: { const: '2.0' },
-    id: { type: ['string', 'integer', 'null'] },
+    id: { ...ID, type: ['string', 'integer', 'null'] },
     result: { type: 'object' },
     error: {
       type: 'object',
       required: ['code', 'message'],
-      properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} },
+      properties: { code: int32(-2147483648, 2147483647), message: { type: 'string' }, data: {} },
     },
   },
 }
 
-const notSupported = (method: string): Json => ({
-  operationId: `mcp${method}`,
-  tags: ['Agents (MCP)'],
-  summary: `${method.toUpperCase()} /mcp is not supported`,
-  description: 'The server is stateless: no server-sent event stream and no sessions to end. Always 405 with `Allow: POST`.',
-  security: [],
-  responses: { '405': responseRef(problemResponseName(405)) },
-})
+/** Every answer of /mcp: the request id, CORS and the rate limiter's fields. */
+const mcpHeaders = { 'X-Request-Id': headerRef('X-Request-Id'), ...CORS_HEADERS, ...RATE_LIMIT_HEADERS }
 
 export function gatewayPaths(): Record<string, Json> {
   const health: Json = {
@@ -49,14 +52,14 @@ export function gatewayPaths(): Record<string, Json> {
     tags: ['Operations'],
     summary: 'Health of the gateway and the build it serves',
     description: 'Never cached. 503 when the built artifacts are missing or unreadable.',
-    security: [],
+    security: ANONYMOUS,
     responses: {
       '200': {
         description: 'Serving a build.',
-        headers: { 'Cache-Control': headerRef('CacheControl'), 'X-Request-Id': headerRef('XRequestId') },
+        headers: { 'Cache-Control': headerRef('Cache-Control'), 'X-Request-Id': headerRef('X-Request-Id'), ...CORS_HEADERS },
         content: { 'application/json': { schema: schemaRef('Health') } },
       },
-      ...problems(503),
+      ...problems(400, 500, 503),
     },
   }
   return {
@@ -72,33 +75,34 @@ export function gatewayPaths(): Record<string, Json> {
           '2025 revisions (`initialize` handshake) on the same endpoint. Needs the `mcp.tools.invoke` scope or an `agent.mcp` API key. ' +
           'Tools (all read-only): `search_content`, `list_content`, `get_content`, `list_upcoming`, and the connector pair `search` ' +
           '(`query` → `{results: [{id, title, url}]}`) and `fetch` (`id` → `{id, title, text, url, metadata}`); every item is a ' +
-          'resource `content://{collection}/{slug}`. Send `Accept: application/json, text/event-stream`. Origin and Host are checked.',
+          'resource `content://{collection}/{slug}`. Send `Accept: application/json, text/event-stream`. Origin and Host are checked. ' +
+          'POST only: the server is stateless, so GET (an event stream) and DELETE (ending a session) answer 405 with `Allow: POST`.',
         security: MCP_SECURITY,
         requestBody: { required: true, content: { 'application/json': { schema: JSON_RPC_MESSAGE } } },
         responses: {
           '200': {
             description: 'The JSON-RPC response.',
-            headers: { 'X-Request-Id': headerRef('XRequestId') },
+            headers: mcpHeaders,
             content: { 'application/json': { schema: JSON_RPC_RESPONSE } },
           },
-          '202': { description: 'A notification or response was accepted; no body.' },
+          '202': { description: 'A notification or response was accepted; no body.', headers: mcpHeaders },
           '400': {
             description:
-              'Not a valid JSON-RPC message; or (2026-07-28) headers that disagree with the body (`-32020`) or a protocol revision ' +
-              'the server does not serve (`-32022`).',
+              'Not a valid JSON-RPC message (`-32600`, also for one outside the bounds of the request schema); or (2026-07-28) headers that ' +
+              'disagree with the body (`-32020`) or a protocol revision the server does not serve (`-32022`).',
+            headers: mcpHeaders,
             content: { 'application/json': { schema: JSON_RPC_RESPONSE }, 'application/problem+json': { schema: schemaRef('Problem') } },
           },
           '404': {
             description:
               'A method the server does not implement, on a 2026-07-28 request (`-32601`); also `subscriptions/listen`: lists change ' +
               'only with a new build, so results carry `ttlMs` instead of change notifications.',
+            headers: mcpHeaders,
             content: { 'application/json': { schema: JSON_RPC_RESPONSE } },
           },
           ...problems(401, 403, 406, 413, 415, 429, 500, 503),
         },
       },
-      get: notSupported('get'),
-      delete: notSupported('delete'),
     },
   }
 }

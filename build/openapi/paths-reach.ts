@@ -3,15 +3,18 @@
  * change feed, feeds (RSS, Atom, JSON Feed) and calendars (iCalendar).
  */
 import type { SchemaObject } from 'ajv'
-import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT } from '../contract/changes.ts'
+import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH, MAX_WARNING_LENGTH } from '../contract/changes.ts'
 import { COLLECTION_NAMES, COLLECTIONS } from '../contract/collections.ts'
-import { FEED_NAMES, FEED_TYPES } from '../contract/documents.ts'
-import { SLUG_PATTERN, TAG_PATTERN } from '../contract/patterns.ts'
+import { FEED_ENTRIES, FEED_NAMES, FEED_TYPES } from '../contract/documents.ts'
+import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN, TAG_PATTERN } from '../contract/patterns.ts'
+import { BODY_LIMITS } from '../contract/records.ts'
+import { MAX_LIMIT, MAX_PAGE } from '../contract/query.ts'
+import { arrayOf, count, instant as dateTime, int32, text, uri, uriReference } from './bounded.ts'
 import { CALENDAR_PREFIX, CHANGES_PATH, FEED_EXTENSIONS, FEEDS_PREFIX, SEARCH_PATH, type FeedFormat } from '../contract/public-paths.ts'
-import { MAX_QUERY_LENGTH } from '../contract/search.ts'
-import { headerRef, parameterRef, responseRef, schemaRef } from './components.ts'
+import { MAX_MATCHED_TERMS, MAX_QUERY_LENGTH, MAX_SNIPPET_LENGTH } from '../contract/search.ts'
+import { CORS_HEADERS, headerRef, parameterRef, responseRef, schemaRef } from './components.ts'
 import { contentHeaders, problems } from './paths-content.ts'
-import { publicReadSecurity } from './security.ts'
+import { ANONYMOUS, publicReadSecurity } from './security.ts'
 
 type Json = Record<string, unknown>
 
@@ -34,25 +37,31 @@ export const REACH_PARAMETERS: Record<string, Json> = {
   since: {
     name: 'since', in: 'query', required: false,
     description: 'A cursor from an earlier answer (`meta.next_cursor`): only what changed after it. Opaque; a malformed one is a 400.',
-    schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    schema: text(MAX_CURSOR_LENGTH, { pattern: '^[A-Za-z0-9_-]+$' }),
   },
   changesLimit: {
     name: 'limit', in: 'query', required: false,
     description: `Changes per answer, an integer from 1 to ${MAX_CHANGES_LIMIT}; \`meta.has_more\` says whether to ask again with \`next_cursor\`.`,
-    schema: { type: 'integer', minimum: 1, maximum: MAX_CHANGES_LIMIT, default: DEFAULT_CHANGES_LIMIT },
+    schema: int32(1, MAX_CHANGES_LIMIT, { default: DEFAULT_CHANGES_LIMIT }),
   },
   updatedSince: {
     name: 'updated_since', in: 'query', required: false,
     description: 'Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z`. Anything else is a 400.',
-    schema: { type: 'string', format: 'date-time' },
+    schema: dateTime(),
   },
 }
 
-const instant: SchemaObject = { type: 'string', format: 'date-time' }
+const instant: SchemaObject = dateTime()
 const links: SchemaObject = {
   type: 'object', additionalProperties: false, required: ['self', 'next'],
-  properties: { self: { type: 'string', format: 'uri-reference' }, next: { type: 'string', format: 'uri-reference', description: 'This feed after `next_cursor`.' } },
+  properties: { self: uriReference(), next: uriReference({ description: 'This feed after `next_cursor`.' }) },
 }
+const id = text(20, { pattern: '^[0-9a-f]{20}$' })
+const slug = text(MAX_SLUG_LENGTH, { pattern: SLUG_PATTERN })
+/** Every published item of every collection: what a search can match. */
+const ALL_ITEMS = count()
+/** Names in a feed entry: a post's authors (at most 10) or a webinar's speakers (at most 12), else the publisher. */
+const feedPeople = arrayOf({ type: 'object', required: ['name'], properties: { name: text(200) } }, 12)
 
 export const REACH_SCHEMAS: Record<string, SchemaObject> = {
   SearchHit: {
@@ -60,33 +69,33 @@ export const REACH_SCHEMAS: Record<string, SchemaObject> = {
     required: ['id', 'type', 'collection', 'slug', 'title', 'summary', 'url', 'tags', 'published_at', 'updated_at', 'href', 'score', 'snippet', 'matched_terms'],
     description: 'An item that matched: its common fields, where to read it in full, and why it matched.',
     properties: {
-      id: { type: 'string', pattern: '^[0-9a-f]{20}$' },
+      id,
       type: { enum: COLLECTION_NAMES.map((c) => COLLECTIONS[c].type) },
       collection: { enum: [...COLLECTION_NAMES] },
-      slug: { type: 'string', pattern: SLUG_PATTERN },
-      title: { type: 'string' },
-      summary: { type: 'string' },
-      url: { type: 'string', format: 'uri', description: 'Canonical page on the marketing site.' },
-      tags: { type: 'array', items: { type: 'string', pattern: TAG_PATTERN } },
+      slug,
+      title: text(200),
+      summary: text(400),
+      url: uri({ description: 'Canonical page on the marketing site.' }),
+      tags: arrayOf(text(MAX_TAG_LENGTH, { pattern: TAG_PATTERN }), 20),
       published_at: instant,
       updated_at: instant,
-      href: { type: 'string', format: 'uri-reference', description: 'The full record: `/api/{collection}/{slug}`.' },
+      href: uriReference({ description: 'The full record: `/api/{collection}/{slug}`.' }),
       score: { type: 'number', minimum: 0, description: 'Relevance (BM25; title, summary and tags weigh more than the body). Higher is better.' },
-      snippet: { type: 'string', description: 'Plain text around the best match.' },
-      matched_terms: { type: 'array', items: { type: 'string' } },
+      snippet: text(MAX_SNIPPET_LENGTH, { description: 'Plain text around the best match.' }),
+      matched_terms: arrayOf(text(MAX_QUERY_LENGTH), MAX_MATCHED_TERMS, { description: `The indexed words the query matched (at most ${MAX_MATCHED_TERMS}).` }),
     },
   },
   SearchResults: {
     type: 'object', additionalProperties: false, required: ['data', 'meta', 'links'],
     description: 'A page of search hits, best first.',
     properties: {
-      data: { type: 'array', items: schemaRef('SearchHit') },
+      data: arrayOf(schemaRef('SearchHit'), MAX_LIMIT),
       meta: {
         type: 'object', additionalProperties: false, required: ['query', 'limit', 'page', 'count', 'total', 'pages'],
         properties: {
-          query: { type: 'string', description: 'The words searched for.' },
-          limit: { type: 'integer', minimum: 1 }, page: { type: 'integer', minimum: 1 },
-          count: { type: 'integer', minimum: 0 }, total: { type: 'integer', minimum: 0, description: 'Hits over all pages.' }, pages: { type: 'integer', minimum: 0 },
+          query: text(MAX_QUERY_LENGTH, { description: 'The words searched for.' }),
+          limit: int32(1, MAX_LIMIT), page: int32(1, MAX_PAGE),
+          count: int32(0, MAX_LIMIT), total: { ...ALL_ITEMS, description: 'Hits over all pages.' }, pages: count(),
         },
       },
       links: schemaRef('ListLinks'),
@@ -97,29 +106,29 @@ export const REACH_SCHEMAS: Record<string, SchemaObject> = {
     description: 'An item\'s latest change. `created` and `updated` both mean: fetch `href` and keep it; `deleted` (a tombstone) means: drop the item if you have it.',
     properties: {
       change: { enum: ['created', 'updated', 'deleted'], description: '`created`: not published at the cursor; `updated`: published then and changed since; `deleted`: its file was removed or made a draft.' },
-      id: { type: 'string', pattern: '^[0-9a-f]{20}$' },
+      id,
       collection: { enum: [...COLLECTION_NAMES] },
-      slug: { type: 'string', pattern: SLUG_PATTERN },
+      slug,
       updated_at: { ...instant, description: 'The record\'s `updated_at`; for a deletion, when it was recorded.' },
       changed_at: { ...instant, description: 'When the change was committed to the content repository.' },
-      href: { type: ['string', 'null'], format: 'uri-reference', description: 'The full record; null for a deletion.' },
+      href: uriReference({ type: ['string', 'null'], description: 'The full record; null for a deletion.' }),
     },
   },
   ChangeFeed: {
     type: 'object', additionalProperties: false, required: ['data', 'meta', 'links'],
     description: 'Each item that changed after the cursor, once, oldest change first.',
     properties: {
-      data: { type: 'array', items: schemaRef('Change') },
+      data: arrayOf(schemaRef('Change'), MAX_CHANGES_LIMIT),
       meta: {
         type: 'object', additionalProperties: false, required: ['count', 'limit', 'has_more', 'since', 'next_cursor', 'history', 'warning'],
         properties: {
-          count: { type: 'integer', minimum: 0 },
-          limit: { type: 'integer', minimum: 1, maximum: MAX_CHANGES_LIMIT },
+          count: int32(0, MAX_CHANGES_LIMIT),
+          limit: int32(1, MAX_CHANGES_LIMIT),
           has_more: { type: 'boolean', description: 'More changes follow: ask again with `next_cursor` now.' },
-          since: { type: ['string', 'null'], description: 'The cursor asked with.' },
-          next_cursor: { type: 'string', description: 'Pass as `since` next time: it continues after this answer.' },
+          since: text(MAX_CURSOR_LENGTH, { type: ['string', 'null'], description: 'The cursor asked with.' }),
+          next_cursor: text(MAX_CURSOR_LENGTH, { pattern: '^[A-Za-z0-9_-]+$', description: 'Pass as `since` next time: it continues after this answer.' }),
           history: { enum: ['git', 'shallow', 'none'], description: '`git`: complete; `shallow`: the build saw only part of the history, older deletions are missing; `none`: no history (items ordered by `updated_at`, no deletions).' },
-          warning: { type: ['string', 'null'], description: 'Why the history is incomplete.' },
+          warning: text(MAX_WARNING_LENGTH, { type: ['string', 'null'], description: 'Why the history is incomplete.' }),
         },
       },
       links,
@@ -130,26 +139,26 @@ export const REACH_SCHEMAS: Record<string, SchemaObject> = {
     description: 'JSON Feed 1.1 (https://jsonfeed.org/version/1.1).',
     properties: {
       version: { const: 'https://jsonfeed.org/version/1.1' },
-      title: { type: 'string' }, home_page_url: { type: 'string', format: 'uri' }, feed_url: { type: 'string', format: 'uri' },
-      description: { type: 'string' }, language: { type: 'string' },
-      authors: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
-      items: {
-        type: 'array',
-        items: {
+      title: text(500), home_page_url: uri(), feed_url: uri(),
+      description: text(1500), language: text(35),
+      authors: feedPeople,
+      items: arrayOf(
+        {
           type: 'object', required: ['id', 'url', 'title', 'content_html', 'date_published', 'date_modified'],
           properties: {
-            id: { type: 'string' }, url: { type: 'string', format: 'uri' }, title: { type: 'string' }, summary: { type: 'string' },
-            content_html: { type: 'string' }, image: { type: 'string', format: 'uri' }, date_published: instant, date_modified: instant,
-            authors: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
-            tags: { type: 'array', items: { type: 'string' } },
+            id: text(2000), url: uri(), title: text(200), summary: text(400),
+            content_html: text(BODY_LIMITS.html), image: uri(), date_published: instant, date_modified: instant,
+            authors: feedPeople,
+            tags: arrayOf(text(MAX_TAG_LENGTH), 20),
           },
         },
-      },
+        FEED_ENTRIES,
+      ),
     },
   },
 }
 
-const docHeaders = { ETag: headerRef('ETag'), 'Cache-Control': headerRef('CacheControl') }
+const docHeaders = { ETag: headerRef('ETag'), 'Cache-Control': headerRef('Cache-Control'), ...CORS_HEADERS }
 
 function searchOperation(): Json {
   return {
@@ -164,7 +173,7 @@ function searchOperation(): Json {
     responses: {
       '200': {
         description: 'Hits, best first.',
-        headers: { ...contentHeaders, 'X-Total-Count': headerRef('XTotalCount'), Link: headerRef('Link') },
+        headers: { ...contentHeaders, 'X-Total-Count': headerRef('X-Total-Count'), Link: headerRef('Link') },
         content: { 'application/json': { schema: schemaRef('SearchResults') } },
       },
       '304': responseRef('NotModified'),
@@ -206,12 +215,13 @@ function feedOperation(format: FeedFormat): Json {
       description:
         `The ${FEED_FORMAT_NAMES[format]} feed of a collection, or of everything (\`all\`): the newest items by \`published_at\` with their full HTML body, ` +
         'authors, tags as categories, `updated` dates, and the canonical page URL as a stable id.',
-      security: [],
+      security: ANONYMOUS,
       parameters: [{ name: 'feed', in: 'path', required: true, description: 'A collection, or `all`.', schema: { enum: [...FEED_NAMES] } }],
       responses: {
-        '200': { description: 'The feed.', headers: docHeaders, content: { [mediaType]: { schema: format === 'json' ? schemaRef('JsonFeed') : { type: 'string' } } } },
+        // XML feeds are documents of their own format (no JSON Schema describes them).
+        '200': { description: 'The feed.', headers: docHeaders, content: { [mediaType]: format === 'json' ? { schema: schemaRef('JsonFeed') } : {} } },
         '304': responseRef('NotModified'),
-        ...problems(404, 500, 503),
+        ...problems(400, 404, 500, 503),
       },
     },
   }
@@ -221,7 +231,7 @@ function calendarOperation(one: boolean): Json {
   const parameters = one
     ? [
         { name: 'collection', in: 'path', required: true, schema: { enum: ['events', 'webinars'] } },
-        { name: 'slug', in: 'path', required: true, schema: { type: 'string', pattern: SLUG_PATTERN, maxLength: 120 } },
+        { name: 'slug', in: 'path', required: true, schema: slug },
       ]
     : [{ name: 'calendar', in: 'path', required: true, description: 'events or webinars.', schema: { enum: ['events', 'webinars'] } }]
   return {
@@ -232,12 +242,12 @@ function calendarOperation(one: boolean): Json {
       description:
         'iCalendar (RFC 5545) to subscribe to or import: one VEVENT per published item, with a stable UID, times in the item\'s time zone (with its VTIMEZONE), ' +
         'SUMMARY, DESCRIPTION, URL, LOCATION and STATUS (`event_status`: scheduled and rescheduled → CONFIRMED, postponed → TENTATIVE, cancelled → CANCELLED).',
-      security: [],
+      security: ANONYMOUS,
       parameters,
       responses: {
-        '200': { description: 'The calendar.', headers: docHeaders, content: { 'text/calendar': { schema: { type: 'string' } } } },
+        '200': { description: 'The calendar.', headers: docHeaders, content: { 'text/calendar': {} } },
         '304': responseRef('NotModified'),
-        ...problems(404, 500, 503),
+        ...problems(400, 404, 500, 503),
       },
     },
   }

@@ -7,6 +7,8 @@
 import type { SchemaObject } from 'ajv'
 import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../contract/collections.ts'
 import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
+import { BODY_LIMITS, MAX_READING_TIME_MINUTES } from '../contract/records.ts'
+import { instant as dateTime, int32, text, uri } from './bounded.ts'
 import { nullable, propertyOf } from './schema-tools.ts'
 
 /** `blog-posts` → `BlogPost`: the component name of a collection's record. */
@@ -16,20 +18,18 @@ export function recordSchemaName(collection: CollectionName): string {
 
 function commonFields(collection: CollectionName): Record<string, SchemaObject> {
   const { schema, type, label } = COLLECTIONS[collection]
-  const instant = (name: string): SchemaObject => ({
-    type: 'string',
-    format: 'date-time',
+  const instant = (name: string): SchemaObject => dateTime({
     description: `${propertyOf(schema, name).description ?? ''} Normalised to UTC, e.g. 2026-03-14T00:00:00Z.`.trim(),
   })
   // The derived summary may be empty when the body has no paragraph, so no minLength.
   const { minLength: _min, ...summary } = propertyOf(schema, 'summary')
   return {
-    id: { type: 'string', pattern: '^[0-9a-f]{20}$', description: 'Stable identifier: the same collection and slug always give the same id.' },
+    id: text(20, { pattern: '^[0-9a-f]{20}$', description: 'Stable identifier: the same collection and slug always give the same id.' }),
     type: { type: 'string', const: type, description: `Always \`${type}\`.` },
     slug: propertyOf(schema, 'slug'),
     title: propertyOf(schema, 'title'),
     summary,
-    url: { type: 'string', format: 'uri', description: `Canonical page of the ${label} on the marketing site.` },
+    url: uri({ description: `Canonical page of the ${label} on the marketing site.` }),
     tags: propertyOf(schema, 'tags'),
     published_at: instant('published_at'),
     updated_at: instant('updated_at'),
@@ -77,18 +77,18 @@ export function fullSchema(collection: CollectionName): SchemaObject {
             collection: { type: 'string', enum: [...COLLECTION_NAMES], description: 'The collection of the item.' },
             slug: propertyOf(COLLECTIONS[collection].schema, 'slug'),
             title: propertyOf(COLLECTIONS[collection].schema, 'title'),
-            url: { type: 'string', format: 'uri', description: 'Canonical page of the item on the marketing site.' },
+            url: uri({ description: 'Canonical page of the item on the marketing site.' }),
           },
           { description: 'A related item: enough to link to it; GET /api/{collection}/{slug} has the rest.' },
         ),
       },
-      reading_time_minutes: { type: 'integer', minimum: 1, description: 'Estimated reading time at 230 words a minute.' },
-      word_count: { type: 'integer', minimum: 0 },
+      reading_time_minutes: int32(1, MAX_READING_TIME_MINUTES, { description: 'Estimated reading time at 230 words a minute.' }),
+      word_count: int32(0, BODY_LIMITS.words),
       body: objectOf(
         {
-          html: { type: 'string', description: 'Sanitised HTML rendered from the Markdown (GFM).' },
-          markdown: { type: 'string', description: 'The Markdown source of the body.' },
-          text: { type: 'string', description: 'Plain text, for search and previews.' },
+          html: text(BODY_LIMITS.html, { description: 'Sanitised HTML rendered from the Markdown (GFM).' }),
+          markdown: text(BODY_LIMITS.markdown, { description: 'The Markdown source of the body.' }),
+          text: text(BODY_LIMITS.text, { description: 'Plain text, for search and previews.' }),
         },
         { description: 'The body in three formats.' },
       ),

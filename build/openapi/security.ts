@@ -24,7 +24,10 @@ export function securitySchemes(): Record<string, unknown> {
         'The gateway ships an OpenID Provider: the authorization code flow with PKCE (S256) for people and agent hosts, which register ' +
         `themselves (\`${REGISTRATION_PATH}\`, RFC 7591) or use a Client ID Metadata Document, and client credentials for machine clients. ` +
         `Its metadata is at \`${AUTHORIZATION_SERVER_PATH}\` and \`${OPENID_CONFIGURATION_PATH}\`. ` +
-        'In production the gateway may instead verify tokens of an external issuer, named in the same metadata document.',
+        'In production the gateway may instead verify tokens of an external issuer, named in the same metadata document. ' +
+        'Tokens are handled as RFC8725 (JSON Web Token Best Current Practices) asks: an allow-list of asymmetric algorithms (never `none` or HS*), ' +
+        'explicit typing (`typ` at+jwt, RFC 9068), issuer and audience checked on every token, and short lives (an hour by default, `OAUTH_TOKEN_TTL`); ' +
+        'people and agent hosts renew with rotated refresh tokens, machine clients ask again (the client credentials grant has no refresh token).',
       flows: {
         authorizationCode: { authorizationUrl: AUTHORIZE_PATH, tokenUrl: TOKEN_PATH, refreshUrl: TOKEN_PATH, scopes: { ...SCOPES } },
         clientCredentials: { tokenUrl: TOKEN_PATH, scopes: { ...SCOPES } },
@@ -50,5 +53,8 @@ export function publicReadSecurity(collection?: CollectionName): Record<string, 
   const scoped = collection ? [{ oauth2: [COLLECTIONS[collection].scope] }] : []
   return [{}, { oauth2: ['api.read'] }, ...scoped, { apiKey: [] }]
 }
+
+/** No credential needed (and none looked at): anyone may call. */
+export const ANONYMOUS: Record<string, string[]>[] = [{}]
 
 export const MCP_SECURITY = [{ oauth2: ['mcp.tools.invoke'] }, { apiKey: [] }]

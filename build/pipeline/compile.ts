@@ -7,7 +7,7 @@ import { ContentError } from '../errors.ts'
 import type { SiteConfig } from '../site.ts'
 import { RenderCache } from './cache.ts'
 import { deriveRecord } from './derive.ts'
-import { type FullRecord } from '../contract/records.ts'
+import { BODY_LIMITS, type FullRecord } from '../contract/records.ts'
 import { parseSource, type LoadedFile, type SourceFile } from './load.ts'
 import { renderBody as renderMarkdown, type RenderedBody } from './markdown.ts'
 import { internalLinks, type InternalLink } from './internal-links.ts'
@@ -58,6 +58,7 @@ export function compileFile(source: SourceFile, site: SiteConfig, cache: RenderC
     ? String((loaded.data as { slug: string }).slug)
     : source.basename
   const rendered = renderBody(loaded, cache, errors)
+  if (rendered) checkBodySize(loaded, rendered, errors)
   const record = data && rendered && errors.length === 0
     ? deriveRecord(source.collection, slug, data, loaded.body, rendered, site)
     : undefined
@@ -71,6 +72,21 @@ export function compileFile(source: SourceFile, site: SiteConfig, cache: RenderC
 function referencesOf(file: LoadedFile, related: unknown): Reference[] {
   if (!Array.isArray(related)) return []
   return related.map((target: string, index) => ({ target, index, ...file.position(locate(file.doc, ['related', index]).offset) }))
+}
+
+/** A body over BODY_LIMITS is an author error: the API states those bounds, so nothing larger may be published. */
+function checkBodySize(file: LoadedFile, rendered: RenderedBody, errors: ContentError[]): void {
+  const sizes = [
+    ['characters of Markdown', file.body.length, BODY_LIMITS.markdown],
+    ['characters of HTML once rendered', rendered.html.length, BODY_LIMITS.html],
+    ['characters of plain text', rendered.text.length, BODY_LIMITS.text],
+    ['words', rendered.word_count, BODY_LIMITS.words],
+  ] as const
+  for (const [what, size, limit] of sizes) {
+    if (size <= limit) continue
+    errors.push(new ContentError('BODY_TOO_LONG', file.source.path, file.bodyLine, 1, 'body', `has ${size} ${what}, more than the ${limit} a body may have: split it into several items`))
+    return
+  }
 }
 
 function renderBody(file: LoadedFile, cache: RenderCache, errors: ContentError[]): RenderedBody | undefined {

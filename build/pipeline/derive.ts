@@ -8,9 +8,8 @@ import { COLLECTIONS, type CollectionName } from '../contract/collections.ts'
 import type { SiteConfig } from '../site.ts'
 import type { RenderedBody } from './markdown.ts'
 import type { Frontmatter } from './validate.ts'
-import type { ContentRecord, FullRecord } from '../contract/records.ts'
+import { WORDS_PER_MINUTE, type ContentRecord, type FullRecord } from '../contract/records.ts'
 
-const WORDS_PER_MINUTE = 230
 const SUMMARY_LENGTH = 240
 
 /** Fields of each collection beyond the common ones, in output order, with their default when absent. */

@@ -7,7 +7,9 @@
  */
 import type { SchemaObject } from 'ajv'
 
-import { REFERENCE_PATTERN, SLUG_PATTERN, TAG_PATTERN } from '../contract/patterns.ts'
+import {
+  MAX_DATE_TIME_LENGTH, MAX_SLUG_LENGTH, MAX_TAG_LENGTH, MAX_TIMEZONE_LENGTH, MAX_URL_LENGTH, REFERENCE_PATTERN, SLUG_PATTERN, TAG_PATTERN,
+} from '../contract/patterns.ts'
 
 const DATE_MESSAGE =
   'must be a date like 2026-03-14 or an RFC 3339 date-time with offset like 2026-03-14T09:00:00Z'
@@ -15,6 +17,7 @@ const DATE_MESSAGE =
 /** A calendar date or an RFC 3339 date-time; normalised to a date-time on output. */
 export const dateOrDateTime: SchemaObject = {
   type: 'string',
+  maxLength: MAX_DATE_TIME_LENGTH,
   anyOf: [{ format: 'date' }, { format: 'date-time' }],
   errorMessage: DATE_MESSAGE,
 }
@@ -23,17 +26,19 @@ export const dateOrDateTime: SchemaObject = {
 export const dateTime: SchemaObject = {
   type: 'string',
   format: 'date-time',
+  maxLength: MAX_DATE_TIME_LENGTH,
   errorMessage: 'must be an RFC 3339 date-time with offset, like 2027-03-04T16:00:00+01:00',
 }
 
 export const timezone: SchemaObject = {
   type: 'string',
   format: 'iana-timezone',
+  maxLength: MAX_TIMEZONE_LENGTH,
   description: 'IANA time zone name, e.g. Europe/Berlin.',
   errorMessage: 'must be an IANA time zone name like Europe/Berlin',
 }
 
-export const httpUrl: SchemaObject = { type: 'string', format: 'uri', pattern: '^https?://', maxLength: 2000 }
+export const httpUrl: SchemaObject = { type: 'string', format: 'uri', pattern: '^https?://', maxLength: MAX_URL_LENGTH }
 
 export const image: SchemaObject = {
   type: 'object',
@@ -61,7 +66,7 @@ export const commonProperties: Record<string, SchemaObject> = {
   slug: {
     type: 'string',
     pattern: SLUG_PATTERN,
-    maxLength: 120,
+    maxLength: MAX_SLUG_LENGTH,
     description: 'URL segment; defaults to the file name without .md.',
     errorMessage: { pattern: 'must be lowercase letters, digits and single hyphens, like my-first-post' },
   },
@@ -78,7 +83,7 @@ export const commonProperties: Record<string, SchemaObject> = {
     items: {
       type: 'string',
       pattern: TAG_PATTERN,
-      maxLength: 50,
+      maxLength: MAX_TAG_LENGTH,
       errorMessage: { pattern: 'must be lowercase letters, digits and single hyphens, like data-quality' },
     },
   },

@@ -11,7 +11,7 @@ export const webinarSchema: SchemaObject = {
   properties: {
     ...commonProperties,
     starts_at: { ...dateTime, description: 'Start instant, RFC 3339 with offset.' },
-    duration_minutes: { type: 'integer', minimum: 5, maximum: 1440 },
+    duration_minutes: { type: 'integer', format: 'int32', minimum: 5, maximum: 1440 },
     timezone: { ...timezone, description: 'IANA time zone the webinar is announced in.' },
     speakers: {
       type: 'array',

@@ -3,6 +3,8 @@
  * Only the header method is supported: tokens in query strings end up in
  * logs and caches.
  */
+import { MAX_TOKEN_LENGTH } from '../../build/contract/oauth-params.ts'
+
 export type BearerCredential =
   | { kind: 'none' }
   | { kind: 'malformed'; reason: string }
@@ -10,8 +12,8 @@ export type BearerCredential =
 
 /** RFC 6750 b64token: 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=" */
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/
-/** Larger than any key or JWT we accept; the server's header limit caps the rest. */
-export const MAX_TOKEN_LENGTH = 8192
+/** Larger than any key or JWT we accept (build/contract/oauth-params.ts); the server's header limit caps the rest. */
+export { MAX_TOKEN_LENGTH }
 
 export function parseBearer(header: string | null | undefined): BearerCredential {
   if (header === null || header === undefined || header.trim() === '') return { kind: 'none' }

@@ -11,6 +11,8 @@ export interface ChallengeOptions {
   scope?: readonly string[]
 }
 
+const MAX_DESCRIPTION = 300
+
 /** A quoted-string (RFC 9110 §5.6.4); descriptions keep to printable ASCII minus `"` and `\`. */
 function quote(value: string): string {
   return `"${value.replace(/[^\x20-\x7e]|["\\]/g, '')}"`
@@ -19,7 +21,8 @@ function quote(value: string): string {
 export function bearerChallenge(options: ChallengeOptions): string {
   const params: string[] = [`resource_metadata=${quote(options.resourceMetadata)}`]
   if (options.error) params.push(`error=${quote(options.error)}`)
-  if (options.description) params.push(`error_description=${quote(options.description)}`)
+  // Cut: a verifier's message must not make the header long (openapi.json bounds it).
+  if (options.description) params.push(`error_description=${quote(options.description.slice(0, MAX_DESCRIPTION))}`)
   if (options.scope?.length) params.push(`scope=${quote(options.scope.join(' '))}`)
   return `Bearer ${params.join(', ')}`
 }

@@ -17,6 +17,7 @@ import { createMcpEndpoint } from './endpoint.ts'
 import { createOriginGuard, isLoopbackRequest } from './origin-guard.ts'
 import { createMcpServer } from './server.ts'
 import { MCP_PATH } from '../../build/contract/public-paths.ts'
+import { envelopeProblem } from '../../build/contract/json-rpc.ts'
 
 export const MCP_SCOPE = 'mcp.tools.invoke'
 
@@ -74,9 +75,17 @@ export function mcpHandler(options: McpPluginOptions) {
     const headers = new Headers(event.req.headers)
     headers.delete('content-length')
     const request = new Request(event.req.url, { method: 'POST', headers, body: body.text })
+    const parsed = parseJson(body.text)
+    const refused = (Array.isArray(parsed) ? parsed : [parsed]).map(envelopeProblem).find(Boolean)
+    if (refused) return withGatewayHeaders(event, invalidRequest(refused))
     const factory = () => createMcpServer({ snapshot, version: options.version, now: options.now })
-    return withGatewayHeaders(event, await endpoint(request, parseJson(body.text), factory))
+    return withGatewayHeaders(event, await endpoint(request, parsed, factory))
   })
+}
+
+/** JSON-RPC -32600 for a message outside the envelope bounds openapi.json states (build/contract/json-rpc.ts). */
+function invalidRequest(reason: string): Response {
+  return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: ${reason}` } }, { status: 400 })
 }
 
 /** The parsed body, or undefined when it is not JSON (the SDK then answers the JSON-RPC parse error). */

@@ -7,7 +7,7 @@ import { defineHandler } from 'h3'
 import { isCollectionName } from '../../build/contract/collections.ts'
 import { CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
 import type { ContentRecord } from '../../build/contract/records.ts'
-import { parseSearchQuery, searchHref, type SearchQuery } from '../../build/contract/search.ts'
+import { MAX_MATCHED_TERMS, MAX_QUERY_LENGTH, parseSearchQuery, searchHref, type SearchQuery } from '../../build/contract/search.ts'
 import { ArtifactError, type ArtifactStore, type Snapshot, type StoredFile } from '../artifacts.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
@@ -64,7 +64,9 @@ async function searchEnvelope(snapshot: Snapshot, query: SearchQuery) {
 function hitOf(record: ContentRecord, hit: SearchHit) {
   const out: Record<string, unknown> = { id: record.id, type: record.type, collection: hit.collection, slug: hit.slug }
   for (const field of HIT_FIELDS) out[field] = record[field]
-  return { ...out, href: `/api/${hit.collection}/${hit.slug}`, score: hit.score, snippet: hit.snippet, matched_terms: hit.matched_terms }
+  // Within the bounds openapi.json states: a short prefix can match many long indexed words.
+  const terms = hit.matched_terms.slice(0, MAX_MATCHED_TERMS).map((t) => t.slice(0, MAX_QUERY_LENGTH))
+  return { ...out, href: `/api/${hit.collection}/${hit.slug}`, score: hit.score, snippet: hit.snippet, matched_terms: terms }
 }
 
 function linksOf(query: SearchQuery, total: number): { next: string | null; prev: string | null } {

@@ -93,12 +93,41 @@ describe('site settings errors', () => {
       const error = await checkContent(project.root).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(ContentErrors)
       expect((error as ContentErrors).errors.map((e) => e.message)).toEqual([
-        "content/site.yaml:2:6 url: must be the marketing site's absolute http(s) URL, like https://www.example.com",
+        "content/site.yaml:2:6 url: must be the marketing site's absolute http(s) URL, like https://www.example.com, at most 1000 characters",
         'content/site.yaml:3:1 colections: is not a site setting (settings: name, description, url, api_url, language, collections)',
       ])
       await project.write('content/site.yaml', 'url: https://www.example.com\ncollections:\n  blog-posts: { path: blog }\n')
       const second = (await checkContent(project.root).catch((e: unknown) => e)) as ContentErrors
-      expect(second.errors.map((e) => e.message)).toEqual(['content/site.yaml:3:23 collections.blog-posts.path: must be a path on the site starting with /, like /blog'])
+      expect(second.errors.map((e) => e.message)).toEqual(['content/site.yaml:3:23 collections.blog-posts.path: must be a path on the site starting with /, like /blog, at most 200 characters'])
+    } finally {
+      await project.remove()
+    }
+  })
+})
+
+describe('the bounds the API states (openapi.json)', () => {
+  const post = (title: string, body: string) => `---\ntitle: ${title}\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\n${body}`
+
+  it('are author errors: an over-long title, a body over its size limits, a site URL too long for the records', async () => {
+    const project = await createProject({
+      'content/blog-posts/long-title.md': post('T'.repeat(201), 'Body.\n'),
+      'content/blog-posts/long-body.md': post('Long body', `${'word '.repeat(40_000)}\n`),
+      'content/blog-posts/wide-html.md': post('Wide HTML', `${'[^a] '.repeat(4_000)}\n\n[^a]: A footnote referred to four thousand times.\n`),
+    })
+    try {
+      const error = (await checkContent(project.root).catch((e: unknown) => e)) as ContentErrors
+      expect(error).toBeInstanceOf(ContentErrors)
+      expect(error.errors.map((e) => e.message)).toEqual([
+        'content/blog-posts/long-body.md:7:1 body: has 200001 characters of Markdown, more than the 200000 a body may have: split it into several items',
+        'content/blog-posts/long-title.md:2:8 title: must NOT have more than 200 characters',
+        'content/blog-posts/wide-html.md:7:1 body: has 1179780 characters of HTML once rendered, more than the 1000000 a body may have: split it into several items',
+      ])
+      expect(error.errors.map((e) => e.code)).toEqual(['BODY_TOO_LONG', 'SCHEMA', 'BODY_TOO_LONG'])
+      await project.write('content/site.yaml', `url: https://www.example.com/${'a'.repeat(1000)}\n`)
+      const site = (await checkContent(project.root).catch((e: unknown) => e)) as ContentErrors
+      expect(site.errors.map((e) => e.message)).toEqual([
+        "content/site.yaml:1:6 url: must be the marketing site's absolute http(s) URL, like https://www.example.com, at most 1000 characters",
+      ])
     } finally {
       await project.remove()
     }

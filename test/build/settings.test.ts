@@ -35,7 +35,7 @@ describe('the settings schema', () => {
     const cases: [Record<string, string>, string][] = [
       [{ PORT: '80a' }, 'PORT must be an integer from 0 to 65535; got "80a"'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be debug, info, warn, error or silent; got "loud"'],
-      [{ PUBLIC_URL: 'api.example.com' }, 'PUBLIC_URL must be an origin like https://api.example.com; got "api.example.com"'],
+      [{ PUBLIC_URL: 'api.example.com' }, 'PUBLIC_URL must be an origin like https://api.example.com (at most 300 characters); got "api.example.com"'],
       [{ BUILD_THREADS: 'lots' }, 'BUILD_THREADS must be auto or an integer from 1 to 64; got "lots"'],
       [{ RATE_LIMIT_PER_MINUTE: '1.5' }, 'RATE_LIMIT_PER_MINUTE must be an integer from 0 to 1000000; got "1.5"'],
       [{ OAUTH_SIGNING_KEY: 'x' }, 'OAUTH_SIGNING_KEY must be a private P-256 JWK as JSON; its value is not shown'],

@@ -4,7 +4,7 @@ import { contract, type ContractResponse } from '../helpers/contract.ts'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}, type = 'application/json; charset=utf-8'): ContractResponse => ({
   status,
-  headers: new Headers({ 'content-type': type, 'cache-control': 'public, max-age=60', 'x-request-id': 'r1', etag: '"abc"', 'x-total-count': '0', ...headers }),
+  headers: new Headers({ 'content-type': type, 'cache-control': 'public, max-age=60', 'x-request-id': 'r1', etag: '"abc"', 'x-total-count': '0', 'access-control-allow-origin': '*', ...headers }),
   body: JSON.stringify(body),
 })
 

@@ -12,6 +12,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { isTimeZone } from '../../build/pipeline/ajv.ts'
+import { HEADERS, sharedResponses } from '../../build/openapi/components.ts'
 import { createOpenApiDocument, type OpenApiDocument } from '../../build/openapi/document.ts'
 import type { SiteConfig } from '../../build/site.ts'
 
@@ -34,6 +35,10 @@ export class ContractChecker {
   private readonly templates: { path: string; regex: RegExp }[]
 
   constructor(readonly doc: OpenApiDocument) {
+    // The generic answers of undocumented paths (404) and methods (405) are checked against the shared
+    // problem responses, which the document keeps only where an operation names them.
+    doc = { ...doc, components: { ...doc.components, responses: { ...sharedResponses(), ...doc.components.responses }, headers: { ...HEADERS, ...doc.components.headers } } }
+    this.doc = doc
     addFormats.default(this.ajv)
     this.ajv.addFormat('iana-timezone', { type: 'string', validate: isTimeZone })
     this.ajv.addSchema(doc as object, DOC_ID)
@@ -111,6 +116,8 @@ export class ContractChecker {
       baseType(documented) === baseType(contentType) && params(documented).every((p) => params(contentType).includes(p)))
     if (!mediaType) return [...out, `${where}: Content-Type ${contentType} is not one of ${Object.keys(content).join(', ')}`]
     if (method === 'HEAD') return response.body === '' ? out : [...out, `${where}: HEAD answered with a body`]
+    // A document of its own format (a page, a feed, a calendar): its media type is the contract.
+    if (!content[mediaType]!.schema) return out
     const schemaPtr = `${ptr}${pointer('content', mediaType, 'schema')}`
     let body: unknown = response.body
     if (/[/+]json$/.test(baseType(mediaType))) {

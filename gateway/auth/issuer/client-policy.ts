@@ -7,8 +7,9 @@
  * local clients (RFC 8252 §7.3). Machine clients come from the clients file.
  */
 import { errors, type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider'
+import { CLIENT_METADATA_LIMITS, MAX_REDIRECT_URIS } from '../../../build/contract/oauth-params.ts'
 
-export const MAX_REDIRECT_URIS = 10
+export { MAX_REDIRECT_URIS }
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token'])
 const RESPONSE_TYPES = new Set(['code'])
 const AUTH_METHODS = new Set(['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'])
@@ -26,10 +27,15 @@ export function registrationProblem(metadata: Partial<ClientMetadata>): { messag
   if (refusedResponse) return { message: `response_types may only contain code (not ${refusedResponse})` }
   const method = metadata.token_endpoint_auth_method ?? 'client_secret_basic'
   if (!AUTH_METHODS.has(method)) return { message: `token_endpoint_auth_method must be one of ${[...AUTH_METHODS].join(', ')}` }
+  for (const field of ['client_name', 'scope'] as const) {
+    const value = metadata[field]
+    if (typeof value === 'string' && value.length > CLIENT_METADATA_LIMITS[field]) return { message: `${field} must be at most ${CLIENT_METADATA_LIMITS[field]} characters` }
+  }
   const uris = metadata.redirect_uris ?? []
   if (uris.length === 0) return { message: 'redirect_uris must name at least one redirect URI', redirect: true }
   if (uris.length > MAX_REDIRECT_URIS) return { message: `redirect_uris may name at most ${MAX_REDIRECT_URIS} URIs`, redirect: true }
   for (const uri of uris) {
+    if (uri.length > CLIENT_METADATA_LIMITS.redirect_uri) return { message: `a redirect URI must be at most ${CLIENT_METADATA_LIMITS.redirect_uri} characters`, redirect: true }
     const problem = redirectUriProblem(uri)
     if (problem) return { message: problem, redirect: true }
   }
@@ -50,8 +56,8 @@ export function redirectUriProblem(uri: string): string | undefined {
  * provider pass a request context).
  */
 export function validateClientMetadata(ctx: KoaContextWithOIDC | undefined, key: string, value: unknown, metadata: ClientMetadata): void {
-  if (value !== undefined && (typeof value !== 'string' || value.length > 200)) {
-    throw new errors.InvalidClientMetadata(`${key} must be a string of at most 200 characters`)
+  if (value !== undefined && (typeof value !== 'string' || value.length > CLIENT_METADATA_LIMITS.software)) {
+    throw new errors.InvalidClientMetadata(`${key} must be a string of at most ${CLIENT_METADATA_LIMITS.software} characters`)
   }
   if (key !== EXTRA_CLIENT_PROPERTIES[0] || ctx?.oidc?.route !== 'registration') return
   const problem = registrationProblem(metadata)
