@@ -22,6 +22,16 @@ export function hasKeyPrefix(token: string): boolean {
   return token.startsWith(KEY_PREFIXES.live) || token.startsWith(KEY_PREFIXES.sandbox)
 }
 
+/**
+ * What failed API keys are counted by besides the address (failed-auth.ts):
+ * the prefix and the first 8 random characters, enough to tell keys apart
+ * and far too little to guess one from.
+ */
+export function apiKeyIdentifier(token: string): string {
+  const prefix = token.startsWith(KEY_PREFIXES.sandbox) ? KEY_PREFIXES.sandbox : KEY_PREFIXES.live
+  return token.slice(0, prefix.length + 8)
+}
+
 export function generateApiKey(kind: KeyKind): string {
   let random = ''
   for (let i = 0; i < RANDOM_LENGTH; i++) random += BASE62[randomInt(62)]

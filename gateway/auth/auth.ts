@@ -14,11 +14,13 @@ import type { Logger } from '../log.ts'
 import { silentLogger } from '../log.ts'
 import type { AuthSettings } from './config.ts'
 import { createGuard, type Guard } from './guard.ts'
+import { createFailureThrottle, type FailureThrottle } from './failed-auth.ts'
 import { createEmbeddedIssuer, type EmbeddedIssuer } from './issuer/embedded-issuer.ts'
 import type { Resources } from './issuer/resources.ts'
 import { createMetadataSource, type MetadataSource } from './issuer-metadata.ts'
 import { createJwtVerifier, type JwtVerifier } from './jwt.ts'
 import { openKeyStore } from './key-store.ts'
+import { openStateStore, sweepRegularly } from './store/open-store.ts'
 import { RESOURCE_PATHS } from '../../build/contract/public-paths.ts'
 
 export interface AuthRuntime {
@@ -41,6 +43,8 @@ export interface Auth extends Guard {
   /** Set in built-in mode: the embedded authorization server. */
   readonly builtIn?: EmbeddedIssuer
   readonly trustProxy: TrustProxy
+  /** Failed authentications per address and identifier: sign-ins, client secrets, API keys. */
+  readonly failures: FailureThrottle
   /** Set in external mode: the issuer's metadata (also gives its JWKS URL). */
   readonly external?: MetadataSource
   readonly log: Logger
@@ -55,6 +59,10 @@ export async function createAuth(settings: AuthSettings, runtime: AuthRuntime): 
   }
   const keys = await openKeyStore(settings.keysFile, log)
   const { issuer: issuerSettings } = settings
+  const store = openStateStore(settings.store)
+  sweepRegularly(store, log)
+  const failures = createFailureThrottle(store)
+  const trustProxy = runtime.trustProxy ?? 'none'
 
   let builtIn: EmbeddedIssuer | undefined
   let external: MetadataSource | undefined
@@ -62,7 +70,7 @@ export async function createAuth(settings: AuthSettings, runtime: AuthRuntime): 
   let makeVerifier: () => JwtVerifier
   if (issuerSettings.kind === 'built-in') {
     issuer = publicUrl
-    const embedded = await createEmbeddedIssuer(issuerSettings, { issuer, resources, log, fetch: runtime.fetch })
+    const embedded = await createEmbeddedIssuer(issuerSettings, { issuer, resources, store, log, fetch: runtime.fetch })
     const { key } = embedded
     builtIn = embedded
     makeVerifier = () =>
@@ -82,8 +90,8 @@ export async function createAuth(settings: AuthSettings, runtime: AuthRuntime): 
   }
   // Built on first use: the public URL may be known only once the server listens.
   let verifier: JwtVerifier | undefined
-  const guard = createGuard({ keys, verifyJwt: () => (verifier ??= makeVerifier()), publicUrl, log })
-  return { ...guard, mode: issuerSettings.kind, publicUrl, issuer, resources, builtIn, external, log, trustProxy: runtime.trustProxy ?? 'none' }
+  const guard = createGuard({ keys, verifyJwt: () => (verifier ??= makeVerifier()), publicUrl, log, failures, trustProxy })
+  return { ...guard, mode: issuerSettings.kind, publicUrl, issuer, resources, builtIn, external, log, trustProxy, failures }
 }
 
 function jwksUriOf(metadata: Record<string, unknown>): string {

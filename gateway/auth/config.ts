@@ -8,7 +8,7 @@ import { clientsFilePath } from './issuer/clients-file.ts'
 import type { EmbeddedIssuerSettings } from './issuer/embedded-issuer.ts'
 import { DEFAULT_SIGNING_KEY_FILE } from './issuer/signing-key.ts'
 import { keysFilePath } from './keys-file.ts'
-import { storeSettingsFrom } from './store/open-store.ts'
+import { storeSettingsFrom, type StoreSettings } from './store/open-store.ts'
 import type { Settings } from '../../build/contract/settings.ts'
 
 export type IssuerSettings =
@@ -19,26 +19,29 @@ export interface AuthSettings {
   keysFile: string
   issuer: IssuerSettings
   clockToleranceSeconds: number
+  /** Shared state: the embedded server's grants, sessions and people, and the failed-authentication counts (either issuer). */
+  store: StoreSettings
 }
 
 /** The credential settings of the settings (see build/contract/settings.ts for each variable). */
 export function authSettingsFrom(settings: Settings, root = process.cwd()): AuthSettings {
   const keysFile = keysFilePath(settings, root)
   const clockToleranceSeconds = 30
+  const store = storeSettingsFrom(settings, root)
   if (settings.OAUTH_ISSUER) {
     const { OAUTH_ISSUER: issuer, OAUTH_JWKS_URL: jwksUrl, OAUTH_AUDIENCE: audience } = settings
-    return { keysFile, clockToleranceSeconds, issuer: { kind: 'external', issuer, jwksUrl, audience } }
+    return { keysFile, clockToleranceSeconds, store, issuer: { kind: 'external', issuer, jwksUrl, audience } }
   }
   return {
     keysFile,
     clockToleranceSeconds,
+    store,
     issuer: {
       kind: 'built-in',
       clientsFile: clientsFilePath(settings, root),
       signingKeyFile: resolve(root, DEFAULT_SIGNING_KEY_FILE),
       signingKeyJwk: settings.OAUTH_SIGNING_KEY,
       tokenTtlSeconds: settings.OAUTH_TOKEN_TTL,
-      store: storeSettingsFrom(settings, root),
     },
   }
 }

@@ -7,16 +7,20 @@
  * - invalid, expired, revoked → 401, `error="invalid_token"`
  * - valid, scope missing      → 403, `error="insufficient_scope", scope="…"`
  * - issuer or JWKS unreachable → 503 (never a pass, never a 500)
+ * - too many bad API keys from one address or for one key prefix → 429
+ *   (failed-auth.ts: a valid key always passes, unless its address is over)
  *
  * Errors are thrown as problem+json HTTPErrors the app's error hook renders.
  */
 import type { H3Event, HTTPError } from 'h3'
 import type { Logger } from '../log.ts'
+import { clientIp, type TrustProxy } from '../http/client-ip.ts'
 import { problem } from '../http/problem.ts'
-import { hasKeyPrefix, isWellFormedApiKey } from './api-key.ts'
+import { apiKeyIdentifier, hasKeyPrefix, isWellFormedApiKey } from './api-key.ts'
 import { parseBearer } from './bearer.ts'
 import { bearerChallenge } from './challenge.ts'
 import { InvalidTokenError, IssuerUnavailableError } from './errors.ts'
+import type { FailureThrottle, Subject } from './failed-auth.ts'
 import type { JwtVerifier } from './jwt.ts'
 import type { KeyStore } from './key-store.ts'
 import { resourceMetadataUrl, resourcePathOf } from './metadata.ts'
@@ -45,6 +49,9 @@ export interface GuardOptions {
   verifyJwt: () => JwtVerifier
   publicUrl: () => string
   log: Logger
+  /** Counts bad API keys; without it (unit tests of the guard) nothing is limited. */
+  failures?: FailureThrottle
+  trustProxy?: TrustProxy
 }
 
 export function createGuard(options: GuardOptions): Guard {
@@ -56,17 +63,31 @@ export function createGuard(options: GuardOptions): Guard {
     return problem('unauthorized', { detail, headers: { 'www-authenticate': challenge } })
   }
 
-  async function identify(request: Request, scope?: readonly string[]): Promise<Principal | null> {
+  /** A bad API key: 401, or 429 once its address or prefix is past the failed-authentication limit. */
+  async function badKey(request: Request, subject: Subject, detail: string, scope?: readonly string[]): Promise<never> {
+    const verdict = await options.failures?.failed('api-key', subject)
+    if (verdict && !verdict.ok) {
+      log('warn', 'api key failures throttled', { by: verdict.by })
+      throw problem('rate-limited', { detail: verdict.detail, headers: verdict.headers })
+    }
+    throw unauthorized(request, detail, 'invalid_token', scope)
+  }
+
+  async function identify(request: Request, address: string, scope?: readonly string[]): Promise<Principal | null> {
     const credential = parseBearer(request.headers.get('authorization'))
     if (credential.kind === 'none') return null
     if (credential.kind === 'malformed') throw unauthorized(request, credential.reason, 'invalid_token', scope)
     const { token } = credential
     if (hasKeyPrefix(token)) {
-      if (!isWellFormedApiKey(token)) throw unauthorized(request, 'The API key is malformed or its checksum does not match.', 'invalid_token', scope)
+      const subject = { address, identifier: apiKeyIdentifier(token) }
+      // An address past its limit is refused before the key is looked at (no store access: failed-auth.ts).
+      const verdict = await options.failures?.check('api-key', subject)
+      if (verdict && !verdict.ok) throw problem('rate-limited', { detail: verdict.detail, headers: verdict.headers })
+      if (!isWellFormedApiKey(token)) return badKey(request, subject, 'The API key is malformed or its checksum does not match.', scope)
       const found = await options.keys.lookup(token)
       if (!found.ok) {
         log('debug', 'api key refused', { reason: found.reason })
-        throw unauthorized(request, found.reason === 'unknown' ? 'The API key is not known.' : `The API key is ${found.reason}.`, 'invalid_token', scope)
+        return badKey(request, subject, found.reason === 'unknown' ? 'The API key is not known.' : `The API key is ${found.reason}.`, scope)
       }
       const { key } = found
       return { kind: 'api-key', subject: key.id, role: key.role, scopes: scopesOfRole(key.role), expiresAt: key.expires_at ? new Date(key.expires_at) : undefined }
@@ -84,12 +105,14 @@ export function createGuard(options: GuardOptions): Guard {
     }
   }
 
+  const addressOf = (input: H3Event | Request) => ('req' in input ? clientIp(input, options.trustProxy ?? 'none') : 'unknown')
+
   return {
-    authenticate: (input) => identify(requestOf(input)),
+    authenticate: (input) => identify(requestOf(input), addressOf(input)),
     async requireScope(input, scope) {
       const request = requestOf(input)
       const needed: readonly string[] = typeof scope === 'string' ? [scope] : scope
-      const principal = await identify(request, needed)
+      const principal = await identify(request, addressOf(input), needed)
       if (!principal) throw unauthorized(request, `This operation needs a bearer credential with the scope ${needed.join(' ')}.`, undefined, needed)
       const missing = needed.filter((s) => !principal.scopes.includes(s))
       if (missing.length) {

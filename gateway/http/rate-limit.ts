@@ -110,6 +110,8 @@ export function rateLimit(limiter: RateLimiter, trust: TrustProxy): Middleware {
 /**
  * Run the route and put `headers` on whatever it answers: a value, a Response
  * (of any status) or a thrown problem, so a client sees its quota on 401s too.
+ * An answer that already has RateLimit fields (a failed-authentication 429)
+ * keeps them, and ours are added after them.
  */
 async function withHeaders(event: H3Event, next: () => unknown, headers: Record<string, string>): Promise<unknown> {
   let value: unknown
@@ -118,19 +120,27 @@ async function withHeaders(event: H3Event, next: () => unknown, headers: Record<
   } catch (error) {
     if (!HTTPError.isError(error) || error.unhandled) throw error
     const merged = new Headers(error.headers)
-    for (const [name, v] of Object.entries(headers)) merged.set(name, v)
+    addFields(merged, headers)
     throw new HTTPError({ status: error.status, statusText: error.statusText, message: error.message, data: error.data, headers: merged, cause: error.cause })
   }
   if (value instanceof HTTPResponse) {
-    for (const [name, v] of Object.entries(headers)) value.headers.set(name, v)
+    addFields(value.headers, headers)
     return value
   }
   if (!(value instanceof Response)) {
     // Plain values (objects, strings) get h3's prepared headers merged in.
-    for (const [name, v] of Object.entries(headers)) event.res.headers.set(name, v)
+    addFields(event.res.headers, headers)
     return value
   }
   const merged = new Headers(value.headers)
-  for (const [name, v] of Object.entries(headers)) merged.set(name, v)
+  addFields(merged, headers)
   return new Response(value.body, { status: value.status, statusText: value.statusText, headers: merged })
+}
+
+/** RateLimit and RateLimit-Policy are lists (draft-ietf-httpapi-ratelimit-headers): append to what is there. */
+function addFields(target: Headers, fields: Record<string, string>): void {
+  for (const [name, value] of Object.entries(fields)) {
+    const existing = target.get(name)
+    target.set(name, existing ? `${existing}, ${value}` : value)
+  }
 }

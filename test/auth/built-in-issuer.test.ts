@@ -38,7 +38,8 @@ beforeAll(async () => {
   const settings: AuthSettings = {
     keysFile: files().keys,
     clockToleranceSeconds: 30,
-    issuer: { kind: 'built-in', clientsFile: files().clients, signingKeyFile: files().signingKey, tokenTtlSeconds: 3600, store: { kind: 'files', dir: join(project.root, '.data') } },
+    store: { kind: 'files', dir: join(project.root, '.data') },
+    issuer: { kind: 'built-in', clientsFile: files().clients, signingKeyFile: files().signingKey, tokenTtlSeconds: 3600 },
   }
   gw = await startAuthGateway(project.dist, settings)
 })

@@ -30,7 +30,10 @@ async function cli(...args: string[]): Promise<string> {
 }
 
 function settings(issuerSettings: Partial<Extract<AuthSettings['issuer'], { kind: 'external' }>> = {}): AuthSettings {
-  return { keysFile: join(project.root, 'keys.json'), clockToleranceSeconds: 30, issuer: { kind: 'external', issuer: issuer.issuer, ...issuerSettings } }
+  return {
+    keysFile: join(project.root, 'keys.json'), clockToleranceSeconds: 30, store: { kind: 'files', dir: join(project.root, '.data') },
+    issuer: { kind: 'external', issuer: issuer.issuer, ...issuerSettings },
+  }
 }
 
 beforeAll(async () => {

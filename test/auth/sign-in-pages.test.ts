@@ -11,9 +11,12 @@ import { readdir, readFile } from 'node:fs/promises'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runKeysCli } from '../../gateway/auth/keys-cli.ts'
-import { LOGIN_THROTTLE } from '../../gateway/auth/people/login-throttle.ts'
+import { FAILURE_POLICIES } from '../../gateway/auth/failed-auth.ts'
+
 import { startFullGateway, type FullGateway } from '../helpers/full-gateway.ts'
 import { readForm, UserAgent, type Step } from './user-agent.ts'
+
+const LOGIN_THROTTLE = { perAccount: FAILURE_POLICIES['sign-in'].perIdentifier, perAddress: FAILURE_POLICIES['sign-in'].perAddress, windowSeconds: FAILURE_POLICIES['sign-in'].windowSeconds }
 
 const REDIRECT = 'http://127.0.0.1:9/cb'
 const ALAN = { email: 'alan@example.com', password: 'on computable numbers' }
@@ -109,6 +112,10 @@ describe('password guessing', () => {
     const retryAfter = Number(res.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(LOGIN_THROTTLE.windowSeconds)
+    // The same mechanism and fields as bad API keys and client secrets (gateway/auth/failed-auth.ts).
+    // (The ordinary limiter's own fields follow.)
+    expect(res.headers.get('ratelimit')).toMatch(new RegExp(`^"failed-sign-in-account";r=0;t=${retryAfter}(, |$)`))
+    expect(res.headers.get('ratelimit-policy')).toContain(`"failed-sign-in-account";q=${LOGIN_THROTTLE.perAccount};w=${LOGIN_THROTTLE.windowSeconds}`)
     expect(await res.text()).toContain('Too many failed attempts')
   })
 

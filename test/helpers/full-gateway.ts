@@ -4,6 +4,7 @@
  * with the embedded issuer, /mcp — on a build of fixture content, with its
  * own clients, API keys and people so tests can get real tokens and keys.
  */
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { buildSite } from '../../build/compiler/build.ts'
 import { ArtifactStore } from '../../gateway/artifacts.ts'
@@ -39,6 +40,10 @@ export interface FullGatewayOptions {
   people?: Record<string, { email: string; password: string; name?: string; scopes?: readonly Scope[] }>
   /** The clock and the outbound fetch of the gateway (e.g. CIMD documents served locally). */
   runtime?: Pick<SetupRuntime, 'now' | 'fetch'>
+  /** Where the clients and keys files go; default the project root (a second gateway on one project needs its own). */
+  filesDir?: string
+  /** The state store's folder; default `.data` in the project (a second gateway may share the first's). */
+  stateDir?: string
 }
 
 export interface FullGateway {
@@ -63,10 +68,12 @@ export interface FullGateway {
 export async function startFullGateway(options: FullGatewayOptions = {}): Promise<FullGateway> {
   const project = options.project ?? (await copyOfRepoContent())
   await buildSite({ root: project.root, cache: false })
+  const filesDir = options.filesDir ?? project.root
+  await mkdir(filesDir, { recursive: true })
   const now = new Date().toISOString()
   const clients = options.clients ?? {}
   const secrets: Record<string, string> = {}
-  await writeClientsFile(join(project.root, 'clients.json'), {
+  await writeClientsFile(join(filesDir, 'clients.json'), {
     version: 1,
     clients: Object.entries(clients).map(([id, scopes]) => {
       secrets[id] = generateClientSecret()
@@ -76,14 +83,14 @@ export async function startFullGateway(options: FullGatewayOptions = {}): Promis
   const keys: Record<string, string> = {}
   let keysFile = options.keysFile
   if (!keysFile) {
-    keysFile = join(project.root, 'keys.json')
+    keysFile = join(filesDir, 'keys.json')
     const entries = Object.entries(options.keys ?? {}).map(([name, role]) => {
       keys[name] = generateApiKey(role === 'sandbox.read' ? 'sandbox' : 'live')
       return { id: newKeyId(), hash: hashApiKey(keys[name]), role, label: `test ${name}`, created_at: now }
     })
     await writeKeysFile(keysFile, { version: 1, keys: entries })
   }
-  const stateDir = join(project.root, '.data')
+  const stateDir = options.stateDir ?? join(project.root, '.data')
   const people: Record<string, string> = {}
   const directory = openPeople(openFileStore(stateDir))
   for (const [name, p] of Object.entries(options.people ?? {})) {
@@ -93,7 +100,7 @@ export async function startFullGateway(options: FullGatewayOptions = {}): Promis
   const logger = createLogger('debug', (line) => logs.push(line))
   const env = {
     KEYS_FILE: keysFile,
-    OAUTH_CLIENTS_FILE: join(project.root, 'clients.json'),
+    OAUTH_CLIENTS_FILE: join(filesDir, 'clients.json'),
     OAUTH_STORE: 'files',
     OAUTH_STORE_DIR: stateDir,
     OAUTH_TOKEN_TTL: '600',

@@ -91,7 +91,7 @@ afterAll(async () => {
 async function start(requestTimeoutMs = 10_000): Promise<TestGateway> {
   let url = ''
   const auth = await createAuth(
-    { keysFile: join(project.root, 'keys.json'), clockToleranceSeconds: 30, issuer: { kind: 'external', issuer: issuer.issuer, jwksUrl } },
+    { keysFile: join(project.root, 'keys.json'), clockToleranceSeconds: 30, store: { kind: 'files', dir: join(project.root, '.data') }, issuer: { kind: 'external', issuer: issuer.issuer, jwksUrl } },
     { publicUrl: () => url },
   )
   const store = new ArtifactStore(project.dist)

@@ -1,6 +1,6 @@
 /**
  * The embedded authorization server as the gateway holds it: the signing
- * key, the state store, the people, the login throttle and the
+ * key, the state store, the people and the
  * oidc-provider instance for the current issuer (built on first use: the
  * public URL may be known only once the server listens).
  */
@@ -8,9 +8,7 @@ import type Provider from 'oidc-provider'
 import type { Configuration } from 'oidc-provider'
 import type { Logger } from '../../log.ts'
 import { cachedFile } from '../file-cache.ts'
-import { createLoginThrottle, type LoginThrottle } from '../people/login-throttle.ts'
 import { openPeople, type People } from '../people/people.ts'
-import { openStateStore, type StoreSettings } from '../store/open-store.ts'
 import type { StateStore } from '../store/state-store.ts'
 import { machineClients } from './client-secrets.ts'
 import { readClientsFile } from './clients-file.ts'
@@ -24,12 +22,13 @@ export interface EmbeddedIssuerSettings {
   signingKeyFile: string
   signingKeyJwk?: string | undefined
   tokenTtlSeconds: number
-  store: StoreSettings
 }
 
 export interface EmbeddedIssuerRuntime {
   issuer: () => string
   resources: () => Resources
+  /** Where grants, sessions, registered clients and people live (opened by createAuth). */
+  store: StateStore
   log: Logger
   /** How Client ID Metadata Documents are fetched (tests point example hosts at local servers). */
   fetch?: Configuration['fetch']
@@ -39,7 +38,6 @@ export interface EmbeddedIssuer {
   readonly key: SigningKey
   readonly store: StateStore
   readonly people: People
-  readonly throttle: LoginThrottle
   /** Key of the CSRF tokens on the sign-in and consent forms. */
   readonly csrfKey: Buffer
   readonly ttlSeconds: number
@@ -56,8 +54,7 @@ export async function createEmbeddedIssuer(settings: EmbeddedIssuerSettings, run
   const { createProvider } = await import('./provider.ts')
   const key = await loadSigningKey({ jwk: settings.signingKeyJwk, file: settings.signingKeyFile }, runtime.log)
   const clientsFile = await cachedFile(settings.clientsFile, readClientsFile, runtime.log)
-  const store = openStateStore(settings.store)
-  sweepRegularly(store, runtime.log)
+  const { store } = runtime
   const people = openPeople(store)
   let current: { issuer: string; provider: Provider; callback: ReturnType<Provider['callback']>; discovery?: Promise<Record<string, unknown>> } | undefined
 
@@ -78,7 +75,6 @@ export async function createEmbeddedIssuer(settings: EmbeddedIssuerSettings, run
     key,
     store,
     people,
-    throttle: createLoginThrottle(store),
     csrfKey: deriveSecret(key, 'csrf tokens'),
     ttlSeconds: settings.tokenTtlSeconds,
     provider: () => instance().provider,
@@ -96,20 +92,4 @@ export async function createEmbeddedIssuer(settings: EmbeddedIssuerSettings, run
     },
     handle,
   }
-}
-
-const SWEEP_EVERY_MS = 60 * 60 * 1000
-
-/** Expired codes, sessions and grants are deleted when read; a store that can also sweep does so hourly (never holding the process open). */
-function sweepRegularly(store: StateStore, log: Logger): void {
-  const { sweep } = store
-  if (!sweep) return
-  const run = () => {
-    sweep.call(store).then(
-      (removed) => removed && log('debug', 'expired authorization state removed', { removed }),
-      (error: Error) => log('warn', 'could not sweep the authorization state', { error: error.message }),
-    )
-  }
-  setTimeout(run, 10_000).unref()
-  setInterval(run, SWEEP_EVERY_MS).unref()
 }

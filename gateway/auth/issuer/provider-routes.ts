@@ -4,18 +4,30 @@
  * the body read within the endpoint's cap, then the provider answers through
  * the bridge. OAuth errors stay OAuth JSON, as RFC 6749 and 7591 say; the
  * gateway adds its own headers (request id, no sniffing, content policy).
+ *
+ * Before the provider: parameters longer than build/contract/oauth-params.ts
+ * allows are an `invalid_request` (the OpenAPI document states the bounds).
+ * Around it, on the endpoints that authenticate clients (token, revocation):
+ * a wrong client secret counts as a failed authentication (failed-auth.ts).
  */
 import { defineHandler, type H3, type H3Event } from 'h3'
 import { clientIp } from '../../http/client-ip.ts'
 import { assertMethod } from '../../http/negotiate.ts'
+import { problem } from '../../http/problem.ts'
 import { requestIdOf } from '../../http/request-id.ts'
 import type { Auth } from '../auth.ts'
+import type { Subject } from '../failed-auth.ts'
 import type { EmbeddedIssuer } from './embedded-issuer.ts'
-import { REGISTRATION_PATH } from '../../../build/contract/public-paths.ts'
+import { AUTHORIZE_PATH, REGISTRATION_PATH, REVOCATION_PATH, TOKEN_PATH } from '../../../build/contract/public-paths.ts'
+import { MAX_ERROR_DESCRIPTION_LENGTH, oversizedParameter } from '../../../build/contract/oauth-params.ts'
+import { CACHE, baseHeaders } from '../../../build/contract/headers.ts'
+import { errorPage, PAGE_CSP } from './interaction/pages.ts'
 import { PROVIDER_ROUTES } from './paths.ts'
 
 /** Endpoints any browser page may call (no cookies involved): client registration. */
 const OPEN_CORS = new Set<string>([REGISTRATION_PATH])
+/** Endpoints where a client authenticates with its secret. */
+const CLIENT_AUTH = new Set<string>([TOKEN_PATH, REVOCATION_PATH])
 
 export function providerRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3) => void {
   return (app) => {
@@ -23,11 +35,80 @@ export function providerRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3) =>
       app.all(route.path, defineHandler(async (event) => {
         assertMethod(event, route.methods)
         const body = event.req.method === 'GET' || event.req.method === 'HEAD' ? undefined : new Uint8Array(await event.req.arrayBuffer())
+        const params = parametersOf(event, body)
+        const oversized = oversizedParameter(params)
+        if (oversized) return tooLong(event, route.path, `${oversized.name} must be at most ${oversized.limit} characters`)
+        const subject = CLIENT_AUTH.has(route.path) ? { address: clientIp(event, auth.trustProxy), identifier: clientIdOf(event, params) } : undefined
+        // An address past its limit is refused before the secret is compared (no store access: failed-auth.ts).
+        const verdict = subject && (await auth.failures.check('client-secret', subject))
+        if (verdict && !verdict.ok) throw problem('rate-limited', { detail: verdict.detail, headers: verdict.headers })
         const answer = await issuer.handle(event.req, clientIp(event, auth.trustProxy), body)
-        return withGatewayHeaders(event, answer, OPEN_CORS.has(route.path))
+        if (subject && answer.status === 401) await countFailure(auth, subject)
+        return withGatewayHeaders(event, await cutDescription(answer), OPEN_CORS.has(route.path))
       }))
     }
   }
+}
+
+async function countFailure(auth: Auth, subject: Subject): Promise<void> {
+  const verdict = await auth.failures.failed('client-secret', subject)
+  if (verdict.ok) return
+  auth.log('warn', 'client authentication failures throttled', { by: verdict.by })
+  throw problem('rate-limited', { detail: verdict.detail, headers: verdict.headers })
+}
+
+/** The query and, for a form body, its fields: what the provider will read. */
+function parametersOf(event: H3Event, body: Uint8Array | undefined): URLSearchParams {
+  const params = new URLSearchParams(event.url.search)
+  const type = (event.req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (body && type === 'application/x-www-form-urlencoded') {
+    for (const [name, value] of new URLSearchParams(Buffer.from(body).toString('utf8'))) params.append(name, value)
+  }
+  return params
+}
+
+/** The client that tries to authenticate: HTTP Basic (RFC 6749 §2.3.1, URL-encoded) or the form's client_id. */
+function clientIdOf(event: H3Event, params: URLSearchParams): string {
+  const basic = /^basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(event.req.headers.get('authorization') ?? '')
+  if (basic) {
+    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8')
+    const colon = decoded.indexOf(':')
+    try {
+      return decodeURIComponent((colon < 0 ? decoded : decoded.slice(0, colon)).replace(/\+/g, ' '))
+    } catch {
+      return decoded.slice(0, colon < 0 ? undefined : colon)
+    }
+  }
+  return params.get('client_id') ?? ''
+}
+
+/** 400 for an over-long parameter: a page on the browser's authorization endpoint, OAuth JSON elsewhere. */
+function tooLong(event: H3Event, path: string, description: string): Response {
+  if (path.startsWith(AUTHORIZE_PATH)) {
+    const headers = baseHeaders(requestIdOf(event), 'text/html; charset=utf-8', CACHE.none)
+    headers.delete('access-control-allow-origin')
+    headers.set('content-security-policy', PAGE_CSP)
+    return new Response(errorPage('Sign-in cannot continue', 'The application sent a request this server cannot accept.', { error: 'invalid_request', error_description: description }), { status: 400, headers })
+  }
+  const answer = Response.json({ error: 'invalid_request', error_description: description }, { status: 400, headers: { 'cache-control': 'no-store' } })
+  return withGatewayHeaders(event, answer, path === REGISTRATION_PATH)
+}
+
+/** The provider's OAuth error, its error_description cut to what openapi.json states (it may quote the request). */
+async function cutDescription(answer: Response): Promise<Response> {
+  if (answer.status < 400 || !answer.headers.get('content-type')?.startsWith('application/json')) return answer
+  const text = await answer.text()
+  let body: { error_description?: unknown }
+  try {
+    body = JSON.parse(text) as typeof body
+  } catch {
+    return new Response(text, answer)
+  }
+  if (typeof body.error_description !== 'string' || body.error_description.length <= MAX_ERROR_DESCRIPTION_LENGTH) return new Response(text, answer)
+  body.error_description = `${body.error_description.slice(0, MAX_ERROR_DESCRIPTION_LENGTH - 1)}…`
+  const headers = new Headers(answer.headers)
+  headers.delete('content-length')
+  return new Response(JSON.stringify(body), { status: answer.status, statusText: answer.statusText, headers })
 }
 
 function withGatewayHeaders(event: H3Event, answer: Response, openCors: boolean): Response {

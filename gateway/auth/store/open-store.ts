@@ -8,6 +8,7 @@ import { resolve } from 'node:path'
 import type { Settings } from '../../../build/contract/settings.ts'
 import { openBlobsStore } from './blobs-store.ts'
 import { openFileStore } from './file-store.ts'
+import type { Logger } from '../../log.ts'
 import type { StateStore } from './state-store.ts'
 
 /** The Blobs store's name within the site. */
@@ -25,3 +26,20 @@ export function storeSettingsFrom(settings: Settings, root = process.cwd()): Sto
 export function openStateStore(settings: StoreSettings): StateStore {
   return settings.kind === 'files' ? openFileStore(settings.dir) : openBlobsStore(settings)
 }
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000
+
+/** Expired codes, sessions and grants are deleted when read; a store that can also sweep does so hourly (never holding the process open). */
+export function sweepRegularly(store: StateStore, log: Logger): void {
+  const { sweep } = store
+  if (!sweep) return
+  const run = () => {
+    sweep.call(store).then(
+      (removed) => removed && log('debug', 'expired authorization state removed', { removed }),
+      (error: Error) => log('warn', 'could not sweep the authorization state', { error: error.message }),
+    )
+  }
+  setTimeout(run, 10_000).unref()
+  setInterval(run, SWEEP_EVERY_MS).unref()
+}
+

@@ -14,7 +14,7 @@ import { clientIp } from '../../../http/client-ip.ts'
 import { assertMethod } from '../../../http/negotiate.ts'
 import { requestIdOf } from '../../../http/request-id.ts'
 import type { Auth } from '../../auth.ts'
-import type { Person } from '../../people/people.ts'
+import { normalizeEmail, type Person } from '../../people/people.ts'
 import type { EmbeddedIssuer } from '../embedded-issuer.ts'
 import { readForm } from '../form-body.ts'
 import { INTERACTION_ROUTES, interactionPath } from '../paths.ts'
@@ -80,21 +80,21 @@ export function interactionRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3)
       if (interaction.prompt.name !== 'login') return redirectResponse(event, interactionPath(interaction.uid))
       const email = (form.get('email') ?? '').trim().slice(0, 254)
       const password = form.get('password') ?? ''
-      const address = clientIp(event, auth.trustProxy)
-      // Over the limit: refused before the password is even looked at.
-      const verdict = await issuer.throttle.check(address, email)
+      const subject = { address: clientIp(event, auth.trustProxy), identifier: normalizeEmail(email) }
+      // Over the limit: refused before the password is even looked at (passwords can be guessed).
+      const verdict = await auth.failures.check('sign-in', subject)
       if (!verdict.ok) {
         log('warn', 'sign-in throttled', { request_id: requestIdOf(event), by: verdict.by })
         const minutes = Math.ceil(verdict.retryAfterSeconds / 60)
-        return renderLogin(event, interaction, 429, `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, email, { 'retry-after': String(verdict.retryAfterSeconds) })
+        return renderLogin(event, interaction, 429, `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, email, verdict.headers)
       }
       const person = email && password ? await issuer.people.authenticate(email, password) : undefined
       if (!person) {
-        await issuer.throttle.failed(address, email)
+        await auth.failures.failed('sign-in', subject)
         log('info', 'sign-in failed', { request_id: requestIdOf(event) })
         return renderLogin(event, interaction, 400, 'The email address or password is not right.', email)
       }
-      await issuer.throttle.succeeded(email)
+      await auth.failures.succeeded('sign-in', subject.identifier)
       log('info', 'signed in', { request_id: requestIdOf(event), account: person.id })
       return redirectResponse(event, await finishInteraction(interaction, { login: { accountId: person.id, amr: ['pwd'] } }))
     }))
