@@ -21,7 +21,7 @@ const JSON_RPC_MESSAGE = {
   properties: {
     jsonrpc: { const: '2.0' },
     id: ID,
-    method: text(JSON_RPC_LIMITS.method),
+    method: text(JSON_RPC_LIMITS.method, { examples: ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read', 'prompts/list', 'server/discover'] }),
     params: { type: 'object' },
   },
 }

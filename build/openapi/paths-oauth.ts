@@ -73,7 +73,11 @@ const CLIENT_METADATA = {
   description: `RFC 7591 client metadata. Policy: grant types authorization_code and refresh_token only; redirect URIs https, or http on localhost, 127.0.0.1 or [::1]; at most ${MAX_REDIRECT_URIS}.`,
   required: ['redirect_uris'],
   properties: {
-    redirect_uris: arrayOf(uri({ maxLength: CLIENT_METADATA_LIMITS.redirect_uri }), MAX_REDIRECT_URIS, { minItems: 1 }),
+    redirect_uris: arrayOf(
+      uri({ maxLength: CLIENT_METADATA_LIMITS.redirect_uri, examples: ['https://app.example.com/oauth/callback', 'http://127.0.0.1:33418/callback'] }),
+      MAX_REDIRECT_URIS,
+      { minItems: 1 },
+    ),
     client_name: text(CLIENT_METADATA_LIMITS.client_name),
     grant_types: arrayOf({ enum: ['authorization_code', 'refresh_token'] }, 2),
     response_types: arrayOf({ const: 'code' }, 1),
@@ -129,8 +133,9 @@ export function oauthPaths(): Record<string, Json> {
         ],
         responses: {
           '303': {
-            description: 'To the sign-in or consent page, or back to the client with a code or an error.',
+            description: 'To the sign-in or consent page, or back to the client with a code or an error (with a short "Redirecting to …" body).',
             headers: { Location: { required: true, schema: text(MAX_URL_LENGTH + LIMITS.state + 500) }, ...RATE_LIMIT_HEADERS },
+            content: { 'text/html': {}, 'text/plain': {} },
           },
           '400': {
             description: `The client or its redirect URI cannot be trusted (or a parameter is longer than build/contract/oauth-params.ts allows), so the error is shown here instead.`,

@@ -117,6 +117,8 @@ function withGatewayHeaders(event: H3Event, answer: Response, openCors: boolean)
   headers.set('x-content-type-options', 'nosniff')
   headers.set('referrer-policy', 'no-referrer')
   if (!headers.has('content-security-policy')) headers.set('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+  // Answers about credentials are never stored (RFC 6749 §5.1); the provider leaves it out on some errors.
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store')
   if (openCors) headers.set('access-control-allow-origin', '*')
   // A 401 names how to authenticate (RFC 9110 §15.5.2): client authentication is HTTP Basic (RFC 6749 §2.3.1).
   if (answer.status === 401 && !headers.has('www-authenticate')) headers.set('www-authenticate', 'Basic realm="oauth", charset="UTF-8"')
