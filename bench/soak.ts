@@ -2,8 +2,9 @@
 /**
  * `npm run soak`: minutes of mixed load on a real gateway process on
  * 127.0.0.1 — lists, items, the long tail, conditional requests, MCP tools
- * and resources, tokens, bad requests and a client flooding /mcp past its
- * rate limit — with bounded request loops. Every answer is checked against
+ * and resources, tokens, bad requests, a client flooding /mcp past its
+ * rate limit, and clients guessing API keys and client secrets past the
+ * failed-authentication limits — with bounded request loops. Every answer is checked against
  * what it should be; the gateway's resident memory is sampled. Results go to
  * bench/results/tmp/soak.md (ignored), or with `--record` into RELIABILITY.md;
  * the exit code is 1 on any unexpected answer, any error in the gateway's log,
@@ -15,13 +16,14 @@ import { spawn } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { COLLECTION_NAMES, type CollectionName } from '../build/contract/collections.ts'
 import { buildSite } from '../build/compiler/build.ts'
 import { generateApiKey, hashApiKey } from '../gateway/auth/api-key.ts'
 import { generateClientSecret, hashClientSecret, writeClientsFile } from '../gateway/auth/issuer/clients-file.ts'
 import { newKeyId, writeKeysFile } from '../gateway/auth/keys-file.ts'
 import { rawRequest } from '../test/reliability/raw-http.ts'
-import { badRequest, dynamicRequest, readRequest, type MixContext, type Planned } from './soak/mix.ts'
+import { badRequest, dynamicRequest, guessRequest, readRequest, sprayRequest, type MixContext, type Planned } from './soak/mix.ts'
 import { memoryVerdict, toMarkdown, unexpectedTotal, writeSection, type KindStats, type SoakResult } from './soak/report.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -84,6 +86,8 @@ function startGateway(dir: string): Promise<Gateway> {
       DIST_DIR: join(dir, 'dist'),
       KEYS_FILE: join(dir, 'keys.json'),
       OAUTH_CLIENTS_FILE: join(dir, 'clients.json'),
+      // The authorization state (and the failed-authentication counts) in the run's own folder, not the repository's.
+      OAUTH_STORE_DIR: join(dir, 'oauth-state'),
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'x-forwarded-for',
       RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
@@ -93,6 +97,7 @@ function startGateway(dir: string): Promise<Gateway> {
   const errors: string[] = []
   let stderr = ''
   let stopping = false
+  const born = performance.now()
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     for (const line of chunk.split('\n')) if (line.includes('"level":"error"')) errors.push(line)
   })
@@ -104,7 +109,7 @@ function startGateway(dir: string): Promise<Gateway> {
     })
     child.once('exit', (code, signal) => {
       // After start-up, an exit before stop() is a crash: the verdict must see it.
-      if (!stopping) errors.push(`gateway exited (code ${code}, signal ${signal}) during the run: ${stderr.slice(-2000)}`)
+      if (!stopping) errors.push(`gateway exited (code ${code}, signal ${signal}) ${((performance.now() - born) / 1000).toFixed(0)} s after it started: ${stderr.slice(-2000)}`)
       fail(new Error(`gateway exited with ${code}: ${stderr}`))
     })
   })
@@ -168,7 +173,17 @@ async function run(gateway: Gateway, base: MixContext, agentKeys: string[]): Pro
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-forwarded-for': '10.9.9.9' }
     while (performance.now() < deadline) await execute(gateway.url, { kind: 'flood', path: '/mcp', init: { method: 'POST', headers, body }, expect: [401, 429] }, result)
   }
-  await Promise.all([...Array.from({ length: WORKERS }, (_, i) => worker(i)), flood()])
+  // Guessers, paced: made-up API keys and client secrets from one address (401, then 429 once it is over the
+  // failed-authentication limit), and wrong secrets for the workers' own client_id from ever new addresses
+  // (401, then 429 for that client_id), while the workers' right secret must keep getting tokens.
+  const paced = (perSecond: number, next: (n: number) => Planned) => async () => {
+    for (let n = 0; performance.now() < deadline; n++) {
+      const started = performance.now()
+      await execute(gateway.url, next(n), result)
+      await sleep(Math.max(0, 1000 / perSecond - (performance.now() - started)))
+    }
+  }
+  await Promise.all([...Array.from({ length: WORKERS }, (_, i) => worker(i)), flood(), paced(40, guessRequest)(), paced(5, sprayRequest)()])
   clearInterval(sampler)
   await sampleMemory(gateway.pid, started, result)
   return result

@@ -4,6 +4,7 @@
  * are part of the mix on purpose; their 4xx answers are expected.
  */
 import { COLLECTION_NAMES, type CollectionName } from '../../build/contract/collections.ts'
+import { generateApiKey } from '../../gateway/auth/api-key.ts'
 
 export interface Planned {
   kind: string
@@ -87,4 +88,24 @@ export function badRequest(ctx: MixContext): Planned {
   }
   if (roll < 0.85) return { kind: 'malformed', path: '', raw: 'GET /api/\0x HTTP/1.1\r\nHost: x\r\n\r\n', expect: [400] }
   return { kind: 'huge-header', path: '', raw: `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, expect: [431] }
+}
+
+const TOKEN_FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`
+
+/** Someone guessing from one address: made-up API keys on /mcp and secrets of made-up clients, in turn. */
+export function guessRequest(n: number): Planned {
+  const address = '10.6.6.6'
+  if (n % 2 === 0) {
+    const headers = { ...MCP_HEADERS, authorization: `Bearer ${generateApiKey('live')}`, 'x-forwarded-for': address }
+    return { kind: 'guess-key', path: '/mcp', init: { method: 'POST', headers, body: rpc('ping', {}) }, expect: [401, 429] }
+  }
+  const headers = { ...TOKEN_FORM, authorization: basic(`guess-${n}`, `secret-${n}`), 'x-forwarded-for': address }
+  return { kind: 'guess-secret', path: '/oauth/token', init: { method: 'POST', headers, body: 'grant_type=client_credentials' }, expect: [401, 429] }
+}
+
+/** Someone spraying wrong secrets for the workers' own client id from ever new addresses. */
+export function sprayRequest(n: number): Planned {
+  const headers = { ...TOKEN_FORM, authorization: basic('soak', `wrong-${n}`), 'x-forwarded-for': `10.7.${Math.floor(n / 250) % 250}.${n % 250}` }
+  return { kind: 'spray-secret', path: '/oauth/token', init: { method: 'POST', headers, body: 'grant_type=client_credentials' }, expect: [401, 429] }
 }

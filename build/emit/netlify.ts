@@ -14,6 +14,10 @@
  * to the gateway, and so do search (`/api/search`) and `updated_since`
  * lists. Feeds and calendars are plain static files.
  *
+ * `/mcp` and `/oauth/*` are not here: their rewrites are in netlify.toml,
+ * with Netlify's rate limits on them, and a `_redirects` rule (matched
+ * first) would shadow those.
+ *
  * Two kinds of malformed query reach a file instead of the gateway's 400,
  * because Netlify's matcher cannot see them: a repeated parameter (it matches
  * the last value) and a parameter without `=` (it is ignored).
@@ -24,7 +28,7 @@ import { DEFAULT_LIMIT } from '../contract/query.ts'
 import { paginate } from '../contract/render.ts'
 import { documentHeaders, LIST_HEADERS, SITE_HEADERS } from './netlify-headers.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
-import { API_PREFIX, CALENDAR_PREFIX, CHANGES_PATH, FUNCTION_PREFIX as GATEWAY_TARGET, MCP_PATH, OAUTH_PREFIX } from '../contract/public-paths.ts'
+import { API_PREFIX, CALENDAR_PREFIX, CHANGES_PATH, FUNCTION_PREFIX as GATEWAY_TARGET } from '../contract/public-paths.ts'
 import { CHANGES_FILE } from '../contract/changes.ts'
 
 
@@ -59,11 +63,7 @@ function netlifyRules(content: BuiltContent, emitted: readonly string[]): Emitte
     `${CHANGES_PATH}  /${CHANGES_FILE}  200`,
   )
   // The gateway's own paths (search among them), and unknown /api paths for its JSON 404.
-  redirects.push(
-    `${API_PREFIX}/*  ${GATEWAY_TARGET}${API_PREFIX}/:splat  200`,
-    `${MCP_PATH}  ${GATEWAY_TARGET}${MCP_PATH}  200`,
-    `${OAUTH_PREFIX}/*  ${GATEWAY_TARGET}${OAUTH_PREFIX}/:splat  200`,
-  )
+  redirects.push(`${API_PREFIX}/*  ${GATEWAY_TARGET}${API_PREFIX}/:splat  200`)
   // Well-known documents of the build stay static files: Netlify ignores a rule to
   // its own path and serves the file; the local emulation serves it by that rule.
   for (const file of emitted.filter((f) => f.startsWith('.well-known/')).sort()) {
