@@ -61,7 +61,7 @@ beforeAll(async () => {
     keys: { agent: 'agent.mcp', sandbox: 'sandbox.read' },
     clients: { agent: ['mcp.tools.invoke', 'api.read'] },
     // Client ID Metadata Documents (a client_id that is an https URL) are never fetched from the network here.
-    authRuntime: { fetch: async () => new Response('not here', { status: 404 }) },
+    runtime: { fetch: async () => new Response('not here', { status: 404 }) },
   })
   doc = JSON.parse(await readFile(join(full.project.dist, 'openapi.json'), 'utf8')) as Schema
   operations = operationsOf(doc)
