@@ -22,7 +22,8 @@ function endpoints(doc: OpenApiDocument): string {
       const op = item[method] as Operation | undefined
       if (!op) continue
       const params = (op.parameters ?? []).map((p) => ('$ref' in p ? p.$ref.split('/').pop()! : p.name)).filter((p) => p !== 'ifNoneMatch')
-      const auth = !op.security?.length ? 'public' : op.security.some((s) => Object.keys(s).length === 0) ? 'public (credential optional)' : `needs ${op.security.map((s) => Object.entries(s).map(([k, v]) => (v.length ? `${k}: ${v.join(' ')}` : k)).join()).join(' or ')}`
+      const anonymous = (s: Record<string, string[]>) => Object.keys(s).length === 0
+      const auth = !op.security?.length || op.security.every(anonymous) ? 'public' : op.security.some(anonymous) ? 'public (credential optional)' : `needs ${op.security.map((s) => Object.entries(s).map(([k, v]) => (v.length ? `${k}: ${v.join(' ')}` : k)).join()).join(' or ')}`
       lines.push(`- \`${method.toUpperCase()} ${path}\`${params.length ? ` (${params.join(', ')})` : ''}: ${op.summary ?? ''}; ${auth}`)
     }
   }
