@@ -61,7 +61,7 @@ export async function createAuth(settings: AuthSettings, runtime: AuthRuntime): 
   const { issuer: issuerSettings } = settings
   const store = openStateStore(settings.store)
   sweepRegularly(store, log)
-  const failures = createFailureThrottle(store)
+  const failures = createFailureThrottle(store, { onStoreError: (error) => log('warn', 'could not count a failed authentication', { error: error.message }) })
   const trustProxy = runtime.trustProxy ?? 'none'
 
   let builtIn: EmbeddedIssuer | undefined

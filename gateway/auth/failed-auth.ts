@@ -77,7 +77,14 @@ const NAMES: Record<FailureKind, { identifier: string }> = { 'sign-in': { identi
 /** Most locks one process remembers; past it, expired ones go, then the oldest. */
 const MAX_LOCKS = 10_000
 
-export function createFailureThrottle(store: StateStore, options: { policies?: Record<FailureKind, FailurePolicy>; now?: () => number } = {}): FailureThrottle {
+export interface FailureThrottleOptions {
+  policies?: Record<FailureKind, FailurePolicy>
+  now?: () => number
+  /** Told when the store cannot count a failure: the failure is then answered as if under the limit (a 401, never a 500). */
+  onStoreError?: (error: Error) => void
+}
+
+export function createFailureThrottle(store: StateStore, options: FailureThrottleOptions = {}): FailureThrottle {
   const policies = options.policies ?? FAILURE_POLICIES
   const now = options.now ?? Date.now
   /** Subjects this process saw go past a limit, until the window ends (ms). */
@@ -148,15 +155,22 @@ export function createFailureThrottle(store: StateStore, options: { policies?: R
     async failed(kind, subject) {
       const k = keys(kind, subject)
       const { guessable, perAddress, perIdentifier } = policies[kind]
-      const [address, identifier] = await Promise.all(
-        [k.address, k.identifier].map(async (key) => {
-          // Read-modify-write: concurrent failures may undercount by a few, never unlock anyone.
-          const window = (await current(kind, key)) ?? { start: now(), count: 0 }
-          window.count++
-          await store.set(key, window, secondsLeft(kind, window))
-          return window
-        }),
-      ) as [Window, Window]
+      let counted: [Window, Window]
+      try {
+        counted = await Promise.all(
+          [k.address, k.identifier].map(async (key) => {
+            // Read-modify-write: concurrent failures may undercount by a few, never unlock anyone.
+            const window = (await current(kind, key)) ?? { start: now(), count: 0 }
+            window.count++
+            await store.set(key, window, secondsLeft(kind, window))
+            return window
+          }),
+        ) as [Window, Window]
+      } catch (error) {
+        options.onStoreError?.(error as Error)
+        return { ok: true }
+      }
+      const [address, identifier] = counted
       if (address.count > perAddress) {
         lock(k.address, secondsLeft(kind, address))
         return refusal(kind, 'address', secondsLeft(kind, address))

@@ -40,6 +40,7 @@ export class RateLimiter {
   private readonly windows = new Map<string, Window>()
   private readonly now: () => number
   private readonly maxKeys: number
+  private lastSweep = 0
 
   constructor(readonly options: RateLimiterOptions) {
     this.now = options.now ?? Date.now
@@ -50,6 +51,12 @@ export class RateLimiter {
   take(key: string): RateDecision {
     const now = this.now()
     const span = this.options.windowSeconds * 1000
+    // Once a window's time, forget the windows that have ended: clients that came once (a new
+    // address or a made-up credential per request) would otherwise stay until the table is full.
+    if (now - this.lastSweep >= span) {
+      this.lastSweep = now
+      for (const [k, w] of this.windows) if (now - w.start >= span) this.windows.delete(k)
+    }
     let window = this.windows.get(key)
     if (!window || now - window.start >= span) {
       if (window) this.windows.delete(key)

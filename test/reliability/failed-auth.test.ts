@@ -9,7 +9,10 @@
  */
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FAILURE_POLICIES } from '../../gateway/auth/failed-auth.ts'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { createFailureThrottle, FAILURE_POLICIES } from '../../gateway/auth/failed-auth.ts'
+import { openFileStore } from '../../gateway/auth/store/file-store.ts'
 import { generateApiKey } from '../../gateway/auth/api-key.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { MCP_HEADERS, startFullGateway, type FullGateway } from '../helpers/full-gateway.ts'
@@ -149,4 +152,38 @@ describe('across processes', () => {
       await second.close()
     }
   }, 120_000)
+})
+
+describe('the counts (a real file store, a clock the test moves)', () => {
+  it('end with their window: 15 minutes after the first failure, the address may try again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'failed-auth-'))
+    try {
+      let now = Date.parse('2026-11-23T08:00:00Z')
+      const throttle = createFailureThrottle(openFileStore(dir), { now: () => now })
+      const subject = { address: '192.0.2.1', identifier: 'tw_live_abcdefgh' }
+      for (let i = 0; i < KEY.perAddress; i++) expect((await throttle.failed('api-key', { ...subject, identifier: `tw_live_${i}` })).ok).toBe(true)
+      const over = await throttle.failed('api-key', subject)
+      expect(over).toMatchObject({ ok: false, by: 'address', retryAfterSeconds: KEY.windowSeconds })
+      expect((await throttle.check('api-key', subject)).ok).toBe(false)
+      now += KEY.windowSeconds * 1000
+      expect((await throttle.check('api-key', subject)).ok).toBe(true)
+      expect((await throttle.failed('api-key', subject)).ok).toBe(true)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('answer a failure as under the limit (a 401, never a 500) when the store cannot count it, and say so', async () => {
+    const errors: string[] = []
+    // A store whose folder is a file cannot be written: a real failing store, not a stand-in.
+    const dir = await mkdtemp(join(tmpdir(), 'failed-auth-'))
+    try {
+      await writeFile(join(dir, 'store'), 'not a folder')
+      const throttle = createFailureThrottle(openFileStore(join(dir, 'store')), { onStoreError: (e) => errors.push(e.message) })
+      expect(await throttle.failed('client-secret', { address: '192.0.2.2', identifier: 'agent' })).toEqual({ ok: true })
+      expect(errors).toHaveLength(1)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
+  })
 })

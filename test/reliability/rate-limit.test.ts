@@ -176,6 +176,16 @@ describe('RateLimiter', () => {
     expect(limiter.size).toBe(4)
   })
 
+  it('forgets the windows that ended, without waiting for the table to fill (one-off addresses and credentials)', () => {
+    let now = 5_000_000
+    const limiter = new RateLimiter({ limit: 5, windowSeconds: 60, now: () => now })
+    for (let i = 0; i < 1000; i++) limiter.take(`once-${i}`)
+    expect(limiter.size).toBe(1000)
+    now += 60_000
+    limiter.take('later')
+    expect(limiter.size).toBe(1)
+  })
+
   it('remembers a bounded number of keys', () => {
     let now = 0
     const limiter = new RateLimiter({ limit: 1, windowSeconds: 60, maxKeys: 100, now: () => now })
