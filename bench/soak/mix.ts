@@ -79,7 +79,8 @@ export function badRequest(ctx: MixContext): Planned {
   if (roll < 0.35) return { kind: 'not-found', path: pick(['/api/nope', '/api/events/no-such-event', '/%2e%2e/package.json', '/etc/passwd']), expect: [404] }
   if (roll < 0.45) return { kind: 'method', path: '/api/webinars', init: { method: 'DELETE' }, expect: [405] }
   if (roll < 0.6) {
-    const headers = { ...MCP_HEADERS, authorization: 'Bearer not-a-real-token', 'x-forwarded-for': ctx.ip }
+    // One made-up token per worker: a token shared by all of them would reach its credential quota.
+    const headers = { ...MCP_HEADERS, authorization: `Bearer not-a-real-token-${ctx.ip}`, 'x-forwarded-for': ctx.ip }
     return { kind: 'bad-token', path: '/mcp', init: { method: 'POST', headers, body: rpc('ping', {}) }, expect: [401] }
   }
   if (roll < 0.7) {
