@@ -105,7 +105,11 @@ function startGateway(dir: string): Promise<Gateway> {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk
       const match = /at (http:\/\/\S+)/.exec(stderr)
-      if (match) done({ url: match[1]!, pid: child.pid!, errors, stop: () => ((stopping = true), stop(child)) })
+      if (match) done({ url: match[1]!, pid: child.pid!, errors, stop: () => {
+            stopping = true
+            return stop(child)
+          },
+        })
     })
     child.once('exit', (code, signal) => {
       // After start-up, an exit before stop() is a crash: the verdict must see it.

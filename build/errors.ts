@@ -52,7 +52,7 @@ export function sortErrors(errors: ContentError[]): ContentError[] {
 
 /** A GitHub Actions workflow command, so CI shows the error on the changed line. */
 export function toGithubAnnotation(error: ContentError): string {
-  const escape = (value: string) => value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
-  const prop = (value: string) => escape(value).replace(/:/g, '%3A').replace(/,/g, '%2C')
-  return `::error file=${prop(error.file)},line=${error.line},col=${error.column},title=${prop(error.field)}::${escape(error.detail)}`
+  const escapeData = (value: string) => value.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+  const prop = (value: string) => escapeData(value).replace(/:/g, '%3A').replace(/,/g, '%2C')
+  return `::error file=${prop(error.file)},line=${error.line},col=${error.column},title=${prop(error.field)}::${escapeData(error.detail)}`
 }

@@ -3,7 +3,7 @@
  * request from the built artifacts (pre-rendered bytes when they exist, the
  * shared renderer otherwise), with RFC 9457 problems for every error.
  */
-import { H3, HTTPError, type H3Event } from 'h3'
+import { H3, type HTTPError, type H3Event } from 'h3'
 import type { ArtifactStore } from './artifacts.ts'
 import { baseHeaders, CACHE, PROBLEM_TYPE } from '../build/contract/headers.ts'
 import { toProblem } from './http/problem.ts'

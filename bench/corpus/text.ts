@@ -81,7 +81,7 @@ export function body(r: Random, slug: string, imageBase: string): string {
   const rows = Array.from({ length: 4 }, () => `| ${capitalise(r.pick(NOUNS))} | ${r.pick(ADJECTIVES)} | ${r.int(1, 99)}% |`)
   const code = Array.from({ length: 6 }, (_, i) => `${lang === 'sql' ? '--' : '#'} step ${i + 1}: ${r.pick(VERBS)} ${r.pick(NOUNS)}_${r.int(1, 9)}`)
   const bullets = Array.from({ length: 4 }, () => `- **${capitalise(r.pick(NOUNS))}.** ${paragraph(r, 10)}`)
-  return [
+  return `${[
     paragraph(r, 60),
     `## ${capitalise(r.pick(TOPICS))} in practice`,
     `${paragraph(r, 45)} Run \`tidewater ${r.pick(NOUNS)} check\` and read the [guide](https://www.tidewater.example/docs/${slug}).`,
@@ -93,5 +93,5 @@ export function body(r: Random, slug: string, imageBase: string): string {
     bullets.join('\n'),
     `> ${paragraph(r, 25)}\n> — a ${r.pick(NOUNS)} owner at a ${r.pick(ADJECTIVES)} company`,
     paragraph(r, 60),
-  ].join('\n\n') + '\n'
+  ].join('\n\n')}\n`
 }

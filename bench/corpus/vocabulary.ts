@@ -26,7 +26,10 @@ const words = entries.map((e) => e.word)
 /** Cumulative counts, for drawing a word with its frequency by binary search. */
 const cumulative = new Float64Array(entries.length)
 let sum = 0
-entries.forEach((e, i) => (cumulative[i] = sum += e.count))
+for (const [i, e] of entries.entries()) {
+  sum += e.count
+  cumulative[i] = sum
+}
 
 /** One word, as likely as it is in the source. */
 export function commonWord(r: Random): string {

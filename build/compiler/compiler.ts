@@ -169,8 +169,8 @@ export class Compiler {
     if (paths.some((p) => p.kind === 'site') && (await this.readSite())) {
       files.push(SITE_PATH)
       await this.compileAll()
-      COLLECTION_NAMES.forEach((c) => changed.add(c))
-      this.emitters.forEach((e) => this.pendingEmitters.add(e))
+      for (const c of COLLECTION_NAMES) changed.add(c)
+      for (const e of this.emitters) this.pendingEmitters.add(e)
     }
     for (const p of paths) {
       if (p.kind !== 'item') continue
@@ -317,7 +317,7 @@ export class Compiler {
     const sources = [...this.sources.values()]
     const parsed = sources.map(parseFile)
     await prerenderBodies(parsed.map((p) => p.loaded.body), this.cache, this.threads)
-    sources.forEach((source, i) => this.compiled.set(source.path, compileFile(source, site, this.cache, parsed[i])))
+    for (const [i, source] of sources.entries()) this.compiled.set(source.path, compileFile(source, site, this.cache, parsed[i]))
   }
 
   /** Assemble the changed collections and combine all into the published content. */

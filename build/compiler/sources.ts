@@ -111,7 +111,7 @@ export class SourceStats {
     if ((await signature(join(this.root, SITE_PATH))) !== this.stats.get(SITE_PATH)) found.push({ kind: 'site' })
     const listed = await listContent(this.root)
     const signatures = await inBatches(listed, (p) => signature(join(this.root, p.path)))
-    listed.forEach((p, i) => signatures[i] !== this.stats.get(p.path) && found.push(p))
+    for (const [i, p] of listed.entries()) if (signatures[i] !== this.stats.get(p.path)) found.push(p)
     const present = new Set(listed.map((p) => p.path))
     for (const path of known) {
       if (present.has(path)) continue

@@ -63,7 +63,7 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
   let warned = ''
   const warn = (output: BuildOutput) => {
     const text = output.warnings.join('\n')
-    if (text && text !== warned) output.warnings.forEach((w) => print(`! ${w}`))
+    if (text && text !== warned) for (const w of output.warnings) print(`! ${w}`)
     warned = text
   }
 
@@ -177,7 +177,7 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
       clearTimeout(debounce)
       clearTimeout(settle)
       clearInterval(rescanTimer)
-      rechecks.forEach((timer) => clearTimeout(timer))
+      for (const timer of rechecks.values()) clearTimeout(timer)
       await watcher.close()
       await queue.catch(() => undefined)
       await writing

@@ -32,7 +32,7 @@ export function createApiEmitter(): Emitter {
         reusable(limit) ? previous!.files[i]! : buildFile(renderList(collection, summaries, { limit, page: 1, tag: undefined })),
       )
       lists.set(collection, { records, files: listFiles })
-      PRERENDERED_LIMITS.forEach((limit, i) => (files[listFile(collection, limit)] = listFiles[i]!))
+      for (const [i, limit] of PRERENDERED_LIMITS.entries()) files[listFile(collection, limit)] = listFiles[i]!
       for (const record of records) {
         let file = items.get(record)
         if (file === undefined) items.set(record, (file = buildFile(renderItem(record))))

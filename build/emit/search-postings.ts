@@ -74,7 +74,7 @@ export class Postings {
     // Terms in sorted order; postings grouped by term with a stable counting sort (documents stay ascending).
     const order = this.names.map((_, i) => i).sort((a, b) => (this.names[a]! < this.names[b]! ? -1 : 1))
     const rank = new Int32Array(order.length)
-    order.forEach((id, r) => (rank[id] = r))
+    for (const [r, id] of order.entries()) rank[id] = r
     const start = new Int32Array(order.length + 1)
     for (let p = 0; p < count; p++) start[rank[terms[p]!]! + 1]!++
     for (let r = 0; r < order.length; r++) start[r + 1]! += start[r]!

@@ -12,7 +12,10 @@ export function line(): ElementContent {
 /** Children separated by line endings, and surrounded by them when `loose` (mdast-util-to-hast's wrap). */
 export function wrap(nodes: ElementContent[], loose: boolean): ElementContent[] {
   const out: ElementContent[] = loose ? [line()] : []
-  nodes.forEach((node, i) => (i ? out.push(line(), node) : out.push(node)))
+  for (const [i, node] of nodes.entries()) {
+    if (i) out.push(line())
+    out.push(node)
+  }
   if (loose && nodes.length) out.push(line())
   return out
 }

@@ -4,7 +4,7 @@
  * with nothing to do) never loads unified, ajv or the emitters.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { type FileHandle, mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { MANIFEST_FILE } from '../contract/paths.ts'
@@ -41,7 +41,7 @@ export async function readManifest(distDir: string): Promise<Manifest | undefine
  * then `files`.
  */
 async function readManifestHead(distDir: string): Promise<ManifestHead | undefined> {
-  let handle
+  let handle: FileHandle | undefined
   try {
     handle = await open(join(distDir, MANIFEST_FILE))
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(16 * 1024), 0, 16 * 1024, 0)

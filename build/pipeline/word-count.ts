@@ -22,6 +22,7 @@ const APOSTROPHE = 39
 const COLON = 58
 const COMMA = 44
 const SEMICOLON = 59
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included.
 const ASCII_ONLY = /^[\x00-\x7f]*$/
 const ASCII_SPACE = /[ \t\n\r\f\v]+/
 

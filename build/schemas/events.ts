@@ -34,5 +34,6 @@ export const eventSchema: SchemaObject = {
   },
   // An event people travel to must say where it is.
   if: { properties: { attendance_mode: { enum: ['in_person', 'hybrid'] } }, required: ['attendance_mode'] },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
   then: { required: ['location'], errorMessage: { required: { location: 'is required unless attendance_mode is online' } } },
 }

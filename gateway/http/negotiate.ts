@@ -24,7 +24,7 @@ export function assertAccepts(event: H3Event, type: string): void {
 
 /** Whether an Accept header value admits `type`; a missing or empty one admits anything. */
 export function accepts(accept: string | null | undefined, type: string): boolean {
-  if (!accept || !accept.trim()) return true
+  if (!accept?.trim()) return true
   const [major] = type.split('/')
   return accept.split(',').some((range) => {
     const [media = '', ...params] = range.trim().toLowerCase().split(';')

@@ -98,7 +98,7 @@ describe('settings', () => {
 
   it('validates the keys file', () => {
     expect(() => parseKeysFile('{"version":1,"keys":[{"id":"key_x1234","hash":"tw_live_plaintext","role":"agent.mcp","label":"x","created_at":"2026-01-01T00:00:00Z"}]}', 'k.json')).toThrow(/keys\.0\.hash/)
-    expect(() => parseKeysFile('{"version":1,"keys":[{"id":"key_x1234","hash":"sha256:' + '0'.repeat(64) + '","role":"admin","label":"x","created_at":"2026-01-01T00:00:00Z"}]}', 'k.json')).toThrow(/role/)
+    expect(() => parseKeysFile(`{"version":1,"keys":[{"id":"key_x1234","hash":"sha256:${'0'.repeat(64)}","role":"admin","label":"x","created_at":"2026-01-01T00:00:00Z"}]}`, 'k.json')).toThrow(/role/)
   })
 })
 

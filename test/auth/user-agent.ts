@@ -104,11 +104,11 @@ export class UserAgent {
 
 /** The first form of one of our pages: its action, the Deny button's formaction, and hidden fields. */
 export function readForm(html: string, base: string): { action: string; denyAction?: string; fields: Record<string, string> } {
-  const unescape = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
   const action = /<form[^>]*action="([^"]*)"/.exec(html)?.[1]
   if (!action) throw new Error('the page has no form')
   const deny = /formaction="([^"]*)"/.exec(html)?.[1]
   const fields: Record<string, string> = {}
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[m[1]!] = unescape(m[2]!)
-  return { action: new URL(unescape(action), base).href, denyAction: deny ? new URL(unescape(deny), base).href : undefined, fields }
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[m[1]!] = unescapeHtml(m[2]!)
+  return { action: new URL(unescapeHtml(action), base).href, denyAction: deny ? new URL(unescapeHtml(deny), base).href : undefined, fields }
 }

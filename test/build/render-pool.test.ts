@@ -1,6 +1,5 @@
 /** The render pool renders on worker threads exactly what the main thread would. */
 import { readdir, readFile, rm } from 'node:fs/promises'
-import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import matter from 'gray-matter'
 import { afterAll, describe, expect, it } from 'vitest'

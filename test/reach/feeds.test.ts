@@ -18,6 +18,34 @@ import { assertMatchesContract } from '../helpers/contract.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, createProject, validPost } from '../helpers/project.ts'
 
+/** What the XML parser makes of an RSS item (attributes as `@name`, repeated elements as arrays). */
+interface RssItem {
+  title: string
+  link: string
+  guid: Record<string, string>
+  pubDate: string
+  'content:encoded': string
+  description: string
+  category?: unknown[]
+  'dc:creator'?: string[]
+}
+
+interface AtomEntry {
+  id: string
+  title: string
+  updated: string
+  published: string
+  link: Record<string, string>[]
+  content: Record<string, string>
+  category?: Record<string, string>[]
+  author?: Record<string, string>[]
+}
+
+interface JsonFeedItem {
+  tags?: string[]
+  authors: { name: string }[]
+}
+
 const ctx = useBuiltGateway(copyOfRepoContent)
 const FORMATS: FeedFormat[] = ['rss', 'atom', 'json']
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name, jpath) => ['item', 'entry', 'category', 'author', 'atom:link', 'dc:creator'].includes(name) || (name === 'link' && String(jpath).startsWith('feed')), parseTagValue: false, trimValues: false })
@@ -68,7 +96,7 @@ describe('feeds', () => {
     const records = await expectedItems(name)
     const items = channel.item ?? []
     expect(items.length).toBe(records.length)
-    items.forEach((item: Record<string, any>, i: number) => {
+    items.forEach((item: RssItem, i: number) => {
       const r = records[i]!
       expect(item.title).toBe(r.title)
       expect(item.link).toBe(r.url)
@@ -94,7 +122,7 @@ describe('feeds', () => {
     const records = await expectedItems(name)
     expect((feed.entry ?? []).length).toBe(records.length)
     const ids = new Set<string>()
-    ;(feed.entry ?? []).forEach((entry: Record<string, any>, i: number) => {
+    ;(feed.entry ?? []).forEach((entry: AtomEntry, i: number) => {
       const r = records[i]!
       ids.add(entry.id)
       expect(entry.id).toBe(r.url)
@@ -120,7 +148,7 @@ describe('feeds', () => {
     expect(feed.feed_url).toBe(`https://api.tidewater.example${feedPath(name, 'json')}`)
     const records = await expectedItems(name)
     expect(feed.items.map((i: { id: string }) => i.id)).toEqual(records.map((r) => r.url))
-    feed.items.forEach((item: Record<string, any>, i: number) => {
+    feed.items.forEach((item: JsonFeedItem, i: number) => {
       const r = records[i]!
       expect(item).toMatchObject({ url: r.url, title: r.title, summary: r.summary, content_html: r.body.html, date_published: r.published_at, date_modified: r.updated_at })
       expect(item.tags ?? []).toEqual(r.tags)

@@ -50,7 +50,10 @@ function checkAnswer(path: string, status: number, headers: (name: string) => st
 function checkError(status: number, contentType: string | null | undefined, body: string, path = ''): void {
   if (status < 400) return
   const json = contentType?.startsWith('application/json')
-  if (json && path === '/mcp') return checkJsonRpc(body)
+  if (json && path === '/mcp') {
+    checkJsonRpc(body)
+    return
+  }
   if (json && path === '/oauth/token') {
     const error = JSON.parse(body) as { error?: unknown; error_description?: unknown }
     expect(error.error).toMatch(/^(invalid_request|invalid_client|invalid_grant|unauthorized_client|unsupported_grant_type|invalid_scope|invalid_target)$/)

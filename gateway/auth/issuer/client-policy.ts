@@ -65,7 +65,7 @@ export function validateClientMetadata(ctx: KoaContextWithOIDC | undefined, key:
 }
 
 /** `clientIdMetadataDocument.allowClient`: the same policy for clients that publish their metadata at their client_id URL. */
-export function allowMetadataDocumentClient(ctx: KoaContextWithOIDC, client: { metadata(): ClientMetadata }): boolean {
+export function allowMetadataDocumentClient(_ctx: KoaContextWithOIDC, client: { metadata(): ClientMetadata }): boolean {
   const problem = registrationProblem(client.metadata())
   if (problem) throw new errors.InvalidClientMetadata(`client_id metadata document refused: ${problem.message}`)
   return true

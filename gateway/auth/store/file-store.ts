@@ -5,6 +5,7 @@
  * record, and several local processes can share the folder.
  */
 import { randomBytes } from 'node:crypto'
+import type { Dirent } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import { assertKey, assertPrefix, decodeSegment, encodeSegment, fromRecord, isExpired, toRecord, type StateStore } from './state-store.ts'
@@ -61,7 +62,7 @@ export function openFileStore(dir: string, options: FileStoreOptions = {}): Stat
     async list(prefix) {
       assertPrefix(prefix)
       const base = join(dir, ...prefix.split('/').filter(Boolean).map(encodeSegment))
-      let entries
+      let entries: Dirent[]
       try {
         entries = await readdir(base, { recursive: true, withFileTypes: true })
       } catch (error) {
@@ -75,7 +76,7 @@ export function openFileStore(dir: string, options: FileStoreOptions = {}): Stat
         .sort()
     },
     async sweep() {
-      let entries
+      let entries: Dirent[]
       try {
         entries = await readdir(dir, { recursive: true, withFileTypes: true })
       } catch (error) {
