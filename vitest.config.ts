@@ -17,7 +17,13 @@ export default defineConfig({
         extends: true,
         // Test files start real servers and builds. Three at a time on two cores: the slowest
         // files (Netlify's emulation, the Inspector under Node 22) mostly wait on another process.
-        test: { name: 'suite', include: ['test/**/*.test.ts', 'build/**/*.test.ts', 'gateway/**/*.test.ts'], exclude: SOLO, maxWorkers: 3, sequence: { groupOrder: 0 } },
+        test: {
+          name: 'suite',
+          include: ['test/**/*.test.ts', 'build/**/*.test.ts', 'gateway/**/*.test.ts'],
+          exclude: SOLO,
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,

@@ -68,13 +68,20 @@ const optional = async <T>(fn: () => Promise<T>): Promise<T | string> => {
 }
 
 const machine = await machineInfo()
-const corpus = await step(`generating ${config.items} items (seed ${config.seed})`, () => generateCorpus({ items: config.items, seed: config.seed }))
-const small = await step(`generating ${config.small_items} items`, () => generateCorpus({ items: config.small_items, seed: config.seed }))
-const large = await step(`generating ${config.items * 2} items (memory growth)`, () => generateCorpus({ items: config.items * 2, seed: config.seed }))
+const corpus = await step(`generating ${config.items} items (seed ${config.seed})`, () =>
+  generateCorpus({ items: config.items, seed: config.seed }),
+)
+const small = await step(`generating ${config.small_items} items`, () =>
+  generateCorpus({ items: config.small_items, seed: config.seed }),
+)
+const large = await step(`generating ${config.items * 2} items (memory growth)`, () =>
+  generateCorpus({ items: config.items * 2, seed: config.seed }),
+)
 say(`  corpus at ${corpus.root}`)
 try {
   const build = await step('our build: cold, no-change, forced with cache', () =>
-    benchBuild(corpus.root, { cold: config.cold_runs, short: config.short_runs }))
+    benchBuild(corpus.root, { cold: config.cold_runs, short: config.short_runs }),
+  )
   const sizes = await distSizes(join(corpus.root, 'dist'))
   await step(`our build of ${config.small_items} items (list sizes)`, async () => {
     await clean(small.root)
@@ -88,10 +95,15 @@ try {
   const manifest = JSON.parse(await readFile(join(corpus.root, 'dist', '_build', 'manifest.json'), 'utf8')) as Manifest
   const gateway = await step('gateway under load', () =>
     benchGateway(join(corpus.root, 'dist'), loadTargets(manifest), {
-      runs: config.load_runs, load: { connections: config.connections, seconds: config.load_seconds }, workDir: corpus.root,
-    }))
+      runs: config.load_runs,
+      load: { connections: config.connections, seconds: config.load_seconds },
+      workDir: corpus.root,
+    }),
+  )
   const mcp = await step('MCP tools/call search', () => optional(() => benchMcp(corpus.root, config.short_runs)))
-  const searchIndex = await step('search index build', () => benchSearchIndex(join(corpus.root, 'dist'), manifest, config.short_runs))
+  const searchIndex = await step('search index build', () =>
+    benchSearchIndex(join(corpus.root, 'dist'), manifest, config.short_runs),
+  )
   await step(`our build of ${config.items * 2} items (memory growth)`, async () => {
     await clean(large.root)
     await runBuild(large.root)
@@ -100,9 +112,26 @@ try {
   for (const c of [small, corpus, large]) {
     const dist = join(c.root, 'dist')
     const m = JSON.parse(await readFile(join(dist, '_build', 'manifest.json'), 'utf8')) as Manifest
-    memory.push(await step(`gateway memory, ${c.items} items`, () => benchMemory(dist, m, c.items, { seconds: config.load_seconds, connections: config.connections })))
+    memory.push(
+      await step(`gateway memory, ${c.items} items`, () =>
+        benchMemory(dist, m, c.items, { seconds: config.load_seconds, connections: config.connections }),
+      ),
+    )
   }
-  const samples: Samples = { items: config.items, smallItems: config.small_items, build, watch, hugo, velite, sizes, smallSizes, gateway, mcp, searchIndex, memory }
+  const samples: Samples = {
+    items: config.items,
+    smallItems: config.small_items,
+    build,
+    watch,
+    hugo,
+    velite,
+    sizes,
+    smallSizes,
+    gateway,
+    mcp,
+    searchIndex,
+    memory,
+  }
   const report: Report = { generated_at: new Date().toISOString(), smoke, config, machine, rows: buildRows(samples) }
   await mkdir(outDir, { recursive: true })
   const name = smoke ? 'smoke' : 'latest'

@@ -23,8 +23,23 @@ import { generateApiKey, hashApiKey } from '../gateway/auth/api-key.ts'
 import { generateClientSecret, hashClientSecret, writeClientsFile } from '../gateway/auth/issuer/clients-file.ts'
 import { newKeyId, writeKeysFile } from '../gateway/auth/keys-file.ts'
 import { rawRequest } from '../test/reliability/raw-http.ts'
-import { badRequest, dynamicRequest, guessRequest, readRequest, sprayRequest, type MixContext, type Planned } from './soak/mix.ts'
-import { memoryVerdict, toMarkdown, unexpectedTotal, writeSection, type KindStats, type SoakResult } from './soak/report.ts'
+import {
+  badRequest,
+  dynamicRequest,
+  guessRequest,
+  readRequest,
+  sprayRequest,
+  type MixContext,
+  type Planned,
+} from './soak/mix.ts'
+import {
+  memoryVerdict,
+  toMarkdown,
+  unexpectedTotal,
+  writeSection,
+  type KindStats,
+  type SoakResult,
+} from './soak/report.ts'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300)
@@ -45,11 +60,25 @@ async function main(): Promise<number> {
     const now = new Date().toISOString()
     await writeKeysFile(join(dir, 'keys.json'), {
       version: 1,
-      keys: agentKeys.map((key, i) => ({ id: newKeyId(), hash: hashApiKey(key), role: 'agent.mcp' as const, label: `soak ${i}`, created_at: now })),
+      keys: agentKeys.map((key, i) => ({
+        id: newKeyId(),
+        hash: hashApiKey(key),
+        role: 'agent.mcp' as const,
+        label: `soak ${i}`,
+        created_at: now,
+      })),
     })
     await writeClientsFile(join(dir, 'clients.json'), {
       version: 1,
-      clients: [{ client_id: 'soak', secret_hash: hashClientSecret(clientSecret), scopes: ['mcp.tools.invoke'], label: 'soak', created_at: now }],
+      clients: [
+        {
+          client_id: 'soak',
+          secret_hash: hashClientSecret(clientSecret),
+          scopes: ['mcp.tools.invoke'],
+          label: 'soak',
+          created_at: now,
+        },
+      ],
     })
     const gateway = await startGateway(dir)
     try {
@@ -58,7 +87,10 @@ async function main(): Promise<number> {
       const memory = memoryVerdict(result)
       const markdown = toMarkdown(result, memory, new Date())
       if (process.argv.includes('--record')) await writeSection(join(ROOT, 'RELIABILITY.md'), markdown)
-      else await mkdir(join(ROOT, 'bench/results/tmp'), { recursive: true }).then(() => writeFile(join(ROOT, 'bench/results/tmp/soak.md'), `${markdown}\n`))
+      else
+        await mkdir(join(ROOT, 'bench/results/tmp'), { recursive: true }).then(() =>
+          writeFile(join(ROOT, 'bench/results/tmp/soak.md'), `${markdown}\n`),
+        )
       console.log(markdown)
       return unexpectedTotal(result) === 0 && result.gatewayErrors.length === 0 && memory.flat ? 0 : 1
     } finally {
@@ -105,7 +137,12 @@ function startGateway(dir: string): Promise<Gateway> {
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk
       const match = /at (http:\/\/\S+)/.exec(stderr)
-      if (match) done({ url: match[1]!, pid: child.pid!, errors, stop: () => {
+      if (match)
+        done({
+          url: match[1]!,
+          pid: child.pid!,
+          errors,
+          stop: () => {
             stopping = true
             return stop(child)
           },
@@ -113,7 +150,10 @@ function startGateway(dir: string): Promise<Gateway> {
     })
     child.once('exit', (code, signal) => {
       // After start-up, an exit before stop() is a crash: the verdict must see it.
-      if (!stopping) errors.push(`gateway exited (code ${code}, signal ${signal}) ${((performance.now() - born) / 1000).toFixed(0)} s after it started: ${stderr.slice(-2000)}`)
+      if (!stopping)
+        errors.push(
+          `gateway exited (code ${code}, signal ${signal}) ${((performance.now() - born) / 1000).toFixed(0)} s after it started: ${stderr.slice(-2000)}`,
+        )
       fail(new Error(`gateway exited with ${code}: ${stderr}`))
     })
   })
@@ -174,8 +214,17 @@ async function run(gateway: Gateway, base: MixContext, agentKeys: string[]): Pro
   // One client ignoring its limit: 401 until the limiter cuts in, then 429.
   const flood = async () => {
     const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })
-    const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'x-forwarded-for': '10.9.9.9' }
-    while (performance.now() < deadline) await execute(gateway.url, { kind: 'flood', path: '/mcp', init: { method: 'POST', headers, body }, expect: [401, 429] }, result)
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'x-forwarded-for': '10.9.9.9',
+    }
+    while (performance.now() < deadline)
+      await execute(
+        gateway.url,
+        { kind: 'flood', path: '/mcp', init: { method: 'POST', headers, body }, expect: [401, 429] },
+        result,
+      )
   }
   // Guessers, paced: made-up API keys and client secrets from one address (401, then 429 once it is over the
   // failed-authentication limit), and wrong secrets for the workers' own client_id from ever new addresses
@@ -187,7 +236,12 @@ async function run(gateway: Gateway, base: MixContext, agentKeys: string[]): Pro
       await sleep(Math.max(0, 1000 / perSecond - (performance.now() - started)))
     }
   }
-  await Promise.all([...Array.from({ length: WORKERS }, (_, i) => worker(i)), flood(), paced(40, guessRequest)(), paced(5, sprayRequest)()])
+  await Promise.all([
+    ...Array.from({ length: WORKERS }, (_, i) => worker(i)),
+    flood(),
+    paced(40, guessRequest)(),
+    paced(5, sprayRequest)(),
+  ])
   clearInterval(sampler)
   await sampleMemory(gateway.pid, started, result)
   return result
@@ -195,7 +249,11 @@ async function run(gateway: Gateway, base: MixContext, agentKeys: string[]): Pro
 
 async function execute(url: string, planned: Planned, result: SoakResult): Promise<void> {
   let stats = result.kinds.get(planned.kind)
-  if (!stats) result.kinds.set(planned.kind, (stats = { count: 0, unexpected: 0, durations: [], statuses: new Map() } satisfies KindStats))
+  if (!stats)
+    result.kinds.set(
+      planned.kind,
+      (stats = { count: 0, unexpected: 0, durations: [], statuses: new Map() } satisfies KindStats),
+    )
   const t0 = performance.now()
   let status = 0
   let problem = ''

@@ -37,7 +37,9 @@ export async function bundleEntry(options: BundleOptions): Promise<string> {
     outExtension: () => ({ js: '.mjs' }),
     define: { __GATEWAY_VERSION__: JSON.stringify(version) },
     // CommonJS dependencies inside an ES module still call require() for built-ins.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     tsconfig: join(options.root, 'tsconfig.json'),
   })
   return join(options.outDir, `${options.name}.mjs`)

@@ -17,8 +17,9 @@ async function main(argv: string[]): Promise<CliResult> {
   const [command, ...rest] = argv
   const flag = (name: string) => rest.includes(name)
   const rootIndex = rest.indexOf('--root')
-  const root = resolve(rootIndex >= 0 ? rest[rootIndex + 1] ?? '.' : '.')
-  if (command !== 'build' && command !== 'check') throw new UsageError(command ? `unknown command "${command}"` : 'a command is needed', USAGE)
+  const root = resolve(rootIndex >= 0 ? (rest[rootIndex + 1] ?? '.') : '.')
+  if (command !== 'build' && command !== 'check')
+    throw new UsageError(command ? `unknown command "${command}"` : 'a command is needed', USAGE)
   const { BUILD_THREADS } = readSettings(process.env, 'build')
   const threads = BUILD_THREADS === 'auto' ? undefined : BUILD_THREADS
   const started = performance.now()
@@ -34,13 +35,20 @@ async function main(argv: string[]): Promise<CliResult> {
     const current = flag('--force') ? undefined : await upToDateManifest(root)
     const report = current
       ? ({ manifest: current, upToDate: true, warnings: [] } as const)
-      : await (await import('./compiler/build.ts')).buildSite({ root, force: true, cache: !flag('--no-cache'), threads })
+      : await (await import('./compiler/build.ts')).buildSite({
+          root,
+          force: true,
+          cache: !flag('--no-cache'),
+          threads,
+        })
     for (const warning of report.warnings) {
       console.error(`! ${warning}`)
       if (process.env.GITHUB_ACTIONS === 'true') console.log(`::warning title=Change feed::${warning}`)
     }
     const { id, counts } = report.manifest.build
-    const summary = Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')
+    const summary = Object.entries(counts)
+      .map(([k, v]) => `${v} ${k}`)
+      .join(', ')
     console.log(
       report.upToDate
         ? `✓ dist/ is up to date (build ${id}; ${summary}) (${elapsed()})`

@@ -11,7 +11,11 @@ import type { ContentError } from './errors.ts'
 export async function codeFrame(root: string, error: ContentError): Promise<string | undefined> {
   const source = await readFile(join(root, error.file), 'utf8').catch(() => undefined)
   if (source === undefined) return undefined
-  const frame = codeFrameColumns(source, { start: { line: error.line, column: error.column } }, { highlightCode: false, linesAbove: 1, linesBelow: 1 })
+  const frame = codeFrameColumns(
+    source,
+    { start: { line: error.line, column: error.column } },
+    { highlightCode: false, linesAbove: 1, linesBelow: 1 },
+  )
   return frame
     .split('\n')
     .map((line) => `    ${line}`)

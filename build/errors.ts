@@ -45,8 +45,8 @@ export class ContentErrors extends AppError {
 
 /** Sort errors by file, then position, so every run prints them in the same order. */
 export function sortErrors(errors: ContentError[]): ContentError[] {
-  return [...errors].sort(
-    (a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column),
+  return [...errors].sort((a, b) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column,
   )
 }
 

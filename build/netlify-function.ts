@@ -13,7 +13,12 @@ export const FUNCTIONS_DIR = 'netlify-functions'
 
 /** Bundle from the project at `root` into `<outRoot>/netlify-functions/`; returns the file. */
 export function bundleFunction(root: string, outRoot = root): Promise<string> {
-  return bundleEntry({ root, entry: 'gateway/netlify/gateway.ts', outDir: join(outRoot, FUNCTIONS_DIR), name: FUNCTION_NAME })
+  return bundleEntry({
+    root,
+    entry: 'gateway/netlify/gateway.ts',
+    outDir: join(outRoot, FUNCTIONS_DIR),
+    name: FUNCTION_NAME,
+  })
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {

@@ -32,8 +32,14 @@ export function slugify(title: string): string {
     .replace(/-+$/, '')
 }
 
-export async function scaffold(root: string, collection: string, title: string, options: { slug?: string; related?: string[]; now?: Date } = {}): Promise<string> {
-  if (!isCollectionName(collection)) throw new UsageError(`unknown collection "${collection}"; use one of ${COLLECTION_NAMES.join(', ')}`, USAGE)
+export async function scaffold(
+  root: string,
+  collection: string,
+  title: string,
+  options: { slug?: string; related?: string[]; now?: Date } = {},
+): Promise<string> {
+  if (!isCollectionName(collection))
+    throw new UsageError(`unknown collection "${collection}"; use one of ${COLLECTION_NAMES.join(', ')}`, USAGE)
   if (!title.trim()) throw new UsageError('the title must not be empty', USAGE)
   const slug = options.slug ?? slugify(title)
   if (!new RegExp(SLUG_PATTERN).test(slug)) {
@@ -41,14 +47,23 @@ export async function scaffold(root: string, collection: string, title: string, 
   }
   const related = options.related ?? []
   const malformed = related.find((r) => !new RegExp(REFERENCE_PATTERN).test(r))
-  if (malformed !== undefined) throw new UsageError(`--related "${malformed}" must name an item as collection/slug, like blog-posts/my-first-post`, USAGE)
+  if (malformed !== undefined)
+    throw new UsageError(
+      `--related "${malformed}" must name an item as collection/slug, like blog-posts/my-first-post`,
+      USAGE,
+    )
   const dir = join(root, 'content', collection)
   const path = `content/${collection}/${slug}.md`
   await mkdir(dir, { recursive: true })
   try {
-    await writeFile(join(root, path), renderTemplate(collection as CollectionName, title.trim(), datesFrom(options.now ?? new Date()), related), { flag: 'wx' })
+    await writeFile(
+      join(root, path),
+      renderTemplate(collection as CollectionName, title.trim(), datesFrom(options.now ?? new Date()), related),
+      { flag: 'wx' },
+    )
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new FileExistsError(`${path} already exists; nothing was written`)
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      throw new FileExistsError(`${path} already exists; nothing was written`)
     throw error
   }
   return path
@@ -64,14 +79,22 @@ async function main(argv: string[]): Promise<CliResult> {
   }
   const slug = flag('--slug')
   const related: string[] = []
-  for (let value = flag('--related'); value !== undefined; value = flag('--related')) related.push(...value.split(',').map((r) => r.trim()).filter(Boolean))
+  for (let value = flag('--related'); value !== undefined; value = flag('--related'))
+    related.push(
+      ...value
+        .split(',')
+        .map((r) => r.trim())
+        .filter(Boolean),
+    )
   const root = resolve(flag('--root') ?? '.')
   const [collection, title, ...rest] = argv
-  if (!collection || title === undefined || rest.length) throw new UsageError('a collection and a title are needed', USAGE)
+  if (!collection || title === undefined || rest.length)
+    throw new UsageError('a collection and a title are needed', USAGE)
   const path = await scaffold(root, collection, title, { slug, related })
   console.log(path)
   console.error(`✓ created ${path} as a draft; remove \`draft: true\` to publish it`)
   return 0
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await runCli(() => main(process.argv.slice(2)))
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename))
+  await runCli(() => main(process.argv.slice(2)))

@@ -28,7 +28,15 @@ const FIELDS = ['name', 'description', 'url', 'api_url', 'language', 'collection
  * API catalog, whose string lengths the OpenAPI document bounds (a record's URL is the
  * site URL, a collection path and a slug: at most 1000 + 200 + 1 + 120 characters).
  */
-export const SITE_LIMITS = { name: 200, description: 1000, url: 1000, api_url: 1000, language: 35, path: 200, title: 200 } as const
+export const SITE_LIMITS = {
+  name: 200,
+  description: 1000,
+  url: 1000,
+  api_url: 1000,
+  language: 35,
+  path: 200,
+  title: 200,
+} as const
 const COLLECTION_FIELDS = ['path', 'title']
 
 /** Read and check content/site.yaml; throws ContentErrors naming each problem's position. */
@@ -37,7 +45,10 @@ export async function loadSiteConfig(root: string): Promise<SiteConfig> {
   try {
     text = await readFile(join(root, SITE_PATH), 'utf8')
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing: every project needs one (see docs/authoring.md)' : `cannot be read (${(error as Error).message})`
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'is missing: every project needs one (see docs/authoring.md)'
+        : `cannot be read (${(error as Error).message})`
     throw new ContentErrors([new ContentError('READ_FAILED', SITE_PATH, 1, 1, 'site', reason)])
   }
   return parseSiteConfig(text)
@@ -47,41 +58,89 @@ export function parseSiteConfig(text: string): SiteConfig {
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
   const errors: ContentError[] = []
-  const at = (path: (string | number)[], field: string, message: string, code: 'SCHEMA' | 'YAML_SYNTAX' = 'SCHEMA', offset = locate(doc, path).offset) => {
+  const at = (
+    path: (string | number)[],
+    field: string,
+    message: string,
+    code: 'SCHEMA' | 'YAML_SYNTAX' = 'SCHEMA',
+    offset = locate(doc, path).offset,
+  ) => {
     const { line, col } = lineCounter.linePos(offset)
     errors.push(new ContentError(code, SITE_PATH, line, col, field, message))
   }
   for (const error of doc.errors) at([], 'site', error.message.split('\n')[0]!, 'YAML_SYNTAX', error.pos[0])
   if (errors.length) throw new ContentErrors(errors)
   const data = (doc.toJS() ?? {}) as Record<string, unknown>
-  if (!isMap(doc.contents) && doc.contents !== null) throw new ContentErrors([siteError(doc, lineCounter, 'site', 'must be a mapping of settings (name, url, collections, …)')])
+  if (!isMap(doc.contents) && doc.contents !== null)
+    throw new ContentErrors([
+      siteError(doc, lineCounter, 'site', 'must be a mapping of settings (name, url, collections, …)'),
+    ])
 
-  const unknown = (path: string[], field: string, message: string) => at(path, field, message, 'SCHEMA', locate(doc, path, true).offset)
-  for (const key of Object.keys(data)) if (!FIELDS.includes(key)) unknown([key], key, `is not a site setting (settings: ${FIELDS.join(', ')})`)
+  const unknown = (path: string[], field: string, message: string) =>
+    at(path, field, message, 'SCHEMA', locate(doc, path, true).offset)
+  for (const key of Object.keys(data))
+    if (!FIELDS.includes(key)) unknown([key], key, `is not a site setting (settings: ${FIELDS.join(', ')})`)
   const url = typeof data.url === 'string' ? data.url.replace(/\/+$/, '') : ''
   if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(url) || url.length > SITE_LIMITS.url) {
-    at(['url'], 'url', `must be the marketing site's absolute http(s) URL, like https://www.example.com, at most ${SITE_LIMITS.url} characters`)
+    at(
+      ['url'],
+      'url',
+      `must be the marketing site's absolute http(s) URL, like https://www.example.com, at most ${SITE_LIMITS.url} characters`,
+    )
   }
   const apiUrl = typeof data.api_url === 'string' ? data.api_url.replace(/\/+$/, '') : undefined
-  if (data.api_url !== undefined && !(apiUrl && /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(apiUrl) && apiUrl.length <= SITE_LIMITS.api_url)) {
-    at(['api_url'], 'api_url', `must be the absolute http(s) URL this API is served at, like https://api.example.com, at most ${SITE_LIMITS.api_url} characters`)
+  if (
+    data.api_url !== undefined &&
+    !(apiUrl && /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(apiUrl) && apiUrl.length <= SITE_LIMITS.api_url)
+  ) {
+    at(
+      ['api_url'],
+      'api_url',
+      `must be the absolute http(s) URL this API is served at, like https://api.example.com, at most ${SITE_LIMITS.api_url} characters`,
+    )
   }
   for (const key of ['name', 'description', 'language'] as const) {
     const value = data[key]
-    if (value !== undefined && (typeof value !== 'string' || value.length > SITE_LIMITS[key])) at([key], key, `must be a string of at most ${SITE_LIMITS[key]} characters`)
+    if (value !== undefined && (typeof value !== 'string' || value.length > SITE_LIMITS[key]))
+      at([key], key, `must be a string of at most ${SITE_LIMITS[key]} characters`)
   }
   const given = (data.collections ?? {}) as Record<string, unknown>
-  if (typeof given !== 'object' || Array.isArray(given)) at(['collections'], 'collections', `must map collection names (${COLLECTION_NAMES.join(', ')}) to { path, title }`)
+  if (typeof given !== 'object' || Array.isArray(given))
+    at(['collections'], 'collections', `must map collection names (${COLLECTION_NAMES.join(', ')}) to { path, title }`)
   const collections = {} as SiteConfig['collections']
   for (const [name, value] of Object.entries(typeof given === 'object' && given !== null ? given : {})) {
-    if (!isCollectionName(name)) unknown(['collections', name], `collections.${name}`, `is not a collection (collections: ${COLLECTION_NAMES.join(', ')})`)
+    if (!isCollectionName(name))
+      unknown(
+        ['collections', name],
+        `collections.${name}`,
+        `is not a collection (collections: ${COLLECTION_NAMES.join(', ')})`,
+      )
     const entry = (value ?? {}) as Record<string, unknown>
-    for (const key of Object.keys(entry)) if (!COLLECTION_FIELDS.includes(key)) unknown(['collections', name, key], `collections.${name}.${key}`, 'is not a collection setting (settings: path, title)')
-    if (entry.path !== undefined && (typeof entry.path !== 'string' || !/^\/[A-Za-z0-9._~\-/]*$/.test(entry.path) || entry.path.length > SITE_LIMITS.path)) {
-      at(['collections', name, 'path'], `collections.${name}.path`, `must be a path on the site starting with /, like /blog, at most ${SITE_LIMITS.path} characters`)
+    for (const key of Object.keys(entry))
+      if (!COLLECTION_FIELDS.includes(key))
+        unknown(
+          ['collections', name, key],
+          `collections.${name}.${key}`,
+          'is not a collection setting (settings: path, title)',
+        )
+    if (
+      entry.path !== undefined &&
+      (typeof entry.path !== 'string' ||
+        !/^\/[A-Za-z0-9._~\-/]*$/.test(entry.path) ||
+        entry.path.length > SITE_LIMITS.path)
+    ) {
+      at(
+        ['collections', name, 'path'],
+        `collections.${name}.path`,
+        `must be a path on the site starting with /, like /blog, at most ${SITE_LIMITS.path} characters`,
+      )
     }
     if (entry.title !== undefined && (typeof entry.title !== 'string' || entry.title.length > SITE_LIMITS.title)) {
-      at(['collections', name, 'title'], `collections.${name}.title`, `must be a string of at most ${SITE_LIMITS.title} characters`)
+      at(
+        ['collections', name, 'title'],
+        `collections.${name}.title`,
+        `must be a string of at most ${SITE_LIMITS.title} characters`,
+      )
     }
   }
   if (errors.length) throw new ContentErrors(sortErrors(errors))

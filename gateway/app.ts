@@ -36,7 +36,15 @@ export function createApp(options: GatewayOptions): H3 {
       event.context.startedAt = performance.now()
       assignRequestId(event)
     },
-    onResponse: (response, event) => logRequest(log, requestIdOf(event), event.req.method, event.url.pathname, response.status, event.context.startedAt as number | undefined),
+    onResponse: (response, event) =>
+      logRequest(
+        log,
+        requestIdOf(event),
+        event.req.method,
+        event.url.pathname,
+        response.status,
+        event.context.startedAt as number | undefined,
+      ),
     onError: (error, event) => problemResponse(error, event, log),
   })
   // CORS preflight for every path, before any route's method check.
@@ -56,7 +64,11 @@ export function createApp(options: GatewayOptions): H3 {
 function problemResponse(error: HTTPError, event: H3Event, log: Logger): Response {
   const body = toProblem(error, event.url.pathname)
   if (body.status >= 500) {
-    log('error', 'request failed', { request_id: requestIdOf(event), status: body.status, error: String(error.cause ?? error.message) })
+    log('error', 'request failed', {
+      request_id: requestIdOf(event),
+      status: body.status,
+      error: String(error.cause ?? error.message),
+    })
   }
   const headers = baseHeaders(requestIdOf(event), PROBLEM_TYPE, CACHE.none)
   if (error.headers) for (const [k, v] of error.headers) headers.set(k, v)
@@ -64,4 +76,3 @@ function problemResponse(error: HTTPError, event: H3Event, log: Logger): Respons
   headers.set('content-length', String(Buffer.byteLength(json)))
   return new Response(event.req.method === 'HEAD' ? null : json, { status: body.status, headers })
 }
-

@@ -31,7 +31,11 @@ export class Snapshot {
   /** Files read from disk and answers rendered by the gateway, most recently used kept (shared by a store's snapshots). */
   readonly cache: ByteLru<CachedFile>
 
-  constructor(readonly manifest: Manifest, files: FileSource | ReadonlyMap<string, StoredFile>, cache?: ByteLru<CachedFile>) {
+  constructor(
+    readonly manifest: Manifest,
+    files: FileSource | ReadonlyMap<string, StoredFile>,
+    cache?: ByteLru<CachedFile>,
+  ) {
     this.source = files instanceof Map ? new MemoryFiles(files) : (files as FileSource)
     this.cache = cache ?? new ByteLru(DEFAULT_FILE_CACHE_MB * 2 ** 20)
     const bySlug = {} as Record<CollectionName, Map<string, ContentRecord>>
@@ -99,10 +103,13 @@ export async function loadSnapshot(
   let manifest: Manifest
   try {
     manifest = JSON.parse(manifestText) as Manifest
-    if (manifest.format !== MANIFEST_FORMAT || !manifest.build?.id || !manifest.files || !manifest.collections) throw new Error('shape')
+    if (manifest.format !== MANIFEST_FORMAT || !manifest.build?.id || !manifest.files || !manifest.collections)
+      throw new Error('shape')
     for (const name of COLLECTION_NAMES) if (!Array.isArray(manifest.collections[name])) throw new Error('shape')
   } catch {
-    throw new ArtifactError(`the manifest ${join(distDir, MANIFEST_FILE)} is unreadable or of an unknown format; rebuild`)
+    throw new ArtifactError(
+      `the manifest ${join(distDir, MANIFEST_FILE)} is unreadable or of an unknown format; rebuild`,
+    )
   }
   await verifyFiles(distDir, manifest.files, cache)
   // The text is the file's UTF-8 bytes decoded: hashing it re-encodes the same bytes.
@@ -120,7 +127,10 @@ export class ArtifactStore {
   /** Files and rendered answers of every snapshot this store loads, within FILE_CACHE_MB. */
   readonly cache: ByteLru<CachedFile>
 
-  constructor(readonly distDir: string, options: { cacheMb?: number } = {}) {
+  constructor(
+    readonly distDir: string,
+    options: { cacheMb?: number } = {},
+  ) {
     this.cache = new ByteLru((options.cacheMb ?? DEFAULT_FILE_CACHE_MB) * 2 ** 20)
   }
 

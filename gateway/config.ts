@@ -31,7 +31,11 @@ export interface GatewayConfig {
 }
 
 /** Read and check every setting for `runtime`; throws SettingsError naming the first bad one. */
-export function readConfig(env: Record<string, string | undefined>, runtime: Runtime, root = process.cwd()): GatewayConfig {
+export function readConfig(
+  env: Record<string, string | undefined>,
+  runtime: Runtime,
+  root = process.cwd(),
+): GatewayConfig {
   return configFrom(readSettings(env, runtime), root)
 }
 

@@ -51,7 +51,11 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const store = new ArtifactStore(distDir ?? join(options.root, 'dist'))
   const compiler = await Compiler.open({ root: options.root })
   // The last good build on disk, if any, until the content is fixed.
-  if (!compiler.current().ok && distDir) await store.reload().then(() => print(`! serving the previous build from ${distDir}`), () => undefined)
+  if (!compiler.current().ok && distDir)
+    await store.reload().then(
+      () => print(`! serving the previous build from ${distDir}`),
+      () => undefined,
+    )
   const watcher = await watchContent(compiler, {
     distDir,
     debounceMs: options.debounceMs,

@@ -20,7 +20,8 @@ const USAGE = 'usage: npm run dev [-- --root DIR]'
 
 async function main(argv: string[]): Promise<CliResult> {
   const rootAt = argv.indexOf('--root')
-  if (argv.some((a, i) => a !== '--root' && i !== rootAt + 1) || (rootAt >= 0 && !argv[rootAt + 1])) throw new UsageError(USAGE)
+  if (argv.some((a, i) => a !== '--root' && i !== rootAt + 1) || (rootAt >= 0 && !argv[rootAt + 1]))
+    throw new UsageError(USAGE)
   const root = resolve(rootAt >= 0 ? argv[rootAt + 1]! : '.')
   const config = readConfig(process.env, 'dev')
   const logger = createLogger(config.logLevel)
@@ -35,7 +36,9 @@ async function main(argv: string[]): Promise<CliResult> {
     gateway: async (store) => gatewayOptions(config, store, { version, logger, fallbackUrl: () => url }),
   })
   url = dev.url
-  console.error(`✓ watching ${root === process.cwd() ? 'content/' : `${root}/content/`}; the gateway serves every edit at ${dev.url}  (try ${dev.url}/api/health)`)
+  console.error(
+    `✓ watching ${root === process.cwd() ? 'content/' : `${root}/content/`}; the gateway serves every edit at ${dev.url}  (try ${dev.url}/api/health)`,
+  )
   closeOnSignals(() => dev.close())
   return 'serving'
 }

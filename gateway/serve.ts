@@ -18,12 +18,17 @@ async function main(): Promise<CliResult> {
   await store.reload()
   // Without PUBLIC_URL, links use the address we listen on (known exactly once listening).
   let listeningUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
-  const options = await gatewayOptions(config, store, { version: packageVersion(), logger: log, fallbackUrl: () => listeningUrl })
+  const options = await gatewayOptions(config, store, {
+    version: packageVersion(),
+    logger: log,
+    fallbackUrl: () => listeningUrl,
+  })
   const running = await startServer({ ...options, store, host: config.host, port: config.port })
   listeningUrl = running.url
   const { build } = store.current()!.manifest
   console.error(`✓ gateway serving build ${build.id} at ${running.url}  (try ${running.url}/api/health)`)
-  if (config.mcpAuth === 'off') console.error(`! MCP_AUTH=off: ${running.url}/mcp answers without credentials (loopback only)`)
+  if (config.mcpAuth === 'off')
+    console.error(`! MCP_AUTH=off: ${running.url}/mcp answers without credentials (loopback only)`)
   process.on('SIGHUP', () => {
     store.reload().then(
       (s) => log('info', 'reloaded', { build_id: s.id }),
@@ -32,7 +37,9 @@ async function main(): Promise<CliResult> {
   })
   // A stray rejection (a client hanging up mid-answer, say) is logged, not fatal:
   // one request's failure must not take every other request down with it.
-  process.on('unhandledRejection', (reason) => log('error', 'unhandled rejection', { error: reason instanceof Error ? reason.message : String(reason) }))
+  process.on('unhandledRejection', (reason) =>
+    log('error', 'unhandled rejection', { error: reason instanceof Error ? reason.message : String(reason) }),
+  )
   closeOnSignals((signal) => {
     log('info', 'shutting down', { signal })
     return running.close()

@@ -48,7 +48,11 @@ export async function startServer(options: ListenOptions): Promise<RunningServer
   server.on('checkExpectation', handler)
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new PortInUseError(`port ${options.port} on ${options.host} is already in use; set PORT to another port`) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new PortInUseError(`port ${options.port} on ${options.host} is already in use; set PORT to another port`)
+          : error,
+      ),
     )
     server.listen(options.port, options.host, () => resolveListen())
   })

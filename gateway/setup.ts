@@ -23,7 +23,11 @@ export interface SetupRuntime {
 }
 
 /** Options for createApp/startServer, less the store, host and port. */
-export async function gatewayOptions(config: GatewayConfig, store: ArtifactStore, runtime: SetupRuntime): Promise<Omit<GatewayOptions, 'store'>> {
+export async function gatewayOptions(
+  config: GatewayConfig,
+  store: ArtifactStore,
+  runtime: SetupRuntime,
+): Promise<Omit<GatewayOptions, 'store'>> {
   const publicUrl = () => config.publicUrl ?? runtime.fallbackUrl()
   const auth = await createAuth(config.auth, {
     publicUrl,

@@ -8,17 +8,76 @@ import { paragraph, TAGS, title } from './text.ts'
 
 type Value = string | number | boolean | Value[] | { [key: string]: Value }
 
-const FIRST = ['Ana', 'Björn', 'Chidi', 'Dana', 'Émile', 'Farah', 'Gustavo', 'Hana', 'Ivo', 'Jun', 'Kaia', 'Luca', 'Mei', 'Nils', 'Olu', 'Priya', 'Zoë'] as const
-const LAST = ['Okafor', 'Lindqvist', 'Núñez', 'Tanaka', 'Moreau', 'Haddad', 'Silva', 'Novak', 'Kim', 'Rossi', 'Patel', 'Schmidt'] as const
-const ROLES = ['Staff Data Engineer', 'Head of Data Platform', 'Analytics Engineer', 'Product Manager', 'VP Engineering', 'Developer Advocate'] as const
-const COMPANIES = ['Cobalt & Pine', 'Harborline', 'Meridian Mutual', 'Nordlicht Energie', 'Quillpoint', 'Sakura Mobility', 'Vitalis Saúde', 'Brightwater Bank'] as const
-const INDUSTRIES = ['Financial services', 'Logistics', 'Energy', 'Healthcare', 'Retail', 'Insurance', 'Mobility', 'Media'] as const
+const FIRST = [
+  'Ana',
+  'Björn',
+  'Chidi',
+  'Dana',
+  'Émile',
+  'Farah',
+  'Gustavo',
+  'Hana',
+  'Ivo',
+  'Jun',
+  'Kaia',
+  'Luca',
+  'Mei',
+  'Nils',
+  'Olu',
+  'Priya',
+  'Zoë',
+] as const
+const LAST = [
+  'Okafor',
+  'Lindqvist',
+  'Núñez',
+  'Tanaka',
+  'Moreau',
+  'Haddad',
+  'Silva',
+  'Novak',
+  'Kim',
+  'Rossi',
+  'Patel',
+  'Schmidt',
+] as const
+const ROLES = [
+  'Staff Data Engineer',
+  'Head of Data Platform',
+  'Analytics Engineer',
+  'Product Manager',
+  'VP Engineering',
+  'Developer Advocate',
+] as const
+const COMPANIES = [
+  'Cobalt & Pine',
+  'Harborline',
+  'Meridian Mutual',
+  'Nordlicht Energie',
+  'Quillpoint',
+  'Sakura Mobility',
+  'Vitalis Saúde',
+  'Brightwater Bank',
+] as const
+const INDUSTRIES = [
+  'Financial services',
+  'Logistics',
+  'Energy',
+  'Healthcare',
+  'Retail',
+  'Insurance',
+  'Mobility',
+  'Media',
+] as const
 const SIZES = ['200-1,000 employees', '1,000-5,000 employees', '5,000+ employees'] as const
 const REGIONS = ['EMEA', 'North America', 'LATAM', 'APAC'] as const
 const CITIES: [city: string, country: string, zone: string, offset: string][] = [
-  ['London', 'United Kingdom', 'Europe/London', '+01:00'], ['Berlin', 'Germany', 'Europe/Berlin', '+02:00'],
-  ['Austin', 'United States', 'America/Chicago', '-05:00'], ['São Paulo', 'Brazil', 'America/Sao_Paulo', '-03:00'],
-  ['Tokyo', 'Japan', 'Asia/Tokyo', '+09:00'], ['Kraków', 'Poland', 'Europe/Warsaw', '+02:00'],
+  ['London', 'United Kingdom', 'Europe/London', '+01:00'],
+  ['Berlin', 'Germany', 'Europe/Berlin', '+02:00'],
+  ['Austin', 'United States', 'America/Chicago', '-05:00'],
+  ['São Paulo', 'Brazil', 'America/Sao_Paulo', '-03:00'],
+  ['Tokyo', 'Japan', 'Asia/Tokyo', '+09:00'],
+  ['Kraków', 'Poland', 'Europe/Warsaw', '+02:00'],
 ]
 const PRODUCTS = ['Tidewater Monitor', 'Tidewater Lineage', 'Tidewater Contracts', 'Tidewater Cloud'] as const
 
@@ -41,8 +100,12 @@ function common(r: Random, slug: string): Record<string, Value> {
     tags: r.sample(TAGS, r.int(2, 5)),
     published_at: published.day,
   }
-  if (r.chance(0.5)) fm.updated_at = `${published.y}-${pad(published.m)}-${pad(Math.min(28, published.d + 1))}T10:30:00+01:00`
-  fm.image = { url: `https://cdn.tidewater.example/images/${slug}.png`, alt: `Illustration for ${slug.replace(/-/g, ' ')}` }
+  if (r.chance(0.5))
+    fm.updated_at = `${published.y}-${pad(published.m)}-${pad(Math.min(28, published.d + 1))}T10:30:00+01:00`
+  fm.image = {
+    url: `https://cdn.tidewater.example/images/${slug}.png`,
+    alt: `Illustration for ${slug.replace(/-/g, ' ')}`,
+  }
   if (r.chance(0.02)) fm.draft = true
   return fm
 }
@@ -52,12 +115,23 @@ export function frontmatter(collection: CollectionName, r: Random, slug: string)
   const url = (what: string) => `https://www.tidewater.example/${collection}/${slug}/${what}`
   if (collection === 'blog-posts') {
     fm.authors = Array.from({ length: r.int(1, 2) }, () => ({
-      name: person(r), title: r.pick(ROLES), avatar_url: 'https://cdn.tidewater.example/images/people/avatar.png',
+      name: person(r),
+      title: r.pick(ROLES),
+      avatar_url: 'https://cdn.tidewater.example/images/people/avatar.png',
     }))
   } else if (collection === 'case-studies') {
     const customer = r.pick(COMPANIES)
-    fm.customer = { name: customer, industry: r.pick(INDUSTRIES), size: r.pick(SIZES), region: r.pick(REGIONS), website: 'https://customer.example' }
-    fm.results = [{ label: 'Incident time', value: `-${r.int(10, 80)}%` }, { label: 'Warehouse spend', value: `-${r.int(5, 40)}%` }]
+    fm.customer = {
+      name: customer,
+      industry: r.pick(INDUSTRIES),
+      size: r.pick(SIZES),
+      region: r.pick(REGIONS),
+      website: 'https://customer.example',
+    }
+    fm.results = [
+      { label: 'Incident time', value: `-${r.int(10, 80)}%` },
+      { label: 'Warehouse spend', value: `-${r.int(5, 40)}%` },
+    ]
     fm.quote = { text: paragraph(r, 20), author: person(r), role: r.pick(ROLES) }
     fm.products = r.sample(PRODUCTS, r.int(1, 3))
   } else {
@@ -68,14 +142,19 @@ export function frontmatter(collection: CollectionName, r: Random, slug: string)
     fm.timezone = zone
     if (collection === 'webinars') {
       fm.duration_minutes = r.pick([30, 45, 60, 90])
-      fm.speakers = Array.from({ length: r.int(1, 3) }, () => ({ name: person(r), title: r.pick(ROLES), company: r.pick(COMPANIES) }))
+      fm.speakers = Array.from({ length: r.int(1, 3) }, () => ({
+        name: person(r),
+        title: r.pick(ROLES),
+        company: r.pick(COMPANIES),
+      }))
       fm.registration_url = url('register')
       if (r.chance(0.5)) fm.recording_url = url('recording')
     } else {
       fm.ends_at = `${start.day}T${pad(hour + r.int(1, 6))}:00:00${offset}`
       const mode = r.pick(['in_person', 'online', 'hybrid'] as const)
       fm.attendance_mode = mode
-      if (mode !== 'online') fm.location = { venue: `${city} Convention Centre`, city, country, region: r.pick(REGIONS) }
+      if (mode !== 'online')
+        fm.location = { venue: `${city} Convention Centre`, city, country, region: r.pick(REGIONS) }
       if (mode !== 'in_person') fm.online_url = url('live')
       fm.registration_url = url('register')
       fm.event_status = r.pick(['scheduled', 'scheduled', 'scheduled', 'postponed', 'cancelled'] as const)

@@ -9,29 +9,118 @@ import type { Random } from './random.ts'
 import { commonWord } from './vocabulary.ts'
 
 export const TOPICS = [
-  'data contracts', 'column lineage', 'freshness checks', 'schema drift', 'warehouse spend', 'incident response',
-  'dbt tests', 'streaming pipelines', 'anomaly detection', 'data quality', 'on-call rotations', 'metadata search',
-  'access policies', 'cost attribution', 'semantic layers', 'agent-ready data', 'backfills', 'reverse ETL',
+  'data contracts',
+  'column lineage',
+  'freshness checks',
+  'schema drift',
+  'warehouse spend',
+  'incident response',
+  'dbt tests',
+  'streaming pipelines',
+  'anomaly detection',
+  'data quality',
+  'on-call rotations',
+  'metadata search',
+  'access policies',
+  'cost attribution',
+  'semantic layers',
+  'agent-ready data',
+  'backfills',
+  'reverse ETL',
 ] as const
 
 export const TAGS = [
-  'data-contracts', 'lineage', 'observability', 'dbt', 'snowflake', 'bigquery', 'databricks', 'kafka', 'finops',
-  'best-practices', 'ci-cd', 'ai', 'governance', 'reliability', 'incident-management', 'streaming', 'data-quality',
-  'product-news', 'engineering', 'customer-story', 'events-emea', 'events-americas', 'events-apac', 'security',
-  'compliance', 'analytics-engineering', 'platform-teams', 'open-source', 'partners', 'release-notes',
+  'data-contracts',
+  'lineage',
+  'observability',
+  'dbt',
+  'snowflake',
+  'bigquery',
+  'databricks',
+  'kafka',
+  'finops',
+  'best-practices',
+  'ci-cd',
+  'ai',
+  'governance',
+  'reliability',
+  'incident-management',
+  'streaming',
+  'data-quality',
+  'product-news',
+  'engineering',
+  'customer-story',
+  'events-emea',
+  'events-americas',
+  'events-apac',
+  'security',
+  'compliance',
+  'analytics-engineering',
+  'platform-teams',
+  'open-source',
+  'partners',
+  'release-notes',
 ] as const
 
 const NOUNS = [
-  'pipeline', 'warehouse', 'dashboard', 'model', 'team', 'contract', 'table', 'stream', 'alert', 'check', 'owner',
-  'consumer', 'producer', 'query', 'job', 'incident', 'budget', 'schema', 'column', 'release', 'runbook', 'metric',
+  'pipeline',
+  'warehouse',
+  'dashboard',
+  'model',
+  'team',
+  'contract',
+  'table',
+  'stream',
+  'alert',
+  'check',
+  'owner',
+  'consumer',
+  'producer',
+  'query',
+  'job',
+  'incident',
+  'budget',
+  'schema',
+  'column',
+  'release',
+  'runbook',
+  'metric',
 ] as const
 const VERBS = [
-  'breaks', 'validates', 'delays', 'reduces', 'surfaces', 'tracks', 'routes', 'flags', 'explains', 'protects',
-  'measures', 'publishes', 'catches', 'documents', 'simplifies', 'replaces',
+  'breaks',
+  'validates',
+  'delays',
+  'reduces',
+  'surfaces',
+  'tracks',
+  'routes',
+  'flags',
+  'explains',
+  'protects',
+  'measures',
+  'publishes',
+  'catches',
+  'documents',
+  'simplifies',
+  'replaces',
 ] as const
 const ADJECTIVES = [
-  'stale', 'critical', 'downstream', 'upstream', 'noisy', 'reliable', 'expensive', 'shared', 'public', 'internal',
-  'late', 'silent', 'regional', 'nightly', 'real-time', 'governed',
+  'stale',
+  'critical',
+  'downstream',
+  'upstream',
+  'noisy',
+  'reliable',
+  'expensive',
+  'shared',
+  'public',
+  'internal',
+  'late',
+  'silent',
+  'regional',
+  'nightly',
+  'real-time',
+  'governed',
 ] as const
 const CONNECTORS = ['because', 'while', 'so that', 'even when', 'before', 'after', 'unless', 'which means'] as const
 const LANGS = ['sql', 'yaml', 'python', 'bash', 'json'] as const
@@ -78,8 +167,14 @@ export function title(r: Random): string {
 
 export function body(r: Random, slug: string, imageBase: string): string {
   const lang = r.pick(LANGS)
-  const rows = Array.from({ length: 4 }, () => `| ${capitalise(r.pick(NOUNS))} | ${r.pick(ADJECTIVES)} | ${r.int(1, 99)}% |`)
-  const code = Array.from({ length: 6 }, (_, i) => `${lang === 'sql' ? '--' : '#'} step ${i + 1}: ${r.pick(VERBS)} ${r.pick(NOUNS)}_${r.int(1, 9)}`)
+  const rows = Array.from(
+    { length: 4 },
+    () => `| ${capitalise(r.pick(NOUNS))} | ${r.pick(ADJECTIVES)} | ${r.int(1, 99)}% |`,
+  )
+  const code = Array.from(
+    { length: 6 },
+    (_, i) => `${lang === 'sql' ? '--' : '#'} step ${i + 1}: ${r.pick(VERBS)} ${r.pick(NOUNS)}_${r.int(1, 9)}`,
+  )
   const bullets = Array.from({ length: 4 }, () => `- **${capitalise(r.pick(NOUNS))}.** ${paragraph(r, 10)}`)
   return `${[
     paragraph(r, 60),

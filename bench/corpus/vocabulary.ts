@@ -12,7 +12,43 @@ import type { Random } from './random.ts'
 const require = createRequire(import.meta.url)
 const SIZE = 5000
 /** Words that make no sense in marketing prose (the corpus is spoken English). */
-const LEFT_OUT = new Set(['fuck', 'fucking', 'fucked', 'fuckin', 'shit', 'bitch', 'ass', 'asshole', 'damn', 'goddamn', 'bastard', 'dick', 'crap', 'piss', 'pissed', 'whore', 'slut', 'cock', 'pussy', 'motherfucker', 'bullshit', 'bitches', 'nigga', 'nigger', 'fag', 'dumbass', 'sex', 'sexy', 'naked', 'kill', 'killed', 'gun', 'dead', 'die', 'murder'])
+const LEFT_OUT = new Set([
+  'fuck',
+  'fucking',
+  'fucked',
+  'fuckin',
+  'shit',
+  'bitch',
+  'ass',
+  'asshole',
+  'damn',
+  'goddamn',
+  'bastard',
+  'dick',
+  'crap',
+  'piss',
+  'pissed',
+  'whore',
+  'slut',
+  'cock',
+  'pussy',
+  'motherfucker',
+  'bullshit',
+  'bitches',
+  'nigga',
+  'nigger',
+  'fag',
+  'dumbass',
+  'sex',
+  'sexy',
+  'naked',
+  'kill',
+  'killed',
+  'gun',
+  'dead',
+  'die',
+  'murder',
+])
 
 interface Entry {
   word: string

@@ -25,7 +25,10 @@ async function packageVersion(name: string): Promise<string> {
 }
 
 async function output(cmd: string, args: string[]): Promise<string> {
-  return run(cmd, args, { cwd: REPO_ROOT }).then((r) => r.stdout.trim(), () => 'missing')
+  return run(cmd, args, { cwd: REPO_ROOT }).then(
+    (r) => r.stdout.trim(),
+    () => 'missing',
+  )
 }
 
 export async function machineInfo(): Promise<MachineInfo> {

@@ -32,7 +32,11 @@ export async function runMeasured(command: string, args: string[], options: RunO
   const rssFile = join(tmpdir(), `bench-rss-${process.pid}-${Math.random().toString(36).slice(2)}`)
   const [cmd, argv] = useTime ? [GNU_TIME, ['-f', '%M', '-o', rssFile, command, ...args]] : [command, args]
   const started = performance.now()
-  const child = spawn(cmd, argv, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(cmd, argv, {
+    cwd: options.cwd,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (d: Buffer) => (stdout += d))
@@ -47,7 +51,10 @@ export async function runMeasured(command: string, args: string[], options: RunO
     peakKb = Number((await readFile(rssFile, 'utf8').catch(() => '')).trim().split('\n').pop()) || 0
     await rm(rssFile, { force: true })
   }
-  if (code !== 0) throw new ProcessFailed(`${command} ${args.join(' ')} exited with ${code}:\n${stderr.slice(-2000)}${stdout.slice(-1000)}`)
+  if (code !== 0)
+    throw new ProcessFailed(
+      `${command} ${args.join(' ')} exited with ${code}:\n${stderr.slice(-2000)}${stdout.slice(-1000)}`,
+    )
   return { wallMs, peakRssMb: peakKb ? peakKb / 1024 : undefined, stdout, stderr }
 }
 

@@ -8,7 +8,11 @@ export interface ChildServer {
 }
 
 /** `pattern` finds the URL in the child's stdout or stderr (first capture group). */
-export function startChildServer(args: string[], pattern: RegExp, options: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<ChildServer> {
+export function startChildServer(
+  args: string[],
+  pattern: RegExp,
+  options: { cwd: string; env?: NodeJS.ProcessEnv },
+): Promise<ChildServer> {
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },

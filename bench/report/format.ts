@@ -12,7 +12,12 @@ export interface Report {
 
 export function formatValue(value: number | null | undefined, unit: Unit): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—'
-  if (unit === 'ms') return value >= 10_000 ? `${(value / 1000).toFixed(1)} s` : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(value < 10 ? 2 : 0)} ms`
+  if (unit === 'ms')
+    return value >= 10_000
+      ? `${(value / 1000).toFixed(1)} s`
+      : value >= 1000
+        ? `${(value / 1000).toFixed(2)} s`
+        : `${value.toFixed(value < 10 ? 2 : 0)} ms`
   if (unit === 'req/s') return `${Math.round(value).toLocaleString('en')} req/s`
   if (unit === 'KB') return `${value.toLocaleString('en', { maximumFractionDigits: 0 })} KB`
   return `${value.toFixed(value < 10 ? 1 : 0)} MB`
@@ -43,8 +48,12 @@ export function toMarkdown(report: Report): string {
     '',
     `${report.generated_at} · ${m.cpus} × ${m.cpu_model}, ${m.memory_gb} GB, ${m.os}, Node ${m.node} · load average at start ${m.load_average.join(' ')} · commit ${m.commit}`,
     '',
-    `Versions: ${Object.entries(m.versions).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
-    `Settings: ${Object.entries(report.config).map(([k, v]) => `${k}=${v}`).join(', ')}.`,
+    `Versions: ${Object.entries(m.versions)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}.`,
+    `Settings: ${Object.entries(report.config)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')}.`,
     '',
     `| ${HEADER.join(' | ')} |`,
     `|${HEADER.map(() => '---').join('|')}|`,
@@ -60,5 +69,12 @@ export function toMarkdown(report: Report): string {
 export function toConsole(report: Report): string {
   const rows = [HEADER, ...tableRows(report)]
   const widths = HEADER.map((_, i) => Math.max(...rows.map((r) => [...r[i]!].length)))
-  return rows.map((r) => r.map((c, i) => c + ' '.repeat(widths[i]! - [...c].length)).join('  ').trimEnd()).join('\n')
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c + ' '.repeat(widths[i]! - [...c].length))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }

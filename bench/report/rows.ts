@@ -24,6 +24,13 @@ export function ratioOf(value: number | null, baseline: number | null | undefine
   return value === null || !baseline ? null : value / baseline
 }
 
-export function pending(id: string, section: Row['section'], label: string, unit: Unit, note: string, target?: string): Row {
+export function pending(
+  id: string,
+  section: Row['section'],
+  label: string,
+  unit: Unit,
+  note: string,
+  target?: string,
+): Row {
   return { id, section, label, value: null, unit, note, ...(target ? { target: { text: target, pass: null } } : {}) }
 }

@@ -43,59 +43,124 @@ export function buildRows(s: Samples): Row[] {
   const items = n(s.items)
   const coldRuns = s.build.cold.map((r) => r.wallMs)
   rows.push({
-    id: 'build.cold-vs-velite', section: 'build', label: `cold build, ${items} items (vs Velite)`, value: cold, unit: 'ms', runs: coldRuns,
-    baseline: { label: 'Velite', value: velite }, ratio: ratioOf(cold, velite),
+    id: 'build.cold-vs-velite',
+    section: 'build',
+    label: `cold build, ${items} items (vs Velite)`,
+    value: cold,
+    unit: 'ms',
+    runs: coldRuns,
+    baseline: { label: 'Velite', value: velite },
+    ratio: ratioOf(cold, velite),
     target: { text: '≤ 0.5× Velite', pass: velite === null ? null : cold <= 0.5 * velite },
     ...(typeof s.velite === 'string' ? { note: s.velite } : {}),
   })
   rows.push({
-    id: 'build.cold-vs-hugo', section: 'build', label: `cold build, ${items} items (vs Hugo)`, value: cold, unit: 'ms', runs: coldRuns,
-    baseline: { label: 'Hugo', value: hugo }, ratio: ratioOf(cold, hugo),
+    id: 'build.cold-vs-hugo',
+    section: 'build',
+    label: `cold build, ${items} items (vs Hugo)`,
+    value: cold,
+    unit: 'ms',
+    runs: coldRuns,
+    baseline: { label: 'Hugo', value: hugo },
+    ratio: ratioOf(cold, hugo),
     target: { text: '≤ 2× Hugo', pass: hugo === null ? null : cold <= 2 * hugo },
     ...(typeof s.hugo === 'string' ? { note: s.hugo } : {}),
   })
-  rows.push(typeof s.hugo === 'string'
-    ? pending('peer.hugo', 'build', 'Hugo cold build (JSON per page and section)', 'ms', `skipped: ${s.hugo}`)
-    : { id: 'peer.hugo', section: 'build', label: 'Hugo cold build (JSON per page and section)', value: hugo, unit: 'ms', runs: s.hugo.map((r) => r.wallMs) })
-  rows.push(typeof s.velite === 'string'
-    ? pending('peer.velite', 'build', 'Velite cold build', 'ms', `skipped: ${s.velite}`)
-    : { id: 'peer.velite', section: 'build', label: 'Velite cold build', value: velite, unit: 'ms', runs: s.velite.map((r) => r.wallMs) })
+  rows.push(
+    typeof s.hugo === 'string'
+      ? pending('peer.hugo', 'build', 'Hugo cold build (JSON per page and section)', 'ms', `skipped: ${s.hugo}`)
+      : {
+          id: 'peer.hugo',
+          section: 'build',
+          label: 'Hugo cold build (JSON per page and section)',
+          value: hugo,
+          unit: 'ms',
+          runs: s.hugo.map((r) => r.wallMs),
+        },
+  )
+  rows.push(
+    typeof s.velite === 'string'
+      ? pending('peer.velite', 'build', 'Velite cold build', 'ms', `skipped: ${s.velite}`)
+      : {
+          id: 'peer.velite',
+          section: 'build',
+          label: 'Velite cold build',
+          value: velite,
+          unit: 'ms',
+          runs: s.velite.map((r) => r.wallMs),
+        },
+  )
   const noChange = wall(s.build.noChange)
   rows.push({
-    id: 'build.no-change', section: 'build', label: `no-change rebuild, ${items} items`, value: noChange, unit: 'ms',
-    runs: s.build.noChange.map((r) => r.wallMs), baseline: { label: 'cold build', value: cold }, ratio: ratioOf(noChange, cold),
+    id: 'build.no-change',
+    section: 'build',
+    label: `no-change rebuild, ${items} items`,
+    value: noChange,
+    unit: 'ms',
+    runs: s.build.noChange.map((r) => r.wallMs),
+    baseline: { label: 'cold build', value: cold },
+    ratio: ratioOf(noChange, cold),
     target: { text: '< 1 s', pass: noChange < 1000 },
   })
   const warm = wall(s.build.warm)
   rows.push({
-    id: 'build.warm', section: 'build', label: `forced rebuild with render cache, ${items} items`, value: warm, unit: 'ms',
-    runs: s.build.warm.map((r) => r.wallMs), baseline: { label: 'cold build', value: cold }, ratio: ratioOf(warm, cold),
+    id: 'build.warm',
+    section: 'build',
+    label: `forced rebuild with render cache, ${items} items`,
+    value: warm,
+    unit: 'ms',
+    runs: s.build.warm.map((r) => r.wallMs),
+    baseline: { label: 'cold build', value: cold },
+    ratio: ratioOf(warm, cold),
   })
-  rows.push(typeof s.watch === 'string'
-    ? pending('build.watch', 'build', 'watch: edit → new bytes served', 'ms', s.watch, '≤ 50 ms median')
-    : {
-        id: 'build.watch', section: 'build', label: 'watch: edit → new bytes served', value: median(s.watch), unit: 'ms', runs: s.watch,
-        baseline: { label: 'no-change rebuild', value: noChange }, ratio: ratioOf(median(s.watch), noChange),
-        target: { text: '≤ 50 ms median', pass: median(s.watch) <= 50 },
-      })
+  rows.push(
+    typeof s.watch === 'string'
+      ? pending('build.watch', 'build', 'watch: edit → new bytes served', 'ms', s.watch, '≤ 50 ms median')
+      : {
+          id: 'build.watch',
+          section: 'build',
+          label: 'watch: edit → new bytes served',
+          value: median(s.watch),
+          unit: 'ms',
+          runs: s.watch,
+          baseline: { label: 'no-change rebuild', value: noChange },
+          ratio: ratioOf(median(s.watch), noChange),
+          target: { text: '≤ 50 ms median', pass: median(s.watch) <= 50 },
+        },
+  )
   const buildPeak = peak(s.build.cold)
   const velitePeak = typeof s.velite === 'string' ? null : peak(s.velite)
   rows.push({
-    id: 'memory.build', section: 'memory', label: `peak memory of the cold build`, value: buildPeak, unit: 'MB',
-    baseline: { label: 'Velite', value: velitePeak }, ratio: ratioOf(buildPeak, velitePeak),
+    id: 'memory.build',
+    section: 'memory',
+    label: `peak memory of the cold build`,
+    value: buildPeak,
+    unit: 'MB',
+    baseline: { label: 'Velite', value: velitePeak },
+    ratio: ratioOf(buildPeak, velitePeak),
     target: { text: '≤ Velite', pass: buildPeak === null || velitePeak === null ? null : buildPeak <= velitePeak },
     ...(typeof s.hugo === 'string' ? {} : { note: `Hugo peaked at ${peak(s.hugo)?.toFixed(0) ?? '?'} MB` }),
   })
   rows.push({
-    id: 'size.dist', section: 'size', label: `dist/ total (${n(s.sizes.files)} files)`, value: s.sizes.totalBytes / 1024, unit: 'KB',
-    baseline: { label: `${n(s.smallItems)} items`, value: s.smallSizes.totalBytes / 1024 }, ratio: ratioOf(s.sizes.totalBytes, s.smallSizes.totalBytes),
+    id: 'size.dist',
+    section: 'size',
+    label: `dist/ total (${n(s.sizes.files)} files)`,
+    value: s.sizes.totalBytes / 1024,
+    unit: 'KB',
+    baseline: { label: `${n(s.smallItems)} items`, value: s.smallSizes.totalBytes / 1024 },
+    ratio: ratioOf(s.sizes.totalBytes, s.smallSizes.totalBytes),
   })
   const listRatio = ratioOf(s.sizes.listBytes, s.smallSizes.listBytes)
   // Only comparable when the smaller build fills every slice (100 items in each collection).
   const comparable = Math.min(...Object.values(countsFor(s.smallItems))) >= 100
   rows.push({
-    id: 'size.lists', section: 'size', label: `all list slices (${n(s.sizes.listFiles)} files), ${items} items`, value: s.sizes.listBytes / 1024, unit: 'KB',
-    baseline: { label: `${n(s.smallItems)} items`, value: s.smallSizes.listBytes / 1024 }, ratio: listRatio,
+    id: 'size.lists',
+    section: 'size',
+    label: `all list slices (${n(s.sizes.listFiles)} files), ${items} items`,
+    value: s.sizes.listBytes / 1024,
+    unit: 'KB',
+    baseline: { label: `${n(s.smallItems)} items`, value: s.smallSizes.listBytes / 1024 },
+    ratio: listRatio,
     target: { text: 'no growth (≤ 1.05×)', pass: listRatio === null || !comparable ? null : listRatio <= 1.05 },
     ...(comparable ? {} : { note: `not comparable: ${n(s.smallItems)} items do not fill every 100-item slice` }),
   })
@@ -122,32 +187,69 @@ function gatewayRows(s: Samples): Row[] {
     const goal = LOAD_TARGETS[t.target.id]
     const bad = [...t.gateway, ...t.ceiling].reduce((sum, r) => sum + r.bad, 0)
     rows.push({
-      id: `gateway.${t.target.id}`, section: 'gateway', label: `gateway: ${t.target.label}`, value: rps, unit: 'req/s',
-      runs: t.gateway.map((r) => r.rps), baseline: { label: 'node:http', value: ceiling }, ratio, latency: { p50, p99 },
+      id: `gateway.${t.target.id}`,
+      section: 'gateway',
+      label: `gateway: ${t.target.label}`,
+      value: rps,
+      unit: 'req/s',
+      runs: t.gateway.map((r) => r.rps),
+      baseline: { label: 'node:http', value: ceiling },
+      ratio,
+      latency: { p50, p99 },
       ...(goal ? { target: { text: goal.text, pass: ratio === null ? null : goal.pass(ratio, p99) } } : {}),
       ...(bad ? { note: `${bad} non-2xx or failed requests` } : {}),
     })
   }
   if (typeof s.mcp === 'string') {
-    rows.push(pending('gateway.mcp', 'gateway', 'MCP tools/call search_content, end to end', 'ms', s.mcp, 'median ≤ 5 ms'))
-    rows.push(pending('gateway.mcp-p95', 'gateway', 'MCP tools/call search_content, end to end (p95)', 'ms', s.mcp, 'p95 ≤ 10 ms'))
+    rows.push(
+      pending('gateway.mcp', 'gateway', 'MCP tools/call search_content, end to end', 'ms', s.mcp, 'median ≤ 5 ms'),
+    )
+    rows.push(
+      pending(
+        'gateway.mcp-p95',
+        'gateway',
+        'MCP tools/call search_content, end to end (p95)',
+        'ms',
+        s.mcp,
+        'p95 ≤ 10 ms',
+      ),
+    )
   } else {
     const value = median(s.mcp.gateway)
     const p95 = median(s.mcp.gatewayP95)
     const ceiling = median(s.mcp.ceiling)
     rows.push({
-      id: 'gateway.mcp', section: 'gateway', label: `MCP tools/call search_content, end to end (median), ${n(s.items)} items`, value, unit: 'ms', runs: s.mcp.gateway,
-      baseline: { label: 'node:http', value: ceiling }, ratio: ratioOf(value, ceiling), target: { text: 'median ≤ 5 ms', pass: value <= 5 },
+      id: 'gateway.mcp',
+      section: 'gateway',
+      label: `MCP tools/call search_content, end to end (median), ${n(s.items)} items`,
+      value,
+      unit: 'ms',
+      runs: s.mcp.gateway,
+      baseline: { label: 'node:http', value: ceiling },
+      ratio: ratioOf(value, ceiling),
+      target: { text: 'median ≤ 5 ms', pass: value <= 5 },
     })
     rows.push({
-      id: 'gateway.mcp-p95', section: 'gateway', label: `MCP tools/call search_content, end to end (p95), ${n(s.items)} items`, value: p95, unit: 'ms', runs: s.mcp.gatewayP95,
-      baseline: { label: 'median', value }, ratio: ratioOf(p95, value), target: { text: 'p95 ≤ 10 ms', pass: p95 <= 10 },
+      id: 'gateway.mcp-p95',
+      section: 'gateway',
+      label: `MCP tools/call search_content, end to end (p95), ${n(s.items)} items`,
+      value: p95,
+      unit: 'ms',
+      runs: s.mcp.gatewayP95,
+      baseline: { label: 'median', value },
+      ratio: ratioOf(p95, value),
+      target: { text: 'p95 ≤ 10 ms', pass: p95 <= 10 },
     })
   }
   const index = median(s.searchIndex.ms)
   rows.push({
-    id: 'build.search-index', section: 'build', label: `search index build, ${items(s)} items (${Math.round(s.searchIndex.bytes / 1024).toLocaleString('en')} KB)`,
-    value: index, unit: 'ms', runs: s.searchIndex.ms, target: { text: '< 1 s', pass: index < 1000 },
+    id: 'build.search-index',
+    section: 'build',
+    label: `search index build, ${items(s)} items (${Math.round(s.searchIndex.bytes / 1024).toLocaleString('en')} KB)`,
+    value: index,
+    unit: 'ms',
+    runs: s.searchIndex.ms,
+    target: { text: '< 1 s', pass: index < 1000 },
   })
   rows.push(...memoryRows(s))
   return rows
@@ -162,8 +264,13 @@ function memoryRows(s: Samples): Row[] {
   for (const m of s.memory) {
     const atTarget = m === mid
     rows.push({
-      id: `memory.gateway-${m.items}`, section: 'memory', label: `gateway resident memory, ${n(m.items)} items (peak after a load mix)`, value: m.peakMb, unit: 'MB',
-      baseline: { label: 'idle after loading', value: m.idleMb }, ratio: ratioOf(m.peakMb, m.idleMb),
+      id: `memory.gateway-${m.items}`,
+      section: 'memory',
+      label: `gateway resident memory, ${n(m.items)} items (peak after a load mix)`,
+      value: m.peakMb,
+      unit: 'MB',
+      baseline: { label: 'idle after loading', value: m.idleMb },
+      ratio: ratioOf(m.peakMb, m.idleMb),
       ...(atTarget ? { target: { text: '≤ 200 MB', pass: m.peakMb <= 200 } } : {}),
     })
   }
@@ -171,15 +278,26 @@ function memoryRows(s: Samples): Row[] {
     const perThousand = (large.peakMb - mid.peakMb) / ((large.items - mid.items) / 1000)
     const fromSmall = small ? (mid.peakMb - small.peakMb) / ((mid.items - small.items) / 1000) : null
     rows.push({
-      id: 'memory.gateway-growth', section: 'memory', label: `gateway memory growth per 1,000 items (${n(mid.items)} → ${n(large.items)})`, value: perThousand, unit: 'MB',
-      baseline: { label: `${n(small?.items ?? 0)} → ${n(mid.items)}`, value: fromSmall }, ratio: ratioOf(perThousand, fromSmall),
+      id: 'memory.gateway-growth',
+      section: 'memory',
+      label: `gateway memory growth per 1,000 items (${n(mid.items)} → ${n(large.items)})`,
+      value: perThousand,
+      unit: 'MB',
+      baseline: { label: `${n(small?.items ?? 0)} → ${n(mid.items)}`, value: fromSmall },
+      ratio: ratioOf(perThousand, fromSmall),
       target: { text: '≤ 5 MB per 1,000 items', pass: perThousand <= 5 },
     })
   }
   const mem = s.gateway.memory
   rows.push({
-    id: 'memory.gateway', section: 'memory', label: `gateway resident memory, ${n(s.items)} items (peak under the load runs above)`, value: mem?.peakMb ?? null, unit: 'MB',
-    ...(mem ? { baseline: { label: 'idle after load', value: mem.idleMb }, ratio: ratioOf(mem.peakMb, mem.idleMb) } : {}),
+    id: 'memory.gateway',
+    section: 'memory',
+    label: `gateway resident memory, ${n(s.items)} items (peak under the load runs above)`,
+    value: mem?.peakMb ?? null,
+    unit: 'MB',
+    ...(mem
+      ? { baseline: { label: 'idle after load', value: mem.idleMb }, ratio: ratioOf(mem.peakMb, mem.idleMb) }
+      : {}),
     target: { text: '≤ 200 MB', pass: mem ? mem.peakMb <= 200 : null },
   })
   return rows

@@ -22,7 +22,11 @@ export interface CeilingRoute {
 const routes = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>()
 for (const r of JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as CeilingRoute[]) {
   const body = Buffer.from(r.body, 'base64')
-  routes.set(`${r.method} ${r.path}`, { status: r.status, body, headers: { ...r.headers, 'content-length': String(body.length) } })
+  routes.set(`${r.method} ${r.path}`, {
+    status: r.status,
+    body,
+    headers: { ...r.headers, 'content-length': String(body.length) },
+  })
 }
 
 const server = createServer((req, res) => {

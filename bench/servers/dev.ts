@@ -6,6 +6,12 @@
  */
 import { startDev } from '../../gateway/dev-server.ts'
 
-const dev = await startDev({ root: process.argv[2]!, host: '127.0.0.1', port: 0, distDir: false, print: (line) => process.stderr.write(`${line}\n`) })
+const dev = await startDev({
+  root: process.argv[2]!,
+  host: '127.0.0.1',
+  port: 0,
+  distDir: false,
+  print: (line) => process.stderr.write(`${line}\n`),
+})
 process.stdout.write(`${JSON.stringify({ url: dev.url })}\n`)
 process.once('SIGTERM', () => void dev.close().then(() => process.exit(0)))

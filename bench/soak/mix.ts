@@ -57,13 +57,26 @@ export function dynamicRequest(ctx: MixContext): Planned {
     return {
       kind: 'token',
       path: '/oauth/token',
-      init: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${ctx.clientBasic}`, 'x-forwarded-for': ctx.ip }, body: 'grant_type=client_credentials&scope=mcp.tools.invoke' },
+      init: {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${ctx.clientBasic}`,
+          'x-forwarded-for': ctx.ip,
+        },
+        body: 'grant_type=client_credentials&scope=mcp.tools.invoke',
+      },
       expect: [200],
     }
   }
   const body =
     roll < 0.4
-      ? rpc('tools/call', { name: 'search_content', arguments: { query: pick(['data contracts', 'lineage', 'observability', 'webinar', 'customer story', 'quality']) } })
+      ? rpc('tools/call', {
+          name: 'search_content',
+          arguments: {
+            query: pick(['data contracts', 'lineage', 'observability', 'webinar', 'customer story', 'quality']),
+          },
+        })
       : roll < 0.6
         ? rpc('tools/call', { name: 'list_content', arguments: { collection, limit: int(1, 20) } })
         : roll < 0.8
@@ -75,8 +88,14 @@ export function dynamicRequest(ctx: MixContext): Planned {
 /** Hostile or broken requests, each with the answer it must get. */
 export function badRequest(ctx: MixContext): Planned {
   const roll = Math.random()
-  if (roll < 0.2) return { kind: 'bad-param', path: `/api/blog-posts?limit=${pick(['0', '101', 'abc', '1.5', '-1'])}`, expect: [400] }
-  if (roll < 0.35) return { kind: 'not-found', path: pick(['/api/nope', '/api/events/no-such-event', '/%2e%2e/package.json', '/etc/passwd']), expect: [404] }
+  if (roll < 0.2)
+    return { kind: 'bad-param', path: `/api/blog-posts?limit=${pick(['0', '101', 'abc', '1.5', '-1'])}`, expect: [400] }
+  if (roll < 0.35)
+    return {
+      kind: 'not-found',
+      path: pick(['/api/nope', '/api/events/no-such-event', '/%2e%2e/package.json', '/etc/passwd']),
+      expect: [404],
+    }
   if (roll < 0.45) return { kind: 'method', path: '/api/webinars', init: { method: 'DELETE' }, expect: [405] }
   if (roll < 0.6) {
     // One made-up token per worker: a token shared by all of them would reach its credential quota.
@@ -85,10 +104,21 @@ export function badRequest(ctx: MixContext): Planned {
   }
   if (roll < 0.7) {
     const headers = { ...MCP_HEADERS, authorization: `Bearer ${ctx.agentKey}`, 'x-forwarded-for': ctx.ip }
-    return { kind: 'oversized', path: '/mcp', init: { method: 'POST', headers, body: rpc('ping', { pad: 'x'.repeat(300 * 1024) }) }, expect: [413] }
+    return {
+      kind: 'oversized',
+      path: '/mcp',
+      init: { method: 'POST', headers, body: rpc('ping', { pad: 'x'.repeat(300 * 1024) }) },
+      expect: [413],
+    }
   }
-  if (roll < 0.85) return { kind: 'malformed', path: '', raw: 'GET /api/\0x HTTP/1.1\r\nHost: x\r\n\r\n', expect: [400] }
-  return { kind: 'huge-header', path: '', raw: `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`, expect: [431] }
+  if (roll < 0.85)
+    return { kind: 'malformed', path: '', raw: 'GET /api/\0x HTTP/1.1\r\nHost: x\r\n\r\n', expect: [400] }
+  return {
+    kind: 'huge-header',
+    path: '',
+    raw: `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+    expect: [431],
+  }
 }
 
 const TOKEN_FORM = { 'content-type': 'application/x-www-form-urlencoded' }
@@ -99,14 +129,33 @@ export function guessRequest(n: number): Planned {
   const address = '10.6.6.6'
   if (n % 2 === 0) {
     const headers = { ...MCP_HEADERS, authorization: `Bearer ${generateApiKey('live')}`, 'x-forwarded-for': address }
-    return { kind: 'guess-key', path: '/mcp', init: { method: 'POST', headers, body: rpc('ping', {}) }, expect: [401, 429] }
+    return {
+      kind: 'guess-key',
+      path: '/mcp',
+      init: { method: 'POST', headers, body: rpc('ping', {}) },
+      expect: [401, 429],
+    }
   }
   const headers = { ...TOKEN_FORM, authorization: basic(`guess-${n}`, `secret-${n}`), 'x-forwarded-for': address }
-  return { kind: 'guess-secret', path: '/oauth/token', init: { method: 'POST', headers, body: 'grant_type=client_credentials' }, expect: [401, 429] }
+  return {
+    kind: 'guess-secret',
+    path: '/oauth/token',
+    init: { method: 'POST', headers, body: 'grant_type=client_credentials' },
+    expect: [401, 429],
+  }
 }
 
 /** Someone spraying wrong secrets for the workers' own client id from ever new addresses. */
 export function sprayRequest(n: number): Planned {
-  const headers = { ...TOKEN_FORM, authorization: basic('soak', `wrong-${n}`), 'x-forwarded-for': `10.7.${Math.floor(n / 250) % 250}.${n % 250}` }
-  return { kind: 'spray-secret', path: '/oauth/token', init: { method: 'POST', headers, body: 'grant_type=client_credentials' }, expect: [401, 429] }
+  const headers = {
+    ...TOKEN_FORM,
+    authorization: basic('soak', `wrong-${n}`),
+    'x-forwarded-for': `10.7.${Math.floor(n / 250) % 250}.${n % 250}`,
+  }
+  return {
+    kind: 'spray-secret',
+    path: '/oauth/token',
+    init: { method: 'POST', headers, body: 'grant_type=client_credentials' },
+    expect: [401, 429],
+  }
 }

@@ -25,8 +25,13 @@ export interface SoakResult {
   machine: string
 }
 
-const quantile = (sorted: number[], q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : Number.NaN)
-const median = (values: number[]) => quantile([...values].sort((a, b) => a - b), 0.5)
+const quantile = (sorted: number[], q: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]! : Number.NaN
+const median = (values: number[]) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  )
 
 export interface MemoryVerdict {
   startMb: number
@@ -70,7 +75,10 @@ export function toMarkdown(result: SoakResult, memory: MemoryVerdict, when: Date
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([kind, k]) => {
       const sorted = [...k.durations].sort((a, b) => a - b)
-      const statuses = [...k.statuses.entries()].sort(([a], [b]) => a - b).map(([s, c]) => `${s}×${c}`).join(' ')
+      const statuses = [...k.statuses.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([s, c]) => `${s}×${c}`)
+        .join(' ')
       return `| ${kind} | ${k.count} | ${statuses} | ${k.unexpected} | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} |`
     })
   const ok = unexpectedTotal(result) === 0 && result.gatewayErrors.length === 0 && memory.flat
@@ -85,7 +93,9 @@ export function toMarkdown(result: SoakResult, memory: MemoryVerdict, when: Date
     '',
     `Resident memory (MB) every ${result.memory.length > 1 ? Math.round(result.memory[1]!.atSeconds - result.memory[0]!.atSeconds) : 0} s: ${result.memory.map((m) => m.rssMb.toFixed(0)).join(' ')}`,
     ...(result.samples.length ? ['', 'First unexpected answers:', '', ...result.samples.map((s) => `- ${s}`)] : []),
-    ...(result.gatewayErrors.length ? ['', 'Gateway error lines:', '', ...result.gatewayErrors.slice(0, 5).map((s) => `- \`${s.slice(0, 300)}\``)] : []),
+    ...(result.gatewayErrors.length
+      ? ['', 'Gateway error lines:', '', ...result.gatewayErrors.slice(0, 5).map((s) => `- \`${s.slice(0, 300)}\``)]
+      : []),
   ].join('\n')
 }
 

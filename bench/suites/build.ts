@@ -16,7 +16,9 @@ export interface BuildSamples {
 }
 
 export function runBuild(root: string, flags: string[] = []): Promise<ProcessResult> {
-  return runMeasured(process.execPath, [...TSX_NODE_ARGS, 'build/cli.ts', 'build', '--root', root, ...flags], { cwd: REPO_ROOT })
+  return runMeasured(process.execPath, [...TSX_NODE_ARGS, 'build/cli.ts', 'build', '--root', root, ...flags], {
+    cwd: REPO_ROOT,
+  })
 }
 
 export async function clean(root: string): Promise<void> {

@@ -51,8 +51,15 @@ async function recordRoutes(gatewayUrl: string, targets: Target[], file: string)
   for (const t of targets) {
     const response = await fetch(gatewayUrl + t.path, { method: t.method ?? 'GET', body: t.body, headers: t.headers })
     const body = Buffer.from(await response.arrayBuffer())
-    if (!response.ok) throw new Error(`${t.method ?? 'GET'} ${t.path} answered ${response.status}: ${body.toString().slice(0, 500)}`)
-    routes.push({ method: t.method ?? 'GET', path: t.path, status: response.status, headers: replayable(response.headers), body: body.toString('base64') })
+    if (!response.ok)
+      throw new Error(`${t.method ?? 'GET'} ${t.path} answered ${response.status}: ${body.toString().slice(0, 500)}`)
+    routes.push({
+      method: t.method ?? 'GET',
+      path: t.path,
+      status: response.status,
+      headers: replayable(response.headers),
+      body: body.toString('base64'),
+    })
   }
   await writeFile(file, JSON.stringify(routes))
 }
@@ -60,7 +67,12 @@ async function recordRoutes(gatewayUrl: string, targets: Target[], file: string)
 export async function benchGateway(
   distDir: string,
   targets: Target[],
-  options: { runs: number; load: Omit<LoadOptions, 'method' | 'body' | 'headers'>; workDir: string; env?: NodeJS.ProcessEnv },
+  options: {
+    runs: number
+    load: Omit<LoadOptions, 'method' | 'body' | 'headers'>
+    workDir: string
+    env?: NodeJS.ProcessEnv
+  },
 ): Promise<GatewaySamples> {
   const gateway = await startGatewayProcess(distDir, options.env)
   let ceiling: ChildServer | undefined
@@ -68,7 +80,11 @@ export async function benchGateway(
     const idle = await processMemory(gateway.pid)
     const routesFile = join(options.workDir, 'ceiling-routes.json')
     await recordRoutes(gateway.url, targets, routesFile)
-    ceiling = await startChildServer([...TSX_NODE_ARGS, 'bench/servers/ceiling.ts', routesFile], /"url":"(http:\/\/[^"]+)"/, { cwd: REPO_ROOT })
+    ceiling = await startChildServer(
+      [...TSX_NODE_ARGS, 'bench/servers/ceiling.ts', routesFile],
+      /"url":"(http:\/\/[^"]+)"/,
+      { cwd: REPO_ROOT },
+    )
     const samples: TargetSamples[] = targets.map((target) => ({ target, gateway: [], ceiling: [] }))
     const shortRun = { ...options.load, seconds: 1 }
     for (const s of samples) {
@@ -94,10 +110,15 @@ export async function benchGateway(
 /** Response headers a server may replay as they are; Node writes the connection-level ones itself. */
 export function replayable(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [k, v] of headers) if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) out[k] = v
+  for (const [k, v] of headers)
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(k)) out[k] = v
   return out
 }
 
 function request(t: Target): Pick<LoadOptions, 'method' | 'body' | 'headers'> {
-  return { ...(t.method ? { method: t.method } : {}), ...(t.body ? { body: t.body } : {}), ...(t.headers ? { headers: t.headers } : {}) }
+  return {
+    ...(t.method ? { method: t.method } : {}),
+    ...(t.body ? { body: t.body } : {}),
+    ...(t.headers ? { headers: t.headers } : {}),
+  }
 }

@@ -32,24 +32,42 @@ async function agentKey(dir: string): Promise<{ key: string; file: string }> {
   const file = join(dir, 'bench-keys.json')
   await writeKeysFile(file, {
     version: 1,
-    keys: [{ id: newKeyId(), hash: hashApiKey(key), role: 'agent.mcp', label: 'benchmark agent key', created_at: new Date().toISOString() }],
+    keys: [
+      {
+        id: newKeyId(),
+        hash: hashApiKey(key),
+        role: 'agent.mcp',
+        label: 'benchmark agent key',
+        created_at: new Date().toISOString(),
+      },
+    ],
   })
   return { key, file }
 }
 
 function searchCall(query: string): string {
-  return JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_content', arguments: { query, limit: 5 } } })
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'search_content', arguments: { query, limit: 5 } },
+  })
 }
 
 /** Median and 95th percentile milliseconds of `CALLS` sequential calls after a warm-up. */
-async function timeCalls(url: string, headers: Record<string, string>, body: string): Promise<{ median: number; p95: number }> {
+async function timeCalls(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ median: number; p95: number }> {
   const times: number[] = []
   for (let i = 0; i < WARMUP + CALLS; i++) {
     const started = performance.now()
     const response = await fetch(url, { method: 'POST', headers, body })
     const text = await response.text()
     const elapsed = performance.now() - started
-    if (!response.ok || !text.includes('"result"')) throw new Error(`tools/call answered ${response.status}: ${text.slice(0, 300)}`)
+    if (!response.ok || !text.includes('"result"'))
+      throw new Error(`tools/call answered ${response.status}: ${text.slice(0, 300)}`)
     if (i >= WARMUP) times.push(elapsed)
   }
   const sorted = [...times].sort((a, b) => a - b)
@@ -72,10 +90,22 @@ export async function benchMcp(root: string, runs: number): Promise<McpSamples |
     const bytes = Buffer.from(await first.arrayBuffer())
     if (first.status === 404) return 'pending: /mcp is not served by gateway/serve.ts'
     if (!first.ok) throw new Error(`POST /mcp answered ${first.status}: ${bytes.toString().slice(0, 300)}`)
-    const routes: CeilingRoute[] = [{ method: 'POST', path: '/mcp', status: first.status, headers: replayable(first.headers), body: bytes.toString('base64') }]
+    const routes: CeilingRoute[] = [
+      {
+        method: 'POST',
+        path: '/mcp',
+        status: first.status,
+        headers: replayable(first.headers),
+        body: bytes.toString('base64'),
+      },
+    ]
     const routesFile = join(root, 'ceiling-mcp.json')
     await writeFile(routesFile, JSON.stringify(routes))
-    ceiling = await startChildServer([...TSX_NODE_ARGS, 'bench/servers/ceiling.ts', routesFile], /"url":"(http:\/\/[^"]+)"/, { cwd: REPO_ROOT })
+    ceiling = await startChildServer(
+      [...TSX_NODE_ARGS, 'bench/servers/ceiling.ts', routesFile],
+      /"url":"(http:\/\/[^"]+)"/,
+      { cwd: REPO_ROOT },
+    )
     const samples: McpSamples = { gateway: [], gatewayP95: [], ceiling: [] }
     for (let run = 0; run < runs; run++) {
       const timed = await timeCalls(`${gateway.url}/mcp`, headers, body)

@@ -40,7 +40,12 @@ function mix(manifest: Manifest): string[] {
   ]
 }
 
-export async function benchMemory(distDir: string, manifest: Manifest, items: number, options: { seconds: number; connections: number }): Promise<MemorySample> {
+export async function benchMemory(
+  distDir: string,
+  manifest: Manifest,
+  items: number,
+  options: { seconds: number; connections: number },
+): Promise<MemorySample> {
   const gateway = await startGatewayProcess(distDir)
   try {
     const idle = await processMemory(gateway.pid)
@@ -50,7 +55,11 @@ export async function benchMemory(distDir: string, manifest: Manifest, items: nu
       if (!response.ok) throw new Error(`${path} answered ${response.status}`)
     }
     const last = manifest.collections['blog-posts'].filter((r) => SLUG.test(r.slug)).at(-1)!
-    for (const path of ['/api/blog-posts?limit=100', `/api/blog-posts/${last.slug}`, '/api/search?q=data+contracts+pipeline']) {
+    for (const path of [
+      '/api/blog-posts?limit=100',
+      `/api/blog-posts/${last.slug}`,
+      '/api/search?q=data+contracts+pipeline',
+    ]) {
       await loadTest(gateway.url + path, options)
     }
     const after = await processMemory(gateway.pid)

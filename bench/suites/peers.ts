@@ -17,7 +17,10 @@ export const HUGO_SITE = join(REPO_ROOT, 'bench', 'peers', 'hugo')
 export const VELITE_CONFIG = join(REPO_ROOT, 'bench', 'peers', 'velite', 'velite.config.ts')
 
 async function hasHugo(): Promise<boolean> {
-  return run('hugo', ['version']).then(() => true, () => false)
+  return run('hugo', ['version']).then(
+    () => true,
+    () => false,
+  )
 }
 
 /**
@@ -42,10 +45,22 @@ export function benchHugo(root: string, runs: number): Promise<ProcessResult[]> 
   const out = join(root, 'peer-hugo')
   return repeat(runs, async () => {
     await rm(out, { recursive: true, force: true })
-    return runMeasured('hugo', [
-      '--source', HUGO_SITE, '--contentDir', join(root, 'content'), '--destination', join(out, 'public'),
-      '--cacheDir', join(out, 'cache'), '--noBuildLock', '--quiet',
-    ], { env: { HUGO_RESOURCEDIR: join(out, 'resources') } })
+    return runMeasured(
+      'hugo',
+      [
+        '--source',
+        HUGO_SITE,
+        '--contentDir',
+        join(root, 'content'),
+        '--destination',
+        join(out, 'public'),
+        '--cacheDir',
+        join(out, 'cache'),
+        '--noBuildLock',
+        '--quiet',
+      ],
+      { env: { HUGO_RESOURCEDIR: join(out, 'resources') } },
+    )
   })
 }
 

@@ -11,7 +11,11 @@ import { itemFile } from '../../build/contract/paths.ts'
 import type { FullRecord } from '../../build/contract/records.ts'
 import { searchDocument, serializeSearchIndex } from '../../build/emit/search-index.ts'
 
-export async function benchSearchIndex(distDir: string, manifest: Manifest, runs: number): Promise<{ ms: number[]; bytes: number }> {
+export async function benchSearchIndex(
+  distDir: string,
+  manifest: Manifest,
+  runs: number,
+): Promise<{ ms: number[]; bytes: number }> {
   const documents = []
   for (const collection of COLLECTION_NAMES) {
     for (const record of manifest.collections[collection]) {

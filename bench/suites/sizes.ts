@@ -13,16 +13,18 @@ export async function distSizes(distDir: string): Promise<DistSizes> {
   const sizes: DistSizes = { totalBytes: 0, files: 0, listBytes: 0, listFiles: 0 }
   const entries = await readdir(distDir, { recursive: true, withFileTypes: true })
   await Promise.all(
-    entries.filter((e) => e.isFile()).map(async (e) => {
-      const path = join(e.parentPath, e.name)
-      const { size } = await stat(path)
-      sizes.totalBytes += size
-      sizes.files++
-      if (path.includes('/_list/')) {
-        sizes.listBytes += size
-        sizes.listFiles++
-      }
-    }),
+    entries
+      .filter((e) => e.isFile())
+      .map(async (e) => {
+        const path = join(e.parentPath, e.name)
+        const { size } = await stat(path)
+        sizes.totalBytes += size
+        sizes.files++
+        if (path.includes('/_list/')) {
+          sizes.listBytes += size
+          sizes.listFiles++
+        }
+      }),
   )
   return sizes
 }

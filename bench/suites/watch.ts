@@ -15,7 +15,11 @@ export async function benchWatch(corpus: Corpus, runs: number): Promise<number[]
   const file = join(corpus.root, corpus.sample['blog-posts'])
   const url = (base: string) => `${base}/api/blog-posts/${basename(file, '.md')}`
   const original = await readFile(file, 'utf8')
-  const dev = await startChildServer([...TSX_NODE_ARGS, 'bench/servers/dev.ts', corpus.root], /"url":"(http:\/\/[^"]+)"/, { cwd: REPO_ROOT })
+  const dev = await startChildServer(
+    [...TSX_NODE_ARGS, 'bench/servers/dev.ts', corpus.root],
+    /"url":"(http:\/\/[^"]+)"/,
+    { cwd: REPO_ROOT },
+  )
   try {
     const times: number[] = []
     // One unrecorded edit warms the incremental path.
@@ -26,7 +30,10 @@ export async function benchWatch(corpus: Corpus, runs: number): Promise<number[]
       for (;;) {
         // A keep-alive connection the server closed while its loop was busy (the full pass after an
         // edit blocks it for seconds at 10,000 items) resets the next request on it: ask again.
-        const body = await fetch(url(dev.url)).then((r) => r.text(), () => '')
+        const body = await fetch(url(dev.url)).then(
+          (r) => r.text(),
+          () => '',
+        )
         if (body.includes(marker)) break
         if (performance.now() - started > TIMEOUT_MS) throw new Error(`the edit was not served within ${TIMEOUT_MS} ms`)
         await new Promise((r) => setTimeout(r, 2))

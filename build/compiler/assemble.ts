@@ -24,10 +24,15 @@ const EPOCH = '1970-01-01T00:00:00Z'
 export function assembleCollection(collection: CollectionName, files: readonly CompiledFile[]): CollectionPart {
   const errors = files.flatMap((c) => c.errors)
   // In path order, so the file named as "already used by" is the same however the files were read.
-  const slugs = files.flatMap((c) => (c.slugAt ? [{ path: c.source.path, slug: c.slug, slugAt: c.slugAt }] : [])).sort((a, b) => (a.path < b.path ? -1 : 1))
+  const slugs = files
+    .flatMap((c) => (c.slugAt ? [{ path: c.source.path, slug: c.slug, slugAt: c.slugAt }] : []))
+    .sort((a, b) => (a.path < b.path ? -1 : 1))
   checkDuplicateSlugs(slugs, errors)
   if (errors.length) return { ok: false, errors }
-  const records = sortRecords(collection, files.filter((c) => !c.draft).map((c) => c.record!))
+  const records = sortRecords(
+    collection,
+    files.filter((c) => !c.draft).map((c) => c.record!),
+  )
   let builtAt = EPOCH
   for (const r of records) if (r.updated_at > builtAt) builtAt = normaliseDate(r.updated_at)
   return { ok: true, records, summaries: records.map(toSummary), builtAt }

@@ -109,11 +109,16 @@ export class Compiler {
 
   /** Read and compile every file of the project. Content errors do not throw: see `current()`. */
   static async open(options: CompilerOptions): Promise<Compiler> {
-    const compiler = new Compiler(options.root, await RenderCache.open(options.cache === false ? undefined : options.root), options.threads)
+    const compiler = new Compiler(
+      options.root,
+      await RenderCache.open(options.cache === false ? undefined : options.root),
+      options.threads,
+    )
     await compiler.readSite()
     const paths = await listContent(options.root)
     await inBatches(paths, (p) => compiler.stats.take(p))
-    for (const source of await inBatches(paths, (p) => readIfPresent(options.root, p))) if (source) compiler.sources.set(source.path, source)
+    for (const source of await inBatches(paths, (p) => readIfPresent(options.root, p)))
+      if (source) compiler.sources.set(source.path, source)
     await compiler.compileAll()
     compiler.assemble(new Set(COLLECTION_NAMES))
     return compiler
@@ -136,7 +141,8 @@ export class Compiler {
   preview(): { revision: number; items: PreviewItem[] } {
     const published = new Map<string, FullRecord>()
     const content = this.state.ok ? this.state.content : undefined
-    if (content) for (const c of COLLECTION_NAMES) for (const r of content.collections[c]) published.set(`${c}/${r.slug}`, r)
+    if (content)
+      for (const c of COLLECTION_NAMES) for (const r of content.collections[c]) published.set(`${c}/${r.slug}`, r)
     const items = [...this.compiled.values()]
       .map((c) => ({
         path: c.source.path,
@@ -219,7 +225,9 @@ export class Compiler {
     const content = this.good
     if (!content) throw new Error('nothing to emit: the content has errors')
     for (const collection of this.pendingCollections) {
-      for (const emitter of this.emitters) if (emitter.input === 'collection') this.outputs.replace(`${emitter.name}:${collection}`, emitter.emit(content, collection))
+      for (const emitter of this.emitters)
+        if (emitter.input === 'collection')
+          this.outputs.replace(`${emitter.name}:${collection}`, emitter.emit(content, collection))
     }
     this.pendingCollections.clear()
     for (const emitter of this.emitters) if (emitter.input === 'collection') this.pendingEmitters.delete(emitter)
@@ -253,7 +261,12 @@ export class Compiler {
   private workingFiles(): Map<string, FileState> {
     const working = new Map<string, FileState>()
     for (const file of this.compiled.values()) {
-      working.set(file.source.path, { collection: file.collection, slug: file.slug, published: !file.draft, blob: blobOf(file.source) })
+      working.set(file.source.path, {
+        collection: file.collection,
+        slug: file.slug,
+        published: !file.draft,
+        blob: blobOf(file.source),
+      })
     }
     return working
   }
@@ -277,13 +290,19 @@ export class Compiler {
         if (emitter.input === 'collection' || emitter.input === 'files' || tasks.has(emitter)) continue
         await yieldToEvents()
         if (interrupted()) return false
-        this.outputs.replace(emitter.name, emitter.input === 'history' ? emitter.emit(content, this.contentHistory()) : emitter.emit(content))
+        this.outputs.replace(
+          emitter.name,
+          emitter.input === 'history' ? emitter.emit(content, this.contentHistory()) : emitter.emit(content),
+        )
         this.pendingEmitters.delete(emitter)
       }
       for (const [emitter, task] of tasks) {
         const files = await settleUnless(task, interrupted)
         if (files === undefined) return false
-        this.outputs.replace(emitter.name, files ?? (emitter as Extract<Emitter, { input: 'content' | 'site' }>).emit(content))
+        this.outputs.replace(
+          emitter.name,
+          files ?? (emitter as Extract<Emitter, { input: 'content' | 'site' }>).emit(content),
+        )
         this.pendingEmitters.delete(emitter)
       }
     } finally {
@@ -316,8 +335,13 @@ export class Compiler {
     if (!site) return
     const sources = [...this.sources.values()]
     const parsed = sources.map(parseFile)
-    await prerenderBodies(parsed.map((p) => p.loaded.body), this.cache, this.threads)
-    for (const [i, source] of sources.entries()) this.compiled.set(source.path, compileFile(source, site, this.cache, parsed[i]))
+    await prerenderBodies(
+      parsed.map((p) => p.loaded.body),
+      this.cache,
+      this.threads,
+    )
+    for (const [i, source] of sources.entries())
+      this.compiled.set(source.path, compileFile(source, site, this.cache, parsed[i]))
   }
 
   /** Assemble the changed collections and combine all into the published content. */
@@ -347,11 +371,14 @@ export class Compiler {
     const content = { ...base, collections: linked.records }
     // A collection changed when one of its files did, or when an item it points to did.
     for (const collection of COLLECTION_NAMES) {
-      if (changed.has(collection) || !sameItems(this.good?.collections[collection], content.collections[collection])) this.pendingCollections.add(collection)
+      if (changed.has(collection) || !sameItems(this.good?.collections[collection], content.collections[collection]))
+        this.pendingCollections.add(collection)
     }
     this.state = { ok: true, content }
     this.good = content
-    for (const emitter of this.emitters) if (emitter.input === 'content' || emitter.input === 'history' || emitter.input === 'files') this.pendingEmitters.add(emitter)
+    for (const emitter of this.emitters)
+      if (emitter.input === 'content' || emitter.input === 'history' || emitter.input === 'files')
+        this.pendingEmitters.add(emitter)
   }
 
   /** Re-read site.yaml; true when its bytes changed. */
@@ -373,8 +400,9 @@ export class Compiler {
   /** The sources in the order a build reads them (collection, then path): the input hash's order. */
   private sourcesInOrder(): SourceFile[] {
     const order = (s: SourceFile) => COLLECTION_NAMES.indexOf(s.collection)
-    return [...this.sources.values()]
-      .sort((a, b) => order(a) - order(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    return [...this.sources.values()].sort(
+      (a, b) => order(a) - order(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+    )
   }
 }
 
@@ -402,7 +430,10 @@ function yieldToEvents(): Promise<void> {
  */
 async function settleUnless(task: OffThreadTask, interrupted: () => boolean): Promise<EmittedFiles | null | undefined> {
   let outcome: EmittedFiles | null | undefined
-  task.result.then((files) => (outcome = files), () => (outcome = null))
+  task.result.then(
+    (files) => (outcome = files),
+    () => (outcome = null),
+  )
   // Poll, so an edit arriving meanwhile goes first instead of waiting seconds for a stale result.
   while (outcome === undefined) {
     if (interrupted()) return undefined

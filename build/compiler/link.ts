@@ -23,7 +23,8 @@ export interface LinkResult {
 /** Resolve the references of `files` against the published `records` (base records, newest first). */
 export function link(records: Record<CollectionName, FullRecord[]>, files: Iterable<CompiledFile>): LinkResult {
   const published = new Map<string, { collection: CollectionName; record: FullRecord }>()
-  for (const collection of COLLECTION_NAMES) for (const record of records[collection]) published.set(`${collection}/${record.slug}`, { collection, record })
+  for (const collection of COLLECTION_NAMES)
+    for (const record of records[collection]) published.set(`${collection}/${record.slug}`, { collection, record })
   const drafts = new Set<string>()
   const referencing = new Map<FullRecord, CompiledFile>()
   const all = [...files]
@@ -34,16 +35,38 @@ export function link(records: Record<CollectionName, FullRecord[]>, files: Itera
   const errors: ContentError[] = []
   const broken = (file: CompiledFile, target: string): string | undefined => {
     if (published.has(target) || (file.draft && drafts.has(target))) return undefined
-    return drafts.has(target) ? 'is a draft: a published item may only point to published items' : `is not an item${suggestion(target, published.keys())}`
+    return drafts.has(target)
+      ? 'is a draft: a published item may only point to published items'
+      : `is not an item${suggestion(target, published.keys())}`
   }
   for (const file of all) {
     for (const ref of file.references) {
       const reason = broken(file, ref.target)
-      if (reason) errors.push(new ContentError('REFERENCE', file.source.path, ref.line, ref.column, `related[${ref.index}]`, `"${ref.target}" ${reason}`))
+      if (reason)
+        errors.push(
+          new ContentError(
+            'REFERENCE',
+            file.source.path,
+            ref.line,
+            ref.column,
+            `related[${ref.index}]`,
+            `"${ref.target}" ${reason}`,
+          ),
+        )
     }
     for (const link of file.links) {
       const reason = broken(file, link.target)
-      if (reason) errors.push(new ContentError('BROKEN_LINK', file.source.path, link.line, link.column, 'body', `link ${link.href} points to "${link.target}", which ${reason}`))
+      if (reason)
+        errors.push(
+          new ContentError(
+            'BROKEN_LINK',
+            file.source.path,
+            link.line,
+            link.column,
+            'body',
+            `link ${link.href} points to "${link.target}", which ${reason}`,
+          ),
+        )
     }
   }
   const out = {} as Record<CollectionName, FullRecord[]>
@@ -53,7 +76,16 @@ export function link(records: Record<CollectionName, FullRecord[]>, files: Itera
       if (!file) return record
       const items: RelatedItem[] = file.references.flatMap((ref) => {
         const target = published.get(ref.target)
-        return target ? [{ collection: target.collection, slug: target.record.slug, title: target.record.title, url: target.record.url as string }] : []
+        return target
+          ? [
+              {
+                collection: target.collection,
+                slug: target.record.slug,
+                title: target.record.title,
+                url: target.record.url as string,
+              },
+            ]
+          : []
       })
       const key = JSON.stringify(items)
       const previous = linked.get(record)
@@ -69,6 +101,10 @@ export function link(records: Record<CollectionName, FullRecord[]>, files: Itera
 /** ` (did you mean blog-posts/x?)` for a near miss within the same collection. */
 function suggestion(target: string, known: Iterable<string>): string {
   const collection = `${target.split('/')[0]}/`
-  const best = closest(target, [...known].filter((k) => k.startsWith(collection)), 3)
+  const best = closest(
+    target,
+    [...known].filter((k) => k.startsWith(collection)),
+    3,
+  )
   return best ? ` (did you mean ${best}?)` : ''
 }

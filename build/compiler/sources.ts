@@ -23,7 +23,8 @@ export function classify(root: string, file: string): ContentPath | undefined {
   const rel = relative(root, file).split(sep).join('/')
   if (rel === SITE_PATH) return { kind: 'site' }
   const parts = rel.split('/')
-  if (parts.length !== 3 || parts[0] !== 'content' || !parts[2]!.endsWith('.md') || !isCollectionName(parts[1]!)) return undefined
+  if (parts.length !== 3 || parts[0] !== 'content' || !parts[2]!.endsWith('.md') || !isCollectionName(parts[1]!))
+    return undefined
   return itemPath(parts[1], parts[2]!)
 }
 
@@ -52,7 +53,8 @@ export async function listContent(root: string): Promise<(ContentPath & { kind: 
 /** Run `task` over `items`, PARALLEL_IO at a time (file reads and stats overlap in the thread pool). */
 export async function inBatches<T, R>(items: readonly T[], task: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = []
-  for (let i = 0; i < items.length; i += PARALLEL_IO) out.push(...(await Promise.all(items.slice(i, i + PARALLEL_IO).map(task))))
+  for (let i = 0; i < items.length; i += PARALLEL_IO)
+    out.push(...(await Promise.all(items.slice(i, i + PARALLEL_IO).map(task))))
   return out
 }
 

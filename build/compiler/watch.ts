@@ -106,7 +106,9 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
     if (!output) return
     options.onOutput(output)
     warn(output)
-    print(`✓ full build ${output.manifest.build.id}: search index, documents and manifest (${elapsed(started)})${options.distDir ? '; writing dist/' : ''}`)
+    print(
+      `✓ full build ${output.manifest.build.id}: search index, documents and manifest (${elapsed(started)})${options.distDir ? '; writing dist/' : ''}`,
+    )
     writeDist(output)
   }
 
@@ -114,7 +116,9 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
   const writeDist = (output: BuildOutput) => {
     const dir = options.distDir
     if (!dir) return
-    writing = writing.then(() => writeDistAtomically(dir, output.files)).catch((error: unknown) => print(`✗ writing ${dir}: ${String(error)}`))
+    writing = writing
+      .then(() => writeDistAtomically(dir, output.files))
+      .catch((error: unknown) => print(`✗ writing ${dir}: ${String(error)}`))
   }
 
   const enqueue = (path: ContentPath) => {
@@ -135,7 +139,10 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
     const key = pathKey(path)
     enqueue(path)
     clearTimeout(rechecks.get(key))
-    rechecks.set(key, setTimeout(() => rechecks.delete(key) && enqueue(path), RECHECK_MS))
+    rechecks.set(
+      key,
+      setTimeout(() => rechecks.delete(key) && enqueue(path), RECHECK_MS),
+    )
   }
 
   const rescan = () => {
@@ -186,10 +193,16 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
   }
 }
 
-function reportErrors(print: (line: string) => void, errors: readonly ContentError[], servingId: string | undefined): void {
+function reportErrors(
+  print: (line: string) => void,
+  errors: readonly ContentError[],
+  servingId: string | undefined,
+): void {
   for (const error of errors) print(error.message)
   const count = `${errors.length} content error${errors.length === 1 ? '' : 's'}`
-  print(servingId ? `✗ ${count}; still serving build ${servingId}` : `✗ ${count}; nothing to serve until they are fixed`)
+  print(
+    servingId ? `✗ ${count}; still serving build ${servingId}` : `✗ ${count}; nothing to serve until they are fixed`,
+  )
 }
 
 function elapsed(started: number): string {

@@ -5,7 +5,14 @@
  * any handler or library sees the body — and the OpenAPI document documents
  * those answers from it.
  */
-import { INTERACTION_PREFIX, MCP_PATH, REGISTRATION_PATH, REVOCATION_PATH, TOKEN_PATH, USERINFO_PATH } from './public-paths.ts'
+import {
+  INTERACTION_PREFIX,
+  MCP_PATH,
+  REGISTRATION_PATH,
+  REVOCATION_PATH,
+  TOKEN_PATH,
+  USERINFO_PATH,
+} from './public-paths.ts'
 import type { SettingName } from './settings.ts'
 
 export const JSON_MEDIA_TYPE = 'application/json'

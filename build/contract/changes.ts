@@ -36,7 +36,14 @@ export interface Position {
 }
 
 /** One change: position, type, and the item (id, collection, slug). */
-export type LoggedChange = [time: number, seq: number, change: ChangeType, collection: CollectionName, slug: string, id: string]
+export type LoggedChange = [
+  time: number,
+  seq: number,
+  change: ChangeType,
+  collection: CollectionName,
+  slug: string,
+  id: string,
+]
 
 /** `_build/changes.json`: every change in position order. */
 export interface ChangeLog {
@@ -62,7 +69,15 @@ export interface ChangeEntry {
 
 export interface ChangesEnvelope {
   data: ChangeEntry[]
-  meta: { count: number; limit: number; has_more: boolean; since: string | null; next_cursor: string; history: HistorySource; warning: string | null }
+  meta: {
+    count: number
+    limit: number
+    has_more: boolean
+    since: string | null
+    next_cursor: string
+    history: HistorySource
+    warning: string | null
+  }
   links: { self: string; next: string }
 }
 
@@ -104,7 +119,11 @@ export function parseChangesQuery(params: URLSearchParams): ParsedChangesQuery {
   const cursor = single(params, 'since', errors)
   const since = cursor === undefined ? undefined : decodeCursor(cursor)
   if (cursor !== undefined && since === undefined) {
-    errors.push({ parameter: 'since', message: 'must be a cursor from an earlier answer (meta.next_cursor or links.next); take a new one from GET /api/changes' })
+    errors.push({
+      parameter: 'since',
+      message:
+        'must be a cursor from an earlier answer (meta.next_cursor or links.next); take a new one from GET /api/changes',
+    })
   }
   return errors.length ? { ok: false, errors } : { ok: true, query: { since, limit } }
 }
@@ -134,7 +153,11 @@ export function instant(time: number): string {
  * `updated` when it was. `next_cursor` continues after the last entry, or
  * after the whole log when this is the last page.
  */
-export function changesEnvelope(log: ChangeLog, recordOf: (collection: CollectionName, slug: string) => ContentRecord | undefined, query: ChangesQuery): ChangesEnvelope {
+export function changesEnvelope(
+  log: ChangeLog,
+  recordOf: (collection: CollectionName, slug: string) => ContentRecord | undefined,
+  query: ChangesQuery,
+): ChangesEnvelope {
   const { changes } = log
   const start = query.since ?? START
   const first = firstAfter(changes, start)

@@ -30,7 +30,11 @@ export function report(error: unknown, print: (line: string) => void = (line) =>
     for (const line of rest) print(line)
     return error.exitCode
   }
-  if (error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string') print(`✗ ${error.message}`)
-  else print(`✗ unexpected error (a bug: please report it with what follows): ${error instanceof Error ? error.stack : String(error)}`)
+  if (error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string')
+    print(`✗ ${error.message}`)
+  else
+    print(
+      `✗ unexpected error (a bug: please report it with what follows): ${error instanceof Error ? error.stack : String(error)}`,
+    )
   return 1
 }

@@ -27,20 +27,36 @@ export interface CollectionDef {
 
 export const COLLECTIONS: Record<CollectionName, CollectionDef> = {
   'blog-posts': {
-    name: 'blog-posts', type: 'blog_post', label: 'blog post', sortField: 'published_at',
-    scope: 'content.blog.read', schema: blogPostSchema,
+    name: 'blog-posts',
+    type: 'blog_post',
+    label: 'blog post',
+    sortField: 'published_at',
+    scope: 'content.blog.read',
+    schema: blogPostSchema,
   },
   'case-studies': {
-    name: 'case-studies', type: 'case_study', label: 'case study', sortField: 'published_at',
-    scope: 'content.case-studies.read', schema: caseStudySchema,
+    name: 'case-studies',
+    type: 'case_study',
+    label: 'case study',
+    sortField: 'published_at',
+    scope: 'content.case-studies.read',
+    schema: caseStudySchema,
   },
   webinars: {
-    name: 'webinars', type: 'webinar', label: 'webinar', sortField: 'starts_at',
-    scope: 'content.webinars.read', schema: webinarSchema,
+    name: 'webinars',
+    type: 'webinar',
+    label: 'webinar',
+    sortField: 'starts_at',
+    scope: 'content.webinars.read',
+    schema: webinarSchema,
   },
   events: {
-    name: 'events', type: 'event', label: 'event', sortField: 'starts_at',
-    scope: 'content.events.read', schema: eventSchema,
+    name: 'events',
+    type: 'event',
+    label: 'event',
+    sortField: 'starts_at',
+    scope: 'content.events.read',
+    schema: eventSchema,
   },
 }
 

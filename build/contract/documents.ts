@@ -4,7 +4,15 @@
  * the Netlify `_headers` file both read this, so the CDN and the gateway agree.
  */
 import { COLLECTION_NAMES } from './collections.ts'
-import { ALL_FEED, API_CATALOG_PATH, AUTHORIZATION_SERVER_PATH, feedPath, MCP_PATH, PROTECTED_RESOURCE_PATH, type FeedFormat } from './public-paths.ts'
+import {
+  ALL_FEED,
+  API_CATALOG_PATH,
+  AUTHORIZATION_SERVER_PATH,
+  feedPath,
+  MCP_PATH,
+  PROTECTED_RESOURCE_PATH,
+  type FeedFormat,
+} from './public-paths.ts'
 
 /** The RFC 9727 API catalog's media type and self link. */
 export const API_CATALOG_PROFILE = 'https://www.rfc-editor.org/info/rfc9727'
@@ -31,7 +39,11 @@ export const DOCUMENT_TYPES: Record<string, string> = {
   [AUTHORIZATION_SERVER_PATH]: JSON_DOCUMENT,
   [PROTECTED_RESOURCE_PATH]: JSON_DOCUMENT,
   [`${PROTECTED_RESOURCE_PATH}${MCP_PATH}`]: JSON_DOCUMENT,
-  ...Object.fromEntries(FEED_NAMES.flatMap((name) => (Object.keys(FEED_TYPES) as FeedFormat[]).map((f) => [feedPath(name, f), FEED_TYPES[f]]))),
+  ...Object.fromEntries(
+    FEED_NAMES.flatMap((name) =>
+      (Object.keys(FEED_TYPES) as FeedFormat[]).map((f) => [feedPath(name, f), FEED_TYPES[f]]),
+    ),
+  ),
 }
 
 /** Extra headers of documents, by path (RFC 9727: the catalog links to itself). */

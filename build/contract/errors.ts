@@ -30,7 +30,10 @@ export class UsageError extends AppError {
   readonly code: string = 'USAGE'
   override readonly exitCode = 2
 
-  constructor(message: string, readonly usage?: string) {
+  constructor(
+    message: string,
+    readonly usage?: string,
+  ) {
     super(message)
   }
 

@@ -10,7 +10,8 @@ export const CACHE = {
   none: 'no-store',
 } as const
 
-export const EXPOSED_HEADERS = 'ETag, Link, X-Total-Count, X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, WWW-Authenticate'
+export const EXPOSED_HEADERS =
+  'ETag, Link, X-Total-Count, X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, WWW-Authenticate'
 export const ALLOWED_REQUEST_HEADERS =
   'Authorization, Content-Type, Accept, If-None-Match, X-Request-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID'
 
@@ -42,7 +43,9 @@ export function baseHeaderRecord(requestId: string, contentType: string, cacheCo
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     // JSON and text are never rendered as documents; HTML pages (docs, problem pages) get the page policy.
-    'content-security-policy': contentType.startsWith('text/html') ? HTML_CSP : "default-src 'none'; frame-ancestors 'none'",
+    'content-security-policy': contentType.startsWith('text/html')
+      ? HTML_CSP
+      : "default-src 'none'; frame-ancestors 'none'",
   }
 }
 

@@ -14,8 +14,11 @@ export const JSON_RPC_LIMITS = {
 export function envelopeProblem(message: unknown): string | undefined {
   if (message === null || typeof message !== 'object' || Array.isArray(message)) return undefined
   const { method, id } = message as { method?: unknown; id?: unknown }
-  if (typeof method === 'string' && method.length > JSON_RPC_LIMITS.method) return `method must be at most ${JSON_RPC_LIMITS.method} characters`
-  if (typeof id === 'string' && id.length > JSON_RPC_LIMITS.id) return `a string id must be at most ${JSON_RPC_LIMITS.id} characters`
-  if (typeof id === 'number' && !Number.isSafeInteger(id) && Number.isInteger(id)) return 'a number id must be an integer of at most 2^53 - 1 in size'
+  if (typeof method === 'string' && method.length > JSON_RPC_LIMITS.method)
+    return `method must be at most ${JSON_RPC_LIMITS.method} characters`
+  if (typeof id === 'string' && id.length > JSON_RPC_LIMITS.id)
+    return `a string id must be at most ${JSON_RPC_LIMITS.id} characters`
+  if (typeof id === 'number' && !Number.isSafeInteger(id) && Number.isInteger(id))
+    return 'a number id must be an integer of at most 2^53 - 1 in size'
   return undefined
 }

@@ -16,7 +16,10 @@ describe('parseListQuery', () => {
   })
 
   it.each(['0', '101', '-1', '1.5', 'abc', '', '05', ' 5', '1e2'])('refuses limit=%j, naming the range', (value) => {
-    expect(parse(`limit=${encodeURIComponent(value)}`)).toEqual({ ok: false, errors: [{ parameter: 'limit', message: expect.stringContaining('an integer from 1 to 100') }] })
+    expect(parse(`limit=${encodeURIComponent(value)}`)).toEqual({
+      ok: false,
+      errors: [{ parameter: 'limit', message: expect.stringContaining('an integer from 1 to 100') }],
+    })
   })
 
   it('refuses a repeated parameter and reports every bad one at once', () => {
@@ -31,7 +34,9 @@ describe('listHref and isPrerendered', () => {
 
   it('writes the canonical query: limit always, the rest only when not the default', () => {
     expect(listHref('events', q({}))).toBe('/api/events?limit=10')
-    expect(listHref('events', q({ page: 2, tag: 'a b', updatedSince: '2026-01-01T00:00:00Z' }))).toBe('/api/events?limit=10&page=2&tag=a%20b&updated_since=2026-01-01T00%3A00%3A00Z')
+    expect(listHref('events', q({ page: 2, tag: 'a b', updatedSince: '2026-01-01T00:00:00Z' }))).toBe(
+      '/api/events?limit=10&page=2&tag=a%20b&updated_since=2026-01-01T00%3A00%3A00Z',
+    )
   })
 
   it('pre-renders page 1 without filters only', () => {

@@ -36,9 +36,17 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d{1,9}
 export function parseDateTime(value: string): string | undefined {
   const m = DATE_TIME.exec(value)
   if (!m) return undefined
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number]
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 60) return undefined
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth || hour > 23 || minute > 59 || second > 60)
+    return undefined
   if (m[9] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59)) return undefined
   const time = Date.parse(value.toUpperCase().replace(':60', ':59'))
   return Number.isFinite(time) ? new Date(time).toISOString().replace('.000Z', 'Z') : undefined
@@ -51,7 +59,13 @@ export function single(params: URLSearchParams, name: string, errors: ParameterE
   return values.length === 1 ? values[0] : undefined
 }
 
-export function parseInteger(params: URLSearchParams, name: string, fallback: number, max: number, errors: ParameterError[]): number {
+export function parseInteger(
+  params: URLSearchParams,
+  name: string,
+  fallback: number,
+  max: number,
+  errors: ParameterError[],
+): number {
   const values = params.getAll(name)
   if (values.length === 0) return fallback
   const range = `an integer from 1 to ${max}`
@@ -77,7 +91,10 @@ export function parseListQuery(params: URLSearchParams): ParsedListQuery {
   const since = single(params, 'updated_since', errors)
   const updatedSince = since === undefined ? undefined : parseDateTime(since)
   if (since !== undefined && updatedSince === undefined) {
-    errors.push({ parameter: 'updated_since', message: `must be an RFC 3339 date-time with offset, like 2026-03-01T00:00:00Z, got ${JSON.stringify(since.slice(0, 40))}` })
+    errors.push({
+      parameter: 'updated_since',
+      message: `must be an RFC 3339 date-time with offset, like 2026-03-01T00:00:00Z, got ${JSON.stringify(since.slice(0, 40))}`,
+    })
   }
   if (errors.length) return { ok: false, errors }
   return { ok: true, query: updatedSince === undefined ? { limit, page, tag } : { limit, page, tag, updatedSince } }
@@ -87,7 +104,10 @@ export function parseListQuery(params: URLSearchParams): ParsedListQuery {
 export function parseTag(params: URLSearchParams, errors: ParameterError[]): string | undefined {
   const tag = single(params, 'tag', errors)
   if (tag !== undefined && (tag.length > 50 || !TAG_RE.test(tag))) {
-    errors.push({ parameter: 'tag', message: 'must be a tag: lowercase letters, digits and single hyphens, at most 50 characters' })
+    errors.push({
+      parameter: 'tag',
+      message: 'must be a tag: lowercase letters, digits and single hyphens, at most 50 characters',
+    })
   }
   return tag
 }

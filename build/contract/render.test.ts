@@ -3,7 +3,13 @@ import type { ContentRecord } from './records.ts'
 import { linkHeader, listEnvelope, paginate } from './render.ts'
 
 const items: ContentRecord[] = Array.from({ length: 7 }, (_, i) => ({
-  id: `id${i}`, type: 'event', slug: `e${i}`, title: `E${i}`, tags: i % 2 ? ['odd'] : ['even'], published_at: '2026-01-01T00:00:00Z', updated_at: `2026-01-0${i + 1}T00:00:00Z`,
+  id: `id${i}`,
+  type: 'event',
+  slug: `e${i}`,
+  title: `E${i}`,
+  tags: i % 2 ? ['odd'] : ['even'],
+  published_at: '2026-01-01T00:00:00Z',
+  updated_at: `2026-01-0${i + 1}T00:00:00Z`,
 }))
 
 describe('paginate', () => {
@@ -15,8 +21,15 @@ describe('paginate', () => {
   })
 
   it('past the last page links back to the last one, and an empty list has no pages', () => {
-    expect(paginate('events', 7, { limit: 3, page: 9, tag: undefined }).links).toEqual({ self: '/api/events?limit=3&page=9', next: null, prev: '/api/events?limit=3&page=3' })
-    expect(paginate('events', 0, { limit: 3, page: 1, tag: undefined })).toEqual({ pages: 0, links: { self: '/api/events?limit=3', next: null, prev: null } })
+    expect(paginate('events', 7, { limit: 3, page: 9, tag: undefined }).links).toEqual({
+      self: '/api/events?limit=3&page=9',
+      next: null,
+      prev: '/api/events?limit=3&page=3',
+    })
+    expect(paginate('events', 0, { limit: 3, page: 1, tag: undefined })).toEqual({
+      pages: 0,
+      links: { self: '/api/events?limit=3', next: null, prev: null },
+    })
   })
 })
 
@@ -28,7 +41,12 @@ describe('listEnvelope', () => {
   })
 
   it('keeps the items updated after updated_since', () => {
-    const envelope = listEnvelope('events', items, { limit: 10, page: 1, tag: undefined, updatedSince: '2026-01-05T00:00:00Z' })
+    const envelope = listEnvelope('events', items, {
+      limit: 10,
+      page: 1,
+      tag: undefined,
+      updatedSince: '2026-01-05T00:00:00Z',
+    })
     expect(envelope.data.map((i) => i.slug)).toEqual(['e5', 'e6'])
   })
 })

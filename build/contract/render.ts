@@ -31,7 +31,10 @@ export function filterItems(items: readonly ContentRecord[], query: ListQuery): 
   const { tag, updatedSince } = query
   const after = updatedSince === undefined ? undefined : Date.parse(updatedSince)
   if (tag === undefined && after === undefined) return items
-  return items.filter((item) => (tag === undefined || item.tags.includes(tag)) && (after === undefined || Date.parse(item.updated_at) > after))
+  return items.filter(
+    (item) =>
+      (tag === undefined || item.tags.includes(tag)) && (after === undefined || Date.parse(item.updated_at) > after),
+  )
 }
 
 /** Pagination of `total` matching items: page counts and self/next/prev links. */
@@ -54,7 +57,11 @@ export function listEnvelope(collection: string, items: readonly ContentRecord[]
   const { pages, links } = paginate(collection, matching.length, query)
   const start = (query.page - 1) * query.limit
   const data = matching.slice(start, start + query.limit)
-  return { data, meta: { limit: query.limit, page: query.page, count: data.length, total: matching.length, pages }, links }
+  return {
+    data,
+    meta: { limit: query.limit, page: query.page, count: data.length, total: matching.length, pages },
+    links,
+  }
 }
 
 export function renderList(collection: string, items: readonly ContentRecord[], query: ListQuery): string {
@@ -67,6 +74,8 @@ export function renderItem(record: FullRecord): string {
 
 /** The RFC 8288 Link header of a page's next and previous links; undefined when there is neither. */
 export function linkHeader(links: { next: string | null; prev: string | null }): string | undefined {
-  const parts = [links.next && `<${links.next}>; rel="next"`, links.prev && `<${links.prev}>; rel="prev"`].filter(Boolean)
+  const parts = [links.next && `<${links.next}>; rel="next"`, links.prev && `<${links.prev}>; rel="prev"`].filter(
+    Boolean,
+  )
   return parts.length ? parts.join(', ') : undefined
 }

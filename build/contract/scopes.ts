@@ -4,9 +4,9 @@
  * all describe the same nine scopes the same way.
  */
 export const SCOPES = {
-  'openid': 'Identify the caller with OpenID Connect (issuers that support it).',
-  'profile': 'Read the caller\'s basic profile claims (issuers that support it).',
-  'email': 'Read the caller\'s email address claim (issuers that support it).',
+  openid: 'Identify the caller with OpenID Connect (issuers that support it).',
+  profile: "Read the caller's basic profile claims (issuers that support it).",
+  email: "Read the caller's email address claim (issuers that support it).",
   'api.read': 'Read all published content through the REST API.',
   'content.blog.read': 'Read blog posts.',
   'content.case-studies.read': 'Read case studies.',

@@ -40,7 +40,16 @@ export function encodeSearchIndex(data: SearchIndexData): Buffer {
   const t = data.terms.length
   const p = data.impacts.length
   const size =
-    16 + align(n) + 4 + align(slugs.length) + 4 + align(terms.length) + 4 * (t + 1) * 2 + 4 * t + align(2 * p) + data.gaps.length
+    16 +
+    align(n) +
+    4 +
+    align(slugs.length) +
+    4 +
+    align(terms.length) +
+    4 * (t + 1) * 2 +
+    4 * t +
+    align(2 * p) +
+    data.gaps.length
   const out = Buffer.alloc(size)
   let at = 0
   const u32 = (v: number) => {
@@ -82,7 +91,11 @@ export function decodeSearchIndex(file: Buffer): SearchIndexData {
   const n = u32()
   const t = u32()
   const p = u32()
-  const view = <T>(make: (buffer: ArrayBufferLike, offset: number, length: number) => T, length: number, width: number): T => {
+  const view = <T>(
+    make: (buffer: ArrayBufferLike, offset: number, length: number) => T,
+    length: number,
+    width: number,
+  ): T => {
     const v = make(buf.buffer, buf.byteOffset + at, length)
     at = align(at + length * width)
     return v

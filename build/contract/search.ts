@@ -60,11 +60,14 @@ export type ParsedSearchQuery = { ok: true; query: SearchQuery } | { ok: false; 
 export function parseSearchQuery(params: URLSearchParams): ParsedSearchQuery {
   const errors: ParameterError[] = []
   const q = single(params, 'q', errors)?.trim()
-  if (q === undefined && !params.getAll('q').length) errors.push({ parameter: 'q', message: 'is required: the words to look for, e.g. ?q=data+contracts' })
+  if (q === undefined && !params.getAll('q').length)
+    errors.push({ parameter: 'q', message: 'is required: the words to look for, e.g. ?q=data+contracts' })
   else if (q === '') errors.push({ parameter: 'q', message: 'must not be empty' })
-  else if (q !== undefined && q.length > MAX_QUERY_LENGTH) errors.push({ parameter: 'q', message: `must be at most ${MAX_QUERY_LENGTH} characters, got ${q.length}` })
+  else if (q !== undefined && q.length > MAX_QUERY_LENGTH)
+    errors.push({ parameter: 'q', message: `must be at most ${MAX_QUERY_LENGTH} characters, got ${q.length}` })
   const name = single(params, 'collection', errors)
-  if (name !== undefined && !isCollectionName(name)) errors.push({ parameter: 'collection', message: 'must be one of blog-posts, case-studies, webinars, events' })
+  if (name !== undefined && !isCollectionName(name))
+    errors.push({ parameter: 'collection', message: 'must be one of blog-posts, case-studies, webinars, events' })
   const tag = parseTag(params, errors)
   const limit = parseInteger(params, 'limit', DEFAULT_LIMIT, MAX_LIMIT, errors)
   const page = parseInteger(params, 'page', 1, MAX_PAGE, errors)

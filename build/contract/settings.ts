@@ -19,13 +19,18 @@ interface Setting<T> {
   /** What the setting does. */
   description: string
   /** The default as the variable would be written; per runtime where they differ. */
-  default: string | undefined | Partial<Record<Runtime, string>> & { otherwise: string | undefined }
+  default: string | undefined | (Partial<Record<Runtime, string>> & { otherwise: string | undefined })
   schema: z.ZodType<T>
   /** A secret: an error names the variable but never echoes its value. */
   secret?: true
 }
 
-const integer = (min: number, max: number) => z.string().regex(/^-?\d+$/).transform(Number).pipe(z.number().int().min(min).max(max))
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?\d+$/)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max))
 const origin = /^https?:\/\/[^/\s]+$/
 const httpUrl = z.string().refine((v) => {
   try {
@@ -34,94 +39,201 @@ const httpUrl = z.string().refine((v) => {
     return false
   }
 })
-const list = (item: z.ZodType<string, string>) => z.string().transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)).pipe(z.array(item))
+const list = (item: z.ZodType<string, string>) =>
+  z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item))
 
 function setting<T>(s: Setting<T>): Setting<T> {
   return s
 }
 
 export const SETTINGS = {
-  PORT: setting({ accepts: 'an integer from 0 to 65535', description: 'Port the gateway listens on (0: any free port).', default: '8787', schema: integer(0, 65535) }),
+  PORT: setting({
+    accepts: 'an integer from 0 to 65535',
+    description: 'Port the gateway listens on (0: any free port).',
+    default: '8787',
+    schema: integer(0, 65535),
+  }),
   HOST: setting({
-    accepts: 'a host name or IP address', description: 'Address the gateway listens on. Anything but loopback needs PUBLIC_URL.', default: '127.0.0.1',
+    accepts: 'a host name or IP address',
+    description: 'Address the gateway listens on. Anything but loopback needs PUBLIC_URL.',
+    default: '127.0.0.1',
     schema: z.string().regex(/^[\w.:[\]-]{1,253}$/),
   }),
   PUBLIC_URL: setting({
-    accepts: 'an origin like https://api.example.com (at most 300 characters)', description: 'The origin clients use; links in metadata and the Host/Origin check of /mcp use it. Default: the address listened on.',
-    default: undefined, schema: z.string().transform((v) => v.replace(/\/+$/, '')).pipe(z.string().max(300).regex(origin)),
+    accepts: 'an origin like https://api.example.com (at most 300 characters)',
+    description:
+      'The origin clients use; links in metadata and the Host/Origin check of /mcp use it. Default: the address listened on.',
+    default: undefined,
+    schema: z
+      .string()
+      .transform((v) => v.replace(/\/+$/, ''))
+      .pipe(z.string().max(300).regex(origin)),
   }),
-  DIST_DIR: setting({ accepts: 'a folder path', description: 'The build the gateway serves.', default: 'dist', schema: z.string().min(1) }),
+  DIST_DIR: setting({
+    accepts: 'a folder path',
+    description: 'The build the gateway serves.',
+    default: 'dist',
+    schema: z.string().min(1),
+  }),
   LOG_LEVEL: setting({
-    accepts: 'debug, info, warn, error or silent', description: 'Least level logged; `info` logs one JSON line per request.',
-    default: { dev: 'warn', otherwise: 'info' }, schema: z.enum(['debug', 'info', 'warn', 'error', 'silent']),
+    accepts: 'debug, info, warn, error or silent',
+    description: 'Least level logged; `info` logs one JSON line per request.',
+    default: { dev: 'warn', otherwise: 'info' },
+    schema: z.enum(['debug', 'info', 'warn', 'error', 'silent']),
   }),
   FILE_CACHE_MB: setting({
     accepts: 'an integer from 0 to 4096',
-    description: 'Megabytes of built files (and rendered answers) the gateway keeps in memory, most recently used first; the rest is read from DIST_DIR when asked for.',
-    default: '16', schema: integer(0, 4096),
+    description:
+      'Megabytes of built files (and rendered answers) the gateway keeps in memory, most recently used first; the rest is read from DIST_DIR when asked for.',
+    default: '16',
+    schema: integer(0, 4096),
   }),
-  REQUEST_TIMEOUT_MS: setting({ accepts: 'an integer from 100 to 600000', description: 'A slower handler answers 503 `/problems/timeout`.', default: '10000', schema: integer(100, 600_000) }),
-  MCP_MAX_BODY_BYTES: setting({ accepts: 'an integer from 1024 to 16777216', description: 'Largest request body /mcp reads; larger ones get 413.', default: '262144', schema: integer(1024, 16 * 1024 * 1024) }),
+  REQUEST_TIMEOUT_MS: setting({
+    accepts: 'an integer from 100 to 600000',
+    description: 'A slower handler answers 503 `/problems/timeout`.',
+    default: '10000',
+    schema: integer(100, 600_000),
+  }),
+  MCP_MAX_BODY_BYTES: setting({
+    accepts: 'an integer from 1024 to 16777216',
+    description: 'Largest request body /mcp reads; larger ones get 413.',
+    default: '262144',
+    schema: integer(1024, 16 * 1024 * 1024),
+  }),
   TOKEN_MAX_BODY_BYTES: setting({
-    accepts: 'an integer from 256 to 1048576', description: 'Largest request body the OAuth endpoints (/oauth/*) read; larger ones get 413.', default: '8192',
+    accepts: 'an integer from 256 to 1048576',
+    description: 'Largest request body the OAuth endpoints (/oauth/*) read; larger ones get 413.',
+    default: '8192',
     schema: integer(256, 1024 * 1024),
   }),
   RATE_LIMIT_PER_MINUTE: setting({
-    accepts: 'an integer from 0 to 1000000', description: 'Requests per minute per client address and per credential on /mcp and /oauth/*; 429 past it; 0 turns it off.',
-    default: '600', schema: integer(0, 1_000_000),
+    accepts: 'an integer from 0 to 1000000',
+    description:
+      'Requests per minute per client address and per credential on /mcp and /oauth/*; 429 past it; 0 turns it off.',
+    default: '600',
+    schema: integer(0, 1_000_000),
   }),
   TRUST_PROXY: setting({
-    accepts: 'none, netlify or x-forwarded-for', description: 'Which proxy header names the client for the limits (only behind a proxy that sets it).',
-    default: { netlify: 'netlify', otherwise: 'none' }, schema: z.enum(['none', 'netlify', 'x-forwarded-for']),
+    accepts: 'none, netlify or x-forwarded-for',
+    description: 'Which proxy header names the client for the limits (only behind a proxy that sets it).',
+    default: { netlify: 'netlify', otherwise: 'none' },
+    schema: z.enum(['none', 'netlify', 'x-forwarded-for']),
   }),
   MCP_AUTH: setting({
-    accepts: 'on or off', description: '`off` serves /mcp without a credential (local tools, the conformance suite); only on a loopback HOST.',
-    default: 'on', schema: z.string().transform((v) => v.toLowerCase()).pipe(z.enum(['on', 'off'])),
+    accepts: 'on or off',
+    description:
+      '`off` serves /mcp without a credential (local tools, the conformance suite); only on a loopback HOST.',
+    default: 'on',
+    schema: z
+      .string()
+      .transform((v) => v.toLowerCase())
+      .pipe(z.enum(['on', 'off'])),
   }),
   MCP_ALLOWED_ORIGINS: setting({
-    accepts: 'comma-separated origins like https://app.example.com', description: 'Browser origins allowed on /mcp besides loopback and PUBLIC_URL.',
-    default: '', schema: list(z.string().regex(origin)),
+    accepts: 'comma-separated origins like https://app.example.com',
+    description: 'Browser origins allowed on /mcp besides loopback and PUBLIC_URL.',
+    default: '',
+    schema: list(z.string().regex(origin)),
   }),
-  KEYS_FILE: setting({ accepts: 'a file path', description: 'API keys (hashes only); a running gateway picks up changes.', default: 'gateway/auth/keys.json', schema: z.string().min(1) }),
+  KEYS_FILE: setting({
+    accepts: 'a file path',
+    description: 'API keys (hashes only); a running gateway picks up changes.',
+    default: 'gateway/auth/keys.json',
+    schema: z.string().min(1),
+  }),
   OAUTH_CLIENTS_FILE: setting({
-    accepts: 'a file path', description: 'Machine clients of the embedded authorization server (hashed secrets).', default: 'gateway/auth/issuer/clients.json',
+    accepts: 'a file path',
+    description: 'Machine clients of the embedded authorization server (hashed secrets).',
+    default: 'gateway/auth/issuer/clients.json',
     schema: z.string().min(1),
   }),
   OAUTH_ISSUER: setting({
-    accepts: 'an http(s) URL', description: 'An external issuer: the embedded authorization server is off and the gateway only verifies its tokens.',
-    default: undefined, schema: httpUrl,
+    accepts: 'an http(s) URL',
+    description:
+      'An external issuer: the embedded authorization server is off and the gateway only verifies its tokens.',
+    default: undefined,
+    schema: httpUrl,
   }),
-  OAUTH_JWKS_URL: setting({ accepts: 'an http(s) URL', description: "The external issuer's keys (default: jwks_uri from its metadata).", default: undefined, schema: httpUrl }),
+  OAUTH_JWKS_URL: setting({
+    accepts: 'an http(s) URL',
+    description: "The external issuer's keys (default: jwks_uri from its metadata).",
+    default: undefined,
+    schema: httpUrl,
+  }),
   OAUTH_AUDIENCE: setting({
-    accepts: 'comma-separated audiences', description: 'Audiences accepted in tokens (default: the public URL, and it followed by `/mcp`).', default: undefined,
+    accepts: 'comma-separated audiences',
+    description: 'Audiences accepted in tokens (default: the public URL, and it followed by `/mcp`).',
+    default: undefined,
     schema: list(z.string().min(1)).refine((a) => a.length > 0),
   }),
   OAUTH_SIGNING_KEY: setting({
-    accepts: 'a private P-256 JWK as JSON', description: 'The embedded server\'s signing key (`npm run keys -- signing-key` prints one); it also derives the cookie and CSRF keys, so every process needs the same one. Default: generated into gateway/.keys/.',
-    default: undefined, schema: z.string().min(2), secret: true,
+    accepts: 'a private P-256 JWK as JSON',
+    description:
+      "The embedded server's signing key (`npm run keys -- signing-key` prints one); it also derives the cookie and CSRF keys, so every process needs the same one. Default: generated into gateway/.keys/.",
+    default: undefined,
+    schema: z.string().min(2),
+    secret: true,
   }),
-  OAUTH_TOKEN_TTL: setting({ accepts: 'an integer from 60 to 86400', description: 'Lifetime of access tokens, in seconds.', default: '3600', schema: integer(60, 86_400) }),
+  OAUTH_TOKEN_TTL: setting({
+    accepts: 'an integer from 60 to 86400',
+    description: 'Lifetime of access tokens, in seconds.',
+    default: '3600',
+    schema: integer(60, 86_400),
+  }),
   OAUTH_STORE: setting({
-    accepts: 'files or netlify-blobs', description: 'Where the embedded server keeps grants, sessions, registered clients and people.',
-    default: { netlify: 'netlify-blobs', otherwise: 'files' }, schema: z.enum(['files', 'netlify-blobs']),
+    accepts: 'files or netlify-blobs',
+    description: 'Where the embedded server keeps grants, sessions, registered clients and people.',
+    default: { netlify: 'netlify-blobs', otherwise: 'files' },
+    schema: z.enum(['files', 'netlify-blobs']),
   }),
-  OAUTH_STORE_DIR: setting({ accepts: 'a folder path', description: 'The folder of the `files` store (git-ignored).', default: 'gateway/.data/oauth', schema: z.string().min(1) }),
-  NETLIFY_SITE_ID: setting({ accepts: "a Netlify site's API ID", description: 'With NETLIFY_AUTH_TOKEN: the keys CLI manages people in that site\'s Blobs.', default: undefined, schema: z.string().min(1) }),
-  NETLIFY_AUTH_TOKEN: setting({ accepts: 'a Netlify personal access token', description: 'See NETLIFY_SITE_ID.', default: undefined, schema: z.string().min(1), secret: true }),
+  OAUTH_STORE_DIR: setting({
+    accepts: 'a folder path',
+    description: 'The folder of the `files` store (git-ignored).',
+    default: 'gateway/.data/oauth',
+    schema: z.string().min(1),
+  }),
+  NETLIFY_SITE_ID: setting({
+    accepts: "a Netlify site's API ID",
+    description: "With NETLIFY_AUTH_TOKEN: the keys CLI manages people in that site's Blobs.",
+    default: undefined,
+    schema: z.string().min(1),
+  }),
+  NETLIFY_AUTH_TOKEN: setting({
+    accepts: 'a Netlify personal access token',
+    description: 'See NETLIFY_SITE_ID.',
+    default: undefined,
+    schema: z.string().min(1),
+    secret: true,
+  }),
   BUILD_THREADS: setting({
-    accepts: 'auto or an integer from 1 to 64', description: 'Threads that render Markdown in a large build; 1 renders on the main thread only.', default: 'auto',
+    accepts: 'auto or an integer from 1 to 64',
+    description: 'Threads that render Markdown in a large build; 1 renders on the main thread only.',
+    default: 'auto',
     schema: z.union([z.literal('auto'), integer(1, 64)]),
   }),
 } as const
 
 export type SettingName = keyof typeof SETTINGS
 type ValueOf<N extends SettingName> = (typeof SETTINGS)[N] extends Setting<infer T> ? T : never
-export type Settings = { [N in SettingName]: (typeof SETTINGS)[N]['default'] extends undefined ? ValueOf<N> | undefined : ValueOf<N> }
+export type Settings = {
+  [N in SettingName]: (typeof SETTINGS)[N]['default'] extends undefined ? ValueOf<N> | undefined : ValueOf<N>
+}
 
 /** A setting with a value it does not accept. */
 export class SettingsError extends AppError {
   readonly code = 'SETTING_INVALID'
-  constructor(readonly setting: SettingName, message: string) {
+  constructor(
+    readonly setting: SettingName,
+    message: string,
+  ) {
     super(message)
   }
 }
@@ -147,7 +259,9 @@ export function readSettings(env: Record<string, string | undefined>, runtime: R
     }
     const parsed = (SETTINGS[name].schema as z.ZodType<unknown>).safeParse(raw)
     if (!parsed.success) {
-      const got = (SETTINGS[name] as Setting<unknown>).secret ? 'its value is not shown' : `got ${JSON.stringify(raw.slice(0, 200))}`
+      const got = (SETTINGS[name] as Setting<unknown>).secret
+        ? 'its value is not shown'
+        : `got ${JSON.stringify(raw.slice(0, 200))}`
       throw new SettingsError(name, `${name} must be ${SETTINGS[name].accepts}; ${got}`)
     }
     out[name] = parsed.data
@@ -160,9 +274,19 @@ export function settingsTable(): string {
   const rows = (Object.keys(SETTINGS) as SettingName[]).map((name) => {
     const s = SETTINGS[name] as Setting<unknown>
     const d = s.default
-    const shown = typeof d === 'object' && d !== null
-      ? [d.otherwise === undefined ? 'unset' : `\`${d.otherwise}\``, ...Object.entries(d).filter(([k]) => k !== 'otherwise').map(([k, v]) => `\`${v}\` (${k === 'dev' ? 'npm run dev' : k === 'netlify' ? 'Netlify' : k})`)].join(', ')
-      : d === undefined ? 'unset' : d === '' ? 'empty' : `\`${d}\``
+    const shown =
+      typeof d === 'object' && d !== null
+        ? [
+            d.otherwise === undefined ? 'unset' : `\`${d.otherwise}\``,
+            ...Object.entries(d)
+              .filter(([k]) => k !== 'otherwise')
+              .map(([k, v]) => `\`${v}\` (${k === 'dev' ? 'npm run dev' : k === 'netlify' ? 'Netlify' : k})`),
+          ].join(', ')
+        : d === undefined
+          ? 'unset'
+          : d === ''
+            ? 'empty'
+            : `\`${d}\``
     return `| \`${name}\` | ${shown} | ${s.accepts} | ${s.description} |`
   })
   return ['| setting | default | accepts | what it does |', '|---|---|---|---|', ...rows].join('\n')

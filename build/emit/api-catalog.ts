@@ -7,7 +7,19 @@
 import { COLLECTION_NAMES } from '../contract/collections.ts'
 import { FEED_TYPES } from '../contract/documents.ts'
 import {
-  ALL_FEED, API_CATALOG_PATH, API_PREFIX, calendarPath, CHANGES_PATH, DOCS_PATH, FEED_EXTENSIONS, feedPath, HEALTH_PATH, LLMS_FULL_PATH, MCP_PATH, OPENAPI_PATH, SEARCH_PATH,
+  ALL_FEED,
+  API_CATALOG_PATH,
+  API_PREFIX,
+  calendarPath,
+  CHANGES_PATH,
+  DOCS_PATH,
+  FEED_EXTENSIONS,
+  feedPath,
+  HEALTH_PATH,
+  LLMS_FULL_PATH,
+  MCP_PATH,
+  OPENAPI_PATH,
+  SEARCH_PATH,
   type FeedFormat,
 } from '../contract/public-paths.ts'
 import type { Emitter } from './types.ts'
@@ -16,7 +28,10 @@ export const API_CATALOG_FILE = API_CATALOG_PATH.slice(1)
 
 const describedBy = {
   'service-desc': [{ href: OPENAPI_PATH, type: 'application/vnd.oai.openapi+json;version=3.1' }],
-  'service-doc': [{ href: DOCS_PATH, type: 'text/html' }, { href: LLMS_FULL_PATH, type: 'text/plain' }],
+  'service-doc': [
+    { href: DOCS_PATH, type: 'text/html' },
+    { href: LLMS_FULL_PATH, type: 'text/plain' },
+  ],
   status: [{ href: HEALTH_PATH, type: 'application/json' }],
 }
 
@@ -27,7 +42,10 @@ export const emitApiCatalog = {
     const apis = [...COLLECTION_NAMES.map((c) => `${API_PREFIX}/${c}`), SEARCH_PATH, CHANGES_PATH, MCP_PATH]
     // The same content as feeds and calendars: alternate representations, not APIs.
     const alternate = [
-      ...(Object.keys(FEED_EXTENSIONS) as FeedFormat[]).map((f) => ({ href: feedPath(ALL_FEED, f), type: FEED_TYPES[f].split(';')[0]! })),
+      ...(Object.keys(FEED_EXTENSIONS) as FeedFormat[]).map((f) => ({
+        href: feedPath(ALL_FEED, f),
+        type: FEED_TYPES[f].split(';')[0]!,
+      })),
       ...['events', 'webinars'].map((c) => ({ href: calendarPath(c), type: 'text/calendar' })),
     ]
     const linkset = [

@@ -29,7 +29,9 @@ export function createApiEmitter(): Emitter {
       // Every record the same: every list is, including those longer than the collection.
       const reusable = (limit: number) => previous !== undefined && (limit <= unchanged || unchanged === records.length)
       const listFiles = PRERENDERED_LIMITS.map((limit, i) =>
-        reusable(limit) ? previous!.files[i]! : buildFile(renderList(collection, summaries, { limit, page: 1, tag: undefined })),
+        reusable(limit)
+          ? previous!.files[i]!
+          : buildFile(renderList(collection, summaries, { limit, page: 1, tag: undefined })),
       )
       lists.set(collection, { records, files: listFiles })
       for (const [i, limit] of PRERENDERED_LIMITS.entries()) files[listFile(collection, limit)] = listFiles[i]!

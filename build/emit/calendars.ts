@@ -18,10 +18,23 @@ import type { EmittedFiles, Emitter } from './types.ts'
 export const CALENDAR_COLLECTIONS: readonly CollectionName[] = ['events', 'webinars']
 
 /** `event_status` → STATUS: a postponed event has no firm date. */
-const STATUS: Record<string, string> = { scheduled: 'CONFIRMED', rescheduled: 'CONFIRMED', postponed: 'TENTATIVE', cancelled: 'CANCELLED' }
+const STATUS: Record<string, string> = {
+  scheduled: 'CONFIRMED',
+  rescheduled: 'CONFIRMED',
+  postponed: 'TENTATIVE',
+  cancelled: 'CANCELLED',
+}
 
-interface Location { venue: string; city: string; country: string }
-interface Person { name: string; title?: string; company?: string }
+interface Location {
+  venue: string
+  city: string
+  country: string
+}
+interface Person {
+  name: string
+  title?: string
+  company?: string
+}
 
 /**
  * Per collection, and incremental like the API files: an item's own calendar
@@ -39,8 +52,11 @@ export function createCalendarEmitter(): Emitter {
       const { site } = content
       const records = content.collections[collection]
       const previous = whole.get(collection)
-      const unchanged = previous && previous.records.length === records.length && previous.records.every((r, i) => r === records[i])
-      const file = unchanged ? previous.file : buildFile(calendar(site, `${site.name}: ${site.collections[collection].title}`, records))
+      const unchanged =
+        previous && previous.records.length === records.length && previous.records.every((r, i) => r === records[i])
+      const file = unchanged
+        ? previous.file
+        : buildFile(calendar(site, `${site.name}: ${site.collections[collection].title}`, records))
       whole.set(collection, { records, file })
       const files: EmittedFiles = { [calendarPath(collection).slice(1)]: file }
       for (const record of records) {
@@ -54,7 +70,9 @@ export function createCalendarEmitter(): Emitter {
 }
 
 function calendar(site: SiteConfig, name: string, records: readonly FullRecord[]): string {
-  const zones = [...new Set(records.map((r) => r.timezone as string | null))].filter((z): z is string => !!z && vtimezone(z) !== undefined).sort()
+  const zones = [...new Set(records.map((r) => r.timezone as string | null))]
+    .filter((z): z is string => !!z && vtimezone(z) !== undefined)
+    .sort()
   const head = serialize([
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -82,7 +100,10 @@ function vevent(site: SiteConfig, record: FullRecord): string {
 function veventLines(site: SiteConfig, record: FullRecord): string[] {
   const zone = (record.timezone as string | null) ?? undefined
   const start = String(record.starts_at)
-  const end = typeof record.ends_at === 'string' ? record.ends_at : new Date(Date.parse(start) + Number(record.duration_minutes) * 60_000).toISOString()
+  const end =
+    typeof record.ends_at === 'string'
+      ? record.ends_at
+      : new Date(Date.parse(start) + Number(record.duration_minutes) * 60_000).toISOString()
   const location = locationOf(record)
   return [
     'BEGIN:VEVENT',
@@ -113,9 +134,15 @@ function locationOf(record: FullRecord): string | undefined {
 function descriptionOf(record: FullRecord): string {
   const lines = [String(record.summary ?? '')]
   const speakers = record.speakers as Person[] | undefined
-  if (speakers?.length) lines.push(`Speakers: ${speakers.map((s) => [s.name, s.title, s.company].filter(Boolean).join(', ')).join('; ')}`)
+  if (speakers?.length)
+    lines.push(`Speakers: ${speakers.map((s) => [s.name, s.title, s.company].filter(Boolean).join(', ')).join('; ')}`)
   if (record.event_status && record.event_status !== 'scheduled') lines.push(`Status: ${String(record.event_status)}`)
-  const links: [string, unknown][] = [['Register', record.registration_url], ['Join online', record.online_url], ['Recording', record.recording_url], ['Details', record.url]]
+  const links: [string, unknown][] = [
+    ['Register', record.registration_url],
+    ['Join online', record.online_url],
+    ['Recording', record.recording_url],
+    ['Details', record.url],
+  ]
   for (const [label, href] of links) if (typeof href === 'string') lines.push(`${label}: ${href}`)
   return lines.filter(Boolean).join('\n')
 }

@@ -21,6 +21,7 @@ export const emitChanges = {
 
 function recordLookup(content: BuiltContent): (collection: CollectionName, slug: string) => ContentRecord | undefined {
   const bySlug = new Map<string, ContentRecord>()
-  for (const [collection, records] of Object.entries(content.summaries)) for (const r of records) bySlug.set(`${collection}/${r.slug}`, r)
+  for (const [collection, records] of Object.entries(content.summaries))
+    for (const r of records) bySlug.set(`${collection}/${r.slug}`, r)
   return (collection, slug) => bySlug.get(`${collection}/${slug}`)
 }

@@ -10,7 +10,15 @@ import { createRequire } from 'node:module'
 import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
 import { escapeHtml, jsonForScript, page } from '../contract/html.ts'
 import { FEED_TYPES } from '../contract/documents.ts'
-import { ALL_FEED, calendarPath, CHANGES_PATH, FEED_EXTENSIONS, feedPath, SEARCH_PATH, type FeedFormat } from '../contract/public-paths.ts'
+import {
+  ALL_FEED,
+  calendarPath,
+  CHANGES_PATH,
+  FEED_EXTENSIONS,
+  feedPath,
+  SEARCH_PATH,
+  type FeedFormat,
+} from '../contract/public-paths.ts'
 import type { Emitter } from './types.ts'
 
 export const DOCS_FILE = 'docs/index.html'
@@ -27,7 +35,8 @@ function redocBundle(): string {
   const path = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js')
   const source = readFileSync(path, 'utf8')
   // An empty src fails at once without a request; Redoc then hides the image.
-  if (!source.includes(REMOTE_LOGO)) throw new Error(`${path}: the remote logo URL moved; update build/emit/docs.ts so /docs/ stays self-contained`)
+  if (!source.includes(REMOTE_LOGO))
+    throw new Error(`${path}: the remote logo URL moved; update build/emit/docs.ts so /docs/ stays self-contained`)
   bundle = source.replaceAll(REMOTE_LOGO, '""')
   if (bundle.includes('</script')) throw new Error(`${path} contains </script and cannot be inlined`)
   return bundle
@@ -52,7 +61,8 @@ export const emitDocs = {
   emit(content) {
     const document = createOpenApiDocument(content.site)
     const title = `${(document.info as { title: string }).title} — API reference`
-    const head = '<link rel="icon" href="data:,">\n<link rel="service-desc" type="application/json" href="/openapi.json">\n<style>body{margin:0}</style>\n'
+    const head =
+      '<link rel="icon" href="data:,">\n<link rel="service-desc" type="application/json" href="/openapi.json">\n<style>body{margin:0}</style>\n'
     const body = `<noscript><p>This reference needs JavaScript. The same content is in <a href="/openapi.json">/openapi.json</a> and <a href="/llms-full.txt">/llms-full.txt</a>.</p></noscript>
 <div id="redoc"></div>
 <script type="application/json" id="openapi-document">${jsonForScript(document)}</script>
@@ -72,19 +82,34 @@ function home(document: OpenApiDocument): string {
   const { title, summary } = document.info as { title: string; summary: string }
   const formats = Object.keys(FEED_EXTENSIONS) as FeedFormat[]
   const links = [
-    ['/docs/', 'API reference'], ['/openapi.json', 'OpenAPI 3.1 description'], ['/llms.txt', 'llms.txt'],
-    ['/llms-full.txt', 'Full reference for agents'], ['/.well-known/api-catalog', 'API catalog'], ['/api/health', 'Health'],
-    [`${SEARCH_PATH}?q=data+contracts`, 'Search'], [CHANGES_PATH, 'Change feed'],
+    ['/docs/', 'API reference'],
+    ['/openapi.json', 'OpenAPI 3.1 description'],
+    ['/llms.txt', 'llms.txt'],
+    ['/llms-full.txt', 'Full reference for agents'],
+    ['/.well-known/api-catalog', 'API catalog'],
+    ['/api/health', 'Health'],
+    [`${SEARCH_PATH}?q=data+contracts`, 'Search'],
+    [CHANGES_PATH, 'Change feed'],
     ...formats.map((f) => [feedPath(ALL_FEED, f), `Everything (${FEED_LABELS[f]})`]),
-    [calendarPath('events'), 'Events calendar'], [calendarPath('webinars'), 'Webinars calendar'],
+    [calendarPath('events'), 'Events calendar'],
+    [calendarPath('webinars'), 'Webinars calendar'],
   ]
   // Feed autodiscovery: readers pointed at this page find the feeds.
-  const alternates = formats.map((f) => `<link rel="alternate" type="${FEED_TYPES[f].split(';')[0]}" title="${escapeHtml(title)} (${FEED_LABELS[f]})" href="${feedPath(ALL_FEED, f)}">\n`).join('')
-  return page(title, `<main>
+  const alternates = formats
+    .map(
+      (f) =>
+        `<link rel="alternate" type="${FEED_TYPES[f].split(';')[0]}" title="${escapeHtml(title)} (${FEED_LABELS[f]})" href="${feedPath(ALL_FEED, f)}">\n`,
+    )
+    .join('')
+  return page(
+    title,
+    `<main>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(summary)}</p>
 <ul>
 ${links.map(([href, label]) => `<li><a href="${escapeHtml(href!)}">${escapeHtml(label!)}</a></li>`).join('\n')}
 </ul>
-</main>`, `<link rel="icon" href="data:,">\n<link rel="service-desc" type="application/json" href="/openapi.json">\n${alternates}`)
+</main>`,
+    `<link rel="icon" href="data:,">\n<link rel="service-desc" type="application/json" href="/openapi.json">\n${alternates}`,
+  )
 }

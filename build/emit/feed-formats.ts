@@ -47,16 +47,19 @@ const rfc822 = (instant: string) => new Date(instant).toUTCString()
 export function rss(feed: FeedModel): string {
   const items = feed.entries.map((e) => [
     '<item>',
-    ...indent([
-      element('title', e.title),
-      element('link', e.url),
-      element('guid', e.id, { isPermaLink: e.id === e.url ? 'true' : 'false' }),
-      element('pubDate', rfc822(e.published)),
-      element('description', e.summary),
-      ...e.authors.map((name) => element('dc:creator', name)),
-      ...e.tags.map((tag) => element('category', tag)),
-      element('content:encoded', e.html),
-    ], 1),
+    ...indent(
+      [
+        element('title', e.title),
+        element('link', e.url),
+        element('guid', e.id, { isPermaLink: e.id === e.url ? 'true' : 'false' }),
+        element('pubDate', rfc822(e.published)),
+        element('description', e.summary),
+        ...e.authors.map((name) => element('dc:creator', name)),
+        ...e.tags.map((tag) => element('category', tag)),
+        element('content:encoded', e.html),
+      ],
+      1,
+    ),
     '</item>',
   ])
   const channel = [
@@ -69,25 +72,37 @@ export function rss(feed: FeedModel): string {
     element('atom:link', undefined, { href: feed.self.rss, rel: 'self', type: 'application/rss+xml' }),
     ...items.flat(),
   ]
-  const namespaces = 'xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"'
-  return [XML_DECLARATION, `<rss version="2.0" ${namespaces}>`, '  <channel>', ...indent(channel, 2), '  </channel>', '</rss>', ''].join('\n')
+  const namespaces =
+    'xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"'
+  return [
+    XML_DECLARATION,
+    `<rss version="2.0" ${namespaces}>`,
+    '  <channel>',
+    ...indent(channel, 2),
+    '  </channel>',
+    '</rss>',
+    '',
+  ].join('\n')
 }
 
 export function atom(feed: FeedModel): string {
   const person = (name: string) => ['<author>', `  ${element('name', name)}`, '</author>']
   const entries = feed.entries.map((e) => [
     '<entry>',
-    ...indent([
-      element('id', e.id),
-      element('title', e.title),
-      element('link', undefined, { rel: 'alternate', type: 'text/html', href: e.url }),
-      element('published', e.published),
-      element('updated', e.updated),
-      ...e.authors.flatMap(person),
-      ...e.tags.map((tag) => element('category', undefined, { term: tag })),
-      element('summary', e.summary),
-      element('content', e.html, { type: 'html' }),
-    ], 1),
+    ...indent(
+      [
+        element('id', e.id),
+        element('title', e.title),
+        element('link', undefined, { rel: 'alternate', type: 'text/html', href: e.url }),
+        element('published', e.published),
+        element('updated', e.updated),
+        ...e.authors.flatMap(person),
+        ...e.tags.map((tag) => element('category', undefined, { term: tag })),
+        element('summary', e.summary),
+        element('content', e.html, { type: 'html' }),
+      ],
+      1,
+    ),
     '</entry>',
   ])
   const head = [
@@ -100,7 +115,13 @@ export function atom(feed: FeedModel): string {
     ...person(feed.publisher),
     element('generator', feed.generator),
   ]
-  return [XML_DECLARATION, `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${xmlText(feed.language)}">`, ...indent([...head, ...entries.flat()], 1), '</feed>', ''].join('\n')
+  return [
+    XML_DECLARATION,
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${xmlText(feed.language)}">`,
+    ...indent([...head, ...entries.flat()], 1),
+    '</feed>',
+    '',
+  ].join('\n')
 }
 
 /** JSON Feed 1.1; `feed_url` only when the feed's address is absolute (the format asks for a URL). */

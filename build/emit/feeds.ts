@@ -32,13 +32,15 @@ export const emitFeeds = {
     const { site } = content
     const pairs = (c: CollectionName) => content.collections[c].map((r): [CollectionName, FullRecord] => [c, r])
     const feeds: FeedSource[] = [
-      ...COLLECTION_NAMES.map((c): FeedSource => ({
-        name: c,
-        title: `${site.name}: ${site.collections[c].title}`,
-        description: `${site.collections[c].title} from ${site.name}, newest first.`,
-        homePage: `${site.url}${site.collections[c].path}`,
-        items: pairs(c),
-      })),
+      ...COLLECTION_NAMES.map(
+        (c): FeedSource => ({
+          name: c,
+          title: `${site.name}: ${site.collections[c].title}`,
+          description: `${site.collections[c].title} from ${site.name}, newest first.`,
+          homePage: `${site.url}${site.collections[c].path}`,
+          items: pairs(c),
+        }),
+      ),
       {
         name: ALL_FEED,
         title: site.name,
@@ -49,20 +51,30 @@ export const emitFeeds = {
     ]
     for (const feed of feeds) {
       const { name } = feed
-      const entries = newestFirst(feed.items).slice(0, FEED_ENTRIES).map(([, r]) => entryOf(r))
+      const entries = newestFirst(feed.items)
+        .slice(0, FEED_ENTRIES)
+        .map(([, r]) => entryOf(r))
       const model: FeedModel = {
         title: feed.title,
         description: feed.description,
         homePage: feed.homePage,
-        self: { rss: selfLink(content, name, 'rss'), atom: selfLink(content, name, 'atom'), json: selfLink(content, name, 'json') },
+        self: {
+          rss: selfLink(content, name, 'rss'),
+          atom: selfLink(content, name, 'atom'),
+          json: selfLink(content, name, 'json'),
+        },
         // The latest update of its entries; an empty feed takes the build's time.
-        updated: entries.reduce((latest, e) => (Date.parse(e.updated) > Date.parse(latest) ? e.updated : latest), entries[0]?.updated ?? content.builtAt),
+        updated: entries.reduce(
+          (latest, e) => (Date.parse(e.updated) > Date.parse(latest) ? e.updated : latest),
+          entries[0]?.updated ?? content.builtAt,
+        ),
         language: site.language,
         publisher: site.name,
         generator: 'Content API',
         entries,
       }
-      for (const format of Object.keys(FEED_EXTENSIONS) as FeedFormat[]) files[feedPath(name, format).slice(1)] = WRITERS[format](model)
+      for (const format of Object.keys(FEED_EXTENSIONS) as FeedFormat[])
+        files[feedPath(name, format).slice(1)] = WRITERS[format](model)
     }
     return files
   },
@@ -75,8 +87,19 @@ function selfLink(content: BuiltContent, name: string, format: FeedFormat): stri
 
 /** By publication, newest first; then the latest update; then collection and slug, so the order is total. */
 function newestFirst(items: [CollectionName, FullRecord][]): [CollectionName, FullRecord][] {
-  const keyed = items.map(([c, r]) => ({ item: [c, r] as [CollectionName, FullRecord], published: Date.parse(r.published_at), updated: Date.parse(r.updated_at), order: COLLECTION_NAMES.indexOf(c) }))
-  keyed.sort((a, b) => b.published - a.published || b.updated - a.updated || a.order - b.order || compare(a.item[1].slug, b.item[1].slug))
+  const keyed = items.map(([c, r]) => ({
+    item: [c, r] as [CollectionName, FullRecord],
+    published: Date.parse(r.published_at),
+    updated: Date.parse(r.updated_at),
+    order: COLLECTION_NAMES.indexOf(c),
+  }))
+  keyed.sort(
+    (a, b) =>
+      b.published - a.published ||
+      b.updated - a.updated ||
+      a.order - b.order ||
+      compare(a.item[1].slug, b.item[1].slug),
+  )
   return keyed.map((k) => k.item)
 }
 

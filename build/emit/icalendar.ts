@@ -38,7 +38,10 @@ export function serialize(lines: readonly string[]): string {
 
 /** `20270305T080000Z`: an instant in UTC. */
 export function utcStamp(instant: string): string {
-  return new Date(instant).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')
+  return new Date(instant)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/[-:]/g, '')
 }
 
 let knownZones: Set<string> | undefined
@@ -51,9 +54,13 @@ export function vtimezone(zone: string): string[] | undefined {
   // Asked only for zones it knows: for others the library prints to the console.
   const block = knownZones.has(zone) ? tzlib_get_ical_block(zone) : undefined
   // A linked zone (Europe/Amsterdam) comes with its target's rules (Europe/Brussels): same rules, under our name.
-  const lines = Array.isArray(block) && block[0]
-    ? block[0].split(/\r?\n/).filter(Boolean).map((line) => (/^(TZID|X-LIC-LOCATION):/.test(line) ? `${line.split(':')[0]}:${zone}` : line))
-    : undefined
+  const lines =
+    Array.isArray(block) && block[0]
+      ? block[0]
+          .split(/\r?\n/)
+          .filter(Boolean)
+          .map((line) => (/^(TZID|X-LIC-LOCATION):/.test(line) ? `${line.split(':')[0]}:${zone}` : line))
+      : undefined
   blocks.set(zone, lines)
   return lines
 }
@@ -64,7 +71,16 @@ const localParts = new Map<string, Intl.DateTimeFormat>()
 export function localStamp(instant: string, zone: string): string {
   let format = localParts.get(zone)
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
     localParts.set(zone, format)
   }
   const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((p) => [p.type, p.value]))

@@ -17,5 +17,16 @@ import type { Emitter } from './types.ts'
 
 /** A fresh set of emitters: some keep what they rendered last, to render only what changed. */
 export function createEmitters(): Emitter[] {
-  return [createApiEmitter(), createCalendarEmitter(), emitSearchIndex, emitFeeds, emitChanges, emitOpenApi, emitDocs, emitLlms, emitApiCatalog, emitNetlify]
+  return [
+    createApiEmitter(),
+    createCalendarEmitter(),
+    emitSearchIndex,
+    emitFeeds,
+    emitChanges,
+    emitOpenApi,
+    emitDocs,
+    emitLlms,
+    emitApiCatalog,
+    emitNetlify,
+  ]
 }

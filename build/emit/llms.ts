@@ -8,7 +8,16 @@ import type { FullRecord } from '../contract/records.ts'
 import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
 import { agentReference } from '../openapi/agent-reference.ts'
 import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
-import { ALL_FEED, API_CATALOG_PATH, calendarPath, CHANGES_PATH, feedPath, LLMS_FULL_PATH, LLMS_PATH, SEARCH_PATH } from '../contract/public-paths.ts'
+import {
+  ALL_FEED,
+  API_CATALOG_PATH,
+  calendarPath,
+  CHANGES_PATH,
+  feedPath,
+  LLMS_FULL_PATH,
+  LLMS_PATH,
+  SEARCH_PATH,
+} from '../contract/public-paths.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 
 export const LLMS_FILE = LLMS_PATH.slice(1)
@@ -26,7 +35,9 @@ function index(content: BuiltContent, doc: OpenApiDocument): string {
     return `- [${site.collections[c].title}](/api/${c}?limit=100): ${n} published ${n === 1 ? COLLECTIONS[c].label : c.replace('-', ' ')}, newest first (JSON; \`limit\` 1..100, \`page\`, \`tag\`, \`updated_since\`)`
   })
   const latest = COLLECTION_NAMES.flatMap((c) =>
-    content.collections[c].slice(0, LATEST_PER_COLLECTION).map((r) => `- [${oneLine(r.title)}](/api/${c}/${r.slug}): ${oneLine(String(r.summary ?? ''))}`),
+    content.collections[c]
+      .slice(0, LATEST_PER_COLLECTION)
+      .map((r) => `- [${oneLine(r.title)}](/api/${c}/${r.slug}): ${oneLine(String(r.summary ?? ''))}`),
   )
   return `# ${title}
 
@@ -60,7 +71,11 @@ ${latest.join('\n')}
 }
 
 function metadataLines(collection: CollectionName, record: FullRecord): string[] {
-  const lines = [`Source: ${record.url}`, `API: /api/${collection}/${record.slug}`, `Published: ${record.published_at}; updated: ${record.updated_at}`]
+  const lines = [
+    `Source: ${record.url}`,
+    `API: /api/${collection}/${record.slug}`,
+    `Published: ${record.published_at}; updated: ${record.updated_at}`,
+  ]
   if (record.tags.length) lines.push(`Tags: ${record.tags.join(', ')}`)
   for (const [field] of SPECIFIC_FIELDS[collection]) {
     const value = record[field]
@@ -94,7 +109,10 @@ ${record.body.markdown}
 }
 
 function full(content: BuiltContent, doc: OpenApiDocument): string {
-  const parts = [agentReference(doc), '\n# Published content\n\nEvery published item, newest first per collection, as Markdown. `Source` is the canonical page, `API` the JSON record.\n']
+  const parts = [
+    agentReference(doc),
+    '\n# Published content\n\nEvery published item, newest first per collection, as Markdown. `Source` is the canonical page, `API` the JSON record.\n',
+  ]
   for (const c of COLLECTION_NAMES) {
     parts.push(`\n## ${content.site.collections[c].title} (${c})\n\n`)
     for (const record of content.collections[c]) parts.push(item(c, record), '\n')

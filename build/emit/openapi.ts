@@ -9,7 +9,8 @@ import type { Emitter } from './types.ts'
 
 export const OPENAPI_FILE = 'openapi.json'
 
-const STYLE = '<style>body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}code{background:#f2f2f2;padding:0 .2em}</style>\n'
+const STYLE =
+  '<style>body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}code{background:#f2f2f2;padding:0 .2em}</style>\n'
 
 function problemPage(name: ProblemName): string {
   const { status, title, description } = PROBLEM_TYPES[name]
@@ -30,7 +31,9 @@ export const emitOpenApi = {
   name: 'openapi',
   input: 'site',
   emit(content) {
-    const files: Record<string, string> = { [OPENAPI_FILE]: `${JSON.stringify(createOpenApiDocument(content.site), null, 2)}\n` }
+    const files: Record<string, string> = {
+      [OPENAPI_FILE]: `${JSON.stringify(createOpenApiDocument(content.site), null, 2)}\n`,
+    }
     for (const name of Object.keys(PROBLEM_TYPES) as ProblemName[]) files[`problems/${name}.html`] = problemPage(name)
     return files
   },

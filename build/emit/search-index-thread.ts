@@ -34,4 +34,3 @@ export function searchIndexOffThread(documents: SearchDocument[]): SearchTask {
   worker.postMessage(documents)
   return { result, cancel: () => void worker.terminate() }
 }
-

@@ -37,7 +37,8 @@ function detailsOf(record: FullRecord): string {
     else if (Array.isArray(value)) value.forEach(visit)
     else if (value && typeof value === 'object') Object.values(value).forEach(visit)
   }
-  for (const field of ['customer', 'results', 'quote', 'products', 'authors', 'speakers', 'location']) visit(record[field])
+  for (const field of ['customer', 'results', 'quote', 'products', 'authors', 'speakers', 'location'])
+    visit(record[field])
   return out.join(' ')
 }
 
@@ -55,7 +56,9 @@ export const emitSearchIndex = {
 } satisfies Emitter
 
 export function searchDocuments(content: BuiltContent): SearchDocument[] {
-  return COLLECTION_NAMES.flatMap((collection) => content.collections[collection].map((record) => searchDocument(collection, record)))
+  return COLLECTION_NAMES.flatMap((collection) =>
+    content.collections[collection].map((record) => searchDocument(collection, record)),
+  )
 }
 
 /** The index file's bytes and ETag; for large content it is built on a worker thread (search-index-thread.ts). */

@@ -11,7 +11,10 @@ type Impact = (tf: number, df: number, doc: number, field: number) => number
 
 class Growable<T extends Int32Array | Uint8Array> {
   length = 0
-  constructor(public data: T, private readonly make: (size: number) => T) {}
+  constructor(
+    public data: T,
+    private readonly make: (size: number) => T,
+  ) {}
   push(value: number): void {
     if (this.length === this.data.length) {
       const bigger = this.make(this.data.length * 2)
@@ -84,7 +87,13 @@ export class Postings {
     return this.layout(order, start, sorted, df, impact)
   }
 
-  private layout(order: number[], start: Int32Array, sorted: Int32Array, df: Int32Array, impact: Impact): Omit<SearchIndexData, 'collections' | 'slugs'> {
+  private layout(
+    order: number[],
+    start: Int32Array,
+    sorted: Int32Array,
+    df: Int32Array,
+    impact: Impact,
+  ): Omit<SearchIndexData, 'collections' | 'slugs'> {
     const t = order.length
     const postingStart = new Uint32Array(t + 1)
     const gapStart = new Uint32Array(t + 1)
@@ -125,7 +134,8 @@ export class Postings {
       for (let p = first; p < postings; p++) if (scores[p]! > max) max = scores[p]!
       maxImpact[r] = max
       const stored = maxImpact[r]!
-      for (let p = first; p < postings; p++) impacts[p] = stored > 0 ? Math.min(65535, Math.round((scores[p]! / stored) * 65535)) : 0
+      for (let p = first; p < postings; p++)
+        impacts[p] = stored > 0 ? Math.min(65535, Math.round((scores[p]! / stored) * 65535)) : 0
     }
     postingStart[t] = postings
     gapStart[t] = gaps.length

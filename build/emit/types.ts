@@ -31,7 +31,11 @@ export type EmittedFiles = Record<string, string | BuildFile>
  * - `files`: the paths every other emitter wrote (indexes such as Netlify's rules; run last).
  */
 export type Emitter =
-  | { readonly name: string; readonly input: 'collection'; emit(content: BuiltContent, collection: CollectionName): EmittedFiles }
+  | {
+      readonly name: string
+      readonly input: 'collection'
+      emit(content: BuiltContent, collection: CollectionName): EmittedFiles
+    }
   | {
       readonly name: string
       readonly input: 'content' | 'site'
@@ -39,8 +43,16 @@ export type Emitter =
       /** The same files computed on a worker thread, for content where `emit` takes seconds. */
       offThread?(content: BuiltContent): OffThreadTask | undefined
     }
-  | { readonly name: string; readonly input: 'history'; emit(content: BuiltContent, history: ContentHistory): EmittedFiles }
-  | { readonly name: string; readonly input: 'files'; emit(content: BuiltContent, paths: readonly string[]): EmittedFiles }
+  | {
+      readonly name: string
+      readonly input: 'history'
+      emit(content: BuiltContent, history: ContentHistory): EmittedFiles
+    }
+  | {
+      readonly name: string
+      readonly input: 'files'
+      emit(content: BuiltContent, paths: readonly string[]): EmittedFiles
+    }
 
 export interface OffThreadTask {
   /** The files; rejects if the worker fails (the compiler then runs `emit` itself). */

@@ -63,5 +63,8 @@ function isAlive(pid: number): boolean {
 }
 
 async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false)
+  return stat(path).then(
+    () => true,
+    () => false,
+  )
 }

@@ -3,7 +3,8 @@
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
 // Control characters (but tab, newline, carriage return), lone surrogates and U+FFFE/U+FFFF.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters, so they are what this matches.
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+const FORBIDDEN =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 /** Text or an attribute value, escaped. */
 export function xmlText(value: string): string {
@@ -12,7 +13,10 @@ export function xmlText(value: string): string {
 
 /** `<name attr="…">text</name>`, or self-closed without text; attributes in the given order, undefined ones left out. */
 export function element(name: string, text?: string, attributes: Record<string, string | undefined> = {}): string {
-  const attrs = Object.entries(attributes).filter(([, v]) => v !== undefined).map(([k, v]) => ` ${k}="${xmlText(v!)}"`).join('')
+  const attrs = Object.entries(attributes)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => ` ${k}="${xmlText(v!)}"`)
+    .join('')
   return text === undefined ? `<${name}${attrs}/>` : `<${name}${attrs}>${xmlText(text)}</${name}>`
 }
 

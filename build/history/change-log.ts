@@ -36,7 +36,15 @@ export function deriveChangeLog(history: ContentHistory, content: BuiltContent):
 }
 
 function sameState(a: FileState | undefined, b: FileState | undefined): boolean {
-  return a === b || (a !== undefined && b !== undefined && a.blob === b.blob && a.published === b.published && a.slug === b.slug && a.collection === b.collection)
+  return (
+    a === b ||
+    (a !== undefined &&
+      b !== undefined &&
+      a.blob === b.blob &&
+      a.published === b.published &&
+      a.slug === b.slug &&
+      a.collection === b.collection)
+  )
 }
 
 /** With no commit to date them, changes (all creations) take their item's updated_at, oldest first. */
@@ -47,7 +55,19 @@ function placeByUpdatedAt(changes: HistoryChange[], content: BuiltContent): Hist
   }
   return changes
     .map((c) => ({ ...c, time: Math.max(0, updatedAt.get(`${c.collection}/${c.slug}`) ?? 0) }))
-    .sort((a, b) => a.time - b.time || (a.collection < b.collection ? -1 : a.collection > b.collection ? 1 : a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
+    .sort(
+      (a, b) =>
+        a.time - b.time ||
+        (a.collection < b.collection
+          ? -1
+          : a.collection > b.collection
+            ? 1
+            : a.slug < b.slug
+              ? -1
+              : a.slug > b.slug
+                ? 1
+                : 0),
+    )
 }
 
 /** Sequence numbers within each second (the changes are in time order). */

@@ -49,24 +49,44 @@ interface Commit {
  * are the current files by blob: a version still on disk is not read from
  * git again (in a fresh clone, that is every file's last version).
  */
-export async function readCommittedHistory(root: string, known: ReadonlyMap<string, FileState & { path: string }> = new Map()): Promise<CommittedHistory> {
+export async function readCommittedHistory(
+  root: string,
+  known: ReadonlyMap<string, FileState & { path: string }> = new Map(),
+): Promise<CommittedHistory> {
   const shallow = await git(root, ['rev-parse', '--is-shallow-repository'])
   if (!shallow.ok) return none(`content/ has no git history (${shallow.reason})`)
   const log = await git(root, [
-    'log', '--first-parent', '--diff-merges=first-parent', '--reverse', '--no-renames', '--raw', '-z', '--no-abbrev',
-    '--format=%x01%H %ct', '--relative', '--', CONTENT,
+    'log',
+    '--first-parent',
+    '--diff-merges=first-parent',
+    '--reverse',
+    '--no-renames',
+    '--raw',
+    '-z',
+    '--no-abbrev',
+    '--format=%x01%H %ct',
+    '--relative',
+    '--',
+    CONTENT,
   ])
   if (!log.ok) {
     // A repository without commits has no history yet, but nothing is missing from it.
-    if (/does not have any commits|bad default revision|unknown revision/.test(log.reason)) return { source: 'git', changes: [], files: new Map(), lastTime: undefined }
+    if (/does not have any commits|bad default revision|unknown revision/.test(log.reason))
+      return { source: 'git', changes: [], files: new Map(), lastTime: undefined }
     return none(`git cannot read content/'s history (${log.reason})`)
   }
   const commits = parseLog(log.stdout.toString('utf8'))
   const isKnown = (path: string, blob: string) => known.get(blob)?.path === path
   // By blob: equal bytes, equal frontmatter (the slug of a file without one is its name, so that is added per path).
   const publication = new Map<string, ReturnType<typeof readPublication>>()
-  const wanted = [...new Set(commits.flatMap((c) => c.changes.flatMap((ch) => (ch.blob && !isKnown(ch.path, ch.blob) ? [ch.blob] : []))))]
-  const read = await readBlobs(root, wanted, (blob, content) => publication.set(blob, readPublication(content.toString('utf8'))))
+  const wanted = [
+    ...new Set(
+      commits.flatMap((c) => c.changes.flatMap((ch) => (ch.blob && !isKnown(ch.path, ch.blob) ? [ch.blob] : []))),
+    ),
+  ]
+  const read = await readBlobs(root, wanted, (blob, content) =>
+    publication.set(blob, readPublication(content.toString('utf8'))),
+  )
   if (!read.ok) return none(`git cannot read content/'s history (${read.reason})`)
   const { changes, files, lastTime } = replay(commits, (path, blob) => {
     if (isKnown(path, blob)) {
@@ -76,13 +96,19 @@ export async function readCommittedHistory(root: string, known: ReadonlyMap<stri
     const found = publication.get(blob)
     const item = classify('.', path)
     if (!found || item?.kind !== 'item') return undefined
-    return { collection: item.collection, slug: found.slug ?? item.name.slice(0, -'.md'.length), published: !found.draft, blob }
+    return {
+      collection: item.collection,
+      slug: found.slug ?? item.name.slice(0, -'.md'.length),
+      published: !found.draft,
+      blob,
+    }
   })
   const isShallow = shallow.stdout.toString().trim() === 'true'
   return {
     source: isShallow ? 'shallow' : 'git',
     ...(isShallow && {
-      warning: 'the git clone is shallow, so content/\'s history starts at its oldest commit: earlier deletions are missing from /api/changes (clone with the full history, e.g. actions/checkout with fetch-depth: 0)',
+      warning:
+        "the git clone is shallow, so content/'s history starts at its oldest commit: earlier deletions are missing from /api/changes (clone with the full history, e.g. actions/checkout with fetch-depth: 0)",
     }),
     changes,
     files,
@@ -115,7 +141,10 @@ export function parseLog(text: string): Commit[] {
       const path = tokens[++i]!
       const [, , , newBlob, status] = token.slice(1).split(' ')
       if (classify('.', path)?.kind !== 'item') continue
-      commits[commits.length - 1]!.changes.push({ path, blob: status === 'D' || /^0+$/.test(newBlob ?? '') ? undefined : newBlob })
+      commits[commits.length - 1]!.changes.push({
+        path,
+        blob: status === 'D' || /^0+$/.test(newBlob ?? '') ? undefined : newBlob,
+      })
     }
   }
   return commits

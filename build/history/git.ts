@@ -12,7 +12,8 @@ export type GitResult = { ok: true; stdout: Buffer } | { ok: false; reason: stri
 function gitEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' }
   // A hook running the build may point these elsewhere; --root must win.
-  for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_COMMON_DIR']) delete env[name]
+  for (const name of ['GIT_DIR', 'GIT_WORK_TREE', 'GIT_INDEX_FILE', 'GIT_OBJECT_DIRECTORY', 'GIT_COMMON_DIR'])
+    delete env[name]
   return env
 }
 
@@ -21,16 +22,23 @@ const MAX_OUTPUT = 1024 * 1024 * 1024
 /** Run `git <args>` in `root`. */
 export function git(root: string, args: readonly string[]): Promise<GitResult> {
   return new Promise((resolve) => {
-    execFile('git', ['-c', 'core.quotepath=off', ...args], { cwd: root, env: gitEnv(), encoding: 'buffer', maxBuffer: MAX_OUTPUT }, (error, stdout, stderr) => {
-      if (!error) return resolve({ ok: true, stdout })
-      resolve({ ok: false, reason: reasonOf(error, stderr) })
-    })
+    execFile(
+      'git',
+      ['-c', 'core.quotepath=off', ...args],
+      { cwd: root, env: gitEnv(), encoding: 'buffer', maxBuffer: MAX_OUTPUT },
+      (error, stdout, stderr) => {
+        if (!error) return resolve({ ok: true, stdout })
+        resolve({ ok: false, reason: reasonOf(error, stderr) })
+      },
+    )
   })
 }
 
 function reasonOf(error: Error & { code?: unknown }, stderr: Buffer | string): string {
   if (error.code === 'ENOENT') return 'git is not installed'
-  const line = String(stderr).split('\n').find((l) => l.trim())
+  const line = String(stderr)
+    .split('\n')
+    .find((l) => l.trim())
   return line ? line.trim().replace(/^fatal: /, '') : error.message.split('\n')[0]!
 }
 
@@ -38,7 +46,11 @@ function reasonOf(error: Error & { code?: unknown }, stderr: Buffer | string): s
  * Stream the contents of `blobs` (`git cat-file --batch`) to `onBlob`, one at
  * a time, so a long history is never held in memory whole.
  */
-export function readBlobs(root: string, blobs: readonly string[], onBlob: (blob: string, content: Buffer) => void): Promise<GitResult> {
+export function readBlobs(
+  root: string,
+  blobs: readonly string[],
+  onBlob: (blob: string, content: Buffer) => void,
+): Promise<GitResult> {
   return new Promise((resolve) => {
     const child = spawn('git', ['cat-file', '--batch'], { cwd: root, env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] })
     let pending: Buffer = Buffer.alloc(0)

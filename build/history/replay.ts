@@ -24,7 +24,10 @@ const keyOf = (s: FileState) => `${s.collection}/${s.slug}`
  * `resolve` reads a file's state from its blob; undefined when it cannot
  * (frontmatter that does not parse): the file then keeps the state it had.
  */
-export function replay(steps: readonly ReplayStep[], resolve: (path: string, blob: string) => FileState | undefined): Replayed {
+export function replay(
+  steps: readonly ReplayStep[],
+  resolve: (path: string, blob: string) => FileState | undefined,
+): Replayed {
   const files = new Map<string, FileState>()
   const index = new PublishedIndex()
   const changes: HistoryChange[] = []
@@ -32,7 +35,8 @@ export function replay(steps: readonly ReplayStep[], resolve: (path: string, blo
   for (const step of steps) {
     const time = Math.max(step.time, lastTime ?? step.time)
     const next = new Map<string, FileState | undefined>()
-    for (const { path, blob } of step.changes) next.set(path, blob === undefined ? undefined : (resolve(path, blob) ?? files.get(path)))
+    for (const { path, blob } of step.changes)
+      next.set(path, blob === undefined ? undefined : (resolve(path, blob) ?? files.get(path)))
     changes.push(...applyStep(files, index, next, time))
     lastTime = time
   }
@@ -40,7 +44,12 @@ export function replay(steps: readonly ReplayStep[], resolve: (path: string, blo
 }
 
 /** Apply new states (undefined: removed) to `files`; the item changes they make, by item. */
-export function applyStep(files: Map<string, FileState>, index: PublishedIndex, next: ReadonlyMap<string, FileState | undefined>, time: number): HistoryChange[] {
+export function applyStep(
+  files: Map<string, FileState>,
+  index: PublishedIndex,
+  next: ReadonlyMap<string, FileState | undefined>,
+  time: number,
+): HistoryChange[] {
   const affected = new Set<string>()
   for (const [path, state] of next) {
     const old = files.get(path)
@@ -59,7 +68,14 @@ export function applyStep(files: Map<string, FileState>, index: PublishedIndex, 
   for (const key of [...affected].sort()) {
     const was = before.get(key)
     const is = index.version(key)
-    const change = !was && is ? 'created' : was && !is ? 'deleted' : was && is && (was.path !== is.path || was.blob !== is.blob) ? 'updated' : undefined
+    const change =
+      !was && is
+        ? 'created'
+        : was && !is
+          ? 'deleted'
+          : was && is && (was.path !== is.path || was.blob !== is.blob)
+            ? 'updated'
+            : undefined
     const state = is ?? was
     if (change && state) out.push({ time, change, collection: state.collection, slug: state.slug })
   }

@@ -10,8 +10,21 @@ import { errorGuide, quickStart } from './guide.ts'
 import { recordSchemaName } from './records.ts'
 import { AUTHORIZATION_SERVER_PATH, AUTHORIZE_PATH, REGISTRATION_PATH, TOKEN_PATH } from '../contract/public-paths.ts'
 
-type Operation = { summary?: string; parameters?: ({ $ref: string } | { name: string })[]; security?: Record<string, string[]>[] }
-type Schema = { type?: unknown; description?: string; properties?: Record<string, Schema>; anyOf?: Schema[]; items?: Schema; enum?: unknown[]; const?: unknown; format?: string }
+type Operation = {
+  summary?: string
+  parameters?: ({ $ref: string } | { name: string })[]
+  security?: Record<string, string[]>[]
+}
+type Schema = {
+  type?: unknown
+  description?: string
+  properties?: Record<string, Schema>
+  anyOf?: Schema[]
+  items?: Schema
+  enum?: unknown[]
+  const?: unknown
+  format?: string
+}
 
 const METHODS = ['get', 'head', 'post', 'delete'] as const
 
@@ -21,10 +34,25 @@ function endpoints(doc: OpenApiDocument): string {
     for (const method of METHODS) {
       const op = item[method] as Operation | undefined
       if (!op) continue
-      const params = (op.parameters ?? []).map((p) => ('$ref' in p ? p.$ref.split('/').pop()! : p.name)).filter((p) => p !== 'ifNoneMatch')
+      const params = (op.parameters ?? [])
+        .map((p) => ('$ref' in p ? p.$ref.split('/').pop()! : p.name))
+        .filter((p) => p !== 'ifNoneMatch')
       const anonymous = (s: Record<string, string[]>) => Object.keys(s).length === 0
-      const auth = !op.security?.length || op.security.every(anonymous) ? 'public' : op.security.some(anonymous) ? 'public (credential optional)' : `needs ${op.security.map((s) => Object.entries(s).map(([k, v]) => (v.length ? `${k}: ${v.join(' ')}` : k)).join()).join(' or ')}`
-      lines.push(`- \`${method.toUpperCase()} ${path}\`${params.length ? ` (${params.join(', ')})` : ''}: ${op.summary ?? ''}; ${auth}`)
+      const auth =
+        !op.security?.length || op.security.every(anonymous)
+          ? 'public'
+          : op.security.some(anonymous)
+            ? 'public (credential optional)'
+            : `needs ${op.security
+                .map((s) =>
+                  Object.entries(s)
+                    .map(([k, v]) => (v.length ? `${k}: ${v.join(' ')}` : k))
+                    .join(),
+                )
+                .join(' or ')}`
+      lines.push(
+        `- \`${method.toUpperCase()} ${path}\`${params.length ? ` (${params.join(', ')})` : ''}: ${op.summary ?? ''}; ${auth}`,
+      )
     }
   }
   return lines.join('\n')
@@ -36,7 +64,8 @@ function typeOf(schema: Schema): string {
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(' | ')
   const type = Array.isArray(schema.type) ? schema.type.join(' | ') : String(schema.type ?? 'any')
   if (type.startsWith('array') && schema.items) return `${typeOf(schema.items)}[]`
-  if (type.startsWith('object') && schema.properties) return `{${Object.keys(schema.properties).join(', ')}}${type.includes('null') ? ' | null' : ''}`
+  if (type.startsWith('object') && schema.properties)
+    return `{${Object.keys(schema.properties).join(', ')}}${type.includes('null') ? ' | null' : ''}`
   return schema.format ? `${type} (${schema.format})` : type
 }
 
@@ -44,14 +73,23 @@ function fields(doc: OpenApiDocument): string {
   const schemas = doc.components.schemas as Record<string, Schema>
   return COLLECTION_NAMES.map((collection) => {
     const schema = schemas[recordSchemaName(collection)]!
-    const rows = Object.entries(schema.properties ?? {}).map(([name, s]) => `- \`${name}\`: ${typeOf(s)}${s.description ? `. ${s.description}` : ''}`)
+    const rows = Object.entries(schema.properties ?? {}).map(
+      ([name, s]) => `- \`${name}\`: ${typeOf(s)}${s.description ? `. ${s.description}` : ''}`,
+    )
     return `### ${collection} (\`${recordSchemaName(collection)}\`)\n\n${rows.join('\n')}`
   }).join('\n\n')
 }
 
 function credentials(): string {
-  const scopes = Object.entries(SCOPES).map(([s, d]) => `- \`${s}\`: ${d}`).join('\n')
-  const roles = Object.entries(ROLES).map(([r, { description, scopes: granted }]) => `- \`${r}\` grants ${granted.map((s) => `\`${s}\``).join(', ')}: ${description}`).join('\n')
+  const scopes = Object.entries(SCOPES)
+    .map(([s, d]) => `- \`${s}\`: ${d}`)
+    .join('\n')
+  const roles = Object.entries(ROLES)
+    .map(
+      ([r, { description, scopes: granted }]) =>
+        `- \`${r}\` grants ${granted.map((s) => `\`${s}\``).join(', ')}: ${description}`,
+    )
+    .join('\n')
   return `## Credentials
 
 Public reads (lists, items, documents) need no credential, and sending one never changes the answer. \`/mcp\` needs one.

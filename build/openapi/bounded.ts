@@ -12,18 +12,54 @@ export const MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER
 /** Request headers and the request line together (gateway/server.ts MAX_HEADER_BYTES): no header value is longer. */
 export const MAX_HEADER_LENGTH = 16 * 1024
 
-export const text = (maxLength: number, extra: SchemaObject = {}): SchemaObject => ({ type: 'string', maxLength, ...extra })
+export const text = (maxLength: number, extra: SchemaObject = {}): SchemaObject => ({
+  type: 'string',
+  maxLength,
+  ...extra,
+})
 
-export const int32 = (minimum: number, maximum: number, extra: SchemaObject = {}): SchemaObject => ({ type: 'integer', format: 'int32', minimum, maximum, ...extra })
+export const int32 = (minimum: number, maximum: number, extra: SchemaObject = {}): SchemaObject => ({
+  type: 'integer',
+  format: 'int32',
+  minimum,
+  maximum,
+  ...extra,
+})
 
 /** A count or an epoch time: non-negative, up to the largest exact JSON integer. */
-export const count = (extra: SchemaObject = {}): SchemaObject => ({ type: 'integer', format: 'int64', minimum: 0, maximum: MAX_SAFE_INTEGER, ...extra })
+export const count = (extra: SchemaObject = {}): SchemaObject => ({
+  type: 'integer',
+  format: 'int64',
+  minimum: 0,
+  maximum: MAX_SAFE_INTEGER,
+  ...extra,
+})
 
-export const arrayOf = (items: SchemaObject, maxItems: number, extra: SchemaObject = {}): SchemaObject => ({ type: 'array', maxItems, items, ...extra })
+export const arrayOf = (items: SchemaObject, maxItems: number, extra: SchemaObject = {}): SchemaObject => ({
+  type: 'array',
+  maxItems,
+  items,
+  ...extra,
+})
 
-export const uri = (extra: SchemaObject = {}): SchemaObject => ({ type: 'string', format: 'uri', maxLength: MAX_URL_LENGTH, ...extra })
+export const uri = (extra: SchemaObject = {}): SchemaObject => ({
+  type: 'string',
+  format: 'uri',
+  maxLength: MAX_URL_LENGTH,
+  ...extra,
+})
 
-export const uriReference = (extra: SchemaObject = {}): SchemaObject => ({ type: 'string', format: 'uri-reference', maxLength: MAX_URL_LENGTH, ...extra })
+export const uriReference = (extra: SchemaObject = {}): SchemaObject => ({
+  type: 'string',
+  format: 'uri-reference',
+  maxLength: MAX_URL_LENGTH,
+  ...extra,
+})
 
 /** An RFC 3339 date-time, as every instant of the API is written. */
-export const instant = (extra: SchemaObject = {}): SchemaObject => ({ type: 'string', format: 'date-time', maxLength: MAX_DATE_TIME_LENGTH, ...extra })
+export const instant = (extra: SchemaObject = {}): SchemaObject => ({
+  type: 'string',
+  format: 'date-time',
+  maxLength: MAX_DATE_TIME_LENGTH,
+  ...extra,
+})

@@ -19,11 +19,20 @@ const PROBLEM: SchemaObject = {
   description: 'An RFC 9457 problem detail. `type` dereferences to a page describing the problem.',
   required: ['type', 'title', 'status', 'detail'],
   properties: {
-    type: { type: 'string', format: 'uri-reference', enum: (Object.keys(PROBLEM_TYPES) as ProblemName[]).map(problemTypeUri), description: 'The problem type, `/problems/<name>`.' },
-    title: text(PROBLEM_LIMITS.title, { description: 'Short summary of the problem type; the same for every occurrence.' }),
+    type: {
+      type: 'string',
+      format: 'uri-reference',
+      enum: (Object.keys(PROBLEM_TYPES) as ProblemName[]).map(problemTypeUri),
+      description: 'The problem type, `/problems/<name>`.',
+    },
+    title: text(PROBLEM_LIMITS.title, {
+      description: 'Short summary of the problem type; the same for every occurrence.',
+    }),
     status: int32(400, 599),
     detail: text(PROBLEM_LIMITS.detail, { description: 'What went wrong with this request and how to fix it.' }),
-    instance: text(PROBLEM_LIMITS.instance, { description: `The request path (its first ${PROBLEM_LIMITS.instance} characters).` }),
+    instance: text(PROBLEM_LIMITS.instance, {
+      description: `The request path (its first ${PROBLEM_LIMITS.instance} characters).`,
+    }),
     errors: arrayOf(
       {
         type: 'object',
@@ -40,7 +49,8 @@ const PROBLEM: SchemaObject = {
 /** Problem names by status, in registry order. */
 export function problemsByStatus(): Map<number, ProblemName[]> {
   const out = new Map<number, ProblemName[]>()
-  for (const [name, { status }] of Object.entries(PROBLEM_TYPES)) out.set(status, [...(out.get(status) ?? []), name as ProblemName])
+  for (const [name, { status }] of Object.entries(PROBLEM_TYPES))
+    out.set(status, [...(out.get(status) ?? []), name as ProblemName])
   return out
 }
 
@@ -50,16 +60,22 @@ const header = (description: string, schema: Json, required = true): Json => ({ 
 
 /** Response headers, by their real names. */
 export const HEADERS: Record<string, Json> = {
-  'ETag': header('Strong validator from the hash of the body; send it back in If-None-Match to get a 304.', text(64, { pattern: '^"[A-Za-z0-9_-]+"$' })),
+  ETag: header(
+    'Strong validator from the hash of the body; send it back in If-None-Match to get a 304.',
+    text(64, { pattern: '^"[A-Za-z0-9_-]+"$' }),
+  ),
   'Cache-Control': header('Caching policy of the answer.', text(200)),
-  'X-Request-Id': header('Identifies the request in the gateway logs; echoed when the caller sends a sane one.', text(64, { pattern: '^[A-Za-z0-9._:-]+$' })),
+  'X-Request-Id': header(
+    'Identifies the request in the gateway logs; echoed when the caller sends a sane one.',
+    text(64, { pattern: '^[A-Za-z0-9._:-]+$' }),
+  ),
   'X-Total-Count': header('Number of items matching the query over all pages.', text(16, { pattern: '^[0-9]+$' })),
-  'Link': header('RFC 8288 links to the next and previous pages, when they exist.', text(2 * MAX_URL_LENGTH + 40), false),
-  'Allow': header('The methods this path supports.', text(100)),
+  Link: header('RFC 8288 links to the next and previous pages, when they exist.', text(2 * MAX_URL_LENGTH + 40), false),
+  Allow: header('The methods this path supports.', text(100)),
   'Retry-After': header('Seconds to wait before retrying.', text(10, { pattern: '^[0-9]+$' }), false),
   'WWW-Authenticate': header('RFC 6750 challenge; names the protected resource metadata document.', text(2000)),
   'Access-Control-Allow-Origin': header('CORS: every origin may read the answer.', { type: 'string', const: '*' }),
-  'RateLimit': header(
+  RateLimit: header(
     'Quota left per policy (draft-ietf-httpapi-ratelimit-headers) on /mcp and /oauth/*: `"ip";r=<requests left>;t=<seconds to reset>`, and `"credential";…` when a credential was sent; ' +
       'a 429 for failed authentications names its own policy first (`"failed-api-key-ip";r=0;t=…`). Absent on public reads, and when the operator turned the limiter off (RATE_LIMIT_PER_MINUTE=0).',
     text(500),
@@ -81,14 +97,28 @@ export const parameterRef = (name: string) => ref('parameters', name)
 /** Headers of every answer the gateway or the CDN gives: CORS and the request id (CDN files carry none). */
 export const CORS_HEADERS = { 'Access-Control-Allow-Origin': headerRef('Access-Control-Allow-Origin') }
 /** The rate limiter's fields, on every answer of /mcp and /oauth/* (gateway/http/rate-limit.ts). */
-export const RATE_LIMIT_HEADERS = { RateLimit: headerRef('RateLimit'), 'RateLimit-Policy': headerRef('RateLimit-Policy') }
+export const RATE_LIMIT_HEADERS = {
+  RateLimit: headerRef('RateLimit'),
+  'RateLimit-Policy': headerRef('RateLimit-Policy'),
+}
 
 /** Extra headers a problem answer of this status always or sometimes carries. */
-const PROBLEM_HEADERS: Record<number, string[]> = { 401: ['WWW-Authenticate'], 403: ['WWW-Authenticate'], 405: ['Allow'], 429: ['Retry-After', 'RateLimit', 'RateLimit-Policy'], 503: ['Retry-After'] }
+const PROBLEM_HEADERS: Record<number, string[]> = {
+  401: ['WWW-Authenticate'],
+  403: ['WWW-Authenticate'],
+  405: ['Allow'],
+  429: ['Retry-After', 'RateLimit', 'RateLimit-Policy'],
+  503: ['Retry-After'],
+}
 
 function problemResponse(status: number, names: ProblemName[]): Json {
   // The rate limiter's fields come with every answer of /mcp and /oauth/*, problems included (absent on public reads).
-  const headers: Json = { 'Cache-Control': headerRef('Cache-Control'), 'X-Request-Id': headerRef('X-Request-Id'), ...CORS_HEADERS, ...RATE_LIMIT_HEADERS }
+  const headers: Json = {
+    'Cache-Control': headerRef('Cache-Control'),
+    'X-Request-Id': headerRef('X-Request-Id'),
+    ...CORS_HEADERS,
+    ...RATE_LIMIT_HEADERS,
+  }
   for (const name of PROBLEM_HEADERS[status] ?? []) {
     // A 403 for a bad Origin has no challenge, so WWW-Authenticate is not required there.
     headers[name] = status === 403 ? { ...HEADERS[name], required: false } : headerRef(name)
@@ -109,27 +139,37 @@ function problemResponse(status: number, names: ProblemName[]): Json {
 
 export const PARAMETERS: Record<string, Json> = {
   limit: {
-    name: 'limit', in: 'query', required: false,
+    name: 'limit',
+    in: 'query',
+    required: false,
     description: `Items per page, an integer from 1 to ${MAX_LIMIT}. Given once; anything else is a 400.`,
     schema: int32(1, MAX_LIMIT, { default: DEFAULT_LIMIT }),
   },
   page: {
-    name: 'page', in: 'query', required: false,
+    name: 'page',
+    in: 'query',
+    required: false,
     description: `Page number, 1-based, up to ${MAX_PAGE}. A page past the end is an empty list, not an error.`,
     schema: int32(1, MAX_PAGE, { default: 1 }),
   },
   tag: {
-    name: 'tag', in: 'query', required: false,
+    name: 'tag',
+    in: 'query',
+    required: false,
     description: `Only items with this tag: lowercase letters, digits and single hyphens, at most ${MAX_TAG_LENGTH} characters (else a 400).`,
     schema: text(MAX_TAG_LENGTH, { pattern: TAG_PATTERN }),
   },
   slug: {
-    name: 'slug', in: 'path', required: true,
+    name: 'slug',
+    in: 'path',
+    required: true,
     description: 'The item slug, as in the list.',
     schema: text(MAX_SLUG_LENGTH, { pattern: SLUG_PATTERN }),
   },
   ifNoneMatch: {
-    name: 'If-None-Match', in: 'header', required: false,
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
     description: 'An ETag from an earlier answer; a match gives 304 Not Modified without a body.',
     schema: text(MAX_HEADER_LENGTH),
   },
@@ -138,7 +178,9 @@ export const PARAMETERS: Record<string, Json> = {
 export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
   Problem: PROBLEM,
   ListMeta: {
-    type: 'object', additionalProperties: false, required: ['limit', 'page', 'count', 'total', 'pages'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['limit', 'page', 'count', 'total', 'pages'],
     properties: {
       limit: int32(1, MAX_LIMIT),
       page: int32(1, MAX_PAGE),
@@ -148,7 +190,9 @@ export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
     },
   },
   ListLinks: {
-    type: 'object', additionalProperties: false, required: ['self', 'next', 'prev'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['self', 'next', 'prev'],
     properties: {
       self: uriReference({ description: 'Canonical form of this request.' }),
       next: uriReference({ type: ['string', 'null'] }),
@@ -156,17 +200,26 @@ export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
     },
   },
   Health: {
-    type: 'object', additionalProperties: false, required: ['status', 'version', 'build'],
+    type: 'object',
+    additionalProperties: false,
+    required: ['status', 'version', 'build'],
     properties: {
       status: { const: 'ok' },
-      version: text(64, { pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.+-]*)?$', description: 'Version of the gateway (semver).' }),
+      version: text(64, {
+        pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.+-]*)?$',
+        description: 'Version of the gateway (semver).',
+      }),
       build: {
-        type: 'object', additionalProperties: false, required: ['id', 'built_at', 'counts'],
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'built_at', 'counts'],
         properties: {
           id: text(64, { pattern: '^[0-9a-f]+$', description: 'Identifies the content build being served.' }),
           built_at: instant({ description: 'Latest update of any published item.' }),
           counts: {
-            type: 'object', additionalProperties: false, required: [...COLLECTION_NAMES],
+            type: 'object',
+            additionalProperties: false,
+            required: [...COLLECTION_NAMES],
             properties: Object.fromEntries(COLLECTION_NAMES.map((c) => [c, count()])),
           },
         },
@@ -182,6 +235,7 @@ export function sharedResponses(): Record<string, Json> {
       headers: { ETag: headerRef('ETag'), 'Cache-Control': headerRef('Cache-Control'), ...CORS_HEADERS },
     },
   }
-  for (const [status, names] of problemsByStatus()) responses[problemResponseName(status)] = problemResponse(status, names)
+  for (const [status, names] of problemsByStatus())
+    responses[problemResponseName(status)] = problemResponse(status, names)
   return responses
 }

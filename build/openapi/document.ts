@@ -34,12 +34,22 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
     schemas[`${name}Summary`] = summarySchema(collection)
     schemas[`${name}List`] = listSchema(collection)
   }
-  const paths = withBodyResponses({ ...contentPaths(), ...reachPaths(), ...gatewayPaths(), ...oauthPaths(), ...discoveryPaths() })
+  const paths = withBodyResponses({
+    ...contentPaths(),
+    ...reachPaths(),
+    ...gatewayPaths(),
+    ...oauthPaths(),
+    ...discoveryPaths(),
+  })
   // Only the problem responses some operation can give (a 431, say, comes from the HTTP parser, before any route).
   const used = JSON.stringify(paths)
-  const responses = Object.fromEntries(Object.entries(sharedResponses()).filter(([name]) => used.includes(`"#/components/responses/${name}"`)))
+  const responses = Object.fromEntries(
+    Object.entries(sharedResponses()).filter(([name]) => used.includes(`"#/components/responses/${name}"`)),
+  )
   const referenced = used + JSON.stringify(responses)
-  const headers = Object.fromEntries(Object.entries(HEADERS).filter(([name]) => referenced.includes(`"#/components/headers/${name}"`)))
+  const headers = Object.fromEntries(
+    Object.entries(HEADERS).filter(([name]) => referenced.includes(`"#/components/headers/${name}"`)),
+  )
   return {
     openapi: '3.1.1',
     info: {
@@ -50,14 +60,29 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
       contact: { name: site.name, url: site.url },
     },
     // Public and production: the origin serving this document (a local `npm start` serves its own copy).
-    servers: [{ url: '/', description: 'Production: the gateway (or CDN) this document was fetched from.', 'x-internal': false }],
+    servers: [
+      {
+        url: '/',
+        description: 'Production: the gateway (or CDN) this document was fetched from.',
+        'x-internal': false,
+      },
+    ],
     // The agent reference needs an absolute URL (OpenAPI's externalDocs.url), so only when the site names the API's own.
-    ...(site.apiUrl && { externalDocs: { description: 'Full reference for agents, with all content', url: `${site.apiUrl}${LLMS_FULL_PATH}` } }),
+    ...(site.apiUrl && {
+      externalDocs: {
+        description: 'Full reference for agents, with all content',
+        url: `${site.apiUrl}${LLMS_FULL_PATH}`,
+      },
+    }),
     tags: [
       ...COLLECTION_NAMES.map((c) => ({ name: tagOf(c), description: `Published ${c.replace('-', ' ')}.` })),
       ...REACH_TAGS,
       { name: 'Agents (MCP)', description: 'The Model Context Protocol endpoint.' },
-      { name: 'Authorization', description: 'The embedded authorization server (an OpenID Provider), on unless an external issuer is configured.' },
+      {
+        name: 'Authorization',
+        description:
+          'The embedded authorization server (an OpenID Provider), on unless an external issuer is configured.',
+      },
       { name: 'Discovery', description: 'Descriptions of this API for people, agents and tools.' },
       { name: 'Operations', description: 'Health.' },
     ],

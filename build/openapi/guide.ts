@@ -47,8 +47,10 @@ curl -u ${SANDBOX_CLIENT.id}:${SANDBOX_CLIENT.secret} -d grant_type=client_crede
 }
 
 export function errorGuide(): string {
-  const rows = (Object.keys(PROBLEM_TYPES) as ProblemName[])
-    .map((name) => `| [\`${problemTypeUri(name)}\`](${problemTypeUri(name)}) | ${PROBLEM_TYPES[name].status} | ${PROBLEM_TYPES[name].description} |`)
+  const rows = (Object.keys(PROBLEM_TYPES) as ProblemName[]).map(
+    (name) =>
+      `| [\`${problemTypeUri(name)}\`](${problemTypeUri(name)}) | ${PROBLEM_TYPES[name].status} | ${PROBLEM_TYPES[name].description} |`,
+  )
   return `## Errors
 
 Every error is an RFC 9457 \`application/problem+json\` body \`{type, title, status, detail, instance?, errors?}\`; \`errors\` lists each invalid parameter. Each \`type\` is a page describing it.
@@ -60,7 +62,8 @@ ${rows.join('\n')}
 }
 
 export function apiDescription(site: SiteConfig): string {
-  const intro = `Read-only API over the published marketing content of ${site.name}: blog posts, case studies, webinars and events, ` +
+  const intro =
+    `Read-only API over the published marketing content of ${site.name}: blog posts, case studies, webinars and events, ` +
     'as JSON lists and items for sites and apps, and as MCP tools for agents. ' +
     'Responses carry strong ETags (send `If-None-Match` for a 304), `Cache-Control`, and lists `Link` and `X-Total-Count`; CORS is open for reads.'
   return `${intro}\n\n${quickStart()}\n${errorGuide()}`

@@ -8,12 +8,18 @@ import { publicReadSecurity } from './security.ts'
 
 type Json = Record<string, unknown>
 
-export const tagOf = (collection: CollectionName) => `${collection[0]!.toUpperCase()}${collection.slice(1).replace('-', ' ')}`
+export const tagOf = (collection: CollectionName) =>
+  `${collection[0]!.toUpperCase()}${collection.slice(1).replace('-', ' ')}`
 
 const problems = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((s) => [String(s), responseRef(problemResponseName(s))]))
 
-const contentHeaders = { ETag: headerRef('ETag'), 'Cache-Control': headerRef('Cache-Control'), 'X-Request-Id': headerRef('X-Request-Id'), ...CORS_HEADERS }
+const contentHeaders = {
+  ETag: headerRef('ETag'),
+  'Cache-Control': headerRef('Cache-Control'),
+  'X-Request-Id': headerRef('X-Request-Id'),
+  ...CORS_HEADERS,
+}
 
 function listOperation(collection: CollectionName): Json {
   const { label, sortField } = COLLECTIONS[collection]

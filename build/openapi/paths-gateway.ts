@@ -10,18 +10,35 @@ type Json = Record<string, unknown>
 
 /** A JSON-RPC id: the client's label, echoed in the answer (bounds checked by the gateway, build/contract/json-rpc.ts). */
 const ID = {
-  type: ['string', 'integer'], maxLength: JSON_RPC_LIMITS.id, format: 'int64', minimum: -MAX_SAFE_INTEGER, maximum: MAX_SAFE_INTEGER,
+  type: ['string', 'integer'],
+  maxLength: JSON_RPC_LIMITS.id,
+  format: 'int64',
+  minimum: -MAX_SAFE_INTEGER,
+  maximum: MAX_SAFE_INTEGER,
   description: `Absent for notifications. A string of at most ${JSON_RPC_LIMITS.id} characters, or an integer.`,
 }
 
 const JSON_RPC_MESSAGE = {
   type: 'object',
-  description: 'A JSON-RPC 2.0 request or notification of the Model Context Protocol (e.g. `initialize`, `tools/list`, `tools/call`). The gateway refuses one outside these bounds with `-32600`.',
+  description:
+    'A JSON-RPC 2.0 request or notification of the Model Context Protocol (e.g. `initialize`, `tools/list`, `tools/call`). The gateway refuses one outside these bounds with `-32600`.',
   required: ['jsonrpc', 'method'],
   properties: {
     jsonrpc: { const: '2.0' },
     id: ID,
-    method: text(JSON_RPC_LIMITS.method, { examples: ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/templates/list', 'resources/read', 'prompts/list', 'server/discover'] }),
+    method: text(JSON_RPC_LIMITS.method, {
+      examples: [
+        'initialize',
+        'ping',
+        'tools/list',
+        'tools/call',
+        'resources/list',
+        'resources/templates/list',
+        'resources/read',
+        'prompts/list',
+        'server/discover',
+      ],
+    }),
     params: { type: 'object' },
   },
 }
@@ -56,7 +73,11 @@ export function gatewayPaths(): Record<string, Json> {
     responses: {
       '200': {
         description: 'Serving a build.',
-        headers: { 'Cache-Control': headerRef('Cache-Control'), 'X-Request-Id': headerRef('X-Request-Id'), ...CORS_HEADERS },
+        headers: {
+          'Cache-Control': headerRef('Cache-Control'),
+          'X-Request-Id': headerRef('X-Request-Id'),
+          ...CORS_HEADERS,
+        },
         content: { 'application/json': { schema: schemaRef('Health') } },
       },
       ...problems(400, 500, 503),
@@ -91,7 +112,10 @@ export function gatewayPaths(): Record<string, Json> {
               'Not a valid JSON-RPC message (`-32600`, also for one outside the bounds of the request schema); or (2026-07-28) headers that ' +
               'disagree with the body (`-32020`) or a protocol revision the server does not serve (`-32022`).',
             headers: mcpHeaders,
-            content: { 'application/json': { schema: JSON_RPC_RESPONSE }, 'application/problem+json': { schema: schemaRef('Problem') } },
+            content: {
+              'application/json': { schema: JSON_RPC_RESPONSE },
+              'application/problem+json': { schema: schemaRef('Problem') },
+            },
           },
           '404': {
             description:

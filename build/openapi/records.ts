@@ -13,18 +13,25 @@ import { nullable, propertyOf } from './schema-tools.ts'
 
 /** `blog-posts` → `BlogPost`: the component name of a collection's record. */
 export function recordSchemaName(collection: CollectionName): string {
-  return COLLECTIONS[collection].type.split('_').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')
+  return COLLECTIONS[collection].type
+    .split('_')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('')
 }
 
 function commonFields(collection: CollectionName): Record<string, SchemaObject> {
   const { schema, type, label } = COLLECTIONS[collection]
-  const instant = (name: string): SchemaObject => dateTime({
-    description: `${propertyOf(schema, name).description ?? ''} Normalised to UTC, e.g. 2026-03-14T00:00:00Z.`.trim(),
-  })
+  const instant = (name: string): SchemaObject =>
+    dateTime({
+      description: `${propertyOf(schema, name).description ?? ''} Normalised to UTC, e.g. 2026-03-14T00:00:00Z.`.trim(),
+    })
   // The derived summary may be empty when the body has no paragraph, so no minLength.
   const { minLength: _min, ...summary } = propertyOf(schema, 'summary')
   return {
-    id: text(20, { pattern: '^[0-9a-f]{20}$', description: 'Stable identifier: the same collection and slug always give the same id.' }),
+    id: text(20, {
+      pattern: '^[0-9a-f]{20}$',
+      description: 'Stable identifier: the same collection and slug always give the same id.',
+    }),
     type: { type: 'string', const: type, description: `Always \`${type}\`.` },
     slug: propertyOf(schema, 'slug'),
     title: propertyOf(schema, 'title'),
@@ -82,7 +89,9 @@ export function fullSchema(collection: CollectionName): SchemaObject {
           { description: 'A related item: enough to link to it; GET /api/{collection}/{slug} has the rest.' },
         ),
       },
-      reading_time_minutes: int32(1, MAX_READING_TIME_MINUTES, { description: 'Estimated reading time at 230 words a minute.' }),
+      reading_time_minutes: int32(1, MAX_READING_TIME_MINUTES, {
+        description: 'Estimated reading time at 230 words a minute.',
+      }),
       word_count: int32(0, BODY_LIMITS.words),
       body: objectOf(
         {

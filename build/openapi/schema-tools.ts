@@ -24,7 +24,8 @@ function strip(value: unknown): unknown {
 /** `schema` or null: widens `type` (and `enum`) when it can, else wraps in anyOf. */
 export function nullable(schema: SchemaObject): SchemaObject {
   if (Array.isArray(schema.enum)) return { ...schema, enum: [...(schema.enum as unknown[]), null] }
-  if (typeof schema.type === 'string' && !schema.anyOf && !schema.oneOf) return { ...schema, type: [schema.type, 'null'] }
+  if (typeof schema.type === 'string' && !schema.anyOf && !schema.oneOf)
+    return { ...schema, type: [schema.type, 'null'] }
   return { anyOf: [schema, { type: 'null' }] }
 }
 

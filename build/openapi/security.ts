@@ -5,16 +5,24 @@
  * own list, so the document describes exactly what the guard enforces.
  */
 import { COLLECTIONS, type CollectionName } from '../contract/collections.ts'
-import { AUTHORIZATION_SERVER_PATH, AUTHORIZE_PATH, OPENID_CONFIGURATION_PATH, REGISTRATION_PATH, TOKEN_PATH } from '../contract/public-paths.ts'
+import {
+  AUTHORIZATION_SERVER_PATH,
+  AUTHORIZE_PATH,
+  OPENID_CONFIGURATION_PATH,
+  REGISTRATION_PATH,
+  TOKEN_PATH,
+} from '../contract/public-paths.ts'
 import { SANDBOX_KEY } from '../contract/sandbox.ts'
 import { ROLES, SCOPES } from '../contract/scopes.ts'
-
 
 /** The public sandbox API key (role `sandbox.read`), published on /docs/. */
 
 export function securitySchemes(): Record<string, unknown> {
   const roles = Object.entries(ROLES)
-    .map(([role, { description, scopes }]) => `- \`${role}\` → ${scopes.map((s) => `\`${s}\``).join(', ')}: ${description}`)
+    .map(
+      ([role, { description, scopes }]) =>
+        `- \`${role}\` → ${scopes.map((s) => `\`${s}\``).join(', ')}: ${description}`,
+    )
     .join('\n')
   return {
     oauth2: {
@@ -29,7 +37,12 @@ export function securitySchemes(): Record<string, unknown> {
         'explicit typing (`typ` at+jwt, RFC 9068), issuer and audience checked on every token, and short lives (an hour by default, `OAUTH_TOKEN_TTL`); ' +
         'people and agent hosts renew with rotated refresh tokens, machine clients ask again (the client credentials grant has no refresh token).',
       flows: {
-        authorizationCode: { authorizationUrl: AUTHORIZE_PATH, tokenUrl: TOKEN_PATH, refreshUrl: TOKEN_PATH, scopes: { ...SCOPES } },
+        authorizationCode: {
+          authorizationUrl: AUTHORIZE_PATH,
+          tokenUrl: TOKEN_PATH,
+          refreshUrl: TOKEN_PATH,
+          scopes: { ...SCOPES },
+        },
         clientCredentials: { tokenUrl: TOKEN_PATH, scopes: { ...SCOPES } },
       },
     },

@@ -50,28 +50,49 @@ export function parseFile(source: SourceFile): ParsedFile {
 }
 
 /** Compile one file; pass `parsed` when the file was already split (the build pre-renders bodies in between). */
-export function compileFile(source: SourceFile, site: SiteConfig, cache: RenderCache, parsed: ParsedFile = parseFile(source)): CompiledFile {
+export function compileFile(
+  source: SourceFile,
+  site: SiteConfig,
+  cache: RenderCache,
+  parsed: ParsedFile = parseFile(source),
+): CompiledFile {
   const errors: ContentError[] = [...parsed.errors]
   const { loaded } = parsed
   const data = validateFile(loaded, errors)
-  const slug = typeof (loaded.data as { slug?: unknown } | undefined)?.slug === 'string'
-    ? String((loaded.data as { slug: string }).slug)
-    : source.basename
+  const slug =
+    typeof (loaded.data as { slug?: unknown } | undefined)?.slug === 'string'
+      ? String((loaded.data as { slug: string }).slug)
+      : source.basename
   const rendered = renderBody(loaded, cache, errors)
   if (rendered) checkBodySize(loaded, rendered, errors)
-  const record = data && rendered && errors.length === 0
-    ? deriveRecord(source.collection, slug, data, loaded.body, rendered, site)
-    : undefined
+  const record =
+    data && rendered && errors.length === 0
+      ? deriveRecord(source.collection, slug, data, loaded.body, rendered, site)
+      : undefined
   // The parsed YAML document is not kept: at 10,000 files it would be most of the compiler's memory.
   const slugAt = loaded.data === undefined ? undefined : slugPosition(loaded)
   const references = data ? referencesOf(loaded, data.related) : []
   const links = rendered ? internalLinks(loaded.body, rendered.html, site, loaded.bodyLine) : []
-  return { source, collection: source.collection, slug, slugAt, draft: data?.draft === true, references, links, record, errors }
+  return {
+    source,
+    collection: source.collection,
+    slug,
+    slugAt,
+    draft: data?.draft === true,
+    references,
+    links,
+    record,
+    errors,
+  }
 }
 
 function referencesOf(file: LoadedFile, related: unknown): Reference[] {
   if (!Array.isArray(related)) return []
-  return related.map((target: string, index) => ({ target, index, ...file.position(locate(file.doc, ['related', index]).offset) }))
+  return related.map((target: string, index) => ({
+    target,
+    index,
+    ...file.position(locate(file.doc, ['related', index]).offset),
+  }))
 }
 
 /** A body over BODY_LIMITS is an author error: the API states those bounds, so nothing larger may be published. */
@@ -84,7 +105,16 @@ function checkBodySize(file: LoadedFile, rendered: RenderedBody, errors: Content
   ] as const
   for (const [what, size, limit] of sizes) {
     if (size <= limit) continue
-    errors.push(new ContentError('BODY_TOO_LONG', file.source.path, file.bodyLine, 1, 'body', `has ${size} ${what}, more than the ${limit} a body may have: split it into several items`))
+    errors.push(
+      new ContentError(
+        'BODY_TOO_LONG',
+        file.source.path,
+        file.bodyLine,
+        1,
+        'body',
+        `has ${size} ${what}, more than the ${limit} a body may have: split it into several items`,
+      ),
+    )
     return
   }
 }
@@ -97,7 +127,11 @@ function renderBody(file: LoadedFile, cache: RenderCache, errors: ContentError[]
   for (const image of missingAlt) {
     errors.push(
       new ContentError(
-        'IMAGE_ALT', file.source.path, file.bodyLine + image.line - 1, image.column, 'body',
+        'IMAGE_ALT',
+        file.source.path,
+        file.bodyLine + image.line - 1,
+        image.column,
+        'body',
         `image ${image.url} needs alt text: ![describe the image](${image.url})`,
       ),
     )

@@ -15,14 +15,29 @@ const SUMMARY_LENGTH = 240
 /** Fields of each collection beyond the common ones, in output order, with their default when absent. */
 export const SPECIFIC_FIELDS: Record<CollectionName, [field: string, fallback: unknown][]> = {
   'blog-posts': [['authors', []]],
-  'case-studies': [['customer', null], ['results', []], ['quote', null], ['products', []]],
+  'case-studies': [
+    ['customer', null],
+    ['results', []],
+    ['quote', null],
+    ['products', []],
+  ],
   webinars: [
-    ['starts_at', null], ['duration_minutes', null], ['timezone', null], ['speakers', []],
-    ['registration_url', null], ['recording_url', null],
+    ['starts_at', null],
+    ['duration_minutes', null],
+    ['timezone', null],
+    ['speakers', []],
+    ['registration_url', null],
+    ['recording_url', null],
   ],
   events: [
-    ['starts_at', null], ['ends_at', null], ['timezone', null], ['attendance_mode', null], ['location', null],
-    ['online_url', null], ['registration_url', null], ['event_status', 'scheduled'],
+    ['starts_at', null],
+    ['ends_at', null],
+    ['timezone', null],
+    ['attendance_mode', null],
+    ['location', null],
+    ['online_url', null],
+    ['registration_url', null],
+    ['event_status', 'scheduled'],
   ],
 }
 

@@ -5,7 +5,13 @@
  * punctuation, `*`/`_`/`~` at the end); gfm-autolink.ts then runs the
  * regular-expression pass over what is left, as remark-gfm does.
  */
-import { asciiAlpha, asciiAlphanumeric, asciiControl, unicodePunctuation, unicodeWhitespace } from 'micromark-util-character'
+import {
+  asciiAlpha,
+  asciiAlphanumeric,
+  asciiControl,
+  unicodePunctuation,
+  unicodeWhitespace,
+} from 'micromark-util-character'
 
 export interface ScannedLink {
   start: number
@@ -27,7 +33,12 @@ export function scanAutolinks(s: string): ScannedLink[] {
     let end = -1
     let url = ''
     if (atext(c) && !(previous === 47 || atext(previous))) [end, url] = [email(s, i), 'mailto:']
-    if (end < 0 && lower(c) === 119 && (previous === null || [40, 42, 95, 91, 93, 126].includes(previous) || space(previous))) [end, url] = [www(s, i), 'http://']
+    if (
+      end < 0 &&
+      lower(c) === 119 &&
+      (previous === null || [40, 42, 95, 91, 93, 126].includes(previous) || space(previous))
+    )
+      [end, url] = [www(s, i), 'http://']
     if (end < 0 && lower(c) === 104 && !asciiAlpha(previous)) [end, url] = [protocol(s, i), '']
     if (end > i) {
       links.push({ start: i, end, url: url + s.slice(i, end) })
@@ -67,7 +78,8 @@ function protocol(s: string, i: number): number {
   let j = i
   while (asciiAlpha(code(s, j)) && j - i < 5) j++
   const name = s.slice(i, j).toLowerCase()
-  if ((name !== 'http' && name !== 'https') || code(s, j) !== 58 || code(s, j + 1) !== 47 || code(s, j + 2) !== 47) return -1
+  if ((name !== 'http' && name !== 'https') || code(s, j) !== 58 || code(s, j + 1) !== 47 || code(s, j + 2) !== 47)
+    return -1
   const c = code(s, j + 3)
   if (c === null || asciiControl(c) || space(c) || unicodePunctuation(c)) return -1
   const afterDomain = domain(s, j + 3)

@@ -103,7 +103,10 @@ function findMailto(match: RegExpExecArray): false | Segments {
 
 function findXmpp(match: RegExpExecArray): false | Segments {
   const [whole, atext, label = '', resource] = match
-  if (/[\d\-_]$/.test(label) || (resource && (!/[A-Za-z]$/.test(resource) || match.input.charAt(match.index + whole.length) === '@'))) {
+  if (
+    /[\d\-_]$/.test(label) ||
+    (resource && (!/[A-Za-z]$/.test(resource) || match.input.charAt(match.index + whole.length) === '@'))
+  ) {
     return false
   }
   const value = `xmpp:${atext}@${label}${resource ?? ''}`

@@ -17,7 +17,9 @@ export function imagesWithoutAlt(tokens: Token[], markdown: string): ImageWithou
   for (const token of tokens) {
     if (token.type === 'tr_open') row = { line: token.map![0], cursor: 0 }
     if (token.type !== 'inline') continue
-    const images = (token.children ?? []).filter((child) => child.type === 'image' && meta<Partial<ImageMeta>>(child).inline)
+    const images = (token.children ?? []).filter(
+      (child) => child.type === 'image' && meta<Partial<ImageMeta>>(child).inline,
+    )
     const bare = images.filter((image) => !altText(image.children ?? []).trim())
     if (token.map) row = undefined
     if (!bare.length) {
@@ -27,7 +29,10 @@ export function imagesWithoutAlt(tokens: Token[], markdown: string): ImageWithou
     lines ??= sourceLines(markdown)
     for (const image of bare) {
       const position = row
-        ? { line: row.line, column: cellColumn(lines[row.line]!, row.cursor, token.content, meta<ImageMeta>(image).start) }
+        ? {
+            line: row.line,
+            column: cellColumn(lines[row.line]!, row.cursor, token.content, meta<ImageMeta>(image).start),
+          }
         : locate(lines, token.map?.[0] ?? 0, token.content, meta<ImageMeta>(image).start)
       found.push({ url: attr(image, 'src') ?? '', line: position.line + 1, column: position.column + 1 })
     }
@@ -50,7 +55,10 @@ function locate(lines: string[], firstLine: number, content: string, offset: num
   const before = content.slice(0, offset)
   const index = before.split('\n').length - 1
   const lineStart = before.lastIndexOf('\n') + 1
-  const contentLine = content.slice(lineStart, content.indexOf('\n', lineStart) === -1 ? undefined : content.indexOf('\n', lineStart))
+  const contentLine = content.slice(
+    lineStart,
+    content.indexOf('\n', lineStart) === -1 ? undefined : content.indexOf('\n', lineStart),
+  )
   const source = lines[firstLine + index] ?? ''
   let at = source.lastIndexOf(contentLine)
   let shift = 0

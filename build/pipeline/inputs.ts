@@ -23,7 +23,10 @@ export type ManifestHead = Pick<Manifest, 'format' | 'build' | 'input_hash'>
  * their stats, not their bytes.
  */
 export async function upToDateManifest(root: string, distDir = join(root, 'dist')): Promise<ManifestHead | undefined> {
-  const [head, inputHash] = await Promise.all([readManifestHead(distDir), indexedSources(root).then((s) => hashInputs(root, s))])
+  const [head, inputHash] = await Promise.all([
+    readManifestHead(distDir),
+    indexedSources(root).then((s) => hashInputs(root, s)),
+  ])
   return head?.input_hash === inputHash ? head : undefined
 }
 
@@ -61,7 +64,9 @@ type SourceIndex = Record<string, [signature: string, hash: string]>
 
 /** Every source's path and hash, in build order, read only where its stat differs from the index. */
 async function indexedSources(root: string): Promise<{ path: string; hash: string }[]> {
-  const index = (await readFile(join(root, SOURCE_INDEX), 'utf8').then((t) => JSON.parse(t) as SourceIndex).catch(() => ({}))) as SourceIndex
+  const index = (await readFile(join(root, SOURCE_INDEX), 'utf8')
+    .then((t) => JSON.parse(t) as SourceIndex)
+    .catch(() => ({}))) as SourceIndex
   const paths = await listContent(root)
   return inBatches(paths, async (p) => {
     const sig = await signature(join(root, p.path))
@@ -73,7 +78,10 @@ async function indexedSources(root: string): Promise<{ path: string; hash: strin
 }
 
 /** Record each source's stat and hash after a build, for the next no-change check. */
-export async function writeSourceIndex(root: string, entries: Iterable<[path: string, signature: string, hash: string]>): Promise<void> {
+export async function writeSourceIndex(
+  root: string,
+  entries: Iterable<[path: string, signature: string, hash: string]>,
+): Promise<void> {
   const index: SourceIndex = {}
   for (const [path, sig, hash] of entries) index[path] = [sig, hash]
   await mkdir(join(root, '.cache'), { recursive: true })
@@ -86,7 +94,11 @@ export async function writeSourceIndex(root: string, entries: Iterable<[path: st
  * Everything that decides the output: the sources, the site settings, the
  * build code itself and content/'s git history (the change feed reads it).
  */
-export async function hashInputs(root: string, sources: readonly { path: string; hash: string }[], history?: string): Promise<string> {
+export async function hashInputs(
+  root: string,
+  sources: readonly { path: string; hash: string }[],
+  history?: string,
+): Promise<string> {
   const hash = createHash('sha256')
   hash.update(await generatorFingerprint())
   hash.update(`\0${history ?? (await historyKey(root))}\0`)

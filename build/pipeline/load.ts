@@ -47,7 +47,9 @@ export async function readSources(root: string): Promise<SourceFile[]> {
     const md = names.filter((n) => n.endsWith('.md')).sort()
     // Reads overlap (the thread pool does four at a time); one at a time left the no-change check waiting on the disk.
     for (let i = 0; i < md.length; i += PARALLEL_READS) {
-      files.push(...(await Promise.all(md.slice(i, i + PARALLEL_READS).map((name) => readSource(root, collection, name)))))
+      files.push(
+        ...(await Promise.all(md.slice(i, i + PARALLEL_READS).map((name) => readSource(root, collection, name)))),
+      )
     }
   }
   return files

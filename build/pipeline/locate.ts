@@ -19,7 +19,7 @@ export function locate(doc: Document | undefined, path: (string | number)[], pre
       const keyStart = rangeStart(pair.key)
       const isEmpty = isScalar(pair.value) && pair.value.value === null
       const wantKey = isEmpty || (preferKey && index === path.length - 1)
-      best = (wantKey ? keyStart : rangeStart(pair.value) ?? keyStart) ?? best
+      best = (wantKey ? keyStart : (rangeStart(pair.value) ?? keyStart)) ?? best
       node = pair.value
     } else if (isSeq(node) && typeof segment === 'number') {
       node = node.items[segment]

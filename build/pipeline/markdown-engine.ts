@@ -120,7 +120,8 @@ function recordImageStart(rule: InlineRule): InlineRule {
     if (!rule(state, silent)) return false
     if (!silent && state.tokens.length > before) {
       const token = state.tokens[state.tokens.length - 1]!
-      if (token.type === 'image') token.meta = { start, inline: state.src.charCodeAt(state.pos - 1) === CLOSE_PAREN } satisfies ImageMeta
+      if (token.type === 'image')
+        token.meta = { start, inline: state.src.charCodeAt(state.pos - 1) === CLOSE_PAREN } satisfies ImageMeta
     }
     return true
   }

@@ -23,7 +23,9 @@ export function renderFast(markdown: string): BodyResult | undefined {
   const missingAlt = imagesWithoutAlt(env.documentTokens ?? tokens, markdown)
   if (missingAlt.length) return { missingAlt }
   const root = new HastBuilder(tokens, env.footnotes?.list).root()
-  const text = toText(root, { whitespace: 'normal' }).replace(/\n{3,}/g, '\n\n').trim()
+  const text = toText(root, { whitespace: 'normal' })
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
   const rendered = {
     html: toHtml(root).trim(),
     text,
@@ -44,7 +46,9 @@ function firstParagraph(tokens: Token[], root: Root, env: Env): string {
   const inline = tokens[open + 1]!
   let paragraph = root.children.find((n): n is Element => n.type === 'element' && n.tagName === 'p')
   if ((env.footnotes || Object.keys(env.references ?? {}).length) && inline.content.includes('[')) {
-    const alone: Env = env.footnotes?.refs ? { footnotes: { refs: Object.fromEntries(Object.keys(env.footnotes.refs).map((k) => [k, -1])) } } : {}
+    const alone: Env = env.footnotes?.refs
+      ? { footnotes: { refs: Object.fromEntries(Object.keys(env.footnotes.refs).map((k) => [k, -1])) } }
+      : {}
     const [parsed] = md.parseInline(inline.content, alone)
     const children: ElementContent[] = new HastBuilder([], alone.footnotes?.list).inline(parsed?.children ?? [])
     paragraph = { type: 'element', tagName: 'p', properties: {}, children }

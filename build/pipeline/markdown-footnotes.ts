@@ -16,7 +16,11 @@ export type FootnoteList = { label?: string; count: number }[]
 
 /** The id mdast-util-to-hast derives from a label (normalised identifier, lower case, URL-safe). */
 export function footnoteId(label: string): string {
-  const identifier = label.replace(/[\t\n\r ]+/g, ' ').replace(/^ | $/g, '').toLowerCase().toUpperCase()
+  const identifier = label
+    .replace(/[\t\n\r ]+/g, ' ')
+    .replace(/^ | $/g, '')
+    .toLowerCase()
+    .toUpperCase()
   return normalizeUri(identifier.toLowerCase())
 }
 
@@ -25,16 +29,23 @@ export function footnoteReference(label: string, index: number, seen: Map<string
   const id = footnoteId(label)
   const reuse = (seen.get(id) ?? 0) + 1
   seen.set(id, reuse)
-  const link = element('a', {
-    href: `#${PREFIX}fn-${id}`,
-    id: `${PREFIX}fnref-${id}${reuse > 1 ? `-${reuse}` : ''}`,
-    dataFootnoteRef: '',
-    ariaDescribedBy: [LABEL_ID],
-  }, [{ type: 'text', value: String(index + 1) }])
+  const link = element(
+    'a',
+    {
+      href: `#${PREFIX}fn-${id}`,
+      id: `${PREFIX}fnref-${id}${reuse > 1 ? `-${reuse}` : ''}`,
+      dataFootnoteRef: '',
+      ariaDescribedBy: [LABEL_ID],
+    },
+    [{ type: 'text', value: String(index + 1) }],
+  )
   return element('sup', {}, [link])
 }
 
-export function footnoteSection(notes: { label: string; index: number; content: ElementContent[] }[], list: FootnoteList): Element {
+export function footnoteSection(
+  notes: { label: string; index: number; content: ElementContent[] }[],
+  list: FootnoteList,
+): Element {
   const items = notes.map(({ label, index, content }) => {
     const id = footnoteId(label)
     const backReferences: ElementContent[] = []
@@ -42,12 +53,18 @@ export function footnoteSection(notes: { label: string; index: number; content: 
       if (n > 1) backReferences.push({ type: 'text', value: ' ' })
       const children: ElementContent[] = [{ type: 'text', value: '↩' }]
       if (n > 1) children.push(element('sup', {}, [{ type: 'text', value: String(n) }]))
-      backReferences.push(element('a', {
-        href: `#${PREFIX}fnref-${id}${n > 1 ? `-${n}` : ''}`,
-        dataFootnoteBackref: '',
-        ariaLabel: `Back to reference ${index + 1}${n > 1 ? `-${n}` : ''}`,
-        className: ['data-footnote-backref'],
-      }, children))
+      backReferences.push(
+        element(
+          'a',
+          {
+            href: `#${PREFIX}fnref-${id}${n > 1 ? `-${n}` : ''}`,
+            dataFootnoteBackref: '',
+            ariaLabel: `Back to reference ${index + 1}${n > 1 ? `-${n}` : ''}`,
+            className: ['data-footnote-backref'],
+          },
+          children,
+        ),
+      )
     }
     const tail = content.at(-1)
     if (tail?.type === 'element' && tail.tagName === 'p') {

@@ -22,7 +22,10 @@ export class HastBuilder {
   private i = 0
   private readonly references = new Map<string, number>()
 
-  constructor(private readonly tokens: Token[], private readonly footnotes: FootnoteList | undefined) {}
+  constructor(
+    private readonly tokens: Token[],
+    private readonly footnotes: FootnoteList | undefined,
+  ) {}
 
   root(): Root {
     const children = this.blocks()
@@ -36,7 +39,11 @@ export class HastBuilder {
   /** Blocks up to the next closing token (or the footnote section at the end). */
   private blocks(): ElementContent[] {
     const out: ElementContent[] = []
-    for (let token = this.tokens[this.i]; token && token.nesting !== -1 && token.type !== 'footnote_block_open'; token = this.tokens[this.i]) {
+    for (
+      let token = this.tokens[this.i];
+      token && token.nesting !== -1 && token.type !== 'footnote_block_open';
+      token = this.tokens[this.i]
+    ) {
       const node = this.block(token)
       if (node) out.push(node)
     }
@@ -61,7 +68,9 @@ export class HastBuilder {
       case 'fence':
       case 'code_block': {
         const language = token.type === 'fence' ? token.info.trim().split(/\s+/)[0] : ''
-        const code = element('code', language ? { className: [`language-${language}`] } : {}, [{ type: 'text', value: token.content }])
+        const code = element('code', language ? { className: [`language-${language}`] } : {}, [
+          { type: 'text', value: token.content },
+        ])
         return element('pre', {}, [code])
       }
       case 'hr':
@@ -86,7 +95,11 @@ export class HastBuilder {
     const items: Element[] = []
     let loose = false
     const listLevel = open.level
-    for (let k = this.i; this.tokens[k] && !(this.tokens[k]!.level === listLevel && this.tokens[k]!.nesting === -1); k++) {
+    for (
+      let k = this.i;
+      this.tokens[k] && !(this.tokens[k]!.level === listLevel && this.tokens[k]!.nesting === -1);
+      k++
+    ) {
       const t = this.tokens[k]!
       if (t.type === 'paragraph_open' && t.level === listLevel + 2 && !t.hidden) loose = true
     }
@@ -144,7 +157,9 @@ export class HastBuilder {
       if (!text) return
       const out = stack.at(-1)!
       if (inLink) out.push({ type: 'text', value: text })
-      else for (const part of findAutolinks(text)) out.push(typeof part === 'string' ? { type: 'text', value: part } : autolink(part.url, part.text))
+      else
+        for (const part of findAutolinks(text))
+          out.push(typeof part === 'string' ? { type: 'text', value: part } : autolink(part.url, part.text))
       text = ''
     }
     for (const token of tokens) {

@@ -65,7 +65,9 @@ export function renderMarkdown(tree: MdastRoot): RenderedBody {
   const secondPass = firstParagraph !== undefined && (raw || contains(firstParagraph, REFERENCE_TYPES))
   const hast = (raw ? processor : withoutRaw).runSync(secondPass ? structuredClone(tree) : tree) as HastRoot
   const html = processor.stringify(hast).trim()
-  const text = toText(hast, { whitespace: 'normal' }).replace(/\n{3,}/g, '\n\n').trim()
+  const text = toText(hast, { whitespace: 'normal' })
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
   let first = ''
   if (firstParagraph && !secondPass) {
     // The first top-level <p> is that paragraph, rendered in context: no second pass needed.
@@ -105,7 +107,6 @@ function contains(node: MdastRoot | RootContent, types: Set<string>): boolean {
   if (types.has(node.type)) return true
   return 'children' in node && (node.children as RootContent[]).some((child) => contains(child, types))
 }
-
 
 /** Parse, check images and render in one call (the fallback of markdown.ts). */
 export function renderReference(markdown: string): BodyResult {

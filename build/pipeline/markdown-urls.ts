@@ -21,5 +21,7 @@ export function safeUrl(attribute: 'href' | 'src', url: string): string | undefi
   }
   // A colon after `/`, `?` or `#` is not a protocol.
   if (before('/') || before('?') || before('#')) return url
-  return PROTOCOLS[attribute].some((protocol) => colon === protocol.length && url.startsWith(protocol)) ? url : undefined
+  return PROTOCOLS[attribute].some((protocol) => colon === protocol.length && url.startsWith(protocol))
+    ? url
+    : undefined
 }

@@ -24,7 +24,12 @@ const CHUNK = 32
  * `threads`: BUILD_THREADS (1 turns the pool off); by default one per core as
  * availableParallelism() reports, so a one-core machine never starts a worker.
  */
-export async function prerenderBodies(bodies: readonly string[], cache: RenderCache, threads = availableParallelism(), minBodies = MIN_BODIES): Promise<void> {
+export async function prerenderBodies(
+  bodies: readonly string[],
+  cache: RenderCache,
+  threads = availableParallelism(),
+  minBodies = MIN_BODIES,
+): Promise<void> {
   const missing = new Map<string, string>()
   for (const body of bodies) {
     const key = RenderCache.key(body)
@@ -36,7 +41,9 @@ export async function prerenderBodies(bodies: readonly string[], cache: RenderCa
   for (let i = 0; i < jobs.length; i += CHUNK) chunks.push(jobs.slice(i, i + CHUNK))
   let workers: Worker[] = []
   try {
-    workers = Array.from({ length: Math.min(threads, chunks.length) }, () => startModuleWorker(import.meta.url, 'render-worker'))
+    workers = Array.from({ length: Math.min(threads, chunks.length) }, () =>
+      startModuleWorker(import.meta.url, 'render-worker'),
+    )
     await Promise.all(workers.map((worker) => drain(worker, chunks, cache)))
   } catch {
     // A worker that cannot start (e.g. no TypeScript loader in this process) or fails: render on this thread instead.
@@ -44,7 +51,6 @@ export async function prerenderBodies(bodies: readonly string[], cache: RenderCa
     await Promise.all(workers.map((w) => w.terminate()))
   }
 }
-
 
 /** Feed chunks to one worker until none are left. */
 function drain(worker: Worker, chunks: [string, string][][], cache: RenderCache): Promise<void> {

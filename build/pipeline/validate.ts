@@ -11,7 +11,12 @@ import type { LoadedFile } from './load.ts'
 import { locate, pathToField, pointerToPath } from './locate.ts'
 import { closest } from '../did-you-mean.ts'
 
-export type Frontmatter = Record<string, unknown> & { title: string; published_at: string; slug?: string; draft?: boolean }
+export type Frontmatter = Record<string, unknown> & {
+  title: string
+  published_at: string
+  slug?: string
+  draft?: boolean
+}
 
 /** Validate one file; returns the frontmatter when it is valid. */
 export function validateFile(file: LoadedFile, errors: ContentError[]): Frontmatter | undefined {
@@ -29,7 +34,8 @@ export function validateFile(file: LoadedFile, errors: ContentError[]): Frontmat
 
 function toContentError(file: LoadedFile, error: ErrorObject): ContentError {
   // ajv-errors wraps the original errors; their params say which field was meant.
-  const original = (error.keyword === 'errorMessage' ? (error.params as { errors: ErrorObject[] }).errors[0] : error) ?? error
+  const original =
+    (error.keyword === 'errorMessage' ? (error.params as { errors: ErrorObject[] }).errors[0] : error) ?? error
   const path = pointerToPath(error.instancePath)
   let fieldPath = path
   let offset = locate(file.doc, path).offset
@@ -83,7 +89,9 @@ function checkDateOrder(file: LoadedFile, data: Frontmatter, errors: ContentErro
     if (typeof a !== 'string' || typeof b !== 'string') continue
     if (Date.parse(a) < Date.parse(b)) {
       const { line, column } = file.position(locate(file.doc, [later]).offset)
-      errors.push(new ContentError('DATE_ORDER', file.source.path, line, column, later, `must not be before ${earlier} (${b})`))
+      errors.push(
+        new ContentError('DATE_ORDER', file.source.path, line, column, later, `must not be before ${earlier} (${b})`),
+      )
     }
   }
 }
@@ -95,7 +103,10 @@ export function slugPosition(file: LoadedFile): { line: number; column: number }
 }
 
 /** Two files of one collection must not publish under the same slug. */
-export function checkDuplicateSlugs(files: { path: string; slug: string; slugAt: { line: number; column: number } }[], errors: ContentError[]): void {
+export function checkDuplicateSlugs(
+  files: { path: string; slug: string; slugAt: { line: number; column: number } }[],
+  errors: ContentError[],
+): void {
   const seen = new Map<string, string>()
   for (const { path, slug, slugAt } of files) {
     const first = seen.get(slug)
@@ -103,6 +114,15 @@ export function checkDuplicateSlugs(files: { path: string; slug: string; slugAt:
       seen.set(slug, path)
       continue
     }
-    errors.push(new ContentError('DUPLICATE_SLUG', path, slugAt.line, slugAt.column, 'slug', `"${slug}" is already used by ${first}`))
+    errors.push(
+      new ContentError(
+        'DUPLICATE_SLUG',
+        path,
+        slugAt.line,
+        slugAt.column,
+        'slug',
+        `"${slug}" is already used by ${first}`,
+      ),
+    )
   }
 }

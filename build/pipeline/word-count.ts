@@ -52,7 +52,10 @@ function countAsciiWords(token: string): number {
       const after = CLASS[token.charCodeAt(i + 1)]
       // "e.g", "don't", "a:b" stay one word between letters; "1.5", "1,000", "1;2" between digits.
       const letters = before === LETTER && after === LETTER && (mid === PERIOD || mid === APOSTROPHE || mid === COLON)
-      const digits = before === DIGIT && after === DIGIT && (mid === PERIOD || mid === APOSTROPHE || mid === COMMA || mid === SEMICOLON)
+      const digits =
+        before === DIGIT &&
+        after === DIGIT &&
+        (mid === PERIOD || mid === APOSTROPHE || mid === COMMA || mid === SEMICOLON)
       if (!letters && !digits) break
       i++
     }

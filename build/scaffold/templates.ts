@@ -24,12 +24,36 @@ const BODY: Record<CollectionName, string> = {
 /** YAML of the collection's required fields (after `title`, `published_at`, `draft`). */
 const FIELDS: Record<CollectionName, (d: Dates) => string[]> = {
   'blog-posts': () => ['authors:', '  - name: Your Name'],
-  'case-studies': () => ['customer:', '  name: Customer name', '  industry: Industry', 'results:', '  - label: Headline result', '    value: "-50%"'],
-  webinars: (d) => [`starts_at: ${d.later}`, 'duration_minutes: 60', 'timezone: Europe/London', 'speakers:', '  - name: Speaker Name'],
-  events: (d) => [`starts_at: ${d.later}`, `ends_at: ${d.laterEnd}`, 'timezone: Europe/London', 'attendance_mode: online', 'event_status: scheduled'],
+  'case-studies': () => [
+    'customer:',
+    '  name: Customer name',
+    '  industry: Industry',
+    'results:',
+    '  - label: Headline result',
+    '    value: "-50%"',
+  ],
+  webinars: (d) => [
+    `starts_at: ${d.later}`,
+    'duration_minutes: 60',
+    'timezone: Europe/London',
+    'speakers:',
+    '  - name: Speaker Name',
+  ],
+  events: (d) => [
+    `starts_at: ${d.later}`,
+    `ends_at: ${d.laterEnd}`,
+    'timezone: Europe/London',
+    'attendance_mode: online',
+    'event_status: scheduled',
+  ],
 }
 
-export function renderTemplate(collection: CollectionName, title: string, dates: Dates, related: readonly string[] = []): string {
+export function renderTemplate(
+  collection: CollectionName,
+  title: string,
+  dates: Dates,
+  related: readonly string[] = [],
+): string {
   const lines = [
     '---',
     // JSON strings are valid YAML, so any title survives quoting.
@@ -50,5 +74,9 @@ export function renderTemplate(collection: CollectionName, title: string, dates:
 export function datesFrom(now: Date): Dates {
   const later = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 28, 16))
   const iso = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z')
-  return { today: now.toISOString().slice(0, 10), later: iso(later), laterEnd: iso(new Date(later.getTime() + 2 * 3600_000)) }
+  return {
+    today: now.toISOString().slice(0, 10),
+    later: iso(later),
+    laterEnd: iso(new Date(later.getTime() + 2 * 3600_000)),
+  }
 }

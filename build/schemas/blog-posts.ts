@@ -16,7 +16,10 @@ export const blogPostSchema: SchemaObject = {
       maxItems: 10,
       items: {
         ...person,
-        properties: { ...person.properties, avatar_url: { ...httpUrl, description: 'Absolute URL of a square portrait.' } },
+        properties: {
+          ...person.properties,
+          avatar_url: { ...httpUrl, description: 'Absolute URL of a square portrait.' },
+        },
       },
     },
   },

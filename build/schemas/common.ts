@@ -8,11 +8,17 @@
 import type { SchemaObject } from 'ajv'
 
 import {
-  MAX_DATE_TIME_LENGTH, MAX_SLUG_LENGTH, MAX_TAG_LENGTH, MAX_TIMEZONE_LENGTH, MAX_URL_LENGTH, REFERENCE_PATTERN, SLUG_PATTERN, TAG_PATTERN,
+  MAX_DATE_TIME_LENGTH,
+  MAX_SLUG_LENGTH,
+  MAX_TAG_LENGTH,
+  MAX_TIMEZONE_LENGTH,
+  MAX_URL_LENGTH,
+  REFERENCE_PATTERN,
+  SLUG_PATTERN,
+  TAG_PATTERN,
 } from '../contract/patterns.ts'
 
-const DATE_MESSAGE =
-  'must be a date like 2026-03-14 or an RFC 3339 date-time with offset like 2026-03-14T09:00:00Z'
+const DATE_MESSAGE = 'must be a date like 2026-03-14 or an RFC 3339 date-time with offset like 2026-03-14T09:00:00Z'
 
 /** A calendar date or an RFC 3339 date-time; normalised to a date-time on output. */
 export const dateOrDateTime: SchemaObject = {

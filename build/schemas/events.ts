@@ -30,10 +30,16 @@ export const eventSchema: SchemaObject = {
     },
     online_url: httpUrl,
     registration_url: httpUrl,
-    event_status: { enum: ['scheduled', 'cancelled', 'postponed', 'rescheduled'], description: 'Defaults to scheduled.' },
+    event_status: {
+      enum: ['scheduled', 'cancelled', 'postponed', 'rescheduled'],
+      description: 'Defaults to scheduled.',
+    },
   },
   // An event people travel to must say where it is.
   if: { properties: { attendance_mode: { enum: ['in_person', 'hybrid'] } }, required: ['attendance_mode'] },
   // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
-  then: { required: ['location'], errorMessage: { required: { location: 'is required unless attendance_mode is online' } } },
+  then: {
+    required: ['location'],
+    errorMessage: { required: { location: 'is required unless attendance_mode is online' } },
+  },
 }

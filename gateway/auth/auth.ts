@@ -61,7 +61,9 @@ export async function createAuth(settings: AuthSettings, runtime: AuthRuntime): 
   const { issuer: issuerSettings } = settings
   const store = openStateStore(settings.store)
   sweepRegularly(store, log)
-  const failures = createFailureThrottle(store, { onStoreError: (error) => log('warn', 'could not count a failed authentication', { error: error.message }) })
+  const failures = createFailureThrottle(store, {
+    onStoreError: (error) => log('warn', 'could not count a failed authentication', { error: error.message }),
+  })
   const trustProxy = runtime.trustProxy ?? 'none'
 
   let builtIn: EmbeddedIssuer | undefined
@@ -74,7 +76,13 @@ export async function createAuth(settings: AuthSettings, runtime: AuthRuntime): 
     const { key } = embedded
     builtIn = embedded
     makeVerifier = () =>
-      createJwtVerifier({ issuer: issuer(), audience: resources().accepted, algorithms: [key.alg], clockTolerance: settings.clockToleranceSeconds, keys: { local: { keys: [key.publicJwk] } } })
+      createJwtVerifier({
+        issuer: issuer(),
+        audience: resources().accepted,
+        algorithms: [key.alg],
+        clockTolerance: settings.clockToleranceSeconds,
+        keys: { local: { keys: [key.publicJwk] } },
+      })
   } else {
     const { jwksUrl, audience } = issuerSettings
     const source = createMetadataSource(issuerSettings.issuer)
@@ -90,8 +98,26 @@ export async function createAuth(settings: AuthSettings, runtime: AuthRuntime): 
   }
   // Built on first use: the public URL may be known only once the server listens.
   let verifier: JwtVerifier | undefined
-  const guard = createGuard({ keys, verifyJwt: () => (verifier ??= makeVerifier()), publicUrl, log, failures, trustProxy })
-  return { ...guard, mode: issuerSettings.kind, publicUrl, issuer, resources, builtIn, external, log, trustProxy, failures }
+  const guard = createGuard({
+    keys,
+    verifyJwt: () => (verifier ??= makeVerifier()),
+    publicUrl,
+    log,
+    failures,
+    trustProxy,
+  })
+  return {
+    ...guard,
+    mode: issuerSettings.kind,
+    publicUrl,
+    issuer,
+    resources,
+    builtIn,
+    external,
+    log,
+    trustProxy,
+    failures,
+  }
 }
 
 function jwksUriOf(metadata: Record<string, unknown>): string {

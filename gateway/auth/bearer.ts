@@ -24,6 +24,7 @@ export function parseBearer(header: string | null | undefined): BearerCredential
   const token = (match?.[2] ?? '').trim()
   if (token === '') return { kind: 'none' }
   if (token.length > MAX_TOKEN_LENGTH) return { kind: 'malformed', reason: 'The bearer token is too long.' }
-  if (!B64TOKEN.test(token)) return { kind: 'malformed', reason: 'The bearer token contains characters a token cannot have.' }
+  if (!B64TOKEN.test(token))
+    return { kind: 'malformed', reason: 'The bearer token contains characters a token cannot have.' }
   return { kind: 'token', token }
 }

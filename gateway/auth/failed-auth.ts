@@ -73,7 +73,11 @@ interface Window {
 }
 
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url')
-const NAMES: Record<FailureKind, { identifier: string }> = { 'sign-in': { identifier: 'account' }, 'client-secret': { identifier: 'client id' }, 'api-key': { identifier: 'API key' } }
+const NAMES: Record<FailureKind, { identifier: string }> = {
+  'sign-in': { identifier: 'account' },
+  'client-secret': { identifier: 'client id' },
+  'api-key': { identifier: 'API key' },
+}
 /** Most locks one process remembers; past it, expired ones go, then the oldest. */
 const MAX_LOCKS = 10_000
 
@@ -99,7 +103,8 @@ export function createFailureThrottle(store: StateStore, options: FailureThrottl
     const window = await store.get<Window>(key)
     return window && now() - window.start < span(kind) ? window : undefined
   }
-  const secondsLeft = (kind: FailureKind, window: Window) => Math.max(1, Math.ceil((window.start + span(kind) - now()) / 1000))
+  const secondsLeft = (kind: FailureKind, window: Window) =>
+    Math.max(1, Math.ceil((window.start + span(kind) - now()) / 1000))
   const locked = (key: string): number | undefined => {
     const until = locks.get(key)
     if (until === undefined) return undefined
@@ -122,7 +127,10 @@ export function createFailureThrottle(store: StateStore, options: FailureThrottl
     const p = policies[kind]
     const names = { address: `failed-${kind}-ip`, identifier: `failed-${kind}-${p.identifier}` }
     const minutes = Math.round(p.windowSeconds / 60)
-    const what = by === 'address' ? `from this client address: at most ${p.perAddress}` : `for this ${NAMES[kind].identifier}: at most ${p.perIdentifier}`
+    const what =
+      by === 'address'
+        ? `from this client address: at most ${p.perAddress}`
+        : `for this ${NAMES[kind].identifier}: at most ${p.perIdentifier}`
     return {
       ok: false,
       by,
@@ -146,7 +154,8 @@ export function createFailureThrottle(store: StateStore, options: FailureThrottl
         const byIdentifier = locked(k.identifier)
         if (byIdentifier !== undefined) return refusal(kind, 'identifier', byIdentifier)
         const [address, identifier] = await Promise.all([current(kind, k.address), current(kind, k.identifier)])
-        if (identifier && identifier.count >= perIdentifier) return refusal(kind, 'identifier', secondsLeft(kind, identifier))
+        if (identifier && identifier.count >= perIdentifier)
+          return refusal(kind, 'identifier', secondsLeft(kind, identifier))
         if (address && address.count >= perAddress) return refusal(kind, 'address', secondsLeft(kind, address))
       }
       return { ok: true }
@@ -157,7 +166,7 @@ export function createFailureThrottle(store: StateStore, options: FailureThrottl
       const { guessable, perAddress, perIdentifier } = policies[kind]
       let counted: [Window, Window]
       try {
-        counted = await Promise.all(
+        counted = (await Promise.all(
           [k.address, k.identifier].map(async (key) => {
             // Read-modify-write: concurrent failures may undercount by a few, never unlock anyone.
             const window = (await current(kind, key)) ?? { start: now(), count: 0 }
@@ -165,7 +174,7 @@ export function createFailureThrottle(store: StateStore, options: FailureThrottl
             await store.set(key, window, secondsLeft(kind, window))
             return window
           }),
-        ) as [Window, Window]
+        )) as [Window, Window]
       } catch (error) {
         options.onStoreError?.(error as Error)
         return { ok: true }

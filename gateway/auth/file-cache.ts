@@ -10,7 +10,11 @@ export interface FileCache<T> {
   get(): Promise<T>
 }
 
-export async function cachedFile<T>(path: string, read: (path: string) => Promise<T>, log?: Logger): Promise<FileCache<T>> {
+export async function cachedFile<T>(
+  path: string,
+  read: (path: string) => Promise<T>,
+  log?: Logger,
+): Promise<FileCache<T>> {
   let stamp = await fileStamp(path)
   let value = await read(path)
   return {
@@ -21,7 +25,10 @@ export async function cachedFile<T>(path: string, read: (path: string) => Promis
         value = await read(path)
         stamp = current
       } catch (error) {
-        log?.('error', 'config file invalid; keeping the previous version', { file: path, error: (error as Error).message })
+        log?.('error', 'config file invalid; keeping the previous version', {
+          file: path,
+          error: (error as Error).message,
+        })
       }
       return value
     },

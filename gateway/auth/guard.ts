@@ -57,9 +57,19 @@ export interface GuardOptions {
 export function createGuard(options: GuardOptions): Guard {
   const { log } = options
 
-  function unauthorized(request: Request, detail: string, error?: 'invalid_token', scope?: readonly string[]): HTTPError {
+  function unauthorized(
+    request: Request,
+    detail: string,
+    error?: 'invalid_token',
+    scope?: readonly string[],
+  ): HTTPError {
     const metadata = resourceMetadataUrl(options.publicUrl(), resourcePathOf(new URL(request.url).pathname))
-    const challenge = bearerChallenge({ resourceMetadata: metadata, error, description: error ? detail : undefined, scope })
+    const challenge = bearerChallenge({
+      resourceMetadata: metadata,
+      error,
+      description: error ? detail : undefined,
+      scope,
+    })
     return problem('unauthorized', { detail, headers: { 'www-authenticate': challenge } })
   }
 
@@ -83,29 +93,51 @@ export function createGuard(options: GuardOptions): Guard {
       // An address past its limit is refused before the key is looked at (no store access: failed-auth.ts).
       const verdict = await options.failures?.check('api-key', subject)
       if (verdict && !verdict.ok) throw problem('rate-limited', { detail: verdict.detail, headers: verdict.headers })
-      if (!isWellFormedApiKey(token)) return badKey(request, subject, 'The API key is malformed or its checksum does not match.', scope)
+      if (!isWellFormedApiKey(token))
+        return badKey(request, subject, 'The API key is malformed or its checksum does not match.', scope)
       const found = await options.keys.lookup(token)
       if (!found.ok) {
         log('debug', 'api key refused', { reason: found.reason })
-        return badKey(request, subject, found.reason === 'unknown' ? 'The API key is not known.' : `The API key is ${found.reason}.`, scope)
+        return badKey(
+          request,
+          subject,
+          found.reason === 'unknown' ? 'The API key is not known.' : `The API key is ${found.reason}.`,
+          scope,
+        )
       }
       const { key } = found
-      return { kind: 'api-key', subject: key.id, role: key.role, scopes: scopesOfRole(key.role), expiresAt: key.expires_at ? new Date(key.expires_at) : undefined }
+      return {
+        kind: 'api-key',
+        subject: key.id,
+        role: key.role,
+        scopes: scopesOfRole(key.role),
+        expiresAt: key.expires_at ? new Date(key.expires_at) : undefined,
+      }
     }
     try {
       const verified = await options.verifyJwt()(token)
-      return { kind: 'oauth', subject: verified.subject, clientId: verified.clientId, scopes: verified.scopes, expiresAt: verified.expiresAt }
+      return {
+        kind: 'oauth',
+        subject: verified.subject,
+        clientId: verified.clientId,
+        scopes: verified.scopes,
+        expiresAt: verified.expiresAt,
+      }
     } catch (error) {
       if (error instanceof InvalidTokenError) throw unauthorized(request, error.message, 'invalid_token', scope)
       if (error instanceof IssuerUnavailableError) {
         log('warn', 'token issuer unavailable', { error: error.message })
-        throw problem('unavailable', { detail: 'The token issuer cannot be reached, so the token cannot be checked; retry later.', headers: { 'retry-after': '10' } })
+        throw problem('unavailable', {
+          detail: 'The token issuer cannot be reached, so the token cannot be checked; retry later.',
+          headers: { 'retry-after': '10' },
+        })
       }
       throw error
     }
   }
 
-  const addressOf = (input: H3Event | Request) => ('req' in input ? clientIp(input, options.trustProxy ?? 'none') : 'unknown')
+  const addressOf = (input: H3Event | Request) =>
+    'req' in input ? clientIp(input, options.trustProxy ?? 'none') : 'unknown'
 
   return {
     authenticate: (input) => identify(requestOf(input), addressOf(input)),
@@ -113,12 +145,23 @@ export function createGuard(options: GuardOptions): Guard {
       const request = requestOf(input)
       const needed: readonly string[] = typeof scope === 'string' ? [scope] : scope
       const principal = await identify(request, addressOf(input), needed)
-      if (!principal) throw unauthorized(request, `This operation needs a bearer credential with the scope ${needed.join(' ')}.`, undefined, needed)
+      if (!principal)
+        throw unauthorized(
+          request,
+          `This operation needs a bearer credential with the scope ${needed.join(' ')}.`,
+          undefined,
+          needed,
+        )
       const missing = needed.filter((s) => !principal.scopes.includes(s))
       if (missing.length) {
         const metadata = resourceMetadataUrl(options.publicUrl(), resourcePathOf(new URL(request.url).pathname))
         const detail = `The credential lacks the scope ${missing.join(' ')}.`
-        const challenge = bearerChallenge({ resourceMetadata: metadata, error: 'insufficient_scope', description: detail, scope: needed })
+        const challenge = bearerChallenge({
+          resourceMetadata: metadata,
+          error: 'insufficient_scope',
+          description: detail,
+          scope: needed,
+        })
         throw problem('forbidden', { detail, headers: { 'www-authenticate': challenge } })
       }
       return principal

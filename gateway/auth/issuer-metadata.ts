@@ -33,7 +33,11 @@ export function createMetadataSource(issuer: string, timeoutMs = 5_000): Metadat
     const failures: string[] = []
     for (const url of metadataUrls(issuer)) {
       try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' }, redirect: 'error' })
+        const response = await fetch(url, {
+          signal: AbortSignal.timeout(timeoutMs),
+          headers: { accept: 'application/json' },
+          redirect: 'error',
+        })
         if (response.status === 404) {
           failures.push(`${url}: 404`)
           continue

@@ -20,7 +20,19 @@ import { AuthConfigError, InvalidTokenError, IssuerUnavailableError } from './er
 import { scopesFromClaims } from '../../build/contract/scopes.ts'
 
 /** Asymmetric JWS algorithms only: a symmetric one would let anyone holding the public key sign. */
-export const ALLOWED_ALGORITHMS = ['ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512'] as const
+export const ALLOWED_ALGORITHMS = [
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+  'Ed25519',
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+] as const
 const ACCEPTED_TYP = new Set(['at+jwt', 'application/at+jwt', 'jwt'])
 
 export interface JwtVerifierOptions {
@@ -47,7 +59,8 @@ export type JwtVerifier = (token: string) => Promise<VerifiedToken>
 export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
   const algorithms = [...(options.algorithms ?? ALLOWED_ALGORITHMS)]
   const refused = algorithms.filter((a) => !(ALLOWED_ALGORITHMS as readonly string[]).includes(a))
-  if (refused.length) throw new AuthConfigError(`JWT algorithms not allowed: ${refused.join(', ')} (asymmetric algorithms only)`)
+  if (refused.length)
+    throw new AuthConfigError(`JWT algorithms not allowed: ${refused.join(', ')} (asymmetric algorithms only)`)
   const getKey = 'local' in options.keys ? createLocalJWKSet(options.keys.local) : remoteKeys(options.keys.jwksUrl)
 
   return async (token) => {
@@ -67,11 +80,23 @@ export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
       if (error instanceof IssuerUnavailableError) throw error
       throw new InvalidTokenError(describe(error))
     }
-    if (typ !== undefined && !ACCEPTED_TYP.has(typ.toLowerCase())) throw new InvalidTokenError(`The token type "${typ}" is not an access token.`)
-    const clientId = typeof payload.client_id === 'string' ? payload.client_id : typeof payload.azp === 'string' ? payload.azp : undefined
+    if (typ !== undefined && !ACCEPTED_TYP.has(typ.toLowerCase()))
+      throw new InvalidTokenError(`The token type "${typ}" is not an access token.`)
+    const clientId =
+      typeof payload.client_id === 'string'
+        ? payload.client_id
+        : typeof payload.azp === 'string'
+          ? payload.azp
+          : undefined
     const subject = payload.sub ?? clientId
     if (!subject) throw new InvalidTokenError('The token names neither a subject nor a client.')
-    return { subject, clientId, scopes: scopesFromClaims(payload), expiresAt: new Date(payload.exp! * 1000), claims: payload }
+    return {
+      subject,
+      clientId,
+      scopes: scopesFromClaims(payload),
+      expiresAt: new Date(payload.exp! * 1000),
+      claims: payload,
+    }
   }
 }
 
@@ -97,7 +122,8 @@ function remoteKeys(jwksUrl: () => Promise<string>): JWTVerifyGetKey {
 function describe(error: unknown): string {
   if (error instanceof errors.JWTExpired) return 'The token has expired.'
   if (error instanceof errors.JWTClaimValidationFailed) return `The token's "${error.claim}" claim is not acceptable.`
-  if (error instanceof errors.JOSEAlgNotAllowed) return 'The token is signed with an algorithm this server does not accept.'
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return 'The token is signed with an algorithm this server does not accept.'
   if (error instanceof errors.JWSSignatureVerificationFailed) return 'The token signature is invalid.'
   if (error instanceof errors.JWKSNoMatchingKey) return 'The token is signed with an unknown key.'
   if (error instanceof errors.JWTInvalid || error instanceof errors.JWSInvalid) return 'The token is not a valid JWT.'

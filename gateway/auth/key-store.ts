@@ -8,9 +8,7 @@ import { hashApiKey } from './api-key.ts'
 import { cachedFile } from './file-cache.ts'
 import { readKeysFile, type KeyEntry } from './keys-file.ts'
 
-export type KeyLookup =
-  | { ok: true; key: KeyEntry }
-  | { ok: false; reason: 'unknown' | 'revoked' | 'expired' }
+export type KeyLookup = { ok: true; key: KeyEntry } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' }
 
 export interface KeyStore {
   lookup(key: string, now?: Date): Promise<KeyLookup>

@@ -26,7 +26,13 @@ import { parseArgs } from 'node:util'
 import { exportJWK, generateKeyPair } from 'jose'
 import { generateApiKey, hashApiKey } from './api-key.ts'
 import { SIGNING_ALG } from './issuer/signing-key.ts'
-import { clientsFilePath, generateClientSecret, hashClientSecret, readClientsFile, writeClientsFile } from './issuer/clients-file.ts'
+import {
+  clientsFilePath,
+  generateClientSecret,
+  hashClientSecret,
+  readClientsFile,
+  writeClientsFile,
+} from './issuer/clients-file.ts'
 import { keysFilePath, newKeyId, readKeysFile, writeKeysFile } from './keys-file.ts'
 import { isRole, isScope, ROLE_NAMES, SCOPE_NAMES } from '../../build/contract/scopes.ts'
 import { userCommand, USER_USAGE } from './people/people-cli.ts'
@@ -35,7 +41,6 @@ import { report } from '../../build/contract/cli.ts'
 import { UsageError } from '../../build/contract/errors.ts'
 import { readSettings, type Settings } from '../../build/contract/settings.ts'
 
-
 export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
   try {
     const settings = readSettings(io.env, 'cli')
@@ -43,8 +48,15 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
       args: argv,
       allowPositionals: true,
       options: {
-        role: { type: 'string' }, label: { type: 'string' }, expires: { type: 'string' }, id: { type: 'string' }, scopes: { type: 'string' }, file: { type: 'string' },
-        email: { type: 'string' }, name: { type: 'string' }, 'password-stdin': { type: 'boolean' },
+        role: { type: 'string' },
+        label: { type: 'string' },
+        expires: { type: 'string' },
+        id: { type: 'string' },
+        scopes: { type: 'string' },
+        file: { type: 'string' },
+        email: { type: 'string' },
+        name: { type: 'string' },
+        'password-stdin': { type: 'boolean' },
       },
     })
     const now = io.now?.() ?? new Date()
@@ -66,7 +78,15 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
       const keys = await readKeysFile(file)
       const key = generateApiKey(role === 'sandbox.read' ? 'sandbox' : 'live')
       const id = newKeyId()
-      keys.keys.push({ id, hash: hashApiKey(key), role, label, created_at: now.toISOString(), expires_at: expires, revoked_at: null })
+      keys.keys.push({
+        id,
+        hash: hashApiKey(key),
+        role,
+        label,
+        created_at: now.toISOString(),
+        expires_at: expires,
+        revoked_at: null,
+      })
       await writeKeysFile(file, keys)
       io.err(`created ${id} (${role}${expires ? `, expires ${expires}` : ''}) in ${file}; the key is shown only now:`)
       io.out(key)
@@ -74,7 +94,13 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
     }
     if (command === 'list') {
       for (const k of (await readKeysFile(file)).keys) {
-        const state = k.revoked_at ? `revoked ${k.revoked_at}` : k.expires_at && Date.parse(k.expires_at) <= now.getTime() ? `expired ${k.expires_at}` : k.expires_at ? `expires ${k.expires_at}` : 'active'
+        const state = k.revoked_at
+          ? `revoked ${k.revoked_at}`
+          : k.expires_at && Date.parse(k.expires_at) <= now.getTime()
+            ? `expired ${k.expires_at}`
+            : k.expires_at
+              ? `expires ${k.expires_at}`
+              : 'active'
         io.out(`${k.id}\t${k.role}\t${state}\t${k.label}`)
       }
       return 0
@@ -89,7 +115,9 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
       io.err(`revoked ${id}`)
       return 0
     }
-    throw new UsageError(`usage: keys create --role <role> --label <text> [--expires <date|30d>] | list | revoke <id> | client create|list|revoke | user create|list|disable | signing-key\n${USER_USAGE}`)
+    throw new UsageError(
+      `usage: keys create --role <role> --label <text> [--expires <date|30d>] | list | revoke <id> | client create|list|revoke | user create|list|disable | signing-key\n${USER_USAGE}`,
+    )
   } catch (error) {
     // parseArgs refuses unknown options with a TypeError: a usage error like ours.
     const parse = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS_')
@@ -97,27 +125,48 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-async function clientCommand(rest: string[], values: { id?: string; scopes?: string; label?: string; file?: string }, io: CliIo, now: Date, settings: Settings): Promise<number> {
+async function clientCommand(
+  rest: string[],
+  values: { id?: string; scopes?: string; label?: string; file?: string },
+  io: CliIo,
+  now: Date,
+  settings: Settings,
+): Promise<number> {
   const file = values.file ? resolve(io.cwd, values.file) : clientsFilePath(settings, io.cwd)
   const [command, arg] = rest
   const clients = await readClientsFile(file)
   if (command === 'create') {
     const id = required(values.id, '--id')
-    if (!/^[A-Za-z0-9._-]{3,64}$/.test(id)) throw new UsageError('--id must be 3 to 64 letters, digits, ".", "_" or "-"')
-    if (id.startsWith('reg_')) throw new UsageError('--id must not start with "reg_", which marks self-registered clients')
+    if (!/^[A-Za-z0-9._-]{3,64}$/.test(id))
+      throw new UsageError('--id must be 3 to 64 letters, digits, ".", "_" or "-"')
+    if (id.startsWith('reg_'))
+      throw new UsageError('--id must not start with "reg_", which marks self-registered clients')
     if (clients.clients.some((c) => c.client_id === id)) throw new UsageError(`client ${id} already exists`)
-    const scopes = required(values.scopes, '--scopes').split(/[\s,]+/).filter(Boolean)
+    const scopes = required(values.scopes, '--scopes')
+      .split(/[\s,]+/)
+      .filter(Boolean)
     const unknown = scopes.filter((s) => !isScope(s))
-    if (unknown.length || !scopes.length) throw new UsageError(`unknown scope ${unknown.join(' ')}; scopes are: ${SCOPE_NAMES.join(' ')}`)
+    if (unknown.length || !scopes.length)
+      throw new UsageError(`unknown scope ${unknown.join(' ')}; scopes are: ${SCOPE_NAMES.join(' ')}`)
     const secret = generateClientSecret()
-    clients.clients.push({ client_id: id, secret_hash: hashClientSecret(secret), scopes: scopes.filter(isScope), label: required(values.label, '--label'), created_at: now.toISOString(), revoked_at: null })
+    clients.clients.push({
+      client_id: id,
+      secret_hash: hashClientSecret(secret),
+      scopes: scopes.filter(isScope),
+      label: required(values.label, '--label'),
+      created_at: now.toISOString(),
+      revoked_at: null,
+    })
     await writeClientsFile(file, clients)
     io.err(`created client ${id} (${scopes.join(' ')}) in ${file}; the secret is shown only now:`)
     io.out(secret)
     return 0
   }
   if (command === 'list') {
-    for (const c of clients.clients) io.out(`${c.client_id}\t${c.revoked_at ? `revoked ${c.revoked_at}` : 'active'}\t${c.scopes.join(' ')}\t${c.label}`)
+    for (const c of clients.clients)
+      io.out(
+        `${c.client_id}\t${c.revoked_at ? `revoked ${c.revoked_at}` : 'active'}\t${c.scopes.join(' ')}\t${c.label}`,
+      )
     return 0
   }
   if (command === 'revoke') {
@@ -129,7 +178,9 @@ async function clientCommand(rest: string[], values: { id?: string; scopes?: str
     io.err(`revoked client ${id}`)
     return 0
   }
-  throw new UsageError('usage: keys client create --id <id> --scopes "<scope> …" --label <text> | client list | client revoke <id>')
+  throw new UsageError(
+    'usage: keys client create --id <id> --scopes "<scope> …" --label <text> | client list | client revoke <id>',
+  )
 }
 
 function required(value: string | undefined, name: string): string {
@@ -140,8 +191,11 @@ function required(value: string | undefined, name: string): string {
 /** An RFC 3339 date-time, a date (midnight UTC), or a number of days from now (`30d`). */
 function parseExpiry(value: string, now: Date): string {
   const days = /^(\d{1,4})d$/.exec(value)
-  const date = days ? new Date(now.getTime() + Number(days[1]) * 86_400_000) : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
-  if (Number.isNaN(date.getTime())) throw new UsageError(`--expires must be a date, a date-time or a number of days like 30d, got "${value}"`)
+  const date = days
+    ? new Date(now.getTime() + Number(days[1]) * 86_400_000)
+    : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
+  if (Number.isNaN(date.getTime()))
+    throw new UsageError(`--expires must be a date, a date-time or a number of days like 30d, got "${value}"`)
   return date.toISOString()
 }
 

@@ -17,7 +17,7 @@ const isoDate = z.iso.datetime({ offset: true })
 const KeyEntry = z.strictObject({
   id: z.string().regex(/^key_[A-Za-z0-9_]{4,40}$/),
   hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
-  role: z.enum(ROLE_NAMES as [typeof ROLE_NAMES[number], ...typeof ROLE_NAMES]),
+  role: z.enum(ROLE_NAMES as [(typeof ROLE_NAMES)[number], ...typeof ROLE_NAMES]),
   label: z.string().min(1).max(200),
   created_at: isoDate,
   expires_at: isoDate.nullable().optional(),

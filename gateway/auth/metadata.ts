@@ -17,7 +17,11 @@ export function resourcePathOf(pathname: string): ResourcePath {
   return pathname === MCP_PATH || pathname.startsWith(`${MCP_PATH}/`) ? MCP_PATH : ''
 }
 
-export function protectedResourceMetadata(publicUrl: string, issuer: string, path: ResourcePath): Record<string, unknown> {
+export function protectedResourceMetadata(
+  publicUrl: string,
+  issuer: string,
+  path: ResourcePath,
+): Record<string, unknown> {
   return {
     resource: `${publicUrl}${path}`,
     authorization_servers: [issuer],

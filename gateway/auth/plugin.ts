@@ -17,31 +17,55 @@ import { IssuerUnavailableError } from './errors.ts'
 import { interactionRoutes } from './issuer/interaction/handlers.ts'
 import { providerRoutes } from './issuer/provider-routes.ts'
 import { protectedResourceMetadata } from './metadata.ts'
-import { AUTHORIZATION_SERVER_PATH, JWKS_PATH, OPENID_CONFIGURATION_PATH, PROTECTED_RESOURCE_PATH, RESOURCE_PATHS } from '../../build/contract/public-paths.ts'
+import {
+  AUTHORIZATION_SERVER_PATH,
+  JWKS_PATH,
+  OPENID_CONFIGURATION_PATH,
+  PROTECTED_RESOURCE_PATH,
+  RESOURCE_PATHS,
+} from '../../build/contract/public-paths.ts'
 
 export function authPlugin(auth: Auth): (app: H3) => void {
   return (app) => {
     for (const path of RESOURCE_PATHS) {
-      app.all(`${PROTECTED_RESOURCE_PATH}${path}`, document(() => protectedResourceMetadata(auth.publicUrl(), auth.issuer(), path)))
+      app.all(
+        `${PROTECTED_RESOURCE_PATH}${path}`,
+        document(() => protectedResourceMetadata(auth.publicUrl(), auth.issuer(), path)),
+      )
     }
     const { builtIn, external } = auth
     if (builtIn) {
       // One document at both addresses: RFC 8414 clients and OpenID relying parties find the same server.
-      app.all(AUTHORIZATION_SERVER_PATH, document(() => builtIn.discovery()))
-      app.all(OPENID_CONFIGURATION_PATH, document(() => builtIn.discovery()))
-      app.all(JWKS_PATH, document(() => ({ keys: [builtIn.key.publicJwk] })))
+      app.all(
+        AUTHORIZATION_SERVER_PATH,
+        document(() => builtIn.discovery()),
+      )
+      app.all(
+        OPENID_CONFIGURATION_PATH,
+        document(() => builtIn.discovery()),
+      )
+      app.all(
+        JWKS_PATH,
+        document(() => ({ keys: [builtIn.key.publicJwk] })),
+      )
       providerRoutes(auth, builtIn)(app)
       interactionRoutes(auth, builtIn)(app)
     } else if (external) {
-      app.all(AUTHORIZATION_SERVER_PATH, document(async () => {
-        try {
-          return await external.get()
-        } catch (error) {
-          if (!(error instanceof IssuerUnavailableError)) throw error
-          auth.log('warn', 'issuer metadata unavailable', { error: error.message })
-          throw problem('unavailable', { detail: 'The authorization server\'s metadata cannot be fetched right now; retry later.', headers: { 'retry-after': '10' } })
-        }
-      }))
+      app.all(
+        AUTHORIZATION_SERVER_PATH,
+        document(async () => {
+          try {
+            return await external.get()
+          } catch (error) {
+            if (!(error instanceof IssuerUnavailableError)) throw error
+            auth.log('warn', 'issuer metadata unavailable', { error: error.message })
+            throw problem('unavailable', {
+              detail: "The authorization server's metadata cannot be fetched right now; retry later.",
+              headers: { 'retry-after': '10' },
+            })
+          }
+        }),
+      )
     }
   }
 }
@@ -51,6 +75,10 @@ function document(build: () => object | Promise<object>) {
   return defineHandler(async (event: H3Event) => {
     assertMethod(event, READ_METHODS)
     const body = Buffer.from(JSON.stringify(await build()))
-    return respondWithFile(event, { body, etag: etagOf(body) }, { contentType: JSON_TYPE, cacheControl: CACHE.document })
+    return respondWithFile(
+      event,
+      { body, etag: etagOf(body) },
+      { contentType: JSON_TYPE, cacheControl: CACHE.document },
+    )
   })
 }

@@ -13,7 +13,11 @@ import type { Snapshot } from '../artifacts.ts'
 const SLUG_RE = new RegExp(SLUG_PATTERN)
 
 /** The full record of a published item, from its item file; undefined when there is none. Rejects when dist/ lost the file. */
-export async function readItem(snapshot: Snapshot, collection: CollectionName, slug: string): Promise<FullRecord | undefined> {
+export async function readItem(
+  snapshot: Snapshot,
+  collection: CollectionName,
+  slug: string,
+): Promise<FullRecord | undefined> {
   if (!SLUG_RE.test(slug)) return undefined
   const file = await snapshot.file(itemFile(collection, slug))
   return file ? (JSON.parse(file.body.toString('utf8')) as FullRecord) : undefined

@@ -17,7 +17,11 @@ import { ArtifactError } from './errors.ts'
 const CONCURRENT_READS = 8
 const CHUNK = 256 * 1024
 
-export async function verifyFiles(distDir: string, etags: Readonly<Record<string, string>>, cache: ByteLru<CachedFile>): Promise<void> {
+export async function verifyFiles(
+  distDir: string,
+  etags: Readonly<Record<string, string>>,
+  cache: ByteLru<CachedFile>,
+): Promise<void> {
   const paths = Object.keys(etags)
   let next = 0
   let failure: ArtifactError | undefined
@@ -28,11 +32,14 @@ export async function verifyFiles(distDir: string, etags: Readonly<Record<string
       const etag = etags[path]!
       const read = await hashFile(join(distDir, path), buffer).catch(() => undefined)
       if (!read || read.etag !== etag) {
-        failure = new ArtifactError(`dist/${path} is missing or does not match the manifest (a build changed dist/ while it was loaded?)`)
+        failure = new ArtifactError(
+          `dist/${path} is missing or does not match the manifest (a build changed dist/ while it was loaded?)`,
+        )
         return
       }
       const size = read.whole?.byteLength ?? Infinity
-      if (read.whole && cache.totalBytes + size <= cache.maxBytes) cache.set(etag, { file: { body: Buffer.from(read.whole), etag }, size })
+      if (read.whole && cache.totalBytes + size <= cache.maxBytes)
+        cache.set(etag, { file: { body: Buffer.from(read.whole), etag }, size })
     }
   }
   await Promise.all(Array.from({ length: CONCURRENT_READS }, worker))

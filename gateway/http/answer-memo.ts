@@ -41,13 +41,20 @@ export function forgetAnswer(snapshot: Snapshot, target: string): void {
 export function rememberAnswer(
   snapshot: Snapshot,
   target: string,
-  answer: { headers: Record<string, string>; file: StoredFile; pathname: string; accept: string | undefined; etag?: false },
+  answer: {
+    headers: Record<string, string>
+    file: StoredFile
+    pathname: string
+    accept: string | undefined
+    etag?: false
+  },
 ): void {
   let memo = memos.get(snapshot)
   if (!memo) memos.set(snapshot, (memo = new Map()))
   if (memo.has(target)) return
   if (memo.size >= MAX_ANSWERS) memo.delete(memo.keys().next().value!)
-  const flat = (record: Record<string, string>) => Object.entries(record).flatMap(([k, v]) => [k, k === 'x-request-id' ? '' : v])
+  const flat = (record: Record<string, string>) =>
+    Object.entries(record).flatMap(([k, v]) => [k, k === 'x-request-id' ? '' : v])
   const { 'content-type': _type, 'content-length': _length, ...rest } = answer.headers
   const headers = flat(answer.headers)
   const notModifiedHeaders = flat(rest)

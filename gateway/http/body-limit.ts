@@ -33,7 +33,9 @@ export function bodyLimit(limits: Record<'MCP_MAX_BODY_BYTES' | 'TOKEN_MAX_BODY_
     const bytes = await readCapped(req.body!, limit).catch((error: unknown) => {
       if (HTTPError.isError(error)) throw error
       // The client broke the framing or hung up mid-body: its fault, never a 500.
-      throw problem('bad-request', { detail: 'The request body could not be read (connection closed or malformed chunked encoding).' })
+      throw problem('bad-request', {
+        detail: 'The request body could not be read (connection closed or malformed chunked encoding).',
+      })
     })
     setRequest(event, buffered(req, bytes))
     return next()
@@ -88,9 +90,11 @@ function buffered<T extends Request>(req: T, bytes: Uint8Array<ArrayBuffer>): T 
     get(target, prop) {
       if (prop === 'body') return fresh().body
       if (prop === 'bodyUsed') return false
-      if (typeof prop === 'string' && READ_METHODS.has(prop)) return () => (fresh() as unknown as Record<string, () => unknown>)[prop]!()
+      if (typeof prop === 'string' && READ_METHODS.has(prop))
+        return () => (fresh() as unknown as Record<string, () => unknown>)[prop]!()
       if (prop === 'clone') return () => buffered(target, bytes)
-      if (prop === '_request') return new Request(target.url, { method: target.method, headers: target.headers, body: bytes })
+      if (prop === '_request')
+        return new Request(target.url, { method: target.method, headers: target.headers, body: bytes })
       const value = Reflect.get(target, prop, target) as unknown
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value
     },

@@ -17,13 +17,25 @@ interface ParserError extends Error {
 function classify(code: string | undefined): { name: ProblemName; status: number; detail: string } {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return { name: 'headers-too-large', status: 431, detail: 'The request headers are larger than the gateway accepts (16 KiB in total).' }
+      return {
+        name: 'headers-too-large',
+        status: 431,
+        detail: 'The request headers are larger than the gateway accepts (16 KiB in total).',
+      }
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
-      return { name: 'payload-too-large', status: 413, detail: 'The chunk extensions of the request body are too large.' }
+      return {
+        name: 'payload-too-large',
+        status: 413,
+        detail: 'The chunk extensions of the request body are too large.',
+      }
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return { name: 'timeout', status: 408, detail: 'The request was not received in time.' }
     default:
-      return { name: 'bad-request', status: 400, detail: 'The request is not valid HTTP/1.1 (request line, header or body framing).' }
+      return {
+        name: 'bad-request',
+        status: 400,
+        detail: 'The request is not valid HTTP/1.1 (request line, header or body framing).',
+      }
   }
 }
 

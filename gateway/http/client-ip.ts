@@ -16,7 +16,11 @@ export function clientIp(event: H3Event, trust: TrustProxy): string {
   const peer = event.req.ip ?? 'unknown'
   if (trust === 'netlify') return event.req.headers.get('x-nf-client-connection-ip')?.trim() || peer
   if (trust === 'x-forwarded-for') {
-    const hops = event.req.headers.get('x-forwarded-for')?.split(',').map((h) => h.trim()).filter(Boolean)
+    const hops = event.req.headers
+      .get('x-forwarded-for')
+      ?.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean)
     return hops?.at(-1) ?? peer
   }
   return peer

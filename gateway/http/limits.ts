@@ -55,7 +55,9 @@ export function installLimits(app: H3, overrides: Partial<LimitSettings> = {}): 
   if (limits.rateLimitPerMinute > 0) {
     const limiter = new RateLimiter({ limit: limits.rateLimitPerMinute, windowSeconds: 60 })
     const isDynamic = (path: string) => path === DYNAMIC_PATHS.mcp || isOAuth(path)
-    app.use(rateLimit(limiter, limits.trustProxy), { match: (event) => isDynamic(event.url.pathname) && event.req.method !== 'OPTIONS' })
+    app.use(rateLimit(limiter, limits.trustProxy), {
+      match: (event) => isDynamic(event.url.pathname) && event.req.method !== 'OPTIONS',
+    })
   }
   app.use(bodyLimit({ MCP_MAX_BODY_BYTES: limits.mcpBodyBytes, TOKEN_MAX_BODY_BYTES: limits.tokenBodyBytes }))
   return limits

@@ -19,7 +19,8 @@ export function assertMethod(event: H3Event, allowed: readonly string[]): void {
  * A missing or empty Accept accepts anything.
  */
 export function assertAccepts(event: H3Event, type: string): void {
-  if (!accepts(event.req.headers.get('accept'), type)) throw problem('not-acceptable', { detail: `This resource is available as ${type} only.` })
+  if (!accepts(event.req.headers.get('accept'), type))
+    throw problem('not-acceptable', { detail: `This resource is available as ${type} only.` })
 }
 
 /** Whether an Accept header value admits `type`; a missing or empty one admits anything. */
@@ -31,6 +32,11 @@ export function accepts(accept: string | null | undefined, type: string): boolea
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
     if (q && Number(q.slice(2)) === 0) return false
     const m = media.trim()
-    return m === '*/*' || m === `${major}/*` || m === type || (type === 'application/json' && m === 'application/problem+json')
+    return (
+      m === '*/*' ||
+      m === `${major}/*` ||
+      m === type ||
+      (type === 'application/json' && m === 'application/problem+json')
+    )
   })
 }

@@ -4,7 +4,13 @@
  * ours or h3's, into `application/problem+json` — never a stack trace.
  */
 import { HTTPError } from 'h3'
-import { PROBLEM_LIMITS, PROBLEM_TYPES, problemTypeUri, type ProblemBody, type ProblemName } from '../../build/contract/problems.ts'
+import {
+  PROBLEM_LIMITS,
+  PROBLEM_TYPES,
+  problemTypeUri,
+  type ProblemBody,
+  type ProblemName,
+} from '../../build/contract/problems.ts'
 
 export interface ProblemOptions {
   detail: string
@@ -43,9 +49,20 @@ export function toProblem(error: HTTPError, instance: string): ProblemBody {
   const status = error.status >= 400 && error.status <= 599 ? error.status : 500
   const name = data?.name ?? BY_STATUS.get(status) ?? (status >= 500 ? 'internal-error' : 'bad-request')
   const detail = error.unhandled || status === 500 ? 'An unexpected error occurred.' : error.message
-  const body: ProblemBody = { type: problemTypeUri(name), title: PROBLEM_TYPES[name].title, status, detail: cut(detail, PROBLEM_LIMITS.detail), instance: cut(instance, PROBLEM_LIMITS.instance) }
+  const body: ProblemBody = {
+    type: problemTypeUri(name),
+    title: PROBLEM_TYPES[name].title,
+    status,
+    detail: cut(detail, PROBLEM_LIMITS.detail),
+    instance: cut(instance, PROBLEM_LIMITS.instance),
+  }
   if (data?.errors?.length) {
-    body.errors = data.errors.slice(0, PROBLEM_LIMITS.errors).map((e) => ({ parameter: cut(e.parameter, PROBLEM_LIMITS.parameter), message: cut(e.message, PROBLEM_LIMITS.message) }))
+    body.errors = data.errors
+      .slice(0, PROBLEM_LIMITS.errors)
+      .map((e) => ({
+        parameter: cut(e.parameter, PROBLEM_LIMITS.parameter),
+        message: cut(e.message, PROBLEM_LIMITS.message),
+      }))
   }
   return body
 }

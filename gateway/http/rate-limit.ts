@@ -97,7 +97,8 @@ export function rateLimit(limiter: RateLimiter, trust: TrustProxy): Middleware {
     const authorization = event.req.headers.get('authorization')
     // A client already over its address limit adds nothing more: sending a new
     // made-up credential per request cannot fill the table and evict others' windows.
-    if (authorization && checks[0]![1].allowed) checks.push(['credential', limiter.take(`cred:${credentialKey(authorization)}`)])
+    if (authorization && checks[0]![1].allowed)
+      checks.push(['credential', limiter.take(`cred:${credentialKey(authorization)}`)])
     const headers = {
       'ratelimit-policy': checks.map(([name]) => `"${name}";q=${limit};w=${windowSeconds}`).join(', '),
       ratelimit: checks.map(([name, d]) => `"${name}";r=${Math.max(0, d.remaining)};t=${d.resetSeconds}`).join(', '),
@@ -128,7 +129,14 @@ async function withHeaders(event: H3Event, next: () => unknown, headers: Record<
     if (!HTTPError.isError(error) || error.unhandled) throw error
     const merged = new Headers(error.headers)
     addFields(merged, headers)
-    throw new HTTPError({ status: error.status, statusText: error.statusText, message: error.message, data: error.data, headers: merged, cause: error.cause })
+    throw new HTTPError({
+      status: error.status,
+      statusText: error.statusText,
+      message: error.message,
+      data: error.data,
+      headers: merged,
+      cause: error.cause,
+    })
   }
   if (value instanceof HTTPResponse) {
     addFields(value.headers, headers)

@@ -24,13 +24,20 @@ export interface RespondOptions {
   memo?: { snapshot: Snapshot; accept?: string }
 }
 
-export function respondWithFile(event: H3Event, file: StoredFile | Promise<StoredFile>, options: RespondOptions): Response | Promise<Response> {
+export function respondWithFile(
+  event: H3Event,
+  file: StoredFile | Promise<StoredFile>,
+  options: RespondOptions,
+): Response | Promise<Response> {
   if (!(file instanceof Promise)) return respond(event, file, options)
   return file.then(
     (f) => respond(event, f, options),
     (error: unknown) => {
       if (!(error instanceof ArtifactError)) throw error
-      throw problem('unavailable', { detail: 'This build is not fully available; retry shortly.', headers: { 'retry-after': '5' } })
+      throw problem('unavailable', {
+        detail: 'This build is not fully available; retry shortly.',
+        headers: { 'retry-after': '5' },
+      })
     },
   )
 }
@@ -53,7 +60,13 @@ function respond(event: H3Event, file: StoredFile, options: RespondOptions): Res
 }
 
 /** Only on Node, where the fast path reads the raw request target; `etag: false` for an answer without one. */
-export function remember(event: H3Event, file: StoredFile, headers: Record<string, string>, memo: NonNullable<RespondOptions['memo']>, etag?: false): void {
+export function remember(
+  event: H3Event,
+  file: StoredFile,
+  headers: Record<string, string>,
+  memo: NonNullable<RespondOptions['memo']>,
+  etag?: false,
+): void {
   const target = event.runtime?.node?.req?.url
   const method = event.req.method
   if (!target || (method !== 'GET' && method !== 'HEAD')) return

@@ -36,7 +36,8 @@ function recordIndex(snapshot: Snapshot): Map<string, ItemRef> {
   let index = byRecordId.get(snapshot)
   if (!index) {
     index = new Map()
-    for (const collection of COLLECTION_NAMES) for (const r of snapshot.summaries(collection)) index.set(r.id, { collection, slug: r.slug })
+    for (const collection of COLLECTION_NAMES)
+      for (const r of snapshot.summaries(collection)) index.set(r.id, { collection, slug: r.slug })
     byRecordId.set(snapshot, index)
   }
   return index

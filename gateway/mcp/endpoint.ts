@@ -44,7 +44,8 @@ export function createMcpEndpoint(options: { maxBodyBytes: number; logger: Logge
   )
 
   return async (request, parsedBody, factory) => {
-    if (await isLegacyRequest(request, parsedBody, { maxRequestBodySize: maxBodyBytes })) return serveLegacy(request, parsedBody, factory())
+    if (await isLegacyRequest(request, parsedBody, { maxRequestBodySize: maxBodyBytes }))
+      return serveLegacy(request, parsedBody, factory())
     if (methodOf(parsedBody) === LISTEN) return listenNotOffered(parsedBody)
     factories.set(request, factory)
     return modern.fetch(request, parsedBody === undefined ? undefined : { parsedBody })
@@ -53,7 +54,10 @@ export function createMcpEndpoint(options: { maxBodyBytes: number; logger: Logge
 
 /** A 2025-era request: the stateless idiom (no session id) with JSON answers, on a server used for this request only. */
 async function serveLegacy(request: Request, parsedBody: unknown, server: McpServer): Promise<Response> {
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true })
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  })
   await server.connect(transport)
   try {
     return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody })
@@ -73,14 +77,19 @@ function listenNotOffered(body: unknown): Response {
     {
       jsonrpc: '2.0',
       id: typeof id === 'string' || typeof id === 'number' ? id : null,
-      error: { code: -32601, message: `Method not found: ${LISTEN}. This server sends no change notifications; its lists carry ttlMs instead.` },
+      error: {
+        code: -32601,
+        message: `Method not found: ${LISTEN}. This server sends no change notifications; its lists carry ttlMs instead.`,
+      },
     },
     { status: 404 },
   )
 }
 
 function methodOf(body: unknown): unknown {
-  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as { method?: unknown }).method : undefined
+  return body !== null && typeof body === 'object' && !Array.isArray(body)
+    ? (body as { method?: unknown }).method
+    : undefined
 }
 
 /** The SDK reports refused requests (the caller's mistake) and failures (ours) through one callback. */

@@ -14,8 +14,14 @@ describe('the origin guard of /mcp (DNS-rebinding protection)', () => {
   })
 
   it('refuses another host (a rebound name) and another origin, saying which', () => {
-    expect(guard(headers('evil.example'))).toMatchObject({ ok: false, reason: expect.stringContaining('"evil.example"') })
-    expect(guard(headers('127.0.0.1:8787', 'http://evil.example'))).toMatchObject({ ok: false, reason: expect.stringContaining('"http://evil.example"') })
+    expect(guard(headers('evil.example'))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('"evil.example"'),
+    })
+    expect(guard(headers('127.0.0.1:8787', 'http://evil.example'))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('"http://evil.example"'),
+    })
     expect(guard(headers('127.0.0.1:8787', 'null'))).toMatchObject({ ok: false })
   })
 
@@ -29,8 +35,13 @@ describe('the origin guard of /mcp (DNS-rebinding protection)', () => {
 })
 
 describe('loopback', () => {
-  it.each(['localhost', '127.0.0.1', '127.255.0.9', '::1', '[::1]', 'a.localhost', 'LOCALHOST.'])('%s is loopback', (name) => expect(isLoopbackHostname(name)).toBe(true))
-  it.each(['128.0.0.1', '127.0.0.256', '0.0.0.0', 'localhost.example', '10.0.0.1'])('%s is not', (name) => expect(isLoopbackHostname(name)).toBe(false))
+  it.each(['localhost', '127.0.0.1', '127.255.0.9', '::1', '[::1]', 'a.localhost', 'LOCALHOST.'])(
+    '%s is loopback',
+    (name) => expect(isLoopbackHostname(name)).toBe(true),
+  )
+  it.each(['128.0.0.1', '127.0.0.256', '0.0.0.0', 'localhost.example', '10.0.0.1'])('%s is not', (name) =>
+    expect(isLoopbackHostname(name)).toBe(false),
+  )
 
   it('a request is loopback only when its Host and Origin both are', () => {
     expect(isLoopbackRequest(headers('127.0.0.1:1'))).toBe(true)

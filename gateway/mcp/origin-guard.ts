@@ -29,7 +29,11 @@ export function isLoopbackRequest(headers: Headers): boolean {
   const hostname = hostnameOf(headers.get('host') ?? '')
   const origin = headers.get('origin')
   const originHost = origin === null ? undefined : originOf(origin)
-  return hostname !== undefined && isLoopbackHostname(hostname) && (origin === null || (originHost !== undefined && isLoopbackHostname(new URL(originHost).hostname)))
+  return (
+    hostname !== undefined &&
+    isLoopbackHostname(hostname) &&
+    (origin === null || (originHost !== undefined && isLoopbackHostname(new URL(originHost).hostname)))
+  )
 }
 
 /** Hostname of a Host header value (`name`, `name:port`, `[v6]:port`); undefined when malformed. */
@@ -56,12 +60,15 @@ interface Allowed {
 }
 
 function allowedBy(publicUrl: string | undefined, extra: readonly string[]): Allowed {
-  const origins = new Set([publicUrl, ...extra].map((o) => (o ? originOf(o) : undefined)).filter((o) => o !== undefined))
+  const origins = new Set(
+    [publicUrl, ...extra].map((o) => (o ? originOf(o) : undefined)).filter((o) => o !== undefined),
+  )
   return { origins, hosts: new Set([...origins].map((o) => new URL(o).host)) }
 }
 
 export function createOriginGuard(policy: OriginPolicy): (headers: Headers) => OriginVerdict {
-  const publicUrl = typeof policy.publicUrl === 'function' ? policy.publicUrl : () => policy.publicUrl as string | undefined
+  const publicUrl =
+    typeof policy.publicUrl === 'function' ? policy.publicUrl : () => policy.publicUrl as string | undefined
   let cached: { key: string | undefined; allowed: Allowed } | undefined
   const allowed = (): Allowed => {
     const key = publicUrl()
@@ -74,7 +81,10 @@ export function createOriginGuard(policy: OriginPolicy): (headers: Headers) => O
     const host = headers.get('host') ?? ''
     const hostname = hostnameOf(host)
     if (!hostname || !(isLoopbackHostname(hostname) || hosts.has(host.toLowerCase()))) {
-      return { ok: false, reason: `The Host header "${host.slice(0, 100)}" is not a name this gateway answers to on /mcp.` }
+      return {
+        ok: false,
+        reason: `The Host header "${host.slice(0, 100)}" is not a name this gateway answers to on /mcp.`,
+      }
     }
     const origin = headers.get('origin')
     // No Origin: not a browser page (agents, CLIs, server-side clients).

@@ -63,13 +63,16 @@ export function mcpHandler(options: McpPluginOptions) {
     // Without the guard, answer only requests addressed to loopback: even a runtime whose
     // listen address says nothing (a serverless function) cannot serve /mcp openly.
     else if (!isLoopbackRequest(event.req.headers)) {
-      throw problem('forbidden', { detail: 'This gateway runs with MCP_AUTH=off, so /mcp answers requests to a loopback address only.' })
+      throw problem('forbidden', {
+        detail: 'This gateway runs with MCP_AUTH=off, so /mcp answers requests to a loopback address only.',
+      })
     }
 
     // The gateway's body limit has read the body (415 and 413 as problems): this is the buffered copy.
     const body = { text: await event.req.text() }
     const snapshot = options.store.current()
-    if (!snapshot) throw problem('unavailable', { detail: 'No content build is loaded.', headers: { 'retry-after': '5' } })
+    if (!snapshot)
+      throw problem('unavailable', { detail: 'No content build is loaded.', headers: { 'retry-after': '5' } })
 
     // The body is already read (and bounded); hand the SDK a request carrying it, and the parsed value when it is JSON.
     const headers = new Headers(event.req.headers)
@@ -85,7 +88,10 @@ export function mcpHandler(options: McpPluginOptions) {
 
 /** JSON-RPC -32600 for a message outside the envelope bounds openapi.json states (build/contract/json-rpc.ts). */
 function invalidRequest(reason: string): Response {
-  return Response.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: ${reason}` } }, { status: 400 })
+  return Response.json(
+    { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: ${reason}` } },
+    { status: 400 },
+  )
 }
 
 /** The parsed body, or undefined when it is not JSON (the SDK then answers the JSON-RPC parse error). */
@@ -99,7 +105,11 @@ function parseJson(text: string): unknown {
 
 /** The SDK's answer with the headers every gateway answer carries (request id, no-store, nosniff). */
 async function withGatewayHeaders(event: H3Event, response: Response): Promise<Response> {
-  const headers = baseHeaderRecord(requestIdOf(event), response.headers.get('content-type') ?? 'application/json', CACHE.none)
+  const headers = baseHeaderRecord(
+    requestIdOf(event),
+    response.headers.get('content-type') ?? 'application/json',
+    CACHE.none,
+  )
   for (const [name, value] of response.headers) if (name !== 'content-type') headers[name] = value
   if (response.status === 202 || response.body === null) delete headers['content-type']
   const body = response.body === null ? null : Buffer.from(await response.arrayBuffer())

@@ -19,7 +19,9 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
       title: 'Case study → outreach email',
       description: 'Turn one customer case study into a short, personal outreach email for a prospect.',
       argsSchema: z.object({
-        slug: completable(z.string().max(200).describe('The case study (slug).'), (value) => completeFrom(slugsOf(snapshot, 'case-studies'), value)),
+        slug: completable(z.string().max(200).describe('The case study (slug).'), (value) =>
+          completeFrom(slugsOf(snapshot, 'case-studies'), value),
+        ),
         recipient: z.string().max(200).optional().describe('Who it is for, e.g. "Head of Data at a mid-size insurer".'),
       }),
     },
@@ -31,7 +33,14 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
         messages: [
           {
             role: 'user' as const,
-            content: { type: 'resource' as const, resource: { uri: resourceUri('case-studies', slug), mimeType: 'text/markdown', text: record.body.markdown } },
+            content: {
+              type: 'resource' as const,
+              resource: {
+                uri: resourceUri('case-studies', slug),
+                mimeType: 'text/markdown',
+                text: record.body.markdown,
+              },
+            },
           },
           text(
             `Write a short outreach email (at most 150 words, subject line included) ${recipient ? `to ${recipient} ` : ''}` +
@@ -48,12 +57,18 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
     'upcoming_events_brief',
     {
       title: 'Brief me on upcoming events',
-      description: 'A short brief on the events and webinars coming up (optionally in one region), with what to invite whom to.',
+      description:
+        'A short brief on the events and webinars coming up (optionally in one region), with what to invite whom to.',
       argsSchema: z.object({
-        region: completable(z.string().max(60).describe('Region, e.g. "EMEA" or "latam"; all regions when empty.'), (value) =>
-          completeFrom(knownRegions(snapshot), value),
+        region: completable(
+          z.string().max(60).describe('Region, e.g. "EMEA" or "latam"; all regions when empty.'),
+          (value) => completeFrom(knownRegions(snapshot), value),
         ).optional(),
-        days: z.string().regex(/^[1-9][0-9]{0,3}$/, 'a whole number of days').optional().describe('Only the next N days (default 90).'),
+        days: z
+          .string()
+          .regex(/^[1-9][0-9]{0,3}$/, 'a whole number of days')
+          .optional()
+          .describe('Only the next N days (default 90).'),
       }),
     },
     ({ region, days }) => {
@@ -61,9 +76,14 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
       const window = days ? Number(days) : 90
       const items = upcoming(snapshot, { now: at, days: window, region: region || undefined })
       const list = items.length
-        ? items.map((i) => `- ${i.starts_at} (${i.timezone ?? 'UTC'}) — ${i.title} [${i.collection === 'webinars' ? 'webinar' : i.attendance_mode}` +
-            `${i.city ? `, ${i.city}, ${i.country}` : ''}${i.event_status && i.event_status !== 'scheduled' ? `, ${i.event_status}` : ''}]: ${i.summary} ` +
-            `Registration: ${i.registration_url ?? i.url}`).join('\n')
+        ? items
+            .map(
+              (i) =>
+                `- ${i.starts_at} (${i.timezone ?? 'UTC'}) — ${i.title} [${i.collection === 'webinars' ? 'webinar' : i.attendance_mode}` +
+                `${i.city ? `, ${i.city}, ${i.country}` : ''}${i.event_status && i.event_status !== 'scheduled' ? `, ${i.event_status}` : ''}]: ${i.summary} ` +
+                `Registration: ${i.registration_url ?? i.url}`,
+            )
+            .join('\n')
         : '(none)'
       return {
         description: `Upcoming events${region ? ` in ${region}` : ''} in the next ${window} days`,
@@ -84,17 +104,26 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
     'topic_roundup',
     {
       title: 'Everything we have on a topic',
-      description: 'A one-page roundup of our blog posts, case studies, webinars and events with one tag, for sales enablement.',
+      description:
+        'A one-page roundup of our blog posts, case studies, webinars and events with one tag, for sales enablement.',
       argsSchema: z.object({
-        tag: completable(z.string().max(50).describe('The topic tag, e.g. "data-contracts".'), (value) => completeFrom(allTags(snapshot), value)),
+        tag: completable(z.string().max(50).describe('The topic tag, e.g. "data-contracts".'), (value) =>
+          completeFrom(allTags(snapshot), value),
+        ),
       }),
     },
     ({ tag }) => {
       const lines = COLLECTION_NAMES.flatMap((c) =>
-        snapshot.summaries(c).filter((r) => r.tags.includes(tag)).map((r) => `- [${COLLECTIONS[c].label}] ${r.title} — ${String(r.summary ?? '')} (${String(r.url)})`),
+        snapshot
+          .summaries(c)
+          .filter((r) => r.tags.includes(tag))
+          .map((r) => `- [${COLLECTIONS[c].label}] ${r.title} — ${String(r.summary ?? '')} (${String(r.url)})`),
       )
       if (lines.length === 0) {
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No published content has the tag "${tag.slice(0, 50)}"; complete the tag argument to see the tags in use.`)
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          `No published content has the tag "${tag.slice(0, 50)}"; complete the tag argument to see the tags in use.`,
+        )
       }
       return {
         description: `Roundup of content tagged "${tag}"`,

@@ -31,7 +31,10 @@ export function registerResources({ server, snapshot }: McpContext): void {
       slug: (value, context) => {
         const chosen = context?.arguments?.collection
         const collections = chosen && isCollectionName(chosen) ? [chosen] : COLLECTION_NAMES
-        return completeFrom(collections.flatMap((c) => slugsOf(snapshot, c)), value)
+        return completeFrom(
+          collections.flatMap((c) => slugsOf(snapshot, c)),
+          value,
+        )
       },
     },
   })
@@ -41,14 +44,18 @@ export function registerResources({ server, snapshot }: McpContext): void {
     template,
     {
       title: 'Published content item',
-      description: 'One blog post, case study, webinar or event: its metadata as YAML frontmatter, then its body as Markdown.',
+      description:
+        'One blog post, case study, webinar or event: its metadata as YAML frontmatter, then its body as Markdown.',
       mimeType: MARKDOWN,
     },
     async (uri, variables) => {
       const collection = String(variables.collection)
       const slug = String(variables.slug)
       if (!isCollectionName(collection)) {
-        throw new ResourceNotFoundError(uri.href, `There is no collection "${collection.slice(0, 60)}"; use one of ${COLLECTION_NAMES.join(', ')}.`)
+        throw new ResourceNotFoundError(
+          uri.href,
+          `There is no collection "${collection.slice(0, 60)}"; use one of ${COLLECTION_NAMES.join(', ')}.`,
+        )
       }
       const record = await readItem(snapshot, collection, slug)
       // Resource not found: -32602 with the URI in data (SEP-2164), and a hint in the message.
@@ -69,7 +76,11 @@ export function registerResources({ server, snapshot }: McpContext): void {
         description: `How to use this API and MCP server, with all published content (${COLLECTION_NAMES.map((c) => COLLECTIONS[c].label).join(', ')}).`,
         mimeType: MARKDOWN,
       },
-      async (uri) => ({ contents: [{ uri: uri.href, mimeType: MARKDOWN, text: (await snapshot.file(reference)!).body.toString('utf8') }] }),
+      async (uri) => ({
+        contents: [
+          { uri: uri.href, mimeType: MARKDOWN, text: (await snapshot.file(reference)!).body.toString('utf8') },
+        ],
+      }),
     )
   }
 }

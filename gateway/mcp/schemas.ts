@@ -9,8 +9,16 @@ import { SLUG_PATTERN, TAG_PATTERN } from '../../build/contract/patterns.ts'
 import type { McpContext } from './context.ts'
 
 export const collectionArg = z.enum(COLLECTION_NAMES)
-export const slugArg = z.string().min(1).max(200).regex(new RegExp(SLUG_PATTERN), 'a slug: lowercase letters, digits and single hyphens')
-export const tagArg = z.string().min(1).max(50).regex(new RegExp(TAG_PATTERN), 'a tag: lowercase letters, digits and single hyphens')
+export const slugArg = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(new RegExp(SLUG_PATTERN), 'a slug: lowercase letters, digits and single hyphens')
+export const tagArg = z
+  .string()
+  .min(1)
+  .max(50)
+  .regex(new RegExp(TAG_PATTERN), 'a tag: lowercase letters, digits and single hyphens')
 export const limitArg = z.number().int().min(1).max(MAX_LIMIT)
 export const pageArg = z.number().int().min(1).max(MAX_PAGE)
 
@@ -45,6 +53,11 @@ export function jsonResult<T extends Record<string, unknown>>(structured: T) {
   return { structuredContent: structured, content: [{ type: 'text' as const, text: JSON.stringify(structured) }] }
 }
 
-export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const
+export const READ_ONLY = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+} as const
 
 export type ToolRegistrar = (ctx: McpContext) => void

@@ -59,7 +59,8 @@ export function regionsOf(record: ContentRecord): string[] {
 /** Regions to offer for completion: location regions as written, then tag regions. */
 export function knownRegions(snapshot: Snapshot): string[] {
   const set = new Set<string>()
-  for (const c of UPCOMING_COLLECTIONS) for (const r of snapshot.summaries(c)) for (const name of regionsOf(r)) set.add(name)
+  for (const c of UPCOMING_COLLECTIONS)
+    for (const r of snapshot.summaries(c)) for (const name of regionsOf(r)) set.add(name)
   return [...set].sort((a, b) => a.localeCompare(b))
 }
 

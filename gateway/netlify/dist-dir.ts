@@ -17,7 +17,13 @@ export async function findDist(configured: string): Promise<string> {
     resolve(process.env.LAMBDA_TASK_ROOT ?? process.cwd(), 'dist'),
   ]
   for (const dir of candidates) {
-    if (await stat(join(dir, MANIFEST_FILE)).then(() => true, () => false)) return dir
+    if (
+      await stat(join(dir, MANIFEST_FILE)).then(
+        () => true,
+        () => false,
+      )
+    )
+      return dir
   }
   // Nothing found: the store reports the first candidate in its 503.
   return configured

@@ -18,7 +18,6 @@ import { report } from '../../build/contract/cli.ts'
 import { CACHE, PROBLEM_TYPE } from '../../build/contract/headers.ts'
 import { PROBLEM_TYPES, problemTypeUri, type ProblemBody } from '../../build/contract/problems.ts'
 
-
 /** Set by the bundler (build/netlify-function.ts) from package.json. */
 declare const __GATEWAY_VERSION__: string | undefined
 
@@ -84,5 +83,8 @@ function cannotStart(error: unknown): Response {
     status: 503,
     detail: 'The gateway cannot start; its log says why.',
   }
-  return new Response(JSON.stringify(body), { status: 503, headers: { 'content-type': PROBLEM_TYPE, 'cache-control': CACHE.none, 'retry-after': '30' } })
+  return new Response(JSON.stringify(body), {
+    status: 503,
+    headers: { 'content-type': PROBLEM_TYPE, 'cache-control': CACHE.none, 'retry-after': '30' },
+  })
 }

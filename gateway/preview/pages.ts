@@ -76,20 +76,38 @@ export function indexPage(state: PreviewState): string {
     return `<section aria-labelledby="c-${collection}"><h2 id="c-${collection}">${escapeHtml(state.collectionTitles[collection])} <small>(${items.length})</small></h2>
 <ul>${rows.join('') || '<li><small>none yet</small></li>'}</ul></section>`
   })
-  return shell('All items', state, `<h1>${escapeHtml(state.siteName)}: preview</h1>
+  return shell(
+    'All items',
+    state,
+    `<h1>${escapeHtml(state.siteName)}: preview</h1>
 <p>Every item, drafts included. Drafts are never published; this preview exists only in <code>npm run dev</code>.</p>
 ${errorList(state.errors)}
-${sections.join('\n')}`)
+${sections.join('\n')}`,
+  )
 }
 
-export function itemPage(state: PreviewState, item: PreviewItem | undefined, collection: CollectionName, slug: string): string {
+export function itemPage(
+  state: PreviewState,
+  item: PreviewItem | undefined,
+  collection: CollectionName,
+  slug: string,
+): string {
   const nav = `<nav><a href="${PREVIEW_PREFIX}/">All items</a> · ${escapeHtml(COLLECTIONS[collection].label)}</nav>`
   if (state.errors.length || !item?.record) {
-    const missing = !state.errors.length ? `<p>No ${escapeHtml(COLLECTIONS[collection].label)} has the slug <code>${escapeHtml(slug)}</code> (yet): this page shows it once a file with that slug is saved.</p>` : ''
-    return shell(slug, state, `${nav}\n<h1>${escapeHtml(item?.record?.title ?? slug)}</h1>\n${errorList(state.errors)}${missing}`)
+    const missing = !state.errors.length
+      ? `<p>No ${escapeHtml(COLLECTIONS[collection].label)} has the slug <code>${escapeHtml(slug)}</code> (yet): this page shows it once a file with that slug is saved.</p>`
+      : ''
+    return shell(
+      slug,
+      state,
+      `${nav}\n<h1>${escapeHtml(item?.record?.title ?? slug)}</h1>\n${errorList(state.errors)}${missing}`,
+    )
   }
   const record = item.record
-  return shell(record.title, state, `${nav}
+  return shell(
+    record.title,
+    state,
+    `${nav}
 <article>
 <h1>${escapeHtml(record.title)}${item.draft ? '<span class="draft">draft</span>' : ''}</h1>
 ${metadata(record, item)}
@@ -98,7 +116,8 @@ ${image(record)}
 ${record.body.html}
 </div>
 ${related(record)}
-</article>`)
+</article>`,
+  )
 }
 
 const HIDDEN = new Set(['title', 'body', 'image', 'related'])
@@ -106,7 +125,10 @@ const HIDDEN = new Set(['title', 'body', 'image', 'related'])
 function metadata(record: FullRecord, item: PreviewItem): string {
   const rows = Object.entries(record)
     .filter(([key, value]) => !HIDDEN.has(key) && value !== null && !(Array.isArray(value) && value.length === 0))
-    .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value))}</dd>`)
+    .map(
+      ([key, value]) =>
+        `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(typeof value === 'string' || typeof value === 'number' ? String(value) : JSON.stringify(value))}</dd>`,
+    )
   return `<dl class="meta"><dt>file</dt><dd>${escapeHtml(item.path)}</dd>${rows.join('')}</dl>`
 }
 
@@ -117,6 +139,9 @@ function image(record: FullRecord): string {
 
 function related(record: FullRecord): string {
   if (!record.related.length) return ''
-  const items = record.related.map((r) => `<li><a href="${PREVIEW_PREFIX}/${r.collection}/${encodeURIComponent(r.slug)}">${escapeHtml(r.title)}</a></li>`)
+  const items = record.related.map(
+    (r) =>
+      `<li><a href="${PREVIEW_PREFIX}/${r.collection}/${encodeURIComponent(r.slug)}">${escapeHtml(r.title)}</a></li>`,
+  )
   return `<aside aria-labelledby="related-title"><h2 id="related-title">Related</h2><ul>${items.join('')}</ul></aside>`
 }

@@ -41,24 +41,34 @@ export function previewPlugin(compiler: Compiler): (app: H3) => void {
     return new FastResponse(event.req.method === 'HEAD' ? null : body, { status, headers })
   }
   return (app) => {
-    app.all(`${PREVIEW_PREFIX}/_revision`, defineHandler((event) => {
-      assertMethod(event, READ_METHODS)
-      const body = JSON.stringify({ revision: compiler.preview().revision })
-      return new FastResponse(body, { headers: baseHeaderRecord(requestIdOf(event), JSON_TYPE, CACHE.none) })
-    }))
-    app.all(`${PREVIEW_PREFIX}/`, defineHandler((event) => {
-      assertMethod(event, READ_METHODS)
-      return html(event, indexPage(state()))
-    }))
-    app.all(`${PREVIEW_PREFIX}/:collection/:slug`, defineHandler((event) => {
-      assertMethod(event, READ_METHODS)
-      const collection = event.context.params?.collection ?? ''
-      const slug = decodeURIComponent(event.context.params?.slug ?? '')
-      if (!isCollectionName(collection)) throw problem('not-found', { detail: `There is no collection "${collection.slice(0, 120)}".` })
-      const current = state()
-      const item = current.items.find((i) => i.collection === collection && i.slug === slug)
-      // A page for a slug that does not exist (yet) still reloads, so it shows the item once it is saved.
-      return html(event, itemPage(current, item, collection, slug), item || current.errors.length ? 200 : 404)
-    }))
+    app.all(
+      `${PREVIEW_PREFIX}/_revision`,
+      defineHandler((event) => {
+        assertMethod(event, READ_METHODS)
+        const body = JSON.stringify({ revision: compiler.preview().revision })
+        return new FastResponse(body, { headers: baseHeaderRecord(requestIdOf(event), JSON_TYPE, CACHE.none) })
+      }),
+    )
+    app.all(
+      `${PREVIEW_PREFIX}/`,
+      defineHandler((event) => {
+        assertMethod(event, READ_METHODS)
+        return html(event, indexPage(state()))
+      }),
+    )
+    app.all(
+      `${PREVIEW_PREFIX}/:collection/:slug`,
+      defineHandler((event) => {
+        assertMethod(event, READ_METHODS)
+        const collection = event.context.params?.collection ?? ''
+        const slug = decodeURIComponent(event.context.params?.slug ?? '')
+        if (!isCollectionName(collection))
+          throw problem('not-found', { detail: `There is no collection "${collection.slice(0, 120)}".` })
+        const current = state()
+        const item = current.items.find((i) => i.collection === collection && i.slug === slug)
+        // A page for a slug that does not exist (yet) still reloads, so it shows the item once it is saved.
+        return html(event, itemPage(current, item, collection, slug), item || current.errors.length ? 200 : 404)
+      }),
+    )
   }
 }

@@ -5,7 +5,14 @@
  */
 import { defineHandler } from 'h3'
 import {
-  CHANGE_LOG_FILE, CHANGE_LOG_FORMAT, CHANGES_FILE, changesHref, isFirstChangesPage, parseChangesQuery, renderChanges, type ChangeLog,
+  CHANGE_LOG_FILE,
+  CHANGE_LOG_FORMAT,
+  CHANGES_FILE,
+  changesHref,
+  isFirstChangesPage,
+  parseChangesQuery,
+  renderChanges,
+  type ChangeLog,
 } from '../../build/contract/changes.ts'
 import { CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
 import type { ArtifactStore, Snapshot } from '../artifacts.ts'
@@ -22,10 +29,21 @@ export function changesRoute(store: ArtifactStore) {
     if (!parsed.ok) throw invalidParameters(parsed.errors)
     const { query } = parsed
     const first = isFirstChangesPage(query) ? snapshot.file(CHANGES_FILE) : undefined
-    if (first) return respondWithFile(event, first, { contentType: JSON_TYPE, cacheControl: CACHE.content, memo: { snapshot, accept: JSON_TYPE_NAME } })
+    if (first)
+      return respondWithFile(event, first, {
+        contentType: JSON_TYPE,
+        cacheControl: CACHE.content,
+        memo: { snapshot, accept: JSON_TYPE_NAME },
+      })
     return changeLog(snapshot).then((log) => {
-      const file = snapshot.rendered(changesHref(query), () => renderChanges(log, (c, slug) => snapshot.bySlug[c].get(slug), query))
-      return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, memo: { snapshot, accept: JSON_TYPE_NAME } })
+      const file = snapshot.rendered(changesHref(query), () =>
+        renderChanges(log, (c, slug) => snapshot.bySlug[c].get(slug), query),
+      )
+      return respondWithFile(event, file, {
+        contentType: JSON_TYPE,
+        cacheControl: CACHE.content,
+        memo: { snapshot, accept: JSON_TYPE_NAME },
+      })
     })
   })
 }
@@ -47,7 +65,10 @@ async function parseChangeLog(snapshot: Snapshot): Promise<ChangeLog> {
   const file = found && (await Promise.resolve(found).catch(() => undefined))
   const log = file ? (JSON.parse(file.body.toString('utf8')) as ChangeLog) : undefined
   if (log?.format !== CHANGE_LOG_FORMAT || !Array.isArray(log.changes)) {
-    throw problem('unavailable', { detail: `This build has no change log (${CHANGE_LOG_FILE}); rebuild with \`npm run build\`.`, headers: { 'retry-after': '5' } })
+    throw problem('unavailable', {
+      detail: `This build has no change log (${CHANGE_LOG_FILE}); rebuild with \`npm run build\`.`,
+      headers: { 'retry-after': '5' },
+    })
   }
   return log
 }

@@ -27,8 +27,15 @@ export function listRoute(store: ArtifactStore) {
     const prerendered = isPrerendered(query) ? snapshot.file(listFile(collection, query.limit)) : undefined
     const file = prerendered ?? renderLongTail(snapshot, collection, query)
     // Page 1 of the whole collection: the total is its length; other pages filter it once per rendered body.
-    const headers = prerendered ? listMeta(snapshot, collection, query) : cachedListMeta(file as StoredFile, snapshot, collection, query)
-    return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, headers, memo: { snapshot, accept: JSON_TYPE_NAME } })
+    const headers = prerendered
+      ? listMeta(snapshot, collection, query)
+      : cachedListMeta(file as StoredFile, snapshot, collection, query)
+    return respondWithFile(event, file, {
+      contentType: JSON_TYPE,
+      cacheControl: CACHE.content,
+      headers,
+      memo: { snapshot, accept: JSON_TYPE_NAME },
+    })
   })
 }
 
@@ -38,9 +45,15 @@ export function itemRoute(store: ArtifactStore) {
     const slug = event.context.params?.slug ?? ''
     const file = SLUG_RE.test(slug) ? snapshot.file(itemFile(collection, slug)) : undefined
     if (!file) {
-      throw problem('not-found', { detail: `No published ${collection} item has the slug "${slug.slice(0, 120)}". List /api/${collection} to find slugs.` })
+      throw problem('not-found', {
+        detail: `No published ${collection} item has the slug "${slug.slice(0, 120)}". List /api/${collection} to find slugs.`,
+      })
     }
-    return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, memo: { snapshot, accept: JSON_TYPE_NAME } })
+    return respondWithFile(event, file, {
+      contentType: JSON_TYPE,
+      cacheControl: CACHE.content,
+      memo: { snapshot, accept: JSON_TYPE_NAME },
+    })
   })
 }
 
@@ -48,13 +61,17 @@ function prepare(event: H3Event, store: ArtifactStore): { snapshot: Snapshot; co
   assertMethod(event, READ_METHODS)
   const name = event.context.params?.collection ?? ''
   if (!isCollectionName(name)) {
-    throw problem('not-found', { detail: `There is no collection "${name.slice(0, 120)}"; collections are blog-posts, case-studies, webinars and events.` })
+    throw problem('not-found', {
+      detail: `There is no collection "${name.slice(0, 120)}"; collections are blog-posts, case-studies, webinars and events.`,
+    })
   }
   return { snapshot: readSnapshot(event, store), collection: name }
 }
 
 function renderLongTail(snapshot: Snapshot, collection: CollectionName, query: ListQuery): StoredFile {
-  return snapshot.rendered(listHref(collection, query), () => JSON.stringify(listEnvelope(collection, snapshot.summaries(collection), query)))
+  return snapshot.rendered(listHref(collection, query), () =>
+    JSON.stringify(listEnvelope(collection, snapshot.summaries(collection), query)),
+  )
 }
 
 /**
@@ -64,7 +81,12 @@ function renderLongTail(snapshot: Snapshot, collection: CollectionName, query: L
  */
 const metaByFile = new WeakMap<StoredFile, Record<string, string>>()
 
-function cachedListMeta(file: StoredFile, snapshot: Snapshot, collection: CollectionName, query: ListQuery): Record<string, string> {
+function cachedListMeta(
+  file: StoredFile,
+  snapshot: Snapshot,
+  collection: CollectionName,
+  query: ListQuery,
+): Record<string, string> {
   let meta = metaByFile.get(file)
   if (!meta) metaByFile.set(file, (meta = listMeta(snapshot, collection, query)))
   return meta

@@ -2,14 +2,21 @@
 import { defineHandler } from 'h3'
 import { ALLOWED_REQUEST_HEADERS, baseHeaders, CACHE } from '../../build/contract/headers.ts'
 import { requestIdOf } from '../http/request-id.ts'
-import { MCP_PATH, REGISTRATION_PATH, REVOCATION_PATH, TOKEN_PATH, USERINFO_PATH } from '../../build/contract/public-paths.ts'
+import {
+  MCP_PATH,
+  REGISTRATION_PATH,
+  REVOCATION_PATH,
+  TOKEN_PATH,
+  USERINFO_PATH,
+} from '../../build/contract/public-paths.ts'
 
 /** Paths that take POST instead of the read methods (userinfo takes both). */
 const POST_PATHS = new Set<string>([MCP_PATH, TOKEN_PATH, REGISTRATION_PATH, REVOCATION_PATH])
 
 export const preflightRoute = defineHandler((event) => {
   const path = event.url.pathname
-  const methods = path === USERINFO_PATH ? 'GET, POST, OPTIONS' : POST_PATHS.has(path) ? 'POST, OPTIONS' : 'GET, HEAD, OPTIONS'
+  const methods =
+    path === USERINFO_PATH ? 'GET, POST, OPTIONS' : POST_PATHS.has(path) ? 'POST, OPTIONS' : 'GET, HEAD, OPTIONS'
   const headers = baseHeaders(requestIdOf(event), 'text/plain; charset=utf-8', CACHE.none)
   headers.delete('content-type')
   headers.set('allow', methods)

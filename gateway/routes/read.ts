@@ -17,17 +17,24 @@ export function readSnapshot(event: H3Event, store: ArtifactStore): Snapshot {
   assertMethod(event, READ_METHODS)
   assertAccepts(event, JSON_TYPE_NAME)
   const snapshot = store.current()
-  if (!snapshot) throw problem('unavailable', { detail: 'No content build is loaded.', headers: { 'retry-after': '5' } })
+  if (!snapshot)
+    throw problem('unavailable', { detail: 'No content build is loaded.', headers: { 'retry-after': '5' } })
   return snapshot
 }
 
 /** 400 naming every invalid parameter. */
 export function invalidParameters(errors: readonly ParameterError[]): Error {
-  return problem('invalid-parameter', { detail: errors.map((e) => `${e.parameter} ${e.message}`).join('; '), errors: [...errors] })
+  return problem('invalid-parameter', {
+    detail: errors.map((e) => `${e.parameter} ${e.message}`).join('; '),
+    errors: [...errors],
+  })
 }
 
 /** X-Total-Count and Link (next/prev) of a page. */
-export function pageHeaders(total: number, links: { next: string | null; prev: string | null }): Record<string, string> {
+export function pageHeaders(
+  total: number,
+  links: { next: string | null; prev: string | null },
+): Record<string, string> {
   const headers: Record<string, string> = { 'x-total-count': String(total) }
   const link = linkHeader(links)
   if (link) headers.link = link

@@ -7,7 +7,13 @@ import { defineHandler } from 'h3'
 import { isCollectionName } from '../../build/contract/collections.ts'
 import { CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
 import type { ContentRecord } from '../../build/contract/records.ts'
-import { MAX_MATCHED_TERMS, MAX_QUERY_LENGTH, parseSearchQuery, searchHref, type SearchQuery } from '../../build/contract/search.ts'
+import {
+  MAX_MATCHED_TERMS,
+  MAX_QUERY_LENGTH,
+  parseSearchQuery,
+  searchHref,
+  type SearchQuery,
+} from '../../build/contract/search.ts'
 import { ArtifactError, type ArtifactStore, type Snapshot, type StoredFile } from '../artifacts.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
@@ -28,7 +34,12 @@ export function searchRoute(store: ArtifactStore) {
     const { query } = parsed
     const key = searchHref(query)
     const answer = (file: StoredFile) =>
-      respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, headers: headersOf.get(file), memo: { snapshot, accept: JSON_TYPE_NAME } })
+      respondWithFile(event, file, {
+        contentType: JSON_TYPE,
+        cacheControl: CACHE.content,
+        headers: headersOf.get(file),
+        memo: { snapshot, accept: JSON_TYPE_NAME },
+      })
     const cached = snapshot.peekRendered(key)
     if (cached && headersOf.has(cached)) return answer(cached)
     return searchEnvelope(snapshot, query).then((envelope) => {
@@ -45,7 +56,10 @@ async function searchEnvelope(snapshot: Snapshot, query: SearchQuery) {
     result = await search(snapshot, query)
   } catch (error) {
     if (error instanceof SearchIndexError || error instanceof ArtifactError) {
-      throw problem('unavailable', { detail: error instanceof SearchIndexError ? error.message : 'This build is not fully available; retry shortly.', headers: { 'retry-after': '5' } })
+      throw problem('unavailable', {
+        detail: error instanceof SearchIndexError ? error.message : 'This build is not fully available; retry shortly.',
+        headers: { 'retry-after': '5' },
+      })
     }
     throw error
   }
@@ -66,7 +80,13 @@ function hitOf(record: ContentRecord, hit: SearchHit) {
   for (const field of HIT_FIELDS) out[field] = record[field]
   // Within the bounds openapi.json states: a short prefix can match many long indexed words.
   const terms = hit.matched_terms.slice(0, MAX_MATCHED_TERMS).map((t) => t.slice(0, MAX_QUERY_LENGTH))
-  return { ...out, href: `/api/${hit.collection}/${hit.slug}`, score: hit.score, snippet: hit.snippet, matched_terms: terms }
+  return {
+    ...out,
+    href: `/api/${hit.collection}/${hit.slug}`,
+    score: hit.score,
+    snippet: hit.snippet,
+    matched_terms: terms,
+  }
 }
 
 function linksOf(query: SearchQuery, total: number): { next: string | null; prev: string | null } {

@@ -26,12 +26,19 @@ export function staticRoute(store: ArtifactStore) {
       if (!file) continue
       assertMethod(event, READ_METHODS)
       const contentType = DOCUMENT_TYPES[path] ?? CONTENT_TYPES[extname(candidate)] ?? 'application/octet-stream'
-      return respondWithFile(event, file, { contentType, cacheControl: CACHE.document, headers: DOCUMENT_HEADERS[path], memo: { snapshot: snapshot! } })
+      return respondWithFile(event, file, {
+        contentType,
+        cacheControl: CACHE.document,
+        headers: DOCUMENT_HEADERS[path],
+        memo: { snapshot: snapshot! },
+      })
     }
     // A folder with an index: redirect to the canonical trailing-slash form.
     if (!path.endsWith('/') && snapshot?.has(`${path.slice(1)}/index.html`)) {
       return new Response(null, { status: 308, headers: { location: `${path}/`, 'cache-control': CACHE.document } })
     }
-    throw problem('not-found', { detail: `Nothing at ${path.slice(0, 200)}. The API reference is at /docs/ and /openapi.json.` })
+    throw problem('not-found', {
+      detail: `Nothing at ${path.slice(0, 200)}. The API reference is at /docs/ and /openapi.json.`,
+    })
   })
 }

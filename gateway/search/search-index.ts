@@ -74,7 +74,11 @@ export class SearchIndex {
       let expanded = false
       if (i === queryTerms.length - 1 && q.length >= MIN_PREFIX) {
         for (const [term, name] of this.withPrefix(q)) {
-          out.push({ query: i, term, weight: (PREFIX_WEIGHT * name.length) / (name.length + 0.3 * (name.length - q.length)) })
+          out.push({
+            query: i,
+            term,
+            weight: (PREFIX_WEIGHT * name.length) / (name.length + 0.3 * (name.length - q.length)),
+          })
           expanded = true
         }
       }
@@ -138,13 +142,15 @@ export class SearchIndex {
   /** Which of `matches` (those of the last run) each of `docs` contains, for the hits' matched terms and snippets. */
   termsIn(matches: readonly TermMatch[], docs: readonly number[]): Map<number, number[]> {
     if (this.masked) {
-      return new Map(docs.map((d) => {
-        const terms: number[] = []
-        matches.forEach((m, i) => {
-          if (this.mask[d]! & (1 << i) && !terms.includes(m.term)) terms.push(m.term)
-        })
-        return [d, terms]
-      }))
+      return new Map(
+        docs.map((d) => {
+          const terms: number[] = []
+          matches.forEach((m, i) => {
+            if (this.mask[d]! & (1 << i) && !terms.includes(m.term)) terms.push(m.term)
+          })
+          return [d, terms]
+        }),
+      )
     }
     const wanted = new Set(docs)
     const out = new Map<number, number[]>(docs.map((d) => [d, []]))
@@ -191,7 +197,8 @@ export class SearchIndex {
   private withPrefix(prefix: string): [number, string][] {
     const terms = this.data.terms
     const out: [number, string][] = []
-    for (let i = this.lowerBound(prefix); i < terms.length && terms[i]!.startsWith(prefix); i++) if (terms[i] !== prefix) out.push([i, terms[i]!])
+    for (let i = this.lowerBound(prefix); i < terms.length && terms[i]!.startsWith(prefix); i++)
+      if (terms[i] !== prefix) out.push([i, terms[i]!])
     if (out.length <= MAX_EXPANSIONS) return out
     const df = (t: number) => this.data.postingStart[t + 1]! - this.data.postingStart[t]!
     return out.sort((a, b) => df(b[0]) - df(a[0]) || a[0] - b[0]).slice(0, MAX_EXPANSIONS)

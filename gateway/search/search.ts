@@ -55,16 +55,22 @@ function indexOf(snapshot: Snapshot): Promise<SearchIndex> {
 
 async function loadIndex(snapshot: Snapshot): Promise<SearchIndex> {
   const file = snapshot.file(SEARCH_INDEX_FILE)
-  if (!file) throw new SearchIndexError(`This build has no search index (${SEARCH_INDEX_FILE}); rebuild with \`npm run build\`.`)
+  if (!file)
+    throw new SearchIndexError(`This build has no search index (${SEARCH_INDEX_FILE}); rebuild with \`npm run build\`.`)
   try {
     return new SearchIndex((await file).body)
   } catch {
-    throw new SearchIndexError(`The search index of this build (${SEARCH_INDEX_FILE}) cannot be read; rebuild with \`npm run build\` and reload.`)
+    throw new SearchIndexError(
+      `The search index of this build (${SEARCH_INDEX_FILE}) cannot be read; rebuild with \`npm run build\` and reload.`,
+    )
   }
 }
 
 /** The matches of `query`, best first: how many in all, and the hits of one page. */
-export async function search(snapshot: Snapshot, options: SearchOptions): Promise<{ total: number; hits: SearchHit[] }> {
+export async function search(
+  snapshot: Snapshot,
+  options: SearchOptions,
+): Promise<{ total: number; hits: SearchHit[] }> {
   const index = await indexOf(snapshot)
   const queryTerms = [...new Set(termsOf(options.query.slice(0, MAX_QUERY_LENGTH)))]
   const matches = index.matchTerms(queryTerms)
@@ -73,7 +79,9 @@ export async function search(snapshot: Snapshot, options: SearchOptions): Promis
   const candidates = index.run(matches).filter((doc) => {
     const c = index.collectionOf(doc)
     if (wantedCollection >= 0 && c !== wantedCollection) return false
-    return tag === undefined || (snapshot.bySlug[COLLECTION_NAMES[c]!]?.get(index.slugOf(doc))?.tags.includes(tag) ?? false)
+    return (
+      tag === undefined || (snapshot.bySlug[COLLECTION_NAMES[c]!]?.get(index.slugOf(doc))?.tags.includes(tag) ?? false)
+    )
   })
   const start = (options.page - 1) * options.limit
   const page = bestFirst(candidates, start + options.limit, (doc) => index.score(doc)).slice(start)
@@ -84,7 +92,13 @@ export async function search(snapshot: Snapshot, options: SearchOptions): Promis
       const slug = index.slugOf(doc)
       const terms = (termsByDoc.get(doc) ?? []).map((t) => index.termName(t))
       const text = (await readItem(snapshot, collection, slug))?.body.text ?? ''
-      return { collection, slug, score: Math.round(index.score(doc) * 1000) / 1000, snippet: snippetOf(text, options.query, terms), matched_terms: terms }
+      return {
+        collection,
+        slug,
+        score: Math.round(index.score(doc) * 1000) / 1000,
+        snippet: snippetOf(text, options.query, terms),
+        matched_terms: terms,
+      }
     }),
   )
   return { total: candidates.length, hits }

@@ -15,17 +15,27 @@ import { SANDBOX_CLIENT, SANDBOX_KEY } from '../../build/contract/sandbox.ts'
 import { REPO_ROOT, type TempProject } from '../helpers/project.ts'
 import { builtProject, challengeParams, startAuthGateway, type AuthGateway } from './setup.ts'
 
-
 let project: TempProject
 let gw: AuthGateway
 let agent: { id: string; secret: string }
 /** Every secret and token the tests handle, for the leak check at the end. */
 const secrets: string[] = []
-const files = () => ({ keys: join(project.root, 'keys.json'), clients: join(project.root, 'clients.json'), signingKey: join(project.root, '.keys', 'signing.json') })
+const files = () => ({
+  keys: join(project.root, 'keys.json'),
+  clients: join(project.root, 'clients.json'),
+  signingKey: join(project.root, '.keys', 'signing.json'),
+})
 
 async function cli(...args: string[]): Promise<string> {
   const out: string[] = []
-  expect(await runKeysCli(args, { env: { KEYS_FILE: files().keys, OAUTH_CLIENTS_FILE: files().clients }, cwd: project.root, out: (l) => out.push(l), err: () => {} })).toBe(0)
+  expect(
+    await runKeysCli(args, {
+      env: { KEYS_FILE: files().keys, OAUTH_CLIENTS_FILE: files().clients },
+      cwd: project.root,
+      out: (l) => out.push(l),
+      err: () => {},
+    }),
+  ).toBe(0)
   return out.join('\n')
 }
 
@@ -33,13 +43,30 @@ beforeAll(async () => {
   project = await builtProject()
   await copyFile(join(REPO_ROOT, 'gateway/auth/keys.json'), files().keys)
   await copyFile(join(REPO_ROOT, 'gateway/auth/issuer/clients.json'), files().clients)
-  agent = { id: 'test-agent', secret: await cli('client', 'create', '--id', 'test-agent', '--scopes', 'mcp.tools.invoke api.read', '--label', 'an agent') }
+  agent = {
+    id: 'test-agent',
+    secret: await cli(
+      'client',
+      'create',
+      '--id',
+      'test-agent',
+      '--scopes',
+      'mcp.tools.invoke api.read',
+      '--label',
+      'an agent',
+    ),
+  }
   secrets.push(SANDBOX_KEY, SANDBOX_CLIENT.secret, agent.secret)
   const settings: AuthSettings = {
     keysFile: files().keys,
     clockToleranceSeconds: 30,
     store: { kind: 'files', dir: join(project.root, '.data') },
-    issuer: { kind: 'built-in', clientsFile: files().clients, signingKeyFile: files().signingKey, tokenTtlSeconds: 3600 },
+    issuer: {
+      kind: 'built-in',
+      clientsFile: files().clients,
+      signingKeyFile: files().signingKey,
+      tokenTtlSeconds: 3600,
+    },
   }
   gw = await startAuthGateway(project.dist, settings)
 })
@@ -50,13 +77,23 @@ afterAll(async () => {
 
 /** POST /oauth/token with a form-encoded body, exactly what `curl -d a=b -d c=d` sends. */
 async function tokenRequest(form: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${gw.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: form })
+  const res = await fetch(`${gw.url}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: form,
+  })
   const body = (await res.json()) as Record<string, string>
   if (body.access_token) secrets.push(body.access_token)
   return { res, body }
 }
 const form = (params: Record<string, string>) => new URLSearchParams(params).toString()
-const sandboxForm = (extra: Record<string, string> = {}) => form({ grant_type: 'client_credentials', client_id: SANDBOX_CLIENT.id, client_secret: SANDBOX_CLIENT.secret, ...extra })
+const sandboxForm = (extra: Record<string, string> = {}) =>
+  form({
+    grant_type: 'client_credentials',
+    client_id: SANDBOX_CLIENT.id,
+    client_secret: SANDBOX_CLIENT.secret,
+    ...extra,
+  })
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 describe('token endpoint', () => {
@@ -66,7 +103,13 @@ describe('token endpoint', () => {
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'api.read' })
     expect(decodeProtectedHeader(body.access_token!)).toMatchObject({ alg: 'ES256', typ: 'at+jwt' })
-    expect(decodeJwt(body.access_token!)).toMatchObject({ iss: gw.url, aud: gw.url, sub: 'sandbox', client_id: 'sandbox', scope: 'api.read' })
+    expect(decodeJwt(body.access_token!)).toMatchObject({
+      iss: gw.url,
+      aud: gw.url,
+      sub: 'sandbox',
+      client_id: 'sandbox',
+      scope: 'api.read',
+    })
     const ok = await fetch(`${gw.url}/test/api-read`, { headers: bearer(body.access_token!) })
     expect(ok.status).toBe(200)
     expect(await ok.json()).toMatchObject({ kind: 'oauth', client_id: 'sandbox', scopes: ['api.read'] })
@@ -81,22 +124,37 @@ describe('token endpoint', () => {
 
   it('gives a client its allowed scopes, for the resource it names, with HTTP Basic too', async () => {
     const basic = `Basic ${Buffer.from(`${agent.id}:${agent.secret}`).toString('base64')}`
-    const { res, body } = await tokenRequest(form({ grant_type: 'client_credentials', scope: 'mcp.tools.invoke', resource: `${gw.url}/mcp` }), { authorization: basic })
+    const { res, body } = await tokenRequest(
+      form({ grant_type: 'client_credentials', scope: 'mcp.tools.invoke', resource: `${gw.url}/mcp` }),
+      { authorization: basic },
+    )
     expect(res.status).toBe(200)
     expect(decodeJwt(body.access_token!).aud).toBe(`${gw.url}/mcp`)
     const res2 = await fetch(`${gw.url}/mcp`, { method: 'POST', headers: bearer(body.access_token!) })
     expect(res2.status).toBe(200)
     expect(await res2.json()).toMatchObject({ kind: 'oauth', client_id: 'test-agent', scopes: ['mcp.tools.invoke'] })
     // No scope asked: all the client may have.
-    const all = await tokenRequest(form({ grant_type: 'client_credentials', client_id: agent.id, client_secret: agent.secret }))
+    const all = await tokenRequest(
+      form({ grant_type: 'client_credentials', client_id: agent.id, client_secret: agent.secret }),
+    )
     expect(all.body.scope).toBe('mcp.tools.invoke api.read')
   })
 
   it.each([
     ['a scope the client may not have', sandboxForm({ scope: 'mcp.tools.invoke' }), 400, 'invalid_scope'],
     ['an unknown scope', sandboxForm({ scope: 'api.read admin' }), 400, 'invalid_scope'],
-    ['a wrong secret', form({ grant_type: 'client_credentials', client_id: 'sandbox', client_secret: 'tw_cs_wrong' }), 401, 'invalid_client'],
-    ['an unknown client', form({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: SANDBOX_CLIENT.secret }), 401, 'invalid_client'],
+    [
+      'a wrong secret',
+      form({ grant_type: 'client_credentials', client_id: 'sandbox', client_secret: 'tw_cs_wrong' }),
+      401,
+      'invalid_client',
+    ],
+    [
+      'an unknown client',
+      form({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: SANDBOX_CLIENT.secret }),
+      401,
+      'invalid_client',
+    ],
     ['no client authentication', form({ grant_type: 'client_credentials', scope: 'api.read' }), 400, 'invalid_request'],
     ['another grant type', sandboxForm({ grant_type: 'password' }), 400, 'unsupported_grant_type'],
     ['no grant type', form({ client_id: 'sandbox', client_secret: SANDBOX_CLIENT.secret }), 400, 'invalid_request'],
@@ -116,17 +174,31 @@ describe('token endpoint', () => {
   it('refuses a revoked client', async () => {
     const secret = await cli('client', 'create', '--id', 'short-lived', '--scopes', 'api.read', '--label', 'x')
     secrets.push(secret)
-    expect((await tokenRequest(form({ grant_type: 'client_credentials', client_id: 'short-lived', client_secret: secret }))).res.status).toBe(200)
+    expect(
+      (await tokenRequest(form({ grant_type: 'client_credentials', client_id: 'short-lived', client_secret: secret })))
+        .res.status,
+    ).toBe(200)
     await cli('client', 'revoke', 'short-lived')
-    expect((await tokenRequest(form({ grant_type: 'client_credentials', client_id: 'short-lived', client_secret: secret }))).body.error).toBe('invalid_client')
+    expect(
+      (await tokenRequest(form({ grant_type: 'client_credentials', client_id: 'short-lived', client_secret: secret })))
+        .body.error,
+    ).toBe('invalid_client')
   })
 
   it('takes form-encoded bodies of bounded size, over POST only', async () => {
-    const json = await fetch(`${gw.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials' }) })
+    const json = await fetch(`${gw.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials' }),
+    })
     expect(json.status).toBe(415)
     expect(json.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
     expect(await json.json()).toMatchObject({ type: '/problems/unsupported-media-type', status: 415 })
-    const big = await fetch(`${gw.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `${sandboxForm()}&pad=${'x'.repeat(64 * 1024)}` })
+    const big = await fetch(`${gw.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `${sandboxForm()}&pad=${'x'.repeat(64 * 1024)}`,
+    })
     expect(big.status).toBe(413)
     const get = await fetch(`${gw.url}/oauth/token`)
     expect(get.status).toBe(405)
@@ -149,7 +221,9 @@ describe('discovery', () => {
       client_id_metadata_document_supported: true,
       response_types_supported: ['code'],
     })
-    expect(meta.grant_types_supported).toEqual(expect.arrayContaining(['client_credentials', 'authorization_code', 'refresh_token']))
+    expect(meta.grant_types_supported).toEqual(
+      expect.arrayContaining(['client_credentials', 'authorization_code', 'refresh_token']),
+    )
     expect(meta.grant_types_supported).not.toContain('implicit')
     expect(meta.scopes_supported).toHaveLength(9)
     // OpenID discovery at its own address: the same document.
@@ -159,7 +233,11 @@ describe('discovery', () => {
     expect(jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' })
     expect(jwks.keys[0].d).toBeUndefined()
     const prm = await (await fetch(`${gw.url}/.well-known/oauth-protected-resource/mcp`)).json()
-    expect(prm).toMatchObject({ resource: `${gw.url}/mcp`, authorization_servers: [gw.url], scopes_supported: ['mcp.tools.invoke'] })
+    expect(prm).toMatchObject({
+      resource: `${gw.url}/mcp`,
+      authorization_servers: [gw.url],
+      scopes_supported: ['mcp.tools.invoke'],
+    })
   })
 
   it('generates the signing key once, private to its owner, and reuses it', async () => {
@@ -178,7 +256,10 @@ describe('the sandbox key', () => {
     expect(await res.json()).toMatchObject({ kind: 'api-key', role: 'sandbox.read', scopes: ['api.read'] })
     const mcp = await fetch(`${gw.url}/mcp`, { method: 'POST', headers: bearer(SANDBOX_KEY) })
     expect(mcp.status).toBe(403)
-    expect(challengeParams(mcp.headers.get('www-authenticate'))).toMatchObject({ error: 'insufficient_scope', scope: 'mcp.tools.invoke' })
+    expect(challengeParams(mcp.headers.get('www-authenticate'))).toMatchObject({
+      error: 'insufficient_scope',
+      scope: 'mcp.tools.invoke',
+    })
   })
 })
 
@@ -186,13 +267,28 @@ describe('public reads', () => {
   it.each(['/api/blog-posts?limit=5', '/api/events?limit=2&page=2', '/api/case-studies', 'first blog post'])(
     'give the same bytes for %s with or without a credential',
     async (which) => {
-      const path = which.startsWith('/') ? which : `/api/blog-posts/${(await (await fetch(`${gw.url}/api/blog-posts?limit=1`)).json()).data[0].slug}`
+      const path = which.startsWith('/')
+        ? which
+        : `/api/blog-posts/${(await (await fetch(`${gw.url}/api/blog-posts?limit=1`)).json()).data[0].slug}`
       const { body } = await tokenRequest(sandboxForm())
-      const variants = [{}, bearer(SANDBOX_KEY), bearer(body.access_token!), bearer('garbage'), bearer('tw_live_expired0000000000000000000000000000'), { authorization: 'Basic eDp5' }]
-      const answers = await Promise.all(variants.map(async (headers) => {
-        const res = await fetch(`${gw.url}${path}`, { headers })
-        return { status: res.status, etag: res.headers.get('etag'), body: Buffer.from(await res.arrayBuffer()).toString('base64') }
-      }))
+      const variants = [
+        {},
+        bearer(SANDBOX_KEY),
+        bearer(body.access_token!),
+        bearer('garbage'),
+        bearer('tw_live_expired0000000000000000000000000000'),
+        { authorization: 'Basic eDp5' },
+      ]
+      const answers = await Promise.all(
+        variants.map(async (headers) => {
+          const res = await fetch(`${gw.url}${path}`, { headers })
+          return {
+            status: res.status,
+            etag: res.headers.get('etag'),
+            body: Buffer.from(await res.arrayBuffer()).toString('base64'),
+          }
+        }),
+      )
       expect(answers[0]!.status).toBe(200)
       for (const answer of answers) expect(answer).toEqual(answers[0])
     },
@@ -203,7 +299,11 @@ describe('secrets at rest and in logs', () => {
   it('never writes a plaintext key, secret or token to the keys file, the clients file or the logs', async () => {
     expect(secrets.length).toBeGreaterThan(5)
     expect(gw.logs.some((l) => l.includes('token issued'))).toBe(true)
-    const haystacks = { keys: await readFile(files().keys, 'utf8'), clients: await readFile(files().clients, 'utf8'), logs: gw.logs.join('') }
+    const haystacks = {
+      keys: await readFile(files().keys, 'utf8'),
+      clients: await readFile(files().clients, 'utf8'),
+      logs: gw.logs.join(''),
+    }
     for (const [name, text] of Object.entries(haystacks)) {
       for (const secret of secrets) expect(text.includes(secret), `${name} contains a secret`).toBe(false)
       expect(text, name).not.toMatch(/tw_(live|sandbox)_[0-9A-Za-z]{36}|tw_cs_[0-9A-Za-z]{40}|eyJ[\w-]+\.eyJ/)

@@ -1,6 +1,12 @@
 /** The pure parts of the credential code: key format, header parsing, challenges, settings. */
 import { describe, expect, it } from 'vitest'
-import { API_KEY_PATTERN, generateApiKey, hasKeyPrefix, hashApiKey, isWellFormedApiKey } from '../../gateway/auth/api-key.ts'
+import {
+  API_KEY_PATTERN,
+  generateApiKey,
+  hasKeyPrefix,
+  hashApiKey,
+  isWellFormedApiKey,
+} from '../../gateway/auth/api-key.ts'
 import { parseBearer } from '../../gateway/auth/bearer.ts'
 import { bearerChallenge } from '../../gateway/auth/challenge.ts'
 import { SettingsError } from '../../build/contract/settings.ts'
@@ -59,14 +65,32 @@ describe('bearer header', () => {
 
 describe('challenges', () => {
   it('carry resource_metadata, error, description and scope as quoted strings', () => {
-    expect(bearerChallenge({ resourceMetadata: 'https://x/.well-known/oauth-protected-resource/mcp', error: 'insufficient_scope', description: 'needs "mcp"\\', scope: ['a', 'b'] }))
-      .toBe('Bearer resource_metadata="https://x/.well-known/oauth-protected-resource/mcp", error="insufficient_scope", error_description="needs mcp", scope="a b"')
+    expect(
+      bearerChallenge({
+        resourceMetadata: 'https://x/.well-known/oauth-protected-resource/mcp',
+        error: 'insufficient_scope',
+        description: 'needs "mcp"\\',
+        scope: ['a', 'b'],
+      }),
+    ).toBe(
+      'Bearer resource_metadata="https://x/.well-known/oauth-protected-resource/mcp", error="insufficient_scope", error_description="needs mcp", scope="a b"',
+    )
   })
 })
 
 describe('scopes and roles', () => {
   it('lists the nine scopes with descriptions, and roles mapping to them', () => {
-    expect(SCOPE_NAMES).toEqual(['openid', 'profile', 'email', 'api.read', 'content.blog.read', 'content.case-studies.read', 'content.webinars.read', 'content.events.read', 'mcp.tools.invoke'])
+    expect(SCOPE_NAMES).toEqual([
+      'openid',
+      'profile',
+      'email',
+      'api.read',
+      'content.blog.read',
+      'content.case-studies.read',
+      'content.webinars.read',
+      'content.events.read',
+      'mcp.tools.invoke',
+    ])
     for (const name of SCOPE_NAMES) expect(SCOPES[name].length).toBeGreaterThan(5)
     expect(ROLES['sandbox.read'].scopes).toEqual(['api.read'])
     expect(ROLES['agent.mcp'].scopes).toEqual(['mcp.tools.invoke'])
@@ -83,22 +107,49 @@ describe('scopes and roles', () => {
 describe('settings', () => {
   it('runs the built-in issuer unless OAUTH_ISSUER is set', () => {
     const auth = (env: Record<string, string>) => readConfig(env, 'start', '/r').auth
-    expect(auth({}).issuer).toMatchObject({ kind: 'built-in', clientsFile: '/r/gateway/auth/issuer/clients.json', signingKeyFile: '/r/gateway/.keys/oauth-signing-key.json' })
-    expect(auth({ OAUTH_ISSUER: 'https://login.example.com/', OAUTH_AUDIENCE: 'https://api.example.com, https://api.example.com/mcp' }).issuer)
-      .toEqual({ kind: 'external', issuer: 'https://login.example.com/', jwksUrl: undefined, audience: ['https://api.example.com', 'https://api.example.com/mcp'] })
-    expect(() => auth({ OAUTH_ISSUER: 'login.example.com' })).toThrow('OAUTH_ISSUER must be an http(s) URL; got "login.example.com"')
+    expect(auth({}).issuer).toMatchObject({
+      kind: 'built-in',
+      clientsFile: '/r/gateway/auth/issuer/clients.json',
+      signingKeyFile: '/r/gateway/.keys/oauth-signing-key.json',
+    })
+    expect(
+      auth({
+        OAUTH_ISSUER: 'https://login.example.com/',
+        OAUTH_AUDIENCE: 'https://api.example.com, https://api.example.com/mcp',
+      }).issuer,
+    ).toEqual({
+      kind: 'external',
+      issuer: 'https://login.example.com/',
+      jwksUrl: undefined,
+      audience: ['https://api.example.com', 'https://api.example.com/mcp'],
+    })
+    expect(() => auth({ OAUTH_ISSUER: 'login.example.com' })).toThrow(
+      'OAUTH_ISSUER must be an http(s) URL; got "login.example.com"',
+    )
     expect(() => auth({ OAUTH_TOKEN_TTL: '5' })).toThrow(SettingsError)
   })
 
   it('refuses symmetric and unsigned algorithms', () => {
     for (const alg of ['HS256', 'none']) {
-      expect(() => createJwtVerifier({ issuer: 'https://i', audience: ['a'], algorithms: [alg], keys: { local: { keys: [] } } })).toThrow(AuthConfigError)
+      expect(() =>
+        createJwtVerifier({ issuer: 'https://i', audience: ['a'], algorithms: [alg], keys: { local: { keys: [] } } }),
+      ).toThrow(AuthConfigError)
     }
   })
 
   it('validates the keys file', () => {
-    expect(() => parseKeysFile('{"version":1,"keys":[{"id":"key_x1234","hash":"tw_live_plaintext","role":"agent.mcp","label":"x","created_at":"2026-01-01T00:00:00Z"}]}', 'k.json')).toThrow(/keys\.0\.hash/)
-    expect(() => parseKeysFile(`{"version":1,"keys":[{"id":"key_x1234","hash":"sha256:${'0'.repeat(64)}","role":"admin","label":"x","created_at":"2026-01-01T00:00:00Z"}]}`, 'k.json')).toThrow(/role/)
+    expect(() =>
+      parseKeysFile(
+        '{"version":1,"keys":[{"id":"key_x1234","hash":"tw_live_plaintext","role":"agent.mcp","label":"x","created_at":"2026-01-01T00:00:00Z"}]}',
+        'k.json',
+      ),
+    ).toThrow(/keys\.0\.hash/)
+    expect(() =>
+      parseKeysFile(
+        `{"version":1,"keys":[{"id":"key_x1234","hash":"sha256:${'0'.repeat(64)}","role":"admin","label":"x","created_at":"2026-01-01T00:00:00Z"}]}`,
+        'k.json',
+      ),
+    ).toThrow(/role/)
   })
 })
 

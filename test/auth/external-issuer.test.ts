@@ -24,14 +24,21 @@ const keys: Record<'agent' | 'expired' | 'revoked', string> = { agent: '', expir
 
 async function cli(...args: string[]): Promise<string> {
   const out: string[] = []
-  const code = await runKeysCli([...args, '--file', join(project.root, 'keys.json')], { env: {}, cwd: project.root, out: (l) => out.push(l), err: () => {} })
+  const code = await runKeysCli([...args, '--file', join(project.root, 'keys.json')], {
+    env: {},
+    cwd: project.root,
+    out: (l) => out.push(l),
+    err: () => {},
+  })
   expect(code).toBe(0)
   return out.join('\n')
 }
 
 function settings(issuerSettings: Partial<Extract<AuthSettings['issuer'], { kind: 'external' }>> = {}): AuthSettings {
   return {
-    keysFile: join(project.root, 'keys.json'), clockToleranceSeconds: 30, store: { kind: 'files', dir: join(project.root, '.data') },
+    keysFile: join(project.root, 'keys.json'),
+    clockToleranceSeconds: 30,
+    store: { kind: 'files', dir: join(project.root, '.data') },
     issuer: { kind: 'external', issuer: issuer.issuer, ...issuerSettings },
   }
 }
@@ -41,8 +48,16 @@ beforeAll(async () => {
   keys.agent = await cli('create', '--role', 'agent.mcp', '--label', 'test agent')
   keys.expired = await cli('create', '--role', 'agent.mcp', '--label', 'expired agent', '--expires', '2020-01-01')
   keys.revoked = await cli('create', '--role', 'agent.mcp', '--label', 'revoked agent')
-  const id = (await cli('list')).split('\n').find((l) => l.includes('revoked agent'))!.split('\t')[0]!
-  await runKeysCli(['revoke', id, '--file', join(project.root, 'keys.json')], { env: {}, cwd: project.root, out: () => {}, err: () => {} })
+  const id = (await cli('list'))
+    .split('\n')
+    .find((l) => l.includes('revoked agent'))!
+    .split('\t')[0]!
+  await runKeysCli(['revoke', id, '--file', join(project.root, 'keys.json')], {
+    env: {},
+    cwd: project.root,
+    out: () => {},
+    err: () => {},
+  })
   gw = await startAuthGateway(project.dist, settings())
 })
 afterAll(async () => {
@@ -55,11 +70,30 @@ const call = (path: string, token?: string, base = gw.url) =>
   fetch(`${base}${path}`, { method: 'POST', headers: token === undefined ? {} : { authorization: `Bearer ${token}` } })
 
 /** A token signed with the issuer's real key (or another), valid unless a test changes one thing. */
-async function mint(overrides: JWTPayload = {}, options: { alg?: string; kid?: string; typ?: string; key?: CryptoKey | Uint8Array } = {}) {
+async function mint(
+  overrides: JWTPayload = {},
+  options: { alg?: string; kid?: string; typ?: string; key?: CryptoKey | Uint8Array } = {},
+) {
   const now = Math.floor(Date.now() / 1000)
-  const claims = { iss: issuer.issuer, aud: `${gw.url}/mcp`, sub: issuer.clientId, client_id: issuer.clientId, scope: 'mcp.tools.invoke', iat: now, exp: now + 300, jti: `t${Math.random()}`, ...overrides }
+  const claims = {
+    iss: issuer.issuer,
+    aud: `${gw.url}/mcp`,
+    sub: issuer.clientId,
+    client_id: issuer.clientId,
+    scope: 'mcp.tools.invoke',
+    iat: now,
+    exp: now + 300,
+    jti: `t${Math.random()}`,
+    ...overrides,
+  }
   const key = options.key ?? ((await importJWK(issuer.privateJwk, 'ES256')) as CryptoKey)
-  return new SignJWT(claims).setProtectedHeader({ alg: options.alg ?? 'ES256', kid: options.kid ?? issuer.privateJwk.kid, typ: options.typ ?? 'at+jwt' }).sign(key)
+  return new SignJWT(claims)
+    .setProtectedHeader({
+      alg: options.alg ?? 'ES256',
+      kid: options.kid ?? issuer.privateJwk.kid,
+      typ: options.typ ?? 'at+jwt',
+    })
+    .sign(key)
 }
 
 async function expectInvalidToken(res: Response) {
@@ -84,12 +118,17 @@ describe('tokens from the external issuer', () => {
     const res = await call('/mcp', token)
     expect(res.status).toBe(403)
     expect(await res.json()).toMatchObject({ type: '/problems/forbidden', status: 403 })
-    expect(challengeParams(res.headers.get('www-authenticate'))).toMatchObject({ error: 'insufficient_scope', scope: 'mcp.tools.invoke' })
+    expect(challengeParams(res.headers.get('www-authenticate'))).toMatchObject({
+      error: 'insufficient_scope',
+      scope: 'mcp.tools.invoke',
+    })
     expect((await call('/test/api-read', token)).status).toBe(200)
   })
 
   it('refuses a token issued for another audience', async () => {
-    await expectInvalidToken(await call('/mcp', await issuer.token({ scope: 'mcp.tools.invoke', resource: 'https://other.example/api' })))
+    await expectInvalidToken(
+      await call('/mcp', await issuer.token({ scope: 'mcp.tools.invoke', resource: 'https://other.example/api' })),
+    )
   })
 
   it('refuses an expired token, tolerating a few seconds of clock skew', async () => {
@@ -112,16 +151,30 @@ describe('tokens from the external issuer', () => {
   it('refuses alg none', async () => {
     const enc = (o: object) => base64url.encode(JSON.stringify(o))
     const now = Math.floor(Date.now() / 1000)
-    const body = enc({ iss: issuer.issuer, aud: `${gw.url}/mcp`, sub: 'x', scope: 'mcp.tools.invoke', iat: now, exp: now + 300 })
+    const body = enc({
+      iss: issuer.issuer,
+      aud: `${gw.url}/mcp`,
+      sub: 'x',
+      scope: 'mcp.tools.invoke',
+      iat: now,
+      exp: now + 300,
+    })
     await expectInvalidToken(await call('/mcp', `${enc({ alg: 'none', typ: 'at+jwt' })}.${body}.`))
-    await expectInvalidToken(await call('/mcp', `${enc({ alg: 'none', kid: issuer.privateJwk.kid })}.${body}.${base64url.encode('x')}`))
+    await expectInvalidToken(
+      await call('/mcp', `${enc({ alg: 'none', kid: issuer.privateJwk.kid })}.${body}.${base64url.encode('x')}`),
+    )
   })
 
-  it('refuses HS256 signed with the issuer\'s public key as the secret', async () => {
+  it("refuses HS256 signed with the issuer's public key as the secret", async () => {
     const { d: _d, ...publicJwk } = issuer.privateJwk
-    const pem = createPublicKey({ key: publicJwk as JsonWebKey, format: 'jwk' }).export({ type: 'spki', format: 'pem' }) as string
+    const pem = createPublicKey({ key: publicJwk as JsonWebKey, format: 'jwk' }).export({
+      type: 'spki',
+      format: 'pem',
+    }) as string
     await expectInvalidToken(await call('/mcp', await mint({}, { alg: 'HS256', key: new TextEncoder().encode(pem) })))
-    await expectInvalidToken(await call('/mcp', await mint({}, { alg: 'HS256', key: new TextEncoder().encode(JSON.stringify(publicJwk)) })))
+    await expectInvalidToken(
+      await call('/mcp', await mint({}, { alg: 'HS256', key: new TextEncoder().encode(JSON.stringify(publicJwk)) })),
+    )
   })
 
   it('refuses a token signed by an unknown key id', async () => {
@@ -137,36 +190,46 @@ describe('tokens from the external issuer', () => {
   })
 
   it('reads scopes from scp as well as scope', async () => {
-    expect((await call('/mcp', await mint({ scope: undefined, scp: ['api.read', 'mcp.tools.invoke'] }))).status).toBe(200)
+    expect((await call('/mcp', await mint({ scope: undefined, scp: ['api.read', 'mcp.tools.invoke'] }))).status).toBe(
+      200,
+    )
     expect((await call('/mcp', await mint({ scope: undefined, scp: 'mcp.tools.invoke' }))).status).toBe(200)
     expect((await call('/mcp', await mint({ scope: 'api.read' }))).status).toBe(403)
   })
 
   it('refuses garbage', async () => {
-    for (const garbage of ['garbage', 'a.b.c', 'eyJhbGciOiJFUzI1NiJ9.e30.AAAA', 'tw_nope']) await expectInvalidToken(await call('/mcp', garbage))
+    for (const garbage of ['garbage', 'a.b.c', 'eyJhbGciOiJFUzI1NiJ9.e30.AAAA', 'tw_nope'])
+      await expectInvalidToken(await call('/mcp', garbage))
     await expectInvalidToken(await call('/mcp', 'not{a}token'))
   })
 })
 
 describe('missing credentials', () => {
   it('answers 401 with the /mcp resource metadata and no error code', async () => {
-    for (const headers of [{}, { authorization: 'Basic dXNlcjpwYXNz' }, { authorization: 'Bearer' }] as Record<string, string>[]) {
+    for (const headers of [{}, { authorization: 'Basic dXNlcjpwYXNz' }, { authorization: 'Bearer' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await fetch(`${gw.url}/mcp`, { method: 'POST', headers })
       expect(res.status).toBe(401)
-      expect(res.headers.get('www-authenticate')).toMatch(new RegExp(`^Bearer resource_metadata="${gw.url}/\\.well-known/oauth-protected-resource/mcp"`))
+      expect(res.headers.get('www-authenticate')).toMatch(
+        new RegExp(`^Bearer resource_metadata="${gw.url}/\\.well-known/oauth-protected-resource/mcp"`),
+      )
       expect(challengeParams(res.headers.get('www-authenticate')).error).toBeUndefined()
       expect(await res.json()).toMatchObject({ type: '/problems/unauthorized', status: 401 })
     }
   })
 
-  it('points other protected routes at the API\'s resource metadata', async () => {
+  it("points other protected routes at the API's resource metadata", async () => {
     const res = await fetch(`${gw.url}/test/api-read`)
-    expect(challengeParams(res.headers.get('www-authenticate')).resource_metadata).toBe(`${gw.url}/.well-known/oauth-protected-resource`)
+    expect(challengeParams(res.headers.get('www-authenticate')).resource_metadata).toBe(
+      `${gw.url}/.well-known/oauth-protected-resource`,
+    )
   })
 })
 
 describe('API keys', () => {
-  it('accepts an active key with the role\'s scopes', async () => {
+  it("accepts an active key with the role's scopes", async () => {
     expect(keys.agent).toMatch(/^tw_live_[0-9A-Za-z]{36}$/)
     const res = await call('/mcp', keys.agent)
     expect(res.status).toBe(200)
@@ -186,7 +249,10 @@ describe('API keys', () => {
   it('follows revocation in a running gateway', async () => {
     const key = await cli('create', '--role', 'agent.mcp', '--label', 'short-lived')
     expect((await call('/mcp', key)).status).toBe(200)
-    const id = (await cli('list')).split('\n').find((l) => l.includes('short-lived'))!.split('\t')[0]!
+    const id = (await cli('list'))
+      .split('\n')
+      .find((l) => l.includes('short-lived'))!
+      .split('\t')[0]!
     await cli('revoke', id)
     await expectInvalidToken(await call('/mcp', key))
   })
@@ -196,17 +262,30 @@ describe('discovery', () => {
   it('publishes RFC 9728 metadata naming the external issuer', async () => {
     const res = await fetch(`${gw.url}/.well-known/oauth-protected-resource/mcp`)
     expect(res.status).toBe(200)
-    expect(await res.json()).toMatchObject({ resource: `${gw.url}/mcp`, authorization_servers: [issuer.issuer], bearer_methods_supported: ['header'] })
-    expect(await (await fetch(`${gw.url}/.well-known/oauth-protected-resource`)).json()).toMatchObject({ resource: gw.url })
+    expect(await res.json()).toMatchObject({
+      resource: `${gw.url}/mcp`,
+      authorization_servers: [issuer.issuer],
+      bearer_methods_supported: ['header'],
+    })
+    expect(await (await fetch(`${gw.url}/.well-known/oauth-protected-resource`)).json()).toMatchObject({
+      resource: gw.url,
+    })
   })
 
-  it('mirrors the external issuer\'s metadata and has no token endpoint of its own', async () => {
+  it("mirrors the external issuer's metadata and has no token endpoint of its own", async () => {
     const res = await fetch(`${gw.url}/.well-known/oauth-authorization-server`)
     expect(res.status).toBe(200)
     const doc = await res.json()
     expect(doc.issuer).toBe(issuer.issuer)
     expect(doc.token_endpoint).toBe(`${issuer.issuer}/token`)
-    expect((await fetch(`${gw.url}/oauth/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials' }) })).status).not.toBe(200)
+    expect(
+      (
+        await fetch(`${gw.url}/oauth/token`, {
+          method: 'POST',
+          body: new URLSearchParams({ grant_type: 'client_credentials' }),
+        })
+      ).status,
+    ).not.toBe(200)
   })
 })
 

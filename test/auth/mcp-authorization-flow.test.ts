@@ -11,7 +11,11 @@ import type { AddressInfo } from 'node:net'
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js'
 import { decodeJwt } from 'jose'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -70,7 +74,15 @@ beforeAll(async () => {
   })
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
 })
 afterAll(async () => {
@@ -90,7 +102,13 @@ class AgentHost implements OAuthClientProvider {
     return redirectUrl()
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'MCP flow test', redirect_uris: [redirectUrl()], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' }
+    return {
+      client_name: 'MCP flow test',
+      redirect_uris: [redirectUrl()],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    }
   }
   clientInformation() {
     return this.information
@@ -179,7 +197,12 @@ describe('the MCP SDK client from a 401 at /mcp to a tool list', () => {
     expect(consentText).toContain('Connect an agent to /mcp and call its tools')
     expect(consentText).toContain(GRACE.name)
     const access = decodeJwt(host.saved!.access_token)
-    expect(access).toMatchObject({ iss: t.gw.url, aud: `${t.gw.url}/mcp`, sub: t.people.grace, scope: 'mcp.tools.invoke' })
+    expect(access).toMatchObject({
+      iss: t.gw.url,
+      aud: `${t.gw.url}/mcp`,
+      sub: t.people.grace,
+      scope: 'mcp.tools.invoke',
+    })
     expect(host.saved?.refresh_token).toEqual(expect.any(String))
   })
 
@@ -190,7 +213,11 @@ describe('the MCP SDK client from a 401 at /mcp to a tool list', () => {
     expect(host.information?.client_id).toBe(`${CLIENT_HOST}/client.json`)
     // The page names the client and where its metadata really lives.
     expect(consentText).toContain('Metadata document agent (client.example.test)')
-    expect(decodeJwt(host.saved!.access_token)).toMatchObject({ aud: `${t.gw.url}/mcp`, client_id: `${CLIENT_HOST}/client.json`, scope: 'mcp.tools.invoke' })
+    expect(decodeJwt(host.saved!.access_token)).toMatchObject({
+      aud: `${t.gw.url}/mcp`,
+      client_id: `${CLIENT_HOST}/client.json`,
+      scope: 'mcp.tools.invoke',
+    })
   })
 
   it('refreshes the token through the SDK when the access token is gone', async () => {

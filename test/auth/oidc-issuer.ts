@@ -31,7 +31,18 @@ export async function startTestIssuer(): Promise<TestIssuer> {
   const clientSecret = 'oidc-test-client-secret-0123456789abcdef'
   const provider = new Provider(issuer, {
     jwks: { keys: [privateJwk] },
-    clients: [{ client_id: clientId, client_secret: clientSecret, grant_types: ['client_credentials'], redirect_uris: [], response_types: [], token_endpoint_auth_method: 'client_secret_post', id_token_signed_response_alg: 'ES256', scope: ISSUER_SCOPES }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        grant_types: ['client_credentials'],
+        redirect_uris: [],
+        response_types: [],
+        token_endpoint_auth_method: 'client_secret_post',
+        id_token_signed_response_alg: 'ES256',
+        scope: ISSUER_SCOPES,
+      },
+    ],
     scopes: ISSUER_SCOPES.split(' '),
     ttl: { ClientCredentials: 300 },
     features: {
@@ -58,7 +69,12 @@ export async function startTestIssuer(): Promise<TestIssuer> {
     clientId,
     clientSecret,
     async token({ scope, resource }) {
-      const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope })
+      const body = new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: clientSecret,
+        scope,
+      })
       if (resource) body.set('resource', resource)
       const response = await fetch(`${issuer}/token`, { method: 'POST', body })
       const json = (await response.json()) as { access_token?: string; error?: string; error_description?: string }

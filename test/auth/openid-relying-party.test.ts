@@ -21,7 +21,13 @@ beforeAll(async () => {
   t = await startFullGateway({ people: { ada: ADA } })
   config = await oidc.dynamicClientRegistration(
     new URL(t.gw.url),
-    { redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], client_name: 'Relying party test', token_endpoint_auth_method: 'client_secret_basic' },
+    {
+      redirect_uris: [REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      client_name: 'Relying party test',
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
     undefined,
     insecure,
   )
@@ -34,10 +40,20 @@ async function signIn(scope: string, extra: Record<string, string> = {}) {
   const state = oidc.randomState()
   const nonce = oidc.randomNonce()
   const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: REDIRECT, scope, state, nonce, code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', ...extra,
+    redirect_uri: REDIRECT,
+    scope,
+    state,
+    nonce,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    ...extra,
   })
   const callback = await new UserAgent().authorize(url.href, ADA, REDIRECT)
-  return oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce })
+  return oidc.authorizationCodeGrant(config, callback, {
+    pkceCodeVerifier: verifier,
+    expectedState: state,
+    expectedNonce: nonce,
+  })
 }
 
 describe('discovery and registration', () => {
@@ -49,7 +65,13 @@ describe('discovery and registration', () => {
     expect(registered.client_id).toMatch(/^reg_/)
     expect(registered.client_secret).toEqual(expect.any(String))
     // The secret is shown once: the store keeps its hash only.
-    const rediscovered = await oidc.discovery(new URL(t.gw.url), registered.client_id, registered.client_secret as string, undefined, insecure)
+    const rediscovered = await oidc.discovery(
+      new URL(t.gw.url),
+      registered.client_id,
+      registered.client_secret as string,
+      undefined,
+      insecure,
+    )
     expect(rediscovered.serverMetadata().userinfo_endpoint).toBe(`${t.gw.url}/oauth/userinfo`)
   })
 })
@@ -74,23 +96,46 @@ describe('authorization code with PKCE', () => {
     const tokens = await signIn('openid mcp.tools.invoke', { resource: `${t.gw.url}/mcp` })
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!, { resource: `${t.gw.url}/mcp` })
     const payload = decodeJwt(refreshed.access_token)
-    expect(payload).toMatchObject({ iss: t.gw.url, aud: `${t.gw.url}/mcp`, sub: t.people.ada, client_id: config.clientMetadata().client_id, scope: 'mcp.tools.invoke' })
+    expect(payload).toMatchObject({
+      iss: t.gw.url,
+      aud: `${t.gw.url}/mcp`,
+      sub: t.people.ada,
+      client_id: config.clientMetadata().client_id,
+      scope: 'mcp.tools.invoke',
+    })
     const mcp = await fetch(`${t.gw.url}/mcp`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${refreshed.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: {
+        authorization: `Bearer ${refreshed.access_token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
     })
     expect(mcp.status).toBe(200)
   })
 
   it('refuses a code redeemed without its PKCE verifier', async () => {
-    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()), code_challenge_method: 'S256' })
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid',
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    })
     const callback = await new UserAgent().authorize(url.href, ADA, REDIRECT)
-    await expect(oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: oidc.randomPKCECodeVerifier(), idTokenExpected: true })).rejects.toMatchObject({ error: 'invalid_grant' })
+    await expect(
+      oidc.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: oidc.randomPKCECodeVerifier(),
+        idTokenExpected: true,
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_grant' })
   })
 
   it('refuses an authorization request without PKCE, or with the plain method', async () => {
-    for (const extra of [{}, { code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }] as Record<string, string>[]) {
+    for (const extra of [{}, { code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }] as Record<
+      string,
+      string
+    >[]) {
       const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', state: 's', ...extra })
       const res = await fetch(url, { redirect: 'manual' })
       expect(res.status).toBe(303)
@@ -101,7 +146,13 @@ describe('authorization code with PKCE', () => {
   })
 
   it('sends access_denied back when the person denies', async () => {
-    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid profile', state: 'st', code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()), code_challenge_method: 'S256' })
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid profile',
+      state: 'st',
+      code_challenge: await oidc.calculatePKCECodeChallenge(oidc.randomPKCECodeVerifier()),
+      code_challenge_method: 'S256',
+    })
     const back = await new UserAgent().authorize(url.href, ADA, REDIRECT, 'deny')
     expect(back.searchParams.get('error')).toBe('access_denied')
     expect(back.searchParams.get('state')).toBe('st')
@@ -118,13 +169,17 @@ describe('refresh tokens', () => {
     expect(second.refresh_token).not.toBe(first)
     // Replaying the rotated token is theft detection: refused, and the grant is revoked.
     await expect(oidc.refreshTokenGrant(config, first)).rejects.toMatchObject({ error: 'invalid_grant' })
-    await expect(oidc.refreshTokenGrant(config, second.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' })
+    await expect(oidc.refreshTokenGrant(config, second.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    })
   })
 
   it('can be revoked (RFC 7009)', async () => {
     const tokens = await signIn('openid')
     await oidc.tokenRevocation(config, tokens.refresh_token!)
-    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' })
+    await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({
+      error: 'invalid_grant',
+    })
   })
 })
 

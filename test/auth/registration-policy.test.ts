@@ -51,7 +51,11 @@ afterAll(async () => {
 })
 
 async function register(metadata: Record<string, unknown>, gateway = t) {
-  const res = await fetch(`${gateway.gw.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(metadata) })
+  const res = await fetch(`${gateway.gw.url}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(metadata),
+  })
   return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers }
 }
 
@@ -76,8 +80,16 @@ describe('Dynamic Client Registration', () => {
     ['http on a public host', { redirect_uris: ['http://app.example.com/callback'] }, 'invalid_redirect_uri'],
     ['a custom scheme', { redirect_uris: ['myapp://callback'] }, 'invalid_redirect_uri'],
     ['no redirect URI', { redirect_uris: [] }, 'invalid_redirect_uri'],
-    ['eleven redirect URIs', { redirect_uris: Array.from({ length: 11 }, (_, i) => `https://app.example.com/${i}`) }, 'invalid_redirect_uri'],
-    ['the client_credentials grant', { grant_types: ['authorization_code', 'client_credentials'] }, 'invalid_client_metadata'],
+    [
+      'eleven redirect URIs',
+      { redirect_uris: Array.from({ length: 11 }, (_, i) => `https://app.example.com/${i}`) },
+      'invalid_redirect_uri',
+    ],
+    [
+      'the client_credentials grant',
+      { grant_types: ['authorization_code', 'client_credentials'] },
+      'invalid_client_metadata',
+    ],
     ['the implicit flow', { response_types: ['token'], grant_types: ['implicit'] }, 'invalid_client_metadata'],
     ['a shared-secret JWT', { token_endpoint_auth_method: 'client_secret_jwt' }, 'invalid_client_metadata'],
     ['a software_id that is not a string', { software_id: 42 }, 'invalid_client_metadata'],
@@ -89,10 +101,18 @@ describe('Dynamic Client Registration', () => {
   })
 
   it('refuses a body that is not JSON, and one past the size cap with a problem', async () => {
-    const notJson = await fetch(`${t.gw.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'redirect_uris=x' })
+    const notJson = await fetch(`${t.gw.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'redirect_uris=x',
+    })
     expect(notJson.status).toBe(415)
     expect(notJson.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
-    const huge = await fetch(`${t.gw.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...base, client_name: 'x'.repeat(64 * 1024) }) })
+    const huge = await fetch(`${t.gw.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...base, client_name: 'x'.repeat(64 * 1024) }),
+    })
     expect(huge.status).toBe(413)
     expect(huge.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
   })
@@ -101,7 +121,12 @@ describe('Dynamic Client Registration', () => {
     const { body } = await register({ ...base, token_endpoint_auth_method: 'client_secret_post' })
     const res = await fetch(`${t.gw.url}/oauth/token`, {
       method: 'POST',
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: String(body.client_id), client_secret: String(body.client_secret), scope: 'api.read' }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: String(body.client_id),
+        client_secret: String(body.client_secret),
+        scope: 'api.read',
+      }),
     })
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({ error_description: 'requested grant type is not allowed for this client' })
@@ -112,9 +137,19 @@ describe('Dynamic Client Registration', () => {
 
 describe('Client ID Metadata Documents', () => {
   const authorize = (gateway: FullGateway, clientId: string, redirect: string) =>
-    fetch(`${gateway.gw.url}/oauth/authorize?${new URLSearchParams({ client_id: clientId, response_type: 'code', redirect_uri: redirect, scope: 'mcp.tools.invoke', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })}`, { redirect: 'manual' })
-  const publish = (path: string, doc: Record<string, unknown> | string) => docs.bodies.set(path, typeof doc === 'string' ? doc : JSON.stringify(doc))
-  const document = (path: string, extra: Record<string, unknown> = {}) => ({ client_id: `${DOCS_HOST}${path}`, client_name: 'Doc client', redirect_uris: ['https://agent.example/cb'], token_endpoint_auth_method: 'none', ...extra })
+    fetch(
+      `${gateway.gw.url}/oauth/authorize?${new URLSearchParams({ client_id: clientId, response_type: 'code', redirect_uri: redirect, scope: 'mcp.tools.invoke', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })}`,
+      { redirect: 'manual' },
+    )
+  const publish = (path: string, doc: Record<string, unknown> | string) =>
+    docs.bodies.set(path, typeof doc === 'string' ? doc : JSON.stringify(doc))
+  const document = (path: string, extra: Record<string, unknown> = {}) => ({
+    client_id: `${DOCS_HOST}${path}`,
+    client_name: 'Doc client',
+    redirect_uris: ['https://agent.example/cb'],
+    token_endpoint_auth_method: 'none',
+    ...extra,
+  })
 
   it('accepts a document that names itself and keeps to the policy: the browser goes to sign in', async () => {
     publish('/good.json', document('/good.json'))
@@ -124,11 +159,41 @@ describe('Client ID Metadata Documents', () => {
   })
 
   it.each([
-    ['a document for another client_id', '/other.json', () => document('/someone-else.json'), 'client_id does not match'],
-    ['the client_credentials grant', '/machine.json', () => document('/machine.json', { grant_types: ['client_credentials'], token_endpoint_auth_method: 'private_key_jwt', jwks: { keys: [] } }), 'grant_types may only contain authorization_code and refresh_token'],
-    ['an http redirect on a public host', '/http.json', () => document('/http.json', { redirect_uris: ['http://agent.example/cb'] }), 'must use https, or http on a loopback address'],
-    ['a shared secret', '/secret.json', () => document('/secret.json', { client_secret: 'x', token_endpoint_auth_method: 'client_secret_post' }), 'must not use shared-secret'],
-    ['a document over 5 KiB', '/big.json', () => document('/big.json', { client_name: 'x'.repeat(6000) }), 'document fetch failed'],
+    [
+      'a document for another client_id',
+      '/other.json',
+      () => document('/someone-else.json'),
+      'client_id does not match',
+    ],
+    [
+      'the client_credentials grant',
+      '/machine.json',
+      () =>
+        document('/machine.json', {
+          grant_types: ['client_credentials'],
+          token_endpoint_auth_method: 'private_key_jwt',
+          jwks: { keys: [] },
+        }),
+      'grant_types may only contain authorization_code and refresh_token',
+    ],
+    [
+      'an http redirect on a public host',
+      '/http.json',
+      () => document('/http.json', { redirect_uris: ['http://agent.example/cb'] }),
+      'must use https, or http on a loopback address',
+    ],
+    [
+      'a shared secret',
+      '/secret.json',
+      () => document('/secret.json', { client_secret: 'x', token_endpoint_auth_method: 'client_secret_post' }),
+      'must not use shared-secret',
+    ],
+    [
+      'a document over 5 KiB',
+      '/big.json',
+      () => document('/big.json', { client_name: 'x'.repeat(6000) }),
+      'document fetch failed',
+    ],
     ['a document that is not JSON', '/broken.json', () => '{"client_id":', 'document fetch failed'],
   ])('refuses %s, on a page rather than a redirect', async (_name, path, make, reason) => {
     publish(path, make())

@@ -33,8 +33,14 @@ export async function startAuthGateway(dist: string, settings: AuthSettings): Pr
   let url = ''
   const auth = await createAuth(settings, { publicUrl: () => url, logger })
   const protectedRoutes = (app: Parameters<ReturnType<typeof authPlugin>>[0]) => {
-    app.all('/mcp', defineHandler(async (event) => principalBody(await auth.requireScope(event, 'mcp.tools.invoke'))))
-    app.all('/test/api-read', defineHandler(async (event) => principalBody(await auth.requireScope(event, 'api.read'))))
+    app.all(
+      '/mcp',
+      defineHandler(async (event) => principalBody(await auth.requireScope(event, 'mcp.tools.invoke'))),
+    )
+    app.all(
+      '/test/api-read',
+      defineHandler(async (event) => principalBody(await auth.requireScope(event, 'api.read'))),
+    )
   }
   const gateway = await startGateway(dist, { logger, plugins: [authPlugin(auth), protectedRoutes] })
   url = gateway.url

@@ -28,7 +28,9 @@ beforeAll(async () => {
   const { port } = await blobsServer.start()
   const edgeURL = `http://127.0.0.1:${port}`
   previousContext = process.env.NETLIFY_BLOBS_CONTEXT
-  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(JSON.stringify({ edgeURL, uncachedEdgeURL: edgeURL, siteID: 'test-site', token })).toString('base64')
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+    JSON.stringify({ edgeURL, uncachedEdgeURL: edgeURL, siteID: 'test-site', token }),
+  ).toString('base64')
   stores.files = () => openFileStore(join(dir, 'files'), { now })
   stores['netlify-blobs'] = () => openBlobsStore({ name: 'state-store-test', now })
 })

@@ -26,7 +26,10 @@ export class UserAgent {
   constructor(private readonly headers: Record<string, string> = {}) {}
 
   cookieHeader(url: URL): string {
-    return [...this.jar.values()].filter((c) => url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`)).map((c) => `${c.name}=${c.value}`).join('; ')
+    return [...this.jar.values()]
+      .filter((c) => url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ')
   }
 
   private remember(response: Response, url: URL): void {
@@ -35,20 +38,38 @@ export class UserAgent {
       const eq = pair.indexOf('=')
       const name = pair.slice(0, eq)
       const value = pair.slice(eq + 1)
-      const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) || url.pathname.replace(/\/[^/]*$/, '') || '/'
-      const expired = attributes.some((a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now()))
+      const path =
+        attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ||
+        url.pathname.replace(/\/[^/]*$/, '') ||
+        '/'
+      const expired = attributes.some(
+        (a) => /^max-age=0$/i.test(a) || (/^expires=/i.test(a) && Date.parse(a.slice(8)) < Date.now()),
+      )
       const key = `${name};${path}`
       if (expired) this.jar.delete(key)
       else this.jar.set(key, { name, value, path })
     }
   }
 
-  async request(href: string, init: { method?: string; form?: URLSearchParams; headers?: Record<string, string> } = {}): Promise<Response> {
+  async request(
+    href: string,
+    init: { method?: string; form?: URLSearchParams; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const url = new URL(href)
     const headers: Record<string, string> = { ...this.headers, cookie: this.cookieHeader(url), accept: 'text/html' }
-    if (init.form) Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', origin: url.origin, 'sec-fetch-site': 'same-origin' })
+    if (init.form)
+      Object.assign(headers, {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: url.origin,
+        'sec-fetch-site': 'same-origin',
+      })
     Object.assign(headers, init.headers)
-    const response = await fetch(url, { method: init.method ?? (init.form ? 'POST' : 'GET'), headers, body: init.form, redirect: 'manual' })
+    const response = await fetch(url, {
+      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      headers,
+      body: init.form,
+      redirect: 'manual',
+    })
     this.remember(response, url)
     return response
   }
@@ -58,16 +79,25 @@ export class UserAgent {
    * browser is sent to `redirectPrefix`; answer consent with `decision`.
    * Returns the URL the client receives.
    */
-  async authorize(authorizeUrl: string, who: Credentials, redirectPrefix: string, decision: 'allow' | 'deny' = 'allow'): Promise<URL> {
+  async authorize(
+    authorizeUrl: string,
+    who: Credentials,
+    redirectPrefix: string,
+    decision: 'allow' | 'deny' = 'allow',
+  ): Promise<URL> {
     let shown = await this.openSignIn(authorizeUrl, redirectPrefix)
     for (let pages = 0; pages < 5; pages++) {
       if (shown instanceof URL) return shown
       if (shown.status !== 200) throw new Error(`${shown.url} answered ${shown.status}: ${shown.html.slice(0, 500)}`)
       const page = readForm(shown.html, shown.url)
       const answer = shown.html.includes('type="password"')
-        ? await this.request(page.action, { form: new URLSearchParams({ ...page.fields, email: who.email, password: who.password }) })
+        ? await this.request(page.action, {
+            form: new URLSearchParams({ ...page.fields, email: who.email, password: who.password }),
+          })
         : page.denyAction
-          ? await this.request(decision === 'allow' ? page.action : page.denyAction, { form: new URLSearchParams(page.fields) })
+          ? await this.request(decision === 'allow' ? page.action : page.denyAction, {
+              form: new URLSearchParams(page.fields),
+            })
           : undefined
       if (!answer) throw new Error(`no form to answer on ${shown.url}: ${shown.html.slice(0, 500)}`)
       const location = answer.headers.get('location')
@@ -98,17 +128,34 @@ export class UserAgent {
   /** Submit the sign-in form of `page` with `who`; returns the answer (not followed). */
   async submitSignIn(page: Step, who: Credentials, headers: Record<string, string> = {}): Promise<Response> {
     const form = readForm(page.html, page.url)
-    return this.request(form.action, { form: new URLSearchParams({ ...form.fields, email: who.email, password: who.password }), headers })
+    return this.request(form.action, {
+      form: new URLSearchParams({ ...form.fields, email: who.email, password: who.password }),
+      headers,
+    })
   }
 }
 
 /** The first form of one of our pages: its action, the Deny button's formaction, and hidden fields. */
-export function readForm(html: string, base: string): { action: string; denyAction?: string; fields: Record<string, string> } {
-  const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+export function readForm(
+  html: string,
+  base: string,
+): { action: string; denyAction?: string; fields: Record<string, string> } {
+  const unescapeHtml = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&')
   const action = /<form[^>]*action="([^"]*)"/.exec(html)?.[1]
   if (!action) throw new Error('the page has no form')
   const deny = /formaction="([^"]*)"/.exec(html)?.[1]
   const fields: Record<string, string> = {}
-  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields[m[1]!] = unescapeHtml(m[2]!)
-  return { action: new URL(unescapeHtml(action), base).href, denyAction: deny ? new URL(unescapeHtml(deny), base).href : undefined, fields }
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    fields[m[1]!] = unescapeHtml(m[2]!)
+  return {
+    action: new URL(unescapeHtml(action), base).href,
+    denyAction: deny ? new URL(unescapeHtml(deny), base).href : undefined,
+    fields,
+  }
 }

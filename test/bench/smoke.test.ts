@@ -24,10 +24,15 @@ describe('bench:smoke', () => {
   it('produces a number for every row of the table', { timeout: 600_000 }, async () => {
     out = await mkdtemp(join(tmpdir(), 'bench-smoke-'))
     await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke', '--no-install', '--out', out], {
-      cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, LOG_LEVEL: 'info' },
+      cwd: REPO_ROOT,
+      maxBuffer: 16 * 1024 * 1024,
+      env: { ...process.env, LOG_LEVEL: 'info' },
     })
     const report = JSON.parse(await readFile(join(out, 'smoke.json'), 'utf8')) as Report
-    const hugo = await run('hugo', ['version']).then(() => true, () => false)
+    const hugo = await run('hugo', ['version']).then(
+      () => true,
+      () => false,
+    )
     expect(report.rows.length).toBeGreaterThanOrEqual(16)
     for (const row of report.rows) {
       const waiting = MAY_BE_PENDING.has(row.id) && row.note?.startsWith('pending:')

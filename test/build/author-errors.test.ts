@@ -12,13 +12,18 @@ const run = promisify(execFile)
 
 /** One fixture per error kind; each line of EXPECTED is file:line:col field: message. */
 const BROKEN: Record<string, string> = {
-  'content/blog-posts/yaml-duplicate-key.md': '---\ntitle: One\ntitle: Two\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\nBody.\n',
+  'content/blog-posts/yaml-duplicate-key.md':
+    '---\ntitle: One\ntitle: Two\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\nBody.\n',
   'content/blog-posts/yaml-unclosed.md': '---\ntitle: Unclosed\ntags: [a, b\npublished_at: 2026-01-05\n---\nBody.\n',
-  'content/blog-posts/schema.md': '---\ntitle: Schema\npublished_at: 2026-01-05\nauthors:\n  - title: CTO\nauthor_bio: x\n---\nBody.\n',
-  'content/blog-posts/bad-date.md': '---\ntitle: Bad date\npublished_at: 2026-02-30\nauthors:\n  - name: A\n---\nBody.\n',
+  'content/blog-posts/schema.md':
+    '---\ntitle: Schema\npublished_at: 2026-01-05\nauthors:\n  - title: CTO\nauthor_bio: x\n---\nBody.\n',
+  'content/blog-posts/bad-date.md':
+    '---\ntitle: Bad date\npublished_at: 2026-02-30\nauthors:\n  - name: A\n---\nBody.\n',
   'content/blog-posts/first.md': '---\ntitle: First\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\nBody.\n',
-  'content/blog-posts/second.md': '---\ntitle: Second\nslug: first\npublished_at: 2026-01-06\nauthors:\n  - name: A\n---\nBody.\n',
-  'content/blog-posts/no-alt.md': '---\ntitle: Alt\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\nIntro.\n\nSee ![](https://cdn.example/x.png) here.\n',
+  'content/blog-posts/second.md':
+    '---\ntitle: Second\nslug: first\npublished_at: 2026-01-06\nauthors:\n  - name: A\n---\nBody.\n',
+  'content/blog-posts/no-alt.md':
+    '---\ntitle: Alt\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\nIntro.\n\nSee ![](https://cdn.example/x.png) here.\n',
   'content/events/no-location.md':
     '---\ntitle: Meetup\npublished_at: 2026-01-05\nstarts_at: 2027-03-04T18:00:00+01:00\nends_at: 2027-03-04T21:00:00+01:00\ntimezone: Europe/Berlin\nattendance_mode: in_person\n---\nBody.\n',
   'content/events/ends-before-start.md':
@@ -54,7 +59,17 @@ describe('author errors', () => {
     expect(error).toBeInstanceOf(ContentErrors)
     expect((error as ContentErrors).errors.map((e) => e.message)).toEqual(EXPECTED)
     expect((error as ContentErrors).errors.map((e) => e.code)).toEqual([
-      'SCHEMA', 'IMAGE_ALT', 'SCHEMA', 'SCHEMA', 'DUPLICATE_SLUG', 'YAML_SYNTAX', 'YAML_SYNTAX', 'SCHEMA', 'SCHEMA', 'DATE_ORDER', 'SCHEMA',
+      'SCHEMA',
+      'IMAGE_ALT',
+      'SCHEMA',
+      'SCHEMA',
+      'DUPLICATE_SLUG',
+      'YAML_SYNTAX',
+      'YAML_SYNTAX',
+      'SCHEMA',
+      'SCHEMA',
+      'DATE_ORDER',
+      'SCHEMA',
     ])
   })
 
@@ -74,13 +89,24 @@ describe('author errors', () => {
   })
 
   it('`check` exits non-zero and prints the errors with code frames, and GitHub annotations under Actions', async () => {
-    const result = await run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'build/cli.ts'), 'check', '--root', project.root], {
-      env: { ...process.env, GITHUB_ACTIONS: 'true' },
-    }).then(() => undefined, (e: { code: number; stdout: string; stderr: string }) => e)
+    const result = await run(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'build/cli.ts'), 'check', '--root', project.root],
+      {
+        env: { ...process.env, GITHUB_ACTIONS: 'true' },
+      },
+    ).then(
+      () => undefined,
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    )
     expect(result?.code).toBe(1)
     // Each error, then a short code frame with a caret at its column.
-    expect(result?.stderr).toContain(`${EXPECTED[0]}\n      2 | title: Bad date\n    > 3 | published_at: 2026-02-30\n        |               ^\n      4 | authors:\n`)
-    expect(result?.stdout).toContain('::error file=content/blog-posts/bad-date.md,line=3,col=15,title=published_at::must be a date')
+    expect(result?.stderr).toContain(
+      `${EXPECTED[0]}\n      2 | title: Bad date\n    > 3 | published_at: 2026-02-30\n        |               ^\n      4 | authors:\n`,
+    )
+    expect(result?.stdout).toContain(
+      '::error file=content/blog-posts/bad-date.md,line=3,col=15,title=published_at::must be a date',
+    )
     expect(result?.stderr).not.toMatch(/\bat .*\.ts:\d+/) // no stack trace
   })
 })
@@ -89,16 +115,24 @@ describe('site settings errors', () => {
   it('name content/site.yaml, the line, the column and the setting, like content errors', async () => {
     const project = await createProject({ 'content/blog-posts/good.md': validPost() })
     try {
-      await project.write('content/site.yaml', 'name: Broken Co\nurl: www.example.com\ncolections:\n  blog-posts: { path: blog }\n')
+      await project.write(
+        'content/site.yaml',
+        'name: Broken Co\nurl: www.example.com\ncolections:\n  blog-posts: { path: blog }\n',
+      )
       const error = await checkContent(project.root).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(ContentErrors)
       expect((error as ContentErrors).errors.map((e) => e.message)).toEqual([
         "content/site.yaml:2:6 url: must be the marketing site's absolute http(s) URL, like https://www.example.com, at most 1000 characters",
         'content/site.yaml:3:1 colections: is not a site setting (settings: name, description, url, api_url, language, collections)',
       ])
-      await project.write('content/site.yaml', 'url: https://www.example.com\ncollections:\n  blog-posts: { path: blog }\n')
+      await project.write(
+        'content/site.yaml',
+        'url: https://www.example.com\ncollections:\n  blog-posts: { path: blog }\n',
+      )
       const second = (await checkContent(project.root).catch((e: unknown) => e)) as ContentErrors
-      expect(second.errors.map((e) => e.message)).toEqual(['content/site.yaml:3:23 collections.blog-posts.path: must be a path on the site starting with /, like /blog, at most 200 characters'])
+      expect(second.errors.map((e) => e.message)).toEqual([
+        'content/site.yaml:3:23 collections.blog-posts.path: must be a path on the site starting with /, like /blog, at most 200 characters',
+      ])
     } finally {
       await project.remove()
     }
@@ -106,13 +140,17 @@ describe('site settings errors', () => {
 })
 
 describe('the bounds the API states (openapi.json)', () => {
-  const post = (title: string, body: string) => `---\ntitle: ${title}\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\n${body}`
+  const post = (title: string, body: string) =>
+    `---\ntitle: ${title}\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\n${body}`
 
   it('are author errors: an over-long title, a body over its size limits, a site URL too long for the records', async () => {
     const project = await createProject({
       'content/blog-posts/long-title.md': post('T'.repeat(201), 'Body.\n'),
       'content/blog-posts/long-body.md': post('Long body', `${'word '.repeat(40_000)}\n`),
-      'content/blog-posts/wide-html.md': post('Wide HTML', `${'[^a] '.repeat(4_000)}\n\n[^a]: A footnote referred to four thousand times.\n`),
+      'content/blog-posts/wide-html.md': post(
+        'Wide HTML',
+        `${'[^a] '.repeat(4_000)}\n\n[^a]: A footnote referred to four thousand times.\n`,
+      ),
     })
     try {
       const error = (await checkContent(project.root).catch((e: unknown) => e)) as ContentErrors

@@ -29,7 +29,8 @@ async function bodiesUnder(root: string): Promise<[string, string][]> {
   return out
 }
 
-const decode = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&#x([\da-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+const decode = (html: string) =>
+  html.replace(/<[^>]*>/g, '').replace(/&#x([\da-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
 
 /** What the API, the search index and summaries read from a rendered body. */
 function facts(body: RenderedBody) {
@@ -86,7 +87,9 @@ describe('markdown-it renderer vs the reference renderer', () => {
   })
 
   it('agree on targeted GFM samples', () => {
-    const fast = GFM_SAMPLES.filter((sample, i) => compare(`sample ${i}: ${JSON.stringify(sample.slice(0, 60))}`, sample))
+    const fast = GFM_SAMPLES.filter((sample, i) =>
+      compare(`sample ${i}: ${JSON.stringify(sample.slice(0, 60))}`, sample),
+    )
     expect(fast.length).toBeGreaterThan(GFM_SAMPLES.length * 0.8)
   })
 })

@@ -22,17 +22,27 @@ import { parseMarkdown, renderMarkdown, singleClobberPrefix } from '../../build/
 import { countWords } from '../../build/pipeline/word-count.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 
-const full = unified().use(remarkParse).use(remarkGfm).use(remarkRehype, { allowDangerousHtml: true })
-  .use(rehypeRaw).use(rehypeSanitize, defaultSchema).use(singleClobberPrefix).use(rehypeStringify)
+const full = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(remarkRehype, { allowDangerousHtml: true })
+  .use(rehypeRaw)
+  .use(rehypeSanitize, defaultSchema)
+  .use(singleClobberPrefix)
+  .use(rehypeStringify)
 
 /** The reference rendering: the whole pipeline, always. */
 function reference(markdown: string) {
   const tree = full.parse(markdown) as MdastRoot
   const firstParagraph = tree.children.find((n) => n.type === 'paragraph')
   const hast = full.runSync(structuredClone(tree)) as HastRoot
-  const text = toText(hast, { whitespace: 'normal' }).replace(/\n{3,}/g, '\n\n').trim()
+  const text = toText(hast, { whitespace: 'normal' })
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
   const first = firstParagraph
-    ? toText(full.runSync({ type: 'root', children: [firstParagraph] }) as HastRoot).replace(/\s+/g, ' ').trim()
+    ? toText(full.runSync({ type: 'root', children: [firstParagraph] }) as HastRoot)
+        .replace(/\s+/g, ' ')
+        .trim()
     : ''
   return { html: full.stringify(hast).trim(), text, word_count: countWords(text), first_paragraph: first }
 }

@@ -36,7 +36,22 @@ const RAW_HTML = [
   '<p>unclosed <em>tags <a href="https://ok.example">ok',
 ]
 
-const FORBIDDEN_TAGS = new Set(['script', 'iframe', 'frame', 'style', 'object', 'embed', 'applet', 'svg', 'math', 'form', 'button', 'link', 'meta', 'base'])
+const FORBIDDEN_TAGS = new Set([
+  'script',
+  'iframe',
+  'frame',
+  'style',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'form',
+  'button',
+  'link',
+  'meta',
+  'base',
+])
 const FORBIDDEN_ATTRIBUTE = /^(?:on[a-z]+|style|formaction|xlink:href)$/i
 const URL_ATTRIBUTE = /^(?:href|src|action|cite|longdesc)$/i
 const DANGEROUS_URL = /^\s*(?:javascript|vbscript|data):/i

@@ -52,7 +52,7 @@ describe('markdown rendering', () => {
     expect(html).toContain('<table>')
     expect(html).toMatch(/<td[^>]*>25<\/td>/)
     expect(html).toContain('<pre><code class="language-sql">')
-    expect(html).toContain('select count(*) from orders where status = \'late\';')
+    expect(html).toContain("select count(*) from orders where status = 'late';")
     expect(html).toContain('<details><summary>More</summary>')
   })
 

@@ -30,13 +30,20 @@ describe('build output of the sample content', () => {
       const sources = (await readdir(join(project.root, 'content', collection))).filter((n) => n.endsWith('.md'))
       const drafts: string[] = []
       for (const name of sources) {
-        if (/^draft:\s*true\s*$/m.test(await readFile(join(project.root, 'content', collection, name), 'utf8'))) drafts.push(name)
+        if (/^draft:\s*true\s*$/m.test(await readFile(join(project.root, 'content', collection, name), 'utf8')))
+          drafts.push(name)
       }
       const published = sources.length - drafts.length
       expect(manifest.build.counts[collection]).toBe(published)
       for (let limit = 1; limit <= 100; limit++) {
         const list = JSON.parse(await readFile(join(project.dist, listFile(collection, limit)), 'utf8'))
-        expect(list.meta).toEqual({ limit, page: 1, count: Math.min(limit, published), total: published, pages: Math.ceil(published / limit) })
+        expect(list.meta).toEqual({
+          limit,
+          page: 1,
+          count: Math.min(limit, published),
+          total: published,
+          pages: Math.ceil(published / limit),
+        })
       }
       const items = (await readdir(join(project.dist, 'api', collection))).filter((n) => n.endsWith('.json'))
       expect(items).toHaveLength(published)
@@ -46,7 +53,9 @@ describe('build output of the sample content', () => {
         expect(JSON.stringify(manifest.collections[collection])).not.toContain(`"slug":"${slug}"`)
       }
     }
-    expect(Object.values(manifest.build.counts).reduce((a: number, b) => a + (b as number), 0)).toBeGreaterThanOrEqual(34)
+    expect(Object.values(manifest.build.counts).reduce((a: number, b) => a + (b as number), 0)).toBeGreaterThanOrEqual(
+      34,
+    )
   })
 
   it('writes records in the shape of the product contract, newest first', async () => {
@@ -54,7 +63,18 @@ describe('build output of the sample content', () => {
     const starts = list.data.map((e: { starts_at: string }) => Date.parse(e.starts_at))
     expect(starts).toEqual([...starts].sort((a, b) => b - a))
     const first = list.data[0]
-    expect(Object.keys(first).slice(0, 10)).toEqual(['id', 'type', 'slug', 'title', 'summary', 'url', 'tags', 'published_at', 'updated_at', 'image'])
+    expect(Object.keys(first).slice(0, 10)).toEqual([
+      'id',
+      'type',
+      'slug',
+      'title',
+      'summary',
+      'url',
+      'tags',
+      'published_at',
+      'updated_at',
+      'image',
+    ])
     expect(first).not.toHaveProperty('body')
     const item = JSON.parse(await readFile(join(project.dist, itemFile('events', first.slug)), 'utf8'))
     expect(item).toMatchObject({ id: first.id, type: 'event', slug: first.slug })

@@ -48,13 +48,23 @@ describe('related items', () => {
 
   it('must name a published item: missing (with a near miss), a draft, or malformed, each at file:line:col related[i]', async () => {
     project = await createProject({
-      'content/blog-posts/a.md': post('Post A', ['blog-posts/bb', 'blog-posts/draft-post', 'webinars/nothing-like-it', 'Blog/B']),
+      'content/blog-posts/a.md': post('Post A', [
+        'blog-posts/bb',
+        'blog-posts/draft-post',
+        'webinars/nothing-like-it',
+        'Blog/B',
+      ]),
       'content/blog-posts/b.md': post('Post B'),
       'content/blog-posts/draft-post.md': post('A draft', ['blog-posts/other-draft'], 'draft: true\n'),
       'content/blog-posts/other-draft.md': post('Another draft', [], 'draft: true\n'),
     })
-    expect(await errorsOf(project.root)).toEqual(['content/blog-posts/a.md:11:5 related[3]: must name an item as collection/slug, like blog-posts/my-first-post'])
-    await project.write('content/blog-posts/a.md', post('Post A', ['blog-posts/bb', 'blog-posts/draft-post', 'webinars/nothing-like-it']))
+    expect(await errorsOf(project.root)).toEqual([
+      'content/blog-posts/a.md:11:5 related[3]: must name an item as collection/slug, like blog-posts/my-first-post',
+    ])
+    await project.write(
+      'content/blog-posts/a.md',
+      post('Post A', ['blog-posts/bb', 'blog-posts/draft-post', 'webinars/nothing-like-it']),
+    )
     expect(await errorsOf(project.root)).toEqual([
       'content/blog-posts/a.md:8:5 related[0]: "blog-posts/bb" is not an item (did you mean blog-posts/b?)',
       'content/blog-posts/a.md:9:5 related[1]: "blog-posts/draft-post" is a draft: a published item may only point to published items',
@@ -70,14 +80,20 @@ describe('related items', () => {
     const compiler = await Compiler.open({ root: project.root, cache: false })
     const first = (await compiler.emit('full'))!
     const before = first.files.get('api/blog-posts/a.json')!
-    await project.write('content/case-studies/c.md', `---\ntitle: Case C, renamed\npublished_at: 2026-01-01\ncustomer: { name: Acme, industry: Retail }\nresults: [{ label: Time saved, value: 30% }]\n---\nBody.\n`)
+    await project.write(
+      'content/case-studies/c.md',
+      `---\ntitle: Case C, renamed\npublished_at: 2026-01-01\ncustomer: { name: Acme, industry: Retail }\nresults: [{ label: Time saved, value: 30% }]\n---\nBody.\n`,
+    )
     const update = await compiler.update([itemPath('case-studies', 'c.md')])
     expect(update?.files).toEqual(['content/case-studies/c.md'])
     const after = (await compiler.emit('edit'))!.files.get('api/blog-posts/a.json')!
     expect(after.etag).not.toBe(before.etag)
     expect(JSON.parse(after.body.toString()).related[0].title).toBe('Case C, renamed')
     // Unpublishing it is an error at the reference.
-    await project.write('content/case-studies/c.md', `---\ntitle: Case C\npublished_at: 2026-01-01\ndraft: true\ncustomer: { name: Acme, industry: Retail }\nresults: [{ label: Time saved, value: 30% }]\n---\nBody.\n`)
+    await project.write(
+      'content/case-studies/c.md',
+      `---\ntitle: Case C\npublished_at: 2026-01-01\ndraft: true\ncustomer: { name: Acme, industry: Retail }\nresults: [{ label: Time saved, value: 30% }]\n---\nBody.\n`,
+    )
     const unpublished = await compiler.update([itemPath('case-studies', 'c.md')])
     const state = unpublished!.state
     if (state.ok) throw new Error('expected the reference to be an error')

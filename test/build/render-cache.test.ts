@@ -8,7 +8,8 @@ import { createProject, validPost, type TempProject } from '../helpers/project.t
 describe('render cache', () => {
   let project: TempProject
   let cacheFile: string
-  const html = async () => JSON.parse(await readFile(join(project.dist, itemFile('blog-posts', 'cached')), 'utf8')).body.html as string
+  const html = async () =>
+    JSON.parse(await readFile(join(project.dist, itemFile('blog-posts', 'cached')), 'utf8')).body.html as string
 
   beforeAll(async () => {
     project = await createProject({ 'content/blog-posts/cached.md': validPost('Cached') })

@@ -18,7 +18,9 @@ describe('render pool', () => {
     const corpus = await generateCorpus({ items: 420, seed: 7 })
     root = corpus.root
     const dir = join(root, 'content', 'blog-posts')
-    const bodies = await Promise.all((await readdir(dir)).map(async (n) => matter(await readFile(join(dir, n), 'utf8')).content))
+    const bodies = await Promise.all(
+      (await readdir(dir)).map(async (n) => matter(await readFile(join(dir, n), 'utf8')).content),
+    )
     bodies.push('An image without alt text: ![](https://i.example/x.png)\n')
     expect(bodies.length).toBeGreaterThanOrEqual(200)
     const cache = await RenderCache.open(undefined)

@@ -9,11 +9,18 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../helpers/project.ts'
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null
+  stdout: string
+  stderr: string
+}
 
 function run(script: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, script), ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env } })
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, script), ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d) => (stdout += d))
@@ -39,17 +46,24 @@ describe('--root', () => {
   it('build writes its dist/ and .cache/ there', async () => {
     const result = await run('build/cli.ts', ['build', '--root', project.root])
     expect(result.code).toBe(0)
-    const item = JSON.parse(await readFile(join(project.dist, 'api/blog-posts/elsewhere.json'), 'utf8')) as { title: string; url: string }
+    const item = JSON.parse(await readFile(join(project.dist, 'api/blog-posts/elsewhere.json'), 'utf8')) as {
+      title: string
+      url: string
+    }
     expect(item.title).toBe('Written elsewhere')
     expect(item.url).toBe('https://www.fixture.example/blog/elsewhere')
     expect((await stat(join(project.root, '.cache'))).isDirectory()).toBe(true)
   })
 
   it('dev serves that project', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'gateway/dev.ts'), '--root', project.root], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent' },
-    })
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'gateway/dev.ts'), '--root', project.root],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent' },
+      },
+    )
     try {
       let stderr = ''
       const url = await new Promise<string>((resolve, reject) => {

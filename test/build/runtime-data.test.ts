@@ -18,7 +18,10 @@ const run = promisify(execFile)
 describe('runtime data and the build', () => {
   let copy: string
   const npmScript = (script: string, ...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', join(copy, script), ...args], { cwd: copy, env: { ...process.env, KEYS_FILE: '', OAUTH_CLIENTS_FILE: '' } })
+    run(process.execPath, ['--import', 'tsx', join(copy, script), ...args], {
+      cwd: copy,
+      env: { ...process.env, KEYS_FILE: '', OAUTH_CLIENTS_FILE: '' },
+    })
 
   beforeAll(async () => {
     copy = await mkdtemp(join(tmpdir(), 'content-api-copy-'))
@@ -32,9 +35,26 @@ describe('runtime data and the build', () => {
   it('creating an API key or a client leaves dist/ up to date and untouched', async () => {
     expect((await npmScript('build/cli.ts', 'build')).stdout).toMatch(/^✓ built/)
     const before = await hashTree(join(copy, 'dist'))
-    const key = await npmScript('gateway/auth/keys-cli.ts', 'create', '--role', 'agent.mcp', '--label', 'runtime data test')
+    const key = await npmScript(
+      'gateway/auth/keys-cli.ts',
+      'create',
+      '--role',
+      'agent.mcp',
+      '--label',
+      'runtime data test',
+    )
     expect(key.stdout).toMatch(/tw_live_/)
-    await npmScript('gateway/auth/keys-cli.ts', 'client', 'create', '--id', 'runtime-test', '--scopes', 'api.read', '--label', 'runtime data test')
+    await npmScript(
+      'gateway/auth/keys-cli.ts',
+      'client',
+      'create',
+      '--id',
+      'runtime-test',
+      '--scopes',
+      'api.read',
+      '--label',
+      'runtime data test',
+    )
     expect((await npmScript('build/cli.ts', 'build')).stdout).toMatch(/^✓ dist\/ is up to date/)
     expect(await hashTree(join(copy, 'dist'))).toEqual(before)
   })

@@ -11,9 +11,15 @@ import { defaultOf, readSettings, SETTINGS, SettingsError } from '../../build/co
 import { withSettingsTable } from '../../build/settings-doc.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 
-function run(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: REPO_ROOT, env: { ...process.env, ...env } })
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d) => (stdout += d))
@@ -24,18 +30,45 @@ function run(args: string[], env: Record<string, string>): Promise<{ code: numbe
 
 describe('the settings schema', () => {
   it('gives the defaults of each runtime, and reads values', () => {
-    expect(readSettings({}, 'start')).toMatchObject({ PORT: 8787, HOST: '127.0.0.1', LOG_LEVEL: 'info', TRUST_PROXY: 'none', OAUTH_STORE: 'files', BUILD_THREADS: 'auto', PUBLIC_URL: undefined })
+    expect(readSettings({}, 'start')).toMatchObject({
+      PORT: 8787,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      TRUST_PROXY: 'none',
+      OAUTH_STORE: 'files',
+      BUILD_THREADS: 'auto',
+      PUBLIC_URL: undefined,
+    })
     expect(readSettings({}, 'dev')).toMatchObject({ LOG_LEVEL: 'warn' })
     expect(readSettings({}, 'netlify')).toMatchObject({ TRUST_PROXY: 'netlify', OAUTH_STORE: 'netlify-blobs' })
-    expect(readSettings({ PORT: '0', PUBLIC_URL: 'https://api.example.com/', MCP_ALLOWED_ORIGINS: ' https://a.example, http://b.example ', BUILD_THREADS: '3', LOG_LEVEL: '' }, 'start'))
-      .toMatchObject({ PORT: 0, PUBLIC_URL: 'https://api.example.com', MCP_ALLOWED_ORIGINS: ['https://a.example', 'http://b.example'], BUILD_THREADS: 3, LOG_LEVEL: 'info' })
+    expect(
+      readSettings(
+        {
+          PORT: '0',
+          PUBLIC_URL: 'https://api.example.com/',
+          MCP_ALLOWED_ORIGINS: ' https://a.example, http://b.example ',
+          BUILD_THREADS: '3',
+          LOG_LEVEL: '',
+        },
+        'start',
+      ),
+    ).toMatchObject({
+      PORT: 0,
+      PUBLIC_URL: 'https://api.example.com',
+      MCP_ALLOWED_ORIGINS: ['https://a.example', 'http://b.example'],
+      BUILD_THREADS: 3,
+      LOG_LEVEL: 'info',
+    })
   })
 
   it('refuses a bad value with one line naming the variable and what it accepts; never echoes a secret', () => {
     const cases: [Record<string, string>, string][] = [
       [{ PORT: '80a' }, 'PORT must be an integer from 0 to 65535; got "80a"'],
       [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be debug, info, warn, error or silent; got "loud"'],
-      [{ PUBLIC_URL: 'api.example.com' }, 'PUBLIC_URL must be an origin like https://api.example.com (at most 300 characters); got "api.example.com"'],
+      [
+        { PUBLIC_URL: 'api.example.com' },
+        'PUBLIC_URL must be an origin like https://api.example.com (at most 300 characters); got "api.example.com"',
+      ],
       [{ BUILD_THREADS: 'lots' }, 'BUILD_THREADS must be auto or an integer from 1 to 64; got "lots"'],
       [{ RATE_LIMIT_PER_MINUTE: '1.5' }, 'RATE_LIMIT_PER_MINUTE must be an integer from 0 to 1000000; got "1.5"'],
       [{ OAUTH_SIGNING_KEY: 'x' }, 'OAUTH_SIGNING_KEY must be a private P-256 JWK as JSON; its value is not shown'],
@@ -57,7 +90,8 @@ describe('the settings schema', () => {
     for (const runtime of ['start', 'dev', 'netlify', 'build', 'cli'] as const) {
       for (const name of Object.keys(SETTINGS) as (keyof typeof SETTINGS)[]) {
         const value = defaultOf(name, runtime)
-        if (value !== undefined) expect(() => readSettings({ [name]: value }, runtime), `${name} (${runtime})`).not.toThrow()
+        if (value !== undefined)
+          expect(() => readSettings({ [name]: value }, runtime), `${name} (${runtime})`).not.toThrow()
       }
     }
   })
@@ -79,7 +113,9 @@ describe('a bad setting stops every runtime with one line', () => {
       const result = await run([...args], env)
       expect(result.code, args.join(' ')).toBe(1)
       const lines = result.stderr.split('\n').filter((l) => l && !l.startsWith('oidc-provider WARNING'))
-      expect(lines, args.join(' ')).toEqual([`✗ ${Object.keys(env)[0]} must be ${Object.keys(env)[0] === 'PORT' ? 'an integer from 0 to 65535; got "80a"' : 'auto or an integer from 1 to 64; got "lots"'}`])
+      expect(lines, args.join(' ')).toEqual([
+        `✗ ${Object.keys(env)[0]} must be ${Object.keys(env)[0] === 'PORT' ? 'an integer from 0 to 65535; got "80a"' : 'auto or an integer from 1 to 64; got "lots"'}`,
+      ])
     }
   })
 
@@ -92,7 +128,10 @@ describe('a bad setting stops every runtime with one line', () => {
     const answer = JSON.parse(result.stdout) as { status: number; type: string; body: { type: string; detail: string } }
     expect(answer.status).toBe(503)
     expect(answer.type).toContain('application/problem+json')
-    expect(answer.body).toMatchObject({ type: '/problems/unavailable', detail: 'The gateway cannot start; its log says why.' })
+    expect(answer.body).toMatchObject({
+      type: '/problems/unavailable',
+      detail: 'The gateway cannot start; its log says why.',
+    })
     expect(result.stderr).toContain('✗ LOG_LEVEL must be debug, info, warn, error or silent; got "loud"')
   })
 })

@@ -29,7 +29,10 @@ async function call(method: string, path: string, init: RequestInit = {}): Promi
 
 async function token(scope: string): Promise<string> {
   const response = await call('POST', '/oauth/token', {
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${full.client.id}:${full.client.secret}`).toString('base64')}` },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${full.client.id}:${full.client.secret}`).toString('base64')}`,
+    },
     body: new URLSearchParams({ grant_type: 'client_credentials', scope }),
   })
   expect(response.status).toBe(200)
@@ -37,18 +40,27 @@ async function token(scope: string): Promise<string> {
 }
 
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'contract', version: '1' } } })
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'contract', version: '1' } },
+})
 
 describe('the published sandbox key', () => {
   it('is a well-formed key whose hash is in the committed keys file with the sandbox.read role', async () => {
     expect(isWellFormedApiKey(SANDBOX_KEY)).toBe(true)
-    const { keys } = JSON.parse(await readFile(join(REPO_ROOT, defaultOf('KEYS_FILE', 'start')!), 'utf8')) as { keys: { hash: string; role: string }[] }
+    const { keys } = JSON.parse(await readFile(join(REPO_ROOT, defaultOf('KEYS_FILE', 'start')!), 'utf8')) as {
+      keys: { hash: string; role: string }[]
+    }
     expect(keys.find((k) => k.hash === hashApiKey(SANDBOX_KEY))?.role).toBe('sandbox.read')
   })
 
   it('gives the same bytes as no credential on a public read', async () => {
     const anonymous = await call('GET', '/api/case-studies?limit=3')
-    const withKey = await call('GET', '/api/case-studies?limit=3', { headers: { authorization: `Bearer ${SANDBOX_KEY}` } })
+    const withKey = await call('GET', '/api/case-studies?limit=3', {
+      headers: { authorization: `Bearer ${SANDBOX_KEY}` },
+    })
     expect(withKey.status).toBe(200)
     expect(await withKey.text()).toBe(await anonymous.text())
   })
@@ -58,25 +70,56 @@ describe('contract: token endpoint and /mcp', () => {
   it('token endpoint: 200, 400 and 401 answers', async () => {
     await token('api.read')
     const form = { 'content-type': 'application/x-www-form-urlencoded' }
-    expect((await call('POST', '/oauth/token', { headers: form, body: 'grant_type=password&client_id=nobody&client_secret=x' })).status).toBe(401)
+    expect(
+      (
+        await call('POST', '/oauth/token', {
+          headers: form,
+          body: 'grant_type=password&client_id=nobody&client_secret=x',
+        })
+      ).status,
+    ).toBe(401)
     expect((await call('POST', '/oauth/token', { headers: form, body: 'grant_type=password' })).status).toBe(400)
     const basic = `Basic ${Buffer.from(`${full.client.id}:${full.client.secret}`).toString('base64')}`
-    expect((await call('POST', '/oauth/token', { headers: { ...form, authorization: basic }, body: 'grant_type=password' })).status).toBe(400)
-    expect((await call('POST', '/oauth/token', { headers: { ...form, authorization: basic }, body: 'grant_type=client_credentials&scope=nope' })).status).toBe(400)
+    expect(
+      (await call('POST', '/oauth/token', { headers: { ...form, authorization: basic }, body: 'grant_type=password' }))
+        .status,
+    ).toBe(400)
+    expect(
+      (
+        await call('POST', '/oauth/token', {
+          headers: { ...form, authorization: basic },
+          body: 'grant_type=client_credentials&scope=nope',
+        })
+      ).status,
+    ).toBe(400)
   })
 
   it('/mcp: 401 without a credential, 403 with the sandbox key, 405 on GET and DELETE, 200 with a token', async () => {
     expect((await call('POST', '/mcp', { headers: MCP_HEADERS, body: INITIALIZE })).status).toBe(401)
-    expect((await call('POST', '/mcp', { headers: { ...MCP_HEADERS, authorization: `Bearer ${SANDBOX_KEY}` }, body: INITIALIZE })).status).toBe(403)
+    expect(
+      (
+        await call('POST', '/mcp', {
+          headers: { ...MCP_HEADERS, authorization: `Bearer ${SANDBOX_KEY}` },
+          body: INITIALIZE,
+        })
+      ).status,
+    ).toBe(403)
     expect((await call('GET', '/mcp')).status).toBe(405)
     expect((await call('DELETE', '/mcp')).status).toBe(405)
     const bearer = await token('mcp.tools.invoke')
-    expect((await call('POST', '/mcp', { headers: { ...MCP_HEADERS, authorization: `Bearer ${bearer}` }, body: INITIALIZE })).status).toBe(200)
+    expect(
+      (await call('POST', '/mcp', { headers: { ...MCP_HEADERS, authorization: `Bearer ${bearer}` }, body: INITIALIZE }))
+        .status,
+    ).toBe(200)
   })
 
   it('llms-full.txt names every MCP tool the server lists', async () => {
     const client = new Client({ name: 'contract', version: '1' })
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${full.gw.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${await token('mcp.tools.invoke')}` } } }))
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${full.gw.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${await token('mcp.tools.invoke')}` } },
+      }),
+    )
     const { tools } = await client.listTools()
     await client.close()
     const reference = await (await fetch(`${full.gw.url}/llms-full.txt`)).text()

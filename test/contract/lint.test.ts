@@ -44,16 +44,39 @@ afterAll(() => project?.remove())
 
 describe('openapi.json under the linters', () => {
   it('has no Spectral finding (OpenAPI rules and OWASP API Security Top 10)', async () => {
-    const out = await lint(bin('spectral'), ['lint', LINTED, '--ruleset', '.spectral.yaml', '--format', 'json', '--fail-severity', 'hint'])
+    const out = await lint(bin('spectral'), [
+      'lint',
+      LINTED,
+      '--ruleset',
+      '.spectral.yaml',
+      '--format',
+      'json',
+      '--fail-severity',
+      'hint',
+    ])
     // Spectral prints a line after the JSON when nothing is found.
-    const findings = JSON.parse(out.slice(0, out.lastIndexOf(']') + 1)) as { code: string; path: string[]; message: string; severity: number }[]
-    expect(findings.map((f) => `${['error', 'warning', 'info', 'hint'][f.severity]} ${f.code} at ${f.path.join('/')}: ${f.message}`)).toEqual([])
+    const findings = JSON.parse(out.slice(0, out.lastIndexOf(']') + 1)) as {
+      code: string
+      path: string[]
+      message: string
+      severity: number
+    }[]
+    expect(
+      findings.map(
+        (f) => `${['error', 'warning', 'info', 'hint'][f.severity]} ${f.code} at ${f.path.join('/')}: ${f.message}`,
+      ),
+    ).toEqual([])
   }, 60_000)
 
   it('has no Redocly problem (recommended rules)', async () => {
     const out = await lint(bin('redocly'), ['lint', LINTED, '--format', 'json'])
-    const report = JSON.parse(out) as { totals: { errors: number; warnings: number; ignored: number }; problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[] }
-    expect(report.problems.map((p) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`)).toEqual([])
+    const report = JSON.parse(out) as {
+      totals: { errors: number; warnings: number; ignored: number }
+      problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[]
+    }
+    expect(report.problems.map((p) => `${p.severity} ${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`)).toEqual(
+      [],
+    )
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 })
   }, 60_000)
 
@@ -63,13 +86,16 @@ describe('openapi.json under the linters', () => {
       components: { parameters: Record<string, { schema: Record<string, unknown> }> }
     }
     delete broken.components.parameters.q!.schema.maxLength
-    for (const status of Object.keys(broken.paths['/api/health']!.get!.responses)) if (status.startsWith('4')) delete broken.paths['/api/health']!.get!.responses[status]
+    for (const status of Object.keys(broken.paths['/api/health']!.get!.responses))
+      if (status.startsWith('4')) delete broken.paths['/api/health']!.get!.responses[status]
     const file = 'test-artifacts/lint/broken/openapi.json'
     await mkdir(join(REPO_ROOT, 'test-artifacts/lint/broken'), { recursive: true })
     await writeFile(join(REPO_ROOT, file), JSON.stringify(broken, null, 2))
     const spectral = await lint(bin('spectral'), ['lint', file, '--ruleset', '.spectral.yaml', '--format', 'json'])
     expect(spectral).toContain('owasp:api4:2023-string-limit')
-    const redocly = JSON.parse(await lint(bin('redocly'), ['lint', file, '--format', 'json'])) as { problems: { ruleId: string }[] }
+    const redocly = JSON.parse(await lint(bin('redocly'), ['lint', file, '--format', 'json'])) as {
+      problems: { ruleId: string }[]
+    }
     expect(redocly.problems.map((p) => p.ruleId)).toContain('operation-4xx-response')
   }, 60_000)
 })

@@ -65,15 +65,25 @@ beforeAll(async () => {
   })
   doc = JSON.parse(await readFile(join(full.project.dist, 'openapi.json'), 'utf8')) as Schema
   operations = operationsOf(doc)
-  credentials = { agentKey: full.keys.agent!, sandboxKey: full.keys.sandbox!, mcpToken: await full.token('agent', ['mcp.tools.invoke']) }
+  credentials = {
+    agentKey: full.keys.agent!,
+    sandboxKey: full.keys.sandbox!,
+    mcpToken: await full.token('agent', ['mcp.tools.invoke']),
+  }
   const manifest = JSON.parse(await readFile(join(full.project.dist, MANIFEST_FILE), 'utf8')) as Manifest
-  const changes = JSON.parse(await readFile(join(full.project.dist, CHANGES_FILE), 'utf8')) as { meta: { next_cursor: string } }
+  const changes = JSON.parse(await readFile(join(full.project.dist, CHANGES_FILE), 'utf8')) as {
+    meta: { next_cursor: string }
+  }
   // A client registered as an agent host would be, so authorization requests can get past the client check.
   const redirect = 'http://127.0.0.1:9/callback'
   const registered = await fetch(`${full.gw.url}/oauth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ redirect_uris: [redirect], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] }),
+    body: JSON.stringify({
+      redirect_uris: [redirect],
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+    }),
   })
   const clientId = ((await registered.json()) as { client_id: string }).client_id
   known = {
@@ -94,7 +104,13 @@ function operationsOf(document: Schema): Operation[] {
       const parameters = ((op.parameters ?? []) as Schema[]).map((p) => resolve(document, p) as unknown as Parameter)
       const content = (op.requestBody as { content?: Record<string, { schema: Schema }> } | undefined)?.content
       const [type, media] = Object.entries(content ?? {})[0] ?? []
-      out.push({ path, method, parameters, security: (op.security ?? []) as Operation['security'], ...(type && media && { body: { type, schema: media.schema } }) })
+      out.push({
+        path,
+        method,
+        parameters,
+        security: (op.security ?? []) as Operation['security'],
+        ...(type && media && { body: { type, schema: media.schema } }),
+      })
     }
   }
   return out
@@ -107,8 +123,16 @@ function authorization(op: Operation): Arbitrary<string | undefined> {
     if ('apiKey' in alternative) return `Bearer ${op.path === '/mcp' ? credentials.agentKey : credentials.sandboxKey}`
     return `Bearer ${credentials.mcpToken}`
   })
-  const bad = ['Bearer not-a-token', 'Bearer tw_live_000000000000000000000000000000000000', 'Basic Og==', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.']
-  return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...(good.length ? good : [undefined])) }, { weight: 1, arbitrary: fc.constantFrom(...bad) })
+  const bad = [
+    'Bearer not-a-token',
+    'Bearer tw_live_000000000000000000000000000000000000',
+    'Basic Og==',
+    'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.',
+  ]
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...(good.length ? good : [undefined])) },
+    { weight: 1, arbitrary: fc.constantFrom(...bad) },
+  )
 }
 
 /** Opaque parameters: the schema says what they look like, only the server's own values are valid. */
@@ -130,11 +154,18 @@ function request(op: Operation, breakOne: boolean): Arbitrary<Request> {
       const value = parameterValue(p).map((v) => [p, v] as const)
       return p.required ? value : fc.option(value, { nil: undefined })
     })
-    const body = op.body ? (op.body.type === 'application/json' ? valid(doc, op.body.schema).map((v) => JSON.stringify(v)) : valid(doc, op.body.schema).map(form)) : fc.constant(undefined)
+    const body = op.body
+      ? op.body.type === 'application/json'
+        ? valid(doc, op.body.schema).map((v) => JSON.stringify(v))
+        : valid(doc, op.body.schema).map(form)
+      : fc.constant(undefined)
     return fc.tuple(fc.tuple(...values), body, authorization(op), fc.ipV4()).map(([pairs, text, auth, address]) => {
       let path = op.path
       const query = new URLSearchParams()
-      const headers: Record<string, string> = { 'x-forwarded-for': address, accept: op.path === '/mcp' ? 'application/json, text/event-stream' : '*/*' }
+      const headers: Record<string, string> = {
+        'x-forwarded-for': address,
+        accept: op.path === '/mcp' ? 'application/json, text/event-stream' : '*/*',
+      }
       for (const pair of pairs) {
         if (!pair) continue
         const [p, v] = pair
@@ -148,7 +179,11 @@ function request(op: Operation, breakOne: boolean): Arbitrary<Request> {
       if (auth) headers.authorization = auth
       if (text !== undefined && op.body) headers['content-type'] = op.body.type
       const search = query.toString()
-      return { url: `${path}${search ? `?${search}` : ''}`, init: { method: op.method.toUpperCase(), headers, ...(text !== undefined && { body: text }) }, broken: target }
+      return {
+        url: `${path}${search ? `?${search}` : ''}`,
+        init: { method: op.method.toUpperCase(), headers, ...(text !== undefined && { body: text }) },
+        broken: target,
+      }
     })
   })
 }
@@ -156,7 +191,8 @@ function request(op: Operation, breakOne: boolean): Arbitrary<Request> {
 /** An object as application/x-www-form-urlencoded. */
 function form(value: unknown): string {
   const params = new URLSearchParams()
-  for (const [k, v] of Object.entries((value ?? {}) as Record<string, unknown>)) params.append(k, Array.isArray(v) ? v.join(' ') : String(v))
+  for (const [k, v] of Object.entries((value ?? {}) as Record<string, unknown>))
+    params.append(k, Array.isArray(v) ? v.join(' ') : String(v))
   return params.toString()
 }
 
@@ -172,7 +208,13 @@ async function send(op: Operation, req: Request): Promise<Response> {
   m.set(res.status, (m.get(res.status) ?? 0) + 1)
   seen.set(key, m)
   const where = `${req.init.method} ${req.url}${req.broken ? ` (${req.broken.name} broken)` : ''}`
-  expect(res.status, `${where} → ${res.status}: ${await res.clone().text().then((t) => t.slice(0, 300))}`).toBeLessThan(500)
+  expect(
+    res.status,
+    `${where} → ${res.status}: ${await res
+      .clone()
+      .text()
+      .then((t) => t.slice(0, 300))}`,
+  ).toBeLessThan(500)
   await assertMatchesContract(req.init.method!, req.url, res)
   return res
 }
@@ -180,7 +222,9 @@ async function send(op: Operation, req: Request): Promise<Response> {
 describe('every operation of openapi.json, with requests generated from its schemas', () => {
   it('knows the document (sanity: every path and both kinds of request are exercised)', () => {
     expect(operations.length).toBeGreaterThan(30)
-    expect(operations.filter((o) => o.body).map((o) => o.path)).toEqual(expect.arrayContaining(['/mcp', '/oauth/token', '/oauth/register', '/oauth/revoke']))
+    expect(operations.filter((o) => o.body).map((o) => o.path)).toEqual(
+      expect.arrayContaining(['/mcp', '/oauth/token', '/oauth/register', '/oauth/revoke']),
+    )
   })
 
   it('answers valid requests as documented, never with a 5xx', async () => {
@@ -190,7 +234,13 @@ describe('every operation of openapi.json, with requests generated from its sche
           const res = await send(op, req)
           const pathOf = op.path
           if (STRICT_QUERY.has(pathOf) && req.init.method !== 'POST') {
-            expect([200, 304], `${req.url}: ${await res.clone().text().then((t) => t.slice(0, 300))}`).toContain(res.status)
+            expect(
+              [200, 304],
+              `${req.url}: ${await res
+                .clone()
+                .text()
+                .then((t) => t.slice(0, 300))}`,
+            ).toContain(res.status)
           }
           await res.body?.cancel()
         }),
@@ -200,7 +250,9 @@ describe('every operation of openapi.json, with requests generated from its sche
   }, 300_000)
 
   it('answers requests with one parameter outside its schema as documented: a 400 where the document says so, never a 5xx', async () => {
-    for (const op of operations.filter((o) => o.parameters.some((p) => p.in !== 'header' && breakable(doc, p.schema)))) {
+    for (const op of operations.filter((o) =>
+      o.parameters.some((p) => p.in !== 'header' && breakable(doc, p.schema)),
+    )) {
       await fc.assert(
         fc.asyncProperty(request(op, true), async (req) => {
           const res = await send(op, req)
@@ -217,7 +269,10 @@ describe('every operation of openapi.json, with requests generated from its sche
   }, 300_000)
 
   it('answers bodies of the wrong shape (not JSON, wrong types) as documented', async () => {
-    const garbage = fc.oneof(fc.string({ maxLength: 200 }), fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)))
+    const garbage = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+    )
     for (const op of operations.filter((o) => o.body)) {
       await fc.assert(
         fc.asyncProperty(request(op, false), garbage, async (req, body) => {

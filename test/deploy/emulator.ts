@@ -16,7 +16,11 @@ export interface Emulator {
   stop(): Promise<void>
 }
 
-export async function startEmulator(projectRoot: string, env: Record<string, string> = {}, timeoutMs = 120_000): Promise<Emulator> {
+export async function startEmulator(
+  projectRoot: string,
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+): Promise<Emulator> {
   const script = join(REPO_ROOT, 'test/deploy/netlify-emulator.mjs')
   const child = spawn('npx', ['-y', '-p', 'node@22', 'node', script, projectRoot], {
     cwd: projectRoot,
@@ -26,7 +30,10 @@ export async function startEmulator(projectRoot: string, env: Record<string, str
   let stderr = ''
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)))
   const ready = await new Promise<{ url: string; blobsContext: string | null }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the Netlify emulation did not start in ${timeoutMs} ms:\n${stderr}`)), timeoutMs)
+    const timer = setTimeout(
+      () => reject(new Error(`the Netlify emulation did not start in ${timeoutMs} ms:\n${stderr}`)),
+      timeoutMs,
+    )
     child.once('exit', (code) => reject(new Error(`the Netlify emulation exited with ${code}:\n${stderr}`)))
     createInterface({ input: child.stdout! }).on('line', (line) => {
       if (!line.startsWith('{')) return

@@ -34,30 +34,46 @@ beforeAll(async () => {
 afterAll(() => project?.remove())
 
 const parse = async (redirectsFiles: string[] = []) => {
-  const { redirects, errors } = await parseAllRedirects({ netlifyConfigPath: join(REPO_ROOT, 'netlify.toml'), redirectsFiles, configRedirects: [], minimal: true })
+  const { redirects, errors } = await parseAllRedirects({
+    netlifyConfigPath: join(REPO_ROOT, 'netlify.toml'),
+    redirectsFiles,
+    configRedirects: [],
+    minimal: true,
+  })
   expect(errors.map(String)).toEqual([])
   return redirects as Rule[]
 }
 
 /** The first rule Netlify would apply to a request for `path` (no query). */
 function firstMatch(rules: Rule[], path: string): Rule | undefined {
-  return rules.find((r) => Object.keys(r.query ?? {}).length === 0 && (r.from === path || (r.from.endsWith('/*') && path.startsWith(r.from.slice(0, -1)))))
+  return rules.find(
+    (r) =>
+      Object.keys(r.query ?? {}).length === 0 &&
+      (r.from === path || (r.from.endsWith('/*') && path.startsWith(r.from.slice(0, -1)))),
+  )
 }
 
 describe('netlify.toml', () => {
   it.each([
     [MCP_PATH, `${FUNCTION_PREFIX}${MCP_PATH}`],
     [`${OAUTH_PREFIX}/*`, `${FUNCTION_PREFIX}${OAUTH_PREFIX}/:splat`],
-  ])('rewrites %s to the gateway under a rate limit of the gateway\'s own quota, per client address', async (from, to) => {
-    const rule = (await parse()).find((r) => r.from === from)
-    expect(rule).toMatchObject({ to, status: 200, force: true })
-    const limit = rule!.rate_limit!
-    expect(Object.keys(limit).filter((k) => !RATE_LIMIT_KEYS.includes(k))).toEqual([])
-    expect(limit).toEqual({ window_limit: DEFAULT_LIMITS.rateLimitPerMinute, window_size: 60, aggregate_by: ['ip', 'domain'] })
-    // Netlify's windows run from 1 to 180 seconds.
-    expect(limit.window_size).toBeGreaterThanOrEqual(1)
-    expect(limit.window_size).toBeLessThanOrEqual(180)
-  })
+  ])(
+    "rewrites %s to the gateway under a rate limit of the gateway's own quota, per client address",
+    async (from, to) => {
+      const rule = (await parse()).find((r) => r.from === from)
+      expect(rule).toMatchObject({ to, status: 200, force: true })
+      const limit = rule!.rate_limit!
+      expect(Object.keys(limit).filter((k) => !RATE_LIMIT_KEYS.includes(k))).toEqual([])
+      expect(limit).toEqual({
+        window_limit: DEFAULT_LIMITS.rateLimitPerMinute,
+        window_size: 60,
+        aggregate_by: ['ip', 'domain'],
+      })
+      // Netlify's windows run from 1 to 180 seconds.
+      expect(limit.window_size).toBeGreaterThanOrEqual(1)
+      expect(limit.window_size).toBeLessThanOrEqual(180)
+    },
+  )
 
   it('is not shadowed by the generated dist/_redirects, whose rules Netlify matches first', async () => {
     const rules = await parse([join(project.dist, '_redirects')])

@@ -30,7 +30,11 @@ const netlify = new NetlifyDev({
   redirects: { enabled: true },
   staticFiles: { enabled: true },
   serverAddress: null,
-  logger: { log: (...a) => console.error(...a), warn: (...a) => console.error(...a), error: (...a) => console.error(...a) },
+  logger: {
+    log: (...a) => console.error(...a),
+    warn: (...a) => console.error(...a),
+    error: (...a) => console.error(...a),
+  },
 })
 await netlify.start()
 
@@ -52,7 +56,8 @@ async function answer(req) {
 const server = createServer(async (req, res) => {
   try {
     const result = await answer(req)
-    const response = result?.response ?? new Response('Not found', { status: 404, headers: { 'x-emulator': 'no-match' } })
+    const response =
+      result?.response ?? new Response('Not found', { status: 404, headers: { 'x-emulator': 'no-match' } })
     const headers = {}
     for (const [name, value] of response.headers) headers[name] = value
     // Several Set-Cookie headers must stay several (one object key would keep the last).
@@ -69,7 +74,9 @@ const server = createServer(async (req, res) => {
 })
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address()
-  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}`, blobsContext: process.env.NETLIFY_BLOBS_CONTEXT ?? null })}\n`)
+  process.stdout.write(
+    `${JSON.stringify({ url: `http://127.0.0.1:${port}`, blobsContext: process.env.NETLIFY_BLOBS_CONTEXT ?? null })}\n`,
+  )
 })
 
 const stop = async () => {

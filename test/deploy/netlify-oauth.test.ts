@@ -51,7 +51,15 @@ beforeAll(async () => {
   machineSecret = generateClientSecret()
   await writeClientsFile(join(project.root, 'clients.json'), {
     version: 1,
-    clients: [{ client_id: 'netlify-machine', secret_hash: hashClientSecret(machineSecret), scopes: ['mcp.tools.invoke'], label: 'emulation test', created_at: new Date().toISOString() }],
+    clients: [
+      {
+        client_id: 'netlify-machine',
+        secret_hash: hashClientSecret(machineSecret),
+        scopes: ['mcp.tools.invoke'],
+        label: 'emulation test',
+        created_at: new Date().toISOString(),
+      },
+    ],
   })
   // As in production: one signing key for every function instance, from the site's environment.
   const { privateKey } = await generateKeyPair('ES256', { extractable: true })
@@ -64,8 +72,13 @@ beforeAll(async () => {
   const out: string[] = []
   const code = await withBlobs(() =>
     runKeysCli(['user', 'create', '--email', LINDA.email, '--name', LINDA.name, '--password-stdin'], {
-      env: { OAUTH_STORE: 'netlify-blobs' }, cwd: project.root, out: (l) => out.push(l), err: () => {}, stdin: async () => LINDA.password,
-    }))
+      env: { OAUTH_STORE: 'netlify-blobs' },
+      cwd: project.root,
+      out: (l) => out.push(l),
+      err: () => {},
+      stdin: async () => LINDA.password,
+    }),
+  )
   expect(code).toBe(0)
   personId = out[0]!
 }, 180_000)
@@ -76,26 +89,56 @@ afterAll(async () => {
 })
 
 describe('the embedded authorization server on Netlify', () => {
-  it('runs the whole code + PKCE flow, with every step\'s state in Blobs', async () => {
+  it("runs the whole code + PKCE flow, with every step's state in Blobs", async () => {
     const config = await oidc.dynamicClientRegistration(
       new URL(netlify.url),
-      { redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none', client_name: 'Netlify test' },
+      {
+        redirect_uris: [REDIRECT],
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+        client_name: 'Netlify test',
+      },
       oidc.None(),
       insecure,
     )
     expect(config.serverMetadata().issuer).toBe(netlify.url)
     const verifier = oidc.randomPKCECodeVerifier()
-    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid profile email', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' })
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid profile email',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    })
     const callback = await new UserAgent().authorize(url.href, LINDA, REDIRECT)
-    const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier, idTokenExpected: true })
+    const tokens = await oidc.authorizationCodeGrant(config, callback, {
+      pkceCodeVerifier: verifier,
+      idTokenExpected: true,
+    })
     expect(tokens.claims()?.sub).toBe(personId)
-    expect(await oidc.fetchUserInfo(config, tokens.access_token, personId)).toEqual({ sub: personId, name: LINDA.name, email: LINDA.email })
+    expect(await oidc.fetchUserInfo(config, tokens.access_token, personId)).toEqual({
+      sub: personId,
+      name: LINDA.name,
+      email: LINDA.email,
+    })
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!)
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token)
 
-    const keys = await withBlobs(async () => (await getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }).list()).blobs.map((b) => b.key))
-    for (const prefix of ['people/', 'oidc/Client/', 'oidc/Session/', 'oidc/Grant/', 'oidc/RefreshToken/', 'oidc/AccessToken/']) {
-      expect(keys.some((k) => k.startsWith(prefix)), `a ${prefix} record in Blobs`).toBe(true)
+    const keys = await withBlobs(async () =>
+      (await getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }).list()).blobs.map((b) => b.key),
+    )
+    for (const prefix of [
+      'people/',
+      'oidc/Client/',
+      'oidc/Session/',
+      'oidc/Grant/',
+      'oidc/RefreshToken/',
+      'oidc/AccessToken/',
+    ]) {
+      expect(
+        keys.some((k) => k.startsWith(prefix)),
+        `a ${prefix} record in Blobs`,
+      ).toBe(true)
     }
   }, 180_000)
 
@@ -103,17 +146,40 @@ describe('the embedded authorization server on Netlify', () => {
     const res = await fetch(`${netlify.url}/oauth/token`, {
       method: 'POST',
       headers: { authorization: `Basic ${Buffer.from(`netlify-machine:${machineSecret}`).toString('base64')}` },
-      body: new URLSearchParams({ grant_type: 'client_credentials', scope: 'mcp.tools.invoke', resource: `${netlify.url}/mcp` }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        scope: 'mcp.tools.invoke',
+        resource: `${netlify.url}/mcp`,
+      }),
     })
     expect(res.status).toBe(200)
     const { access_token } = (await res.json()) as { access_token: string }
-    const anonymous = await fetch(`${netlify.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' })
+    const anonymous = await fetch(`${netlify.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: '{}',
+    })
     expect(anonymous.status).toBe(401)
-    expect(anonymous.headers.get('www-authenticate')).toContain(`resource_metadata="${netlify.url}/.well-known/oauth-protected-resource/mcp"`)
+    expect(anonymous.headers.get('www-authenticate')).toContain(
+      `resource_metadata="${netlify.url}/.well-known/oauth-protected-resource/mcp"`,
+    )
     const mcp = await fetch(`${netlify.url}/mcp`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'netlify-oauth', version: '1' } } }),
+      headers: {
+        authorization: `Bearer ${access_token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: '2025-06-18',
+          capabilities: {},
+          clientInfo: { name: 'netlify-oauth', version: '1' },
+        },
+      }),
     })
     expect(mcp.status, netlify.log().slice(-2000)).toBe(200)
   }, 120_000)

@@ -72,14 +72,30 @@ describe('Netlify deploy parity', () => {
     agentKey = generateApiKey('live')
     await writeKeysFile(join(project.root, 'keys.json'), {
       version: 1,
-      keys: [{ id: newKeyId(), hash: hashApiKey(agentKey), role: 'agent.mcp', label: 'parity', created_at: new Date().toISOString() }],
+      keys: [
+        {
+          id: newKeyId(),
+          hash: hashApiKey(agentKey),
+          role: 'agent.mcp',
+          label: 'parity',
+          created_at: new Date().toISOString(),
+        },
+      ],
     })
     // A public URL, or each side would name its own address in the OAuth metadata.
-    const env = { KEYS_FILE: join(project.root, 'keys.json'), LOG_LEVEL: 'silent', PUBLIC_URL: 'https://content.example.test' }
+    const env = {
+      KEYS_FILE: join(project.root, 'keys.json'),
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'https://content.example.test',
+    }
     const store = new ArtifactStore(project.dist)
     await store.reload()
     let url = ''
-    const options = await gatewayOptions(readConfig({ ...process.env, ...env }, 'start', project.root), store, { version, logger: silentLogger, fallbackUrl: () => url })
+    const options = await gatewayOptions(readConfig({ ...process.env, ...env }, 'start', project.root), store, {
+      version,
+      logger: silentLogger,
+      fallbackUrl: () => url,
+    })
     gateway = await startGateway(project.dist, { ...options, store })
     url = gateway.url
     netlify = await startEmulator(project.root, env)
@@ -96,20 +112,58 @@ describe('Netlify deploy parity', () => {
    * (each a function call, seconds apiece in the emulation) spread over them.
    */
   function matrix(): string[] {
-    const paths = ['/api/health', '/api/nope', '/api/blog-posts/a/b', '/.well-known/api-catalog', '/openapi.json', '/llms.txt', '/docs/',
-      '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server', '/mcp',
+    const paths = [
+      '/api/health',
+      '/api/nope',
+      '/api/blog-posts/a/b',
+      '/.well-known/api-catalog',
+      '/openapi.json',
+      '/llms.txt',
+      '/docs/',
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-authorization-server',
+      '/mcp',
       // Feeds and calendars (static files), search and the change feed (the function, but for its first page).
-      '/feeds/all.xml', '/feeds/all.atom', '/feeds/all.json', '/feeds/events.xml', '/calendar/events.ics', '/calendar/webinars.ics',
-      '/api/search?q=lineage', '/api/search', '/api/search?q=data&collection=events&limit=2', '/api/changes', '/api/changes?limit=3', '/api/changes?since=abc',
-      '/api/blog-posts?updated_since=2026-01-01T00:00:00Z', '/api/events?updated_since=yesterday', `/api/changes?since=${firstChanges.meta.next_cursor}`]
-    const tail = ['?page=2', '?limit=5&page=2', '?limit=5&page=1', '?limit=0', '?limit=101', '?limit=abc', '?limit=', '?limit=05', '?page=0', '?tag=Bad!']
+      '/feeds/all.xml',
+      '/feeds/all.atom',
+      '/feeds/all.json',
+      '/feeds/events.xml',
+      '/calendar/events.ics',
+      '/calendar/webinars.ics',
+      '/api/search?q=lineage',
+      '/api/search',
+      '/api/search?q=data&collection=events&limit=2',
+      '/api/changes',
+      '/api/changes?limit=3',
+      '/api/changes?since=abc',
+      '/api/blog-posts?updated_since=2026-01-01T00:00:00Z',
+      '/api/events?updated_since=yesterday',
+      `/api/changes?since=${firstChanges.meta.next_cursor}`,
+    ]
+    const tail = [
+      '?page=2',
+      '?limit=5&page=2',
+      '?limit=5&page=1',
+      '?limit=0',
+      '?limit=101',
+      '?limit=abc',
+      '?limit=',
+      '?limit=05',
+      '?page=0',
+      '?tag=Bad!',
+    ]
     COLLECTION_NAMES.forEach((c, i) => {
       const items = manifest.collections[c]
       const tag = items.flatMap((item) => item.tags)[0] ?? 'none'
       paths.push(...['', '?limit=1', '?limit=10', '?limit=100', '?limit=5&utm_source=x'].map((q) => `/api/${c}${q}`))
       if (items[0]) paths.push(`/api/${c}/${items[0].slug}`)
       if (items[0] && (c === 'events' || c === 'webinars')) paths.push(`/calendar/${c}/${items[0].slug}.ics`)
-      paths.push(...[`/no-such-item`, `?limit=2&tag=${tag}`, ...tail].filter((_, j) => j % COLLECTION_NAMES.length === i).map((q) => `/api/${c}${q}`))
+      paths.push(
+        ...[`/no-such-item`, `?limit=2&tag=${tag}`, ...tail]
+          .filter((_, j) => j % COLLECTION_NAMES.length === i)
+          .map((q) => `/api/${c}${q}`),
+      )
     })
     return paths
   }
@@ -121,7 +175,9 @@ describe('Netlify deploy parity', () => {
       for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
         const [ours, theirs] = await Promise.all([ask(gateway.url, path), ask(netlify.url, path)])
         if (!isDeepStrictEqual(theirs, ours)) {
-          differences.push(`${path}\n  gateway: ${JSON.stringify({ ...ours, body: ours.body.slice(0, 160) })}\n  netlify: ${JSON.stringify({ ...theirs, body: theirs.body.slice(0, 160) })}`)
+          differences.push(
+            `${path}\n  gateway: ${JSON.stringify({ ...ours, body: ours.body.slice(0, 160) })}\n  netlify: ${JSON.stringify({ ...theirs, body: theirs.body.slice(0, 160) })}`,
+          )
         }
       }
     }
@@ -133,8 +189,17 @@ describe('Netlify deploy parity', () => {
   it('answers an MCP initialize with an agent key alike', async () => {
     const init = {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${agentKey}` },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'parity', version: '1' } } }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${agentKey}`,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'parity', version: '1' } },
+      }),
     }
     const ours = await ask(gateway.url, '/mcp', init)
     expect(ours.status).toBe(200)
@@ -161,11 +226,18 @@ describe('Netlify deploy parity', () => {
         'mcp-method': 'tools/call',
         'mcp-name': 'fetch',
       },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'fetch', arguments: { id: 'case-studies/meridian-mutual-ledger-reconciliation' }, _meta: meta } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'fetch', arguments: { id: 'case-studies/meridian-mutual-ledger-reconciliation' }, _meta: meta },
+      }),
     }
     const ours = await ask(gateway.url, '/mcp', call)
     expect(ours.status).toBe(200)
-    expect(JSON.parse(ours.body)).toMatchObject({ result: { structuredContent: { id: 'case-studies/meridian-mutual-ledger-reconciliation' } } })
+    expect(JSON.parse(ours.body)).toMatchObject({
+      result: { structuredContent: { id: 'case-studies/meridian-mutual-ledger-reconciliation' } },
+    })
     expect(await ask(netlify.url, '/mcp', call)).toEqual(ours)
   }, 60_000)
 
@@ -196,7 +268,10 @@ describe('Netlify deploy parity', () => {
   it('documents the queries Netlify cannot see as malformed: a repeated or value-less parameter', async () => {
     // The gateway says 400; Netlify's rule matcher takes a repeated parameter's last
     // value and ignores one without `=`, so the CDN serves the matching file.
-    for (const [query, file] of [['?limit=5&limit=6', 6], ['?limit=5&page', 5]] as const) {
+    for (const [query, file] of [
+      ['?limit=5&limit=6', 6],
+      ['?limit=5&page', 5],
+    ] as const) {
       expect((await ask(gateway.url, `/api/webinars${query}`)).status).toBe(400)
       const cdn = await ask(netlify.url, `/api/webinars${query}`)
       expect(cdn.status).toBe(200)

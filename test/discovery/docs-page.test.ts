@@ -15,7 +15,10 @@ const ctx = useBuiltGateway(copyOfRepoContent)
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'] })
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+  })
 })
 afterAll(() => browser?.close())
 
@@ -24,16 +27,22 @@ describe('/docs/ in headless Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
     const problems: string[] = []
     const requests: string[] = []
-    page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`) })
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(`console: ${msg.text()}`)
+    })
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
     page.on('request', (request) => requests.push(request.url()))
     page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`))
-    page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`) })
+    page.on('response', (r) => {
+      if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`)
+    })
 
     const response = await page.goto(`${ctx.gateway.url}/docs/`, { waitUntil: 'load' })
     expect(response?.status()).toBe(200)
     expect(response?.headers()['content-security-policy']).toMatch(/default-src 'none'/)
-    const doc = JSON.parse(await readFile(join(ctx.project.dist, 'openapi.json'), 'utf8')) as { paths: Record<string, unknown> }
+    const doc = JSON.parse(await readFile(join(ctx.project.dist, 'openapi.json'), 'utf8')) as {
+      paths: Record<string, unknown>
+    }
     const paths = Object.keys(doc.paths)
     // Redoc renders after load; the last operation's path appearing means it is done.
     await page.waitForFunction((last) => document.body.innerText.includes(last), paths.at(-1)!, { timeout: 20_000 })
@@ -47,7 +56,9 @@ describe('/docs/ in headless Chromium', () => {
     await page.screenshot({ path: join(REPO_ROOT, 'test-artifacts', 'docs.png') })
 
     const origin = new URL(ctx.gateway.url).origin
-    const foreign = requests.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:'))
+    const foreign = requests.filter(
+      (url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:'),
+    )
     expect(foreign).toEqual([])
     expect(problems).toEqual([])
     await page.close()

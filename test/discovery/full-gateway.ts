@@ -18,6 +18,14 @@ export interface FullGateway {
 }
 
 export async function startFullGateway(): Promise<FullGateway> {
-  const full = await start({ clients: { discovery: SCOPE_NAMES }, keysFile: join(REPO_ROOT, defaultOf('KEYS_FILE', 'start')!) })
-  return { gw: full.gw, project: full.project, client: { id: 'discovery', secret: full.secrets.discovery! }, close: full.close }
+  const full = await start({
+    clients: { discovery: SCOPE_NAMES },
+    keysFile: join(REPO_ROOT, defaultOf('KEYS_FILE', 'start')!),
+  })
+  return {
+    gw: full.gw,
+    project: full.project,
+    client: { id: 'discovery', secret: full.secrets.discovery! },
+    close: full.close,
+  }
 }

@@ -27,7 +27,9 @@ async function follow(href: string): Promise<void> {
   expect(url.origin, `${href} points at this gateway`).toBe(new URL(full.gw.url).origin)
   const path = `${url.pathname}${url.search}`
   const response = await fetch(url, { redirect: 'manual' })
-  expect(response.status, `GET ${path}`).toBe(POST_ONLY.has(url.pathname) ? 405 : ((!url.search && BARE_GET[url.pathname]) || 200))
+  expect(response.status, `GET ${path}`).toBe(
+    POST_ONLY.has(url.pathname) ? 405 : (!url.search && BARE_GET[url.pathname]) || 200,
+  )
   await assertMatchesContract('GET', path, response)
 }
 
@@ -48,7 +50,7 @@ describe('links resolve on the gateway', () => {
     const head = await fetch(`${full.gw.url}/.well-known/api-catalog`, { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(head.headers.get('link')).toBe(API_CATALOG_LINK)
-    const { linkset } = await response.json() as { linkset: Record<string, string | { href: string }[]>[] }
+    const { linkset } = (await response.json()) as { linkset: Record<string, string | { href: string }[]>[] }
     const targets = new Set<string>()
     for (const context of linkset) {
       for (const [rel, value] of Object.entries(context)) {
@@ -56,13 +58,29 @@ describe('links resolve on the gateway', () => {
         else for (const target of value as { href: string }[]) targets.add(target.href)
       }
     }
-    expect([...targets]).toEqual(expect.arrayContaining(['/openapi.json', '/docs/', '/api/health', '/mcp', '/api/search', '/api/changes', '/feeds/all.atom', '/calendar/events.ics']))
+    expect([...targets]).toEqual(
+      expect.arrayContaining([
+        '/openapi.json',
+        '/docs/',
+        '/api/health',
+        '/mcp',
+        '/api/search',
+        '/api/changes',
+        '/feeds/all.atom',
+        '/calendar/events.ics',
+      ]),
+    )
     for (const href of targets) await follow(href)
   })
 
   it('the OAuth metadata documents: every URL in them resolves', async () => {
     const origin = new URL(full.gw.url).origin
-    const documents = ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']
+    const documents = [
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/openid-configuration',
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/mcp',
+    ]
     const urls = new Set<string>()
     const collect = (value: unknown): void => {
       if (typeof value === 'string' && value.startsWith(origin)) urls.add(value)

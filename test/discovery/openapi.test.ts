@@ -21,7 +21,8 @@ type Json = Record<string, unknown>
 function at(value: unknown, ...path: string[]): Json {
   let current = value
   for (const key of path) {
-    if (current === null || typeof current !== 'object' || !(key in current)) throw new Error(`no ${path.join(' → ')} in openapi.json`)
+    if (current === null || typeof current !== 'object' || !(key in current))
+      throw new Error(`no ${path.join(' → ')} in openapi.json`)
     current = (current as Json)[key]
   }
   return current as Json
@@ -63,10 +64,16 @@ describe('openapi.json', () => {
       expect(list.security).toContainEqual({ oauth2: [COLLECTIONS[c].scope] })
       const schema = at(doc, 'components', 'schemas', recordSchemaName(c))
       const frontmatter = Object.keys(COLLECTIONS[c].schema.properties as object).filter((k) => k !== 'draft')
-      expect(Object.keys(at(schema, 'properties'))).toEqual(expect.arrayContaining([...frontmatter, 'id', 'type', 'url', 'body']))
+      expect(Object.keys(at(schema, 'properties'))).toEqual(
+        expect.arrayContaining([...frontmatter, 'id', 'type', 'url', 'body']),
+      )
       expect(text).not.toContain('errorMessage')
     }
-    expect(at(doc, 'components', 'parameters', 'limit', 'schema')).toMatchObject({ minimum: 1, maximum: MAX_LIMIT, default: 10 })
+    expect(at(doc, 'components', 'parameters', 'limit', 'schema')).toMatchObject({
+      minimum: 1,
+      maximum: MAX_LIMIT,
+      default: 10,
+    })
     expect(at(doc, 'components', 'parameters', 'page', 'schema')).toMatchObject({ minimum: 1, maximum: MAX_PAGE })
     expect(at(doc, 'components', 'parameters', 'tag', 'schema')).toHaveProperty('pattern')
   })
@@ -74,9 +81,19 @@ describe('openapi.json', () => {
   it('documents every problem type and every scope and role', () => {
     // Each type is described (the errors table) and dereferenceable (/problems/{name}); those an operation gives are typed in its responses.
     const description = String(at(doc, 'info').description)
-    for (const name of Object.keys(PROBLEM_TYPES)) expect(description).toContain(`${problemTypeUri(name as keyof typeof PROBLEM_TYPES)}`)
-    expect(at(doc, 'paths', '/problems/{name}', 'get', 'parameters', '0', 'schema').enum).toEqual(Object.keys(PROBLEM_TYPES))
-    for (const name of ['invalid-parameter', 'not-found', 'method-not-allowed', 'unauthorized', 'forbidden', 'unavailable']) {
+    for (const name of Object.keys(PROBLEM_TYPES))
+      expect(description).toContain(`${problemTypeUri(name as keyof typeof PROBLEM_TYPES)}`)
+    expect(at(doc, 'paths', '/problems/{name}', 'get', 'parameters', '0', 'schema').enum).toEqual(
+      Object.keys(PROBLEM_TYPES),
+    )
+    for (const name of [
+      'invalid-parameter',
+      'not-found',
+      'method-not-allowed',
+      'unauthorized',
+      'forbidden',
+      'unavailable',
+    ]) {
       expect(text).toContain(`"${problemTypeUri(name as keyof typeof PROBLEM_TYPES)}"`)
     }
     for (const name of ['clientCredentials', 'authorizationCode']) {
@@ -84,14 +101,26 @@ describe('openapi.json', () => {
       expect(Object.keys(at(flow, 'scopes')).sort()).toEqual([...SCOPE_NAMES].sort())
       expect(at(flow, 'tokenUrl')).toBe('/oauth/token')
     }
-    expect(at(doc, 'components', 'securitySchemes', 'oauth2', 'flows', 'authorizationCode', 'authorizationUrl')).toBe('/oauth/authorize')
-    for (const path of ['/oauth/authorize', '/oauth/token', '/oauth/register', '/oauth/revoke', '/oauth/userinfo', '/.well-known/openid-configuration']) {
+    expect(at(doc, 'components', 'securitySchemes', 'oauth2', 'flows', 'authorizationCode', 'authorizationUrl')).toBe(
+      '/oauth/authorize',
+    )
+    for (const path of [
+      '/oauth/authorize',
+      '/oauth/token',
+      '/oauth/register',
+      '/oauth/revoke',
+      '/oauth/userinfo',
+      '/.well-known/openid-configuration',
+    ]) {
       expect(Object.keys(at(doc, 'paths', path)).length, path).toBeGreaterThan(0)
     }
     expect(SCOPE_NAMES).toHaveLength(9)
-    for (const role of Object.keys(ROLES)) expect(at(doc, 'components', 'securitySchemes', 'apiKey').description).toContain(role)
+    for (const role of Object.keys(ROLES))
+      expect(at(doc, 'components', 'securitySchemes', 'apiKey').description).toContain(role)
     expect(at(doc, 'paths', '/mcp', 'post').security).toContainEqual({ oauth2: ['mcp.tools.invoke'] })
-    expect(Object.keys(at(doc, 'paths', '/mcp', 'post', 'responses'))).toEqual(expect.arrayContaining(['200', '401', '403']))
+    expect(Object.keys(at(doc, 'paths', '/mcp', 'post', 'responses'))).toEqual(
+      expect.arrayContaining(['200', '401', '403']),
+    )
     // GET and DELETE are not operations of /mcp: their 405 is the generic one for undocumented methods.
     expect(at(doc, 'paths', '/mcp')).not.toHaveProperty('get')
   })

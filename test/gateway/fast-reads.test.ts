@@ -14,16 +14,28 @@ import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 import { afterAll, beforeAll } from 'vitest'
 
-interface Raw { status: number; headers: string[]; body: Buffer }
+interface Raw {
+  status: number
+  headers: string[]
+  body: Buffer
+}
 
 /** One request over a fresh connection; the raw header list keeps the order sent. */
-function raw(url: string, path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Raw> {
+function raw(
+  url: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = request(`${url}${path}`, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.rawHeaders, body: Buffer.concat(chunks) }))
-    })
+    const req = request(
+      `${url}${path}`,
+      { method: init.method ?? 'GET', headers: init.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.rawHeaders, body: Buffer.concat(chunks) }))
+      },
+    )
     req.on('error', reject)
     req.end()
   })
@@ -31,8 +43,11 @@ function raw(url: string, path: string, init: { method?: string; headers?: Recor
 
 /** Headers but the two that differ per request (date, request id), as "name: value" in order. */
 const stable = (headers: string[]) =>
-  headers.flatMap((v, i) => (i % 2 === 0 && !['date', 'x-request-id'].includes(v.toLowerCase()) ? [`${v.toLowerCase()}: ${headers[i + 1]}`] : []))
-const requestId = (headers: string[]) => headers[headers.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'x-request-id') + 1]
+  headers.flatMap((v, i) =>
+    i % 2 === 0 && !['date', 'x-request-id'].includes(v.toLowerCase()) ? [`${v.toLowerCase()}: ${headers[i + 1]}`] : [],
+  )
+const requestId = (headers: string[]) =>
+  headers[headers.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'x-request-id') + 1]
 
 let project: TempProject
 let gateway: TestGateway
@@ -61,29 +76,53 @@ const PATHS = [
 ]
 
 describe('the fast path for repeated reads', () => {
-  it.each(PATHS)('%s: the second answer (fast path) equals the first (the app), for GET, HEAD and If-None-Match', async (path) => {
-    const first = await raw(gateway.url, path)
-    expect(first.status).toBe(200)
-    // Health has no ETag: there the If-None-Match below is a tag of nothing, and both answer 200.
-    const etag = first.headers[first.headers.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'etag') + 1] ?? '"none"'
-    if (path !== '/api/health') expect(etag).not.toBe('"none"')
-    const viaApp = { head: await raw(gateway.url, path, { method: 'HEAD' }), notModified: await raw(gateway.url, path, { headers: { 'if-none-match': etag } }) }
-    // The app remembered the answer, so the next GET takes the fast path.
-    expect(recallAnswer(gateway.store.current()!, path)).toBeDefined()
-    const before = logs.length
-    const second = await raw(gateway.url, path, { headers: { 'x-request-id': 'fast-path-check-1' } })
-    expect(second.status).toBe(200)
-    expect(stable(second.headers)).toEqual(stable(first.headers))
-    expect(second.body.equals(first.body)).toBe(true)
-    expect(requestId(second.headers)).toBe('fast-path-check-1')
-    const head = await raw(gateway.url, path, { method: 'HEAD' })
-    expect([head.status, stable(head.headers), head.body.length]).toEqual([viaApp.head.status, stable(viaApp.head.headers), 0])
-    const notModified = await raw(gateway.url, path, { headers: { 'if-none-match': etag } })
-    expect([notModified.status, stable(notModified.headers)]).toEqual([viaApp.notModified.status, stable(viaApp.notModified.headers)])
-    expect(viaApp.notModified.status).toBe(path === '/api/health' ? 200 : 304)
-    const line = logs.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.request_id === 'fast-path-check-1')
-    expect(line).toMatchObject({ level: 'info', msg: 'request', method: 'GET', path: path.split('?')[0], status: 200, duration_ms: expect.any(Number) })
-  })
+  it.each(PATHS)(
+    '%s: the second answer (fast path) equals the first (the app), for GET, HEAD and If-None-Match',
+    async (path) => {
+      const first = await raw(gateway.url, path)
+      expect(first.status).toBe(200)
+      // Health has no ETag: there the If-None-Match below is a tag of nothing, and both answer 200.
+      const etag =
+        first.headers[first.headers.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'etag') + 1] ?? '"none"'
+      if (path !== '/api/health') expect(etag).not.toBe('"none"')
+      const viaApp = {
+        head: await raw(gateway.url, path, { method: 'HEAD' }),
+        notModified: await raw(gateway.url, path, { headers: { 'if-none-match': etag } }),
+      }
+      // The app remembered the answer, so the next GET takes the fast path.
+      expect(recallAnswer(gateway.store.current()!, path)).toBeDefined()
+      const before = logs.length
+      const second = await raw(gateway.url, path, { headers: { 'x-request-id': 'fast-path-check-1' } })
+      expect(second.status).toBe(200)
+      expect(stable(second.headers)).toEqual(stable(first.headers))
+      expect(second.body.equals(first.body)).toBe(true)
+      expect(requestId(second.headers)).toBe('fast-path-check-1')
+      const head = await raw(gateway.url, path, { method: 'HEAD' })
+      expect([head.status, stable(head.headers), head.body.length]).toEqual([
+        viaApp.head.status,
+        stable(viaApp.head.headers),
+        0,
+      ])
+      const notModified = await raw(gateway.url, path, { headers: { 'if-none-match': etag } })
+      expect([notModified.status, stable(notModified.headers)]).toEqual([
+        viaApp.notModified.status,
+        stable(viaApp.notModified.headers),
+      ])
+      expect(viaApp.notModified.status).toBe(path === '/api/health' ? 200 : 304)
+      const line = logs
+        .slice(before)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.request_id === 'fast-path-check-1')
+      expect(line).toMatchObject({
+        level: 'info',
+        msg: 'request',
+        method: 'GET',
+        path: path.split('?')[0],
+        status: 200,
+        duration_ms: expect.any(Number),
+      })
+    },
+  )
 
   it('leaves what the app refuses to the app: an Accept it cannot meet, another method', async () => {
     const path = '/api/blog-posts?limit=5'
@@ -97,7 +136,10 @@ describe('the fast path for repeated reads', () => {
     const path = '/api/blog-posts?limit=1'
     const before = await raw(gateway.url, path)
     await raw(gateway.url, path)
-    await project.write('content/blog-posts/zz-fresh.md', '---\ntitle: A fresh post\npublished_at: 2099-01-01\ntags: [testing]\nauthors:\n  - name: Test\n---\nNew.\n')
+    await project.write(
+      'content/blog-posts/zz-fresh.md',
+      '---\ntitle: A fresh post\npublished_at: 2099-01-01\ntags: [testing]\nauthors:\n  - name: Test\n---\nNew.\n',
+    )
     await buildSite({ root: project.root, cache: false })
     await gateway.store.reload()
     const after = await raw(gateway.url, path)

@@ -23,7 +23,11 @@ describe('health', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')
     const body = await res.json()
-    expect(body).toMatchObject({ status: 'ok', version: '0.0.0-test', build: { id: expect.any(String), built_at: expect.any(String) } })
+    expect(body).toMatchObject({
+      status: 'ok',
+      version: '0.0.0-test',
+      build: { id: expect.any(String), built_at: expect.any(String) },
+    })
     expect(Object.keys(body.build.counts)).toEqual([...COLLECTION_NAMES])
     const head = await get('/api/health', { method: 'HEAD' })
     expect(head.status).toBe(200)
@@ -58,7 +62,9 @@ describe.each(COLLECTION_NAMES)('%s', (collection) => {
     const res = await get(`/api/${collection}?limit=2&page=2`)
     expect(res.status).toBe(200)
     const body = await res.json()
-    expect(body.data.map((d: { slug: string }) => d.slug)).toEqual(all.data.slice(2, 4).map((d: { slug: string }) => d.slug))
+    expect(body.data.map((d: { slug: string }) => d.slug)).toEqual(
+      all.data.slice(2, 4).map((d: { slug: string }) => d.slug),
+    )
     expect(body.links.prev).toBe(`/api/${collection}?limit=2`)
     expect(res.headers.get('link')).toContain(`</api/${collection}?limit=2>; rel="prev"`)
     if (all.meta.total > 4) expect(res.headers.get('link')).toContain(`</api/${collection}?limit=2&page=3>; rel="next"`)
@@ -70,7 +76,10 @@ describe.each(COLLECTION_NAMES)('%s', (collection) => {
     const res = await get(`/api/${collection}/${slug}`)
     expect(res.status).toBe(200)
     const item = await res.json()
-    expect(item).toMatchObject({ ...list.data[0], body: { html: expect.any(String), markdown: expect.any(String), text: expect.any(String) } })
+    expect(item).toMatchObject({
+      ...list.data[0],
+      body: { html: expect.any(String), markdown: expect.any(String), text: expect.any(String) },
+    })
     await expectProblem(await get(`/api/${collection}/no-such-slug`), 404, 'not-found')
   })
 })
@@ -106,10 +115,24 @@ describe('filters', () => {
 
 describe('bad input', () => {
   it.each([
-    ['limit=0', 'limit'], ['limit=101', 'limit'], ['limit=-1', 'limit'], ['limit=1.5', 'limit'], ['limit=abc', 'limit'],
-    ['limit=', 'limit'], ['limit=5&limit=6', 'limit'], ['limit=%201', 'limit'], ['limit=1e1', 'limit'],
-    ['page=0', 'page'], ['page=-1', 'page'], ['page=1.5', 'page'], ['page=abc', 'page'], ['page=', 'page'], ['page=2&page=3', 'page'],
-    ['tag=', 'tag'], ['tag=Not%20A%20Tag', 'tag'], ['tag=a&tag=b', 'tag'],
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['limit=-1', 'limit'],
+    ['limit=1.5', 'limit'],
+    ['limit=abc', 'limit'],
+    ['limit=', 'limit'],
+    ['limit=5&limit=6', 'limit'],
+    ['limit=%201', 'limit'],
+    ['limit=1e1', 'limit'],
+    ['page=0', 'page'],
+    ['page=-1', 'page'],
+    ['page=1.5', 'page'],
+    ['page=abc', 'page'],
+    ['page=', 'page'],
+    ['page=2&page=3', 'page'],
+    ['tag=', 'tag'],
+    ['tag=Not%20A%20Tag', 'tag'],
+    ['tag=a&tag=b', 'tag'],
   ])('?%s → 400 naming %s', async (query, parameter) => {
     const body = await expectProblem(await get(`/api/blog-posts?${query}`), 400, 'invalid-parameter')
     expect(body.errors).toEqual([{ parameter, message: expect.any(String) }])
@@ -166,7 +189,11 @@ describe('HTTP semantics', () => {
   it('answers the CORS preflight', async () => {
     const res = await get('/api/blog-posts', {
       method: 'OPTIONS',
-      headers: { origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://app.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     })
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-origin')).toBe('*')
@@ -177,7 +204,8 @@ describe('HTTP semantics', () => {
 
   it('exposes pagination headers to browsers and sets security headers', async () => {
     const res = await get('/api/blog-posts?limit=2')
-    for (const name of ['ETag', 'Link', 'X-Total-Count', 'X-Request-Id']) expect(res.headers.get('access-control-expose-headers')).toContain(name)
+    for (const name of ['ETag', 'Link', 'X-Total-Count', 'X-Request-Id'])
+      expect(res.headers.get('access-control-expose-headers')).toContain(name)
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
     expect(res.headers.get('server')).toBeNull()
@@ -185,14 +213,18 @@ describe('HTTP semantics', () => {
   })
 
   it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
-    expect((await get('/api/health', { headers: { 'x-request-id': 'abc-123' } })).headers.get('x-request-id')).toBe('abc-123')
+    expect((await get('/api/health', { headers: { 'x-request-id': 'abc-123' } })).headers.get('x-request-id')).toBe(
+      'abc-123',
+    )
     const res = await get('/api/health', { headers: { 'x-request-id': 'bad id\twith spaces' } })
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
   })
 
   it('gives the same bytes with or without an Authorization header', async () => {
     const plain = await (await get('/api/blog-posts?limit=4')).text()
-    const withToken = await (await get('/api/blog-posts?limit=4', { headers: { authorization: 'Bearer whatever' } })).text()
+    const withToken = await (
+      await get('/api/blog-posts?limit=4', { headers: { authorization: 'Bearer whatever' } })
+    ).text()
     expect(withToken).toBe(plain)
   })
 })

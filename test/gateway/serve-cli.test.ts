@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../build/compiler/build.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../helpers/project.ts'
 
-interface Exit { code: number | null; stderr: string; stdout: string }
+interface Exit {
+  code: number | null
+  stderr: string
+  stdout: string
+}
 
 /** Run gateway/serve.ts as `npm start` does, with the given environment. */
 function serve(env: Record<string, string>) {
@@ -47,8 +51,18 @@ describe('the serve command', () => {
     run.child.kill('SIGTERM')
     const exit = await run.exited
     expect(exit.code).toBe(0)
-    const lines = exit.stdout.trim().split('\n').map((l) => JSON.parse(l))
-    expect(lines.find((l) => l.path === '/api/blog-posts')).toMatchObject({ level: 'info', msg: 'request', method: 'GET', status: 200, request_id: expect.any(String), duration_ms: expect.any(Number) })
+    const lines = exit.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+    expect(lines.find((l) => l.path === '/api/blog-posts')).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      method: 'GET',
+      status: 200,
+      request_id: expect.any(String),
+      duration_ms: expect.any(Number),
+    })
   })
 
   it('exits 1 with a clear message when the port is taken', async () => {

@@ -27,7 +27,12 @@ export interface ContractResponse {
 const DOC_ID = 'openapi.json'
 const pointer = (...parts: string[]) => parts.map((p) => `/${p.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')
 const baseType = (type: string) => type.split(';')[0]!.trim().toLowerCase()
-const params = (type: string) => type.split(';').slice(1).map((p) => p.trim().replace(/\s*=\s*/, '=')).filter(Boolean)
+const params = (type: string) =>
+  type
+    .split(';')
+    .slice(1)
+    .map((p) => p.trim().replace(/\s*=\s*/, '='))
+    .filter(Boolean)
 
 export class ContractChecker {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true })
@@ -37,7 +42,14 @@ export class ContractChecker {
   constructor(readonly doc: OpenApiDocument) {
     // The generic answers of undocumented paths (404) and methods (405) are checked against the shared
     // problem responses, which the document keeps only where an operation names them.
-    doc = { ...doc, components: { ...doc.components, responses: { ...sharedResponses(), ...doc.components.responses }, headers: { ...HEADERS, ...doc.components.headers } } }
+    doc = {
+      ...doc,
+      components: {
+        ...doc.components,
+        responses: { ...sharedResponses(), ...doc.components.responses },
+        headers: { ...HEADERS, ...doc.components.headers },
+      },
+    }
     this.doc = doc
     addFormats.default(this.ajv)
     this.ajv.addFormat('iana-timezone', { type: 'string', validate: isTimeZone })
@@ -45,7 +57,10 @@ export class ContractChecker {
     // Literal paths before templated ones, so /api/health never matches a {param}.
     this.templates = Object.keys(doc.paths)
       .sort((a, b) => Number(a.includes('{')) - Number(b.includes('{')))
-      .map((path) => ({ path, regex: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`) }))
+      .map((path) => ({
+        path,
+        regex: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+      }))
   }
 
   /** Every way `response` departs from the document; empty when it matches. */
@@ -54,7 +69,9 @@ export class ContractChecker {
     const path = new URL(url, 'http://contract.invalid').pathname
     const where = `${m} ${url} → ${response.status}`
     if (m === 'OPTIONS') {
-      return response.status === 204 && response.headers.has('access-control-allow-methods') ? [] : [`${where}: expected the 204 CORS preflight`]
+      return response.status === 204 && response.headers.has('access-control-allow-methods')
+        ? []
+        : [`${where}: expected the 204 CORS preflight`]
     }
     const template = this.templates.find((t) => t.regex.test(path))?.path
     if (!template) {
@@ -66,14 +83,18 @@ export class ContractChecker {
     let operation = m.toLowerCase()
     if (!item[operation] && m === 'HEAD' && item.get) operation = 'get'
     if (!item[operation]) {
-      const problems = response.status === 405 ? [] : [`${where}: ${m} is not documented for ${template}, so only 405 is allowed`]
+      const problems =
+        response.status === 405 ? [] : [`${where}: ${m} is not documented for ${template}, so only 405 is allowed`]
       if (!response.headers.get('allow')) problems.push(`${where}: a 405 needs an Allow header`)
       return [...problems, ...this.checkResponse(where, m, pointer('components', 'responses', 'Problem405'), response)]
     }
     const responses = (item[operation] as Json).responses as Json
     const status = String(response.status)
     const key = [status, `${status[0]}XX`, 'default'].find((k) => k in responses)
-    if (!key) return [`${where}: status ${status} is not documented for ${operation.toUpperCase()} ${template} (documented: ${Object.keys(responses).join(', ')})`]
+    if (!key)
+      return [
+        `${where}: status ${status} is not documented for ${operation.toUpperCase()} ${template} (documented: ${Object.keys(responses).join(', ')})`,
+      ]
     return this.checkResponse(where, m, pointer('paths', template, operation, 'responses', key), response)
   }
 
@@ -103,7 +124,8 @@ export class ContractChecker {
         if (header.required === true) out.push(`${where}: missing header ${name}`)
         continue
       }
-      if (header.schema && !this.validator(`${headerPtr}/schema`)(actual)) out.push(`${where}: header ${name}: ${JSON.stringify(actual)} does not match ${JSON.stringify(header.schema)}`)
+      if (header.schema && !this.validator(`${headerPtr}/schema`)(actual))
+        out.push(`${where}: header ${name}: ${JSON.stringify(actual)} does not match ${JSON.stringify(header.schema)}`)
     }
     const content = spec.content as Record<string, Json> | undefined
     const contentType = response.headers.get('content-type')
@@ -112,9 +134,13 @@ export class ContractChecker {
       return out
     }
     if (!contentType) return [...out, `${where}: missing Content-Type`]
-    const mediaType = Object.keys(content).find((documented) =>
-      baseType(documented) === baseType(contentType) && params(documented).every((p) => params(contentType).includes(p)))
-    if (!mediaType) return [...out, `${where}: Content-Type ${contentType} is not one of ${Object.keys(content).join(', ')}`]
+    const mediaType = Object.keys(content).find(
+      (documented) =>
+        baseType(documented) === baseType(contentType) &&
+        params(documented).every((p) => params(contentType).includes(p)),
+    )
+    if (!mediaType)
+      return [...out, `${where}: Content-Type ${contentType} is not one of ${Object.keys(content).join(', ')}`]
     if (method === 'HEAD') return response.body === '' ? out : [...out, `${where}: HEAD answered with a body`]
     // A document of its own format (a page, a feed, a calendar): its media type is the contract.
     if (!content[mediaType]!.schema) return out
@@ -129,7 +155,9 @@ export class ContractChecker {
     }
     const validate = this.validator(schemaPtr)
     if (!validate(body)) {
-      const errors = (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`)
+      const errors = (validate.errors ?? [])
+        .slice(0, 8)
+        .map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`)
       out.push(`${where}: body does not match ${mediaType} schema:\n  ${errors.join('\n  ')}`)
     }
     return out
@@ -137,10 +165,15 @@ export class ContractChecker {
 }
 
 const FIXTURE_SITE: SiteConfig = {
-  name: 'Contract', description: '', url: 'https://contract.example', language: 'en',
+  name: 'Contract',
+  description: '',
+  url: 'https://contract.example',
+  language: 'en',
   collections: {
-    'blog-posts': { path: '/blog', title: 'Blog' }, 'case-studies': { path: '/customers', title: 'Customers' },
-    webinars: { path: '/webinars', title: 'Webinars' }, events: { path: '/events', title: 'Events' },
+    'blog-posts': { path: '/blog', title: 'Blog' },
+    'case-studies': { path: '/customers', title: 'Customers' },
+    webinars: { path: '/webinars', title: 'Webinars' },
+    events: { path: '/events', title: 'Events' },
   },
 }
 
@@ -154,13 +187,23 @@ export function contract(): ContractChecker {
 
 /** Read a fetch Response without consuming it for the caller. */
 export async function snapshotResponse(response: Response): Promise<ContractResponse> {
-  if (response.bodyUsed) throw new Error('assertMatchesContract needs the Response before its body is read (or pass {status, headers, body})')
+  if (response.bodyUsed)
+    throw new Error(
+      'assertMatchesContract needs the Response before its body is read (or pass {status, headers, body})',
+    )
   return { status: response.status, headers: response.headers, body: await response.clone().text() }
 }
 
 /** Throws with every violation when `response` does not match the OpenAPI document. */
-export async function assertMatchesContract(method: string, url: string, response: Response | ContractResponse): Promise<void> {
+export async function assertMatchesContract(
+  method: string,
+  url: string,
+  response: Response | ContractResponse,
+): Promise<void> {
   const snapshot = response instanceof Response ? await snapshotResponse(response) : response
   const problems = contract().check(method, url, snapshot)
-  if (problems.length) throw new Error(`response does not match openapi.json:\n${problems.join('\n')}\nbody: ${snapshot.body.slice(0, 500)}`)
+  if (problems.length)
+    throw new Error(
+      `response does not match openapi.json:\n${problems.join('\n')}\nbody: ${snapshot.body.slice(0, 500)}`,
+    )
 }

@@ -9,7 +9,9 @@ export async function hashTree(dir: string): Promise<Record<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue
     const path = join(entry.parentPath, entry.name)
-    out[path.slice(dir.length)] = createHash('sha256').update(await readFile(path)).digest('hex')
+    out[path.slice(dir.length)] = createHash('sha256')
+      .update(await readFile(path))
+      .digest('hex')
   }
   return out
 }

@@ -77,7 +77,13 @@ export async function startFullGateway(options: FullGatewayOptions = {}): Promis
     version: 1,
     clients: Object.entries(clients).map(([id, scopes]) => {
       secrets[id] = generateClientSecret()
-      return { client_id: id, secret_hash: hashClientSecret(secrets[id]), scopes: [...scopes], label: `test ${id}`, created_at: now }
+      return {
+        client_id: id,
+        secret_hash: hashClientSecret(secrets[id]),
+        scopes: [...scopes],
+        label: `test ${id}`,
+        created_at: now,
+      }
     }),
   })
   const keys: Record<string, string> = {}
@@ -94,7 +100,14 @@ export async function startFullGateway(options: FullGatewayOptions = {}): Promis
   const people: Record<string, string> = {}
   const directory = openPeople(openFileStore(stateDir))
   for (const [name, p] of Object.entries(options.people ?? {})) {
-    people[name] = (await directory.create({ email: p.email, name: p.name ?? name, password: p.password, scopes: p.scopes ?? SCOPE_NAMES })).id
+    people[name] = (
+      await directory.create({
+        email: p.email,
+        name: p.name ?? name,
+        password: p.password,
+        scopes: p.scopes ?? SCOPE_NAMES,
+      })
+    ).id
   }
   const logs: string[] = []
   const logger = createLogger('debug', (line) => logs.push(line))
@@ -111,7 +124,12 @@ export async function startFullGateway(options: FullGatewayOptions = {}): Promis
   const store = new ArtifactStore(project.dist)
   await store.reload()
   let url = ''
-  const setup = await gatewayOptions(config, store, { version: '0.0.0-test', logger, fallbackUrl: () => url, ...options.runtime })
+  const setup = await gatewayOptions(config, store, {
+    version: '0.0.0-test',
+    logger,
+    fallbackUrl: () => url,
+    ...options.runtime,
+  })
   const gw = await startGateway(project.dist, { ...setup, store })
   url = gw.url
   return {
@@ -130,7 +148,11 @@ export async function startFullGateway(options: FullGatewayOptions = {}): Promis
           'content-type': 'application/x-www-form-urlencoded',
           authorization: `Basic ${Buffer.from(`${clientId}:${secrets[clientId]}`).toString('base64')}`,
         },
-        body: new URLSearchParams({ grant_type: 'client_credentials', scope: scopes.join(' '), resource: `${config.publicUrl ?? gw.url}${MCP_PATH}` }),
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          scope: scopes.join(' '),
+          resource: `${config.publicUrl ?? gw.url}${MCP_PATH}`,
+        }),
       })
       if (!res.ok) throw new Error(`token endpoint answered ${res.status}: ${await res.text()}`)
       return ((await res.json()) as { access_token: string }).access_token

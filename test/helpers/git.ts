@@ -7,10 +7,24 @@ const run = promisify(execFile)
 /** Run git in `cwd`; commits are dated `time` (seconds since the epoch) when given. */
 export async function git(cwd: string, args: string[], time?: number): Promise<string> {
   const date = time === undefined ? {} : { GIT_AUTHOR_DATE: `@${time} +0000`, GIT_COMMITTER_DATE: `@${time} +0000` }
-  const { stdout } = await run('git', ['-c', 'user.name=Content Tests', '-c', 'user.email=tests@example.invalid', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args], {
-    cwd,
-    env: { ...process.env, ...date, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' },
-  })
+  const { stdout } = await run(
+    'git',
+    [
+      '-c',
+      'user.name=Content Tests',
+      '-c',
+      'user.email=tests@example.invalid',
+      '-c',
+      'commit.gpgsign=false',
+      '-c',
+      'init.defaultBranch=main',
+      ...args,
+    ],
+    {
+      cwd,
+      env: { ...process.env, ...date, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' },
+    },
+  )
   return stdout
 }
 

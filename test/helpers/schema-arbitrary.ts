@@ -13,12 +13,16 @@ export type Schema = Record<string, unknown>
 export function resolve(doc: Schema, schema: Schema): Schema {
   let current = schema
   for (let i = 0; typeof current.$ref === 'string' && i < 20; i++) {
-    current = (current.$ref as string).slice(2).split('/').reduce<unknown>((node, part) => (node as Schema)[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc) as Schema
+    current = (current.$ref as string)
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((node, part) => (node as Schema)[part.replace(/~1/g, '/').replace(/~0/g, '~')], doc) as Schema
   }
   return current
 }
 
-const typesOf = (schema: Schema): string[] => (Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : [])
+const typesOf = (schema: Schema): string[] =>
+  Array.isArray(schema.type) ? (schema.type as string[]) : typeof schema.type === 'string' ? [schema.type] : []
 
 function stringArbitrary(schema: Schema): Arbitrary<string> {
   const min = (schema.minLength as number | undefined) ?? 0
@@ -26,28 +30,40 @@ function stringArbitrary(schema: Schema): Arbitrary<string> {
   const fits = (s: string) => s.length >= min && s.length <= ((schema.maxLength as number | undefined) ?? Infinity)
   switch (schema.format) {
     case 'date-time':
-      return fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString())
+      return fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
+        .map((d) => d.toISOString())
     case 'uri':
     case 'uri-reference':
       return fc.webUrl({ size: 'small' }).filter(fits)
     case 'email':
       return fc.emailAddress({ size: 'small' }).filter(fits)
   }
-  if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern as string), { size: 'small' }).filter(fits)
+  if (typeof schema.pattern === 'string')
+    return fc.stringMatching(new RegExp(schema.pattern as string), { size: 'small' }).filter(fits)
   return fc.string({ minLength: min, maxLength: Math.max(min, Math.min(max, 60)), unit: 'grapheme-ascii' })
 }
 
 function integerArbitrary(schema: Schema): Arbitrary<number> {
   const min = Math.max((schema.minimum as number | undefined) ?? -(2 ** 31), Number.MIN_SAFE_INTEGER)
   const max = Math.min((schema.maximum as number | undefined) ?? 2 ** 31 - 1, Number.MAX_SAFE_INTEGER)
-  return fc.oneof(fc.constantFrom(min, max), fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31 - 1) }))
+  return fc.oneof(
+    fc.constantFrom(min, max),
+    fc.integer({ min: Math.max(min, -(2 ** 31)), max: Math.min(max, 2 ** 31 - 1) }),
+  )
 }
 
 /** Values `schema` accepts. */
 export function valid(doc: Schema, raw: Schema, depth = 0): Arbitrary<unknown> {
   const schema = resolve(doc, raw)
-  const examples = Array.isArray(schema.examples) && schema.examples.length ? [fc.constantFrom(...(schema.examples as unknown[]))] : []
-  const pick = (...arbitraries: Arbitrary<unknown>[]) => (examples.length ? fc.oneof(examples[0]!, ...arbitraries) : arbitraries.length === 1 ? arbitraries[0]! : fc.oneof(...arbitraries))
+  const examples =
+    Array.isArray(schema.examples) && schema.examples.length ? [fc.constantFrom(...(schema.examples as unknown[]))] : []
+  const pick = (...arbitraries: Arbitrary<unknown>[]) =>
+    examples.length
+      ? fc.oneof(examples[0]!, ...arbitraries)
+      : arbitraries.length === 1
+        ? arbitraries[0]!
+        : fc.oneof(...arbitraries)
   if ('const' in schema) return fc.constant(schema.const)
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]))
   if (Array.isArray(schema.anyOf)) return fc.oneof(...(schema.anyOf as Schema[]).map((s) => valid(doc, s, depth)))
@@ -60,14 +76,21 @@ export function valid(doc: Schema, raw: Schema, depth = 0): Arbitrary<unknown> {
     case 'integer':
       return pick(integerArbitrary(schema))
     case 'number':
-      return fc.double({ min: (schema.minimum as number | undefined) ?? -1e6, max: (schema.maximum as number | undefined) ?? 1e6, noNaN: true })
+      return fc.double({
+        min: (schema.minimum as number | undefined) ?? -1e6,
+        max: (schema.maximum as number | undefined) ?? 1e6,
+        noNaN: true,
+      })
     case 'boolean':
       return fc.boolean()
     case 'null':
       return fc.constant(null)
     case 'array': {
       const items = schema.items ? valid(doc, schema.items as Schema, depth + 1) : fc.jsonValue({ maxDepth: 1 })
-      return fc.array(items, { minLength: (schema.minItems as number | undefined) ?? 0, maxLength: Math.min((schema.maxItems as number | undefined) ?? 5, 5) })
+      return fc.array(items, {
+        minLength: (schema.minItems as number | undefined) ?? 0,
+        maxLength: Math.min((schema.maxItems as number | undefined) ?? 5, 5),
+      })
     }
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>
@@ -98,7 +121,8 @@ export function invalid(doc: Schema, raw: Schema): Arbitrary<unknown> {
     if (typeof schema.minimum === 'number') breaks.push(fc.constant((schema.minimum as number) - 1))
     breaks.push(fc.constantFrom(1.5, 'abc', '', '1e2', '0x10', ' 1'))
   }
-  if (schema.format === 'date-time') breaks.push(fc.constantFrom('yesterday', '2026-02-30T00:00:00Z', '2026-01-01', '2026-01-01T25:00:00Z'))
+  if (schema.format === 'date-time')
+    breaks.push(fc.constantFrom('yesterday', '2026-02-30T00:00:00Z', '2026-01-01', '2026-01-01T25:00:00Z'))
   if (breaks.length === 0) throw new Error(`nothing to break in ${JSON.stringify(schema).slice(0, 120)}`)
   return fc.oneof(...breaks)
 }
@@ -106,6 +130,13 @@ export function invalid(doc: Schema, raw: Schema): Arbitrary<unknown> {
 /** True when `schema` has a rule `invalid` can break. */
 export function breakable(doc: Schema, raw: Schema): boolean {
   const s = resolve(doc, raw)
-  return typeof s.maxLength === 'number' || (typeof s.minLength === 'number' && s.minLength > 0) || typeof s.pattern === 'string' ||
-    Array.isArray(s.enum) || 'const' in s || typesOf(s).includes('integer') || s.format === 'date-time'
+  return (
+    typeof s.maxLength === 'number' ||
+    (typeof s.minLength === 'number' && s.minLength > 0) ||
+    typeof s.pattern === 'string' ||
+    Array.isArray(s.enum) ||
+    'const' in s ||
+    typesOf(s).includes('integer') ||
+    s.format === 'date-time'
+  )
 }

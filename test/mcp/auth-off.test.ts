@@ -41,7 +41,14 @@ describe('/mcp without the credential guard', () => {
     await buildSite({ root: project.root, cache: false })
     const store = new ArtifactStore(project.dist)
     await store.reload()
-    const plugin = mcpPlugin({ store, version: '0.0.0-test', auth: undefined, maxBodyBytes: DEFAULT_LIMITS.mcpBodyBytes, publicUrl: 'https://api.example.com', allowedOrigins: ['https://app.example.com'] })
+    const plugin = mcpPlugin({
+      store,
+      version: '0.0.0-test',
+      auth: undefined,
+      maxBodyBytes: DEFAULT_LIMITS.mcpBodyBytes,
+      publicUrl: 'https://api.example.com',
+      allowedOrigins: ['https://app.example.com'],
+    })
     gw = await startGateway(project.dist, { store, plugins: [plugin] })
   })
   afterAll(async () => {
@@ -52,10 +59,13 @@ describe('/mcp without the credential guard', () => {
   function post(headers: Record<string, string>): Promise<number> {
     const url = new URL(gw.url)
     return new Promise((resolve, reject) => {
-      const req = httpRequest({ host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { ...MCP_HEADERS, ...headers } }, (res) => {
-        res.resume()
-        res.on('end', () => resolve(res.statusCode!))
-      })
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { ...MCP_HEADERS, ...headers } },
+        (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.statusCode!))
+        },
+      )
       req.on('error', reject)
       req.end(INITIALIZE)
     })

@@ -46,9 +46,16 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
 
   it('lists search and fetch with one required string argument each, read-only, with output schemas', async () => {
     const { tools } = await client.listTools()
-    for (const [name, arg] of [['search', 'query'], ['fetch', 'id']] as const) {
+    for (const [name, arg] of [
+      ['search', 'query'],
+      ['fetch', 'id'],
+    ] as const) {
       const tool = tools.find((x) => x.name === name)!
-      expect(tool.inputSchema).toMatchObject({ type: 'object', properties: { [arg]: { type: 'string' } }, required: [arg] })
+      expect(tool.inputSchema).toMatchObject({
+        type: 'object',
+        properties: { [arg]: { type: 'string' } },
+        required: [arg],
+      })
       expect(Object.keys(tool.inputSchema.properties as object)).toEqual([arg])
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false })
       expect(tool.outputSchema).toMatchObject({ type: 'object' })
@@ -56,7 +63,9 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
   })
 
   it('search answers {results: [{id, title, url}]} with "collection/slug" ids and canonical urls, best match first', async () => {
-    const { results } = (await call('search', { query: 'reconciled 4.2 billion ledger rows overnight' })) as { results: Record<string, string>[] }
+    const { results } = (await call('search', { query: 'reconciled 4.2 billion ledger rows overnight' })) as {
+      results: Record<string, string>[]
+    }
     expect(results.length).toBeGreaterThan(0)
     expect(results.length).toBeLessThanOrEqual(10)
     for (const r of results) {
@@ -78,7 +87,12 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
     const doc = await call('fetch', { id })
     expect(Object.keys(doc).sort()).toEqual(['id', 'metadata', 'text', 'title', 'url'])
     expect(doc).toMatchObject({ id, title: rest.title, text: rest.body.markdown, url: rest.url })
-    expect(doc.metadata).toMatchObject({ collection: id.split('/')[0], slug: id.split('/')[1], record_id: rest.id, resource_uri: `content://${id}` })
+    expect(doc.metadata).toMatchObject({
+      collection: id.split('/')[0],
+      slug: id.split('/')[1],
+      record_id: rest.id,
+      resource_uri: `content://${id}`,
+    })
   })
 
   it('fetch also takes the content:// URI and the REST record id, and answers with the canonical id', async () => {
@@ -86,11 +100,21 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
     const canonical = await call('fetch', { id: `case-studies/${STUDY}` })
     expect(await call('fetch', { id: `content://case-studies/${STUDY}` })).toEqual(canonical)
     expect(await call('fetch', { id: study.id })).toEqual(canonical)
-    expect(canonical).toMatchObject({ id: `case-studies/${STUDY}`, metadata: { customer: expect.objectContaining({ name: 'Meridian Mutual Bank' }) } })
+    expect(canonical).toMatchObject({
+      id: `case-studies/${STUDY}`,
+      metadata: { customer: expect.objectContaining({ name: 'Meridian Mutual Bank' }) },
+    })
   })
 
   it('fetch answers an id that names no published item with a tool error saying what ids look like', async () => {
-    for (const id of ['case-studies/no-such-study', 'podcasts/episode-1', 'case-studies', `case-studies/${STUDY}/extra`, '../../etc/passwd', '0123456789abcdef0123']) {
+    for (const id of [
+      'case-studies/no-such-study',
+      'podcasts/episode-1',
+      'case-studies',
+      `case-studies/${STUDY}/extra`,
+      '../../etc/passwd',
+      '0123456789abcdef0123',
+    ]) {
       const result = await client.callTool({ name: 'fetch', arguments: { id } })
       expect(result.isError, id).toBe(true)
       const [message] = result.content as { text: string }[]

@@ -5,7 +5,9 @@ import { connectClient, INITIALIZE, MCP_HEADERS, startMcpGateway, type McpTestGa
 
 let t: McpTestGateway
 beforeAll(async () => {
-  t = await startMcpGateway({ env: { PUBLIC_URL: 'https://api.example.com', MCP_ALLOWED_ORIGINS: 'https://app.example.com' } })
+  t = await startMcpGateway({
+    env: { PUBLIC_URL: 'https://api.example.com', MCP_ALLOWED_ORIGINS: 'https://app.example.com' },
+  })
 })
 afterAll(() => t?.close())
 
@@ -17,7 +19,13 @@ function postWithHost(host: string, token: string, origin?: string): Promise<{ s
   const url = new URL(`${t.gw.url}/mcp`)
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { ...MCP_HEADERS, host, authorization: `Bearer ${token}`, ...(origin ? { origin } : {}) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: '/mcp',
+        method: 'POST',
+        headers: { ...MCP_HEADERS, host, authorization: `Bearer ${token}`, ...(origin ? { origin } : {}) },
+      },
       (res) => {
         let body = ''
         res.on('data', (c: Buffer) => (body += c))
@@ -35,7 +43,9 @@ describe('credentials (mcp.tools.invoke)', () => {
     expect(res.status).toBe(401)
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/)
     // PUBLIC_URL names the resource, as in production.
-    expect(res.headers.get('www-authenticate')).toBe('Bearer resource_metadata="https://api.example.com/.well-known/oauth-protected-resource/mcp", scope="mcp.tools.invoke"')
+    expect(res.headers.get('www-authenticate')).toBe(
+      'Bearer resource_metadata="https://api.example.com/.well-known/oauth-protected-resource/mcp", scope="mcp.tools.invoke"',
+    )
     expect(await res.json()).toMatchObject({ type: '/problems/unauthorized', status: 401 })
   })
 
@@ -49,7 +59,9 @@ describe('credentials (mcp.tools.invoke)', () => {
     for (const credential of [await t.token(['api.read']), t.sandboxKey]) {
       const res = await post({ authorization: `Bearer ${credential}` })
       expect(res.status).toBe(403)
-      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata="[^"]+\/mcp", error="insufficient_scope", .*scope="mcp.tools.invoke"$/)
+      expect(res.headers.get('www-authenticate')).toMatch(
+        /^Bearer resource_metadata="[^"]+\/mcp", error="insufficient_scope", .*scope="mcp.tools.invoke"$/,
+      )
       expect(await res.json()).toMatchObject({ type: '/problems/forbidden', status: 403 })
     }
   })
@@ -74,18 +86,25 @@ describe('method, origin and host', () => {
   })
 
   it('answers the CORS preflight with POST and the headers of both protocol eras allowed', async () => {
-    const res = await fetch(`${t.gw.url}/mcp`, { method: 'OPTIONS', headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST' } })
+    const res = await fetch(`${t.gw.url}/mcp`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST' },
+    })
     expect(res.status).toBe(204)
     expect(res.headers.get('access-control-allow-methods')).toContain('POST')
     const allowed = res.headers.get('access-control-allow-headers')!.toLowerCase().split(/,\s*/)
-    for (const name of ['authorization', 'content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name']) expect(allowed).toContain(name)
+    for (const name of ['authorization', 'content-type', 'mcp-protocol-version', 'mcp-method', 'mcp-name'])
+      expect(allowed).toContain(name)
   })
 
   it('refuses a foreign Origin with 403, even with a valid token', async () => {
     const token = await t.token(['mcp.tools.invoke'])
     const res = await post({ authorization: `Bearer ${token}`, origin: 'https://evil.example' })
     expect(res.status).toBe(403)
-    expect(await res.json()).toMatchObject({ type: '/problems/forbidden', detail: expect.stringContaining('evil.example') })
+    expect(await res.json()).toMatchObject({
+      type: '/problems/forbidden',
+      detail: expect.stringContaining('evil.example'),
+    })
     const local = await post({ authorization: `Bearer ${token}`, origin: t.gw.url })
     expect(local.status).toBe(200)
   })

@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startMcpGateway, type McpTestGateway } from './setup.ts'
 
 const PACKAGE = createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector/package.json')
-const { bin } = createRequire(import.meta.url)('@modelcontextprotocol/inspector/package.json') as { bin: Record<string, string> }
+const { bin } = createRequire(import.meta.url)('@modelcontextprotocol/inspector/package.json') as {
+  bin: Record<string, string>
+}
 const LAUNCHER = join(dirname(PACKAGE), bin['mcp-inspector']!)
 const TOOLS = ['fetch', 'get_content', 'list_content', 'list_upcoming', 'search', 'search_content']
 
@@ -43,7 +45,21 @@ function inspector(args: string[]): Promise<Run> {
     MCP_CATALOG_PATH: join(storage, 'mcp.json'),
     MCP_CLIENT_CONFIG_PATH: join(storage, 'client.json'),
   }
-  const argv = ['-y', '-p', 'node@22', 'node', LAUNCHER, '--cli', '--transport', 'http', '--server-url', `${t.gw.url}/mcp`, '--format', 'json', ...args]
+  const argv = [
+    '-y',
+    '-p',
+    'node@22',
+    'node',
+    LAUNCHER,
+    '--cli',
+    '--transport',
+    'http',
+    '--server-url',
+    `${t.gw.url}/mcp`,
+    '--format',
+    'json',
+    ...args,
+  ]
   return new Promise((resolve) => {
     execFile('npx', argv, { env, timeout: 60_000 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
@@ -58,21 +74,48 @@ describe('the MCP Inspector CLI', () => {
   it.each([
     ['modern', '2026-07-28'],
     ['legacy', '2025-11-25'],
-  ])('lists the tools with an agent.mcp key in the Authorization header (protocol era %s, %s)', async (era, version) => {
-    const probe = await inspector([...bearer(), '--protocol-era', era, '--method', 'initialize'])
-    expect(probe.code, probe.stderr).toBe(0)
-    expect(JSON.parse(probe.stdout)).toMatchObject({ result: { protocolVersion: version, serverInfo: { name: 'content-api' } } })
-    const run = await inspector([...bearer(), '--protocol-era', era, '--method', 'tools/list'])
-    expect(run.code, run.stderr).toBe(0)
-    const { result } = JSON.parse(run.stdout) as { result: { tools: { name: string }[] } }
-    expect(result.tools.map((tool) => tool.name).sort()).toEqual(TOOLS)
-  })
+  ])(
+    'lists the tools with an agent.mcp key in the Authorization header (protocol era %s, %s)',
+    async (era, version) => {
+      const probe = await inspector([...bearer(), '--protocol-era', era, '--method', 'initialize'])
+      expect(probe.code, probe.stderr).toBe(0)
+      expect(JSON.parse(probe.stdout)).toMatchObject({
+        result: { protocolVersion: version, serverInfo: { name: 'content-api' } },
+      })
+      const run = await inspector([...bearer(), '--protocol-era', era, '--method', 'tools/list'])
+      expect(run.code, run.stderr).toBe(0)
+      const { result } = JSON.parse(run.stdout) as { result: { tools: { name: string }[] } }
+      expect(result.tools.map((tool) => tool.name).sort()).toEqual(TOOLS)
+    },
+  )
 
   it('calls fetch, and reports an unknown id as a tool error (exit 5)', async () => {
-    const found = await inspector([...bearer(), '--protocol-era', 'modern', '--method', 'tools/call', '--tool-name', 'fetch', '--tool-args-json', '{"id":"blog-posts/data-contracts-in-ci"}'])
+    const found = await inspector([
+      ...bearer(),
+      '--protocol-era',
+      'modern',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'fetch',
+      '--tool-args-json',
+      '{"id":"blog-posts/data-contracts-in-ci"}',
+    ])
     expect(found.code, found.stderr).toBe(0)
-    expect(JSON.parse(found.stdout)).toMatchObject({ result: { structuredContent: { id: 'blog-posts/data-contracts-in-ci', text: expect.any(String) } } })
-    const missing = await inspector([...bearer(), '--protocol-era', 'modern', '--method', 'tools/call', '--tool-name', 'fetch', '--tool-args-json', '{"id":"blog-posts/nope"}'])
+    expect(JSON.parse(found.stdout)).toMatchObject({
+      result: { structuredContent: { id: 'blog-posts/data-contracts-in-ci', text: expect.any(String) } },
+    })
+    const missing = await inspector([
+      ...bearer(),
+      '--protocol-era',
+      'modern',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'fetch',
+      '--tool-args-json',
+      '{"id":"blog-posts/nope"}',
+    ])
     expect(missing.code).toBe(5)
     expect(JSON.parse(missing.stdout)).toMatchObject({ result: { isError: true } })
   })

@@ -8,7 +8,15 @@ import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.j
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_TTL_MS, SURFACE_TTL_MS } from '../../gateway/mcp/cache.ts'
-import { connectModern, INITIALIZE, LEGACY, MCP_HEADERS, MODERN, startMcpGateway, type McpTestGateway } from './setup.ts'
+import {
+  connectModern,
+  INITIALIZE,
+  LEGACY,
+  MCP_HEADERS,
+  MODERN,
+  startMcpGateway,
+  type McpTestGateway,
+} from './setup.ts'
 
 let t: McpTestGateway
 beforeAll(async () => {
@@ -31,11 +39,20 @@ const NAME_OF: Record<string, (params: Record<string, unknown>) => unknown> = {
 interface Rpc {
   status: number
   headers: Headers
-  body: { id?: unknown; result?: Record<string, unknown>; error?: { code: number; message: string; data?: Record<string, unknown> } }
+  body: {
+    id?: unknown
+    result?: Record<string, unknown>
+    error?: { code: number; message: string; data?: Record<string, unknown> }
+  }
 }
 
 /** A 2026-07-28 request as a conforming client sends it: envelope in _meta, standard headers; `headers` overrides them. */
-async function modern(method: string, params: Record<string, unknown> = {}, headers: Record<string, string | null> = {}, meta = META): Promise<Rpc> {
+async function modern(
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string | null> = {},
+  meta = META,
+): Promise<Rpc> {
   const name = NAME_OF[method]?.(params)
   const all: Record<string, string | null> = {
     ...MCP_HEADERS,
@@ -46,7 +63,11 @@ async function modern(method: string, params: Record<string, unknown> = {}, head
     ...headers,
   }
   const sent = Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== null))
-  const res = await fetch(`${t.gw.url}/mcp`, { method: 'POST', headers: sent, body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: meta } }) })
+  const res = await fetch(`${t.gw.url}/mcp`, {
+    method: 'POST',
+    headers: sent,
+    body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: meta } }),
+  })
   return { status: res.status, headers: res.headers, body: (await res.json()) as Rpc['body'] }
 }
 
@@ -59,13 +80,19 @@ describe('negotiation', () => {
     await pinned.close()
     const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client')
     const auto = new Client({ name: 'auto', version: '1' }, { versionNegotiation: { mode: 'auto' } })
-    await auto.connect(new StreamableHTTPClientTransport(new URL(`${t.gw.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${t.agentKey}` } } }))
+    await auto.connect(
+      new StreamableHTTPClientTransport(new URL(`${t.gw.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${t.agentKey}` } },
+      }),
+    )
     expect(auto.getNegotiatedProtocolVersion()).toBe(MODERN)
     await auto.close()
   })
 
   it('an SDK v1 client gets 2025-11-25 through the initialize handshake, stateless (no session id)', async () => {
-    const transport = new LegacyTransport(new URL(`${t.gw.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${t.agentKey}` } } })
+    const transport = new LegacyTransport(new URL(`${t.gw.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${t.agentKey}` } },
+    })
     const client = new LegacyClient({ name: 'v1', version: '1' })
     await client.connect(transport)
     expect(transport.protocolVersion).toBe(LEGACY)
@@ -87,7 +114,12 @@ describe('server/discover and the cache fields', () => {
     expect(body.result).toMatchObject({
       // The per-request revisions; 2025-era clients reach the same endpoint through initialize.
       supportedVersions: [MODERN],
-      capabilities: { tools: { listChanged: false }, prompts: { listChanged: false }, resources: { listChanged: false }, completions: {} },
+      capabilities: {
+        tools: { listChanged: false },
+        prompts: { listChanged: false },
+        resources: { listChanged: false },
+        completions: {},
+      },
       instructions: expect.stringContaining('search_content'),
       _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'content-api', version: '0.0.0-test' } },
       ttlMs: SURFACE_TTL_MS,
@@ -131,20 +163,50 @@ describe('standard headers against the body', () => {
     expect(body).toMatchObject({ id: 7, error: { code: -32020 } })
   }
 
-  it('refuses an Mcp-Method that is not the body\'s method, or none, with 400 and -32020 (HeaderMismatch)', async () => {
-    expectMismatch(await modern('tools/call', { name: 'search', arguments: { query: 'x' } }, { 'mcp-method': 'tools/list' }))
+  it("refuses an Mcp-Method that is not the body's method, or none, with 400 and -32020 (HeaderMismatch)", async () => {
+    expectMismatch(
+      await modern('tools/call', { name: 'search', arguments: { query: 'x' } }, { 'mcp-method': 'tools/list' }),
+    )
     expectMismatch(await modern('tools/list', {}, { 'mcp-method': null }))
   })
 
   it('refuses an Mcp-Name that is not the tool, prompt or resource of the body, or none', async () => {
-    expectMismatch(await modern('tools/call', { name: 'fetch', arguments: { id: 'blog-posts/data-contracts-in-ci' } }, { 'mcp-name': 'search' }))
-    expectMismatch(await modern('tools/call', { name: 'fetch', arguments: { id: 'blog-posts/data-contracts-in-ci' } }, { 'mcp-name': null }))
-    expectMismatch(await modern('resources/read', { uri: 'content://blog-posts/data-contracts-in-ci' }, { 'mcp-name': 'content://blog-posts/other' }))
-    expectMismatch(await modern('prompts/get', { name: 'topic_roundup', arguments: { tag: 'data-contracts' } }, { 'mcp-name': 'upcoming_events_brief' }))
+    expectMismatch(
+      await modern(
+        'tools/call',
+        { name: 'fetch', arguments: { id: 'blog-posts/data-contracts-in-ci' } },
+        { 'mcp-name': 'search' },
+      ),
+    )
+    expectMismatch(
+      await modern(
+        'tools/call',
+        { name: 'fetch', arguments: { id: 'blog-posts/data-contracts-in-ci' } },
+        { 'mcp-name': null },
+      ),
+    )
+    expectMismatch(
+      await modern(
+        'resources/read',
+        { uri: 'content://blog-posts/data-contracts-in-ci' },
+        { 'mcp-name': 'content://blog-posts/other' },
+      ),
+    )
+    expectMismatch(
+      await modern(
+        'prompts/get',
+        { name: 'topic_roundup', arguments: { tag: 'data-contracts' } },
+        { 'mcp-name': 'upcoming_events_brief' },
+      ),
+    )
   })
 
-  it('accepts an Mcp-Name in the Base64 sentinel form when it decodes to the body\'s name', async () => {
-    const { status, body } = await modern('tools/call', { name: 'search', arguments: { query: 'lineage' } }, { 'mcp-name': `=?base64?${Buffer.from('search').toString('base64')}?=` })
+  it("accepts an Mcp-Name in the Base64 sentinel form when it decodes to the body's name", async () => {
+    const { status, body } = await modern(
+      'tools/call',
+      { name: 'search', arguments: { query: 'lineage' } },
+      { 'mcp-name': `=?base64?${Buffer.from('search').toString('base64')}?=` },
+    )
     expect(status).toBe(200)
     expect(body.result).toMatchObject({ structuredContent: { results: expect.any(Array) } })
   })
@@ -157,7 +219,12 @@ describe('standard headers against the body', () => {
   it('refuses an initialize handshake sent with the 2026-07-28 header', async () => {
     const res = await fetch(`${t.gw.url}/mcp`, {
       method: 'POST',
-      headers: { ...MCP_HEADERS, authorization: `Bearer ${t.agentKey}`, 'mcp-protocol-version': MODERN, 'mcp-method': 'initialize' },
+      headers: {
+        ...MCP_HEADERS,
+        authorization: `Bearer ${t.agentKey}`,
+        'mcp-protocol-version': MODERN,
+        'mcp-method': 'initialize',
+      },
       body: INITIALIZE,
     })
     expect(res.status).toBe(400)
@@ -167,13 +234,24 @@ describe('standard headers against the body', () => {
 
 describe('what the revision prescribes for the rest', () => {
   it('answers a revision it does not serve with 400 and -32022, naming the ones it does', async () => {
-    const { status, body } = await modern('tools/list', {}, {}, { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' })
+    const { status, body } = await modern(
+      'tools/list',
+      {},
+      {},
+      { ...META, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' },
+    )
     expect(status).toBe(400)
-    expect(body.error).toMatchObject({ code: -32022, data: { supported: expect.arrayContaining([MODERN]), requested: '2099-01-01' } })
+    expect(body.error).toMatchObject({
+      code: -32022,
+      data: { supported: expect.arrayContaining([MODERN]), requested: '2099-01-01' },
+    })
   })
 
   it('answers an unknown method, and subscriptions/listen (nothing to listen to), with 404 and -32601', async () => {
-    for (const [method, params] of [['tools/explode', {}], ['subscriptions/listen', { notifications: { toolsListChanged: true } }]] as const) {
+    for (const [method, params] of [
+      ['tools/explode', {}],
+      ['subscriptions/listen', { notifications: { toolsListChanged: true } }],
+    ] as const) {
       const { status, headers, body } = await modern(method, params)
       expect(status, method).toBe(404)
       expect(headers.get('content-type')).toMatch(/^application\/json/)

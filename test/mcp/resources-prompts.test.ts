@@ -30,13 +30,17 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
       const health = await rest<{ build: { counts: Record<string, number> } }>('/api/health')
       const items = resources.filter((r) => r.uri.startsWith('content://'))
       expect(items).toHaveLength(Object.values(health.build.counts).reduce((a, b) => a + b, 0))
-      expect(items).toContainEqual(expect.objectContaining({
-        uri: 'content://case-studies/meridian-mutual-ledger-reconciliation',
-        name: 'case-studies/meridian-mutual-ledger-reconciliation',
-        mimeType: 'text/markdown',
-      }))
+      expect(items).toContainEqual(
+        expect.objectContaining({
+          uri: 'content://case-studies/meridian-mutual-ledger-reconciliation',
+          name: 'case-studies/meridian-mutual-ledger-reconciliation',
+          mimeType: 'text/markdown',
+        }),
+      )
       const { resourceTemplates } = await client.listResourceTemplates()
-      expect(resourceTemplates).toContainEqual(expect.objectContaining({ uriTemplate: TEMPLATE, mimeType: 'text/markdown' }))
+      expect(resourceTemplates).toContainEqual(
+        expect.objectContaining({ uriTemplate: TEMPLATE, mimeType: 'text/markdown' }),
+      )
     })
 
     it('reads an item as Markdown with its metadata as frontmatter', async () => {
@@ -65,7 +69,10 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
         context: { arguments: { collection: 'case-studies' } },
       })
       expect(slugs.completion.values).toEqual(['meridian-mutual-ledger-reconciliation'])
-      const collections = await client.complete({ ref: { type: 'ref/resource', uri: TEMPLATE }, argument: { name: 'collection', value: 'we' } })
+      const collections = await client.complete({
+        ref: { type: 'ref/resource', uri: TEMPLATE },
+        argument: { name: 'collection', value: 'we' },
+      })
       expect(collections.completion.values).toEqual(['webinars'])
     })
 
@@ -88,11 +95,15 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
       })
       try {
         t.store.swap(new Snapshot(current.manifest, withReference(undefined)))
-        expect(await fresh(async (c) => (await c.listResources()).resources.map((r) => r.uri))).not.toContain('reference://llms-full.txt')
+        expect(await fresh(async (c) => (await c.listResources()).resources.map((r) => r.uri))).not.toContain(
+          'reference://llms-full.txt',
+        )
         const reference = Buffer.from('# Agent reference\n\nEverything an agent needs.\n')
         t.store.swap(new Snapshot(current.manifest, withReference({ body: reference, etag: etagOf(reference) })))
         await fresh(async (c) => {
-          expect((await c.listResources()).resources).toContainEqual(expect.objectContaining({ uri: 'reference://llms-full.txt' }))
+          expect((await c.listResources()).resources).toContainEqual(
+            expect.objectContaining({ uri: 'reference://llms-full.txt' }),
+          )
           const { contents } = await c.readResource({ uri: 'reference://llms-full.txt' })
           expect(textOf(contents)).toBe('# Agent reference\n\nEverything an agent needs.\n')
         })
@@ -106,34 +117,59 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
     it('offers prompts a marketing or sales user would pick, with their arguments', async () => {
       const { prompts } = await client.listPrompts()
       const byName = new Map(prompts.map((p) => [p.name, p]))
-      expect(byName.get('case_study_outreach_email')?.arguments).toContainEqual(expect.objectContaining({ name: 'slug', required: true }))
-      expect(byName.get('upcoming_events_brief')?.arguments).toContainEqual(expect.objectContaining({ name: 'region', required: false }))
-      expect(byName.get('topic_roundup')?.arguments).toContainEqual(expect.objectContaining({ name: 'tag', required: true }))
+      expect(byName.get('case_study_outreach_email')?.arguments).toContainEqual(
+        expect.objectContaining({ name: 'slug', required: true }),
+      )
+      expect(byName.get('upcoming_events_brief')?.arguments).toContainEqual(
+        expect.objectContaining({ name: 'region', required: false }),
+      )
+      expect(byName.get('topic_roundup')?.arguments).toContainEqual(
+        expect.objectContaining({ name: 'tag', required: true }),
+      )
       for (const p of prompts) expect(p.title && p.description).toBeTruthy()
     })
 
     it('completes the case-study slug, the region and the tag arguments', async () => {
-      const slug = await client.complete({ ref: { type: 'ref/prompt', name: 'case_study_outreach_email' }, argument: { name: 'slug', value: 'nord' } })
+      const slug = await client.complete({
+        ref: { type: 'ref/prompt', name: 'case_study_outreach_email' },
+        argument: { name: 'slug', value: 'nord' },
+      })
       expect(slug.completion.values).toEqual(['nordlicht-energie-lineage'])
-      const region = await client.complete({ ref: { type: 'ref/prompt', name: 'upcoming_events_brief' }, argument: { name: 'region', value: 'em' } })
+      const region = await client.complete({
+        ref: { type: 'ref/prompt', name: 'upcoming_events_brief' },
+        argument: { name: 'region', value: 'em' },
+      })
       expect(region.completion.values).toContain('EMEA')
-      const tag = await client.complete({ ref: { type: 'ref/prompt', name: 'topic_roundup' }, argument: { name: 'tag', value: 'data-con' } })
+      const tag = await client.complete({
+        ref: { type: 'ref/prompt', name: 'topic_roundup' },
+        argument: { name: 'tag', value: 'data-con' },
+      })
       expect(tag.completion.values).toEqual(['data-contracts'])
     })
 
     it('builds the outreach email prompt around the case study itself', async () => {
-      const item = await rest<{ url: string; body: { markdown: string } }>('/api/case-studies/meridian-mutual-ledger-reconciliation')
-      const prompt = await client.getPrompt({ name: 'case_study_outreach_email', arguments: { slug: 'meridian-mutual-ledger-reconciliation', recipient: 'a CFO' } })
+      const item = await rest<{ url: string; body: { markdown: string } }>(
+        '/api/case-studies/meridian-mutual-ledger-reconciliation',
+      )
+      const prompt = await client.getPrompt({
+        name: 'case_study_outreach_email',
+        arguments: { slug: 'meridian-mutual-ledger-reconciliation', recipient: 'a CFO' },
+      })
       expect(prompt.messages[0]!.content).toMatchObject({
         type: 'resource',
         resource: { uri: 'content://case-studies/meridian-mutual-ledger-reconciliation', text: item.body.markdown },
       })
       expect(prompt.messages[1]!.content).toMatchObject({ type: 'text', text: expect.stringContaining(item.url) })
-      await expect(client.getPrompt({ name: 'case_study_outreach_email', arguments: { slug: 'nope' } })).rejects.toThrow(/list_content/)
+      await expect(
+        client.getPrompt({ name: 'case_study_outreach_email', arguments: { slug: 'nope' } }),
+      ).rejects.toThrow(/list_content/)
     })
 
     it('briefs on the upcoming events of a region as of the request time', async () => {
-      const prompt = await client.getPrompt({ name: 'upcoming_events_brief', arguments: { region: 'EMEA', days: '120' } })
+      const prompt = await client.getPrompt({
+        name: 'upcoming_events_brief',
+        arguments: { region: 'EMEA', days: '120' },
+      })
       const { text } = prompt.messages[0]!.content as { text: string }
       expect(text).toContain('Today is 2026-11-01')
       expect(text).toContain('Tidewater Data Reliability Meetup Kraków')

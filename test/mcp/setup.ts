@@ -30,7 +30,15 @@ type Schema = { type: string } & Fields
 
 /** What the tests call on a client: the part both SDK majors have alike. */
 export interface McpClient {
-  listTools(): Promise<{ tools: ({ name: string; description?: string; inputSchema: Schema; outputSchema?: Fields; annotations?: Fields } & Fields)[] }>
+  listTools(): Promise<{
+    tools: ({
+      name: string
+      description?: string
+      inputSchema: Schema
+      outputSchema?: Fields
+      annotations?: Fields
+    } & Fields)[]
+  }>
   callTool(params: { name: string; arguments?: Fields }): Promise<Fields>
   listResources(): Promise<{ resources: ({ uri: string; name: string } & Fields)[] }>
   listResourceTemplates(): Promise<{ resourceTemplates: ({ uriTemplate: string } & Fields)[] }>
@@ -40,8 +48,13 @@ export interface McpClient {
     argument: { name: string; value: string }
     context?: { arguments?: Record<string, string> }
   }): Promise<{ completion: { values: string[] } }>
-  listPrompts(): Promise<{ prompts: ({ name: string; arguments?: ({ name: string; required?: boolean } & Fields)[] } & Fields)[] }>
-  getPrompt(params: { name: string; arguments?: Record<string, string> }): Promise<{ messages: { role: string; content: unknown }[] }>
+  listPrompts(): Promise<{
+    prompts: ({ name: string; arguments?: ({ name: string; required?: boolean } & Fields)[] } & Fields)[]
+  }>
+  getPrompt(params: {
+    name: string
+    arguments?: Record<string, string>
+  }): Promise<{ messages: { role: string; content: unknown }[] }>
   getServerVersion(): ({ name: string; version: string } & Fields) | undefined
   close(): Promise<void>
 }
@@ -68,8 +81,15 @@ const CLIENTS: Record<string, readonly Scope[]> = {
 }
 
 /** `env`: settings such as PUBLIC_URL and MCP_ALLOWED_ORIGINS; `now`: the clock of "upcoming". */
-export async function startMcpGateway(options: { env?: Record<string, string>; now?: () => Date } = {}): Promise<McpTestGateway> {
-  const full = await startFullGateway({ clients: CLIENTS, keys: { sandbox: 'sandbox.read', agent: 'agent.mcp' }, env: options.env, runtime: { now: options.now } })
+export async function startMcpGateway(
+  options: { env?: Record<string, string>; now?: () => Date } = {},
+): Promise<McpTestGateway> {
+  const full = await startFullGateway({
+    clients: CLIENTS,
+    keys: { sandbox: 'sandbox.read', agent: 'agent.mcp' },
+    env: options.env,
+    runtime: { now: options.now },
+  })
   return {
     gw: full.gw,
     store: full.store,

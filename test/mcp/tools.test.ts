@@ -68,8 +68,17 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
     it('returns the case study containing a phrase first, with a snippet around the phrase', async () => {
       const phrase = 'reconciled 4.2 billion ledger rows overnight'
       const { structured, text } = await call('search_content', { query: phrase })
-      const [first] = structured.results as { collection: string; slug: string; snippet: string; resource_uri: string }[]
-      expect(first).toMatchObject({ collection: 'case-studies', slug: 'meridian-mutual-ledger-reconciliation', resource_uri: 'content://case-studies/meridian-mutual-ledger-reconciliation' })
+      const [first] = structured.results as {
+        collection: string
+        slug: string
+        snippet: string
+        resource_uri: string
+      }[]
+      expect(first).toMatchObject({
+        collection: 'case-studies',
+        slug: 'meridian-mutual-ledger-reconciliation',
+        resource_uri: 'content://case-studies/meridian-mutual-ledger-reconciliation',
+      })
       expect(first!.snippet).toContain(phrase)
       expect(text).toContain('Meridian Mutual')
     })
@@ -124,12 +133,21 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
       const { structured, text } = await call('get_content', { collection: 'case-studies', slug })
       const item = await rest<Record<string, unknown> & { body: { markdown: string } }>(`/api/case-studies/${slug}`)
       const { body, ...metadata } = item
-      expect(structured).toEqual({ collection: 'case-studies', slug, resource_uri: `content://case-studies/${slug}`, metadata, markdown: body.markdown })
+      expect(structured).toEqual({
+        collection: 'case-studies',
+        slug,
+        resource_uri: `content://case-studies/${slug}`,
+        metadata,
+        markdown: body.markdown,
+      })
       expect(text).toContain(body.markdown)
     })
 
     it('answers an unknown slug with a tool error that says how to find slugs', async () => {
-      const result = await client.callTool({ name: 'get_content', arguments: { collection: 'case-studies', slug: 'no-such-study' } })
+      const result = await client.callTool({
+        name: 'get_content',
+        arguments: { collection: 'case-studies', slug: 'no-such-study' },
+      })
       expect(result.isError).toBe(true)
       const [message] = result.content as { text: string }[]
       expect(message!.text).toContain('no-such-study')

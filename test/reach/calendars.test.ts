@@ -14,7 +14,12 @@ import { useBuiltGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent } from '../helpers/project.ts'
 
 const ctx = useBuiltGateway(copyOfRepoContent)
-const STATUS: Record<string, string> = { scheduled: 'CONFIRMED', rescheduled: 'CONFIRMED', postponed: 'TENTATIVE', cancelled: 'CANCELLED' }
+const STATUS: Record<string, string> = {
+  scheduled: 'CONFIRMED',
+  rescheduled: 'CONFIRMED',
+  postponed: 'TENTATIVE',
+  cancelled: 'CANCELLED',
+}
 
 async function get(path: string): Promise<string> {
   const response = await fetch(`${ctx.gateway.url}${path}`)
@@ -25,8 +30,14 @@ async function get(path: string): Promise<string> {
 }
 
 async function records(collection: string): Promise<FullRecord[]> {
-  const list = (await (await fetch(`${ctx.gateway.url}/api/${collection}?limit=100`)).json()) as { data: { slug: string }[] }
-  return Promise.all(list.data.map(async ({ slug }) => (await (await fetch(`${ctx.gateway.url}/api/${collection}/${slug}`)).json()) as FullRecord))
+  const list = (await (await fetch(`${ctx.gateway.url}/api/${collection}?limit=100`)).json()) as {
+    data: { slug: string }[]
+  }
+  return Promise.all(
+    list.data.map(
+      async ({ slug }) => (await (await fetch(`${ctx.gateway.url}/api/${collection}/${slug}`)).json()) as FullRecord,
+    ),
+  )
 }
 
 /** The calendar's events, their zones registered from the calendar itself (not from ical.js's own data). */
@@ -52,7 +63,7 @@ function expectFolded(text: string): void {
 }
 
 describe.each(['events', 'webinars'])('/calendar/%s.ics', (collection) => {
-  it('has one VEVENT per published item matching the API: UID, DTSTART/DTEND in the item\'s zone, STATUS, SUMMARY, URL, LOCATION', async () => {
+  it("has one VEVENT per published item matching the API: UID, DTSTART/DTEND in the item's zone, STATUS, SUMMARY, URL, LOCATION", async () => {
     const text = await get(calendarPath(collection))
     expectFolded(text)
     const events = parse(text)
@@ -61,7 +72,10 @@ describe.each(['events', 'webinars'])('/calendar/%s.ics', (collection) => {
     expect(new Set(events.map((e) => e.uid)).size).toBe(items.length)
     events.forEach((event, i) => {
       const r = items[i]!
-      const end = typeof r.ends_at === 'string' ? r.ends_at : new Date(Date.parse(String(r.starts_at)) + Number(r.duration_minutes) * 60_000).toISOString()
+      const end =
+        typeof r.ends_at === 'string'
+          ? r.ends_at
+          : new Date(Date.parse(String(r.starts_at)) + Number(r.duration_minutes) * 60_000).toISOString()
       expect(event.startDate.zone?.tzid, r.slug).toBe(r.timezone)
       expect(event.startDate.toJSDate().getTime(), r.slug).toBe(Date.parse(String(r.starts_at)))
       expect(event.endDate.toJSDate().getTime(), r.slug).toBe(Date.parse(end))
@@ -69,7 +83,9 @@ describe.each(['events', 'webinars'])('/calendar/%s.ics', (collection) => {
       expect(event.description.startsWith(String(r.summary))).toBe(true)
       expect(event.component.getFirstPropertyValue('url')).toBe(r.url)
       expect(event.component.getFirstPropertyValue('status')).toBe(STATUS[String(r.event_status ?? 'scheduled')])
-      expect(event.component.getFirstPropertyValue('dtstamp')!.toString()).toBe(new Date(r.updated_at).toISOString().replace('.000Z', 'Z'))
+      expect(event.component.getFirstPropertyValue('dtstamp')!.toString()).toBe(
+        new Date(r.updated_at).toISOString().replace('.000Z', 'Z'),
+      )
       const place = r.location as { venue: string; city: string } | null | undefined
       if (place) expect(event.location).toContain(place.city)
       else expect(event.location).toMatch(/^Online/)
@@ -102,9 +118,17 @@ describe('calendar content lines', () => {
       expect(Buffer.byteLength(physical)).toBeLessThanOrEqual(75)
       expect(physical).not.toContain('\uFFFD')
     }
-    expect(folded.split('\r\n').slice(1).every((l) => l.startsWith(' '))).toBe(true)
+    expect(
+      folded
+        .split('\r\n')
+        .slice(1)
+        .every((l) => l.startsWith(' ')),
+    ).toBe(true)
     expect(folded.replace(/\r\n /g, '')).toBe(line)
-    expect(new ICAL.Component(ICAL.parse(`BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n${folded}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`)).getFirstSubcomponent('vevent')!.getFirstPropertyValue('description'))
-      .toBe('Zürich, São Paulo; Kraków\n東京 — 🌊'.repeat(6))
+    expect(
+      new ICAL.Component(ICAL.parse(`BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n${folded}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`))
+        .getFirstSubcomponent('vevent')!
+        .getFirstPropertyValue('description'),
+    ).toBe('Zürich, São Paulo; Kraków\n東京 — 🌊'.repeat(6))
   })
 })

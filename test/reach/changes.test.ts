@@ -82,8 +82,17 @@ describe('change feed over a git history', () => {
   it('lists every published item once, created at its commit, with a cursor', async () => {
     const all = await changes()
     // A new client gets only what is published, and no tombstones.
-    expect(summary(all)).toEqual([`created alpha ${iso(T1)}`, `created delta ${iso(T2)}`, `created echo ${iso(T2)}`, `created foxtrot ${iso(T3)}`])
-    expect(all.data[0]).toMatchObject({ collection: 'blog-posts', href: '/api/blog-posts/alpha', updated_at: '2026-01-05T00:00:00Z' })
+    expect(summary(all)).toEqual([
+      `created alpha ${iso(T1)}`,
+      `created delta ${iso(T2)}`,
+      `created echo ${iso(T2)}`,
+      `created foxtrot ${iso(T3)}`,
+    ])
+    expect(all.data[0]).toMatchObject({
+      collection: 'blog-posts',
+      href: '/api/blog-posts/alpha',
+      updated_at: '2026-01-05T00:00:00Z',
+    })
     expect(all.meta).toMatchObject({ count: 4, has_more: false, since: null, history: 'git', warning: null })
     expect(all.links.next).toBe(`/api/changes?since=${all.meta.next_cursor}`)
     // Nothing happened since: an empty answer that keeps the cursor.
@@ -96,9 +105,19 @@ describe('change feed over a git history', () => {
   it('reports a removed file and a file made a draft as deletions (tombstones that later builds keep), an edit as updated, a new file as created', async () => {
     const since = await changes(`?since=${afterT1}`)
     expect(summary(since)).toEqual([
-      `deleted bravo ${iso(T2)}`, `deleted charlie ${iso(T2)}`, `updated delta ${iso(T2)}`, `created echo ${iso(T2)}`, `created foxtrot ${iso(T3)}`,
+      `deleted bravo ${iso(T2)}`,
+      `deleted charlie ${iso(T2)}`,
+      `updated delta ${iso(T2)}`,
+      `created echo ${iso(T2)}`,
+      `created foxtrot ${iso(T3)}`,
     ])
-    expect(since.data[0]).toMatchObject({ change: 'deleted', href: null, updated_at: iso(T2), collection: 'blog-posts', id: recordId('blog-posts', 'bravo') })
+    expect(since.data[0]).toMatchObject({
+      change: 'deleted',
+      href: null,
+      updated_at: iso(T2),
+      collection: 'blog-posts',
+      id: recordId('blog-posts', 'bravo'),
+    })
   })
 
   it('gives a newer cursor only the newer changes', async () => {
@@ -141,7 +160,17 @@ describe('change feed over a git history', () => {
 
   it('answers 400 for a malformed cursor or limit, and 304 for a matching ETag', async () => {
     const forged = Buffer.from('c1.12.x').toString('base64url')
-    for (const query of ['since=abc', 'since=', `since=${'A'.repeat(80)}`, `since=${forged}`, `since=${encodeCursor({ time: 1, seq: 1 })}=`, 'since=a&since=b', 'limit=0', 'limit=1001', 'limit=x']) {
+    for (const query of [
+      'since=abc',
+      'since=',
+      `since=${'A'.repeat(80)}`,
+      `since=${forged}`,
+      `since=${encodeCursor({ time: 1, seq: 1 })}=`,
+      'since=a&since=b',
+      'limit=0',
+      'limit=1001',
+      'limit=x',
+    ]) {
       const response = await fetch(`${gateway.url}/api/changes?${query}`)
       await assertMatchesContract('GET', `/api/changes?${query}`, response)
       expect(response.status, query).toBe(400)
@@ -150,20 +179,28 @@ describe('change feed over a git history', () => {
       expect(['since', 'limit']).toContain(problem.errors[0]!.parameter)
     }
     const answer = await fetch(`${gateway.url}/api/changes?since=${afterT1}`)
-    const again = await fetch(`${gateway.url}/api/changes?since=${afterT1}`, { headers: { 'if-none-match': answer.headers.get('etag')! } })
+    const again = await fetch(`${gateway.url}/api/changes?since=${afterT1}`, {
+      headers: { 'if-none-match': answer.headers.get('etag')! },
+    })
     expect(again.status).toBe(304)
     expect(answer.headers.get('cache-control')).toMatch(/max-age=\d+/)
   })
 })
 
 describe('change feed, two files with the same bytes', () => {
-  it('keeps them apart: each is its own item, created at the commit (the slug comes from each file\'s name)', async () => {
-    const p = await createProject({ 'content/blog-posts/twin-a.md': post('Twin'), 'content/blog-posts/twin-b.md': post('Twin') })
+  it("keeps them apart: each is its own item, created at the commit (the slug comes from each file's name)", async () => {
+    const p = await createProject({
+      'content/blog-posts/twin-a.md': post('Twin'),
+      'content/blog-posts/twin-b.md': post('Twin'),
+    })
     try {
       await initAndCommit(p.root, T1)
       await buildSite({ root: p.root, cache: false })
       const log = JSON.parse(await readFile(join(p.dist, CHANGE_LOG_FILE), 'utf8')) as { changes: unknown[][] }
-      expect(log.changes.map((c) => `${c[2]} ${c[4]} ${c[0]}`)).toEqual([`created twin-a ${T1}`, `created twin-b ${T1}`])
+      expect(log.changes.map((c) => `${c[2]} ${c[4]} ${c[0]}`)).toEqual([
+        `created twin-a ${T1}`,
+        `created twin-b ${T1}`,
+      ])
     } finally {
       await p.remove()
     }
@@ -176,7 +213,7 @@ describe('change feed without a full history', () => {
     for (const p of projects) await p.remove()
   })
 
-  it('without git: a warning at build time and in the feed\'s meta; items by updated_at', async () => {
+  it("without git: a warning at build time and in the feed's meta; items by updated_at", async () => {
     const p = await createProject({
       'content/blog-posts/older.md': post('Older', 'updated_at: 2026-02-01\n'),
       'content/blog-posts/newer.md': post('Newer', 'updated_at: 2026-03-01\n'),
@@ -195,13 +232,23 @@ describe('change feed without a full history', () => {
       await served.close()
     }
     // The command line prints it as a warning line and still builds.
-    const { stderr, stdout } = await promisify(execFile)(join(REPO_ROOT, 'node_modules/.bin/tsx'), [join(REPO_ROOT, 'build/cli.ts'), 'build', '--root', p.root, '--force', '--no-cache'])
+    const { stderr, stdout } = await promisify(execFile)(join(REPO_ROOT, 'node_modules/.bin/tsx'), [
+      join(REPO_ROOT, 'build/cli.ts'),
+      'build',
+      '--root',
+      p.root,
+      '--force',
+      '--no-cache',
+    ])
     expect(stderr).toMatch(/^! .*no git history/m)
     expect(stdout).toMatch(/✓ built/)
   }, 60_000)
 
   it('in a shallow clone: history from the cut, marked shallow', async () => {
-    const origin = await createProject({ 'content/blog-posts/kept.md': post('Kept'), 'content/blog-posts/removed.md': post('Removed') })
+    const origin = await createProject({
+      'content/blog-posts/kept.md': post('Kept'),
+      'content/blog-posts/removed.md': post('Removed'),
+    })
     projects.push(origin)
     await initAndCommit(origin.root, T1)
     await rm(join(origin.root, 'content/blog-posts/removed.md'))
@@ -214,7 +261,10 @@ describe('change feed without a full history', () => {
     await git(REPO_ROOT, ['clone', '-q', '--depth', '1', `file://${origin.root}`, clone.root])
     const { warnings } = await buildSite({ root: clone.root, cache: false })
     expect(warnings[0]).toMatch(/shallow/)
-    const log = JSON.parse(await readFile(join(clone.dist, CHANGE_LOG_FILE), 'utf8')) as { history: string; changes: unknown[][] }
+    const log = JSON.parse(await readFile(join(clone.dist, CHANGE_LOG_FILE), 'utf8')) as {
+      history: string
+      changes: unknown[][]
+    }
     expect(log.history).toBe('shallow')
     // Everything appears at the one commit the clone has; the earlier deletion is not there.
     expect(log.changes.map((c) => `${c[2]} ${c[4]} ${c[0]}`)).toEqual([`created kept ${T3}`, `created new ${T3}`])

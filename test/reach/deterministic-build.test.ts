@@ -14,7 +14,8 @@ import { commitAll, initAndCommit } from '../helpers/git.ts'
 import { copyOfRepoContent, REPO_ROOT, validPost, type TempProject } from '../helpers/project.ts'
 
 const run = promisify(execFile)
-const build = async (root: string, ...flags: string[]) => (await run('npm', ['run', '--silent', 'build', '--', '--root', root, ...flags], { cwd: REPO_ROOT })).stdout
+const build = async (root: string, ...flags: string[]) =>
+  (await run('npm', ['run', '--silent', 'build', '--', '--root', root, ...flags], { cwd: REPO_ROOT })).stdout
 
 let project: TempProject
 beforeAll(async () => {
@@ -30,7 +31,15 @@ describe('npm run build', () => {
     await build(project.root, '--force')
     expect(await hashTree(project.dist)).toEqual(first)
     const paths = Object.keys(first)
-    for (const expected of ['/feeds/all.atom', '/feeds/blog-posts.xml', '/feeds/events.json', '/calendar/events.ics', '/calendar/webinars.ics', '/api/_changes.json', `/${CHANGE_LOG_FILE}`]) {
+    for (const expected of [
+      '/feeds/all.atom',
+      '/feeds/blog-posts.xml',
+      '/feeds/events.json',
+      '/calendar/events.ics',
+      '/calendar/webinars.ics',
+      '/api/_changes.json',
+      `/${CHANGE_LOG_FILE}`,
+    ]) {
       expect(paths).toContain(expected)
     }
     expect(paths.filter((p) => p.startsWith('/calendar/events/')).length).toBeGreaterThan(3)

@@ -13,8 +13,22 @@ import { MAX_QUERY_LENGTH } from '../../build/contract/search.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { startFullGateway, type FullGateway } from '../helpers/full-gateway.ts'
 
-interface Hit { id: string; collection: string; slug: string; title: string; tags: string[]; href: string; score: number; snippet: string; matched_terms: string[] }
-interface Results { data: Hit[]; meta: { query: string; limit: number; page: number; count: number; total: number; pages: number }; links: { self: string; next: string | null; prev: string | null } }
+interface Hit {
+  id: string
+  collection: string
+  slug: string
+  title: string
+  tags: string[]
+  href: string
+  score: number
+  snippet: string
+  matched_terms: string[]
+}
+interface Results {
+  data: Hit[]
+  meta: { query: string; limit: number; page: number; count: number; total: number; pages: number }
+  links: { self: string; next: string | null; prev: string | null }
+}
 
 let full: FullGateway
 let client: Client
@@ -22,7 +36,11 @@ let client: Client
 beforeAll(async () => {
   full = await startFullGateway({ keys: { agent: 'agent.mcp' } })
   client = new Client({ name: 'search-tests', version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${full.gw.url}/mcp`), { requestInit: { headers: { authorization: `Bearer ${full.keys.agent}` } } }))
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${full.gw.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${full.keys.agent}` } },
+    }),
+  )
 })
 afterAll(async () => {
   await client?.close()
@@ -38,12 +56,18 @@ async function search(query: string, status = 200): Promise<{ response: Response
 }
 
 describe('GET /api/search', () => {
-  it('ranks as the MCP search tool does, with a score, a snippet and the item\'s href per hit', async () => {
+  it("ranks as the MCP search tool does, with a score, a snippet and the item's href per hit", async () => {
     for (const q of ['lineage', 'data contracts', 'kafka schema drift', 'ledger reconciliation']) {
       const { body, response } = await search(`?q=${encodeURIComponent(q)}&limit=25`)
       const tool = await client.callTool({ name: 'search_content', arguments: { query: q, limit: 25 } })
-      const results = (tool.structuredContent as { total: number; results: { slug: string; collection: string; score: number; snippet: string }[] })
-      expect(body.data.map((h) => `${h.collection}/${h.slug}`), q).toEqual(results.results.map((r) => `${r.collection}/${r.slug}`))
+      const results = tool.structuredContent as {
+        total: number
+        results: { slug: string; collection: string; score: number; snippet: string }[]
+      }
+      expect(
+        body.data.map((h) => `${h.collection}/${h.slug}`),
+        q,
+      ).toEqual(results.results.map((r) => `${r.collection}/${r.slug}`))
       expect(body.data.map((h) => h.score)).toEqual(results.results.map((r) => r.score))
       expect(body.meta.total).toBe(results.total)
       expect(response.headers.get('x-total-count')).toBe(String(body.meta.total))
@@ -72,7 +96,13 @@ describe('GET /api/search', () => {
     expect(tagged.data.map((h) => h.slug)).toEqual(all.data.filter((h) => h.tags.includes(tag)).map((h) => h.slug))
     const first = await search('?q=data&limit=2')
     const second = (await search('?q=data&limit=2&page=2')).body
-    expect(first.body.meta).toMatchObject({ limit: 2, page: 1, count: 2, total: all.meta.total, pages: Math.ceil(all.meta.total / 2) })
+    expect(first.body.meta).toMatchObject({
+      limit: 2,
+      page: 1,
+      count: 2,
+      total: all.meta.total,
+      pages: Math.ceil(all.meta.total / 2),
+    })
     expect([...first.body.data, ...second.data].map((h) => h.slug)).toEqual(all.data.slice(0, 4).map((h) => h.slug))
     expect(first.body.links.next).toBe('/api/search?q=data&limit=2&page=2')
     expect(first.response.headers.get('link')).toBe('</api/search?q=data&limit=2&page=2>; rel="next"')
@@ -84,8 +114,16 @@ describe('GET /api/search', () => {
 
   it('answers 400 problems for a missing, empty, too long or repeated q, and bad filters', async () => {
     const cases: [string, string][] = [
-      ['', 'q'], ['?q=', 'q'], ['?q=%20%20', 'q'], [`?q=${'a'.repeat(MAX_QUERY_LENGTH + 1)}`, 'q'], ['?q=a&q=b', 'q'],
-      ['?q=data&collection=nope', 'collection'], ['?q=data&tag=Not_A_Tag', 'tag'], ['?q=data&limit=0', 'limit'], ['?q=data&limit=101', 'limit'], ['?q=data&page=0', 'page'],
+      ['', 'q'],
+      ['?q=', 'q'],
+      ['?q=%20%20', 'q'],
+      [`?q=${'a'.repeat(MAX_QUERY_LENGTH + 1)}`, 'q'],
+      ['?q=a&q=b', 'q'],
+      ['?q=data&collection=nope', 'collection'],
+      ['?q=data&tag=Not_A_Tag', 'tag'],
+      ['?q=data&limit=0', 'limit'],
+      ['?q=data&limit=101', 'limit'],
+      ['?q=data&page=0', 'page'],
     ]
     for (const [query, parameter] of cases) {
       const response = await fetch(`${full.gw.url}/api/search${query}`)
@@ -93,7 +131,10 @@ describe('GET /api/search', () => {
       expect(response.status, query).toBe(400)
       const problem = (await response.json()) as { type: string; errors: { parameter: string }[] }
       expect(problem.type).toBe('/problems/invalid-parameter')
-      expect(problem.errors.map((e) => e.parameter), query).toContain(parameter)
+      expect(
+        problem.errors.map((e) => e.parameter),
+        query,
+      ).toContain(parameter)
     }
     expect((await search(`?q=${'a'.repeat(MAX_QUERY_LENGTH)}`)).response.status).toBe(200)
   })

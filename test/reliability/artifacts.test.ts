@@ -117,9 +117,15 @@ describe('a corrupt or tampered dist/', () => {
   const manifestPath = () => join(ctx.project.dist, '_build', 'manifest.json')
   it.each([
     ['a manifest that is not JSON', () => writeFile(manifestPath(), '{"format": tru')],
-    ['a manifest of another shape', () => writeFile(manifestPath(), JSON.stringify({ format: 'something-else', files: [] }))],
+    [
+      'a manifest of another shape',
+      () => writeFile(manifestPath(), JSON.stringify({ format: 'something-else', files: [] })),
+    ],
     ['a missing manifest', () => rm(manifestPath())],
-    ['a file changed after the build', () => writeFile(join(ctx.project.dist, 'api', 'blog-posts', 'post-0.json'), '{"tampered":true}')],
+    [
+      'a file changed after the build',
+      () => writeFile(join(ctx.project.dist, 'api', 'blog-posts', 'post-0.json'), '{"tampered":true}'),
+    ],
     ['a file removed after the build', () => rm(join(ctx.project.dist, 'api', 'blog-posts', 'post-1.json'))],
   ])('%s: health 503 problem, the last good build still served, recovery on rebuild', async (_, corrupt) => {
     const before = await (await fetch(`${ctx.gateway.url}/api/health`)).json()
@@ -144,7 +150,14 @@ describe('a corrupt or tampered dist/', () => {
   it('through `npm start`: SIGHUP with a corrupt manifest keeps the process up and serving; a rebuild and SIGHUP recover', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'gateway/serve.ts')], {
       cwd: REPO_ROOT,
-      env: { ...process.env, LOG_LEVEL: 'info', PORT: '0', DIST_DIR: ctx.project.dist, KEYS_FILE: join(ctx.project.root, 'keys.json'), OAUTH_SIGNING_KEY: '' },
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'info',
+        PORT: '0',
+        DIST_DIR: ctx.project.dist,
+        KEYS_FILE: join(ctx.project.root, 'keys.json'),
+        OAUTH_SIGNING_KEY: '',
+      },
     })
     let stderr = ''
     let stdout = ''
@@ -206,4 +219,3 @@ describe('a file of the served build changed on disk after it was loaded', () =>
     }
   })
 })
-

@@ -27,8 +27,14 @@ const leftovers = async () => (await readdir(root)).filter((n) => n.startsWith('
 
 /** Start a forced build and SIGKILL it as soon as it starts writing its temporary dist. */
 async function killDuringEmit(): Promise<{ sawTmp: boolean; code: number | null; signal: NodeJS.Signals | null }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'build/cli.ts'), 'build', '--root', root, '--force'], { cwd: REPO_ROOT, stdio: 'ignore' })
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'build/cli.ts'), 'build', '--root', root, '--force'],
+    { cwd: REPO_ROOT, stdio: 'ignore' },
+  )
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  )
   let sawTmp = false
   let finished = false
   void exited.then(() => (finished = true))

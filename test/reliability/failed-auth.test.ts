@@ -28,26 +28,43 @@ const freshAddress = () => `198.51.${Math.floor(++sequence / 250)}.${sequence % 
 
 beforeAll(async () => {
   // The ordinary limiter off: only the failed-authentication limits act.
-  full = await startFullGateway({ limits: { rateLimitPerMinute: 0, trustProxy: 'x-forwarded-for' }, keys: { agent: 'agent.mcp' }, clients: { agent: ['mcp.tools.invoke'], sandbox: ['api.read'] } })
+  full = await startFullGateway({
+    limits: { rateLimitPerMinute: 0, trustProxy: 'x-forwarded-for' },
+    keys: { agent: 'agent.mcp' },
+    clients: { agent: ['mcp.tools.invoke'], sandbox: ['api.read'] },
+  })
 }, 120_000)
 afterAll(() => full?.close())
 
 const mcp = (key: string, address: string) =>
-  fetch(`${full.gw.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${key}`, 'x-forwarded-for': address }, body: PING })
+  fetch(`${full.gw.url}/mcp`, {
+    method: 'POST',
+    headers: { ...MCP_HEADERS, authorization: `Bearer ${key}`, 'x-forwarded-for': address },
+    body: PING,
+  })
 
 const token = (clientId: string, secret: string, address: string) =>
   fetch(`${full.gw.url}/oauth/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'x-forwarded-for': address },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`,
+      'x-forwarded-for': address,
+    },
     body: 'grant_type=client_credentials',
   })
 
 /** Parse `"name";k=v;…, …` into { name: { k: v } }. */
 function fields(header: string | null): Record<string, Record<string, number>> {
   const out: Record<string, Record<string, number>> = {}
-  for (const member of (header ?? '').split(',').map((m) => m.trim()).filter(Boolean)) {
+  for (const member of (header ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean)) {
     const [name = '', ...params] = member.split(';')
-    out[JSON.parse(name) as string] = Object.fromEntries(params.map((p) => p.split('=')).map(([k, v]) => [k!, Number(v)]))
+    out[JSON.parse(name) as string] = Object.fromEntries(
+      params.map((p) => p.split('=')).map(([k, v]) => [k!, Number(v)]),
+    )
   }
   return out
 }
@@ -121,7 +138,11 @@ describe('wrong client secrets at /oauth/token', () => {
       expect(res.status).toBe(401)
       await res.body?.cancel()
     }
-    await expectThrottled(await token('sandbox', 'wrong-again', freshAddress()), 'failed-client-secret-client', '/oauth/token')
+    await expectThrottled(
+      await token('sandbox', 'wrong-again', freshAddress()),
+      'failed-client-secret-client',
+      '/oauth/token',
+    )
     // A published client id (the sandbox's) cannot be locked out by strangers failing on purpose.
     expect((await token('sandbox', full.secrets.sandbox!, freshAddress())).status).toBe(200)
   })
@@ -140,7 +161,11 @@ describe('across processes', () => {
     try {
       const address = freshAddress()
       const other = (key: string) =>
-        fetch(`${second.gw.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${key}`, 'x-forwarded-for': address }, body: PING })
+        fetch(`${second.gw.url}/mcp`, {
+          method: 'POST',
+          headers: { ...MCP_HEADERS, authorization: `Bearer ${key}`, 'x-forwarded-for': address },
+          body: PING,
+        })
       for (let i = 0; i < KEY.perAddress; i++) {
         const res = await (i % 2 ? other(generateApiKey('live')) : mcp(generateApiKey('live'), address))
         expect(res.status).toBe(401)
@@ -161,7 +186,8 @@ describe('the counts (a real file store, a clock the test moves)', () => {
       let now = Date.parse('2026-11-23T08:00:00Z')
       const throttle = createFailureThrottle(openFileStore(dir), { now: () => now })
       const subject = { address: '192.0.2.1', identifier: 'tw_live_abcdefgh' }
-      for (let i = 0; i < KEY.perAddress; i++) expect((await throttle.failed('api-key', { ...subject, identifier: `tw_live_${i}` })).ok).toBe(true)
+      for (let i = 0; i < KEY.perAddress; i++)
+        expect((await throttle.failed('api-key', { ...subject, identifier: `tw_live_${i}` })).ok).toBe(true)
       const over = await throttle.failed('api-key', subject)
       expect(over).toMatchObject({ ok: false, by: 'address', retryAfterSeconds: KEY.windowSeconds })
       expect((await throttle.check('api-key', subject)).ok).toBe(false)
@@ -179,8 +205,12 @@ describe('the counts (a real file store, a clock the test moves)', () => {
     const dir = await mkdtemp(join(tmpdir(), 'failed-auth-'))
     try {
       await writeFile(join(dir, 'store'), 'not a folder')
-      const throttle = createFailureThrottle(openFileStore(join(dir, 'store')), { onStoreError: (e) => errors.push(e.message) })
-      expect(await throttle.failed('client-secret', { address: '192.0.2.2', identifier: 'agent' })).toEqual({ ok: true })
+      const throttle = createFailureThrottle(openFileStore(join(dir, 'store')), {
+        onStoreError: (e) => errors.push(e.message),
+      })
+      expect(await throttle.failed('client-secret', { address: '192.0.2.2', identifier: 'agent' })).toEqual({
+        ok: true,
+      })
       expect(errors).toHaveLength(1)
     } finally {
       await rm(dir, { recursive: true, force: true })

@@ -24,7 +24,10 @@ export interface FullGateway {
   close(): Promise<void>
 }
 
-export async function startFullGateway(limits: Partial<LimitSettings> = {}, project?: TempProject): Promise<FullGateway> {
+export async function startFullGateway(
+  limits: Partial<LimitSettings> = {},
+  project?: TempProject,
+): Promise<FullGateway> {
   const full = await start({
     project,
     limits,

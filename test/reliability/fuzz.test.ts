@@ -36,14 +36,23 @@ const RUNS = { queries: 250, paths: 250, headers: 200, mcp: 250 }
 const DYNAMIC = /^\/(api\/|mcp$|oauth\/|\.well-known\/oauth-)/
 
 /** What every answer must satisfy, whatever was sent. */
-function checkAnswer(path: string, status: number, headers: (name: string) => string | null | undefined, body: string): void {
+function checkAnswer(
+  path: string,
+  status: number,
+  headers: (name: string) => string | null | undefined,
+  body: string,
+): void {
   expect(status, `${status} for ${path.slice(0, 200)}: ${body.slice(0, 200)}`).toBeLessThan(500)
   expect(leakedMarker(body), `leak for ${path}`).toBeUndefined()
   if ([301, 302, 303, 307, 308].includes(status)) {
     const location = headers('location') ?? ''
-    expect(location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\'), `redirect to ${location}`).toBe(true)
+    expect(
+      location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\'),
+      `redirect to ${location}`,
+    ).toBe(true)
   }
-  if (status === 200 && !DYNAMIC.test(path)) expect(distEtags.has(etagOf(Buffer.from(body))), `200 for ${path} is not a file of the build`).toBe(true)
+  if (status === 200 && !DYNAMIC.test(path))
+    expect(distEtags.has(etagOf(Buffer.from(body))), `200 for ${path} is not a file of the build`).toBe(true)
 }
 
 /** Errors are problems; /mcp may answer JSON-RPC errors and the token endpoint RFC 6749 §5.2 errors instead. */
@@ -56,7 +65,9 @@ function checkError(status: number, contentType: string | null | undefined, body
   }
   if (json && path === '/oauth/token') {
     const error = JSON.parse(body) as { error?: unknown; error_description?: unknown }
-    expect(error.error).toMatch(/^(invalid_request|invalid_client|invalid_grant|unauthorized_client|unsupported_grant_type|invalid_scope|invalid_target)$/)
+    expect(error.error).toMatch(
+      /^(invalid_request|invalid_client|invalid_grant|unauthorized_client|unsupported_grant_type|invalid_scope|invalid_target)$/,
+    )
     return
   }
   expect(problemDefect(status, contentType ?? null, body), body.slice(0, 200)).toBeUndefined()
@@ -66,10 +77,15 @@ function checkError(status: number, contentType: string | null | undefined, body
 function checkJsonRpc(text: string): void {
   const parsed = JSON.parse(text) as unknown
   for (const message of Array.isArray(parsed) ? parsed : [parsed]) {
-    const m = message as { jsonrpc?: unknown; id?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown } }
+    const m = message as {
+      jsonrpc?: unknown
+      id?: unknown
+      result?: unknown
+      error?: { code?: unknown; message?: unknown }
+    }
     expect(m.jsonrpc).toBe('2.0')
     expect('id' in m).toBe(true)
-    expect(('result' in m) !== ('error' in m)).toBe(true)
+    expect('result' in m !== 'error' in m).toBe(true)
     if (m.error) {
       expect(Number.isInteger(m.error.code)).toBe(true)
       expect(typeof m.error.message).toBe('string')
@@ -82,7 +98,8 @@ async function get(path: string, init?: RequestInit): Promise<{ status: number; 
   return { status: res.status, headers: res.headers, body: await res.text() }
 }
 
-const rawGet = (target: string, extra = '') => rawRequest(t.gw.url, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`)
+const rawGet = (target: string, extra = '') =>
+  rawRequest(t.gw.url, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`)
 const checkRaw = (target: string, res: RawResponse) => {
   checkAnswer(target, res.status, (n) => res.headers[n], res.body)
   checkError(res.status, res.headers['content-type'], res.body, target)
@@ -95,12 +112,37 @@ describe('query strings', () => {
   )
   const value = fc.oneof(
     fc.integer({ min: -5, max: 200_000 }).map(String),
-    fc.constantFrom('', '0', '-1', '1.5', '1e2', '0x10', ' 1', '01', '１', '٣', 'Infinity', 'NaN', '100', '101', '99999999999999999999', 'testing', 'a--b', 'A'),
+    fc.constantFrom(
+      '',
+      '0',
+      '-1',
+      '1.5',
+      '1e2',
+      '0x10',
+      ' 1',
+      '01',
+      '１',
+      '٣',
+      'Infinity',
+      'NaN',
+      '100',
+      '101',
+      '99999999999999999999',
+      'testing',
+      'a--b',
+      'A',
+    ),
     fc.string({ unit: 'grapheme', maxLength: 60 }),
   )
-  const query = fc.array(fc.tuple(key, value, fc.boolean()), { maxLength: 6 }).map((pairs) =>
-    pairs.map(([k, v, encode]) => `${encodeURIComponent(k)}=${encode ? encodeURIComponent(v) : v.replace(/[#&\s]/g, '')}`).join('&'),
-  )
+  const query = fc
+    .array(fc.tuple(key, value, fc.boolean()), { maxLength: 6 })
+    .map((pairs) =>
+      pairs
+        .map(
+          ([k, v, encode]) => `${encodeURIComponent(k)}=${encode ? encodeURIComponent(v) : v.replace(/[#&\s]/g, '')}`,
+        )
+        .join('&'),
+    )
 
   it('answer 200 with a bounded list or 400 invalid-parameter, never anything else', async () => {
     await fc.assert(
@@ -129,14 +171,74 @@ describe('query strings', () => {
 
 describe('paths', () => {
   const segment = fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom('..', '.', '%2e%2e', '%2E%2E', '.%2e', '%2e%2e%2f', '..%2f', '..%5c', '%2f', '%5c', '..\\', '%00', '%252e%252e', '%c0%ae%c0%ae', '%ff', '%', '%zz', '~') },
-    { weight: 3, arbitrary: fc.constantFrom('api', 'health', 'blog-posts', 'events', '_build', 'manifest.json', 'package.json', 'tsconfig.json', 'etc', 'passwd', 'docs', '.well-known', 'openapi.json', 'llms.txt', 'node_modules', 'gateway', 'app.ts', 'content', '.git', 'config', 'mcp', 'oauth', 'token', 'jwks.json') },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        '..',
+        '.',
+        '%2e%2e',
+        '%2E%2E',
+        '.%2e',
+        '%2e%2e%2f',
+        '..%2f',
+        '..%5c',
+        '%2f',
+        '%5c',
+        '..\\',
+        '%00',
+        '%252e%252e',
+        '%c0%ae%c0%ae',
+        '%ff',
+        '%',
+        '%zz',
+        '~',
+      ),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        'api',
+        'health',
+        'blog-posts',
+        'events',
+        '_build',
+        'manifest.json',
+        'package.json',
+        'tsconfig.json',
+        'etc',
+        'passwd',
+        'docs',
+        '.well-known',
+        'openapi.json',
+        'llms.txt',
+        'node_modules',
+        'gateway',
+        'app.ts',
+        'content',
+        '.git',
+        'config',
+        'mcp',
+        'oauth',
+        'token',
+        'jwks.json',
+      ),
+    },
     { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }).map(encodeURIComponent) },
     { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
   )
   const path = fc.oneof(
-    { weight: 9, arbitrary: fc.tuple(fc.array(segment, { maxLength: 8 }), fc.boolean(), fc.constantFrom('', '/')).map(([s, slash, lead]) => `/${lead}${s.join('/')}${slash ? '/' : ''}`) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('/api/blog-posts/', '/', '/docs/', '/api/'), fc.integer({ min: 500, max: 20_000 })).map(([p, n]) => p + 'a'.repeat(n)) },
+    {
+      weight: 9,
+      arbitrary: fc
+        .tuple(fc.array(segment, { maxLength: 8 }), fc.boolean(), fc.constantFrom('', '/'))
+        .map(([s, slash, lead]) => `/${lead}${s.join('/')}${slash ? '/' : ''}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom('/api/blog-posts/', '/', '/docs/', '/api/'), fc.integer({ min: 500, max: 20_000 }))
+        .map(([p, n]) => p + 'a'.repeat(n)),
+    },
   )
 
   it('never serve a file outside the build, never fail, and answer errors as problems', async () => {
@@ -146,14 +248,19 @@ describe('paths', () => {
     )
   })
 
-  it.each(['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/api/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/_build/../../tsconfig.json', '/docs/..%5c..%5cpackage.json'])(
-    'does not serve %s',
-    async (target) => {
-      const res = await rawGet(target)
-      checkRaw(target, res)
-      expect(res.status).toBeGreaterThanOrEqual(400)
-    },
-  )
+  it.each([
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/..%2fpackage.json',
+    '/api/../../etc/passwd',
+    '/%2e%2e/%2e%2e/etc/passwd',
+    '/_build/../../tsconfig.json',
+    '/docs/..%5c..%5cpackage.json',
+  ])('does not serve %s', async (target) => {
+    const res = await rawGet(target)
+    checkRaw(target, res)
+    expect(res.status).toBeGreaterThanOrEqual(400)
+  })
 })
 
 describe('headers', () => {
@@ -168,27 +275,76 @@ describe('headers', () => {
     ['OPTIONS', '/mcp', ''],
   ] as const
   const name = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom('Authorization', 'Accept', 'Origin', 'If-None-Match', 'X-Request-Id', 'Content-Type', 'Accept-Encoding', 'Host', 'Mcp-Protocol-Version', 'Mcp-Session-Id', 'Cookie', 'Range', 'X-Forwarded-For', 'Transfer-Encoding', 'Expect') },
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom(
+        'Authorization',
+        'Accept',
+        'Origin',
+        'If-None-Match',
+        'X-Request-Id',
+        'Content-Type',
+        'Accept-Encoding',
+        'Host',
+        'Mcp-Protocol-Version',
+        'Mcp-Session-Id',
+        'Cookie',
+        'Range',
+        'X-Forwarded-For',
+        'Transfer-Encoding',
+        'Expect',
+      ),
+    },
     { weight: 1, arbitrary: fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/) },
   )
   const value = fc.oneof(
     {
       weight: 3,
       arbitrary: fc.constantFrom(
-        'Bearer', 'Bearer ', 'Bearer  x', 'Basic', 'Basic !!!', 'Basic Og==', 'Bearer eyJ.eyJ.sig', 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', 'bearer x', 'Digest x',
-        'Bearer ck_live_000000000000000000000000000000000', 'Bearer ck_sandbox_x', '*/*;q=0', 'application/json;q=abc', 'text/html, */*;q=0', 'application/problem+json',
-        'text/event-stream', 'null', 'http://evil.example', 'file://', 'http://127.0.0.1.evil.example', '*', '"abc", W/"x"', 'bytes=0-1', 'gzip;q=0', 'identity', '100-continue', 'chunked',
+        'Bearer',
+        'Bearer ',
+        'Bearer  x',
+        'Basic',
+        'Basic !!!',
+        'Basic Og==',
+        'Bearer eyJ.eyJ.sig',
+        'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.',
+        'bearer x',
+        'Digest x',
+        'Bearer ck_live_000000000000000000000000000000000',
+        'Bearer ck_sandbox_x',
+        '*/*;q=0',
+        'application/json;q=abc',
+        'text/html, */*;q=0',
+        'application/problem+json',
+        'text/event-stream',
+        'null',
+        'http://evil.example',
+        'file://',
+        'http://127.0.0.1.evil.example',
+        '*',
+        '"abc", W/"x"',
+        'bytes=0-1',
+        'gzip;q=0',
+        'identity',
+        '100-continue',
+        'chunked',
       ),
     },
     { weight: 2, arbitrary: fc.string({ maxLength: 120 }) },
-    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }).map((s) => Buffer.from(s, 'utf8').toString('latin1')) },
+    {
+      weight: 1,
+      arbitrary: fc.string({ unit: 'binary', maxLength: 40 }).map((s) => Buffer.from(s, 'utf8').toString('latin1')),
+    },
   )
   const header = fc.tuple(name, value)
-  const headers = fc.tuple(fc.array(header, { maxLength: 10 }), fc.boolean(), fc.nat({ max: 30 })).map(([hs, dup, huge]) => {
-    const list = dup && hs.length ? [...hs, hs[0]!] : hs
-    // Now and then one header far over the cap, to see 431 and a live server.
-    return huge === 0 ? [...list, ['X-Huge', 'h'.repeat(20_000)] as [string, string]] : list
-  })
+  const headers = fc
+    .tuple(fc.array(header, { maxLength: 10 }), fc.boolean(), fc.nat({ max: 30 }))
+    .map(([hs, dup, huge]) => {
+      const list = dup && hs.length ? [...hs, hs[0]!] : hs
+      // Now and then one header far over the cap, to see 431 and a live server.
+      return huge === 0 ? [...list, ['X-Huge', 'h'.repeat(20_000)] as [string, string]] : list
+    })
 
   it('answer with a valid status and body for any header set, sent raw', async () => {
     await fc.assert(
@@ -196,7 +352,10 @@ describe('headers', () => {
         const lines = hs.map(([n, v]) => `${n}: ${v.replace(/[\r\n]/g, ' ')}`)
         const type = target === '/mcp' ? 'application/json' : 'application/x-www-form-urlencoded'
         const framing = body ? `Content-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` : ''
-        const request = Buffer.from(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${framing}${lines.join('\r\n')}${lines.length ? '\r\n' : ''}\r\n${body}`, 'latin1')
+        const request = Buffer.from(
+          `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${framing}${lines.join('\r\n')}${lines.length ? '\r\n' : ''}\r\n${body}`,
+          'latin1',
+        )
         const res = await rawRequest(t.gw.url, request)
         checkRaw(target, res)
         // Over the cap: 431, unless the parser rejected something else first (400).
@@ -209,35 +368,93 @@ describe('headers', () => {
   it('give public reads the same bytes with or without any Authorization header', async () => {
     const baseline = await get('/api/blog-posts?limit=3')
     await fc.assert(
-      fc.asyncProperty(fc.oneof(value, fc.constant(`Bearer ${t.sandboxKey}`), fc.constant(`Bearer ${t.agentKey}`)), async (authorization) => {
-        const res = await get('/api/blog-posts?limit=3', { headers: { authorization: authorization.replace(/[^\x20-\x7e]/g, '') } })
-        expect(res.status).toBe(200)
-        expect(res.body).toBe(baseline.body)
-        expect(res.headers.get('etag')).toBe(baseline.headers.get('etag'))
-      }),
+      fc.asyncProperty(
+        fc.oneof(value, fc.constant(`Bearer ${t.sandboxKey}`), fc.constant(`Bearer ${t.agentKey}`)),
+        async (authorization) => {
+          const res = await get('/api/blog-posts?limit=3', {
+            headers: { authorization: authorization.replace(/[^\x20-\x7e]/g, '') },
+          })
+          expect(res.status).toBe(200)
+          expect(res.body).toBe(baseline.body)
+          expect(res.headers.get('etag')).toBe(baseline.headers.get('etag'))
+        },
+      ),
       { numRuns: 50 },
     )
   })
 })
 
 describe('MCP bodies', () => {
-  const METHODS = ['initialize', 'ping', 'tools/list', 'tools/call', 'resources/list', 'resources/read', 'resources/templates/list', 'prompts/list', 'prompts/get', 'completion/complete', 'logging/setLevel', 'notifications/initialized', 'notifications/cancelled']
+  const METHODS = [
+    'initialize',
+    'ping',
+    'tools/list',
+    'tools/call',
+    'resources/list',
+    'resources/read',
+    'resources/templates/list',
+    'prompts/list',
+    'prompts/get',
+    'completion/complete',
+    'logging/setLevel',
+    'notifications/initialized',
+    'notifications/cancelled',
+  ]
   const TOOLS = ['search_content', 'list_content', 'get_content', 'list_upcoming', 'nope']
-  const anyValue = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.string({ unit: 'grapheme', maxLength: 300 }), fc.constant(undefined))
+  const anyValue = fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.string({ unit: 'grapheme', maxLength: 300 }),
+    fc.constant(undefined),
+  )
   const toolArguments = fc.record(
-    { query: anyValue, collection: fc.oneof(fc.constantFrom(...COLLECTION_NAMES), anyValue), slug: anyValue, limit: anyValue, page: anyValue, tag: anyValue },
+    {
+      query: anyValue,
+      collection: fc.oneof(fc.constantFrom(...COLLECTION_NAMES), anyValue),
+      slug: anyValue,
+      limit: anyValue,
+      page: anyValue,
+      tag: anyValue,
+    },
     { requiredKeys: [] },
   )
   const params = fc.oneof(
-    fc.record({ name: fc.oneof(fc.constantFrom(...TOOLS), anyValue), arguments: fc.oneof(toolArguments, anyValue) }, { requiredKeys: [] }),
-    fc.record({ uri: fc.oneof(fc.constantFrom('content://blog-posts/x', 'content://events', 'file:///etc/passwd', 'content://../../package.json'), anyValue) }, { requiredKeys: [] }),
-    fc.record({ protocolVersion: fc.oneof(fc.constantFrom('2025-06-18', '2025-03-26', '1999-01-01'), anyValue), capabilities: anyValue, clientInfo: anyValue }, { requiredKeys: [] }),
+    fc.record(
+      { name: fc.oneof(fc.constantFrom(...TOOLS), anyValue), arguments: fc.oneof(toolArguments, anyValue) },
+      { requiredKeys: [] },
+    ),
+    fc.record(
+      {
+        uri: fc.oneof(
+          fc.constantFrom(
+            'content://blog-posts/x',
+            'content://events',
+            'file:///etc/passwd',
+            'content://../../package.json',
+          ),
+          anyValue,
+        ),
+      },
+      { requiredKeys: [] },
+    ),
+    fc.record(
+      {
+        protocolVersion: fc.oneof(fc.constantFrom('2025-06-18', '2025-03-26', '1999-01-01'), anyValue),
+        capabilities: anyValue,
+        clientInfo: anyValue,
+      },
+      { requiredKeys: [] },
+    ),
     fc.jsonValue({ maxDepth: 3 }),
   )
   const message = fc.record(
     {
       jsonrpc: fc.oneof(fc.constant('2.0'), fc.constant('2.0'), fc.constantFrom('1.0', 2, null)),
-      id: fc.oneof(fc.integer(), fc.string({ maxLength: 10 }), fc.constantFrom(null, 1.5), fc.jsonValue({ maxDepth: 1 })),
+      id: fc.oneof(
+        fc.integer(),
+        fc.string({ maxLength: 10 }),
+        fc.constantFrom(null, 1.5),
+        fc.jsonValue({ maxDepth: 1 }),
+      ),
       method: fc.oneof(fc.constantFrom(...METHODS), fc.string({ maxLength: 20 }), fc.integer()),
       params,
     },
@@ -253,14 +470,22 @@ describe('MCP bodies', () => {
   it('answer JSON-RPC results or errors (or problems at the HTTP level), never a 5xx', async () => {
     const auth = { authorization: `Bearer ${t.agentKey}` }
     await fc.assert(
-      fc.asyncProperty(body, fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/json; charset=latin1'), async (text, type) => {
-        const res = await fetch(`${t.gw.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, ...auth, 'content-type': type }, body: text })
-        const answer = await res.text()
-        checkAnswer('/mcp', res.status, (n) => res.headers.get(n), answer)
-        if (res.status === 202) expect(answer).toBe('')
-        else if (res.headers.get('content-type')?.startsWith('application/json')) checkJsonRpc(answer)
-        else checkError(res.status, res.headers.get('content-type'), answer)
-      }),
+      fc.asyncProperty(
+        body,
+        fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/json; charset=latin1'),
+        async (text, type) => {
+          const res = await fetch(`${t.gw.url}/mcp`, {
+            method: 'POST',
+            headers: { ...MCP_HEADERS, ...auth, 'content-type': type },
+            body: text,
+          })
+          const answer = await res.text()
+          checkAnswer('/mcp', res.status, (n) => res.headers.get(n), answer)
+          if (res.status === 202) expect(answer).toBe('')
+          else if (res.headers.get('content-type')?.startsWith('application/json')) checkJsonRpc(answer)
+          else checkError(res.status, res.headers.get('content-type'), answer)
+        },
+      ),
       { numRuns: RUNS.mcp },
     )
   })
@@ -279,7 +504,12 @@ describe('MCP bodies', () => {
       fetch(`${t.gw.url}/mcp`, {
         method: 'POST',
         headers: { ...MCP_HEADERS, authorization: `Bearer ${t.agentKey}` },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'search_content', arguments: { query } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'tools/call',
+          params: { name: 'search_content', arguments: { query } },
+        }),
       }).then((r) => r.json() as Promise<{ result?: { isError?: boolean }; error?: unknown }>)
     const ok = await call('ledger')
     expect(ok.result?.isError).toBeFalsy()

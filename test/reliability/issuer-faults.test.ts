@@ -91,12 +91,21 @@ afterAll(async () => {
 async function start(requestTimeoutMs = 10_000): Promise<TestGateway> {
   let url = ''
   const auth = await createAuth(
-    { keysFile: join(project.root, 'keys.json'), clockToleranceSeconds: 30, store: { kind: 'files', dir: join(project.root, '.data') }, issuer: { kind: 'external', issuer: issuer.issuer, jwksUrl } },
+    {
+      keysFile: join(project.root, 'keys.json'),
+      clockToleranceSeconds: 30,
+      store: { kind: 'files', dir: join(project.root, '.data') },
+      issuer: { kind: 'external', issuer: issuer.issuer, jwksUrl },
+    },
     { publicUrl: () => url },
   )
   const store = new ArtifactStore(project.dist)
   await store.reload()
-  gateway = await startGateway(project.dist, { store, limits: { requestTimeoutMs, rateLimitPerMinute: 0 }, plugins: [authPlugin(auth), mcpPlugin({ store, version: 't', auth, maxBodyBytes: DEFAULT_LIMITS.mcpBodyBytes })] })
+  gateway = await startGateway(project.dist, {
+    store,
+    limits: { requestTimeoutMs, rateLimitPerMinute: 0 },
+    plugins: [authPlugin(auth), mcpPlugin({ store, version: 't', auth, maxBodyBytes: DEFAULT_LIMITS.mcpBodyBytes })],
+  })
   url = gateway.url
   return gateway
 }
@@ -121,18 +130,21 @@ async function eventually(check: () => Promise<boolean>, what: string): Promise<
 }
 
 describe('issuer JWKS faults', () => {
-  it.each<Mode>(['down', 'error', 'not-json', 'html', 'wrong-shape'])('JWKS %s: 503 unavailable problem, then recovery when it returns', async (mode) => {
-    const gw = await start()
-    const token = await issuer.token({ scope: 'mcp.tools.invoke', resource: `${gw.url}/mcp` })
-    faults.mode = mode
-    for (let i = 0; i < 2; i++) {
-      const answer = await callMcp(gw, token)
-      expect(answer.status).toBe(503)
-      expect(answer.type).toBe('/problems/unavailable')
-    }
-    faults.mode = 'ok'
-    await eventually(async () => (await callMcp(gw, token)).status === 200, 'the gateway to verify tokens again')
-  })
+  it.each<Mode>(['down', 'error', 'not-json', 'html', 'wrong-shape'])(
+    'JWKS %s: 503 unavailable problem, then recovery when it returns',
+    async (mode) => {
+      const gw = await start()
+      const token = await issuer.token({ scope: 'mcp.tools.invoke', resource: `${gw.url}/mcp` })
+      faults.mode = mode
+      for (let i = 0; i < 2; i++) {
+        const answer = await callMcp(gw, token)
+        expect(answer.status).toBe(503)
+        expect(answer.type).toBe('/problems/unavailable')
+      }
+      faults.mode = 'ok'
+      await eventually(async () => (await callMcp(gw, token)).status === 200, 'the gateway to verify tokens again')
+    },
+  )
 
   it('JWKS slow: the request timeout answers 503 instead of hanging, and it recovers', async () => {
     const gw = await start(1_000)

@@ -61,7 +61,10 @@ async function expectHealthy() {
 
 describe('header size', () => {
   it('answers 431 with a problem body for headers over 16 KiB, and keeps serving', async () => {
-    const res = await rawRequest(gateway.url, `GET /api/blog-posts HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)
+    const res = await rawRequest(
+      gateway.url,
+      `GET /api/blog-posts HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    )
     expect(res.status).toBe(431)
     expect(problemDefect(431, res.headers['content-type'] ?? null, res.body)).toBeUndefined()
     expect(JSON.parse(res.body).type).toBe('/problems/headers-too-large')
@@ -86,7 +89,10 @@ describe('malformed requests', () => {
     ['a request line that is not HTTP', 'HELLO\r\n\r\n'],
     ['a NUL in the target', 'GET /api/\0blog-posts HTTP/1.1\r\nHost: x\r\n\r\n'],
     ['a header without a colon', 'GET / HTTP/1.1\r\nHost: x\r\nbroken header\r\n\r\n'],
-    ['both Content-Length and Transfer-Encoding', 'POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n'],
+    [
+      'both Content-Length and Transfer-Encoding',
+      'POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+    ],
     ['a bad chunk size', 'POST /mcp HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n'],
   ])('answers 400 problem+json for %s', async (_, request) => {
     const res = await rawRequest(gateway.url, request)
@@ -101,7 +107,11 @@ describe('body caps', () => {
     ['/mcp', 4096],
     ['/oauth/token', 1024],
   ])('%s: 413 for a declared body over %i bytes', async (path, cap) => {
-    const res = await fetch(`${gateway.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: 'x'.repeat(cap + 1) })
+    const res = await fetch(`${gateway.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: 'x'.repeat(cap + 1),
+    })
     await expectProblem(res, 413, 'payload-too-large')
     await expectHealthy()
   })
@@ -119,7 +129,12 @@ describe('body caps', () => {
         controller.enqueue(chunk)
       },
     })
-    const res = await fetch(`${gateway.url}${path}`, { method: 'POST', headers: { 'content-type': type }, body, duplex: 'half' } as RequestInit)
+    const res = await fetch(`${gateway.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body,
+      duplex: 'half',
+    } as RequestInit)
     await expectProblem(res, 413, 'payload-too-large')
     await expectHealthy()
   })
@@ -127,7 +142,11 @@ describe('body caps', () => {
   it.each(BODY_ROUTES.map((r) => [r.prefix ? `${r.path}x/login` : r.path, r.types.join(', ')]))(
     '%s: a 415 problem for a body that is not %s, before the route sees it',
     async (path) => {
-      const res = await fetch(`${gateway.url}${path}`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hello' })
+      const res = await fetch(`${gateway.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: 'hello',
+      })
       // The OpenAPI document describes the answer of every API route the limit guards (the sign-in forms are pages, not API).
       if (!bodyRouteOf(path)!.prefix) await assertMatchesContract('POST', path, res.clone())
       await expectProblem(res, 415, 'unsupported-media-type')

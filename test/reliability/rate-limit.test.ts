@@ -32,14 +32,23 @@ async function start(limits: Partial<LimitSettings>) {
 }
 
 const post = (path: string, headers: Record<string, string> = {}) =>
-  fetch(`${gateway!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: 'grant_type=client_credentials' })
+  fetch(`${gateway!.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: 'grant_type=client_credentials',
+  })
 
 /** Parse `"name";r=1;t=2, …` into { name: { r: 1, t: 2 } }. */
 function fields(header: string | null): Record<string, Record<string, number>> {
   const out: Record<string, Record<string, number>> = {}
-  for (const member of (header ?? '').split(',').map((m) => m.trim()).filter(Boolean)) {
+  for (const member of (header ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean)) {
     const [name = '', ...params] = member.split(';')
-    out[JSON.parse(name) as string] = Object.fromEntries(params.map((p) => p.split('=')).map(([k, v]) => [k!, Number(v)]))
+    out[JSON.parse(name) as string] = Object.fromEntries(
+      params.map((p) => p.split('=')).map(([k, v]) => [k!, Number(v)]),
+    )
   }
   return out
 }
@@ -80,14 +89,16 @@ describe('keys', () => {
 
   it('ignores X-Forwarded-For unless told to trust it (no spoofing past the limit)', async () => {
     await start({})
-    for (let i = 0; i < 3; i++) await (await post('/oauth/token', { 'x-forwarded-for': `203.0.113.${i}` })).body?.cancel()
+    for (let i = 0; i < 3; i++)
+      await (await post('/oauth/token', { 'x-forwarded-for': `203.0.113.${i}` })).body?.cancel()
     expect((await post('/oauth/token', { 'x-forwarded-for': '203.0.113.99' })).status).toBe(429)
     expect((await post('/oauth/token', { 'x-nf-client-connection-ip': '203.0.113.98' })).status).toBe(429)
   })
 
   it('behind a trusted proxy, limits each client address separately (rightmost X-Forwarded-For hop)', async () => {
     await start({ trustProxy: 'x-forwarded-for' })
-    for (let i = 0; i < 3; i++) await (await post('/oauth/token', { 'x-forwarded-for': '198.51.100.7, 203.0.113.1' })).body?.cancel()
+    for (let i = 0; i < 3; i++)
+      await (await post('/oauth/token', { 'x-forwarded-for': '198.51.100.7, 203.0.113.1' })).body?.cancel()
     expect((await post('/oauth/token', { 'x-forwarded-for': '203.0.113.1' })).status).toBe(429)
     // A client prepending its own address gets nothing: the proxy's hop is the key.
     expect((await post('/oauth/token', { 'x-forwarded-for': '1.2.3.4, 203.0.113.1' })).status).toBe(429)
@@ -114,7 +125,9 @@ describe('keys', () => {
     expect(fields(res.headers.get('ratelimit')).credential!.r).toBe(0)
     expect(JSON.parse(await res.text()).detail).toMatch(/credential/)
     // Another credential from a fresh address is fine.
-    expect((await post('/mcp', { authorization: 'Bearer another', 'x-nf-client-connection-ip': '192.0.2.51' })).status).not.toBe(429)
+    expect(
+      (await post('/mcp', { authorization: 'Bearer another', 'x-nf-client-connection-ip': '192.0.2.51' })).status,
+    ).not.toBe(429)
   })
 
   it('RATE_LIMIT_PER_MINUTE=0 turns the limiter off', async () => {
@@ -140,7 +153,11 @@ describe('on the real routes', () => {
       })
       expect(token.status).toBe(200)
       const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })
-      const ok = await fetch(`${full.gw.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${full.agentKey}` }, body: ping })
+      const ok = await fetch(`${full.gw.url}/mcp`, {
+        method: 'POST',
+        headers: { ...MCP_HEADERS, authorization: `Bearer ${full.agentKey}` },
+        body: ping,
+      })
       expect(ok.status).toBe(200)
       const denied = await fetch(`${full.gw.url}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: ping })
       expect(denied.status).toBe(401)
@@ -170,7 +187,10 @@ describe('RateLimiter', () => {
     const limiter = new RateLimiter({ limit: 3, windowSeconds: 60 })
     const app = new H3().use(rateLimit(limiter, 'none')).all('/mcp', () => 'ok')
     const statuses: number[] = []
-    for (let i = 0; i < 40; i++) statuses.push((await app.request('/mcp', { method: 'POST', headers: { authorization: `Bearer made-up-${i}` } })).status)
+    for (let i = 0; i < 40; i++)
+      statuses.push(
+        (await app.request('/mcp', { method: 'POST', headers: { authorization: `Bearer made-up-${i}` } })).status,
+      )
     expect(statuses.filter((s) => s === 429)).toHaveLength(37)
     // One address window and the three credentials that got through; nothing for the 37 refused.
     expect(limiter.size).toBe(4)

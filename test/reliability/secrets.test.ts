@@ -32,17 +32,36 @@ describe('secrets in logs', () => {
     const mcp = (authorization: string, body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })) =>
       send('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, authorization }, body })
 
-    await send('/oauth/token', { method: 'POST', headers: { ...form, authorization: `Basic ${basic}` }, body: 'grant_type=client_credentials&scope=mcp.tools.invoke' })
-    await send('/oauth/token', { method: 'POST', headers: { ...form, authorization: `Basic ${wrongBasic}` }, body: 'grant_type=client_credentials' })
-    await send('/oauth/token', { method: 'POST', headers: form, body: `grant_type=client_credentials&client_id=${t.clientId}&client_secret=${t.clientSecret}` })
-    await send('/oauth/token', { method: 'POST', headers: form, body: `grant_type=password&client_id=${t.clientId}&client_secret=${t.clientSecret}&username=a&password=${t.clientSecret}` })
+    await send('/oauth/token', {
+      method: 'POST',
+      headers: { ...form, authorization: `Basic ${basic}` },
+      body: 'grant_type=client_credentials&scope=mcp.tools.invoke',
+    })
+    await send('/oauth/token', {
+      method: 'POST',
+      headers: { ...form, authorization: `Basic ${wrongBasic}` },
+      body: 'grant_type=client_credentials',
+    })
+    await send('/oauth/token', {
+      method: 'POST',
+      headers: form,
+      body: `grant_type=client_credentials&client_id=${t.clientId}&client_secret=${t.clientSecret}`,
+    })
+    await send('/oauth/token', {
+      method: 'POST',
+      headers: form,
+      body: `grant_type=password&client_id=${t.clientId}&client_secret=${t.clientSecret}&username=a&password=${t.clientSecret}`,
+    })
     for (const credential of [token, t.agentKey, t.sandboxKey, `${t.agentKey}x`, `${token.slice(0, -3)}abc`]) {
       await mcp(`Bearer ${credential}`)
       await send('/api/blog-posts?limit=2', { headers: { authorization: `Bearer ${credential}` } })
       await send('/api/nope', { headers: { authorization: `Bearer ${credential}` } })
     }
     await mcp(`Basic ${basic}`)
-    await mcp(`Bearer ${t.agentKey}`, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping', params: { pad: 'p'.repeat(5000) } }))
+    await mcp(
+      `Bearer ${t.agentKey}`,
+      JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping', params: { pad: 'p'.repeat(5000) } }),
+    )
     await mcp(`Bearer ${t.agentKey}`, '{"jsonrpc": "2.0", "id": 3, "method": tools/call}')
     // Past the rate limit (15 a minute), so the 429 path is logged too.
     let limited = 0
@@ -62,8 +81,14 @@ describe('secrets in logs', () => {
     const requestLines = t.logs.filter((l) => l.includes('"msg":"request"'))
     expect(requestLines.length).toBeGreaterThan(30)
     for (const [what, secret] of Object.entries(secrets)) {
-      expect(t.logs.filter((line) => line.includes(secret)), `${what} in the logs`).toEqual([])
-      expect(answers.filter((a) => a.includes(secret)), `${what} echoed in an answer`).toEqual([])
+      expect(
+        t.logs.filter((line) => line.includes(secret)),
+        `${what} in the logs`,
+      ).toEqual([])
+      expect(
+        answers.filter((a) => a.includes(secret)),
+        `${what} echoed in an answer`,
+      ).toEqual([])
     }
   })
 })

@@ -50,7 +50,10 @@ describe('npm run new', () => {
     const report = await buildSite({ root: project.root, cache: false })
     if (report.upToDate) throw new Error('a first build cannot be up to date')
     expect(report.manifest.build.counts.webinars).toBe(1)
-    expect(report.manifest.collections.webinars[0]).toMatchObject({ slug: 'zoe-s-first-webinars-a-test', title: `Zoë's "first" webinars: a test` })
+    expect(report.manifest.collections.webinars[0]).toMatchObject({
+      slug: 'zoe-s-first-webinars-a-test',
+      title: `Zoë's "first" webinars: a test`,
+    })
   })
 
   it('refuses to overwrite an existing file', async () => {
@@ -58,18 +61,24 @@ describe('npm run new', () => {
     const path = join(project.root, 'content/blog-posts/zoe-s-first-blog-posts-a-test.md')
     const result = await scaffold(project.root, 'blog-posts', `Zoë's "first" blog-posts: a test`)
     expect(result.code).toBe(1)
-    expect(result.stderr).toContain('content/blog-posts/zoe-s-first-blog-posts-a-test.md already exists; nothing was written')
+    expect(result.stderr).toContain(
+      'content/blog-posts/zoe-s-first-blog-posts-a-test.md already exists; nothing was written',
+    )
     expect(await readFile(path, 'utf8')).toBe('mine\n')
   })
 
   it('rejects an unknown collection and a title without a slug, with usage', async () => {
     const unknown = await scaffold(project.root, 'podcasts', 'Episode one')
     expect(unknown.code).toBe(2)
-    expect(unknown.stderr).toContain('unknown collection "podcasts"; use one of blog-posts, case-studies, webinars, events')
+    expect(unknown.stderr).toContain(
+      'unknown collection "podcasts"; use one of blog-posts, case-studies, webinars, events',
+    )
     const noSlug = await scaffold(project.root, 'events', '🎉🎉')
     expect(noSlug.code).toBe(2)
     expect(noSlug.stderr).toContain('pass one with --slug')
-    expect((await scaffold(project.root, 'events', '🎉🎉', '--slug', 'party')).stdout.trim()).toBe('content/events/party.md')
+    expect((await scaffold(project.root, 'events', '🎉🎉', '--slug', 'party')).stdout.trim()).toBe(
+      'content/events/party.md',
+    )
   })
 
   it('points the new file to related items with --related, and refuses a malformed reference', async () => {

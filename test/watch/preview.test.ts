@@ -42,13 +42,22 @@ describe('preview in npm run dev', () => {
       'content/blog-posts/work-in-progress.md': validPost('Work in progress', 'draft: true\n'),
     })
     dev = await startDev({ root: project.root, port: 0, print: () => {} })
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'] })
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
+    })
   })
   // Each test has its own page and starts from the same content, so none depends on another.
   beforeEach(async () => {
     page = await browser.newPage()
     // The image's host does not exist here; nothing else may fail.
-    await page.route('https://cdn.fixture.example/**', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>' }))
+    await page.route('https://cdn.fixture.example/**', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'image/svg+xml',
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>',
+      }),
+    )
   })
   afterEach(async () => {
     await page.close()
@@ -88,7 +97,10 @@ describe('preview in npm run dev', () => {
 
   it('shows an invalid save as file:line:col field: message, and the item again once fixed', async () => {
     await page.goto(`${dev.url}/preview/blog-posts/previewed`)
-    await writeFile(join(project.root, POST), post('Previewed post, saved again').replace('published_at: 2026-02-01', 'published_at: soon'))
+    await writeFile(
+      join(project.root, POST),
+      post('Previewed post, saved again').replace('published_at: 2026-02-01', 'published_at: soon'),
+    )
     const alert = page.getByRole('alert')
     await alert.waitFor({ timeout: 10_000 })
     expect(await alert.textContent()).toContain('content/blog-posts/previewed.md:3:15 published_at: must be a date')
@@ -100,7 +112,9 @@ describe('preview in npm run dev', () => {
 
   it('exists only in dev: not in dist/, not in npm start', async () => {
     await dev.settled()
-    expect((await readdir(project.dist, { recursive: true })).filter((f) => String(f).startsWith('preview'))).toEqual([])
+    expect((await readdir(project.dist, { recursive: true })).filter((f) => String(f).startsWith('preview'))).toEqual(
+      [],
+    )
     const served = await startGateway(project.dist)
     try {
       const response = await fetch(`${served.url}/preview/`)

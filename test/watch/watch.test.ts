@@ -21,13 +21,17 @@ describe('npm run dev', () => {
   const printed: string[] = []
 
   /** Poll the gateway until `check` holds; fails with the last answer after the deadline. */
-  async function until(path: string, check: (status: number, body: string) => boolean): Promise<{ status: number; body: string }> {
+  async function until(
+    path: string,
+    check: (status: number, body: string) => boolean,
+  ): Promise<{ status: number; body: string }> {
     const deadline = Date.now() + DEADLINE_MS
     for (;;) {
       const response = await fetch(`${dev.url}${path}`)
       const answer = { status: response.status, body: await response.text() }
       if (check(answer.status, answer.body)) return answer
-      if (Date.now() > deadline) throw new Error(`${path} still answers ${answer.status} ${answer.body.slice(0, 200)} after ${DEADLINE_MS} ms`)
+      if (Date.now() > deadline)
+        throw new Error(`${path} still answers ${answer.status} ${answer.body.slice(0, 200)} after ${DEADLINE_MS} ms`)
       await new Promise((r) => setTimeout(r, 10))
     }
   }
@@ -37,18 +41,22 @@ describe('npm run dev', () => {
 
   /** The content as copied, so each test can put it back and none depends on another. */
   let original: Map<string, string>
-  const contentFiles = async () => (await readdir(join(project.root, 'content'), { recursive: true, withFileTypes: true }))
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name))
+  const contentFiles = async () =>
+    (await readdir(join(project.root, 'content'), { recursive: true, withFileTypes: true }))
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name))
 
   beforeAll(async () => {
     project = await copyOfRepoContent()
-    original = new Map(await Promise.all((await contentFiles()).map(async (f) => [f, await readFile(f, 'utf8')] as const)))
+    original = new Map(
+      await Promise.all((await contentFiles()).map(async (f) => [f, await readFile(f, 'utf8')] as const)),
+    )
     dev = await startDev({ root: project.root, port: 0, print: (line) => printed.push(line) })
   })
   afterEach(async () => {
     for (const file of await contentFiles()) if (!original.has(file)) await rm(file)
-    for (const [file, text] of original) if ((await readFile(file, 'utf8').catch(() => undefined)) !== text) await writeFile(file, text)
+    for (const [file, text] of original)
+      if ((await readFile(file, 'utf8').catch(() => undefined)) !== text) await writeFile(file, text)
     await dev.settled()
     await until(ITEM, (status, body) => status === 200 && body.includes(`"title":"${ORIGINAL_TITLE}"`))
   })
@@ -70,7 +78,7 @@ describe('npm run dev', () => {
     expect(list.status).toBe(200)
   })
 
-  it('serves the last of quick successive saves (inside the watcher\'s 50 ms window, where it drops events)', async () => {
+  it("serves the last of quick successive saves (inside the watcher's 50 ms window, where it drops events)", async () => {
     const source = await readFile(join(project.root, POST), 'utf8')
     for (const n of [1, 2, 3]) {
       await writeFile(join(project.root, POST), source.replace(/^title: .*$/m, `title: Saved ${n} times`))
@@ -85,7 +93,8 @@ describe('npm run dev', () => {
     const start = printed.length
     await writeFile(join(project.root, POST), source.replace(/^published_at: .*$/m, 'published_at: not a date'))
     const deadline = Date.now() + DEADLINE_MS
-    while (!printed.slice(start).some((l) => l.startsWith(`${POST}:5:`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
+    while (!printed.slice(start).some((l) => l.startsWith(`${POST}:5:`)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10))
     const at = start + printed.slice(start).findIndex((l) => l.startsWith(`${POST}:5:`))
     expect(printed[at]).toMatch(/^content\/blog-posts\/bigquery-support-ga\.md:5:\d+ published_at: /)
     // The summary follows the errors (a full pass of an earlier edit may print after it).
@@ -105,7 +114,10 @@ describe('npm run dev', () => {
     await rm(join(project.root, 'content/blog-posts/dbt-tests-are-not-enough.md'))
     const gone = await until('/api/blog-posts/dbt-tests-are-not-enough', (status) => status === 404)
     expect(gone.body).toContain('"status":404')
-    const list = await until('/api/blog-posts?limit=100', (_, body) => !body.includes('"slug":"dbt-tests-are-not-enough"'))
+    const list = await until(
+      '/api/blog-posts?limit=100',
+      (_, body) => !body.includes('"slug":"dbt-tests-are-not-enough"'),
+    )
     expect(list.body).toContain('"slug":"brand-new"')
   })
 
@@ -115,8 +127,11 @@ describe('npm run dev', () => {
     await rm(join(project.root, POST))
     const link = 'content/webinars/observability-roadmap-2027.md:37:'
     const deadline = Date.now() + DEADLINE_MS
-    while (!printed.slice(seen).some((l) => l.startsWith(link)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
-    expect(printed.slice(seen).find((l) => l.startsWith(link))).toMatch(/ body: link https:\/\/www\.tidewater\.example\/blog\/bigquery-support-ga points to "blog-posts\/bigquery-support-ga", which is not an item/)
+    while (!printed.slice(seen).some((l) => l.startsWith(link)) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10))
+    expect(printed.slice(seen).find((l) => l.startsWith(link))).toMatch(
+      / body: link https:\/\/www\.tidewater\.example\/blog\/bigquery-support-ga points to "blog-posts\/bigquery-support-ga", which is not an item/,
+    )
     expect((await fetch(`${dev.url}${ITEM}`)).status).toBe(200)
     await writeFile(join(project.root, POST), source)
     await until(ITEM, (status) => status === 200)
@@ -129,7 +144,9 @@ describe('npm run dev', () => {
     expect(served).toEqual(await hashTree(join(project.root, 'dist-full')))
     // The gateway serves the same bytes as the files.
     const health = (await (await fetch(`${dev.url}/api/health`)).json()) as { build: { id: string } }
-    const manifest = JSON.parse(await readFile(join(project.dist, '_build/manifest.json'), 'utf8')) as { build: { id: string } }
+    const manifest = JSON.parse(await readFile(join(project.dist, '_build/manifest.json'), 'utf8')) as {
+      build: { id: string }
+    }
     expect(health.build.id).toBe(manifest.build.id)
   })
 })

@@ -11,7 +11,10 @@ if (!root || !out) throw new Error('set BENCH_CONTENT and BENCH_VELITE_OUT')
 
 const text = (max: number) => s.string().min(1).max(max)
 const url = s.string().url().max(2000)
-const tag = s.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(50)
+const tag = s
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .max(50)
 const person = { name: text(120), title: text(120).optional() }
 
 const common = {
@@ -31,7 +34,13 @@ const common = {
 const blogPosts = defineCollection({
   name: 'BlogPost',
   pattern: 'blog-posts/*.md',
-  schema: s.object({ ...common, authors: s.array(s.object({ ...person, avatar_url: url.optional() })).min(1).max(10) }),
+  schema: s.object({
+    ...common,
+    authors: s
+      .array(s.object({ ...person, avatar_url: url.optional() }))
+      .min(1)
+      .max(10),
+  }),
 })
 
 const caseStudies = defineCollection({
@@ -40,10 +49,17 @@ const caseStudies = defineCollection({
   schema: s.object({
     ...common,
     customer: s.object({
-      name: text(120), industry: text(80), size: text(40).optional(), region: text(80).optional(),
-      logo_url: url.optional(), website: url.optional(),
+      name: text(120),
+      industry: text(80),
+      size: text(40).optional(),
+      region: text(80).optional(),
+      logo_url: url.optional(),
+      website: url.optional(),
     }),
-    results: s.array(s.object({ label: text(80), value: text(40) })).min(1).max(12),
+    results: s
+      .array(s.object({ label: text(80), value: text(40) }))
+      .min(1)
+      .max(12),
     quote: s.object({ text: text(600), author: text(120), role: text(120) }).optional(),
     products: s.array(text(80)).max(20).default([]),
   }),
@@ -57,7 +73,10 @@ const webinars = defineCollection({
     starts_at: s.isodate(),
     duration_minutes: s.number().int().min(5).max(1440),
     timezone: text(80),
-    speakers: s.array(s.object({ ...person, company: text(120).optional() })).min(1).max(12),
+    speakers: s
+      .array(s.object({ ...person, company: text(120).optional() }))
+      .min(1)
+      .max(12),
     registration_url: url.optional(),
     recording_url: url.optional(),
   }),
@@ -82,7 +101,14 @@ const events = defineCollection({
 export default defineConfig({
   root,
   strict: true,
-  output: { data: out, assets: `${out}/static`, base: '/static/', name: '[name]-[hash:8].[ext]', clean: true, format: 'esm' },
+  output: {
+    data: out,
+    assets: `${out}/static`,
+    base: '/static/',
+    name: '[name]-[hash:8].[ext]',
+    clean: true,
+    format: 'esm',
+  },
   collections: { blogPosts, caseStudies, webinars, events },
   // Like our build and Hugo: drafts are validated but not published.
   prepare: (data) => {

@@ -15,9 +15,16 @@ export interface ClientSource {
 }
 
 /** A stored secret is `sha256:<hex>`; anything else came from a caller and is hashed before it is written. */
-export const isHashedSecret = (value: unknown): boolean => typeof value === 'string' && /^sha256:[0-9a-f]{64}$/.test(value)
+export const isHashedSecret = (value: unknown): boolean =>
+  typeof value === 'string' && /^sha256:[0-9a-f]{64}$/.test(value)
 
-const GRANT_BOUND = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest'])
+const GRANT_BOUND = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+])
 
 export function stateAdapter(store: StateStore, clients: ClientSource): AdapterConstructor {
   return class StateAdapter implements Adapter {
@@ -29,14 +36,23 @@ export function stateAdapter(store: StateStore, clients: ClientSource): AdapterC
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
       const ttl = expiresIn && expiresIn > 0 ? expiresIn : undefined
-      const record = this.model === 'Client' && payload.client_secret && !isHashedSecret(payload.client_secret)
-        ? { ...payload, client_secret: hashClientSecret(payload.client_secret) }
-        : payload
+      const record =
+        this.model === 'Client' && payload.client_secret && !isHashedSecret(payload.client_secret)
+          ? { ...payload, client_secret: hashClientSecret(payload.client_secret) }
+          : payload
       await store.set(this.key(id), record, ttl)
       const indexes: Promise<void>[] = []
-      if (payload.grantId && GRANT_BOUND.has(this.model)) indexes.push(store.set(`oidc/grant/${encodeURIComponent(payload.grantId)}/${this.model}/${encodeURIComponent(id)}`, id, ttl))
+      if (payload.grantId && GRANT_BOUND.has(this.model))
+        indexes.push(
+          store.set(
+            `oidc/grant/${encodeURIComponent(payload.grantId)}/${this.model}/${encodeURIComponent(id)}`,
+            id,
+            ttl,
+          ),
+        )
       if (payload.uid) indexes.push(store.set(`oidc/${this.model}-uid/${encodeURIComponent(payload.uid)}`, id, ttl))
-      if (payload.userCode) indexes.push(store.set(`oidc/${this.model}-user-code/${encodeURIComponent(payload.userCode)}`, id, ttl))
+      if (payload.userCode)
+        indexes.push(store.set(`oidc/${this.model}-user-code/${encodeURIComponent(payload.userCode)}`, id, ttl))
       await Promise.all(indexes)
     }
 

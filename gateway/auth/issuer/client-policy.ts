@@ -19,23 +19,35 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 export const EXTRA_CLIENT_PROPERTIES = ['software_id', 'software_version'] as const
 
 /** Why a self-registered client is refused, or undefined when it may register. */
-export function registrationProblem(metadata: Partial<ClientMetadata>): { message: string; redirect?: true } | undefined {
+export function registrationProblem(
+  metadata: Partial<ClientMetadata>,
+): { message: string; redirect?: true } | undefined {
   const grants = metadata.grant_types ?? ['authorization_code']
   const refusedGrant = grants.find((g) => !GRANT_TYPES.has(g))
-  if (refusedGrant) return { message: `grant_types may only contain authorization_code and refresh_token (not ${refusedGrant}); machine clients are created by an operator` }
+  if (refusedGrant)
+    return {
+      message: `grant_types may only contain authorization_code and refresh_token (not ${refusedGrant}); machine clients are created by an operator`,
+    }
   const refusedResponse = (metadata.response_types ?? ['code']).find((r) => !RESPONSE_TYPES.has(r))
   if (refusedResponse) return { message: `response_types may only contain code (not ${refusedResponse})` }
   const method = metadata.token_endpoint_auth_method ?? 'client_secret_basic'
-  if (!AUTH_METHODS.has(method)) return { message: `token_endpoint_auth_method must be one of ${[...AUTH_METHODS].join(', ')}` }
+  if (!AUTH_METHODS.has(method))
+    return { message: `token_endpoint_auth_method must be one of ${[...AUTH_METHODS].join(', ')}` }
   for (const field of ['client_name', 'scope'] as const) {
     const value = metadata[field]
-    if (typeof value === 'string' && value.length > CLIENT_METADATA_LIMITS[field]) return { message: `${field} must be at most ${CLIENT_METADATA_LIMITS[field]} characters` }
+    if (typeof value === 'string' && value.length > CLIENT_METADATA_LIMITS[field])
+      return { message: `${field} must be at most ${CLIENT_METADATA_LIMITS[field]} characters` }
   }
   const uris = metadata.redirect_uris ?? []
   if (uris.length === 0) return { message: 'redirect_uris must name at least one redirect URI', redirect: true }
-  if (uris.length > MAX_REDIRECT_URIS) return { message: `redirect_uris may name at most ${MAX_REDIRECT_URIS} URIs`, redirect: true }
+  if (uris.length > MAX_REDIRECT_URIS)
+    return { message: `redirect_uris may name at most ${MAX_REDIRECT_URIS} URIs`, redirect: true }
   for (const uri of uris) {
-    if (uri.length > CLIENT_METADATA_LIMITS.redirect_uri) return { message: `a redirect URI must be at most ${CLIENT_METADATA_LIMITS.redirect_uri} characters`, redirect: true }
+    if (uri.length > CLIENT_METADATA_LIMITS.redirect_uri)
+      return {
+        message: `a redirect URI must be at most ${CLIENT_METADATA_LIMITS.redirect_uri} characters`,
+        redirect: true,
+      }
     const problem = redirectUriProblem(uri)
     if (problem) return { message: problem, redirect: true }
   }
@@ -55,13 +67,23 @@ export function redirectUriProblem(uri: string): string | undefined {
  * the policy applies when the client is being registered (only then does the
  * provider pass a request context).
  */
-export function validateClientMetadata(ctx: KoaContextWithOIDC | undefined, key: string, value: unknown, metadata: ClientMetadata): void {
+export function validateClientMetadata(
+  ctx: KoaContextWithOIDC | undefined,
+  key: string,
+  value: unknown,
+  metadata: ClientMetadata,
+): void {
   if (value !== undefined && (typeof value !== 'string' || value.length > CLIENT_METADATA_LIMITS.software)) {
-    throw new errors.InvalidClientMetadata(`${key} must be a string of at most ${CLIENT_METADATA_LIMITS.software} characters`)
+    throw new errors.InvalidClientMetadata(
+      `${key} must be a string of at most ${CLIENT_METADATA_LIMITS.software} characters`,
+    )
   }
   if (key !== EXTRA_CLIENT_PROPERTIES[0] || ctx?.oidc?.route !== 'registration') return
   const problem = registrationProblem(metadata)
-  if (problem) throw problem.redirect ? new errors.InvalidRedirectUri(problem.message) : new errors.InvalidClientMetadata(problem.message)
+  if (problem)
+    throw problem.redirect
+      ? new errors.InvalidRedirectUri(problem.message)
+      : new errors.InvalidClientMetadata(problem.message)
 }
 
 /** `clientIdMetadataDocument.allowClient`: the same policy for clients that publish their metadata at their client_id URL. */

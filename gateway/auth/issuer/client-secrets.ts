@@ -52,6 +52,10 @@ interface ClientWithSecret {
  */
 export function compareHashedSecrets(clientClass: { prototype: ClientWithSecret }): void {
   clientClass.prototype.compareClientSecret = function compareClientSecret(this: ClientWithSecret, actual: string) {
-    return typeof this.clientSecret === 'string' && typeof actual === 'string' && secretMatchesHash(actual, this.clientSecret)
+    return (
+      typeof this.clientSecret === 'string' &&
+      typeof actual === 'string' &&
+      secretMatchesHash(actual, this.clientSecret)
+    )
   }
 }

@@ -19,7 +19,7 @@ export const CLIENT_SECRET_PREFIX = 'tw_cs_'
 const Client = z.strictObject({
   client_id: z.string().regex(/^[A-Za-z0-9._-]{3,64}$/),
   secret_hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
-  scopes: z.array(z.enum(SCOPE_NAMES as [typeof SCOPE_NAMES[number], ...typeof SCOPE_NAMES])).min(1),
+  scopes: z.array(z.enum(SCOPE_NAMES as [(typeof SCOPE_NAMES)[number], ...typeof SCOPE_NAMES])).min(1),
   label: z.string().min(1).max(200),
   created_at: z.iso.datetime({ offset: true }),
   revoked_at: z.iso.datetime({ offset: true }).nullable().optional(),

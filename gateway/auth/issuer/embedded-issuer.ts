@@ -48,7 +48,10 @@ export interface EmbeddedIssuer {
   handle(request: Request, clientAddress: string, body?: Uint8Array): Promise<Response>
 }
 
-export async function createEmbeddedIssuer(settings: EmbeddedIssuerSettings, runtime: EmbeddedIssuerRuntime): Promise<EmbeddedIssuer> {
+export async function createEmbeddedIssuer(
+  settings: EmbeddedIssuerSettings,
+  runtime: EmbeddedIssuerRuntime,
+): Promise<EmbeddedIssuer> {
   // Loaded only when the embedded server is on: oidc-provider warns about Node 20 on import,
   // which a command that fails on its arguments, or an external-issuer gateway, has no use for.
   const { createProvider } = await import('./provider.ts')
@@ -56,12 +59,29 @@ export async function createEmbeddedIssuer(settings: EmbeddedIssuerSettings, run
   const clientsFile = await cachedFile(settings.clientsFile, readClientsFile, runtime.log)
   const { store } = runtime
   const people = openPeople(store)
-  let current: { issuer: string; provider: Provider; callback: ReturnType<Provider['callback']>; discovery?: Promise<Record<string, unknown>> } | undefined
+  let current:
+    | {
+        issuer: string
+        provider: Provider
+        callback: ReturnType<Provider['callback']>
+        discovery?: Promise<Record<string, unknown>>
+      }
+    | undefined
 
   const instance = () => {
     const issuer = runtime.issuer()
     if (current?.issuer !== issuer) {
-      const provider = createProvider({ issuer, key, store, clients: machineClients(clientsFile), people, resources: runtime.resources, accessTokenTtl: settings.tokenTtlSeconds, log: runtime.log, fetch: runtime.fetch })
+      const provider = createProvider({
+        issuer,
+        key,
+        store,
+        clients: machineClients(clientsFile),
+        people,
+        resources: runtime.resources,
+        accessTokenTtl: settings.tokenTtlSeconds,
+        log: runtime.log,
+        fetch: runtime.fetch,
+      })
       current = { issuer, provider, callback: provider.callback() }
     }
     return current

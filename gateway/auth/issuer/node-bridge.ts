@@ -12,7 +12,14 @@ import { fetchNodeHandler } from 'srvx/node'
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 
 /** Proxy headers a caller might send; the provider must see only the ones we set. */
-const FORWARDED = ['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'x-real-ip']
+const FORWARDED = [
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+  'x-forwarded-port',
+  'x-real-ip',
+]
 
 export interface ForwardOptions {
   /** The issuer's origin: the provider builds every URL it answers with from it. */
@@ -49,7 +56,10 @@ export function runNodeHandler(handler: NodeHandler, request: Request): Promise<
  * for provider methods that read the request (its cookies) but answer
  * nothing themselves, such as `interactionDetails`.
  */
-export async function withNodeRequest<T>(request: Request, work: (req: IncomingMessage, res: ServerResponse) => Promise<T>): Promise<T> {
+export async function withNodeRequest<T>(
+  request: Request,
+  work: (req: IncomingMessage, res: ServerResponse) => Promise<T>,
+): Promise<T> {
   let outcome: { ok: true; value: T } | { ok: false; error: unknown } | undefined
   await runNodeHandler(async (req, res) => {
     try {

@@ -32,20 +32,30 @@ const CLIENT_AUTH = new Set<string>([TOKEN_PATH, REVOCATION_PATH])
 export function providerRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3) => void {
   return (app) => {
     for (const route of PROVIDER_ROUTES) {
-      app.all(route.path, defineHandler(async (event) => {
-        assertMethod(event, route.methods)
-        const body = event.req.method === 'GET' || event.req.method === 'HEAD' ? undefined : new Uint8Array(await event.req.arrayBuffer())
-        const params = parametersOf(event, body)
-        const oversized = oversizedParameter(params)
-        if (oversized) return tooLong(event, route.path, `${oversized.name} must be at most ${oversized.limit} characters`)
-        const subject = CLIENT_AUTH.has(route.path) ? { address: clientIp(event, auth.trustProxy), identifier: clientIdOf(event, params) } : undefined
-        // An address past its limit is refused before the secret is compared (no store access: failed-auth.ts).
-        const verdict = subject && (await auth.failures.check('client-secret', subject))
-        if (verdict && !verdict.ok) throw problem('rate-limited', { detail: verdict.detail, headers: verdict.headers })
-        const answer = await issuer.handle(event.req, clientIp(event, auth.trustProxy), body)
-        if (subject && answer.status === 401) await countFailure(auth, subject)
-        return withGatewayHeaders(event, await cutDescription(answer), OPEN_CORS.has(route.path))
-      }))
+      app.all(
+        route.path,
+        defineHandler(async (event) => {
+          assertMethod(event, route.methods)
+          const body =
+            event.req.method === 'GET' || event.req.method === 'HEAD'
+              ? undefined
+              : new Uint8Array(await event.req.arrayBuffer())
+          const params = parametersOf(event, body)
+          const oversized = oversizedParameter(params)
+          if (oversized)
+            return tooLong(event, route.path, `${oversized.name} must be at most ${oversized.limit} characters`)
+          const subject = CLIENT_AUTH.has(route.path)
+            ? { address: clientIp(event, auth.trustProxy), identifier: clientIdOf(event, params) }
+            : undefined
+          // An address past its limit is refused before the secret is compared (no store access: failed-auth.ts).
+          const verdict = subject && (await auth.failures.check('client-secret', subject))
+          if (verdict && !verdict.ok)
+            throw problem('rate-limited', { detail: verdict.detail, headers: verdict.headers })
+          const answer = await issuer.handle(event.req, clientIp(event, auth.trustProxy), body)
+          if (subject && answer.status === 401) await countFailure(auth, subject)
+          return withGatewayHeaders(event, await cutDescription(answer), OPEN_CORS.has(route.path))
+        }),
+      )
     }
   }
 }
@@ -88,9 +98,18 @@ function tooLong(event: H3Event, path: string, description: string): Response {
     const headers = baseHeaders(requestIdOf(event), 'text/html; charset=utf-8', CACHE.none)
     headers.delete('access-control-allow-origin')
     headers.set('content-security-policy', PAGE_CSP)
-    return new Response(errorPage('Sign-in cannot continue', 'The application sent a request this server cannot accept.', { error: 'invalid_request', error_description: description }), { status: 400, headers })
+    return new Response(
+      errorPage('Sign-in cannot continue', 'The application sent a request this server cannot accept.', {
+        error: 'invalid_request',
+        error_description: description,
+      }),
+      { status: 400, headers },
+    )
   }
-  const answer = Response.json({ error: 'invalid_request', error_description: description }, { status: 400, headers: { 'cache-control': 'no-store' } })
+  const answer = Response.json(
+    { error: 'invalid_request', error_description: description },
+    { status: 400, headers: { 'cache-control': 'no-store' } },
+  )
   return withGatewayHeaders(event, answer, path === REGISTRATION_PATH)
 }
 
@@ -104,7 +123,8 @@ async function cutDescription(answer: Response): Promise<Response> {
   } catch {
     return new Response(text, answer)
   }
-  if (typeof body.error_description !== 'string' || body.error_description.length <= MAX_ERROR_DESCRIPTION_LENGTH) return new Response(text, answer)
+  if (typeof body.error_description !== 'string' || body.error_description.length <= MAX_ERROR_DESCRIPTION_LENGTH)
+    return new Response(text, answer)
   body.error_description = `${body.error_description.slice(0, MAX_ERROR_DESCRIPTION_LENGTH - 1)}…`
   const headers = new Headers(answer.headers)
   headers.delete('content-length')
@@ -116,11 +136,13 @@ function withGatewayHeaders(event: H3Event, answer: Response, openCors: boolean)
   headers.set('x-request-id', requestIdOf(event))
   headers.set('x-content-type-options', 'nosniff')
   headers.set('referrer-policy', 'no-referrer')
-  if (!headers.has('content-security-policy')) headers.set('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+  if (!headers.has('content-security-policy'))
+    headers.set('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
   // Answers about credentials are never stored (RFC 6749 §5.1); the provider leaves it out on some errors.
   if (!headers.has('cache-control')) headers.set('cache-control', 'no-store')
   if (openCors) headers.set('access-control-allow-origin', '*')
   // A 401 names how to authenticate (RFC 9110 §15.5.2): client authentication is HTTP Basic (RFC 6749 §2.3.1).
-  if (answer.status === 401 && !headers.has('www-authenticate')) headers.set('www-authenticate', 'Basic realm="oauth", charset="UTF-8"')
+  if (answer.status === 401 && !headers.has('www-authenticate'))
+    headers.set('www-authenticate', 'Basic realm="oauth", charset="UTF-8"')
   return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers })
 }

@@ -75,7 +75,12 @@ export function createProvider(o: ProviderOptions): Provider {
       // The gateway verifies bearer tokens only: no DPoP-bound tokens, no endpoints it does not mount.
       dPoP: { enabled: false },
       pushedAuthorizationRequests: { enabled: false },
-      registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false, idFactory: () => `reg_${randomBytes(16).toString('base64url')}` },
+      registration: {
+        enabled: true,
+        initialAccessToken: false,
+        issueRegistrationAccessToken: false,
+        idFactory: () => `reg_${randomBytes(16).toString('base64url')}`,
+      },
       registrationManagement: { enabled: false },
       resourceIndicators: resourceIndicators(o.resources, o.accessTokenTtl),
       clientIdMetadataDocument: { enabled: true, ack: 'draft-02', allowClient: allowMetadataDocumentClient },
@@ -83,8 +88,17 @@ export function createProvider(o: ProviderOptions): Provider {
     extraClientMetadata: { properties: [...EXTRA_CLIENT_PROPERTIES], validator: validateClientMetadata },
     // Shared secrets are stored hashed, so nothing may use them as keys (client_secret_jwt, HS*).
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
-    clientDefaults: { grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic', id_token_signed_response_alg: SIGNING_ALG },
-    enabledJWA: { idTokenSigningAlgValues: [SIGNING_ALG], userinfoSigningAlgValues: [SIGNING_ALG], authorizationSigningAlgValues: [SIGNING_ALG] },
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      id_token_signed_response_alg: SIGNING_ALG,
+    },
+    enabledJWA: {
+      idTokenSigningAlgValues: [SIGNING_ALG],
+      userinfoSigningAlgValues: [SIGNING_ALG],
+      authorizationSigningAlgValues: [SIGNING_ALG],
+    },
     responseTypes: ['code'],
     // PKCE for every client (OAuth 2.1); the provider accepts S256 only.
     pkce: { required: () => true },
@@ -122,7 +136,11 @@ export function createProvider(o: ProviderOptions): Provider {
       ctx.set('cache-control', 'no-store')
       const details: Record<string, string> = {}
       for (const [k, v] of Object.entries(out)) if (typeof v === 'string') details[k] = v
-      ctx.body = errorPage('Sign-in cannot continue', 'The application sent a request this server cannot accept. Go back to the application and try again; if it keeps happening, tell its developers what is below.', details)
+      ctx.body = errorPage(
+        'Sign-in cannot continue',
+        'The application sent a request this server cannot accept. Go back to the application and try again; if it keeps happening, tell its developers what is below.',
+        details,
+      )
     },
     ...(o.fetch ? { fetch: o.fetch } : {}),
   }
@@ -138,13 +156,31 @@ export function createProvider(o: ProviderOptions): Provider {
 function logEvents(provider: Provider, log: Logger): void {
   // The typings list each event separately; one loosely typed emitter keeps this table short.
   const events = provider as unknown as EventEmitter
-  events.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => log('error', 'authorization server error', { error: error.message }))
+  events.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) =>
+    log('error', 'authorization server error', { error: error.message }),
+  )
   // Koa writes unhandled errors to stderr unless someone listens; we do, through our logger.
   events.on('error', (error: Error) => log('error', 'authorization server error', { error: error.message }))
-  for (const event of ['grant.error', 'authorization.error', 'registration_create.error', 'revocation.error', 'userinfo.error']) {
+  for (const event of [
+    'grant.error',
+    'authorization.error',
+    'registration_create.error',
+    'revocation.error',
+    'userinfo.error',
+  ]) {
     events.on(event, (ctx: KoaContextWithOIDC, error: { error?: string; error_description?: string }) =>
-      log('info', 'oauth request refused', { route: ctx.oidc?.route, client_id: ctx.oidc?.client?.clientId, error: error.error, description: error.error_description }))
+      log('info', 'oauth request refused', {
+        route: ctx.oidc?.route,
+        client_id: ctx.oidc?.client?.clientId,
+        error: error.error,
+        description: error.error_description,
+      }),
+    )
   }
-  events.on('grant.success', (ctx: KoaContextWithOIDC) => log('info', 'token issued', { client_id: ctx.oidc.client?.clientId, grant_type: ctx.oidc.params?.grant_type }))
-  events.on('registration_create.success', (_ctx: KoaContextWithOIDC, client: { clientId: string }) => log('info', 'client registered', { client_id: client.clientId }))
+  events.on('grant.success', (ctx: KoaContextWithOIDC) =>
+    log('info', 'token issued', { client_id: ctx.oidc.client?.clientId, grant_type: ctx.oidc.params?.grant_type }),
+  )
+  events.on('registration_create.success', (_ctx: KoaContextWithOIDC, client: { clientId: string }) =>
+    log('info', 'client registered', { client_id: client.clientId }),
+  )
 }

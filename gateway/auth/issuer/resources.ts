@@ -25,7 +25,8 @@ interface Model {
   scopes: Set<string>
 }
 
-const isClientCredentials = (ctx: KoaContextWithOIDC) => ctx.oidc.route === 'token' && ctx.oidc.params?.grant_type === 'client_credentials'
+const isClientCredentials = (ctx: KoaContextWithOIDC) =>
+  ctx.oidc.route === 'token' && ctx.oidc.params?.grant_type === 'client_credentials'
 
 export function resourceIndicators(resources: () => Resources, accessTokenTtl: number) {
   return {
@@ -36,10 +37,18 @@ export function resourceIndicators(resources: () => Resources, accessTokenTtl: n
       if (isClientCredentials(ctx)) return resources().fallback
       // An authorization request for API scopes that names no resource (clients older than RFC 8707): the API.
       const asked = String(ctx.oidc.params?.scope ?? '').split(' ')
-      if (ctx.oidc.route === 'authorization' && asked.some((s) => API_SCOPES.includes(s as (typeof API_SCOPES)[number]))) return resources().fallback
+      if (
+        ctx.oidc.route === 'authorization' &&
+        asked.some((s) => API_SCOPES.includes(s as (typeof API_SCOPES)[number]))
+      )
+        return resources().fallback
       return undefined
     },
-    getResourceServerInfo(ctx: KoaContextWithOIDC, indicator: string, client: { scope?: string | undefined }): ResourceServer {
+    getResourceServerInfo(
+      ctx: KoaContextWithOIDC,
+      indicator: string,
+      client: { scope?: string | undefined },
+    ): ResourceServer {
       if (!resources().accepted.includes(indicator)) {
         throw new errors.InvalidTarget(`tokens are not issued for the resource ${indicator.slice(0, 200)}`)
       }
@@ -47,7 +56,9 @@ export function resourceIndicators(resources: () => Resources, accessTokenTtl: n
         const params = ctx.oidc.params as Record<string, unknown>
         // No scope asked: everything the machine client may have (RFC 6749 §3.3 lets the server pick a default).
         if (!params.scope) params.scope = client.scope
-        const unknown = String(params.scope ?? '').split(' ').find((s) => s !== '' && !isScope(s))
+        const unknown = String(params.scope ?? '')
+          .split(' ')
+          .find((s) => s !== '' && !isScope(s))
         if (unknown) throw new errors.InvalidScope('requested scope is not supported', unknown)
       }
       return {

@@ -36,7 +36,8 @@ export async function loadSigningKey(source: SigningKeySource, log?: Logger): Pr
   try {
     text = await readFile(source.file, 'utf8')
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new AuthConfigError(`cannot read signing key ${source.file}: ${(error as Error).message}`)
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new AuthConfigError(`cannot read signing key ${source.file}: ${(error as Error).message}`)
   }
   if (text !== undefined) return fromJwk(parseJwk(text, source.file))
   const { privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true })
@@ -47,8 +48,11 @@ export async function loadSigningKey(source: SigningKeySource, log?: Logger): Pr
     log?.('info', 'generated a new OAuth signing key', { file: source.file })
   } catch (error) {
     // Another process won the race: use its key so both sign alike.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fromJwk(parseJwk(await readFile(source.file, 'utf8'), source.file))
-    log?.('warn', 'could not store the generated OAuth signing key; tokens will not survive a restart', { error: (error as Error).message })
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return fromJwk(parseJwk(await readFile(source.file, 'utf8'), source.file))
+    log?.('warn', 'could not store the generated OAuth signing key; tokens will not survive a restart', {
+      error: (error as Error).message,
+    })
   }
   return fromJwk(jwk)
 }
@@ -56,7 +60,8 @@ export async function loadSigningKey(source: SigningKeySource, log?: Logger): Pr
 function parseJwk(text: string, where: string): JWK {
   try {
     const jwk = JSON.parse(text) as JWK
-    if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || typeof jwk.d !== 'string') throw new Error('expected a private P-256 EC key (kty EC, crv P-256, d)')
+    if (jwk.kty !== 'EC' || jwk.crv !== 'P-256' || typeof jwk.d !== 'string')
+      throw new Error('expected a private P-256 EC key (kty EC, crv P-256, d)')
     return jwk
   } catch (error) {
     throw new AuthConfigError(`${where} is not a usable signing key: ${(error as Error).message}`)
@@ -78,5 +83,7 @@ async function fromJwk(jwk: JWK): Promise<SigningKey> {
  * with no second secret to configure, and it reveals nothing about the key.
  */
 export function deriveSecret(key: SigningKey, purpose: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', Buffer.from(key.privateJwk.d!, 'base64url'), Buffer.alloc(0), `content-api ${purpose}`, 32))
+  return Buffer.from(
+    hkdfSync('sha256', Buffer.from(key.privateJwk.d!, 'base64url'), Buffer.alloc(0), `content-api ${purpose}`, 32),
+  )
 }

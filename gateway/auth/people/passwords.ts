@@ -16,7 +16,11 @@ export const MAX_PASSWORD_LENGTH = 256
 
 function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   const maxmem = 128 * (options.N ?? 0) * (options.r ?? 0) * 2
-  return new Promise((done, fail) => scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) => (error ? fail(error) : done(key))))
+  return new Promise((done, fail) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem }, (error, key) =>
+      error ? fail(error) : done(key),
+    ),
+  )
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -35,7 +39,8 @@ export async function verifyPassword(password: string, stored: string | undefine
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false
   const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number]
   const expected = Buffer.from(parts[5]!, 'base64url')
-  if (!Number.isInteger(N) || !Number.isInteger(r) || !Number.isInteger(p) || expected.length !== KEY_LENGTH) return false
+  if (!Number.isInteger(N) || !Number.isInteger(r) || !Number.isInteger(p) || expected.length !== KEY_LENGTH)
+    return false
   const actual = await derive(password, Buffer.from(parts[4]!, 'base64url'), { N, r, p })
   return timingSafeEqual(actual, expected) && stored !== undefined
 }

@@ -15,7 +15,6 @@ import { UsageError } from '../../../build/contract/errors.ts'
 import type { Settings } from '../../../build/contract/settings.ts'
 import type { CliIo } from '../cli-io.ts'
 
-
 export interface UserCliOptions {
   email?: string | undefined
   name?: string | undefined
@@ -23,9 +22,15 @@ export interface UserCliOptions {
   'password-stdin'?: boolean | undefined
 }
 
-export const USER_USAGE = 'usage: keys user create --email <email> --name <name> --password-stdin [--scopes "<scope> …"] | user list | user disable <id>'
+export const USER_USAGE =
+  'usage: keys user create --email <email> --name <name> --password-stdin [--scopes "<scope> …"] | user list | user disable <id>'
 
-export async function userCommand(rest: string[], options: UserCliOptions, io: CliIo, settings: Settings): Promise<number> {
+export async function userCommand(
+  rest: string[],
+  options: UserCliOptions,
+  io: CliIo,
+  settings: Settings,
+): Promise<number> {
   const store = openStateStore(storeSettingsFrom(settings, io.cwd))
   const people = openPeople(store)
   const now = io.now?.() ?? new Date()
@@ -33,7 +38,8 @@ export async function userCommand(rest: string[], options: UserCliOptions, io: C
   if (command === 'create') {
     if (!options.email) throw new UsageError('--email is required')
     if (!options.name) throw new UsageError('--name is required')
-    if (!options['password-stdin'] || !io.stdin) throw new UsageError('--password-stdin is required: pipe the password in (it is never taken as an argument)')
+    if (!options['password-stdin'] || !io.stdin)
+      throw new UsageError('--password-stdin is required: pipe the password in (it is never taken as an argument)')
     const password = (await io.stdin()).replace(/\r?\n$/, '')
     const scopes = parseScopes(options.scopes)
     const person = await people.create({ email: options.email, name: options.name, password, scopes }, now)
@@ -42,13 +48,18 @@ export async function userCommand(rest: string[], options: UserCliOptions, io: C
     return 0
   }
   if (command === 'list') {
-    for (const p of await people.list()) io.out(`${p.id}\t${p.email}\t${p.disabled_at ? `disabled ${p.disabled_at}` : 'active'}\t${p.scopes.join(' ')}\t${p.name}`)
+    for (const p of await people.list())
+      io.out(
+        `${p.id}\t${p.email}\t${p.disabled_at ? `disabled ${p.disabled_at}` : 'active'}\t${p.scopes.join(' ')}\t${p.name}`,
+      )
     return 0
   }
   if (command === 'disable') {
     if (!arg) throw new UsageError('a person id is required')
     const person = await people.disable(arg, now)
-    io.err(`disabled ${person.id} (${person.email}); they can no longer sign in or refresh tokens, and access tokens already issued expire within the token lifetime`)
+    io.err(
+      `disabled ${person.id} (${person.email}); they can no longer sign in or refresh tokens, and access tokens already issued expire within the token lifetime`,
+    )
     return 0
   }
   throw new UsageError(USER_USAGE)

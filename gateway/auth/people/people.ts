@@ -29,7 +29,10 @@ export class PeopleError extends AppError {
   /** An invalid value is a usage error of the CLI (exit 2); the rest are refusals (exit 1). */
   override readonly exitCode: 1 | 2
 
-  constructor(message: string, readonly code: 'PERSON_INVALID' | 'PERSON_EXISTS' | 'PERSON_NOT_FOUND') {
+  constructor(
+    message: string,
+    readonly code: 'PERSON_INVALID' | 'PERSON_EXISTS' | 'PERSON_NOT_FOUND',
+  ) {
     super(message)
     this.exitCode = code === 'PERSON_INVALID' ? 2 : 1
   }
@@ -42,7 +45,8 @@ export function normalizeEmail(email: string): string {
 }
 
 const personKey = (id: string) => `people/${id}`
-const emailKey = (email: string) => `people-by-email/${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`
+const emailKey = (email: string) =>
+  `people-by-email/${createHash('sha256').update(normalizeEmail(email)).digest('hex')}`
 
 export interface NewPerson {
   email: string
@@ -77,12 +81,14 @@ export function openPeople(store: StateStore): People {
     find,
     async create(input, now = new Date()) {
       const email = normalizeEmail(input.email)
-      if (!EMAIL.test(email) || email.length > 254) throw new PeopleError(`"${input.email.slice(0, 100)}" is not an email address`, 'PERSON_INVALID')
+      if (!EMAIL.test(email) || email.length > 254)
+        throw new PeopleError(`"${input.email.slice(0, 100)}" is not an email address`, 'PERSON_INVALID')
       const name = input.name.trim()
       if (!name || name.length > 200) throw new PeopleError('the name must be 1 to 200 characters', 'PERSON_INVALID')
       const weak = passwordProblem(input.password)
       if (weak) throw new PeopleError(weak, 'PERSON_INVALID')
-      if (await findByEmail(email)) throw new PeopleError(`someone with the email ${email} already exists`, 'PERSON_EXISTS')
+      if (await findByEmail(email))
+        throw new PeopleError(`someone with the email ${email} already exists`, 'PERSON_EXISTS')
       const person: Person = {
         id: `usr_${randomBytes(8).toString('hex')}`,
         email,
@@ -98,7 +104,10 @@ export function openPeople(store: StateStore): People {
     },
     async list() {
       const people = await Promise.all((await store.list('people/')).map((key) => find(key.slice('people/'.length))))
-      return people.filter((p): p is Person => p !== undefined).map(summary).sort((a, b) => a.created_at.localeCompare(b.created_at))
+      return people
+        .filter((p): p is Person => p !== undefined)
+        .map(summary)
+        .sort((a, b) => a.created_at.localeCompare(b.created_at))
     },
     async disable(id, now = new Date()) {
       const person = await find(id)

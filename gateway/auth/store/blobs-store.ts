@@ -6,7 +6,16 @@
  * laptop or CI) NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN name the site.
  */
 import { getStore, type Store } from '@netlify/blobs'
-import { assertKey, assertPrefix, decodeSegment, encodeSegment, fromRecord, isExpired, toRecord, type StateStore } from './state-store.ts'
+import {
+  assertKey,
+  assertPrefix,
+  decodeSegment,
+  encodeSegment,
+  fromRecord,
+  isExpired,
+  toRecord,
+  type StateStore,
+} from './state-store.ts'
 
 export interface BlobsStoreOptions {
   /** The store's name within the site. */
@@ -52,7 +61,11 @@ export function openBlobsStore(options: BlobsStoreOptions): StateStore {
     async list(prefix) {
       assertPrefix(prefix)
       const keys: string[] = []
-      for await (const page of blobs().list({ prefix: encode(prefix.slice(0, -1)) + (prefix ? '/' : ''), paginate: true })) keys.push(...page.blobs.map((b) => decode(b.key)))
+      for await (const page of blobs().list({
+        prefix: encode(prefix.slice(0, -1)) + (prefix ? '/' : ''),
+        paginate: true,
+      }))
+        keys.push(...page.blobs.map((b) => decode(b.key)))
       return keys.sort()
     },
   }

@@ -8,7 +8,16 @@ import { randomBytes } from 'node:crypto'
 import type { Dirent } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
-import { assertKey, assertPrefix, decodeSegment, encodeSegment, fromRecord, isExpired, toRecord, type StateStore } from './state-store.ts'
+import {
+  assertKey,
+  assertPrefix,
+  decodeSegment,
+  encodeSegment,
+  fromRecord,
+  isExpired,
+  toRecord,
+  type StateStore,
+} from './state-store.ts'
 
 const SUFFIX = '.json'
 /** A temporary file this old was left by a process that died mid-write. */

@@ -20,7 +20,12 @@ export type StoreSettings =
 
 export function storeSettingsFrom(settings: Settings, root = process.cwd()): StoreSettings {
   if (settings.OAUTH_STORE === 'files') return { kind: 'files', dir: resolve(root, settings.OAUTH_STORE_DIR) }
-  return { kind: 'netlify-blobs', name: BLOBS_STORE_NAME, siteID: settings.NETLIFY_SITE_ID, token: settings.NETLIFY_AUTH_TOKEN }
+  return {
+    kind: 'netlify-blobs',
+    name: BLOBS_STORE_NAME,
+    siteID: settings.NETLIFY_SITE_ID,
+    token: settings.NETLIFY_AUTH_TOKEN,
+  }
 }
 
 export function openStateStore(settings: StoreSettings): StateStore {
@@ -42,4 +47,3 @@ export function sweepRegularly(store: StateStore, log: Logger): void {
   setTimeout(run, 10_000).unref()
   setInterval(run, SWEEP_EVERY_MS).unref()
 }
-

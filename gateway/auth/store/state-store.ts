@@ -30,7 +30,8 @@ export interface StoredRecord {
 
 export function toRecord(value: unknown, ttlSeconds: number | undefined, now = Date.now()): StoredRecord {
   if (ttlSeconds === undefined) return { v: value }
-  if (!Number.isFinite(ttlSeconds) || ttlSeconds <= 0) throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`)
+  if (!Number.isFinite(ttlSeconds) || ttlSeconds <= 0)
+    throw new RangeError(`ttlSeconds must be positive, got ${ttlSeconds}`)
   // Rounded up: a value lives at least its TTL.
   return { v: value, exp: Math.ceil(now / 1000 + ttlSeconds) }
 }
@@ -50,13 +51,20 @@ export function isExpired(record: unknown, now = Date.now()): boolean {
 
 /** Keys are `/`-separated; each segment non-empty. Checked by every store, so no key can name a path outside it. */
 export function assertKey(key: string): void {
-  if (key.length === 0 || key.length > 512 || key.startsWith('/') || key.endsWith('/') || key.split('/').some((s) => s === '')) {
+  if (
+    key.length === 0 ||
+    key.length > 512 ||
+    key.startsWith('/') ||
+    key.endsWith('/') ||
+    key.split('/').some((s) => s === '')
+  ) {
     throw new RangeError(`invalid state key "${key.slice(0, 80)}"`)
   }
 }
 
 export function assertPrefix(prefix: string): void {
-  if (prefix !== '' && (!prefix.endsWith('/') || prefix.startsWith('/'))) throw new RangeError(`invalid state key prefix "${prefix.slice(0, 80)}"`)
+  if (prefix !== '' && (!prefix.endsWith('/') || prefix.startsWith('/')))
+    throw new RangeError(`invalid state key prefix "${prefix.slice(0, 80)}"`)
 }
 
 /**
@@ -65,7 +73,10 @@ export function assertPrefix(prefix: string): void {
  * and as a Blobs key, and decoded back exactly when listed.
  */
 export function encodeSegment(segment: string): string {
-  return encodeURIComponent(segment).replace(/[.!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+  return encodeURIComponent(segment).replace(
+    /[.!'()*~]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  )
 }
 
 export const decodeSegment = decodeURIComponent

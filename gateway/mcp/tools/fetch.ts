@@ -29,7 +29,7 @@ const FETCH_TOOL = {
   description:
     'Read one published item in full by the id search returned ("collection/slug", e.g. ' +
     '"case-studies/meridian-mutual-ledger-reconciliation"). Returns its title, canonical url, the full text as ' +
-    'Markdown and its metadata (collection, summary, tags, dates and the collection\'s own fields such as the ' +
+    "Markdown and its metadata (collection, summary, tags, dates and the collection's own fields such as the " +
     'customer and results of a case study or the start, time zone and place of an event). An unknown id is ' +
     'reported as an error that says what ids look like.',
   inputSchema: z.object({
@@ -46,21 +46,22 @@ const FETCH_TOOL = {
 }
 
 export function registerFetch({ server, snapshot }: McpContext): void {
-  server.registerTool(
-    'fetch',
-    FETCH_TOOL,
-    async ({ id }) => {
-      const ref = parseConnectorId(snapshot, id)
-      const record = ref && (await readItem(snapshot, ref.collection, ref.slug))
-      if (!ref || !record) return toolError(unknownIdMessage(id))
-      const { id: recordId, title, url, ...rest } = metadataOf(record)
-      return jsonResult({
-        id: connectorId(ref.collection, ref.slug),
-        title,
-        text: record.body.markdown,
-        url: String(url ?? ''),
-        metadata: { collection: ref.collection, record_id: recordId, resource_uri: resourceUri(ref.collection, ref.slug), ...rest },
-      })
-    },
-  )
+  server.registerTool('fetch', FETCH_TOOL, async ({ id }) => {
+    const ref = parseConnectorId(snapshot, id)
+    const record = ref && (await readItem(snapshot, ref.collection, ref.slug))
+    if (!ref || !record) return toolError(unknownIdMessage(id))
+    const { id: recordId, title, url, ...rest } = metadataOf(record)
+    return jsonResult({
+      id: connectorId(ref.collection, ref.slug),
+      title,
+      text: record.body.markdown,
+      url: String(url ?? ''),
+      metadata: {
+        collection: ref.collection,
+        record_id: recordId,
+        resource_uri: resourceUri(ref.collection, ref.slug),
+        ...rest,
+      },
+    })
+  })
 }

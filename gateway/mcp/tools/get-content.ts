@@ -11,11 +11,11 @@ const GET_CONTENT_TOOL = {
   description:
     'Read one published item in full by collection and slug (slugs come from search_content or list_content). ' +
     'Use it before quoting, summarising or writing about an item. Returns metadata (title, summary, canonical url, ' +
-    'tags, dates, reading time and the collection\'s own fields: customer, results and quote for case studies; ' +
+    "tags, dates, reading time and the collection's own fields: customer, results and quote for case studies; " +
     'starts_at, timezone, speakers or location for webinars and events; authors for blog posts) and the body as ' +
     'Markdown. An unknown slug is reported as an error that says how to find valid slugs.',
   inputSchema: z.object({
-    collection: collectionArg.describe('The item\'s collection.'),
+    collection: collectionArg.describe("The item's collection."),
     slug: z.string().min(1).max(200).describe('The item\'s slug, e.g. "meridian-mutual-ledger-reconciliation".'),
   }),
   outputSchema: z.object({
@@ -29,24 +29,20 @@ const GET_CONTENT_TOOL = {
 }
 
 export function registerGetContent({ server, snapshot }: McpContext): void {
-  server.registerTool(
-    'get_content',
-    GET_CONTENT_TOOL,
-    async ({ collection, slug }) => {
-      const record = await readItem(snapshot, collection, slug)
-      if (!record) return toolError(unknownSlugMessage(collection, slug))
-      const metadata = metadataOf(record)
-      const header = [
-        `# ${record.title}`,
-        '',
-        `${COLLECTIONS[collection].label} · ${String(record.starts_at ?? record.published_at)} · ${String(record.url)}`,
-        `Tags: ${record.tags.join(', ') || 'none'}`,
-        '',
-      ]
-      return toolResult(
-        { collection, slug, resource_uri: resourceUri(collection, slug), metadata, markdown: record.body.markdown },
-        [...header, record.body.markdown].join('\n'),
-      )
-    },
-  )
+  server.registerTool('get_content', GET_CONTENT_TOOL, async ({ collection, slug }) => {
+    const record = await readItem(snapshot, collection, slug)
+    if (!record) return toolError(unknownSlugMessage(collection, slug))
+    const metadata = metadataOf(record)
+    const header = [
+      `# ${record.title}`,
+      '',
+      `${COLLECTIONS[collection].label} · ${String(record.starts_at ?? record.published_at)} · ${String(record.url)}`,
+      `Tags: ${record.tags.join(', ') || 'none'}`,
+      '',
+    ]
+    return toolResult(
+      { collection, slug, resource_uri: resourceUri(collection, slug), metadata, markdown: record.body.markdown },
+      [...header, record.body.markdown].join('\n'),
+    )
+  })
 }

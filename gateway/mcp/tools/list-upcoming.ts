@@ -38,8 +38,20 @@ const LIST_UPCOMING_TOOL = {
     'attendance mode, status, place and registration URL. Cancelled or postponed events are included with their ' +
     'event_status so you can say so.',
   inputSchema: z.object({
-    days: z.number().int().min(1).max(MAX_DAYS).optional().describe('Only items starting within this many days from now.'),
-    region: z.string().trim().min(1).max(60).optional().describe('Region name or region tag suffix, e.g. "EMEA" or "latam".'),
+    days: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_DAYS)
+      .optional()
+      .describe('Only items starting within this many days from now.'),
+    region: z
+      .string()
+      .trim()
+      .min(1)
+      .max(60)
+      .optional()
+      .describe('Region name or region tag suffix, e.g. "EMEA" or "latam".'),
     collection: z.enum(UPCOMING_COLLECTIONS).optional().describe('Only events or only webinars.'),
     limit: z.number().int().min(1).max(100).default(20).describe('At most this many items (default 20).'),
   }),
@@ -54,25 +66,23 @@ const LIST_UPCOMING_TOOL = {
 }
 
 export function registerListUpcoming({ server, snapshot, now }: McpContext): void {
-  server.registerTool(
-    'list_upcoming',
-    LIST_UPCOMING_TOOL,
-    ({ days, region, collection, limit }) => {
-      const at = now()
-      const all = upcoming(snapshot, { now: at, days, region, collection })
-      const items = all.slice(0, limit)
-      const until = days === undefined ? null : new Date(at.getTime() + days * 86_400_000).toISOString()
-      const scope = `${collection ?? 'events and webinars'}${region ? ` in ${region}` : ''}${days ? ` in the next ${days} days` : ''}`
-      const text = items.length === 0
+  server.registerTool('list_upcoming', LIST_UPCOMING_TOOL, ({ days, region, collection, limit }) => {
+    const at = now()
+    const all = upcoming(snapshot, { now: at, days, region, collection })
+    const items = all.slice(0, limit)
+    const until = days === undefined ? null : new Date(at.getTime() + days * 86_400_000).toISOString()
+    const scope = `${collection ?? 'events and webinars'}${region ? ` in ${region}` : ''}${days ? ` in the next ${days} days` : ''}`
+    const text =
+      items.length === 0
         ? `No upcoming ${scope} (as of ${at.toISOString()}).`
         : [
             `${all.length} upcoming ${scope} (as of ${at.toISOString()}), soonest first:`,
-            ...items.map((i) =>
-              `- ${i.starts_at} ${i.title} (${i.collection === 'webinars' ? 'webinar' : i.attendance_mode ?? 'event'}` +
-              `${i.city ? `, ${i.city}` : ''}${i.event_status && i.event_status !== 'scheduled' ? `, ${i.event_status.toUpperCase()}` : ''}) slug "${i.slug}"`,
+            ...items.map(
+              (i) =>
+                `- ${i.starts_at} ${i.title} (${i.collection === 'webinars' ? 'webinar' : (i.attendance_mode ?? 'event')}` +
+                `${i.city ? `, ${i.city}` : ''}${i.event_status && i.event_status !== 'scheduled' ? `, ${i.event_status.toUpperCase()}` : ''}) slug "${i.slug}"`,
             ),
           ].join('\n')
-      return toolResult({ now: at.toISOString(), until, region: region ?? null, total: all.length, items }, text)
-    },
-  )
+    return toolResult({ now: at.toISOString(), until, region: region ?? null, total: all.length, items }, text)
+  })
 }

@@ -34,9 +34,20 @@ const SEARCH_CONTENT_TOOL = {
     'slug, title, summary, canonical url, a text snippet around the match and a content:// resource URI. ' +
     'Pass collection and slug to get_content to read an item in full.',
   inputSchema: z.object({
-    query: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe('Words or a phrase to look for, e.g. "ledger reconciliation" or a customer name.'),
+    query: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_QUERY_LENGTH)
+      .describe('Words or a phrase to look for, e.g. "ledger reconciliation" or a customer name.'),
     collection: collectionArg.optional().describe('Only search this collection.'),
-    limit: z.number().int().min(1).max(MAX_SEARCH_RESULTS).default(5).describe(`How many results, 1 to ${MAX_SEARCH_RESULTS} (default 5).`),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SEARCH_RESULTS)
+      .default(5)
+      .describe(`How many results, 1 to ${MAX_SEARCH_RESULTS} (default 5).`),
   }),
   outputSchema: z.object({
     query: z.string(),
@@ -47,37 +58,39 @@ const SEARCH_CONTENT_TOOL = {
 }
 
 export function registerSearchContent({ server, snapshot }: McpContext): void {
-  server.registerTool(
-    'search_content',
-    SEARCH_CONTENT_TOOL,
-    async ({ query, collection, limit }) => {
-      const { total, hits } = await search(snapshot, { query, collection, limit, page: 1 })
-      if (total === 0) {
-        return toolResult({ query, total, results: [] }, `Nothing matched "${query}". Try fewer or other words, or browse a collection with list_content.`)
+  server.registerTool('search_content', SEARCH_CONTENT_TOOL, async ({ query, collection, limit }) => {
+    const { total, hits } = await search(snapshot, { query, collection, limit, page: 1 })
+    if (total === 0) {
+      return toolResult(
+        { query, total, results: [] },
+        `Nothing matched "${query}". Try fewer or other words, or browse a collection with list_content.`,
+      )
+    }
+    const results = hits.map((h, i) => {
+      // The list form in the manifest has every field a result shows.
+      const record = snapshot.bySlug[h.collection].get(h.slug)!
+      return {
+        rank: i + 1,
+        collection: h.collection,
+        slug: h.slug,
+        type: record.type,
+        title: record.title,
+        summary: String(record.summary ?? ''),
+        url: String(record.url ?? ''),
+        published_at: record.published_at,
+        resource_uri: resourceUri(h.collection, h.slug),
+        score: h.score,
+        snippet: h.snippet,
+        matched_terms: h.matched_terms,
       }
-      const results = hits.map((h, i) => {
-        // The list form in the manifest has every field a result shows.
-        const record = snapshot.bySlug[h.collection].get(h.slug)!
-        return {
-          rank: i + 1,
-          collection: h.collection,
-          slug: h.slug,
-          type: record.type,
-          title: record.title,
-          summary: String(record.summary ?? ''),
-          url: String(record.url ?? ''),
-          published_at: record.published_at,
-          resource_uri: resourceUri(h.collection, h.slug),
-          score: h.score,
-          snippet: h.snippet,
-          matched_terms: h.matched_terms,
-        }
-      })
-      const text = [
-        `${total} item(s) matched "${query}"; the best ${results.length}:`,
-        ...results.map((r) => `${r.rank}. ${r.title} (${COLLECTIONS[r.collection].label}, slug "${r.slug}")\n   ${r.snippet}\n   ${r.url}`),
-      ].join('\n')
-      return toolResult({ query, total, results }, text)
-    },
-  )
+    })
+    const text = [
+      `${total} item(s) matched "${query}"; the best ${results.length}:`,
+      ...results.map(
+        (r) =>
+          `${r.rank}. ${r.title} (${COLLECTIONS[r.collection].label}, slug "${r.slug}")\n   ${r.snippet}\n   ${r.url}`,
+      ),
+    ].join('\n')
+    return toolResult({ query, total, results }, text)
+  })
 }

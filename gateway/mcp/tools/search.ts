@@ -30,23 +30,26 @@ const SEARCH_TOOL = {
     'canonical url. Call fetch with an id to read the full text of an item. search_content gives the same ' +
     'ranking with snippets, summaries and filters.',
   inputSchema: z.object({
-    query: z.string().trim().min(1).max(MAX_CONNECTOR_QUERY).describe('What to look for, e.g. "ledger reconciliation" or a customer name.'),
+    query: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_CONNECTOR_QUERY)
+      .describe('What to look for, e.g. "ledger reconciliation" or a customer name.'),
   }),
   outputSchema: z.object({ results: z.array(result) }),
   annotations: { title: 'Search (connector)', ...READ_ONLY },
 }
 
 export function registerSearch({ server, snapshot }: McpContext): void {
-  server.registerTool(
-    'search',
-    SEARCH_TOOL,
-    async ({ query }) => {
-      const { hits } = await search(snapshot, { query, limit: CONNECTOR_SEARCH_RESULTS, page: 1 })
-      const results = hits.flatMap((h) => {
-        const record = snapshot.bySlug[h.collection].get(h.slug)
-        return record ? [{ id: connectorId(h.collection, h.slug), title: record.title, url: String(record.url ?? '') }] : []
-      })
-      return jsonResult({ results })
-    },
-  )
+  server.registerTool('search', SEARCH_TOOL, async ({ query }) => {
+    const { hits } = await search(snapshot, { query, limit: CONNECTOR_SEARCH_RESULTS, page: 1 })
+    const results = hits.flatMap((h) => {
+      const record = snapshot.bySlug[h.collection].get(h.slug)
+      return record
+        ? [{ id: connectorId(h.collection, h.slug), title: record.title, url: String(record.url ?? '') }]
+        : []
+    })
+    return jsonResult({ results })
+  })
 }

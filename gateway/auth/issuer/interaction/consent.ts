@@ -21,7 +21,10 @@ const detailsOf = (interaction: Interaction) => (interaction.prompt.details ?? {
 /** Every scope the consent is about, in words, each marked grantable or not for this person. */
 export function requestedScopes(interaction: Interaction, person: Person): ConsentScope[] {
   const details = detailsOf(interaction)
-  const names = new Set([...(details.missingOIDCScope ?? []), ...Object.values(details.missingResourceScopes ?? {}).flat()])
+  const names = new Set([
+    ...(details.missingOIDCScope ?? []),
+    ...Object.values(details.missingResourceScopes ?? {}).flat(),
+  ])
   return [...names].map((name) => ({
     name,
     description: isScope(name) ? SCOPES[name] : `A permission this server does not describe (${name}).`,
@@ -33,8 +36,9 @@ export function requestedScopes(interaction: Interaction, person: Person): Conse
 export async function grantConsent(provider: Provider, interaction: Interaction, person: Person): Promise<string> {
   const details = detailsOf(interaction)
   const allowed = (scope: string) => isScope(scope) && person.scopes.includes(scope)
-  const grant = (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined)
-    ?? new provider.Grant({ accountId: person.id, clientId: String(interaction.params.client_id) })
+  const grant =
+    (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ??
+    new provider.Grant({ accountId: person.id, clientId: String(interaction.params.client_id) })
   const split = (scopes: string[] = []) => [scopes.filter(allowed), scopes.filter((s) => !allowed(s))] as const
 
   const [oidcGranted, oidcRejected] = split(details.missingOIDCScope)

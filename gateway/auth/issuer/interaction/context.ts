@@ -12,7 +12,12 @@ import { withNodeRequest } from '../node-bridge.ts'
 import { errorPage, PAGE_CSP } from './pages.ts'
 
 /** An HTML page, never cached, never readable cross-origin, with the pages' own content policy. */
-export function htmlResponse(event: H3Event, status: number, html: string, extra: Record<string, string> = {}): Response {
+export function htmlResponse(
+  event: H3Event,
+  status: number,
+  html: string,
+  extra: Record<string, string> = {},
+): Response {
   const headers = baseHeaders(requestIdOf(event), 'text/html; charset=utf-8', CACHE.none)
   headers.delete('access-control-allow-origin')
   headers.delete('access-control-expose-headers')
@@ -32,7 +37,14 @@ export function redirectResponse(event: H3Event, location: string): Response {
 }
 
 export const expiredPage = (event: H3Event) =>
-  htmlResponse(event, 400, errorPage('This sign-in has expired', 'The sign-in request was not found: it has expired, was already completed, or was started in another browser. Go back to the application and connect again.'))
+  htmlResponse(
+    event,
+    400,
+    errorPage(
+      'This sign-in has expired',
+      'The sign-in request was not found: it has expired, was already completed, or was started in another browser. Go back to the application and connect again.',
+    ),
+  )
 
 /** The interaction of this browser for the uid in the path, or undefined when there is none. */
 export async function loadInteraction(provider: Provider, event: H3Event): Promise<Interaction | undefined> {
@@ -50,7 +62,10 @@ export async function loadInteraction(provider: Provider, event: H3Event): Promi
 }
 
 /** Save the outcome and say where the browser resumes the authorization request (what `interactionResult` does). */
-export async function finishInteraction(interaction: Interaction, result: Interaction['result'] & object): Promise<string> {
+export async function finishInteraction(
+  interaction: Interaction,
+  result: Interaction['result'] & object,
+): Promise<string> {
   interaction.result = result
   await interaction.save(Math.max(1, interaction.exp - Math.floor(Date.now() / 1000)))
   return interaction.returnTo

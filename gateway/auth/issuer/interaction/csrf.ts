@@ -21,7 +21,8 @@ export function validCsrfToken(key: Buffer, interactionUid: string, presented: s
 /** Why the request did not come from our own page, or undefined when it may have. */
 export function crossSiteProblem(headers: Headers, publicOrigin: string): string | undefined {
   const site = headers.get('sec-fetch-site')
-  if (site && site !== 'same-origin') return `the form was sent from another site (Sec-Fetch-Site: ${site.slice(0, 40)})`
+  if (site && site !== 'same-origin')
+    return `the form was sent from another site (Sec-Fetch-Site: ${site.slice(0, 40)})`
   const origin = headers.get('origin')
   if (origin && origin !== publicOrigin) return `the form was sent from another origin (${origin.slice(0, 200)})`
   return undefined

@@ -19,26 +19,55 @@ import type { EmbeddedIssuer } from '../embedded-issuer.ts'
 import { readForm } from '../form-body.ts'
 import { INTERACTION_ROUTES, interactionPath } from '../paths.ts'
 import { grantConsent, requestedScopes } from './consent.ts'
-import { clientView, expiredPage, finishInteraction, htmlResponse, loadInteraction, redirectResponse } from './context.ts'
+import {
+  clientView,
+  expiredPage,
+  finishInteraction,
+  htmlResponse,
+  loadInteraction,
+  redirectResponse,
+} from './context.ts'
 import { crossSiteProblem, csrfToken, validCsrfToken } from './csrf.ts'
 import { consentPage, errorPage, loginPage } from './pages.ts'
 
 export function interactionRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3) => void {
   const log = auth.log
 
-  async function renderLogin(event: H3Event, interaction: Interaction, status = 200, error?: string, email?: string, extra?: Record<string, string>) {
+  async function renderLogin(
+    event: H3Event,
+    interaction: Interaction,
+    status = 200,
+    error?: string,
+    email?: string,
+    extra?: Record<string, string>,
+  ) {
     const { name } = await clientView(issuer.provider(), interaction)
-    const html = loginPage({ action: `${interactionPath(interaction.uid)}/login`, csrf: csrfToken(issuer.csrfKey, interaction.uid), clientName: name, error, email })
+    const html = loginPage({
+      action: `${interactionPath(interaction.uid)}/login`,
+      csrf: csrfToken(issuer.csrfKey, interaction.uid),
+      clientName: name,
+      error,
+      email,
+    })
     return htmlResponse(event, status, html, extra)
   }
 
   async function renderConsent(event: H3Event, interaction: Interaction, person: Person) {
     const { name, returnTo } = await clientView(issuer.provider(), interaction)
     const base = interactionPath(interaction.uid)
-    return htmlResponse(event, 200, consentPage({
-      allowAction: `${base}/confirm`, denyAction: `${base}/abort`, csrf: csrfToken(issuer.csrfKey, interaction.uid),
-      clientName: name, returnTo, personName: person.name, scopes: requestedScopes(interaction, person),
-    }))
+    return htmlResponse(
+      event,
+      200,
+      consentPage({
+        allowAction: `${base}/confirm`,
+        denyAction: `${base}/abort`,
+        csrf: csrfToken(issuer.csrfKey, interaction.uid),
+        clientName: name,
+        returnTo,
+        personName: person.name,
+        scopes: requestedScopes(interaction, person),
+      }),
+    )
   }
 
   const signedInPerson = async (interaction: Interaction) => {
@@ -51,70 +80,112 @@ export function interactionRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3)
   async function formPost(event: H3Event): Promise<{ interaction: Interaction; form: URLSearchParams } | Response> {
     assertMethod(event, ['POST'])
     const crossSite = crossSiteProblem(event.req.headers, new URL(auth.publicUrl()).origin)
-    if (crossSite) return htmlResponse(event, 403, errorPage('Request refused', `This form cannot be accepted: ${crossSite}.`))
+    if (crossSite)
+      return htmlResponse(event, 403, errorPage('Request refused', `This form cannot be accepted: ${crossSite}.`))
     const form = await readForm(event.req)
     if (!form.ok) return htmlResponse(event, form.status, errorPage('Request refused', form.description))
     const interaction = await loadInteraction(issuer.provider(), event)
     if (!interaction) return expiredPage(event)
     if (!validCsrfToken(issuer.csrfKey, interaction.uid, form.params.get('csrf'))) {
-      return htmlResponse(event, 403, errorPage('Request refused', 'The form was not sent from this sign-in page. Go back to the application and connect again.'))
+      return htmlResponse(
+        event,
+        403,
+        errorPage(
+          'Request refused',
+          'The form was not sent from this sign-in page. Go back to the application and connect again.',
+        ),
+      )
     }
     return { interaction, form: form.params }
   }
 
   return (app) => {
-    app.all(INTERACTION_ROUTES.page, defineHandler(async (event) => {
-      assertMethod(event, ['GET', 'HEAD'])
-      const interaction = await loadInteraction(issuer.provider(), event)
-      if (!interaction) return expiredPage(event)
-      if (interaction.prompt.name === 'login') return renderLogin(event, interaction)
-      const person = await signedInPerson(interaction)
-      if (interaction.prompt.name === 'consent' && person) return renderConsent(event, interaction, person)
-      return htmlResponse(event, 400, errorPage('Sign-in cannot continue', 'This request needs a step this server does not offer. Go back to the application and connect again.'))
-    }))
+    app.all(
+      INTERACTION_ROUTES.page,
+      defineHandler(async (event) => {
+        assertMethod(event, ['GET', 'HEAD'])
+        const interaction = await loadInteraction(issuer.provider(), event)
+        if (!interaction) return expiredPage(event)
+        if (interaction.prompt.name === 'login') return renderLogin(event, interaction)
+        const person = await signedInPerson(interaction)
+        if (interaction.prompt.name === 'consent' && person) return renderConsent(event, interaction, person)
+        return htmlResponse(
+          event,
+          400,
+          errorPage(
+            'Sign-in cannot continue',
+            'This request needs a step this server does not offer. Go back to the application and connect again.',
+          ),
+        )
+      }),
+    )
 
-    app.all(INTERACTION_ROUTES.login, defineHandler(async (event) => {
-      const post = await formPost(event)
-      if (post instanceof Response) return post
-      const { interaction, form } = post
-      if (interaction.prompt.name !== 'login') return redirectResponse(event, interactionPath(interaction.uid))
-      const email = (form.get('email') ?? '').trim().slice(0, 254)
-      const password = form.get('password') ?? ''
-      const subject = { address: clientIp(event, auth.trustProxy), identifier: normalizeEmail(email) }
-      // Over the limit: refused before the password is even looked at (passwords can be guessed).
-      const verdict = await auth.failures.check('sign-in', subject)
-      if (!verdict.ok) {
-        log('warn', 'sign-in throttled', { request_id: requestIdOf(event), by: verdict.by })
-        const minutes = Math.ceil(verdict.retryAfterSeconds / 60)
-        return renderLogin(event, interaction, 429, `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, email, verdict.headers)
-      }
-      const person = email && password ? await issuer.people.authenticate(email, password) : undefined
-      if (!person) {
-        await auth.failures.failed('sign-in', subject)
-        log('info', 'sign-in failed', { request_id: requestIdOf(event) })
-        return renderLogin(event, interaction, 400, 'The email address or password is not right.', email)
-      }
-      await auth.failures.succeeded('sign-in', subject.identifier)
-      log('info', 'signed in', { request_id: requestIdOf(event), account: person.id })
-      return redirectResponse(event, await finishInteraction(interaction, { login: { accountId: person.id, amr: ['pwd'] } }))
-    }))
+    app.all(
+      INTERACTION_ROUTES.login,
+      defineHandler(async (event) => {
+        const post = await formPost(event)
+        if (post instanceof Response) return post
+        const { interaction, form } = post
+        if (interaction.prompt.name !== 'login') return redirectResponse(event, interactionPath(interaction.uid))
+        const email = (form.get('email') ?? '').trim().slice(0, 254)
+        const password = form.get('password') ?? ''
+        const subject = { address: clientIp(event, auth.trustProxy), identifier: normalizeEmail(email) }
+        // Over the limit: refused before the password is even looked at (passwords can be guessed).
+        const verdict = await auth.failures.check('sign-in', subject)
+        if (!verdict.ok) {
+          log('warn', 'sign-in throttled', { request_id: requestIdOf(event), by: verdict.by })
+          const minutes = Math.ceil(verdict.retryAfterSeconds / 60)
+          return renderLogin(
+            event,
+            interaction,
+            429,
+            `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+            email,
+            verdict.headers,
+          )
+        }
+        const person = email && password ? await issuer.people.authenticate(email, password) : undefined
+        if (!person) {
+          await auth.failures.failed('sign-in', subject)
+          log('info', 'sign-in failed', { request_id: requestIdOf(event) })
+          return renderLogin(event, interaction, 400, 'The email address or password is not right.', email)
+        }
+        await auth.failures.succeeded('sign-in', subject.identifier)
+        log('info', 'signed in', { request_id: requestIdOf(event), account: person.id })
+        return redirectResponse(
+          event,
+          await finishInteraction(interaction, { login: { accountId: person.id, amr: ['pwd'] } }),
+        )
+      }),
+    )
 
-    app.all(INTERACTION_ROUTES.confirm, defineHandler(async (event) => {
-      const post = await formPost(event)
-      if (post instanceof Response) return post
-      const { interaction } = post
-      const person = await signedInPerson(interaction)
-      if (interaction.prompt.name !== 'consent' || !person) return redirectResponse(event, interactionPath(interaction.uid))
-      const grantId = await grantConsent(issuer.provider(), interaction, person)
-      log('info', 'consent given', { request_id: requestIdOf(event), account: person.id, client_id: String(interaction.params.client_id) })
-      return redirectResponse(event, await finishInteraction(interaction, { consent: { grantId } }))
-    }))
+    app.all(
+      INTERACTION_ROUTES.confirm,
+      defineHandler(async (event) => {
+        const post = await formPost(event)
+        if (post instanceof Response) return post
+        const { interaction } = post
+        const person = await signedInPerson(interaction)
+        if (interaction.prompt.name !== 'consent' || !person)
+          return redirectResponse(event, interactionPath(interaction.uid))
+        const grantId = await grantConsent(issuer.provider(), interaction, person)
+        log('info', 'consent given', {
+          request_id: requestIdOf(event),
+          account: person.id,
+          client_id: String(interaction.params.client_id),
+        })
+        return redirectResponse(event, await finishInteraction(interaction, { consent: { grantId } }))
+      }),
+    )
 
-    app.all(INTERACTION_ROUTES.abort, defineHandler(async (event) => {
-      const post = await formPost(event)
-      if (post instanceof Response) return post
-      const result = { error: 'access_denied', error_description: 'The person declined to grant access.' }
-      return redirectResponse(event, await finishInteraction(post.interaction, result))
-    }))
+    app.all(
+      INTERACTION_ROUTES.abort,
+      defineHandler(async (event) => {
+        const post = await formPost(event)
+        if (post instanceof Response) return post
+        const result = { error: 'access_denied', error_description: 'The person declined to grant access.' }
+        return redirectResponse(event, await finishInteraction(post.interaction, result))
+      }),
+    )
   }
 }

@@ -31,7 +31,8 @@ function layout(title: string, body: string): string {
   return page(title, `<main>\n${body}\n</main>`, `<style>${STYLE}</style>\n`)
 }
 
-const alert = (message: string | undefined) => (message ? `<p class="alert" role="alert" id="form-error">${escapeHtml(message)}</p>` : '')
+const alert = (message: string | undefined) =>
+  message ? `<p class="alert" role="alert" id="form-error">${escapeHtml(message)}</p>` : ''
 
 export interface LoginPageOptions {
   action: string
@@ -43,7 +44,9 @@ export interface LoginPageOptions {
 
 export function loginPage(o: LoginPageOptions): string {
   const described = o.error ? ' aria-describedby="form-error"' : ''
-  return layout('Sign in', `<h1>Sign in</h1>
+  return layout(
+    'Sign in',
+    `<h1>Sign in</h1>
 <p>to continue to <strong>${escapeHtml(o.clientName)}</strong></p>
 ${alert(o.error)}
 <form method="post" action="${escapeHtml(o.action)}">
@@ -53,7 +56,8 @@ ${alert(o.error)}
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required maxlength="256"${described}${o.email ? ' autofocus' : ''}>
 <button type="submit" class="primary">Sign in</button>
-</form>`)
+</form>`,
+  )
 }
 
 export interface ConsentScope {
@@ -77,8 +81,11 @@ export interface ConsentPageOptions {
 export function consentPage(o: ConsentPageOptions): string {
   const granted = o.scopes.filter((s) => s.grantable)
   const refused = o.scopes.filter((s) => !s.grantable)
-  const item = (s: ConsentScope) => `<li>${escapeHtml(s.description)} <span class="muted">(<code>${escapeHtml(s.name)}</code>)</span></li>`
-  return layout('Allow access?', `<h1>Allow access?</h1>
+  const item = (s: ConsentScope) =>
+    `<li>${escapeHtml(s.description)} <span class="muted">(<code>${escapeHtml(s.name)}</code>)</span></li>`
+  return layout(
+    'Allow access?',
+    `<h1>Allow access?</h1>
 <p><strong>${escapeHtml(o.clientName)}</strong> asks to act for you, <strong>${escapeHtml(o.personName)}</strong>. It will be able to:</p>
 ${granted.length ? `<ul>${granted.map(item).join('')}</ul>` : '<p>Nothing beyond knowing that you signed in.</p>'}
 ${refused.length ? `<p>It also asks for the following, which your account cannot grant and which it will not get:</p><ul>${refused.map(item).join('')}</ul>` : ''}
@@ -87,12 +94,18 @@ ${refused.length ? `<p>It also asks for the following, which your account cannot
 <input type="hidden" name="csrf" value="${escapeHtml(o.csrf)}">
 <button type="submit" class="primary" autofocus>Allow</button>
 <button type="submit" formaction="${escapeHtml(o.denyAction)}">Deny</button>
-</form>`)
+</form>`,
+  )
 }
 
 export function errorPage(title: string, message: string, details: Record<string, string> = {}): string {
-  const rows = Object.entries(details).map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd><code>${escapeHtml(v)}</code></dd>`).join('')
-  return layout(title, `<h1>${escapeHtml(title)}</h1>
+  const rows = Object.entries(details)
+    .map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd><code>${escapeHtml(v)}</code></dd>`)
+    .join('')
+  return layout(
+    title,
+    `<h1>${escapeHtml(title)}</h1>
 <p role="alert">${escapeHtml(message)}</p>
-${rows ? `<dl>${rows}</dl>` : ''}`)
+${rows ? `<dl>${rows}</dl>` : ''}`,
+  )
 }
