@@ -2,8 +2,8 @@
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
 // Control characters (but tab, newline, carriage return), lone surrogates and U+FFFE/U+FFFF.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters, so they are what this matches.
 const FORBIDDEN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these characters, so they are what this matches.
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
 
 /** Text or an attribute value, escaped. */

@@ -57,12 +57,10 @@ export function toProblem(error: HTTPError, instance: string): ProblemBody {
     instance: cut(instance, PROBLEM_LIMITS.instance),
   }
   if (data?.errors?.length) {
-    body.errors = data.errors
-      .slice(0, PROBLEM_LIMITS.errors)
-      .map((e) => ({
-        parameter: cut(e.parameter, PROBLEM_LIMITS.parameter),
-        message: cut(e.message, PROBLEM_LIMITS.message),
-      }))
+    body.errors = data.errors.slice(0, PROBLEM_LIMITS.errors).map((e) => ({
+      parameter: cut(e.parameter, PROBLEM_LIMITS.parameter),
+      message: cut(e.message, PROBLEM_LIMITS.message),
+    }))
   }
   return body
 }

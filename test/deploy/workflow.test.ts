@@ -21,8 +21,8 @@ describe('GitHub Actions workflows', () => {
 
   it('the linter finds real mistakes', async () => {
     const lint = await createLinter()
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a JavaScript template.
     const broken =
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a JavaScript template.
       'on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.evnt_name }}\n'
     expect(lint(broken, 'broken.yml').length).toBeGreaterThan(0)
   })
