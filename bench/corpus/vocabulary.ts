@@ -79,5 +79,3 @@ export function commonWord(r: Random): string {
   }
   return words[lo]!
 }
-
-export const VOCABULARY_SIZE = words.length

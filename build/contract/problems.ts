@@ -3,6 +3,7 @@
  * `/problems/<name>`, documented in the OpenAPI document and on /docs/.
  * Shared by the gateway (which answers with them) and the OpenAPI generator.
  */
+import { PROBLEMS_PREFIX } from './public-paths.ts'
 export const PROBLEM_TYPES = {
   'invalid-parameter': {
     status: 400,
@@ -77,7 +78,7 @@ export const PROBLEM_TYPES = {
 export type ProblemName = keyof typeof PROBLEM_TYPES
 
 export function problemTypeUri(name: ProblemName): string {
-  return `/problems/${name}`
+  return `${PROBLEMS_PREFIX}/${name}`
 }
 
 /**

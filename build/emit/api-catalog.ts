@@ -24,7 +24,7 @@ import {
 } from '../contract/public-paths.ts'
 import type { Emitter } from './types.ts'
 
-export const API_CATALOG_FILE = API_CATALOG_PATH.slice(1)
+const API_CATALOG_FILE = API_CATALOG_PATH.slice(1)
 
 const describedBy = {
   'service-desc': [{ href: OPENAPI_PATH, type: 'application/vnd.oai.openapi+json;version=3.1' }],

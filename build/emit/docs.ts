@@ -21,9 +21,9 @@ import {
 } from '../contract/public-paths.ts'
 import type { Emitter } from './types.ts'
 
-export const DOCS_FILE = 'docs/index.html'
+const DOCS_FILE = 'docs/index.html'
 /** The root of the API host: where its resource identifier leads, a page of links. */
-export const HOME_FILE = 'index.html'
+const HOME_FILE = 'index.html'
 
 const REMOTE_LOGO = '"https://cdn.redoc.ly/redoc/logo-mini.svg"'
 

@@ -20,8 +20,8 @@ import {
 } from '../contract/public-paths.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 
-export const LLMS_FILE = LLMS_PATH.slice(1)
-export const LLMS_FULL_FILE = LLMS_FULL_PATH.slice(1)
+const LLMS_FILE = LLMS_PATH.slice(1)
+const LLMS_FULL_FILE = LLMS_FULL_PATH.slice(1)
 /** Items per collection listed in llms.txt; the rest are a list request away. */
 const LATEST_PER_COLLECTION = 10
 

@@ -7,7 +7,7 @@ import { createOpenApiDocument } from '../openapi/document.ts'
 import { codeSpans, escapeHtml, page } from '../contract/html.ts'
 import type { Emitter } from './types.ts'
 
-export const OPENAPI_FILE = 'openapi.json'
+const OPENAPI_FILE = 'openapi.json'
 
 const STYLE =
   '<style>body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:3rem auto;padding:0 1rem;color:#1a1a1a}code{background:#f2f2f2;padding:0 .2em}</style>\n'

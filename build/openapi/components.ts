@@ -12,7 +12,7 @@ import { arrayOf, count, instant, int32, MAX_HEADER_LENGTH, text, uriReference }
 
 type Json = Record<string, unknown>
 
-export const PROBLEM_MEDIA_TYPE = 'application/problem+json'
+const PROBLEM_MEDIA_TYPE = 'application/problem+json'
 
 const PROBLEM: SchemaObject = {
   type: 'object',

@@ -30,14 +30,6 @@ export async function upToDateManifest(root: string, distDir = join(root, 'dist'
   return head?.input_hash === inputHash ? head : undefined
 }
 
-export async function readManifest(distDir: string): Promise<Manifest | undefined> {
-  try {
-    return JSON.parse(await readFile(join(distDir, MANIFEST_FILE), 'utf8')) as Manifest
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * The manifest's head without parsing the whole file (megabytes at 10,000
  * items): createManifest writes `format`, `build` and `input_hash` first,

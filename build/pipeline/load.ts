@@ -5,11 +5,11 @@
  * dates as the strings the author wrote.
  */
 import { createHash } from 'node:crypto'
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import matter from 'gray-matter'
 import { LineCounter, parseDocument, type Document } from 'yaml'
-import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import type { CollectionName } from '../contract/collections.ts'
 import { ContentError } from '../errors.ts'
 
 export interface SourceFile {
@@ -34,28 +34,6 @@ export interface LoadedFile {
   /** 1-based line of the file on which the body starts. */
   bodyLine: number
 }
-
-/** List and read the Markdown files of all collections, sorted by path. */
-export async function readSources(root: string): Promise<SourceFile[]> {
-  const files: SourceFile[] = []
-  for (const collection of COLLECTION_NAMES) {
-    const dir = join(root, 'content', collection)
-    const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [] as string[]
-      throw error
-    })
-    const md = names.filter((n) => n.endsWith('.md')).sort()
-    // Reads overlap (the thread pool does four at a time); one at a time left the no-change check waiting on the disk.
-    for (let i = 0; i < md.length; i += PARALLEL_READS) {
-      files.push(
-        ...(await Promise.all(md.slice(i, i + PARALLEL_READS).map((name) => readSource(root, collection, name)))),
-      )
-    }
-  }
-  return files
-}
-
-const PARALLEL_READS = 64
 
 export async function readSource(root: string, collection: CollectionName, name: string): Promise<SourceFile> {
   const raw = await readFile(join(root, 'content', collection, name), 'utf8')

@@ -5,15 +5,9 @@
 import { z } from 'zod'
 import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
 import { MAX_LIMIT, MAX_PAGE } from '../../build/contract/query.ts'
-import { SLUG_PATTERN, TAG_PATTERN } from '../../build/contract/patterns.ts'
-import type { McpContext } from './context.ts'
+import { TAG_PATTERN } from '../../build/contract/patterns.ts'
 
 export const collectionArg = z.enum(COLLECTION_NAMES)
-export const slugArg = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(new RegExp(SLUG_PATTERN), 'a slug: lowercase letters, digits and single hyphens')
 export const tagArg = z
   .string()
   .min(1)
@@ -59,5 +53,3 @@ export const READ_ONLY = {
   idempotentHint: true,
   openWorldHint: false,
 } as const
-
-export type ToolRegistrar = (ctx: McpContext) => void
