@@ -14,6 +14,7 @@ import { runKeysCli } from '../../gateway/auth/keys-cli.ts'
 import { SANDBOX_CLIENT, SANDBOX_KEY } from '../../build/contract/sandbox.ts'
 import { REPO_ROOT, type TempProject } from '../helpers/project.ts'
 import { builtProject, challengeParams, startAuthGateway, type AuthGateway } from './setup.ts'
+import { MCP_PATH } from '../../build/contract/public-paths.ts'
 
 let project: TempProject
 let gw: AuthGateway
@@ -161,7 +162,7 @@ describe('token endpoint', () => {
     ['a repeated parameter', `${sandboxForm()}&scope=api.read&scope=api.read`, 400, 'invalid_request'],
     ['a resource of another server', sandboxForm({ resource: 'https://evil.example/api' }), 400, 'invalid_target'],
     ['a resource with a fragment', sandboxForm({ resource: 'http://127.0.0.1/#x' }), 400, 'invalid_target'],
-    ['a relative resource', sandboxForm({ resource: '/mcp' }), 400, 'invalid_target'],
+    ['a relative resource', sandboxForm({ resource: MCP_PATH }), 400, 'invalid_target'],
   ])('refuses %s with an RFC 6749 error', async (_name, body, status, error) => {
     const { res, body: json } = await tokenRequest(body)
     expect(res.status).toBe(status)

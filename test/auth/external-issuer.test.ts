@@ -16,6 +16,7 @@ import type { AuthSettings } from '../../gateway/auth/config.ts'
 import type { TempProject } from '../helpers/project.ts'
 import { startTestIssuer, type TestIssuer } from './oidc-issuer.ts'
 import { builtProject, challengeParams, startAuthGateway, type AuthGateway } from './setup.ts'
+import { MCP_PATH } from '../../build/contract/public-paths.ts'
 
 let project: TempProject
 let issuer: TestIssuer
@@ -108,14 +109,14 @@ async function expectInvalidToken(res: Response) {
 describe('tokens from the external issuer', () => {
   it('accepts a token with the right scope and audience', async () => {
     const token = await issuer.token({ scope: 'mcp.tools.invoke', resource: `${gw.url}/mcp` })
-    const res = await call('/mcp', token)
+    const res = await call(MCP_PATH, token)
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ kind: 'oauth', client_id: issuer.clientId, scopes: ['mcp.tools.invoke'] })
   })
 
   it('answers 403 insufficient_scope, naming the scope, when the token lacks it', async () => {
     const token = await issuer.token({ scope: 'api.read', resource: `${gw.url}/mcp` })
-    const res = await call('/mcp', token)
+    const res = await call(MCP_PATH, token)
     expect(res.status).toBe(403)
     expect(await res.json()).toMatchObject({ type: '/problems/forbidden', status: 403 })
     expect(challengeParams(res.headers.get('www-authenticate'))).toMatchObject({
@@ -127,25 +128,25 @@ describe('tokens from the external issuer', () => {
 
   it('refuses a token issued for another audience', async () => {
     await expectInvalidToken(
-      await call('/mcp', await issuer.token({ scope: 'mcp.tools.invoke', resource: 'https://other.example/api' })),
+      await call(MCP_PATH, await issuer.token({ scope: 'mcp.tools.invoke', resource: 'https://other.example/api' })),
     )
   })
 
   it('refuses an expired token, tolerating a few seconds of clock skew', async () => {
     const now = Math.floor(Date.now() / 1000)
-    await expectInvalidToken(await call('/mcp', await mint({ iat: now - 600, exp: now - 120 })))
-    expect((await call('/mcp', await mint({ iat: now - 600, exp: now - 5 }))).status).toBe(200)
+    await expectInvalidToken(await call(MCP_PATH, await mint({ iat: now - 600, exp: now - 120 })))
+    expect((await call(MCP_PATH, await mint({ iat: now - 600, exp: now - 5 }))).status).toBe(200)
   })
 
   it('refuses a token from another issuer, signed with the right key', async () => {
-    await expectInvalidToken(await call('/mcp', await mint({ iss: 'https://issuer.other.example' })))
+    await expectInvalidToken(await call(MCP_PATH, await mint({ iss: 'https://issuer.other.example' })))
   })
 
   it('refuses a token whose signature was altered', async () => {
     const [h, p, s] = (await issuer.token({ scope: 'mcp.tools.invoke', resource: `${gw.url}/mcp` })).split('.')
     const sig = base64url.decode(s!)
     sig[10] = sig[10]! ^ 0xff
-    await expectInvalidToken(await call('/mcp', `${h}.${p}.${base64url.encode(sig)}`))
+    await expectInvalidToken(await call(MCP_PATH, `${h}.${p}.${base64url.encode(sig)}`))
   })
 
   it('refuses alg none', async () => {
@@ -159,9 +160,9 @@ describe('tokens from the external issuer', () => {
       iat: now,
       exp: now + 300,
     })
-    await expectInvalidToken(await call('/mcp', `${enc({ alg: 'none', typ: 'at+jwt' })}.${body}.`))
+    await expectInvalidToken(await call(MCP_PATH, `${enc({ alg: 'none', typ: 'at+jwt' })}.${body}.`))
     await expectInvalidToken(
-      await call('/mcp', `${enc({ alg: 'none', kid: issuer.privateJwk.kid })}.${body}.${base64url.encode('x')}`),
+      await call(MCP_PATH, `${enc({ alg: 'none', kid: issuer.privateJwk.kid })}.${body}.${base64url.encode('x')}`),
     )
   })
 
@@ -171,36 +172,36 @@ describe('tokens from the external issuer', () => {
       type: 'spki',
       format: 'pem',
     }) as string
-    await expectInvalidToken(await call('/mcp', await mint({}, { alg: 'HS256', key: new TextEncoder().encode(pem) })))
+    await expectInvalidToken(await call(MCP_PATH, await mint({}, { alg: 'HS256', key: new TextEncoder().encode(pem) })))
     await expectInvalidToken(
-      await call('/mcp', await mint({}, { alg: 'HS256', key: new TextEncoder().encode(JSON.stringify(publicJwk)) })),
+      await call(MCP_PATH, await mint({}, { alg: 'HS256', key: new TextEncoder().encode(JSON.stringify(publicJwk)) })),
     )
   })
 
   it('refuses a token signed by an unknown key id', async () => {
     const { privateKey } = await generateKeyPair('ES256')
-    await expectInvalidToken(await call('/mcp', await mint({}, { kid: 'unknown-kid', key: privateKey })))
+    await expectInvalidToken(await call(MCP_PATH, await mint({}, { kid: 'unknown-kid', key: privateKey })))
     // Same kid as the issuer's, different key: a bad signature.
-    await expectInvalidToken(await call('/mcp', await mint({}, { key: privateKey })))
+    await expectInvalidToken(await call(MCP_PATH, await mint({}, { key: privateKey })))
   })
 
   it('accepts typ JWT and refuses a token that is not an access token', async () => {
-    expect((await call('/mcp', await mint({}, { typ: 'JWT' }))).status).toBe(200)
-    await expectInvalidToken(await call('/mcp', await mint({}, { typ: 'dpop+jwt' })))
+    expect((await call(MCP_PATH, await mint({}, { typ: 'JWT' }))).status).toBe(200)
+    await expectInvalidToken(await call(MCP_PATH, await mint({}, { typ: 'dpop+jwt' })))
   })
 
   it('reads scopes from scp as well as scope', async () => {
-    expect((await call('/mcp', await mint({ scope: undefined, scp: ['api.read', 'mcp.tools.invoke'] }))).status).toBe(
+    expect((await call(MCP_PATH, await mint({ scope: undefined, scp: ['api.read', 'mcp.tools.invoke'] }))).status).toBe(
       200,
     )
-    expect((await call('/mcp', await mint({ scope: undefined, scp: 'mcp.tools.invoke' }))).status).toBe(200)
-    expect((await call('/mcp', await mint({ scope: 'api.read' }))).status).toBe(403)
+    expect((await call(MCP_PATH, await mint({ scope: undefined, scp: 'mcp.tools.invoke' }))).status).toBe(200)
+    expect((await call(MCP_PATH, await mint({ scope: 'api.read' }))).status).toBe(403)
   })
 
   it('refuses garbage', async () => {
     for (const garbage of ['garbage', 'a.b.c', 'eyJhbGciOiJFUzI1NiJ9.e30.AAAA', 'tw_nope'])
-      await expectInvalidToken(await call('/mcp', garbage))
-    await expectInvalidToken(await call('/mcp', 'not{a}token'))
+      await expectInvalidToken(await call(MCP_PATH, garbage))
+    await expectInvalidToken(await call(MCP_PATH, 'not{a}token'))
   })
 })
 
@@ -231,7 +232,7 @@ describe('missing credentials', () => {
 describe('API keys', () => {
   it("accepts an active key with the role's scopes", async () => {
     expect(keys.agent).toMatch(/^tw_live_[0-9A-Za-z]{36}$/)
-    const res = await call('/mcp', keys.agent)
+    const res = await call(MCP_PATH, keys.agent)
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ kind: 'api-key', role: 'agent.mcp', scopes: ['mcp.tools.invoke'] })
     expect((await call('/test/api-read', keys.agent)).status).toBe(403)
@@ -239,22 +240,22 @@ describe('API keys', () => {
 
   it('refuses a key with a bad checksum, an unknown key, an expired key and a revoked key', async () => {
     const last = keys.agent.at(-1) === 'A' ? 'B' : 'A'
-    await expectInvalidToken(await call('/mcp', keys.agent.slice(0, -1) + last))
+    await expectInvalidToken(await call(MCP_PATH, keys.agent.slice(0, -1) + last))
     const flipped = keys.agent.slice(0, 12) + (keys.agent[12] === 'x' ? 'y' : 'x') + keys.agent.slice(13)
-    await expectInvalidToken(await call('/mcp', flipped))
-    await expectInvalidToken(await call('/mcp', keys.expired))
-    await expectInvalidToken(await call('/mcp', keys.revoked))
+    await expectInvalidToken(await call(MCP_PATH, flipped))
+    await expectInvalidToken(await call(MCP_PATH, keys.expired))
+    await expectInvalidToken(await call(MCP_PATH, keys.revoked))
   })
 
   it('follows revocation in a running gateway', async () => {
     const key = await cli('create', '--role', 'agent.mcp', '--label', 'short-lived')
-    expect((await call('/mcp', key)).status).toBe(200)
+    expect((await call(MCP_PATH, key)).status).toBe(200)
     const id = (await cli('list'))
       .split('\n')
       .find((l) => l.includes('short-lived'))!
       .split('\t')[0]!
     await cli('revoke', id)
-    await expectInvalidToken(await call('/mcp', key))
+    await expectInvalidToken(await call(MCP_PATH, key))
   })
 })
 
@@ -302,13 +303,13 @@ describe('issuer unreachable', () => {
     const down = await startAuthGateway(project.dist, settings({ jwksUrl: `${closedUrl}/jwks` }))
     try {
       const token = await issuer.token({ scope: 'mcp.tools.invoke', resource: `${down.url}/mcp` })
-      const res = await call('/mcp', token, down.url)
+      const res = await call(MCP_PATH, token, down.url)
       expect(res.status).toBe(503)
       expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
       expect(await res.json()).toMatchObject({ type: '/problems/unavailable', status: 503 })
       // Keys do not depend on the issuer; garbage is still a 401 without asking it.
-      expect((await call('/mcp', keys.agent, down.url)).status).toBe(200)
-      expect((await call('/mcp', 'garbage', down.url)).status).toBe(401)
+      expect((await call(MCP_PATH, keys.agent, down.url)).status).toBe(200)
+      expect((await call(MCP_PATH, 'garbage', down.url)).status).toBe(401)
     } finally {
       await down.gateway.close()
     }
@@ -317,7 +318,7 @@ describe('issuer unreachable', () => {
   it('answers 503 when the issuer metadata cannot be fetched', async () => {
     const down = await startAuthGateway(project.dist, settings({ issuer: closedUrl }))
     try {
-      const res = await call('/mcp', await mint({ iss: closedUrl, aud: `${down.url}/mcp` }), down.url)
+      const res = await call(MCP_PATH, await mint({ iss: closedUrl, aud: `${down.url}/mcp` }), down.url)
       expect(res.status).toBe(503)
       expect((await fetch(`${down.url}/.well-known/oauth-authorization-server`)).status).toBe(503)
     } finally {

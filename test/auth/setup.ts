@@ -12,6 +12,7 @@ import { authPlugin } from '../../gateway/auth/plugin.ts'
 import { createLogger } from '../../gateway/log.ts'
 import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
+import { MCP_PATH } from '../../build/contract/public-paths.ts'
 
 export async function builtProject(): Promise<TempProject> {
   const project = await copyOfRepoContent()
@@ -34,7 +35,7 @@ export async function startAuthGateway(dist: string, settings: AuthSettings): Pr
   const auth = await createAuth(settings, { publicUrl: () => url, logger })
   const protectedRoutes = (app: Parameters<ReturnType<typeof authPlugin>>[0]) => {
     app.all(
-      '/mcp',
+      MCP_PATH,
       defineHandler(async (event) => principalBody(await auth.requireScope(event, 'mcp.tools.invoke'))),
     )
     app.all(

@@ -14,6 +14,7 @@ import { defaultOf } from '../../build/contract/settings.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 import { startFullGateway, type FullGateway } from '../discovery/full-gateway.ts'
+import { MCP_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
 
 let full: FullGateway
 beforeAll(async () => {
@@ -28,7 +29,7 @@ async function call(method: string, path: string, init: RequestInit = {}): Promi
 }
 
 async function token(scope: string): Promise<string> {
-  const response = await call('POST', '/oauth/token', {
+  const response = await call('POST', TOKEN_PATH, {
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
       authorization: `Basic ${Buffer.from(`${full.client.id}:${full.client.secret}`).toString('base64')}`,
@@ -72,21 +73,21 @@ describe('contract: token endpoint and /mcp', () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' }
     expect(
       (
-        await call('POST', '/oauth/token', {
+        await call('POST', TOKEN_PATH, {
           headers: form,
           body: 'grant_type=password&client_id=nobody&client_secret=x',
         })
       ).status,
     ).toBe(401)
-    expect((await call('POST', '/oauth/token', { headers: form, body: 'grant_type=password' })).status).toBe(400)
+    expect((await call('POST', TOKEN_PATH, { headers: form, body: 'grant_type=password' })).status).toBe(400)
     const basic = `Basic ${Buffer.from(`${full.client.id}:${full.client.secret}`).toString('base64')}`
     expect(
-      (await call('POST', '/oauth/token', { headers: { ...form, authorization: basic }, body: 'grant_type=password' }))
+      (await call('POST', TOKEN_PATH, { headers: { ...form, authorization: basic }, body: 'grant_type=password' }))
         .status,
     ).toBe(400)
     expect(
       (
-        await call('POST', '/oauth/token', {
+        await call('POST', TOKEN_PATH, {
           headers: { ...form, authorization: basic },
           body: 'grant_type=client_credentials&scope=nope',
         })
@@ -95,21 +96,25 @@ describe('contract: token endpoint and /mcp', () => {
   })
 
   it('/mcp: 401 without a credential, 403 with the sandbox key, 405 on GET and DELETE, 200 with a token', async () => {
-    expect((await call('POST', '/mcp', { headers: MCP_HEADERS, body: INITIALIZE })).status).toBe(401)
+    expect((await call('POST', MCP_PATH, { headers: MCP_HEADERS, body: INITIALIZE })).status).toBe(401)
     expect(
       (
-        await call('POST', '/mcp', {
+        await call('POST', MCP_PATH, {
           headers: { ...MCP_HEADERS, authorization: `Bearer ${SANDBOX_KEY}` },
           body: INITIALIZE,
         })
       ).status,
     ).toBe(403)
-    expect((await call('GET', '/mcp')).status).toBe(405)
-    expect((await call('DELETE', '/mcp')).status).toBe(405)
+    expect((await call('GET', MCP_PATH)).status).toBe(405)
+    expect((await call('DELETE', MCP_PATH)).status).toBe(405)
     const bearer = await token('mcp.tools.invoke')
     expect(
-      (await call('POST', '/mcp', { headers: { ...MCP_HEADERS, authorization: `Bearer ${bearer}` }, body: INITIALIZE }))
-        .status,
+      (
+        await call('POST', MCP_PATH, {
+          headers: { ...MCP_HEADERS, authorization: `Bearer ${bearer}` },
+          body: INITIALIZE,
+        })
+      ).status,
     ).toBe(200)
   })
 

@@ -14,6 +14,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../build/compiler/build.ts'
 import { copyOfRepoContent, REPO_ROOT, type TempProject } from '../helpers/project.ts'
+import { HEALTH_PATH } from '../../build/contract/public-paths.ts'
 
 const run = promisify(execFile)
 /** Inside the repository: the rulesets' per-place exceptions name files relative to it. */
@@ -86,8 +87,8 @@ describe('openapi.json under the linters', () => {
       components: { parameters: Record<string, { schema: Record<string, unknown> }> }
     }
     delete broken.components.parameters.q!.schema.maxLength
-    for (const status of Object.keys(broken.paths['/api/health']!.get!.responses))
-      if (status.startsWith('4')) delete broken.paths['/api/health']!.get!.responses[status]
+    for (const status of Object.keys(broken.paths[HEALTH_PATH]!.get!.responses))
+      if (status.startsWith('4')) delete broken.paths[HEALTH_PATH]!.get!.responses[status]
     const file = 'test-artifacts/lint/broken/openapi.json'
     await mkdir(join(REPO_ROOT, 'test-artifacts/lint/broken'), { recursive: true })
     await writeFile(join(REPO_ROOT, file), JSON.stringify(broken, null, 2))

@@ -22,11 +22,19 @@ import type { Manifest } from '../../build/contract/manifest.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { startFullGateway, type FullGateway } from '../helpers/full-gateway.ts'
 import { breakable, invalid, resolve, valid, type Schema } from '../helpers/schema-arbitrary.ts'
+import {
+  CHANGES_PATH,
+  MCP_PATH,
+  REGISTRATION_PATH,
+  REVOCATION_PATH,
+  SEARCH_PATH,
+  TOKEN_PATH,
+} from '../../build/contract/public-paths.ts'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6)
 const METHODS = ['get', 'head', 'post'] as const
 /** Operations whose query parameters the document says are checked ("anything else is a 400"). */
-const STRICT_QUERY = new Set(['/api/search', '/api/changes', ...COLLECTION_NAMES.map((c) => `/api/${c}`)])
+const STRICT_QUERY = new Set([SEARCH_PATH, CHANGES_PATH, ...COLLECTION_NAMES.map((c) => `/api/${c}`)])
 
 interface Parameter {
   name: string
@@ -120,7 +128,7 @@ function operationsOf(document: Schema): Operation[] {
 function authorization(op: Operation): Arbitrary<string | undefined> {
   const good = op.security.map((alternative): string | undefined => {
     if (Object.keys(alternative).length === 0) return undefined
-    if ('apiKey' in alternative) return `Bearer ${op.path === '/mcp' ? credentials.agentKey : credentials.sandboxKey}`
+    if ('apiKey' in alternative) return `Bearer ${op.path === MCP_PATH ? credentials.agentKey : credentials.sandboxKey}`
     return `Bearer ${credentials.mcpToken}`
   })
   const bad = [
@@ -164,7 +172,7 @@ function request(op: Operation, breakOne: boolean): Arbitrary<Request> {
       const query = new URLSearchParams()
       const headers: Record<string, string> = {
         'x-forwarded-for': address,
-        accept: op.path === '/mcp' ? 'application/json, text/event-stream' : '*/*',
+        accept: op.path === MCP_PATH ? 'application/json, text/event-stream' : '*/*',
       }
       for (const pair of pairs) {
         if (!pair) continue
@@ -223,7 +231,7 @@ describe('every operation of openapi.json, with requests generated from its sche
   it('knows the document (sanity: every path and both kinds of request are exercised)', () => {
     expect(operations.length).toBeGreaterThan(30)
     expect(operations.filter((o) => o.body).map((o) => o.path)).toEqual(
-      expect.arrayContaining(['/mcp', '/oauth/token', '/oauth/register', '/oauth/revoke']),
+      expect.arrayContaining([MCP_PATH, TOKEN_PATH, REGISTRATION_PATH, REVOCATION_PATH]),
     )
   })
 

@@ -8,6 +8,16 @@ import { PROBLEM_TYPES } from '../../build/contract/problems.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent } from '../helpers/project.ts'
+import {
+  API_CATALOG_PATH,
+  CHANGES_PATH,
+  DOCS_PATH,
+  HEALTH_PATH,
+  LLMS_FULL_PATH,
+  LLMS_PATH,
+  OPENAPI_PATH,
+  SEARCH_PATH,
+} from '../../build/contract/public-paths.ts'
 
 const ctx = useBuiltGateway(copyOfRepoContent)
 
@@ -97,12 +107,12 @@ describe('contract: errors', () => {
       ['POST', '/api/blog-posts'],
       ['PUT', '/api/blog-posts/x'],
       ['DELETE', '/api/events'],
-      ['POST', '/api/health'],
-      ['PATCH', '/openapi.json'],
-      ['POST', '/docs/'],
-      ['DELETE', '/.well-known/api-catalog'],
-      ['POST', '/api/search'],
-      ['DELETE', '/api/changes'],
+      ['POST', HEALTH_PATH],
+      ['PATCH', OPENAPI_PATH],
+      ['POST', DOCS_PATH],
+      ['DELETE', API_CATALOG_PATH],
+      ['POST', SEARCH_PATH],
+      ['DELETE', CHANGES_PATH],
       ['PUT', '/feeds/all.json'],
     ] as const) {
       const response = await call(method, url)
@@ -118,17 +128,17 @@ describe('contract: errors', () => {
 
 describe('contract: health, documents and preflight', () => {
   it('health on GET and HEAD', async () => {
-    expect((await call('GET', '/api/health')).status).toBe(200)
-    expect((await call('HEAD', '/api/health')).status).toBe(200)
+    expect((await call('GET', HEALTH_PATH)).status).toBe(200)
+    expect((await call('HEAD', HEALTH_PATH)).status).toBe(200)
   })
 
   it('every discovery document, the problem pages and their 304s', async () => {
     for (const url of [
-      '/openapi.json',
-      '/docs/',
-      '/llms.txt',
-      '/llms-full.txt',
-      '/.well-known/api-catalog',
+      OPENAPI_PATH,
+      DOCS_PATH,
+      LLMS_PATH,
+      LLMS_FULL_PATH,
+      API_CATALOG_PATH,
       '/feeds/all.xml',
       '/feeds/events.atom',
       '/feeds/webinars.json',
@@ -138,7 +148,7 @@ describe('contract: health, documents and preflight', () => {
       expect(response.status, url).toBe(200)
       expect((await call('GET', url, { 'if-none-match': response.headers.get('etag')! })).status, url).toBe(304)
     }
-    expect((await call('HEAD', '/.well-known/api-catalog')).status).toBe(200)
+    expect((await call('HEAD', API_CATALOG_PATH)).status).toBe(200)
     expect((await call('GET', '/docs')).status).toBe(308)
     for (const name of Object.keys(PROBLEM_TYPES))
       expect((await call('GET', `/problems/${name}`)).status, name).toBe(200)

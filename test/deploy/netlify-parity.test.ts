@@ -22,6 +22,18 @@ import { newKeyId, writeKeysFile } from '../../gateway/auth/keys-file.ts'
 import { readConfig } from '../../gateway/config.ts'
 import { silentLogger } from '../../gateway/log.ts'
 import { gatewayOptions } from '../../gateway/setup.ts'
+import {
+  API_CATALOG_PATH,
+  AUTHORIZATION_SERVER_PATH,
+  CHANGES_PATH,
+  DOCS_PATH,
+  HEALTH_PATH,
+  LLMS_PATH,
+  MCP_PATH,
+  OPENAPI_PATH,
+  PROTECTED_RESOURCE_PATH,
+  SEARCH_PATH,
+} from '../../build/contract/public-paths.ts'
 
 /** Headers both must send alike (ETag and request ids are each side's own). */
 const COMPARED_HEADERS = [
@@ -113,17 +125,17 @@ describe('Netlify deploy parity', () => {
    */
   function matrix(): string[] {
     const paths = [
-      '/api/health',
+      HEALTH_PATH,
       '/api/nope',
       '/api/blog-posts/a/b',
-      '/.well-known/api-catalog',
-      '/openapi.json',
-      '/llms.txt',
-      '/docs/',
-      '/.well-known/oauth-protected-resource',
+      API_CATALOG_PATH,
+      OPENAPI_PATH,
+      LLMS_PATH,
+      DOCS_PATH,
+      PROTECTED_RESOURCE_PATH,
       '/.well-known/oauth-protected-resource/mcp',
-      '/.well-known/oauth-authorization-server',
-      '/mcp',
+      AUTHORIZATION_SERVER_PATH,
+      MCP_PATH,
       // Feeds and calendars (static files), search and the change feed (the function, but for its first page).
       '/feeds/all.xml',
       '/feeds/all.atom',
@@ -132,9 +144,9 @@ describe('Netlify deploy parity', () => {
       '/calendar/events.ics',
       '/calendar/webinars.ics',
       '/api/search?q=lineage',
-      '/api/search',
+      SEARCH_PATH,
       '/api/search?q=data&collection=events&limit=2',
-      '/api/changes',
+      CHANGES_PATH,
       '/api/changes?limit=3',
       '/api/changes?since=abc',
       '/api/blog-posts?updated_since=2026-01-01T00:00:00Z',
@@ -201,13 +213,13 @@ describe('Netlify deploy parity', () => {
         params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'parity', version: '1' } },
       }),
     }
-    const ours = await ask(gateway.url, '/mcp', init)
+    const ours = await ask(gateway.url, MCP_PATH, init)
     expect(ours.status).toBe(200)
     expect(JSON.parse(ours.body)).toMatchObject({ result: { serverInfo: { version } } })
-    expect(await ask(netlify.url, '/mcp', init)).toEqual(ours)
+    expect(await ask(netlify.url, MCP_PATH, init)).toEqual(ours)
     // Without the key: the same 401 challenge.
     const anonymous = { ...init, headers: { ...init.headers, authorization: '' } }
-    expect(await ask(netlify.url, '/mcp', anonymous)).toEqual(await ask(gateway.url, '/mcp', anonymous))
+    expect(await ask(netlify.url, MCP_PATH, anonymous)).toEqual(await ask(gateway.url, MCP_PATH, anonymous))
   }, 60_000)
 
   it('answers a 2026-07-28 request (no handshake, envelope in _meta) with an agent key alike', async () => {
@@ -233,12 +245,12 @@ describe('Netlify deploy parity', () => {
         params: { name: 'fetch', arguments: { id: 'case-studies/meridian-mutual-ledger-reconciliation' }, _meta: meta },
       }),
     }
-    const ours = await ask(gateway.url, '/mcp', call)
+    const ours = await ask(gateway.url, MCP_PATH, call)
     expect(ours.status).toBe(200)
     expect(JSON.parse(ours.body)).toMatchObject({
       result: { structuredContent: { id: 'case-studies/meridian-mutual-ledger-reconciliation' } },
     })
-    expect(await ask(netlify.url, '/mcp', call)).toEqual(ours)
+    expect(await ask(netlify.url, MCP_PATH, call)).toEqual(ours)
   }, 60_000)
 
   it('serves the pre-rendered lists and items from files and the rest from the function', async () => {
@@ -246,11 +258,11 @@ describe('Netlify deploy parity', () => {
     expect(await kind('/api/blog-posts?limit=7')).toBe('redirect')
     expect(await kind('/api/blog-posts')).toBe('redirect')
     expect(await kind(`/api/blog-posts/${manifest.collections['blog-posts'][0]!.slug}`)).toBe('redirect')
-    expect(await kind('/.well-known/api-catalog')).toBe('redirect')
-    expect(await kind('/openapi.json')).toBe('static')
+    expect(await kind(API_CATALOG_PATH)).toBe('redirect')
+    expect(await kind(OPENAPI_PATH)).toBe('static')
     expect(await kind('/api/blog-posts?limit=7&page=2')).toBe('function')
-    expect(await kind('/api/health')).toBe('function')
-    expect(await kind('/api/changes')).toBe('redirect')
+    expect(await kind(HEALTH_PATH)).toBe('function')
+    expect(await kind(CHANGES_PATH)).toBe('redirect')
     expect(await kind('/api/changes?limit=3')).toBe('function')
     expect(await kind('/api/search?q=lineage')).toBe('function')
     expect(await kind('/api/blog-posts?updated_since=2026-01-01T00:00:00Z')).toBe('function')

@@ -7,6 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_CATALOG_LINK, API_CATALOG_TYPE } from '../../build/contract/documents.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { startFullGateway, type FullGateway } from './full-gateway.ts'
+import {
+  AUTHORIZATION_SERVER_PATH,
+  AUTHORIZE_PATH,
+  CHANGES_PATH,
+  DOCS_PATH,
+  HEALTH_PATH,
+  MCP_PATH,
+  OPENAPI_PATH,
+  OPENID_CONFIGURATION_PATH,
+  PROTECTED_RESOURCE_PATH,
+  REGISTRATION_PATH,
+  REVOCATION_PATH,
+  SEARCH_PATH,
+  TOKEN_PATH,
+  USERINFO_PATH,
+} from '../../build/contract/public-paths.ts'
 
 let full: FullGateway
 beforeAll(async () => {
@@ -15,12 +31,12 @@ beforeAll(async () => {
 afterAll(() => full?.close())
 
 /** Endpoints that only take POST: a GET finds them (405), it does not miss them (404). */
-const POST_ONLY = new Set(['/mcp', '/oauth/token', '/oauth/register', '/oauth/revoke'])
+const POST_ONLY = new Set([MCP_PATH, TOKEN_PATH, REGISTRATION_PATH, REVOCATION_PATH])
 /**
  * Endpoints a bare GET reaches but cannot satisfy: the authorization request without its parameters,
  * userinfo without a token, search without `q` (its links with a `q` answer 200).
  */
-const BARE_GET: Record<string, number> = { '/oauth/authorize': 400, '/oauth/userinfo': 401, '/api/search': 400 }
+const BARE_GET: Record<string, number> = { [AUTHORIZE_PATH]: 400, [USERINFO_PATH]: 401, [SEARCH_PATH]: 400 }
 
 async function follow(href: string): Promise<void> {
   const url = new URL(href, full.gw.url)
@@ -60,12 +76,12 @@ describe('links resolve on the gateway', () => {
     }
     expect([...targets]).toEqual(
       expect.arrayContaining([
-        '/openapi.json',
-        '/docs/',
-        '/api/health',
-        '/mcp',
-        '/api/search',
-        '/api/changes',
+        OPENAPI_PATH,
+        DOCS_PATH,
+        HEALTH_PATH,
+        MCP_PATH,
+        SEARCH_PATH,
+        CHANGES_PATH,
         '/feeds/all.atom',
         '/calendar/events.ics',
       ]),
@@ -76,9 +92,9 @@ describe('links resolve on the gateway', () => {
   it('the OAuth metadata documents: every URL in them resolves', async () => {
     const origin = new URL(full.gw.url).origin
     const documents = [
-      '/.well-known/oauth-authorization-server',
-      '/.well-known/openid-configuration',
-      '/.well-known/oauth-protected-resource',
+      AUTHORIZATION_SERVER_PATH,
+      OPENID_CONFIGURATION_PATH,
+      PROTECTED_RESOURCE_PATH,
       '/.well-known/oauth-protected-resource/mcp',
     ]
     const urls = new Set<string>()

@@ -14,6 +14,16 @@ import { buildSite } from '../../build/compiler/build.ts'
 import { recordSchemaName } from '../../build/openapi/records.ts'
 import { SCOPE_NAMES, ROLES } from '../../build/contract/scopes.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
+import {
+  AUTHORIZE_PATH,
+  HEALTH_PATH,
+  MCP_PATH,
+  OPENID_CONFIGURATION_PATH,
+  REGISTRATION_PATH,
+  REVOCATION_PATH,
+  TOKEN_PATH,
+  USERINFO_PATH,
+} from '../../build/contract/public-paths.ts'
 
 type Json = Record<string, unknown>
 
@@ -48,7 +58,7 @@ describe('openapi.json', () => {
     expect(result.valid).toBe(true)
     expect(validator.version).toBe('3.1')
     const broken = JSON.parse(text) as Json
-    at(broken, 'paths', '/api/health', 'get').responses = 'none'
+    at(broken, 'paths', HEALTH_PATH, 'get').responses = 'none'
     expect((await new Validator().validate(broken)).valid).toBe(false)
   })
 
@@ -99,29 +109,29 @@ describe('openapi.json', () => {
     for (const name of ['clientCredentials', 'authorizationCode']) {
       const flow = at(doc, 'components', 'securitySchemes', 'oauth2', 'flows', name)
       expect(Object.keys(at(flow, 'scopes')).sort()).toEqual([...SCOPE_NAMES].sort())
-      expect(at(flow, 'tokenUrl')).toBe('/oauth/token')
+      expect(at(flow, 'tokenUrl')).toBe(TOKEN_PATH)
     }
     expect(at(doc, 'components', 'securitySchemes', 'oauth2', 'flows', 'authorizationCode', 'authorizationUrl')).toBe(
-      '/oauth/authorize',
+      AUTHORIZE_PATH,
     )
     for (const path of [
-      '/oauth/authorize',
-      '/oauth/token',
-      '/oauth/register',
-      '/oauth/revoke',
-      '/oauth/userinfo',
-      '/.well-known/openid-configuration',
+      AUTHORIZE_PATH,
+      TOKEN_PATH,
+      REGISTRATION_PATH,
+      REVOCATION_PATH,
+      USERINFO_PATH,
+      OPENID_CONFIGURATION_PATH,
     ]) {
       expect(Object.keys(at(doc, 'paths', path)).length, path).toBeGreaterThan(0)
     }
     expect(SCOPE_NAMES).toHaveLength(9)
     for (const role of Object.keys(ROLES))
       expect(at(doc, 'components', 'securitySchemes', 'apiKey').description).toContain(role)
-    expect(at(doc, 'paths', '/mcp', 'post').security).toContainEqual({ oauth2: ['mcp.tools.invoke'] })
-    expect(Object.keys(at(doc, 'paths', '/mcp', 'post', 'responses'))).toEqual(
+    expect(at(doc, 'paths', MCP_PATH, 'post').security).toContainEqual({ oauth2: ['mcp.tools.invoke'] })
+    expect(Object.keys(at(doc, 'paths', MCP_PATH, 'post', 'responses'))).toEqual(
       expect.arrayContaining(['200', '401', '403']),
     )
     // GET and DELETE are not operations of /mcp: their 405 is the generic one for undocumented methods.
-    expect(at(doc, 'paths', '/mcp')).not.toHaveProperty('get')
+    expect(at(doc, 'paths', MCP_PATH)).not.toHaveProperty('get')
   })
 })

@@ -13,6 +13,7 @@ import { createLogger } from '../../gateway/log.ts'
 import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 import { afterAll, beforeAll } from 'vitest'
+import { CHANGES_PATH, HEALTH_PATH, LLMS_PATH, OPENAPI_PATH } from '../../build/contract/public-paths.ts'
 
 interface Raw {
   status: number
@@ -69,10 +70,10 @@ const PATHS = [
   '/api/blog-posts?limit=2&page=3',
   '/api/case-studies?limit=3&tag=data-contracts',
   '/api/search?q=ledger+reconciliation',
-  '/api/changes',
-  '/openapi.json',
-  '/llms.txt',
-  '/api/health',
+  CHANGES_PATH,
+  OPENAPI_PATH,
+  LLMS_PATH,
+  HEALTH_PATH,
 ]
 
 describe('the fast path for repeated reads', () => {
@@ -84,7 +85,7 @@ describe('the fast path for repeated reads', () => {
       // Health has no ETag: there the If-None-Match below is a tag of nothing, and both answer 200.
       const etag =
         first.headers[first.headers.findIndex((h, i) => i % 2 === 0 && h.toLowerCase() === 'etag') + 1] ?? '"none"'
-      if (path !== '/api/health') expect(etag).not.toBe('"none"')
+      if (path !== HEALTH_PATH) expect(etag).not.toBe('"none"')
       const viaApp = {
         head: await raw(gateway.url, path, { method: 'HEAD' }),
         notModified: await raw(gateway.url, path, { headers: { 'if-none-match': etag } }),
@@ -108,7 +109,7 @@ describe('the fast path for repeated reads', () => {
         viaApp.notModified.status,
         stable(viaApp.notModified.headers),
       ])
-      expect(viaApp.notModified.status).toBe(path === '/api/health' ? 200 : 304)
+      expect(viaApp.notModified.status).toBe(path === HEALTH_PATH ? 200 : 304)
       const line = logs
         .slice(before)
         .map((l) => JSON.parse(l) as Record<string, unknown>)

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent } from '../helpers/project.ts'
+import { HEALTH_PATH } from '../../build/contract/public-paths.ts'
 
 const ctx = useBuiltGateway(copyOfRepoContent)
 const get = (path: string, init?: RequestInit) => fetch(`${ctx.gateway.url}${path}`, init)
@@ -19,7 +20,7 @@ async function expectProblem(res: Response, status: number, type: string) {
 
 describe('health', () => {
   it('reports the build, never cached', async () => {
-    const res = await get('/api/health')
+    const res = await get(HEALTH_PATH)
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')
     const body = await res.json()
@@ -29,7 +30,7 @@ describe('health', () => {
       build: { id: expect.any(String), built_at: expect.any(String) },
     })
     expect(Object.keys(body.build.counts)).toEqual([...COLLECTION_NAMES])
-    const head = await get('/api/health', { method: 'HEAD' })
+    const head = await get(HEALTH_PATH, { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(await head.text()).toBe('')
   })
@@ -213,10 +214,10 @@ describe('HTTP semantics', () => {
   })
 
   it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
-    expect((await get('/api/health', { headers: { 'x-request-id': 'abc-123' } })).headers.get('x-request-id')).toBe(
+    expect((await get(HEALTH_PATH, { headers: { 'x-request-id': 'abc-123' } })).headers.get('x-request-id')).toBe(
       'abc-123',
     )
-    const res = await get('/api/health', { headers: { 'x-request-id': 'bad id\twith spaces' } })
+    const res = await get(HEALTH_PATH, { headers: { 'x-request-id': 'bad id\twith spaces' } })
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
   })
 

@@ -14,6 +14,7 @@ import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 import { connectClient, INITIALIZE, MCP_HEADERS } from './setup.ts'
 import { DEFAULT_LIMITS } from '../../gateway/http/limits.ts'
+import { MCP_PATH } from '../../build/contract/public-paths.ts'
 
 describe('the MCP_AUTH setting', () => {
   it('refuses MCP_AUTH=off on any address but loopback, naming the rule', () => {
@@ -60,7 +61,7 @@ describe('/mcp without the credential guard', () => {
     const url = new URL(gw.url)
     return new Promise((resolve, reject) => {
       const req = httpRequest(
-        { host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { ...MCP_HEADERS, ...headers } },
+        { host: url.hostname, port: url.port, path: MCP_PATH, method: 'POST', headers: { ...MCP_HEADERS, ...headers } },
         (res) => {
           res.resume()
           res.on('end', () => resolve(res.statusCode!))

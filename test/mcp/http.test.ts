@@ -2,6 +2,7 @@
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectClient, INITIALIZE, MCP_HEADERS, startMcpGateway, type McpTestGateway } from './setup.ts'
+import { MCP_PATH } from '../../build/contract/public-paths.ts'
 
 let t: McpTestGateway
 beforeAll(async () => {
@@ -22,7 +23,7 @@ function postWithHost(host: string, token: string, origin?: string): Promise<{ s
       {
         host: url.hostname,
         port: url.port,
-        path: '/mcp',
+        path: MCP_PATH,
         method: 'POST',
         headers: { ...MCP_HEADERS, host, authorization: `Bearer ${token}`, ...(origin ? { origin } : {}) },
       },

@@ -4,6 +4,7 @@ import { parse } from 'yaml'
 import { etagOf } from '../../build/contract/etag.ts'
 import { Snapshot, type FileSource, type StoredFile } from '../../gateway/artifacts.ts'
 import { connectClient, ERAS, startMcpGateway, type McpClient, type McpTestGateway } from './setup.ts'
+import { HEALTH_PATH } from '../../build/contract/public-paths.ts'
 
 const TEMPLATE = 'content://{collection}/{slug}'
 const NOW = new Date('2026-11-01T12:00:00Z')
@@ -27,7 +28,7 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
   describe('resources', () => {
     it('lists every published item as content://{collection}/{slug}, and the template', async () => {
       const { resources } = await client.listResources()
-      const health = await rest<{ build: { counts: Record<string, number> } }>('/api/health')
+      const health = await rest<{ build: { counts: Record<string, number> } }>(HEALTH_PATH)
       const items = resources.filter((r) => r.uri.startsWith('content://'))
       expect(items).toHaveLength(Object.values(health.build.counts).reduce((a, b) => a + b, 0))
       expect(items).toContainEqual(

@@ -16,6 +16,7 @@ import { openFileStore } from '../../gateway/auth/store/file-store.ts'
 import { generateApiKey } from '../../gateway/auth/api-key.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { MCP_HEADERS, startFullGateway, type FullGateway } from '../helpers/full-gateway.ts'
+import { MCP_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
 
 const KEY = FAILURE_POLICIES['api-key']
 const SECRET = FAILURE_POLICIES['client-secret']
@@ -90,11 +91,11 @@ describe('bad API keys on /mcp', () => {
       expect(res.status).toBe(401)
       await res.body?.cancel()
     }
-    await expectThrottled(await mcp(generateApiKey('live'), address), 'failed-api-key-ip', '/mcp')
-    await expectThrottled(await mcp(full.keys.agent!, address), 'failed-api-key-ip', '/mcp')
+    await expectThrottled(await mcp(generateApiKey('live'), address), 'failed-api-key-ip', MCP_PATH)
+    await expectThrottled(await mcp(full.keys.agent!, address), 'failed-api-key-ip', MCP_PATH)
     const elsewhere = await mcp(full.keys.agent!, freshAddress())
     expect(elsewhere.status).toBe(200)
-    await assertMatchesContract('POST', '/mcp', elsewhere)
+    await assertMatchesContract('POST', MCP_PATH, elsewhere)
   })
 
   it(`for one key prefix from many addresses: ${KEY.perIdentifier} get 401, then 429; the key itself is never locked out`, async () => {
@@ -106,7 +107,7 @@ describe('bad API keys on /mcp', () => {
       expect(res.status).toBe(401)
       await res.body?.cancel()
     }
-    await expectThrottled(await mcp(lookAlike(99), freshAddress()), 'failed-api-key-prefix', '/mcp')
+    await expectThrottled(await mcp(lookAlike(99), freshAddress()), 'failed-api-key-prefix', MCP_PATH)
     // Keys are unguessable, so their owner keeps working: someone failing on purpose cannot lock a key out.
     expect((await mcp(real, freshAddress())).status).toBe(200)
   })
@@ -120,7 +121,7 @@ describe('wrong client secrets at /oauth/token', () => {
       // A client id per attempt, so only the address's count reaches its limit.
       const res = await token(`client-${i}`, `wrong-${i}`, address)
       statuses.push(res.status)
-      if (i === SECRET.perAddress) await expectThrottled(res, 'failed-client-secret-ip', '/oauth/token')
+      if (i === SECRET.perAddress) await expectThrottled(res, 'failed-client-secret-ip', TOKEN_PATH)
       else await res.body?.cancel()
     }
     expect(statuses.slice(0, SECRET.perAddress).every((s) => s === 401)).toBe(true)
@@ -129,7 +130,7 @@ describe('wrong client secrets at /oauth/token', () => {
     expect((await token('agent', full.secrets.agent!, address)).status).toBe(429)
     const good = await token('agent', full.secrets.agent!, freshAddress())
     expect(good.status).toBe(200)
-    await assertMatchesContract('POST', '/oauth/token', good)
+    await assertMatchesContract('POST', TOKEN_PATH, good)
   }, 120_000)
 
   it(`for one client_id from many addresses: ${SECRET.perIdentifier} get 401, then 429; the client's own secret still works`, async () => {
@@ -141,7 +142,7 @@ describe('wrong client secrets at /oauth/token', () => {
     await expectThrottled(
       await token('sandbox', 'wrong-again', freshAddress()),
       'failed-client-secret-client',
-      '/oauth/token',
+      TOKEN_PATH,
     )
     // A published client id (the sandbox's) cannot be locked out by strangers failing on purpose.
     expect((await token('sandbox', full.secrets.sandbox!, freshAddress())).status).toBe(200)
@@ -172,7 +173,7 @@ describe('across processes', () => {
         await res.body?.cancel()
       }
       // Half the failures were the other process's: this one still refuses the next.
-      await expectThrottled(await other(generateApiKey('live')), 'failed-api-key-ip', '/mcp')
+      await expectThrottled(await other(generateApiKey('live')), 'failed-api-key-ip', MCP_PATH)
     } finally {
       await second.close()
     }

@@ -13,6 +13,7 @@ import { MANIFEST_FILE } from '../../build/contract/paths.ts'
 import { problemDefect, leakedMarker } from './assert.ts'
 import { MCP_HEADERS, startFullGateway, type FullGateway } from './full-gateway.ts'
 import { rawRequest, type RawResponse } from './raw-http.ts'
+import { DOCS_PATH, HEALTH_PATH, MCP_PATH, OPENAPI_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
 
 const MCP_CAP = 16 * 1024
 let t: FullGateway
@@ -59,11 +60,11 @@ function checkAnswer(
 function checkError(status: number, contentType: string | null | undefined, body: string, path = ''): void {
   if (status < 400) return
   const json = contentType?.startsWith('application/json')
-  if (json && path === '/mcp') {
+  if (json && path === MCP_PATH) {
     checkJsonRpc(body)
     return
   }
-  if (json && path === '/oauth/token') {
+  if (json && path === TOKEN_PATH) {
     const error = JSON.parse(body) as { error?: unknown; error_description?: unknown }
     expect(error.error).toMatch(
       /^(invalid_request|invalid_client|invalid_grant|unauthorized_client|unsupported_grant_type|invalid_scope|invalid_target)$/,
@@ -236,7 +237,7 @@ describe('paths', () => {
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom('/api/blog-posts/', '/', '/docs/', '/api/'), fc.integer({ min: 500, max: 20_000 }))
+        .tuple(fc.constantFrom('/api/blog-posts/', '/', DOCS_PATH, '/api/'), fc.integer({ min: 500, max: 20_000 }))
         .map(([p, n]) => p + 'a'.repeat(n)),
     },
   )
@@ -267,12 +268,12 @@ describe('headers', () => {
   const TARGETS = [
     ['GET', '/api/blog-posts', ''],
     ['GET', '/api/case-studies/does-not-exist', ''],
-    ['GET', '/api/health', ''],
-    ['GET', '/openapi.json', ''],
+    ['GET', HEALTH_PATH, ''],
+    ['GET', OPENAPI_PATH, ''],
     ['GET', '/.well-known/oauth-protected-resource/mcp', ''],
-    ['POST', '/mcp', '{"jsonrpc":"2.0","id":1,"method":"ping"}'],
-    ['POST', '/oauth/token', 'grant_type=client_credentials&scope=mcp.tools.invoke'],
-    ['OPTIONS', '/mcp', ''],
+    ['POST', MCP_PATH, '{"jsonrpc":"2.0","id":1,"method":"ping"}'],
+    ['POST', TOKEN_PATH, 'grant_type=client_credentials&scope=mcp.tools.invoke'],
+    ['OPTIONS', MCP_PATH, ''],
   ] as const
   const name = fc.oneof(
     {
@@ -350,7 +351,7 @@ describe('headers', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...TARGETS), headers, async ([method, target, body], hs) => {
         const lines = hs.map(([n, v]) => `${n}: ${v.replace(/[\r\n]/g, ' ')}`)
-        const type = target === '/mcp' ? 'application/json' : 'application/x-www-form-urlencoded'
+        const type = target === MCP_PATH ? 'application/json' : 'application/x-www-form-urlencoded'
         const framing = body ? `Content-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` : ''
         const request = Buffer.from(
           `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${framing}${lines.join('\r\n')}${lines.length ? '\r\n' : ''}\r\n${body}`,
@@ -480,7 +481,7 @@ describe('MCP bodies', () => {
             body: text,
           })
           const answer = await res.text()
-          checkAnswer('/mcp', res.status, (n) => res.headers.get(n), answer)
+          checkAnswer(MCP_PATH, res.status, (n) => res.headers.get(n), answer)
           if (res.status === 202) expect(answer).toBe('')
           else if (res.headers.get('content-type')?.startsWith('application/json')) checkJsonRpc(answer)
           else checkError(res.status, res.headers.get('content-type'), answer)

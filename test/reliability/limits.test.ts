@@ -13,6 +13,7 @@ import { problemDefect } from './assert.ts'
 import { rawRequest } from './raw-http.ts'
 import { BODY_ROUTES, bodyRouteOf } from '../../build/contract/body-routes.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
+import { MCP_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
 
 let project: TempProject
 let gateway: TestGateway
@@ -104,8 +105,8 @@ describe('malformed requests', () => {
 
 describe('body caps', () => {
   it.each([
-    ['/mcp', 4096],
-    ['/oauth/token', 1024],
+    [MCP_PATH, 4096],
+    [TOKEN_PATH, 1024],
   ])('%s: 413 for a declared body over %i bytes', async (path, cap) => {
     const res = await fetch(`${gateway.url}${path}`, {
       method: 'POST',
@@ -117,8 +118,8 @@ describe('body caps', () => {
   })
 
   it.each([
-    ['/mcp', 4096, 'application/json'],
-    ['/oauth/token', 1024, 'application/x-www-form-urlencoded'],
+    [MCP_PATH, 4096, 'application/json'],
+    [TOKEN_PATH, 1024, 'application/x-www-form-urlencoded'],
   ])('%s: 413 for a streamed (chunked) body that grows past %i bytes', async (path, cap, type) => {
     const chunk = new TextEncoder().encode('y'.repeat(512))
     let sent = 0

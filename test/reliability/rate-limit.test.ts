@@ -12,6 +12,7 @@ import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 import { problemDefect } from './assert.ts'
 import { MCP_HEADERS, startFullGateway } from './full-gateway.ts'
+import { MCP_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
 
 let project: TempProject
 let gateway: TestGateway | undefined
@@ -53,7 +54,7 @@ function fields(header: string | null): Record<string, Record<string, number>> {
   return out
 }
 
-describe.each(['/oauth/token', '/mcp'])('%s', (path) => {
+describe.each([TOKEN_PATH, MCP_PATH])('%s', (path) => {
   it('allows the quota, then answers 429 with Retry-After and RateLimit fields', async () => {
     await start({})
     for (let i = 0; i < 3; i++) {
@@ -89,51 +90,51 @@ describe('keys', () => {
 
   it('ignores X-Forwarded-For unless told to trust it (no spoofing past the limit)', async () => {
     await start({})
-    for (let i = 0; i < 3; i++)
-      await (await post('/oauth/token', { 'x-forwarded-for': `203.0.113.${i}` })).body?.cancel()
-    expect((await post('/oauth/token', { 'x-forwarded-for': '203.0.113.99' })).status).toBe(429)
-    expect((await post('/oauth/token', { 'x-nf-client-connection-ip': '203.0.113.98' })).status).toBe(429)
+    for (let i = 0; i < 3; i++) await (await post(TOKEN_PATH, { 'x-forwarded-for': `203.0.113.${i}` })).body?.cancel()
+    expect((await post(TOKEN_PATH, { 'x-forwarded-for': '203.0.113.99' })).status).toBe(429)
+    expect((await post(TOKEN_PATH, { 'x-nf-client-connection-ip': '203.0.113.98' })).status).toBe(429)
   })
 
   it('behind a trusted proxy, limits each client address separately (rightmost X-Forwarded-For hop)', async () => {
     await start({ trustProxy: 'x-forwarded-for' })
     for (let i = 0; i < 3; i++)
-      await (await post('/oauth/token', { 'x-forwarded-for': '198.51.100.7, 203.0.113.1' })).body?.cancel()
-    expect((await post('/oauth/token', { 'x-forwarded-for': '203.0.113.1' })).status).toBe(429)
+      await (await post(TOKEN_PATH, { 'x-forwarded-for': '198.51.100.7, 203.0.113.1' })).body?.cancel()
+    expect((await post(TOKEN_PATH, { 'x-forwarded-for': '203.0.113.1' })).status).toBe(429)
     // A client prepending its own address gets nothing: the proxy's hop is the key.
-    expect((await post('/oauth/token', { 'x-forwarded-for': '1.2.3.4, 203.0.113.1' })).status).toBe(429)
-    expect((await post('/oauth/token', { 'x-forwarded-for': '203.0.113.2' })).status).not.toBe(429)
+    expect((await post(TOKEN_PATH, { 'x-forwarded-for': '1.2.3.4, 203.0.113.1' })).status).toBe(429)
+    expect((await post(TOKEN_PATH, { 'x-forwarded-for': '203.0.113.2' })).status).not.toBe(429)
   })
 
   it('on Netlify, keys by x-nf-client-connection-ip', async () => {
     await start({ trustProxy: 'netlify' })
-    for (let i = 0; i < 3; i++) await (await post('/mcp', { 'x-nf-client-connection-ip': '192.0.2.10' })).body?.cancel()
-    expect((await post('/mcp', { 'x-nf-client-connection-ip': '192.0.2.10' })).status).toBe(429)
-    expect((await post('/mcp', { 'x-nf-client-connection-ip': '192.0.2.11' })).status).not.toBe(429)
+    for (let i = 0; i < 3; i++)
+      await (await post(MCP_PATH, { 'x-nf-client-connection-ip': '192.0.2.10' })).body?.cancel()
+    expect((await post(MCP_PATH, { 'x-nf-client-connection-ip': '192.0.2.10' })).status).toBe(429)
+    expect((await post(MCP_PATH, { 'x-nf-client-connection-ip': '192.0.2.11' })).status).not.toBe(429)
   })
 
   it('limits one credential used from many addresses', async () => {
     await start({ trustProxy: 'netlify' })
     const auth = { authorization: 'Bearer the-same-key' }
     for (let i = 0; i < 3; i++) {
-      const res = await post('/mcp', { ...auth, 'x-nf-client-connection-ip': `192.0.2.${i}` })
+      const res = await post(MCP_PATH, { ...auth, 'x-nf-client-connection-ip': `192.0.2.${i}` })
       expect(Object.keys(fields(res.headers.get('ratelimit-policy')))).toEqual(['ip', 'credential'])
       await res.body?.cancel()
     }
-    const res = await post('/mcp', { ...auth, 'x-nf-client-connection-ip': '192.0.2.50' })
+    const res = await post(MCP_PATH, { ...auth, 'x-nf-client-connection-ip': '192.0.2.50' })
     expect(res.status).toBe(429)
     expect(fields(res.headers.get('ratelimit')).credential!.r).toBe(0)
     expect(JSON.parse(await res.text()).detail).toMatch(/credential/)
     // Another credential from a fresh address is fine.
     expect(
-      (await post('/mcp', { authorization: 'Bearer another', 'x-nf-client-connection-ip': '192.0.2.51' })).status,
+      (await post(MCP_PATH, { authorization: 'Bearer another', 'x-nf-client-connection-ip': '192.0.2.51' })).status,
     ).not.toBe(429)
   })
 
   it('RATE_LIMIT_PER_MINUTE=0 turns the limiter off', async () => {
     await start({ rateLimitPerMinute: 0 })
     for (let i = 0; i < 6; i++) {
-      const res = await post('/oauth/token')
+      const res = await post(TOKEN_PATH)
       expect(res.status).not.toBe(429)
       expect(res.headers.get('ratelimit')).toBeNull()
       await res.body?.cancel()
@@ -185,11 +186,11 @@ describe('RateLimiter', () => {
 
   it('does not count made-up credentials from an address already over its limit', async () => {
     const limiter = new RateLimiter({ limit: 3, windowSeconds: 60 })
-    const app = new H3().use(rateLimit(limiter, 'none')).all('/mcp', () => 'ok')
+    const app = new H3().use(rateLimit(limiter, 'none')).all(MCP_PATH, () => 'ok')
     const statuses: number[] = []
     for (let i = 0; i < 40; i++)
       statuses.push(
-        (await app.request('/mcp', { method: 'POST', headers: { authorization: `Bearer made-up-${i}` } })).status,
+        (await app.request(MCP_PATH, { method: 'POST', headers: { authorization: `Bearer made-up-${i}` } })).status,
       )
     expect(statuses.filter((s) => s === 429)).toHaveLength(37)
     // One address window and the three credentials that got through; nothing for the 37 refused.

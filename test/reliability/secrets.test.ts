@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MCP_HEADERS, startFullGateway, type FullGateway } from './full-gateway.ts'
+import { MCP_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
 
 let t: FullGateway
 const answers: string[] = []
@@ -18,7 +19,7 @@ afterAll(() => t?.close())
 async function send(path: string, init: RequestInit): Promise<Response> {
   const res = await fetch(`${t.gw.url}${path}`, init)
   const text = await res.clone().text()
-  if (path !== '/oauth/token' || res.status !== 200) answers.push(text, JSON.stringify([...res.headers]))
+  if (path !== TOKEN_PATH || res.status !== 200) answers.push(text, JSON.stringify([...res.headers]))
   return res
 }
 
@@ -30,24 +31,24 @@ describe('secrets in logs', () => {
     const token = await t.token()
     const signature = token.split('.')[2]!
     const mcp = (authorization: string, body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })) =>
-      send('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, authorization }, body })
+      send(MCP_PATH, { method: 'POST', headers: { ...MCP_HEADERS, authorization }, body })
 
-    await send('/oauth/token', {
+    await send(TOKEN_PATH, {
       method: 'POST',
       headers: { ...form, authorization: `Basic ${basic}` },
       body: 'grant_type=client_credentials&scope=mcp.tools.invoke',
     })
-    await send('/oauth/token', {
+    await send(TOKEN_PATH, {
       method: 'POST',
       headers: { ...form, authorization: `Basic ${wrongBasic}` },
       body: 'grant_type=client_credentials',
     })
-    await send('/oauth/token', {
+    await send(TOKEN_PATH, {
       method: 'POST',
       headers: form,
       body: `grant_type=client_credentials&client_id=${t.clientId}&client_secret=${t.clientSecret}`,
     })
-    await send('/oauth/token', {
+    await send(TOKEN_PATH, {
       method: 'POST',
       headers: form,
       body: `grant_type=password&client_id=${t.clientId}&client_secret=${t.clientSecret}&username=a&password=${t.clientSecret}`,
