@@ -2,7 +2,8 @@
 // server on 127.0.0.1 with an ephemeral port: static files from the publish
 // folder, _redirects and _headers, the functions and Netlify Blobs, all offline
 // (no linked site, no account). @netlify/dev needs Node 22, so the test runs this
-// file in a child process: `npx -y -p node@22 node test/deploy/netlify-emulator.mjs <project>`.
+// file in a child process: `<Node 22> test/deploy/netlify-emulator.mjs <project>`, Node 22 as
+// `npx -y -p node@22` finds it (test/helpers/node22.ts).
 // Prints one JSON line {"url": …, "blobsContext": …} when ready (the context lets a
 // test read and write the emulated Blobs); stops on SIGTERM or when stdin closes.
 import { createServer } from 'node:http'
