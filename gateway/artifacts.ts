@@ -25,6 +25,15 @@ export type { FileSource, StoredFile }
 /** Megabytes of files and rendered answers kept in memory unless FILE_CACHE_MB says otherwise. */
 export const DEFAULT_FILE_CACHE_MB = 16
 
+/**
+ * When a build's files are checked against the manifest's ETags: all of them
+ * when it is loaded (a dist/ that a rebuild may swap or change: `npm start`,
+ * the dev server), or each one when first read, which every read does anyway
+ * (a deploy's files, immutable: the Netlify Function, whose every new
+ * instance would otherwise read and hash the whole build before answering).
+ */
+export type FileCheck = 'at-load' | 'on-read'
+
 export class Snapshot {
   readonly bySlug: Record<CollectionName, ReadonlyMap<string, ContentRecord>>
   readonly source: FileSource
@@ -87,11 +96,14 @@ export class Snapshot {
  * Load the build in `distDir`: the manifest, then every file checked against
  * its ETag (read, hashed and dropped, but what fits in the cache), so a
  * dist/ swapped mid-read or corrupted fails loudly instead of mixing builds.
+ * With `checkFiles: 'on-read'` the files are left to the check each read makes
+ * (DiskFiles), for a dist/ that cannot change under the process.
  */
 export async function loadSnapshot(
   distDir: string,
   cache: ByteLru<CachedFile> = new ByteLru(DEFAULT_FILE_CACHE_MB * 2 ** 20),
   onMismatch: (error: ArtifactError) => void = () => undefined,
+  checkFiles: FileCheck = 'at-load',
 ): Promise<Snapshot> {
   // Read as text only (not bytes and text): at 10,000 items the manifest is 10 MB, read once per load.
   let manifestText: string
@@ -111,7 +123,7 @@ export async function loadSnapshot(
       `the manifest ${join(distDir, MANIFEST_FILE)} is unreadable or of an unknown format; rebuild`,
     )
   }
-  await verifyFiles(distDir, manifest.files, cache)
+  if (checkFiles === 'at-load') await verifyFiles(distDir, manifest.files, cache)
   // The text is the file's UTF-8 bytes decoded: hashing it re-encodes the same bytes.
   const manifestFile = { path: MANIFEST_FILE, etag: etagOf(manifestText) }
   return new Snapshot(manifest, new DiskFiles(distDir, manifest.files, manifestFile, cache, onMismatch), cache)
@@ -127,11 +139,14 @@ export class ArtifactStore {
   /** Files and rendered answers of every snapshot this store loads, within FILE_CACHE_MB. */
   readonly cache: ByteLru<CachedFile>
 
+  private readonly checkFiles: FileCheck
+
   constructor(
     readonly distDir: string,
-    options: { cacheMb?: number } = {},
+    options: { cacheMb?: number; checkFiles?: FileCheck } = {},
   ) {
     this.cache = new ByteLru((options.cacheMb ?? DEFAULT_FILE_CACHE_MB) * 2 ** 20)
+    this.checkFiles = options.checkFiles ?? 'at-load'
   }
 
   /** Load (or reload) dist/; on failure keeps serving the previous snapshot, if any. */
@@ -139,9 +154,14 @@ export class ArtifactStore {
     try {
       let loaded: Snapshot | undefined
       // A file of the served build found changed on disk: health says so until the next good load.
-      const next = await loadSnapshot(this.distDir, this.cache, (error) => {
-        if (this.snapshot === loaded) this.failure = error
-      })
+      const next = await loadSnapshot(
+        this.distDir,
+        this.cache,
+        (error) => {
+          if (this.snapshot === loaded) this.failure = error
+        },
+        this.checkFiles,
+      )
       loaded = next
       this.swap(next)
       return next

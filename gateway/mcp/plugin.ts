@@ -3,7 +3,9 @@
  * revision 2026-07-28 and 2025-era clients alike (endpoint.ts). Each request
  * gets a new McpServer over the current snapshot and a JSON answer. Before
  * the SDK sees anything: method (POST only), Host/Origin (DNS rebinding),
- * credential (mcp.tools.invoke) and body size.
+ * credential (mcp.tools.invoke) and body size. The SDK and the tools are
+ * loaded by the first request that gets that far: a process, or a Netlify
+ * Function instance, that answers only content never evaluates them.
  */
 import { defineHandler, type H3, type H3Event } from 'h3'
 import type { ArtifactStore } from '../artifacts.ts'
@@ -13,9 +15,8 @@ import { FastResponse } from 'srvx'
 import { problem } from '../http/problem.ts'
 import { requestIdOf } from '../http/request-id.ts'
 import { silentLogger, type Logger } from '../log.ts'
-import { createMcpEndpoint } from './endpoint.ts'
+import { loadOnce } from '../load-once.ts'
 import { createOriginGuard, isLoopbackRequest } from './origin-guard.ts'
-import { createMcpServer } from './server.ts'
 import { MCP_PATH } from '../../build/contract/public-paths.ts'
 import { envelopeProblem } from '../../build/contract/json-rpc.ts'
 
@@ -48,7 +49,14 @@ export function mcpPlugin(options: McpPluginOptions): (app: H3) => void {
 
 export function mcpHandler(options: McpPluginOptions) {
   const checkOrigin = createOriginGuard({ publicUrl: options.publicUrl, allowedOrigins: options.allowedOrigins })
-  const endpoint = createMcpEndpoint({ maxBodyBytes: options.maxBodyBytes, logger: options.logger ?? silentLogger })
+  const load = loadOnce(async () => {
+    const [{ createMcpEndpoint }, { createMcpServer }] = await Promise.all([
+      import('./endpoint.ts'),
+      import('./server.ts'),
+    ])
+    const endpoint = createMcpEndpoint({ maxBodyBytes: options.maxBodyBytes, logger: options.logger ?? silentLogger })
+    return { endpoint, createMcpServer }
+  })
   return defineHandler(async (event) => {
     const { method } = event.req
     if (method !== 'POST') {
@@ -81,6 +89,7 @@ export function mcpHandler(options: McpPluginOptions) {
     const parsed = parseJson(body.text)
     const refused = (Array.isArray(parsed) ? parsed : [parsed]).map(envelopeProblem).find(Boolean)
     if (refused) return withGatewayHeaders(event, invalidRequest(refused))
+    const { endpoint, createMcpServer } = await load()
     const factory = () => createMcpServer({ snapshot, version: options.version, now: options.now })
     return withGatewayHeaders(event, await endpoint(request, parsed, factory))
   })

@@ -31,7 +31,11 @@ async function init(): Promise<H3> {
   // OAUTH_STORE=netlify-blobs (instances share no disk).
   const config = readConfig(process.env, 'netlify')
   const log = createLogger(config.logLevel)
-  const store = new ArtifactStore(await findDist(config.distDir), { cacheMb: config.fileCacheMb })
+  // A deploy's files never change under the function: each is checked when first read, not all at every cold start.
+  const store = new ArtifactStore(await findDist(config.distDir), {
+    cacheMb: config.fileCacheMb,
+    checkFiles: 'on-read',
+  })
   // Without a build the app still answers: health and content say 503.
   await store.reload().catch((error: Error) => log('error', 'no build loaded', { error: error.message }))
   const version = typeof __GATEWAY_VERSION__ === 'string' ? __GATEWAY_VERSION__ : '0.0.0'

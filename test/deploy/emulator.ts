@@ -1,10 +1,12 @@
 /**
  * Run Netlify's local emulation (test/deploy/netlify-emulator.mjs) of a built
- * project in a child process under Node 22, which @netlify/dev requires.
+ * project in a child process under Node 22, which @netlify/dev requires
+ * (helpers/node22.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { join } from 'node:path'
+import { node22 } from '../helpers/node22.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 
 export interface Emulator {
@@ -22,10 +24,11 @@ export async function startEmulator(
   timeoutMs = 120_000,
 ): Promise<Emulator> {
   const script = join(REPO_ROOT, 'test/deploy/netlify-emulator.mjs')
-  const child = spawn('npx', ['-y', '-p', 'node@22', 'node', script, projectRoot], {
+  const node = await node22()
+  const child = spawn(node.execPath, [script, projectRoot], {
     cwd: projectRoot,
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '', LOG_LEVEL: 'silent', ...env },
+    env: node.env({ NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '', LOG_LEVEL: 'silent', ...env }),
   })
   let stderr = ''
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)))

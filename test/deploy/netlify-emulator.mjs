@@ -2,11 +2,13 @@
 // server on 127.0.0.1 with an ephemeral port: static files from the publish
 // folder, _redirects and _headers, the functions and Netlify Blobs, all offline
 // (no linked site, no account). @netlify/dev needs Node 22, so the test runs this
-// file in a child process: `npx -y -p node@22 node test/deploy/netlify-emulator.mjs <project>`.
+// file in a child process: `<Node 22> test/deploy/netlify-emulator.mjs <project>`, Node 22 as
+// `npx -y -p node@22` finds it (test/helpers/node22.ts).
 // Prints one JSON line {"url": …, "blobsContext": …} when ready (the context lets a
 // test read and write the emulated Blobs); stops on SIGTERM or when stdin closes.
 import { createServer } from 'node:http'
 import { NetlifyDev } from '@netlify/dev'
+import { FunctionsHandler } from '@netlify/functions-dev'
 
 const projectRoot = process.argv[2]
 if (!projectRoot) {
@@ -36,10 +38,19 @@ const netlify = new NetlifyDev({
     error: (...a) => console.error(...a),
   },
 })
+// For `netlify dev`'s live reload, the emulation rebuilds a function before every call
+// (zip-it-and-ship-it parses and traces the whole bundle and copies its included files:
+// seconds a call), into the folder it was given or its global one. A deploy builds it once:
+// without a folder to build into, a call uses the build made when the function was found.
+const invoke = FunctionsHandler.prototype.invoke
+FunctionsHandler.prototype.invoke = function (request, route, func) {
+  this.globalBuildDirectory = undefined
+  return invoke.call(this, request, route, func, undefined)
+}
+
 await netlify.start()
 
-// `handle()` rebuilds the function into a fresh folder for every request (seconds
-// each); matching with no build folder uses the build made once at start.
+// `handle()` would build the function into a fresh folder for every request.
 async function answer(req) {
   const url = `http://${req.headers.host ?? '127.0.0.1'}${req.url}`
   const headers = new Headers()

@@ -1,6 +1,6 @@
 /**
  * The MCP Inspector CLI (@modelcontextprotocol/inspector, a devDependency,
- * run under Node 22 from npm as it requires) against a real gateway: the
+ * run under Node 22 from npm as it requires: helpers/node22.ts) against a real gateway: the
  * tool a developer or a CI job points at /mcp with an agent.mcp key in the
  * Authorization header, in both protocol eras it can negotiate.
  */
@@ -10,6 +10,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { node22 } from '../helpers/node22.ts'
 import { startMcpGateway, type McpTestGateway } from './setup.ts'
 
 const PACKAGE = createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector/package.json')
@@ -37,19 +38,15 @@ interface Run {
 }
 
 /** One CLI run against /mcp; its catalog, client config and OAuth state live in a scratch folder, never in ~. */
-function inspector(args: string[]): Promise<Run> {
-  const env = {
-    ...process.env,
+async function inspector(args: string[]): Promise<Run> {
+  const node = await node22()
+  const env = node.env({
     MCP_STORAGE_DIR: storage,
     MCP_INSPECTOR_OAUTH_STATE_PATH: join(storage, 'oauth.json'),
     MCP_CATALOG_PATH: join(storage, 'mcp.json'),
     MCP_CLIENT_CONFIG_PATH: join(storage, 'client.json'),
-  }
+  })
   const argv = [
-    '-y',
-    '-p',
-    'node@22',
-    'node',
     LAUNCHER,
     '--cli',
     '--transport',
@@ -61,7 +58,7 @@ function inspector(args: string[]): Promise<Run> {
     ...args,
   ]
   return new Promise((resolve) => {
-    execFile('npx', argv, { env, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(node.execPath, argv, { env, timeout: 60_000 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0
       resolve({ code, stdout, stderr })
     })

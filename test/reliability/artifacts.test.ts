@@ -218,4 +218,32 @@ describe('a file of the served build changed on disk after it was loaded', () =>
       await project.remove()
     }
   })
+
+  it("checked on read (the Netlify Function's deploy): a file changed before it was ever read is still a 503, never its bytes", async () => {
+    const project = await generationZero()
+    await buildSite({ root: project.root, cache: false })
+    await writeFile(join(project.dist, 'api', 'blog-posts', 'post-1.json'), '{"tampered":true}')
+    // Checked at load, the changed file fails the load; checked on read, the load reads no file.
+    await expect(new ArtifactStore(project.dist, { cacheMb: 0 }).reload()).rejects.toThrow(
+      /does not match the manifest/,
+    )
+    const store = new ArtifactStore(project.dist, { cacheMb: 0, checkFiles: 'on-read' })
+    await store.reload()
+    const gateway = await startGateway(project.dist, { store })
+    try {
+      expect((await fetch(`${gateway.url}/api/health`)).status).toBe(200)
+      expect((await fetch(`${gateway.url}/api/blog-posts/post-0`)).status).toBe(200)
+      const item = await fetch(`${gateway.url}/api/blog-posts/post-1`)
+      const text = await item.text()
+      expect(item.status, text).toBe(503)
+      expect(problemDefect(503, item.headers.get('content-type'), text)).toBeUndefined()
+      expect(text).not.toContain('tampered')
+      const health = await fetch(`${gateway.url}/api/health`)
+      expect(health.status).toBe(503)
+      expect(((await health.json()) as { detail: string }).detail).toMatch(/no longer matches the build being served/)
+    } finally {
+      await gateway.close()
+      await project.remove()
+    }
+  })
 })

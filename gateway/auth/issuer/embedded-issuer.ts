@@ -2,10 +2,13 @@
  * The embedded authorization server as the gateway holds it: the signing
  * key, the state store, the people and the
  * oidc-provider instance for the current issuer (built on first use: the
- * public URL may be known only once the server listens).
+ * public URL may be known only once the server listens). oidc-provider itself
+ * (and Koa under it) is loaded then too: a process, or a Netlify Function
+ * instance, that answers only content or API-key calls never evaluates it.
  */
 import type Provider from 'oidc-provider'
 import type { Configuration } from 'oidc-provider'
+import { loadOnce } from '../../load-once.ts'
 import type { Logger } from '../../log.ts'
 import { cachedFile } from '../file-cache.ts'
 import { openPeople, type People } from '../people/people.ts'
@@ -41,7 +44,7 @@ export interface EmbeddedIssuer {
   /** Key of the CSRF tokens on the sign-in and consent forms. */
   readonly csrfKey: Buffer
   readonly ttlSeconds: number
-  provider(): Provider
+  provider(): Promise<Provider>
   /** The provider's OpenID discovery document, also served as RFC 8414 metadata. */
   discovery(): Promise<Record<string, unknown>>
   /** Answer `request` with the provider, as if it had arrived at the public origin from `clientAddress`. */
@@ -52,9 +55,6 @@ export async function createEmbeddedIssuer(
   settings: EmbeddedIssuerSettings,
   runtime: EmbeddedIssuerRuntime,
 ): Promise<EmbeddedIssuer> {
-  // Loaded only when the embedded server is on: oidc-provider warns about Node 20 on import,
-  // which a command that fails on its arguments, or an external-issuer gateway, has no use for.
-  const { createProvider } = await import('./provider.ts')
   const key = await loadSigningKey({ jwk: settings.signingKeyJwk, file: settings.signingKeyFile }, runtime.log)
   const clientsFile = await cachedFile(settings.clientsFile, readClientsFile, runtime.log)
   const { store } = runtime
@@ -68,7 +68,11 @@ export async function createEmbeddedIssuer(
       }
     | undefined
 
-  const instance = () => {
+  // Loaded on first use only (oidc-provider also warns about Node 20 on import).
+  const loadProviderModule = loadOnce(() => import('./provider.ts'))
+
+  const instance = async () => {
+    const { createProvider } = await loadProviderModule()
     const issuer = runtime.issuer()
     if (current?.issuer !== issuer) {
       const provider = createProvider({
@@ -86,8 +90,8 @@ export async function createEmbeddedIssuer(
     }
     return current
   }
-  const handle = (request: Request, clientAddress: string, body?: Uint8Array) => {
-    const { callback, issuer } = instance()
+  const handle = async (request: Request, clientAddress: string, body?: Uint8Array) => {
+    const { callback, issuer } = await instance()
     return runNodeHandler(callback, forwardedRequest(request, { publicUrl: issuer, clientAddress, body }))
   }
 
@@ -97,9 +101,9 @@ export async function createEmbeddedIssuer(
     people,
     csrfKey: deriveSecret(key, 'csrf tokens'),
     ttlSeconds: settings.tokenTtlSeconds,
-    provider: () => instance().provider,
-    discovery() {
-      const entry = instance()
+    provider: async () => (await instance()).provider,
+    async discovery() {
+      const entry = await instance()
       entry.discovery ??= (async () => {
         const response = await handle(new Request(new URL(OPENID_CONFIGURATION_PATH, entry.issuer)), '127.0.0.1')
         if (!response.ok) throw new Error(`the provider's discovery document answered ${response.status}`)

@@ -41,7 +41,7 @@ export function interactionRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3)
     email?: string,
     extra?: Record<string, string>,
   ) {
-    const { name } = await clientView(issuer.provider(), interaction)
+    const { name } = await clientView(await issuer.provider(), interaction)
     const html = loginPage({
       action: `${interactionPath(interaction.uid)}/login`,
       csrf: csrfToken(issuer.csrfKey, interaction.uid),
@@ -53,7 +53,7 @@ export function interactionRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3)
   }
 
   async function renderConsent(event: H3Event, interaction: Interaction, person: Person) {
-    const { name, returnTo } = await clientView(issuer.provider(), interaction)
+    const { name, returnTo } = await clientView(await issuer.provider(), interaction)
     const base = interactionPath(interaction.uid)
     return htmlResponse(
       event,
@@ -84,7 +84,7 @@ export function interactionRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3)
       return htmlResponse(event, 403, errorPage('Request refused', `This form cannot be accepted: ${crossSite}.`))
     const form = await readForm(event.req)
     if (!form.ok) return htmlResponse(event, form.status, errorPage('Request refused', form.description))
-    const interaction = await loadInteraction(issuer.provider(), event)
+    const interaction = await loadInteraction(await issuer.provider(), event)
     if (!interaction) return expiredPage(event)
     if (!validCsrfToken(issuer.csrfKey, interaction.uid, form.params.get('csrf'))) {
       return htmlResponse(
@@ -104,7 +104,7 @@ export function interactionRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3)
       INTERACTION_ROUTES.page,
       defineHandler(async (event) => {
         assertMethod(event, ['GET', 'HEAD'])
-        const interaction = await loadInteraction(issuer.provider(), event)
+        const interaction = await loadInteraction(await issuer.provider(), event)
         if (!interaction) return expiredPage(event)
         if (interaction.prompt.name === 'login') return renderLogin(event, interaction)
         const person = await signedInPerson(interaction)
@@ -168,7 +168,7 @@ export function interactionRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3)
         const person = await signedInPerson(interaction)
         if (interaction.prompt.name !== 'consent' || !person)
           return redirectResponse(event, interactionPath(interaction.uid))
-        const grantId = await grantConsent(issuer.provider(), interaction, person)
+        const grantId = await grantConsent(await issuer.provider(), interaction, person)
         log('info', 'consent given', {
           request_id: requestIdOf(event),
           account: person.id,

@@ -1,0 +1,39 @@
+/**
+ * Node 22, for the tools that require it (the MCP Inspector, @netlify/dev):
+ * npm's `node@22` package, located once per test process with
+ * `npx -y -p node@22` and then run directly, rather than paying npx's package
+ * resolution (a second or more of a loaded machine) on every run.
+ */
+import { execFile } from 'node:child_process'
+import { delimiter, dirname } from 'node:path'
+
+export interface Node22 {
+  /** The node executable. */
+  execPath: string
+  /** The environment npx would give it: its bin folder first on PATH, so a `node` it spawns is Node 22 too. */
+  env(extra?: NodeJS.ProcessEnv): NodeJS.ProcessEnv
+}
+
+let located: Promise<Node22> | undefined
+
+export function node22(): Promise<Node22> {
+  located ??= new Promise<Node22>((resolve, reject) => {
+    execFile('npx', ['-y', '-p', 'node@22', 'node', '-p', 'process.execPath'], (error, stdout, stderr) => {
+      const execPath = stdout.trim().split('\n').pop() ?? ''
+      if (error || !execPath) {
+        located = undefined
+        reject(new Error(`Node 22 could not be found with npx -y -p node@22: ${error?.message ?? ''}\n${stderr}`))
+        return
+      }
+      const bin = dirname(execPath)
+      resolve({
+        execPath,
+        env: (extra = {}) => {
+          const env = { ...process.env, ...extra }
+          return { ...env, PATH: [bin, env.PATH].filter(Boolean).join(delimiter) }
+        },
+      })
+    })
+  })
+  return located
+}
