@@ -34,6 +34,7 @@ import type { SourceFile } from '../pipeline/load.ts'
 import { prerenderBodies } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../site.ts'
 import { assembleCollection, combine, type CollectionPart } from './assemble.ts'
+import type { FullPass } from './full-pass.ts'
 import { link } from './link.ts'
 import { OutputStore } from './outputs.ts'
 import { inBatches, listContent, readIfPresent, readSiteBytes, SourceStats, type ContentPath } from './sources.ts'
@@ -45,6 +46,8 @@ export interface CompilerOptions {
   cache?: boolean
   /** Threads rendering Markdown in a large build (BUILD_THREADS); default one per core. */
   threads?: number
+  /** Run the search index on a worker thread for large content (default true). */
+  offThread?: boolean
 }
 
 /** The content as last compiled: published and ready to emit, or the errors that stop it. */
@@ -103,6 +106,7 @@ export class Compiler {
     readonly root: string,
     private readonly cache: RenderCache,
     private readonly threads: number | undefined,
+    private readonly offThread: boolean,
   ) {
     this.stats = new SourceStats(root)
   }
@@ -113,6 +117,7 @@ export class Compiler {
       options.root,
       await RenderCache.open(options.cache === false ? undefined : options.root),
       options.threads,
+      options.offThread ?? true,
     )
     await compiler.readSite()
     const paths = await listContent(options.root)
@@ -242,6 +247,42 @@ export class Compiler {
     return { files: this.outputs.snapshot(), manifest, complete: this.isComplete(), warnings: warning ? [warning] : [] }
   }
 
+  /** What a full emit made, for a compiler on another thread to adopt (full-pass.ts). */
+  fullPass(output: BuildOutput): FullPass {
+    const owners: FullPass['owners'] = {}
+    for (const emitter of this.emitters)
+      if (emitter.input !== 'collection') owners[emitter.name] = this.outputs.filesOf(emitter.name)
+    return {
+      owners,
+      manifest: output.files.get(MANIFEST_FILE)!,
+      buildId: output.manifest.build.id,
+      inputHash: this.inputHash,
+      warnings: output.warnings,
+    }
+  }
+
+  /**
+   * Take the whole-content files of a full pass another compiler made over
+   * the same files (the watch mode's worker); the complete output, or
+   * undefined when that compiler's content is not this one's (the build ids
+   * differ: an edit came in meanwhile), which changes nothing.
+   */
+  adoptFull(pass: FullPass): BuildOutput | undefined {
+    const content = this.good
+    if (!content || !this.state.ok || this.pendingCollections.size) return undefined
+    const etags = this.outputs.etags(MANIFEST_FILE)
+    for (const owner of Object.keys(pass.owners)) for (const path of this.outputs.pathsOf(owner)) etags.delete(path)
+    for (const files of Object.values(pass.owners))
+      for (const [path, file] of Object.entries(files)) etags.set(path, file.etag)
+    const manifest = createManifest(content, etags, pass.inputHash)
+    if (manifest.build.id !== pass.buildId) return undefined
+    for (const [owner, files] of Object.entries(pass.owners)) this.outputs.replace(owner, files)
+    this.outputs.set(MANIFEST_FILE, pass.manifest)
+    this.inputHash = pass.inputHash
+    this.pendingEmitters.clear()
+    return { files: this.outputs.snapshot(), manifest, complete: true, warnings: pass.warnings }
+  }
+
   /** Read content/'s history again when its key changed (a commit); the key. */
   private async readHistory(): Promise<string> {
     const key = await historyKey(this.root)
@@ -282,7 +323,8 @@ export class Compiler {
     // Off-thread work starts first, so the other emitters run meanwhile.
     const tasks = new Map<Emitter, OffThreadTask>()
     for (const emitter of pending) {
-      const task = (emitter.input === 'content' || emitter.input === 'site') && emitter.offThread?.(content)
+      const task =
+        this.offThread && (emitter.input === 'content' || emitter.input === 'site') && emitter.offThread?.(content)
       if (task) tasks.set(emitter, task)
     }
     try {

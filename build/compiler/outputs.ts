@@ -40,6 +40,18 @@ export class OutputStore {
     return out
   }
 
+  /** The paths `owner` wrote. */
+  pathsOf(owner: string): ReadonlySet<string> {
+    return this.paths.get(owner) ?? new Set()
+  }
+
+  /** The files `owner` wrote. */
+  filesOf(owner: string): Record<string, BuildFile> {
+    const out: Record<string, BuildFile> = {}
+    for (const path of this.pathsOf(owner)) out[path] = this.files.get(path)!
+    return out
+  }
+
   /** Set one file (the manifest is set outside any emitter). An unchanged body keeps its object. */
   set(path: string, content: string | BuildFile): void {
     const previous = this.files.get(path)
