@@ -33,7 +33,7 @@ import { hashInputs } from '../pipeline/inputs.ts'
 import type { SourceFile } from '../pipeline/load.ts'
 import { prerenderBodies } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../site.ts'
-import { assembleCollection, combine, type CollectionPart } from './assemble.ts'
+import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
 import type { FullPass } from './full-pass.ts'
 import { link } from './link.ts'
 import { OutputStore } from './outputs.ts'
@@ -176,6 +176,8 @@ export class Compiler {
    */
   async update(paths: readonly ContentPath[]): Promise<Update | undefined> {
     const changed = new Set<CollectionName>()
+    /** Per changed collection, the one file replaced (before, after); null once more than one changed. */
+    const replaced = new Map<CollectionName, [CompiledFile | undefined, CompiledFile | undefined] | null>()
     const files: string[] = []
     if (paths.some((p) => p.kind === 'site') && (await this.readSite())) {
       files.push(SITE_PATH)
@@ -188,6 +190,7 @@ export class Compiler {
       await this.stats.take(p)
       const source = await readIfPresent(this.root, p)
       const previous = this.sources.get(p.path)
+      const before = this.compiled.get(p.path)
       if (!source) {
         this.stats.forget(p)
         if (!previous) continue
@@ -199,12 +202,13 @@ export class Compiler {
         this.sources.set(p.path, source)
         if (this.site) this.compiled.set(p.path, compileFile(source, this.site, this.cache))
       }
+      replaced.set(p.collection, replaced.has(p.collection) ? null : [before, this.compiled.get(p.path)])
       changed.add(p.collection)
       files.push(p.path)
     }
     if (!files.length) return undefined
     this.revision++
-    this.assemble(changed)
+    this.assemble(changed, files.includes(SITE_PATH) ? undefined : replaced)
     return { files, state: this.state }
   }
 
@@ -387,14 +391,19 @@ export class Compiler {
   }
 
   /** Assemble the changed collections and combine all into the published content. */
-  private assemble(changed: ReadonlySet<CollectionName>): void {
+  private assemble(
+    changed: ReadonlySet<CollectionName>,
+    replaced?: ReadonlyMap<CollectionName, [CompiledFile | undefined, CompiledFile | undefined] | null>,
+  ): void {
     if (this.siteError) {
       this.state = { ok: false, errors: this.siteError }
       return
     }
     for (const collection of changed) {
-      const files = [...this.compiled.values()].filter((c) => c.collection === collection)
-      this.parts.set(collection, assembleCollection(collection, files))
+      const one = replaced?.get(collection)
+      const part = one?.[0] && one[1] && reassembleOne(collection, this.parts.get(collection), one[0], one[1])
+      const files = part ? [] : [...this.compiled.values()].filter((c) => c.collection === collection)
+      this.parts.set(collection, part || assembleCollection(collection, files))
     }
     const errors: ContentError[] = COLLECTION_NAMES.flatMap((c) => {
       const part = this.parts.get(c)
