@@ -212,9 +212,9 @@ export class Compiler {
     return { files, state: this.state }
   }
 
-  /** Files added, removed or rewritten since they were last read, found by their stat alone. */
-  stale(): Promise<ContentPath[]> {
-    return this.stats.stale(this.sources.keys())
+  /** Files added, removed or rewritten since they were last read, found by their stat alone; undefined if interrupted. */
+  stale(interrupted?: () => boolean): Promise<ContentPath[] | undefined> {
+    return this.stats.stale(this.sources.keys(), interrupted)
   }
 
   /** Whether every output reflects the last good content. */

@@ -65,6 +65,7 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
   /** The full pass's worker, once the first build is out; and the paths it has not been told about. */
   let thread: FullPassThread | undefined
   let untold = new Map<string, ContentPath>()
+  const editWaiting = () => armed.debounce || pending.size > 0
   /** Waiters woken by the next file event: a full pass in progress gives way to an edit. */
   const eventWaiters = new Set<() => void>()
   const untilEvent = <T>(work: Promise<T>): Promise<T | undefined> => {
@@ -114,8 +115,8 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
     if (!compiler.current().ok || compiler.isComplete() || pending.size) return
     // Files the watcher never reported go in first; their own settle brings the full pass back.
     // An edit arriving meanwhile goes first (here and below); its own settle brings the full pass back.
-    const missed = await untilEvent(compiler.stale())
-    if (!missed) return
+    const missed = await compiler.stale(editWaiting)
+    if (!missed || editWaiting()) return
     if (missed.length) return missed.forEach(enqueue)
     const started = performance.now()
     const offThread = thread !== undefined && !thread.failed()
@@ -131,7 +132,7 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
 
   /** Whether the last off-thread pass fell back to this thread. */
   let ranHere = false
-  const passHere = () => compiler.emit('full', () => armed.debounce || pending.size > 0)
+  const passHere = () => compiler.emit('full', editWaiting)
 
   /** The worker's pass, adopted; the pass made here instead when the worker failed or made another content's. */
   const passOffThread = async (worker: FullPassThread): Promise<BuildOutput | undefined> => {
@@ -186,8 +187,8 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
   let scanning: Promise<void> | undefined
   const rescan = () => {
     scanning ??= compiler
-      .stale()
-      .then((missed) => missed.forEach(enqueue))
+      .stale(editWaiting)
+      .then((missed) => missed?.forEach(enqueue))
       .catch(report)
       .finally(() => (scanning = undefined))
   }
