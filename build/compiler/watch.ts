@@ -13,10 +13,10 @@
  * before the full pass and every few seconds.
  */
 import { join } from 'node:path'
-import { watch, type FSWatcher } from 'chokidar'
 import type { ContentError } from '../errors.ts'
 import { writeDistAtomically } from '../emit/write.ts'
 import type { BuildOutput, Compiler } from './compiler.ts'
+import { watchFiles } from './file-events.ts'
 import { FULL_PASS_THREAD_MIN, FullPassThread } from './full-pass.ts'
 import { classify, pathKey, type ContentPath } from './sources.ts'
 
@@ -30,8 +30,11 @@ export interface WatchOptions {
   debounceMs?: number
   /** Quiet time before the full pass and the dist/ write. */
   settleMs?: number
-  /** Run the full pass on a worker thread (full-pass.ts); default for content of FULL_PASS_THREAD_MIN files or more. */
-  fullPassThread?: boolean
+  /**
+   * Run the full pass (full-pass.ts) and chokidar (file-events.ts) on worker
+   * threads; default for content of FULL_PASS_THREAD_MIN files or more.
+   */
+  offThread?: boolean
   /** Progress and content errors, one line each. */
   print: (line: string) => void
   /** Each new output to serve: after every good edit, and when a full pass completes. */
@@ -49,6 +52,7 @@ export interface ContentWatcher {
 /** Emit the compiler's current content (if good), then follow content/ until closed. */
 export async function watchContent(compiler: Compiler, options: WatchOptions): Promise<ContentWatcher> {
   const { print } = options
+  const offThread = options.offThread ?? compiler.fileCount() >= FULL_PASS_THREAD_MIN
   const debounceMs = options.debounceMs ?? 10
   const settleMs = options.settleMs ?? 1000
 
@@ -119,13 +123,13 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
     if (!missed || editWaiting()) return
     if (missed.length) return missed.forEach(enqueue)
     const started = performance.now()
-    const offThread = thread !== undefined && !thread.failed()
-    const output = offThread ? await passOffThread(thread!) : await passHere()
+    const onWorker = thread !== undefined && !thread.failed()
+    const output = onWorker ? await passOffThread(thread!) : await passHere()
     if (!output) return
     options.onOutput(output)
     warn(output)
     print(
-      `✓ full build ${output.manifest.build.id}${offThread && !ranHere ? ' on a worker thread' : ''}: search index, documents and manifest (${elapsed(started)})${options.distDir ? '; writing dist/' : ''}`,
+      `✓ full build ${output.manifest.build.id}${onWorker && !ranHere ? ' on a worker thread' : ''}: search index, documents and manifest (${elapsed(started)})${options.distDir ? '; writing dist/' : ''}`,
     )
     writeDist(output)
   }
@@ -201,7 +205,7 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
     warn(output)
     print(`✓ built ${output.files.size} files in memory (${elapsed(started)})`)
     writeDist(output)
-    if (options.fullPassThread ?? compiler.fileCount() >= FULL_PASS_THREAD_MIN) {
+    if (offThread) {
       // The worker's compiler finds every body rendered in the cache this one wrote.
       await compiler.saveCache()
       thread = new FullPassThread(compiler.root)
@@ -210,9 +214,7 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
     reportErrors(print, first.errors.errors, options.servingId())
   }
 
-  const watcher: FSWatcher = watch(join(compiler.root, 'content'), { ignoreInitial: true, depth: 2 })
-  watcher.on('add', onEvent).on('change', onEvent).on('unlink', onEvent)
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
+  const watcher = await watchFiles(join(compiler.root, 'content'), onEvent, offThread)
   // Edits made while the first build ran, before the watcher was ready.
   rescan()
   const rescanTimer = setInterval(() => pending.size || armed.debounce || armed.settle || rescan(), RESCAN_MS).unref()

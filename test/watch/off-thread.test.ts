@@ -1,5 +1,5 @@
 /**
- * The watch mode with its full pass on a worker thread (the default for large
+ * The watch mode with its full pass and its file watcher on worker threads (the default for large
  * content, forced here on the repository's content): edits are served at once,
  * and once they settle the whole-content outputs the worker made are adopted,
  * so dist/ and the served build are byte-identical to a full build.
@@ -13,15 +13,27 @@ import { hashTree } from '../helpers/files.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 
 const POST = 'content/blog-posts/bigquery-support-ga.md'
+const ITEM = '/api/blog-posts/bigquery-support-ga'
 
-describe('npm run dev with the full pass on a worker thread', () => {
+describe('npm run dev with the full pass and the file watcher on worker threads', () => {
   let project: TempProject
   let dev: DevServer
   const printed: string[] = []
 
+  /** Poll the gateway until the body at `path` passes `check`; fails after a second. */
+  async function until(path: string, check: (body: string) => boolean): Promise<void> {
+    const deadline = Date.now() + 1000
+    for (;;) {
+      const body = await (await fetch(`${dev.url}${path}`)).text()
+      if (check(body)) return
+      if (Date.now() > deadline) throw new Error(`${path} still answers ${body.slice(0, 200)}`)
+      await new Promise((r) => setTimeout(r, 10))
+    }
+  }
+
   beforeAll(async () => {
     project = await copyOfRepoContent()
-    dev = await startDev({ root: project.root, port: 0, fullPassThread: true, print: (line) => printed.push(line) })
+    dev = await startDev({ root: project.root, port: 0, offThread: true, print: (line) => printed.push(line) })
   })
   afterAll(async () => {
     await dev?.close()
@@ -32,6 +44,8 @@ describe('npm run dev with the full pass on a worker thread', () => {
     const source = await readFile(join(project.root, POST), 'utf8')
     for (const n of [1, 2]) {
       await writeFile(join(project.root, POST), source.replace(/^title: .*$/m, `title: Edited on the way ${n}`))
+      // The edit is served first (its event crosses from the watcher's thread), then settles.
+      await until(ITEM, (body) => body.includes(`"title":"Edited on the way ${n}"`))
       await dev.settled()
     }
     const llms = await (await fetch(`${dev.url}/llms-full.txt`)).text()
