@@ -62,8 +62,17 @@ export function reassembleOne(
 
 function latestUpdate(records: readonly FullRecord[]): string {
   let builtAt = EPOCH
-  for (const r of records) if (r.updated_at > builtAt) builtAt = normaliseDate(r.updated_at)
+  for (const r of records) if (r.updated_at > builtAt) builtAt = normalisedUpdate(r)
   return builtAt
+}
+
+/** Each record's updated_at normalised once: an edit goes through the collection's 5,000 again. */
+const normalised = new WeakMap<FullRecord, string>()
+
+function normalisedUpdate(record: FullRecord): string {
+  let date = normalised.get(record)
+  if (date === undefined) normalised.set(record, (date = normaliseDate(record.updated_at)))
+  return date
 }
 
 /** The published content of four assembled collections (each must be ok). */
