@@ -7,11 +7,11 @@
  */
 import { Worker } from 'node:worker_threads'
 
-export function startModuleWorker(callerUrl: string, name: string): Worker {
+export function startModuleWorker(callerUrl: string, name: string, workerData?: unknown): Worker {
   const fromSources = callerUrl.endsWith('.ts')
   const entry = new URL(`./${name}${fromSources ? '.ts' : '.js'}`, callerUrl)
-  if (!fromSources) return new Worker(entry)
+  if (!fromSources) return new Worker(entry, { workerData })
   const tsx = import.meta.resolve('tsx/esm/api')
   const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry.href)}) })`
-  return new Worker(boot, { eval: true })
+  return new Worker(boot, { eval: true, workerData })
 }

@@ -47,8 +47,8 @@ export class Snapshot {
   ) {
     this.source = files instanceof Map ? new MemoryFiles(files) : (files as FileSource)
     this.cache = cache ?? new ByteLru(DEFAULT_FILE_CACHE_MB * 2 ** 20)
-    const bySlug = {} as Record<CollectionName, Map<string, ContentRecord>>
-    for (const name of COLLECTION_NAMES) bySlug[name] = new Map(manifest.collections[name].map((r) => [r.slug, r]))
+    const bySlug = {} as Record<CollectionName, ReadonlyMap<string, ContentRecord>>
+    for (const name of COLLECTION_NAMES) bySlug[name] = slugIndex(manifest.collections[name])
     this.bySlug = bySlug
   }
 
@@ -90,6 +90,15 @@ export class Snapshot {
     this.cache.set(cacheKey, { file, size: body.byteLength + key.length })
     return file
   }
+}
+
+/** Each list's records by slug; the dev server's snapshots share the lists an edit left alone, and so their index. */
+const slugIndexes = new WeakMap<readonly ContentRecord[], ReadonlyMap<string, ContentRecord>>()
+
+function slugIndex(records: readonly ContentRecord[]): ReadonlyMap<string, ContentRecord> {
+  let index = slugIndexes.get(records)
+  if (!index) slugIndexes.set(records, (index = new Map(records.map((r) => [r.slug, r]))))
+  return index
 }
 
 /**

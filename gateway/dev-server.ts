@@ -28,6 +28,8 @@ export interface DevOptions {
   debounceMs?: number
   /** Quiet time before the whole-content outputs and the dist/ write. */
   settleMs?: number
+  /** Run the whole-content outputs and the file watcher on worker threads (default: for 1,000 content files or more). */
+  offThread?: boolean
   /** Where progress and content errors are printed (default stderr). */
   print?: (line: string) => void
   /** Gateway options (logger, limits, plugins), or a function making them for the store (plugins need it). */
@@ -60,6 +62,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     distDir,
     debounceMs: options.debounceMs,
     settleMs: options.settleMs,
+    offThread: options.offThread,
     print,
     onOutput: (output) => store.swap(new Snapshot(output.manifest, output.files, store.cache)),
     servingId: () => store.current()?.id,

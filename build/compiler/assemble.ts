@@ -9,7 +9,7 @@ import type { ContentRecord, FullRecord } from '../contract/records.ts'
 import type { ContentError } from '../errors.ts'
 import type { BuiltContent } from '../emit/types.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
-import { normaliseDate, sortRecords, toSummary } from '../pipeline/derive.ts'
+import { normaliseDate, sortedIndex, sortRecords, toSummary } from '../pipeline/derive.ts'
 import { checkDuplicateSlugs } from '../pipeline/validate.ts'
 import type { SiteConfig } from '../site.ts'
 
@@ -33,9 +33,46 @@ export function assembleCollection(collection: CollectionName, files: readonly C
     collection,
     files.filter((c) => !c.draft).map((c) => c.record!),
   )
+  return { ok: true, records, summaries: records.map(toSummary), builtAt: latestUpdate(records) }
+}
+
+/**
+ * The part after one published file was saved again as a published file with
+ * the same slug and no errors (an author's usual edit): the previous records
+ * with the new one in its place, the same as assembling every file again, in
+ * time proportional to the edit. Undefined for any other change (the caller
+ * assembles the collection in full).
+ */
+export function reassembleOne(
+  collection: CollectionName,
+  previous: CollectionPart | undefined,
+  before: CompiledFile,
+  after: CompiledFile,
+): CollectionPart | undefined {
+  if (!previous?.ok || before.draft || after.draft || after.errors.length || before.slug !== after.slug)
+    return undefined
+  if (!before.record || !after.record) return undefined
+  const records = previous.records.filter((r) => r !== before.record)
+  if (records.length !== previous.records.length - 1) return undefined
+  const at = sortedIndex(collection, records, after.record)
+  if (at === undefined) return undefined
+  records.splice(at, 0, after.record)
+  return { ok: true, records, summaries: records.map(toSummary), builtAt: latestUpdate(records) }
+}
+
+function latestUpdate(records: readonly FullRecord[]): string {
   let builtAt = EPOCH
-  for (const r of records) if (r.updated_at > builtAt) builtAt = normaliseDate(r.updated_at)
-  return { ok: true, records, summaries: records.map(toSummary), builtAt }
+  for (const r of records) if (r.updated_at > builtAt) builtAt = normalisedUpdate(r)
+  return builtAt
+}
+
+/** Each record's updated_at normalised once: an edit goes through the collection's 5,000 again. */
+const normalised = new WeakMap<FullRecord, string>()
+
+function normalisedUpdate(record: FullRecord): string {
+  let date = normalised.get(record)
+  if (date === undefined) normalised.set(record, (date = normaliseDate(record.updated_at)))
+  return date
 }
 
 /** The published content of four assembled collections (each must be ok). */

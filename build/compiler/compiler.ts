@@ -33,7 +33,8 @@ import { hashInputs } from '../pipeline/inputs.ts'
 import type { SourceFile } from '../pipeline/load.ts'
 import { prerenderBodies } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../site.ts'
-import { assembleCollection, combine, type CollectionPart } from './assemble.ts'
+import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
+import type { FullPass } from './full-pass.ts'
 import { link } from './link.ts'
 import { OutputStore } from './outputs.ts'
 import { inBatches, listContent, readIfPresent, readSiteBytes, SourceStats, type ContentPath } from './sources.ts'
@@ -45,6 +46,8 @@ export interface CompilerOptions {
   cache?: boolean
   /** Threads rendering Markdown in a large build (BUILD_THREADS); default one per core. */
   threads?: number
+  /** Run the search index on a worker thread for large content (default true). */
+  offThread?: boolean
 }
 
 /** The content as last compiled: published and ready to emit, or the errors that stop it. */
@@ -103,6 +106,7 @@ export class Compiler {
     readonly root: string,
     private readonly cache: RenderCache,
     private readonly threads: number | undefined,
+    private readonly offThread: boolean,
   ) {
     this.stats = new SourceStats(root)
   }
@@ -113,6 +117,7 @@ export class Compiler {
       options.root,
       await RenderCache.open(options.cache === false ? undefined : options.root),
       options.threads,
+      options.offThread ?? true,
     )
     await compiler.readSite()
     const paths = await listContent(options.root)
@@ -171,6 +176,8 @@ export class Compiler {
    */
   async update(paths: readonly ContentPath[]): Promise<Update | undefined> {
     const changed = new Set<CollectionName>()
+    /** Per changed collection, the one file replaced (before, after); null once more than one changed. */
+    const replaced = new Map<CollectionName, [CompiledFile | undefined, CompiledFile | undefined] | null>()
     const files: string[] = []
     if (paths.some((p) => p.kind === 'site') && (await this.readSite())) {
       files.push(SITE_PATH)
@@ -183,6 +190,7 @@ export class Compiler {
       await this.stats.take(p)
       const source = await readIfPresent(this.root, p)
       const previous = this.sources.get(p.path)
+      const before = this.compiled.get(p.path)
       if (!source) {
         this.stats.forget(p)
         if (!previous) continue
@@ -194,18 +202,19 @@ export class Compiler {
         this.sources.set(p.path, source)
         if (this.site) this.compiled.set(p.path, compileFile(source, this.site, this.cache))
       }
+      replaced.set(p.collection, replaced.has(p.collection) ? null : [before, this.compiled.get(p.path)])
       changed.add(p.collection)
       files.push(p.path)
     }
     if (!files.length) return undefined
     this.revision++
-    this.assemble(changed)
+    this.assemble(changed, files.includes(SITE_PATH) ? undefined : replaced)
     return { files, state: this.state }
   }
 
-  /** Files added, removed or rewritten since they were last read, found by their stat alone. */
-  stale(): Promise<ContentPath[]> {
-    return this.stats.stale(this.sources.keys())
+  /** Files added, removed or rewritten since they were last read, found by their stat alone; undefined if interrupted. */
+  stale(interrupted?: () => boolean): Promise<ContentPath[] | undefined> {
+    return this.stats.stale(this.sources.keys(), interrupted)
   }
 
   /** Whether every output reflects the last good content. */
@@ -240,6 +249,42 @@ export class Compiler {
     if (mode === 'full') this.outputs.set(MANIFEST_FILE, asciiJson(manifest))
     const warning = this.history?.committed.warning
     return { files: this.outputs.snapshot(), manifest, complete: this.isComplete(), warnings: warning ? [warning] : [] }
+  }
+
+  /** What a full emit made, for a compiler on another thread to adopt (full-pass.ts). */
+  fullPass(output: BuildOutput): FullPass {
+    const owners: FullPass['owners'] = {}
+    for (const emitter of this.emitters)
+      if (emitter.input !== 'collection') owners[emitter.name] = this.outputs.filesOf(emitter.name)
+    return {
+      owners,
+      manifest: output.files.get(MANIFEST_FILE)!,
+      buildId: output.manifest.build.id,
+      inputHash: this.inputHash,
+      warnings: output.warnings,
+    }
+  }
+
+  /**
+   * Take the whole-content files of a full pass another compiler made over
+   * the same files (the watch mode's worker); the complete output, or
+   * undefined when that compiler's content is not this one's (the build ids
+   * differ: an edit came in meanwhile), which changes nothing.
+   */
+  adoptFull(pass: FullPass): BuildOutput | undefined {
+    const content = this.good
+    if (!content || !this.state.ok || this.pendingCollections.size) return undefined
+    const etags = this.outputs.etags(MANIFEST_FILE)
+    for (const owner of Object.keys(pass.owners)) for (const path of this.outputs.pathsOf(owner)) etags.delete(path)
+    for (const files of Object.values(pass.owners))
+      for (const [path, file] of Object.entries(files)) etags.set(path, file.etag)
+    const manifest = createManifest(content, etags, pass.inputHash)
+    if (manifest.build.id !== pass.buildId) return undefined
+    for (const [owner, files] of Object.entries(pass.owners)) this.outputs.replace(owner, files)
+    this.outputs.set(MANIFEST_FILE, pass.manifest)
+    this.inputHash = pass.inputHash
+    this.pendingEmitters.clear()
+    return { files: this.outputs.snapshot(), manifest, complete: true, warnings: pass.warnings }
   }
 
   /** Read content/'s history again when its key changed (a commit); the key. */
@@ -282,7 +327,8 @@ export class Compiler {
     // Off-thread work starts first, so the other emitters run meanwhile.
     const tasks = new Map<Emitter, OffThreadTask>()
     for (const emitter of pending) {
-      const task = (emitter.input === 'content' || emitter.input === 'site') && emitter.offThread?.(content)
+      const task =
+        this.offThread && (emitter.input === 'content' || emitter.input === 'site') && emitter.offThread?.(content)
       if (task) tasks.set(emitter, task)
     }
     try {
@@ -345,14 +391,19 @@ export class Compiler {
   }
 
   /** Assemble the changed collections and combine all into the published content. */
-  private assemble(changed: ReadonlySet<CollectionName>): void {
+  private assemble(
+    changed: ReadonlySet<CollectionName>,
+    replaced?: ReadonlyMap<CollectionName, [CompiledFile | undefined, CompiledFile | undefined] | null>,
+  ): void {
     if (this.siteError) {
       this.state = { ok: false, errors: this.siteError }
       return
     }
     for (const collection of changed) {
-      const files = [...this.compiled.values()].filter((c) => c.collection === collection)
-      this.parts.set(collection, assembleCollection(collection, files))
+      const one = replaced?.get(collection)
+      const part = one?.[0] && one[1] && reassembleOne(collection, this.parts.get(collection), one[0], one[1])
+      const files = part ? [] : [...this.compiled.values()].filter((c) => c.collection === collection)
+      this.parts.set(collection, part || assembleCollection(collection, files))
     }
     const errors: ContentError[] = COLLECTION_NAMES.flatMap((c) => {
       const part = this.parts.get(c)

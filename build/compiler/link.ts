@@ -12,8 +12,16 @@ import { ContentError } from '../errors.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
 import { closest } from '../did-you-mean.ts'
 
-/** Linked records per base record: the last result, and the resolved items it was made from. */
-const linked = new WeakMap<FullRecord, { key: string; record: FullRecord }>()
+/**
+ * Linked records per base record: the last result, the records its references resolved to and the
+ * items made of them. An edit elsewhere leaves those records the same objects, so the record is kept
+ * without making its items again.
+ */
+const linked = new WeakMap<FullRecord, { targets: FullRecord[]; key: string; record: FullRecord }>()
+
+type Published = Map<string, { collection: CollectionName; record: FullRecord }>
+/** The published items of a collection's records by `collection/slug`: made again only for a collection that changed. */
+const byCollection = new WeakMap<FullRecord[], Published>()
 
 export interface LinkResult {
   records: Record<CollectionName, FullRecord[]>
@@ -22,9 +30,25 @@ export interface LinkResult {
 
 /** Resolve the references of `files` against the published `records` (base records, newest first). */
 export function link(records: Record<CollectionName, FullRecord[]>, files: Iterable<CompiledFile>): LinkResult {
-  const published = new Map<string, { collection: CollectionName; record: FullRecord }>()
-  for (const collection of COLLECTION_NAMES)
-    for (const record of records[collection]) published.set(`${collection}/${record.slug}`, { collection, record })
+  const parts = COLLECTION_NAMES.map((collection) => {
+    let part = byCollection.get(records[collection])
+    if (!part) {
+      part = new Map(records[collection].map((record) => [`${collection}/${record.slug}`, { collection, record }]))
+      byCollection.set(records[collection], part)
+    }
+    return part
+  })
+  const published = {
+    get: (target: string) => {
+      for (const part of parts) {
+        const found = part.get(target)
+        if (found) return found
+      }
+      return undefined
+    },
+    has: (target: string) => parts.some((part) => part.has(target)),
+    keys: () => parts.flatMap((part) => [...part.keys()]),
+  }
   const drafts = new Set<string>()
   const referencing = new Map<FullRecord, CompiledFile>()
   const all = [...files]
@@ -74,36 +98,36 @@ export function link(records: Record<CollectionName, FullRecord[]>, files: Itera
     out[collection] = records[collection].map((record) => {
       const file = referencing.get(record)
       if (!file) return record
-      const items: RelatedItem[] = file.references.flatMap((ref) => {
-        const target = published.get(ref.target)
-        return target
-          ? [
-              {
-                collection: target.collection,
-                slug: target.record.slug,
-                title: target.record.title,
-                url: target.record.url as string,
-              },
-            ]
-          : []
-      })
-      const key = JSON.stringify(items)
+      const resolved = file.references.flatMap((ref) => published.get(ref.target) ?? [])
+      const targets = resolved.map((target) => target.record)
       const previous = linked.get(record)
-      if (previous?.key === key) return previous.record
-      const next = { ...record, related: items }
-      linked.set(record, { key, record: next })
+      if (previous && sameObjects(previous.targets, targets)) return previous.record
+      const items: RelatedItem[] = resolved.map((target) => ({
+        collection: target.collection,
+        slug: target.record.slug,
+        title: target.record.title,
+        url: target.record.url as string,
+      }))
+      const key = JSON.stringify(items)
+      // A target saved again with the same title and url: the same items, the same record.
+      const next = previous?.key === key ? previous.record : { ...record, related: items }
+      linked.set(record, { targets, key, record: next })
       return next
     })
   }
   return { records: out, errors }
 }
 
+function sameObjects<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i])
+}
+
 /** ` (did you mean blog-posts/x?)` for a near miss within the same collection. */
-function suggestion(target: string, known: Iterable<string>): string {
+function suggestion(target: string, known: string[]): string {
   const collection = `${target.split('/')[0]}/`
   const best = closest(
     target,
-    [...known].filter((k) => k.startsWith(collection)),
+    known.filter((k) => k.startsWith(collection)),
     3,
   )
   return best ? ` (did you mean ${best}?)` : ''

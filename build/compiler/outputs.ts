@@ -13,6 +13,8 @@ export class OutputStore {
   /** Which owner (an emitter, or an emitter and a collection) wrote each path, and the paths of each owner. */
   private readonly ownerOf = new Map<string, string>()
   private readonly paths = new Map<string, Set<string>>()
+  /** Every path in sorted order, kept until a path comes or goes (an edit changes bodies, not paths). */
+  private sorted: string[] | undefined
 
   /** Make `emitted` the whole output of `owner`. */
   replace(owner: string, emitted: EmittedFiles): void {
@@ -27,6 +29,7 @@ export class OutputStore {
     }
     for (const path of before) {
       if (after.has(path)) continue
+      this.sorted = undefined
       this.files.delete(path)
       this.ownerOf.delete(path)
     }
@@ -40,9 +43,22 @@ export class OutputStore {
     return out
   }
 
+  /** The paths `owner` wrote. */
+  pathsOf(owner: string): ReadonlySet<string> {
+    return this.paths.get(owner) ?? new Set()
+  }
+
+  /** The files `owner` wrote. */
+  filesOf(owner: string): Record<string, BuildFile> {
+    const out: Record<string, BuildFile> = {}
+    for (const path of this.pathsOf(owner)) out[path] = this.files.get(path)!
+    return out
+  }
+
   /** Set one file (the manifest is set outside any emitter). An unchanged body keeps its object. */
   set(path: string, content: string | BuildFile): void {
     const previous = this.files.get(path)
+    if (!previous) this.sorted = undefined
     if (typeof content !== 'string') {
       if (previous !== content) this.files.set(path, content)
       return
@@ -52,10 +68,11 @@ export class OutputStore {
     this.files.set(path, { body, etag: etagOf(body) })
   }
 
-  /** ETags of every file but `except`. */
+  /** ETags of every file but `except`, in path order (the manifest's, which then sorts nothing). */
   etags(except: string): Map<string, string> {
+    this.sorted ??= [...this.files.keys()].sort()
     const out = new Map<string, string>()
-    for (const [path, file] of this.files) if (path !== except) out.set(path, file.etag)
+    for (const path of this.sorted) if (path !== except) out.set(path, this.files.get(path)!.etag)
     return out
   }
 

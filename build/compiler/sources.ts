@@ -107,12 +107,21 @@ export class SourceStats {
     this.stats.delete(pathKey(path))
   }
 
-  /** Paths whose stat differs from the recorded one, including files that appeared or went away. */
-  async stale(known: Iterable<string>): Promise<ContentPath[]> {
+  /**
+   * Paths whose stat differs from the recorded one, including files that
+   * appeared or went away; undefined when `interrupted()` said stop first
+   * (10,000 stats keep the thread busy for as long as an edit would wait).
+   */
+  async stale(known: Iterable<string>, interrupted: () => boolean = () => false): Promise<ContentPath[] | undefined> {
     const found: ContentPath[] = []
     if ((await signature(join(this.root, SITE_PATH))) !== this.stats.get(SITE_PATH)) found.push({ kind: 'site' })
     const listed = await listContent(this.root)
-    const signatures = await inBatches(listed, (p) => signature(join(this.root, p.path)))
+    const signatures: string[] = []
+    for (let i = 0; i < listed.length; i += PARALLEL_IO) {
+      if (interrupted()) return undefined
+      const batch = listed.slice(i, i + PARALLEL_IO)
+      signatures.push(...(await Promise.all(batch.map((p) => signature(join(this.root, p.path))))))
+    }
     for (const [i, p] of listed.entries()) if (signatures[i] !== this.stats.get(p.path)) found.push(p)
     const present = new Set(listed.map((p) => p.path))
     for (const path of known) {

@@ -13,10 +13,11 @@
  * before the full pass and every few seconds.
  */
 import { join } from 'node:path'
-import { watch, type FSWatcher } from 'chokidar'
 import type { ContentError } from '../errors.ts'
 import { writeDistAtomically } from '../emit/write.ts'
 import type { BuildOutput, Compiler } from './compiler.ts'
+import { watchFiles } from './file-events.ts'
+import { FULL_PASS_THREAD_MIN, FullPassThread } from './full-pass.ts'
 import { classify, pathKey, type ContentPath } from './sources.ts'
 
 const RECHECK_MS = 100
@@ -29,6 +30,11 @@ export interface WatchOptions {
   debounceMs?: number
   /** Quiet time before the full pass and the dist/ write. */
   settleMs?: number
+  /**
+   * Run the full pass (full-pass.ts) and chokidar (file-events.ts) on worker
+   * threads; default for content of FULL_PASS_THREAD_MIN files or more.
+   */
+  offThread?: boolean
   /** Progress and content errors, one line each. */
   print: (line: string) => void
   /** Each new output to serve: after every good edit, and when a full pass completes. */
@@ -46,6 +52,7 @@ export interface ContentWatcher {
 /** Emit the compiler's current content (if good), then follow content/ until closed. */
 export async function watchContent(compiler: Compiler, options: WatchOptions): Promise<ContentWatcher> {
   const { print } = options
+  const offThread = options.offThread ?? compiler.fileCount() >= FULL_PASS_THREAD_MIN
   const debounceMs = options.debounceMs ?? 10
   const settleMs = options.settleMs ?? 1000
 
@@ -59,6 +66,18 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
   let settling: Promise<void> = Promise.resolve()
   let writing: Promise<void> = Promise.resolve()
   const report = (error: unknown) => print(`✗ ${String(error)}`)
+  /** The full pass's worker, once the first build is out; and the paths it has not been told about. */
+  let thread: FullPassThread | undefined
+  let untold = new Map<string, ContentPath>()
+  const editWaiting = () => armed.debounce || pending.size > 0
+  /** Waiters woken by the next file event: a full pass in progress gives way to an edit. */
+  const eventWaiters = new Set<() => void>()
+  const untilEvent = <T>(work: Promise<T>): Promise<T | undefined> => {
+    if (armed.debounce || pending.size) return Promise.resolve(undefined)
+    let wake: () => void = () => undefined
+    const event = new Promise<undefined>((resolve) => eventWaiters.add((wake = () => resolve(undefined))))
+    return Promise.race([work, event]).finally(() => eventWaiters.delete(wake))
+  }
   /** Warnings already printed: each is said once, not on every full pass. */
   let warned = ''
   const warn = (output: BuildOutput) => {
@@ -72,6 +91,7 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
     pending = new Map()
     if (!paths.length) return
     const started = performance.now()
+    for (const path of paths) untold.set(pathKey(path), path)
     const update = await compiler.update(paths)
     if (!update) {
       // Nothing differs from what is compiled (a recheck, a touch); a full pass this interrupted comes back.
@@ -98,18 +118,39 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
   const finish = async () => {
     if (!compiler.current().ok || compiler.isComplete() || pending.size) return
     // Files the watcher never reported go in first; their own settle brings the full pass back.
-    const missed = await compiler.stale()
+    // An edit arriving meanwhile goes first (here and below); its own settle brings the full pass back.
+    const missed = await compiler.stale(editWaiting)
+    if (!missed || editWaiting()) return
     if (missed.length) return missed.forEach(enqueue)
     const started = performance.now()
-    // An edit arriving meanwhile goes first; its own settle brings the full pass back.
-    const output = await compiler.emit('full', () => armed.debounce || pending.size > 0)
+    const onWorker = thread !== undefined && !thread.failed()
+    const output = onWorker ? await passOffThread(thread!) : await passHere()
     if (!output) return
     options.onOutput(output)
     warn(output)
     print(
-      `✓ full build ${output.manifest.build.id}: search index, documents and manifest (${elapsed(started)})${options.distDir ? '; writing dist/' : ''}`,
+      `✓ full build ${output.manifest.build.id}${onWorker && !ranHere ? ' on a worker thread' : ''}: search index, documents and manifest (${elapsed(started)})${options.distDir ? '; writing dist/' : ''}`,
     )
     writeDist(output)
+  }
+
+  /** Whether the last off-thread pass fell back to this thread. */
+  let ranHere = false
+  const passHere = () => compiler.emit('full', editWaiting)
+
+  /** The worker's pass, adopted; the pass made here instead when the worker failed or made another content's. */
+  const passOffThread = async (worker: FullPassThread): Promise<BuildOutput | undefined> => {
+    ranHere = false
+    const task = worker.pass([...untold.values()])
+    untold = new Map()
+    const pass = await untilEvent(task.result)
+    if (armed.debounce || pending.size) return void task.cancel()
+    const output = pass && compiler.adoptFull(pass)
+    if (output) return output
+    const why = worker.failed() ?? (pass ? 'its content differs from this one' : 'it made no pass')
+    ranHere = true
+    print(`! the full pass ran on this thread: the worker's ${why}`)
+    return passHere()
   }
 
   /** Writes go one after another, each with the files of its moment, off the edit queue. */
@@ -122,6 +163,7 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
   }
 
   const enqueue = (path: ContentPath) => {
+    for (const wake of eventWaiters) wake()
     pending.set(pathKey(path), path)
     clearTimeout(debounce)
     armed.debounce = true
@@ -145,8 +187,14 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
     )
   }
 
+  /** Beside the queue, not in it: 10,000 stats take long enough to delay an edit behind them. */
+  let scanning: Promise<void> | undefined
   const rescan = () => {
-    queue = queue.then(async () => (await compiler.stale()).forEach(enqueue)).catch(report)
+    scanning ??= compiler
+      .stale(editWaiting)
+      .then((missed) => missed?.forEach(enqueue))
+      .catch(report)
+      .finally(() => (scanning = undefined))
   }
 
   const first = compiler.current()
@@ -157,13 +205,16 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
     warn(output)
     print(`✓ built ${output.files.size} files in memory (${elapsed(started)})`)
     writeDist(output)
+    if (offThread) {
+      // The worker's compiler finds every body rendered in the cache this one wrote.
+      await compiler.saveCache()
+      thread = new FullPassThread(compiler.root)
+    }
   } else {
     reportErrors(print, first.errors.errors, options.servingId())
   }
 
-  const watcher: FSWatcher = watch(join(compiler.root, 'content'), { ignoreInitial: true, depth: 2 })
-  watcher.on('add', onEvent).on('change', onEvent).on('unlink', onEvent)
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()))
+  const watcher = await watchFiles(join(compiler.root, 'content'), onEvent, offThread)
   // Edits made while the first build ran, before the watcher was ready.
   rescan()
   const rescanTimer = setInterval(() => pending.size || armed.debounce || armed.settle || rescan(), RESCAN_MS).unref()
@@ -172,10 +223,10 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
     settled: async () => {
       // Wait out the timers: pending events, then the full pass they schedule.
       for (;;) {
-        const seen = [queue, settling, writing]
+        const seen = [queue, settling, writing, scanning]
         await Promise.all(seen)
         // Work queued while we waited (an apply whose flags are already cleared) is waited for too.
-        if (seen[0] !== queue || seen[1] !== settling || seen[2] !== writing) continue
+        if (seen[0] !== queue || seen[1] !== settling || seen[2] !== writing || seen[3] !== scanning) continue
         if (!armed.debounce && !armed.settle && !pending.size && !rechecks.size) return
         await new Promise((r) => setTimeout(r, 5))
       }
@@ -187,6 +238,7 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
       for (const timer of rechecks.values()) clearTimeout(timer)
       await watcher.close()
       await queue.catch(() => undefined)
+      await thread?.close()
       await writing
       await compiler.saveCache()
     },

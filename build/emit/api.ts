@@ -9,8 +9,8 @@ import type { CollectionName } from '../contract/collections.ts'
 import { itemFile, listFile, PRERENDERED_LIMITS } from '../contract/paths.ts'
 import { buildFile } from '../contract/etag.ts'
 import type { BuildFile } from '../contract/manifest.ts'
-import type { FullRecord } from '../contract/records.ts'
-import { renderItem, renderList } from '../contract/render.ts'
+import type { ContentRecord, FullRecord } from '../contract/records.ts'
+import { renderItem, renderListFrom } from '../contract/render.ts'
 import type { EmittedFiles, Emitter } from './types.ts'
 
 export function createApiEmitter(): Emitter {
@@ -31,7 +31,7 @@ export function createApiEmitter(): Emitter {
       const listFiles = PRERENDERED_LIMITS.map((limit, i) =>
         reusable(limit)
           ? previous!.files[i]!
-          : buildFile(renderList(collection, summaries, { limit, page: 1, tag: undefined })),
+          : buildFile(renderListFrom(collection, summaries, { limit, page: 1, tag: undefined }, summaryJson)),
       )
       lists.set(collection, { records, files: listFiles })
       for (const [i, limit] of PRERENDERED_LIMITS.entries()) files[listFile(collection, limit)] = listFiles[i]!
@@ -43,6 +43,15 @@ export function createApiEmitter(): Emitter {
       return files
     },
   }
+}
+
+/** Each summary's JSON, made once: a list of 100 repeats those of the 99 before it. */
+const summaryTexts = new WeakMap<ContentRecord, string>()
+
+function summaryJson(summary: ContentRecord): string {
+  let text = summaryTexts.get(summary)
+  if (text === undefined) summaryTexts.set(summary, (text = JSON.stringify(summary)))
+  return text
 }
 
 /** How many leading records are the same objects; 0 when the totals differ (every list's meta changes). */

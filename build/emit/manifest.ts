@@ -11,12 +11,14 @@ import { MANIFEST_FORMAT, type Manifest } from '../contract/manifest.ts'
 /** The manifest of a build whose files (all but the manifest itself) have these ETags. */
 export function createManifest(content: BuiltContent, etags: ReadonlyMap<string, string>, inputHash: string): Manifest {
   const files: Record<string, string> = {}
-  const hash = createHash('sha256')
+  // One string hashed once: the same digest as an update per file, without 10,000 calls into the hash.
+  let hashed = ''
   for (const path of [...etags.keys()].sort()) {
     const etag = etags.get(path)!
     files[path] = etag
-    hash.update(`${path}\0${etag}\0`)
+    hashed += `${path}\0${etag}\0`
   }
+  const hash = createHash('sha256').update(hashed)
   const counts = {} as Record<CollectionName, number>
   for (const name of COLLECTION_NAMES) counts[name] = content.collections[name].length
   return {

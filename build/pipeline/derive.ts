@@ -108,6 +108,31 @@ function truncate(text: string, max: number): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2))}…`
 }
 
+/**
+ * Where `record` goes in `records` (sorted by sortRecords): the index of the
+ * first record it sorts before; undefined when its date does not parse.
+ */
+export function sortedIndex(
+  collection: CollectionName,
+  records: readonly ContentRecord[],
+  record: ContentRecord,
+): number | undefined {
+  const field = COLLECTIONS[collection].sortField
+  const time = Date.parse(record[field] as string)
+  if (Number.isNaN(time)) return undefined
+  let low = 0
+  let high = records.length
+  while (low < high) {
+    const mid = (low + high) >>> 1
+    const other = records[mid]!
+    const otherTime = Date.parse(other[field] as string)
+    const before = otherTime > time || (otherTime === time && other.slug < record.slug)
+    if (before) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
 /** Sort newest first by the collection's sort field; ties broken by slug so order is total. */
 export function sortRecords<T extends ContentRecord>(collection: CollectionName, records: T[]): T[] {
   const field = COLLECTIONS[collection].sortField

@@ -22,6 +22,17 @@ describe('pre-rendered and gateway answers are the same bytes', () => {
     expect(noQuery).toBe(await readFile(join(ctx.project.dist, listFile(collection, 10)), 'utf8'))
   })
 
+  it.each(COLLECTION_NAMES)(
+    '%s: the build assembles each list from its items’ JSON, the bytes renderList makes',
+    async (collection) => {
+      const summaries = ctx.gateway.store.current()!.summaries(collection)
+      for (let limit = 1; limit <= 100; limit++) {
+        const file = await readFile(join(ctx.project.dist, listFile(collection, limit)), 'utf8')
+        expect(file).toBe(renderList(collection, summaries, { limit, page: 1, tag: undefined }))
+      }
+    },
+  )
+
   it('renders the long tail with the same renderer the build used', async () => {
     const snapshot = ctx.gateway.store.current()!
     const summaries = snapshot.summaries('blog-posts')

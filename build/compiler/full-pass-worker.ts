@@ -1,0 +1,44 @@
+/**
+ * Worker thread of full-pass.ts: a Compiler over the same root, fed the
+ * paths that changed, running the full pass on request. A newer request or a
+ * cancel stops the pass in progress between emitters.
+ */
+import { setPriority } from 'node:os'
+import { parentPort, workerData } from 'node:worker_threads'
+import { Compiler } from './compiler.ts'
+import type { FullPassReply, FullPassRequest } from './full-pass.ts'
+
+const { root } = workerData as { root: string }
+// Background work: on Linux the nice value is per thread (and inherited by the threads this one starts), so
+// the dev server's thread answering an edit gets the cores first. Where that is not allowed, it runs as is.
+try {
+  setPriority(10)
+} catch {}
+// The search index inline: this thread is already off the dev server's, and a third would compete for its cores.
+const opening = Compiler.open({ root, offThread: false })
+let newest = 0
+let cancelled = 0
+let queue: Promise<void> = Promise.resolve()
+
+parentPort!.on('message', (request: FullPassRequest) => {
+  if (request.kind === 'cancel') {
+    cancelled = Math.max(cancelled, request.id)
+    return
+  }
+  newest = request.id
+  queue = queue.then(() => run(request.id, request.paths))
+})
+
+async function run(id: number, paths: Extract<FullPassRequest, { kind: 'pass' }>['paths']): Promise<void> {
+  const reply: FullPassReply = { id, pass: undefined }
+  try {
+    const compiler = await opening
+    await compiler.update(paths)
+    const interrupted = () => newest > id || cancelled >= id
+    const output = compiler.current().ok && !interrupted() ? await compiler.emit('full', interrupted) : undefined
+    if (output) reply.pass = compiler.fullPass(output)
+  } finally {
+    // A failure answers "no pass" (the dev server then runs it itself) rather than leaving it waiting.
+    parentPort!.postMessage(reply)
+  }
+}

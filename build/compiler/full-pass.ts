@@ -1,0 +1,94 @@
+/**
+ * The watch mode's full pass on a worker thread. At 10,000 items the
+ * whole-content outputs (llms-full.txt, feeds, the change feed, the search
+ * index, the manifest) take seconds of CPU; on the dev server's thread they
+ * would hold every request and every edit that arrives meanwhile. So a second
+ * Compiler, in a worker, follows the same files (it is told which paths
+ * changed and reads them itself) and runs `emit('full')`; the dev server
+ * adopts its whole-content files only when that compiler's content is its own
+ * (same build id: `Compiler.adoptFull`), so the bytes are a full build's.
+ */
+import type { BuildFile } from '../contract/manifest.ts'
+import { startModuleWorker } from '../worker.ts'
+import type { ContentPath } from './sources.ts'
+
+/** Below this many files the full pass takes milliseconds: not worth a second compiler. */
+export const FULL_PASS_THREAD_MIN = 1000
+
+/** What the worker made: the files of every whole-content emitter, the manifest file, and what names the build. */
+export interface FullPass {
+  /** Files by emitter name (every emitter but the per-collection ones, those without files too). */
+  owners: Record<string, Record<string, BuildFile>>
+  manifest: BuildFile
+  buildId: string
+  inputHash: string
+  warnings: string[]
+}
+
+export type FullPassRequest = { kind: 'pass'; id: number; paths: ContentPath[] } | { kind: 'cancel'; id: number }
+/** The worker's answer to a pass: undefined when it was interrupted or its content has errors. */
+export interface FullPassReply {
+  id: number
+  pass: FullPass | undefined
+}
+
+export class FullPassThread {
+  private readonly worker
+  private next = 0
+  private readonly waiting = new Map<number, (pass: FullPass | undefined) => void>()
+  private failure: Error | undefined
+
+  constructor(root: string) {
+    this.worker = startModuleWorker(import.meta.url, 'full-pass-worker', { root })
+    this.worker.on('message', (reply: FullPassReply) => {
+      this.waiting.get(reply.id)?.(reply.pass && revive(reply.pass))
+      this.waiting.delete(reply.id)
+    })
+    const fail = (error: Error) => {
+      this.failure ??= error
+      for (const resolve of this.waiting.values()) resolve(undefined)
+      this.waiting.clear()
+    }
+    this.worker.on('error', fail)
+    this.worker.on('exit', (code) => fail(new Error(`the full pass worker exited with ${code}`)))
+    // The dev server may end while the worker still opens its compiler.
+    this.worker.unref()
+  }
+
+  /** Why the worker stopped, once it did (the caller then runs the full pass itself). */
+  failed(): Error | undefined {
+    return this.failure
+  }
+
+  /**
+   * Have the worker read `paths` (changed since the last pass) and run the
+   * full pass; `cancel` when a newer edit makes it stale.
+   */
+  pass(paths: ContentPath[]): { result: Promise<FullPass | undefined>; cancel(): void } {
+    const id = ++this.next
+    const result = new Promise<FullPass | undefined>((resolve) => {
+      if (this.failure) return resolve(undefined)
+      this.waiting.set(id, resolve)
+      this.worker.postMessage({ kind: 'pass', id, paths } satisfies FullPassRequest)
+    })
+    return { result, cancel: () => this.failure || this.worker.postMessage({ kind: 'cancel', id }) }
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate()
+  }
+}
+
+/** Buffers arrive as plain Uint8Arrays: view them as Buffers again (no copy). */
+function revive(pass: FullPass): FullPass {
+  const file = (f: BuildFile): BuildFile => ({
+    body: Buffer.from(f.body.buffer, f.body.byteOffset, f.body.byteLength),
+    etag: f.etag,
+  })
+  const owners: FullPass['owners'] = {}
+  for (const [owner, files] of Object.entries(pass.owners)) {
+    owners[owner] = {}
+    for (const [path, f] of Object.entries(files)) owners[owner][path] = file(f)
+  }
+  return { ...pass, owners, manifest: file(pass.manifest) }
+}
