@@ -17,6 +17,7 @@ import { generateApiKey } from '../../gateway/auth/api-key.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { MCP_HEADERS, startFullGateway, type FullGateway } from '../helpers/full-gateway.ts'
 import { MCP_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
+import { rateLimitFields } from '../helpers/ratelimit-fields.ts'
 
 const KEY = FAILURE_POLICIES['api-key']
 const SECRET = FAILURE_POLICIES['client-secret']
@@ -55,21 +56,6 @@ const token = (clientId: string, secret: string, address: string) =>
     body: 'grant_type=client_credentials',
   })
 
-/** Parse `"name";k=v;…, …` into { name: { k: v } }. */
-function fields(header: string | null): Record<string, Record<string, number>> {
-  const out: Record<string, Record<string, number>> = {}
-  for (const member of (header ?? '')
-    .split(',')
-    .map((m) => m.trim())
-    .filter(Boolean)) {
-    const [name = '', ...params] = member.split(';')
-    out[JSON.parse(name) as string] = Object.fromEntries(
-      params.map((p) => p.split('=')).map(([k, v]) => [k!, Number(v)]),
-    )
-  }
-  return out
-}
-
 async function expectThrottled(res: Response, policy: string, url: string, method = 'POST'): Promise<void> {
   expect(res.status).toBe(429)
   await assertMatchesContract(method, url, res)
@@ -79,8 +65,8 @@ async function expectThrottled(res: Response, policy: string, url: string, metho
   const retryAfter = Number(res.headers.get('retry-after'))
   expect(retryAfter).toBeGreaterThan(0)
   expect(retryAfter).toBeLessThanOrEqual(KEY.windowSeconds)
-  expect(fields(res.headers.get('ratelimit'))[policy]).toEqual({ r: 0, t: retryAfter })
-  expect(fields(res.headers.get('ratelimit-policy'))[policy]?.w).toBe(KEY.windowSeconds)
+  expect(rateLimitFields(res.headers.get('ratelimit'))[policy]).toEqual({ r: 0, t: retryAfter })
+  expect(rateLimitFields(res.headers.get('ratelimit-policy'))[policy]?.w).toBe(KEY.windowSeconds)
 }
 
 describe('bad API keys on /mcp', () => {

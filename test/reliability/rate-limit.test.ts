@@ -13,6 +13,7 @@ import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 import { problemDefect } from './assert.ts'
 import { MCP_HEADERS, startFullGateway } from './full-gateway.ts'
 import { MCP_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
+import { rateLimitFields } from '../helpers/ratelimit-fields.ts'
 
 let project: TempProject
 let gateway: TestGateway | undefined
@@ -39,29 +40,14 @@ const post = (path: string, headers: Record<string, string> = {}) =>
     body: 'grant_type=client_credentials',
   })
 
-/** Parse `"name";r=1;t=2, …` into { name: { r: 1, t: 2 } }. */
-function fields(header: string | null): Record<string, Record<string, number>> {
-  const out: Record<string, Record<string, number>> = {}
-  for (const member of (header ?? '')
-    .split(',')
-    .map((m) => m.trim())
-    .filter(Boolean)) {
-    const [name = '', ...params] = member.split(';')
-    out[JSON.parse(name) as string] = Object.fromEntries(
-      params.map((p) => p.split('=')).map(([k, v]) => [k!, Number(v)]),
-    )
-  }
-  return out
-}
-
 describe.each([TOKEN_PATH, MCP_PATH])('%s', (path) => {
   it('allows the quota, then answers 429 with Retry-After and RateLimit fields', async () => {
     await start({})
     for (let i = 0; i < 3; i++) {
       const res = await post(path)
       expect(res.status).not.toBe(429)
-      expect(fields(res.headers.get('ratelimit-policy'))).toEqual({ ip: { q: 3, w: 60 } })
-      expect(fields(res.headers.get('ratelimit')).ip!.r).toBe(2 - i)
+      expect(rateLimitFields(res.headers.get('ratelimit-policy'))).toEqual({ ip: { q: 3, w: 60 } })
+      expect(rateLimitFields(res.headers.get('ratelimit')).ip!.r).toBe(2 - i)
       await res.body?.cancel()
     }
     const res = await post(path)
@@ -72,7 +58,7 @@ describe.each([TOKEN_PATH, MCP_PATH])('%s', (path) => {
     const retryAfter = Number(res.headers.get('retry-after'))
     expect(retryAfter).toBeGreaterThanOrEqual(1)
     expect(retryAfter).toBeLessThanOrEqual(60)
-    const limit = fields(res.headers.get('ratelimit')).ip!
+    const limit = rateLimitFields(res.headers.get('ratelimit')).ip!
     expect(limit).toEqual({ r: 0, t: retryAfter })
     // Browsers can read the fields (CORS exposes them).
     expect(res.headers.get('access-control-expose-headers')).toMatch(/RateLimit-Policy/)
@@ -118,12 +104,12 @@ describe('keys', () => {
     const auth = { authorization: 'Bearer the-same-key' }
     for (let i = 0; i < 3; i++) {
       const res = await post(MCP_PATH, { ...auth, 'x-nf-client-connection-ip': `192.0.2.${i}` })
-      expect(Object.keys(fields(res.headers.get('ratelimit-policy')))).toEqual(['ip', 'credential'])
+      expect(Object.keys(rateLimitFields(res.headers.get('ratelimit-policy')))).toEqual(['ip', 'credential'])
       await res.body?.cancel()
     }
     const res = await post(MCP_PATH, { ...auth, 'x-nf-client-connection-ip': '192.0.2.50' })
     expect(res.status).toBe(429)
-    expect(fields(res.headers.get('ratelimit')).credential!.r).toBe(0)
+    expect(rateLimitFields(res.headers.get('ratelimit')).credential!.r).toBe(0)
     expect(JSON.parse(await res.text()).detail).toMatch(/credential/)
     // Another credential from a fresh address is fine.
     expect(
@@ -163,8 +149,8 @@ describe('on the real routes', () => {
       const denied = await fetch(`${full.gw.url}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: ping })
       expect(denied.status).toBe(401)
       for (const res of [token, ok, denied]) {
-        expect(fields(res.headers.get('ratelimit-policy')).ip).toEqual({ q: 50, w: 60 })
-        expect(fields(res.headers.get('ratelimit')).ip!.r).toBeLessThan(50)
+        expect(rateLimitFields(res.headers.get('ratelimit-policy')).ip).toEqual({ q: 50, w: 60 })
+        expect(rateLimitFields(res.headers.get('ratelimit')).ip!.r).toBeLessThan(50)
       }
     } finally {
       await full.close()
