@@ -10,6 +10,7 @@ import type { H3 } from 'h3'
 import { createApp } from '../app.ts'
 import { ArtifactStore } from '../artifacts.ts'
 import { readConfig } from '../config.ts'
+import { loadOnce } from '../load-once.ts'
 import { createLogger } from '../log.ts'
 import { gatewayOptions } from '../setup.ts'
 import { findDist } from './dist-dir.ts'
@@ -21,7 +22,6 @@ import { PROBLEM_TYPES, problemTypeUri, type ProblemBody } from '../../build/con
 /** Set by the bundler (build/netlify-function.ts) from package.json. */
 declare const __GATEWAY_VERSION__: string | undefined
 
-let ready: Promise<H3> | undefined
 /** Without PUBLIC_URL: Netlify's site URL, else the origin the last request came to. */
 let requestOrigin = 'http://localhost'
 
@@ -49,6 +49,9 @@ async function init(): Promise<H3> {
   }
 }
 
+// A failed start is retried on the next request instead of poisoning the instance.
+const ready = loadOnce(init)
+
 /** Undo the rewrite: the app routes on the path the client asked for. */
 export async function originalRequest(req: Request): Promise<Request> {
   const url = new URL(req.url)
@@ -63,11 +66,7 @@ export default async function handler(req: Request): Promise<Response> {
   requestOrigin = new URL(req.url).origin
   let app: H3
   try {
-    // A failed start is retried on the next request instead of poisoning the instance.
-    app = await (ready ??= init().catch((error: unknown) => {
-      ready = undefined
-      throw error
-    }))
+    app = await ready()
   } catch (error) {
     return cannotStart(error)
   }
