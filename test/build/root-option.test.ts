@@ -8,26 +8,11 @@ import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../helpers/project.ts'
+import { runTsx } from '../helpers/run-tsx.ts'
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function run(script: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, script), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('exit', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+/** One of the repository's scripts, as its npm script runs it. */
+const run = (script: string, args: string[], env: Record<string, string> = {}) =>
+  runTsx([join(REPO_ROOT, script), ...args], env)
 
 describe('--root', () => {
   let project: TempProject

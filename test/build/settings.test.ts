@@ -3,30 +3,13 @@
  * `npm run dev`, the build and the Netlify function with one line naming the
  * variable and what it accepts, and the README's table is the schema's.
  */
-import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { defaultOf, readSettings, SETTINGS, SettingsError } from '../../build/contract/settings.ts'
 import { withSettingsTable } from '../../build/settings-doc.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
-
-function run(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, ...env },
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    child.on('exit', (code) => resolve({ code, stdout, stderr }))
-  })
-}
+import { runTsx } from '../helpers/run-tsx.ts'
 
 describe('the settings schema', () => {
   it('gives the defaults of each runtime, and reads values', () => {
@@ -110,7 +93,7 @@ describe('a bad setting stops every runtime with one line', () => {
       [['gateway/dev.ts'], { PORT: '80a' }],
       [['build/cli.ts', 'check'], { BUILD_THREADS: 'lots' }],
     ] as const) {
-      const result = await run([...args], env)
+      const result = await runTsx([...args], env)
       expect(result.code, args.join(' ')).toBe(1)
       const lines = result.stderr.split('\n').filter((l) => l && !l.startsWith('oidc-provider WARNING'))
       expect(lines, args.join(' ')).toEqual([
@@ -124,7 +107,7 @@ describe('a bad setting stops every runtime with one line', () => {
       const { default: handler } = await import(${JSON.stringify(join(REPO_ROOT, 'gateway/netlify/gateway.ts'))})
       const response = await handler(new Request('https://site.example/.netlify/functions/gateway/api/health'))
       console.log(JSON.stringify({ status: response.status, type: response.headers.get('content-type'), body: await response.json() }))`
-    const result = await run(['--input-type=module', '-e', script], { LOG_LEVEL: 'loud' })
+    const result = await runTsx(['--input-type=module', '-e', script], { LOG_LEVEL: 'loud' })
     const answer = JSON.parse(result.stdout) as { status: number; type: string; body: { type: string; detail: string } }
     expect(answer.status).toBe(503)
     expect(answer.type).toContain('application/problem+json')

@@ -1,0 +1,27 @@
+/**
+ * Run node with the tsx loader from the repository root, as the npm scripts
+ * do, and collect what it printed and how it exited.
+ */
+import { spawn } from 'node:child_process'
+import { REPO_ROOT } from './project.ts'
+
+export interface TsxRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** `node --import tsx <args…>` with `env` over this process's environment. */
+export function runTsx(args: string[], env: Record<string, string> = {}): Promise<TsxRun> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+  })
+}
