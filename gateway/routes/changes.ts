@@ -16,11 +16,10 @@ import {
 } from '../../build/contract/changes.ts'
 import { CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
 import type { ArtifactStore, Snapshot } from '../artifacts.ts'
+import { loadOncePer } from '../load-once.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
 import { invalidParameters, JSON_TYPE_NAME, readSnapshot } from './read.ts'
-
-const logs = new WeakMap<Snapshot, Promise<ChangeLog>>()
 
 export function changesRoute(store: ArtifactStore) {
   return defineHandler((event) => {
@@ -49,16 +48,8 @@ export function changesRoute(store: ArtifactStore) {
 }
 
 /** The build's change log, read and parsed once per snapshot; 503 for a build without one (or whose file is gone). */
-function changeLog(snapshot: Snapshot): Promise<ChangeLog> {
-  let log = logs.get(snapshot)
-  if (!log) {
-    log = parseChangeLog(snapshot)
-    logs.set(snapshot, log)
-    // A failed read may succeed later (a transient error); do not remember it.
-    log.catch(() => logs.delete(snapshot))
-  }
-  return log
-}
+// A failed read may succeed later (a transient error): it is not remembered.
+const changeLog = loadOncePer(parseChangeLog)
 
 async function parseChangeLog(snapshot: Snapshot): Promise<ChangeLog> {
   const found = snapshot.file(CHANGE_LOG_FILE)

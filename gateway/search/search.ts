@@ -11,6 +11,7 @@ import { MAX_QUERY_LENGTH, SEARCH_INDEX_FILE } from '../../build/contract/search
 import { termsOf } from '../../build/contract/search-terms.ts'
 import type { Snapshot } from '../artifacts.ts'
 import { readItem } from '../content/items.ts'
+import { loadOncePer } from '../load-once.ts'
 import { AppError } from '../../build/contract/errors.ts'
 import { SearchIndex } from './search-index.ts'
 import { snippetOf } from './snippet.ts'
@@ -40,18 +41,8 @@ export interface SearchHit {
   matched_terms: string[]
 }
 
-const indexes = new WeakMap<Snapshot, Promise<SearchIndex>>()
-
-function indexOf(snapshot: Snapshot): Promise<SearchIndex> {
-  let index = indexes.get(snapshot)
-  if (!index) {
-    index = loadIndex(snapshot)
-    indexes.set(snapshot, index)
-    // A failed read may succeed later; do not remember it.
-    index.catch(() => indexes.delete(snapshot))
-  }
-  return index
-}
+// Loaded on the first search of a build; a failed read may succeed later: it is not remembered.
+const indexOf = loadOncePer(loadIndex)
 
 async function loadIndex(snapshot: Snapshot): Promise<SearchIndex> {
   const file = snapshot.file(SEARCH_INDEX_FILE)
