@@ -7,9 +7,8 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSite } from '../../build/compiler/build.ts'
 import { startDev, type DevServer } from '../../gateway/dev-server.ts'
-import { hashTree } from '../helpers/files.ts'
+import { expectDevEqualsFullBuild } from './full-build-equality.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 
 const POST = 'content/blog-posts/bigquery-support-ga.md'
@@ -54,13 +53,6 @@ describe('npm run dev with the full pass and the file watcher on worker threads'
     // Had the worker failed or made other bytes, the dev server would have said so and run the pass itself.
     expect(printed.filter((l) => l.includes('full pass ran on this thread'))).toEqual([])
     expect(printed.filter((l) => /^✓ full build \w+ on a worker thread:/.test(l))).toHaveLength(2)
-    const served = await hashTree(project.dist)
-    await buildSite({ root: project.root, distDir: join(project.root, 'dist-full'), force: true, cache: false })
-    expect(served).toEqual(await hashTree(join(project.root, 'dist-full')))
-    const health = (await (await fetch(`${dev.url}/api/health`)).json()) as { build: { id: string } }
-    const manifest = JSON.parse(await readFile(join(project.dist, '_build/manifest.json'), 'utf8')) as {
-      build: { id: string }
-    }
-    expect(health.build.id).toBe(manifest.build.id)
+    await expectDevEqualsFullBuild(project, dev.url)
   })
 })

@@ -5,10 +5,9 @@
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { buildSite } from '../../build/compiler/build.ts'
 import { startDev, type DevServer } from '../../gateway/dev-server.ts'
 import { copyOfRepoContent, validPost, type TempProject } from '../helpers/project.ts'
-import { hashTree } from '../helpers/files.ts'
+import { expectDevEqualsFullBuild } from './full-build-equality.ts'
 
 /** The issue's bar: an edit is served within a second. */
 const DEADLINE_MS = 1000
@@ -139,14 +138,6 @@ describe('npm run dev', () => {
 
   it('writes dist/ once changes settle, byte-identical to a full build of the same content', async () => {
     await dev.settled()
-    const served = await hashTree(project.dist)
-    await buildSite({ root: project.root, distDir: join(project.root, 'dist-full'), force: true, cache: false })
-    expect(served).toEqual(await hashTree(join(project.root, 'dist-full')))
-    // The gateway serves the same bytes as the files.
-    const health = (await (await fetch(`${dev.url}/api/health`)).json()) as { build: { id: string } }
-    const manifest = JSON.parse(await readFile(join(project.dist, '_build/manifest.json'), 'utf8')) as {
-      build: { id: string }
-    }
-    expect(health.build.id).toBe(manifest.build.id)
+    await expectDevEqualsFullBuild(project, dev.url)
   })
 })
