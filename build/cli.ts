@@ -1,15 +1,15 @@
 #!/usr/bin/env node
 /**
  * Command line of the build: `build` writes dist/, `check` only validates.
- * Exit codes (build/contract/cli.ts): 0 ok, 1 content errors or a bad setting, 2 usage.
+ * Exit codes (contract/cli.ts): 0 ok, 1 content errors or a bad setting, 2 usage.
  */
 import { resolve } from 'node:path'
-import { ContentErrors, toGithubAnnotation } from './errors.ts'
-import { upToDateManifest } from './pipeline/inputs.ts'
-import { codeFrame } from './code-frame.ts'
-import { runCli, type CliResult } from './contract/cli.ts'
-import { UsageError } from './contract/errors.ts'
-import { readSettings } from './contract/settings.ts'
+import { ContentErrors, toGithubAnnotation } from './core/errors.ts'
+import { upToDateManifest } from './compiler/inputs.ts'
+import { codeFrame } from './core/code-frame.ts'
+import { runCli, type CliResult } from '../contract/cli.ts'
+import { UsageError } from '../contract/errors.ts'
+import { readSettings } from '../contract/settings.ts'
 
 const USAGE = `usage: cli <build|check> [--root DIR] [--force] [--no-cache]`
 

@@ -7,7 +7,7 @@
  */
 import { join, resolve } from 'node:path'
 import { bundleEntry } from './bundle.ts'
-import { FUNCTION_NAME } from './contract/public-paths.ts'
+import { FUNCTION_NAME } from '../contract/public-paths.ts'
 
 export const FUNCTIONS_DIR = 'netlify-functions'
 

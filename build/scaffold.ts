@@ -3,15 +3,15 @@
  * `npm run new -- <collection> "Title" [--related collection/slug,…]`: create
  * content/<collection>/<slug>.md with the frontmatter the collection's schema
  * requires, as a draft, pointing to the related items given. Never overwrites
- * a file. Exit codes: 0 created, 1 refused, 2 usage (build/contract/cli.ts).
+ * a file. Exit codes: 0 created, 1 refused, 2 usage (contract/cli.ts).
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from './contract/collections.ts'
-import { REFERENCE_PATTERN, SLUG_PATTERN } from './contract/patterns.ts'
+import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../contract/collections.ts'
+import { REFERENCE_PATTERN, SLUG_PATTERN } from '../contract/patterns.ts'
 import { datesFrom, renderTemplate } from './scaffold/templates.ts'
-import { runCli, type CliResult } from './contract/cli.ts'
-import { AppError, UsageError } from './contract/errors.ts'
+import { runCli, type CliResult } from '../contract/cli.ts'
+import { AppError, UsageError } from '../contract/errors.ts'
 
 const USAGE = `usage: npm run new -- <${COLLECTION_NAMES.join('|')}> "Title" [--slug my-slug] [--related collection/slug,…] [--root DIR]`
 

@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 /**
  * `npm run docs:settings`: write the settings table, generated from the
- * schema (build/contract/settings.ts), into README.md between its
+ * schema (contract/settings.ts), into README.md between its
  * `<!-- settings:start -->` and `<!-- settings:end -->` markers.
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { runCli } from './contract/cli.ts'
-import { settingsTable } from './contract/settings.ts'
+import { runCli } from '../contract/cli.ts'
+import { settingsTable } from '../contract/settings.ts'
 
 export const START = '<!-- settings:start -->'
 export const END = '<!-- settings:end -->'
@@ -24,7 +24,7 @@ if (process.argv[1] === import.meta.filename) {
   await runCli(async () => {
     const file = join(process.cwd(), 'README.md')
     await writeFile(file, withSettingsTable(await readFile(file, 'utf8')))
-    console.error('✓ README.md settings table written from build/contract/settings.ts')
+    console.error('✓ README.md settings table written from contract/settings.ts')
     return 0
   })
 }

@@ -5,7 +5,7 @@
  */
 import { H3, type HTTPError, type H3Event } from 'h3'
 import type { ArtifactStore } from './artifacts.ts'
-import { baseHeaders, CACHE, PROBLEM_TYPE } from '../build/contract/headers.ts'
+import { baseHeaders, CACHE, PROBLEM_TYPE } from '../contract/headers.ts'
 import { toProblem } from './http/problem.ts'
 import { assignRequestId, requestIdOf } from './http/request-id.ts'
 import { installLimits, type LimitSettings } from './http/limits.ts'
@@ -17,7 +17,7 @@ import { healthRoute } from './routes/health.ts'
 import { preflightRoute } from './routes/preflight.ts'
 import { searchRoute } from './routes/search.ts'
 import { staticRoute } from './routes/static.ts'
-import { API_PREFIX, CHANGES_PATH, HEALTH_PATH, SEARCH_PATH } from '../build/contract/public-paths.ts'
+import { API_PREFIX, CHANGES_PATH, HEALTH_PATH, SEARCH_PATH } from '../contract/public-paths.ts'
 
 export interface GatewayOptions {
   store: ArtifactStore

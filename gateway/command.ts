@@ -1,6 +1,6 @@
 /**
  * The end shared by the long-running commands (`npm start`, `npm run dev`):
- * a graceful close on SIGTERM/SIGINT. How they fail is build/contract/cli.ts.
+ * a graceful close on SIGTERM/SIGINT. How they fail is contract/cli.ts.
  */
 
 /** On SIGTERM or SIGINT, run `close` once, then exit 0. */

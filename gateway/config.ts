@@ -1,11 +1,11 @@
 /**
  * The gateway's configuration, from the one settings schema
- * (build/contract/settings.ts) with the embedded defaults a new user runs
+ * (contract/settings.ts) with the embedded defaults a new user runs
  * first: 127.0.0.1:8787, dist/ beside the project.
  */
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { readSettings, SettingsError, type Runtime, type Settings } from '../build/contract/settings.ts'
+import { readSettings, SettingsError, type Runtime, type Settings } from '../contract/settings.ts'
 import type { LogLevel } from './log.ts'
 import { limitsFrom, type LimitSettings } from './http/limits.ts'
 import { authSettingsFrom, type AuthSettings } from './auth/config.ts'

@@ -8,8 +8,7 @@
  * @example const dev = await startDev({ root: '.', port: 0 }); await fetch(`${dev.url}/api/health`)
  */
 import { join } from 'node:path'
-import { Compiler } from '../build/compiler/compiler.ts'
-import { watchContent } from '../build/compiler/watch.ts'
+import { Compiler, watchContent } from '../build/dev.ts'
 import type { GatewayOptions } from './app.ts'
 import { ArtifactStore, Snapshot } from './artifacts.ts'
 import { silentLogger } from './log.ts'

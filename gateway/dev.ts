@@ -13,8 +13,8 @@ import { createLogger } from './log.ts'
 import { gatewayOptions } from './setup.ts'
 import { startDev } from './dev-server.ts'
 import { closeOnSignals } from './command.ts'
-import { runCli, type CliResult } from '../build/contract/cli.ts'
-import { UsageError } from '../build/contract/errors.ts'
+import { runCli, type CliResult } from '../contract/cli.ts'
+import { UsageError } from '../contract/errors.ts'
 
 const USAGE = 'usage: npm run dev [-- --root DIR]'
 

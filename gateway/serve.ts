@@ -9,7 +9,7 @@ import { createLogger } from './log.ts'
 import { startServer } from './server.ts'
 import { gatewayOptions } from './setup.ts'
 import { closeOnSignals } from './command.ts'
-import { runCli, type CliResult } from '../build/contract/cli.ts'
+import { runCli, type CliResult } from '../contract/cli.ts'
 
 async function main(): Promise<CliResult> {
   const config = readConfig(process.env, 'start')

@@ -10,7 +10,7 @@ import { createApp, type GatewayOptions } from './app.ts'
 import { answerClientError } from './http/client-error.ts'
 import { fastReads } from './http/fast-reads.ts'
 import { silentLogger } from './log.ts'
-import { AppError } from '../build/contract/errors.ts'
+import { AppError } from '../contract/errors.ts'
 
 export const MAX_HEADER_BYTES = 16 * 1024
 

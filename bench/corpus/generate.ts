@@ -6,7 +6,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { COLLECTION_NAMES, type CollectionName } from '../../build/contract/collections.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import { frontmatter, toYaml } from './frontmatter.ts'
 import { createRandom } from './random.ts'
 import { body, TOPICS } from './text.ts'

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { AppError } from '../../build/contract/errors.ts'
+import { AppError } from '../../contract/errors.ts'
 
 export interface ProcessResult {
   wallMs: number

@@ -5,11 +5,11 @@
  * Peak resident memory (VmHWM) is what a host must provide; the growth
  * between sizes is what the corpus costs.
  */
-import type { Manifest } from '../../build/contract/manifest.ts'
+import type { Manifest } from '../../contract/manifest.ts'
 import { loadTest } from '../lib/load.ts'
 import { processMemory } from '../lib/process.ts'
 import { startGatewayProcess } from './gateway.ts'
-import { SLUG_PATTERN } from '../../build/contract/patterns.ts'
+import { SLUG_PATTERN } from '../../contract/patterns.ts'
 
 const SLUG = new RegExp(SLUG_PATTERN)
 

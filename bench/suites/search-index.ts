@@ -5,10 +5,10 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
-import type { Manifest } from '../../build/contract/manifest.ts'
-import { itemFile } from '../../build/contract/paths.ts'
-import type { FullRecord } from '../../build/contract/records.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import type { Manifest } from '../../contract/manifest.ts'
+import { itemFile } from '../../contract/paths.ts'
+import type { FullRecord } from '../../contract/records.ts'
 import { searchDocument, serializeSearchIndex } from '../../build/emit/search-index.ts'
 
 export async function benchSearchIndex(

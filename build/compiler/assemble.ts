@@ -4,14 +4,14 @@
  * then all four combined. Drafts are validated but left out; lists are
  * newest first.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
-import type { ContentRecord, FullRecord } from '../contract/records.ts'
-import type { ContentError } from '../errors.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { ContentRecord, FullRecord } from '../../contract/records.ts'
+import type { ContentError } from '../core/errors.ts'
 import type { BuiltContent } from '../emit/types.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
 import { normaliseDate, sortedIndex, sortRecords, toSummary } from '../pipeline/derive.ts'
 import { checkDuplicateSlugs } from '../pipeline/validate.ts'
-import type { SiteConfig } from '../site.ts'
+import type { SiteConfig } from '../core/site.ts'
 
 /** One collection's published records, or the errors of its files. */
 export type CollectionPart =

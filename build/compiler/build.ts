@@ -4,9 +4,9 @@
  * after validation).
  */
 import { join } from 'node:path'
-import type { Manifest } from '../contract/manifest.ts'
+import type { Manifest } from '../../contract/manifest.ts'
 import { writeDistAtomically } from '../emit/write.ts'
-import { upToDateManifest, writeSourceIndex, type ManifestHead } from '../pipeline/inputs.ts'
+import { upToDateManifest, writeSourceIndex, type ManifestHead } from './inputs.ts'
 import { Compiler } from './compiler.ts'
 
 export interface BuildOptions {

@@ -17,11 +17,11 @@
  * The output is a set of files in memory (outputs.ts); writing dist/ and the
  * dev server's snapshots both consume it.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
-import { MANIFEST_FILE } from '../contract/paths.ts'
-import type { BuildFile, Manifest } from '../contract/manifest.ts'
-import type { FullRecord } from '../contract/records.ts'
-import { ContentErrors, sortErrors, type ContentError } from '../errors.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import { MANIFEST_FILE } from '../../contract/paths.ts'
+import type { BuildFile, Manifest } from '../../contract/manifest.ts'
+import type { FullRecord } from '../../contract/records.ts'
+import { ContentErrors, sortErrors, type ContentError } from '../core/errors.ts'
 import { createEmitters } from '../emit/index.ts'
 import { createManifest } from '../emit/manifest.ts'
 import type { BuiltContent, EmittedFiles, Emitter, OffThreadTask } from '../emit/types.ts'
@@ -29,15 +29,15 @@ import { blobId, historyKey, readCommittedHistory } from '../history/git-history
 import type { CommittedHistory, ContentHistory, FileState } from '../history/types.ts'
 import { RenderCache } from '../pipeline/cache.ts'
 import { compileFile, parseFile, type CompiledFile } from '../pipeline/compile.ts'
-import { hashInputs } from '../pipeline/inputs.ts'
-import type { SourceFile } from '../pipeline/load.ts'
+import { hashInputs } from './inputs.ts'
+import type { SourceFile } from '../core/sources.ts'
 import { prerenderBodies } from '../pipeline/render-pool.ts'
-import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../site.ts'
+import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
 import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
 import type { FullPass } from './full-pass.ts'
 import { link } from './link.ts'
 import { OutputStore } from './outputs.ts'
-import { inBatches, listContent, readIfPresent, readSiteBytes, SourceStats, type ContentPath } from './sources.ts'
+import { inBatches, listContent, readIfPresent, readSiteBytes, SourceStats, type ContentPath } from '../core/sources.ts'
 
 export interface CompilerOptions {
   /** Project root holding content/. */

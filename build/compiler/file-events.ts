@@ -7,7 +7,7 @@
  * cross over.
  */
 import { watch } from 'chokidar'
-import { startModuleWorker } from '../worker.ts'
+import { startModuleWorker } from '../core/worker.ts'
 
 export interface FileEvents {
   close(): Promise<void>

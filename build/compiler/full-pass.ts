@@ -8,9 +8,9 @@
  * adopts its whole-content files only when that compiler's content is its own
  * (same build id: `Compiler.adoptFull`), so the bytes are a full build's.
  */
-import type { BuildFile } from '../contract/manifest.ts'
-import { startModuleWorker } from '../worker.ts'
-import type { ContentPath } from './sources.ts'
+import type { BuildFile } from '../../contract/manifest.ts'
+import { startModuleWorker } from '../core/worker.ts'
+import type { ContentPath } from '../core/sources.ts'
 
 /** Below this many files the full pass takes milliseconds: not worth a second compiler. */
 export const FULL_PASS_THREAD_MIN = 1000

@@ -6,11 +6,11 @@
  * the resolved related items. A record whose resolved references did not change
  * keeps its object, so nothing downstream renders it again.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
-import type { FullRecord, RelatedItem } from '../contract/records.ts'
-import { ContentError } from '../errors.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { FullRecord, RelatedItem } from '../../contract/records.ts'
+import { ContentError } from '../core/errors.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
-import { closest } from '../did-you-mean.ts'
+import { closest } from '../core/did-you-mean.ts'
 
 /**
  * Linked records per base record: the last result, the records its references resolved to and the

@@ -4,8 +4,8 @@
  * body that did not change keeps its object (and is not hashed again), and a
  * file an emitter no longer writes goes.
  */
-import { etagOf } from '../contract/etag.ts'
-import type { BuildFile } from '../contract/manifest.ts'
+import { etagOf } from '../../contract/etag.ts'
+import type { BuildFile } from '../../contract/manifest.ts'
 import type { EmittedFiles } from '../emit/types.ts'
 
 export class OutputStore {

@@ -13,12 +13,12 @@
  * before the full pass and every few seconds.
  */
 import { join } from 'node:path'
-import type { ContentError } from '../errors.ts'
+import type { ContentError } from '../core/errors.ts'
 import { writeDistAtomically } from '../emit/write.ts'
 import type { BuildOutput, Compiler } from './compiler.ts'
 import { watchFiles } from './file-events.ts'
 import { FULL_PASS_THREAD_MIN, FullPassThread } from './full-pass.ts'
-import { classify, pathKey, type ContentPath } from './sources.ts'
+import { classify, pathKey, type ContentPath } from '../core/sources.ts'
 
 const RECHECK_MS = 100
 const RESCAN_MS = 5000

@@ -2,10 +2,10 @@
  * /.well-known/api-catalog (RFC 9727): an RFC 9264 linkset naming this
  * API's entry points, each with its description (service-desc), reference
  * (service-doc) and status, and the feeds and calendars as alternates. Served as application/linkset+json with the
- * RFC 9727 profile (build/contract/documents.ts).
+ * RFC 9727 profile (contract/documents.ts).
  */
-import { COLLECTION_NAMES } from '../contract/collections.ts'
-import { FEED_TYPES } from '../contract/documents.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { FEED_TYPES } from '../../contract/documents.ts'
 import {
   ALL_FEED,
   API_CATALOG_PATH,
@@ -21,7 +21,7 @@ import {
   OPENAPI_PATH,
   SEARCH_PATH,
   type FeedFormat,
-} from '../contract/public-paths.ts'
+} from '../../contract/public-paths.ts'
 import type { Emitter } from './types.ts'
 
 const API_CATALOG_FILE = API_CATALOG_PATH.slice(1)

@@ -5,12 +5,12 @@
  * recompiled), and a list of `limit` items only when one of its first `limit`
  * records or the total did, so an edit to the 500th post renders no list.
  */
-import type { CollectionName } from '../contract/collections.ts'
-import { itemFile, listFile, PRERENDERED_LIMITS } from '../contract/paths.ts'
-import { buildFile } from '../contract/etag.ts'
-import type { BuildFile } from '../contract/manifest.ts'
-import type { ContentRecord, FullRecord } from '../contract/records.ts'
-import { renderItem, renderListFrom } from '../contract/render.ts'
+import type { CollectionName } from '../../contract/collections.ts'
+import { itemFile, listFile, PRERENDERED_LIMITS } from '../../contract/paths.ts'
+import { buildFile } from '../../contract/etag.ts'
+import type { BuildFile } from '../../contract/manifest.ts'
+import type { ContentRecord, FullRecord } from '../../contract/records.ts'
+import { renderItem, renderListFrom } from '../../contract/render.ts'
 import type { EmittedFiles, Emitter } from './types.ts'
 
 export function createApiEmitter(): Emitter {

@@ -5,12 +5,12 @@
  * LAST-MODIFIED are the item's updated_at, so the same content gives the same
  * bytes; times are local to the item's zone with its VTIMEZONE.
  */
-import type { CollectionName } from '../contract/collections.ts'
-import { buildFile } from '../contract/etag.ts'
-import type { BuildFile } from '../contract/manifest.ts'
-import { calendarPath } from '../contract/public-paths.ts'
-import type { FullRecord } from '../contract/records.ts'
-import type { SiteConfig } from '../site.ts'
+import type { CollectionName } from '../../contract/collections.ts'
+import { buildFile } from '../../contract/etag.ts'
+import type { BuildFile } from '../../contract/manifest.ts'
+import { calendarPath } from '../../contract/public-paths.ts'
+import type { FullRecord } from '../../contract/records.ts'
+import type { SiteConfig } from '../core/site.ts'
 import { dateTimeLine, escapeText, serialize, utcStamp, vtimezone } from './icalendar.ts'
 import type { EmittedFiles, Emitter } from './types.ts'
 

@@ -3,10 +3,10 @@
  * (`_build/changes.json`), and the first page, pre-rendered for the CDN
  * (`GET /api/changes`), with the same renderer.
  */
-import { CHANGE_LOG_FILE, CHANGES_FILE, DEFAULT_CHANGES_LIMIT, renderChanges } from '../contract/changes.ts'
-import type { CollectionName } from '../contract/collections.ts'
-import type { ContentRecord } from '../contract/records.ts'
-import { deriveChangeLog } from '../history/change-log.ts'
+import { CHANGE_LOG_FILE, CHANGES_FILE, DEFAULT_CHANGES_LIMIT, renderChanges } from '../../contract/changes.ts'
+import type { CollectionName } from '../../contract/collections.ts'
+import type { ContentRecord } from '../../contract/records.ts'
+import { deriveChangeLog } from './change-log.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 
 export const emitChanges = {

@@ -3,13 +3,13 @@
  * self-contained: the Redoc standalone bundle and the document are inlined,
  * fonts are the system's, and the one remote asset of the bundle (the
  * attribution logo) is removed, so the page loads nothing from another host.
- * Served with its own Content-Security-Policy (build/contract/headers.ts).
+ * Served with its own Content-Security-Policy (contract/headers.ts).
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
-import { escapeHtml, jsonForScript, page } from '../contract/html.ts'
-import { FEED_TYPES } from '../contract/documents.ts'
+import { escapeHtml, jsonForScript, page } from '../../contract/html.ts'
+import { FEED_TYPES } from '../../contract/documents.ts'
 import {
   ALL_FEED,
   calendarPath,
@@ -18,7 +18,7 @@ import {
   feedPath,
   SEARCH_PATH,
   type FeedFormat,
-} from '../contract/public-paths.ts'
+} from '../../contract/public-paths.ts'
 import type { Emitter } from './types.ts'
 
 const DOCS_FILE = 'docs/index.html'

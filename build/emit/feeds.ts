@@ -4,15 +4,15 @@
  * FEED_ENTRIES items by published_at, each with its full HTML body, authors,
  * tags as categories, and its canonical URL as its stable id.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
-import { ALL_FEED, FEED_EXTENSIONS, feedPath, type FeedFormat } from '../contract/public-paths.ts'
-import type { FullRecord } from '../contract/records.ts'
-import { FEED_ENTRIES } from '../contract/documents.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import { ALL_FEED, FEED_EXTENSIONS, feedPath, type FeedFormat } from '../../contract/public-paths.ts'
+import type { FullRecord } from '../../contract/records.ts'
+import { FEED_ENTRIES } from '../../contract/documents.ts'
 import { atom, jsonFeed, rss, type FeedEntry, type FeedModel } from './feed-formats.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 
 /** Entries per feed: a reader's first page; older items are an API list away. */
-export { FEED_ENTRIES } from '../contract/documents.ts'
+export { FEED_ENTRIES } from '../../contract/documents.ts'
 
 const WRITERS: Record<FeedFormat, (feed: FeedModel) => string> = { rss, atom, json: jsonFeed }
 

@@ -3,8 +3,8 @@
  * and llms-full.txt (the agent reference, then every published item as
  * Markdown with its source URL).
  */
-import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../contract/collections.ts'
-import type { FullRecord } from '../contract/records.ts'
+import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
+import type { FullRecord } from '../../contract/records.ts'
 import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
 import { agentReference } from '../openapi/agent-reference.ts'
 import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
@@ -17,7 +17,7 @@ import {
   LLMS_FULL_PATH,
   LLMS_PATH,
   SEARCH_PATH,
-} from '../contract/public-paths.ts'
+} from '../../contract/public-paths.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 
 const LLMS_FILE = LLMS_PATH.slice(1)

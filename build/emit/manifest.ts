@@ -4,9 +4,9 @@
  * the gateway can answer any list query with the shared renderer.
  */
 import { createHash } from 'node:crypto'
-import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { BuiltContent } from './types.ts'
-import { MANIFEST_FORMAT, type Manifest } from '../contract/manifest.ts'
+import { MANIFEST_FORMAT, type Manifest } from '../../contract/manifest.ts'
 
 /** The manifest of a build whose files (all but the manifest itself) have these ETags. */
 export function createManifest(content: BuiltContent, etags: ReadonlyMap<string, string>, inputHash: string): Manifest {

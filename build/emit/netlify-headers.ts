@@ -4,8 +4,8 @@
  * (less the per-request id and the ETag, which Netlify computes itself).
  */
 import { extname } from 'node:path'
-import { baseHeaders, CACHE, CONTENT_TYPES, JSON_TYPE } from '../contract/headers.ts'
-import { DOCUMENT_HEADERS, DOCUMENT_TYPES } from '../contract/documents.ts'
+import { baseHeaders, CACHE, CONTENT_TYPES, JSON_TYPE } from '../../contract/headers.ts'
+import { DOCUMENT_HEADERS, DOCUMENT_TYPES } from '../../contract/documents.ts'
 
 /** Set per kind of file below; everything else baseHeaders sends is the same for every file. */
 const PER_FILE = new Set(['content-type', 'cache-control', 'content-security-policy', 'x-request-id'])

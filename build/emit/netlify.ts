@@ -22,10 +22,10 @@
  * because Netlify's matcher cannot see them: a repeated parameter (it matches
  * the last value) and a parameter without `=` (it is ignored).
  */
-import { COLLECTION_NAMES } from '../contract/collections.ts'
-import { itemFile, listFile, MANIFEST_FILE, PRERENDERED_LIMITS } from '../contract/paths.ts'
-import { DEFAULT_LIMIT } from '../contract/query.ts'
-import { paginate } from '../contract/render.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { itemFile, listFile, MANIFEST_FILE, PRERENDERED_LIMITS } from '../../contract/paths.ts'
+import { DEFAULT_LIMIT } from '../../contract/query.ts'
+import { paginate } from '../../contract/render.ts'
 import { documentHeaders, LIST_HEADERS, SITE_HEADERS } from './netlify-headers.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 import {
@@ -33,8 +33,8 @@ import {
   CALENDAR_PREFIX,
   CHANGES_PATH,
   FUNCTION_PREFIX as GATEWAY_TARGET,
-} from '../contract/public-paths.ts'
-import { CHANGES_FILE } from '../contract/changes.ts'
+} from '../../contract/public-paths.ts'
+import { CHANGES_FILE } from '../../contract/changes.ts'
 
 export const emitNetlify = { name: 'netlify', input: 'files', emit: netlifyRules } satisfies Emitter
 

@@ -2,9 +2,9 @@
  * openapi.json, and one page per problem type so every `type` URI of a
  * problem answer (`/problems/<name>`) dereferences to its description.
  */
-import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../contract/problems.ts'
+import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../../contract/problems.ts'
 import { createOpenApiDocument } from '../openapi/document.ts'
-import { codeSpans, escapeHtml, page } from '../contract/html.ts'
+import { codeSpans, escapeHtml, page } from '../../contract/html.ts'
 import type { Emitter } from './types.ts'
 
 const OPENAPI_FILE = 'openapi.json'

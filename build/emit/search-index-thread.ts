@@ -4,10 +4,10 @@
  * as long, and in a build the other emitters run meanwhile. The worker runs
  * the same serializeSearchIndex, so the bytes are the same.
  */
-import { etagOf } from '../contract/etag.ts'
-import type { BuildFile } from '../contract/manifest.ts'
-import type { SearchDocument } from '../contract/search.ts'
-import { startModuleWorker } from '../worker.ts'
+import { etagOf } from '../../contract/etag.ts'
+import type { BuildFile } from '../../contract/manifest.ts'
+import type { SearchDocument } from '../../contract/search.ts'
+import { startModuleWorker } from '../core/worker.ts'
 
 /** Below this many documents the index takes a few milliseconds: not worth a thread's start-up. */
 export const OFF_THREAD_MIN = 1000

@@ -2,16 +2,16 @@
  * The full-text search index over every published item: BM25+ with field
  * weights, computed here once per build so that a query only looks up terms
  * and adds (the gateway's search reads it, gateway/search/). Written as one
- * compact binary file (build/contract/search-index-format.ts): deterministic,
+ * compact binary file (contract/search-index-format.ts): deterministic,
  * built in a single pass over the documents' terms.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
-import { etagOf } from '../contract/etag.ts'
-import type { BuildFile } from '../contract/manifest.ts'
-import type { FullRecord } from '../contract/records.ts'
-import { BM25, SEARCH_BOOST, SEARCH_FIELDS, SEARCH_INDEX_FILE, type SearchDocument } from '../contract/search.ts'
-import { encodeSearchIndex } from '../contract/search-index-format.ts'
-import { forEachTerm } from '../contract/search-terms.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import { etagOf } from '../../contract/etag.ts'
+import type { BuildFile } from '../../contract/manifest.ts'
+import type { FullRecord } from '../../contract/records.ts'
+import { BM25, SEARCH_BOOST, SEARCH_FIELDS, SEARCH_INDEX_FILE, type SearchDocument } from '../../contract/search.ts'
+import { encodeSearchIndex } from '../../contract/search-index-format.ts'
+import { forEachTerm } from '../../contract/search-terms.ts'
 import { OFF_THREAD_MIN, searchIndexOffThread } from './search-index-thread.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 import { Postings } from './search-postings.ts'

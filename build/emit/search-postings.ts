@@ -5,7 +5,7 @@
  * seconds). `finish` merges the fields of a document into one impact per
  * term and document and lays the terms out in sorted order.
  */
-import type { SearchIndexData } from '../contract/search-index-format.ts'
+import type { SearchIndexData } from '../../contract/search-index-format.ts'
 
 type Impact = (tf: number, df: number, doc: number, field: number) => number
 

@@ -1,7 +1,7 @@
-import type { CollectionName } from '../contract/collections.ts'
-import type { BuildFile } from '../contract/manifest.ts'
-import type { ContentRecord, FullRecord } from '../contract/records.ts'
-import type { SiteConfig } from '../site.ts'
+import type { CollectionName } from '../../contract/collections.ts'
+import type { BuildFile } from '../../contract/manifest.ts'
+import type { ContentRecord, FullRecord } from '../../contract/records.ts'
+import type { SiteConfig } from '../core/site.ts'
 import type { ContentHistory } from '../history/types.ts'
 
 /** Everything the build knows after validation and rendering: the published content, sorted. */

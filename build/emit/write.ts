@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import type { BuildFile } from '../contract/manifest.ts'
+import type { BuildFile } from '../../contract/manifest.ts'
 
 const PARALLEL_WRITES = 64
 

@@ -4,7 +4,7 @@
  * that time may differ from today's, so nothing is validated).
  */
 import { parse } from 'yaml'
-import { SLUG_PATTERN } from '../contract/patterns.ts'
+import { SLUG_PATTERN } from '../../contract/patterns.ts'
 
 const SLUG_RE = new RegExp(SLUG_PATTERN)
 const OPENING = /^\uFEFF?---[ \t]*\r?\n/

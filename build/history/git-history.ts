@@ -10,7 +10,7 @@
  * with a warning that it starts at the cut.
  */
 import { createHash } from 'node:crypto'
-import { classify } from '../compiler/sources.ts'
+import { classify } from '../core/sources.ts'
 import { git, readBlobs } from './git.ts'
 import { readPublication } from './frontmatter.ts'
 import { replay } from './replay.ts'

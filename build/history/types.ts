@@ -4,8 +4,8 @@
  * (the compiler's own files), from which build/history/change-log.ts makes
  * the change feed's log.
  */
-import type { ChangeType, HistorySource } from '../contract/changes.ts'
-import type { CollectionName } from '../contract/collections.ts'
+import type { ChangeType, HistorySource } from '../../contract/changes.ts'
+import type { CollectionName } from '../../contract/collections.ts'
 
 /** One content file at one point in history. */
 export interface FileState {

@@ -3,12 +3,12 @@
  * written from the OpenAPI document so endpoints, fields, scopes and errors
  * read exactly as the contract says.
  */
-import { COLLECTION_NAMES } from '../contract/collections.ts'
-import { ROLES, SCOPES } from '../contract/scopes.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { ROLES, SCOPES } from '../../contract/scopes.ts'
 import type { OpenApiDocument } from './document.ts'
 import { errorGuide, quickStart } from './guide.ts'
 import { recordSchemaName } from './records.ts'
-import { AUTHORIZATION_SERVER_PATH, AUTHORIZE_PATH, REGISTRATION_PATH, TOKEN_PATH } from '../contract/public-paths.ts'
+import { AUTHORIZATION_SERVER_PATH, AUTHORIZE_PATH, REGISTRATION_PATH, TOKEN_PATH } from '../../contract/public-paths.ts'
 
 type Operation = {
   summary?: string

@@ -1,10 +1,10 @@
 /**
  * The answers of the gateway's one body limit, on every operation that reads
- * a body (build/contract/body-routes.ts): 413 and 415 problems. Added where
+ * a body (contract/body-routes.ts): 413 and 415 problems. Added where
  * an operation does not describe them itself, so the document cannot miss a
  * route the limit guards.
  */
-import { bodyRouteOf } from '../contract/body-routes.ts'
+import { bodyRouteOf } from '../../contract/body-routes.ts'
 import { problemResponseName, responseRef } from './components.ts'
 
 type Json = Record<string, unknown>

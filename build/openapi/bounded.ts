@@ -5,7 +5,7 @@
  * rules, header and body caps), so the document states what is enforced.
  */
 import type { SchemaObject } from 'ajv'
-import { MAX_DATE_TIME_LENGTH, MAX_URL_LENGTH } from '../contract/patterns.ts'
+import { MAX_DATE_TIME_LENGTH, MAX_URL_LENGTH } from '../../contract/patterns.ts'
 
 /** The largest integer a JSON number carries exactly: counts and epoch seconds are below it. */
 export const MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER

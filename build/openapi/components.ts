@@ -1,13 +1,13 @@
 /**
  * Reusable parts of the OpenAPI document: the problem responses (one per
- * status, typed by build/contract/problems.ts), response headers, query
+ * status, typed by contract/problems.ts), response headers, query
  * parameters and the shared envelope schemas.
  */
 import type { SchemaObject } from 'ajv'
-import { COLLECTION_NAMES } from '../contract/collections.ts'
-import { PROBLEM_LIMITS, PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../contract/problems.ts'
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../contract/query.ts'
-import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, MAX_URL_LENGTH, SLUG_PATTERN, TAG_PATTERN } from '../contract/patterns.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { PROBLEM_LIMITS, PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../../contract/problems.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../../contract/query.ts'
+import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, MAX_URL_LENGTH, SLUG_PATTERN, TAG_PATTERN } from '../../contract/patterns.ts'
 import { arrayOf, count, instant, int32, MAX_HEADER_LENGTH, text, uriReference } from './bounded.ts'
 
 type Json = Record<string, unknown>

@@ -3,8 +3,8 @@
  * the problem registry, the query rules and the scopes: nothing in it is
  * written twice.
  */
-import { COLLECTION_NAMES } from '../contract/collections.ts'
-import type { SiteConfig } from '../site.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import type { SiteConfig } from '../core/site.ts'
 import { HEADERS, PARAMETERS, SHARED_SCHEMAS, sharedResponses } from './components.ts'
 import { withBodyResponses } from './body-responses.ts'
 import { apiDescription } from './guide.ts'
@@ -15,7 +15,7 @@ import { oauthPaths } from './paths-oauth.ts'
 import { REACH_PARAMETERS, REACH_SCHEMAS, REACH_TAGS, reachPaths } from './paths-reach.ts'
 import { fullSchema, recordSchemaName, summarySchema } from './records.ts'
 import { securitySchemes } from './security.ts'
-import { LLMS_FULL_PATH } from '../contract/public-paths.ts'
+import { LLMS_FULL_PATH } from '../../contract/public-paths.ts'
 
 /** Version of the API contract (not of the package): bump on breaking changes. */
 export const API_VERSION = '1.0.0'

@@ -3,12 +3,12 @@
  * Markdown. It opens the OpenAPI document's `info.description`, so /docs/,
  * openapi.json and llms-full.txt all carry the same text.
  */
-import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../contract/problems.ts'
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../contract/query.ts'
-import { COLLECTION_NAMES } from '../contract/collections.ts'
-import type { SiteConfig } from '../site.ts'
-import { SANDBOX_CLIENT, SANDBOX_KEY } from '../contract/sandbox.ts'
-import { TOKEN_PATH } from '../contract/public-paths.ts'
+import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../../contract/problems.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../../contract/query.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import type { SiteConfig } from '../core/site.ts'
+import { SANDBOX_CLIENT, SANDBOX_KEY } from '../../contract/sandbox.ts'
+import { TOKEN_PATH } from '../../contract/public-paths.ts'
 
 export function quickStart(): string {
   return `## Quick start

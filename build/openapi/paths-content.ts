@@ -1,6 +1,6 @@
 /** The REST operations of each collection: a list and an item, both public reads. */
-import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../contract/query.ts'
+import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../../contract/query.ts'
 import { arrayOf } from './bounded.ts'
 import { CORS_HEADERS, headerRef, parameterRef, problemResponseName, responseRef, schemaRef } from './components.ts'
 import { recordSchemaName } from './records.ts'

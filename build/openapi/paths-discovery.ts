@@ -1,5 +1,5 @@
 /** The discovery documents: this description, the reference page, llms.txt, the well-known documents and problem pages. */
-import { PROBLEM_TYPES } from '../contract/problems.ts'
+import { PROBLEM_TYPES } from '../../contract/problems.ts'
 import { arrayOf, text, uri, uriReference } from './bounded.ts'
 import { CORS_HEADERS, headerRef, responseRef } from './components.ts'
 import { problems } from './paths-content.ts'
@@ -7,7 +7,7 @@ import { ANONYMOUS } from './security.ts'
 
 type Json = Record<string, unknown>
 
-import { API_CATALOG_TYPE, METADATA_LIMITS } from '../contract/documents.ts'
+import { API_CATALOG_TYPE, METADATA_LIMITS } from '../../contract/documents.ts'
 import {
   API_CATALOG_PATH,
   AUTHORIZATION_SERVER_PATH,
@@ -19,7 +19,7 @@ import {
   OPENAPI_PATH,
   OPENID_CONFIGURATION_PATH,
   PROTECTED_RESOURCE_PATH,
-} from '../contract/public-paths.ts'
+} from '../../contract/public-paths.ts'
 
 const docHeaders = { ETag: headerRef('ETag'), 'Cache-Control': headerRef('Cache-Control'), ...CORS_HEADERS }
 

@@ -1,14 +1,14 @@
 /** Operations only the gateway answers: health and the MCP endpoint (the authorization server's are in paths-oauth.ts). */
-import { JSON_RPC_LIMITS } from '../contract/json-rpc.ts'
+import { JSON_RPC_LIMITS } from '../../contract/json-rpc.ts'
 import { int32, MAX_SAFE_INTEGER, text } from './bounded.ts'
 import { CORS_HEADERS, headerRef, RATE_LIMIT_HEADERS, schemaRef } from './components.ts'
 import { problems } from './paths-content.ts'
 import { ANONYMOUS, MCP_SECURITY } from './security.ts'
-import { HEALTH_PATH, MCP_PATH } from '../contract/public-paths.ts'
+import { HEALTH_PATH, MCP_PATH } from '../../contract/public-paths.ts'
 
 type Json = Record<string, unknown>
 
-/** A JSON-RPC id: the client's label, echoed in the answer (bounds checked by the gateway, build/contract/json-rpc.ts). */
+/** A JSON-RPC id: the client's label, echoed in the answer (bounds checked by the gateway, contract/json-rpc.ts). */
 const ID = {
   type: ['string', 'integer'],
   maxLength: JSON_RPC_LIMITS.id,

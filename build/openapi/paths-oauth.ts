@@ -13,8 +13,8 @@ import {
   MAX_SCOPE_LENGTH,
   MAX_TOKEN_LENGTH,
   OAUTH_PARAMETER_LIMITS as LIMITS,
-} from '../contract/oauth-params.ts'
-import { MAX_URL_LENGTH } from '../contract/patterns.ts'
+} from '../../contract/oauth-params.ts'
+import { MAX_URL_LENGTH } from '../../contract/patterns.ts'
 import { arrayOf, count, int32, text, uri } from './bounded.ts'
 import { CORS_HEADERS, headerRef, RATE_LIMIT_HEADERS, schemaRef } from './components.ts'
 import { problems } from './paths-content.ts'
@@ -26,7 +26,7 @@ import {
   REVOCATION_PATH,
   TOKEN_PATH,
   USERINFO_PATH,
-} from '../contract/public-paths.ts'
+} from '../../contract/public-paths.ts'
 
 type Json = Record<string, unknown>
 
@@ -88,7 +88,7 @@ const oauthOrProblem = (description: string, cors?: Json): Json => ({
 })
 const challenge = (description: string) => ({ 'WWW-Authenticate': { description, required: true, schema: text(2000) } })
 const form = (schema: Json): Json => ({ required: true, content: { 'application/x-www-form-urlencoded': { schema } } })
-/** A parameter of the table in build/contract/oauth-params.ts, bounded by it. */
+/** A parameter of the table in contract/oauth-params.ts, bounded by it. */
 const param = (name: keyof typeof LIMITS, description?: string, extra: Json = {}): Json =>
   text(LIMITS[name], { ...(description && { description }), ...extra })
 const SCOPE = text(MAX_SCOPE_LENGTH, { pattern: '^[a-z.-]+( [a-z.-]+)*$', description: 'Space-separated scopes.' })
@@ -218,7 +218,7 @@ export function oauthPaths(): Record<string, Json> {
             content: { 'text/html': {}, 'text/plain': {} },
           },
           '400': {
-            description: `The client or its redirect URI cannot be trusted (or a parameter is longer than build/contract/oauth-params.ts allows), so the error is shown here instead.`,
+            description: `The client or its redirect URI cannot be trusted (or a parameter is longer than contract/oauth-params.ts allows), so the error is shown here instead.`,
             headers: RATE_LIMIT_HEADERS,
             content: { 'text/html': {} },
           },

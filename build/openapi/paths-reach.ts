@@ -3,12 +3,12 @@
  * change feed, feeds (RSS, Atom, JSON Feed) and calendars (iCalendar).
  */
 import type { SchemaObject } from 'ajv'
-import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH, MAX_WARNING_LENGTH } from '../contract/changes.ts'
-import { COLLECTION_NAMES, COLLECTIONS } from '../contract/collections.ts'
-import { FEED_ENTRIES, FEED_NAMES, FEED_TYPES } from '../contract/documents.ts'
-import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN, TAG_PATTERN } from '../contract/patterns.ts'
-import { BODY_LIMITS } from '../contract/records.ts'
-import { MAX_LIMIT, MAX_PAGE } from '../contract/query.ts'
+import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH, MAX_WARNING_LENGTH } from '../../contract/changes.ts'
+import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
+import { FEED_ENTRIES, FEED_NAMES, FEED_TYPES } from '../../contract/documents.ts'
+import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN, TAG_PATTERN } from '../../contract/patterns.ts'
+import { BODY_LIMITS } from '../../contract/records.ts'
+import { MAX_LIMIT, MAX_PAGE } from '../../contract/query.ts'
 import { arrayOf, count, instant as dateTime, int32, text, uri, uriReference } from './bounded.ts'
 import {
   CALENDAR_PREFIX,
@@ -17,8 +17,8 @@ import {
   FEEDS_PREFIX,
   SEARCH_PATH,
   type FeedFormat,
-} from '../contract/public-paths.ts'
-import { MAX_MATCHED_TERMS, MAX_QUERY_LENGTH, MAX_SNIPPET_LENGTH } from '../contract/search.ts'
+} from '../../contract/public-paths.ts'
+import { MAX_MATCHED_TERMS, MAX_QUERY_LENGTH, MAX_SNIPPET_LENGTH } from '../../contract/search.ts'
 import { CORS_HEADERS, headerRef, parameterRef, responseRef, schemaRef } from './components.ts'
 import { contentHeaders, problems } from './paths-content.ts'
 import { ANONYMOUS, publicReadSecurity } from './security.ts'

@@ -5,9 +5,9 @@
  * key appears, so the contract tests catch any drift between the two.
  */
 import type { SchemaObject } from 'ajv'
-import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../contract/collections.ts'
+import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
 import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
-import { BODY_LIMITS, MAX_READING_TIME_MINUTES } from '../contract/records.ts'
+import { BODY_LIMITS, MAX_READING_TIME_MINUTES } from '../../contract/records.ts'
 import { instant as dateTime, int32, text, uri } from './bounded.ts'
 import { nullable, propertyOf } from './schema-tools.ts'
 

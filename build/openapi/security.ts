@@ -4,16 +4,16 @@
  * bearer API keys with their roles. Scopes and roles come from the gateway's
  * own list, so the document describes exactly what the guard enforces.
  */
-import { COLLECTIONS, type CollectionName } from '../contract/collections.ts'
+import { COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
 import {
   AUTHORIZATION_SERVER_PATH,
   AUTHORIZE_PATH,
   OPENID_CONFIGURATION_PATH,
   REGISTRATION_PATH,
   TOKEN_PATH,
-} from '../contract/public-paths.ts'
-import { SANDBOX_KEY } from '../contract/sandbox.ts'
-import { ROLES, SCOPES } from '../contract/scopes.ts'
+} from '../../contract/public-paths.ts'
+import { SANDBOX_KEY } from '../../contract/sandbox.ts'
+import { ROLES, SCOPES } from '../../contract/scopes.ts'
 
 /** The public sandbox API key (role `sandbox.read`), published on /docs/. */
 

@@ -6,7 +6,7 @@
 import { Ajv, type ValidateFunction } from 'ajv'
 import ajvErrors from 'ajv-errors'
 import addFormats from 'ajv-formats'
-import { COLLECTIONS, type CollectionName } from '../contract/collections.ts'
+import { COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
 
 const zones = new Set(Intl.supportedValuesOf('timeZone'))
 

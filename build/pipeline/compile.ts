@@ -2,16 +2,17 @@
  * Load → validate → render → derive for one file. Kept per file so the watch
  * mode can recompile only what changed and reassemble the rest from memory.
  */
-import type { CollectionName } from '../contract/collections.ts'
-import { ContentError } from '../errors.ts'
-import type { SiteConfig } from '../site.ts'
+import type { CollectionName } from '../../contract/collections.ts'
+import { ContentError } from '../core/errors.ts'
+import type { SiteConfig } from '../core/site.ts'
 import { RenderCache } from './cache.ts'
 import { deriveRecord } from './derive.ts'
-import { BODY_LIMITS, type FullRecord } from '../contract/records.ts'
-import { parseSource, type LoadedFile, type SourceFile } from './load.ts'
+import { BODY_LIMITS, type FullRecord } from '../../contract/records.ts'
+import type { SourceFile } from '../core/sources.ts'
+import { parseSource, type LoadedFile } from './load.ts'
 import { renderBody as renderMarkdown, type RenderedBody } from './markdown.ts'
 import { internalLinks, type InternalLink } from './internal-links.ts'
-import { locate } from './locate.ts'
+import { locate } from '../core/locate.ts'
 import { slugPosition, validateFile } from './validate.ts'
 
 /** One `related` entry: the `collection/slug` it names and its position. */

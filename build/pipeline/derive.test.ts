@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SiteConfig } from '../site.ts'
+import type { SiteConfig } from '../core/site.ts'
 import { deriveRecord, normaliseDate, recordId, sortRecords, toSummary } from './derive.ts'
 
 const site: SiteConfig = {

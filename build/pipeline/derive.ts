@@ -4,11 +4,11 @@
  * reading time. Field order here is the field order of the API.
  */
 import { createHash } from 'node:crypto'
-import { COLLECTIONS, type CollectionName } from '../contract/collections.ts'
-import type { SiteConfig } from '../site.ts'
+import { COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
+import type { SiteConfig } from '../core/site.ts'
 import type { RenderedBody } from './markdown.ts'
 import type { Frontmatter } from './validate.ts'
-import { WORDS_PER_MINUTE, type ContentRecord, type FullRecord } from '../contract/records.ts'
+import { WORDS_PER_MINUTE, type ContentRecord, type FullRecord } from '../../contract/records.ts'
 
 const SUMMARY_LENGTH = 240
 

@@ -5,8 +5,8 @@
  * checks against the published items, with where it is written in the file.
  * Links elsewhere (other hosts, other paths) are not checked.
  */
-import { COLLECTION_NAMES } from '../contract/collections.ts'
-import type { SiteConfig } from '../site.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import type { SiteConfig } from '../core/site.ts'
 
 export interface InternalLink {
   /** `collection/slug` the link points to. */

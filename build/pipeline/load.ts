@@ -4,24 +4,10 @@
  * (not js-yaml) because it keeps source positions for error messages and keeps
  * dates as the strings the author wrote.
  */
-import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import matter from 'gray-matter'
 import { LineCounter, parseDocument, type Document } from 'yaml'
-import type { CollectionName } from '../contract/collections.ts'
-import { ContentError } from '../errors.ts'
-
-export interface SourceFile {
-  collection: CollectionName
-  /** Project-relative path with forward slashes, as printed in errors. */
-  path: string
-  /** File name without `.md`, the default slug. */
-  basename: string
-  raw: string
-  /** sha256 of the raw bytes: the cache key and the manifest's source hash. */
-  hash: string
-}
+import { ContentError } from '../core/errors.ts'
+import type { SourceFile } from '../core/sources.ts'
 
 export interface LoadedFile {
   source: SourceFile
@@ -33,17 +19,6 @@ export interface LoadedFile {
   body: string
   /** 1-based line of the file on which the body starts. */
   bodyLine: number
-}
-
-export async function readSource(root: string, collection: CollectionName, name: string): Promise<SourceFile> {
-  const raw = await readFile(join(root, 'content', collection, name), 'utf8')
-  return {
-    collection,
-    path: `content/${collection}/${name}`,
-    basename: name.replace(/\.md$/, ''),
-    raw,
-    hash: createHash('sha256').update(raw).digest('hex'),
-  }
 }
 
 /** Split one file; YAML syntax errors are pushed to `errors` and leave `data` undefined. */

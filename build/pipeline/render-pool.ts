@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os'
 import type { Worker } from 'node:worker_threads'
 import { RenderCache } from './cache.ts'
 import type { RenderedBody } from './markdown.ts'
-import { startModuleWorker } from '../worker.ts'
+import { startModuleWorker } from '../core/worker.ts'
 
 /**
  * Below this many bodies to render, starting threads costs more than it

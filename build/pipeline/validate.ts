@@ -4,12 +4,12 @@
  * becomes a ContentError pointing at the field's line and column.
  */
 import type { ErrorObject } from 'ajv'
-import { COLLECTIONS } from '../contract/collections.ts'
-import { ContentError } from '../errors.ts'
+import { COLLECTIONS } from '../../contract/collections.ts'
+import { ContentError } from '../core/errors.ts'
 import { frontmatterValidators } from './ajv.ts'
 import type { LoadedFile } from './load.ts'
-import { locate, pathToField, pointerToPath } from './locate.ts'
-import { closest } from '../did-you-mean.ts'
+import { locate, pathToField, pointerToPath } from '../core/locate.ts'
+import { closest } from '../core/did-you-mean.ts'
 
 export type Frontmatter = Record<string, unknown> & {
   title: string

@@ -3,7 +3,7 @@
  * schema requires, with placeholders that pass validation, and `draft: true`
  * so nothing is published until the author removes it.
  */
-import type { CollectionName } from '../contract/collections.ts'
+import type { CollectionName } from '../../contract/collections.ts'
 
 export interface Dates {
   /** Today, YYYY-MM-DD. */

@@ -21,7 +21,7 @@ import { createMetadataSource, type MetadataSource } from './issuer-metadata.ts'
 import { createJwtVerifier, type JwtVerifier } from './jwt.ts'
 import { openKeyStore } from './key-store.ts'
 import { openStateStore, sweepRegularly } from './store/open-store.ts'
-import { RESOURCE_PATHS } from '../../build/contract/public-paths.ts'
+import { RESOURCE_PATHS } from '../../contract/public-paths.ts'
 
 export interface AuthRuntime {
   /** This gateway's public origin; a function when known only after listening (port 0). */

@@ -3,7 +3,7 @@
  * Only the header method is supported: tokens in query strings end up in
  * logs and caches.
  */
-import { MAX_TOKEN_LENGTH } from '../../build/contract/oauth-params.ts'
+import { MAX_TOKEN_LENGTH } from '../../contract/oauth-params.ts'
 
 export type BearerCredential =
   | { kind: 'none' }
@@ -12,7 +12,7 @@ export type BearerCredential =
 
 /** RFC 6750 b64token: 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"=" */
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/
-/** Larger than any key or JWT we accept (build/contract/oauth-params.ts); the server's header limit caps the rest. */
+/** Larger than any key or JWT we accept (contract/oauth-params.ts); the server's header limit caps the rest. */
 export { MAX_TOKEN_LENGTH }
 
 export function parseBearer(header: string | null | undefined): BearerCredential {

@@ -1,7 +1,7 @@
 /**
  * Authentication settings. Without OAUTH_ISSUER the embedded authorization
  * server (oidc-provider) is on; with it, the gateway only verifies that
- * issuer's tokens. Each variable is described in build/contract/settings.ts.
+ * issuer's tokens. Each variable is described in contract/settings.ts.
  */
 import { resolve } from 'node:path'
 import { clientsFilePath } from './issuer/clients-file.ts'
@@ -9,7 +9,7 @@ import type { EmbeddedIssuerSettings } from './issuer/embedded-issuer.ts'
 import { DEFAULT_SIGNING_KEY_FILE } from './issuer/signing-key.ts'
 import { keysFilePath } from './keys-file.ts'
 import { storeSettingsFrom, type StoreSettings } from './store/open-store.ts'
-import type { Settings } from '../../build/contract/settings.ts'
+import type { Settings } from '../../contract/settings.ts'
 
 export type IssuerSettings =
   | ({ kind: 'built-in' } & EmbeddedIssuerSettings)
@@ -23,7 +23,7 @@ export interface AuthSettings {
   store: StoreSettings
 }
 
-/** The credential settings of the settings (see build/contract/settings.ts for each variable). */
+/** The credential settings of the settings (see contract/settings.ts for each variable). */
 export function authSettingsFrom(settings: Settings, root = process.cwd()): AuthSettings {
   const keysFile = keysFilePath(settings, root)
   const clockToleranceSeconds = 30

@@ -1,5 +1,5 @@
 /** Why a credential was refused; the guard turns these into RFC 6750 answers. */
-import { AppError } from '../../build/contract/errors.ts'
+import { AppError } from '../../contract/errors.ts'
 
 /** The credential is not acceptable: bad format, signature, claims, expired, revoked. → 401 invalid_token */
 export class InvalidTokenError extends AppError {

@@ -24,7 +24,7 @@ import type { FailureThrottle, Subject } from './failed-auth.ts'
 import type { JwtVerifier } from './jwt.ts'
 import type { KeyStore } from './key-store.ts'
 import { resourceMetadataUrl, resourcePathOf } from './metadata.ts'
-import { scopesOfRole, type Role, type Scope } from '../../build/contract/scopes.ts'
+import { scopesOfRole, type Role, type Scope } from '../../contract/scopes.ts'
 
 /** Who is calling, whichever credential they used. */
 export interface Principal {

@@ -17,7 +17,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose'
 import { AuthConfigError, InvalidTokenError, IssuerUnavailableError } from './errors.ts'
-import { scopesFromClaims } from '../../build/contract/scopes.ts'
+import { scopesFromClaims } from '../../contract/scopes.ts'
 
 /** Asymmetric JWS algorithms only: a symmetric one would let anyone holding the public key sign. */
 export const ALLOWED_ALGORITHMS = [

@@ -34,12 +34,12 @@ import {
   writeClientsFile,
 } from './issuer/clients-file.ts'
 import { keysFilePath, newKeyId, readKeysFile, writeKeysFile } from './keys-file.ts'
-import { isRole, isScope, ROLE_NAMES, SCOPE_NAMES } from '../../build/contract/scopes.ts'
+import { isRole, isScope, ROLE_NAMES, SCOPE_NAMES } from '../../contract/scopes.ts'
 import { userCommand, USER_USAGE } from './people/people-cli.ts'
 import type { CliIo } from './cli-io.ts'
-import { report } from '../../build/contract/cli.ts'
-import { UsageError } from '../../build/contract/errors.ts'
-import { readSettings, type Settings } from '../../build/contract/settings.ts'
+import { report } from '../../contract/cli.ts'
+import { UsageError } from '../../contract/errors.ts'
+import { readSettings, type Settings } from '../../contract/settings.ts'
 
 export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
   try {

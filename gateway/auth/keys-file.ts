@@ -7,9 +7,9 @@ import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { z } from 'zod'
 import { parseJsonFile, readJsonFile, writeJsonFile, type JsonFileKind } from './json-file.ts'
-import { ROLE_NAMES } from '../../build/contract/scopes.ts'
-import { AppError } from '../../build/contract/errors.ts'
-import type { Settings } from '../../build/contract/settings.ts'
+import { ROLE_NAMES } from '../../contract/scopes.ts'
+import { AppError } from '../../contract/errors.ts'
+import type { Settings } from '../../contract/settings.ts'
 
 /** The committed file; it holds the public sandbox key's hash. */
 

@@ -4,8 +4,8 @@
  * by the gateway, not dist/. The embedded issuer's own metadata comes from
  * the OpenID provider (issuer/embedded-issuer.ts).
  */
-import { MCP_PATH, PROTECTED_RESOURCE_PATH, type ResourcePath } from '../../build/contract/public-paths.ts'
-import { SCOPE_NAMES } from '../../build/contract/scopes.ts'
+import { MCP_PATH, PROTECTED_RESOURCE_PATH, type ResourcePath } from '../../contract/public-paths.ts'
+import { SCOPE_NAMES } from '../../contract/scopes.ts'
 
 /** RFC 9728 §3.1: the metadata URL of `<origin><path>` inserts the well-known segment after the origin. */
 export function resourceMetadataUrl(publicUrl: string, path: ResourcePath): string {

@@ -7,8 +7,8 @@
  * metadata is mirrored (503 when it cannot be fetched).
  */
 import { defineHandler, type H3, type H3Event } from 'h3'
-import { etagOf } from '../../build/contract/etag.ts'
-import { CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
+import { etagOf } from '../../contract/etag.ts'
+import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
@@ -23,7 +23,7 @@ import {
   OPENID_CONFIGURATION_PATH,
   PROTECTED_RESOURCE_PATH,
   RESOURCE_PATHS,
-} from '../../build/contract/public-paths.ts'
+} from '../../contract/public-paths.ts'
 
 export function authPlugin(auth: Auth): (app: H3) => void {
   return (app) => {

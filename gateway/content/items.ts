@@ -4,10 +4,10 @@
  * metadata from. Parsed per use, not kept: the list form of every item is in
  * the manifest, and the files themselves are cached by bytes (files/byte-lru.ts).
  */
-import type { CollectionName } from '../../build/contract/collections.ts'
-import { itemFile } from '../../build/contract/paths.ts'
-import { SLUG_PATTERN } from '../../build/contract/patterns.ts'
-import type { FullRecord } from '../../build/contract/records.ts'
+import type { CollectionName } from '../../contract/collections.ts'
+import { itemFile } from '../../contract/paths.ts'
+import { SLUG_PATTERN } from '../../contract/patterns.ts'
+import type { FullRecord } from '../../contract/records.ts'
 import type { Snapshot } from '../artifacts.ts'
 
 const SLUG_RE = new RegExp(SLUG_PATTERN)

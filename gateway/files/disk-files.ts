@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { etagOf } from '../../build/contract/etag.ts'
+import { etagOf } from '../../contract/etag.ts'
 import type { ByteLru } from './byte-lru.ts'
 import type { FileSource, StoredFile } from './source.ts'
 import { ArtifactError } from './errors.ts'

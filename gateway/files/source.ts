@@ -5,7 +5,7 @@
  * its entry in the build's manifest, so no request can reach a file outside
  * the build.
  */
-import type { BuildFile } from '../../build/contract/manifest.ts'
+import type { BuildFile } from '../../contract/manifest.ts'
 
 /** A file of the build: its bytes and strong ETag. */
 export type StoredFile = BuildFile

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto'
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
-import { etagFromDigest } from '../../build/contract/etag.ts'
+import { etagFromDigest } from '../../contract/etag.ts'
 import type { ByteLru } from './byte-lru.ts'
 import type { CachedFile } from './disk-files.ts'
 import { ArtifactError } from './errors.ts'

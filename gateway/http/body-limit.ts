@@ -1,13 +1,13 @@
 /**
  * The one body limit, for every route that reads a body (the table in
- * build/contract/body-routes.ts): a body of another media type is a 415
+ * contract/body-routes.ts): a body of another media type is a 415
  * problem, a larger one a 413 problem, both before any handler or library
  * sees it. The body is read here, counting bytes as they arrive, and the
  * route gets the buffered bytes: whoever reads it later (our code or a
  * library) sees the same body, never a half-read stream.
  */
 import { HTTPError, type H3Event, type Middleware } from 'h3'
-import { bodyRouteOf } from '../../build/contract/body-routes.ts'
+import { bodyRouteOf } from '../../contract/body-routes.ts'
 import { problem } from './problem.ts'
 
 const READ_METHODS = new Set(['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'])

@@ -6,8 +6,8 @@
  */
 import type { Duplex } from 'node:stream'
 import { STATUS_CODES } from 'node:http'
-import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../../build/contract/problems.ts'
-import { PROBLEM_TYPE } from '../../build/contract/headers.ts'
+import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../../contract/problems.ts'
+import { PROBLEM_TYPE } from '../../contract/headers.ts'
 
 interface ParserError extends Error {
   code?: string

@@ -9,8 +9,8 @@ import { bodyLimit } from './body-limit.ts'
 import { rateLimit, RateLimiter } from './rate-limit.ts'
 import { requestTimeout } from './timeout.ts'
 import type { TrustProxy } from './client-ip.ts'
-import { readSettings, type Settings } from '../../build/contract/settings.ts'
-import { MCP_PATH, OAUTH_PREFIX, TOKEN_PATH } from '../../build/contract/public-paths.ts'
+import { readSettings, type Settings } from '../../contract/settings.ts'
+import { MCP_PATH, OAUTH_PREFIX, TOKEN_PATH } from '../../contract/public-paths.ts'
 
 export interface LimitSettings {
   /** Longest time a handler may take before the caller gets a 503 timeout problem. */
@@ -46,7 +46,7 @@ export const DEFAULT_LIMITS: LimitSettings = limitsFrom(readSettings({}, 'start'
 /**
  * Mount the limits as middleware, before any route runs: the timeout wraps
  * everything; the rate limiter guards the dynamic paths and the body limit
- * the routes that read a body (build/contract/body-routes.ts) only
+ * the routes that read a body (contract/body-routes.ts) only
  * (static reads are cheap and cached by the CDN).
  */
 export function installLimits(app: H3, overrides: Partial<LimitSettings> = {}): LimitSettings {

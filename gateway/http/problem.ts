@@ -10,7 +10,7 @@ import {
   problemTypeUri,
   type ProblemBody,
   type ProblemName,
-} from '../../build/contract/problems.ts'
+} from '../../contract/problems.ts'
 
 export interface ProblemOptions {
   detail: string

@@ -6,7 +6,7 @@
 import type { H3Event } from 'h3'
 import { FastResponse } from 'srvx'
 import { ArtifactError, type Snapshot, type StoredFile } from '../artifacts.ts'
-import { baseHeaderRecord } from '../../build/contract/headers.ts'
+import { baseHeaderRecord } from '../../contract/headers.ts'
 import { rememberAnswer } from './answer-memo.ts'
 import { problem } from './problem.ts'
 import { requestIdOf } from './request-id.ts'

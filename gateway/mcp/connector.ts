@@ -5,7 +5,7 @@
  * `fetch` also takes the item's `content://` URI and the record's `id` from
  * the REST API, so an id from any of our surfaces works.
  */
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../build/contract/collections.ts'
+import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
 import type { Snapshot } from '../artifacts.ts'
 import { RESOURCE_SCHEME } from './content.ts'
 

@@ -3,8 +3,8 @@
  * list index the REST routes answer from, so an agent and a REST client see
  * the same content.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../build/contract/collections.ts'
-import type { ContentRecord, FullRecord } from '../../build/contract/records.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { ContentRecord, FullRecord } from '../../contract/records.ts'
 import type { Snapshot } from '../artifacts.ts'
 import { readItem } from '../content/items.ts'
 

@@ -10,15 +10,15 @@
 import { defineHandler, type H3, type H3Event } from 'h3'
 import type { ArtifactStore } from '../artifacts.ts'
 import type { Guard } from '../auth/guard.ts'
-import { baseHeaderRecord, CACHE } from '../../build/contract/headers.ts'
+import { baseHeaderRecord, CACHE } from '../../contract/headers.ts'
 import { FastResponse } from 'srvx'
 import { problem } from '../http/problem.ts'
 import { requestIdOf } from '../http/request-id.ts'
 import { silentLogger, type Logger } from '../log.ts'
 import { loadOnce } from '../load-once.ts'
 import { createOriginGuard, isLoopbackRequest } from './origin-guard.ts'
-import { MCP_PATH } from '../../build/contract/public-paths.ts'
-import { envelopeProblem } from '../../build/contract/json-rpc.ts'
+import { MCP_PATH } from '../../contract/public-paths.ts'
+import { envelopeProblem } from '../../contract/json-rpc.ts'
 
 export const MCP_SCOPE = 'mcp.tools.invoke'
 
@@ -95,7 +95,7 @@ export function mcpHandler(options: McpPluginOptions) {
   })
 }
 
-/** JSON-RPC -32600 for a message outside the envelope bounds openapi.json states (build/contract/json-rpc.ts). */
+/** JSON-RPC -32600 for a message outside the envelope bounds openapi.json states (contract/json-rpc.ts). */
 function invalidRequest(reason: string): Response {
   return Response.json(
     { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: ${reason}` } },

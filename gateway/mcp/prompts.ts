@@ -5,7 +5,7 @@
  */
 import { completable, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import { z } from 'zod'
-import { COLLECTION_NAMES, COLLECTIONS } from '../../build/contract/collections.ts'
+import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
 import { allTags, completeFrom, readItem, resourceUri, slugsOf, unknownSlugMessage } from './content.ts'
 import type { McpContext } from './context.ts'
 import { knownRegions, upcoming } from './upcoming.ts'

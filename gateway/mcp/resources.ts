@@ -5,10 +5,10 @@
  */
 import { ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server'
 import { stringify } from 'yaml'
-import { COLLECTION_NAMES, COLLECTIONS, isCollectionName } from '../../build/contract/collections.ts'
+import { COLLECTION_NAMES, COLLECTIONS, isCollectionName } from '../../contract/collections.ts'
 import { completeFrom, metadataOf, readItem, resourceUri, slugsOf, unknownSlugMessage } from './content.ts'
 import type { McpContext } from './context.ts'
-import { LLMS_FULL_PATH } from '../../build/contract/public-paths.ts'
+import { LLMS_FULL_PATH } from '../../contract/public-paths.ts'
 
 export const LLMS_FULL_URI = 'reference://llms-full.txt'
 const MARKDOWN = 'text/markdown'

@@ -3,9 +3,9 @@
  * Schemas that tools/list publishes and validates every result against them.
  */
 import { z } from 'zod'
-import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
-import { MAX_LIMIT, MAX_PAGE } from '../../build/contract/query.ts'
-import { TAG_PATTERN } from '../../build/contract/patterns.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { MAX_LIMIT, MAX_PAGE } from '../../contract/query.ts'
+import { TAG_PATTERN } from '../../contract/patterns.ts'
 
 export const collectionArg = z.enum(COLLECTION_NAMES)
 export const tagArg = z

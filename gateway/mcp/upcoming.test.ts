@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Manifest } from '../../build/contract/manifest.ts'
-import type { ContentRecord } from '../../build/contract/records.ts'
+import type { Manifest } from '../../contract/manifest.ts'
+import type { ContentRecord } from '../../contract/records.ts'
 import { Snapshot } from '../artifacts.ts'
 import { regionsOf, upcoming } from './upcoming.ts'
 

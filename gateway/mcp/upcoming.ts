@@ -2,7 +2,7 @@
  * Upcoming events and webinars: decided at request time from starts_at, so
  * an item drops out the moment it starts, whatever build is being served.
  */
-import type { ContentRecord } from '../../build/contract/records.ts'
+import type { ContentRecord } from '../../contract/records.ts'
 import type { Snapshot } from '../artifacts.ts'
 import { resourceUri } from './content.ts'
 

@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { MANIFEST_FILE } from '../../build/contract/paths.ts'
+import { MANIFEST_FILE } from '../../contract/paths.ts'
 
 export async function findDist(configured: string): Promise<string> {
   const here = dirname(fileURLToPath(import.meta.url))

@@ -14,10 +14,10 @@ import { loadOnce } from '../load-once.ts'
 import { createLogger } from '../log.ts'
 import { gatewayOptions } from '../setup.ts'
 import { findDist } from './dist-dir.ts'
-import { FUNCTION_PREFIX } from '../../build/contract/public-paths.ts'
-import { report } from '../../build/contract/cli.ts'
-import { CACHE, PROBLEM_TYPE } from '../../build/contract/headers.ts'
-import { PROBLEM_TYPES, problemTypeUri, type ProblemBody } from '../../build/contract/problems.ts'
+import { FUNCTION_PREFIX } from '../../contract/public-paths.ts'
+import { report } from '../../contract/cli.ts'
+import { CACHE, PROBLEM_TYPE } from '../../contract/headers.ts'
+import { PROBLEM_TYPES, problemTypeUri, type ProblemBody } from '../../contract/problems.ts'
 
 /** Set by the bundler (build/netlify-function.ts) from package.json. */
 declare const __GATEWAY_VERSION__: string | undefined

@@ -5,11 +5,11 @@
  * them (file:line:col field: message) instead of a stale item. Every page
  * polls the revision and reloads itself when a save changes it.
  */
-import type { PreviewItem } from '../../build/compiler/compiler.ts'
-import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../build/contract/collections.ts'
-import { escapeHtml, jsonForScript, page } from '../../build/contract/html.ts'
-import { PREVIEW_PREFIX } from '../../build/contract/public-paths.ts'
-import type { FullRecord } from '../../build/contract/records.ts'
+import type { PreviewItem } from '../../build/dev.ts'
+import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
+import { escapeHtml, jsonForScript, page } from '../../contract/html.ts'
+import { PREVIEW_PREFIX } from '../../contract/public-paths.ts'
+import type { FullRecord } from '../../contract/records.ts'
 
 export interface PreviewState {
   revision: number

@@ -13,8 +13,8 @@ import {
   parseChangesQuery,
   renderChanges,
   type ChangeLog,
-} from '../../build/contract/changes.ts'
-import { CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
+} from '../../contract/changes.ts'
+import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import type { ArtifactStore, Snapshot } from '../artifacts.ts'
 import { loadOncePer } from '../load-once.ts'
 import { problem } from '../http/problem.ts'

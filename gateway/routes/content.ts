@@ -4,17 +4,17 @@
  * is rendered here with the build's own renderer.
  */
 import { defineHandler, type H3Event } from 'h3'
-import { isCollectionName, type CollectionName } from '../../build/contract/collections.ts'
-import { itemFile, listFile } from '../../build/contract/paths.ts'
-import { isPrerendered, listHref, parseListQuery, type ListQuery } from '../../build/contract/query.ts'
-import { filterItems, listEnvelope, paginate } from '../../build/contract/render.ts'
+import { isCollectionName, type CollectionName } from '../../contract/collections.ts'
+import { itemFile, listFile } from '../../contract/paths.ts'
+import { isPrerendered, listHref, parseListQuery, type ListQuery } from '../../contract/query.ts'
+import { filterItems, listEnvelope, paginate } from '../../contract/render.ts'
 import type { ArtifactStore, Snapshot, StoredFile } from '../artifacts.ts'
-import { CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
+import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
 import { invalidParameters, JSON_TYPE_NAME, pageHeaders, readSnapshot } from './read.ts'
-import { SLUG_PATTERN } from '../../build/contract/patterns.ts'
+import { SLUG_PATTERN } from '../../contract/patterns.ts'
 
 const SLUG_RE = new RegExp(SLUG_PATTERN)
 

@@ -1,6 +1,6 @@
 /** OPTIONS on any path: the CORS preflight answer. */
 import { defineHandler } from 'h3'
-import { ALLOWED_REQUEST_HEADERS, baseHeaders, CACHE } from '../../build/contract/headers.ts'
+import { ALLOWED_REQUEST_HEADERS, baseHeaders, CACHE } from '../../contract/headers.ts'
 import { requestIdOf } from '../http/request-id.ts'
 import {
   MCP_PATH,
@@ -8,7 +8,7 @@ import {
   REVOCATION_PATH,
   TOKEN_PATH,
   USERINFO_PATH,
-} from '../../build/contract/public-paths.ts'
+} from '../../contract/public-paths.ts'
 
 /** Paths that take POST instead of the read methods (userinfo takes both). */
 const POST_PATHS = new Set<string>([MCP_PATH, TOKEN_PATH, REGISTRATION_PATH, REVOCATION_PATH])

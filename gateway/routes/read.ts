@@ -3,8 +3,8 @@
  * to answer from), and the headers of a page.
  */
 import type { H3Event } from 'h3'
-import { linkHeader } from '../../build/contract/render.ts'
-import type { ParameterError } from '../../build/contract/query.ts'
+import { linkHeader } from '../../contract/render.ts'
+import type { ParameterError } from '../../contract/query.ts'
 import type { ArtifactStore, Snapshot } from '../artifacts.ts'
 import { assertAccepts, assertMethod, READ_METHODS } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'

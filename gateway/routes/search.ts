@@ -4,16 +4,16 @@
  * snippet. Rendered here, cached per build like the long tail of lists.
  */
 import { defineHandler } from 'h3'
-import { isCollectionName } from '../../build/contract/collections.ts'
-import { CACHE, JSON_TYPE } from '../../build/contract/headers.ts'
-import type { ContentRecord } from '../../build/contract/records.ts'
+import { isCollectionName } from '../../contract/collections.ts'
+import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
+import type { ContentRecord } from '../../contract/records.ts'
 import {
   MAX_MATCHED_TERMS,
   MAX_QUERY_LENGTH,
   parseSearchQuery,
   searchHref,
   type SearchQuery,
-} from '../../build/contract/search.ts'
+} from '../../contract/search.ts'
 import { ArtifactError, type ArtifactStore, type Snapshot, type StoredFile } from '../artifacts.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'

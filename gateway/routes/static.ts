@@ -6,11 +6,11 @@
 import { defineHandler } from 'h3'
 import { extname } from 'node:path'
 import type { ArtifactStore } from '../artifacts.ts'
-import { CACHE, CONTENT_TYPES } from '../../build/contract/headers.ts'
+import { CACHE, CONTENT_TYPES } from '../../contract/headers.ts'
 import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
-import { DOCUMENT_HEADERS, DOCUMENT_TYPES } from '../../build/contract/documents.ts'
+import { DOCUMENT_HEADERS, DOCUMENT_TYPES } from '../../contract/documents.ts'
 
 /** Netlify's own configuration files: published in dist/ but never served, on the CDN or here. */
 const HIDDEN = new Set(['/_redirects', '/_headers'])

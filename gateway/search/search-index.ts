@@ -1,12 +1,12 @@
 /**
  * The build's search index in memory: typed-array views into the index file
- * (build/contract/search-index-format.ts) and its sorted terms. A query adds
+ * (contract/search-index-format.ts) and its sorted terms. A query adds
  * the precomputed impacts of its terms' postings per document, times the
  * number of query terms a document matched (as MiniSearch ranks); the last
  * word also matches as a prefix (it may still be being typed) and a word the
  * index does not have matches its near spellings (one or two edits).
  */
-import { decodeSearchIndex, type SearchIndexData } from '../../build/contract/search-index-format.ts'
+import { decodeSearchIndex, type SearchIndexData } from '../../contract/search-index-format.ts'
 import { editDistanceWithin } from './edit-distance.ts'
 
 /** A term of the index that a query term matched, and how much it counts. */

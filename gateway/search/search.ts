@@ -6,13 +6,13 @@
  * documents are ordered, and only the returned hits read their item's text
  * for a snippet.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../build/contract/collections.ts'
-import { MAX_QUERY_LENGTH, SEARCH_INDEX_FILE } from '../../build/contract/search.ts'
-import { termsOf } from '../../build/contract/search-terms.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import { MAX_QUERY_LENGTH, SEARCH_INDEX_FILE } from '../../contract/search.ts'
+import { termsOf } from '../../contract/search-terms.ts'
 import type { Snapshot } from '../artifacts.ts'
 import { readItem } from '../content/items.ts'
 import { loadOncePer } from '../load-once.ts'
-import { AppError } from '../../build/contract/errors.ts'
+import { AppError } from '../../contract/errors.ts'
 import { SearchIndex } from './search-index.ts'
 import { snippetOf } from './snippet.ts'
 import { bestFirst } from './top-k.ts'

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthSettings } from '../../gateway/auth/config.ts'
 import { loadSigningKey } from '../../gateway/auth/issuer/signing-key.ts'
 import { runKeysCli } from '../../gateway/auth/keys-cli.ts'
-import { SANDBOX_CLIENT, SANDBOX_KEY } from '../../build/contract/sandbox.ts'
+import { SANDBOX_CLIENT, SANDBOX_KEY } from '../../contract/sandbox.ts'
 import { REPO_ROOT, type TempProject } from '../helpers/project.ts'
 import { builtProject, challengeParams, startAuthGateway, type AuthGateway } from './setup.ts'
-import { MCP_PATH } from '../../build/contract/public-paths.ts'
+import { MCP_PATH } from '../../contract/public-paths.ts'
 
 let project: TempProject
 let gw: AuthGateway

@@ -9,14 +9,14 @@ import {
 } from '../../gateway/auth/api-key.ts'
 import { parseBearer } from '../../gateway/auth/bearer.ts'
 import { bearerChallenge } from '../../gateway/auth/challenge.ts'
-import { SettingsError } from '../../build/contract/settings.ts'
+import { SettingsError } from '../../contract/settings.ts'
 import { readConfig } from '../../gateway/config.ts'
 import { AuthConfigError } from '../../gateway/auth/errors.ts'
 import { createJwtVerifier } from '../../gateway/auth/jwt.ts'
 import { loadSigningKey } from '../../gateway/auth/issuer/signing-key.ts'
 import { runKeysCli } from '../../gateway/auth/keys-cli.ts'
 import { parseKeysFile } from '../../gateway/auth/keys-file.ts'
-import { ROLES, SCOPE_NAMES, SCOPES, scopesFromClaims } from '../../build/contract/scopes.ts'
+import { ROLES, SCOPE_NAMES, SCOPES, scopesFromClaims } from '../../contract/scopes.ts'
 
 describe('API keys', () => {
   it('have a prefix, 30 random characters and a checksum that catches any one-character change', () => {

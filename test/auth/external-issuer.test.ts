@@ -16,7 +16,7 @@ import type { AuthSettings } from '../../gateway/auth/config.ts'
 import type { TempProject } from '../helpers/project.ts'
 import { startTestIssuer, type TestIssuer } from './oidc-issuer.ts'
 import { builtProject, challengeParams, startAuthGateway, type AuthGateway } from './setup.ts'
-import { MCP_PATH } from '../../build/contract/public-paths.ts'
+import { MCP_PATH } from '../../contract/public-paths.ts'
 
 let project: TempProject
 let issuer: TestIssuer

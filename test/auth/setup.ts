@@ -12,7 +12,7 @@ import { authPlugin } from '../../gateway/auth/plugin.ts'
 import { createLogger } from '../../gateway/log.ts'
 import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
-import { MCP_PATH } from '../../build/contract/public-paths.ts'
+import { MCP_PATH } from '../../contract/public-paths.ts'
 
 export async function builtProject(): Promise<TempProject> {
   const project = await copyOfRepoContent()

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { itemFile } from '../../build/contract/paths.ts'
+import { itemFile } from '../../contract/paths.ts'
 import { buildSite } from '../../build/compiler/build.ts'
 import { createProject, type TempProject } from '../helpers/project.ts'
 

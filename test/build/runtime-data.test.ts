@@ -25,7 +25,7 @@ describe('runtime data and the build', () => {
 
   beforeAll(async () => {
     copy = await mkdtemp(join(tmpdir(), 'content-api-copy-'))
-    for (const entry of ['build', 'gateway', 'content', 'package.json', 'package-lock.json', 'tsconfig.json']) {
+    for (const entry of ['contract', 'build', 'gateway', 'content', 'package.json', 'package-lock.json', 'tsconfig.json']) {
       await cp(join(REPO_ROOT, entry), join(copy, entry), { recursive: true, filter: (src) => !src.includes('/.keys') })
     }
     await symlink(join(REPO_ROOT, 'node_modules'), join(copy, 'node_modules'))

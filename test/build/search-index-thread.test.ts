@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuiltContent } from '../../build/emit/types.ts'
 import { emitSearchIndex, searchDocuments } from '../../build/emit/search-index.ts'
-import { SEARCH_INDEX_FILE } from '../../build/contract/search.ts'
+import { SEARCH_INDEX_FILE } from '../../contract/search.ts'
 import { Compiler } from '../../build/compiler/compiler.ts'
 import { searchIndexOffThread } from '../../build/emit/search-index-thread.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { defaultOf, readSettings, SETTINGS, SettingsError } from '../../build/contract/settings.ts'
+import { defaultOf, readSettings, SETTINGS, SettingsError } from '../../contract/settings.ts'
 import { withSettingsTable } from '../../build/settings-doc.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 import { runTsx } from '../helpers/run-tsx.ts'

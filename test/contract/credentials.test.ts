@@ -8,13 +8,13 @@ import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SANDBOX_KEY } from '../../build/contract/sandbox.ts'
+import { SANDBOX_KEY } from '../../contract/sandbox.ts'
 import { hashApiKey, isWellFormedApiKey } from '../../gateway/auth/api-key.ts'
-import { defaultOf } from '../../build/contract/settings.ts'
+import { defaultOf } from '../../contract/settings.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 import { startFullGateway, type FullGateway } from '../discovery/full-gateway.ts'
-import { MCP_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
+import { MCP_PATH, TOKEN_PATH } from '../../contract/public-paths.ts'
 
 let full: FullGateway
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../build/compiler/build.ts'
 import { copyOfRepoContent, REPO_ROOT, type TempProject } from '../helpers/project.ts'
-import { HEALTH_PATH } from '../../build/contract/public-paths.ts'
+import { HEALTH_PATH } from '../../contract/public-paths.ts'
 
 const run = promisify(execFile)
 /** Inside the repository: the rulesets' per-place exceptions name files relative to it. */

@@ -15,10 +15,10 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fc, { type Arbitrary } from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHANGES_FILE, encodeCursor } from '../../build/contract/changes.ts'
-import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
-import { MANIFEST_FILE } from '../../build/contract/paths.ts'
-import type { Manifest } from '../../build/contract/manifest.ts'
+import { CHANGES_FILE, encodeCursor } from '../../contract/changes.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { MANIFEST_FILE } from '../../contract/paths.ts'
+import type { Manifest } from '../../contract/manifest.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { startFullGateway, type FullGateway } from '../helpers/full-gateway.ts'
 import { breakable, invalid, resolve, valid, type Schema } from '../helpers/schema-arbitrary.ts'
@@ -29,7 +29,7 @@ import {
   REVOCATION_PATH,
   SEARCH_PATH,
   TOKEN_PATH,
-} from '../../build/contract/public-paths.ts'
+} from '../../contract/public-paths.ts'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 6)
 const METHODS = ['get', 'head', 'post'] as const

@@ -3,8 +3,8 @@
  * matches the OpenAPI document the build publishes.
  */
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
-import { PROBLEM_TYPES } from '../../build/contract/problems.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { PROBLEM_TYPES } from '../../contract/problems.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent } from '../helpers/project.ts'
@@ -17,7 +17,7 @@ import {
   LLMS_PATH,
   OPENAPI_PATH,
   SEARCH_PATH,
-} from '../../build/contract/public-paths.ts'
+} from '../../contract/public-paths.ts'
 
 const ctx = useBuiltGateway(copyOfRepoContent)
 

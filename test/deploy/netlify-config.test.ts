@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { parseAllRedirects } from '@netlify/redirect-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../build/compiler/build.ts'
-import { FUNCTION_PREFIX, MCP_PATH, OAUTH_PREFIX, TOKEN_PATH } from '../../build/contract/public-paths.ts'
+import { FUNCTION_PREFIX, MCP_PATH, OAUTH_PREFIX, TOKEN_PATH } from '../../contract/public-paths.ts'
 import { DEFAULT_LIMITS } from '../../gateway/http/limits.ts'
 import { copyOfRepoContent, REPO_ROOT, type TempProject } from '../helpers/project.ts'
 

@@ -7,10 +7,10 @@ import { copyFile, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
-import { MANIFEST_FILE } from '../../build/contract/paths.ts'
-import { CHANGES_FILE } from '../../build/contract/changes.ts'
-import type { Manifest } from '../../build/contract/manifest.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { MANIFEST_FILE } from '../../contract/paths.ts'
+import { CHANGES_FILE } from '../../contract/changes.ts'
+import type { Manifest } from '../../contract/manifest.ts'
 import { bundleFunction } from '../../build/netlify-function.ts'
 import { buildSite } from '../../build/compiler/build.ts'
 import { startGateway, type TestGateway } from '../helpers/gateway.ts'
@@ -33,7 +33,7 @@ import {
   OPENAPI_PATH,
   PROTECTED_RESOURCE_PATH,
   SEARCH_PATH,
-} from '../../build/contract/public-paths.ts'
+} from '../../contract/public-paths.ts'
 
 /** Headers both must send alike (ETag and request ids are each side's own). */
 const COMPARED_HEADERS = [

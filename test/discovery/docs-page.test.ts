@@ -7,7 +7,7 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SANDBOX_KEY } from '../../build/contract/sandbox.ts'
+import { SANDBOX_KEY } from '../../contract/sandbox.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, REPO_ROOT } from '../helpers/project.ts'
 

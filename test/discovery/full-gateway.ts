@@ -3,8 +3,8 @@
  * the published sandbox key works) and a client allowed every scope.
  */
 import { join } from 'node:path'
-import { defaultOf } from '../../build/contract/settings.ts'
-import { SCOPE_NAMES } from '../../build/contract/scopes.ts'
+import { defaultOf } from '../../contract/settings.ts'
+import { SCOPE_NAMES } from '../../contract/scopes.ts'
 import { startFullGateway as start } from '../helpers/full-gateway.ts'
 import type { TestGateway } from '../helpers/gateway.ts'
 import { REPO_ROOT, type TempProject } from '../helpers/project.ts'

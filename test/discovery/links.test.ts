@@ -4,7 +4,7 @@
  * answer on the way matches the OpenAPI contract.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { API_CATALOG_LINK, API_CATALOG_TYPE } from '../../build/contract/documents.ts'
+import { API_CATALOG_LINK, API_CATALOG_TYPE } from '../../contract/documents.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { startFullGateway, type FullGateway } from './full-gateway.ts'
 import {
@@ -22,7 +22,7 @@ import {
   SEARCH_PATH,
   TOKEN_PATH,
   USERINFO_PATH,
-} from '../../build/contract/public-paths.ts'
+} from '../../contract/public-paths.ts'
 
 let full: FullGateway
 beforeAll(async () => {

@@ -7,12 +7,12 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES, COLLECTIONS } from '../../build/contract/collections.ts'
-import { PROBLEM_TYPES, problemTypeUri } from '../../build/contract/problems.ts'
-import { MAX_LIMIT, MAX_PAGE } from '../../build/contract/query.ts'
+import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
+import { PROBLEM_TYPES, problemTypeUri } from '../../contract/problems.ts'
+import { MAX_LIMIT, MAX_PAGE } from '../../contract/query.ts'
 import { buildSite } from '../../build/compiler/build.ts'
 import { recordSchemaName } from '../../build/openapi/records.ts'
-import { SCOPE_NAMES, ROLES } from '../../build/contract/scopes.ts'
+import { SCOPE_NAMES, ROLES } from '../../contract/scopes.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 import {
   AUTHORIZE_PATH,
@@ -23,7 +23,7 @@ import {
   REVOCATION_PATH,
   TOKEN_PATH,
   USERINFO_PATH,
-} from '../../build/contract/public-paths.ts'
+} from '../../contract/public-paths.ts'
 
 type Json = Record<string, unknown>
 

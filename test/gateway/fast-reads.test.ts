@@ -13,7 +13,7 @@ import { createLogger } from '../../gateway/log.ts'
 import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 import { afterAll, beforeAll } from 'vitest'
-import { CHANGES_PATH, HEALTH_PATH, LLMS_PATH, OPENAPI_PATH } from '../../build/contract/public-paths.ts'
+import { CHANGES_PATH, HEALTH_PATH, LLMS_PATH, OPENAPI_PATH } from '../../contract/public-paths.ts'
 
 interface Raw {
   status: number

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
-import { listFile } from '../../build/contract/paths.ts'
-import { renderList } from '../../build/contract/render.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { listFile } from '../../contract/paths.ts'
+import { renderList } from '../../contract/render.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent } from '../helpers/project.ts'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent } from '../helpers/project.ts'
-import { HEALTH_PATH } from '../../build/contract/public-paths.ts'
+import { HEALTH_PATH } from '../../contract/public-paths.ts'
 
 const ctx = useBuiltGateway(copyOfRepoContent)
 const get = (path: string, init?: RequestInit) => fetch(`${ctx.gateway.url}${path}`, init)

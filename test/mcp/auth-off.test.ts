@@ -7,14 +7,14 @@ import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../build/compiler/build.ts'
 import { ArtifactStore } from '../../gateway/artifacts.ts'
-import { SettingsError } from '../../build/contract/settings.ts'
+import { SettingsError } from '../../contract/settings.ts'
 import { readConfig } from '../../gateway/config.ts'
 import { mcpPlugin } from '../../gateway/mcp/plugin.ts'
 import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 import { connectClient, INITIALIZE, MCP_HEADERS } from './setup.ts'
 import { DEFAULT_LIMITS } from '../../gateway/http/limits.ts'
-import { MCP_PATH } from '../../build/contract/public-paths.ts'
+import { MCP_PATH } from '../../contract/public-paths.ts'
 
 describe('the MCP_AUTH setting', () => {
   it('refuses MCP_AUTH=off on any address but loopback, naming the rule', () => {

@@ -2,7 +2,7 @@
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectClient, INITIALIZE, MCP_HEADERS, startMcpGateway, type McpTestGateway } from './setup.ts'
-import { MCP_PATH } from '../../build/contract/public-paths.ts'
+import { MCP_PATH } from '../../contract/public-paths.ts'
 
 let t: McpTestGateway
 beforeAll(async () => {

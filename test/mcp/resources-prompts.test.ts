@@ -1,10 +1,10 @@
 /** Resources, completion and prompts through the SDK's clients over real HTTP, in both protocol eras. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { etagOf } from '../../build/contract/etag.ts'
+import { etagOf } from '../../contract/etag.ts'
 import { Snapshot, type FileSource, type StoredFile } from '../../gateway/artifacts.ts'
 import { connectClient, ERAS, startMcpGateway, type McpClient, type McpTestGateway } from './setup.ts'
-import { HEALTH_PATH } from '../../build/contract/public-paths.ts'
+import { HEALTH_PATH } from '../../contract/public-paths.ts'
 
 const TEMPLATE = 'content://{collection}/{slug}'
 const NOW = new Date('2026-11-01T12:00:00Z')

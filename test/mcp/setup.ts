@@ -8,7 +8,7 @@ import { Client as ModernClient, StreamableHTTPClientTransport as ModernTranspor
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { ArtifactStore } from '../../gateway/artifacts.ts'
-import type { Scope } from '../../build/contract/scopes.ts'
+import type { Scope } from '../../contract/scopes.ts'
 import { MCP_HEADERS, startFullGateway } from '../helpers/full-gateway.ts'
 import type { TestGateway } from '../helpers/gateway.ts'
 import type { TempProject } from '../helpers/project.ts'

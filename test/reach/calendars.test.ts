@@ -6,8 +6,8 @@
  */
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
-import { calendarPath } from '../../build/contract/public-paths.ts'
-import type { FullRecord } from '../../build/contract/records.ts'
+import { calendarPath } from '../../contract/public-paths.ts'
+import type { FullRecord } from '../../contract/records.ts'
 import { escapeText, fold } from '../../build/emit/icalendar.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'

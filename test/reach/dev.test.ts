@@ -6,7 +6,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ChangesEnvelope } from '../../build/contract/changes.ts'
+import type { ChangesEnvelope } from '../../contract/changes.ts'
 import { buildSite } from '../../build/compiler/build.ts'
 import { startDev, type DevServer } from '../../gateway/dev-server.ts'
 import { hashTree } from '../helpers/files.ts'

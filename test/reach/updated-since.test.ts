@@ -4,9 +4,9 @@
  * filter; answers match the OpenAPI document.
  */
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
-import { parseDateTime } from '../../build/contract/query.ts'
-import type { ContentRecord } from '../../build/contract/records.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { parseDateTime } from '../../contract/query.ts'
+import type { ContentRecord } from '../../contract/records.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent } from '../helpers/project.ts'

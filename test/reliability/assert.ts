@@ -1,7 +1,7 @@
 /** Checks shared by the reliability tests: what every error answer and every body must look like. */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { PROBLEM_TYPES } from '../../build/contract/problems.ts'
+import { PROBLEM_TYPES } from '../../contract/problems.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 
 const KNOWN_TYPES = new Set(Object.keys(PROBLEM_TYPES).map((n) => `/problems/${n}`))

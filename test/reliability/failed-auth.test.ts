@@ -16,7 +16,7 @@ import { openFileStore } from '../../gateway/auth/store/file-store.ts'
 import { generateApiKey } from '../../gateway/auth/api-key.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
 import { MCP_HEADERS, startFullGateway, type FullGateway } from '../helpers/full-gateway.ts'
-import { MCP_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
+import { MCP_PATH, TOKEN_PATH } from '../../contract/public-paths.ts'
 import { rateLimitFields } from '../helpers/ratelimit-fields.ts'
 
 const KEY = FAILURE_POLICIES['api-key']

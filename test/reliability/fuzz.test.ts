@@ -7,13 +7,13 @@
  */
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { etagOf } from '../../build/contract/etag.ts'
-import { COLLECTION_NAMES } from '../../build/contract/collections.ts'
-import { MANIFEST_FILE } from '../../build/contract/paths.ts'
+import { etagOf } from '../../contract/etag.ts'
+import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { MANIFEST_FILE } from '../../contract/paths.ts'
 import { problemDefect, leakedMarker } from './assert.ts'
 import { MCP_HEADERS, startFullGateway, type FullGateway } from './full-gateway.ts'
 import { rawRequest, type RawResponse } from './raw-http.ts'
-import { DOCS_PATH, HEALTH_PATH, MCP_PATH, OPENAPI_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
+import { DOCS_PATH, HEALTH_PATH, MCP_PATH, OPENAPI_PATH, TOKEN_PATH } from '../../contract/public-paths.ts'
 
 const MCP_CAP = 16 * 1024
 let t: FullGateway

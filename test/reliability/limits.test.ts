@@ -11,9 +11,9 @@ import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 import { problemDefect } from './assert.ts'
 import { rawRequest } from './raw-http.ts'
-import { BODY_ROUTES, bodyRouteOf } from '../../build/contract/body-routes.ts'
+import { BODY_ROUTES, bodyRouteOf } from '../../contract/body-routes.ts'
 import { assertMatchesContract } from '../helpers/contract.ts'
-import { MCP_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
+import { MCP_PATH, TOKEN_PATH } from '../../contract/public-paths.ts'
 
 let project: TempProject
 let gateway: TestGateway

@@ -12,7 +12,7 @@ import { startGateway, type TestGateway } from '../helpers/gateway.ts'
 import { copyOfRepoContent, type TempProject } from '../helpers/project.ts'
 import { problemDefect } from './assert.ts'
 import { MCP_HEADERS, startFullGateway } from './full-gateway.ts'
-import { MCP_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
+import { MCP_PATH, TOKEN_PATH } from '../../contract/public-paths.ts'
 import { rateLimitFields } from '../helpers/ratelimit-fields.ts'
 
 let project: TempProject

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MCP_HEADERS, startFullGateway, type FullGateway } from './full-gateway.ts'
-import { MCP_PATH, TOKEN_PATH } from '../../build/contract/public-paths.ts'
+import { MCP_PATH, TOKEN_PATH } from '../../contract/public-paths.ts'
 
 let t: FullGateway
 const answers: string[] = []

@@ -7,7 +7,7 @@
  * local clients (RFC 8252 §7.3). Machine clients come from the clients file.
  */
 import { errors, type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider'
-import { CLIENT_METADATA_LIMITS, MAX_REDIRECT_URIS } from '../../../build/contract/oauth-params.ts'
+import { CLIENT_METADATA_LIMITS, MAX_REDIRECT_URIS } from '../../../contract/oauth-params.ts'
 
 export { MAX_REDIRECT_URIS }
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token'])

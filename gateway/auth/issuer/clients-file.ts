@@ -10,8 +10,8 @@ import { resolve } from 'node:path'
 import { z } from 'zod'
 import { AuthConfigError } from '../errors.ts'
 import { readJsonFile, writeJsonFile, type JsonFileKind } from '../json-file.ts'
-import { SCOPE_NAMES } from '../../../build/contract/scopes.ts'
-import type { Settings } from '../../../build/contract/settings.ts'
+import { SCOPE_NAMES } from '../../../contract/scopes.ts'
+import type { Settings } from '../../../contract/settings.ts'
 
 /** The committed file; it holds the public sandbox client. */
 export const CLIENT_SECRET_PREFIX = 'tw_cs_'

@@ -16,7 +16,7 @@ import type { StateStore } from '../store/state-store.ts'
 import { machineClients } from './client-secrets.ts'
 import { readClientsFile } from './clients-file.ts'
 import { forwardedRequest, runNodeHandler } from './node-bridge.ts'
-import { OPENID_CONFIGURATION_PATH } from '../../../build/contract/public-paths.ts'
+import { OPENID_CONFIGURATION_PATH } from '../../../contract/public-paths.ts'
 import type { Resources } from './resources.ts'
 import { deriveSecret, loadSigningKey, type SigningKey } from './signing-key.ts'
 

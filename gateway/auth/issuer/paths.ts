@@ -3,7 +3,7 @@
  * oidc-provider answers (its `routes`), the methods each takes (anything
  * else is our 405 before the provider sees it), and our own sign-in and
  * consent pages. The paths themselves are spelled once, in the public-paths
- * table of build/contract/.
+ * table of contract/.
  */
 import {
   AUTHORIZE_PATH,
@@ -13,7 +13,7 @@ import {
   REVOCATION_PATH,
   TOKEN_PATH,
   USERINFO_PATH,
-} from '../../../build/contract/public-paths.ts'
+} from '../../../contract/public-paths.ts'
 
 /** oidc-provider's `routes` configuration. */
 export const PROVIDER_PATHS = {

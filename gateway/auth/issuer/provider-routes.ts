@@ -5,7 +5,7 @@
  * the bridge. OAuth errors stay OAuth JSON, as RFC 6749 and 7591 say; the
  * gateway adds its own headers (request id, no sniffing, content policy).
  *
- * Before the provider: parameters longer than build/contract/oauth-params.ts
+ * Before the provider: parameters longer than contract/oauth-params.ts
  * allows are an `invalid_request` (the OpenAPI document states the bounds).
  * Around it, on the endpoints that authenticate clients (token, revocation):
  * a wrong client secret counts as a failed authentication (failed-auth.ts).
@@ -18,9 +18,9 @@ import { requestIdOf } from '../../http/request-id.ts'
 import type { Auth } from '../auth.ts'
 import type { Subject } from '../failed-auth.ts'
 import type { EmbeddedIssuer } from './embedded-issuer.ts'
-import { AUTHORIZE_PATH, REGISTRATION_PATH, REVOCATION_PATH, TOKEN_PATH } from '../../../build/contract/public-paths.ts'
-import { MAX_ERROR_DESCRIPTION_LENGTH, oversizedParameter } from '../../../build/contract/oauth-params.ts'
-import { CACHE, baseHeaders } from '../../../build/contract/headers.ts'
+import { AUTHORIZE_PATH, REGISTRATION_PATH, REVOCATION_PATH, TOKEN_PATH } from '../../../contract/public-paths.ts'
+import { MAX_ERROR_DESCRIPTION_LENGTH, oversizedParameter } from '../../../contract/oauth-params.ts'
+import { CACHE, baseHeaders } from '../../../contract/headers.ts'
 import { errorPage, PAGE_CSP } from './interaction/pages.ts'
 import { PROVIDER_ROUTES } from './paths.ts'
 

@@ -7,7 +7,7 @@
  * audience, as the earlier issuer did.
  */
 import { errors, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider'
-import { isScope, SCOPE_NAMES } from '../../../build/contract/scopes.ts'
+import { isScope, SCOPE_NAMES } from '../../../contract/scopes.ts'
 import { SIGNING_ALG } from './signing-key.ts'
 
 export interface Resources {

@@ -8,11 +8,11 @@
  *   user list
  *   user disable <id>
  */
-import { isScope, SCOPE_NAMES, type Scope } from '../../../build/contract/scopes.ts'
+import { isScope, SCOPE_NAMES, type Scope } from '../../../contract/scopes.ts'
 import { openStateStore, storeSettingsFrom } from '../store/open-store.ts'
 import { openPeople } from './people.ts'
-import { UsageError } from '../../../build/contract/errors.ts'
-import type { Settings } from '../../../build/contract/settings.ts'
+import { UsageError } from '../../../contract/errors.ts'
+import type { Settings } from '../../../contract/settings.ts'
 import type { CliIo } from '../cli-io.ts'
 
 export interface UserCliOptions {

@@ -6,10 +6,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { z } from 'zod'
-import { SCOPE_NAMES, type Scope } from '../../../build/contract/scopes.ts'
+import { SCOPE_NAMES, type Scope } from '../../../contract/scopes.ts'
 import type { StateStore } from '../store/state-store.ts'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts'
-import { AppError } from '../../../build/contract/errors.ts'
+import { AppError } from '../../../contract/errors.ts'
 
 const PersonRecord = z.strictObject({
   id: z.string().regex(/^usr_[0-9a-f]{16}$/),

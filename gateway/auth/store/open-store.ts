@@ -5,7 +5,7 @@
  * same ones.
  */
 import { resolve } from 'node:path'
-import type { Settings } from '../../../build/contract/settings.ts'
+import type { Settings } from '../../../contract/settings.ts'
 import { openBlobsStore } from './blobs-store.ts'
 import { openFileStore } from './file-store.ts'
 import type { Logger } from '../../log.ts'

@@ -1,6 +1,6 @@
 /** get_content: one item in full: its markdown body and all its metadata. */
 import { z } from 'zod'
-import { COLLECTIONS } from '../../../build/contract/collections.ts'
+import { COLLECTIONS } from '../../../contract/collections.ts'
 import { metadataOf, readItem, resourceUri, unknownSlugMessage } from '../content.ts'
 import type { McpContext } from '../context.ts'
 import { collectionArg, READ_ONLY, recordSummary, toolError, toolResult } from '../schemas.ts'

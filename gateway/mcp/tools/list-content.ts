@@ -1,8 +1,8 @@
 /** list_content: one collection, newest first, with REST's limit/page/tag rules and envelope. */
 import { z } from 'zod'
-import { COLLECTIONS } from '../../../build/contract/collections.ts'
-import { DEFAULT_LIMIT, MAX_LIMIT, parseListQuery } from '../../../build/contract/query.ts'
-import { listEnvelope } from '../../../build/contract/render.ts'
+import { COLLECTIONS } from '../../../contract/collections.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT, parseListQuery } from '../../../contract/query.ts'
+import { listEnvelope } from '../../../contract/render.ts'
 import type { McpContext } from '../context.ts'
 import {
   collectionArg,

@@ -1,6 +1,6 @@
 /** search_content: ranked full-text search across all collections, with snippets. */
 import { z } from 'zod'
-import { COLLECTIONS } from '../../../build/contract/collections.ts'
+import { COLLECTIONS } from '../../../contract/collections.ts'
 import { resourceUri } from '../content.ts'
 import { MAX_QUERY_LENGTH, search } from '../../search/search.ts'
 import type { McpContext } from '../context.ts'

@@ -7,7 +7,7 @@
 import type Provider from 'oidc-provider'
 import type { Interaction } from 'oidc-provider'
 import type { Person } from '../../people/people.ts'
-import { SCOPES, isScope } from '../../../../build/contract/scopes.ts'
+import { SCOPES, isScope } from '../../../../contract/scopes.ts'
 import type { ConsentScope } from './pages.ts'
 
 interface MissingDetails {

@@ -6,7 +6,7 @@
 import type { H3Event } from 'h3'
 import type Provider from 'oidc-provider'
 import type { Interaction } from 'oidc-provider'
-import { baseHeaders, CACHE } from '../../../../build/contract/headers.ts'
+import { baseHeaders, CACHE } from '../../../../contract/headers.ts'
 import { requestIdOf } from '../../../http/request-id.ts'
 import { withNodeRequest } from '../node-bridge.ts'
 import { errorPage, PAGE_CSP } from './pages.ts'

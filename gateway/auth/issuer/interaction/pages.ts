@@ -4,7 +4,7 @@
  * style, errors announced to screen readers, nothing loaded from anywhere
  * (inline styles only, no scripts). Every value is escaped.
  */
-import { escapeHtml, page } from '../../../../build/contract/html.ts'
+import { escapeHtml, page } from '../../../../contract/html.ts'
 
 export const PAGE_CSP =
   // No form-action: after the consent form the browser follows redirects to the

@@ -9,9 +9,31 @@
 import { createHash } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../contract/collections.ts'
-import { readSource, type SourceFile } from '../pipeline/load.ts'
-import { SITE_PATH } from '../site.ts'
+import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
+import { SITE_PATH } from './site.ts'
+
+export interface SourceFile {
+  collection: CollectionName
+  /** Project-relative path with forward slashes, as printed in errors. */
+  path: string
+  /** File name without `.md`, the default slug. */
+  basename: string
+  raw: string
+  /** sha256 of the raw bytes: the cache key and the manifest's source hash. */
+  hash: string
+}
+
+/** Read one content file as the build sees it. */
+export async function readSource(root: string, collection: CollectionName, name: string): Promise<SourceFile> {
+  const raw = await readFile(join(root, 'content', collection, name), 'utf8')
+  return {
+    collection,
+    path: `content/${collection}/${name}`,
+    basename: name.replace(/\.md$/, ''),
+    raw,
+    hash: createHash('sha256').update(raw).digest('hex'),
+  }
+}
 
 /** A content path (`content/<collection>/<name>.md`) or the site settings. */
 export type ContentPath = { kind: 'item'; collection: CollectionName; name: string; path: string } | { kind: 'site' }

@@ -6,9 +6,9 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isMap, LineCounter, parseDocument, type Document } from 'yaml'
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from './contract/collections.ts'
+import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
 import { ContentError, ContentErrors, sortErrors } from './errors.ts'
-import { locate } from './pipeline/locate.ts'
+import { locate } from './locate.ts'
 
 export const SITE_PATH = 'content/site.yaml'
 

@@ -16,7 +16,7 @@ import {
   REFERENCE_PATTERN,
   SLUG_PATTERN,
   TAG_PATTERN,
-} from '../contract/patterns.ts'
+} from '../patterns.ts'
 
 const DATE_MESSAGE = 'must be a date like 2026-03-14 or an RFC 3339 date-time with offset like 2026-03-14T09:00:00Z'
 

@@ -7,11 +7,11 @@ import { createHash } from 'node:crypto'
 import { type FileHandle, mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { MANIFEST_FILE } from '../contract/paths.ts'
-import type { Manifest } from '../contract/manifest.ts'
+import { MANIFEST_FILE } from '../../contract/paths.ts'
+import type { Manifest } from '../../contract/manifest.ts'
 import { historyKey } from '../history/git-history.ts'
-import { inBatches, listContent, signature } from '../compiler/sources.ts'
-import { readSource } from './load.ts'
+import { inBatches, listContent, signature } from '../core/sources.ts'
+import { readSource } from '../core/sources.ts'
 
 /** What the no-change check needs of a manifest: the build and the hash of its inputs. */
 export type ManifestHead = Pick<Manifest, 'format' | 'build' | 'input_hash'>
@@ -102,17 +102,21 @@ export async function hashInputs(
 let fingerprint: Promise<string> | undefined
 
 /**
- * Hash of the code that shapes dist/ (build/ and the locked dependency
- * versions), so a code or dependency change is never mistaken for "up to
- * date". The gateway and its runtime data (API keys, clients, people) are
- * not build input: build/ never imports them.
+ * Hash of the code that shapes dist/ (build/, the shared contract/ and the
+ * locked dependency versions), so a code or dependency change is never
+ * mistaken for "up to date". The gateway and its runtime data (API keys,
+ * clients, people) are not build input: build/ never imports them.
  */
 function generatorFingerprint(): Promise<string> {
   fingerprint ??= (async () => {
     const buildDir = dirname(dirname(fileURLToPath(import.meta.url)))
     const projectDir = dirname(buildDir)
     const hash = createHash('sha256')
-    const entries = await readdir(buildDir, { recursive: true, withFileTypes: true })
+    const entries = (
+      await Promise.all(
+        [buildDir, join(projectDir, 'contract')].map((dir) => readdir(dir, { recursive: true, withFileTypes: true })),
+      )
+    ).flat()
     const files = entries
       .filter((e) => e.isFile() && /\.(ts|js|mjs|cjs|json)$/.test(e.name))
       .map((e) => join(e.parentPath, e.name))

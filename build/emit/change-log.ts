@@ -9,11 +9,11 @@
  * within its second. Without any commit to go by (no git, or content/ never
  * committed) an item's position is its updated_at.
  */
-import { CHANGE_LOG_FORMAT, type ChangeLog, type LoggedChange } from '../contract/changes.ts'
-import type { BuiltContent } from '../emit/types.ts'
+import { CHANGE_LOG_FORMAT, type ChangeLog, type LoggedChange } from '../../contract/changes.ts'
+import type { BuiltContent } from './types.ts'
 import { recordId } from '../pipeline/derive.ts'
-import { applyStep, PublishedIndex } from './replay.ts'
-import type { ContentHistory, FileState, HistoryChange } from './types.ts'
+import { applyStep, PublishedIndex } from '../history/replay.ts'
+import type { ContentHistory, FileState, HistoryChange } from '../history/types.ts'
 
 export function deriveChangeLog(history: ContentHistory, content: BuiltContent): ChangeLog {
   const { committed, working } = history

@@ -3,10 +3,10 @@
  * validated. Everything downstream (build, gateway, OpenAPI, MCP) iterates this.
  */
 import type { SchemaObject } from 'ajv'
-import { blogPostSchema } from '../schemas/blog-posts.ts'
-import { caseStudySchema } from '../schemas/case-studies.ts'
-import { eventSchema } from '../schemas/events.ts'
-import { webinarSchema } from '../schemas/webinars.ts'
+import { blogPostSchema } from './schemas/blog-posts.ts'
+import { caseStudySchema } from './schemas/case-studies.ts'
+import { eventSchema } from './schemas/events.ts'
+import { webinarSchema } from './schemas/webinars.ts'
 
 export const COLLECTION_NAMES = ['blog-posts', 'case-studies', 'webinars', 'events'] as const
 export type CollectionName = (typeof COLLECTION_NAMES)[number]

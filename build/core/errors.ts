@@ -3,7 +3,7 @@
  * {@link ContentError} with a stable `code` and a source position, printed as
  * `content/blog-posts/x.md:12:3 authors[0].name: must not be empty`.
  */
-import { AppError } from './contract/errors.ts'
+import { AppError } from '../../contract/errors.ts'
 
 export type ContentErrorCode =
   | 'YAML_SYNTAX'
