@@ -5,7 +5,11 @@ import { defineConfig } from 'vitest/config'
  * bar, the preview's reload) or load the machine (the smoke bench) run one at
  * a time after the rest, so neither slows or disturbs the other.
  */
-const SOLO = ['test/watch/watch.test.ts', 'test/watch/preview.test.ts', 'test/bench/**/*.test.ts']
+const SOLO = [
+  'test/build/compiler/watch/watch.test.ts',
+  'test/gateway/preview/preview.test.ts',
+  'test/bench/**/*.test.ts',
+]
 
 export default defineConfig({
   test: {
@@ -19,7 +23,7 @@ export default defineConfig({
         // files (Netlify's emulation, the Inspector under Node 22) mostly wait on another process.
         test: {
           name: 'suite',
-          include: ['test/**/*.test.ts', 'build/**/*.test.ts', 'gateway/**/*.test.ts'],
+          include: ['test/**/*.test.ts'],
           exclude: SOLO,
           maxWorkers: 3,
           sequence: { groupOrder: 0 },

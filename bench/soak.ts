@@ -22,7 +22,7 @@ import { buildSite } from '../build/compiler/build.ts'
 import { generateApiKey, hashApiKey } from '../gateway/auth/api-key.ts'
 import { generateClientSecret, hashClientSecret, writeClientsFile } from '../gateway/auth/issuer/clients-file.ts'
 import { newKeyId, writeKeysFile } from '../gateway/auth/keys-file.ts'
-import { rawRequest } from '../test/reliability/raw-http.ts'
+import { rawRequest } from '../test/helpers/raw-http.ts'
 import {
   badRequest,
   dynamicRequest,

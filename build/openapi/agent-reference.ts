@@ -8,7 +8,12 @@ import { ROLES, SCOPES } from '../../contract/scopes.ts'
 import type { OpenApiDocument } from './document.ts'
 import { errorGuide, quickStart } from './guide.ts'
 import { recordSchemaName } from './records.ts'
-import { AUTHORIZATION_SERVER_PATH, AUTHORIZE_PATH, REGISTRATION_PATH, TOKEN_PATH } from '../../contract/public-paths.ts'
+import {
+  AUTHORIZATION_SERVER_PATH,
+  AUTHORIZE_PATH,
+  REGISTRATION_PATH,
+  TOKEN_PATH,
+} from '../../contract/public-paths.ts'
 
 type Operation = {
   summary?: string

@@ -3,7 +3,12 @@
  * change feed, feeds (RSS, Atom, JSON Feed) and calendars (iCalendar).
  */
 import type { SchemaObject } from 'ajv'
-import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH, MAX_WARNING_LENGTH } from '../../contract/changes.ts'
+import {
+  DEFAULT_CHANGES_LIMIT,
+  MAX_CHANGES_LIMIT,
+  MAX_CURSOR_LENGTH,
+  MAX_WARNING_LENGTH,
+} from '../../contract/changes.ts'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
 import { FEED_ENTRIES, FEED_NAMES, FEED_TYPES } from '../../contract/documents.ts'
 import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN, TAG_PATTERN } from '../../contract/patterns.ts'

@@ -4,7 +4,7 @@
  * body was the largest single cost of a cold build. Whitespace always ends a
  * word (UAX #29), so the text is split on it; pure-ASCII tokens are scanned
  * with the UAX #29 rules that apply to ASCII, anything else goes to Intl.
- * test/build/word-count.test.ts checks the equivalence on generated strings.
+ * test/build/pipeline/word-count.test.ts checks the equivalence on generated strings.
  */
 const segmenter = new Intl.Segmenter('en', { granularity: 'word' })
 

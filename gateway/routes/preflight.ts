@@ -2,13 +2,7 @@
 import { defineHandler } from 'h3'
 import { ALLOWED_REQUEST_HEADERS, baseHeaders, CACHE } from '../../contract/headers.ts'
 import { requestIdOf } from '../http/request-id.ts'
-import {
-  MCP_PATH,
-  REGISTRATION_PATH,
-  REVOCATION_PATH,
-  TOKEN_PATH,
-  USERINFO_PATH,
-} from '../../contract/public-paths.ts'
+import { MCP_PATH, REGISTRATION_PATH, REVOCATION_PATH, TOKEN_PATH, USERINFO_PATH } from '../../contract/public-paths.ts'
 
 /** Paths that take POST instead of the read methods (userinfo takes both). */
 const POST_PATHS = new Set<string>([MCP_PATH, TOKEN_PATH, REGISTRATION_PATH, REVOCATION_PATH])

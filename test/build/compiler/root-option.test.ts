@@ -1,0 +1,75 @@
+/**
+ * `--root <dir>` on `npm run build`, `npm run check` and `npm run dev`: the
+ * commands work on another project folder (its content/), writing dist/ and
+ * the cache there and nothing in this repository.
+ */
+import { spawn } from 'node:child_process'
+import { readFile, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
+import { runTsx } from '../../helpers/run-tsx.ts'
+
+/** One of the repository's scripts, as its npm script runs it. */
+const run = (script: string, args: string[], env: Record<string, string> = {}) =>
+  runTsx([join(REPO_ROOT, script), ...args], env)
+
+describe('--root', () => {
+  let project: TempProject
+  beforeAll(async () => {
+    project = await createProject({ 'content/blog-posts/elsewhere.md': validPost('Written elsewhere') })
+  })
+  afterAll(() => project.remove())
+
+  it('check validates that project', async () => {
+    const result = await run('build/cli.ts', ['check', '--root', project.root])
+    expect(result.stderr).toBe('')
+    expect(result.stdout).toMatch(/^✓ 1 content files valid/)
+    expect(result.code).toBe(0)
+  })
+
+  it('build writes its dist/ and .cache/ there', async () => {
+    const result = await run('build/cli.ts', ['build', '--root', project.root])
+    expect(result.code).toBe(0)
+    const item = JSON.parse(await readFile(join(project.dist, 'api/blog-posts/elsewhere.json'), 'utf8')) as {
+      title: string
+      url: string
+    }
+    expect(item.title).toBe('Written elsewhere')
+    expect(item.url).toBe('https://www.fixture.example/blog/elsewhere')
+    expect((await stat(join(project.root, '.cache'))).isDirectory()).toBe(true)
+  })
+
+  it('dev serves that project', async () => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'gateway/dev.ts'), '--root', project.root],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent' },
+      },
+    )
+    try {
+      let stderr = ''
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stderr.on('data', (d) => {
+          stderr += d
+          const match = /serves every edit at (http:\/\/\S+)/.exec(stderr)
+          if (match) resolve(match[1]!)
+        })
+        child.on('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)))
+      })
+      expect(stderr).toContain(`watching ${project.root}/content/`)
+      const item = (await (await fetch(`${url}/api/blog-posts/elsewhere`)).json()) as { title: string }
+      expect(item.title).toBe('Written elsewhere')
+    } finally {
+      child.kill('SIGTERM')
+    }
+  })
+
+  it('dev refuses arguments it does not know, with its usage', async () => {
+    const result = await run('gateway/dev.ts', ['--rot', project.root])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe('✗ usage: npm run dev [-- --root DIR]\n')
+  })
+})

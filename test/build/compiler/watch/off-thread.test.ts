@@ -1,0 +1,58 @@
+/**
+ * The watch mode with its full pass and its file watcher on worker threads (the default for large
+ * content, forced here on the repository's content): edits are served at once,
+ * and once they settle the whole-content outputs the worker made are adopted,
+ * so dist/ and the served build are byte-identical to a full build.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
+import { expectDevEqualsFullBuild } from './full-build-equality.ts'
+import { copyOfRepoContent, type TempProject } from '../../../helpers/project.ts'
+
+const POST = 'content/blog-posts/bigquery-support-ga.md'
+const ITEM = '/api/blog-posts/bigquery-support-ga'
+
+describe('npm run dev with the full pass and the file watcher on worker threads', () => {
+  let project: TempProject
+  let dev: DevServer
+  const printed: string[] = []
+
+  /** Poll the gateway until the body at `path` passes `check`; fails after a second. */
+  async function until(path: string, check: (body: string) => boolean): Promise<void> {
+    const deadline = Date.now() + 1000
+    for (;;) {
+      const body = await (await fetch(`${dev.url}${path}`)).text()
+      if (check(body)) return
+      if (Date.now() > deadline) throw new Error(`${path} still answers ${body.slice(0, 200)}`)
+      await new Promise((r) => setTimeout(r, 10))
+    }
+  }
+
+  beforeAll(async () => {
+    project = await copyOfRepoContent()
+    dev = await startDev({ root: project.root, port: 0, offThread: true, print: (line) => printed.push(line) })
+  })
+  afterAll(async () => {
+    await dev?.close()
+    await project?.remove()
+  })
+
+  it('adopts the worker’s full pass after edits: llms-full.txt, feeds and dist/ as a full build makes them', async () => {
+    const source = await readFile(join(project.root, POST), 'utf8')
+    for (const n of [1, 2]) {
+      await writeFile(join(project.root, POST), source.replace(/^title: .*$/m, `title: Edited on the way ${n}`))
+      // The edit is served first (its event crosses from the watcher's thread), then settles.
+      await until(ITEM, (body) => body.includes(`"title":"Edited on the way ${n}"`))
+      await dev.settled()
+    }
+    const llms = await (await fetch(`${dev.url}/llms-full.txt`)).text()
+    expect(llms).toContain('Edited on the way 2')
+    expect(llms).not.toContain('Edited on the way 1')
+    // Had the worker failed or made other bytes, the dev server would have said so and run the pass itself.
+    expect(printed.filter((l) => l.includes('full pass ran on this thread'))).toEqual([])
+    expect(printed.filter((l) => /^✓ full build \w+ on a worker thread:/.test(l))).toHaveLength(2)
+    await expectDevEqualsFullBuild(project, dev.url)
+  })
+})

@@ -1,0 +1,40 @@
+/**
+ * The compiler builds a large search index on a worker thread; it must be the
+ * same bytes as the emitter on the main thread (the repository's content is
+ * below the worker's threshold, so this is where the worker path is checked).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BuiltContent } from '../../../build/emit/types.ts'
+import { emitSearchIndex, searchDocuments } from '../../../build/emit/search-index.ts'
+import { SEARCH_INDEX_FILE } from '../../../contract/search.ts'
+import { Compiler } from '../../../build/compiler/compiler.ts'
+import { searchIndexOffThread } from '../../../build/emit/search-index-thread.ts'
+import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+
+describe('search index on a worker thread', () => {
+  let project: TempProject
+  let content: BuiltContent
+
+  beforeAll(async () => {
+    project = await copyOfRepoContent()
+    const state = (await Compiler.open({ root: project.root, cache: false })).current()
+    if (!state.ok) throw state.errors
+    content = state.content
+  })
+  afterAll(() => project?.remove())
+
+  it('writes the same index file as the build', async () => {
+    const documents = searchDocuments(content)
+    expect(documents.length).toBeGreaterThan(10)
+    const file = await searchIndexOffThread(documents).result
+    const built = emitSearchIndex.emit(content)[SEARCH_INDEX_FILE] as { body: Buffer; etag: string }
+    expect(file.etag).toBe(built.etag)
+    expect(file.body.equals(built.body)).toBe(true)
+  })
+
+  it('stops when cancelled, without an answer', async () => {
+    const task = searchIndexOffThread(searchDocuments(content))
+    task.cancel()
+    await expect(task.result).rejects.toThrow(/exited/)
+  })
+})

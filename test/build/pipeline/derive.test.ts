@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import type { SiteConfig } from '../../../build/core/site.ts'
+import { deriveRecord, normaliseDate, recordId, sortRecords, toSummary } from '../../../build/pipeline/derive.ts'
+
+const site: SiteConfig = {
+  name: 'Co',
+  description: '',
+  url: 'https://www.example.com',
+  language: 'en',
+  collections: {
+    'blog-posts': { path: '/blog', title: 'Blog' },
+    'case-studies': { path: '/customers', title: 'C' },
+    webinars: { path: '/webinars', title: 'W' },
+    events: { path: '/events', title: 'E' },
+  },
+}
+const rendered = { html: '<p>Hello world</p>', text: 'Hello world', word_count: 2, first_paragraph: 'Hello world' }
+
+describe('deriveRecord', () => {
+  it('makes the published record: id, type, canonical url, dates, defaults, reading time, field order', () => {
+    const record = deriveRecord(
+      'blog-posts',
+      'hello',
+      { title: 'Hello', published_at: '2026-03-14', authors: [{ name: 'A' }] },
+      '\nHello world\n',
+      rendered,
+      site,
+    )
+    expect(Object.keys(record)).toEqual([
+      'id',
+      'type',
+      'slug',
+      'title',
+      'summary',
+      'url',
+      'tags',
+      'published_at',
+      'updated_at',
+      'image',
+      'authors',
+      'related',
+      'reading_time_minutes',
+      'word_count',
+      'body',
+    ])
+    expect(record).toMatchObject({
+      id: recordId('blog-posts', 'hello'),
+      type: 'blog_post',
+      summary: 'Hello world',
+      url: 'https://www.example.com/blog/hello',
+      tags: [],
+      published_at: '2026-03-14T00:00:00Z',
+      updated_at: '2026-03-14T00:00:00Z',
+      image: null,
+      related: [],
+      reading_time_minutes: 1,
+      word_count: 2,
+      body: { html: '<p>Hello world</p>', markdown: 'Hello world', text: 'Hello world' },
+    })
+  })
+
+  it("fills a collection's optional fields with their defaults", () => {
+    const record = deriveRecord(
+      'events',
+      'x',
+      { title: 'X', published_at: '2026-01-01', starts_at: '2027-01-01T10:00:00+01:00' },
+      'b',
+      rendered,
+      site,
+    )
+    expect(record).toMatchObject({ event_status: 'scheduled', online_url: null, location: null })
+  })
+})
+
+describe('normaliseDate, recordId, toSummary, sortRecords', () => {
+  it('normalises dates to UTC date-times', () => {
+    expect(normaliseDate('2026-03-14')).toBe('2026-03-14T00:00:00Z')
+    expect(normaliseDate('2026-03-14T09:30:00+01:00')).toBe('2026-03-14T08:30:00Z')
+  })
+
+  it('gives a stable id per collection and slug', () => {
+    expect(recordId('events', 'a')).toMatch(/^[0-9a-f]{20}$/)
+    expect(recordId('events', 'a')).toBe(recordId('events', 'a'))
+    expect(recordId('events', 'a')).not.toBe(recordId('webinars', 'a'))
+  })
+
+  it('lists a record without its body, metrics and related items, one object per record', () => {
+    const record = deriveRecord('blog-posts', 'h', { title: 'H', published_at: '2026-01-01' }, 'b', rendered, site)
+    const summary = toSummary(record)
+    expect(Object.keys(summary)).not.toContain('body')
+    expect(Object.keys(summary)).not.toContain('related')
+    expect(toSummary(record)).toBe(summary)
+  })
+
+  it('sorts newest first, by starts_at for events, ties by slug', () => {
+    const at = (slug: string, starts_at: string) => ({
+      id: slug,
+      type: 'event',
+      slug,
+      title: slug,
+      tags: [],
+      published_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z',
+      starts_at,
+    })
+    const sorted = sortRecords('events', [
+      at('b', '2027-01-01T10:00:00Z'),
+      at('a', '2027-01-01T11:00:00+01:00'),
+      at('c', '2027-06-01T00:00:00Z'),
+    ])
+    expect(sorted.map((r) => r.slug)).toEqual(['c', 'a', 'b'])
+  })
+})

@@ -1,0 +1,95 @@
+/**
+ * The markdown-it renderer against the reference (unified) renderer on every
+ * body of the repository content, a generated bench corpus and targeted GFM
+ * samples: same text, links, headings, word count, first paragraph, and, as
+ * it stands, the same HTML. Only bodies with raw HTML (and markup inside a
+ * literal URL) may fall back to the reference, so the comparison cannot pass
+ * by falling back.
+ */
+import { readdir, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import matter from 'gray-matter'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateCorpus } from '../../../bench/corpus/generate.ts'
+import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { renderFast } from '../../../build/pipeline/markdown-fast.ts'
+import { renderReference } from '../../../build/pipeline/markdown-reference.ts'
+import type { RenderedBody } from '../../../build/pipeline/markdown-types.ts'
+import { REPO_ROOT } from '../../helpers/project.ts'
+import { GFM_SAMPLES } from './markdown-samples.ts'
+
+async function bodiesUnder(root: string): Promise<[string, string][]> {
+  const out: [string, string][] = []
+  for (const collection of COLLECTION_NAMES) {
+    const dir = join(root, 'content', collection)
+    for (const name of (await readdir(dir)).filter((n) => n.endsWith('.md')).sort()) {
+      out.push([`${collection}/${name}`, matter(await readFile(join(dir, name), 'utf8')).content])
+    }
+  }
+  return out
+}
+
+const decode = (html: string) =>
+  html.replace(/<[^>]*>/g, '').replace(/&#x([\da-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+
+/** What the API, the search index and summaries read from a rendered body. */
+function facts(body: RenderedBody) {
+  return {
+    text: body.text,
+    word_count: body.word_count,
+    first_paragraph: body.first_paragraph,
+    links: [...body.html.matchAll(/<a\b[^>]*?\shref="([^"]*)"/g)].map((m) => m[1]),
+    headings: [...body.html.matchAll(/<h([1-6])\b[^>]*>([\s\S]*?)<\/h\1>/g)].map((m) => `${m[1]} ${decode(m[2]!)}`),
+  }
+}
+
+/** Why a body may go to the reference renderer: raw HTML, markup inside a literal URL, a footnote-like `[^label]` markdown-it left as text. */
+const MAY_FALL_BACK = /<[a-z!/?]|(?:https?:\/\/|www\.)[^\s<]*[*_~`\\[&]|\[\^/i
+
+/** Compare one body; returns whether markdown-it rendered it. */
+function compare(name: string, markdown: string): boolean {
+  const fast = renderFast(markdown)
+  if (!fast) {
+    expect(markdown, `${name} falls back to the reference renderer`).toMatch(MAY_FALL_BACK)
+    return false
+  }
+  const reference = renderReference(markdown)
+  expect(fast!.missingAlt, name).toEqual(reference.missingAlt)
+  if (reference.rendered) {
+    expect(facts(fast.rendered!), name).toEqual(facts(reference.rendered))
+    expect(fast.rendered!.html, name).toBe(reference.rendered.html)
+  }
+  return true
+}
+
+describe('markdown-it renderer vs the reference renderer', () => {
+  let corpusRoot: string | undefined
+  let corpus: [string, string][] = []
+  beforeAll(async () => {
+    const generated = await generateCorpus({ items: 300, seed: 11 })
+    corpusRoot = generated.root
+    corpus = await bodiesUnder(corpusRoot)
+  })
+  afterAll(async () => {
+    if (corpusRoot) await rm(corpusRoot, { recursive: true, force: true })
+  })
+
+  it('agree on every body of the repository content', async () => {
+    const bodies = await bodiesUnder(REPO_ROOT)
+    expect(bodies.length).toBeGreaterThan(30)
+    const fast = bodies.filter(([name, body]) => compare(name, body))
+    expect(fast.length).toBeGreaterThan(bodies.length * 0.9)
+  })
+
+  it('agree on a generated bench corpus', () => {
+    expect(corpus.length).toBe(300)
+    for (const [name, body] of corpus) expect(compare(name, body), name).toBe(true)
+  })
+
+  it('agree on targeted GFM samples', () => {
+    const fast = GFM_SAMPLES.filter((sample, i) =>
+      compare(`sample ${i}: ${JSON.stringify(sample.slice(0, 60))}`, sample),
+    )
+    expect(fast.length).toBeGreaterThan(GFM_SAMPLES.length * 0.8)
+  })
+})

@@ -1,0 +1,36 @@
+/** The render pool renders on worker threads exactly what the main thread would. */
+import { readdir, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import matter from 'gray-matter'
+import { afterAll, describe, expect, it } from 'vitest'
+import { generateCorpus } from '../../../bench/corpus/generate.ts'
+import { RenderCache } from '../../../build/pipeline/cache.ts'
+import { renderBody } from '../../../build/pipeline/markdown.ts'
+import { prerenderBodies } from '../../../build/pipeline/render-pool.ts'
+
+describe('render pool', () => {
+  let root: string | undefined
+  afterAll(async () => {
+    if (root) await rm(root, { recursive: true, force: true })
+  })
+
+  it('fills the cache from worker threads with the same bodies as the main thread', { timeout: 120_000 }, async () => {
+    const corpus = await generateCorpus({ items: 420, seed: 7 })
+    root = corpus.root
+    const dir = join(root, 'content', 'blog-posts')
+    const bodies = await Promise.all(
+      (await readdir(dir)).map(async (n) => matter(await readFile(join(dir, n), 'utf8')).content),
+    )
+    bodies.push('An image without alt text: ![](https://i.example/x.png)\n')
+    expect(bodies.length).toBeGreaterThanOrEqual(200)
+    const cache = await RenderCache.open(undefined)
+    await prerenderBodies(bodies, cache, 2, 200)
+    for (const body of bodies.slice(0, -1)) {
+      const key = RenderCache.key(body)
+      expect(cache.has(key)).toBe(true)
+      expect(cache.get(key)).toEqual(renderBody(body).rendered)
+    }
+    // Bodies with author errors are left for the main thread, which reports them with positions.
+    expect(cache.has(RenderCache.key(bodies.at(-1)!))).toBe(false)
+  })
+})

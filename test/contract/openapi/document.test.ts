@@ -1,0 +1,137 @@
+/**
+ * dist/openapi.json: a valid OpenAPI 3.1 document (checked by an OpenAPI
+ * schema validator), generated from the content schemas, complete with
+ * every collection, problem type and scope.
+ */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COLLECTION_NAMES, COLLECTIONS } from '../../../contract/collections.ts'
+import { PROBLEM_TYPES, problemTypeUri } from '../../../contract/problems.ts'
+import { MAX_LIMIT, MAX_PAGE } from '../../../contract/query.ts'
+import { buildSite } from '../../../build/compiler/build.ts'
+import { recordSchemaName } from '../../../build/openapi/records.ts'
+import { SCOPE_NAMES, ROLES } from '../../../contract/scopes.ts'
+import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import {
+  AUTHORIZE_PATH,
+  HEALTH_PATH,
+  MCP_PATH,
+  OPENID_CONFIGURATION_PATH,
+  REGISTRATION_PATH,
+  REVOCATION_PATH,
+  TOKEN_PATH,
+  USERINFO_PATH,
+} from '../../../contract/public-paths.ts'
+
+type Json = Record<string, unknown>
+
+/** The value at `path` inside the document; throws when a step is missing. */
+function at(value: unknown, ...path: string[]): Json {
+  let current = value
+  for (const key of path) {
+    if (current === null || typeof current !== 'object' || !(key in current))
+      throw new Error(`no ${path.join(' → ')} in openapi.json`)
+    current = (current as Json)[key]
+  }
+  return current as Json
+}
+
+let project: TempProject
+let text: string
+let doc: Json
+
+beforeAll(async () => {
+  project = await copyOfRepoContent()
+  await buildSite({ root: project.root, cache: false })
+  text = await readFile(join(project.dist, 'openapi.json'), 'utf8')
+  doc = JSON.parse(text) as Json
+})
+afterAll(() => project?.remove())
+
+describe('openapi.json', () => {
+  it('passes the OpenAPI 3.1 schema validator, which rejects a broken copy', async () => {
+    const validator = new Validator()
+    const result = await validator.validate(JSON.parse(text))
+    expect(result.errors ?? []).toEqual([])
+    expect(result.valid).toBe(true)
+    expect(validator.version).toBe('3.1')
+    const broken = JSON.parse(text) as Json
+    at(broken, 'paths', HEALTH_PATH, 'get').responses = 'none'
+    expect((await new Validator().validate(broken)).valid).toBe(false)
+  })
+
+  it('describes every collection with list and item operations, bounds and record schemas from the content schemas', () => {
+    for (const c of COLLECTION_NAMES) {
+      const list = at(doc, 'paths', `/api/${c}`, 'get')
+      const item = at(doc, 'paths', `/api/${c}/{slug}`, 'get')
+      expect(Object.keys(at(list, 'responses'))).toEqual(expect.arrayContaining(['200', '304', '400', '406', '503']))
+      expect(Object.keys(at(item, 'responses'))).toEqual(expect.arrayContaining(['200', '304', '404']))
+      expect(at(list, 'responses', '200', 'headers')).toHaveProperty('X-Total-Count')
+      expect(at(list, 'responses', '200', 'headers')).toHaveProperty('Link')
+      expect(list.security).toContainEqual({})
+      expect(list.security).toContainEqual({ oauth2: [COLLECTIONS[c].scope] })
+      const schema = at(doc, 'components', 'schemas', recordSchemaName(c))
+      const frontmatter = Object.keys(COLLECTIONS[c].schema.properties as object).filter((k) => k !== 'draft')
+      expect(Object.keys(at(schema, 'properties'))).toEqual(
+        expect.arrayContaining([...frontmatter, 'id', 'type', 'url', 'body']),
+      )
+      expect(text).not.toContain('errorMessage')
+    }
+    expect(at(doc, 'components', 'parameters', 'limit', 'schema')).toMatchObject({
+      minimum: 1,
+      maximum: MAX_LIMIT,
+      default: 10,
+    })
+    expect(at(doc, 'components', 'parameters', 'page', 'schema')).toMatchObject({ minimum: 1, maximum: MAX_PAGE })
+    expect(at(doc, 'components', 'parameters', 'tag', 'schema')).toHaveProperty('pattern')
+  })
+
+  it('documents every problem type and every scope and role', () => {
+    // Each type is described (the errors table) and dereferenceable (/problems/{name}); those an operation gives are typed in its responses.
+    const description = String(at(doc, 'info').description)
+    for (const name of Object.keys(PROBLEM_TYPES))
+      expect(description).toContain(`${problemTypeUri(name as keyof typeof PROBLEM_TYPES)}`)
+    expect(at(doc, 'paths', '/problems/{name}', 'get', 'parameters', '0', 'schema').enum).toEqual(
+      Object.keys(PROBLEM_TYPES),
+    )
+    for (const name of [
+      'invalid-parameter',
+      'not-found',
+      'method-not-allowed',
+      'unauthorized',
+      'forbidden',
+      'unavailable',
+    ]) {
+      expect(text).toContain(`"${problemTypeUri(name as keyof typeof PROBLEM_TYPES)}"`)
+    }
+    for (const name of ['clientCredentials', 'authorizationCode']) {
+      const flow = at(doc, 'components', 'securitySchemes', 'oauth2', 'flows', name)
+      expect(Object.keys(at(flow, 'scopes')).sort()).toEqual([...SCOPE_NAMES].sort())
+      expect(at(flow, 'tokenUrl')).toBe(TOKEN_PATH)
+    }
+    expect(at(doc, 'components', 'securitySchemes', 'oauth2', 'flows', 'authorizationCode', 'authorizationUrl')).toBe(
+      AUTHORIZE_PATH,
+    )
+    for (const path of [
+      AUTHORIZE_PATH,
+      TOKEN_PATH,
+      REGISTRATION_PATH,
+      REVOCATION_PATH,
+      USERINFO_PATH,
+      OPENID_CONFIGURATION_PATH,
+    ]) {
+      expect(Object.keys(at(doc, 'paths', path)).length, path).toBeGreaterThan(0)
+    }
+    expect(SCOPE_NAMES).toHaveLength(9)
+    for (const role of Object.keys(ROLES))
+      expect(at(doc, 'components', 'securitySchemes', 'apiKey').description).toContain(role)
+    expect(at(doc, 'paths', MCP_PATH, 'post').security).toContainEqual({ oauth2: ['mcp.tools.invoke'] })
+    expect(Object.keys(at(doc, 'paths', MCP_PATH, 'post', 'responses'))).toEqual(
+      expect.arrayContaining(['200', '401', '403']),
+    )
+    // GET and DELETE are not operations of /mcp: their 405 is the generic one for undocumented methods.
+    expect(at(doc, 'paths', MCP_PATH)).not.toHaveProperty('get')
+  })
+})

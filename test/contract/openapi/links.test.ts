@@ -1,0 +1,115 @@
+/**
+ * Every link of llms.txt, the API catalog and the OAuth metadata documents
+ * resolves on the running gateway (as `npm start` mounts it), and every
+ * answer on the way matches the OpenAPI contract.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { API_CATALOG_LINK, API_CATALOG_TYPE } from '../../../contract/documents.ts'
+import { assertMatchesContract } from '../../helpers/contract.ts'
+import { startFullGateway, type FullGateway } from './full-gateway.ts'
+import {
+  AUTHORIZATION_SERVER_PATH,
+  AUTHORIZE_PATH,
+  CHANGES_PATH,
+  DOCS_PATH,
+  HEALTH_PATH,
+  MCP_PATH,
+  OPENAPI_PATH,
+  OPENID_CONFIGURATION_PATH,
+  PROTECTED_RESOURCE_PATH,
+  REGISTRATION_PATH,
+  REVOCATION_PATH,
+  SEARCH_PATH,
+  TOKEN_PATH,
+  USERINFO_PATH,
+} from '../../../contract/public-paths.ts'
+
+let full: FullGateway
+beforeAll(async () => {
+  full = await startFullGateway()
+})
+afterAll(() => full?.close())
+
+/** Endpoints that only take POST: a GET finds them (405), it does not miss them (404). */
+const POST_ONLY = new Set([MCP_PATH, TOKEN_PATH, REGISTRATION_PATH, REVOCATION_PATH])
+/**
+ * Endpoints a bare GET reaches but cannot satisfy: the authorization request without its parameters,
+ * userinfo without a token, search without `q` (its links with a `q` answer 200).
+ */
+const BARE_GET: Record<string, number> = { [AUTHORIZE_PATH]: 400, [USERINFO_PATH]: 401, [SEARCH_PATH]: 400 }
+
+async function follow(href: string): Promise<void> {
+  const url = new URL(href, full.gw.url)
+  expect(url.origin, `${href} points at this gateway`).toBe(new URL(full.gw.url).origin)
+  const path = `${url.pathname}${url.search}`
+  const response = await fetch(url, { redirect: 'manual' })
+  expect(response.status, `GET ${path}`).toBe(
+    POST_ONLY.has(url.pathname) ? 405 : (!url.search && BARE_GET[url.pathname]) || 200,
+  )
+  await assertMatchesContract('GET', path, response)
+}
+
+describe('links resolve on the gateway', () => {
+  it('llms.txt: an llmstxt.org index whose every link resolves', async () => {
+    const text = await (await fetch(`${full.gw.url}/llms.txt`)).text()
+    expect(text).toMatch(/^# .+\n\n> .+\n/)
+    expect(text).toMatch(/\n## Docs\n/)
+    const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!)
+    expect(links.length).toBeGreaterThan(10)
+    for (const link of links) await follow(link)
+  })
+
+  it('the API catalog: RFC 9727 media type, Link header on GET and HEAD, and every anchor and href resolves', async () => {
+    const response = await fetch(`${full.gw.url}/.well-known/api-catalog`)
+    expect(response.headers.get('content-type')).toBe(API_CATALOG_TYPE)
+    expect(response.headers.get('link')).toBe(API_CATALOG_LINK)
+    const head = await fetch(`${full.gw.url}/.well-known/api-catalog`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('link')).toBe(API_CATALOG_LINK)
+    const { linkset } = (await response.json()) as { linkset: Record<string, string | { href: string }[]>[] }
+    const targets = new Set<string>()
+    for (const context of linkset) {
+      for (const [rel, value] of Object.entries(context)) {
+        if (rel === 'anchor') targets.add(value as string)
+        else for (const target of value as { href: string }[]) targets.add(target.href)
+      }
+    }
+    expect([...targets]).toEqual(
+      expect.arrayContaining([
+        OPENAPI_PATH,
+        DOCS_PATH,
+        HEALTH_PATH,
+        MCP_PATH,
+        SEARCH_PATH,
+        CHANGES_PATH,
+        '/feeds/all.atom',
+        '/calendar/events.ics',
+      ]),
+    )
+    for (const href of targets) await follow(href)
+  })
+
+  it('the OAuth metadata documents: every URL in them resolves', async () => {
+    const origin = new URL(full.gw.url).origin
+    const documents = [
+      AUTHORIZATION_SERVER_PATH,
+      OPENID_CONFIGURATION_PATH,
+      PROTECTED_RESOURCE_PATH,
+      '/.well-known/oauth-protected-resource/mcp',
+    ]
+    const urls = new Set<string>()
+    const collect = (value: unknown): void => {
+      if (typeof value === 'string' && value.startsWith(origin)) urls.add(value)
+      else if (Array.isArray(value)) value.forEach(collect)
+      else if (value && typeof value === 'object') Object.values(value).forEach(collect)
+    }
+    for (const path of documents) {
+      const response = await fetch(`${full.gw.url}${path}`)
+      expect(response.status, path).toBe(200)
+      await assertMatchesContract('GET', path, response)
+      collect(await response.json())
+    }
+    expect(urls.size).toBeGreaterThanOrEqual(9)
+    for (const url of urls) await follow(url)
+  })
+})

@@ -1,0 +1,172 @@
+/**
+ * The external issuer's JWKS failing in the ways networks fail — down,
+ * erroring, slow, or answering garbage — while the gateway verifies real
+ * tokens from a real issuer (oidc-provider): 503 with a problem body, never a
+ * 500 and never a pass, and recovery as soon as the JWKS is back. A fault
+ * injector sits between the gateway and the issuer's real JWKS.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { buildSite } from '../../../build/compiler/build.ts'
+import { ArtifactStore } from '../../../gateway/artifacts.ts'
+import { createAuth } from '../../../gateway/auth/auth.ts'
+import { writeKeysFile } from '../../../gateway/auth/keys-file.ts'
+import { authPlugin } from '../../../gateway/auth/plugin.ts'
+import { mcpPlugin } from '../../../gateway/mcp/plugin.ts'
+import { startTestIssuer, type TestIssuer } from './oidc-issuer.ts'
+import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
+import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import { problemDefect } from '../../helpers/problem-assert.ts'
+import { MCP_HEADERS } from '../http/full-gateway.ts'
+import { DEFAULT_LIMITS } from '../../../gateway/http/limits.ts'
+
+type Mode = 'ok' | 'down' | 'error' | 'slow' | 'not-json' | 'html' | 'wrong-shape'
+
+/** Relays the issuer's real JWKS, or fails in the chosen way. */
+class JwksFaults {
+  mode: Mode = 'ok'
+  fetches = 0
+  private server: Server = createServer((req, res) => {
+    this.fetches++
+    const relay = async () => {
+      const upstream = await fetch(`${this.issuer}/jwks`)
+      res.writeHead(200, { 'content-type': 'application/json' }).end(await upstream.text())
+    }
+    switch (this.mode) {
+      case 'ok':
+        return void relay()
+      case 'down':
+        return void req.socket.destroy()
+      case 'error':
+        return void res.writeHead(500, { 'content-type': 'text/plain' }).end('upstream exploded')
+      case 'slow':
+        return void setTimeout(() => void relay().catch(() => {}), 3_000)
+      case 'not-json':
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"keys": [')
+      case 'html':
+        return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Maintenance</body></html>')
+      case 'wrong-shape':
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"keys":"none"}')
+    }
+  })
+  constructor(private readonly issuer: string) {}
+  async start(): Promise<string> {
+    await new Promise<void>((done) => this.server.listen(0, '127.0.0.1', done))
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/jwks`
+  }
+  close(): Promise<void> {
+    return new Promise((done) => {
+      this.server.close(() => done())
+      this.server.closeAllConnections()
+    })
+  }
+}
+
+let project: TempProject
+let issuer: TestIssuer
+let faults: JwksFaults
+let jwksUrl: string
+let gateway: TestGateway | undefined
+
+beforeAll(async () => {
+  ;[project, issuer] = await Promise.all([copyOfRepoContent(), startTestIssuer()])
+  await buildSite({ root: project.root })
+  await writeKeysFile(join(project.root, 'keys.json'), { version: 1, keys: [] })
+  faults = new JwksFaults(issuer.issuer)
+  jwksUrl = await faults.start()
+})
+afterEach(async () => {
+  await gateway?.close()
+  gateway = undefined
+})
+afterAll(async () => {
+  await faults?.close()
+  await issuer?.close()
+  await project?.remove()
+})
+
+/** A fresh gateway (no keys cached yet) verifying the issuer's tokens through the fault injector. */
+async function start(requestTimeoutMs = 10_000): Promise<TestGateway> {
+  let url = ''
+  const auth = await createAuth(
+    {
+      keysFile: join(project.root, 'keys.json'),
+      clockToleranceSeconds: 30,
+      store: { kind: 'files', dir: join(project.root, '.data') },
+      issuer: { kind: 'external', issuer: issuer.issuer, jwksUrl },
+    },
+    { publicUrl: () => url },
+  )
+  const store = new ArtifactStore(project.dist)
+  await store.reload()
+  gateway = await startGateway(project.dist, {
+    store,
+    limits: { requestTimeoutMs, rateLimitPerMinute: 0 },
+    plugins: [authPlugin(auth), mcpPlugin({ store, version: 't', auth, maxBodyBytes: DEFAULT_LIMITS.mcpBodyBytes })],
+  })
+  url = gateway.url
+  return gateway
+}
+
+async function callMcp(gw: TestGateway, token: string): Promise<{ status: number; type?: string; text: string }> {
+  const res = await fetch(`${gw.url}/mcp`, {
+    method: 'POST',
+    headers: { ...MCP_HEADERS, authorization: `Bearer ${token}` },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+  })
+  const text = await res.text()
+  if (res.status >= 400) expect(problemDefect(res.status, res.headers.get('content-type'), text)).toBeUndefined()
+  return { status: res.status, type: res.status >= 400 ? (JSON.parse(text) as { type: string }).type : undefined, text }
+}
+
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    if (await check()) return
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`gave up waiting for ${what}`)
+}
+
+describe('issuer JWKS faults', () => {
+  it.each<Mode>(['down', 'error', 'not-json', 'html', 'wrong-shape'])(
+    'JWKS %s: 503 unavailable problem, then recovery when it returns',
+    async (mode) => {
+      const gw = await start()
+      const token = await issuer.token({ scope: 'mcp.tools.invoke', resource: `${gw.url}/mcp` })
+      faults.mode = mode
+      for (let i = 0; i < 2; i++) {
+        const answer = await callMcp(gw, token)
+        expect(answer.status).toBe(503)
+        expect(answer.type).toBe('/problems/unavailable')
+      }
+      faults.mode = 'ok'
+      await eventually(async () => (await callMcp(gw, token)).status === 200, 'the gateway to verify tokens again')
+    },
+  )
+
+  it('JWKS slow: the request timeout answers 503 instead of hanging, and it recovers', async () => {
+    const gw = await start(1_000)
+    const token = await issuer.token({ scope: 'mcp.tools.invoke', resource: `${gw.url}/mcp` })
+    faults.mode = 'slow'
+    const answer = await callMcp(gw, token)
+    expect(answer.status).toBe(503)
+    expect(['/problems/timeout', '/problems/unavailable']).toContain(answer.type)
+    faults.mode = 'ok'
+    await eventually(async () => (await callMcp(gw, token)).status === 200, 'the gateway to verify tokens again')
+  })
+
+  it('keys already fetched keep working while the JWKS is down; a forged token is still refused', async () => {
+    const gw = await start()
+    const token = await issuer.token({ scope: 'mcp.tools.invoke', resource: `${gw.url}/mcp` })
+    faults.mode = 'ok'
+    expect((await callMcp(gw, token)).status).toBe(200)
+    faults.mode = 'down'
+    expect((await callMcp(gw, token)).status).toBe(200)
+    const [h, p] = token.split('.')
+    const forged = await callMcp(gw, `${h}.${p}.${'A'.repeat(86)}`)
+    expect(forged.status).toBe(401)
+    faults.mode = 'ok'
+  })
+})

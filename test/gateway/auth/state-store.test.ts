@@ -1,0 +1,115 @@
+/**
+ * The one storage adapter, the same contract for both stores: files (with
+ * owner-only permissions and keys that cannot escape the folder) and
+ * Netlify Blobs (against the real local Blobs server the Netlify emulation
+ * runs). Values round-trip, expire, list by prefix and delete.
+ */
+import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { BlobsServer } from '@netlify/blobs/server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openBlobsStore } from '../../../gateway/auth/store/blobs-store.ts'
+import { openFileStore } from '../../../gateway/auth/store/file-store.ts'
+import type { StateStore } from '../../../gateway/auth/store/state-store.ts'
+
+let dir: string
+let blobsServer: BlobsServer
+let previousContext: string | undefined
+const stores: Record<string, () => StateStore> = {}
+/** The stores' clock: tests move it instead of waiting. */
+let clock = Date.now()
+const now = () => clock
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'state-store-'))
+  const token = 'local-blobs-token'
+  blobsServer = new BlobsServer({ directory: join(dir, 'blobs-server'), token, logger: () => {} })
+  const { port } = await blobsServer.start()
+  const edgeURL = `http://127.0.0.1:${port}`
+  previousContext = process.env.NETLIFY_BLOBS_CONTEXT
+  process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+    JSON.stringify({ edgeURL, uncachedEdgeURL: edgeURL, siteID: 'test-site', token }),
+  ).toString('base64')
+  stores.files = () => openFileStore(join(dir, 'files'), { now })
+  stores['netlify-blobs'] = () => openBlobsStore({ name: 'state-store-test', now })
+})
+afterAll(async () => {
+  if (previousContext === undefined) delete process.env.NETLIFY_BLOBS_CONTEXT
+  else process.env.NETLIFY_BLOBS_CONTEXT = previousContext
+  await blobsServer?.stop()
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe.each(['files', 'netlify-blobs'])('the %s store', (kind) => {
+  const store = () => stores[kind]!()
+
+  it('round-trips JSON values and deletes them', async () => {
+    const s = store()
+    await s.set('oidc/Grant/abc', { accountId: 'usr_1', scopes: ['openid'] })
+    expect(await s.get('oidc/Grant/abc')).toEqual({ accountId: 'usr_1', scopes: ['openid'] })
+    await s.set('oidc/Grant/abc', { replaced: true })
+    expect(await s.get('oidc/Grant/abc')).toEqual({ replaced: true })
+    await s.delete('oidc/Grant/abc')
+    expect(await s.get('oidc/Grant/abc')).toBeUndefined()
+    await s.delete('oidc/Grant/never-there')
+  })
+
+  it('keeps a value for its lifetime, then forgets it', async () => {
+    const s = store()
+    await s.set('oidc/AuthorizationCode/soon', { code: 1 }, 60)
+    clock += 59_000
+    expect(await s.get('oidc/AuthorizationCode/soon')).toEqual({ code: 1 })
+    clock += 2_000
+    expect(await s.get('oidc/AuthorizationCode/soon')).toBeUndefined()
+    // Read once expired, it is gone for good, even if the clock went back.
+    clock -= 2_000
+    expect(await s.get('oidc/AuthorizationCode/soon')).toBeUndefined()
+  })
+
+  it('lists the keys under a prefix, with any characters in a segment', async () => {
+    const s = store()
+    const keys = ['list-test/a/1', 'list-test/a/two words', 'list-test/a/%2F..', 'list-test/b/3']
+    for (const key of keys) await s.set(key, key)
+    expect(await s.list('list-test/a/')).toEqual(['list-test/a/%2F..', 'list-test/a/1', 'list-test/a/two words'])
+    expect(await s.list('list-test/')).toHaveLength(4)
+    expect(await s.list('nothing-here/')).toEqual([])
+    for (const key of keys) expect(await s.get(key)).toBe(key)
+  })
+
+  it('refuses keys that are empty, absolute or have empty segments', async () => {
+    const s = store()
+    for (const key of ['', '/abs', 'a//b', 'trailing/']) await expect(s.set(key, 1)).rejects.toThrow(RangeError)
+    await expect(s.list('no-slash')).rejects.toThrow(RangeError)
+  })
+})
+
+describe('the files store on disk', () => {
+  it('keeps every record inside its folder, readable by its owner only', async () => {
+    const s = openFileStore(join(dir, 'disk'))
+    await s.set('x/../../escape', 1)
+    await s.set('.hidden/..', 2)
+    const files = (await readdir(join(dir, 'disk'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile())
+    expect(files).toHaveLength(2)
+    for (const f of files) {
+      expect(join(f.parentPath, f.name).startsWith(join(dir, 'disk'))).toBe(true)
+      expect(f.name.startsWith('.')).toBe(false)
+      expect((await stat(join(f.parentPath, f.name))).mode & 0o777).toBe(0o600)
+    }
+    expect((await stat(join(dir, 'disk'))).mode & 0o777).toBe(0o700)
+    expect(await s.get('x/../../escape')).toBe(1)
+  })
+
+  it('sweeps expired records and abandoned temporary files, and nothing else', async () => {
+    const s = openFileStore(join(dir, 'sweep'), { now })
+    await s.set('oidc/Session/old', 1, 1)
+    await s.set('oidc/Session/live', 2, 3600)
+    await s.set('people/usr_1', 3)
+    const temp = join(dir, 'sweep', 'oidc', 'Session', 'live.json.abc.tmp')
+    await writeFile(temp, '{')
+    await utimes(temp, new Date(Date.now() - 2 * 3600_000), new Date(Date.now() - 2 * 3600_000))
+    clock += 5_000
+    expect(await s.sweep!()).toBe(2)
+    expect(await s.list('')).toEqual(['oidc/Session/live', 'people/usr_1'])
+  })
+})

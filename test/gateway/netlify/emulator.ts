@@ -1,0 +1,57 @@
+/**
+ * Run Netlify's local emulation (test/gateway/netlify/netlify-emulator.mjs) of a built
+ * project in a child process under Node 22, which @netlify/dev requires
+ * (helpers/node22.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { join } from 'node:path'
+import { node22 } from '../../helpers/node22.ts'
+import { REPO_ROOT } from '../../helpers/project.ts'
+
+export interface Emulator {
+  url: string
+  /** NETLIFY_BLOBS_CONTEXT of the emulated Blobs, for reading and writing them from the test. */
+  blobsContext: string | undefined
+  /** What the emulator printed on stderr (for failure messages). */
+  log(): string
+  stop(): Promise<void>
+}
+
+export async function startEmulator(
+  projectRoot: string,
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+): Promise<Emulator> {
+  const script = join(REPO_ROOT, 'test/gateway/netlify/netlify-emulator.mjs')
+  const node = await node22()
+  const child = spawn(node.execPath, [script, projectRoot], {
+    cwd: projectRoot,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    env: node.env({ NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '', LOG_LEVEL: 'silent', ...env }),
+  })
+  let stderr = ''
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-20_000)))
+  const ready = await new Promise<{ url: string; blobsContext: string | null }>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the Netlify emulation did not start in ${timeoutMs} ms:\n${stderr}`)),
+      timeoutMs,
+    )
+    child.once('exit', (code) => reject(new Error(`the Netlify emulation exited with ${code}:\n${stderr}`)))
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (!line.startsWith('{')) return
+      clearTimeout(timer)
+      resolve(JSON.parse(line) as { url: string; blobsContext: string | null })
+    })
+  })
+  return { url: ready.url, blobsContext: ready.blobsContext ?? undefined, log: () => stderr, stop: () => stop(child) }
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.stdin!.end()
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref()
+  })
+}

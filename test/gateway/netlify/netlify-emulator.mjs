@@ -1,0 +1,100 @@
+// Netlify's own local emulation (@netlify/dev) of a built project, as an HTTP
+// server on 127.0.0.1 with an ephemeral port: static files from the publish
+// folder, _redirects and _headers, the functions and Netlify Blobs, all offline
+// (no linked site, no account). @netlify/dev needs Node 22, so the test runs this
+// file in a child process: `<Node 22> test/gateway/netlify/netlify-emulator.mjs <project>`, Node 22 as
+// `npx -y -p node@22` finds it (test/helpers/node22.ts).
+// Prints one JSON line {"url": …, "blobsContext": …} when ready (the context lets a
+// test read and write the emulated Blobs); stops on SIGTERM or when stdin closes.
+import { createServer } from 'node:http'
+import { NetlifyDev } from '@netlify/dev'
+import { FunctionsHandler } from '@netlify/functions-dev'
+
+const projectRoot = process.argv[2]
+if (!projectRoot) {
+  console.error('usage: netlify-emulator.mjs <project root>')
+  process.exit(2)
+}
+
+const off = { enabled: false }
+const netlify = new NetlifyDev({
+  projectRoot,
+  skipGitignore: true,
+  aiGateway: off,
+  blobs: { enabled: true },
+  database: off,
+  edgeFunctions: off,
+  geolocation: off,
+  images: off,
+  environmentVariables: { enabled: true },
+  functions: { enabled: true },
+  headers: { enabled: true },
+  redirects: { enabled: true },
+  staticFiles: { enabled: true },
+  serverAddress: null,
+  logger: {
+    log: (...a) => console.error(...a),
+    warn: (...a) => console.error(...a),
+    error: (...a) => console.error(...a),
+  },
+})
+// For `netlify dev`'s live reload, the emulation rebuilds a function before every call
+// (zip-it-and-ship-it parses and traces the whole bundle and copies its included files:
+// seconds a call), into the folder it was given or its global one. A deploy builds it once:
+// without a folder to build into, a call uses the build made when the function was found.
+const invoke = FunctionsHandler.prototype.invoke
+FunctionsHandler.prototype.invoke = function (request, route, func) {
+  this.globalBuildDirectory = undefined
+  return invoke.call(this, request, route, func, undefined)
+}
+
+await netlify.start()
+
+// `handle()` would build the function into a fresh folder for every request.
+async function answer(req) {
+  const url = `http://${req.headers.host ?? '127.0.0.1'}${req.url}`
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value)
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+  const body = hasBody ? Buffer.concat(await Array.fromAsync(req)) : undefined
+  const readRequest = new Request(url, { method: req.method, headers })
+  const getWriteRequest = () => new Request(url, { method: req.method, headers, body })
+  return netlify.handleInEphemeralDirectory(readRequest, getWriteRequest, undefined, {})
+}
+
+const server = createServer(async (req, res) => {
+  try {
+    const result = await answer(req)
+    const response =
+      result?.response ?? new Response('Not found', { status: 404, headers: { 'x-emulator': 'no-match' } })
+    const headers = {}
+    for (const [name, value] of response.headers) headers[name] = value
+    // Several Set-Cookie headers must stay several (one object key would keep the last).
+    const cookies = response.headers.getSetCookie()
+    if (cookies.length) headers['set-cookie'] = cookies
+    if (result?.type) headers['x-emulator-type'] = result.type
+    res.writeHead(response.status, headers)
+    res.end(req.method === 'HEAD' ? undefined : Buffer.from(await response.arrayBuffer()))
+  } catch (error) {
+    console.error(error)
+    res.writeHead(599, { 'content-type': 'text/plain' })
+    res.end(`emulator error: ${error instanceof Error ? error.message : String(error)}`)
+  }
+})
+server.listen(0, '127.0.0.1', () => {
+  const { port } = server.address()
+  process.stdout.write(
+    `${JSON.stringify({ url: `http://127.0.0.1:${port}`, blobsContext: process.env.NETLIFY_BLOBS_CONTEXT ?? null })}\n`,
+  )
+})
+
+const stop = async () => {
+  server.close()
+  await netlify.stop()
+  process.exit(0)
+}
+process.once('SIGTERM', stop)
+process.stdin.on('end', stop)
+process.stdin.resume()
