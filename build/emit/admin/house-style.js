@@ -29,7 +29,7 @@ const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)(?:\r?\n)?^---[ \t]*(?:\r?\n|$)/m
  */
 export function fromFrontmatterFile(text) {
   const match = FRONTMATTER.exec(text)
-  if (!match || match.index !== 0) return { body: text }
+  if (match?.index !== 0) return { body: text }
   const data = parse(match[1] ?? '') ?? {}
   if (typeof data !== 'object' || Array.isArray(data)) throw new Error('the frontmatter must be a mapping of fields')
   const body = text.slice(match[0].length).replace(/^(?:[ \t]*\r?\n)+/, '')
