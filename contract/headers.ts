@@ -24,6 +24,18 @@ export const HTML_CSP =
   "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
   "connect-src 'self'; worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
+/**
+ * Policy of the editor at /admin/: Decap CMS runs from our own files (it
+ * compiles its configuration schema with ajv, hence 'unsafe-eval', and styles
+ * itself inline), talks to this origin and to GitHub's API, and shows images
+ * from wherever content links them. Sign-in opens Netlify's OAuth page in a
+ * window of its own, which no directive here covers.
+ */
+export const ADMIN_CSP =
+  "default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data: blob:; " +
+  "font-src 'self' data:; connect-src 'self' https://api.github.com; frame-src 'self' blob:; worker-src 'self' blob:; " +
+  "base-uri 'self'; form-action 'none'; frame-ancestors 'none'"
+
 /** Headers on every answer: request id, CORS for reads, no sniffing, no framing. */
 export function baseHeaders(requestId: string, contentType: string, cacheControl: string): Headers {
   return new Headers(baseHeaderRecord(requestId, contentType, cacheControl))
@@ -62,6 +74,8 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.atom': 'application/atom+xml; charset=utf-8',
   '.ics': 'text/calendar; charset=utf-8',
+  '.yml': 'text/yaml; charset=utf-8',
+  '.wasm': 'application/wasm',
 }
 
 export const JSON_TYPE = CONTENT_TYPES['.json']!

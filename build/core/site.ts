@@ -20,9 +20,13 @@ export interface SiteConfig {
   collections: Record<CollectionName, { path: string; title: string }>
   /** Public URL of this API (`api_url`), for the feeds' absolute self links; relative links without it. */
   apiUrl?: string
+  /** `owner/name` of the GitHub repository the editor at /admin/ commits to (`repository`). */
+  repository?: string
+  /** The branch the editor's drafts are merged into (`repository_branch`, default main). */
+  repositoryBranch?: string
 }
 
-const FIELDS = ['name', 'description', 'url', 'api_url', 'language', 'collections']
+const FIELDS = ['name', 'description', 'url', 'api_url', 'language', 'collections', 'repository', 'repository_branch']
 /**
  * Longest value of each text setting: they reach records (canonical URLs), feeds and the
  * API catalog, whose string lengths the OpenAPI document bounds (a record's URL is the
@@ -34,6 +38,8 @@ export const SITE_LIMITS = {
   url: 1000,
   api_url: 1000,
   language: 35,
+  repository: 200,
+  repository_branch: 200,
   path: 200,
   title: 200,
 } as const
@@ -99,6 +105,27 @@ export function parseSiteConfig(text: string): SiteConfig {
       `must be the absolute http(s) URL this API is served at, like https://api.example.com, at most ${SITE_LIMITS.api_url} characters`,
     )
   }
+  const repository = data.repository
+  if (
+    repository !== undefined &&
+    !(
+      typeof repository === 'string' &&
+      /^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository) &&
+      repository.length <= SITE_LIMITS.repository
+    )
+  )
+    at(['repository'], 'repository', 'must name a GitHub repository as owner/name, like acme/marketing-content')
+  const branch = data.repository_branch
+  if (
+    branch !== undefined &&
+    !(
+      typeof branch === 'string' &&
+      /^[A-Za-z0-9._/-]+$/.test(branch) &&
+      !branch.includes('..') &&
+      branch.length <= SITE_LIMITS.repository_branch
+    )
+  )
+    at(['repository_branch'], 'repository_branch', 'must be a git branch name, like main')
   for (const key of ['name', 'description', 'language'] as const) {
     const value = data[key]
     if (value !== undefined && (typeof value !== 'string' || value.length > SITE_LIMITS[key]))
@@ -155,6 +182,8 @@ export function parseSiteConfig(text: string): SiteConfig {
     language: typeof data.language === 'string' ? data.language : 'en',
     collections,
     ...(apiUrl !== undefined && { apiUrl }),
+    ...(typeof repository === 'string' && { repository }),
+    ...(typeof branch === 'string' && { repositoryBranch: branch }),
   }
 }
 

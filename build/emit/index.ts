@@ -3,6 +3,7 @@
  * Add new outputs here; the manifest, written last by the compiler, indexes
  * them all.
  */
+import { emitAdmin } from './admin.ts'
 import { createApiEmitter } from './api.ts'
 import { emitApiCatalog } from './api-catalog.ts'
 import { createCalendarEmitter } from './calendars.ts'
@@ -27,6 +28,7 @@ export function createEmitters(): Emitter[] {
     emitDocs,
     emitLlms,
     emitApiCatalog,
+    emitAdmin,
     emitNetlify,
   ]
 }

@@ -1,5 +1,5 @@
 import type { SchemaObject } from 'ajv'
-import { commonProperties, commonRequired, httpUrl, person } from './common.ts'
+import { commonProperties, commonRequired, commonTrailing, httpUrl, person } from './common.ts'
 
 /** Frontmatter of a blog post (schema.org BlogPosting). */
 export const blogPostSchema: SchemaObject = {
@@ -22,5 +22,6 @@ export const blogPostSchema: SchemaObject = {
         },
       },
     },
+    ...commonTrailing,
   },
 }

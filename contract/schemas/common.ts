@@ -66,7 +66,11 @@ export const person: SchemaObject = {
   },
 }
 
-/** Frontmatter fields every collection shares. */
+/**
+ * Frontmatter fields every collection shares, before its own (`commonTrailing`
+ * after them): the order a file lists them in, as people write them, `npm run
+ * new` starts them and the editor at /admin/ saves them.
+ */
 export const commonProperties: Record<string, SchemaObject> = {
   title: { type: 'string', minLength: 1, maxLength: 200, description: 'Headline.' },
   slug: {
@@ -95,7 +99,7 @@ export const commonProperties: Record<string, SchemaObject> = {
   },
   published_at: { ...dateOrDateTime, description: 'When the item was (or will be) published.' },
   updated_at: { ...dateOrDateTime, description: 'Last substantive update; defaults to published_at.' },
-  image,
+  draft: { type: 'boolean', description: 'Drafts are validated but never published.' },
   related: {
     type: 'array',
     maxItems: 20,
@@ -108,7 +112,9 @@ export const commonProperties: Record<string, SchemaObject> = {
       errorMessage: { pattern: 'must name an item as collection/slug, like blog-posts/my-first-post' },
     },
   },
-  draft: { type: 'boolean', description: 'Drafts are validated but never published.' },
 }
+
+/** Shared fields a file lists after the collection's own. */
+export const commonTrailing: Record<string, SchemaObject> = { image }
 
 export const commonRequired = ['title', 'published_at']

@@ -1,5 +1,5 @@
 import type { SchemaObject } from 'ajv'
-import { commonProperties, commonRequired, dateTime, httpUrl, person, timezone } from './common.ts'
+import { commonProperties, commonRequired, commonTrailing, dateTime, httpUrl, person, timezone } from './common.ts'
 
 /** Frontmatter of a webinar (schema.org Event with online attendance). */
 export const webinarSchema: SchemaObject = {
@@ -24,5 +24,6 @@ export const webinarSchema: SchemaObject = {
     },
     registration_url: httpUrl,
     recording_url: httpUrl,
+    ...commonTrailing,
   },
 }

@@ -36,7 +36,7 @@ const EXPECTED = [
   'content/blog-posts/bad-date.md:3:15 published_at: must be a date like 2026-03-14 or an RFC 3339 date-time with offset like 2026-03-14T09:00:00Z',
   'content/blog-posts/no-alt.md:9:5 body: image https://cdn.example/x.png needs alt text: ![describe the image](https://cdn.example/x.png)',
   'content/blog-posts/schema.md:5:5 authors[0].name: is required',
-  'content/blog-posts/schema.md:6:1 author_bio: is not a field of a blog post (known fields: title, slug, summary, tags, published_at, updated_at, image, related, draft, authors)',
+  'content/blog-posts/schema.md:6:1 author_bio: is not a field of a blog post (known fields: title, slug, summary, tags, published_at, updated_at, draft, related, authors, image)',
   'content/blog-posts/second.md:3:7 slug: "first" is already used by content/blog-posts/first.md',
   'content/blog-posts/yaml-duplicate-key.md:3:1 frontmatter: Map keys must be unique',
   'content/blog-posts/yaml-unclosed.md:4:1 frontmatter: Flow sequence in block collection must be sufficiently indented and end with a ]',
@@ -123,7 +123,7 @@ describe('site settings errors', () => {
       expect(error).toBeInstanceOf(ContentErrors)
       expect((error as ContentErrors).errors.map((e) => e.message)).toEqual([
         "content/site.yaml:2:6 url: must be the marketing site's absolute http(s) URL, like https://www.example.com, at most 1000 characters",
-        'content/site.yaml:3:1 colections: is not a site setting (settings: name, description, url, api_url, language, collections)',
+        'content/site.yaml:3:1 colections: is not a site setting (settings: name, description, url, api_url, language, collections, repository, repository_branch)',
       ])
       await project.write(
         'content/site.yaml',
