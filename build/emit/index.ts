@@ -10,6 +10,7 @@ import { emitChanges } from './changes.ts'
 import { emitDocs } from './docs.ts'
 import { emitFeeds } from './feeds.ts'
 import { emitLlms } from './llms.ts'
+import { createMediaEmitter } from './media.ts'
 import { emitNetlify } from './netlify.ts'
 import { emitOpenApi } from './openapi.ts'
 import { emitSearchIndex } from './search-index.ts'
@@ -20,6 +21,7 @@ export function createEmitters(): Emitter[] {
   return [
     createApiEmitter(),
     createCalendarEmitter(),
+    createMediaEmitter(),
     emitSearchIndex,
     emitFeeds,
     emitChanges,

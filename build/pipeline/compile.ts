@@ -12,6 +12,7 @@ import type { SourceFile } from '../core/sources.ts'
 import { parseSource, type LoadedFile } from './load.ts'
 import { renderBody as renderMarkdown, type RenderedBody } from './markdown.ts'
 import { internalLinks, type InternalLink } from './internal-links.ts'
+import { mediaReferences, type MediaRef } from './media-refs.ts'
 import { locate } from '../core/locate.ts'
 import { slugPosition, validateFile } from './validate.ts'
 
@@ -34,6 +35,8 @@ export interface CompiledFile {
   references: Reference[]
   /** The items its body links to on the marketing site, with where each link is written. */
   links: InternalLink[]
+  /** The local images it uses, with where each is written (checked and processed by media-record.ts). */
+  media: MediaRef[]
   /** The published record; undefined when the file has errors. */
   record: FullRecord | undefined
   errors: ContentError[]
@@ -74,6 +77,7 @@ export function compileFile(
   const slugAt = loaded.data === undefined ? undefined : slugPosition(loaded)
   const references = data ? referencesOf(loaded, data.related) : []
   const links = rendered ? internalLinks(loaded.body, rendered.html, site, loaded.bodyLine) : []
+  const media = mediaReferences(loaded, data, rendered)
   return {
     source,
     collection: source.collection,
@@ -82,6 +86,7 @@ export function compileFile(
     draft: data?.draft === true,
     references,
     links,
+    media,
     record,
     errors,
   }

@@ -5,6 +5,15 @@ export interface RenderedBody {
   word_count: number
   /** First paragraph as plain text, the fallback summary. */
   first_paragraph: string
+  /** Every image, as its `src` reads in the HTML, with where it is written. */
+  images: BodyImage[]
+}
+
+/** An image of a body: its `src` in the HTML (normalised like every URL) and its `!` in the body (1-based). */
+export interface BodyImage {
+  src: string
+  line: number
+  column: number
 }
 
 /** An image written without alt text, an accessibility error for authors. */
