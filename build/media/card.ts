@@ -49,7 +49,10 @@ function template(card: CardInput): Node {
     },
     [
       box({ fontSize: 30, fontWeight: 700, color: card.theme.accent, letterSpacing: 1 }, card.label.toUpperCase()),
-      box({ fontSize: size, fontWeight: 700, lineHeight: 1.12, maxHeight: size * 1.12 * 4, overflow: 'hidden' }, card.title),
+      box(
+        { fontSize: size, fontWeight: 700, lineHeight: 1.12, maxHeight: size * 1.12 * 4, overflow: 'hidden' },
+        card.title,
+      ),
       box({ justifyContent: 'space-between', fontSize: 30, opacity: 0.9 }, [
         box({ fontWeight: 700 }, card.site),
         box({}, card.date),

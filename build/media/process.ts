@@ -55,16 +55,12 @@ export async function processImage(
   const resized = recipe.square
     ? source.resize({ width: top, height: top, fit: 'cover', position: 'attention' })
     : source.resize({ width: top, withoutEnlargement: true })
-  const decoded = await resized
-    .toColourspace('srgb')
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true })
+  const decoded = await resized.toColourspace('srgb').raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true })
   const raw = { raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels } }
   const placeholder = await thumbHash(decoded.data, raw)
   const variants: Variant[] = []
   for (const width of widths) {
-    const step =
-      width === decoded.info.width ? sharp(decoded.data, raw) : sharp(decoded.data, raw).resize({ width })
+    const step = width === decoded.info.width ? sharp(decoded.data, raw) : sharp(decoded.data, raw).resize({ width })
     for (const format of formatsFor(meta.hasAlpha)) {
       const encoded = await encode(step.clone(), format).toBuffer({ resolveWithObject: true })
       const name = outputName(stem, sha, recipe.name, format, width)

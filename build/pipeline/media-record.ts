@@ -17,7 +17,6 @@ import type { CardInput } from '../media/card.ts'
 import type { MediaResult, MediaStore, ProcessedImage, Variant } from '../media/store.ts'
 import { rewriteBodyImages } from './body-images.ts'
 import type { CompiledFile } from './compile.ts'
-import type { MediaRef } from './media-refs.ts'
 
 /** A file of dist/ a record needs: where it goes and where its bytes are. */
 export interface MediaFile {
@@ -87,12 +86,39 @@ export async function attachMedia(
     }
   })
   record.body.html = rewriteBodyImages(record.body.html, body)
+  record.body.markdown = rewriteMarkdownImages(record.body.markdown, body)
   if (!record.social_image && site.socialCards) {
     const card = await store.card(file.slug, cardInput(record, file, site))
     record.social_image = { url: publish(card), width: card.width, height: card.height }
   }
   file.record = record
   mediaFiles.set(record.body, [...files.values()])
+}
+
+/**
+ * The published Markdown with each local image's destination replaced by its
+ * processed URL (a relative path means nothing to an API client): only exact
+ * destinations, inline (`](cover.jpg)`, with a title or in angle brackets)
+ * or in a definition (`]: cover.jpg`).
+ */
+function rewriteMarkdownImages(markdown: string, images: ReadonlyMap<string, ImageObject>): string {
+  let out = markdown
+  for (const [src, image] of images) {
+    let decoded = src
+    try {
+      decoded = decodeURI(src)
+    } catch {}
+    for (const written of new Set([src, decoded])) {
+      for (const [before, after] of [
+        [`](${written})`, `](${image.url})`],
+        [`](${written} `, `](${image.url} `],
+        [`](<${written}>`, `](<${image.url}>`],
+        [`]: ${written}`, `]: ${image.url}`],
+      ] as const)
+        out = out.split(before).join(after)
+    }
+  }
+  return out
 }
 
 function imageObject(image: ProcessedImage, alt: string, publish: (v: Variant) => string): ImageObject {

@@ -54,7 +54,13 @@ export function mediaReferences(
   const at = (path: (string | number)[]) => file.position(locate(file.doc, path).offset)
   const image = (data?.image as { url?: unknown } | undefined)?.url
   if (typeof image === 'string' && isLocal(image))
-    refs.push({ field: 'image.url', kind: 'image', url: image, path: resolveLocal(from, image), ...at(['image', 'url']) })
+    refs.push({
+      field: 'image.url',
+      kind: 'image',
+      url: image,
+      path: resolveLocal(from, image),
+      ...at(['image', 'url']),
+    })
   for (const list of PEOPLE) {
     const people = data?.[list]
     if (!Array.isArray(people)) continue

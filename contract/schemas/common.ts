@@ -56,10 +56,7 @@ export const LOCAL_PATH_PATTERN = '^(?![A-Za-z][A-Za-z0-9+.-]*:)(?![/\\\\])[^?#\
 export const imageUrl: SchemaObject = {
   type: 'string',
   maxLength: MAX_URL_LENGTH,
-  anyOf: [
-    { format: 'uri', pattern: '^https?://' },
-    { pattern: LOCAL_PATH_PATTERN },
-  ],
+  anyOf: [{ format: 'uri', pattern: '^https?://' }, { pattern: LOCAL_PATH_PATTERN }],
   errorMessage:
     'must be an absolute http(s) URL or the path of an image file relative to the Markdown file, like cover.jpg',
 }
