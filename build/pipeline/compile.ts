@@ -11,6 +11,7 @@ import { BODY_LIMITS, type FullRecord } from '../../contract/records.ts'
 import type { SourceFile } from '../core/sources.ts'
 import { parseSource, type LoadedFile } from './load.ts'
 import { renderBody as renderMarkdown, type RenderedBody } from './markdown.ts'
+import type { BodyImage } from './markdown-types.ts'
 import { internalLinks, type InternalLink } from './internal-links.ts'
 import { mediaReferences, type MediaRef } from './media-refs.ts'
 import { locate } from '../core/locate.ts'
@@ -67,7 +68,7 @@ export function compileFile(
     typeof (loaded.data as { slug?: unknown } | undefined)?.slug === 'string'
       ? String((loaded.data as { slug: string }).slug)
       : source.basename
-  const rendered = renderBody(loaded, cache, errors)
+  const { rendered, images } = renderBody(loaded, cache, errors)
   if (rendered) checkBodySize(loaded, rendered, errors)
   const record =
     data && rendered && errors.length === 0
@@ -77,7 +78,7 @@ export function compileFile(
   const slugAt = loaded.data === undefined ? undefined : slugPosition(loaded)
   const references = data ? referencesOf(loaded, data.related) : []
   const links = rendered ? internalLinks(loaded.body, rendered.html, site, loaded.bodyLine) : []
-  const media = mediaReferences(loaded, data, rendered)
+  const media = mediaReferences(loaded, rendered, images)
   return {
     source,
     collection: source.collection,
@@ -125,11 +126,16 @@ function checkBodySize(file: LoadedFile, rendered: RenderedBody, errors: Content
   }
 }
 
-function renderBody(file: LoadedFile, cache: RenderCache, errors: ContentError[]): RenderedBody | undefined {
+/** The rendered body (undefined when an image lacks alt text), and its images either way. */
+function renderBody(
+  file: LoadedFile,
+  cache: RenderCache,
+  errors: ContentError[],
+): { rendered: RenderedBody | undefined; images: BodyImage[] } {
   const key = RenderCache.key(file.body)
   const cached = cache.get(key)
-  if (cached) return cached
-  const { rendered, missingAlt } = renderMarkdown(file.body)
+  if (cached) return { rendered: cached, images: cached.images }
+  const { rendered, missingAlt, images } = renderMarkdown(file.body)
   for (const image of missingAlt) {
     errors.push(
       new ContentError(
@@ -142,7 +148,7 @@ function renderBody(file: LoadedFile, cache: RenderCache, errors: ContentError[]
       ),
     )
   }
-  if (!rendered) return undefined
+  if (!rendered) return { rendered, images: images ?? [] }
   cache.set(key, rendered)
-  return rendered
+  return { rendered, images: rendered.images }
 }

@@ -22,7 +22,7 @@ export function renderFast(markdown: string): BodyResult | undefined {
   if (needsReference(tokens, env)) return undefined
   const images = bodyImages(env.documentTokens ?? tokens, markdown)
   const missingAlt = imagesWithoutAlt(images)
-  if (missingAlt.length) return { missingAlt }
+  if (missingAlt.length) return { missingAlt, images: images.map(({ src, line, column }) => ({ src, line, column })) }
   const root = new HastBuilder(tokens, env.footnotes?.list).root()
   const text = toText(root, { whitespace: 'normal' })
     .replace(/\n{3,}/g, '\n\n')

@@ -28,4 +28,6 @@ export interface ImageWithoutAlt {
 export interface BodyResult {
   rendered?: RenderedBody
   missingAlt: ImageWithoutAlt[]
+  /** The body's images when it is not rendered (so their files are checked with the alt errors). */
+  images?: BodyImage[]
 }

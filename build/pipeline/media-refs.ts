@@ -8,8 +8,7 @@
 import { posix } from 'node:path'
 import { locate } from '../core/locate.ts'
 import type { LoadedFile } from './load.ts'
-import type { RenderedBody } from './markdown-types.ts'
-import type { Frontmatter } from './validate.ts'
+import type { BodyImage, RenderedBody } from './markdown-types.ts'
 import { imageSources } from './body-images.ts'
 
 export interface MediaRef {
@@ -44,15 +43,20 @@ export function resolveLocal(from: string, url: string): string | undefined {
 
 const PEOPLE = ['authors', 'speakers'] as const
 
+/**
+ * Read from the frontmatter as parsed, valid or not, and from the body's
+ * images, rendered or not: image errors are reported with every other error.
+ */
 export function mediaReferences(
   file: LoadedFile,
-  data: Frontmatter | undefined,
   rendered: RenderedBody | undefined,
+  images: readonly BodyImage[],
 ): MediaRef[] {
   const refs: MediaRef[] = []
+  const data = (file.data ?? {}) as Record<string, unknown>
   const from = file.source.path
   const at = (path: (string | number)[]) => file.position(locate(file.doc, path).offset)
-  const image = (data?.image as { url?: unknown } | undefined)?.url
+  const image = (data.image as { url?: unknown } | undefined)?.url
   if (typeof image === 'string' && isLocal(image))
     refs.push({
       field: 'image.url',
@@ -62,7 +66,7 @@ export function mediaReferences(
       ...at(['image', 'url']),
     })
   for (const list of PEOPLE) {
-    const people = data?.[list]
+    const people = data[list]
     if (!Array.isArray(people)) continue
     people.forEach((person: { avatar_url?: unknown }, i) => {
       const url = person?.avatar_url
@@ -71,7 +75,7 @@ export function mediaReferences(
       refs.push({ field, kind: 'portrait', url, path: resolveLocal(from, url), ...at([list, i, 'avatar_url']) })
     })
   }
-  for (const body of rendered?.images ?? []) {
+  for (const body of images) {
     if (!isLocal(body.src)) continue
     refs.push({
       field: 'body',
