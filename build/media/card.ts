@@ -4,7 +4,7 @@
  * (content/site.yaml `theme`). Laid out by satori from the element tree
  * below into an SVG whose text is glyph outlines (Inter, from the
  * @fontsource/inter package: no font is looked up or downloaded), then
- * rasterised by sharp (librsvg) into a palette PNG.
+ * rasterised by sharp (librsvg) into a PNG.
  */
 import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -33,19 +33,24 @@ const box = (style: Record<string, unknown>, children: Node[] | string): Node =>
   props: { style: { display: 'flex', ...style }, children },
 })
 
+const PAD_X = 80
+const PAD_Y = 64
+const BAR = 16
+
 function template(card: CardInput): Node {
   const size = card.title.length > 90 ? 48 : card.title.length > 50 ? 60 : 72
   return box(
     {
       flexDirection: 'column',
       justifyContent: 'space-between',
-      width: '100%',
-      height: '100%',
-      padding: '72px 80px',
+      // satori adds padding and borders to the size (content-box): the whole is exactly the card.
+      width: SOCIAL_CARD.width - 2 * PAD_X,
+      height: SOCIAL_CARD.height - 2 * PAD_Y - BAR,
+      padding: `${PAD_Y}px ${PAD_X}px`,
       background: card.theme.background,
       color: card.theme.foreground,
       fontFamily: 'Inter',
-      borderTop: `16px solid ${card.theme.accent}`,
+      borderTop: `${BAR}px solid ${card.theme.accent}`,
     },
     [
       box({ fontSize: 30, fontWeight: 700, color: card.theme.accent, letterSpacing: 1 }, card.label.toUpperCase()),
@@ -53,7 +58,7 @@ function template(card: CardInput): Node {
         { fontSize: size, fontWeight: 700, lineHeight: 1.12, maxHeight: size * 1.12 * 4, overflow: 'hidden' },
         card.title,
       ),
-      box({ justifyContent: 'space-between', fontSize: 30, opacity: 0.9 }, [
+      box({ width: SOCIAL_CARD.width - 2 * PAD_X, justifyContent: 'space-between', fontSize: 30 }, [
         box({ fontWeight: 700 }, card.site),
         box({}, card.date),
       ]),
@@ -86,5 +91,6 @@ export async function renderCard(card: CardInput): Promise<Buffer> {
     height: SOCIAL_CARD.height,
     fonts: await loadFonts(),
   })
-  return sharp(Buffer.from(svg)).png({ palette: true, compressionLevel: 9 }).toBuffer()
+  // Truecolour at zlib's default level: a palette would be a third smaller and take 50 times as long.
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer()
 }
