@@ -135,7 +135,5 @@ function contains(node: MdastRoot | RootContent, types: Set<string>): boolean {
 export function renderReference(markdown: string): BodyResult {
   const tree = parseMarkdown(markdown)
   const missingAlt = findImagesWithoutAlt(tree)
-  return missingAlt.length
-    ? { missingAlt, images: findImages(tree) }
-    : { rendered: renderMarkdown(tree), missingAlt }
+  return missingAlt.length ? { missingAlt, images: findImages(tree) } : { rendered: renderMarkdown(tree), missingAlt }
 }

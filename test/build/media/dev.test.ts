@@ -72,7 +72,9 @@ describe('npm run dev with images', () => {
     const stamps = async () =>
       Object.fromEntries(
         await Promise.all(
-          (await readdir(files)).filter((n) => n.startsWith('cover-')).map(async (n) => [n, (await stat(join(files, n))).mtimeMs]),
+          (await readdir(files))
+            .filter((n) => n.startsWith('cover-'))
+            .map(async (n) => [n, (await stat(join(files, n))).mtimeMs]),
         ),
       )
     await dev.settled()

@@ -53,7 +53,10 @@ describe('local images in a build', () => {
 
   beforeAll(async () => {
     project = await createProject({
-      'content/site.yaml': SITE_YAML.replace('url: https://www.fixture.example', `url: https://www.fixture.example\napi_url: ${API}`),
+      'content/site.yaml': SITE_YAML.replace(
+        'url: https://www.fixture.example',
+        `url: https://www.fixture.example\napi_url: ${API}`,
+      ),
       'content/blog-posts/large.md': post(
         'image: { url: large/cover.jpg, alt: A gradient }\n',
         'First paragraph.\n\n![Two halves](rotated.jpg "Turned")\n\n![A small one](small.png)\n',
