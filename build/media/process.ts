@@ -60,9 +60,14 @@ export async function processImage(
   const placeholder = await thumbHash(decoded.data, raw)
   const variants: Variant[] = []
   for (const width of widths) {
-    const step = width === decoded.info.width ? sharp(decoded.data, raw) : sharp(decoded.data, raw).resize({ width })
+    // Each step resized once, then encoded in every format from its pixels.
+    const step =
+      width === decoded.info.width
+        ? decoded
+        : await sharp(decoded.data, raw).resize({ width }).raw().toBuffer({ resolveWithObject: true })
+    const pixels = { raw: { width: step.info.width, height: step.info.height, channels: step.info.channels } }
     for (const format of formatsFor(meta.hasAlpha)) {
-      const encoded = await encode(step.clone(), format).toBuffer({ resolveWithObject: true })
+      const encoded = await encode(sharp(step.data, pixels), format).toBuffer({ resolveWithObject: true })
       const name = outputName(stem, sha, recipe.name, format, width)
       await writeAtomically(join(dir, name), encoded.data)
       variants.push({
