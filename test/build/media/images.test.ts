@@ -177,6 +177,27 @@ describe('local images in a build', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630])
   })
 
+  it('puts the image in the feeds and the Open Graph lines of llms-full.txt', async () => {
+    const image = (await read(project, 'api/blog-posts/large.json')).image as ImageObject
+    const card = (await read(project, 'api/blog-posts/plain.json')).social_image as SocialImage
+    const json = JSON.parse(await readFile(join(project.dist, 'feeds/blog-posts.json'), 'utf8')) as {
+      items: { url: string; image?: string }[]
+    }
+    expect(json.items.find((i) => i.url.endsWith('/large'))?.image).toBe(image.url)
+    expect(json.items.find((i) => i.url.endsWith('/plain'))?.image).toBe(card.url)
+    const rss = await readFile(join(project.dist, 'feeds/blog-posts.xml'), 'utf8')
+    expect(rss).toContain(
+      `<media:content url="${image.url}" medium="image" type="image/jpeg" width="1600" height="1067"/>`,
+    )
+    const atom = await readFile(join(project.dist, 'feeds/blog-posts.atom'), 'utf8')
+    expect(atom).toContain(`<link rel="enclosure" href="${card.url}" type="image/png"/>`)
+    const llms = await readFile(join(project.dist, 'llms-full.txt'), 'utf8')
+    expect(llms).toContain(
+      `og:image: ${image.url}\nog:image:width: 1600\nog:image:height: 1067\nog:image:alt: A gradient`,
+    )
+    expect(llms).toContain(`og:image: ${card.url}\nog:image:width: 1200\nog:image:height: 630`)
+  })
+
   it('serves the files from the gateway as immutable, with their media type', async () => {
     const image = (await read(project, 'api/blog-posts/large.json')).image as ImageObject
     for (const [source, type] of [
