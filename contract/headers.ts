@@ -8,6 +8,8 @@ export const CACHE = {
   /** OpenAPI, llms.txt, well-known documents, docs page. */
   document: 'public, max-age=300, stale-while-revalidate=3600',
   none: 'no-store',
+  /** Processed images (/media/): their names change whenever their bytes do. */
+  immutable: 'public, max-age=31536000, immutable',
 } as const
 
 export const EXPOSED_HEADERS =
@@ -70,6 +72,9 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
   '.ico': 'image/x-icon',
   '.xml': 'application/xml; charset=utf-8',
   '.atom': 'application/atom+xml; charset=utf-8',
