@@ -49,8 +49,10 @@ export function collectionFolder(collection: CollectionName): string {
  */
 export const ITEM_MEDIA_FOLDER = '{{filename}}'
 
-/** Portraits several items share (`avatar_url: ../people/ada.jpg`): the editor's Media page. */
+/** Portraits several items share: the editor's Media page. */
 export const SHARED_MEDIA_FOLDER = 'content/people'
+/** The same folder as a content file names it (`avatar_url: ../people/ada.jpg`). */
+const SHARED_MEDIA_PUBLIC = '../people'
 
 /** The format name each collection's files are read and written with (registered by the editor's script). */
 export function frontmatterFormat(collection: CollectionName): string {
@@ -121,7 +123,7 @@ export function createAdminConfig(site: AdminSite, references: readonly Referenc
     display_url: site.url,
     // The Media page: the shared portraits, as an item's Markdown names them.
     media_folder: SHARED_MEDIA_FOLDER,
-    public_folder: `../${SHARED_MEDIA_FOLDER.split('/').at(-1)}`,
+    public_folder: SHARED_MEDIA_PUBLIC,
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     editor: { preview: true },
     collections: COLLECTION_NAMES.map((name) => collectionConfig(name, site, references)),

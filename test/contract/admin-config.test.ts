@@ -345,7 +345,8 @@ describe('images the editor saves', () => {
       registry[name] = {
         init: () => ({
           name,
-          persistEntry(entry: { dataFiles: { raw: string }[] }, _options: unknown) {
+          // `this`: the wrapper must call it on its implementation.
+          persistEntry(this: { name: string }, entry: { dataFiles: { raw: string }[] }, _options: unknown) {
             saved.push([this.name, entry.dataFiles[0]!.raw])
             return Promise.resolve()
           },
