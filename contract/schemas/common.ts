@@ -52,9 +52,18 @@ export const httpUrl: SchemaObject = { type: 'string', format: 'uri', pattern: '
  */
 export const LOCAL_PATH_PATTERN = '^(?![A-Za-z][A-Za-z0-9+.-]*:)(?![/\\\\])[^?#\\\\]+$'
 
+/**
+ * The annotation that marks a string as naming an image (`'x-media': 'image'`):
+ * the editor at /admin/ gives such a field its image widget, with uploads
+ * saved beside the item (contract/admin-fields.ts). ajv knows it as a keyword
+ * that validates nothing (build/pipeline/ajv.ts).
+ */
+export const MEDIA_KEYWORD = 'x-media'
+
 /** An image: an absolute http(s) URL, or a file next to the Markdown that the build processes. */
 export const imageUrl: SchemaObject = {
   type: 'string',
+  [MEDIA_KEYWORD]: 'image',
   maxLength: MAX_URL_LENGTH,
   anyOf: [{ format: 'uri', pattern: '^https?://' }, { pattern: LOCAL_PATH_PATTERN }],
   errorMessage:
