@@ -13,7 +13,7 @@ import { MAX_LIMIT, MAX_PAGE } from '../../../contract/query.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { recordSchemaName } from '../../../build/openapi/records.ts'
 import { SCOPE_NAMES, ROLES } from '../../../contract/scopes.ts'
-import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import {
   AUTHORIZE_PATH,
   HEALTH_PATH,
@@ -43,7 +43,7 @@ let text: string
 let doc: Json
 
 beforeAll(async () => {
-  project = await copyOfRepoContent()
+  project = await copyOfFixtureContent()
   await buildSite({ root: project.root, cache: false })
   text = await readFile(join(project.dist, 'openapi.json'), 'utf8')
   doc = JSON.parse(text) as Json

@@ -9,9 +9,9 @@ import { parseDateTime } from '../../../contract/query.ts'
 import type { ContentRecord } from '../../../contract/records.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
-import { copyOfRepoContent } from '../../helpers/project.ts'
+import { copyOfFixtureContent } from '../../helpers/project.ts'
 
-const ctx = useBuiltGateway(copyOfRepoContent)
+const ctx = useBuiltGateway(copyOfFixtureContent)
 type List = {
   data: ContentRecord[]
   meta: { total: number; count: number; pages: number }
