@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path'
 import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../contract/collections.ts'
 import { REFERENCE_PATTERN, SLUG_PATTERN } from '../contract/patterns.ts'
 import { datesFrom, renderTemplate } from './scaffold/templates.ts'
+import { slugify } from './core/slug.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { AppError, UsageError } from '../contract/errors.ts'
 
@@ -18,18 +19,6 @@ const USAGE = `usage: npm run new -- <${COLLECTION_NAMES.join('|')}> "Title" [--
 /** The file to create exists already: nothing is written. */
 export class FileExistsError extends AppError {
   readonly code = 'FILE_EXISTS'
-}
-
-/** A URL slug from a title: ASCII letters and digits, single hyphens. */
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '')
 }
 
 export async function scaffold(

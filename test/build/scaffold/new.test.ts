@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../../contract/collections.ts'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
-import { slugify } from '../../../build/scaffold.ts'
+import { slugify } from '../../../build/core/slug.ts'
 import { createProject, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 
 const run = promisify(execFile)
