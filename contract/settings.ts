@@ -146,14 +146,16 @@ export const SETTINGS = {
   }),
   KEYS_FILE: setting({
     accepts: 'a file path',
-    description: 'API keys (hashes only); a running gateway picks up changes.',
-    default: 'gateway/auth/keys.json',
+    description:
+      "API keys (hashes only; runtime data, never in git); a running gateway picks up changes. Unset: `gateway/.data/keys.json` (git-ignored) with OAUTH_STORE=files, the site's Blobs with netlify-blobs.",
+    default: undefined,
     schema: z.string().min(1),
   }),
   OAUTH_CLIENTS_FILE: setting({
     accepts: 'a file path',
-    description: 'Machine clients of the embedded authorization server (hashed secrets).',
-    default: 'gateway/auth/issuer/clients.json',
+    description:
+      "Machine clients of the embedded authorization server (hashed secrets; runtime data, never in git). Unset: `gateway/.data/clients.json` (git-ignored) with OAUTH_STORE=files, the site's Blobs with netlify-blobs.",
+    default: undefined,
     schema: z.string().min(1),
   }),
   OAUTH_ISSUER: setting({
@@ -191,7 +193,8 @@ export const SETTINGS = {
   }),
   OAUTH_STORE: setting({
     accepts: 'files or netlify-blobs',
-    description: 'Where the embedded server keeps grants, sessions, registered clients and people.',
+    description:
+      "Where runtime data lives: the embedded server's grants, sessions, registered clients and people, and the API keys and machine clients unless KEYS_FILE and OAUTH_CLIENTS_FILE name files.",
     default: { netlify: 'netlify-blobs', otherwise: 'files' },
     schema: z.enum(['files', 'netlify-blobs']),
   }),
@@ -203,7 +206,7 @@ export const SETTINGS = {
   }),
   NETLIFY_SITE_ID: setting({
     accepts: "a Netlify site's API ID",
-    description: "With NETLIFY_AUTH_TOKEN: the keys CLI manages people in that site's Blobs.",
+    description: "With NETLIFY_AUTH_TOKEN: the keys CLI manages keys, clients and people in that site's Blobs.",
     default: undefined,
     schema: z.string().min(1),
   }),
