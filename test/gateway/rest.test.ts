@@ -107,6 +107,16 @@ describe('filters', () => {
     if (expected.length > 1) expect(body.links.next).toBe(`/api/blog-posts?limit=1&page=2&tag=${tag}`)
   })
 
+  it('matches a tag without regard to case: tag=DBT is tag=dbt, links included (one rule with MCP and the OpenAPI document)', async () => {
+    const all = await (await get('/api/blog-posts?limit=100')).json()
+    const tag = all.data[0].tags[0] as string
+    const lower = await (await get(`/api/blog-posts?tag=${tag}`)).text()
+    const upper = await get(`/api/blog-posts?tag=${tag.toUpperCase()}`)
+    expect(upper.status).toBe(200)
+    expect(await upper.text()).toBe(lower)
+    expect(JSON.parse(lower).meta.total).toBeGreaterThan(0)
+  })
+
   it('answers an unknown tag with an empty list, and a page past the end with no data', async () => {
     const none = await (await get('/api/events?tag=no-such-tag')).json()
     expect(none.meta).toEqual({ limit: 10, page: 1, count: 0, total: 0, pages: 0 })

@@ -85,7 +85,13 @@ describe('openapi.json', () => {
       default: 10,
     })
     expect(at(doc, 'components', 'parameters', 'page', 'schema')).toMatchObject({ minimum: 1, maximum: MAX_PAGE })
-    expect(at(doc, 'components', 'parameters', 'tag', 'schema')).toHaveProperty('pattern')
+    // The tag rule REST and MCP follow: any case, matched lowercased.
+    const tag = at(doc, 'components', 'parameters', 'tag', 'schema') as { pattern: string }
+    expect(new RegExp(tag.pattern).test('DBT')).toBe(true)
+    expect(new RegExp(tag.pattern).test('Not A Tag')).toBe(false)
+    expect(String(at(doc, 'components', 'parameters', 'tag', 'description'))).toContain('without regard to case')
+    // updated_since takes a date too.
+    expect(JSON.stringify(at(doc, 'components', 'parameters', 'updatedSince', 'schema'))).toContain('"format":"date"')
   })
 
   it('documents every problem type and every scope and role', () => {
