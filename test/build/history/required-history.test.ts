@@ -64,6 +64,14 @@ describe('REQUIRE_HISTORY=on', () => {
     expect(warned.stderr).toMatch(/^! content\/ has no git history/m)
   }, 60_000)
 
+  it('is on for the builds of a deploy: the workflow and netlify.toml set it', async () => {
+    const workflow = await readFile(join(REPO_ROOT, '.github/workflows/ci.yml'), 'utf8')
+    expect(workflow).toMatch(/REQUIRE_HISTORY: "on"/)
+    const toml = await readFile(join(REPO_ROOT, 'netlify.toml'), 'utf8')
+    const environment = toml.slice(toml.indexOf('[build.environment]'), toml.indexOf('[functions]'))
+    expect(environment).toMatch(/^\s*REQUIRE_HISTORY = "on"$/m)
+  })
+
   it('builds a committed project', async () => {
     const p = await project(true)
     const result = await cli('build', p.root, home, { REQUIRE_HISTORY: 'on' })
