@@ -33,7 +33,7 @@ describe('runtime data and the build', () => {
   })
   afterAll(() => rm(copy, { recursive: true, force: true }))
 
-  it('creating an API key or a client leaves dist/ up to date and untouched', async () => {
+  it('creating an API key or a client leaves dist/ up to date and untouched', { timeout: 120_000 }, async () => {
     expect((await npmScript('build/cli.ts', 'build')).stdout).toMatch(/^✓ built/)
     const before = await hashTree(join(copy, 'dist'))
     const key = await npmScript(
