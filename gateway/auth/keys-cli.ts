@@ -13,29 +13,25 @@ import { parseArgs } from 'node:util'
 import { exportJWK, generateKeyPair } from 'jose'
 import { generateApiKey, hashApiKey } from './api-key.ts'
 import { SIGNING_ALG } from './issuer/signing-key.ts'
-import { clientsDocument, generateClientSecret, hashClientSecret } from './issuer/clients-file.ts'
+import { CLIENT_USAGE, clientCommand } from './issuer/clients-cli.ts'
 import { keysDocument, newKeyId } from './keys-file.ts'
 import { parseExpiry } from './keys-expiry.ts'
 import { dataLocations } from './runtime-data.ts'
-import { SANDBOX_KEY_ENTRY, SANDBOX_MACHINE_CLIENT } from './sandbox.ts'
+import { SANDBOX_KEY_ENTRY } from './sandbox.ts'
 import { openStateStore, storeSettingsFrom } from './store/open-store.ts'
 import type { StateStore } from './store/state-store.ts'
-import { isRole, isScope, ROLE_NAMES, SCOPE_NAMES } from '../../contract/scopes.ts'
+import { isRole, ROLE_NAMES } from '../../contract/scopes.ts'
 import { userCommand, USER_USAGE } from './people/people-cli.ts'
 import type { CliIo } from './cli-io.ts'
 import { report } from '../../contract/cli.ts'
 import { UsageError } from '../../contract/errors.ts'
-import { readSettings, type Settings } from '../../contract/settings.ts'
+import { required } from './cli-io.ts'
+import { readSettings } from '../../contract/settings.ts'
 
 const KEY_USAGE = {
   create: `usage: npm run keys -- create --role <${ROLE_NAMES.join('|')}> --label <text> [--expires <90d|2027-06-30|2027-06-30T12:00:00Z>] [--file <path>]`,
   list: 'usage: npm run keys -- list [--file <path>]',
   revoke: 'usage: npm run keys -- revoke <key id> [--file <path>]',
-}
-const CLIENT_USAGE = {
-  create: 'usage: npm run keys -- client create --id <client id> --scopes "<scope> …" --label <text> [--file <path>]',
-  list: 'usage: npm run keys -- client list [--file <path>]',
-  revoke: 'usage: npm run keys -- client revoke <client id> [--file <path>]',
 }
 const SIGNING_KEY_USAGE = 'usage: npm run keys -- signing-key   (prints a new private JWK for OAUTH_SIGNING_KEY)'
 
@@ -162,78 +158,6 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
     const parse = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS_')
     return report(parse ? new UsageError((error as Error).message, USAGE) : error, io.err)
   }
-}
-
-async function clientCommand(
-  rest: string[],
-  values: { id?: string; scopes?: string; label?: string; file?: string },
-  io: CliIo,
-  now: Date,
-  settings: Settings,
-  store: () => StateStore,
-): Promise<number> {
-  const document = clientsDocument(
-    values.file ? resolve(io.cwd, values.file) : dataLocations(settings, io.cwd).clients,
-    store,
-  )
-  const file = document.location
-  const [command, arg] = rest
-  const clients = await document.read()
-  if (command === 'create') {
-    const id = required(values.id, '--id', CLIENT_USAGE.create)
-    if (!/^[A-Za-z0-9._-]{3,64}$/.test(id))
-      throw new UsageError('--id must be 3 to 64 letters, digits, ".", "_" or "-"')
-    if (id.startsWith('reg_'))
-      throw new UsageError('--id must not start with "reg_", which marks self-registered clients')
-    if (id === SANDBOX_MACHINE_CLIENT.client_id || clients.clients.some((c) => c.client_id === id))
-      throw new UsageError(`client ${id} already exists`)
-    const scopes = required(values.scopes, '--scopes', CLIENT_USAGE.create)
-      .split(/[\s,]+/)
-      .filter(Boolean)
-    const unknown = scopes.filter((s) => !isScope(s))
-    if (unknown.length || !scopes.length)
-      throw new UsageError(`unknown scope ${unknown.join(' ')}; scopes are: ${SCOPE_NAMES.join(' ')}`)
-    const secret = generateClientSecret()
-    clients.clients.push({
-      client_id: id,
-      secret_hash: hashClientSecret(secret),
-      scopes: scopes.filter(isScope),
-      label: required(values.label, '--label', CLIENT_USAGE.create),
-      created_at: now.toISOString(),
-      revoked_at: null,
-    })
-    await document.write(clients)
-    io.err(`created client ${id} (${scopes.join(' ')}) in ${file}; the secret is shown only now:`)
-    io.out(secret)
-    return 0
-  }
-  if (command === 'list') {
-    for (const c of [SANDBOX_MACHINE_CLIENT, ...clients.clients])
-      io.out(
-        `${c.client_id}\t${c.revoked_at ? `revoked ${c.revoked_at}` : 'active'}\t${c.scopes.join(' ')}\t${c.label}`,
-      )
-    return 0
-  }
-  if (command === 'revoke') {
-    const id = required(arg, 'a client id', CLIENT_USAGE.revoke)
-    if (id === SANDBOX_MACHINE_CLIENT.client_id)
-      throw new UsageError(`${id} is the public sandbox client, built in (contract/sandbox.ts): it cannot be revoked`)
-    const entry = clients.clients.find((c) => c.client_id === id)
-    if (!entry) throw new UsageError(`no client ${id} in ${file}`)
-    entry.revoked_at ??= now.toISOString()
-    await document.write(clients)
-    io.err(`revoked client ${id}`)
-    return 0
-  }
-  throw new UsageError(
-    command ? `unknown command "client ${command}"` : 'a client command is needed',
-    Object.values(CLIENT_USAGE).join('\n'),
-  )
-}
-
-function required(value: string | undefined, name: string, usage: string): string {
-  if (!value) throw new UsageError(`${name} is required`, usage)
-  return value
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
