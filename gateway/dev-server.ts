@@ -3,7 +3,8 @@
  * content/ and every output it emits is swapped into the running gateway, so
  * the next request gets the new bytes without a restart. While the content
  * has errors, the last good output (or the last build in dist/) stays served.
- * /preview/ shows every item, drafts included, and the errors (preview/).
+ * /preview/ shows every item, drafts included, and the errors (preview/);
+ * the editor at /admin/ edits the working tree through the local backend there.
  *
  * @example const dev = await startDev({ root: '.', port: 0 }); await fetch(`${dev.url}/api/health`)
  */
@@ -12,6 +13,7 @@ import { Compiler, watchContent } from '../build/dev.ts'
 import type { GatewayOptions } from './app.ts'
 import { ArtifactStore, Snapshot } from './artifacts.ts'
 import { silentLogger } from './log.ts'
+import { editorPlugin } from './preview/editor-routes.ts'
 import { previewPlugin } from './preview/routes.ts'
 import { startServer, type RunningServer } from './server.ts'
 
@@ -71,7 +73,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     version: '0.0.0-dev',
     logger: silentLogger,
     ...extras,
-    plugins: [...(extras?.plugins ?? []), previewPlugin(compiler)],
+    plugins: [...(extras?.plugins ?? []), previewPlugin(compiler), editorPlugin(options.root)],
     store,
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,

@@ -49,6 +49,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const { files, manifest, warnings } = (await compiler.emit('full'))!
   if (options.requireHistory) assertCompleteHistory(compiler.committedHistory()!)
   await writeDistAtomically(distDir, files)
+  await compiler.pruneMedia()
   if (options.cache !== false) await writeSourceIndex(options.root, compiler.sourceIndex())
   return { manifest, files: files.size, upToDate: false, warnings }
 }
@@ -61,7 +62,8 @@ export async function checkContent(
   root: string,
   options: { threads?: number; requireHistory?: boolean } = {},
 ): Promise<{ files: number }> {
-  const compiler = await Compiler.open({ root, threads: options.threads })
+  // Images are checked (format, size) from their headers, not processed.
+  const compiler = await Compiler.open({ root, threads: options.threads, processMedia: false })
   await compiler.saveCache()
   const state = compiler.current()
   if (!state.ok) throw state.errors
