@@ -10,7 +10,12 @@ export const MANIFEST_FORMAT = 1
 
 export interface BuildInfo {
   id: string
-  built_at: string
+  /**
+   * The newest `updated_at` of any published item (1970 when there is none): what the
+   * content is as of. Not the time of the build, which would make two builds of the same
+   * content differ.
+   */
+  content_updated_at: string
   counts: Record<CollectionName, number>
 }
 

@@ -12,7 +12,7 @@ import { packageVersion, readConfig } from './config.ts'
 import { createLogger } from './log.ts'
 import { gatewayOptions } from './setup.ts'
 import { startDev } from './dev-server.ts'
-import { closeOnSignals } from './command.ts'
+import { closeOnSignals, endWatchIfStartFails } from './command.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { UsageError } from '../contract/errors.ts'
 
@@ -37,10 +37,10 @@ async function main(argv: string[]): Promise<CliResult> {
   })
   url = dev.url
   console.error(
-    `✓ watching ${root === process.cwd() ? 'content/' : `${root}/content/`}; the gateway serves every edit at ${dev.url}  (try ${dev.url}/api/health)`,
+    `✓ watching ${root === process.cwd() ? 'content/' : `${root}/content/`}; the gateway (pid ${process.pid}) serves every edit at ${dev.url}  (try ${dev.url}/api/health)`,
   )
   closeOnSignals(() => dev.close())
   return 'serving'
 }
 
-await runCli(() => main(process.argv.slice(2)))
+await runCli(endWatchIfStartFails(() => main(process.argv.slice(2))))

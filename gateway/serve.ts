@@ -26,7 +26,9 @@ async function main(): Promise<CliResult> {
   const running = await startServer({ ...options, store, host: config.host, port: config.port })
   listeningUrl = running.url
   const { build } = store.current()!.manifest
-  console.error(`✓ gateway serving build ${build.id} at ${running.url}  (try ${running.url}/api/health)`)
+  console.error(
+    `✓ gateway (pid ${process.pid}) serving build ${build.id} at ${running.url}  (try ${running.url}/api/health; kill -HUP ${process.pid} reloads dist/)`,
+  )
   if (config.mcpAuth === 'off')
     console.error(`! MCP_AUTH=off: ${running.url}/mcp answers without credentials (loopback only)`)
   process.on('SIGHUP', () => {

@@ -37,7 +37,7 @@ import { prerenderBodies } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
 import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
 import type { FullPass } from './full-pass.ts'
-import { link } from './link.ts'
+import { link, referenceErrors } from './link.ts'
 import { OutputStore } from './outputs.ts'
 import {
   inBatches,
@@ -277,7 +277,7 @@ export class Compiler {
     // The manifest file (megabytes at 10,000 items) is a whole-content output too: an edit
     // updates the manifest the gateway answers from, the file follows with the full pass.
     if (mode === 'full') this.outputs.set(MANIFEST_FILE, asciiJson(manifest))
-    const warning = this.history?.committed.warning
+    const warning = this.history && (this.history.committed.detail ?? this.history.committed.warning)
     return { files: this.outputs.snapshot(), manifest, complete: this.isComplete(), warnings: warning ? [warning] : [] }
   }
 
@@ -315,6 +315,11 @@ export class Compiler {
     this.inputHash = pass.inputHash
     this.pendingEmitters.clear()
     return { files: this.outputs.snapshot(), manifest, complete: true, warnings: pass.warnings }
+  }
+
+  /** content/'s history as the last full emit read it (undefined before one). */
+  committedHistory(): CommittedHistory | undefined {
+    return this.history?.committed
   }
 
   /** Read content/'s history again when its key changed (a commit); the key. */
@@ -468,7 +473,9 @@ export class Compiler {
       return part && !part.ok ? part.errors : []
     })
     if (errors.length) {
-      this.state = { ok: false, errors: new ContentErrors(sortErrors(errors)) }
+      // References and body links too, so an author sees every problem in one run.
+      const all = [...errors, ...referenceErrors(this.compiled.values())]
+      this.state = { ok: false, errors: new ContentErrors(sortErrors(all)) }
       return
     }
     const base = combine(this.site!, this.parts)

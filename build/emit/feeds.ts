@@ -67,7 +67,7 @@ export const emitFeeds = {
         // The latest update of its entries; an empty feed takes the build's time.
         updated: entries.reduce(
           (latest, e) => (Date.parse(e.updated) > Date.parse(latest) ? e.updated : latest),
-          entries[0]?.updated ?? content.builtAt,
+          entries[0]?.updated ?? content.contentUpdatedAt,
         ),
         language: site.language,
         publisher: site.name,

@@ -15,6 +15,7 @@ import type { BodyImage } from './markdown-types.ts'
 import { internalLinks, type InternalLink } from './internal-links.ts'
 import { mediaReferences, type MediaRef } from './media-refs.ts'
 import { locate } from '../core/locate.ts'
+import { REFERENCE_PATTERN } from '../../contract/patterns.ts'
 import { slugPosition, validateFile } from './validate.ts'
 
 /** One `related` entry: the `collection/slug` it names and its position. */
@@ -76,7 +77,9 @@ export function compileFile(
       : undefined
   // The parsed YAML document is not kept: at 10,000 files it would be most of the compiler's memory.
   const slugAt = loaded.data === undefined ? undefined : slugPosition(loaded)
-  const references = data ? referencesOf(loaded, data.related) : []
+  // From the frontmatter as written even when it has other errors: `check` reports every problem at once.
+  const written = loaded.data as { related?: unknown; draft?: unknown } | undefined
+  const references = referencesOf(loaded, written?.related)
   const links = rendered ? internalLinks(loaded.body, rendered.html, site, loaded.bodyLine) : []
   const media = mediaReferences(loaded, rendered, images)
   return {
@@ -84,7 +87,7 @@ export function compileFile(
     collection: source.collection,
     slug,
     slugAt,
-    draft: data?.draft === true,
+    draft: written?.draft === true,
     references,
     links,
     media,
@@ -93,13 +96,16 @@ export function compileFile(
   }
 }
 
+const REFERENCE = new RegExp(REFERENCE_PATTERN)
+
+/** The well-formed entries of `related` (a malformed one is the schema's error). */
 function referencesOf(file: LoadedFile, related: unknown): Reference[] {
   if (!Array.isArray(related)) return []
-  return related.map((target: string, index) => ({
-    target,
-    index,
-    ...file.position(locate(file.doc, ['related', index]).offset),
-  }))
+  return related.flatMap((target: unknown, index) =>
+    typeof target === 'string' && REFERENCE.test(target)
+      ? [{ target, index, ...file.position(locate(file.doc, ['related', index]).offset) }]
+      : [],
+  )
 }
 
 /** A body over BODY_LIMITS is an author error: the API states those bounds, so nothing larger may be published. */

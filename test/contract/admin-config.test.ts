@@ -20,7 +20,7 @@ import { isLocal as isLocalInBuild, resolveLocal as buildResolve } from '../../b
 import { type AdminField, adminConfigYaml, createAdminConfig } from '../../contract/admin-config.ts'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
 import { httpUrl, imageUrl } from '../../contract/schemas/common.ts'
-import { REPO_ROOT } from '../helpers/project.ts'
+import { FIXTURE_CONTENT } from '../helpers/project.ts'
 
 const SITE = {
   name: 'Fixture Co',
@@ -228,10 +228,10 @@ describe('files the editor writes', () => {
     let same = 0
     for (const collection of collectionsOf(config)) {
       const order = collection.fields.map((f) => f.name)
-      const files = await readdir(join(REPO_ROOT, 'content', collection.name), { withFileTypes: true })
+      const files = await readdir(join(FIXTURE_CONTENT, collection.name), { withFileTypes: true })
       // The Markdown files: an item's folder of images sits beside its file.
       for (const name of files.filter((f) => f.isFile() && f.name.endsWith('.md')).map((f) => f.name)) {
-        const text = await readFile(join(REPO_ROOT, 'content', collection.name, name), 'utf8')
+        const text = await readFile(join(FIXTURE_CONTENT, collection.name, name), 'utf8')
         const data = fromFrontmatterFile(text)
         const written = toFrontmatterFile(data, collection.fields)
         // Nothing is lost, whatever the order.

@@ -49,7 +49,7 @@ const EXPECTED = [
   'content/blog-posts/broken.md:4:15 image.url: covr.jpg does not exist (did you mean cover.jpg?)',
   'content/blog-posts/broken.md:7:17 authors[0].avatar_url: ../../outside.png leads outside content/: keep images inside the content folder',
   'content/blog-posts/broken.md:9:17 authors[1].avatar_url: notes.bmp is not an image the build reads (JPEG, PNG, WebP, AVIF or GIF: jpg, jpeg, png, webp, avif, gif)',
-  'content/blog-posts/broken.md:10:8 tags[0]: must be lowercase letters, digits and single hyphens, like data-quality',
+  'content/blog-posts/broken.md:10:8 tags[0]: must be lowercase letters, digits and single hyphens, like data-quality: write not-a-tag',
   'content/blog-posts/broken.md:14:1 body: fake.jpg cannot be read as an image (Input buffer contains unsupported image format)',
   'content/blog-posts/broken.md:14:25 body: image cover.jpg needs alt text: ![describe the image](cover.jpg)',
   'content/blog-posts/broken.md:14:44 body: image cover.jpg needs alt text: ![describe the image](cover.jpg)',

@@ -21,7 +21,7 @@ import { COLLECTION_NAMES } from '../../../contract/collections.ts'
 import { parseMarkdown, renderMarkdown, singleClobberPrefix } from '../../../build/pipeline/markdown-reference.ts'
 import { countWords } from '../../../build/pipeline/word-count.ts'
 import { BODY_SCHEMA } from '../../../build/pipeline/sanitize-schema.ts'
-import { REPO_ROOT } from '../../helpers/project.ts'
+import { FIXTURE_CONTENT } from '../../helpers/project.ts'
 
 const full = unified()
   .use(remarkParse)
@@ -70,9 +70,9 @@ describe('renderMarkdown fast paths', () => {
     for (const sample of SAMPLES) expect(withoutImages(parseMarkdown(sample)), sample).toEqual(reference(sample))
   })
 
-  it('equal the full pipeline on the repository content', async () => {
+  it('equal the full pipeline on the fixture content', async () => {
     for (const collection of COLLECTION_NAMES) {
-      const dir = join(REPO_ROOT, 'content', collection)
+      const dir = join(FIXTURE_CONTENT, collection)
       for (const name of (await readdir(dir)).filter((n) => n.endsWith('.md'))) {
         const body = matter(await readFile(join(dir, name), 'utf8')).content
         expect(withoutImages(parseMarkdown(body)), name).toEqual(reference(body))
