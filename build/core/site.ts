@@ -20,13 +20,25 @@ export interface SiteConfig {
   collections: Record<CollectionName, { path: string; title: string }>
   /** Public URL of this API (`api_url`), for the feeds' absolute self links; relative links without it. */
   apiUrl?: string
+  /** The WebSub hub the feeds name and the gateway pings when they change (`websub_hub`). */
+  websubHub?: string
   /** `owner/name` of the GitHub repository the editor at /admin/ commits to (`repository`). */
   repository?: string
   /** The branch the editor's drafts are merged into (`repository_branch`, default main). */
   repositoryBranch?: string
 }
 
-const FIELDS = ['name', 'description', 'url', 'api_url', 'language', 'collections', 'repository', 'repository_branch']
+const FIELDS = [
+  'name',
+  'description',
+  'url',
+  'api_url',
+  'websub_hub',
+  'language',
+  'collections',
+  'repository',
+  'repository_branch',
+]
 /**
  * Longest value of each text setting: they reach records (canonical URLs), feeds and the
  * API catalog, whose string lengths the OpenAPI document bounds (a record's URL is the
@@ -37,6 +49,7 @@ export const SITE_LIMITS = {
   description: 1000,
   url: 1000,
   api_url: 1000,
+  websub_hub: 1000,
   language: 35,
   repository: 200,
   repository_branch: 200,
@@ -103,6 +116,21 @@ export function parseSiteConfig(text: string): SiteConfig {
       ['api_url'],
       'api_url',
       `must be the absolute http(s) URL this API is served at, like https://api.example.com, at most ${SITE_LIMITS.api_url} characters`,
+    )
+  }
+  const websubHub = data.websub_hub
+  if (
+    websubHub !== undefined &&
+    !(
+      typeof websubHub === 'string' &&
+      /^https?:\/\/[^/\s?#]+(\/\S*)?$/.test(websubHub) &&
+      websubHub.length <= SITE_LIMITS.websub_hub
+    )
+  ) {
+    at(
+      ['websub_hub'],
+      'websub_hub',
+      `must be the URL of a WebSub hub, like https://pubsubhubbub.appspot.com/ (http only on this machine, for development), at most ${SITE_LIMITS.websub_hub} characters`,
     )
   }
   const repository = data.repository
@@ -182,6 +210,7 @@ export function parseSiteConfig(text: string): SiteConfig {
     language: typeof data.language === 'string' ? data.language : 'en',
     collections,
     ...(apiUrl !== undefined && { apiUrl }),
+    ...(typeof websubHub === 'string' && { websubHub }),
     ...(typeof repository === 'string' && { repository }),
     ...(typeof branch === 'string' && { repositoryBranch: branch }),
   }

@@ -15,6 +15,7 @@
  *   user list
  *   user disable <person id>
  *   signing-key            print a new private JWK for OAUTH_SIGNING_KEY
+ *   webhook …              webhook subscriptions (gateway/webhooks/cli.ts)
  *
  * Files: KEYS_FILE (default gateway/auth/keys.json) and OAUTH_CLIENTS_FILE
  * (default gateway/auth/issuer/clients.json), or --file; people live in the
@@ -36,12 +37,14 @@ import {
 import { keysFilePath, newKeyId, readKeysFile, writeKeysFile } from './keys-file.ts'
 import { isRole, isScope, ROLE_NAMES, SCOPE_NAMES } from '../../contract/scopes.ts'
 import { userCommand, USER_USAGE } from './people/people-cli.ts'
+import { webhookCommand } from '../webhooks/cli.ts'
 import type { CliIo } from './cli-io.ts'
 import { report } from '../../contract/cli.ts'
 import { UsageError } from '../../contract/errors.ts'
 import { readSettings, type Settings } from '../../contract/settings.ts'
 
 export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'webhook') return webhookCommand(argv.slice(1), io)
   try {
     const settings = readSettings(io.env, 'cli')
     const { values, positionals } = parseArgs({
