@@ -71,7 +71,7 @@ export async function postGuarded(
   try {
     url = checkUrlForm(target, options.policy)
   } catch (error) {
-    return result(null, (error as Error).message)
+    return result(null, `refused: ${(error as Error).message.replace(/^--url /, 'the URL ')}`)
   }
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest
   return new Promise<AttemptResult>((resolve) => {
