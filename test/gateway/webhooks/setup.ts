@@ -38,11 +38,15 @@ export interface WebhookSite {
   close(): Promise<void>
 }
 
-export async function startWebhookSite(env: Record<string, string> = {}): Promise<WebhookSite> {
+export async function startWebhookSite(
+  env: Record<string, string> = {},
+  files: Record<string, string> = {},
+): Promise<WebhookSite> {
   const project = await createProject({
     'content/blog-posts/first-post.md': validPost('First post'),
     // Runtime data stays out of git, as in the repository.
     '.gitignore': 'dist/\ngateway/.data/\ngateway/.keys/\n',
+    ...files,
   })
   await initAndCommit(project.root, T0)
   await buildSite({ root: project.root, cache: false })
