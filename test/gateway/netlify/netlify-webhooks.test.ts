@@ -42,9 +42,14 @@ async function withBlobs<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const blobKeys = (prefix: string) =>
-  withBlobs(async () =>
-    (await getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }).list({ prefix })).blobs.map((b) => b.key),
-  )
+  Promise.race([
+    withBlobs(async () =>
+      (await getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }).list({ prefix })).blobs.map((b) => b.key),
+    ),
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`Blobs did not answer\n${netlify.log()}`)), 60_000),
+    ),
+  ])
 
 /** What Netlify sends a deploy-succeeded function (the parts we read). */
 const deployEvent = (context: string) =>
@@ -81,7 +86,7 @@ beforeAll(async () => {
     OAUTH_SIGNING_KEY: JSON.stringify(await exportJWK(privateKey)),
   })
   receiver = await startReceiver()
-}, 180_000)
+}, 300_000)
 
 afterAll(async () => {
   await netlify?.stop()
@@ -125,7 +130,7 @@ describe('webhooks on Netlify', () => {
     }, 'the retry from the scheduled function')
     expect(receiver.events[0]).toMatchObject({ type: 'content.published', data: { slug: 'on-netlify' } })
     await until(async () => (await blobKeys('webhooks/queue/')).length === 0, 'an empty queue')
-  }, 400_000)
+  }, 900_000)
 
   it('sends nothing for a second event of the same deploy, or for a deploy preview', async () => {
     const before = receiver.deliveries.length
@@ -145,5 +150,5 @@ describe('webhooks on Netlify', () => {
     expect((await deployEvent('deploy-preview')).status).toBeLessThan(300)
     expect(await cursor()).toEqual(cursorBefore)
     expect(receiver.deliveries.length).toBe(before)
-  }, 400_000)
+  }, 900_000)
 })
