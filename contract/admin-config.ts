@@ -37,6 +37,23 @@ export function collectionFolder(collection: CollectionName): string {
   return `content/${collection}`
 }
 
+/**
+ * Where the editor saves an item's images: a folder named after its file,
+ * beside it (`content/blog-posts/my-post/cover.jpg` for
+ * `content/blog-posts/my-post.md`), written into the frontmatter and the body
+ * as the path relative to the Markdown file (`my-post/cover.jpg`), which is how
+ * the build resolves it. The same template is Decap's `media_folder` and
+ * `public_folder` of every collection, so GitHub and the local backend lay the
+ * repository out alike. (Decap leaves `{{filename}}` empty while a new item has
+ * no file yet; admin/media.js puts such uploads' paths right as it saves.)
+ */
+export const ITEM_MEDIA_FOLDER = '{{filename}}'
+
+/** Portraits several items share: the editor's Media page. */
+export const SHARED_MEDIA_FOLDER = 'content/people'
+/** The same folder as a content file names it (`avatar_url: ../people/ada.jpg`). */
+const SHARED_MEDIA_PUBLIC = '../people'
+
 /** The format name each collection's files are read and written with (registered by the editor's script). */
 export function frontmatterFormat(collection: CollectionName): string {
   return `${collection}-frontmatter`
@@ -50,7 +67,7 @@ const BODY_FIELD: AdminField = {
   required: false,
   // Markdown as written first: the rich-text mode rewrites Markdown it has no control for (tables, footnotes).
   modes: ['raw', 'rich_text'],
-  hint: 'GitHub-flavoured Markdown. Start sections at ## (the title is the page heading); every image needs alt text.',
+  hint: 'GitHub-flavoured Markdown. Start sections at ## (the title is the page heading); every image needs alt text (an uploaded one is saved in the item’s folder).',
 }
 
 function collectionConfig(name: CollectionName, site: AdminSite, references: readonly ReferenceOption[]) {
@@ -64,6 +81,8 @@ function collectionConfig(name: CollectionName, site: AdminSite, references: rea
     folder: collectionFolder(name),
     extension: 'md',
     format: frontmatterFormat(name),
+    media_folder: ITEM_MEDIA_FOLDER,
+    public_folder: ITEM_MEDIA_FOLDER,
     create: true,
     delete: true,
     // The file name: the title, in lowercase ASCII with single hyphens (as `npm run new` names it).
@@ -102,9 +121,9 @@ export function createAdminConfig(site: AdminSite, references: readonly Referenc
     publish_mode: 'editorial_workflow',
     site_url: site.url,
     display_url: site.url,
-    // Images are URLs (the schemas require absolute http(s) URLs): the editor's
-    // media library asks for one instead of uploading into the repository.
-    media_library: { name: 'url' },
+    // The Media page: the shared portraits, as an item's Markdown names them.
+    media_folder: SHARED_MEDIA_FOLDER,
+    public_folder: SHARED_MEDIA_PUBLIC,
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     editor: { preview: true },
     collections: COLLECTION_NAMES.map((name) => collectionConfig(name, site, references)),

@@ -8,6 +8,7 @@
  */
 import type { SchemaObject } from 'ajv'
 import { REFERENCE_PATTERN } from './patterns.ts'
+import { MEDIA_KEYWORD } from './schemas/common.ts'
 
 /** A field of the editor's configuration (Decap's `fields` entries). */
 export type AdminField = Record<string, unknown> & { name: string; label: string; widget: string }
@@ -40,8 +41,10 @@ const DATE_FORMAT = 'YYYY-MM-DD'
 const DATE_TIME_FORMAT = 'YYYY-MM-DDTHH:mm:ssZ'
 /** Longer strings get a multi-line text area. */
 const TEXT_AREA_FROM = 300
-/** URL fields that hold an image: the image widget shows it. */
-const IMAGE_URL = /^(url|avatar_url|logo_url)$/
+/** Whether the schema marks the string as naming an image (contract/schemas/common.ts `imageUrl`). */
+function namesImage(schema: SchemaObject): boolean {
+  return schema[MEDIA_KEYWORD] === 'image'
+}
 
 /** The message `npm run check` gives for a value that breaks the schema's `keyword`. */
 function messageOf(schema: SchemaObject, keyword: string, fallback: string): string {
@@ -51,10 +54,17 @@ function messageOf(schema: SchemaObject, keyword: string, fallback: string): str
   return fallback
 }
 
+/** The patterns of `anyOf` as one alternation, when every branch has one (an image: a URL or a local path). */
+function alternativesOf(schema: SchemaObject): string | undefined {
+  const branches = (schema.anyOf ?? []) as SchemaObject[]
+  if (!branches.length || !branches.every((b) => typeof b.pattern === 'string')) return undefined
+  return `(?:${branches.map((b) => `(?:${b.pattern as string})`).join('|')})`
+}
+
 /**
- * The schema's pattern and length bounds as one regular expression and one
- * message, as Decap checks them (one `pattern` per field; empty values are
- * left to `required`).
+ * The schema's pattern (or its `anyOf` of patterns) and length bounds as one
+ * regular expression and one message, as Decap checks them (one `pattern`
+ * per field; empty values are left to `required`).
  */
 function patternOf(schema: SchemaObject): [string, string] | undefined {
   const parts: string[] = []
@@ -70,6 +80,11 @@ function patternOf(schema: SchemaObject): [string, string] | undefined {
     const fallback =
       schema.format === 'uri' ? 'must be an absolute http(s) URL' : `must match pattern "${schema.pattern}"`
     messages.unshift(messageOf(schema, 'pattern', fallback))
+  }
+  const alternatives = alternativesOf(schema)
+  if (alternatives) {
+    parts.push(alternatives)
+    messages.unshift(messageOf(schema, 'anyOf', 'must match one of the allowed forms'))
   }
   if (schema.format === 'iana-timezone') {
     parts.push('(?:^[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+)*$)')
@@ -115,13 +130,11 @@ export function adminField(
   if (schema.format === 'date-time')
     return { ...base, widget: 'datetime', format: DATE_TIME_FORMAT, date_format: DATE_FORMAT, time_format: 'HH:mm' }
   const pattern = patternOf(schema)
-  const widget =
-    schema.format === 'uri' && IMAGE_URL.test(name)
-      ? 'image'
-      : (schema.maxLength ?? 0) > TEXT_AREA_FROM
-        ? 'text'
-        : 'string'
-  return { ...base, widget, ...(widget === 'image' ? { choose_url: true } : {}), ...(pattern ? { pattern } : {}) }
+  // An image: uploaded into the item's folder (the collection's media_folder, admin-config.ts), or an absolute URL.
+  if (namesImage(schema)) return { ...base, widget: 'image', choose_url: true, ...(pattern ? { pattern } : {}) }
+  // A URL is one line however long it may be.
+  const widget = (schema.maxLength ?? 0) > TEXT_AREA_FROM && schema.format !== 'uri' ? 'text' : 'string'
+  return { ...base, widget, ...(pattern ? { pattern } : {}) }
 }
 
 function objectField(base: FieldBase, schema: SchemaObject, references: readonly ReferenceOption[]): AdminField {

@@ -8,6 +8,8 @@ export const CACHE = {
   /** OpenAPI, llms.txt, well-known documents, docs page. */
   document: 'public, max-age=300, stale-while-revalidate=3600',
   none: 'no-store',
+  /** Processed images (/media/): their names change whenever their bytes do. */
+  immutable: 'public, max-age=31536000, immutable',
 } as const
 
 export const EXPOSED_HEADERS =
@@ -28,12 +30,13 @@ export const HTML_CSP =
  * Policy of the editor at /admin/: Decap CMS runs from our own files (it
  * compiles its configuration schema with ajv, hence 'unsafe-eval', and styles
  * itself inline), talks to this origin and to GitHub's API, and shows images
- * from wherever content links them. Sign-in opens Netlify's OAuth page in a
- * window of its own, which no directive here covers.
+ * from wherever content links them. An upload is held as a blob: URL until it
+ * is saved, and read back from it then (connect-src blob:). Sign-in opens
+ * Netlify's OAuth page in a window of its own, which no directive here covers.
  */
 export const ADMIN_CSP =
   "default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data: blob:; " +
-  "font-src 'self' data:; connect-src 'self' https://api.github.com; frame-src 'self' blob:; worker-src 'self' blob:; " +
+  "font-src 'self' data:; connect-src 'self' blob: https://api.github.com; frame-src 'self' blob:; worker-src 'self' blob:; " +
   "base-uri 'self'; form-action 'none'; frame-ancestors 'none'"
 
 /** Headers on every answer: request id, CORS for reads, no sniffing, no framing. */
@@ -70,6 +73,9 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
   '.ico': 'image/x-icon',
   '.xml': 'application/xml; charset=utf-8',
   '.atom': 'application/atom+xml; charset=utf-8',

@@ -28,4 +28,10 @@ export interface Manifest {
 export interface BuildFile {
   body: Buffer
   etag: string
+  /**
+   * Where the bytes are on disk when they are not held in memory (a processed
+   * image in the build's media cache): `body` is then empty, and readers read
+   * the file and check it against `etag`.
+   */
+  file?: string
 }

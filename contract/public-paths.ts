@@ -33,6 +33,13 @@ export function calendarPath(collection: string, slug?: string): string {
   return slug === undefined ? `${CALENDAR_PREFIX}/${collection}.ics` : `${CALENDAR_PREFIX}/${collection}/${slug}.ics`
 }
 
+/**
+ * Processed images and social cards: `/media/{collection}/{name}-{hash}-{width}.{avif,webp,jpg,png}`.
+ * Names carry a hash of the source bytes and the processing settings, so a file never changes
+ * under its name and is served `immutable`.
+ */
+export const MEDIA_PREFIX = '/media'
+
 /** The MCP endpoint (Streamable HTTP). */
 export const MCP_PATH = '/mcp'
 

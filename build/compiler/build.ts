@@ -44,13 +44,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   if (!state.ok) throw state.errors
   const { files, manifest, warnings } = (await compiler.emit('full'))!
   await writeDistAtomically(distDir, files)
+  await compiler.pruneMedia()
   if (options.cache !== false) await writeSourceIndex(options.root, compiler.sourceIndex())
   return { manifest, files: files.size, upToDate: false, warnings }
 }
 
 /** Validate all content without writing dist/; throws ContentErrors. */
 export async function checkContent(root: string, options: { threads?: number } = {}): Promise<{ files: number }> {
-  const compiler = await Compiler.open({ root, threads: options.threads })
+  // Images are checked (format, size) from their headers, not processed.
+  const compiler = await Compiler.open({ root, threads: options.threads, processMedia: false })
   await compiler.saveCache()
   const state = compiler.current()
   if (!state.ok) throw state.errors

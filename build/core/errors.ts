@@ -11,6 +11,7 @@ export type ContentErrorCode =
   | 'DUPLICATE_SLUG'
   | 'DATE_ORDER'
   | 'IMAGE_ALT'
+  | 'IMAGE'
   | 'BODY_TOO_LONG'
   | 'REFERENCE'
   | 'BROKEN_LINK'

@@ -18,7 +18,7 @@ export interface SiteConfig {
   url: string
   language: string
   collections: Record<CollectionName, { path: string; title: string }>
-  /** Public URL of this API (`api_url`), for the feeds' absolute self links; relative links without it. */
+  /** Public URL of this API (`api_url`), for the feeds' absolute self links and the images' URLs; relative without it. */
   apiUrl?: string
   /** The WebSub hub the feeds name and the gateway pings when they change (`websub_hub`). */
   websubHub?: string
@@ -26,7 +26,20 @@ export interface SiteConfig {
   repository?: string
   /** The branch the editor's drafts are merged into (`repository_branch`, default main). */
   repositoryBranch?: string
+  /** Colours of the generated social cards. */
+  theme: SiteTheme
+  /** Whether items without an image get a generated social card (`social_cards`, default true). */
+  socialCards: boolean
 }
+
+export interface SiteTheme {
+  background: string
+  foreground: string
+  accent: string
+}
+
+export const DEFAULT_THEME: SiteTheme = { background: '#0b2942', foreground: '#ffffff', accent: '#3ec1d3' }
+const THEME_FIELDS = Object.keys(DEFAULT_THEME) as (keyof SiteTheme)[]
 
 const FIELDS = [
   'name',
@@ -38,6 +51,8 @@ const FIELDS = [
   'collections',
   'repository',
   'repository_branch',
+  'theme',
+  'social_cards',
 ]
 /**
  * Longest value of each text setting: they reach records (canonical URLs), feeds and the
@@ -159,6 +174,18 @@ export function parseSiteConfig(text: string): SiteConfig {
     if (value !== undefined && (typeof value !== 'string' || value.length > SITE_LIMITS[key]))
       at([key], key, `must be a string of at most ${SITE_LIMITS[key]} characters`)
   }
+  const theme = { ...DEFAULT_THEME }
+  if (data.theme !== undefined && (typeof data.theme !== 'object' || data.theme === null || Array.isArray(data.theme)))
+    at(['theme'], 'theme', `must map ${THEME_FIELDS.join(', ')} to colours like '#0b2942'`)
+  for (const [key, value] of Object.entries((data.theme ?? {}) as Record<string, unknown>)) {
+    if (!(THEME_FIELDS as string[]).includes(key))
+      unknown(['theme', key], `theme.${key}`, `is not a theme colour (colours: ${THEME_FIELDS.join(', ')})`)
+    else if (typeof value !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(value))
+      at(['theme', key], `theme.${key}`, "must be a colour written like '#0b2942' (quoted: YAML reads # as a comment)")
+    else theme[key as keyof SiteTheme] = value.toLowerCase()
+  }
+  if (data.social_cards !== undefined && typeof data.social_cards !== 'boolean')
+    at(['social_cards'], 'social_cards', 'must be true or false')
   const given = (data.collections ?? {}) as Record<string, unknown>
   if (typeof given !== 'object' || Array.isArray(given))
     at(['collections'], 'collections', `must map collection names (${COLLECTION_NAMES.join(', ')}) to { path, title }`)
@@ -213,6 +240,8 @@ export function parseSiteConfig(text: string): SiteConfig {
     ...(typeof websubHub === 'string' && { websubHub }),
     ...(typeof repository === 'string' && { repository }),
     ...(typeof branch === 'string' && { repositoryBranch: branch }),
+    theme,
+    socialCards: data.social_cards !== false,
   }
 }
 

@@ -27,7 +27,7 @@ import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 
 const DIR = ADMIN_PATH.slice(1)
 /** Our scripts beside this file, copied into dist/admin/. */
-const SCRIPTS = ['admin.js', 'house-style.js', 'preview.js']
+const SCRIPTS = ['admin.js', 'house-style.js', 'media.js', 'preview.js']
 /** Where the scripts find `yaml` (the same package the build parses frontmatter with, its browser build). */
 const YAML_ENTRY = 'vendor/yaml/index.js'
 

@@ -20,7 +20,15 @@ export interface FeedEntry {
   updated: string
   authors: string[]
   tags: string[]
-  image: string | undefined
+  /** The item's image (else its social card), when its URL is absolute (api_url in site.yaml): feeds are read off-site. */
+  image: FeedImage | undefined
+}
+
+export interface FeedImage {
+  url: string
+  type: string | undefined
+  width: number | null
+  height: number | null
 }
 
 export interface FeedModel {
@@ -59,6 +67,7 @@ export function rss(feed: FeedModel): string {
         ...e.authors.map((name) => element('dc:creator', name)),
         ...e.tags.map((tag) => element('category', tag)),
         element('content:encoded', e.html),
+        ...(e.image ? [element('media:content', undefined, mediaAttributes(e.image))] : []),
       ],
       1,
     ),
@@ -76,7 +85,7 @@ export function rss(feed: FeedModel): string {
     ...items.flat(),
   ]
   const namespaces =
-    'xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"'
+    'xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/"'
   return [
     XML_DECLARATION,
     `<rss version="2.0" ${namespaces}>`,
@@ -86,6 +95,17 @@ export function rss(feed: FeedModel): string {
     '</rss>',
     '',
   ].join('\n')
+}
+
+/** Media RSS: the image's URL, kind, type and size where known. */
+function mediaAttributes(image: FeedImage): Record<string, string> {
+  return {
+    url: image.url,
+    medium: 'image',
+    ...(image.type && { type: image.type }),
+    ...(image.width !== null && { width: String(image.width) }),
+    ...(image.height !== null && { height: String(image.height) }),
+  }
 }
 
 export function atom(feed: FeedModel): string {
@@ -103,6 +123,15 @@ export function atom(feed: FeedModel): string {
         ...e.tags.map((tag) => element('category', undefined, { term: tag })),
         element('summary', e.summary),
         element('content', e.html, { type: 'html' }),
+        ...(e.image
+          ? [
+              element('link', undefined, {
+                rel: 'enclosure',
+                href: e.image.url,
+                ...(e.image.type && { type: e.image.type }),
+              }),
+            ]
+          : []),
       ],
       1,
     ),
@@ -145,7 +174,7 @@ export function jsonFeed(feed: FeedModel): string {
       title: e.title,
       summary: e.summary,
       content_html: e.html,
-      ...(e.image && { image: e.image }),
+      ...(e.image && { image: e.image.url }),
       date_published: e.published,
       date_modified: e.updated,
       authors: (e.authors.length ? e.authors : [feed.publisher]).map((name) => ({ name })),

@@ -9,7 +9,8 @@ import { ALL_FEED, FEED_EXTENSIONS, feedPath, type FeedFormat } from '../../cont
 import type { FullRecord } from '../../contract/records.ts'
 import { FEED_ENTRIES } from '../../contract/documents.ts'
 import { NOTIFY_FILE, NOTIFY_FORMAT, type NotifyInfo } from '../../contract/webhook-events.ts'
-import { atom, jsonFeed, rss, type FeedEntry, type FeedModel } from './feed-formats.ts'
+import { atom, jsonFeed, rss, type FeedEntry, type FeedImage, type FeedModel } from './feed-formats.ts'
+import type { ImageObject, SocialImage } from '../../contract/media.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 
 /** Entries per feed: a reader's first page; older items are an API list away. */
@@ -141,6 +142,23 @@ function entryOf(record: FullRecord): FeedEntry {
     updated: record.updated_at,
     authors: peopleOf(record),
     tags: record.tags,
-    image: (record.image as { url: string } | null)?.url,
+    image: feedImage(record),
   }
+}
+
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+}
+
+/** The item's image, else its social card; only an absolute URL (an external one, or a processed one with api_url set). */
+function feedImage(record: FullRecord): FeedImage | undefined {
+  const image = (record.image as ImageObject | null) ?? (record.social_image as SocialImage | null)
+  if (!image || !/^https?:\/\//.test(image.url)) return undefined
+  const extension = /\.([a-z]+)(?:[?#]|$)/i.exec(image.url)?.[1]?.toLowerCase()
+  return { url: image.url, type: extension ? TYPES[extension] : undefined, width: image.width, height: image.height }
 }

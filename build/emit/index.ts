@@ -11,6 +11,7 @@ import { emitChanges } from './changes.ts'
 import { emitDocs } from './docs.ts'
 import { emitFeeds } from './feeds.ts'
 import { emitLlms } from './llms.ts'
+import { createMediaEmitter } from './media.ts'
 import { emitNetlify } from './netlify.ts'
 import { emitOpenApi } from './openapi.ts'
 import { emitSearchIndex } from './search-index.ts'
@@ -21,6 +22,7 @@ export function createEmitters(): Emitter[] {
   return [
     createApiEmitter(),
     createCalendarEmitter(),
+    createMediaEmitter(),
     emitSearchIndex,
     emitFeeds,
     emitChanges,

@@ -13,6 +13,7 @@ import { discoveryPaths } from './paths-discovery.ts'
 import { gatewayPaths } from './paths-gateway.ts'
 import { oauthPaths } from './paths-oauth.ts'
 import { REACH_PARAMETERS, REACH_SCHEMAS, REACH_TAGS, reachPaths } from './paths-reach.ts'
+import { MEDIA_SCHEMAS } from './media.ts'
 import { fullSchema, recordSchemaName, summarySchema } from './records.ts'
 import { securitySchemes } from './security.ts'
 import { LLMS_FULL_PATH } from '../../contract/public-paths.ts'
@@ -28,7 +29,7 @@ export type OpenApiDocument = Record<string, unknown> & {
 }
 
 export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
-  const schemas: Record<string, unknown> = { ...SHARED_SCHEMAS, ...REACH_SCHEMAS }
+  const schemas: Record<string, unknown> = { ...SHARED_SCHEMAS, ...REACH_SCHEMAS, ...MEDIA_SCHEMAS }
   for (const collection of COLLECTION_NAMES) {
     const name = recordSchemaName(collection)
     schemas[name] = fullSchema(collection)

@@ -11,7 +11,9 @@ import { BODY_LIMITS, type FullRecord } from '../../contract/records.ts'
 import type { SourceFile } from '../core/sources.ts'
 import { parseSource, type LoadedFile } from './load.ts'
 import { renderBody as renderMarkdown, type RenderedBody } from './markdown.ts'
+import type { BodyImage } from './markdown-types.ts'
 import { internalLinks, type InternalLink } from './internal-links.ts'
+import { mediaReferences, type MediaRef } from './media-refs.ts'
 import { locate } from '../core/locate.ts'
 import { slugPosition, validateFile } from './validate.ts'
 
@@ -34,6 +36,8 @@ export interface CompiledFile {
   references: Reference[]
   /** The items its body links to on the marketing site, with where each link is written. */
   links: InternalLink[]
+  /** The local images it uses, with where each is written (checked and processed by media-record.ts). */
+  media: MediaRef[]
   /** The published record; undefined when the file has errors. */
   record: FullRecord | undefined
   errors: ContentError[]
@@ -64,7 +68,7 @@ export function compileFile(
     typeof (loaded.data as { slug?: unknown } | undefined)?.slug === 'string'
       ? String((loaded.data as { slug: string }).slug)
       : source.basename
-  const rendered = renderBody(loaded, cache, errors)
+  const { rendered, images } = renderBody(loaded, cache, errors)
   if (rendered) checkBodySize(loaded, rendered, errors)
   const record =
     data && rendered && errors.length === 0
@@ -74,6 +78,7 @@ export function compileFile(
   const slugAt = loaded.data === undefined ? undefined : slugPosition(loaded)
   const references = data ? referencesOf(loaded, data.related) : []
   const links = rendered ? internalLinks(loaded.body, rendered.html, site, loaded.bodyLine) : []
+  const media = mediaReferences(loaded, rendered, images)
   return {
     source,
     collection: source.collection,
@@ -82,6 +87,7 @@ export function compileFile(
     draft: data?.draft === true,
     references,
     links,
+    media,
     record,
     errors,
   }
@@ -120,11 +126,16 @@ function checkBodySize(file: LoadedFile, rendered: RenderedBody, errors: Content
   }
 }
 
-function renderBody(file: LoadedFile, cache: RenderCache, errors: ContentError[]): RenderedBody | undefined {
+/** The rendered body (undefined when an image lacks alt text), and its images either way. */
+function renderBody(
+  file: LoadedFile,
+  cache: RenderCache,
+  errors: ContentError[],
+): { rendered: RenderedBody | undefined; images: BodyImage[] } {
   const key = RenderCache.key(file.body)
   const cached = cache.get(key)
-  if (cached) return cached
-  const { rendered, missingAlt } = renderMarkdown(file.body)
+  if (cached) return { rendered: cached, images: cached.images }
+  const { rendered, missingAlt, images } = renderMarkdown(file.body)
   for (const image of missingAlt) {
     errors.push(
       new ContentError(
@@ -137,7 +148,7 @@ function renderBody(file: LoadedFile, cache: RenderCache, errors: ContentError[]
       ),
     )
   }
-  if (!rendered) return undefined
+  if (!rendered) return { rendered, images: images ?? [] }
   cache.set(key, rendered)
-  return rendered
+  return { rendered, images: rendered.images }
 }

@@ -3,7 +3,9 @@
  * collection schema is a field with the widget its type calls for, required
  * where the schema requires it, validated by its pattern and length bounds
  * with the message `npm run check` gives, and a property added to a schema is
- * a field of the editor with no other edit. The editor writes files in the
+ * a field of the editor with no other edit. A string the schema marks as an
+ * image gets the image widget, with uploads saved in the item's folder under
+ * the relative path the build resolves. The editor writes files in the
  * schemas' order, as people write them: every file of the repository's
  * content/ in that order reads and writes back byte for byte.
  */
@@ -13,8 +15,11 @@ import type { SchemaObject } from 'ajv'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 import { fromFrontmatterFile, toFrontmatterFile } from '../../build/emit/admin/house-style.js'
+import { isLocal, placeNewItemUploads, placeUploadsOnSave, resolveLocal } from '../../build/emit/admin/media.js'
+import { isLocal as isLocalInBuild, resolveLocal as buildResolve } from '../../build/pipeline/media-refs.ts'
 import { type AdminField, adminConfigYaml, createAdminConfig } from '../../contract/admin-config.ts'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
+import { httpUrl, imageUrl } from '../../contract/schemas/common.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 
 const SITE = {
@@ -97,9 +102,7 @@ describe('the editor configuration', () => {
     expect(events.get('starts_at')).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DDTHH:mm:ssZ' })
     expect(posts.get('tags')).toMatchObject({ widget: 'list', max: 20, field: { widget: 'string' } })
     expect(posts.get('authors')).toMatchObject({ widget: 'list', min: 1, max: 10 })
-    expect(posts.get('authors.avatar_url')).toMatchObject({ widget: 'image' })
     expect(posts.get('image')).toMatchObject({ widget: 'object', required: false })
-    expect(posts.get('image.url')).toMatchObject({ widget: 'image' })
     expect(posts.get('draft')).toMatchObject({ widget: 'boolean' })
     expect(posts.get('related')).toMatchObject({ widget: 'select', multiple: true, max: 20, options: REFERENCES })
     expect(events.get('attendance_mode')).toMatchObject({
@@ -109,6 +112,39 @@ describe('the editor configuration', () => {
     expect(events.get('event_status')).toMatchObject({ widget: 'select', required: false })
     const webinars = fieldPaths(collectionsOf(config).find((c) => c.name === 'webinars')!.fields)
     expect(webinars.get('duration_minutes')).toMatchObject({ widget: 'number', value_type: 'int', min: 5, max: 1440 })
+  })
+
+  it('gives every image field the image widget, an upload or an absolute URL, wherever the schema marks one', () => {
+    const images: string[] = []
+    for (const collection of collectionsOf(config)) {
+      // Uploads go to the item's folder, named by the path relative to its Markdown file (`my-post/cover.png`).
+      expect(collection).toMatchObject({ media_folder: '{{filename}}', public_folder: '{{filename}}' })
+      for (const [path, field] of fieldPaths(collection.fields))
+        if (field.widget === 'image') {
+          expect(field, `${collection.name}: ${path}`).toMatchObject({ choose_url: true })
+          images.push(`${collection.name}: ${path}`)
+        }
+    }
+    expect(images.sort()).toEqual([
+      'blog-posts: authors.avatar_url',
+      'blog-posts: image.url',
+      'case-studies: image.url',
+      'events: image.url',
+      'webinars: image.url',
+      'webinars: speakers.avatar_url',
+    ])
+    // The schema says what an image is, not the field's name: a new image field needs no other edit, an http URL stays text.
+    const schema = COLLECTIONS.events.schema
+    const before = schema.properties
+    schema.properties = { ...before, venue_map: { ...imageUrl, description: 'A map of the venue.' } }
+    try {
+      const fields = fieldPaths(collectionsOf(createAdminConfig(SITE, [])).find((c) => c.name === 'events')!.fields)
+      expect(fields.get('venue_map')).toMatchObject({ widget: 'image', choose_url: true, hint: 'A map of the venue.' })
+      expect(fields.get('registration_url')).toMatchObject({ widget: 'string' })
+      expect(schema.properties.registration_url).toEqual(httpUrl)
+    } finally {
+      schema.properties = before
+    }
   })
 
   it('validates patterns and length bounds with the messages of npm run check', () => {
@@ -126,16 +162,34 @@ describe('the editor configuration', () => {
     expect(new RegExp(tag[0]!).test('data-quality')).toBe(true)
     expect(new RegExp(tag[0]!).test('Data Quality')).toBe(false)
     expect(tag[1]).toContain('like data-quality')
-    expect(test('authors.avatar_url', 'https://cdn.example/a.png')).toBe(true)
-    expect(test('authors.avatar_url', '/a.png')).toBe(false)
+    // An image is an absolute http(s) URL or a path relative to the Markdown file, as the schema's anyOf says.
+    for (const path of ['authors.avatar_url', 'image.url']) {
+      for (const good of ['https://cdn.example/a.png', 'my-post/cover.png', 'cover.jpg', '../people/ada.jpg'])
+        expect(test(path, good), `${path}: ${good}`).toBe(true)
+      for (const bad of [
+        '/a.png',
+        'javascript:alert(1)',
+        'ftp://x.example/a.png',
+        'a.png?v=2',
+        'a\\b.png',
+        'x'.repeat(2049),
+      ])
+        expect(test(path, bad), `${path}: ${bad}`).toBe(false)
+      expect((posts.get(path)!.pattern as string[])[1]).toBe(
+        `${imageUrl.errorMessage}; must NOT have more than ${imageUrl.maxLength} characters`,
+      )
+    }
   })
 
   it('edits through GitHub with the editorial workflow, and reads back as YAML', () => {
     expect(config).toMatchObject({
       backend: { name: 'github', repo: 'fixture/content', branch: 'main', base_url: 'https://api.netlify.com' },
       publish_mode: 'editorial_workflow',
-      media_library: { name: 'url' },
+      // The Media page shows the portraits items share.
+      media_folder: 'content/people',
+      public_folder: '../people',
     })
+    expect(config).not.toHaveProperty('media_library')
     expect(parse(adminConfigYaml(config))).toEqual(config)
   })
 
@@ -174,7 +228,9 @@ describe('files the editor writes', () => {
     let same = 0
     for (const collection of collectionsOf(config)) {
       const order = collection.fields.map((f) => f.name)
-      for (const name of await readdir(join(REPO_ROOT, 'content', collection.name))) {
+      const files = await readdir(join(REPO_ROOT, 'content', collection.name), { withFileTypes: true })
+      // The Markdown files: an item's folder of images sits beside its file.
+      for (const name of files.filter((f) => f.isFile() && f.name.endsWith('.md')).map((f) => f.name)) {
         const text = await readFile(join(REPO_ROOT, 'content', collection.name, name), 'utf8')
         const data = fromFrontmatterFile(text)
         const written = toFrontmatterFile(data, collection.fields)
@@ -233,5 +289,109 @@ legacy: kept
 
 The story.
 `)
+  })
+})
+
+describe('images the editor saves', () => {
+  const config = createAdminConfig(SITE, [])
+  const fields = collectionsOf(config).find((c) => c.name === 'webinars')!.fields
+
+  it('name a new item’s uploads by their path in its folder, in fields, lists of people and the body', () => {
+    // Decap writes a new item's uploads as bare names while it saves them in the item's folder.
+    const raw = toFrontmatterFile(
+      {
+        title: 'Lineage at scale',
+        starts_at: '2027-02-10T11:00:00-05:00',
+        speakers: [
+          { name: 'Ada', avatar_url: 'ada.png' },
+          { name: 'Ben', avatar_url: '../people/ben.jpg' },
+        ],
+        image: { url: 'cover.png', alt: 'A lineage graph' },
+        body: 'See ![The graph](graph.png "Figure 1") and ![Kept](https://x.example/graph.png), not cover.png.',
+      },
+      fields,
+    )
+    const assets = ['cover.png', 'ada.png', 'graph.png'].map((n) => ({
+      path: `content/webinars/lineage-at-scale/${n}`,
+    }))
+    const placed = placeNewItemUploads(raw, 'content/webinars/lineage-at-scale.md', assets, fields)
+    expect(fromFrontmatterFile(placed)).toEqual({
+      ...fromFrontmatterFile(raw),
+      speakers: [
+        { name: 'Ada', avatar_url: 'lineage-at-scale/ada.png' },
+        { name: 'Ben', avatar_url: '../people/ben.jpg' },
+      ],
+      image: { url: 'lineage-at-scale/cover.png', alt: 'A lineage graph' },
+      body: 'See ![The graph](lineage-at-scale/graph.png "Figure 1") and ![Kept](https://x.example/graph.png), not cover.png.\n',
+    })
+    // Nothing else of the file changes; with no upload in the item's folder, nothing at all.
+    expect(placed.replaceAll('lineage-at-scale/', '')).toBe(raw)
+    expect(placeNewItemUploads(raw, 'content/webinars/lineage-at-scale.md', [], fields)).toBe(raw)
+    expect(
+      placeNewItemUploads(
+        raw,
+        'content/webinars/lineage-at-scale.md',
+        [{ path: 'content/webinars/cover.png' }],
+        fields,
+      ),
+    ).toBe(raw)
+  })
+
+  it('are placed so by GitHub and the local backend alike, on a new item’s first save only', async () => {
+    // Decap's registry as the page has it: each backend's `init` makes its implementation.
+    const saved: [string, string][] = []
+    const registry: Record<string, { init: () => unknown }> = {}
+    for (const name of ['github', 'proxy', 'gitlab'])
+      registry[name] = {
+        init: () => ({
+          name,
+          // `this`: the wrapper must call it on its implementation.
+          persistEntry(this: { name: string }, entry: { dataFiles: { raw: string }[] }, _options: unknown) {
+            saved.push([this.name, entry.dataFiles[0]!.raw])
+            return Promise.resolve()
+          },
+        }),
+      }
+    placeUploadsOnSave({ getBackend: (name: string) => registry[name] }, collectionsOf(config))
+    const raw = toFrontmatterFile({ title: 'T', image: { url: 'cover.png', alt: 'A' } }, fields)
+    const entry = {
+      dataFiles: [{ path: 'content/webinars/t.md', slug: 't', raw }],
+      assets: [{ path: 'content/webinars/t/cover.png' }],
+    }
+    for (const name of ['github', 'proxy', 'gitlab']) {
+      const implementation = registry[name]!.init() as { persistEntry: (e: unknown, o: unknown) => Promise<void> }
+      await implementation.persistEntry(entry, { newEntry: true })
+      await implementation.persistEntry(entry, { newEntry: false })
+    }
+    const placed = raw.replace('url: cover.png', 'url: t/cover.png')
+    expect(placed).not.toBe(raw)
+    expect(saved).toEqual([
+      ['github', placed],
+      ['github', raw],
+      ['proxy', placed],
+      ['proxy', raw],
+      // Only the backends this editor configures.
+      ['gitlab', raw],
+      ['gitlab', raw],
+    ])
+  })
+
+  it('resolve a local image from the item’s file as the build does', () => {
+    for (const url of [
+      'cover.png',
+      'my-post/cover.png',
+      '../people/ada.jpg',
+      './a/../b.png',
+      'my%20post/a.png',
+      '../../package.json',
+      '../../../etc/passwd',
+      'https://x.example/a.png',
+      '/media/a.png',
+      '#x',
+    ]) {
+      expect(isLocal(url), url).toBe(isLocalInBuild(url))
+      if (isLocal(url))
+        expect(resolveLocal('content/blog-posts', url), url).toBe(buildResolve('content/blog-posts/x.md', url))
+    }
   })
 })

@@ -2,8 +2,8 @@
  * Starts the editor at /admin/ (Decap CMS, loaded before this module by
  * index.html with CMS_MANUAL_INIT set): reads the configuration generated from
  * the schemas (config.yml), registers how each collection's files are read and
- * written (house-style.js), a media library that takes image URLs, the
- * preview, and the messages of `npm run check`, then starts Decap.
+ * written (house-style.js), where uploaded images go (media.js), the preview,
+ * and the messages of `npm run check`, then starts Decap.
  *
  * On a loopback host (`npm run dev`) Decap looks for the dev server's local
  * backend first and edits the working tree through it; anywhere else, or when
@@ -11,6 +11,7 @@
  */
 import { parse } from 'yaml'
 import { fromFrontmatterFile, toFrontmatterFile } from './house-style.js'
+import { placeUploadsOnSave } from './media.js'
 import { registerPreviews } from './preview.js'
 
 const CMS = window.CMS
@@ -37,18 +38,8 @@ for (const collection of config.collections) {
   })
 }
 
-// Images are absolute URLs (the schemas say so): "Choose an image" asks for one.
-CMS.registerMediaLibrary({
-  name: 'url',
-  init: async ({ handleInsert }) => ({
-    show: () => {
-      const url = window.prompt('The image’s absolute URL (https://…)')
-      if (url?.trim()) handleInsert(url.trim())
-    },
-    hide: () => undefined,
-    enableStandalone: () => false,
-  }),
-})
+// An upload goes to the item's folder; a new item's is named by that path when it is first saved.
+placeUploadsOnSave(CMS, config.collections)
 
 // The form's messages read like `npm run check`'s: "Title: is required".
 const english = CMS.getLocale('en')
@@ -60,6 +51,11 @@ if (english) {
 }
 
 CMS.registerPreviewStyle(new URL('preview.css', import.meta.url).href)
-registerPreviews(CMS, config, { local, renderPath: paths.render, previewPrefix: paths.preview })
+registerPreviews(CMS, config, {
+  local,
+  renderPath: paths.render,
+  previewPrefix: paths.preview,
+  localBackend: paths.localBackend,
+})
 
 CMS.init({ config: { ...config, load_config_file: false } })

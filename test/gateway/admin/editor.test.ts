@@ -4,8 +4,12 @@
  * blog post through the form (title, date, tags, an author, a body) and saves;
  * the file in content/ is the one a person would write, `npm run check`
  * accepts it and the API serves it. A required field left empty is refused
- * with the message `npm run check` gives. The local backend answers only this
- * server's own pages on loopback, and only for content files.
+ * with the message `npm run check` gives. An author uploads a cover and a body
+ * image for a new post: both land in the post's own folder, named by paths
+ * relative to its file, with their alt text, and the API serves them
+ * processed. The local backend answers only this server's own pages on
+ * loopback, only for content files and images where the build looks for
+ * them, and only for real images of bounded size.
  */
 import { mkdir, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -14,6 +18,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { checkContent } from '../../../build/compiler/build.ts'
 import { ADMIN_LOCAL_BACKEND_PATH, PREVIEW_RENDER_PATH } from '../../../contract/public-paths.ts'
 import { startDev, type DevServer } from '../../../gateway/dev-server.ts'
+import { photo } from '../../helpers/images.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
 
 const ARTIFACTS = join(REPO_ROOT, 'test-artifacts')
@@ -99,7 +104,94 @@ The first paragraph, written in the editor.
     })
   })
 
+  it('uploads a cover and a body image into the new post’s folder, named by relative paths with their alt text', async () => {
+    const slug = 'pictures-from-the-editor'
+    const cover = await photo(800, 450, { format: 'png' })
+    const chart = await photo(320, 200, { format: 'png' })
+    const upload = async (name: string, buffer: Buffer) => {
+      // The last image field of the form: the authors' portraits come before the cover, the body after it.
+      await page.getByRole('button', { name: 'Choose an image' }).last().click()
+      await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'image/png', buffer })
+      await page.getByRole('button', { name: 'Choose selected' }).click()
+    }
+    await page.goto(`${dev.url}/admin/#/collections/blog-posts/new`)
+    await page.getByLabel('Title', { exact: true }).fill('Pictures from the editor')
+    await page.getByLabel('Published at').fill('2026-03-16')
+    await page.getByRole('button', { name: /Add authors/ }).click()
+    await page.locator('input[id^="name-field"]').first().fill('Ada Author')
+    await upload('Cover.PNG', cover)
+    await page.locator('input[id^="alt-field"]').first().fill('A gradient from blue to orange')
+    await page.locator('[data-slate-editor="true"]').last().click()
+    await page.keyboard.insertText('The chart below shows it.')
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'Add Component' }).click()
+    await page.getByRole('menuitem', { name: 'Image' }).click()
+    await upload('chart.png', chart)
+    await page.locator('input[id^="alt-field"]').last().fill('Detections per week, rising')
+    // Before the first save the preview pane shows both uploads, at their own sizes, with their alt text.
+    const shown = () =>
+      page
+        .frameLocator('iframe')
+        .first()
+        .locator('img')
+        .evaluateAll((images) => images.map((i) => [i.getAttribute('alt'), (i as HTMLImageElement).naturalWidth]))
+    await expect.poll(shown, { timeout: 10_000 }).toEqual([
+      ['A gradient from blue to orange', 800],
+      ['Detections per week, rising', 320],
+    ])
+    await page.screenshot({ path: join(ARTIFACTS, 'editor-image.png') })
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByText('Publish now').click()
+    const folder = join(project.root, 'content/blog-posts', slug)
+    await expect.poll(() => readdir(folder).catch(() => []), { timeout: 15_000 }).toEqual(['chart.png', 'cover.png'])
+    expect(await readFile(join(folder, 'cover.png'))).toEqual(cover)
+    expect(await readFile(join(folder, 'chart.png'))).toEqual(chart)
+    await expect
+      .poll(() => readFile(join(project.root, `content/blog-posts/${slug}.md`), 'utf8').catch(() => ''))
+      .toBe(`---
+title: Pictures from the editor
+published_at: 2026-03-16
+authors:
+  - name: Ada Author
+image:
+  url: ${slug}/cover.png
+  alt: A gradient from blue to orange
+---
+
+The chart below shows it.
+
+![Detections per week, rising](${slug}/chart.png)
+`)
+    const posts = (await readdir(join(project.root, 'content/blog-posts'))).filter((n) => n.endsWith('.md'))
+    await expect(checkContent(project.root)).resolves.toEqual({ files: posts.length })
+    await dev.settled()
+    const record = (await (await fetch(`${dev.url}/api/blog-posts/${slug}`)).json()) as {
+      image: { url: string; sources: { format: string; width: number; url: string }[] }
+      body: { html: string }
+    }
+    expect(record.image).toMatchObject({
+      alt: 'A gradient from blue to orange',
+      width: 800,
+      height: 450,
+      placeholder: expect.any(String),
+    })
+    expect(record.image.sources.map((s) => `${s.format} ${s.width}`)).toEqual([
+      'avif 480',
+      'avif 800',
+      'webp 480',
+      'webp 800',
+      'jpeg 480',
+      'jpeg 800',
+    ])
+    // An opaque PNG falls back to JPEG; the dev server serves the processed files.
+    const served = await fetch(new URL(record.image.url, dev.url))
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/jpeg'])
+    expect(record.body.html).toMatch(/<picture>.*alt="Detections per week, rising"/s)
+  })
+
   it('refuses to save with a required field left empty, with the message of npm run check', async () => {
+    const before = await readdir(join(project.root, 'content/blog-posts'))
     await page.goto(`${dev.url}/admin/#/collections/blog-posts/new`)
     await page.getByLabel('Published at').fill('2026-03-15')
     await page.getByRole('button', { name: /Add authors/ }).click()
@@ -110,9 +202,7 @@ The first paragraph, written in the editor.
     await page.getByText('Title: is required').waitFor({ timeout: 10_000 })
     await page.getByLabel('Title', { exact: true }).scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(ARTIFACTS, 'editor-required.png') })
-    expect((await readdir(join(project.root, 'content/blog-posts'))).filter((n) => n !== `${SLUG}.md`)).toEqual([
-      'existing.md',
-    ])
+    expect(await readdir(join(project.root, 'content/blog-posts'))).toEqual(before)
   })
 })
 
