@@ -227,6 +227,21 @@ export const SETTINGS = {
       .transform((v) => v.toLowerCase())
       .pipe(z.enum(['on', 'off'])),
   }),
+  WEBHOOK_SECRETS_KEY: setting({
+    accepts: '32 random bytes in base64url (43 characters)',
+    description:
+      "Encrypts the webhook subscriptions' signing secrets in the state store (AES-256-GCM; `npm run keys -- webhook secrets-key` prints one). Required with OAUTH_STORE=netlify-blobs (the Netlify functions and the keys CLI pointed at a site need the same one); elsewhere the default is one generated into gateway/.keys/.",
+    default: undefined,
+    schema: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+    secret: true,
+  }),
+  WEBHOOK_RETRY_HOURS: setting({
+    accepts: 'an integer from 24 to 720',
+    description:
+      'How long deliveries to a failing webhook endpoint are retried (exponential backoff with jitter) before the endpoint is disabled, with a log line; `npm run keys -- webhook resume` turns it back on and nothing queued is lost.',
+    default: '72',
+    schema: integer(24, 720),
+  }),
   BUILD_THREADS: setting({
     accepts: 'auto or an integer from 1 to 64',
     description: 'Threads that render Markdown in a large build; 1 renders on the main thread only.',

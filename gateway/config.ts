@@ -10,6 +10,7 @@ import type { LogLevel } from './log.ts'
 import { limitsFrom, type LimitSettings } from './http/limits.ts'
 import { authSettingsFrom, type AuthSettings } from './auth/config.ts'
 import { isLoopbackHostname } from './mcp/origin-guard.ts'
+import { webhookSettingsFrom, type WebhookSettings } from './webhooks/settings.ts'
 
 export interface GatewayConfig {
   host: string
@@ -28,6 +29,8 @@ export interface GatewayConfig {
   mcpAllowedOrigins: string[]
   /** API keys file and the token issuer: embedded, or external with OAUTH_ISSUER (see gateway/auth/config.ts). */
   auth: AuthSettings
+  /** Webhook subscriptions' store, URL policy, secrets key and retry bound (see gateway/webhooks/). */
+  webhooks: WebhookSettings
 }
 
 /** Read and check every setting for `runtime`; throws SettingsError naming the first bad one. */
@@ -65,6 +68,7 @@ export function configFrom(settings: Settings, root = process.cwd()): GatewayCon
     mcpAuth: settings.MCP_AUTH,
     mcpAllowedOrigins: settings.MCP_ALLOWED_ORIGINS,
     auth: authSettingsFrom(settings, root),
+    webhooks: webhookSettingsFrom(settings, root),
   }
 }
 

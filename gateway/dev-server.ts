@@ -35,6 +35,8 @@ export interface DevOptions {
   print?: (line: string) => void
   /** Gateway options (logger, limits, plugins), or a function making them for the store (plugins need it). */
   gateway?: GatewayExtras | ((store: ArtifactStore) => Promise<GatewayExtras>)
+  /** Started over the store, told of each output swapped in, closed with the server (gateway/webhooks/service.ts). */
+  webhooks?: (store: ArtifactStore) => { kick(): void; close(): Promise<void> }
 }
 
 type GatewayExtras = Partial<Omit<GatewayOptions, 'store'>>
@@ -59,15 +61,20 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       () => print(`! serving the previous build from ${distDir}`),
       () => undefined,
     )
+  let webhooks: ReturnType<NonNullable<DevOptions['webhooks']>> | undefined
   const watcher = await watchContent(compiler, {
     distDir,
     debounceMs: options.debounceMs,
     settleMs: options.settleMs,
     offThread: options.offThread,
     print,
-    onOutput: (output) => store.swap(new Snapshot(output.manifest, output.files, store.cache)),
+    onOutput: (output) => {
+      store.swap(new Snapshot(output.manifest, output.files, store.cache))
+      webhooks?.kick()
+    },
     servingId: () => store.current()?.id,
   })
+  webhooks = options.webhooks?.(store)
   const extras = typeof options.gateway === 'function' ? await options.gateway(store) : options.gateway
   const server = await startServer({
     version: '0.0.0-dev',
@@ -85,7 +92,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     settled: () => watcher.settled(),
     close: async () => {
       await watcher.close()
-      await server.close()
+      await Promise.all([server.close(), webhooks?.close()])
     },
   }
 }

@@ -13,6 +13,7 @@ import { createLogger } from './log.ts'
 import { gatewayOptions } from './setup.ts'
 import { startDev } from './dev-server.ts'
 import { closeOnSignals, endWatchIfStartFails } from './command.ts'
+import { startWebhooks } from './webhooks/service.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { UsageError } from '../contract/errors.ts'
 
@@ -34,6 +35,7 @@ async function main(argv: string[]): Promise<CliResult> {
     // Runtime data (keys, clients) stays the gateway's; the build goes to the project's dist/ unless DIST_DIR says otherwise.
     distDir: process.env.DIST_DIR ? config.distDir : resolve(root, 'dist'),
     gateway: async (store) => gatewayOptions(config, store, { version, logger, fallbackUrl: () => url }),
+    webhooks: (store) => startWebhooks(config.webhooks, store, { logger, publicUrl: () => config.publicUrl ?? url }),
   })
   url = dev.url
   console.error(

@@ -20,6 +20,8 @@ export interface SiteConfig {
   collections: Record<CollectionName, { path: string; title: string }>
   /** Public URL of this API (`api_url`), for the feeds' absolute self links and the images' URLs; relative without it. */
   apiUrl?: string
+  /** The WebSub hub the feeds name and the gateway pings when they change (`websub_hub`). */
+  websubHub?: string
   /** `owner/name` of the GitHub repository the editor at /admin/ commits to (`repository`). */
   repository?: string
   /** The branch the editor's drafts are merged into (`repository_branch`, default main). */
@@ -44,6 +46,7 @@ const FIELDS = [
   'description',
   'url',
   'api_url',
+  'websub_hub',
   'language',
   'collections',
   'repository',
@@ -61,6 +64,7 @@ export const SITE_LIMITS = {
   description: 1000,
   url: 1000,
   api_url: 1000,
+  websub_hub: 1000,
   language: 35,
   repository: 200,
   repository_branch: 200,
@@ -127,6 +131,21 @@ export function parseSiteConfig(text: string): SiteConfig {
       ['api_url'],
       'api_url',
       `must be the absolute http(s) URL this API is served at, like https://api.example.com, at most ${SITE_LIMITS.api_url} characters`,
+    )
+  }
+  const websubHub = data.websub_hub
+  if (
+    websubHub !== undefined &&
+    !(
+      typeof websubHub === 'string' &&
+      /^https?:\/\/[^/\s?#]+(\/\S*)?$/.test(websubHub) &&
+      websubHub.length <= SITE_LIMITS.websub_hub
+    )
+  ) {
+    at(
+      ['websub_hub'],
+      'websub_hub',
+      `must be the URL of a WebSub hub, like https://pubsubhubbub.appspot.com/ (http only on this machine, for development), at most ${SITE_LIMITS.websub_hub} characters`,
     )
   }
   const repository = data.repository
@@ -218,6 +237,7 @@ export function parseSiteConfig(text: string): SiteConfig {
     language: typeof data.language === 'string' ? data.language : 'en',
     collections,
     ...(apiUrl !== undefined && { apiUrl }),
+    ...(typeof websubHub === 'string' && { websubHub }),
     ...(typeof repository === 'string' && { repository }),
     ...(typeof branch === 'string' && { repositoryBranch: branch }),
     theme,

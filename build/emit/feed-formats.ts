@@ -44,6 +44,8 @@ export interface FeedModel {
   /** The publisher: the author of entries that name none. */
   publisher: string
   generator: string
+  /** The WebSub hub subscribers may use (`rel="hub"`, JSON Feed `hubs`), if any. */
+  hub: string | undefined
   entries: FeedEntry[]
 }
 
@@ -79,6 +81,7 @@ export function rss(feed: FeedModel): string {
     element('lastBuildDate', rfc822(feed.updated)),
     element('generator', feed.generator),
     element('atom:link', undefined, { href: feed.self.rss, rel: 'self', type: 'application/rss+xml' }),
+    ...(feed.hub ? [element('atom:link', undefined, { href: feed.hub, rel: 'hub' })] : []),
     ...items.flat(),
   ]
   const namespaces =
@@ -141,6 +144,7 @@ export function atom(feed: FeedModel): string {
     element('updated', feed.updated),
     element('link', undefined, { rel: 'alternate', type: 'text/html', href: feed.homePage }),
     element('link', undefined, { rel: 'self', type: 'application/atom+xml', href: feed.self.atom }),
+    ...(feed.hub ? [element('link', undefined, { rel: 'hub', href: feed.hub })] : []),
     ...person(feed.publisher),
     element('generator', feed.generator),
   ]
@@ -163,6 +167,7 @@ export function jsonFeed(feed: FeedModel): string {
     description: feed.description,
     language: feed.language,
     authors: [{ name: feed.publisher }],
+    ...(feed.hub && { hubs: [{ type: 'WebSub', url: feed.hub }] }),
     items: feed.entries.map((e) => ({
       id: e.id,
       url: e.url,

@@ -8,6 +8,7 @@ import { COLLECTION_NAMES, type CollectionName } from '../../contract/collection
 import { ALL_FEED, FEED_EXTENSIONS, feedPath, type FeedFormat } from '../../contract/public-paths.ts'
 import type { FullRecord } from '../../contract/records.ts'
 import { FEED_ENTRIES } from '../../contract/documents.ts'
+import { NOTIFY_FILE, NOTIFY_FORMAT, type NotifyInfo } from '../../contract/webhook-events.ts'
 import { atom, jsonFeed, rss, type FeedEntry, type FeedImage, type FeedModel } from './feed-formats.ts'
 import type { ImageObject, SocialImage } from '../../contract/media.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
@@ -72,14 +73,29 @@ export const emitFeeds = {
         language: site.language,
         publisher: site.name,
         generator: 'Content API',
+        hub: site.websubHub,
         entries,
       }
       for (const format of Object.keys(FEED_EXTENSIONS) as FeedFormat[])
         files[feedPath(name, format).slice(1)] = WRITERS[format](model)
     }
+    files[NOTIFY_FILE] = JSON.stringify(notifyInfo(content, feeds))
     return files
   },
 } satisfies Emitter
+
+/** What webhooks and the WebSub ping need of the site (contract/webhook-events.ts). */
+function notifyInfo(content: BuiltContent, feeds: FeedSource[]): NotifyInfo {
+  const { site } = content
+  const pages = Object.fromEntries(COLLECTION_NAMES.map((c) => [c, `${site.url}${site.collections[c].path}`]))
+  const paths = feeds.flatMap((f) => (Object.keys(FEED_EXTENSIONS) as FeedFormat[]).map((x) => feedPath(f.name, x)))
+  return {
+    format: NOTIFY_FORMAT,
+    api_url: site.apiUrl ?? null,
+    pages: pages as NotifyInfo['pages'],
+    websub: site.websubHub ? { hub: site.websubHub, feeds: paths } : null,
+  }
+}
 
 /** Where a feed is served: absolute when the site settings name the API's URL. */
 function selfLink(content: BuiltContent, name: string, format: FeedFormat): string {

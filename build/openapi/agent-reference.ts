@@ -3,6 +3,7 @@
  * written from the OpenAPI document so endpoints, fields, scopes and errors
  * read exactly as the contract says.
  */
+import { webhookGuide } from './webhooks.ts'
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { ROLES, SCOPES } from '../../contract/scopes.ts'
 import type { OpenApiDocument } from './document.ts'
@@ -173,5 +174,6 @@ ${credentials()}
 
 ${MCP}
 
+${webhookGuide()}
 ${errorGuide()}`
 }

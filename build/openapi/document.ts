@@ -17,6 +17,7 @@ import { MEDIA_SCHEMAS } from './media.ts'
 import { fullSchema, recordSchemaName, summarySchema } from './records.ts'
 import { securitySchemes } from './security.ts'
 import { LLMS_FULL_PATH } from '../../contract/public-paths.ts'
+import { WEBHOOKS_TAG, webhooksSection } from './webhooks.ts'
 
 /** Version of the API contract (not of the package): bump on breaking changes. */
 export const API_VERSION = '1.0.0'
@@ -86,8 +87,10 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
       },
       { name: 'Discovery', description: 'Descriptions of this API for people, agents and tools.' },
       { name: 'Operations', description: 'Health.' },
+      WEBHOOKS_TAG,
     ],
     paths,
+    webhooks: webhooksSection(),
     components: {
       schemas,
       responses,

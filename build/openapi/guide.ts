@@ -3,6 +3,7 @@
  * Markdown. It opens the OpenAPI document's `info.description`, so /docs/,
  * openapi.json and llms-full.txt all carry the same text.
  */
+import { webhookGuide } from './webhooks.ts'
 import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../../contract/problems.ts'
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../contract/query.ts'
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
@@ -83,5 +84,5 @@ export function apiDescription(site: SiteConfig): string {
     `Read-only API over the published marketing content of ${site.name}: blog posts, case studies, webinars and events, ` +
     'as JSON lists and items for sites and apps, and as MCP tools for agents. ' +
     'Responses carry strong ETags (send `If-None-Match` for a 304), `Cache-Control`, and lists `Link` and `X-Total-Count`; CORS is open for reads.'
-  return `${intro}\n\n${quickStart()}\n${imageGuide()}\n${errorGuide()}`
+  return `${intro}\n\n${quickStart()}\n${imageGuide()}\n${errorGuide()}\n${webhookGuide()}`
 }

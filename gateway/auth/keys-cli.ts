@@ -22,6 +22,7 @@ import { openStateStore, storeSettingsFrom } from './store/open-store.ts'
 import type { StateStore } from './store/state-store.ts'
 import { isRole, ROLE_NAMES } from '../../contract/scopes.ts'
 import { userCommand, USER_USAGE } from './people/people-cli.ts'
+import { webhookCommand } from '../webhooks/cli.ts'
 import type { CliIo } from './cli-io.ts'
 import { report } from '../../contract/cli.ts'
 import { UsageError } from '../../contract/errors.ts'
@@ -50,6 +51,7 @@ People who sign in to it (the password from stdin, stored as a scrypt hash):
   user list
   user disable <person id>
 signing-key   print a new private JWK for OAUTH_SIGNING_KEY
+webhook …     webhook subscriptions: \`npm run keys -- webhook --help\`
 
 Keys and clients live in KEYS_FILE and OAUTH_CLIENTS_FILE (default gateway/.data/, git-ignored), or
 --file <path>; with OAUTH_STORE=netlify-blobs and NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, in that
@@ -65,6 +67,7 @@ function usageOf(command: string | undefined, sub: string | undefined): string {
 }
 
 export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'webhook') return webhookCommand(argv.slice(1), io)
   try {
     const { values, positionals } = parseArgs({
       args: argv,
