@@ -18,6 +18,10 @@ export interface BundleOptions {
   name: string
 }
 
+/** CommonJS dependencies inside an ES module still call require() for built-ins. */
+export const REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);"
+
 /** Returns the bundle's path. */
 export async function bundleEntry(options: BundleOptions): Promise<string> {
   const { version } = JSON.parse(await readFile(join(options.root, 'package.json'), 'utf8')) as { version: string }
@@ -36,10 +40,7 @@ export async function bundleEntry(options: BundleOptions): Promise<string> {
     silent: true,
     outExtension: () => ({ js: '.mjs' }),
     define: { __GATEWAY_VERSION__: JSON.stringify(version) },
-    // CommonJS dependencies inside an ES module still call require() for built-ins.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
+    banner: { js: REQUIRE_BANNER },
     tsconfig: join(options.root, 'tsconfig.json'),
   })
   return join(options.outDir, `${options.name}.mjs`)

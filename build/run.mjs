@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+/**
+ * Run one of the project's commands from prebuilt JavaScript: no TypeScript
+ * compiled at run time. The commands (build/prebuilt.ts) are bundled once into
+ * `.cache/bin/<key>/`, where the key names the sources they were made from
+ * (every .ts file of build/, contract/ and gateway/ by path, size and mtime,
+ * and the lockfile); a change to any of them makes a new key, and the next
+ * run bundles again (a few seconds, once). Plain JavaScript, so that nothing
+ * here needs compiling either.
+ *
+ *   node build/run.mjs <cli|dev|serve|keys|new|settings-doc> [args…]
+ *   node build/run.mjs --watch dev [args…]   restart when the code changes (npm run dev)
+ */
+import { spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, watch } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)))
+const SOURCE_DIRS = ['build', 'contract', 'gateway']
+const SOURCE_FILES = ['package-lock.json', 'tsconfig.json']
+const BIN = join(ROOT, '.cache', 'bin')
+/** Bundles kept besides the newest: a long-running server may still load chunks from an older one. */
+const KEEP = 3
+
+/** The .ts files the commands are made of, sorted. */
+function sourceFiles() {
+  const files = []
+  for (const dir of SOURCE_DIRS)
+    for (const entry of readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true }))
+      if (entry.isFile() && entry.name.endsWith('.ts') && !entry.parentPath.includes('/.'))
+        files.push(join(entry.parentPath, entry.name))
+  return files.sort().concat(SOURCE_FILES.map((f) => join(ROOT, f)))
+}
+
+/** The sources' key: cheap (a stat per file, a few milliseconds), and it changes whenever a source does. */
+function sourcesKey() {
+  const hash = createHash('sha256')
+  for (const file of sourceFiles()) {
+    const stat = statSync(file, { throwIfNoEntry: false })
+    hash.update(`${file.slice(ROOT.length)}\0${stat?.size}\0${stat?.mtimeMs}\n`)
+  }
+  return hash.digest('hex').slice(0, 16)
+}
+
+/** The bundle for the current sources, made now when missing; its folder. */
+async function prebuilt() {
+  const key = sourcesKey()
+  const dir = join(BIN, key)
+  if (existsSync(join(dir, 'cli.js'))) return dir
+  const started = performance.now()
+  // Bundling is the one step that runs TypeScript (the bundler's own code); only when the sources changed.
+  const { register } = await import('tsx/esm/api')
+  register()
+  const { bundleCommands } = await import('./prebuilt.ts')
+  const tmp = `${dir}.tmp-${process.pid}`
+  mkdirSync(BIN, { recursive: true })
+  await bundleCommands(ROOT, tmp)
+  try {
+    renameSync(tmp, dir)
+  } catch {
+    // Another process made the same bundle meanwhile: use it.
+    rmSync(tmp, { recursive: true, force: true })
+  }
+  prune(key)
+  process.stderr.write(
+    `✓ bundled the commands into ${dir.slice(ROOT.length + 1)} (${Math.round(performance.now() - started)} ms)\n`,
+  )
+  return dir
+}
+
+/** Remove all but the newest bundles (and half-made ones of processes long gone). */
+function prune(current) {
+  const dirs = readdirSync(BIN)
+    .filter((name) => name !== current)
+    .map((name) => ({ name, mtime: statSync(join(BIN, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime)
+  const hour = Date.now() - 3_600_000
+  for (const [i, d] of dirs.entries())
+    if (i >= KEEP || (d.name.includes('.tmp-') && d.mtime < hour))
+      rmSync(join(BIN, d.name), { recursive: true, force: true })
+}
+
+/** Run `command` in this process, as if its bundle had been started directly. */
+async function run(command, args) {
+  const dir = await prebuilt()
+  const entry = join(dir, `${command}.js`)
+  if (!existsSync(entry)) {
+    process.stderr.write(`✗ unknown command "${command}" (cli, dev, serve, keys, new, settings-doc)\n`)
+    process.exit(2)
+  }
+  process.argv = [process.argv[0], entry, ...args]
+  await import(pathToFileURL(entry).href)
+}
+
+/** `--watch`: the command in a child process, restarted when a source changes (content/ is the command's own business). */
+async function watchAndRun(command, args) {
+  await prebuilt()
+  let child
+  let restarting = false
+  const start = () => {
+    child = spawn(process.execPath, [fileURLToPath(import.meta.url), command, ...args], { stdio: 'inherit' })
+    child.on('exit', (code, signal) => {
+      if (!restarting) process.exit(code ?? (signal ? 1 : 0))
+    })
+  }
+  let timer
+  const restart = () => {
+    clearTimeout(timer)
+    timer = setTimeout(() => {
+      restarting = true
+      process.stderr.write('↻ the code changed: restarting\n')
+      child.once('exit', () => {
+        restarting = false
+        start()
+      })
+      child.kill('SIGTERM')
+    }, 100)
+  }
+  for (const dir of SOURCE_DIRS)
+    watch(join(ROOT, dir), { recursive: true }, (_event, file) => {
+      if (file?.endsWith('.ts') && !file.includes('/.') && !file.startsWith('.')) restart()
+    })
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.on(signal, () => {
+      restarting = true
+      child.once('exit', (code) => process.exit(code ?? 0))
+      child.kill(signal)
+    })
+  start()
+}
+
+const [first, ...rest] = process.argv.slice(2)
+if (first === '--watch') await watchAndRun(rest[0], rest.slice(1))
+else if (first) await run(first, rest)
+else {
+  process.stderr.write('usage: node build/run.mjs [--watch] <cli|dev|serve|keys|new|settings-doc> [args…]\n')
+  process.exit(2)
+}
