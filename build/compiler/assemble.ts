@@ -52,12 +52,17 @@ export function reassembleOne(
   if (!previous?.ok || before.draft || after.draft || after.errors.length || before.slug !== after.slug)
     return undefined
   if (!before.record || !after.record) return undefined
-  const records = previous.records.filter((r) => r !== before.record)
-  if (records.length !== previous.records.length - 1) return undefined
+  const from = previous.records.indexOf(before.record)
+  if (from < 0) return undefined
+  const records = [...previous.records]
+  const summaries = [...previous.summaries]
+  records.splice(from, 1)
+  summaries.splice(from, 1)
   const at = sortedIndex(collection, records, after.record)
   if (at === undefined) return undefined
   records.splice(at, 0, after.record)
-  return { ok: true, records, summaries: records.map(toSummary), builtAt: latestUpdate(records) }
+  summaries.splice(at, 0, toSummary(after.record))
+  return { ok: true, records, summaries, builtAt: latestUpdate(records) }
 }
 
 function latestUpdate(records: readonly FullRecord[]): string {
