@@ -7,9 +7,10 @@
  * them (build/core/worker.ts finds `./<name>.js`).
  */
 import { join } from 'node:path'
-import { build } from 'tsup'
+import { build, type Options } from 'tsup'
 import { REQUIRE_BANNER } from './bundle.ts'
 import { sourceFingerprint } from './compiler/inputs.ts'
+import { standaloneValidators } from './pipeline/ajv-standalone.ts'
 
 /** Command name → its TypeScript entry, relative to the project root. */
 export const COMMANDS = {
@@ -49,5 +50,26 @@ export async function bundleCommands(root: string, outDir: string): Promise<void
     define: { __GENERATOR_FINGERPRINT__: JSON.stringify(await sourceFingerprint(root)) },
     banner: { js: REQUIRE_BANNER },
     tsconfig: join(root, 'tsconfig.json'),
+    esbuildPlugins: [prebuiltValidators(root)],
   })
+}
+
+type Plugin = NonNullable<Options['esbuildPlugins']>[number]
+
+/** build/pipeline/ajv.ts, as the validation stage imports it, replaced by its validators compiled to code. */
+function prebuiltValidators(root: string): Plugin {
+  const pipeline = join(root, 'build', 'pipeline')
+  return {
+    name: 'prebuilt-validators',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/ajv\.ts$/ }, (args) =>
+        args.importer === join(pipeline, 'validate.ts') ? { path: 'validators', namespace: 'prebuilt' } : undefined,
+      )
+      build.onLoad({ filter: /.*/, namespace: 'prebuilt' }, () => ({
+        contents: standaloneValidators(),
+        loader: 'js',
+        resolveDir: pipeline,
+      }))
+    },
+  }
 }
