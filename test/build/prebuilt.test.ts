@@ -64,6 +64,35 @@ describe('the prebuilt commands', () => {
     expect(await prebuilt('cli', 'check', '--root', fromBundle.root)).toMatch(/^✓ 39 content files valid/)
   }, 60_000)
 
+  it('report the same content errors, word for word (the bundle carries the validators compiled to code)', async () => {
+    const broken = await createProject({
+      'content/blog-posts/schema.md':
+        '---\ntitle: Schema\npublished_at: 2026-02-30\nauthors:\n  - title: CTO\nauthor_bio: x\ntags: [a, 7]\n---\nBody.\n',
+      'content/events/zone.md':
+        '---\ntitle: Zone\npublished_at: 2026-01-05\nstarts_at: 2027-03-04T18:00:00\nends_at: 2027-03-04T17:00:00+01:00\ntimezone: Mars/Olympus\nattendance_mode: sideways\nregistration_url: not a url\n---\nBody.\n',
+      'content/webinars/empty.md': '---\ntitle: ""\n---\n',
+    })
+    try {
+      const bundled = await run(
+        process.execPath,
+        [join(REPO_ROOT, 'build', 'run.mjs'), 'cli', 'check', '--root', broken.root],
+        {
+          cwd: REPO_ROOT,
+        },
+      ).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      )
+      const sources = await runTsx([join(REPO_ROOT, 'build', 'cli.ts'), 'check', '--root', broken.root])
+      expect(bundled?.code).toBe(1)
+      expect(sources.code).toBe(1)
+      expect(bundled!.stderr.split('\n').filter((l) => l.includes('.md:')).length).toBeGreaterThan(6)
+      expect(bundled!.stderr).toBe(sources.stderr)
+    } finally {
+      await broken.remove()
+    }
+  }, 60_000)
+
   it('start their worker threads from the bundle', async () => {
     const keys = await prebuilt('keys', 'list')
     expect(keys).toContain('key_sandbox')
