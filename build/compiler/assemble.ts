@@ -62,12 +62,20 @@ export function reassembleOne(
   if (at === undefined) return undefined
   records.splice(at, 0, after.record)
   summaries.splice(at, 0, toSummary(after.record))
-  return { ok: true, records, summaries, builtAt: latestUpdate(records) }
+  // The latest update stays the previous one unless the replaced record held it (then look again).
+  const [gone, added] = [normalisedUpdate(before.record), normalisedUpdate(after.record)]
+  const builtAt =
+    gone < previous.builtAt ? (added > previous.builtAt ? added : previous.builtAt) : latestUpdate(records)
+  return { ok: true, records, summaries, builtAt }
 }
 
+/** The latest normalised updated_at of the records. */
 function latestUpdate(records: readonly FullRecord[]): string {
   let builtAt = EPOCH
-  for (const r of records) if (r.updated_at > builtAt) builtAt = normalisedUpdate(r)
+  for (const r of records) {
+    const date = normalisedUpdate(r)
+    if (date > builtAt) builtAt = date
+  }
   return builtAt
 }
 

@@ -16,6 +16,7 @@
  * The output is a set of files in memory (outputs.ts); writing dist/ and the
  * dev server's snapshots both consume it.
  */
+import { availableParallelism } from 'node:os'
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { FullRecord } from '../../contract/records.ts'
 import { ContentErrors, sortErrors, type ContentError } from '../core/errors.ts'
@@ -25,7 +26,7 @@ import type { FileState } from '../history/types.ts'
 import { RenderCache } from '../pipeline/cache.ts'
 import { compileFile, parseFile, type CompiledFile } from '../pipeline/compile.ts'
 import type { SourceFile } from '../core/sources.ts'
-import { prerenderBodies } from '../pipeline/render-pool.ts'
+import { prerenderBodies, RenderPool, workersWorth } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
 import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
 import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
@@ -259,19 +260,28 @@ export class Compiler {
   /**
    * Compile every source (none while site.yaml has errors): parse all, render
    * the bodies the cache lacks on every core, then compile each, finding its
-   * body rendered.
+   * body rendered. With nothing cached (a cold build) the render workers the
+   * sources are worth start first, and load while this thread parses.
    */
   private async compileAll(): Promise<void> {
     this.compiled.clear()
     const site = this.site
     if (!site) return
     const sources = [...this.sources.values()]
+    const threads = this.threads ?? availableParallelism()
+    const early =
+      this.cache.size === 0
+        ? RenderPool.start(
+            workersWorth(
+              sources.reduce((sum, s) => sum + s.raw.length, 0),
+              threads,
+            ),
+          )
+        : undefined
     const parsed = sources.map(parseFile)
-    await prerenderBodies(
-      parsed.map((p) => p.loaded.body),
-      this.cache,
-      this.threads,
-    )
+    const bodies = parsed.map((p) => p.loaded.body)
+    if (early) await early.render(bodies, this.cache)
+    else await prerenderBodies(bodies, this.cache, threads)
     for (const [i, source] of sources.entries())
       this.compiled.set(source.path, compileFile(source, site, this.cache, parsed[i]))
   }

@@ -58,7 +58,7 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
   const loop = new WatchLoop(compiler, {
     ...options,
     offThread,
-    debounceMs: options.debounceMs ?? 10,
+    debounceMs: options.debounceMs ?? 3,
     settleMs: options.settleMs ?? 1000,
   })
   await loop.start()
