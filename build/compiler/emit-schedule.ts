@@ -17,7 +17,6 @@ import { COLLECTION_NAMES, type CollectionName } from '../../contract/collection
 import type { BuildFile, Manifest } from '../../contract/manifest.ts'
 import { MANIFEST_FILE } from '../../contract/paths.ts'
 import type { SourceFile } from '../core/sources.ts'
-import { createEmitters } from '../emit/index.ts'
 import { createManifest } from '../emit/manifest.ts'
 import type { BuiltContent, EmittedFiles, Emitter, OffThreadTask } from '../emit/types.ts'
 import { historyKey, readCommittedHistory } from '../history/git-history.ts'
@@ -50,11 +49,16 @@ export interface EmitInputs {
 }
 
 export class EmitSchedule {
-  private readonly emitters: Emitter[] = createEmitters()
+  /**
+   * The emitters, loaded with the first emit: `npm run check` never emits, and
+   * never loads them (the OpenAPI builder, feeds, calendars, the search index).
+   * Until then every one of them is pending.
+   */
+  private emitters: Emitter[] = []
   private readonly outputs = new OutputStore(MANIFEST_FILE)
   /** Collections changed since per-collection emitters last ran, and emitters whose input changed since they last ran. */
   private readonly pendingCollections = new Set<CollectionName>(COLLECTION_NAMES)
-  private readonly pendingEmitters = new Set<Emitter>(this.emitters)
+  private readonly pendingEmitters = new Set<Emitter>()
   private inputHash = ''
   /** content/'s git history as last read, and the key it was read for. */
   private history: { key: string; committed: CommittedHistory } | undefined
@@ -77,7 +81,14 @@ export class EmitSchedule {
 
   /** Whether every output reflects the content last emitted. */
   isComplete(): boolean {
-    return this.pendingCollections.size === 0 && this.pendingEmitters.size === 0
+    return this.emitters.length > 0 && this.pendingCollections.size === 0 && this.pendingEmitters.size === 0
+  }
+
+  private async load(): Promise<void> {
+    if (this.emitters.length) return
+    const { createEmitters } = await import('../emit/index.ts')
+    this.emitters = createEmitters()
+    for (const emitter of this.emitters) this.pendingEmitters.add(emitter)
   }
 
   /**
@@ -85,6 +96,7 @@ export class EmitSchedule {
    * undefined when `signal` aborted a full emit first.
    */
   async emit(content: BuiltContent, mode: 'edit' | 'full', signal?: AbortSignal): Promise<BuildOutput | undefined> {
+    await this.load()
     this.outputs.track()
     for (const collection of this.pendingCollections)
       for (const emitter of this.emitters)
