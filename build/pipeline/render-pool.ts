@@ -17,7 +17,7 @@ import { availableParallelism } from 'node:os'
 import type { Worker } from 'node:worker_threads'
 import { startModuleWorker } from '../core/worker.ts'
 import { RenderCache } from './cache.ts'
-import { renderFast } from './markdown-fast.ts'
+import { renderBody } from './markdown.ts'
 import type { RenderedBody } from './markdown-types.ts'
 
 /** Markdown rendered per millisecond on one warm thread (realistic prose: ~1,300 words a body). */
@@ -98,7 +98,7 @@ function missingChunks(bodies: readonly string[], cache: RenderCache): [string, 
 async function renderHere(chunks: [string, string][][], cache: RenderCache): Promise<void> {
   for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
     for (const [key, body] of chunk) {
-      const rendered = renderFast(body)?.rendered
+      const rendered = renderBody(body).rendered
       if (rendered) cache.set(key, rendered)
     }
     await new Promise((resolve) => setImmediate(resolve))
