@@ -5,9 +5,9 @@
  */
 import { join } from 'node:path'
 import type { Manifest } from '../../contract/manifest.ts'
-import { writeDistAtomically } from '../emit/write.ts'
+import { DistWriter } from '../emit/write.ts'
 import { upToDateManifest, writeSourceIndex, type ManifestHead } from './inputs.ts'
-import { Compiler } from './compiler.ts'
+import { Compiler, type BuildOutput } from './compiler.ts'
 
 export interface BuildOptions {
   /** Project root holding content/; dist/ and .cache/ are written here. */
@@ -42,10 +42,21 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const state = compiler.current()
   await compiler.saveCache()
   if (!state.ok) throw state.errors
-  const { files, manifest, warnings } = (await compiler.emit('full'))!
-  await writeDistAtomically(distDir, files)
+  const writer = await DistWriter.open(distDir)
+  const output = await writeAsMade(compiler, writer).catch(async (error: unknown) => {
+    await writer.abort()
+    throw error
+  })
+  await writer.commit(output.files)
+  const { files, manifest, warnings } = output
   if (options.cache !== false) await writeSourceIndex(options.root, compiler.sourceIndex())
   return { manifest, files: files.size, upToDate: false, warnings }
+}
+
+/** Emit in full, the items, lists and calendars (most of the files) first: they go to disk while the rest is made. */
+async function writeAsMade(compiler: Compiler, writer: DistWriter): Promise<BuildOutput> {
+  writer.write((await compiler.emit('edit'))!.files)
+  return (await compiler.emit('full'))!
 }
 
 /** Validate all content without writing dist/; throws ContentErrors. */
