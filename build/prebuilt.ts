@@ -25,7 +25,6 @@ export const COMMANDS = {
 const WORKERS = {
   'render-worker': 'build/pipeline/render-worker.ts',
   'full-pass-worker': 'build/compiler/full-pass-worker.ts',
-  'file-events-worker': 'build/compiler/file-events-worker.ts',
   'search-index-worker': 'build/emit/search-index-worker.ts',
 } as const
 

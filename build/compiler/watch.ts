@@ -8,12 +8,11 @@
  * One state machine (watch-loop.ts) decides what runs when; this file wires
  * it to the file events and to dist/.
  *
- * File events are only hints. chokidar drops a file's 'change' events for
- * 50 ms after one it emits (an author's second save inside that window is
- * never reported), so every event also re-reads its file once the window has
- * passed; and events that never arrive at all (an overflowing inotify queue,
- * a file replaced from outside) are found by comparing every file's stat,
- * before the full pass and every few seconds.
+ * File events (file-events.ts) are only hints: every event also re-reads its
+ * file 100 ms later (an editor's later writes of the same save), and events
+ * that never arrive at all (an overflowing inotify queue, a file replaced from
+ * outside) are found by comparing every file's stat, before the full pass and
+ * every few seconds.
  */
 import { join } from 'node:path'
 import { classify, pathKey } from '../core/sources.ts'
@@ -33,10 +32,7 @@ export interface WatchOptions {
   debounceMs?: number
   /** Quiet time before the full pass and the dist/ write. */
   settleMs?: number
-  /**
-   * Run the full pass (full-pass.ts) and chokidar (file-events.ts) on worker
-   * threads; default for content of FULL_PASS_THREAD_MIN files or more.
-   */
+  /** Run the full pass on a worker thread (full-pass.ts); default for content of FULL_PASS_THREAD_MIN files or more. */
   offThread?: boolean
   /** Progress and content errors, one line each. */
   print: (line: string) => void
@@ -81,7 +77,7 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
       }, RECHECK_MS),
     )
   }
-  const watcher = await watchFiles(join(compiler.root, 'content'), onEvent, offThread)
+  const watcher = await watchFiles(join(compiler.root, 'content'), onEvent)
   // Edits made while the first build ran, before the watcher was ready.
   loop.rescan()
   const rescanTimer = setInterval(() => loop.rescan(), RESCAN_MS).unref()
