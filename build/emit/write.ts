@@ -75,10 +75,14 @@ export class DistWriter {
       await mkdir(dir, { recursive: true })
       this.dirs.add(dir)
     }
-    for (let i = 0; i < batch.length; i += PARALLEL_WRITES)
-      await Promise.all(
-        batch.slice(i, i + PARALLEL_WRITES).map(([path, file]) => writeFile(join(this.tmp, path), file.body)),
-      )
+    for (let i = 0; i < batch.length; i += PARALLEL_WRITES) {
+      // Every write of the batch settles before a failure is thrown: abort() must not remove the folder under them.
+      const writes = batch
+        .slice(i, i + PARALLEL_WRITES)
+        .map(([path, file]) => writeFile(join(this.tmp, path), file.body))
+      const failed = (await Promise.allSettled(writes)).find((w) => w.status === 'rejected')
+      if (failed) throw failed.reason
+    }
   }
 }
 
