@@ -1,8 +1,8 @@
 /**
  * Bundle a gateway entry point with tsup into one self-contained ES module:
  * no node_modules left to resolve and no TypeScript compiled at run time.
- * The Netlify Function (netlify-function.ts) and `npm start`
- * (gateway-bundle.ts) run the gateway this way.
+ * The Netlify Function (netlify-function.ts) runs the gateway this way; the
+ * commands (`npm start` among them) are bundled by prebuilt.ts.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'

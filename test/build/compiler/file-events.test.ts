@@ -5,7 +5,7 @@
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, it } from 'vitest'
 import { type FileEvents, watchFiles } from '../../../build/compiler/file-events.ts'
 import { createProject, validPost, type TempProject } from '../../helpers/project.ts'
 
