@@ -37,6 +37,10 @@ async function run(
   try {
     const compiler = await opening
     await compiler.update(paths)
+    // Files no event reported: the dev server reads them first; their own round brings the pass back.
+    const missed = await compiler.stale(signal)
+    if (missed?.length) reply.missed = missed
+    if (!missed || missed.length) return
     const output = compiler.current().ok && !signal.aborted ? await compiler.emit('full', signal) : undefined
     if (output) reply.pass = compiler.fullPass(output)
   } finally {

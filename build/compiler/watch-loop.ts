@@ -215,15 +215,17 @@ export class WatchLoop {
   private async fullPass(): Promise<void> {
     const pass = (this.pass = new AbortController())
     try {
-      const missed = await this.compiler.stale(pass.signal)
-      if (!missed || pass.signal.aborted) return
-      // Their own round brings the full pass back.
-      if (missed.length) {
-        for (const path of missed) this.pending.set(pathKey(path), path)
-        return
+      const worker = this.thread && !this.thread.failed() ? this.thread : undefined
+      // The worker looks for them itself, off this thread.
+      if (!worker) {
+        const missed = await this.compiler.stale(pass.signal)
+        if (!missed || pass.signal.aborted) return
+        if (missed.length) {
+          this.missed(missed)
+          return
+        }
       }
       const started = performance.now()
-      const worker = this.thread && !this.thread.failed() ? this.thread : undefined
       const result = worker ? await this.passOffThread(worker, pass.signal) : await this.passHere(pass.signal)
       if (!result) return
       const { output, where } = result
@@ -238,6 +240,11 @@ export class WatchLoop {
     }
   }
 
+  /** Files changed that no event reported: they go in first, and their own round brings the full pass back. */
+  private missed(paths: readonly ContentPath[]): void {
+    for (const path of paths) this.pending.set(pathKey(path), path)
+  }
+
   private async passHere(signal: AbortSignal): Promise<{ output: BuildOutput; where: string } | undefined> {
     const output = await this.compiler.emit('full', signal)
     return output && { output, where: '' }
@@ -250,8 +257,10 @@ export class WatchLoop {
   ): Promise<{ output: BuildOutput; where: string } | undefined> {
     const task = worker.pass([...this.untold.values()])
     this.untold = new Map()
-    const pass = await untilAborted(task.result, signal)
+    const reply = await untilAborted(task.result, signal)
     if (signal.aborted) return void task.cancel()
+    if (reply?.missed) return void this.missed(reply.missed)
+    const pass = reply?.pass
     const output = pass && this.compiler.adoptFull(pass)
     if (output) return { output, where: ' on a worker thread' }
     const why = worker.failed() ?? (pass ? 'its content differs from this one' : 'it made no pass')
