@@ -26,7 +26,7 @@ import type { FileState } from '../history/types.ts'
 import { RenderCache } from '../pipeline/cache.ts'
 import { compileFile, parseFile, type CompiledFile } from '../pipeline/compile.ts'
 import type { SourceFile } from '../core/sources.ts'
-import { prerenderBodies, RenderPool, workersWorth } from '../pipeline/render-pool.ts'
+import { prerenderBodies, RenderPool, renderWork, workersWorth } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
 import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
 import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
@@ -269,15 +269,8 @@ export class Compiler {
     if (!site) return
     const sources = [...this.sources.values()]
     const threads = this.threads ?? availableParallelism()
-    const early =
-      this.cache.size === 0
-        ? RenderPool.start(
-            workersWorth(
-              sources.reduce((sum, s) => sum + s.raw.length, 0),
-              threads,
-            ),
-          )
-        : undefined
+    const work = this.cache.size === 0 ? sources.reduce((sum, s) => sum + renderWork(s.raw), 0) : 0
+    const early = work ? RenderPool.start(workersWorth(work, threads)) : undefined
     const parsed = sources.map(parseFile)
     const bodies = parsed.map((p) => p.loaded.body)
     if (early) await early.render(bodies, this.cache)
