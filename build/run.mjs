@@ -23,6 +23,8 @@ const SOURCE_FILES = ['package-lock.json', 'tsconfig.json']
 const BIN = join(ROOT, '.cache', 'bin')
 /** Bundles kept besides the newest: a long-running server may still load chunks from an older one. */
 const KEEP = 3
+/** A bundling lock older than this was left by a process that died. */
+const LOCK_STALE_MS = 180_000
 
 /** The .ts files the commands are made of, sorted. */
 function sourceFiles() {
@@ -49,13 +51,47 @@ async function prebuilt() {
   const key = sourcesKey()
   const dir = join(BIN, key)
   if (existsSync(join(dir, 'cli.js'))) return dir
+  // One process bundles; the others started meanwhile (a test suite's, say) wait for its bundle.
+  mkdirSync(BIN, { recursive: true })
+  const lock = `${dir}.lock`
+  if (!takeLock(lock)) {
+    waitForBundle(dir, lock)
+    if (existsSync(join(dir, 'cli.js'))) return dir
+  }
+  try {
+    return await bundle(key, dir)
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+/** Take the bundling lock (a folder: made atomically); a lock left by a process that died long ago is taken over. */
+function takeLock(lock) {
+  try {
+    mkdirSync(lock)
+    return true
+  } catch {
+    const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0)
+    if (age < LOCK_STALE_MS) return false
+    rmSync(lock, { recursive: true, force: true })
+    return takeLock(lock)
+  }
+}
+
+/** Block until the process holding the lock has made the bundle or given up. */
+function waitForBundle(dir, lock) {
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  const deadline = Date.now() + LOCK_STALE_MS
+  while (existsSync(lock) && !existsSync(join(dir, 'cli.js')) && Date.now() < deadline) Atomics.wait(pause, 0, 0, 100)
+}
+
+async function bundle(key, dir) {
   const started = performance.now()
   // Bundling is the one step that runs TypeScript (the bundler's own code); only when the sources changed.
   const { register } = await import('tsx/esm/api')
   register()
   const { bundleCommands } = await import('./prebuilt.ts')
   const tmp = `${dir}.tmp-${process.pid}`
-  mkdirSync(BIN, { recursive: true })
   await bundleCommands(ROOT, tmp)
   try {
     renameSync(tmp, dir)
@@ -73,7 +109,7 @@ async function prebuilt() {
 /** Remove all but the newest bundles (and half-made ones of processes long gone). */
 function prune(current) {
   const dirs = readdirSync(BIN)
-    .filter((name) => name !== current)
+    .filter((name) => name !== current && !name.endsWith('.lock'))
     .map((name) => ({ name, mtime: statSync(join(BIN, name)).mtimeMs }))
     .sort((a, b) => b.mtime - a.mtime)
   const hour = Date.now() - 3_600_000
