@@ -21,7 +21,7 @@ describe('bench:smoke', () => {
     if (out) await rm(out, { recursive: true, force: true })
   })
 
-  it('produces a number for every row of the table', { timeout: 600_000 }, async () => {
+  it('produces a number for every row of the table', { timeout: 900_000 }, async () => {
     out = await mkdtemp(join(tmpdir(), 'bench-smoke-'))
     await run(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--smoke', '--no-install', '--out', out], {
       cwd: REPO_ROOT,
