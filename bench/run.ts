@@ -29,6 +29,7 @@ import { benchSearchIndex } from './suites/search-index.ts'
 import { benchHugo, benchVelite, ensureHugo } from './suites/peers.ts'
 import { distSizes } from './suites/sizes.ts'
 import { benchWatch } from './suites/watch.ts'
+import { benchImages } from './suites/images.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -41,6 +42,7 @@ const { values: args } = parseArgs({
     record: { type: 'boolean', default: false },
     sizes: { type: 'string' },
     only: { type: 'string' },
+    images: { type: 'string' },
   },
 })
 
@@ -48,6 +50,7 @@ const smoke = args.smoke
 const config = {
   items: Number(args.items ?? (smoke ? 300 : 10_000)),
   small_items: smoke ? 100 : 1_000,
+  images: Number(args.images ?? (smoke ? 12 : 1_000)),
   seed: Number(args.seed),
   cold_runs: smoke ? 1 : 3,
   short_runs: smoke ? 1 : 5,
@@ -155,6 +158,9 @@ async function benchEverything(curve: Row[]): Promise<void> {
       await clean(large.root)
       await runBuild(large.root)
     })
+    const images = await step(`images: ${config.images} processed cold, against sharp alone`, () =>
+      optional(() => benchImages(config.images, config.seed, config.short_runs)),
+    )
     const memory: MemorySample[] = []
     for (const c of [small, corpus, large]) {
       const dist = join(c.root, 'dist')
@@ -178,6 +184,7 @@ async function benchEverything(curve: Row[]): Promise<void> {
       mcp,
       searchIndex,
       memory,
+      images,
     }
     const rows = buildRows(samples)
     // The scale curve after the build rows it extends.

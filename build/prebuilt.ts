@@ -6,6 +6,7 @@
  * SDK) load when their work comes. Workers sit beside the chunks that start
  * them (build/core/worker.ts finds `./<name>.js`).
  */
+import { cp } from 'node:fs/promises'
 import { join } from 'node:path'
 import { build, type Options } from 'tsup'
 import { REQUIRE_BANNER } from './bundle.ts'
@@ -39,7 +40,9 @@ export async function bundleCommands(root: string, outDir: string): Promise<void
     platform: 'node',
     target: 'node20',
     bundle: true,
-    noExternal: [/.*/],
+    // Everything but sharp, a native addon whose loader finds its platform's binary from its own folder.
+    noExternal: [/^(?!sharp$)/],
+    external: ['sharp'],
     splitting: true,
     sourcemap: false,
     clean: true,
@@ -51,6 +54,8 @@ export async function bundleCommands(root: string, outDir: string): Promise<void
     tsconfig: join(root, 'tsconfig.json'),
     esbuildPlugins: [prebuiltValidators(root)],
   })
+  // The editor's browser scripts, which build/emit/admin.ts reads from beside itself: beside the chunks.
+  await cp(join(root, 'build', 'emit', 'admin'), join(outDir, 'admin'), { recursive: true })
 }
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number]

@@ -3,10 +3,10 @@
  * Run one of the project's commands from prebuilt JavaScript: no TypeScript
  * compiled at run time. The commands (build/prebuilt.ts) are bundled once into
  * `.cache/bin/<key>/`, where the key names the sources they were made from
- * (every .ts file of build/, contract/ and gateway/ by path, size and mtime,
- * and the lockfile); a change to any of them makes a new key, and the next
- * run bundles again (a few seconds, once). Plain JavaScript, so that nothing
- * here needs compiling either.
+ * (every .ts file of build/, contract/ and gateway/, and the editor's .js and
+ * .css, by path, size and mtime; and the lockfile); a change to any of them
+ * makes a new key, and the next run bundles again (a few seconds, once).
+ * Plain JavaScript, so that nothing here needs compiling either.
  *
  *   node build/run.mjs <cli|dev|serve|keys|new|settings-doc> [args…]
  *   node build/run.mjs --watch dev [args…]   restart when the code changes (npm run dev)
@@ -26,12 +26,12 @@ const KEEP = 3
 /** A bundling lock older than this was left by a process that died. */
 const LOCK_STALE_MS = 180_000
 
-/** The .ts files the commands are made of, sorted. */
+/** The files the commands are made of (TypeScript, and the editor's browser scripts they copy), sorted. */
 function sourceFiles() {
   const files = []
   for (const dir of SOURCE_DIRS)
     for (const entry of readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true }))
-      if (entry.isFile() && entry.name.endsWith('.ts') && !entry.parentPath.includes('/.'))
+      if (entry.isFile() && /\.(ts|js|css)$/.test(entry.name) && !entry.parentPath.includes('/.'))
         files.push(join(entry.parentPath, entry.name))
   return files.sort().concat(SOURCE_FILES.map((f) => join(ROOT, f)))
 }
@@ -130,38 +130,53 @@ async function run(command, args) {
   await import(pathToFileURL(entry).href)
 }
 
-/** `--watch`: the command in a child process, restarted when a source changes (content/ is the command's own business). */
+/**
+ * `--watch`: the command in a child process, restarted when a source changes
+ * (content/ is the command's own business). A child that ends on its own
+ * with an error (a bug in the code being edited) is started again at the next
+ * code change, as `tsx watch` did; one that failed for the operator's reason
+ * (a busy port, a bad setting) ends the watch too, with its exit code: it
+ * sends this process SIGTERM as it exits (gateway/command.ts,
+ * endWatchIfStartFails), as does SIGINT or SIGTERM from outside.
+ */
 async function watchAndRun(command, args) {
   await prebuilt()
+  /** The running child, undefined while waiting for a code change; the last exit code. */
   let child
-  let restarting = false
+  let lastCode = 0
+  let stopping = false
   const start = () => {
-    child = spawn(process.execPath, [fileURLToPath(import.meta.url), command, ...args], { stdio: 'inherit' })
-    child.on('exit', (code, signal) => {
-      if (!restarting) process.exit(code ?? (signal ? 1 : 0))
+    const started = spawn(process.execPath, [fileURLToPath(import.meta.url), command, ...args], { stdio: 'inherit' })
+    child = started
+    started.on('exit', (code, signal) => {
+      if (child === started) child = undefined
+      lastCode = code ?? (signal ? 1 : 0)
+      if (stopping) process.exit(lastCode)
+      if (started.restarting) return start()
+      if (lastCode === 0) process.exit(0)
+      process.stderr.write(`✗ ${command} exited with code ${lastCode}: waiting for a code change to start it again\n`)
     })
   }
   let timer
   const restart = () => {
     clearTimeout(timer)
     timer = setTimeout(() => {
-      restarting = true
+      if (stopping) return
       process.stderr.write('↻ the code changed: restarting\n')
-      child.once('exit', () => {
-        restarting = false
-        start()
-      })
+      if (!child) return start()
+      child.restarting = true
       child.kill('SIGTERM')
     }, 100)
   }
   for (const dir of SOURCE_DIRS)
     watch(join(ROOT, dir), { recursive: true }, (_event, file) => {
-      if (file?.endsWith('.ts') && !file.includes('/.') && !file.startsWith('.')) restart()
+      if (file && /\.(ts|js|css)$/.test(file) && !file.includes('/.') && !file.startsWith('.')) restart()
     })
   for (const signal of ['SIGINT', 'SIGTERM'])
     process.on(signal, () => {
-      restarting = true
-      child.once('exit', (code) => process.exit(code ?? 0))
+      stopping = true
+      // With no child running (waiting for a code change, or it has just exited), end with its code.
+      if (!child || child.exitCode !== null || child.signalCode !== null) process.exit(lastCode)
       child.kill(signal)
     })
   start()

@@ -10,6 +10,7 @@ import type { LogLevel } from './log.ts'
 import { limitsFrom, type LimitSettings } from './http/limits.ts'
 import { authSettingsFrom, type AuthSettings } from './auth/config.ts'
 import { isLoopbackHostname } from './mcp/origin-guard.ts'
+import { webhookSettingsFrom, type WebhookSettings } from './webhooks/settings.ts'
 
 export interface GatewayConfig {
   host: string
@@ -28,6 +29,8 @@ export interface GatewayConfig {
   mcpAllowedOrigins: string[]
   /** API keys file and the token issuer: embedded, or external with OAUTH_ISSUER (see gateway/auth/config.ts). */
   auth: AuthSettings
+  /** Webhook subscriptions' store, URL policy, secrets key and retry bound (see gateway/webhooks/). */
+  webhooks: WebhookSettings
 }
 
 /** Read and check every setting for `runtime`; throws SettingsError naming the first bad one. */
@@ -46,6 +49,14 @@ export function configFrom(settings: Settings, root = process.cwd()): GatewayCon
       `MCP_AUTH=off serves /mcp without credentials, so it only runs on a loopback address (127.0.0.1, ::1, localhost); HOST is "${settings.HOST}"`,
     )
   }
+  // The address listened on is no name for clients (0.0.0.0, a LAN address): the OAuth metadata
+  // would advertise it, and /mcp would refuse the name clients do use.
+  if (!isLoopbackHostname(settings.HOST) && settings.PUBLIC_URL === undefined) {
+    throw new SettingsError(
+      'PUBLIC_URL',
+      `PUBLIC_URL must be set when HOST is not a loopback address (HOST is "${settings.HOST}"): it is the origin clients use, which the OAuth metadata names and /mcp checks requests against, e.g. PUBLIC_URL=http://192.168.1.20:8787`,
+    )
+  }
   return {
     host: settings.HOST,
     port: settings.PORT,
@@ -57,6 +68,7 @@ export function configFrom(settings: Settings, root = process.cwd()): GatewayCon
     mcpAuth: settings.MCP_AUTH,
     mcpAllowedOrigins: settings.MCP_ALLOWED_ORIGINS,
     auth: authSettingsFrom(settings, root),
+    webhooks: webhookSettingsFrom(settings, root),
   }
 }
 

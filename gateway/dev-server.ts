@@ -3,7 +3,8 @@
  * content/ and every output it emits is swapped into the running gateway, so
  * the next request gets the new bytes without a restart. While the content
  * has errors, the last good output (or the last build in dist/) stays served.
- * /preview/ shows every item, drafts included, and the errors (preview/).
+ * /preview/ shows every item, drafts included, and the errors (preview/);
+ * the editor at /admin/ edits the working tree through the local backend there.
  *
  * @example const dev = await startDev({ root: '.', port: 0 }); await fetch(`${dev.url}/api/health`)
  */
@@ -12,6 +13,7 @@ import { Compiler, watchContent } from '../build/dev.ts'
 import type { GatewayOptions } from './app.ts'
 import { ArtifactStore, Snapshot } from './artifacts.ts'
 import { silentLogger } from './log.ts'
+import { editorPlugin } from './preview/editor-routes.ts'
 import { previewPlugin } from './preview/routes.ts'
 import { startServer, type RunningServer } from './server.ts'
 
@@ -33,6 +35,8 @@ export interface DevOptions {
   print?: (line: string) => void
   /** Gateway options (logger, limits, plugins), or a function making them for the store (plugins need it). */
   gateway?: GatewayExtras | ((store: ArtifactStore) => Promise<GatewayExtras>)
+  /** Started over the store, told of each output swapped in, closed with the server (gateway/webhooks/service.ts). */
+  webhooks?: (store: ArtifactStore) => { kick(): void; close(): Promise<void> }
 }
 
 type GatewayExtras = Partial<Omit<GatewayOptions, 'store'>>
@@ -57,21 +61,26 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       () => print(`! serving the previous build from ${distDir}`),
       () => undefined,
     )
+  let webhooks: ReturnType<NonNullable<DevOptions['webhooks']>> | undefined
   const watcher = await watchContent(compiler, {
     distDir,
     debounceMs: options.debounceMs,
     settleMs: options.settleMs,
     offThread: options.offThread,
     print,
-    onOutput: (output) => store.swap(new Snapshot(output.manifest, output.files, store.cache)),
+    onOutput: (output) => {
+      store.swap(new Snapshot(output.manifest, output.files, store.cache))
+      webhooks?.kick()
+    },
     servingId: () => store.current()?.id,
   })
+  webhooks = options.webhooks?.(store)
   const extras = typeof options.gateway === 'function' ? await options.gateway(store) : options.gateway
   const server = await startServer({
     version: '0.0.0-dev',
     logger: silentLogger,
     ...extras,
-    plugins: [...(extras?.plugins ?? []), previewPlugin(compiler)],
+    plugins: [...(extras?.plugins ?? []), previewPlugin(compiler), editorPlugin(options.root)],
     store,
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 0,
@@ -83,7 +92,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     settled: () => watcher.settled(),
     close: async () => {
       await watcher.close()
-      await server.close()
+      await Promise.all([server.close(), webhooks?.close()])
     },
   }
 }

@@ -9,6 +9,7 @@ import { createLogger } from './log.ts'
 import { startServer } from './server.ts'
 import { gatewayOptions } from './setup.ts'
 import { closeOnSignals } from './command.ts'
+import { startWebhooks } from './webhooks/service.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 
 async function main(): Promise<CliResult> {
@@ -25,13 +26,23 @@ async function main(): Promise<CliResult> {
   })
   const running = await startServer({ ...options, store, host: config.host, port: config.port })
   listeningUrl = running.url
+  // Changes of each build it swaps in go out as webhooks (gateway/webhooks/).
+  const webhooks = startWebhooks(config.webhooks, store, {
+    logger: log,
+    publicUrl: () => config.publicUrl ?? listeningUrl,
+  })
   const { build } = store.current()!.manifest
-  console.error(`✓ gateway serving build ${build.id} at ${running.url}  (try ${running.url}/api/health)`)
+  console.error(
+    `✓ gateway (pid ${process.pid}) serving build ${build.id} at ${running.url}  (try ${running.url}/api/health; kill -HUP ${process.pid} reloads dist/)`,
+  )
   if (config.mcpAuth === 'off')
     console.error(`! MCP_AUTH=off: ${running.url}/mcp answers without credentials (loopback only)`)
   process.on('SIGHUP', () => {
     store.reload().then(
-      (s) => log('info', 'reloaded', { build_id: s.id }),
+      (s) => {
+        log('info', 'reloaded', { build_id: s.id })
+        webhooks.kick()
+      },
       (e: Error) => log('error', 'reload failed; still serving the previous build', { error: e.message }),
     )
   })
@@ -42,7 +53,7 @@ async function main(): Promise<CliResult> {
   )
   closeOnSignals((signal) => {
     log('info', 'shutting down', { signal })
-    return running.close()
+    return Promise.all([running.close(), webhooks.close()]).then(() => undefined)
   })
   return 'serving'
 }

@@ -9,6 +9,11 @@
  * The first copy of each item keeps its slug (links between items and
  * `related` entries point at those), later ones get `-c<n>` slugs. The
  * corpus is deterministic from its seed and written outside the repository.
+ *
+ * Like the generated corpus, it compares like with like against Hugo, which
+ * processes no image: the images beside the Markdown become remote URLs
+ * (left as they are by the build), and social cards are off (the images row
+ * measures the media pipeline on its own).
  */
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -37,7 +42,8 @@ export async function generateRealisticCorpus(options: {
   const counts = countsFor(options.items)
   const sample = {} as Record<CollectionName, string>
   await mkdir(join(root, 'content'), { recursive: true })
-  await writeFile(join(root, 'content', 'site.yaml'), await readFile(join(source, 'site.yaml')))
+  const site = await readFile(join(source, 'site.yaml'), 'utf8')
+  await writeFile(join(root, 'content', 'site.yaml'), `${site.replace(/^social_cards:.*\n/m, '')}social_cards: false\n`)
   for (const name of COLLECTION_NAMES) {
     const r = createRandom((options.seed ?? 1) * 104_729 + COLLECTION_NAMES.indexOf(name))
     const originals = await readCollection(join(source, name))
@@ -63,7 +69,7 @@ async function readCollection(dir: string): Promise<Source[]> {
   const names = (await readdir(dir)).filter((n) => n.endsWith('.md')).sort()
   return Promise.all(
     names.map(async (name) => {
-      const text = await readFile(join(dir, name), 'utf8')
+      const text = remoteImages(await readFile(join(dir, name), 'utf8'))
       const end = text.indexOf('\n---\n', 4)
       const frontmatter = text.slice(4, end + 1)
       const body = text.slice(end + 5)
@@ -88,4 +94,22 @@ function reshuffled(original: Source, copy: number, sections: readonly string[],
 
 function render(source: Source, sections: readonly string[]): string {
   return `---\n${source.frontmatter}---\n${[source.lead, ...sections].join('\n')}`
+}
+
+const IMAGE = String.raw`[^\s)]+\.(?:jpe?g|png|webp|avif|gif)`
+/** Where the local images of an item point instead (a remote URL is not processed). */
+const REMOTE = 'https://cdn.tidewater.example/images/'
+
+/** The item with its local images (frontmatter `url`/`avatar_url`, body `![…](…)`) as remote URLs. */
+function remoteImages(text: string): string {
+  const remote = (path: string) => REMOTE + path.replace(/^(\.\.\/)+/, '')
+  return text
+    .replace(
+      new RegExp(String.raw`^(\s*(?:url|avatar_url): )(?!https?:)(${IMAGE})\s*$`, 'gm'),
+      (_, key, path) => key + remote(path),
+    )
+    .replace(
+      new RegExp(String.raw`(!\[[^\]]*\]\()(?!https?:)(${IMAGE})`, 'g'),
+      (_, start, path) => start + remote(path),
+    )
 }

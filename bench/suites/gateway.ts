@@ -35,7 +35,7 @@ export interface GatewaySamples {
 
 /** gateway/serve.ts as `npm start` runs it: the prebuilt command (build/run.mjs serve), on node. */
 export async function startGatewayProcess(distDir: string, env: NodeJS.ProcessEnv = {}): Promise<ChildServer> {
-  return startChildServer([RUN_COMMAND, 'serve'], /gateway serving build \S+ at (http:\/\/\S+)/, {
+  return startChildServer([RUN_COMMAND, 'serve'], /gateway \(pid \d+\) serving build \S+ at (http:\/\/\S+)/, {
     cwd: REPO_ROOT,
     env: { DIST_DIR: distDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
   })

@@ -15,10 +15,10 @@ import type { SiteConfig } from '../core/site.ts'
 
 /** One collection's published records, or the errors of its files. */
 export type CollectionPart =
-  | { ok: true; records: FullRecord[]; summaries: ContentRecord[]; builtAt: string }
+  | { ok: true; records: FullRecord[]; summaries: ContentRecord[]; contentUpdatedAt: string }
   | { ok: false; errors: ContentError[] }
 
-/** builtAt of content with no items. */
+/** contentUpdatedAt of content with no items. */
 const EPOCH = '1970-01-01T00:00:00Z'
 
 export function assembleCollection(collection: CollectionName, files: readonly CompiledFile[]): CollectionPart {
@@ -33,7 +33,7 @@ export function assembleCollection(collection: CollectionName, files: readonly C
     collection,
     files.filter((c) => !c.draft).map((c) => c.record!),
   )
-  return { ok: true, records, summaries: records.map(toSummary), builtAt: latestUpdate(records) }
+  return { ok: true, records, summaries: records.map(toSummary), contentUpdatedAt: latestUpdate(records) }
 }
 
 /**
@@ -64,19 +64,23 @@ export function reassembleOne(
   summaries.splice(at, 0, toSummary(after.record))
   // The latest update stays the previous one unless the replaced record held it (then look again).
   const [gone, added] = [normalisedUpdate(before.record), normalisedUpdate(after.record)]
-  const builtAt =
-    gone < previous.builtAt ? (added > previous.builtAt ? added : previous.builtAt) : latestUpdate(records)
-  return { ok: true, records, summaries, builtAt }
+  const contentUpdatedAt =
+    gone < previous.contentUpdatedAt
+      ? added > previous.contentUpdatedAt
+        ? added
+        : previous.contentUpdatedAt
+      : latestUpdate(records)
+  return { ok: true, records, summaries, contentUpdatedAt }
 }
 
 /** The latest normalised updated_at of the records. */
 function latestUpdate(records: readonly FullRecord[]): string {
-  let builtAt = EPOCH
+  let contentUpdatedAt = EPOCH
   for (const r of records) {
     const date = normalisedUpdate(r)
-    if (date > builtAt) builtAt = date
+    if (date > contentUpdatedAt) contentUpdatedAt = date
   }
-  return builtAt
+  return contentUpdatedAt
 }
 
 /** Each record's updated_at normalised once: an edit goes through the collection's 5,000 again. */
@@ -92,13 +96,13 @@ function normalisedUpdate(record: FullRecord): string {
 export function combine(site: SiteConfig, parts: ReadonlyMap<CollectionName, CollectionPart>): BuiltContent {
   const collections = {} as BuiltContent['collections']
   const summaries = {} as BuiltContent['summaries']
-  let builtAt = EPOCH
+  let contentUpdatedAt = EPOCH
   for (const name of COLLECTION_NAMES) {
     const part = parts.get(name)
     if (!part?.ok) throw new Error(`collection ${name} is not assembled`)
     collections[name] = part.records
     summaries[name] = part.summaries
-    if (part.builtAt > builtAt) builtAt = part.builtAt
+    if (part.contentUpdatedAt > contentUpdatedAt) contentUpdatedAt = part.contentUpdatedAt
   }
-  return { site, collections, summaries, builtAt }
+  return { site, collections, summaries, contentUpdatedAt }
 }

@@ -17,22 +17,34 @@
  * dev server's snapshots both consume it.
  */
 import { availableParallelism } from 'node:os'
+import { dirname, join } from 'node:path'
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { FullRecord } from '../../contract/records.ts'
 import { ContentErrors, sortErrors, type ContentError } from '../core/errors.ts'
 import type { BuiltContent } from '../emit/types.ts'
 import { blobId } from '../history/git-history.ts'
-import type { FileState } from '../history/types.ts'
+import type { CommittedHistory, FileState } from '../history/types.ts'
 import { RenderCache } from '../pipeline/cache.ts'
-import { compileFile, parseFile, type CompiledFile } from '../pipeline/compile.ts'
+import { compileFile, parseFile, type CompiledFile, type ParsedFile } from '../pipeline/compile.ts'
+import { attachMedia } from '../pipeline/media-record.ts'
+import { MediaStore } from '../media/store.ts'
 import type { SourceFile } from '../core/sources.ts'
 import { prerenderBodies, RenderPool, renderWork, workersWorth } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
 import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
 import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
 import type { FullPass } from './full-pass.ts'
+import { referenceErrors } from './link.ts'
 import { Linker } from './linker.ts'
-import { inBatches, listContent, readIfPresent, readSiteBytes, SourceStats, type ContentPath } from '../core/sources.ts'
+import {
+  inBatches,
+  itemPath,
+  listContent,
+  readIfPresent,
+  readSiteBytes,
+  SourceStats,
+  type ContentPath,
+} from '../core/sources.ts'
 
 export type { BuildOutput } from './emit-schedule.ts'
 
@@ -45,6 +57,8 @@ export interface CompilerOptions {
   threads?: number
   /** Run the search index on a worker thread for large content (default true). */
   offThread?: boolean
+  /** Process local images (default true); `npm run check` only checks them. */
+  processMedia?: boolean
 }
 
 /** The content as last compiled: published and ready to emit, or the errors that stop it. */
@@ -88,12 +102,14 @@ export class Compiler {
     private readonly cache: RenderCache,
     private readonly threads: number | undefined,
     offThread: boolean,
+    private readonly media: MediaStore,
+    private readonly processMedia: boolean,
   ) {
     this.stats = new SourceStats(root)
     this.schedule = new EmitSchedule({
       root,
       offThread,
-      sourcesInOrder: () => this.sourcesInOrder(),
+      inputsInOrder: () => [...this.sourcesInOrder(), ...this.assetsInOrder()],
       workingFiles: () => this.workingFiles(),
     })
   }
@@ -105,6 +121,8 @@ export class Compiler {
       await RenderCache.open(options.cache === false ? undefined : options.root),
       options.threads,
       options.offThread ?? true,
+      await MediaStore.open(options.root, { fresh: options.cache === false, threads: options.threads }),
+      options.processMedia ?? true,
     )
     await compiler.readSite()
     const paths = await listContent(options.root)
@@ -118,10 +136,15 @@ export class Compiler {
 
   /** Each source's path, the stat taken before it was read, and its hash: the no-change check's index. */
   sourceIndex(): [path: string, signature: string, hash: string][] {
-    return [...this.sources.values()].flatMap((s) => {
+    const items = [...this.sources.values()].flatMap((s) => {
       const sig = this.stats.signatureOf(s.path)
       return sig ? [[s.path, sig, s.hash] as [string, string, string]] : []
     })
+    const assets = this.assetsInOrder().flatMap((a) => {
+      const sig = this.media.signatureOf(a.path)
+      return sig ? [[a.path, sig, a.hash] as [string, string, string]] : []
+    })
+    return [...items, ...assets]
   }
 
   /** How many content files there are (drafts and files with errors included). */
@@ -161,11 +184,16 @@ export class Compiler {
    * Re-read the given files (changed, added or removed; site.yaml recompiles
    * everything). Undefined when none of them differs from what is compiled.
    */
-  async update(paths: readonly ContentPath[]): Promise<Update | undefined> {
+  async update(given: readonly ContentPath[]): Promise<Update | undefined> {
     const changed = new Set<CollectionName>()
     /** Per changed collection, the one file replaced (before, after); null once more than one changed. */
     const replaced = new Map<CollectionName, [CompiledFile | undefined, CompiledFile | undefined] | null>()
     const files: string[] = []
+    // An image changed: the files that use it are compiled again, though their own bytes did not change.
+    const assets = new Set(given.flatMap((p) => (p.kind === 'asset' ? [p.path] : [])))
+    const users = assets.size ? this.usersOf(assets) : []
+    const forced = new Set(users.map((c) => c.source.path))
+    const paths = [...given, ...users.map((c) => itemPath(c.collection, c.source.path.split('/')[2]!))]
     if (paths.some((p) => p.kind === 'site') && (await this.readSite())) {
       files.push(SITE_PATH)
       await this.compileAll()
@@ -183,11 +211,11 @@ export class Compiler {
         if (!previous) continue
         this.sources.delete(p.path)
         this.compiled.delete(p.path)
-      } else if (previous?.hash === source.hash) {
+      } else if (previous?.hash === source.hash && !forced.delete(p.path)) {
         continue
       } else {
         this.sources.set(p.path, source)
-        if (this.site) this.compiled.set(p.path, compileFile(source, this.site, this.cache))
+        if (this.site) this.compiled.set(p.path, await this.compile(source))
       }
       replaced.set(p.collection, replaced.has(p.collection) ? null : [before, this.compiled.get(p.path)])
       changed.add(p.collection)
@@ -199,9 +227,26 @@ export class Compiler {
     return { files, state: this.state }
   }
 
-  /** Files added, removed or rewritten since they were last read, found by their stat alone; undefined if aborted. */
-  stale(signal?: AbortSignal): Promise<ContentPath[] | undefined> {
-    return this.stats.stale(this.sources.keys(), () => signal?.aborted === true)
+  /** Files added, removed or rewritten since they were last read (images too), found by their stat alone; undefined if aborted. */
+  async stale(signal?: AbortSignal): Promise<ContentPath[] | undefined> {
+    const found = await this.stats.stale(this.sources.keys(), () => signal?.aborted === true)
+    if (!found || signal?.aborted) return undefined
+    const assets = await this.media.stale(this.assetPaths())
+    return [...found, ...assets.map((path) => ({ kind: 'asset' as const, path }))]
+  }
+
+  /**
+   * The folders (absolute) of the images the files at `paths` use (every
+   * compiled file's when none are given, or site.yaml is one of them, which
+   * compiles them all): what the watch mode follows.
+   */
+  mediaFolders(paths?: readonly string[]): string[] {
+    const some = paths && !paths.includes(SITE_PATH)
+    const files = some ? paths.flatMap((p) => this.compiled.get(p) ?? []) : this.compiled.values()
+    const folders = new Set<string>()
+    for (const file of files)
+      for (const ref of file.media) if (ref.path) folders.add(dirname(join(this.root, ref.path)))
+    return [...folders]
   }
 
   /** Whether every output reflects the last good content. */
@@ -238,9 +283,20 @@ export class Compiler {
     return this.schedule.adoptFull(this.good, pass)
   }
 
-  /** Write the render cache (bodies rendered in this run) to disk. */
-  saveCache(): Promise<void> {
-    return this.cache.save()
+  /** content/'s history as the last full emit read it (undefined before one). */
+  committedHistory(): CommittedHistory | undefined {
+    return this.schedule.committedHistory()
+  }
+
+  /** Write the render cache (bodies rendered in this run) and the media index to disk. */
+  async saveCache(): Promise<void> {
+    await this.cache.save()
+    await this.media.save()
+  }
+
+  /** Delete the processed images no item uses any more (after a build). */
+  pruneMedia(): Promise<void> {
+    return this.media.prune()
   }
 
   /** Every compiled file as content/'s history sees it. */
@@ -255,6 +311,33 @@ export class Compiler {
       })
     }
     return working
+  }
+
+  /** Compile one file, its images checked (and processed) too. */
+  private async compile(source: SourceFile, parsed?: ParsedFile): Promise<CompiledFile> {
+    const file = compileFile(source, this.site!, this.cache, parsed)
+    await attachMedia(file, this.media, this.site!, this.processMedia)
+    return file
+  }
+
+  /** The compiled files that use one of `assets` (image paths). */
+  private usersOf(assets: ReadonlySet<string>): CompiledFile[] {
+    return [...this.compiled.values()].filter((c) => c.media.some((m) => m.path && assets.has(m.path)))
+  }
+
+  /** Every image file the compiled files name, in path order (present or not). */
+  private assetPaths(): string[] {
+    const paths = new Set<string>()
+    for (const file of this.compiled.values()) for (const ref of file.media) if (ref.path) paths.add(ref.path)
+    return [...paths].sort()
+  }
+
+  /** The images the compiled files use, with the hash of their bytes: build inputs like the sources. */
+  private assetsInOrder(): { path: string; hash: string }[] {
+    return this.assetPaths().flatMap((path) => {
+      const hash = this.media.hashOf(path)
+      return hash ? [{ path, hash }] : []
+    })
   }
 
   /**
@@ -275,8 +358,8 @@ export class Compiler {
     const bodies = parsed.map((p) => p.loaded.body)
     if (early) await early.render(bodies, this.cache)
     else await prerenderBodies(bodies, this.cache, threads)
-    for (const [i, source] of sources.entries())
-      this.compiled.set(source.path, compileFile(source, site, this.cache, parsed[i]))
+    const compiled = await Promise.all(sources.map((source, i) => this.compile(source, parsed[i])))
+    for (const file of compiled) this.compiled.set(file.source.path, file)
   }
 
   /** Assemble the changed collections, combine all into the published content and link it. */
@@ -302,7 +385,9 @@ export class Compiler {
       return part && !part.ok ? part.errors : []
     })
     if (errors.length) {
-      this.state = { ok: false, errors: new ContentErrors(sortErrors(errors)) }
+      // References and body links too, so an author sees every problem in one run.
+      const all = [...errors, ...referenceErrors(this.compiled.values())]
+      this.state = { ok: false, errors: new ContentErrors(sortErrors(all)) }
       return
     }
     const base = combine(this.site!, this.parts)

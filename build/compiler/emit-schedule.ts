@@ -16,7 +16,6 @@
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { BuildFile, Manifest } from '../../contract/manifest.ts'
 import { MANIFEST_FILE } from '../../contract/paths.ts'
-import type { SourceFile } from '../core/sources.ts'
 import { createManifest } from '../emit/manifest.ts'
 import type { BuiltContent, EmittedFiles, Emitter, OffThreadTask } from '../emit/types.ts'
 import { historyKey, readCommittedHistory } from '../history/git-history.ts'
@@ -42,8 +41,8 @@ export interface EmitInputs {
   readonly root: string
   /** Run the search index on a worker thread for large content. */
   readonly offThread: boolean
-  /** The sources in the order a build reads them: the input hash's order. */
-  sourcesInOrder(): SourceFile[]
+  /** The sources in the order a build reads them, then the images they use (each with its hash): the input hash's order. */
+  inputsInOrder(): readonly { path: string; hash: string }[]
   /** Every compiled file as content/'s history sees it. */
   workingFiles(): Map<string, FileState>
 }
@@ -106,12 +105,12 @@ export class EmitSchedule {
     for (const emitter of this.emitters) if (emitter.input === 'collection') this.pendingEmitters.delete(emitter)
     const key = mode === 'full' ? await this.readHistory() : undefined
     if (mode === 'full' && !(await this.emitWhole(content, signal))) return undefined
-    if (key !== undefined) this.inputHash = await hashInputs(this.inputs.root, this.inputs.sourcesInOrder(), key)
+    if (key !== undefined) this.inputHash = await hashInputs(this.inputs.root, this.inputs.inputsInOrder(), key)
     // The manifest file (megabytes at 10,000 items) is a whole-content output too: an edit
     // updates the manifest the gateway answers from, the file follows with the full pass.
     const manifest = this.manifest(content, this.inputHash)
     if (mode === 'full') this.outputs.set(MANIFEST_FILE, asciiJson(manifest))
-    const warning = this.history?.committed.warning
+    const warning = this.history && (this.history.committed.detail ?? this.history.committed.warning)
     return {
       files: this.outputs.snapshot(),
       manifest,
@@ -161,6 +160,11 @@ export class EmitSchedule {
       changed: this.outputs.changedSinceTrack(),
       warnings: pass.warnings,
     }
+  }
+
+  /** content/'s history as the last full emit read it (undefined before one). */
+  committedHistory(): CommittedHistory | undefined {
+    return this.history?.committed
   }
 
   /** The manifest of the files as they are now. */

@@ -7,56 +7,77 @@
  * reported), and Node's recursive watch walks the tree. Events are hints (the
  * watch loop reads the file and compares its hash); what they miss (an
  * overflowing inotify queue) the loop's stat scan finds.
+ *
+ * Images may sit deeper (`content/blog-posts/<slug>/cover.jpg`) or beside
+ * the collections (`content/people/`): the watch follows the folders of the
+ * images the content uses as the compiler names them (`follow`), and one of
+ * those made later as soon as an event in its parent shows it.
  */
 import { type FSWatcher, readdir, watch } from 'node:fs'
 import { join } from 'node:path'
 import { COLLECTION_NAMES, isCollectionName } from '../../contract/collections.ts'
 
 export interface FileEvents {
+  /** Follow these folders (absolute paths) too, from now on: those of the images the content uses. */
+  follow(folders: Iterable<string>): void
   close(): Promise<void>
 }
 
 /** Follow content/ at `dir`: `onEvent` gets the absolute path of each file that may have changed. */
 export async function watchFiles(dir: string, onEvent: (file: string) => void): Promise<FileEvents> {
   const folders = new Map<string, FSWatcher>()
+  /** Image folders: asked for, and those of them followed (a folder not made yet is followed once it appears). */
+  const wanted = new Set<string>()
+  const others = new Map<string, FSWatcher>()
   let closed = false
-  /** Watch one collection's folder, when it exists; report its files when it has just appeared. */
-  const follow = (collection: string, appeared: boolean) => {
-    if (closed || folders.has(collection)) return
-    const folder = join(dir, collection)
+  const report = (file: string) => {
+    onEvent(file)
+    if (wanted.has(file) && !others.has(file)) watchFolder(others, file, file, true)
+  }
+  /** Watch `folder` as `key` of `into`; report its files when it has just appeared. */
+  const watchFolder = (into: Map<string, FSWatcher>, key: string, folder: string, appeared: boolean) => {
+    if (closed || into.has(key)) return
     try {
-      const watcher = watch(folder, (_event, name) => name && onEvent(join(folder, String(name))))
+      const watcher = watch(folder, (_event, name) => name && report(join(folder, String(name))))
       watcher.on('error', () => {
-        // The folder went away: content/'s own events bring it back if it returns.
+        // The folder went away: its parent's events bring it back if it returns.
         watcher.close()
-        folders.delete(collection)
+        into.delete(key)
       })
-      folders.set(collection, watcher)
+      into.set(key, watcher)
     } catch {
       return
     }
     if (appeared)
       readdir(folder, (error, names) => {
-        for (const name of error ? [] : names) onEvent(join(folder, name))
+        for (const name of error ? [] : names) report(join(folder, name))
       })
   }
   const top = watch(dir, (_event, name) => {
     if (!name) return
     const entry = String(name)
-    if (!isCollectionName(entry)) return onEvent(join(dir, entry))
+    if (!isCollectionName(entry)) return report(join(dir, entry))
     // A collection's folder came or went (or was replaced): follow it anew; its files are reported
     // when it is new, and what a replaced one changed the loop's stat scan finds.
     const known = folders.has(entry)
     folders.get(entry)?.close()
     folders.delete(entry)
-    follow(entry, !known)
+    watchFolder(folders, entry, join(dir, entry), !known)
   })
-  for (const collection of COLLECTION_NAMES) follow(collection, false)
+  for (const collection of COLLECTION_NAMES) watchFolder(folders, collection, join(dir, collection), false)
+  const own = new Set([dir, ...COLLECTION_NAMES.map((c) => join(dir, c))])
   return {
+    follow: (more) => {
+      for (const folder of more) {
+        if (own.has(folder) || wanted.has(folder)) continue
+        wanted.add(folder)
+        watchFolder(others, folder, folder, false)
+      }
+    },
     close: async () => {
       closed = true
       top.close()
-      for (const watcher of folders.values()) watcher.close()
+      for (const watcher of [...folders.values(), ...others.values()]) watcher.close()
     },
   }
 }

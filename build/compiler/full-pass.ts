@@ -96,6 +96,8 @@ function revive(pass: FullPass): FullPass {
   const file = (f: BuildFile): BuildFile => ({
     body: Buffer.from(f.body.buffer, f.body.byteOffset, f.body.byteLength),
     etag: f.etag,
+    // A file kept on disk (a processed image) is named, not carried.
+    ...(f.file === undefined ? {} : { file: f.file }),
   })
   const owners: FullPass['owners'] = {}
   for (const [owner, files] of Object.entries(pass.owners)) {

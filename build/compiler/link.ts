@@ -53,50 +53,10 @@ export function link(records: Record<CollectionName, FullRecord[]>, files: Itera
     has: (target: string) => parts.some((part) => part.has(target)),
     keys: () => parts.flatMap((part) => [...part.keys()]),
   }
-  const drafts = new Set<string>()
   const referencing = new Map<FullRecord, CompiledFile>()
   const all = [...files]
-  for (const file of all) {
-    if (file.draft) drafts.add(`${file.collection}/${file.slug}`)
-    else if (file.record && file.references.length) referencing.set(file.record, file)
-  }
-  const errors: ContentError[] = []
-  const broken = (file: CompiledFile, target: string): string | undefined => {
-    if (published.has(target) || (file.draft && drafts.has(target))) return undefined
-    return drafts.has(target)
-      ? 'is a draft: a published item may only point to published items'
-      : `is not an item${suggestion(target, published.keys())}`
-  }
-  for (const file of all) {
-    for (const ref of file.references) {
-      const reason = broken(file, ref.target)
-      if (reason)
-        errors.push(
-          new ContentError(
-            'REFERENCE',
-            file.source.path,
-            ref.line,
-            ref.column,
-            `related[${ref.index}]`,
-            `"${ref.target}" ${reason}`,
-          ),
-        )
-    }
-    for (const link of file.links) {
-      const reason = broken(file, link.target)
-      if (reason)
-        errors.push(
-          new ContentError(
-            'BROKEN_LINK',
-            file.source.path,
-            link.line,
-            link.column,
-            'body',
-            `link ${link.href} points to "${link.target}", which ${reason}`,
-          ),
-        )
-    }
-  }
+  for (const file of all) if (!file.draft && file.record && file.references.length) referencing.set(file.record, file)
+  const errors = brokenReferences(all, published)
   const out = {} as Record<CollectionName, FullRecord[]>
   for (const collection of COLLECTION_NAMES) {
     out[collection] = records[collection].map((record) => {
@@ -139,6 +99,64 @@ export function relink(record: FullRecord, file: CompiledFile, published: Publis
   const next = previous?.key === key ? previous.record : { ...record, related: items }
   linked.set(record, { targets, key, record: next })
   return next
+}
+
+/**
+ * The broken references of `files` while some of them have errors of their own
+ * (so nothing is linked): each file counts as the item it would publish, and
+ * `check` reports these with every other problem, in one run.
+ */
+export function referenceErrors(files: Iterable<CompiledFile>): ContentError[] {
+  const all = [...files]
+  const items = new Set(all.flatMap((f) => (f.draft ? [] : [`${f.collection}/${f.slug}`])))
+  return brokenReferences(all, { has: (target) => items.has(target), keys: () => [...items] })
+}
+
+/** Each `related` entry and body link of `files` that names no published item (a draft's may name a draft). */
+function brokenReferences(
+  files: readonly CompiledFile[],
+  published: { has(target: string): boolean; keys(): string[] },
+): ContentError[] {
+  const drafts = new Set<string>()
+  for (const file of files) if (file.draft) drafts.add(`${file.collection}/${file.slug}`)
+  const errors: ContentError[] = []
+  const broken = (file: CompiledFile, target: string): string | undefined => {
+    if (published.has(target) || (file.draft && drafts.has(target))) return undefined
+    return drafts.has(target)
+      ? 'is a draft: a published item may only point to published items'
+      : `is not an item${suggestion(target, published.keys())}`
+  }
+  for (const file of files) {
+    for (const ref of file.references) {
+      const reason = broken(file, ref.target)
+      if (reason)
+        errors.push(
+          new ContentError(
+            'REFERENCE',
+            file.source.path,
+            ref.line,
+            ref.column,
+            `related[${ref.index}]`,
+            `"${ref.target}" ${reason}`,
+          ),
+        )
+    }
+    for (const link of file.links) {
+      const reason = broken(file, link.target)
+      if (reason)
+        errors.push(
+          new ContentError(
+            'BROKEN_LINK',
+            file.source.path,
+            link.line,
+            link.column,
+            'body',
+            `link ${link.href} points to "${link.target}", which ${reason}`,
+          ),
+        )
+    }
+  }
+  return errors
 }
 
 function sameObjects<T>(a: readonly T[], b: readonly T[]): boolean {

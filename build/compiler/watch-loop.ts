@@ -35,6 +35,8 @@ export interface WatchLoopOptions {
   offThread: boolean
   print: (line: string) => void
   onOutput: (output: BuildOutput) => void
+  /** The files an update recompiled (content files), with or without errors. */
+  onUpdate?: (files: readonly string[]) => void
   servingId: () => string | undefined
 }
 
@@ -205,6 +207,7 @@ export class WatchLoop {
     const update = await this.compiler.update(paths)
     // Nothing differs from what is compiled (a recheck, a touch).
     if (!update) return
+    this.options.onUpdate?.(update.files)
     if (!update.state.ok) return this.reportErrors(update.state.errors.errors)
     const output = (await this.compiler.emit('edit'))!
     this.options.onOutput(output)

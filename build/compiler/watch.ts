@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { classify, pathKey } from '../core/sources.ts'
 import type { Compiler } from './compiler.ts'
 import type { BuildOutput } from './emit-schedule.ts'
-import { watchFiles } from './file-events.ts'
+import { type FileEvents, watchFiles } from './file-events.ts'
 import { FULL_PASS_THREAD_MIN } from './full-pass.ts'
 import { WatchLoop } from './watch-loop.ts'
 
@@ -51,11 +51,14 @@ export interface ContentWatcher {
 /** Emit the compiler's current content (if good), then follow content/ until closed. */
 export async function watchContent(compiler: Compiler, options: WatchOptions): Promise<ContentWatcher> {
   const offThread = options.offThread ?? compiler.fileCount() >= FULL_PASS_THREAD_MIN
+  let watcher: FileEvents | undefined
   const loop = new WatchLoop(compiler, {
     ...options,
     offThread,
     debounceMs: options.debounceMs ?? 3,
     settleMs: options.settleMs ?? 1000,
+    // An edit may name images in another folder: follow it too.
+    onUpdate: (files) => watcher?.follow(compiler.mediaFolders(files)),
   })
   await loop.start()
 
@@ -77,7 +80,8 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
       }, RECHECK_MS),
     )
   }
-  const watcher = await watchFiles(join(compiler.root, 'content'), onEvent)
+  watcher = await watchFiles(join(compiler.root, 'content'), onEvent)
+  watcher.follow(compiler.mediaFolders())
   // Edits made while the first build ran, before the watcher was ready.
   loop.rescan()
   const rescanTimer = setInterval(() => loop.rescan(), RESCAN_MS).unref()
@@ -90,7 +94,7 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
         clearTimeout(timer)
         loop.release(key)
       }
-      await watcher.close()
+      await watcher?.close()
       await loop.close()
     },
   }

@@ -27,7 +27,7 @@ export function createManifest(content: BuiltContent, build: BuildIndex, inputHa
   let files: Record<string, string> | undefined
   const manifest = {
     format: MANIFEST_FORMAT,
-    build: { id: build.id, built_at: content.builtAt, counts },
+    build: { id: build.id, content_updated_at: content.contentUpdatedAt, counts },
     input_hash: inputHash,
   } as Omit<Manifest, 'files' | 'collections'>
   Object.defineProperty(manifest, 'files', {

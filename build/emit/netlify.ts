@@ -26,13 +26,15 @@ import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { itemFile, listFile, MANIFEST_FILE, PRERENDERED_LIMITS } from '../../contract/paths.ts'
 import { DEFAULT_LIMIT } from '../../contract/query.ts'
 import { paginate } from '../../contract/render.ts'
-import { documentHeaders, LIST_HEADERS, SITE_HEADERS } from './netlify-headers.ts'
+import { documentHeaders, fileHeaders, LIST_HEADERS, SITE_HEADERS } from './netlify-headers.ts'
+import { CACHE } from '../../contract/headers.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 import {
   API_PREFIX,
   CALENDAR_PREFIX,
   CHANGES_PATH,
   FUNCTION_PREFIX as GATEWAY_TARGET,
+  MEDIA_PREFIX,
 } from '../../contract/public-paths.ts'
 import { CHANGES_FILE } from '../../contract/changes.ts'
 
@@ -86,8 +88,14 @@ function netlifyRules(content: BuiltContent, emitted: readonly string[]): Emitte
   const calendars = new Set(emitted.filter((f) => f.startsWith(`${CALENDAR_PREFIX.slice(1)}/`)))
   const [calendar] = calendars
   if (calendar) headers.push(...rule(`${CALENDAR_PREFIX}/*`, documentHeaders(calendar)))
+  // Processed images: one rule for the folder, `immutable` (their names change with their bytes); Netlify types them by extension.
+  const media = `${MEDIA_PREFIX.slice(1)}/`
+  if (emitted.some((f) => f.startsWith(media))) {
+    const { 'content-type': _type, ...immutable } = fileHeaders('image/*', CACHE.immutable)
+    headers.push(...rule(`${MEDIA_PREFIX}/*`, immutable))
+  }
   for (const file of [...emitted, MANIFEST_FILE].sort()) {
-    if (file.startsWith('api/') || calendars.has(file)) continue
+    if (file.startsWith('api/') || file.startsWith(media) || calendars.has(file)) continue
     headers.push(...rule(`/${file}`, documentHeaders(file)))
     // Pages are also asked for without `.html` (Netlify's pretty URLs), an index by its folder.
     if (file.endsWith('/index.html'))

@@ -3,7 +3,7 @@
  * failed or killed build never leaves a broken or half-written dist/.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { BuildFile } from '../../contract/manifest.ts'
 
@@ -77,13 +77,17 @@ export class DistWriter {
     }
     for (let i = 0; i < batch.length; i += PARALLEL_WRITES) {
       // Every write of the batch settles before a failure is thrown: abort() must not remove the folder under them.
-      const writes = batch
-        .slice(i, i + PARALLEL_WRITES)
-        .map(([path, file]) => writeFile(join(this.tmp, path), file.body))
+      const writes = batch.slice(i, i + PARALLEL_WRITES).map(([path, file]) => writeOne(join(this.tmp, path), file))
       const failed = (await Promise.allSettled(writes)).find((w) => w.status === 'rejected')
       if (failed) throw failed.reason
     }
   }
+}
+
+/** A file's bytes, or for a file kept on disk (a processed image) a hard link to it, or a copy across file systems. */
+async function writeOne(path: string, file: BuildFile): Promise<void> {
+  if (file.file === undefined) return writeFile(path, file.body)
+  await link(file.file, path).catch(() => copyFile(file.file!, path))
 }
 
 async function swapIn(root: string, distDir: string, tmp: string): Promise<void> {

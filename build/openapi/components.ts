@@ -6,8 +6,8 @@
 import type { SchemaObject } from 'ajv'
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { PROBLEM_LIMITS, PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../../contract/problems.ts'
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../../contract/query.ts'
-import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, MAX_URL_LENGTH, SLUG_PATTERN, TAG_PATTERN } from '../../contract/patterns.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE, QUERY_TAG_PATTERN } from '../../contract/query.ts'
+import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, MAX_URL_LENGTH, SLUG_PATTERN } from '../../contract/patterns.ts'
 import { arrayOf, count, instant, int32, MAX_HEADER_LENGTH, text, uriReference } from './bounded.ts'
 
 type Json = Record<string, unknown>
@@ -156,8 +156,8 @@ export const PARAMETERS: Record<string, Json> = {
     name: 'tag',
     in: 'query',
     required: false,
-    description: `Only items with this tag: lowercase letters, digits and single hyphens, at most ${MAX_TAG_LENGTH} characters (else a 400).`,
-    schema: text(MAX_TAG_LENGTH, { pattern: TAG_PATTERN }),
+    description: `Only items with this tag: letters, digits and single hyphens, at most ${MAX_TAG_LENGTH} characters (else a 400), matched without regard to case (tags are published lowercase; \`DBT\` finds \`dbt\`).`,
+    schema: text(MAX_TAG_LENGTH, { pattern: QUERY_TAG_PATTERN }),
   },
   slug: {
     name: 'slug',
@@ -212,10 +212,13 @@ export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
       build: {
         type: 'object',
         additionalProperties: false,
-        required: ['id', 'built_at', 'counts'],
+        required: ['id', 'content_updated_at', 'counts'],
         properties: {
           id: text(64, { pattern: '^[0-9a-f]+$', description: 'Identifies the content build being served.' }),
-          built_at: instant({ description: 'Latest update of any published item.' }),
+          content_updated_at: instant({
+            description:
+              'The newest `updated_at` of any published item: what the content is as of (not when it was built; builds are deterministic).',
+          }),
           counts: {
             type: 'object',
             additionalProperties: false,

@@ -13,9 +13,11 @@ import { discoveryPaths } from './paths-discovery.ts'
 import { gatewayPaths } from './paths-gateway.ts'
 import { oauthPaths } from './paths-oauth.ts'
 import { REACH_PARAMETERS, REACH_SCHEMAS, REACH_TAGS, reachPaths } from './paths-reach.ts'
+import { MEDIA_SCHEMAS } from './media.ts'
 import { fullSchema, recordSchemaName, summarySchema } from './records.ts'
 import { securitySchemes } from './security.ts'
 import { LLMS_FULL_PATH } from '../../contract/public-paths.ts'
+import { WEBHOOKS_TAG, webhooksSection } from './webhooks.ts'
 
 /** Version of the API contract (not of the package): bump on breaking changes. */
 export const API_VERSION = '1.0.0'
@@ -27,7 +29,7 @@ export type OpenApiDocument = Record<string, unknown> & {
 }
 
 export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
-  const schemas: Record<string, unknown> = { ...SHARED_SCHEMAS, ...REACH_SCHEMAS }
+  const schemas: Record<string, unknown> = { ...SHARED_SCHEMAS, ...REACH_SCHEMAS, ...MEDIA_SCHEMAS }
   for (const collection of COLLECTION_NAMES) {
     const name = recordSchemaName(collection)
     schemas[name] = fullSchema(collection)
@@ -85,8 +87,10 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
       },
       { name: 'Discovery', description: 'Descriptions of this API for people, agents and tools.' },
       { name: 'Operations', description: 'Health.' },
+      WEBHOOKS_TAG,
     ],
     paths,
+    webhooks: webhooksSection(),
     components: {
       schemas,
       responses,

@@ -11,7 +11,13 @@ import {
 } from '../../contract/changes.ts'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
 import { FEED_ENTRIES, FEED_NAMES, FEED_TYPES } from '../../contract/documents.ts'
-import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN, TAG_PATTERN } from '../../contract/patterns.ts'
+import {
+  MAX_DATE_TIME_LENGTH,
+  MAX_SLUG_LENGTH,
+  MAX_TAG_LENGTH,
+  SLUG_PATTERN,
+  TAG_PATTERN,
+} from '../../contract/patterns.ts'
 import { BODY_LIMITS } from '../../contract/records.ts'
 import { MAX_LIMIT, MAX_PAGE } from '../../contract/query.ts'
 import { arrayOf, count, instant as dateTime, int32, text, uri, uriReference } from './bounded.ts'
@@ -76,8 +82,8 @@ export const REACH_PARAMETERS: Record<string, Json> = {
     in: 'query',
     required: false,
     description:
-      'Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z`. Anything else is a 400.',
-    schema: dateTime(),
+      'Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z` (send a `+` of an offset as `%2B`), or a date, e.g. `2026-03-01`, meaning its midnight UTC (as `published_at` reads a date). Anything else is a 400.',
+    schema: { type: 'string', maxLength: MAX_DATE_TIME_LENGTH, anyOf: [{ format: 'date' }, { format: 'date-time' }] },
   },
 }
 

@@ -9,6 +9,7 @@ import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../contra
 import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
 import { BODY_LIMITS, MAX_READING_TIME_MINUTES } from '../../contract/records.ts'
 import { instant as dateTime, int32, text, uri } from './bounded.ts'
+import { imageRef, publishedPerson, socialImageRef } from './media.ts'
 import { nullable, propertyOf } from './schema-tools.ts'
 
 /** `blog-posts` → `BlogPost`: the component name of a collection's record. */
@@ -40,7 +41,11 @@ function commonFields(collection: CollectionName): Record<string, SchemaObject> 
     tags: propertyOf(schema, 'tags'),
     published_at: instant('published_at'),
     updated_at: instant('updated_at'),
-    image: { ...nullable(propertyOf(schema, 'image')), description: 'Lead image, or null.' },
+    image: { anyOf: [imageRef, { type: 'null' }], description: 'Lead image, or null.' },
+    social_image: {
+      anyOf: [socialImageRef, { type: 'null' }],
+      description: 'The image to show when the item is shared; null when it has none and social cards are off.',
+    },
   }
 }
 
@@ -49,11 +54,15 @@ function specificFields(collection: CollectionName): Record<string, SchemaObject
   const required = new Set((schema.required as string[] | undefined) ?? [])
   const out: Record<string, SchemaObject> = {}
   for (const [field, fallback] of SPECIFIC_FIELDS[collection]) {
-    const property = propertyOf(schema, field)
+    let property = propertyOf(schema, field)
+    if (PEOPLE.has(field)) property = { ...property, items: publishedPerson(property.items as SchemaObject) }
     out[field] = fallback === null && !required.has(field) ? nullable(property) : property
   }
   return out
 }
+
+/** Lists of people, whose portraits the build publishes. */
+const PEOPLE = new Set(['authors', 'speakers'])
 
 function objectOf(properties: Record<string, SchemaObject>, extra: Partial<SchemaObject>): SchemaObject {
   return { type: 'object', additionalProperties: false, required: Object.keys(properties), properties, ...extra }

@@ -9,6 +9,7 @@ import { _, Ajv, type ValidateFunction } from 'ajv'
 import ajvErrors from 'ajv-errors'
 import addFormats from 'ajv-formats'
 import { COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
+import { MEDIA_KEYWORD } from '../../contract/schemas/common.ts'
 import { isTimeZone } from './time-zone.ts'
 
 export { isTimeZone } from './time-zone.ts'
@@ -25,6 +26,8 @@ export function createAjv(options: { source?: boolean } = {}): Ajv {
   addFormats.default(ajv)
   ajvErrors.default(ajv)
   ajv.addFormat('iana-timezone', { type: 'string', validate: isTimeZone })
+  // An annotation for the editor (what a field names), not a rule.
+  ajv.addKeyword({ keyword: MEDIA_KEYWORD, schemaType: 'string' })
   return ajv
 }
 

@@ -14,8 +14,9 @@ const bodies = new WeakMap<Snapshot, StoredFile>()
 function healthOf(snapshot: Snapshot, version: string): StoredFile {
   let file = bodies.get(snapshot)
   if (!file) {
-    const { id, built_at, counts } = snapshot.manifest.build
-    file = { body: Buffer.from(JSON.stringify({ status: 'ok', version, build: { id, built_at, counts } })), etag: '' }
+    const { id, content_updated_at, counts } = snapshot.manifest.build
+    const body = { status: 'ok', version, build: { id, content_updated_at, counts } }
+    file = { body: Buffer.from(JSON.stringify(body)), etag: '' }
     bodies.set(snapshot, file)
   }
   return file
@@ -28,7 +29,7 @@ export function healthRoute(store: ArtifactStore, version: string) {
     const failure = store.lastError()
     if (!snapshot || failure) {
       throw problem('unavailable', {
-        detail: failure?.message ?? 'No content build is loaded.',
+        detail: failure ? withoutServerPaths(failure.message, store.distDir) : 'No content build is loaded.',
         headers: { 'cache-control': CACHE.none, 'retry-after': '5' },
       })
     }
@@ -40,4 +41,9 @@ export function healthRoute(store: ArtifactStore, version: string) {
     // Written straight to the socket, like every read answer (see http/respond.ts).
     return new FastResponse(event.req.method === 'HEAD' ? null : (file.body as Uint8Array<ArrayBuffer>), { headers })
   })
+}
+
+/** A load failure as the public may read it: the build folder named `dist`, never the server's path to it. */
+function withoutServerPaths(message: string, distDir: string): string {
+  return message.split(distDir).join('dist')
 }

@@ -11,6 +11,7 @@ import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
 import { DOCUMENT_HEADERS, DOCUMENT_TYPES } from '../../contract/documents.ts'
+import { MEDIA_PREFIX } from '../../contract/public-paths.ts'
 
 /** Netlify's own configuration files: published in dist/ but never served, on the CDN or here. */
 const HIDDEN = new Set(['/_redirects', '/_headers'])
@@ -28,7 +29,7 @@ export function staticRoute(store: ArtifactStore) {
       const contentType = DOCUMENT_TYPES[path] ?? CONTENT_TYPES[extname(candidate)] ?? 'application/octet-stream'
       return respondWithFile(event, file, {
         contentType,
-        cacheControl: CACHE.document,
+        cacheControl: path.startsWith(`${MEDIA_PREFIX}/`) ? CACHE.immutable : CACHE.document,
         headers: DOCUMENT_HEADERS[path],
         memo: { snapshot: snapshot! },
       })

@@ -5,9 +5,9 @@ import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { listFile } from '../../contract/paths.ts'
 import { renderList } from '../../contract/render.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
-import { copyOfRepoContent } from '../helpers/project.ts'
+import { copyOfFixtureContent } from '../helpers/project.ts'
 
-const ctx = useBuiltGateway(copyOfRepoContent)
+const ctx = useBuiltGateway(copyOfFixtureContent)
 
 describe('pre-rendered and gateway answers are the same bytes', () => {
   it.each(COLLECTION_NAMES)('%s: every limit 1..100, with and without page=1', async (collection) => {

@@ -20,7 +20,7 @@ import { readConfig } from '../../gateway/config.ts'
 import { gatewayOptions, type SetupRuntime } from '../../gateway/setup.ts'
 import { MCP_PATH } from '../../contract/public-paths.ts'
 import { startGateway, type TestGateway } from './gateway.ts'
-import { copyOfRepoContent, type TempProject } from './project.ts'
+import { copyOfFixtureContent, type TempProject } from './project.ts'
 
 export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 
@@ -66,7 +66,7 @@ export interface FullGateway {
 }
 
 export async function startFullGateway(options: FullGatewayOptions = {}): Promise<FullGateway> {
-  const project = options.project ?? (await copyOfRepoContent())
+  const project = options.project ?? (await copyOfFixtureContent())
   await buildSite({ root: project.root, cache: false })
   const filesDir = options.filesDir ?? project.root
   await mkdir(filesDir, { recursive: true })

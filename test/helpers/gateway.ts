@@ -30,7 +30,7 @@ export interface BuiltGateway {
  * For one describe block (or file): build the project `makeProject` gives and
  * serve it; afterwards close the server and remove the project.
  *
- * @example const ctx = useBuiltGateway(copyOfRepoContent); fetch(`${ctx.gateway.url}/api/health`)
+ * @example const ctx = useBuiltGateway(copyOfFixtureContent); fetch(`${ctx.gateway.url}/api/health`)
  */
 export function useBuiltGateway(makeProject: () => Promise<TempProject>): BuiltGateway {
   let project: TempProject | undefined

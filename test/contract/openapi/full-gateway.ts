@@ -1,13 +1,13 @@
 /**
- * The gateway as `npm start` mounts it, with the committed API keys file (so
- * the published sandbox key works) and a client allowed every scope.
+ * The gateway as `npm start` mounts it, with no API keys file (the published
+ * sandbox key is built in) and a client allowed every scope.
  */
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { defaultOf } from '../../../contract/settings.ts'
 import { SCOPE_NAMES } from '../../../contract/scopes.ts'
 import { startFullGateway as start } from '../../helpers/full-gateway.ts'
 import type { TestGateway } from '../../helpers/gateway.ts'
-import { REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import type { TempProject } from '../../helpers/project.ts'
 
 export interface FullGateway {
   gw: TestGateway
@@ -20,7 +20,8 @@ export interface FullGateway {
 export async function startFullGateway(): Promise<FullGateway> {
   const full = await start({
     clients: { discovery: SCOPE_NAMES },
-    keysFile: join(REPO_ROOT, defaultOf('KEYS_FILE', 'start')!),
+    // No keys file: the published sandbox key is built in.
+    keysFile: join(tmpdir(), 'content-api-no-keys', 'keys.json'),
   })
   return {
     gw: full.gw,

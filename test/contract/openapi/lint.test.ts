@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
-import { copyOfRepoContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 import { HEALTH_PATH } from '../../../contract/public-paths.ts'
 
 const run = promisify(execFile)
@@ -36,7 +36,7 @@ async function lint(command: string, args: string[]): Promise<string> {
 let project: TempProject
 
 beforeAll(async () => {
-  project = await copyOfRepoContent()
+  project = await copyOfFixtureContent()
   await buildSite({ root: project.root, cache: false })
   await mkdir(join(REPO_ROOT, 'test-artifacts/lint'), { recursive: true })
   await copyFile(join(project.dist, 'openapi.json'), join(REPO_ROOT, LINTED))

@@ -17,7 +17,7 @@ import { authPlugin } from '../../../gateway/auth/plugin.ts'
 import { mcpPlugin } from '../../../gateway/mcp/plugin.ts'
 import { startTestIssuer, type TestIssuer } from './oidc-issuer.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
-import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { problemDefect } from '../../helpers/problem-assert.ts'
 import { MCP_HEADERS } from '../http/full-gateway.ts'
 import { DEFAULT_LIMITS } from '../../../gateway/http/limits.ts'
@@ -71,7 +71,7 @@ let jwksUrl: string
 let gateway: TestGateway | undefined
 
 beforeAll(async () => {
-  ;[project, issuer] = await Promise.all([copyOfRepoContent(), startTestIssuer()])
+  ;[project, issuer] = await Promise.all([copyOfFixtureContent(), startTestIssuer()])
   await buildSite({ root: project.root })
   await writeKeysFile(join(project.root, 'keys.json'), { version: 1, keys: [] })
   faults = new JwksFaults(issuer.issuer)

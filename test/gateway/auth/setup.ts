@@ -11,11 +11,11 @@ import type { AuthSettings } from '../../../gateway/auth/config.ts'
 import { authPlugin } from '../../../gateway/auth/plugin.ts'
 import { createLogger } from '../../../gateway/log.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
-import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { MCP_PATH } from '../../../contract/public-paths.ts'
 
 export async function builtProject(): Promise<TempProject> {
-  const project = await copyOfRepoContent()
+  const project = await copyOfFixtureContent()
   await buildSite({ root: project.root })
   return project
 }

@@ -9,7 +9,7 @@ import { H3 } from 'h3'
 import { rateLimit, RateLimiter } from '../../../gateway/http/rate-limit.ts'
 import type { LimitSettings } from '../../../gateway/http/limits.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
-import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { problemDefect } from '../../helpers/problem-assert.ts'
 import { MCP_HEADERS, startFullGateway } from './full-gateway.ts'
 import { MCP_PATH, TOKEN_PATH } from '../../../contract/public-paths.ts'
@@ -19,7 +19,7 @@ let project: TempProject
 let gateway: TestGateway | undefined
 
 beforeAll(async () => {
-  project = await copyOfRepoContent()
+  project = await copyOfFixtureContent()
   await buildSite({ root: project.root })
 })
 afterEach(async () => {

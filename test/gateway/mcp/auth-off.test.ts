@@ -11,7 +11,7 @@ import { SettingsError } from '../../../contract/settings.ts'
 import { readConfig } from '../../../gateway/config.ts'
 import { mcpPlugin } from '../../../gateway/mcp/plugin.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
-import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { connectClient, INITIALIZE, MCP_HEADERS } from './setup.ts'
 import { DEFAULT_LIMITS } from '../../../gateway/http/limits.ts'
 import { MCP_PATH } from '../../../contract/public-paths.ts'
@@ -38,7 +38,7 @@ describe('/mcp without the credential guard', () => {
   let project: TempProject
   let gw: TestGateway
   beforeAll(async () => {
-    project = await copyOfRepoContent()
+    project = await copyOfFixtureContent()
     await buildSite({ root: project.root, cache: false })
     const store = new ArtifactStore(project.dist)
     await store.reload()

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { FUNCTION_PREFIX, MCP_PATH, OAUTH_PREFIX, TOKEN_PATH } from '../../../contract/public-paths.ts'
 import { DEFAULT_LIMITS } from '../../../gateway/http/limits.ts'
-import { copyOfRepoContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 
 interface Rule {
   from: string
@@ -28,7 +28,7 @@ const RATE_LIMIT_KEYS = ['window_limit', 'window_size', 'aggregate_by', 'action'
 
 let project: TempProject
 beforeAll(async () => {
-  project = await copyOfRepoContent()
+  project = await copyOfFixtureContent()
   await buildSite({ root: project.root, cache: false })
 }, 60_000)
 afterAll(() => project?.remove())

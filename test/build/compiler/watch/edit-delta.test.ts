@@ -1,9 +1,9 @@
 /**
  * An edit costs what it changes: `emit('edit')` reports exactly the files the
- * edit changed among those it makes at once (the items, lists and calendars
- * of the edited collection), checked against two full builds, one before and
- * one after the edit; its snapshot holds those new bytes and every other file
- * as it was; and the build id follows the files (the one a full build of the
+ * edit changed among those it makes at once (the items, lists, calendars,
+ * images and social cards of the edited collection), checked against two
+ * full builds, one before and one after the edit; its snapshot holds those
+ * new bytes and every other file as it was; and the build id follows the files (the one a full build of the
  * same files gives, once the full pass is done).
  */
 import { readFile, rm, writeFile } from 'node:fs/promises'
@@ -12,11 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Compiler } from '../../../../build/compiler/compiler.ts'
 import type { BuildOutput } from '../../../../build/compiler/emit-schedule.ts'
 import { classify } from '../../../../build/core/sources.ts'
-import { copyOfRepoContent, validPost, type TempProject } from '../../../helpers/project.ts'
+import { copyOfFixtureContent, validPost, type TempProject } from '../../../helpers/project.ts'
 
-/** The files `emit('edit')` makes: items, pre-rendered lists and calendars. */
+/** The files `emit('edit')` makes: items, pre-rendered lists, calendars, images and social cards. */
 const PER_COLLECTION =
-  /^(api\/(blog-posts|case-studies|webinars|events)\/[^/]+\.json|api\/[^/]+\/_list\/.+|calendar\/.+)$/
+  /^(api\/(blog-posts|case-studies|webinars|events)\/[^/]+\.json|api\/[^/]+\/_list\/.+|calendar\/.+|media\/.+)$/
 
 const etags = (output: BuildOutput) => new Map([...output.files].map(([path, file]) => [path, file.etag]))
 
@@ -55,7 +55,7 @@ async function expectEditDelta(files: string[]): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  project = await copyOfRepoContent()
+  project = await copyOfFixtureContent()
   await project.write(
     'content/blog-posts/pointing-post.md',
     validPost('A post pointing to an event', 'related:\n  - events/data-council-austin-2026\n'),
@@ -105,6 +105,8 @@ describe('an edit emits exactly what it changed', () => {
     await rm(join(project.root, 'content/webinars/brand-new.md'))
     const changed = await expectEditDelta(['content/webinars/brand-new.md'])
     expect(changed).toContain('api/blog-posts/pointing-post.json')
+    // The removed post's social card goes with it.
+    expect(changed.some((p) => /^media\/blog-posts\/card-pointing-post-\w+\.png$/.test(p))).toBe(true)
     expect(changed).not.toContain('api/webinars/brand-new.json')
   })
 })

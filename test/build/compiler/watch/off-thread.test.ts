@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
 import { expectDevEqualsFullBuild } from './full-build-equality.ts'
-import { copyOfRepoContent, type TempProject } from '../../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../../helpers/project.ts'
 
 const POST = 'content/blog-posts/bigquery-support-ga.md'
 const ITEM = '/api/blog-posts/bigquery-support-ga'
@@ -31,7 +31,7 @@ describe('npm run dev with the full pass and the file watcher on worker threads'
   }
 
   beforeAll(async () => {
-    project = await copyOfRepoContent()
+    project = await copyOfFixtureContent()
     dev = await startDev({ root: project.root, port: 0, offThread: true, print: (line) => printed.push(line) })
   })
   afterAll(async () => {
