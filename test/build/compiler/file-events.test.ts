@@ -1,7 +1,8 @@
 /**
  * The watch mode's file events (build/compiler/file-events.ts): a saved,
- * added or removed item, site.yaml, and the files of a collection folder
- * that appears after the watch started.
+ * added or removed item, site.yaml, the files of a collection folder that
+ * appears after the watch started, and the image folders it is asked to
+ * follow (one made later too).
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -52,5 +53,21 @@ describe('file events', () => {
     await reported(join(webinars, 'early.md'))
     await writeFile(join(webinars, 'later.md'), validPost('Later'))
     await reported(join(webinars, 'later.md'))
+  })
+
+  it('follows the image folders it is asked to, one made after it was asked too', async () => {
+    const content = join(project.root, 'content')
+    const covers = join(content, 'blog-posts', 'first')
+    const people = join(content, 'people')
+    await mkdir(covers)
+    events.follow([covers, people])
+    await writeFile(join(covers, 'cover.jpg'), 'not yet an image')
+    await reported(join(covers, 'cover.jpg'))
+    // content/people/ did not exist when asked for: followed once content/'s own event shows it.
+    await mkdir(people)
+    await writeFile(join(people, 'ada.jpg'), 'a portrait')
+    await reported(join(people, 'ada.jpg'))
+    await writeFile(join(people, 'grace.jpg'), 'another portrait')
+    await reported(join(people, 'grace.jpg'))
   })
 })
