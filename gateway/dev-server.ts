@@ -5,21 +5,30 @@
  * has errors, the last good output (or the last build in dist/) stays served.
  * /preview/ shows every item, drafts included, and the errors (preview/).
  *
+ * The gateway is the whole one, made by createGateway like every other
+ * (settings, credentials, /mcp), over the compiler's output.
+ *
  * @example const dev = await startDev({ root: '.', port: 0 }); await fetch(`${dev.url}/api/health`)
  */
 import { join } from 'node:path'
 import { Compiler, watchContent } from '../build/dev.ts'
-import type { GatewayOptions } from './app.ts'
-import { ArtifactStore, Snapshot } from './artifacts.ts'
+import { readSettings, type Settings } from '../contract/settings.ts'
+import { ArtifactStore } from './artifacts.ts'
+import { createGateway, type Platform } from './gateway.ts'
 import { silentLogger } from './log.ts'
 import { previewPlugin } from './preview/routes.ts'
-import { startServer, type RunningServer } from './server.ts'
+import type { RunningServer } from './server.ts'
 
 export interface DevOptions {
   /** Project root holding content/. */
   root: string
+  /** The gateway's settings (default: the schema's defaults for `npm run dev`). */
+  settings?: Settings
+  /** What the runtime knows (default: this process's folder for runtime data, a silent logger). */
+  platform?: Partial<Omit<Platform, 'store' | 'routes'>>
+  /** Listen here instead of HOST (tests). */
   host?: string
-  /** 0 for an ephemeral port. */
+  /** Listen here instead of PORT; 0 for an ephemeral port (tests). */
   port?: number
   /** Where to write the build once changes settle; `false` keeps it in memory only. Default `<root>/dist`. */
   distDir?: string | false
@@ -31,11 +40,7 @@ export interface DevOptions {
   offThread?: boolean
   /** Where progress and content errors are printed (default stderr). */
   print?: (line: string) => void
-  /** Gateway options (logger, limits, plugins), or a function making them for the store (plugins need it). */
-  gateway?: GatewayExtras | ((store: ArtifactStore) => Promise<GatewayExtras>)
 }
-
-type GatewayExtras = Partial<Omit<GatewayOptions, 'store'>>
 
 export interface DevServer {
   url: string
@@ -48,8 +53,10 @@ export interface DevServer {
 
 export async function startDev(options: DevOptions): Promise<DevServer> {
   const print = options.print ?? ((line: string) => console.error(line))
+  const base = options.settings ?? readSettings({}, 'dev')
+  const settings = { ...base, HOST: options.host ?? base.HOST, PORT: options.port ?? base.PORT }
   const distDir = options.distDir === false ? undefined : (options.distDir ?? join(options.root, 'dist'))
-  const store = new ArtifactStore(distDir ?? join(options.root, 'dist'))
+  const store = new ArtifactStore(distDir ?? join(options.root, 'dist'), { cacheMb: settings.FILE_CACHE_MB })
   const compiler = await Compiler.open({ root: options.root })
   // The last good build on disk, if any, until the content is fixed.
   if (!compiler.current().ok && distDir)
@@ -63,19 +70,18 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     settleMs: options.settleMs,
     offThread: options.offThread,
     print,
-    onOutput: (output) => store.swap(new Snapshot(output.manifest, output.files, store.cache)),
+    onOutput: (output) => store.swapFiles(output.manifest, output.files),
     servingId: () => store.current()?.id,
   })
-  const extras = typeof options.gateway === 'function' ? await options.gateway(store) : options.gateway
-  const server = await startServer({
+  const gateway = await createGateway(settings, {
+    root: process.cwd(),
     version: '0.0.0-dev',
     logger: silentLogger,
-    ...extras,
-    plugins: [...(extras?.plugins ?? []), previewPlugin(compiler)],
+    ...options.platform,
     store,
-    host: options.host ?? '127.0.0.1',
-    port: options.port ?? 0,
+    routes: [previewPlugin(compiler)],
   })
+  const server = await gateway.listen()
   return {
     url: server.url,
     store,

@@ -3,31 +3,22 @@
  * `npm start` (after the build): serve dist/ and the dynamic routes from one
  * local process. SIGHUP reloads dist/; SIGTERM/SIGINT close gracefully.
  */
-import { ArtifactStore } from './artifacts.ts'
-import { packageVersion, readConfig } from './config.ts'
+import { packageVersion } from './config.ts'
+import { createGateway } from './gateway.ts'
 import { createLogger } from './log.ts'
-import { startServer } from './server.ts'
-import { gatewayOptions } from './setup.ts'
 import { closeOnSignals } from './command.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
+import { readSettings } from '../contract/settings.ts'
 
 async function main(): Promise<CliResult> {
-  const config = readConfig(process.env, 'start')
-  const log = createLogger(config.logLevel)
-  const store = new ArtifactStore(config.distDir, { cacheMb: config.fileCacheMb })
-  await store.reload()
-  // Without PUBLIC_URL, links use the address we listen on (known exactly once listening).
-  let listeningUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
-  const options = await gatewayOptions(config, store, {
-    version: packageVersion(),
-    logger: log,
-    fallbackUrl: () => listeningUrl,
-  })
-  const running = await startServer({ ...options, store, host: config.host, port: config.port })
-  listeningUrl = running.url
+  const settings = readSettings(process.env, 'start')
+  const log = createLogger(settings.LOG_LEVEL)
+  const gateway = await createGateway(settings, { root: process.cwd(), version: packageVersion(), logger: log })
+  const { store } = gateway
+  const running = await gateway.listen()
   const { build } = store.current()!.manifest
   console.error(`✓ gateway serving build ${build.id} at ${running.url}  (try ${running.url}/api/health)`)
-  if (config.mcpAuth === 'off')
+  if (settings.MCP_AUTH === 'off')
     console.error(`! MCP_AUTH=off: ${running.url}/mcp answers without credentials (loopback only)`)
   process.on('SIGHUP', () => {
     store.reload().then(

@@ -16,12 +16,8 @@ import { buildSite } from '../../../build/compiler/build.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { copyOfRepoContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 import { startEmulator, type Emulator } from './emulator.ts'
-import { ArtifactStore } from '../../../gateway/artifacts.ts'
 import { generateApiKey, hashApiKey } from '../../../gateway/auth/api-key.ts'
 import { newKeyId, writeKeysFile } from '../../../gateway/auth/keys-file.ts'
-import { readConfig } from '../../../gateway/config.ts'
-import { silentLogger } from '../../../gateway/log.ts'
-import { gatewayOptions } from '../../../gateway/setup.ts'
 import {
   API_CATALOG_PATH,
   AUTHORIZATION_SERVER_PATH,
@@ -100,16 +96,7 @@ describe('Netlify deploy parity', () => {
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'https://content.example.test',
     }
-    const store = new ArtifactStore(project.dist)
-    await store.reload()
-    let url = ''
-    const options = await gatewayOptions(readConfig({ ...process.env, ...env }, 'start', project.root), store, {
-      version,
-      logger: silentLogger,
-      fallbackUrl: () => url,
-    })
-    gateway = await startGateway(project.dist, { ...options, store })
-    url = gateway.url
+    gateway = await startGateway(project.dist, { keysFile: env.KEYS_FILE, env, platform: { version } })
     netlify = await startEmulator(project.root, env)
   }, 180_000)
 

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
 import { copyOfRepoContent, validPost, type TempProject } from '../../../helpers/project.ts'
 import { expectDevEqualsFullBuild } from './full-build-equality.ts'
+import { until } from '../../../helpers/until.ts'
 
 /** The issue's bar: an edit is served within a second. */
 const DEADLINE_MS = 1000
@@ -20,20 +21,20 @@ describe('npm run dev', () => {
   const printed: string[] = []
 
   /** Poll the gateway until `check` holds; fails with the last answer after the deadline. */
-  async function until(
-    path: string,
-    check: (status: number, body: string) => boolean,
-  ): Promise<{ status: number; body: string }> {
-    const deadline = Date.now() + DEADLINE_MS
-    for (;;) {
-      const response = await fetch(`${dev.url}${path}`)
-      const answer = { status: response.status, body: await response.text() }
-      if (check(answer.status, answer.body)) return answer
-      if (Date.now() > deadline)
-        throw new Error(`${path} still answers ${answer.status} ${answer.body.slice(0, 200)} after ${DEADLINE_MS} ms`)
-      await new Promise((r) => setTimeout(r, 10))
-    }
-  }
+  const served = (path: string, check: (status: number, body: string) => boolean) =>
+    until(
+      async () => {
+        const response = await fetch(`${dev.url}${path}`)
+        return { status: response.status, body: await response.text() }
+      },
+      {
+        holds: ({ status, body }) => check(status, body),
+        what: path,
+        show: ({ status, body }) => `${status} ${body.slice(0, 200)}`,
+        timeoutMs: DEADLINE_MS,
+        everyMs: 10,
+      },
+    )
 
   const title = async () => (JSON.parse(await (await fetch(`${dev.url}${ITEM}`)).text()) as { title: string }).title
   const ORIGINAL_TITLE = 'BigQuery support is generally available across the Tidewater platform'
@@ -57,7 +58,7 @@ describe('npm run dev', () => {
     for (const [file, text] of original)
       if ((await readFile(file, 'utf8').catch(() => undefined)) !== text) await writeFile(file, text)
     await dev.settled()
-    await until(ITEM, (status, body) => status === 200 && body.includes(`"title":"${ORIGINAL_TITLE}"`))
+    await served(ITEM, (status, body) => status === 200 && body.includes(`"title":"${ORIGINAL_TITLE}"`))
   })
   afterAll(async () => {
     await dev?.close()
@@ -72,8 +73,8 @@ describe('npm run dev', () => {
   it('serves an edited title without a restart, in the item and in the lists', async () => {
     const source = await readFile(join(project.root, POST), 'utf8')
     await writeFile(join(project.root, POST), source.replace(/^title: .*$/m, 'title: BigQuery support, edited live'))
-    await until(ITEM, (status, body) => status === 200 && body.includes('"title":"BigQuery support, edited live"'))
-    const list = await until('/api/blog-posts?limit=100', (_, body) => body.includes('BigQuery support, edited live'))
+    await served(ITEM, (status, body) => status === 200 && body.includes('"title":"BigQuery support, edited live"'))
+    const list = await served('/api/blog-posts?limit=100', (_, body) => body.includes('BigQuery support, edited live'))
     expect(list.status).toBe(200)
   })
 
@@ -83,7 +84,7 @@ describe('npm run dev', () => {
       await writeFile(join(project.root, POST), source.replace(/^title: .*$/m, `title: Saved ${n} times`))
       await new Promise((r) => setTimeout(r, 20))
     }
-    await until(ITEM, (status, body) => status === 200 && body.includes('"title":"Saved 3 times"'))
+    await served(ITEM, (status, body) => status === 200 && body.includes('"title":"Saved 3 times"'))
   })
 
   it('reports an invalid edit with file:line:col and keeps serving the last good build', async () => {
@@ -108,12 +109,12 @@ describe('npm run dev', () => {
 
   it('publishes an added file and removes a deleted one', async () => {
     await writeFile(join(project.root, 'content/blog-posts/brand-new.md'), validPost('A brand new post'))
-    await until('/api/blog-posts/brand-new', (status, body) => status === 200 && body.includes('A brand new post'))
+    await served('/api/blog-posts/brand-new', (status, body) => status === 200 && body.includes('A brand new post'))
     // Nothing links to this post, so it may go.
     await rm(join(project.root, 'content/blog-posts/dbt-tests-are-not-enough.md'))
-    const gone = await until('/api/blog-posts/dbt-tests-are-not-enough', (status) => status === 404)
+    const gone = await served('/api/blog-posts/dbt-tests-are-not-enough', (status) => status === 404)
     expect(gone.body).toContain('"status":404')
-    const list = await until(
+    const list = await served(
       '/api/blog-posts?limit=100',
       (_, body) => !body.includes('"slug":"dbt-tests-are-not-enough"'),
     )
@@ -133,7 +134,7 @@ describe('npm run dev', () => {
     )
     expect((await fetch(`${dev.url}${ITEM}`)).status).toBe(200)
     await writeFile(join(project.root, POST), source)
-    await until(ITEM, (status) => status === 200)
+    await served(ITEM, (status) => status === 200)
   })
 
   it('writes dist/ once changes settle, byte-identical to a full build of the same content', async () => {

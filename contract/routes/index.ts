@@ -1,0 +1,102 @@
+/**
+ * The route table: every public route of the product, declared once (see
+ * route.ts for what a route says). The gateway mounts each `gateway` route
+ * with the handler of its id, and TypeScript refuses a table with a route no
+ * handler answers (gateway/routes/mount.ts); the OpenAPI paths, the body limits
+ * and the Netlify rules are written from it. Order is the document's.
+ *
+ * Where the next things go: a budget of its own for a route (a name in
+ * contract/budgets.ts, listed in the route's `budgets`); a deprecated route
+ * or parameter (`deprecated`); a new query parameter of lists (the list
+ * route's `parameters`, and `prerendered.computedBy` when no file has it);
+ * webhooks (WEBHOOKS below: operations the API calls, in the same shape).
+ */
+import { health, item, list } from './content.ts'
+import { apiCatalog, docs, home, llms, llmsFull, openapi, problemType } from './discovery.ts'
+import { mcp } from './mcp.ts'
+import { authorizationServer, jwks, openidConfiguration, protectedResource, protectedResourceMcp } from './metadata.ts'
+import {
+  authorize,
+  authorizeResume,
+  register,
+  revoke,
+  signIn,
+  signInAbort,
+  signInConfirm,
+  signInLogin,
+  token,
+  userinfo,
+} from './oauth.ts'
+import { atomFeed, calendar, changes, itemCalendar, jsonFeed, rssFeed, search } from './reach.ts'
+import type { Operations, Route } from './route.ts'
+
+export const ROUTES = {
+  list,
+  item,
+  search,
+  changes,
+  rssFeed,
+  atomFeed,
+  jsonFeed,
+  calendar,
+  itemCalendar,
+  health,
+  mcp,
+  authorize,
+  authorizeResume,
+  token,
+  register,
+  revoke,
+  userinfo,
+  signIn,
+  signInLogin,
+  signInConfirm,
+  signInAbort,
+  home,
+  openapi,
+  docs,
+  llms,
+  llmsFull,
+  apiCatalog,
+  problemType,
+  authorizationServer,
+  openidConfiguration,
+  protectedResource,
+  jwks,
+  protectedResourceMcp,
+} as const satisfies Record<string, Route>
+
+export type RouteId = keyof typeof ROUTES
+/** The routes a gateway handler answers: one handler each, by id. */
+export type GatewayRouteId = { [K in RouteId]: (typeof ROUTES)[K]['served'] extends 'gateway' ? K : never }[RouteId]
+
+export const ROUTE_IDS = Object.keys(ROUTES) as RouteId[]
+
+/**
+ * Operations the API calls on its subscribers' endpoints (OpenAPI
+ * `webhooks`), by name; none yet. The document writes them beside the paths.
+ */
+export const WEBHOOKS: Readonly<Record<string, Operations>> = {}
+
+/** The paths the document writes for a route: its own, or one per value of its `each` parameter. */
+export function documentedPaths(route: Route): { path: string; value?: string }[] {
+  if (!route.each) return [{ path: route.path }]
+  const { parameter, values } = route.each
+  return values.map((value) => ({ path: route.path.replace(`{${parameter}}`, value), value }))
+}
+
+/** The Allow header of a route (a 405's, and the preflight's): its methods, and OPTIONS, which every path answers. */
+export function allowOf(route: Pick<Route, 'methods'>): string {
+  return [...route.methods, 'OPTIONS'].join(', ')
+}
+
+/** Whether a pre-rendered file answers this request (then it draws from no budget), on the CDN and in the gateway alike. */
+export function answeredByFile(route: Route, query: URLSearchParams): boolean {
+  const { prerendered } = route
+  if (!prerendered) return false
+  for (const name of prerendered.computedBy) if (query.has(name)) return false
+  const file = prerendered.fileParameter
+  if (!file) return true
+  const values = query.getAll(file.name)
+  return values.length === 0 || (values.length === 1 && file.values.includes(values[0]!))
+}
