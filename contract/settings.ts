@@ -122,11 +122,11 @@ export const SETTINGS = {
     schema: integer(0, 1_000_000),
   }),
   COMPUTED_RATE_LIMIT_PER_MINUTE: setting({
-    accepts: 'an integer from 0 to 1000000',
+    accepts: 'an integer from 0 to 100000000',
     description:
       'Requests per minute per client address to the answers the gateway computes (search, the change feed after a cursor, list queries no pre-rendered file answers); 429 past it; 0 turns it off. Pre-rendered answers are never limited.',
     default: '300',
-    schema: integer(0, 1_000_000),
+    schema: integer(0, 100_000_000),
   }),
   TRUST_PROXY: setting({
     accepts: 'none, netlify or x-forwarded-for',

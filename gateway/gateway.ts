@@ -17,7 +17,6 @@ import type { Settings } from '../contract/settings.ts'
 import { createApp } from './app.ts'
 import { ArtifactStore, type FileCheck } from './artifacts.ts'
 import { createAuth, type Auth, type AuthRuntime } from './auth/auth.ts'
-import { authSettingsFrom } from './auth/config.ts'
 import { authHandlers, withoutAuth } from './auth/routes.ts'
 import { checkSettings } from './config.ts'
 import { Budgets } from './http/budgets.ts'
@@ -134,10 +133,10 @@ async function openStore(settings: Settings, platform: Platform): Promise<Artifa
 /** The credential guard and the issuer; undefined when they failed on a resilient platform. */
 async function startAuth(settings: Settings, platform: Platform, publicUrl: () => string): Promise<Auth | undefined> {
   try {
-    return await createAuth(authSettingsFrom(settings, platform.root), {
+    return await createAuth(settings, {
+      root: platform.root,
       publicUrl,
       logger: platform.logger,
-      trustProxy: settings.TRUST_PROXY,
       ...(platform.fetch ? { fetch: platform.fetch } : {}),
     })
   } catch (error) {

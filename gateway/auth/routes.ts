@@ -11,7 +11,7 @@ import { defineHandler, type H3Event } from 'h3'
 import { etagOf } from '../../contract/etag.ts'
 import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import { MCP_PATH } from '../../contract/public-paths.ts'
-import { problem } from '../http/problem.ts'
+import { unavailable } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
 import { NOT_HERE, type RouteHandler } from '../routes/mount.ts'
 import type { Auth } from './auth.ts'
@@ -66,10 +66,7 @@ export function authHandlers(auth: Auth): AuthHandlers {
     } catch (error) {
       if (!(error instanceof IssuerUnavailableError)) throw error
       auth.log('warn', 'issuer metadata unavailable', { error: error.message })
-      throw problem('unavailable', {
-        detail: "The authorization server's metadata cannot be fetched right now; retry later.",
-        headers: { 'retry-after': '10' },
-      })
+      throw unavailable("The authorization server's metadata cannot be fetched right now; retry later.", 10)
     }
   })
   return { ...withoutAuth(), ...metadata, authorizationServer: mirrored }

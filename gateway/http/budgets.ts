@@ -73,33 +73,56 @@ export class Budgets {
 }
 
 function chargeAll(counters: Counter[]): Charge {
+  // What never changes per request, worked out once: each key's policy field and the quotas for the 429.
+  const policies = counters.flatMap(({ budget, limit }) =>
+    (['ip', 'credential'] as const).flatMap((key) => {
+      const name = budget.policies[key]
+      return name ? [{ key, field: `"${name}";q=${limit};w=${budget.windowSeconds}`, name }] : []
+    }),
+  )
+  const quota = counters.map(({ limit, budget }) => `at most ${limit} per ${budget.windowSeconds} s`).join(', ')
+  const onlyIp = policies.length === 1 && policies[0]!.key === 'ip'
+  const policyField = policies.map((p) => p.field).join(', ')
   return (client) => {
-    const policies: string[] = []
+    if (onlyIp) {
+      // The common case (one budget, by address): no arrays per request.
+      const { limiter } = counters[0]!
+      const decision = limiter.take(`ip:${client.ip}`)
+      return verdict(
+        policyField,
+        `"${policies[0]!.name}";r=${Math.max(0, decision.remaining)};t=${decision.resetSeconds}`,
+        decision.allowed ? [] : [['client address', decision]],
+        quota,
+      )
+    }
+    const used: string[] = []
     const left: string[] = []
     const refused: [string, RateDecision][] = []
-    for (const { budget, limit, limiter } of counters) {
-      const checks: [BudgetKey, string, RateDecision][] = []
-      const ipPolicy = budget.policies.ip
+    for (const { budget, limiter, limit } of counters) {
+      const checks: [BudgetKey, RateDecision][] = []
       let byAddress: RateDecision | undefined
-      if (ipPolicy) checks.push(['ip', ipPolicy, (byAddress = limiter.take(`ip:${client.ip}`))])
+      if (budget.policies.ip) checks.push(['ip', (byAddress = limiter.take(`ip:${client.ip}`))])
       // A client already over its address limit adds nothing more: sending a new
       // made-up credential per request cannot fill the table and evict others' windows.
-      const credentialPolicy = budget.policies.credential
-      if (credentialPolicy && client.authorization && byAddress?.allowed !== false)
-        checks.push(['credential', credentialPolicy, limiter.take(`cred:${credentialKey(client.authorization)}`)])
-      for (const [key, policy, decision] of checks) {
-        policies.push(`"${policy}";q=${limit};w=${budget.windowSeconds}`)
-        left.push(`"${policy}";r=${Math.max(0, decision.remaining)};t=${decision.resetSeconds}`)
+      if (budget.policies.credential && client.authorization && byAddress?.allowed !== false)
+        checks.push(['credential', limiter.take(`cred:${credentialKey(client.authorization)}`)])
+      for (const [key, decision] of checks) {
+        const name = budget.policies[key]!
+        used.push(`"${name}";q=${limit};w=${budget.windowSeconds}`)
+        left.push(`"${name}";r=${Math.max(0, decision.remaining)};t=${decision.resetSeconds}`)
         if (!decision.allowed) refused.push([key === 'ip' ? 'client address' : 'credential', decision])
       }
     }
-    const quota = counters.map(({ limit, budget }) => `at most ${limit} per ${budget.windowSeconds} s`).join(', ')
-    return {
-      allowed: refused.length === 0,
-      fields: { 'ratelimit-policy': policies.join(', '), ratelimit: left.join(', ') },
-      retryAfter: refused.length ? Math.max(...refused.map(([, d]) => d.resetSeconds)) : 0,
-      refusedBy: `${refused.map(([what]) => what).join(' and ')}: ${quota}`,
-    }
+    return verdict(used.join(', '), left.join(', '), refused, quota)
+  }
+}
+
+function verdict(policy: string, left: string, refused: [string, RateDecision][], quota: string): Verdict {
+  return {
+    allowed: refused.length === 0,
+    fields: { 'ratelimit-policy': policy, ratelimit: left },
+    retryAfter: refused.length ? Math.max(...refused.map(([, d]) => d.resetSeconds)) : 0,
+    refusedBy: refused.length ? `${refused.map(([what]) => what).join(' and ')}: ${quota}` : '',
   }
 }
 

@@ -77,11 +77,11 @@ describe('credentials (mcp.tools.invoke)', () => {
 })
 
 describe('method, origin and host', () => {
-  it('answers GET and DELETE with 405 and Allow: POST (stateless: no SSE stream, no session to delete)', async () => {
+  it('answers GET and DELETE with 405 and Allow: POST, OPTIONS (stateless: no SSE stream, no session to delete)', async () => {
     for (const method of ['GET', 'DELETE', 'PUT']) {
       const res = await fetch(`${t.url}/mcp`, { method, headers: { accept: 'text/event-stream' } })
       expect(res.status).toBe(405)
-      expect(res.headers.get('allow')).toBe('POST')
+      expect(res.headers.get('allow')).toBe('POST, OPTIONS')
       expect(await res.json()).toMatchObject({ type: '/problems/method-not-allowed', status: 405 })
     }
   })
