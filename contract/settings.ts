@@ -227,11 +227,11 @@ export const SETTINGS = {
     schema: z.union([z.literal('auto'), integer(1, 64)]),
   }),
   URL: setting({
-    accepts: 'an http(s) URL',
+    accepts: 'an http(s) URL (anything else is ignored: the name is a common one)',
     description:
       "Set by Netlify: the site's main address, which the function's links use when PUBLIC_URL is unset (else the address a request came to).",
     default: undefined,
-    schema: httpUrl.transform((v) => v.replace(/\/+$/, '')),
+    schema: z.string().transform((v) => (httpUrl.safeParse(v).success ? v.replace(/\/+$/, '') : undefined)),
   }),
   LAMBDA_TASK_ROOT: setting({
     accepts: 'a folder path',
@@ -241,11 +241,11 @@ export const SETTINGS = {
     schema: z.string().min(1),
   }),
   GITHUB_ACTIONS: setting({
-    accepts: 'true or false',
+    accepts: '`true` (anything else is false)',
     description:
       'Set by GitHub Actions: `npm run check` and `npm run build` also print each error as a workflow annotation.',
     default: 'false',
-    schema: z.enum(['true', 'false']).transform((v) => v === 'true'),
+    schema: z.string().transform((v) => v === 'true'),
   }),
 } as const
 

@@ -12,7 +12,7 @@ import type { Manifest } from '../../contract/manifest.ts'
 import { MANIFEST_FILE } from '../../contract/paths.ts'
 import { allowOf, answeredByFile, documentedPaths, ROUTES } from '../../contract/routes/index.ts'
 import type { Route } from '../../contract/routes/route.ts'
-import { routerPath } from '../../gateway/routes/mount.ts'
+import { routerPath, type RouteHandlers } from '../../gateway/routes/mount.ts'
 import { startBuiltGateway, type BuiltGateway } from '../helpers/gateway.ts'
 
 const ROUTE_LIST = Object.entries(ROUTES) as [string, Route][]
@@ -104,6 +104,12 @@ describe('the route table', () => {
     expect(answeredByFile(ROUTES.search, new URLSearchParams('q=x'))).toBe(false)
     expect(answeredByFile(ROUTES.changes, new URLSearchParams())).toBe(true)
     expect(answeredByFile(ROUTES.changes, new URLSearchParams('since=abc'))).toBe(false)
+  })
+
+  it('cannot be mounted with a route the gateway serves left without a handler (the type says so)', () => {
+    // @ts-expect-error: every route but health left out (`npx tsc --noEmit` fails if this compiles)
+    const incomplete: RouteHandlers = { health: () => 'ok' }
+    expect(Object.keys(incomplete)).toEqual(['health'])
   })
 
   it('gives the router each gateway path in its own form, whole segments only', () => {
