@@ -22,8 +22,10 @@ export type Method = 'GET' | 'HEAD' | 'POST'
 export const READ: readonly Method[] = ['GET', 'HEAD']
 
 /**
- * A route or parameter on its way out (issue 30 adds the Deprecation and
- * Sunset headers from it): when it was deprecated, when it goes, what to use.
+ * A route or parameter on its way out: when it was deprecated, when it goes,
+ * what to use. The document marks it `deprecated` and says so in the
+ * operation's description; the Deprecation and Sunset headers are to come
+ * from the same fields.
  */
 export interface Deprecation {
   /** An RFC 3339 date. */
