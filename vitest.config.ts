@@ -15,7 +15,8 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    env: { LOG_LEVEL: 'silent' },
+    // Each test decides its own settings: an operator's REQUIRE_HISTORY=on (CI) is not theirs.
+    env: { LOG_LEVEL: 'silent', REQUIRE_HISTORY: 'off' },
     projects: [
       {
         extends: true,

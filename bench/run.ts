@@ -25,6 +25,7 @@ import { benchSearchIndex } from './suites/search-index.ts'
 import { benchHugo, benchVelite, ensureHugo } from './suites/peers.ts'
 import { distSizes } from './suites/sizes.ts'
 import { benchWatch } from './suites/watch.ts'
+import { benchImages } from './suites/images.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -35,6 +36,7 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     out: { type: 'string' },
     record: { type: 'boolean', default: false },
+    images: { type: 'string' },
   },
 })
 
@@ -42,6 +44,7 @@ const smoke = args.smoke
 const config = {
   items: Number(args.items ?? (smoke ? 300 : 10_000)),
   small_items: smoke ? 100 : 1_000,
+  images: Number(args.images ?? (smoke ? 12 : 1_000)),
   seed: Number(args.seed),
   cold_runs: smoke ? 1 : 3,
   short_runs: smoke ? 1 : 5,
@@ -108,6 +111,9 @@ try {
     await clean(large.root)
     await runBuild(large.root)
   })
+  const images = await step(`images: ${config.images} processed cold, against sharp alone`, () =>
+    optional(() => benchImages(config.images, config.seed, config.short_runs)),
+  )
   const memory: MemorySample[] = []
   for (const c of [small, corpus, large]) {
     const dist = join(c.root, 'dist')
@@ -131,6 +137,7 @@ try {
     mcp,
     searchIndex,
     memory,
+    images,
   }
   const report: Report = { generated_at: new Date().toISOString(), smoke, config, machine, rows: buildRows(samples) }
   await mkdir(outDir, { recursive: true })

@@ -39,7 +39,7 @@ let bundle: Promise<string> | undefined
 /** gateway/serve.ts as `npm start` runs it: bundled (build/gateway-bundle.ts, once per bench run), on node. */
 export async function startGatewayProcess(distDir: string, env: NodeJS.ProcessEnv = {}): Promise<ChildServer> {
   const file = await (bundle ??= bundleGateway(REPO_ROOT))
-  return startChildServer([file], /gateway serving build \S+ at (http:\/\/\S+)/, {
+  return startChildServer([file], /gateway \(pid \d+\) serving build \S+ at (http:\/\/\S+)/, {
     cwd: REPO_ROOT,
     env: {
       DIST_DIR: distDir,

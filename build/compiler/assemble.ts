@@ -15,10 +15,10 @@ import type { SiteConfig } from '../core/site.ts'
 
 /** One collection's published records, or the errors of its files. */
 export type CollectionPart =
-  | { ok: true; records: FullRecord[]; summaries: ContentRecord[]; builtAt: string }
+  | { ok: true; records: FullRecord[]; summaries: ContentRecord[]; contentUpdatedAt: string }
   | { ok: false; errors: ContentError[] }
 
-/** builtAt of content with no items. */
+/** contentUpdatedAt of content with no items. */
 const EPOCH = '1970-01-01T00:00:00Z'
 
 export function assembleCollection(collection: CollectionName, files: readonly CompiledFile[]): CollectionPart {
@@ -33,7 +33,7 @@ export function assembleCollection(collection: CollectionName, files: readonly C
     collection,
     files.filter((c) => !c.draft).map((c) => c.record!),
   )
-  return { ok: true, records, summaries: records.map(toSummary), builtAt: latestUpdate(records) }
+  return { ok: true, records, summaries: records.map(toSummary), contentUpdatedAt: latestUpdate(records) }
 }
 
 /**
@@ -57,13 +57,13 @@ export function reassembleOne(
   const at = sortedIndex(collection, records, after.record)
   if (at === undefined) return undefined
   records.splice(at, 0, after.record)
-  return { ok: true, records, summaries: records.map(toSummary), builtAt: latestUpdate(records) }
+  return { ok: true, records, summaries: records.map(toSummary), contentUpdatedAt: latestUpdate(records) }
 }
 
 function latestUpdate(records: readonly FullRecord[]): string {
-  let builtAt = EPOCH
-  for (const r of records) if (r.updated_at > builtAt) builtAt = normalisedUpdate(r)
-  return builtAt
+  let contentUpdatedAt = EPOCH
+  for (const r of records) if (r.updated_at > contentUpdatedAt) contentUpdatedAt = normalisedUpdate(r)
+  return contentUpdatedAt
 }
 
 /** Each record's updated_at normalised once: an edit goes through the collection's 5,000 again. */
@@ -79,13 +79,13 @@ function normalisedUpdate(record: FullRecord): string {
 export function combine(site: SiteConfig, parts: ReadonlyMap<CollectionName, CollectionPart>): BuiltContent {
   const collections = {} as BuiltContent['collections']
   const summaries = {} as BuiltContent['summaries']
-  let builtAt = EPOCH
+  let contentUpdatedAt = EPOCH
   for (const name of COLLECTION_NAMES) {
     const part = parts.get(name)
     if (!part?.ok) throw new Error(`collection ${name} is not assembled`)
     collections[name] = part.records
     summaries[name] = part.summaries
-    if (part.builtAt > builtAt) builtAt = part.builtAt
+    if (part.contentUpdatedAt > contentUpdatedAt) contentUpdatedAt = part.contentUpdatedAt
   }
-  return { site, collections, summaries, builtAt }
+  return { site, collections, summaries, contentUpdatedAt }
 }

@@ -8,6 +8,8 @@ import type { Manifest } from '../../contract/manifest.ts'
 import { writeDistAtomically } from '../emit/write.ts'
 import { upToDateManifest, writeSourceIndex, type ManifestHead } from './inputs.ts'
 import { Compiler } from './compiler.ts'
+import { readCommittedHistory } from '../history/git-history.ts'
+import { assertCompleteHistory } from '../history/required.ts'
 
 export interface BuildOptions {
   /** Project root holding content/; dist/ and .cache/ are written here. */
@@ -20,6 +22,8 @@ export interface BuildOptions {
   force?: boolean
   /** Threads rendering Markdown (BUILD_THREADS); default one per core. */
   threads?: number
+  /** Fail, leaving dist/ as it was, when content/'s git history is incomplete (REQUIRE_HISTORY). */
+  requireHistory?: boolean
 }
 
 /** What a build did: nothing, since dist/ was up to date; or the files it wrote. */
@@ -36,23 +40,33 @@ export type BuildReport =
 /** Build `root` into dist/; throws ContentErrors (dist/ untouched) when the content has errors. */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const distDir = options.distDir ?? join(options.root, 'dist')
-  const current = options.force ? undefined : await upToDateManifest(options.root, distDir)
+  const current = options.force || options.requireHistory ? undefined : await upToDateManifest(options.root, distDir)
   if (current) return { manifest: current, upToDate: true, warnings: [] }
   const compiler = await Compiler.open({ root: options.root, cache: options.cache, threads: options.threads })
   const state = compiler.current()
   await compiler.saveCache()
   if (!state.ok) throw state.errors
   const { files, manifest, warnings } = (await compiler.emit('full'))!
+  if (options.requireHistory) assertCompleteHistory(compiler.committedHistory()!)
   await writeDistAtomically(distDir, files)
+  await compiler.pruneMedia()
   if (options.cache !== false) await writeSourceIndex(options.root, compiler.sourceIndex())
   return { manifest, files: files.size, upToDate: false, warnings }
 }
 
-/** Validate all content without writing dist/; throws ContentErrors. */
-export async function checkContent(root: string, options: { threads?: number } = {}): Promise<{ files: number }> {
-  const compiler = await Compiler.open({ root, threads: options.threads })
+/**
+ * Validate all content without writing dist/; throws ContentErrors, then
+ * (with `requireHistory`) HistoryRequiredError when content/'s git history is incomplete.
+ */
+export async function checkContent(
+  root: string,
+  options: { threads?: number; requireHistory?: boolean } = {},
+): Promise<{ files: number }> {
+  // Images are checked (format, size) from their headers, not processed.
+  const compiler = await Compiler.open({ root, threads: options.threads, processMedia: false })
   await compiler.saveCache()
   const state = compiler.current()
   if (!state.ok) throw state.errors
+  if (options.requireHistory) assertCompleteHistory(await readCommittedHistory(root))
   return { files: compiler.fileCount() }
 }

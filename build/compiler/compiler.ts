@@ -28,16 +28,26 @@ import type { BuiltContent, EmittedFiles, Emitter, OffThreadTask } from '../emit
 import { blobId, historyKey, readCommittedHistory } from '../history/git-history.ts'
 import type { CommittedHistory, ContentHistory, FileState } from '../history/types.ts'
 import { RenderCache } from '../pipeline/cache.ts'
-import { compileFile, parseFile, type CompiledFile } from '../pipeline/compile.ts'
+import { compileFile, parseFile, type CompiledFile, type ParsedFile } from '../pipeline/compile.ts'
+import { attachMedia } from '../pipeline/media-record.ts'
+import { MediaStore } from '../media/store.ts'
 import { hashInputs } from './inputs.ts'
 import type { SourceFile } from '../core/sources.ts'
 import { prerenderBodies } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
 import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
 import type { FullPass } from './full-pass.ts'
-import { link } from './link.ts'
+import { link, referenceErrors } from './link.ts'
 import { OutputStore } from './outputs.ts'
-import { inBatches, listContent, readIfPresent, readSiteBytes, SourceStats, type ContentPath } from '../core/sources.ts'
+import {
+  inBatches,
+  itemPath,
+  listContent,
+  readIfPresent,
+  readSiteBytes,
+  SourceStats,
+  type ContentPath,
+} from '../core/sources.ts'
 
 export interface CompilerOptions {
   /** Project root holding content/. */
@@ -48,6 +58,8 @@ export interface CompilerOptions {
   threads?: number
   /** Run the search index on a worker thread for large content (default true). */
   offThread?: boolean
+  /** Process local images (default true); `npm run check` only checks them. */
+  processMedia?: boolean
 }
 
 /** The content as last compiled: published and ready to emit, or the errors that stop it. */
@@ -107,6 +119,8 @@ export class Compiler {
     private readonly cache: RenderCache,
     private readonly threads: number | undefined,
     private readonly offThread: boolean,
+    private readonly media: MediaStore,
+    private readonly processMedia: boolean,
   ) {
     this.stats = new SourceStats(root)
   }
@@ -118,6 +132,8 @@ export class Compiler {
       await RenderCache.open(options.cache === false ? undefined : options.root),
       options.threads,
       options.offThread ?? true,
+      await MediaStore.open(options.root, { fresh: options.cache === false, threads: options.threads }),
+      options.processMedia ?? true,
     )
     await compiler.readSite()
     const paths = await listContent(options.root)
@@ -131,10 +147,15 @@ export class Compiler {
 
   /** Each source's path, the stat taken before it was read, and its hash: the no-change check's index. */
   sourceIndex(): [path: string, signature: string, hash: string][] {
-    return [...this.sources.values()].flatMap((s) => {
+    const items = [...this.sources.values()].flatMap((s) => {
       const sig = this.stats.signatureOf(s.path)
       return sig ? [[s.path, sig, s.hash] as [string, string, string]] : []
     })
+    const assets = this.assetsInOrder().flatMap((a) => {
+      const sig = this.media.signatureOf(a.path)
+      return sig ? [[a.path, sig, a.hash] as [string, string, string]] : []
+    })
+    return [...items, ...assets]
   }
 
   /** How many content files there are (drafts and files with errors included). */
@@ -174,11 +195,16 @@ export class Compiler {
    * Re-read the given files (changed, added or removed; site.yaml recompiles
    * everything). Undefined when none of them differs from what is compiled.
    */
-  async update(paths: readonly ContentPath[]): Promise<Update | undefined> {
+  async update(given: readonly ContentPath[]): Promise<Update | undefined> {
     const changed = new Set<CollectionName>()
     /** Per changed collection, the one file replaced (before, after); null once more than one changed. */
     const replaced = new Map<CollectionName, [CompiledFile | undefined, CompiledFile | undefined] | null>()
     const files: string[] = []
+    // An image changed: the files that use it are compiled again, though their own bytes did not change.
+    const assets = new Set(given.flatMap((p) => (p.kind === 'asset' ? [p.path] : [])))
+    const users = [...this.compiled.values()].filter((c) => c.media.some((m) => m.path && assets.has(m.path)))
+    const forced = new Set(users.map((c) => c.source.path))
+    const paths = [...given, ...users.map((c) => itemPath(c.collection, c.source.path.split('/')[2]!))]
     if (paths.some((p) => p.kind === 'site') && (await this.readSite())) {
       files.push(SITE_PATH)
       await this.compileAll()
@@ -196,11 +222,11 @@ export class Compiler {
         if (!previous) continue
         this.sources.delete(p.path)
         this.compiled.delete(p.path)
-      } else if (previous?.hash === source.hash) {
+      } else if (previous?.hash === source.hash && !forced.delete(p.path)) {
         continue
       } else {
         this.sources.set(p.path, source)
-        if (this.site) this.compiled.set(p.path, compileFile(source, this.site, this.cache))
+        if (this.site) this.compiled.set(p.path, await this.compile(source))
       }
       replaced.set(p.collection, replaced.has(p.collection) ? null : [before, this.compiled.get(p.path)])
       changed.add(p.collection)
@@ -213,8 +239,11 @@ export class Compiler {
   }
 
   /** Files added, removed or rewritten since they were last read, found by their stat alone; undefined if interrupted. */
-  stale(interrupted?: () => boolean): Promise<ContentPath[] | undefined> {
-    return this.stats.stale(this.sources.keys(), interrupted)
+  async stale(interrupted?: () => boolean): Promise<ContentPath[] | undefined> {
+    const found = await this.stats.stale(this.sources.keys(), interrupted)
+    if (!found) return undefined
+    const assets = await this.media.stale(this.assetPaths())
+    return [...found, ...assets.map((path) => ({ kind: 'asset' as const, path }))]
   }
 
   /** Whether every output reflects the last good content. */
@@ -242,12 +271,13 @@ export class Compiler {
     for (const emitter of this.emitters) if (emitter.input === 'collection') this.pendingEmitters.delete(emitter)
     const key = mode === 'full' ? await this.readHistory() : undefined
     if (mode === 'full' && !(await this.emitWhole(content, interrupted))) return undefined
-    if (key !== undefined) this.inputHash = await hashInputs(this.root, this.sourcesInOrder(), key)
+    if (key !== undefined)
+      this.inputHash = await hashInputs(this.root, [...this.sourcesInOrder(), ...this.assetsInOrder()], key)
     const manifest = createManifest(content, this.outputs.etags(MANIFEST_FILE), this.inputHash)
     // The manifest file (megabytes at 10,000 items) is a whole-content output too: an edit
     // updates the manifest the gateway answers from, the file follows with the full pass.
     if (mode === 'full') this.outputs.set(MANIFEST_FILE, asciiJson(manifest))
-    const warning = this.history?.committed.warning
+    const warning = this.history && (this.history.committed.detail ?? this.history.committed.warning)
     return { files: this.outputs.snapshot(), manifest, complete: this.isComplete(), warnings: warning ? [warning] : [] }
   }
 
@@ -287,6 +317,11 @@ export class Compiler {
     return { files: this.outputs.snapshot(), manifest, complete: true, warnings: pass.warnings }
   }
 
+  /** content/'s history as the last full emit read it (undefined before one). */
+  committedHistory(): CommittedHistory | undefined {
+    return this.history?.committed
+  }
+
   /** Read content/'s history again when its key changed (a commit); the key. */
   private async readHistory(): Promise<string> {
     const key = await historyKey(this.root)
@@ -316,9 +351,37 @@ export class Compiler {
     return working
   }
 
-  /** Write the render cache (bodies rendered in this run) to disk. */
-  saveCache(): Promise<void> {
-    return this.cache.save()
+  /** Write the render cache (bodies rendered in this run) and the media index to disk. */
+  async saveCache(): Promise<void> {
+    await this.cache.save()
+    await this.media.save()
+  }
+
+  /** Delete the processed images no item uses any more (after a build). */
+  pruneMedia(): Promise<void> {
+    return this.media.prune()
+  }
+
+  /** Compile one file, its images checked (and processed) too. */
+  private async compile(source: SourceFile, parsed?: ParsedFile): Promise<CompiledFile> {
+    const file = compileFile(source, this.site!, this.cache, parsed)
+    await attachMedia(file, this.media, this.site!, this.processMedia)
+    return file
+  }
+
+  /** Every image file the compiled files name, in path order (present or not). */
+  private assetPaths(): string[] {
+    const paths = new Set<string>()
+    for (const file of this.compiled.values()) for (const ref of file.media) if (ref.path) paths.add(ref.path)
+    return [...paths].sort()
+  }
+
+  /** The images the compiled files use, with the hash of their bytes: build inputs like the sources. */
+  private assetsInOrder(): { path: string; hash: string }[] {
+    return this.assetPaths().flatMap((path) => {
+      const hash = this.media.hashOf(path)
+      return hash ? [{ path, hash }] : []
+    })
   }
 
   /** Run the pending whole-content, settings and index emitters; false when interrupted. */
@@ -386,8 +449,8 @@ export class Compiler {
       this.cache,
       this.threads,
     )
-    for (const [i, source] of sources.entries())
-      this.compiled.set(source.path, compileFile(source, site, this.cache, parsed[i]))
+    const compiled = await Promise.all(sources.map((source, i) => this.compile(source, parsed[i])))
+    for (const file of compiled) this.compiled.set(file.source.path, file)
   }
 
   /** Assemble the changed collections and combine all into the published content. */
@@ -410,7 +473,9 @@ export class Compiler {
       return part && !part.ok ? part.errors : []
     })
     if (errors.length) {
-      this.state = { ok: false, errors: new ContentErrors(sortErrors(errors)) }
+      // References and body links too, so an author sees every problem in one run.
+      const all = [...errors, ...referenceErrors(this.compiled.values())]
+      this.state = { ok: false, errors: new ContentErrors(sortErrors(all)) }
       return
     }
     const base = combine(this.site!, this.parts)

@@ -54,19 +54,32 @@ async function readManifestHead(distDir: string): Promise<ManifestHead | undefin
 const SOURCE_INDEX = join('.cache', 'sources-v1.json')
 type SourceIndex = Record<string, [signature: string, hash: string]>
 
-/** Every source's path and hash, in build order, read only where its stat differs from the index. */
+/** Every source's path and hash, in build order, then the images the last build used; read only where a stat differs from the index. */
 async function indexedSources(root: string): Promise<{ path: string; hash: string }[]> {
   const index = (await readFile(join(root, SOURCE_INDEX), 'utf8')
     .then((t) => JSON.parse(t) as SourceIndex)
     .catch(() => ({}))) as SourceIndex
   const paths = await listContent(root)
-  return inBatches(paths, async (p) => {
+  const sources = await inBatches(paths, async (p) => {
     const sig = await signature(join(root, p.path))
     const known = index[p.path]
     if (known && known[0] === sig) return { path: p.path, hash: known[1] }
     const source = await readSource(root, p.collection, p.name)
     return { path: p.path, hash: source.hash }
   })
+  // The images the last build used follow, in path order (as the compiler hashes them).
+  const assets = Object.keys(index)
+    .filter((path) => !path.endsWith('.md'))
+    .sort()
+  return [...sources, ...(await inBatches(assets, (path) => assetHash(root, path, index[path]!)))]
+}
+
+/** The hash of an image's bytes, read only when its stat changed; `missing` when it is gone. */
+async function assetHash(root: string, path: string, known: [string, string]): Promise<{ path: string; hash: string }> {
+  const sig = await signature(join(root, path))
+  if (sig === known[0]) return { path, hash: known[1] }
+  const bytes = await readFile(join(root, path)).catch(() => undefined)
+  return { path, hash: bytes ? createHash('sha256').update(bytes).digest('hex') : 'missing' }
 }
 
 /** Record each source's stat and hash after a build, for the next no-change check. */

@@ -49,13 +49,53 @@ export function link(records: Record<CollectionName, FullRecord[]>, files: Itera
     has: (target: string) => parts.some((part) => part.has(target)),
     keys: () => parts.flatMap((part) => [...part.keys()]),
   }
-  const drafts = new Set<string>()
   const referencing = new Map<FullRecord, CompiledFile>()
   const all = [...files]
-  for (const file of all) {
-    if (file.draft) drafts.add(`${file.collection}/${file.slug}`)
-    else if (file.record && file.references.length) referencing.set(file.record, file)
+  for (const file of all) if (!file.draft && file.record && file.references.length) referencing.set(file.record, file)
+  const errors = brokenReferences(all, published)
+  const out = {} as Record<CollectionName, FullRecord[]>
+  for (const collection of COLLECTION_NAMES) {
+    out[collection] = records[collection].map((record) => {
+      const file = referencing.get(record)
+      if (!file) return record
+      const resolved = file.references.flatMap((ref) => published.get(ref.target) ?? [])
+      const targets = resolved.map((target) => target.record)
+      const previous = linked.get(record)
+      if (previous && sameObjects(previous.targets, targets)) return previous.record
+      const items: RelatedItem[] = resolved.map((target) => ({
+        collection: target.collection,
+        slug: target.record.slug,
+        title: target.record.title,
+        url: target.record.url as string,
+      }))
+      const key = JSON.stringify(items)
+      // A target saved again with the same title and url: the same items, the same record.
+      const next = previous?.key === key ? previous.record : { ...record, related: items }
+      linked.set(record, { targets, key, record: next })
+      return next
+    })
   }
+  return { records: out, errors }
+}
+
+/**
+ * The broken references of `files` while some of them have errors of their own
+ * (so nothing is linked): each file counts as the item it would publish, and
+ * `check` reports these with every other problem, in one run.
+ */
+export function referenceErrors(files: Iterable<CompiledFile>): ContentError[] {
+  const all = [...files]
+  const items = new Set(all.flatMap((f) => (f.draft ? [] : [`${f.collection}/${f.slug}`])))
+  return brokenReferences(all, { has: (target) => items.has(target), keys: () => [...items] })
+}
+
+/** Each `related` entry and body link of `files` that names no published item (a draft's may name a draft). */
+function brokenReferences(
+  files: readonly CompiledFile[],
+  published: { has(target: string): boolean; keys(): string[] },
+): ContentError[] {
+  const drafts = new Set<string>()
+  for (const file of files) if (file.draft) drafts.add(`${file.collection}/${file.slug}`)
   const errors: ContentError[] = []
   const broken = (file: CompiledFile, target: string): string | undefined => {
     if (published.has(target) || (file.draft && drafts.has(target))) return undefined
@@ -63,7 +103,7 @@ export function link(records: Record<CollectionName, FullRecord[]>, files: Itera
       ? 'is a draft: a published item may only point to published items'
       : `is not an item${suggestion(target, published.keys())}`
   }
-  for (const file of all) {
+  for (const file of files) {
     for (const ref of file.references) {
       const reason = broken(file, ref.target)
       if (reason)
@@ -93,29 +133,7 @@ export function link(records: Record<CollectionName, FullRecord[]>, files: Itera
         )
     }
   }
-  const out = {} as Record<CollectionName, FullRecord[]>
-  for (const collection of COLLECTION_NAMES) {
-    out[collection] = records[collection].map((record) => {
-      const file = referencing.get(record)
-      if (!file) return record
-      const resolved = file.references.flatMap((ref) => published.get(ref.target) ?? [])
-      const targets = resolved.map((target) => target.record)
-      const previous = linked.get(record)
-      if (previous && sameObjects(previous.targets, targets)) return previous.record
-      const items: RelatedItem[] = resolved.map((target) => ({
-        collection: target.collection,
-        slug: target.record.slug,
-        title: target.record.title,
-        url: target.record.url as string,
-      }))
-      const key = JSON.stringify(items)
-      // A target saved again with the same title and url: the same items, the same record.
-      const next = previous?.key === key ? previous.record : { ...record, related: items }
-      linked.set(record, { targets, key, record: next })
-      return next
-    })
-  }
-  return { records: out, errors }
+  return errors
 }
 
 function sameObjects<T>(a: readonly T[], b: readonly T[]): boolean {

@@ -23,7 +23,7 @@ export function createManifest(content: BuiltContent, etags: ReadonlyMap<string,
   for (const name of COLLECTION_NAMES) counts[name] = content.collections[name].length
   return {
     format: MANIFEST_FORMAT,
-    build: { id: hash.digest('hex').slice(0, 16), built_at: content.builtAt, counts },
+    build: { id: hash.digest('hex').slice(0, 16), content_updated_at: content.contentUpdatedAt, counts },
     input_hash: inputHash,
     files,
     collections: content.summaries,

@@ -29,13 +29,15 @@ import { listFile, MANIFEST_FILE } from '../../contract/paths.ts'
 import { documentedPaths, ROUTES } from '../../contract/routes/index.ts'
 import type { Route } from '../../contract/routes/route.ts'
 import { paginate } from '../../contract/render.ts'
-import { documentHeaders, LIST_HEADERS, SITE_HEADERS } from './netlify-headers.ts'
+import { documentHeaders, fileHeaders, LIST_HEADERS, SITE_HEADERS } from './netlify-headers.ts'
+import { CACHE } from '../../contract/headers.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 import {
   API_PREFIX,
   CALENDAR_PREFIX,
   FUNCTION_PREFIX as GATEWAY_TARGET,
   GATEWAY_FOLDERS,
+  MEDIA_PREFIX,
 } from '../../contract/public-paths.ts'
 
 export const emitNetlify = { name: 'netlify', input: 'files', emit: netlifyRules } satisfies Emitter
@@ -116,8 +118,14 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
   const calendars = new Set(emitted.filter((f) => f.startsWith(`${CALENDAR_PREFIX.slice(1)}/`)))
   const [calendar] = calendars
   if (calendar) headers.push(...rule(`${CALENDAR_PREFIX}/*`, documentHeaders(calendar)))
+  // Processed images: one rule for the folder, `immutable` (their names change with their bytes); Netlify types them by extension.
+  const media = `${MEDIA_PREFIX.slice(1)}/`
+  if (emitted.some((f) => f.startsWith(media))) {
+    const { 'content-type': _type, ...immutable } = fileHeaders('image/*', CACHE.immutable)
+    headers.push(...rule(`${MEDIA_PREFIX}/*`, immutable))
+  }
   for (const file of [...emitted, MANIFEST_FILE].sort()) {
-    if (file.startsWith('api/') || calendars.has(file)) continue
+    if (file.startsWith('api/') || file.startsWith(media) || calendars.has(file)) continue
     headers.push(...rule(`/${file}`, documentHeaders(file)))
     // Pages are also asked for without `.html` (Netlify's pretty URLs), an index by its folder.
     if (file.endsWith('/index.html'))

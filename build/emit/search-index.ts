@@ -33,9 +33,12 @@ export function searchDocument(collection: CollectionName, record: FullRecord): 
 function detailsOf(record: FullRecord): string {
   const out: string[] = []
   const visit = (value: unknown): void => {
-    if (typeof value === 'string' && !/^https?:\/\//.test(value)) out.push(value)
+    // URLs (absolute, or a processed image's root-relative one) are not words a reader searches by.
+    if (typeof value === 'string' && !/^(?:https?:\/\/|\/)/.test(value)) out.push(value)
     else if (Array.isArray(value)) value.forEach(visit)
-    else if (value && typeof value === 'object') Object.values(value).forEach(visit)
+    // A portrait's image object (`avatar`): files, sizes and a placeholder, nothing to search.
+    else if (value && typeof value === 'object')
+      for (const [key, inner] of Object.entries(value)) if (key !== 'avatar') visit(inner)
   }
   for (const field of ['customer', 'results', 'quote', 'products', 'authors', 'speakers', 'location'])
     visit(record[field])

@@ -11,8 +11,8 @@ export interface BuiltContent {
   collections: Record<CollectionName, FullRecord[]>
   /** The same items in list form (no body), same order. */
   summaries: Record<CollectionName, ContentRecord[]>
-  /** Latest updated_at of all published items: the build's deterministic timestamp. */
-  builtAt: string
+  /** The newest updated_at of all published items: what the content is as of (never the build's clock). */
+  contentUpdatedAt: string
 }
 
 /**

@@ -3,7 +3,7 @@
  * failed or killed build never leaves a broken or half-written dist/.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { BuildFile } from '../../contract/manifest.ts'
 
@@ -19,13 +19,19 @@ export async function writeDistAtomically(distDir: string, files: ReadonlyMap<st
     const dirs = new Set(paths.map((p) => dirname(join(tmp, p))))
     for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true })
     for (let i = 0; i < paths.length; i += PARALLEL_WRITES) {
-      await Promise.all(paths.slice(i, i + PARALLEL_WRITES).map((p) => writeFile(join(tmp, p), files.get(p)!.body)))
+      await Promise.all(paths.slice(i, i + PARALLEL_WRITES).map((p) => writeOne(join(tmp, p), files.get(p)!)))
     }
     await swapIn(root, distDir, tmp)
   } catch (error) {
     await rm(tmp, { recursive: true, force: true })
     throw error
   }
+}
+
+/** A file's bytes, or for a file kept on disk (a processed image) a hard link to it, or a copy across file systems. */
+async function writeOne(path: string, file: BuildFile): Promise<void> {
+  if (file.file === undefined) return writeFile(path, file.body)
+  await link(file.file, path).catch(() => copyFile(file.file!, path))
 }
 
 async function swapIn(root: string, distDir: string, tmp: string): Promise<void> {

@@ -7,6 +7,7 @@ import { Ajv, type ValidateFunction } from 'ajv'
 import ajvErrors from 'ajv-errors'
 import addFormats from 'ajv-formats'
 import { COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
+import { MEDIA_KEYWORD } from '../../contract/schemas/common.ts'
 
 const zones = new Set(Intl.supportedValuesOf('timeZone'))
 
@@ -26,6 +27,8 @@ export function createAjv(): Ajv {
   addFormats.default(ajv)
   ajvErrors.default(ajv)
   ajv.addFormat('iana-timezone', { type: 'string', validate: isTimeZone })
+  // An annotation for the editor (what a field names), not a rule.
+  ajv.addKeyword({ keyword: MEDIA_KEYWORD, schemaType: 'string' })
   return ajv
 }
 

@@ -8,8 +8,10 @@
  * Where the next things go: a budget of its own for a route (a name in
  * contract/budgets.ts, listed in the route's `budgets`); a deprecated route
  * or parameter (`deprecated`); a new query parameter of lists (the list
- * route's `parameters`, and `prerendered.computedBy` when no file has it);
- * webhooks (WEBHOOKS below: operations the API calls, in the same shape).
+ * route's `parameters` and its parser, contract/query.ts, and
+ * `prerendered.computedBy` when no file has it). The requests the API sends
+ * (webhooks) are not routes of its own: contract/webhook-events.ts, written
+ * into the document by build/openapi/webhooks.ts.
  */
 import { health, item, list } from './content.ts'
 import { apiCatalog, docs, home, llms, llmsFull, openapi, problemType } from './discovery.ts'
@@ -28,7 +30,7 @@ import {
   userinfo,
 } from './oauth.ts'
 import { atomFeed, calendar, changes, itemCalendar, jsonFeed, rssFeed, search } from './reach.ts'
-import type { Operations, Route } from './route.ts'
+import type { Route } from './route.ts'
 
 export const ROUTES = {
   list,
@@ -71,12 +73,6 @@ export type RouteId = keyof typeof ROUTES
 export type GatewayRouteId = { [K in RouteId]: (typeof ROUTES)[K]['served'] extends 'gateway' ? K : never }[RouteId]
 
 export const ROUTE_IDS = Object.keys(ROUTES) as RouteId[]
-
-/**
- * Operations the API calls on its subscribers' endpoints (OpenAPI
- * `webhooks`), by name; none yet. The document writes them beside the paths.
- */
-export const WEBHOOKS: Readonly<Record<string, Operations>> = {}
 
 /** The paths the document writes for a route: its own, or one per value of its `each` parameter. */
 export function documentedPaths(route: Route): { path: string; value?: string }[] {

@@ -13,6 +13,7 @@ import { assertMethod } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
 import { DOCUMENT_HEADERS, DOCUMENT_TYPES } from '../../contract/documents.ts'
+import { MEDIA_PREFIX } from '../../contract/public-paths.ts'
 
 /** What every file of the build answers: GET and HEAD. */
 const FILES = { methods: READ, path: '/' }
@@ -33,7 +34,7 @@ export function staticRoute(store: ArtifactStore) {
       const contentType = DOCUMENT_TYPES[path] ?? CONTENT_TYPES[extname(candidate)] ?? 'application/octet-stream'
       return respondWithFile(event, file, {
         contentType,
-        cacheControl: CACHE.document,
+        cacheControl: path.startsWith(`${MEDIA_PREFIX}/`) ? CACHE.immutable : CACHE.document,
         headers: DOCUMENT_HEADERS[path],
         memo: { snapshot: snapshot! },
       })

@@ -10,6 +10,12 @@ export interface StateStore {
   get<T>(key: string): Promise<T | undefined>
   /** Store `value` under `key`; it expires after `ttlSeconds` when given. */
   set(key: string, value: unknown, ttlSeconds?: number): Promise<void>
+  /**
+   * Store `value` under `key` only when no record is there, expired or not;
+   * true when this call wrote it. Atomic across processes and instances: of
+   * two callers, exactly one gets true (leases and write-once records).
+   */
+  create(key: string, value: unknown, ttlSeconds?: number): Promise<boolean>
   delete(key: string): Promise<void>
   /** Every key that starts with `prefix` (a folder-like prefix ending in "/"), expired or not. */
   list(prefix: string): Promise<string[]>

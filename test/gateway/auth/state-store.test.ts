@@ -77,6 +77,26 @@ describe.each(['files', 'netlify-blobs'])('the %s store', (kind) => {
     for (const key of keys) expect(await s.get(key)).toBe(key)
   })
 
+  it('creates a record only where none is, one winner among concurrent writers', async () => {
+    const s = store()
+    // Netlify's local Blobs server checks and writes in two steps (the service is atomic): race only the files.
+    const writers = kind === 'files' ? 8 : 1
+    const wins = await Promise.all(
+      Array.from({ length: writers }, (_, i) => s.create('create-test/lease', { owner: i })),
+    )
+    expect(wins.filter(Boolean)).toHaveLength(1)
+    const winner = wins.indexOf(true)
+    expect(await s.create('create-test/lease', { owner: 'late' })).toBe(false)
+    expect(await s.get('create-test/lease')).toEqual({ owner: winner })
+    // An expired record still holds its key: create never contends with one.
+    await s.create('create-test/short', 1, 1)
+    clock += 2_000
+    expect(await s.create('create-test/short', 2)).toBe(false)
+    await s.delete('create-test/short')
+    expect(await s.create('create-test/short', 3)).toBe(true)
+    expect(await s.get('create-test/short')).toBe(3)
+  })
+
   it('refuses keys that are empty, absolute or have empty segments', async () => {
     const s = store()
     for (const key of ['', '/abs', 'a//b', 'trailing/']) await expect(s.set(key, 1)).rejects.toThrow(RangeError)

@@ -19,7 +19,7 @@ import { generateClientSecret, hashClientSecret, writeClientsFile } from '../../
 import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
 import { BLOBS_STORE_NAME } from '../../../gateway/auth/store/open-store.ts'
 import { UserAgent } from '../auth/user-agent.ts'
-import { copyOfRepoContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 import { startEmulator, type Emulator } from './emulator.ts'
 
 const LINDA = { email: 'linda@example.com', password: 'arrows of the telescope', name: 'Linda Example' }
@@ -44,7 +44,7 @@ async function withBlobs<T>(work: () => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  project = await copyOfRepoContent()
+  project = await copyOfFixtureContent()
   await buildSite({ root: project.root, cache: false })
   await bundleFunction(REPO_ROOT, project.root)
   await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))

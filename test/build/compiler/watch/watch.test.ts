@@ -6,7 +6,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
-import { copyOfRepoContent, validPost, type TempProject } from '../../../helpers/project.ts'
+import { copyOfFixtureContent, validPost, type TempProject } from '../../../helpers/project.ts'
 import { expectDevEqualsFullBuild } from './full-build-equality.ts'
 import { until } from '../../../helpers/until.ts'
 
@@ -47,7 +47,7 @@ describe('npm run dev', () => {
       .map((e) => join(e.parentPath, e.name))
 
   beforeAll(async () => {
-    project = await copyOfRepoContent()
+    project = await copyOfFixtureContent()
     original = new Map(
       await Promise.all((await contentFiles()).map(async (f) => [f, await readFile(f, 'utf8')] as const)),
     )
