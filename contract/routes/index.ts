@@ -11,10 +11,14 @@
  * route's `parameters` and its parser, contract/query.ts, and
  * `prerendered.computedBy` when no file has it). The requests the API sends
  * (webhooks) are not routes of its own: contract/webhook-events.ts, written
- * into the document by build/openapi/webhooks.ts.
+ * into the document by build/openapi/webhooks.ts. What `npm run dev` alone
+ * answers (the author's preview under /preview/, the editor's local backend)
+ * is no public route either: the dev server mounts it (Platform.routes), and
+ * `npm start` and Netlify answer 404 there.
  */
 import { health, item, list } from './content.ts'
 import { apiCatalog, docs, home, llms, llmsFull, openapi, problemType } from './discovery.ts'
+import { editor, media } from './files.ts'
 import { mcp } from './mcp.ts'
 import { authorizationServer, jwks, openidConfiguration, protectedResource, protectedResourceMcp } from './metadata.ts'
 import {
@@ -66,6 +70,8 @@ export const ROUTES = {
   protectedResource,
   jwks,
   protectedResourceMcp,
+  media,
+  editor,
 } as const satisfies Record<string, Route>
 
 export type RouteId = keyof typeof ROUTES
@@ -79,6 +85,22 @@ export function documentedPaths(route: Route): { path: string; value?: string }[
   if (!route.each) return [{ path: route.path }]
   const { parameter, values } = route.each
   return values.map((value) => ({ path: route.path.replace(`{${parameter}}`, value), value }))
+}
+
+/** The concrete paths of a route: each `{parameter}` stands for one or more characters other than `/`. */
+export function pathPattern(route: Pick<Route, 'path'>): RegExp {
+  const parts = route.path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+  return new RegExp(`^${parts.join('[^/]+')}$`)
+}
+
+/** The files whose routes set their own cache policy, with the pattern of their paths. */
+const CACHED_FILES = (Object.values(ROUTES) as Route[])
+  .filter((route) => route.served === 'file' && route.cache)
+  .map((route) => ({ pattern: pathPattern(route), cache: route.cache! }))
+
+/** The cache policy a route of the table sets for the file at `path` (`/media/…`), if one does. */
+export function cacheOfFile(path: string): NonNullable<Route['cache']> | undefined {
+  return CACHED_FILES.find(({ pattern }) => pattern.test(path))?.cache
 }
 
 /** The Allow header of a route (a 405's, and the preflight's): its methods, and OPTIONS, which every path answers. */
