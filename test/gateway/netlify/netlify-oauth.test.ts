@@ -81,7 +81,7 @@ beforeAll(async () => {
   )
   expect(code).toBe(0)
   personId = out[0]!
-}, 180_000)
+}, 600_000)
 
 afterAll(async () => {
   await netlify?.stop()

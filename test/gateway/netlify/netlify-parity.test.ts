@@ -102,7 +102,7 @@ describe('Netlify deploy parity', () => {
     }
     gateway = await startGateway(project.dist, { keysFile: env.KEYS_FILE, env, platform: { version } })
     netlify = await startEmulator(project.root, env)
-  }, 180_000)
+  }, 600_000)
 
   afterAll(async () => {
     await netlify?.stop()

@@ -83,7 +83,7 @@ beforeAll(async () => {
     OAUTH_SIGNING_KEY: JSON.stringify(await exportJWK(privateKey)),
   })
   receiver = await startReceiver()
-}, 300_000)
+}, 600_000)
 
 afterAll(async () => {
   await netlify?.stop()
