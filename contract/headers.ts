@@ -12,6 +12,9 @@ export const CACHE = {
   immutable: 'public, max-age=31536000, immutable',
 } as const
 
+/** The most bytes of request line and headers together the gateway reads; more is a 431 (Node's parser enforces it). */
+export const MAX_HEADER_BYTES = 16 * 1024
+
 export const EXPOSED_HEADERS =
   'ETag, Link, X-Total-Count, X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, WWW-Authenticate'
 export const ALLOWED_REQUEST_HEADERS =
@@ -85,4 +88,7 @@ export const CONTENT_TYPES: Record<string, string> = {
 }
 
 export const JSON_TYPE = CONTENT_TYPES['.json']!
+/** Media types of request bodies (the route table's), without parameters. */
+export const JSON_MEDIA_TYPE = 'application/json'
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded'
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8'

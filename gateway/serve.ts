@@ -1,48 +1,36 @@
 #!/usr/bin/env node
 /**
  * `npm start` (after the build): serve dist/ and the dynamic routes from one
- * local process. SIGHUP reloads dist/; SIGTERM/SIGINT close gracefully.
+ * local process, made by createGateway (gateway.ts). SIGHUP reloads dist/;
+ * SIGTERM/SIGINT close gracefully.
  */
-import { ArtifactStore } from './artifacts.ts'
-import { packageVersion, readConfig } from './config.ts'
+import { packageVersion } from './config.ts'
+import { createGateway } from './gateway.ts'
 import { createLogger } from './log.ts'
-import { startServer } from './server.ts'
-import { gatewayOptions } from './setup.ts'
 import { closeOnSignals } from './command.ts'
-import { startWebhooks } from './webhooks/service.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
+import { readSettings } from '../contract/settings.ts'
 
 async function main(): Promise<CliResult> {
-  const config = readConfig(process.env, 'start')
-  const log = createLogger(config.logLevel)
-  const store = new ArtifactStore(config.distDir, { cacheMb: config.fileCacheMb })
-  await store.reload()
-  // Without PUBLIC_URL, links use the address we listen on (known exactly once listening).
-  let listeningUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
-  const options = await gatewayOptions(config, store, {
+  const settings = readSettings(process.env, 'start')
+  const log = createLogger(settings.LOG_LEVEL)
+  const gateway = await createGateway(settings, {
+    root: process.cwd(),
     version: packageVersion(),
     logger: log,
-    fallbackUrl: () => listeningUrl,
+    webhooks: true,
   })
-  const running = await startServer({ ...options, store, host: config.host, port: config.port })
-  listeningUrl = running.url
-  // Changes of each build it swaps in go out as webhooks (gateway/webhooks/).
-  const webhooks = startWebhooks(config.webhooks, store, {
-    logger: log,
-    publicUrl: () => config.publicUrl ?? listeningUrl,
-  })
-  const { build } = store.current()!.manifest
+  const running = await gateway.listen()
+  const { build } = gateway.store.current()!.manifest
   console.error(
     `✓ gateway (pid ${process.pid}) serving build ${build.id} at ${running.url}  (try ${running.url}/api/health; kill -HUP ${process.pid} reloads dist/)`,
   )
-  if (config.mcpAuth === 'off')
+  if (settings.MCP_AUTH === 'off')
     console.error(`! MCP_AUTH=off: ${running.url}/mcp answers without credentials (loopback only)`)
+  // Each build swapped in also goes out as webhooks (gateway/webhooks/).
   process.on('SIGHUP', () => {
-    store.reload().then(
-      (s) => {
-        log('info', 'reloaded', { build_id: s.id })
-        webhooks.kick()
-      },
+    gateway.reload().then(
+      (s) => log('info', 'reloaded', { build_id: s.id }),
       (e: Error) => log('error', 'reload failed; still serving the previous build', { error: e.message }),
     )
   })
@@ -53,8 +41,8 @@ async function main(): Promise<CliResult> {
   )
   closeOnSignals((signal) => {
     log('info', 'shutting down', { signal })
-    return Promise.all([running.close(), webhooks.close()]).then(() => undefined)
-  })
+    return gateway.close()
+  }, settings)
   return 'serving'
 }
 

@@ -1,21 +1,18 @@
 /**
- * The OpenAPI 3.1 document of the API, assembled from the collection schemas,
- * the problem registry, the query rules and the scopes: nothing in it is
- * written twice.
+ * The OpenAPI 3.1 document of the API, assembled from the route table
+ * (contract/routes/: every path and operation), the collection schemas, the
+ * problem registry and the scopes: nothing in it is written twice.
  */
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import type { SiteConfig } from '../core/site.ts'
-import { HEADERS, PARAMETERS, SHARED_SCHEMAS, sharedResponses } from './components.ts'
-import { withBodyResponses } from './body-responses.ts'
+import { HEADERS, SHARED_SCHEMAS, sharedResponses } from './components.ts'
 import { apiDescription } from './guide.ts'
-import { contentPaths, listSchema, tagOf } from './paths-content.ts'
-import { discoveryPaths } from './paths-discovery.ts'
-import { gatewayPaths } from './paths-gateway.ts'
-import { oauthPaths } from './paths-oauth.ts'
-import { REACH_PARAMETERS, REACH_SCHEMAS, REACH_TAGS, reachPaths } from './paths-reach.ts'
 import { MEDIA_SCHEMAS } from './media.ts'
-import { fullSchema, recordSchemaName, summarySchema } from './records.ts'
+import { documentPaths } from './paths.ts'
+import { REACH_SCHEMAS } from './reach-schemas.ts'
+import { fullSchema, listSchema, summarySchema } from './records.ts'
 import { securitySchemes } from './security.ts'
+import { recordSchemaName, tagOf } from '../../contract/routes/content.ts'
 import { LLMS_FULL_PATH } from '../../contract/public-paths.ts'
 import { WEBHOOKS_TAG, webhooksSection } from './webhooks.ts'
 
@@ -36,13 +33,7 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
     schemas[`${name}Summary`] = summarySchema(collection)
     schemas[`${name}List`] = listSchema(collection)
   }
-  const paths = withBodyResponses({
-    ...contentPaths(),
-    ...reachPaths(),
-    ...gatewayPaths(),
-    ...oauthPaths(),
-    ...discoveryPaths(),
-  })
+  const { paths, parameters } = documentPaths()
   // Only the problem responses some operation can give (a 431, say, comes from the HTTP parser, before any route).
   const used = JSON.stringify(paths)
   const responses = Object.fromEntries(
@@ -78,7 +69,14 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
     }),
     tags: [
       ...COLLECTION_NAMES.map((c) => ({ name: tagOf(c), description: `Published ${c.replace('-', ' ')}.` })),
-      ...REACH_TAGS,
+      {
+        name: 'Search and changes',
+        description: 'Ranked search across collections, and the change feed for keeping a copy in sync.',
+      },
+      {
+        name: 'Feeds and calendars',
+        description: 'RSS 2.0, Atom 1.0 and JSON Feed 1.1 feeds; iCalendar files of events and webinars.',
+      },
       { name: 'Agents (MCP)', description: 'The Model Context Protocol endpoint.' },
       {
         name: 'Authorization',
@@ -94,7 +92,7 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
     components: {
       schemas,
       responses,
-      parameters: { ...PARAMETERS, ...REACH_PARAMETERS },
+      parameters,
       headers,
       securitySchemes: securitySchemes(),
     },

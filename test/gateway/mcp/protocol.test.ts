@@ -63,7 +63,7 @@ async function modern(
     ...headers,
   }
   const sent = Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== null))
-  const res = await fetch(`${t.gw.url}/mcp`, {
+  const res = await fetch(`${t.url}/mcp`, {
     method: 'POST',
     headers: sent,
     body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: meta } }),
@@ -73,7 +73,7 @@ async function modern(
 
 describe('negotiation', () => {
   it('an SDK v2 client negotiates 2026-07-28 (server/discover, no handshake), with or without a pin', async () => {
-    const pinned = await connectModern(t.gw.url, t.agentKey)
+    const pinned = await connectModern(t.url, t.agentKey)
     expect(pinned.getProtocolEra()).toBe('modern')
     expect(pinned.getNegotiatedProtocolVersion()).toBe(MODERN)
     expect(pinned.getServerVersion()).toMatchObject({ name: 'content-api', version: '0.0.0-test' })
@@ -81,7 +81,7 @@ describe('negotiation', () => {
     const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client')
     const auto = new Client({ name: 'auto', version: '1' }, { versionNegotiation: { mode: 'auto' } })
     await auto.connect(
-      new StreamableHTTPClientTransport(new URL(`${t.gw.url}/mcp`), {
+      new StreamableHTTPClientTransport(new URL(`${t.url}/mcp`), {
         requestInit: { headers: { authorization: `Bearer ${t.agentKey}` } },
       }),
     )
@@ -90,7 +90,7 @@ describe('negotiation', () => {
   })
 
   it('an SDK v1 client gets 2025-11-25 through the initialize handshake, stateless (no session id)', async () => {
-    const transport = new LegacyTransport(new URL(`${t.gw.url}/mcp`), {
+    const transport = new LegacyTransport(new URL(`${t.url}/mcp`), {
       requestInit: { headers: { authorization: `Bearer ${t.agentKey}` } },
     })
     const client = new LegacyClient({ name: 'v1', version: '1' })
@@ -145,7 +145,7 @@ describe('server/discover and the cache fields', () => {
   })
 
   it('leaves the cache fields out of 2025-era answers', async () => {
-    const res = await fetch(`${t.gw.url}/mcp`, {
+    const res = await fetch(`${t.url}/mcp`, {
       method: 'POST',
       headers: { ...MCP_HEADERS, authorization: `Bearer ${t.agentKey}` },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
@@ -217,7 +217,7 @@ describe('standard headers against the body', () => {
   })
 
   it('refuses an initialize handshake sent with the 2026-07-28 header', async () => {
-    const res = await fetch(`${t.gw.url}/mcp`, {
+    const res = await fetch(`${t.url}/mcp`, {
       method: 'POST',
       headers: {
         ...MCP_HEADERS,

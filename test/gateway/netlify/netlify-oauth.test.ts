@@ -89,7 +89,7 @@ beforeAll(async () => {
   )
   expect(code).toBe(0)
   personId = out[0]!
-}, 360_000)
+}, 600_000)
 
 afterAll(async () => {
   await netlify?.stop()

@@ -17,12 +17,8 @@ import { buildSite } from '../../../build/compiler/build.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 import { startEmulator, type Emulator } from './emulator.ts'
-import { ArtifactStore } from '../../../gateway/artifacts.ts'
 import { generateApiKey, hashApiKey } from '../../../gateway/auth/api-key.ts'
 import { newKeyId, writeKeysFile } from '../../../gateway/auth/keys-file.ts'
-import { readConfig } from '../../../gateway/config.ts'
-import { silentLogger } from '../../../gateway/log.ts'
-import { gatewayOptions } from '../../../gateway/setup.ts'
 import {
   API_CATALOG_PATH,
   AUTHORIZATION_SERVER_PATH,
@@ -104,18 +100,9 @@ describe('Netlify deploy parity', () => {
       PUBLIC_URL: 'https://content.example.test',
       OAUTH_SIGNING_KEY: JSON.stringify(await exportJWK(privateKey)),
     }
-    const store = new ArtifactStore(project.dist)
-    await store.reload()
-    let url = ''
-    const options = await gatewayOptions(readConfig({ ...process.env, ...env }, 'start', project.root), store, {
-      version,
-      logger: silentLogger,
-      fallbackUrl: () => url,
-    })
-    gateway = await startGateway(project.dist, { ...options, store })
-    url = gateway.url
+    gateway = await startGateway(project.dist, { keysFile: env.KEYS_FILE, env, platform: { version } })
     netlify = await startEmulator(project.root, env)
-  }, 180_000)
+  }, 600_000)
 
   afterAll(async () => {
     await netlify?.stop()
