@@ -20,7 +20,6 @@ export interface BundleOptions {
 
 /** Returns the bundle's path. */
 export async function bundleEntry(options: BundleOptions): Promise<string> {
-  const { version } = JSON.parse(await readFile(join(options.root, 'package.json'), 'utf8')) as { version: string }
   await build({
     entry: { [options.name]: join(options.root, options.entry) },
     outDir: options.outDir,
@@ -35,7 +34,6 @@ export async function bundleEntry(options: BundleOptions): Promise<string> {
     dts: false,
     silent: true,
     outExtension: () => ({ js: '.mjs' }),
-    define: { __GATEWAY_VERSION__: JSON.stringify(version) },
     // CommonJS dependencies inside an ES module still call require() for built-ins.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

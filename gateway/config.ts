@@ -4,8 +4,6 @@
  * (contract/settings.ts), read by each entry point and handed to
  * createGateway (gateway.ts) as they are.
  */
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { SettingsError, type Settings } from '../contract/settings.ts'
 import { isLoopbackHostname } from './mcp/origin-guard.ts'
 
@@ -19,11 +17,3 @@ export function checkSettings(settings: Settings): void {
   }
 }
 
-/** The package version, reported by /api/health. */
-export function packageVersion(root = process.cwd()): string {
-  try {
-    return (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string }).version
-  } catch {
-    return '0.0.0'
-  }
-}

@@ -75,7 +75,6 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   })
   const gateway = await createGateway(settings, {
     root: process.cwd(),
-    version: '0.0.0-dev',
     logger: silentLogger,
     ...options.platform,
     store,

@@ -9,7 +9,6 @@
  * it; content edits never do.
  */
 import { resolve } from 'node:path'
-import { packageVersion } from './config.ts'
 import { createLogger } from './log.ts'
 import { startDev } from './dev-server.ts'
 import { closeOnSignals } from './command.ts'
@@ -28,7 +27,7 @@ async function main(argv: string[]): Promise<CliResult> {
   const dev = await startDev({
     root,
     settings,
-    platform: { root: process.cwd(), version: packageVersion(), logger: createLogger(settings.LOG_LEVEL) },
+    platform: { root: process.cwd(), logger: createLogger(settings.LOG_LEVEL) },
     distDir: resolve(root, settings.DIST_DIR),
   })
   console.error(

@@ -3,7 +3,6 @@
  * `npm start` (after the build): serve dist/ and the dynamic routes from one
  * local process. SIGHUP reloads dist/; SIGTERM/SIGINT close gracefully.
  */
-import { packageVersion } from './config.ts'
 import { createGateway } from './gateway.ts'
 import { createLogger } from './log.ts'
 import { closeOnSignals } from './command.ts'
@@ -13,7 +12,7 @@ import { readSettings } from '../contract/settings.ts'
 async function main(): Promise<CliResult> {
   const settings = readSettings(process.env, 'start')
   const log = createLogger(settings.LOG_LEVEL)
-  const gateway = await createGateway(settings, { root: process.cwd(), version: packageVersion(), logger: log })
+  const gateway = await createGateway(settings, { root: process.cwd(), logger: log })
   const { store } = gateway
   const running = await gateway.listen()
   const { build } = store.current()!.manifest

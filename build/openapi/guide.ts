@@ -9,6 +9,7 @@ import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import type { SiteConfig } from '../core/site.ts'
 import { SANDBOX_CLIENT, SANDBOX_KEY } from '../../contract/sandbox.ts'
 import { TOKEN_PATH } from '../../contract/public-paths.ts'
+import { versionPolicy } from '../../contract/lifecycle.ts'
 
 export function quickStart(): string {
   return `## Quick start
@@ -66,5 +67,5 @@ export function apiDescription(site: SiteConfig): string {
     `Read-only API over the published marketing content of ${site.name}: blog posts, case studies, webinars and events, ` +
     'as JSON lists and items for sites and apps, and as MCP tools for agents. ' +
     'Responses carry strong ETags (send `If-None-Match` for a 304), `Cache-Control`, and lists `Link` and `X-Total-Count`; CORS is open for reads.'
-  return `${intro}\n\n${quickStart()}\n${errorGuide()}`
+  return `${intro}\n\n${quickStart()}\n${errorGuide()}\n${versionPolicy()}`
 }

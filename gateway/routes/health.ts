@@ -7,9 +7,10 @@ import { remember } from '../http/respond.ts'
 import { baseHeaderRecord, CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import { unavailable } from '../http/problem.ts'
 import { requestIdOf } from '../http/request-id.ts'
+import { API_VERSION } from '../../contract/lifecycle.ts'
 
-export function healthRoute(store: ArtifactStore, version: string) {
-  // The body of each build, made once: a key of this gateway's own, since it names this gateway's version.
+export function healthRoute(store: ArtifactStore) {
+  // The body of each build, made once.
   const body = new MemoKey<StoredFile>('health')
   return defineHandler((event) => {
     const snapshot = store.current()
@@ -17,7 +18,7 @@ export function healthRoute(store: ArtifactStore, version: string) {
     if (!snapshot || failure) throw unavailable(failure?.message)
     const file = snapshot.memo(body, () => {
       const { id, built_at, counts } = snapshot.manifest.build
-      return { body: Buffer.from(JSON.stringify({ status: 'ok', version, build: { id, built_at, counts } })), etag: '' }
+      return { body: Buffer.from(JSON.stringify({ status: 'ok', version: API_VERSION, build: { id, built_at, counts } })), etag: '' }
     })
     const headers = baseHeaderRecord(requestIdOf(event), JSON_TYPE, CACHE.none)
     headers['content-length'] = String(file.body.byteLength)
