@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto'
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { BuiltContent } from './types.ts'
 import { MANIFEST_FORMAT, type Manifest } from '../../contract/manifest.ts'
+import { deprecatedFieldsOf } from '../openapi/document.ts'
 
 /** The manifest of a build whose files (all but the manifest itself) have these ETags. */
 export function createManifest(content: BuiltContent, etags: ReadonlyMap<string, string>, inputHash: string): Manifest {
@@ -21,11 +22,13 @@ export function createManifest(content: BuiltContent, etags: ReadonlyMap<string,
   const hash = createHash('sha256').update(hashed)
   const counts = {} as Record<CollectionName, number>
   for (const name of COLLECTION_NAMES) counts[name] = content.collections[name].length
+  const deprecated = deprecatedFieldsOf(content.site)
   return {
     format: MANIFEST_FORMAT,
     build: { id: hash.digest('hex').slice(0, 16), built_at: content.builtAt, counts },
     input_hash: inputHash,
     files,
     collections: content.summaries,
+    ...(Object.keys(deprecated).length > 0 && { deprecated_fields: deprecated }),
   }
 }

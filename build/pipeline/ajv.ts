@@ -7,6 +7,7 @@ import { Ajv, type ValidateFunction } from 'ajv'
 import ajvErrors from 'ajv-errors'
 import addFormats from 'ajv-formats'
 import { COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
+import { DEPRECATION_EXTENSION } from '../../contract/routes/deprecation.ts'
 
 const zones = new Set(Intl.supportedValuesOf('timeZone'))
 
@@ -26,6 +27,8 @@ export function createAjv(): Ajv {
   addFormats.default(ajv)
   ajvErrors.default(ajv)
   ajv.addFormat('iana-timezone', { type: 'string', validate: isTimeZone })
+  // A field's deprecation dates (contract/routes/deprecation.ts): a note for the document, no rule for the content.
+  ajv.addKeyword(DEPRECATION_EXTENSION)
   return ajv
 }
 
