@@ -4,7 +4,6 @@
  * The Netlify Function (netlify-function.ts) and `npm start`
  * (gateway-bundle.ts) run the gateway this way.
  */
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { build } from 'tsup'
 

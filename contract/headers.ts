@@ -70,6 +70,8 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.atom': 'application/atom+xml; charset=utf-8',
   '.ics': 'text/calendar; charset=utf-8',
+  // TypeScript has no registered media type; as text, a browser shows it (the client types, /docs/content-api.d.ts).
+  '.ts': 'text/plain; charset=utf-8',
 }
 
 export const JSON_TYPE = CONTENT_TYPES['.json']!

@@ -16,4 +16,3 @@ export function checkSettings(settings: Settings): void {
     )
   }
 }
-

@@ -164,7 +164,13 @@ function deprecatedFiles(content: BuiltContent, emitted: readonly string[]): Map
 }
 
 /** The files (or patterns of them) that answer the route's documented path. */
-function filesOf(route: Route, path: string, value: string | undefined, content: BuiltContent, files: Set<string>): string[] {
+function filesOf(
+  route: Route,
+  path: string,
+  value: string | undefined,
+  content: BuiltContent,
+  files: Set<string>,
+): string[] {
   if (!route.prerendered) return [path.replace(/\{[^}]+\}/g, '*')]
   const { fileParameter, file } = route.prerendered
   return concretePaths(route, content)

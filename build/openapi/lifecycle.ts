@@ -134,7 +134,8 @@ function walk(document: Document, node: unknown, at: string, seen: Set<string>, 
   if (schema.items) walk(document, schema.items, `${at}[]`, seen, found)
   for (const key of ['allOf', 'anyOf', 'oneOf'])
     for (const part of (schema[key] ?? []) as unknown[]) walk(document, part, at, seen, found)
-  if (typeof schema.additionalProperties === 'object') walk(document, schema.additionalProperties, `${at}.*`, seen, found)
+  if (typeof schema.additionalProperties === 'object')
+    walk(document, schema.additionalProperties, `${at}.*`, seen, found)
 }
 
 /** A `$ref` to the document's components, followed (one level). */
@@ -171,4 +172,3 @@ export function documentDeprecations(document: Document): DeprecationNotice[] {
     }
   return out
 }
-

@@ -18,7 +18,10 @@ export function healthRoute(store: ArtifactStore) {
     if (!snapshot || failure) throw unavailable(failure?.message)
     const file = snapshot.memo(body, () => {
       const { id, built_at, counts } = snapshot.manifest.build
-      return { body: Buffer.from(JSON.stringify({ status: 'ok', version: API_VERSION, build: { id, built_at, counts } })), etag: '' }
+      return {
+        body: Buffer.from(JSON.stringify({ status: 'ok', version: API_VERSION, build: { id, built_at, counts } })),
+        etag: '',
+      }
     })
     const headers = baseHeaderRecord(requestIdOf(event), JSON_TYPE, CACHE.none)
     headers['content-length'] = String(file.body.byteLength)
