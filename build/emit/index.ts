@@ -9,6 +9,7 @@ import { createCalendarEmitter } from './calendars.ts'
 import { emitChanges } from './changes.ts'
 import { emitDocs } from './docs.ts'
 import { emitFeeds } from './feeds.ts'
+import { emitLifecycle } from './lifecycle.ts'
 import { emitLlms } from './llms.ts'
 import { emitNetlify } from './netlify.ts'
 import { emitOpenApi } from './openapi.ts'
@@ -25,6 +26,7 @@ export function createEmitters(): Emitter[] {
     emitChanges,
     emitOpenApi,
     emitDocs,
+    emitLifecycle,
     emitLlms,
     emitApiCatalog,
     emitNetlify,

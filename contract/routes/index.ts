@@ -12,7 +12,18 @@
  * webhooks (WEBHOOKS below: operations the API calls, in the same shape).
  */
 import { health, item, list } from './content.ts'
-import { apiCatalog, docs, home, llms, llmsFull, openapi, problemType } from './discovery.ts'
+import {
+  apiCatalog,
+  changelogJson,
+  changelogPage,
+  clientTypes,
+  docs,
+  home,
+  llms,
+  llmsFull,
+  openapi,
+  problemType,
+} from './discovery.ts'
 import { mcp } from './mcp.ts'
 import { authorizationServer, jwks, openidConfiguration, protectedResource, protectedResourceMcp } from './metadata.ts'
 import {
@@ -55,6 +66,9 @@ export const ROUTES = {
   home,
   openapi,
   docs,
+  changelogPage,
+  changelogJson,
+  clientTypes,
   llms,
   llmsFull,
   apiCatalog,
