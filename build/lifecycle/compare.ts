@@ -29,7 +29,8 @@ const OPERATION_PARTS = new Set(['paths', 'webhooks'])
 
 /** The changes from `before` to `after` (OpenAPI documents as JSON values). */
 export function compareDocuments(before: unknown, after: unknown): Comparison {
-  const { diffs } = apiCompare(before, after)
+  // Copies: the tool writes into the documents it compares.
+  const { diffs } = apiCompare(structuredClone(before), structuredClone(after))
   const seen = new Set<string>()
   const changes: Change[] = []
   for (const diff of diffs) {
