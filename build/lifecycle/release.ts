@@ -6,8 +6,9 @@
  * changed to the changelog under API_VERSION (contract/lifecycle.ts, which
  * must have been raised when anything changed), and stores the document and
  * the client types generated from it in contract/released/. `--amend` folds
- * the changes into the last release instead (before it was published), with
- * its version unchanged.
+ * the changes into the last release instead, its version unchanged: for a
+ * release not yet deployed, so no client has it and even a breaking change
+ * is allowed (the first release stays "the first release").
  */
 import { writeFile } from 'node:fs/promises'
 import { access } from 'node:fs/promises'
@@ -15,7 +16,7 @@ import { runCli } from '../../contract/cli.ts'
 import { UsageError } from '../../contract/errors.ts'
 import { API_VERSION } from '../../contract/lifecycle.ts'
 import { clientTypes } from './client-types.ts'
-import { gate } from './gate.ts'
+import { compareVersions, gate } from './gate.ts'
 import {
   CHANGELOG_FILE,
   CLIENT_TYPES_FILE,
@@ -63,7 +64,9 @@ async function main(argv: string[]): Promise<number> {
   } else {
     const released = await releasedDocument()
     const result = gate(released, current)
-    if (!result.ok) {
+    // Amending an undeployed release may break what it had: no client has it yet.
+    const amendsBreaking = amend && compareVersions(API_VERSION, released.info.version) >= 0
+    if (!result.ok && !amendsBreaking) {
       console.error(`✗ ${result.lines[0]}`)
       for (const line of result.lines.slice(1)) console.error(line)
       return 1
@@ -76,7 +79,8 @@ async function main(argv: string[]): Promise<number> {
         throw new UsageError(
           `--amend changes the last release, ${last?.version}; contract/lifecycle.ts says ${API_VERSION}`,
         )
-      changelog.releases[0] = merged(last, releaseOf(API_VERSION, date, changes))
+      const only = changelog.releases.length === 1
+      changelog.releases[0] = only ? { ...last, date } : merged(last, releaseOf(API_VERSION, date, changes))
       message = `${API_VERSION} amended with ${changes.length} change${changes.length === 1 ? '' : 's'}`
     } else if (changes.length === 0) {
       message = `nothing changed since ${released.info.version}; the stored document is refreshed`
