@@ -87,7 +87,6 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   try {
     gateway = await createGateway(settings, {
       root: process.cwd(),
-      version: '0.0.0-dev',
       logger: silentLogger,
       ...options.platform,
       store,

@@ -9,7 +9,6 @@
  * schemas or the code restarts it; content edits never do.
  */
 import { resolve } from 'node:path'
-import { packageVersion } from './config.ts'
 import { createLogger } from './log.ts'
 import { startDev } from './dev-server.ts'
 import { closeOnSignals, endWatchIfStartFails } from './command.ts'
@@ -30,7 +29,6 @@ async function main(argv: string[]): Promise<CliResult> {
     settings,
     platform: {
       root: process.cwd(),
-      version: packageVersion(),
       logger: createLogger(settings.LOG_LEVEL),
       webhooks: true,
     },

@@ -5,14 +5,15 @@
  * (serve.ts), `npm run dev` (dev-server.ts), the Netlify function
  * (netlify/gateway.ts) and every test. Two things configure it: the settings
  * (the one schema, contract/settings.ts, read by the entry point) and the
- * platform (what only the runtime knows: its folder, version, logger, clock).
+ * platform (what only the runtime knows: its folder, logger, clock).
  *
  * @example
- * const gateway = await createGateway(readSettings(process.env, 'start'), { root: '.', version, logger })
+ * const gateway = await createGateway(readSettings(process.env, 'start'), { root: '.', logger })
  * const running = await gateway.listen()
  */
 import { resolve } from 'node:path'
 import type { H3 } from 'h3'
+import { API_VERSION, API_VERSION_HEADER } from '../contract/lifecycle.ts'
 import type { Settings } from '../contract/settings.ts'
 import { createApp } from './app.ts'
 import { ArtifactStore, type FileCheck } from './artifacts.ts'
@@ -35,7 +36,6 @@ import { webhookSettingsFrom } from './webhooks/settings.ts'
 export interface Platform {
   /** The gateway's folder: relative paths of the settings (DIST_DIR, KEYS_FILE, OAUTH_*) resolve against it. */
   root: string
-  version: string
   logger: Logger
   /** The build to serve instead of DIST_DIR's (the dev server's, over the compiler's output). */
   store?: ArtifactStore
@@ -94,7 +94,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
   const publicUrl = () => settings.PUBLIC_URL ?? platform.origin?.() ?? listening
   const auth = await startAuth(settings, platform, publicUrl)
   const handlers: RouteHandlers = {
-    health: healthRoute(store, platform.version),
+    health: healthRoute(store),
     search: searchRoute(store),
     changes: changesRoute(store),
     list: listRoute(store),
@@ -104,7 +104,6 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
       auth || settings.MCP_AUTH === 'off'
         ? mcpHandler({
             store,
-            version: platform.version,
             auth: settings.MCP_AUTH === 'off' ? undefined : auth,
             publicUrl,
             allowedOrigins: settings.MCP_ALLOWED_ORIGINS,
@@ -124,7 +123,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     settings,
     auth,
     publicUrl,
-    fetch: (request) => Promise.resolve(app.fetch(request)),
+    fetch: (request) => Promise.resolve(app.fetch(request)).then(withApiVersion),
     async listen() {
       running = await startServer({ app, store, logger: log, settings })
       listening = running.url
@@ -148,6 +147,19 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     async close() {
       await Promise.all([running?.close(), webhooks?.close()])
     },
+  }
+}
+
+/** Every answer names the API's version (the Node server sets it in server.ts); a response with immutable headers is copied. */
+function withApiVersion(response: Response): Response {
+  if (response.headers.has(API_VERSION_HEADER)) return response
+  try {
+    response.headers.set(API_VERSION_HEADER, API_VERSION)
+    return response
+  } catch {
+    const copy = new Response(response.body, response)
+    copy.headers.set(API_VERSION_HEADER, API_VERSION)
+    return copy
   }
 }
 

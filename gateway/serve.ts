@@ -4,7 +4,6 @@
  * local process, made by createGateway (gateway.ts). SIGHUP reloads dist/;
  * SIGTERM/SIGINT close gracefully.
  */
-import { packageVersion } from './config.ts'
 import { createGateway } from './gateway.ts'
 import { createLogger } from './log.ts'
 import { closeOnSignals } from './command.ts'
@@ -14,12 +13,7 @@ import { readSettings } from '../contract/settings.ts'
 async function main(): Promise<CliResult> {
   const settings = readSettings(process.env, 'start')
   const log = createLogger(settings.LOG_LEVEL)
-  const gateway = await createGateway(settings, {
-    root: process.cwd(),
-    version: packageVersion(),
-    logger: log,
-    webhooks: true,
-  })
+  const gateway = await createGateway(settings, { root: process.cwd(), logger: log, webhooks: true })
   const running = await gateway.listen()
   const { build } = gateway.store.current()!.manifest
   console.error(

@@ -18,7 +18,10 @@
  *   after the build's own files there.
  *
  * `_headers` gives static files the headers the gateway would send with them
- * (a route's own cache policy, the images', for its whole folder).
+ * (a route's own cache policy, the images', for its whole folder), the
+ * deprecation headers of a deprecated route, or of one whose answers carry a
+ * deprecated field, included. A request giving a deprecated query parameter
+ * goes to the gateway, which names it in its answer.
  *
  * Two kinds of malformed query reach a file instead of the gateway's 400,
  * because Netlify's matcher cannot see them: a repeated parameter (it matches
@@ -32,6 +35,8 @@ import type { Route } from '../../contract/routes/route.ts'
 import { paginate } from '../../contract/render.ts'
 import { documentHeaders, fileHeaders, LIST_HEADERS, SITE_HEADERS } from './netlify-headers.ts'
 import { CACHE } from '../../contract/headers.ts'
+import { deprecatedParameters, deprecationFields } from '../../contract/routes/deprecation.ts'
+import { deprecatedFieldsOf } from '../openapi/document.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 import {
   API_PREFIX,
@@ -87,7 +92,11 @@ function prerenderedRules(route: Route, path: string, params: Record<string, str
   const { computedBy, fileParameter, file } = route.prerendered!
   const gateway = `${GATEWAY_TARGET}${path}`
   const placeholder = (name: string) => `:${name.replace(/[^A-Za-z]/g, '')}`
-  const rules = computedBy.map((name) => `${path}  ${name}=${placeholder(name)}  ${gateway}  200`)
+  // Deprecated parameters first: only the gateway can say that a request used one.
+  const deprecated = deprecatedParameters(route)
+    .filter((p) => p.in === 'query' && !computedBy.includes(p.name))
+    .map((p) => p.name)
+  const rules = [...deprecated, ...computedBy].map((name) => `${path}  ${name}=${placeholder(name)}  ${gateway}  200`)
   if (fileParameter) {
     const { name, values, bare } = fileParameter
     rules.push(...values.map((value) => `${path}  ${name}=${value}  /${file(params, value)}  200`))
@@ -103,17 +112,23 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
     ...rule('/*', SITE_HEADERS),
     ...rule(`${API_PREFIX}/*`, LIST_HEADERS),
   ]
+  const deprecated = deprecatedFiles(content, emitted)
   const listRoute: Route = ROUTES.list
   for (const collection of COLLECTION_NAMES) {
     const total = content.summaries[collection].length
     for (const limit of listRoute.prerendered!.fileParameter!.values.map(Number)) {
       // The Link and X-Total-Count the gateway sends with page 1 of this limit.
       const { links } = paginate(collection, total, { limit, page: 1, tag: undefined })
-      const values: Record<string, string> = { 'X-Total-Count': String(total) }
-      if (links.next) values.Link = `<${links.next}>; rel="next"`
-      headers.push(...rule(`/${listFile(collection, limit)}`, values))
+      const file = `/${listFile(collection, limit)}`
+      const values: Record<string, string> = { 'X-Total-Count': String(total), ...deprecated.get(file) }
+      // One rule, one Link: the page's next and the deprecation notice together.
+      const link = [links.next && `<${links.next}>; rel="next"`, deprecated.get(file)?.Link].filter(Boolean).join(', ')
+      if (link) values.Link = link
+      deprecated.delete(file)
+      headers.push(...rule(file, values))
     }
   }
+  for (const [file, values] of deprecated) headers.push(...rule(file, values))
   // Calendars: one rule for the folder (one file per event and webinar would be thousands of rules).
   const calendars = new Set(emitted.filter((f) => f.startsWith(`${CALENDAR_PREFIX.slice(1)}/`)))
   const [calendar] = calendars
@@ -139,6 +154,47 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
   }
   return headers
 }
+
+/**
+ * The deprecation headers of the files that answer a deprecated route, or a
+ * route whose answers carry a deprecated field, by file path (a `*` where a
+ * path has a parameter without listed values).
+ */
+function deprecatedFiles(content: BuiltContent, emitted: readonly string[]): Map<string, Record<string, string>> {
+  const fieldsByPath = deprecatedFieldsOf(content.site)
+  const out = new Map<string, Record<string, string>>()
+  const files = new Set(emitted)
+  for (const route of Object.values(ROUTES) as Route[]) {
+    if (route.served === 'gateway' && !route.prerendered) continue
+    for (const { path, value } of documentedPaths(route)) {
+      const used = [...(route.deprecated ? [route.deprecated] : []), ...(fieldsByPath[path] ?? [])]
+      if (used.length === 0) continue
+      const values = titleCase(deprecationFields(used))
+      for (const file of filesOf(route, path, value, content, files)) out.set(file, values)
+    }
+  }
+  return out
+}
+
+/** The files (or patterns of them) that answer the route's documented path. */
+function filesOf(
+  route: Route,
+  path: string,
+  value: string | undefined,
+  content: BuiltContent,
+  files: Set<string>,
+): string[] {
+  if (!route.prerendered) return [path.replace(/\{[^}]+\}/g, '*')]
+  const { fileParameter, file } = route.prerendered
+  return concretePaths(route, content)
+    .filter(({ params }) => route.each === undefined || params[route.each.parameter] === value)
+    .flatMap(({ params }) => (fileParameter ? fileParameter.values.map((v) => file(params, v)) : [file(params)]))
+    .filter((f) => files.has(f))
+    .map((f) => `/${f}`)
+}
+
+const titleCase = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k[0]!.toUpperCase() + k.slice(1), v]))
 
 function rule(path: string, values: Record<string, string>): string[] {
   return [path, ...Object.entries(values).map(([k, v]) => `  ${k}: ${v}`)]

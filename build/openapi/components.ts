@@ -171,7 +171,7 @@ export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
       status: { const: 'ok' },
       version: text(64, {
         pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.+-]*)?$',
-        description: 'Version of the gateway (semver).',
+        description: 'Version of the API (semver), as in the `API-Version` header of every answer.',
       }),
       build: {
         type: 'object',

@@ -15,9 +15,9 @@ import { securitySchemes } from './security.ts'
 import { recordSchemaName, tagOf } from '../../contract/routes/content.ts'
 import { LLMS_FULL_PATH } from '../../contract/public-paths.ts'
 import { WEBHOOKS_TAG, webhooksSection } from './webhooks.ts'
-
-/** Version of the API contract (not of the package): bump on breaking changes. */
-export const API_VERSION = '1.0.0'
+import type { DeprecationNotice } from '../../contract/routes/deprecation.ts'
+import { API_VERSION } from '../../contract/lifecycle.ts'
+import { addLifecycle, deprecatedFieldsByPath } from './lifecycle.ts'
 
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string
@@ -43,7 +43,7 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
   const headers = Object.fromEntries(
     Object.entries(HEADERS).filter(([name]) => referenced.includes(`"#/components/headers/${name}"`)),
   )
-  return {
+  const document: OpenApiDocument = {
     openapi: '3.1.1',
     info: {
       title: `${site.name} Content API`,
@@ -97,4 +97,18 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
       securitySchemes: securitySchemes(),
     },
   }
+  addLifecycle(document)
+  return document
+}
+
+const fieldsOfSite = new WeakMap<SiteConfig, Record<string, DeprecationNotice[]>>()
+
+/** The deprecated fields each path's answers carry (for the manifest, so the gateway sends their headers); once per site settings. */
+export function deprecatedFieldsOf(site: SiteConfig): Record<string, DeprecationNotice[]> {
+  let fields = fieldsOfSite.get(site)
+  if (!fields) {
+    fields = deprecatedFieldsByPath(createOpenApiDocument(site))
+    fieldsOfSite.set(site, fields)
+  }
+  return fields
 }

@@ -9,6 +9,7 @@ import { BUDGETS } from '../../contract/budgets.ts'
 import { documentedPaths, ROUTES } from '../../contract/routes/index.ts'
 import type { Operation, Operations, Parameter, Route } from '../../contract/routes/route.ts'
 import { headerRef, responseRef, type Json } from '../../contract/routes/schema.ts'
+import { checkDeprecation, DEPRECATION_EXTENSION, deprecationSentence } from '../../contract/routes/deprecation.ts'
 
 const BODY_METHODS = new Set(['post', 'put', 'patch'])
 
@@ -53,18 +54,17 @@ function operationOf(route: Route, method: string, op: Operation, components: Re
       },
     }),
     responses: responsesOf(route, method, op),
-    ...(route.deprecated && { deprecated: true }),
+    ...(route.deprecated && { deprecated: true, [DEPRECATION_EXTENSION]: route.deprecated }),
   }
 }
 
 /** The operation's description, and what its budgets and deprecation add to it. */
 function describe(route: Route, op: Operation): string {
   const notes = (route.budgets ?? []).map((name) => `Rate limited: ${BUDGETS[name].description}`)
-  const { deprecated } = route
-  if (deprecated)
-    notes.push(
-      `Deprecated since ${deprecated.since}${deprecated.sunset ? `, gone after ${deprecated.sunset}` : ''}${deprecated.replacement ? `; use ${deprecated.replacement}` : ''}.`,
-    )
+  if (route.deprecated) {
+    checkDeprecation(`${route.path} (${op.operationId})`, route.deprecated)
+    notes.push(deprecationSentence(route.deprecated))
+  }
   return [op.description, ...notes].join(' ')
 }
 
@@ -91,13 +91,15 @@ function responsesOf(route: Route, method: string, op: Operation): Json {
 }
 
 function parameterOf(p: Parameter, components: Record<string, Json>): Json {
+  if (p.deprecated) checkDeprecation(`parameter ${p.name}`, p.deprecated)
+  const description = [p.description, p.deprecated && deprecationSentence(p.deprecated)].filter(Boolean).join(' ')
   const object: Json = {
     name: p.name,
     in: p.in,
     required: p.required,
-    ...(p.description !== undefined && { description: p.description }),
+    ...(description && { description }),
     schema: p.schema,
-    ...(p.deprecated && { deprecated: true }),
+    ...(p.deprecated && { deprecated: true, [DEPRECATION_EXTENSION]: p.deprecated }),
   }
   if (!p.component) return object
   const known = components[p.component]

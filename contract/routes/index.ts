@@ -17,7 +17,18 @@
  * `npm start` and Netlify answer 404 there.
  */
 import { health, item, list } from './content.ts'
-import { apiCatalog, docs, home, llms, llmsFull, openapi, problemType } from './discovery.ts'
+import {
+  apiCatalog,
+  changelogJson,
+  changelogPage,
+  clientTypes,
+  docs,
+  home,
+  llms,
+  llmsFull,
+  openapi,
+  problemType,
+} from './discovery.ts'
 import { editor, media } from './files.ts'
 import { mcp } from './mcp.ts'
 import { authorizationServer, jwks, openidConfiguration, protectedResource, protectedResourceMcp } from './metadata.ts'
@@ -61,6 +72,9 @@ export const ROUTES = {
   home,
   openapi,
   docs,
+  changelogPage,
+  changelogJson,
+  clientTypes,
   llms,
   llmsFull,
   apiCatalog,

@@ -23,16 +23,17 @@ export type Method = 'GET' | 'HEAD' | 'POST'
 export const READ: readonly Method[] = ['GET', 'HEAD']
 
 /**
- * A route or parameter on its way out: when it was deprecated, when it goes,
- * what to use. The document marks it `deprecated` and says so in the
- * operation's description; the Deprecation and Sunset headers are to come
- * from the same fields.
+ * A route, parameter or field on its way out: when it was deprecated, when it
+ * goes, what to use. The document marks it `deprecated` and says so in its
+ * description; every answer that uses it carries the Deprecation, Sunset and
+ * Link headers made from the same fields (deprecation.ts).
  */
 export interface Deprecation {
   /** An RFC 3339 date. */
   since: string
+  /** An RFC 3339 date, at least MIN_DEPRECATION_DAYS (contract/lifecycle.ts) after `since`. */
   sunset?: string
-  /** The route or parameter to use instead, as the document names it. */
+  /** What to use instead, as the document names it. */
   replacement?: string
 }
 

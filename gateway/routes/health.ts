@@ -7,9 +7,10 @@ import { remember } from '../http/respond.ts'
 import { baseHeaderRecord, CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import { unavailable } from '../http/problem.ts'
 import { requestIdOf } from '../http/request-id.ts'
+import { API_VERSION } from '../../contract/lifecycle.ts'
 
-export function healthRoute(store: ArtifactStore, version: string) {
-  // The body of each build, made once: a key of this gateway's own, since it names this gateway's version.
+export function healthRoute(store: ArtifactStore) {
+  // The body of each build, made once.
   const body = new MemoKey<StoredFile>('health')
   return defineHandler((event) => {
     const snapshot = store.current()
@@ -18,7 +19,7 @@ export function healthRoute(store: ArtifactStore, version: string) {
       throw unavailable(failure ? withoutServerPaths(failure.message, store.distDir) : undefined)
     const file = snapshot.memo(body, () => {
       const { id, content_updated_at, counts } = snapshot.manifest.build
-      const health = { status: 'ok', version, build: { id, content_updated_at, counts } }
+      const health = { status: 'ok', version: API_VERSION, build: { id, content_updated_at, counts } }
       return { body: Buffer.from(JSON.stringify(health)), etag: '' }
     })
     const headers = baseHeaderRecord(requestIdOf(event), JSON_TYPE, CACHE.none)

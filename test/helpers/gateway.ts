@@ -40,8 +40,8 @@ export interface GatewayOptions {
   clientsFile?: string
   /** People who may sign in, by name; scopes default to all nine. */
   people?: Record<string, { email: string; password: string; name?: string; scopes?: readonly Scope[] }>
-  /** What only the runtime knows: its version, the clock, the issuer's outbound fetch, a store of its own, extra routes, webhooks. */
-  platform?: Partial<Pick<Platform, 'version' | 'now' | 'fetch' | 'store' | 'routes' | 'webhooks'>>
+  /** What only the runtime knows: the clock, the issuer's outbound fetch, a store of its own, extra routes, webhooks. */
+  platform?: Partial<Pick<Platform, 'now' | 'fetch' | 'store' | 'routes' | 'webhooks'>>
   /** Where the clients and keys files go; default beside the build (a second gateway on one build needs its own). */
   filesDir?: string
   /** The state store's folder; default `.data` beside the build (a second gateway may share the first's). */
@@ -119,7 +119,6 @@ export async function startGateway(distDir: string, options: GatewayOptions = {}
   )
   const gateway = await createGateway(settings, {
     root: filesDir,
-    version: '0.0.0-test',
     logger: createLogger('debug', (line) => logs.push(line)),
     ...options.platform,
   })
