@@ -113,3 +113,29 @@ describe('the files store on disk', () => {
     expect(await s.list('')).toEqual(['oidc/Session/live', 'people/usr_1'])
   })
 })
+
+describe('the Blobs store’s sweep', () => {
+  it('removes expired records and nothing else, in one pass without a budget', async () => {
+    const s = openBlobsStore({ name: 'sweep-whole', now })
+    await s.set('oidc/Interaction/old', 1, 60)
+    await s.set('oidc/Interaction/live', 2, 3600)
+    await s.set('people/usr_1', 3)
+    clock += 120_000
+    expect(await s.sweep()).toBe(1)
+    expect(await s.list('')).toEqual(['oidc/Interaction/live', 'people/usr_1'])
+  })
+
+  it('within a budget, stops after a batch and resumes where it stopped, until every expired record is gone', async () => {
+    const s = openBlobsStore({ name: 'sweep-budget', now })
+    const keys = Array.from({ length: 20 }, (_, i) => `oidc/Session/${String(i).padStart(2, '0')}`)
+    for (const [i, key] of keys.entries()) await s.set(key, i, i % 2 ? 3600 : 60)
+    clock += 120_000
+    // A budget of 0 reads one batch a sweep: three sweeps go round the 20 records once.
+    const removed = [await s.sweep({ budgetMs: 0 })]
+    expect(removed[0]).toBeLessThan(10)
+    expect((await s.list('oidc/')).length).toBeGreaterThan(10)
+    removed.push(await s.sweep({ budgetMs: 0 }), await s.sweep({ budgetMs: 0 }))
+    expect(removed.reduce((a, b) => a + b)).toBe(10)
+    expect(await s.list('')).toEqual(keys.filter((_, i) => i % 2))
+  })
+})
