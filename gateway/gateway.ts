@@ -47,8 +47,10 @@ export interface Platform {
    * content, 404 for the credential routes — instead of failing to start.
    */
   resilient?: boolean
-  /** The clock of "upcoming" (default the system's). */
+  /** The clock (default the system's): of "upcoming", the budgets' windows, and when authorization state expires. */
   now?: () => Date
+  /** Sweep expired authorization state hourly (default); a Netlify function leaves it to the scheduled function. */
+  sweep?: boolean
   /** How the embedded issuer fetches Client ID Metadata Documents (default global fetch). */
   fetch?: AuthRuntime['fetch']
   /** Routes of this runtime only, mounted before the build's files (the dev server's /preview/). */
@@ -77,7 +79,8 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
   // Without PUBLIC_URL: the platform's origin, else the address listened on (exact once listening).
   let listening = `http://${host}:${settings.PORT}`
   const publicUrl = () => settings.PUBLIC_URL ?? platform.origin?.() ?? listening
-  const auth = await startAuth(settings, platform, publicUrl)
+  const clock = platform.now && (() => platform.now!().getTime())
+  const auth = await startAuth(settings, platform, publicUrl, clock)
   const handlers: RouteHandlers = {
     health: healthRoute(store, platform.version),
     search: searchRoute(store),
@@ -99,7 +102,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
           })
         : NOT_HERE,
   }
-  const budgets = new Budgets(settings)
+  const budgets = new Budgets(settings, clock)
   const app = createApp({ settings, store, logger: log, budgets, handlers, extraRoutes: platform.routes ?? [] })
   const gateway: Gateway = {
     app,
@@ -131,13 +134,20 @@ async function openStore(settings: Settings, platform: Platform): Promise<Artifa
 }
 
 /** The credential guard and the issuer; undefined when they failed on a resilient platform. */
-async function startAuth(settings: Settings, platform: Platform, publicUrl: () => string): Promise<Auth | undefined> {
+async function startAuth(
+  settings: Settings,
+  platform: Platform,
+  publicUrl: () => string,
+  now: (() => number) | undefined,
+): Promise<Auth | undefined> {
   try {
     return await createAuth(settings, {
       root: platform.root,
       publicUrl,
       logger: platform.logger,
       ...(platform.fetch ? { fetch: platform.fetch } : {}),
+      ...(now ? { now } : {}),
+      sweep: platform.sweep ?? true,
     })
   } catch (error) {
     if (!platform.resilient) throw error

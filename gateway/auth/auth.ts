@@ -32,6 +32,10 @@ export interface AuthRuntime {
   logger?: Logger
   /** How the embedded server fetches Client ID Metadata Documents; tests point example hosts at local servers. */
   fetch?: Configuration['fetch']
+  /** The clock of the state store's expiry and the registered clients' lifetimes, in milliseconds (default the system's). */
+  now?: () => number
+  /** Sweep the state store hourly (default): off where something else sweeps it (Netlify's scheduled function). */
+  sweep?: boolean
 }
 
 export interface Auth extends Guard {
@@ -61,8 +65,9 @@ export async function createAuth(gatewaySettings: Settings, runtime: AuthRuntime
   }
   const keys = await openKeyStore(settings.keysFile, log)
   const { issuer: issuerSettings } = settings
-  const store = openStateStore(settings.store)
-  sweepRegularly(store, log)
+  const now = runtime.now ?? Date.now
+  const store = openStateStore(settings.store, now)
+  if (runtime.sweep !== false) sweepRegularly(store, log)
   const failures = createFailureThrottle(store, {
     onStoreError: (error) => log('warn', 'could not count a failed authentication', { error: error.message }),
   })
@@ -74,7 +79,14 @@ export async function createAuth(gatewaySettings: Settings, runtime: AuthRuntime
   let makeVerifier: () => JwtVerifier
   if (issuerSettings.kind === 'built-in') {
     issuer = publicUrl
-    const embedded = await createEmbeddedIssuer(issuerSettings, { issuer, resources, store, log, fetch: runtime.fetch })
+    const embedded = await createEmbeddedIssuer(issuerSettings, {
+      issuer,
+      resources,
+      store,
+      log,
+      fetch: runtime.fetch,
+      now,
+    })
     const { key } = embedded
     builtIn = embedded
     makeVerifier = () =>
