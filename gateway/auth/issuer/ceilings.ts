@@ -100,7 +100,7 @@ export function createCeilings(
           store: store.location,
         })
       }
-      throw unavailable(ceiling.detail, ceiling.retryAfter)
+      throw unavailable(ceiling.detail, ceiling.retryAfter, { logged: true })
     },
   }
 }

@@ -77,9 +77,11 @@ describe('the ceilings', () => {
     await expect503(await register(), /registered clients/)
     await expect503(await register(), /registered clients/)
     expect(await records('Client')).toBe(2)
+    // One warning naming the setting, and no error line per refusal: a ceiling is not a failure.
     const logged = t.logs.filter((line) => line.includes('OAUTH_MAX_REGISTERED_CLIENTS'))
     expect(logged).toHaveLength(1)
     expect(JSON.parse(logged[0]!)).toMatchObject({ level: 'warn', limit: 2 })
+    expect(t.logs.filter((line) => line.includes('"level":"error"'))).toEqual([])
   })
 
   it('past the ceiling on authorization requests in progress a start gets a 503; those in progress finish', async () => {
@@ -94,6 +96,7 @@ describe('the ceilings', () => {
     await expect503(await fetch(third.url, { redirect: 'manual' }), /sign-ins in progress/)
     expect(await records('Interaction')).toBe(2)
     expect(t.logs.filter((line) => line.includes('OAUTH_MAX_PENDING_AUTHORIZATIONS'))).toHaveLength(1)
+    expect(t.logs.filter((line) => line.includes('"level":"error"'))).toEqual([])
 
     // The one started before the ceiling signs in and gets its tokens: an existing client still works.
     const callback = await agent.authorize((first as { url: string }).url, GRACE, REDIRECT)
