@@ -12,7 +12,8 @@
  * the exit code is 1 on any unexpected answer, any error in the gateway's log,
  * memory growing after warm-up, or the floods' records passing their ceilings.
  *
- * SOAK_SECONDS (default 300), SOAK_WORKERS (default 6), SOAK_WARMUP_SECONDS (default 20 % of the run).
+ * SOAK_SECONDS (default 300), SOAK_WORKERS (default 6), SOAK_WARMUP_SECONDS (default 20 % of the run),
+ * SOAK_CEILING (default 1000: OAUTH_MAX_REGISTERED_CLIENTS and OAUTH_MAX_PENDING_AUTHORIZATIONS of the run).
  */
 import { spawn } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -53,8 +54,8 @@ const WARMUP = Number(process.env.SOAK_WARMUP_SECONDS ?? Math.round(SECONDS * 0.
 const RATE_LIMIT = 3000
 /** Dynamic requests per second per worker: below the rate limit, so legitimate traffic is never limited. */
 const DYNAMIC_PER_SECOND = 20
-/** The ceilings on registered clients and authorization requests in progress: the floods reach them in the first minute. */
-const CEILING = 1000
+/** The ceilings on registered clients and authorization requests in progress: the floods reach them in the first minutes. */
+const CEILING = Number(process.env.SOAK_CEILING ?? 1000)
 /** Anonymous registrations, and authorization starts, per second. */
 const ANONYMOUS_PER_SECOND = 20
 
