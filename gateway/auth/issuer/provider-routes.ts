@@ -14,6 +14,7 @@
  * obtained keeps a registered client (client-lifetime.ts).
  */
 import { defineHandler, type EventHandler, type H3Event } from 'h3'
+import { decodeJwt } from 'jose'
 import { clientIp } from '../../http/client-ip.ts'
 import { problem } from '../../http/problem.ts'
 import { requestIdOf } from '../../http/request-id.ts'
@@ -97,7 +98,10 @@ function parametersOf(event: H3Event, body: Uint8Array | undefined): URLSearchPa
   return params
 }
 
-/** The client that tries to authenticate: HTTP Basic (RFC 6749 §2.3.1, URL-encoded) or the form's client_id. */
+/**
+ * The client that tries to authenticate: HTTP Basic (RFC 6749 §2.3.1, URL-encoded), the form's client_id, or
+ * the subject of a private_key_jwt assertion sent without one (RFC 7523 §3; read unverified, which the provider verifies).
+ */
 function clientIdOf(event: H3Event, params: URLSearchParams): string {
   const basic = /^basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(event.req.headers.get('authorization') ?? '')
   if (basic) {
@@ -109,7 +113,17 @@ function clientIdOf(event: H3Event, params: URLSearchParams): string {
       return decoded.slice(0, colon < 0 ? undefined : colon)
     }
   }
-  return params.get('client_id') ?? ''
+  return params.get('client_id') ?? assertionSubject(params.get('client_assertion')) ?? ''
+}
+
+function assertionSubject(assertion: string | null): string | undefined {
+  if (!assertion) return undefined
+  try {
+    const { sub } = decodeJwt(assertion)
+    return typeof sub === 'string' ? sub : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** 400 for an over-long parameter: a page on the browser's authorization endpoint, OAuth JSON elsewhere. */
