@@ -8,6 +8,8 @@ export const CACHE = {
   /** OpenAPI, llms.txt, well-known documents, docs page. */
   document: 'public, max-age=300, stale-while-revalidate=3600',
   none: 'no-store',
+  /** Processed images (/media/): their names change whenever their bytes do. */
+  immutable: 'public, max-age=31536000, immutable',
 } as const
 
 /** The most bytes of request line and headers together the gateway reads; more is a 431 (Node's parser enforces it). */
@@ -26,6 +28,19 @@ export const ALLOWED_REQUEST_HEADERS =
 export const HTML_CSP =
   "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
   "connect-src 'self'; worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+/**
+ * Policy of the editor at /admin/: Decap CMS runs from our own files (it
+ * compiles its configuration schema with ajv, hence 'unsafe-eval', and styles
+ * itself inline), talks to this origin and to GitHub's API, and shows images
+ * from wherever content links them. An upload is held as a blob: URL until it
+ * is saved, and read back from it then (connect-src blob:). Sign-in opens
+ * Netlify's OAuth page in a window of its own, which no directive here covers.
+ */
+export const ADMIN_CSP =
+  "default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data: blob:; " +
+  "font-src 'self' data:; connect-src 'self' blob: https://api.github.com; frame-src 'self' blob:; worker-src 'self' blob:; " +
+  "base-uri 'self'; form-action 'none'; frame-ancestors 'none'"
 
 /** Headers on every answer: request id, CORS for reads, no sniffing, no framing. */
 export function baseHeaders(requestId: string, contentType: string, cacheControl: string): Headers {
@@ -61,10 +76,15 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
   '.ico': 'image/x-icon',
   '.xml': 'application/xml; charset=utf-8',
   '.atom': 'application/atom+xml; charset=utf-8',
   '.ics': 'text/calendar; charset=utf-8',
+  '.yml': 'text/yaml; charset=utf-8',
+  '.wasm': 'application/wasm',
 }
 
 export const JSON_TYPE = CONTENT_TYPES['.json']!

@@ -10,7 +10,12 @@ export const MANIFEST_FORMAT = 1
 
 export interface BuildInfo {
   id: string
-  built_at: string
+  /**
+   * The newest `updated_at` of any published item (1970 when there is none): what the
+   * content is as of. Not the time of the build, which would make two builds of the same
+   * content differ.
+   */
+  content_updated_at: string
   counts: Record<CollectionName, number>
 }
 
@@ -28,4 +33,10 @@ export interface Manifest {
 export interface BuildFile {
   body: Buffer
   etag: string
+  /**
+   * Where the bytes are on disk when they are not held in memory (a processed
+   * image in the build's media cache): `body` is then empty, and readers read
+   * the file and check it against `etag`.
+   */
+  file?: string
 }

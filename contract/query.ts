@@ -7,6 +7,12 @@ import { TAG_PATTERN } from './patterns.ts'
 export const DEFAULT_LIMIT = 10
 export const MAX_LIMIT = 100
 export const MAX_PAGE = 100_000
+/**
+ * A tag as a query may give it: authors write tags lowercase (TAG_PATTERN), and
+ * a query matches them without regard to case (`tag=DBT` is `tag=dbt`), so a
+ * reader who capitalises a tag gets the same items, never an empty list.
+ */
+export const QUERY_TAG_PATTERN = '^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$'
 const TAG_RE = new RegExp(TAG_PATTERN)
 
 export interface ListQuery {
@@ -52,6 +58,18 @@ export function parseDateTime(value: string): string | undefined {
   return Number.isFinite(time) ? new Date(time).toISOString().replace('.000Z', 'Z') : undefined
 }
 
+/** A date (its midnight UTC, as published_at reads one) or an RFC 3339 date-time, canonical; undefined when neither. */
+export function parseInstant(value: string): string | undefined {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? parseDateTime(`${value}T00:00:00Z`) : parseDateTime(value)
+}
+
+/** A `+` sent unencoded in a query string arrives as a space: say so when that is what went wrong. */
+function plusHint(value: string): string {
+  return value.includes(' ') && parseDateTime(value.replaceAll(' ', '+')) !== undefined
+    ? `: a + in a query string must be sent as %2B (it arrived as a space), like ${value.replaceAll(' ', '%2B')}`
+    : ''
+}
+
 /** One value of a parameter, or an error when it is repeated. */
 export function single(params: URLSearchParams, name: string, errors: ParameterError[]): string | undefined {
   const values = params.getAll(name)
@@ -89,24 +107,25 @@ export function parseListQuery(params: URLSearchParams): ParsedListQuery {
   const page = parseInteger(params, 'page', 1, MAX_PAGE, errors)
   const tag = parseTag(params, errors)
   const since = single(params, 'updated_since', errors)
-  const updatedSince = since === undefined ? undefined : parseDateTime(since)
+  const updatedSince = since === undefined ? undefined : parseInstant(since)
   if (since !== undefined && updatedSince === undefined) {
     errors.push({
       parameter: 'updated_since',
-      message: `must be an RFC 3339 date-time with offset, like 2026-03-01T00:00:00Z, got ${JSON.stringify(since.slice(0, 40))}`,
+      message: `must be a date like 2026-03-01 or an RFC 3339 date-time with offset like 2026-03-01T00:00:00Z, got ${JSON.stringify(since.slice(0, 40))}${plusHint(since)}`,
     })
   }
   if (errors.length) return { ok: false, errors }
   return { ok: true, query: updatedSince === undefined ? { limit, page, tag } : { limit, page, tag, updatedSince } }
 }
 
-/** The `tag` parameter: once, in tag syntax. */
+/** The `tag` parameter: once, in tag syntax, in any case; lowercased, as tags are written. */
 export function parseTag(params: URLSearchParams, errors: ParameterError[]): string | undefined {
-  const tag = single(params, 'tag', errors)
+  const tag = single(params, 'tag', errors)?.toLowerCase()
   if (tag !== undefined && (tag.length > 50 || !TAG_RE.test(tag))) {
     errors.push({
       parameter: 'tag',
-      message: 'must be a tag: lowercase letters, digits and single hyphens, at most 50 characters',
+      message:
+        'must be a tag: letters, digits and single hyphens, at most 50 characters (matched without regard to case)',
     })
   }
   return tag

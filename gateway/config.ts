@@ -17,6 +17,14 @@ export function checkSettings(settings: Settings): void {
       `MCP_AUTH=off serves /mcp without credentials, so it only runs on a loopback address (127.0.0.1, ::1, localhost); HOST is "${settings.HOST}"`,
     )
   }
+  // The address listened on is no name for clients (0.0.0.0, a LAN address): the OAuth metadata
+  // would advertise it, and /mcp would refuse the name clients do use.
+  if (!isLoopbackHostname(settings.HOST) && settings.PUBLIC_URL === undefined) {
+    throw new SettingsError(
+      'PUBLIC_URL',
+      `PUBLIC_URL must be set when HOST is not a loopback address (HOST is "${settings.HOST}"): it is the origin clients use, which the OAuth metadata names and /mcp checks requests against, e.g. PUBLIC_URL=http://192.168.1.20:8787`,
+    )
+  }
 }
 
 /** The package version, reported by /api/health. */

@@ -28,6 +28,9 @@ import { healthRoute } from './routes/health.ts'
 import { NOT_HERE, type RouteHandlers } from './routes/mount.ts'
 import { searchRoute } from './routes/search.ts'
 import { startServer, type RunningServer } from './server.ts'
+import type { Snapshot } from './snapshot.ts'
+import { startWebhooks, type WebhookService } from './webhooks/service.ts'
+import { webhookSettingsFrom } from './webhooks/settings.ts'
 
 export interface Platform {
   /** The gateway's folder: relative paths of the settings (DIST_DIR, KEYS_FILE, OAUTH_*) resolve against it. */
@@ -47,14 +50,24 @@ export interface Platform {
    * content, 404 for the credential routes — instead of failing to start.
    */
   resilient?: boolean
-  /** The clock (default the system's): of "upcoming", the budgets' windows, and when authorization state expires. */
+  /**
+   * The clock (default the system's): what is "upcoming", the budgets'
+   * windows, when authorization state expires, and when a webhook retry is
+   * due (signatures keep the wall clock).
+   */
   now?: () => Date
   /** Sweep expired authorization state hourly (default); a Netlify function leaves it to the scheduled function. */
   sweep?: boolean
   /** How the embedded issuer fetches Client ID Metadata Documents (default global fetch). */
   fetch?: AuthRuntime['fetch']
-  /** Routes of this runtime only, mounted before the build's files (the dev server's /preview/). */
+  /** Routes of this runtime only, mounted before the build's files (the dev server's /preview/ and /admin/ backend). */
   routes?: readonly ((app: H3) => void)[]
+  /**
+   * A long-running gateway (`npm start`, `npm run dev`) sends each live
+   * build's changes as webhooks once it listens (gateway/webhooks/); the
+   * Netlify functions run the same passes on their own schedule.
+   */
+  webhooks?: boolean
 }
 
 export interface Gateway {
@@ -67,8 +80,14 @@ export interface Gateway {
   publicUrl(): string
   /** Answer a web request (the Netlify function). */
   fetch(request: Request): Promise<Response>
-  /** Listen on HOST:PORT with Node's server and the fast path for repeated reads (server.ts). */
+  /** Listen on HOST:PORT with Node's server and the fast path for repeated reads (server.ts); the webhooks start then. */
   listen(): Promise<RunningServer>
+  /** The webhook service, once listening on a platform that sends them. */
+  readonly webhooks: WebhookService | undefined
+  /** Load DIST_DIR again (SIGHUP) and send the new build's changes; the previous build stays served if it fails. */
+  reload(): Promise<Snapshot>
+  /** Stop listening and sending. */
+  close(): Promise<void>
 }
 
 export async function createGateway(settings: Settings, platform: Platform): Promise<Gateway> {
@@ -104,7 +123,9 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
   }
   const budgets = new Budgets(settings, clock)
   const app = createApp({ settings, store, logger: log, budgets, handlers, extraRoutes: platform.routes ?? [] })
-  const gateway: Gateway = {
+  let running: RunningServer | undefined
+  let webhooks: WebhookService | undefined
+  return {
     app,
     store,
     settings,
@@ -112,12 +133,29 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     publicUrl,
     fetch: (request) => Promise.resolve(app.fetch(request)),
     async listen() {
-      const running = await startServer({ app, store, logger: log, settings })
+      running = await startServer({ app, store, logger: log, settings })
       listening = running.url
+      // Events name the public origin, known exactly once listening.
+      if (platform.webhooks)
+        webhooks = startWebhooks(webhookSettingsFrom(settings, platform.root), store, {
+          logger: log,
+          publicUrl,
+          now: clock,
+        })
       return running
     },
+    get webhooks() {
+      return webhooks
+    },
+    async reload() {
+      const snapshot = await store.reload()
+      webhooks?.kick()
+      return snapshot
+    },
+    async close() {
+      await Promise.all([running?.close(), webhooks?.close()])
+    },
   }
-  return gateway
 }
 
 /** DIST_DIR's build (or the platform's), loaded; a resilient platform answers 503 while there is none. */

@@ -3,6 +3,7 @@
  * Add new outputs here; the manifest, written last by the compiler, indexes
  * them all.
  */
+import { emitAdmin } from './admin.ts'
 import { createApiEmitter } from './api.ts'
 import { emitApiCatalog } from './api-catalog.ts'
 import { createCalendarEmitter } from './calendars.ts'
@@ -10,6 +11,7 @@ import { emitChanges } from './changes.ts'
 import { emitDocs } from './docs.ts'
 import { emitFeeds } from './feeds.ts'
 import { emitLlms } from './llms.ts'
+import { createMediaEmitter } from './media.ts'
 import { emitNetlify } from './netlify.ts'
 import { emitOpenApi } from './openapi.ts'
 import { emitSearchIndex } from './search-index.ts'
@@ -20,6 +22,7 @@ export function createEmitters(): Emitter[] {
   return [
     createApiEmitter(),
     createCalendarEmitter(),
+    createMediaEmitter(),
     emitSearchIndex,
     emitFeeds,
     emitChanges,
@@ -27,6 +30,7 @@ export function createEmitters(): Emitter[] {
     emitDocs,
     emitLlms,
     emitApiCatalog,
+    emitAdmin,
     emitNetlify,
   ]
 }

@@ -17,7 +17,8 @@
  * - Last, the gateway's folders (/api/, /.well-known/) for its JSON 404s,
  *   after the build's own files there.
  *
- * `_headers` gives static files the headers the gateway would send with them.
+ * `_headers` gives static files the headers the gateway would send with them
+ * (a route's own cache policy, the images', for its whole folder).
  *
  * Two kinds of malformed query reach a file instead of the gateway's 400,
  * because Netlify's matcher cannot see them: a repeated parameter (it matches
@@ -29,7 +30,8 @@ import { listFile, MANIFEST_FILE } from '../../contract/paths.ts'
 import { documentedPaths, ROUTES } from '../../contract/routes/index.ts'
 import type { Route } from '../../contract/routes/route.ts'
 import { paginate } from '../../contract/render.ts'
-import { documentHeaders, LIST_HEADERS, SITE_HEADERS } from './netlify-headers.ts'
+import { documentHeaders, fileHeaders, LIST_HEADERS, SITE_HEADERS } from './netlify-headers.ts'
+import { CACHE } from '../../contract/headers.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 import {
   API_PREFIX,
@@ -116,8 +118,19 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
   const calendars = new Set(emitted.filter((f) => f.startsWith(`${CALENDAR_PREFIX.slice(1)}/`)))
   const [calendar] = calendars
   if (calendar) headers.push(...rule(`${CALENDAR_PREFIX}/*`, documentHeaders(calendar)))
+  // Files of a route with a cache policy of its own (the images: `immutable`, since their names change with their
+  // bytes): one rule for its folder, which Netlify types by extension.
+  const folders: string[] = []
+  for (const route of Object.values(ROUTES) as Route[]) {
+    if (route.served !== 'file' || !route.cache) continue
+    const folder = route.path.slice(1, route.path.indexOf('{'))
+    if (!emitted.some((f) => f.startsWith(folder))) continue
+    folders.push(folder)
+    const { 'content-type': _type, ...cached } = fileHeaders('application/octet-stream', CACHE[route.cache])
+    headers.push(...rule(`/${folder}*`, cached))
+  }
   for (const file of [...emitted, MANIFEST_FILE].sort()) {
-    if (file.startsWith('api/') || calendars.has(file)) continue
+    if (file.startsWith('api/') || folders.some((f) => file.startsWith(f)) || calendars.has(file)) continue
     headers.push(...rule(`/${file}`, documentHeaders(file)))
     // Pages are also asked for without `.html` (Netlify's pretty URLs), an index by its folder.
     if (file.endsWith('/index.html'))

@@ -3,6 +3,7 @@
  * written from the OpenAPI document so endpoints, fields, scopes and errors
  * read exactly as the contract says.
  */
+import { webhookGuide } from './webhooks.ts'
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { ROLES, SCOPES } from '../../contract/scopes.ts'
 import type { OpenApiDocument } from './document.ts'
@@ -118,7 +119,8 @@ ${roles}`
 const REACH = `## Search, changes, feeds and calendars
 
 - Search: \`GET /api/search?q=<words>\` (\`collection\`, \`tag\`, \`limit\`, \`page\`) answers the list envelope; each hit has \`score\`, \`snippet\`, \`matched_terms\` and \`href\` (the full record). No or empty \`q\` is a 400.
-- Only what changed: \`GET /api/{collection}?updated_since=2026-03-01T00:00:00Z\` lists items updated after that instant.
+- Only what changed: \`GET /api/{collection}?updated_since=2026-03-01T00:00:00Z\` (or a date, \`2026-03-01\`: its midnight UTC) lists items updated after that instant; send an offset's \`+\` as \`%2B\`.
+- Tags match without regard to case: \`tag=DBT\` is \`tag=dbt\` (tags are published lowercase).
 - Change feed: \`GET /api/changes\` lists every published item once and \`meta.next_cursor\`; later \`GET /api/changes?since=<cursor>\` lists each item that changed after it, once: \`created\`, \`updated\` (fetch \`href\`) or \`deleted\` (a tombstone: its file was removed or made a draft). While \`meta.has_more\`, ask again with the new cursor. \`meta.history\` is \`none\` or \`shallow\` when the build lacked git history (then deletions are missing).
 - Feeds: \`/feeds/{collection|all}.xml\` (RSS 2.0), \`.atom\` (Atom 1.0), \`.json\` (JSON Feed 1.1): the newest items with full HTML.
 - Calendars: \`/calendar/events.ics\`, \`/calendar/webinars.ics\` and \`/calendar/{collection}/{slug}.ics\` (iCalendar, times in the item's zone, STATUS from \`event_status\`).`
@@ -160,7 +162,7 @@ Relative to the origin serving this file. The OpenAPI 3.1 description at \`/open
 ${endpoints(doc)}
 
 Lists answer \`{data, meta: {limit, page, count, total, pages}, links: {self, next, prev}}\`; \`data\` holds records without \`body\`, \`reading_time_minutes\` and \`word_count\`.
-Bad \`limit\`/\`page\`/\`tag\`/\`updated_since\` (0, 101, -1, 1.5, abc, empty, repeated, a date that is not RFC 3339) is a 400; unknown parameters are ignored; unknown collection or slug is a 404; other methods 405.
+Bad \`limit\`/\`page\`/\`tag\`/\`updated_since\` (0, 101, -1, 1.5, abc, empty, repeated, an instant that is neither a date nor an RFC 3339 date-time) is a 400; unknown parameters are ignored; unknown collection or slug is a 404; other methods 405.
 
 ${REACH}
 
@@ -172,5 +174,6 @@ ${credentials()}
 
 ${MCP}
 
+${webhookGuide()}
 ${errorGuide()}`
 }

@@ -176,10 +176,13 @@ export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
       build: {
         type: 'object',
         additionalProperties: false,
-        required: ['id', 'built_at', 'counts'],
+        required: ['id', 'content_updated_at', 'counts'],
         properties: {
           id: text(64, { pattern: '^[0-9a-f]+$', description: 'Identifies the content build being served.' }),
-          built_at: instant({ description: 'Latest update of any published item.' }),
+          content_updated_at: instant({
+            description:
+              'The newest `updated_at` of any published item: what the content is as of (not when it was built; builds are deterministic).',
+          }),
           counts: {
             type: 'object',
             additionalProperties: false,

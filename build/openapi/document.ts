@@ -7,12 +7,14 @@ import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import type { SiteConfig } from '../core/site.ts'
 import { HEADERS, SHARED_SCHEMAS, sharedResponses } from './components.ts'
 import { apiDescription } from './guide.ts'
+import { MEDIA_SCHEMAS } from './media.ts'
 import { documentPaths } from './paths.ts'
 import { REACH_SCHEMAS } from './reach-schemas.ts'
 import { fullSchema, listSchema, summarySchema } from './records.ts'
 import { securitySchemes } from './security.ts'
 import { recordSchemaName, tagOf } from '../../contract/routes/content.ts'
 import { LLMS_FULL_PATH } from '../../contract/public-paths.ts'
+import { WEBHOOKS_TAG, webhooksSection } from './webhooks.ts'
 
 /** Version of the API contract (not of the package): bump on breaking changes. */
 export const API_VERSION = '1.0.0'
@@ -24,14 +26,14 @@ export type OpenApiDocument = Record<string, unknown> & {
 }
 
 export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
-  const schemas: Record<string, unknown> = { ...SHARED_SCHEMAS, ...REACH_SCHEMAS }
+  const schemas: Record<string, unknown> = { ...SHARED_SCHEMAS, ...REACH_SCHEMAS, ...MEDIA_SCHEMAS }
   for (const collection of COLLECTION_NAMES) {
     const name = recordSchemaName(collection)
     schemas[name] = fullSchema(collection)
     schemas[`${name}Summary`] = summarySchema(collection)
     schemas[`${name}List`] = listSchema(collection)
   }
-  const { paths, parameters, webhooks } = documentPaths()
+  const { paths, parameters } = documentPaths()
   // Only the problem responses some operation can give (a 431, say, comes from the HTTP parser, before any route).
   const used = JSON.stringify(paths)
   const responses = Object.fromEntries(
@@ -83,9 +85,10 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
       },
       { name: 'Discovery', description: 'Descriptions of this API for people, agents and tools.' },
       { name: 'Operations', description: 'Health.' },
+      WEBHOOKS_TAG,
     ],
     paths,
-    ...(webhooks && { webhooks }),
+    webhooks: webhooksSection(),
     components: {
       schemas,
       responses,

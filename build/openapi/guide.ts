@@ -3,12 +3,14 @@
  * Markdown. It opens the OpenAPI document's `info.description`, so /docs/,
  * openapi.json and llms-full.txt all carry the same text.
  */
+import { webhookGuide } from './webhooks.ts'
 import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../../contract/problems.ts'
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../contract/query.ts'
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import type { SiteConfig } from '../core/site.ts'
 import { SANDBOX_CLIENT, SANDBOX_KEY } from '../../contract/sandbox.ts'
-import { TOKEN_PATH } from '../../contract/public-paths.ts'
+import { MEDIA_PREFIX, TOKEN_PATH } from '../../contract/public-paths.ts'
+import { IMAGE_WIDTHS, SOCIAL_CARD } from '../../contract/media.ts'
 
 export function quickStart(): string {
   return `## Quick start
@@ -46,6 +48,22 @@ curl -u ${SANDBOX_CLIENT.id}:${SANDBOX_CLIENT.secret} -d grant_type=client_crede
 `
 }
 
+export function imageGuide(): string {
+  return `## Images
+
+An item's \`image\` (and a person's \`avatar\`) kept beside its Markdown is processed by the build: \`width\` and \`height\`, a ThumbHash \`placeholder\` (base64) to paint while it loads, and \`sources\`, every file by format (AVIF, WebP, then JPEG or PNG) and width (${IMAGE_WIDTHS.join(', ')}, never wider than the original), ready for \`srcset\`:
+
+\`\`\`html
+<picture>
+  <source type="image/avif" srcset="…-480.avif 480w, …-960.avif 960w" sizes="(min-width: 800px) 800px, 100vw">
+  <img src="{image.url}" srcset="…-480.jpg 480w, …-960.jpg 960w" width="{image.width}" height="{image.height}" alt="{image.alt}" loading="lazy">
+</picture>
+\`\`\`
+
+The files live under \`${MEDIA_PREFIX}/\` with names that change whenever their bytes do, served \`Cache-Control: immutable\`. Images in \`body.html\` already come as such a \`<picture>\`. An external image keeps its URL, with null sizes and no sources. \`social_image\` is what a shared link to the item shows (\`og:image\`): its image, or a generated ${SOCIAL_CARD.width}×${SOCIAL_CARD.height} card.
+`
+}
+
 export function errorGuide(): string {
   const rows = (Object.keys(PROBLEM_TYPES) as ProblemName[]).map(
     (name) =>
@@ -66,5 +84,5 @@ export function apiDescription(site: SiteConfig): string {
     `Read-only API over the published marketing content of ${site.name}: blog posts, case studies, webinars and events, ` +
     'as JSON lists and items for sites and apps, and as MCP tools for agents. ' +
     'Responses carry strong ETags (send `If-None-Match` for a 304), `Cache-Control`, and lists `Link` and `X-Total-Count`; CORS is open for reads.'
-  return `${intro}\n\n${quickStart()}\n${errorGuide()}`
+  return `${intro}\n\n${quickStart()}\n${imageGuide()}\n${errorGuide()}\n${webhookGuide()}`
 }

@@ -6,7 +6,7 @@
  * marked as components are written once, under components/parameters.
  */
 import { BUDGETS } from '../../contract/budgets.ts'
-import { documentedPaths, ROUTES, WEBHOOKS } from '../../contract/routes/index.ts'
+import { documentedPaths, ROUTES } from '../../contract/routes/index.ts'
 import type { Operation, Operations, Parameter, Route } from '../../contract/routes/route.ts'
 import { headerRef, responseRef, type Json } from '../../contract/routes/schema.ts'
 
@@ -16,8 +16,6 @@ export interface DocumentPaths {
   paths: Record<string, Json>
   /** components/parameters: the shared parameters the paths refer to. */
   parameters: Record<string, Json>
-  /** The document's `webhooks`, when the API has any. */
-  webhooks: Record<string, Json> | undefined
 }
 
 export function documentPaths(): DocumentPaths {
@@ -34,15 +32,7 @@ export function documentPaths(): DocumentPaths {
       paths[path] = item
     }
   }
-  const webhooks = Object.keys(WEBHOOKS).length
-    ? Object.fromEntries(
-        Object.entries(WEBHOOKS).map(([name, operations]) => [
-          name,
-          Object.fromEntries(Object.entries(operations).map(([method, op]) => [method, { ...op }])),
-        ]),
-      )
-    : undefined
-  return { paths, parameters, webhooks }
+  return { paths, parameters }
 }
 
 function operationOf(route: Route, method: string, op: Operation, components: Record<string, Json>): Json {

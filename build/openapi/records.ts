@@ -11,6 +11,7 @@ import { BODY_LIMITS, MAX_READING_TIME_MINUTES } from '../../contract/records.ts
 import { MAX_LIMIT } from '../../contract/query.ts'
 import { recordSchemaName } from '../../contract/routes/content.ts'
 import { arrayOf, instant as dateTime, int32, schemaRef, text, uri } from '../../contract/routes/schema.ts'
+import { imageRef, publishedPerson, socialImageRef } from './media.ts'
 import { nullable, propertyOf } from './schema-tools.ts'
 
 function commonFields(collection: CollectionName): Record<string, SchemaObject> {
@@ -34,7 +35,11 @@ function commonFields(collection: CollectionName): Record<string, SchemaObject> 
     tags: propertyOf(schema, 'tags'),
     published_at: instant('published_at'),
     updated_at: instant('updated_at'),
-    image: { ...nullable(propertyOf(schema, 'image')), description: 'Lead image, or null.' },
+    image: { anyOf: [imageRef, { type: 'null' }], description: 'Lead image, or null.' },
+    social_image: {
+      anyOf: [socialImageRef, { type: 'null' }],
+      description: 'The image to show when the item is shared; null when it has none and social cards are off.',
+    },
   }
 }
 
@@ -43,11 +48,15 @@ function specificFields(collection: CollectionName): Record<string, SchemaObject
   const required = new Set((schema.required as string[] | undefined) ?? [])
   const out: Record<string, SchemaObject> = {}
   for (const [field, fallback] of SPECIFIC_FIELDS[collection]) {
-    const property = propertyOf(schema, field)
+    let property = propertyOf(schema, field)
+    if (PEOPLE.has(field)) property = { ...property, items: publishedPerson(property.items as SchemaObject) }
     out[field] = fallback === null && !required.has(field) ? nullable(property) : property
   }
   return out
 }
+
+/** Lists of people, whose portraits the build publishes. */
+const PEOPLE = new Set(['authors', 'speakers'])
 
 function objectOf(properties: Record<string, SchemaObject>, extra: Partial<SchemaObject>): SchemaObject {
   return { type: 'object', additionalProperties: false, required: Object.keys(properties), properties, ...extra }

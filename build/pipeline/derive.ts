@@ -8,6 +8,7 @@ import { COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
 import type { SiteConfig } from '../core/site.ts'
 import type { RenderedBody } from './markdown.ts'
 import type { Frontmatter } from './validate.ts'
+import type { ImageObject } from '../../contract/media.ts'
 import { WORDS_PER_MINUTE, type ContentRecord, type FullRecord } from '../../contract/records.ts'
 
 const SUMMARY_LENGTH = 240
@@ -70,7 +71,8 @@ export function deriveRecord(
     tags: (data.tags as string[] | undefined) ?? [],
     published_at: published,
     updated_at: typeof data.updated_at === 'string' ? normaliseDate(data.updated_at) : published,
-    image: data.image ?? null,
+    image: externalImage(data.image as { url: string; alt: string } | undefined),
+    social_image: data.image ? { url: (data.image as { url: string }).url, width: null, height: null } : null,
     related: [],
     reading_time_minutes: 0,
     word_count: 0,
@@ -78,7 +80,7 @@ export function deriveRecord(
   }
   // Rebuild in output order: common fields, collection fields, then body metrics.
   const ordered: Record<string, unknown> = {}
-  for (const key of ['id', 'type', 'slug', 'title', 'summary', 'url', 'tags', 'published_at', 'updated_at', 'image']) {
+  for (const key of COMMON_FIELDS) {
     ordered[key] = record[key]
   }
   for (const [field, fallback] of SPECIFIC_FIELDS[collection]) ordered[field] = data[field] ?? fallback
@@ -88,6 +90,31 @@ export function deriveRecord(
   ordered.word_count = rendered.word_count
   ordered.body = { html: rendered.html, markdown: markdown.trim(), text: rendered.text }
   return ordered as FullRecord
+}
+
+/** The fields every record starts with, in output order. */
+const COMMON_FIELDS = [
+  'id',
+  'type',
+  'slug',
+  'title',
+  'summary',
+  'url',
+  'tags',
+  'published_at',
+  'updated_at',
+  'image',
+  'social_image',
+] as const
+
+/**
+ * The image object as written: an external URL is used as is (never
+ * downloaded, so no size, placeholder or sources); a local file's object is
+ * made once it is processed (media-record.ts), and so is every social image.
+ */
+function externalImage(image: { url: string; alt: string } | undefined): ImageObject | null {
+  if (!image) return null
+  return { url: image.url, alt: image.alt, width: null, height: null, placeholder: null, sources: [] }
 }
 
 const summaries = new WeakMap<FullRecord, ContentRecord>()

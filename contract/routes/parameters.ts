@@ -7,11 +7,11 @@
  */
 import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH } from '../changes.ts'
 import { COLLECTION_NAMES } from '../collections.ts'
-import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN, TAG_PATTERN } from '../patterns.ts'
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../query.ts'
+import { MAX_DATE_TIME_LENGTH, MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN } from '../patterns.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE, QUERY_TAG_PATTERN } from '../query.ts'
 import { MAX_QUERY_LENGTH, QUERY_PATTERN } from '../search.ts'
 import type { Parameter } from './route.ts'
-import { instant, int32, MAX_HEADER_LENGTH, text } from './schema.ts'
+import { int32, MAX_HEADER_LENGTH, text } from './schema.ts'
 
 export const LIMIT: Parameter = {
   component: 'limit',
@@ -36,8 +36,8 @@ export const TAG: Parameter = {
   name: 'tag',
   in: 'query',
   required: false,
-  description: `Only items with this tag: lowercase letters, digits and single hyphens, at most ${MAX_TAG_LENGTH} characters (else a 400).`,
-  schema: text(MAX_TAG_LENGTH, { pattern: TAG_PATTERN }),
+  description: `Only items with this tag: letters, digits and single hyphens, at most ${MAX_TAG_LENGTH} characters (else a 400), matched without regard to case (tags are published lowercase; \`DBT\` finds \`dbt\`).`,
+  schema: text(MAX_TAG_LENGTH, { pattern: QUERY_TAG_PATTERN }),
 }
 
 export const UPDATED_SINCE: Parameter = {
@@ -46,8 +46,8 @@ export const UPDATED_SINCE: Parameter = {
   in: 'query',
   required: false,
   description:
-    'Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z`. Anything else is a 400.',
-  schema: instant(),
+    'Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z` (send a `+` of an offset as `%2B`), or a date, e.g. `2026-03-01`, meaning its midnight UTC (as `published_at` reads a date). Anything else is a 400.',
+  schema: { type: 'string', maxLength: MAX_DATE_TIME_LENGTH, anyOf: [{ format: 'date' }, { format: 'date-time' }] },
 }
 
 export const SLUG: Parameter = {

@@ -13,6 +13,7 @@
  * document it makes.
  */
 import type { BudgetName } from '../budgets.ts'
+import type { CACHE } from '../headers.ts'
 import type { SettingName } from '../settings.ts'
 import type { Json, SchemaObject } from './schema.ts'
 
@@ -97,6 +98,13 @@ interface RouteBase {
   body?: RequestBody
   budgets?: readonly BudgetName[]
   prerendered?: Prerendered
+  /**
+   * How long a file of the route may be kept, where it is not the default of
+   * its kind (lists and items: `content`, the build's other files:
+   * `document`): the Cache-Control the gateway sends and the Netlify rule
+   * writes for the whole folder.
+   */
+  cache?: keyof typeof CACHE
   /** Why only these methods, added to the 405's detail. */
   methodNote?: string
   deprecated?: Deprecation
@@ -117,7 +125,7 @@ interface RouteForEach extends RouteBase {
   operations: (value: string) => Operations
 }
 
-/** A route the document leaves out, and why (the sign-in pages: a browser flow, not an API). */
+/** A route the document leaves out, and why (the sign-in pages: a browser flow, not an API; the images and the editor). */
 interface UndocumentedRoute extends RouteBase {
   each?: undefined
   undocumented: string

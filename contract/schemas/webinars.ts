@@ -1,5 +1,14 @@
 import type { SchemaObject } from 'ajv'
-import { commonProperties, commonRequired, dateTime, httpUrl, person, timezone } from './common.ts'
+import {
+  avatarUrl,
+  commonProperties,
+  commonRequired,
+  commonTrailing,
+  dateTime,
+  httpUrl,
+  person,
+  timezone,
+} from './common.ts'
 
 /** Frontmatter of a webinar (schema.org Event with online attendance). */
 export const webinarSchema: SchemaObject = {
@@ -19,10 +28,15 @@ export const webinarSchema: SchemaObject = {
       maxItems: 12,
       items: {
         ...person,
-        properties: { ...person.properties, company: { type: 'string', minLength: 1, maxLength: 120 } },
+        properties: {
+          ...person.properties,
+          company: { type: 'string', minLength: 1, maxLength: 120 },
+          avatar_url: avatarUrl,
+        },
       },
     },
     registration_url: httpUrl,
     recording_url: httpUrl,
+    ...commonTrailing,
   },
 }

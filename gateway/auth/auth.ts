@@ -21,6 +21,7 @@ import type { Resources } from './issuer/resources.ts'
 import { createMetadataSource, type MetadataSource } from './issuer-metadata.ts'
 import { createJwtVerifier, type JwtVerifier } from './jwt.ts'
 import { openKeyStore } from './key-store.ts'
+import { keysDocument } from './keys-file.ts'
 import { openStateStore, sweepRegularly } from './store/open-store.ts'
 import { RESOURCE_PATHS } from '../../contract/public-paths.ts'
 
@@ -63,10 +64,13 @@ export async function createAuth(gatewaySettings: Settings, runtime: AuthRuntime
     const base = publicUrl()
     return { accepted: RESOURCE_PATHS.map((p) => `${base}${p}`), fallback: base }
   }
-  const keys = await openKeyStore(settings.keysFile, log)
-  const { issuer: issuerSettings } = settings
   const now = runtime.now ?? Date.now
   const store = openStateStore(settings.store, now)
+  const keys = await openKeyStore(
+    keysDocument(settings.keysFile, () => store),
+    log,
+  )
+  const { issuer: issuerSettings } = settings
   if (runtime.sweep !== false) sweepRegularly(store, log)
   const failures = createFailureThrottle(store, {
     onStoreError: (error) => log('warn', 'could not count a failed authentication', { error: error.message }),

@@ -4,15 +4,14 @@
  */
 import { z } from 'zod'
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
-import { MAX_LIMIT, MAX_PAGE } from '../../contract/query.ts'
-import { TAG_PATTERN } from '../../contract/patterns.ts'
+import { MAX_LIMIT, MAX_PAGE, QUERY_TAG_PATTERN } from '../../contract/query.ts'
 
 export const collectionArg = z.enum(COLLECTION_NAMES)
 export const tagArg = z
   .string()
   .min(1)
   .max(50)
-  .regex(new RegExp(TAG_PATTERN), 'a tag: lowercase letters, digits and single hyphens')
+  .regex(new RegExp(QUERY_TAG_PATTERN), 'a tag: letters, digits and single hyphens (matched without regard to case)')
 export const limitArg = z.number().int().min(1).max(MAX_LIMIT)
 export const pageArg = z.number().int().min(1).max(MAX_PAGE)
 

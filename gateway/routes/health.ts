@@ -14,10 +14,12 @@ export function healthRoute(store: ArtifactStore, version: string) {
   return defineHandler((event) => {
     const snapshot = store.current()
     const failure = store.lastError()
-    if (!snapshot || failure) throw unavailable(failure?.message)
+    if (!snapshot || failure)
+      throw unavailable(failure ? withoutServerPaths(failure.message, store.distDir) : undefined)
     const file = snapshot.memo(body, () => {
-      const { id, built_at, counts } = snapshot.manifest.build
-      return { body: Buffer.from(JSON.stringify({ status: 'ok', version, build: { id, built_at, counts } })), etag: '' }
+      const { id, content_updated_at, counts } = snapshot.manifest.build
+      const health = { status: 'ok', version, build: { id, content_updated_at, counts } }
+      return { body: Buffer.from(JSON.stringify(health)), etag: '' }
     })
     const headers = baseHeaderRecord(requestIdOf(event), JSON_TYPE, CACHE.none)
     headers['content-length'] = String(file.body.byteLength)
@@ -26,4 +28,9 @@ export function healthRoute(store: ArtifactStore, version: string) {
     // Written straight to the socket, like every read answer (see http/respond.ts).
     return new FastResponse(event.req.method === 'HEAD' ? null : (file.body as Uint8Array<ArrayBuffer>), { headers })
   })
+}
+
+/** A load failure as the public may read it: the build folder named `dist`, never the server's path to it. */
+function withoutServerPaths(message: string, distDir: string): string {
+  return message.split(distDir).join('dist')
 }

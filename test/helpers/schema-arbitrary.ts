@@ -29,6 +29,10 @@ function stringArbitrary(schema: Schema): Arbitrary<string> {
   const max = Math.min((schema.maxLength as number | undefined) ?? 200, 400)
   const fits = (s: string) => s.length >= min && s.length <= ((schema.maxLength as number | undefined) ?? Infinity)
   switch (schema.format) {
+    case 'date':
+      return fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10))
     case 'date-time':
       return fc
         .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
@@ -66,7 +70,11 @@ export function valid(doc: Schema, raw: Schema, depth = 0): Arbitrary<unknown> {
         : fc.oneof(...arbitraries)
   if ('const' in schema) return fc.constant(schema.const)
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]))
-  if (Array.isArray(schema.anyOf)) return fc.oneof(...(schema.anyOf as Schema[]).map((s) => valid(doc, s, depth)))
+  if (Array.isArray(schema.anyOf)) {
+    // Each branch with what the schema says beside anyOf (a string's type and length).
+    const { anyOf, ...common } = schema
+    return fc.oneof(...(anyOf as Schema[]).map((s) => valid(doc, { ...common, ...s }, depth)))
+  }
   if (Array.isArray(schema.allOf)) return valid(doc, (schema.allOf as Schema[])[0]!, depth)
   const types = typesOf(schema)
   if (types.length > 1) return pick(...types.map((type) => valid(doc, { ...schema, type }, depth)))
@@ -123,8 +131,16 @@ export function invalid(doc: Schema, raw: Schema): Arbitrary<unknown> {
     if (typeof schema.minimum === 'number') breaks.push(fc.constant((schema.minimum as number) - 1))
     breaks.push(fc.constantFrom(1.5, 'abc', '', '1e2', '0x10', ' 1'))
   }
-  if (schema.format === 'date-time')
-    breaks.push(fc.constantFrom('yesterday', '2026-02-30T00:00:00Z', '2026-01-01', '2026-01-01T25:00:00Z'))
+  const formats = [schema, ...((schema.anyOf as Schema[] | undefined) ?? [])].map((s) => s.format)
+  if (formats.includes('date-time'))
+    breaks.push(
+      fc.constantFrom(
+        'yesterday',
+        '2026-02-30T00:00:00Z',
+        '2026-01-01T25:00:00Z',
+        ...(formats.includes('date') ? ['2026-02-30', '2026-13-01'] : ['2026-01-01']),
+      ),
+    )
   if (breaks.length === 0) throw new Error(`nothing to break in ${JSON.stringify(schema).slice(0, 120)}`)
   return fc.oneof(...breaks)
 }
@@ -139,6 +155,7 @@ export function breakable(doc: Schema, raw: Schema): boolean {
     Array.isArray(s.enum) ||
     'const' in s ||
     typesOf(s).includes('integer') ||
-    s.format === 'date-time'
+    s.format === 'date-time' ||
+    (Array.isArray(s.anyOf) && (s.anyOf as Schema[]).some((b) => b.format === 'date-time'))
   )
 }

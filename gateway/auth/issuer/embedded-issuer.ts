@@ -10,20 +10,21 @@ import type Provider from 'oidc-provider'
 import type { Configuration } from 'oidc-provider'
 import { loadOnce } from '../../load-once.ts'
 import type { Logger } from '../../log.ts'
-import { cachedFile } from '../file-cache.ts'
+import type { DataLocation } from '../runtime-data.ts'
 import { openPeople, type People } from '../people/people.ts'
 import type { StateStore } from '../store/state-store.ts'
 import { createCeilings, type CeilingName, type Ceilings } from './ceilings.ts'
 import { keepUsedClient, type ClientLifetime } from './client-lifetime.ts'
 import { machineClients } from './client-secrets.ts'
-import { readClientsFile } from './clients-file.ts'
+import { clientsDocument } from './clients-file.ts'
 import { forwardedRequest, runNodeHandler } from './node-bridge.ts'
 import { OPENID_CONFIGURATION_PATH } from '../../../contract/public-paths.ts'
 import type { Resources } from './resources.ts'
 import { deriveSecret, loadSigningKey, type SigningKey } from './signing-key.ts'
 
 export interface EmbeddedIssuerSettings {
-  clientsFile: string
+  /** The machine clients' file; undefined: the state store (gateway/auth/runtime-data.ts). */
+  clientsFile: DataLocation
   signingKeyFile: string
   signingKeyJwk?: string | undefined
   tokenTtlSeconds: number
@@ -69,8 +70,8 @@ export async function createEmbeddedIssuer(
   runtime: EmbeddedIssuerRuntime,
 ): Promise<EmbeddedIssuer> {
   const key = await loadSigningKey({ jwk: settings.signingKeyJwk, file: settings.signingKeyFile }, runtime.log)
-  const clientsFile = await cachedFile(settings.clientsFile, readClientsFile, runtime.log)
   const { store } = runtime
+  const clientsFile = await clientsDocument(settings.clientsFile, () => store).follow(runtime.log)
   const people = openPeople(store)
   const clientLifetime: ClientLifetime = {
     graceSeconds: settings.clientGraceSeconds,

@@ -66,6 +66,11 @@ export function openBlobsStore(options: BlobsStoreOptions): StateStore {
       assertKey(key)
       await blobs().setJSON(encode(key), toRecord(value, ttlSeconds, now()))
     },
+    async create(key, value, ttlSeconds) {
+      assertKey(key)
+      const { modified } = await blobs().setJSON(encode(key), toRecord(value, ttlSeconds, now()), { onlyIfNew: true })
+      return modified
+    },
     async delete(key) {
       assertKey(key)
       await blobs().delete(encode(key))

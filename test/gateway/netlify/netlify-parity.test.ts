@@ -6,6 +6,7 @@
 import { copyFile, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
+import { exportJWK, generateKeyPair } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../../contract/collections.ts'
 import { MANIFEST_FILE } from '../../../contract/paths.ts'
@@ -14,7 +15,7 @@ import type { Manifest } from '../../../contract/manifest.ts'
 import { bundleFunction } from '../../../build/netlify-function.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
-import { copyOfRepoContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 import { startEmulator, type Emulator } from './emulator.ts'
 import { generateApiKey, hashApiKey } from '../../../gateway/auth/api-key.ts'
 import { newKeyId, writeKeysFile } from '../../../gateway/auth/keys-file.ts'
@@ -69,7 +70,7 @@ describe('Netlify deploy parity', () => {
   let version: string
 
   beforeAll(async () => {
-    project = await copyOfRepoContent()
+    project = await copyOfFixtureContent()
     await buildSite({ root: project.root, cache: false })
     await bundleFunction(REPO_ROOT, project.root)
     await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))
@@ -90,15 +91,18 @@ describe('Netlify deploy parity', () => {
         },
       ],
     })
-    // A public URL, or each side would name its own address in the OAuth metadata.
+    // A public URL, or each side would name its own address in the OAuth metadata; one signing
+    // key, which the function requires (its instances cannot share a generated one).
+    const { privateKey } = await generateKeyPair('ES256', { extractable: true })
     const env = {
       KEYS_FILE: join(project.root, 'keys.json'),
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'https://content.example.test',
+      OAUTH_SIGNING_KEY: JSON.stringify(await exportJWK(privateKey)),
     }
     gateway = await startGateway(project.dist, { keysFile: env.KEYS_FILE, env, platform: { version } })
     netlify = await startEmulator(project.root, env)
-  }, 180_000)
+  }, 600_000)
 
   afterAll(async () => {
     await netlify?.stop()
