@@ -129,6 +129,20 @@ export const SETTINGS = {
     default: '300',
     schema: integer(0, 100_000_000),
   }),
+  REGISTRATION_RATE_LIMIT_PER_HOUR: setting({
+    accepts: 'an integer from 0 to 1000000',
+    description:
+      'Dynamic client registrations (`POST /oauth/register`) per hour per client address, besides RATE_LIMIT_PER_MINUTE; 429 past it; 0 turns it off.',
+    default: '30',
+    schema: integer(0, 1_000_000),
+  }),
+  AUTHORIZATION_RATE_LIMIT_PER_HOUR: setting({
+    accepts: 'an integer from 0 to 1000000',
+    description:
+      'Authorization requests started (`GET /oauth/authorize`) per hour per client address, besides RATE_LIMIT_PER_MINUTE; 429 past it; 0 turns it off.',
+    default: '60',
+    schema: integer(0, 1_000_000),
+  }),
   TRUST_PROXY: setting({
     accepts: 'none, netlify or x-forwarded-for',
     description: 'Which proxy header names the client for the limits (only behind a proxy that sets it).',
@@ -197,6 +211,33 @@ export const SETTINGS = {
     description: 'Lifetime of access tokens, in seconds.',
     default: '3600',
     schema: integer(60, 86_400),
+  }),
+  OAUTH_CLIENT_GRACE_HOURS: setting({
+    accepts: 'an integer from 1 to 8760',
+    description:
+      'A dynamically registered client that has obtained no token this many hours after registering is removed (its `client_secret_expires_at`). Clients of the clients file never expire.',
+    default: '24',
+    schema: integer(1, 8760),
+  }),
+  OAUTH_CLIENT_IDLE_DAYS: setting({
+    accepts: 'an integer from 1 to 3650',
+    description: 'A dynamically registered client that has obtained no token for this many days is removed.',
+    default: '90',
+    schema: integer(1, 3650),
+  }),
+  OAUTH_MAX_REGISTERED_CLIENTS: setting({
+    accepts: 'an integer from 1 to 10000000',
+    description:
+      'Most dynamically registered clients kept; past it, a registration gets 503 until unused ones expire (registered clients keep working).',
+    default: '10000',
+    schema: integer(1, 10_000_000),
+  }),
+  OAUTH_MAX_PENDING_AUTHORIZATIONS: setting({
+    accepts: 'an integer from 1 to 10000000',
+    description:
+      'Most authorization requests in progress (started, not yet finished; each expires after an hour); past it, a new one gets 503 (those in progress finish).',
+    default: '10000',
+    schema: integer(1, 10_000_000),
   }),
   OAUTH_STORE: setting({
     accepts: 'files or netlify-blobs',

@@ -8,7 +8,7 @@ import { H3 } from 'h3'
 import type { ArtifactStore } from './artifacts.ts'
 import type { Settings } from '../contract/settings.ts'
 import type { Budgets } from './http/budgets.ts'
-import { problemResponse } from './http/problem.ts'
+import { alreadyLogged, problemResponse } from './http/problem.ts'
 import { assignRequestId, requestIdOf } from './http/request-id.ts'
 import { logRequest } from './http/request-log.ts'
 import { withDeprecationFields } from './http/deprecation.ts'
@@ -48,7 +48,7 @@ export function createApp(parts: AppParts): H3 {
     },
     onError: (error, event) => {
       const response = problemResponse(error, requestIdOf(event), event.req.method, event.url.pathname)
-      if (response.status >= 500) {
+      if (response.status >= 500 && !alreadyLogged(error)) {
         log('error', 'request failed', {
           request_id: requestIdOf(event),
           status: response.status,

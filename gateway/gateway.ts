@@ -50,8 +50,14 @@ export interface Platform {
    * content, 404 for the credential routes — instead of failing to start.
    */
   resilient?: boolean
-  /** The clock (default the system's): what is "upcoming", and when a webhook retry is due (signatures keep the wall clock). */
+  /**
+   * The clock (default the system's): what is "upcoming", the budgets'
+   * windows, when authorization state expires, and when a webhook retry is
+   * due (signatures keep the wall clock).
+   */
   now?: () => Date
+  /** Sweep expired authorization state hourly (default); a Netlify function leaves it to the scheduled function. */
+  sweep?: boolean
   /** How the embedded issuer fetches Client ID Metadata Documents (default global fetch). */
   fetch?: AuthRuntime['fetch']
   /** Routes of this runtime only, mounted before the build's files (the dev server's /preview/ and /admin/ backend). */
@@ -92,7 +98,8 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
   // Without PUBLIC_URL: the platform's origin, else the address listened on (exact once listening).
   let listening = `http://${host}:${settings.PORT}`
   const publicUrl = () => settings.PUBLIC_URL ?? platform.origin?.() ?? listening
-  const auth = await startAuth(settings, platform, publicUrl)
+  const clock = platform.now && (() => platform.now!().getTime())
+  const auth = await startAuth(settings, platform, publicUrl, clock)
   const handlers: RouteHandlers = {
     health: healthRoute(store),
     search: searchRoute(store),
@@ -113,7 +120,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
           })
         : NOT_HERE,
   }
-  const budgets = new Budgets(settings)
+  const budgets = new Budgets(settings, clock)
   const app = createApp({ settings, store, logger: log, budgets, handlers, extraRoutes: platform.routes ?? [] })
   let running: RunningServer | undefined
   let webhooks: WebhookService | undefined
@@ -132,7 +139,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
         webhooks = startWebhooks(webhookSettingsFrom(settings, platform.root), store, {
           logger: log,
           publicUrl,
-          now: platform.now && (() => platform.now!().getTime()),
+          now: clock,
         })
       return running
     },
@@ -177,13 +184,20 @@ async function openStore(settings: Settings, platform: Platform): Promise<Artifa
 }
 
 /** The credential guard and the issuer; undefined when they failed on a resilient platform. */
-async function startAuth(settings: Settings, platform: Platform, publicUrl: () => string): Promise<Auth | undefined> {
+async function startAuth(
+  settings: Settings,
+  platform: Platform,
+  publicUrl: () => string,
+  now: (() => number) | undefined,
+): Promise<Auth | undefined> {
   try {
     return await createAuth(settings, {
       root: platform.root,
       publicUrl,
       logger: platform.logger,
       ...(platform.fetch ? { fetch: platform.fetch } : {}),
+      ...(now ? { now } : {}),
+      sweep: platform.sweep ?? true,
     })
   } catch (error) {
     if (!platform.resilient) throw error

@@ -33,6 +33,10 @@ export interface AuthRuntime {
   logger?: Logger
   /** How the embedded server fetches Client ID Metadata Documents; tests point example hosts at local servers. */
   fetch?: Configuration['fetch']
+  /** The clock of the state store's expiry and the registered clients' lifetimes, in milliseconds (default the system's). */
+  now?: () => number
+  /** Sweep the state store hourly (default): off where something else sweeps it (Netlify's scheduled function). */
+  sweep?: boolean
 }
 
 export interface Auth extends Guard {
@@ -60,13 +64,14 @@ export async function createAuth(gatewaySettings: Settings, runtime: AuthRuntime
     const base = publicUrl()
     return { accepted: RESOURCE_PATHS.map((p) => `${base}${p}`), fallback: base }
   }
-  const store = openStateStore(settings.store)
+  const now = runtime.now ?? Date.now
+  const store = openStateStore(settings.store, now)
   const keys = await openKeyStore(
     keysDocument(settings.keysFile, () => store),
     log,
   )
   const { issuer: issuerSettings } = settings
-  sweepRegularly(store, log)
+  if (runtime.sweep !== false) sweepRegularly(store, log)
   const failures = createFailureThrottle(store, {
     onStoreError: (error) => log('warn', 'could not count a failed authentication', { error: error.message }),
   })
@@ -78,7 +83,14 @@ export async function createAuth(gatewaySettings: Settings, runtime: AuthRuntime
   let makeVerifier: () => JwtVerifier
   if (issuerSettings.kind === 'built-in') {
     issuer = publicUrl
-    const embedded = await createEmbeddedIssuer(issuerSettings, { issuer, resources, store, log, fetch: runtime.fetch })
+    const embedded = await createEmbeddedIssuer(issuerSettings, {
+      issuer,
+      resources,
+      store,
+      log,
+      fetch: runtime.fetch,
+      now,
+    })
     const { key } = embedded
     builtIn = embedded
     makeVerifier = () =>

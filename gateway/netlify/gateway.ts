@@ -33,6 +33,8 @@ async function init(): Promise<Gateway> {
     origin: () => settings.URL ?? requestOrigin,
     // Without a build the content says 503; bad credential settings take only the credential routes down.
     resilient: true,
+    // Instances come and go: the scheduled function sweeps the Blobs (oauth-sweep-scheduled.ts).
+    sweep: false,
   })
 }
 
