@@ -357,7 +357,7 @@ export interface paths {
         };
         /**
          * Start an authorization code flow (browser)
-         * @description OAuth 2.1 authorization code with PKCE (`S256` only, required for every client). The browser signs in and consents on this server's own pages (`/oauth/interaction/…`), then returns to `redirect_uri` with `code`, `state` and `iss` (RFC 9207), or with `error`. A `client_id` may be an https URL serving a Client ID Metadata Document instead of a registered id. Rate limited: Requests to /mcp and /oauth/* count against a per-minute quota per client address and per credential (RATE_LIMIT_PER_MINUTE).
+         * @description OAuth 2.1 authorization code with PKCE (`S256` only, required for every client). The browser signs in and consents on this server's own pages (`/oauth/interaction/…`), then returns to `redirect_uri` with `code`, `state` and `iss` (RFC 9207), or with `error`. A `client_id` may be an https URL serving a Client ID Metadata Document instead of a registered id. Each request started is kept (for an hour at most) until it finishes; when the server holds as many as its operator allows (OAUTH_MAX_PENDING_AUTHORIZATIONS), a new one gets a 503 while those in progress finish. Rate limited: Requests to /mcp and /oauth/* count against a per-minute quota per client address and per credential (RATE_LIMIT_PER_MINUTE). Rate limited: Authorization requests started count against an hourly quota per client address too (AUTHORIZATION_RATE_LIMIT_PER_HOUR).
          */
         get: operations["authorize"];
         put?: never;
@@ -399,7 +399,7 @@ export interface paths {
         put?: never;
         /**
          * Register a client (RFC 7591 Dynamic Client Registration)
-         * @description Open to anyone, under the policy in the body schema. A confidential client's `client_secret` is in the answer only; the server keeps its hash. Rate limited: Requests to /mcp and /oauth/* count against a per-minute quota per client address and per credential (RATE_LIMIT_PER_MINUTE).
+         * @description Open to anyone, under the policy in the body schema. A confidential client's `client_secret` is in the answer only; the server keeps its hash. A registration is kept while it is used: one that has obtained no token within a day of registering (OAUTH_CLIENT_GRACE_HOURS) is removed, and so is one that has obtained none for 90 days (OAUTH_CLIENT_IDLE_DAYS). `client_secret_expires_at` says when, for a client with a secret; each token it obtains moves that on. A public client (`token_endpoint_auth_method: none`) expires the same way, though nothing in the answer says so (RFC 7591 has no field for it). Register once and keep the `client_id`; a host that can should use a Client ID Metadata Document as its `client_id` instead, which the server does not store. When the server holds as many registered clients as its operator allows (OAUTH_MAX_REGISTERED_CLIENTS), a registration gets a 503 until unused ones expire; registered clients keep working. Rate limited: Requests to /mcp and /oauth/* count against a per-minute quota per client address and per credential (RATE_LIMIT_PER_MINUTE). Rate limited: Registrations count against an hourly quota per client address too (REGISTRATION_RATE_LIMIT_PER_HOUR): a client registers once and keeps its client_id.
          */
         post: operations["registerClient"];
         delete?: never;
@@ -1942,7 +1942,7 @@ export interface components {
             };
         };
         /**
-         * @description `/problems/unavailable`: The content build or the token issuer cannot be reached right now; retry later.
+         * @description `/problems/unavailable`: The content build or the token issuer cannot be reached right now, or the authorization server holds as many registered clients or authorization requests in progress as it may keep; retry after the seconds in Retry-After.
          *
          *     `/problems/timeout`: The request took longer than the gateway allows; retry later.
          */
@@ -2007,9 +2007,9 @@ export interface components {
         "WWW-Authenticate": string;
         /** @description CORS: every origin may read the answer. */
         "Access-Control-Allow-Origin": "*";
-        /** @description Quota left per policy (draft-ietf-httpapi-ratelimit-headers). On /mcp and /oauth/*: `"ip";r=<requests left>;t=<seconds to reset>`, and `"credential";…` when a credential was sent; a 429 for failed authentications names its own policy first (`"failed-api-key-ip";r=0;t=…`). On answers the gateway computes (search, the change feed after a cursor, list queries no pre-rendered file answers): `"computed";r=…;t=…`. Absent on pre-rendered answers, and where the operator turned the budget off (RATE_LIMIT_PER_MINUTE=0, COMPUTED_RATE_LIMIT_PER_MINUTE=0). */
+        /** @description Quota left per policy (draft-ietf-httpapi-ratelimit-headers). On /mcp and /oauth/*: `"ip";r=<requests left>;t=<seconds to reset>`, and `"credential";…` when a credential was sent; on /oauth/register and /oauth/authorize also their hourly quota per address, `"registration";r=…;t=…` and `"authorization";r=…;t=…`; a 429 for failed authentications names its own policy first (`"failed-api-key-ip";r=0;t=…`). On answers the gateway computes (search, the change feed after a cursor, list queries no pre-rendered file answers): `"computed";r=…;t=…`. Absent on pre-rendered answers, and where the operator turned the budget off (RATE_LIMIT_PER_MINUTE=0, COMPUTED_RATE_LIMIT_PER_MINUTE=0, …). */
         RateLimit: string;
-        /** @description The quotas: `"ip";q=<requests>;w=<seconds>` and `"credential";…` on /mcp and /oauth/*, `"computed";q=…;w=…` on computed answers; failed authentications have their own (`"failed-api-key-ip";q=20;w=900`, …). Absent where RateLimit is. */
+        /** @description The quotas: `"ip";q=<requests>;w=<seconds>` and `"credential";…` on /mcp and /oauth/*, `"registration";q=30;w=3600` on /oauth/register and `"authorization";q=60;w=3600` on /oauth/authorize (their defaults), `"computed";q=…;w=…` on computed answers; failed authentications have their own (`"failed-api-key-ip";q=20;w=900`, …). Absent where RateLimit is. */
         "RateLimit-Policy": string;
         /** @description The API version (semver) that answered; the same as `info.version` of this document. */
         "API-Version": string;
@@ -3085,6 +3085,11 @@ export interface operations {
                          * @description Epoch seconds.
                          */
                         client_id_issued_at?: number;
+                        /**
+                         * Format: int64
+                         * @description With a `client_secret` only: epoch seconds when the registration ends unless the client obtains a token before; each token moves it to 90 days after (OAUTH_CLIENT_IDLE_DAYS).
+                         */
+                        client_secret_expires_at?: number;
                     };
                 };
             };
