@@ -13,6 +13,21 @@ export interface BuiltContent {
   summaries: Record<CollectionName, ContentRecord[]>
   /** The newest updated_at of all published items: what the content is as of (never the build's clock). */
   contentUpdatedAt: string
+  /**
+   * A multilingual site's other locales (site.locales but the default), by tag: each one's
+   * translations, plus the default locale's untranslated items where it falls back.
+   */
+  locales?: Record<string, LocaleContent>
+}
+
+/** One locale's published content: its records per collection, newest first (default-locale ones where it falls back). */
+export interface LocaleContent {
+  locale: string
+  /** Whether the default locale's items stand in for missing translations (site.yaml's locale_fallback). */
+  fallback: boolean
+  collections: Record<CollectionName, FullRecord[]>
+  summaries: Record<CollectionName, ContentRecord[]>
+  contentUpdatedAt: string
 }
 
 /**
