@@ -21,6 +21,8 @@ export interface ListQuery {
   tag: string | undefined
   /** Only items updated after this instant: canonical RFC 3339 in UTC (`2026-03-01T00:00:00Z`). */
   updatedSince?: string
+  /** A multilingual site's locale other than the default (the links keep it); undefined for the default. */
+  locale?: string
 }
 
 export interface ParameterError {
@@ -137,6 +139,7 @@ export function listHref(collection: string, query: ListQuery): string {
   if (query.page !== 1) href += `&page=${query.page}`
   if (query.tag !== undefined) href += `&tag=${encodeURIComponent(query.tag)}`
   if (query.updatedSince !== undefined) href += `&updated_since=${encodeURIComponent(query.updatedSince)}`
+  if (query.locale !== undefined) href += `&locale=${query.locale}`
   return href
 }
 

@@ -5,8 +5,10 @@
  */
 import { defineHandler, type H3Event } from 'h3'
 import { isCollectionName, type CollectionName } from '../../contract/collections.ts'
-import { itemFile, listFile } from '../../contract/paths.ts'
-import { isPrerendered, listHref, parseListQuery, type ListQuery } from '../../contract/query.ts'
+import { itemFile, listFile, localeListFile } from '../../contract/paths.ts'
+import { isPrerendered, listHref, parseListQuery, type ListQuery, type ParameterError } from '../../contract/query.ts'
+import type { ContentRecord } from '../../contract/records.ts'
+import { localeHeaders, localesOf, requestLocale, resolveItem, summariesIn } from '../content/locales.ts'
 import { filterItems, listEnvelope, paginate } from '../../contract/render.ts'
 import type { ArtifactStore, Snapshot } from '../artifacts.ts'
 import type { RenderedFile } from '../snapshot.ts'
@@ -21,18 +23,27 @@ const SLUG_RE = new RegExp(SLUG_PATTERN)
 export function listRoute(store: ArtifactStore) {
   return defineHandler((event) => {
     const { snapshot, collection } = prepare(event, store)
-    const parsed = parseListQuery(event.url.searchParams)
-    if (!parsed.ok) throw invalidParameters(parsed.errors)
-    const { query } = parsed
-    const prerendered = isPrerendered(query) ? snapshot.file(listFile(collection, query.limit)) : undefined
-    const rendered = prerendered ? undefined : renderLongTail(snapshot, collection, query)
+    const params = event.url.searchParams
+    const parsed = parseListQuery(params)
+    const errors = parsed.ok ? [] : [...parsed.errors]
+    const chosen = requestLocale(event, snapshot, errors, params)
+    if (!parsed.ok || errors.length) throw invalidParameters(errors)
+    // Another locale than the default: its own files, and links that keep the locale.
+    const locale = chosen && chosen.locale !== localesOf(snapshot).default ? chosen.locale : undefined
+    const query: ListQuery = locale ? { ...parsed.query, locale } : parsed.query
+    const summaries = summariesIn(snapshot, collection, locale)
+    const prerendered = isPrerendered(query)
+      ? snapshot.file(locale ? localeListFile(collection, locale, query.limit) : listFile(collection, query.limit))
+      : undefined
+    const rendered = prerendered ? undefined : renderLongTail(snapshot, collection, query, summaries)
     // Page 1 of the whole collection: the total is its length; other pages filter it once per rendered body.
-    const headers = rendered ? rendered.headers : listMeta(snapshot, collection, query)
+    const headers = rendered ? rendered.headers : listMeta(summaries, collection, query)
     return respondWithFile(event, (prerendered ?? rendered)!, {
       contentType: JSON_TYPE,
       cacheControl: CACHE.content,
-      headers,
-      memo: { snapshot, accept: JSON_TYPE_NAME },
+      headers: { ...headers, ...localeHeaders(chosen) },
+      // An answer Accept-Language chose is not the target's alone: the fast path must not repeat it.
+      ...(!chosen?.negotiated && { memo: { snapshot, accept: JSON_TYPE_NAME } }),
     })
   })
 }
@@ -41,16 +52,24 @@ export function itemRoute(store: ArtifactStore) {
   return defineHandler((event) => {
     const { snapshot, collection } = prepare(event, store)
     const slug = event.context.params?.slug ?? ''
-    const file = SLUG_RE.test(slug) ? snapshot.file(itemFile(collection, slug)) : undefined
+    const errors: ParameterError[] = []
+    const chosen = requestLocale(event, snapshot, errors)
+    if (errors.length) throw invalidParameters(errors)
+    const found = chosen && SLUG_RE.test(slug) ? resolveItem(snapshot, collection, slug, chosen) : undefined
+    const path = chosen ? found?.file : itemFile(collection, slug)
+    const file = path && SLUG_RE.test(slug) ? snapshot.file(path) : undefined
     if (!file) {
       throw problem('not-found', {
-        detail: `No published ${collection} item has the slug "${slug.slice(0, 120)}". List /api/${collection} to find slugs.`,
+        detail: chosen
+          ? `No published ${collection} item has the slug "${slug.slice(0, 120)}" in ${chosen.locale}${localesOf(snapshot).fallback.includes(chosen.locale) ? '' : ' (this locale does not fall back to the default one)'}. List /api/${collection}?locale=${chosen.locale} to find slugs.`
+          : `No published ${collection} item has the slug "${slug.slice(0, 120)}". List /api/${collection} to find slugs.`,
       })
     }
     return respondWithFile(event, file, {
       contentType: JSON_TYPE,
       cacheControl: CACHE.content,
-      memo: { snapshot, accept: JSON_TYPE_NAME },
+      headers: localeHeaders(chosen, found?.record.locale),
+      ...(!chosen?.negotiated && { memo: { snapshot, accept: JSON_TYPE_NAME } }),
     })
   })
 }
@@ -71,15 +90,24 @@ function prepare(event: H3Event, store: ArtifactStore): { snapshot: Snapshot; co
  * filtering every item of a collection on each long-tail request cost more
  * than the rest of the answer.
  */
-function renderLongTail(snapshot: Snapshot, collection: CollectionName, query: ListQuery): RenderedFile {
+function renderLongTail(
+  snapshot: Snapshot,
+  collection: CollectionName,
+  query: ListQuery,
+  summaries: readonly ContentRecord[],
+): RenderedFile {
   return snapshot.rendered(listHref(collection, query), () => ({
-    body: JSON.stringify(listEnvelope(collection, snapshot.summaries(collection), query)),
-    headers: listMeta(snapshot, collection, query),
+    body: JSON.stringify(listEnvelope(collection, summaries, query)),
+    headers: listMeta(summaries, collection, query),
   }))
 }
 
 /** Link (next/prev) and X-Total-Count headers, from the same pagination as the body. */
-function listMeta(snapshot: Snapshot, collection: CollectionName, query: ListQuery): Record<string, string> {
-  const total = filterItems(snapshot.summaries(collection), query).length
+function listMeta(
+  summaries: readonly ContentRecord[],
+  collection: CollectionName,
+  query: ListQuery,
+): Record<string, string> {
+  const total = filterItems(summaries, query).length
   return pageHeaders(total, paginate(collection, total, query).links)
 }
