@@ -8,6 +8,7 @@
  */
 import type { ManifestLocales } from './manifest.ts'
 import type { ParameterError } from './query.ts'
+import type { ContentRecord } from './records.ts'
 
 /** The longest locale tag a request may give (BCP 47 allows 35 characters in practice). */
 export const MAX_LOCALE_LENGTH = 35
@@ -88,4 +89,51 @@ export function negotiateLocale(header: string | null | undefined, site: SiteLoc
     if (i >= 0) return site.available[i]!
   }
   return site.default
+}
+
+/** Each item's versions by locale, reachable by every slug it has (`<locale>\0<slug>`, and the bare slug). */
+export type ItemIndex = Map<string, ReadonlyMap<string, ContentRecord>>
+
+/** The index of one collection, from each locale's records (a locale's list may hold default-locale records: skipped). */
+export function itemIndex(site: SiteLocales, recordsIn: (locale: string) => readonly ContentRecord[]): ItemIndex {
+  const index: ItemIndex = new Map()
+  const groupOf = new Map<string, Map<string, ContentRecord>>()
+  const groups: Map<string, ContentRecord>[] = []
+  for (const locale of site.available)
+    for (const record of recordsIn(locale)) {
+      if ((record.locale ?? site.default) !== locale) continue
+      let group = groupOf.get(`${locale}\0${record.slug}`)
+      if (!group) groups.push((group = new Map()))
+      group.set(locale, record)
+      for (const t of record.translations ?? []) groupOf.set(`${t.locale}\0${t.slug}`, group)
+    }
+  for (const group of groups)
+    for (const [locale, record] of group) {
+      index.set(`${locale}\0${record.slug}`, group)
+      if (!index.has(record.slug)) index.set(record.slug, group)
+    }
+  return index
+}
+
+/**
+ * The record answering `slug` in the chosen locale: the item's version in
+ * that locale, the item found by its slug in any locale (a reader switching
+ * languages knows the slug of the one it reads, the locale's own first);
+ * else, where the locale falls back, the default locale's version; else,
+ * where Accept-Language chose the locale (a preference), the default's or
+ * the one the item has. Undefined when there is none to give.
+ */
+export function resolveItem(
+  index: ItemIndex,
+  site: SiteLocales,
+  slug: string,
+  chosen: ChosenLocale,
+): ContentRecord | undefined {
+  const group = index.get(`${chosen.locale}\0${slug}`) ?? index.get(`${site.default}\0${slug}`) ?? index.get(slug)
+  if (!group) return undefined
+  return (
+    group.get(chosen.locale) ??
+    (chosen.negotiated || site.fallback.includes(chosen.locale) ? group.get(site.default) : undefined) ??
+    (chosen.negotiated ? group.values().next().value : undefined)
+  )
 }

@@ -30,7 +30,7 @@ import { attachMedia } from '../pipeline/media-record.ts'
 import { MediaStore } from '../media/store.ts'
 import type { SourceFile } from '../core/sources.ts'
 import { prerenderBodies, RenderPool, renderWork, workersWorth } from '../pipeline/render-pool.ts'
-import { isMultilingual, loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
+import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
 import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
 import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
 import type { FullPass } from './full-pass.ts'
@@ -377,8 +377,8 @@ export class Compiler {
     }
     const site = this.site!
     // The default locale's files go through the collections and the linker; translations join after (locales.ts).
-    const [own, translations] = isMultilingual(site) ? byLocale(site, this.compiled.values()) : [undefined, []]
-    const ownFiles = own ? new Map(own.map((f) => [f.source.path, f])) : this.compiled
+    const [own, translations] = byLocale(site, this.compiled.values())
+    const ownFiles = translations.length ? new Map(own.map((f) => [f.source.path, f])) : this.compiled
     /** The one file an edit replaced, when that is all it did (the linker's fast path). */
     let edit: [CompiledFile, CompiledFile] | undefined
     for (const collection of changed) {
@@ -396,7 +396,7 @@ export class Compiler {
       const part = this.parts.get(c)
       return part && !part.ok ? part.errors : []
     })
-    errors.push(...translationErrors(site, own ?? [], translations))
+    errors.push(...translationErrors(site, own, translations))
     if (errors.length) {
       // References and body links too, so an author sees every problem in one run.
       const all = [...errors, ...referenceErrors(ownFiles.values())]
@@ -409,7 +409,7 @@ export class Compiler {
       this.state = { ok: false, errors: new ContentErrors(sortErrors(linked.errors)) }
       return
     }
-    const localised = linkLocales({ ...base, collections: linked.records }, own ?? [], translations)
+    const localised = linkLocales({ ...base, collections: linked.records }, own, translations)
     if (!localised.ok) {
       this.state = { ok: false, errors: new ContentErrors(sortErrors(localised.errors)) }
       return

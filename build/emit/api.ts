@@ -6,7 +6,6 @@
  * records or the total did, so an edit to the 500th post renders no list. It
  * reports only the files that changed (the edited item, the lists it is in).
  */
-import type { CollectionName } from '../../contract/collections.ts'
 import { itemFile, listFile, localeItemFile, localeListFile, PRERENDERED_LIMITS } from '../../contract/paths.ts'
 import { buildFile } from '../../contract/etag.ts'
 import type { BuildFile } from '../../contract/manifest.ts'

@@ -112,7 +112,11 @@ function localeOf(source: SourceFile, site: SiteConfig, errors: ContentError[]):
   const wanted = source.locale.toLowerCase()
   const known = site.locales.find((l) => l.toLowerCase() === wanted)
   if (known) return known
-  const near = closest(wanted, site.locales, 2)
+  const near = closest(
+    wanted,
+    site.locales.filter((l) => l !== site.language),
+    2,
+  )
   const name = source.path.slice(source.path.lastIndexOf('/') + 1)
   errors.push(
     new ContentError(
@@ -124,7 +128,8 @@ function localeOf(source: SourceFile, site: SiteConfig, errors: ContentError[]):
       `"${source.locale}" in the file name ${name} is not a locale of the site (locales in site.yaml: ${site.locales.join(', ')})${near ? `; did you mean ${name.replace(`.${source.locale}.md`, `.${near}.md`)}?` : ''}`,
     ),
   )
-  return site.language
+  // Not the default locale's file either: it is set apart with its error (no duplicate slug of the item it translates).
+  return source.locale
 }
 
 /** The well-formed entries of `related` (a malformed one is the schema's error). */

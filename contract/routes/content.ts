@@ -5,14 +5,25 @@
  * build with the same renderer.
  */
 import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../collections.ts'
-import { itemFile, listFile, PRERENDERED_LIMITS } from '../paths.ts'
+import { itemFile, listFile, localeItemFile, localeListFile, PRERENDERED_LIMITS } from '../paths.ts'
 import { API_PREFIX, HEALTH_PATH } from '../public-paths.ts'
 import { DEFAULT_LIMIT } from '../query.ts'
-import { COLLECTION_PATH, IF_NONE_MATCH, LIMIT, PAGE, SLUG, TAG, UPDATED_SINCE } from './parameters.ts'
+import {
+  ACCEPT_LANGUAGE,
+  COLLECTION_PATH,
+  IF_NONE_MATCH,
+  LIMIT,
+  LOCALE,
+  PAGE,
+  SLUG,
+  TAG,
+  UPDATED_SINCE,
+} from './parameters.ts'
 import {
   ANONYMOUS,
   CONTENT_HEADERS,
   CORS_HEADERS,
+  LOCALE_HEADERS,
   NOT_MODIFIED,
   PAGE_HEADERS,
   problems,
@@ -40,12 +51,17 @@ export const list = route({
   path: `${API_PREFIX}/{collection}`,
   methods: READ,
   served: 'gateway',
-  parameters: [COLLECTION_PATH, LIMIT, PAGE, TAG, UPDATED_SINCE, IF_NONE_MATCH],
+  parameters: [COLLECTION_PATH, LIMIT, PAGE, TAG, UPDATED_SINCE, LOCALE, IF_NONE_MATCH, ACCEPT_LANGUAGE],
   budgets: ['computed'],
   prerendered: {
     computedBy: ['page', 'tag', 'updated_since'],
     fileParameter: { name: 'limit', values: PRERENDERED_LIMITS.map(String), bare: String(DEFAULT_LIMIT) },
     file: (path, limit = String(DEFAULT_LIMIT)) => listFile(path.collection!, Number(limit)),
+    locale: {
+      name: 'locale',
+      localeFile: (path, locale, limit = String(DEFAULT_LIMIT)) =>
+        localeListFile(path.collection!, locale, Number(limit)),
+    },
   },
   each,
   operations: (value) => {
@@ -65,7 +81,7 @@ export const list = route({
         responses: {
           '200': {
             description: `A page of ${label}s (list form, no body).`,
-            headers: PAGE_HEADERS,
+            headers: { ...PAGE_HEADERS, ...LOCALE_HEADERS },
             content: { 'application/json': { schema: schemaRef(`${name}List`) } },
           },
           '304': NOT_MODIFIED,
@@ -80,8 +96,13 @@ export const item = route({
   path: `${API_PREFIX}/{collection}/{slug}`,
   methods: READ,
   served: 'gateway',
-  parameters: [COLLECTION_PATH, SLUG, IF_NONE_MATCH],
-  prerendered: { computedBy: [], file: (path) => itemFile(path.collection!, path.slug!) },
+  parameters: [COLLECTION_PATH, SLUG, LOCALE, IF_NONE_MATCH, ACCEPT_LANGUAGE],
+  prerendered: {
+    computedBy: [],
+    file: (path) => itemFile(path.collection!, path.slug!),
+    // The slug is the translation's own (the rules resolve a request's slug to it, as the gateway does).
+    locale: { name: 'locale', localeFile: (path, locale) => localeItemFile(path.collection!, locale, path.slug!) },
+  },
   each,
   operations: (value) => {
     const collection = collectionOf(value)
@@ -97,7 +118,7 @@ export const item = route({
         responses: {
           '200': {
             description: `The ${label}.`,
-            headers: CONTENT_HEADERS,
+            headers: { ...CONTENT_HEADERS, ...LOCALE_HEADERS },
             content: { 'application/json': { schema: schemaRef(name) } },
           },
           '304': NOT_MODIFIED,

@@ -7,7 +7,15 @@
  */
 import type { H3Event } from 'h3'
 import type { CollectionName } from '../../contract/collections.ts'
-import { chooseLocale, siteLocales, type ChosenLocale, type SiteLocales } from '../../contract/locales.ts'
+import {
+  chooseLocale,
+  itemIndex,
+  resolveItem,
+  siteLocales,
+  type ChosenLocale,
+  type ItemIndex,
+  type SiteLocales,
+} from '../../contract/locales.ts'
 import { itemFileIn } from '../../contract/paths.ts'
 import type { ParameterError } from '../../contract/query.ts'
 import type { ContentRecord } from '../../contract/records.ts'
@@ -52,55 +60,19 @@ export function localeHeaders(chosen: ChosenLocale | undefined, contentLocale?: 
   return headers
 }
 
-/** Every locale's version of each item, by collection and by every slug it has in any locale. */
-const ITEMS = new MemoKey<Map<CollectionName, Map<string, Map<string, ContentRecord>>>>('items by slug and locale')
+const ITEMS = new MemoKey<Map<CollectionName, ItemIndex>>('items by slug and locale')
 
-function itemsOf(snapshot: Snapshot, collection: CollectionName): Map<string, Map<string, ContentRecord>> {
-  const all = snapshot.memo(ITEMS, () => new Map())
-  let bySlug = all.get(collection)
-  if (bySlug) return bySlug
-  bySlug = new Map()
-  const { available } = localesOf(snapshot)
-  const groups: Map<string, ContentRecord>[] = []
-  const groupOf = new Map<string, Map<string, ContentRecord>>()
-  for (const locale of available)
-    for (const record of summariesIn(snapshot, collection, locale)) {
-      if (record.locale !== locale) continue
-      const id = `${locale}\0${record.slug}`
-      let group = groupOf.get(id)
-      if (!group) groups.push((group = new Map()))
-      group.set(locale, record)
-      for (const t of record.translations ?? []) groupOf.set(`${t.locale}\0${t.slug}`, group)
-    }
-  // Slugs are unique per locale, not across them: a slug of the locale asked for wins (resolveItem).
-  for (const group of groups)
-    for (const record of group.values()) if (!bySlug.has(record.slug)) bySlug.set(record.slug, group)
-  for (const group of groups) for (const record of group.values()) bySlug.set(`${record.locale}\0${record.slug}`, group)
-  all.set(collection, bySlug)
-  return bySlug
-}
-
-/**
- * The file answering `slug` in `locale`: the item's version in that locale,
- * found by its slug in any locale (a reader switching languages knows the
- * slug of the one it reads); else, where the locale falls back or
- * Accept-Language chose it, the default locale's version. Undefined when
- * the item has no version to give.
- */
-export function resolveItem(
+/** The file answering `slug` in the chosen locale (contract/locales.ts resolveItem), and its record. */
+export function findItem(
   snapshot: Snapshot,
   collection: CollectionName,
   slug: string,
   chosen: ChosenLocale,
 ): { file: string; record: ContentRecord } | undefined {
-  const locales = localesOf(snapshot)
-  const items = itemsOf(snapshot, collection)
-  const group = items.get(`${chosen.locale}\0${slug}`) ?? items.get(`${locales.default}\0${slug}`) ?? items.get(slug)
-  if (!group) return undefined
-  // Accept-Language is a preference: an item in none of its locales is still answered, in the default if it can be.
-  const record =
-    group.get(chosen.locale) ??
-    (chosen.negotiated || locales.fallback.includes(chosen.locale) ? group.get(locales.default) : undefined) ??
-    (chosen.negotiated ? group.values().next().value : undefined)
-  return record && { file: itemFileIn(collection, record, locales.default), record }
+  const site = localesOf(snapshot)
+  const all = snapshot.memo(ITEMS, () => new Map<CollectionName, ItemIndex>())
+  let index = all.get(collection)
+  if (!index) all.set(collection, (index = itemIndex(site, (locale) => summariesIn(snapshot, collection, locale))))
+  const record = resolveItem(index, site, slug, chosen)
+  return record && { file: itemFileIn(collection, record, site.default), record }
 }

@@ -8,7 +8,7 @@ import { isCollectionName, type CollectionName } from '../../contract/collection
 import { itemFile, listFile, localeListFile } from '../../contract/paths.ts'
 import { isPrerendered, listHref, parseListQuery, type ListQuery, type ParameterError } from '../../contract/query.ts'
 import type { ContentRecord } from '../../contract/records.ts'
-import { localeHeaders, localesOf, requestLocale, resolveItem, summariesIn } from '../content/locales.ts'
+import { findItem, localeHeaders, localesOf, requestLocale, summariesIn } from '../content/locales.ts'
 import { filterItems, listEnvelope, paginate } from '../../contract/render.ts'
 import type { ArtifactStore, Snapshot } from '../artifacts.ts'
 import type { RenderedFile } from '../snapshot.ts'
@@ -55,7 +55,7 @@ export function itemRoute(store: ArtifactStore) {
     const errors: ParameterError[] = []
     const chosen = requestLocale(event, snapshot, errors)
     if (errors.length) throw invalidParameters(errors)
-    const found = chosen && SLUG_RE.test(slug) ? resolveItem(snapshot, collection, slug, chosen) : undefined
+    const found = chosen && SLUG_RE.test(slug) ? findItem(snapshot, collection, slug, chosen) : undefined
     const path = chosen ? found?.file : itemFile(collection, slug)
     const file = path && SLUG_RE.test(slug) ? snapshot.file(path) : undefined
     if (!file) {
