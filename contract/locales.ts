@@ -3,8 +3,8 @@
  * the build's links: the `locale` query parameter (one of the site's locales,
  * matched without regard to case), else the best of the site's locales for
  * the request's Accept-Language (RFC 9110 §12.5.4 weights, RFC 4647 lookup:
- * `de-CH` falls back to `de`; a bare `de` also takes `de-AT` when the site
- * has no plain `de`), else the default locale.
+ * `de-CH` falls back to `de`; then another region of the language, `pt-PT`
+ * takes `pt-BR`), else the default locale.
  */
 import type { ManifestLocales } from './manifest.ts'
 import type { ParameterError } from './query.ts'
@@ -84,8 +84,9 @@ export function negotiateLocale(header: string | null | undefined, site: SiteLoc
       const i = lower.indexOf(tag)
       if (i >= 0) return site.available[i]!
     }
-    // A language alone also takes a regional locale of it (de → de-AT) when the site has no plain one.
-    const i = lower.findIndex((l) => l.startsWith(`${range}-`))
+    // Else another region of the same language (de → de-AT, pt-PT → pt-BR): closer than the default.
+    const language = range.split('-')[0]!
+    const i = lower.findIndex((l) => l.split('-')[0] === language)
     if (i >= 0) return site.available[i]!
   }
   return site.default

@@ -73,7 +73,6 @@ export const AUTHORIZATION_SERVER_PATH = '/.well-known/oauth-authorization-serve
 export const OPENID_CONFIGURATION_PATH = '/.well-known/openid-configuration'
 
 /** The embedded authorization server's endpoints, and its sign-in and consent pages under /oauth/interaction/. */
-export const OAUTH_PREFIX = '/oauth'
 export const AUTHORIZE_PATH = '/oauth/authorize'
 export const TOKEN_PATH = '/oauth/token'
 export const JWKS_PATH = '/oauth/jwks.json'

@@ -10,6 +10,11 @@ import { SEARCH_PATH } from './public-paths.ts'
 
 export const SEARCH_INDEX_FILE = '_build/search-index.bin'
 
+/** A multilingual site's index of a locale other than the default (its translations, and its fallbacks). */
+export function localeSearchIndexFile(locale: string): string {
+  return `_build/search-index.${locale}.bin`
+}
+
 /** One indexed item (build/emit/search-index.ts). */
 export interface SearchDocument {
   /** `<collection>/<slug>`: unique across collections. */
@@ -55,6 +60,8 @@ export interface SearchQuery {
   tag?: string
   limit: number
   page: number
+  /** A multilingual site's locale other than the default (the links keep it). */
+  locale?: string
 }
 
 export type ParsedSearchQuery = { ok: true; query: SearchQuery } | { ok: false; errors: ParameterError[] }
@@ -89,5 +96,6 @@ export function searchHref(query: SearchQuery): string {
   if (query.page !== 1) href += `&page=${query.page}`
   if (query.collection !== undefined) href += `&collection=${query.collection}`
   if (query.tag !== undefined) href += `&tag=${encodeURIComponent(query.tag)}`
+  if (query.locale !== undefined) href += `&locale=${query.locale}`
   return href
 }

@@ -8,11 +8,23 @@ import { FEED_NAMES, FEED_TYPES } from '../documents.ts'
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../patterns.ts'
 import { CALENDAR_PREFIX, CHANGES_PATH, FEED_EXTENSIONS, FEEDS_PREFIX, SEARCH_PATH } from '../public-paths.ts'
 import type { FeedFormat } from '../public-paths.ts'
-import { CHANGES_LIMIT, COLLECTION_FILTER, IF_NONE_MATCH, LIMIT, PAGE, QUERY, SINCE, TAG } from './parameters.ts'
+import {
+  ACCEPT_LANGUAGE,
+  CHANGES_LIMIT,
+  COLLECTION_FILTER,
+  IF_NONE_MATCH,
+  LIMIT,
+  LOCALE,
+  PAGE,
+  QUERY,
+  SINCE,
+  TAG,
+} from './parameters.ts'
 import {
   ANONYMOUS,
   CONTENT_HEADERS,
   DOCUMENT_HEADERS,
+  LOCALE_HEADERS,
   NOT_MODIFIED,
   PAGE_HEADERS,
   problems,
@@ -28,7 +40,7 @@ export const search = route({
   path: SEARCH_PATH,
   methods: READ,
   served: 'gateway',
-  parameters: [QUERY, COLLECTION_FILTER, TAG, LIMIT, PAGE, IF_NONE_MATCH],
+  parameters: [QUERY, COLLECTION_FILTER, TAG, LIMIT, PAGE, LOCALE, IF_NONE_MATCH, ACCEPT_LANGUAGE],
   budgets: ['computed'],
   operations: {
     get: {
@@ -37,12 +49,13 @@ export const search = route({
       summary: 'Search all content',
       description:
         'Ranked full-text search across every collection (BM25 with prefix matching and light typo tolerance; the ranking of the MCP search tools). ' +
-        'Each hit has a `score` and a `snippet` of its text. Filter with `collection` and `tag`, page with `limit` and `page`. Answers are cacheable (ETag, 304).',
+        'Each hit has a `score` and a `snippet` of its text. Filter with `collection` and `tag`, page with `limit` and `page`. Answers are cacheable (ETag, 304). ' +
+        "On a multilingual site the search runs in the reader's locale (`locale`, else Accept-Language): that locale's items, with words reduced to their stems in its language (`Verträge` finds `Vertrag`) and accents folded.",
       security: publicRead(),
       responses: {
         '200': {
           description: 'Hits, best first.',
-          headers: PAGE_HEADERS,
+          headers: { ...PAGE_HEADERS, ...LOCALE_HEADERS },
           content: { 'application/json': { schema: schemaRef('SearchResults') } },
         },
         '304': NOT_MODIFIED,
