@@ -22,8 +22,8 @@ export const ALL_FEED = 'all'
 export const FEED_EXTENSIONS = { rss: 'xml', atom: 'atom', json: 'json' } as const
 export type FeedFormat = keyof typeof FEED_EXTENSIONS
 
-export function feedPath(name: string, format: FeedFormat): string {
-  return `${FEEDS_PREFIX}/${name}.${FEED_EXTENSIONS[format]}`
+export function feedPath(name: string, format: FeedFormat, locale?: string): string {
+  return `${FEEDS_PREFIX}/${locale ? `${locale}/` : ''}${name}.${FEED_EXTENSIONS[format]}`
 }
 
 /** iCalendar files: `/calendar/{collection}.ics` and `/calendar/{collection}/{slug}.ics`. */

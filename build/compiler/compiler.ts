@@ -307,6 +307,8 @@ export class Compiler {
   private workingFiles(): Map<string, FileState> {
     const working = new Map<string, FileState>()
     for (const file of this.compiled.values()) {
+      // The change feed is the default locale's (as git-history.ts reads it): translations are left out.
+      if (file.source.locale !== undefined) continue
       working.set(file.source.path, {
         collection: file.collection,
         slug: file.slug,

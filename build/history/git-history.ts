@@ -10,7 +10,7 @@
  * with a warning that it starts at the cut.
  */
 import { createHash } from 'node:crypto'
-import { classify } from '../core/sources.ts'
+import { classify, keyOf } from '../core/sources.ts'
 import { git, readBlobs } from './git.ts'
 import { readPublication } from './frontmatter.ts'
 import { replay } from './replay.ts'
@@ -98,7 +98,7 @@ export async function readCommittedHistory(
     if (!found || item?.kind !== 'item') return undefined
     return {
       collection: item.collection,
-      slug: found.slug ?? item.name.slice(0, -'.md'.length),
+      slug: found.slug ?? keyOf(item.name).key,
       published: !found.draft,
       blob,
     }
@@ -153,7 +153,9 @@ export function parseLog(text: string): Commit[] {
     } else if (token.startsWith(':') && commits.length) {
       const path = tokens[++i]!
       const [, , , newBlob, status] = token.slice(1).split(' ')
-      if (classify('.', path)?.kind !== 'item') continue
+      const item = classify('.', path)
+      // The change feed is the default locale's: a translation (`x.de.md`) is no item of it.
+      if (item?.kind !== 'item' || keyOf(item.name).locale !== undefined) continue
       commits[commits.length - 1]!.changes.push({
         path,
         blob: status === 'D' || /^0+$/.test(newBlob ?? '') ? undefined : newBlob,

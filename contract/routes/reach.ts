@@ -122,7 +122,8 @@ function feed(format: FeedFormat): Route {
         summary: `${FORMAT_NAMES[format]} feed`,
         description:
           `The ${FORMAT_NAMES[format]} feed of a collection, or of everything (\`all\`): the newest items by \`published_at\` with their full HTML body, ` +
-          'authors, tags as categories, `updated` dates, and the canonical page URL as a stable id.',
+          'authors, tags as categories, `updated` dates, and the canonical page URL as a stable id. ' +
+          "A multilingual site has the same feeds of each other locale's lists under `/feeds/{locale}/` (e.g. `/feeds/de/all.xml`), in that language.",
         security: ANONYMOUS,
         responses: {
           // XML feeds are documents of their own format (no JSON Schema describes them).

@@ -76,3 +76,19 @@ export function findItem(
   const record = resolveItem(index, site, slug, chosen)
   return record && { file: itemFileIn(collection, record, site.default), record }
 }
+
+/**
+ * The locale an MCP tool call asks for (its `locale` argument): one of the site's, matched
+ * without regard to case; undefined for the default (or a single-language site, which ignores it).
+ * An unknown one is a message for the model, naming the choices.
+ */
+export function toolLocale(
+  snapshot: Snapshot,
+  given: string | undefined,
+): { ok: true; locale: string | undefined } | { ok: false; message: string } {
+  if (given === undefined || !isMultilingual(snapshot)) return { ok: true, locale: undefined }
+  const errors: ParameterError[] = []
+  const { locale } = chooseLocale(new URLSearchParams({ locale: given }), undefined, localesOf(snapshot), errors)
+  if (errors.length) return { ok: false, message: `locale ${errors[0]!.message}` }
+  return { ok: true, locale: locale === localesOf(snapshot).default ? undefined : locale }
+}

@@ -4,9 +4,11 @@ import { COLLECTIONS } from '../../../contract/collections.ts'
 import { DEFAULT_LIMIT, MAX_LIMIT, parseListQuery } from '../../../contract/query.ts'
 import { listEnvelope } from '../../../contract/render.ts'
 import type { McpContext } from '../context.ts'
+import { summariesIn, toolLocale } from '../../content/locales.ts'
 import {
   collectionArg,
   limitArg,
+  localeArg,
   pageArg,
   READ_ONLY,
   recordSummary,
@@ -30,6 +32,7 @@ const LIST_CONTENT_TOOL = {
     limit: limitArg.default(DEFAULT_LIMIT).describe(`Items per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
     page: pageArg.default(1).describe('Page number, starting at 1.'),
     tag: tagArg.optional().describe('Only items with this tag, e.g. "data-contracts".'),
+    locale: localeArg.optional(),
   }),
   outputSchema: z.object({
     collection: collectionArg,
@@ -47,13 +50,17 @@ const LIST_CONTENT_TOOL = {
 }
 
 export function registerListContent({ server, snapshot }: McpContext): void {
-  server.registerTool('list_content', LIST_CONTENT_TOOL, ({ collection, limit, page, tag }) => {
+  server.registerTool('list_content', LIST_CONTENT_TOOL, ({ collection, limit, page, tag, locale: given }) => {
+    const chosen = toolLocale(snapshot, given)
+    if (!chosen.ok) return toolError(chosen.message)
+    const { locale } = chosen
     // REST's own parser, so a tool call and a REST call accept exactly the same options.
     const params = new URLSearchParams({ limit: String(limit), page: String(page) })
     if (tag !== undefined) params.set('tag', tag)
     const parsed = parseListQuery(params)
     if (!parsed.ok) return toolError(parsed.errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
-    const envelope = listEnvelope(collection, snapshot.summaries(collection), parsed.query)
+    const query = locale ? { ...parsed.query, locale } : parsed.query
+    const envelope = listEnvelope(collection, summariesIn(snapshot, collection, locale), query)
     const { meta } = envelope
     const label = COLLECTIONS[collection].label
     const lines = envelope.data.map(

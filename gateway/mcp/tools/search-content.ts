@@ -4,7 +4,9 @@ import { COLLECTIONS } from '../../../contract/collections.ts'
 import { resourceUri } from '../content.ts'
 import { MAX_QUERY_LENGTH, search } from '../../search/search.ts'
 import type { McpContext } from '../context.ts'
-import { collectionArg, READ_ONLY, toolResult } from '../schemas.ts'
+import { collectionArg, localeArg, READ_ONLY, toolError, toolResult } from '../schemas.ts'
+import { summariesIn, toolLocale } from '../../content/locales.ts'
+import type { CollectionName } from '../../../contract/collections.ts'
 
 /** Results per call: enough to choose from, few enough to read. */
 export const MAX_SEARCH_RESULTS = 25
@@ -48,6 +50,7 @@ const SEARCH_CONTENT_TOOL = {
       .max(MAX_SEARCH_RESULTS)
       .default(5)
       .describe(`How many results, 1 to ${MAX_SEARCH_RESULTS} (default 5).`),
+    locale: localeArg.optional(),
   }),
   outputSchema: z.object({
     query: z.string(),
@@ -58,8 +61,13 @@ const SEARCH_CONTENT_TOOL = {
 }
 
 export function registerSearchContent({ server, snapshot }: McpContext): void {
-  server.registerTool('search_content', SEARCH_CONTENT_TOOL, async ({ query, collection, limit }) => {
-    const { total, hits } = await search(snapshot, { query, collection, limit, page: 1 })
+  server.registerTool('search_content', SEARCH_CONTENT_TOOL, async ({ query, collection, limit, locale: given }) => {
+    const chosen = toolLocale(snapshot, given)
+    if (!chosen.ok) return toolError(chosen.message)
+    const { locale } = chosen
+    const { total, hits } = await search(snapshot, { query, collection, limit, page: 1, ...(locale && { locale }) })
+    const records = (c: CollectionName) =>
+      locale ? new Map(summariesIn(snapshot, c, locale).map((r) => [r.slug, r])) : snapshot.bySlug[c]
     if (total === 0) {
       return toolResult(
         { query, total, results: [] },
@@ -68,7 +76,7 @@ export function registerSearchContent({ server, snapshot }: McpContext): void {
     }
     const results = hits.map((h, i) => {
       // The list form in the manifest has every field a result shows.
-      const record = snapshot.bySlug[h.collection].get(h.slug)!
+      const record = records(h.collection).get(h.slug)!
       return {
         rank: i + 1,
         collection: h.collection,

@@ -189,3 +189,22 @@ describe('items per locale', () => {
     expect(res.headers.get('vary')).toBe('Accept-Language')
   })
 })
+
+describe('feeds per locale', () => {
+  it('/feeds/de/ has the German lists in German, with their own self links', async () => {
+    const res = await get('/feeds/de/blog-posts.json')
+    expect(res.status).toBe(200)
+    const feed = (await res.json()) as { language: string; feed_url: string; items: { title: string; url: string }[] }
+    expect(feed.language).toBe('de')
+    expect(feed.feed_url).toBe('https://api.tidewater.example/feeds/de/blog-posts.json')
+    const titles = feed.items.map((i) => i.title)
+    expect(titles).toContain('Datenverträge in der CI mit GitHub Actions durchsetzen')
+    expect(titles).not.toContain('Enforcing data contracts in CI with GitHub Actions')
+    const rss = await (await get('/feeds/fr/all.xml')).text()
+    expect(rss).toContain('<language>fr</language>')
+    expect(rss).toContain('Faire respecter les contrats de données')
+    // The default feeds are the default locale's alone.
+    const en = await (await get('/feeds/blog-posts.json')).json()
+    expect((en as { language: string }).language).toBe('en')
+  })
+})
