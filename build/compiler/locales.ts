@@ -200,6 +200,20 @@ function resolveReferences(
       ),
     )
   }
+  // Links in the body point to pages of the marketing site: a published item of the default locale or this one.
+  for (const link of file.links) {
+    if (keyOfDefault.has(link.target) || inLocale.has(link.target)) continue
+    errors.push(
+      new ContentError(
+        'BROKEN_LINK',
+        file.source.path,
+        link.line,
+        link.column,
+        'body',
+        `link ${link.href} points to "${link.target}", which is not a published item`,
+      ),
+    )
+  }
   return out
 }
 

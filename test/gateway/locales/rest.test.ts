@@ -208,3 +208,19 @@ describe('feeds per locale', () => {
     expect((en as { language: string }).language).toBe('en')
   })
 })
+
+describe('llms-full.txt per locale', () => {
+  it('llms.txt names each locale reference; llms-full.de.txt holds the German content', async () => {
+    expect(await (await get('/llms.txt')).text()).toContain('(/llms-full.de.txt)')
+    const res = await get('/llms-full.de.txt')
+    expect(res.status).toBe(200)
+    const text = await res.text()
+    expect(text).toContain('# Published content (de)')
+    expect(text).toContain('### Datenverträge in der CI mit GitHub Actions durchsetzen')
+    expect(text).toContain('API: /api/blog-posts/datenvertraege-in-der-ci?locale=de')
+    // German falls back: the English items it lacks are there, read without a locale.
+    expect(text).toContain('API: /api/blog-posts/dbt-tests-are-not-enough\n')
+    const fr = await (await get('/llms-full.fr.txt')).text()
+    expect(fr).not.toContain('API: /api/blog-posts/dbt-tests-are-not-enough\n')
+  })
+})
