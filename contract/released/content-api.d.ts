@@ -173,7 +173,7 @@ export interface paths {
         };
         /**
          * Search all content
-         * @description Ranked full-text search across every collection (BM25 with prefix matching and light typo tolerance; the ranking of the MCP search tools). Each hit has a `score` and a `snippet` of its text. Filter with `collection` and `tag`, page with `limit` and `page`. Answers are cacheable (ETag, 304). Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
+         * @description Ranked full-text search across every collection (BM25 with prefix matching and light typo tolerance; the ranking of the MCP search tools). Each hit has a `score` and a `snippet` of its text. Filter with `collection` and `tag`, page with `limit` and `page`. Answers are cacheable (ETag, 304). On a multilingual site the search runs in the reader's locale (`locale`, else Accept-Language): that locale's items, with words reduced to their stems in its language (`Verträge` finds `Vertrag`) and accents folded. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
          */
         get: operations["search"];
         put?: never;
@@ -213,7 +213,7 @@ export interface paths {
         };
         /**
          * RSS 2.0 feed
-         * @description The RSS 2.0 feed of a collection, or of everything (`all`): the newest items by `published_at` with their full HTML body, authors, tags as categories, `updated` dates, and the canonical page URL as a stable id.
+         * @description The RSS 2.0 feed of a collection, or of everything (`all`): the newest items by `published_at` with their full HTML body, authors, tags as categories, `updated` dates, and the canonical page URL as a stable id. A multilingual site has the same feeds of each other locale's lists under `/feeds/{locale}/` (e.g. `/feeds/de/all.xml`), in that language.
          */
         get: operations["getRssFeed"];
         put?: never;
@@ -233,7 +233,7 @@ export interface paths {
         };
         /**
          * Atom 1.0 feed
-         * @description The Atom 1.0 feed of a collection, or of everything (`all`): the newest items by `published_at` with their full HTML body, authors, tags as categories, `updated` dates, and the canonical page URL as a stable id.
+         * @description The Atom 1.0 feed of a collection, or of everything (`all`): the newest items by `published_at` with their full HTML body, authors, tags as categories, `updated` dates, and the canonical page URL as a stable id. A multilingual site has the same feeds of each other locale's lists under `/feeds/{locale}/` (e.g. `/feeds/de/all.xml`), in that language.
          */
         get: operations["getAtomFeed"];
         put?: never;
@@ -253,7 +253,7 @@ export interface paths {
         };
         /**
          * JSON Feed 1.1 feed
-         * @description The JSON Feed 1.1 feed of a collection, or of everything (`all`): the newest items by `published_at` with their full HTML body, authors, tags as categories, `updated` dates, and the canonical page URL as a stable id.
+         * @description The JSON Feed 1.1 feed of a collection, or of everything (`all`): the newest items by `published_at` with their full HTML body, authors, tags as categories, `updated` dates, and the canonical page URL as a stable id. A multilingual site has the same feeds of each other locale's lists under `/feeds/{locale}/` (e.g. `/feeds/de/all.xml`), in that language.
          */
         get: operations["getJsonFeed"];
         put?: never;
@@ -1116,6 +1116,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the blog post is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The blog post's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             authors: {
                 name: string;
                 title?: string;
@@ -1199,6 +1213,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the blog post is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The blog post's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             authors: {
                 name: string;
                 title?: string;
@@ -1255,6 +1283,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the case study is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The case study's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             customer: {
                 name: string;
                 industry: string;
@@ -1350,6 +1392,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the case study is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The case study's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             customer: {
                 name: string;
                 industry: string;
@@ -1418,6 +1474,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the webinar is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The webinar's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             /**
              * Format: date-time
              * @description Start instant, RFC 3339 with offset.
@@ -1518,6 +1588,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the webinar is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The webinar's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             /**
              * Format: date-time
              * @description Start instant, RFC 3339 with offset.
@@ -1591,6 +1675,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the event is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The event's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             /**
              * Format: date-time
              * @description Start instant, RFC 3339 with offset.
@@ -1698,6 +1796,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the event is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The event's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             /**
              * Format: date-time
              * @description Start instant, RFC 3339 with offset.
@@ -1976,8 +2088,12 @@ export interface components {
         tag: string;
         /** @description Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z` (send a `+` of an offset as `%2B`), or a date, e.g. `2026-03-01`, meaning its midnight UTC (as `published_at` reads a date). Anything else is a 400. */
         updatedSince: string | unknown | unknown;
+        /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+        locale: string;
         /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
         ifNoneMatch: string;
+        /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+        acceptLanguage: string;
         /** @description The item slug, as in the list. */
         slug: string;
         /** @description The words or phrase to look for: 1 to 200 characters, not all of them spaces (they are trimmed). Missing, blank or longer is a 400. */
@@ -2001,6 +2117,10 @@ export interface components {
         "X-Total-Count": string;
         /** @description RFC 8288 links to the next and previous pages, when they exist. */
         Link: string;
+        /** @description A multilingual site's answers: the locale the answer is written in (an item standing in for a missing translation says the default locale). */
+        "Content-Language": string;
+        /** @description A multilingual site's answers chosen by Accept-Language (no `locale` given): `Accept-Language`, so caches keep one answer per language. */
+        Vary: string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": string;
         /** @description RFC 6750 challenge; names the protected resource metadata document. */
@@ -2029,10 +2149,14 @@ export interface operations {
                 tag?: components["parameters"]["tag"];
                 /** @description Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z` (send a `+` of an offset as `%2B`), or a date, e.g. `2026-03-01`, meaning its midnight UTC (as `published_at` reads a date). Anything else is a 400. */
                 updated_since?: components["parameters"]["updatedSince"];
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                locale?: components["parameters"]["locale"];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -2048,6 +2172,8 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     Link: components["headers"]["Link"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
@@ -2076,10 +2202,14 @@ export interface operations {
                 tag?: components["parameters"]["tag"];
                 /** @description Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z` (send a `+` of an offset as `%2B`), or a date, e.g. `2026-03-01`, meaning its midnight UTC (as `published_at` reads a date). Anything else is a 400. */
                 updated_since?: components["parameters"]["updatedSince"];
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                locale?: components["parameters"]["locale"];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -2095,6 +2225,8 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     Link: components["headers"]["Link"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
@@ -2123,10 +2255,14 @@ export interface operations {
                 tag?: components["parameters"]["tag"];
                 /** @description Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z` (send a `+` of an offset as `%2B`), or a date, e.g. `2026-03-01`, meaning its midnight UTC (as `published_at` reads a date). Anything else is a 400. */
                 updated_since?: components["parameters"]["updatedSince"];
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                locale?: components["parameters"]["locale"];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -2142,6 +2278,8 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     Link: components["headers"]["Link"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
@@ -2170,10 +2308,14 @@ export interface operations {
                 tag?: components["parameters"]["tag"];
                 /** @description Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z` (send a `+` of an offset as `%2B`), or a date, e.g. `2026-03-01`, meaning its midnight UTC (as `published_at` reads a date). Anything else is a 400. */
                 updated_since?: components["parameters"]["updatedSince"];
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                locale?: components["parameters"]["locale"];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -2189,6 +2331,8 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     Link: components["headers"]["Link"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
@@ -2208,10 +2352,15 @@ export interface operations {
     };
     getBlogPost: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                locale?: components["parameters"]["locale"];
+            };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path: {
                 /** @description The item slug, as in the list. */
@@ -2228,6 +2377,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     "API-Version": components["headers"]["API-Version"];
                     [name: string]: unknown;
                 };
@@ -2245,10 +2396,15 @@ export interface operations {
     };
     getCaseStudy: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                locale?: components["parameters"]["locale"];
+            };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path: {
                 /** @description The item slug, as in the list. */
@@ -2265,6 +2421,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     "API-Version": components["headers"]["API-Version"];
                     [name: string]: unknown;
                 };
@@ -2282,10 +2440,15 @@ export interface operations {
     };
     getWebinar: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                locale?: components["parameters"]["locale"];
+            };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path: {
                 /** @description The item slug, as in the list. */
@@ -2302,6 +2465,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     "API-Version": components["headers"]["API-Version"];
                     [name: string]: unknown;
                 };
@@ -2319,10 +2484,15 @@ export interface operations {
     };
     getEvent: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                locale?: components["parameters"]["locale"];
+            };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path: {
                 /** @description The item slug, as in the list. */
@@ -2339,6 +2509,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     "API-Version": components["headers"]["API-Version"];
                     [name: string]: unknown;
                 };
@@ -2367,10 +2539,14 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 /** @description Page number, 1-based, up to 100000. A page past the end is an empty list, not an error. */
                 page?: components["parameters"]["page"];
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                locale?: components["parameters"]["locale"];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -2386,6 +2562,8 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     Link: components["headers"]["Link"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
