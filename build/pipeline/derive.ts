@@ -71,6 +71,7 @@ export function deriveRecord(
     tags: (data.tags as string[] | undefined) ?? [],
     published_at: published,
     updated_at: typeof data.updated_at === 'string' ? normaliseDate(data.updated_at) : published,
+    expires_at: typeof data.expires_at === 'string' ? normaliseDate(data.expires_at) : null,
     image: externalImage(data.image as { url: string; alt: string } | undefined),
     social_image: data.image ? { url: (data.image as { url: string }).url, width: null, height: null } : null,
     related: [],
@@ -103,6 +104,7 @@ const COMMON_FIELDS = [
   'tags',
   'published_at',
   'updated_at',
+  'expires_at',
   'image',
   'social_image',
 ] as const
