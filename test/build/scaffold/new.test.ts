@@ -40,7 +40,7 @@ describe('npm run new', () => {
       expect(text).toMatch(/^draft: true$/m)
       expect(text).toContain(`title: "Zoë's \\"first\\" ${collection}: a test"`)
     }
-    await expect(checkContent(project.root)).resolves.toEqual({ files: 4 })
+    await expect(checkContent(project.root)).resolves.toEqual({ files: 4, withheld: [] })
   })
 
   it('publishes the scaffolded file once `draft: true` is removed', async () => {
