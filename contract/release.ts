@@ -6,6 +6,7 @@
  *
  * @example capCacheControl('public, max-age=60, stale-while-revalidate=600', 90) // 'public, max-age=60, stale-while-revalidate=30'
  */
+import { CACHE } from './headers.ts'
 import type { BuildInfo } from './manifest.ts'
 
 type ReleaseTimes = Partial<Pick<BuildInfo, 'next_release_at' | 'last_release_at'>>
@@ -75,4 +76,17 @@ export function longestLifetime(value: string): number {
 export function cacheControlAt(value: string, build: ReleaseTimes, now: number): string {
   const left = secondsToRelease(build, now)
   return left === undefined || left >= longestLifetime(value) ? value : capCacheControl(value, left)
+}
+
+/** The longest lifetime any answer of the gateway carries but the immutable media's: nearer a release than this, answers are capped. */
+const CAP_HORIZON = Math.max(
+  ...Object.values(CACHE)
+    .filter((value) => !/\bimmutable\b/.test(value))
+    .map(longestLifetime),
+)
+
+/** Whether some answer of this build must be capped at `now` (ms): its next release is within the longest lifetime. */
+export function capsAt(build: ReleaseTimes, now: number): boolean {
+  const left = secondsToRelease(build, now)
+  return left !== undefined && left < CAP_HORIZON
 }

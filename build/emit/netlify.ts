@@ -26,7 +26,13 @@ import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { itemFile, listFile, MANIFEST_FILE, PRERENDERED_LIMITS } from '../../contract/paths.ts'
 import { DEFAULT_LIMIT } from '../../contract/query.ts'
 import { paginate } from '../../contract/render.ts'
-import { documentHeaders, fileHeaders, LIST_HEADERS, SITE_HEADERS } from './netlify-headers.ts'
+import {
+  documentHeaders,
+  fileHeaders,
+  LIST_HEADERS,
+  revalidateWhileScheduled,
+  SITE_HEADERS,
+} from './netlify-headers.ts'
 import { CACHE } from '../../contract/headers.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 import {
@@ -102,7 +108,9 @@ function netlifyRules(content: BuiltContent, emitted: readonly string[]): Emitte
       headers.push(...rule(`/${file.slice(0, -'index.html'.length)}`, documentHeaders(file)))
     else if (file.endsWith('.html')) headers.push(...rule(`/${file.slice(0, -'.html'.length)}`, documentHeaders(file)))
   }
-  return { _redirects: `${redirects.join('\n')}\n`, _headers: `${headers.join('\n')}\n` }
+  // While a release or an expiry is scheduled, no static answer may outlive it (netlify-headers.ts).
+  const lines = content.timeline.next === undefined ? headers : headers.map(revalidateWhileScheduled)
+  return { _redirects: `${redirects.join('\n')}\n`, _headers: `${lines.join('\n')}\n` }
 }
 
 function rule(path: string, values: Record<string, string>): string[] {

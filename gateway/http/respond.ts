@@ -7,6 +7,7 @@ import type { H3Event } from 'h3'
 import { FastResponse } from 'srvx'
 import { ArtifactError, type Snapshot, type StoredFile } from '../artifacts.ts'
 import { baseHeaderRecord } from '../../contract/headers.ts'
+import { cacheControlAt } from '../../contract/release.ts'
 import { rememberAnswer } from './answer-memo.ts'
 import { problem } from './problem.ts'
 import { requestIdOf } from './request-id.ts'
@@ -43,7 +44,11 @@ export function respondWithFile(
 }
 
 function respond(event: H3Event, file: StoredFile, options: RespondOptions): Response {
-  const headers = baseHeaderRecord(requestIdOf(event), options.contentType, options.cacheControl)
+  // No cache keeps a public read past the build's next release or expiry (contract/release.ts).
+  const cacheControl = options.memo
+    ? cacheControlAt(options.cacheControl, options.memo.snapshot.manifest.build, Date.now())
+    : options.cacheControl
+  const headers = baseHeaderRecord(requestIdOf(event), options.contentType, cacheControl)
   headers.etag = file.etag
   if (options.headers) Object.assign(headers, lowerCaseKeys(options.headers))
   if (matchesEtag(event.req.headers.get('if-none-match'), file.etag)) {
@@ -51,7 +56,9 @@ function respond(event: H3Event, file: StoredFile, options: RespondOptions): Res
     return new FastResponse(null, { status: 304, headers })
   }
   headers['content-length'] = String(file.body.byteLength)
-  if (options.memo && options.status === undefined) remember(event, file, headers, options.memo)
+  // A capped lifetime shrinks as the release nears: such an answer is made anew each time (http/fast-reads.ts).
+  if (options.memo && options.status === undefined && cacheControl === options.cacheControl)
+    remember(event, file, headers, options.memo)
   // srvx's FastResponse (what h3 itself answers with) writes the bytes and the plain
   // header object straight to the socket; a web Response would build a Headers
   // instance and stream the body through a ReadableStream, costing more than the rest.

@@ -14,8 +14,8 @@ const bodies = new WeakMap<Snapshot, StoredFile>()
 function healthOf(snapshot: Snapshot, version: string): StoredFile {
   let file = bodies.get(snapshot)
   if (!file) {
-    const { id, content_updated_at, counts } = snapshot.manifest.build
-    const body = { status: 'ok', version, build: { id, content_updated_at, counts } }
+    const { id, content_updated_at, counts, next_release_at = null } = snapshot.manifest.build
+    const body = { status: 'ok', version, build: { id, content_updated_at, counts, next_release_at } }
     file = { body: Buffer.from(JSON.stringify(body)), etag: '' }
     bodies.set(snapshot, file)
   }
