@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm start` (after the build): serve dist/ and the dynamic routes from one
- * local process. SIGHUP reloads dist/; SIGTERM/SIGINT close gracefully.
+ * local process. SIGHUP reloads dist/; SIGTERM/SIGINT close gracefully. At
+ * the build's next release or expiry it builds again and swaps (release/).
  */
 import { ArtifactStore } from './artifacts.ts'
 import { packageVersion, readConfig } from './config.ts'
@@ -10,6 +11,7 @@ import { startServer } from './server.ts'
 import { gatewayOptions } from './setup.ts'
 import { closeOnSignals } from './command.ts'
 import { startWebhooks } from './webhooks/service.ts'
+import { startServeReleases } from './release/start.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 
 async function main(): Promise<CliResult> {
@@ -31,6 +33,8 @@ async function main(): Promise<CliResult> {
     logger: log,
     publicUrl: () => config.publicUrl ?? listeningUrl,
   })
+  // Scheduled items are released (and expired ones taken down) at their time, without a restart.
+  const releases = await startServeReleases({ store, log, distDir: config.distDir, onSwap: () => webhooks.kick() })
   const { build } = store.current()!.manifest
   console.error(
     `✓ gateway (pid ${process.pid}) serving build ${build.id} at ${running.url}  (try ${running.url}/api/health; kill -HUP ${process.pid} reloads dist/)`,
@@ -42,6 +46,7 @@ async function main(): Promise<CliResult> {
       (s) => {
         log('info', 'reloaded', { build_id: s.id })
         webhooks.kick()
+        releases.arm()
       },
       (e: Error) => log('error', 'reload failed; still serving the previous build', { error: e.message }),
     )
@@ -53,6 +58,7 @@ async function main(): Promise<CliResult> {
   )
   closeOnSignals((signal) => {
     log('info', 'shutting down', { signal })
+    releases.close()
     return Promise.all([running.close(), webhooks.close()]).then(() => undefined)
   })
   return 'serving'
