@@ -6,7 +6,8 @@
  * left to resolve, so what the local emulation runs is what gets deployed.
  * Beside it, the webhook sender's two functions (gateway/netlify/webhooks-*.ts):
  * `deploy-succeeded-background`, which Netlify runs after each deploy by its
- * name, and `webhooks-scheduled`.
+ * name, and `webhooks-scheduled`; and `release-scheduled`, which calls the
+ * build hook when a scheduled release or expiry is due.
  */
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
@@ -21,12 +22,17 @@ export const WEBHOOK_FUNCTIONS = {
   'webhooks-scheduled': 'gateway/netlify/webhooks-scheduled.ts',
 } as const
 
+/** The scheduled publishing function: bundle name → entry. */
+export const RELEASE_FUNCTIONS = {
+  'release-scheduled': 'gateway/netlify/release-scheduled.ts',
+} as const
+
 /** Bundle from the project at `root` into `<outRoot>/netlify-functions/`; returns the gateway's file. */
 export async function bundleFunction(root: string, outRoot = root): Promise<string> {
   const outDir = join(outRoot, FUNCTIONS_DIR)
   const gateway = await bundleEntry({ root, entry: 'gateway/netlify/gateway.ts', outDir, name: FUNCTION_NAME })
   // Each bundle cleans its folder: the others are made apart and moved in.
-  for (const [name, entry] of Object.entries(WEBHOOK_FUNCTIONS)) {
+  for (const [name, entry] of Object.entries({ ...WEBHOOK_FUNCTIONS, ...RELEASE_FUNCTIONS })) {
     const apart = join(outRoot, '.cache', 'netlify-functions', name)
     const file = await bundleEntry({ root, entry, outDir: apart, name })
     await mkdir(outDir, { recursive: true })
@@ -40,6 +46,6 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const started = performance.now()
   const file = await bundleFunction(process.cwd())
   console.log(
-    `✓ bundled the gateway function into ${file}, and ${Object.keys(WEBHOOK_FUNCTIONS).join(', ')} beside it (${Math.round(performance.now() - started)} ms)`,
+    `✓ bundled the gateway function into ${file}, and ${Object.keys({ ...WEBHOOK_FUNCTIONS, ...RELEASE_FUNCTIONS }).join(', ')} beside it (${Math.round(performance.now() - started)} ms)`,
   )
 }

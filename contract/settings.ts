@@ -32,6 +32,7 @@ const integer = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max))
 const origin = /^https?:\/\/[^/\s]+$/
+const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|localhost|\[::1\])$/
 const httpUrl = z.string().refine((v) => {
   try {
     return ['http:', 'https:'].includes(new URL(v).protocol)
@@ -239,13 +240,14 @@ export const SETTINGS = {
       .pipe(z.number().int().min(0).max(253_402_300_799_000)),
   }),
   NETLIFY_BUILD_HOOK_URL: setting({
-    accepts: 'an https URL (a Netlify build hook)',
+    accepts: 'an https URL (a Netlify build hook; http only on a loopback host)',
     description:
       "The site's build hook (Netlify: Project configuration → Build & deploy → Build hooks). The `release-scheduled` function calls it when the deployed build's next release or expiry has passed, checked every minute. Unset: a scheduled item waits for the next deploy.",
     default: undefined,
     schema: z.string().refine((v) => {
       try {
-        return new URL(v).protocol === 'https:'
+        const url = new URL(v)
+        return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname))
       } catch {
         return false
       }
