@@ -22,7 +22,7 @@ const PREVIEW_CSP =
 
 export function previewPlugin(compiler: Compiler): (app: H3) => void {
   const state = (): PreviewState => {
-    const { revision, items } = compiler.preview()
+    const { revision, items, asOf } = compiler.preview()
     const current = compiler.current()
     const site = compiler.siteSettings()
     const titles = {} as Record<CollectionName, string>
@@ -30,6 +30,7 @@ export function previewPlugin(compiler: Compiler): (app: H3) => void {
     return {
       revision,
       items,
+      asOf,
       errors: current.ok ? [] : current.errors.errors.map((e) => e.message),
       siteName: site?.name ?? 'Content',
       collectionTitles: titles,
