@@ -1,12 +1,14 @@
 /**
- * How `npm start` builds again at a release: the project's own `npm run
- * build`, in a child process, exactly as the operator would run it (the same
- * settings, the render and media caches, the atomic swap of dist/). The
- * gateway itself never loads the compiler, so it stays as small as it started.
+ * How `npm start` builds again at a release: `npm run build -- --root
+ * <project>`, in a child process, exactly as the operator would run it (the
+ * same settings, the render and media caches, the atomic swap of dist/). The
+ * project is the one whose dist/ the gateway serves (DIST_DIR, by default
+ * `dist` in the folder npm start runs in). The gateway itself never loads the
+ * compiler, so it stays as small as it started.
  */
 import { spawn } from 'node:child_process'
-import { stat } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { readFile, stat } from 'node:fs/promises'
+import { basename, dirname, join, resolve } from 'node:path'
 import { AppError } from '../../contract/errors.ts'
 
 /** What is kept of a failed build's output for the log: its last lines. */
@@ -17,32 +19,37 @@ export class ReleaseBuildError extends AppError {
 }
 
 /**
- * A rebuild of the project at `root` into `distDir`, or undefined (with the
- * reason) when the gateway does not serve that project's own dist/ (then the
- * operator builds and sends SIGHUP).
+ * A rebuild of the project whose dist/ is `distDir` by the package in
+ * `packageRoot` (its `build` script), or the reason there is none: the
+ * gateway serves a dist/ of no project here (then the operator builds and
+ * sends SIGHUP).
  */
 export async function projectRebuild(
-  root: string,
   distDir: string,
+  packageRoot: string,
 ): Promise<{ rebuild: () => Promise<void> } | { reason: string }> {
-  if (resolve(distDir) !== resolve(root, 'dist'))
-    return { reason: `DIST_DIR (${distDir}) is not the dist/ of the project in ${root}` }
+  const root = dirname(resolve(distDir))
   const hasContent = await stat(join(root, 'content')).then(
     (s) => s.isDirectory(),
     () => false,
   )
-  if (!hasContent) return { reason: `${root} has no content/ to build from` }
-  return { rebuild: () => runBuild(root) }
+  if (basename(resolve(distDir)) !== 'dist' || !hasContent)
+    return { reason: `DIST_DIR (${distDir}) is not the dist/ of a project with content/` }
+  const scripts = await readFile(join(packageRoot, 'package.json'), 'utf8').then(
+    (text) => (JSON.parse(text) as { scripts?: Record<string, string> }).scripts,
+    () => undefined,
+  )
+  if (!scripts?.build) return { reason: `${packageRoot} has no package.json with a build script` }
+  return { rebuild: () => runBuild(root, packageRoot) }
 }
 
-function runBuild(root: string): Promise<void> {
+function runBuild(root: string, packageRoot: string): Promise<void> {
   // Under npm (as `npm start` runs), its own CLI; elsewhere the npm on the PATH.
   const npm = process.env.npm_execpath
-  const [command, args] = npm?.endsWith('.js')
-    ? [process.execPath, [npm, 'run', '--silent', 'build']]
-    : ['npm', ['run', '--silent', 'build']]
+  const build = ['run', '--silent', 'build', '--', '--root', root]
+  const [command, args] = npm?.endsWith('npm-cli.js') ? [process.execPath, [npm, ...build]] : ['npm', build]
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: process.env })
+    const child = spawn(command, args, { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'], env: process.env })
     let output = ''
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-MAX_OUTPUT)

@@ -1,6 +1,6 @@
 /**
  * The release scheduler of `npm start` (scheduler.ts) as the command sets it
- * up: it rebuilds the project in the working folder (rebuild.ts), unless the
+ * up: it rebuilds the project whose dist/ it serves (rebuild.ts), unless the
  * clock is frozen (BUILD_TIME) or the gateway serves some other dist/; then it
  * only says, once per build, when its next release is due and why it waits.
  */
@@ -20,7 +20,7 @@ export async function startServeReleases(options: {
   const frozen = readSettings(process.env, 'start').BUILD_TIME !== undefined
   const project = frozen
     ? { reason: 'BUILD_TIME is set: the build is as of that instant, and nothing is released on its own' }
-    : await projectRebuild(process.cwd(), options.distDir)
+    : await projectRebuild(options.distDir, process.cwd())
   if ('reason' in project) {
     const { reason } = project
     const arm = () => {
