@@ -10,6 +10,7 @@ import { codeFrame } from './core/code-frame.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { UsageError } from '../contract/errors.ts'
 import { readSettings } from '../contract/settings.ts'
+import { settingsClock } from './pipeline/schedule.ts'
 
 const USAGE = `usage: cli <build|check> [--root DIR] [--force] [--no-cache]`
 
@@ -79,7 +80,7 @@ async function main(argv: string[]): Promise<CliResult> {
 
 /** The items scheduled or expired, one line each: what an author checks before a launch. */
 function withheldLines(items: readonly { path: string; state: 'scheduled' | 'expired'; at: string }[]): string[] {
-  const now = Date.now()
+  const now = settingsClock()()
   return items.map(({ path, state, at }) =>
     state === 'scheduled'
       ? `  scheduled  ${path}  publishes at ${at} (${distance(Date.parse(at) - now)})`
@@ -87,9 +88,8 @@ function withheldLines(items: readonly { path: string; state: 'scheduled' | 'exp
   )
 }
 
-/** `in 3 days`, `in 5 hours`, `in 12 minutes`; `already due` when the time has passed on this machine's clock. */
+/** `in 3 days`, `in 5 hours`, `in 12 minutes` from the build's clock. */
 function distance(ms: number): string {
-  if (ms <= 0) return 'due by the clock: BUILD_TIME holds it back'
   const minutes = Math.ceil(ms / 60_000)
   if (minutes < 120) return `in ${minutes} minute${minutes === 1 ? '' : 's'}`
   const hours = Math.round(minutes / 60)

@@ -20,7 +20,10 @@ export async function releaseDue(site: string, now = Date.now()): Promise<{ due:
   const url = `${site.replace(/\/+$/, '')}/api/health`
   let body: { build?: { id?: string; next_release_at?: string | null } }
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json' } })
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      headers: { accept: 'application/json' },
+    })
     if (!response.ok) return { due: false, why: `${url} answered ${response.status}: nothing to compare` }
     body = (await response.json()) as typeof body
   } catch (error) {
