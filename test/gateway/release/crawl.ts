@@ -24,7 +24,11 @@ const FOLLOWED = /^\/(?:api|feeds|calendar|media|docs|problems|\.well-known|llms
 const MAX_REQUESTS = 3000
 
 /** Every answer reached from the seeds (and `extra` paths, such as searches): path → status, headers and body. */
-export async function crawl(base: string, origins: readonly string[], extra: readonly string[] = []): Promise<Map<string, string>> {
+export async function crawl(
+  base: string,
+  origins: readonly string[],
+  extra: readonly string[] = [],
+): Promise<Map<string, string>> {
   const seeds = [
     '/',
     API_CATALOG_PATH,
@@ -60,7 +64,10 @@ export async function crawl(base: string, origins: readonly string[], extra: rea
     const bytes = Buffer.from(await response.arrayBuffer())
     const type = response.headers.get('content-type') ?? ''
     const text = bytes.toString('utf8')
-    answers.set(path, `${response.status}\n${[...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${text}`)
+    answers.set(
+      path,
+      `${response.status}\n${[...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${text}`,
+    )
     if (/javascript|image|wasm|octet-stream/.test(type)) continue
     for (const link of linksIn(text, [base, ...origins])) if (!answers.has(link)) queue.push(link)
   }

@@ -26,8 +26,16 @@ const BEFORE = '2027-08-31T00:00:00Z'
 const AFTER = '2027-09-02T00:00:00Z'
 
 /** What must not leak: the scheduled post and the webinar whose licence ends. */
-const LAUNCH = { slug: 'zephyr-quasar-launch', title: 'Zephyr Quasar launch announcement', phrase: 'umbrella kumquat ostrich' }
-const REPLAY = { slug: 'marigold-licensed-replay', title: 'Marigold licensed replay', phrase: 'periwinkle saxophone tundra' }
+const LAUNCH = {
+  slug: 'zephyr-quasar-launch',
+  title: 'Zephyr Quasar launch announcement',
+  phrase: 'umbrella kumquat ostrich',
+}
+const REPLAY = {
+  slug: 'marigold-licensed-replay',
+  title: 'Marigold licensed replay',
+  phrase: 'periwinkle saxophone tundra',
+}
 
 const LAUNCH_FILE = `---
 title: ${LAUNCH.title}
@@ -106,7 +114,10 @@ async function mcpAnswers(client: McpClient): Promise<Map<string, string>> {
     keep(`search ${query}`, await client.callTool({ name: 'search', arguments: { query } }))
   }
   for (const collection of COLLECTION_NAMES)
-    keep(`list_content ${collection}`, await client.callTool({ name: 'list_content', arguments: { collection, limit: 100 } }))
+    keep(
+      `list_content ${collection}`,
+      await client.callTool({ name: 'list_content', arguments: { collection, limit: 100 } }),
+    )
   keep('list_upcoming', await client.callTool({ name: 'list_upcoming', arguments: { days: 3650 } }))
   return out
 }
