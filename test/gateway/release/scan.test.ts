@@ -80,12 +80,15 @@ async function distFiles(): Promise<Map<string, string>> {
 }
 
 /** Where each of the item's strings is found, by the name of what contains it. */
-function findings(sources: ReadonlyMap<string, string>, item: typeof LAUNCH): Record<string, string[]> {
-  const found: Record<string, string[]> = { slug: [], title: [], phrase: [] }
+function findings(
+  sources: ReadonlyMap<string, string>,
+  item: typeof LAUNCH,
+): { slug: string[]; title: string[]; phrase: string[] } {
+  const found = { slug: [] as string[], title: [] as string[], phrase: [] as string[] }
   for (const [name, text] of sources) {
-    if (text.includes(item.slug)) found.slug!.push(name)
-    if (text.includes(item.title)) found.title!.push(name)
-    if (text.includes(item.phrase)) found.phrase!.push(name)
+    if (text.includes(item.slug)) found.slug.push(name)
+    if (text.includes(item.title)) found.title.push(name)
+    if (text.includes(item.phrase)) found.phrase.push(name)
   }
   return found
 }
