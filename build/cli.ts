@@ -6,7 +6,6 @@
 import { resolve } from 'node:path'
 import { ContentErrors, toGithubAnnotation } from './core/errors.ts'
 import { upToDateManifest } from './compiler/inputs.ts'
-import { codeFrame } from './core/code-frame.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { UsageError } from '../contract/errors.ts'
 import { readSettings } from '../contract/settings.ts'
@@ -67,6 +66,7 @@ async function main(argv: string[]): Promise<CliResult> {
   } catch (error) {
     if (!(error instanceof ContentErrors)) throw error
     // Each error with a code frame, GitHub annotations under Actions, then the summary.
+    const { codeFrame } = await import('./core/code-frame.ts')
     for (const e of error.errors) {
       console.error(e.message)
       const frame = await codeFrame(root, e)

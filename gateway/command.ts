@@ -13,6 +13,9 @@ import type { CliResult } from '../contract/cli.ts'
 /** How often the npm process that started this one is looked for. */
 const WRAPPER_CHECK_MS = 1000
 
+/** The command line of a watcher that restarts this process on code changes. */
+const WATCHER = /\brun\.mjs\s+--watch\b|\btsx\b.*\bwatch\b/
+
 /** On SIGTERM or SIGINT, or when the npm that started this process is gone, run `close` once, then exit 0. */
 export function closeOnSignals(close: (signal: string) => Promise<void>): void {
   let closing = false
@@ -38,10 +41,11 @@ export function closeOnSignals(close: (signal: string) => Promise<void>): void {
 }
 
 /**
- * `npm run dev` runs under `tsx watch`, which waits for a code change after its
- * process ends. A start that fails for the operator's reason (a busy port, a
- * bad setting: an AppError or a system error, not a bug in the code being
- * edited) ends the watcher too, so the command exits non-zero.
+ * `npm run dev` runs under a watcher (`build/run.mjs --watch`, or `tsx watch`
+ * from the sources), which waits for a code change after its process ends. A
+ * start that fails for the operator's reason (a busy port, a bad setting: an
+ * AppError or a system error, not a bug in the code being edited) ends the
+ * watcher too, so the command exits non-zero.
  */
 export function endWatchIfStartFails(main: () => Promise<CliResult>): () => Promise<CliResult> {
   return async () => {
@@ -50,7 +54,7 @@ export function endWatchIfStartFails(main: () => Promise<CliResult>): () => Prom
     } catch (error) {
       const operators = error instanceof AppError || typeof (error as NodeJS.ErrnoException).syscall === 'string'
       const parent = process.ppid
-      if (operators && /\btsx\b.*\bwatch\b/.test(commandOf(parent) ?? ''))
+      if (operators && WATCHER.test(commandOf(parent) ?? ''))
         // At exit, once the code is set: the watcher then exits with it (or 143) instead of waiting.
         process.once('exit', (code) => code !== 0 && signal(parent, 'SIGTERM'))
       throw error

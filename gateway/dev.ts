@@ -4,8 +4,8 @@
  * the full gateway on http://127.0.0.1:8787 (PORT, HOST and the other settings
  * as for `npm start`; request logs only at LOG_LEVEL=info). `--root` serves
  * another project folder (its content/; dist/ written there). The npm script
- * runs this under `tsx watch`, so an edit to the schemas or the code restarts
- * it; content edits never do.
+ * runs this prebuilt under `build/run.mjs --watch`, so an edit to the schemas
+ * or the code restarts it; content edits never do.
  */
 import { resolve } from 'node:path'
 import { packageVersion, readConfig } from './config.ts'

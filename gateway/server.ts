@@ -37,8 +37,11 @@ export async function startServer(options: ListenOptions): Promise<RunningServer
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     if (!fast(req, res)) void appHandler(req, res)
   }
+  // An idle connection lives longer than any client or proxy keeps one (undici 4 s, nginx and
+  // load balancers 60 s): closed first by the server, a reused connection races the close and
+  // the request is reset (seen under load with a 5 s timeout).
   const server = createServer(
-    { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 },
+    { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 65_000 },
     handler,
   )
   // Oversized headers (431), malformed requests (400): problem+json, not Node's bare status line.

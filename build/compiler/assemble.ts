@@ -64,17 +64,34 @@ export function reassembleOne(
   if (!previous?.ok || !isPublished(before, now) || !isPublished(after, now)) return undefined
   if (after.errors.length || before.slug !== after.slug) return undefined
   if (!before.record || !after.record) return undefined
-  const records = previous.records.filter((r) => r !== before.record)
-  if (records.length !== previous.records.length - 1) return undefined
+  const from = previous.records.indexOf(before.record)
+  if (from < 0) return undefined
+  const records = [...previous.records]
+  const summaries = [...previous.summaries]
+  records.splice(from, 1)
+  summaries.splice(from, 1)
   const at = sortedIndex(collection, records, after.record)
   if (at === undefined) return undefined
   records.splice(at, 0, after.record)
-  return { ok: true, records, summaries: records.map(toSummary), contentUpdatedAt: latestUpdate(records) }
+  summaries.splice(at, 0, toSummary(after.record))
+  // The latest update stays the previous one unless the replaced record held it (then look again).
+  const [gone, added] = [normalisedUpdate(before.record), normalisedUpdate(after.record)]
+  const contentUpdatedAt =
+    gone < previous.contentUpdatedAt
+      ? added > previous.contentUpdatedAt
+        ? added
+        : previous.contentUpdatedAt
+      : latestUpdate(records)
+  return { ok: true, records, summaries, contentUpdatedAt }
 }
 
+/** The latest normalised updated_at of the records. */
 function latestUpdate(records: readonly FullRecord[]): string {
   let contentUpdatedAt = EPOCH
-  for (const r of records) if (r.updated_at > contentUpdatedAt) contentUpdatedAt = normalisedUpdate(r)
+  for (const r of records) {
+    const date = normalisedUpdate(r)
+    if (date > contentUpdatedAt) contentUpdatedAt = date
+  }
   return contentUpdatedAt
 }
 

@@ -5,9 +5,9 @@
  */
 import { join } from 'node:path'
 import type { Manifest } from '../../contract/manifest.ts'
-import { writeDistAtomically } from '../emit/write.ts'
+import { DistWriter } from '../emit/write.ts'
 import { upToDateManifest, writeSourceIndex, type ManifestHead } from './inputs.ts'
-import { Compiler } from './compiler.ts'
+import { Compiler, type BuildOutput } from './compiler.ts'
 import { readCommittedHistory } from '../history/git-history.ts'
 import { assertCompleteHistory } from '../history/required.ts'
 
@@ -65,10 +65,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const state = compiler.current()
   await compiler.saveCache()
   if (!state.ok) throw state.errors
-  const { files, manifest, warnings } = (await compiler.emit('full'))!
-  if (options.requireHistory) assertCompleteHistory(compiler.committedHistory()!)
-  await writeDistAtomically(distDir, files)
+  const writer = await DistWriter.open(distDir)
+  const output = await writeAsMade(compiler, writer, options.requireHistory === true).catch(async (error: unknown) => {
+    await writer.abort()
+    throw error
+  })
+  await writer.commit(output.files)
   await compiler.pruneMedia()
+  const { files, manifest, warnings } = output
   if (options.cache !== false) await writeSourceIndex(options.root, compiler.sourceIndex())
   return { manifest, files: files.size, upToDate: false, warnings, withheld: withheldItems(compiler) }
 }
@@ -80,6 +84,17 @@ function withheldItems(compiler: Compiler): WithheldItem[] {
     .items.flatMap(({ path, draft, release }) =>
       !draft && release.state !== 'live' ? [{ path, state: release.state, at: release.at }] : [],
     )
+}
+
+/**
+ * Emit in full, the items, lists and calendars (most of the files) first: they go to disk while the rest is made.
+ * With `requireHistory`, fail (dist/ untouched) when content/'s git history is incomplete.
+ */
+async function writeAsMade(compiler: Compiler, writer: DistWriter, requireHistory: boolean): Promise<BuildOutput> {
+  writer.write((await compiler.emit('edit'))!.files)
+  const output = (await compiler.emit('full'))!
+  if (requireHistory) assertCompleteHistory(compiler.committedHistory()!)
+  return output
 }
 
 /**

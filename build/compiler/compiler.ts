@@ -1,39 +1,35 @@
 /**
  * The one compiler behind `npm run build`, `npm run check` and `npm run dev`:
- * an incremental graph from sources to compiled files to collections to
- * emitted files. A build opens it over every file and emits everything once;
- * the watch mode feeds it the files that changed and emits again, and only
- * what depends on a change is redone:
+ * an incremental graph from sources to compiled files to collections, and the
+ * emit schedule (emit-schedule.ts) from there to emitted files. A build opens
+ * it over every file and emits everything once; the watch mode feeds it the
+ * files that changed and emits again, and only what depends on a change is
+ * redone:
  *
  * - a source is recompiled only when its bytes changed (and its Markdown
  *   rendered only when its body did: the render cache is keyed by hash);
- * - a collection is assembled again only when one of its files changed;
- * - an emitter runs again only when its input did (see build/emit/types.ts):
- *   per-collection emitters on every edit, whole-content emitters once edits
- *   settle (`emit('full')`), settings-only emitters when site.yaml changes,
- *   history emitters (the change feed) when the content or content/'s git
- *   history (a new commit) changed.
+ * - a collection is assembled again only when one of its files changed (one
+ *   saved file moves its record into place), and linked again only where the
+ *   change reaches (link.ts);
+ * - an emitter runs again only when its input did (emit-schedule.ts).
  *
  * The output is a set of files in memory (outputs.ts); writing dist/ and the
  * dev server's snapshots both consume it.
  */
+import { availableParallelism } from 'node:os'
+import { dirname, join } from 'node:path'
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
-import { MANIFEST_FILE } from '../../contract/paths.ts'
-import type { BuildFile, Manifest } from '../../contract/manifest.ts'
 import type { FullRecord } from '../../contract/records.ts'
 import { ContentErrors, sortErrors, type ContentError } from '../core/errors.ts'
-import { createEmitters } from '../emit/index.ts'
-import { createManifest } from '../emit/manifest.ts'
-import type { BuiltContent, EmittedFiles, Emitter, OffThreadTask } from '../emit/types.ts'
-import { blobId, historyKey, readCommittedHistory } from '../history/git-history.ts'
-import type { CommittedHistory, ContentHistory, FileState } from '../history/types.ts'
+import type { BuiltContent } from '../emit/types.ts'
+import { blobId } from '../history/git-history.ts'
+import type { CommittedHistory, FileState } from '../history/types.ts'
 import { RenderCache } from '../pipeline/cache.ts'
 import { compileFile, parseFile, type CompiledFile, type ParsedFile } from '../pipeline/compile.ts'
 import { attachMedia } from '../pipeline/media-record.ts'
 import { MediaStore } from '../media/store.ts'
-import { hashInputs } from './inputs.ts'
 import type { SourceFile } from '../core/sources.ts'
-import { prerenderBodies } from '../pipeline/render-pool.ts'
+import { prerenderBodies, RenderPool, renderWork, workersWorth } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
 import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
 import {
@@ -44,9 +40,10 @@ import {
   settingsClock,
   timelineAt,
 } from '../pipeline/schedule.ts'
+import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
 import type { FullPass } from './full-pass.ts'
-import { link, referenceErrors } from './link.ts'
-import { OutputStore } from './outputs.ts'
+import { referenceErrors } from './link.ts'
+import { Linker } from './linker.ts'
 import {
   inBatches,
   itemPath,
@@ -56,6 +53,8 @@ import {
   SourceStats,
   type ContentPath,
 } from '../core/sources.ts'
+
+export type { BuildOutput } from './emit-schedule.ts'
 
 export interface CompilerOptions {
   /** Project root holding content/. */
@@ -81,16 +80,6 @@ export interface Update {
   state: CompileState
 }
 
-export interface BuildOutput {
-  /** Every file of the build, the manifest included; a copy later edits leave alone. */
-  files: ReadonlyMap<string, BuildFile>
-  manifest: Manifest
-  /** False after `emit('edit')` while whole-content outputs wait for `emit('full')`. */
-  complete: boolean
-  /** What the build could do only in part (content/ without git history), one line each. */
-  warnings: string[]
-}
-
 /** An item as the author sees it in the preview: drafts too, with its own errors. */
 export interface PreviewItem {
   path: string
@@ -111,20 +100,14 @@ export class Compiler {
   private readonly sources = new Map<string, SourceFile>()
   private readonly compiled = new Map<string, CompiledFile>()
   private readonly parts = new Map<CollectionName, CollectionPart>()
+  private readonly linker = new Linker()
   private state: CompileState = { ok: false, errors: new ContentErrors([]) }
   /** The last content without errors: what emit() emits. */
   private good: BuiltContent | undefined
-  private readonly emitters: Emitter[] = createEmitters()
-  private readonly outputs = new OutputStore()
-  /** Collections changed since per-collection emitters last ran, and emitters whose input changed since they last ran. */
-  private readonly pendingCollections = new Set<CollectionName>(COLLECTION_NAMES)
-  private readonly pendingEmitters = new Set<Emitter>(this.emitters)
-  private inputHash = ''
+  private readonly schedule: EmitSchedule
   /** Counts the updates that changed something, so a preview can tell it is stale. */
   private revision = 0
   private readonly stats: SourceStats
-  /** content/'s git history as last read, and the key it was read for. */
-  private history: { key: string; committed: CommittedHistory } | undefined
   /** The clock (seconds) the content was last assembled as of: a release or expiry after it is due at the next update. */
   private asOf = 0
 
@@ -132,12 +115,18 @@ export class Compiler {
     readonly root: string,
     private readonly cache: RenderCache,
     private readonly threads: number | undefined,
-    private readonly offThread: boolean,
+    offThread: boolean,
     private readonly media: MediaStore,
     private readonly processMedia: boolean,
     private readonly clock: () => number,
   ) {
     this.stats = new SourceStats(root)
+    this.schedule = new EmitSchedule({
+      root,
+      offThread,
+      inputsInOrder: () => [...this.sourcesInOrder(), ...this.assetsInOrder()],
+      workingFiles: () => this.workingFiles(),
+    })
   }
 
   /** Read and compile every file of the project. Content errors do not throw: see `current()`. */
@@ -226,14 +215,14 @@ export class Compiler {
     }
     // An image changed: the files that use it are compiled again, though their own bytes did not change.
     const assets = new Set(given.flatMap((p) => (p.kind === 'asset' ? [p.path] : [])))
-    const users = [...this.compiled.values()].filter((c) => c.media.some((m) => m.path && assets.has(m.path)))
+    const users = assets.size ? this.usersOf(assets) : []
     const forced = new Set(users.map((c) => c.source.path))
     const paths = [...given, ...users.map((c) => itemPath(c.collection, c.source.path.split('/')[2]!))]
     if (paths.some((p) => p.kind === 'site') && (await this.readSite())) {
       files.push(SITE_PATH)
       await this.compileAll()
       for (const c of COLLECTION_NAMES) changed.add(c)
-      for (const e of this.emitters) this.pendingEmitters.add(e)
+      this.schedule.siteChanged()
     }
     for (const p of paths) {
       if (p.kind !== 'item') continue
@@ -262,19 +251,33 @@ export class Compiler {
     return { files, state: this.state }
   }
 
-  /** Files added, removed or rewritten since they were last read, found by their stat alone; undefined if interrupted. */
-  async stale(interrupted?: () => boolean): Promise<ContentPath[] | undefined> {
-    const found = await this.stats.stale(this.sources.keys(), interrupted)
-    if (!found) return undefined
+  /** Files added, removed or rewritten since they were last read (images too), found by their stat alone; undefined if aborted. */
+  async stale(signal?: AbortSignal): Promise<ContentPath[] | undefined> {
+    const found = await this.stats.stale(this.sources.keys(), () => signal?.aborted === true)
+    if (!found || signal?.aborted) return undefined
     const assets = await this.media.stale(this.assetPaths())
     // A release or an expiry that came due is found like an edit, and applied as one (see update).
     const due = this.releaseDue(clockSeconds(this.clock())) ? [{ kind: 'site' as const }] : []
     return [...found, ...assets.map((path) => ({ kind: 'asset' as const, path })), ...due]
   }
 
+  /**
+   * The folders (absolute) of the images the files at `paths` use (every
+   * compiled file's when none are given, or site.yaml is one of them, which
+   * compiles them all): what the watch mode follows.
+   */
+  mediaFolders(paths?: readonly string[]): string[] {
+    const some = paths && !paths.includes(SITE_PATH)
+    const files = some ? paths.flatMap((p) => this.compiled.get(p) ?? []) : this.compiled.values()
+    const folders = new Set<string>()
+    for (const file of files)
+      for (const ref of file.media) if (ref.path) folders.add(dirname(join(this.root, ref.path)))
+    return [...folders]
+  }
+
   /** Whether every output reflects the last good content. */
   isComplete(): boolean {
-    return this.pendingCollections.size === 0 && this.pendingEmitters.size === 0
+    return this.schedule.isComplete()
   }
 
   /**
@@ -282,43 +285,17 @@ export class Compiler {
    * per-collection emitters only (the item and its lists, at once); `full`
    * runs every emitter whose input changed, the search index on a worker
    * thread for large content. A full emit stops early, returning undefined,
-   * when `interrupted()` says a newer edit is waiting; what it did not finish
+   * when `signal` aborts (a newer edit is waiting); what it did not finish
    * stays pending.
    */
-  async emit(mode: 'edit' | 'full', interrupted: () => boolean = () => false): Promise<BuildOutput | undefined> {
-    const content = this.good
-    if (!content) throw new Error('nothing to emit: the content has errors')
-    for (const collection of this.pendingCollections) {
-      for (const emitter of this.emitters)
-        if (emitter.input === 'collection')
-          this.outputs.replace(`${emitter.name}:${collection}`, emitter.emit(content, collection))
-    }
-    this.pendingCollections.clear()
-    for (const emitter of this.emitters) if (emitter.input === 'collection') this.pendingEmitters.delete(emitter)
-    const key = mode === 'full' ? await this.readHistory() : undefined
-    if (mode === 'full' && !(await this.emitWhole(content, interrupted))) return undefined
-    if (key !== undefined)
-      this.inputHash = await hashInputs(this.root, [...this.sourcesInOrder(), ...this.assetsInOrder()], key)
-    const manifest = createManifest(content, this.outputs.etags(MANIFEST_FILE), this.inputHash)
-    // The manifest file (megabytes at 10,000 items) is a whole-content output too: an edit
-    // updates the manifest the gateway answers from, the file follows with the full pass.
-    if (mode === 'full') this.outputs.set(MANIFEST_FILE, asciiJson(manifest))
-    const warning = this.history && (this.history.committed.detail ?? this.history.committed.warning)
-    return { files: this.outputs.snapshot(), manifest, complete: this.isComplete(), warnings: warning ? [warning] : [] }
+  emit(mode: 'edit' | 'full', signal?: AbortSignal): Promise<BuildOutput | undefined> {
+    if (!this.good) throw new Error('nothing to emit: the content has errors')
+    return this.schedule.emit(this.good, mode, signal)
   }
 
   /** What a full emit made, for a compiler on another thread to adopt (full-pass.ts). */
   fullPass(output: BuildOutput): FullPass {
-    const owners: FullPass['owners'] = {}
-    for (const emitter of this.emitters)
-      if (emitter.input !== 'collection') owners[emitter.name] = this.outputs.filesOf(emitter.name)
-    return {
-      owners,
-      manifest: output.files.get(MANIFEST_FILE)!,
-      buildId: output.manifest.build.id,
-      inputHash: this.inputHash,
-      warnings: output.warnings,
-    }
+    return this.schedule.fullPass(output)
   }
 
   /**
@@ -328,42 +305,27 @@ export class Compiler {
    * differ: an edit came in meanwhile), which changes nothing.
    */
   adoptFull(pass: FullPass): BuildOutput | undefined {
-    const content = this.good
-    if (!content || !this.state.ok || this.pendingCollections.size) return undefined
-    const etags = this.outputs.etags(MANIFEST_FILE)
-    for (const owner of Object.keys(pass.owners)) for (const path of this.outputs.pathsOf(owner)) etags.delete(path)
-    for (const files of Object.values(pass.owners))
-      for (const [path, file] of Object.entries(files)) etags.set(path, file.etag)
-    const manifest = createManifest(content, etags, pass.inputHash)
-    if (manifest.build.id !== pass.buildId) return undefined
-    for (const [owner, files] of Object.entries(pass.owners)) this.outputs.replace(owner, files)
-    this.outputs.set(MANIFEST_FILE, pass.manifest)
-    this.inputHash = pass.inputHash
-    this.pendingEmitters.clear()
-    return { files: this.outputs.snapshot(), manifest, complete: true, warnings: pass.warnings }
+    if (!this.good || !this.state.ok) return undefined
+    return this.schedule.adoptFull(this.good, pass)
   }
 
   /** content/'s history as the last full emit read it (undefined before one). */
   committedHistory(): CommittedHistory | undefined {
-    return this.history?.committed
+    return this.schedule.committedHistory()
   }
 
-  /** Read content/'s history again when its key changed (a commit); the key. */
-  private async readHistory(): Promise<string> {
-    const key = await historyKey(this.root)
-    if (this.history?.key !== key) {
-      const known = new Map([...this.workingFiles()].map(([path, state]) => [state.blob, { ...state, path }]))
-      this.history = { key, committed: await readCommittedHistory(this.root, known) }
-      for (const emitter of this.emitters) if (emitter.input === 'history') this.pendingEmitters.add(emitter)
-    }
-    return key
+  /** Write the render cache (bodies rendered in this run) and the media index to disk. */
+  async saveCache(): Promise<void> {
+    await this.cache.save()
+    await this.media.save()
   }
 
-  /** The history and every compiled file as the history sees it (the content is good when this is called). */
-  private contentHistory(): ContentHistory {
-    return { committed: this.history!.committed, working: this.workingFiles() }
+  /** Delete the processed images no item uses any more (after a build). */
+  pruneMedia(): Promise<void> {
+    return this.media.prune()
   }
 
+  /** Every compiled file as content/'s history sees it. */
   private workingFiles(): Map<string, FileState> {
     const working = new Map<string, FileState>()
     for (const file of this.compiled.values()) {
@@ -378,22 +340,16 @@ export class Compiler {
     return working
   }
 
-  /** Write the render cache (bodies rendered in this run) and the media index to disk. */
-  async saveCache(): Promise<void> {
-    await this.cache.save()
-    await this.media.save()
-  }
-
-  /** Delete the processed images no item uses any more (after a build). */
-  pruneMedia(): Promise<void> {
-    return this.media.prune()
-  }
-
   /** Compile one file, its images checked (and processed) too. */
   private async compile(source: SourceFile, parsed?: ParsedFile): Promise<CompiledFile> {
     const file = compileFile(source, this.site!, this.cache, parsed)
     await attachMedia(file, this.media, this.site!, this.processMedia)
     return file
+  }
+
+  /** The compiled files that use one of `assets` (image paths). */
+  private usersOf(assets: ReadonlySet<string>): CompiledFile[] {
+    return [...this.compiled.values()].filter((c) => c.media.some((m) => m.path && assets.has(m.path)))
   }
 
   /** Every image file the compiled files name, in path order (present or not). */
@@ -411,71 +367,24 @@ export class Compiler {
     })
   }
 
-  /** Run the pending whole-content, settings and index emitters; false when interrupted. */
-  private async emitWhole(content: BuiltContent, interrupted: () => boolean): Promise<boolean> {
-    const pending = this.emitters.filter((e) => this.pendingEmitters.has(e))
-    // Off-thread work starts first, so the other emitters run meanwhile.
-    const tasks = new Map<Emitter, OffThreadTask>()
-    for (const emitter of pending) {
-      const task =
-        this.offThread && (emitter.input === 'content' || emitter.input === 'site') && emitter.offThread?.(content)
-      if (task) tasks.set(emitter, task)
-    }
-    try {
-      for (const emitter of pending) {
-        if (emitter.input === 'collection' || emitter.input === 'files' || tasks.has(emitter)) continue
-        await yieldToEvents()
-        if (interrupted()) return false
-        this.outputs.replace(
-          emitter.name,
-          emitter.input === 'history' ? emitter.emit(content, this.contentHistory()) : emitter.emit(content),
-        )
-        this.pendingEmitters.delete(emitter)
-      }
-      for (const [emitter, task] of tasks) {
-        const files = await settleUnless(task, interrupted)
-        if (files === undefined) return false
-        this.outputs.replace(
-          emitter.name,
-          files ?? (emitter as Extract<Emitter, { input: 'content' | 'site' }>).emit(content),
-        )
-        this.pendingEmitters.delete(emitter)
-      }
-    } finally {
-      // A task nobody awaits any more (an edit interrupted the pass) rejects when cancelled: that is
-      // expected, not an unhandled rejection (which ended the dev server at 10,000 items).
-      for (const task of tasks.values()) {
-        task.result.catch(() => undefined)
-        task.cancel()
-      }
-    }
-    for (const emitter of pending) {
-      if (emitter.input !== 'files') continue
-      await yieldToEvents()
-      if (interrupted()) return false
-      const paths = this.outputs.pathsExcept((owner) => owner === emitter.name)
-      this.outputs.replace(emitter.name, emitter.emit(content, paths))
-      this.pendingEmitters.delete(emitter)
-    }
-    return true
-  }
-
   /**
    * Compile every source (none while site.yaml has errors): parse all, render
    * the bodies the cache lacks on every core, then compile each, finding its
-   * body rendered.
+   * body rendered. With nothing cached (a cold build) the render workers the
+   * sources are worth start first, and load while this thread parses.
    */
   private async compileAll(): Promise<void> {
     this.compiled.clear()
     const site = this.site
     if (!site) return
     const sources = [...this.sources.values()]
+    const threads = this.threads ?? availableParallelism()
+    const work = this.cache.size === 0 ? sources.reduce((sum, s) => sum + renderWork(s.raw), 0) : 0
+    const early = work ? RenderPool.start(workersWorth(work, threads)) : undefined
     const parsed = sources.map(parseFile)
-    await prerenderBodies(
-      parsed.map((p) => p.loaded.body),
-      this.cache,
-      this.threads,
-    )
+    const bodies = parsed.map((p) => p.loaded.body)
+    if (early) await early.render(bodies, this.cache)
+    else await prerenderBodies(bodies, this.cache, threads)
     const compiled = await Promise.all(sources.map((source, i) => this.compile(source, parsed[i])))
     for (const file of compiled) this.compiled.set(file.source.path, file)
   }
@@ -487,7 +396,7 @@ export class Compiler {
     return timelineAt(windows, now).last
   }
 
-  /** Assemble the changed collections and combine all into the published content as of `now` (seconds). */
+  /** Assemble the changed collections, combine all into the published content as of `now` (seconds) and link it. */
   private assemble(
     changed: ReadonlySet<CollectionName>,
     replaced: ReadonlyMap<CollectionName, [CompiledFile | undefined, CompiledFile | undefined] | null> | undefined,
@@ -498,9 +407,12 @@ export class Compiler {
       this.state = { ok: false, errors: this.siteError }
       return
     }
+    /** The one file an edit replaced, when that is all it did (the linker's fast path). */
+    let edit: [CompiledFile, CompiledFile] | undefined
     for (const collection of changed) {
       const one = replaced?.get(collection)
       const part = one?.[0] && one[1] && reassembleOne(collection, this.parts.get(collection), one[0], one[1], now)
+      if (part && changed.size === 1) edit = [one[0]!, one[1]!]
       const files = part ? [] : [...this.compiled.values()].filter((c) => c.collection === collection)
       this.parts.set(collection, part || assembleCollection(collection, files, now))
     }
@@ -516,22 +428,18 @@ export class Compiler {
     }
     const windows = [...this.compiled.values()].flatMap((c) => (c.draft ? [] : [c.window]))
     const base = combine(this.site!, this.parts, { asOf: now, timeline: timelineAt(windows, now) })
-    const linked = link(base.collections, this.compiled.values(), now)
+    const linked = this.linker.link(base.collections, this.compiled, now, edit)
     if (linked.errors.length) {
       this.state = { ok: false, errors: new ContentErrors(sortErrors(linked.errors)) }
       return
     }
     const content = { ...base, collections: linked.records }
     // A collection changed when one of its files did, or when an item it points to did.
-    for (const collection of COLLECTION_NAMES) {
-      if (changed.has(collection) || !sameItems(this.good?.collections[collection], content.collections[collection]))
-        this.pendingCollections.add(collection)
-    }
+    this.schedule.contentChanged(
+      COLLECTION_NAMES.filter((c) => changed.has(c) || !sameItems(this.good?.collections[c], content.collections[c])),
+    )
     this.state = { ok: true, content }
     this.good = content
-    for (const emitter of this.emitters)
-      if (emitter.input === 'content' || emitter.input === 'history' || emitter.input === 'files')
-        this.pendingEmitters.add(emitter)
   }
 
   /** Re-read site.yaml; true when its bytes changed. */
@@ -564,6 +472,7 @@ function previewRelease(state: ReturnType<typeof releaseState>): PreviewItem['re
 }
 
 function sameItems(before: readonly FullRecord[] | undefined, after: readonly FullRecord[]): boolean {
+  if (before === after) return true
   return before !== undefined && before.length === after.length && before.every((record, i) => record === after[i])
 }
 
@@ -574,36 +483,4 @@ function blobOf(source: SourceFile): string {
   let id = blobIds.get(source)
   if (id === undefined) blobIds.set(source, (id = blobId(source.raw)))
   return id
-}
-
-/** Let requests and file events in between emitters (the watch mode serves while it emits). */
-function yieldToEvents(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve))
-}
-
-/**
- * The task's files; null when the worker failed (emit on this thread
- * instead); undefined when `interrupted()` first.
- */
-async function settleUnless(task: OffThreadTask, interrupted: () => boolean): Promise<EmittedFiles | null | undefined> {
-  let outcome: EmittedFiles | null | undefined
-  task.result.then(
-    (files) => (outcome = files),
-    () => (outcome = null),
-  )
-  // Poll, so an edit arriving meanwhile goes first instead of waiting seconds for a stale result.
-  while (outcome === undefined) {
-    if (interrupted()) return undefined
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  return outcome
-}
-
-/**
- * JSON with every non-ASCII character escaped: the same value, but a reader
- * gets a one-byte string (the gateway parses the manifest at every load, and
- * at 20,000 items a two-byte copy of it was 40 MB of its peak memory).
- */
-function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

@@ -121,31 +121,37 @@ export async function hashInputs(
 
 let fingerprint: Promise<string> | undefined
 
+/** Set by the bundler (build/prebuilt.ts): the fingerprint of the sources the bundle was made from. */
+declare const __GENERATOR_FINGERPRINT__: string | undefined
+
 /**
  * Hash of the code that shapes dist/ (build/, the shared contract/ and the
  * locked dependency versions), so a code or dependency change is never
  * mistaken for "up to date". The gateway and its runtime data (API keys,
- * clients, people) are not build input: build/ never imports them.
+ * clients, people) are not build input: build/ never imports them. The
+ * prebuilt commands carry the hash of their sources, computed when bundled.
  */
 function generatorFingerprint(): Promise<string> {
-  fingerprint ??= (async () => {
-    const buildDir = dirname(dirname(fileURLToPath(import.meta.url)))
-    const projectDir = dirname(buildDir)
-    const hash = createHash('sha256')
-    const entries = (
-      await Promise.all(
-        [buildDir, join(projectDir, 'contract')].map((dir) => readdir(dir, { recursive: true, withFileTypes: true })),
-      )
-    ).flat()
-    const files = entries
-      .filter((e) => e.isFile() && /\.(ts|js|mjs|cjs|json)$/.test(e.name))
-      .map((e) => join(e.parentPath, e.name))
-      // Caches are not code, and tests beside the code shape nothing in dist/.
-      .filter((file) => !file.includes('/.') && !file.endsWith('.test.ts'))
-      .sort()
-    for (const file of files) hash.update(file.slice(projectDir.length)).update(await readFile(file))
-    hash.update(await readFile(join(projectDir, 'package-lock.json')).catch(() => Buffer.alloc(0)))
-    return hash.digest('hex')
-  })()
+  if (typeof __GENERATOR_FINGERPRINT__ === 'string') return Promise.resolve(__GENERATOR_FINGERPRINT__)
+  fingerprint ??= sourceFingerprint(dirname(dirname(dirname(fileURLToPath(import.meta.url)))))
   return fingerprint
+}
+
+/** The generator fingerprint of the project at `projectDir`, from its build/ and contract/ sources. */
+export async function sourceFingerprint(projectDir: string): Promise<string> {
+  const hash = createHash('sha256')
+  const entries = (
+    await Promise.all(
+      ['build', 'contract'].map((dir) => readdir(join(projectDir, dir), { recursive: true, withFileTypes: true })),
+    )
+  ).flat()
+  const files = entries
+    .filter((e) => e.isFile() && /\.(ts|js|mjs|cjs|json)$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name))
+    // Caches are not code, and tests beside the code shape nothing in dist/.
+    .filter((file) => !file.includes('/.') && !file.endsWith('.test.ts'))
+    .sort()
+  for (const file of files) hash.update(file.slice(projectDir.length)).update(await readFile(file))
+  hash.update(await readFile(join(projectDir, 'package-lock.json')).catch(() => Buffer.alloc(0)))
+  return hash.digest('hex')
 }

@@ -22,13 +22,17 @@ import { referenceTiming } from '../pipeline/schedule.ts'
  */
 const linked = new WeakMap<FullRecord, { targets: FullRecord[]; key: string; record: FullRecord }>()
 
-type Published = Map<string, { collection: CollectionName; record: FullRecord }>
+type PublishedMap = Map<string, { collection: CollectionName; record: FullRecord }>
 /** The published items of a collection's records by `collection/slug`: made again only for a collection that changed. */
-const byCollection = new WeakMap<FullRecord[], Published>()
+const byCollection = new WeakMap<FullRecord[], PublishedMap>()
 
 export interface LinkResult {
   records: Record<CollectionName, FullRecord[]>
   errors: ContentError[]
+  /** The published items by `collection/slug`. */
+  published: Published
+  /** The published files that point to each `collection/slug` (by `related`). */
+  referrers: Map<string, Set<CompiledFile>>
 }
 
 /** Resolve the references of `files` against the published `records` (base records, newest first) as of `now`. */
@@ -62,25 +66,44 @@ export function link(
   for (const collection of COLLECTION_NAMES) {
     out[collection] = records[collection].map((record) => {
       const file = referencing.get(record)
-      if (!file) return record
-      const resolved = file.references.flatMap((ref) => published.get(ref.target) ?? [])
-      const targets = resolved.map((target) => target.record)
-      const previous = linked.get(record)
-      if (previous && sameObjects(previous.targets, targets)) return previous.record
-      const items: RelatedItem[] = resolved.map((target) => ({
-        collection: target.collection,
-        slug: target.record.slug,
-        title: target.record.title,
-        url: target.record.url as string,
-      }))
-      const key = JSON.stringify(items)
-      // A target saved again with the same title and url: the same items, the same record.
-      const next = previous?.key === key ? previous.record : { ...record, related: items }
-      linked.set(record, { targets, key, record: next })
-      return next
+      return file ? relink(record, file, published) : record
     })
   }
-  return { records: out, errors }
+  const referrers = new Map<string, Set<CompiledFile>>()
+  for (const file of referencing.values())
+    for (const ref of file.references) {
+      let set = referrers.get(ref.target)
+      if (!set) referrers.set(ref.target, (set = new Set()))
+      set.add(file)
+    }
+  return { records: out, errors, published, referrers }
+}
+
+/** Where a `collection/slug` of a published item is found. */
+export interface Published {
+  get(target: string): { collection: CollectionName; record: FullRecord } | undefined
+}
+
+/**
+ * `record` (of `file`, which has references) with its related items
+ * resolved: the same object as last time when its targets are the same.
+ */
+export function relink(record: FullRecord, file: CompiledFile, published: Published): FullRecord {
+  const resolved = file.references.flatMap((ref) => published.get(ref.target) ?? [])
+  const targets = resolved.map((target) => target.record)
+  const previous = linked.get(record)
+  if (previous && sameObjects(previous.targets, targets)) return previous.record
+  const items: RelatedItem[] = resolved.map((target) => ({
+    collection: target.collection,
+    slug: target.record.slug,
+    title: target.record.title,
+    url: target.record.url as string,
+  }))
+  const key = JSON.stringify(items)
+  // A target saved again with the same title and url: the same items, the same record.
+  const next = previous?.key === key ? previous.record : { ...record, related: items }
+  linked.set(record, { targets, key, record: next })
+  return next
 }
 
 /**

@@ -108,7 +108,8 @@ describe('dist/ swapped while requests are in flight', () => {
     expect(seen.size).toBeGreaterThan(1)
     expect(answers).toBeGreaterThan(20)
     expect((await fetch(`${ctx.gateway.url}/api/health`)).status).toBe(200)
-  })
+    // Four full builds under the hammering: a minute and more on a loaded machine.
+  }, 180_000)
 })
 
 describe('a corrupt or tampered dist/', () => {

@@ -69,6 +69,14 @@ beforeAll(async () => {
     KEYS_FILE: join(project.root, 'keys.json'),
   })
   expect(netlify.blobsContext).toEqual(expect.any(String))
+  // A function instance's first answer loads the provider and the build (tens of seconds
+  // on a loaded machine); openid-client gives each request 30 s, so warm it up first.
+  const discovery = await fetch(`${netlify.url}/.well-known/oauth-authorization-server`, {
+    signal: AbortSignal.timeout(150_000),
+  }).catch((error: unknown) => {
+    throw new Error(`the first call to the function failed (${String(error)}):\n${netlify.log()}`)
+  })
+  expect(discovery.status).toBe(200)
   const out: string[] = []
   const code = await withBlobs(() =>
     runKeysCli(['user', 'create', '--email', LINDA.email, '--name', LINDA.name, '--password-stdin'], {
@@ -81,7 +89,7 @@ beforeAll(async () => {
   )
   expect(code).toBe(0)
   personId = out[0]!
-}, 180_000)
+}, 360_000)
 
 afterAll(async () => {
   await netlify?.stop()
