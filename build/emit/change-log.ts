@@ -5,8 +5,9 @@
  * and git history always give the same log.
  *
  * Positions: a commit's changes are at its time (never before the commit
- * before it), uncommitted ones at the last commit's time, each numbered
- * within its second. A release (an item's `published_at` reached after it
+ * before it), uncommitted ones after every change logged before them (at the
+ * last commit's time, or a later release's), each numbered within its
+ * second. A release (an item's `published_at` reached after it
  * was committed) and an expiry (its `expires_at` reached) are at their own
  * time, up to the build's clock: the build whose clock passes that time is
  * the one that logs it, after every position an earlier build handed out, so
@@ -35,7 +36,11 @@ export function deriveChangeLog(history: ContentHistory, content: BuiltContent):
   if (committed.lastTime === undefined) {
     changes.push(...placeByUpdatedAt(replay.applyAtClock(next), content))
   } else {
-    changes.push(...replay.apply(next, committed.lastTime), ...replay.until(content.asOf))
+    // The committed files' releases and expiries up to the clock, then the working tree after all of them
+    // (so an edit of an item released since the last commit is an update), then its own releases.
+    changes.push(...replay.until(content.asOf))
+    const at = Math.max(committed.lastTime, changes.at(-1)?.time ?? 0)
+    changes.push(...replay.apply(next, at), ...replay.until(content.asOf))
   }
   return {
     format: CHANGE_LOG_FORMAT,

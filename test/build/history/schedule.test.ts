@@ -124,6 +124,17 @@ describe('releases and expiries in the change feed', () => {
     expect(entries(earlier).at(-1)).toBe('updated alpha 2026-04-02T00:00:00Z')
   })
 
+  it('logs an uncommitted edit (npm run dev) of an item released since the last commit as an update after every cursor', async () => {
+    await commitAll(project.root, 'encore', T0 + 68 * 86_400)
+    const { log } = await buildAsOf('2026-05-02T00:00:00Z')
+    expect(entries(log).at(-1)).toBe('created encore 2026-05-01T12:00:00Z')
+    const cursor = cursorOf(log)
+    const path = 'content/blog-posts/encore.md'
+    await project.write(path, (await readFile(join(project.root, path), 'utf8')).replace('Encore', 'Encore, edited'))
+    const { log: edited } = await buildAsOf('2026-05-03T00:00:00Z')
+    expect(since(edited, cursor)).toEqual(['updated encore 2026-05-01T12:00:00Z'])
+  })
+
   it('logs nothing the content does not publish when built as of a clock before the history', async () => {
     // Alpha is published 2026-01-05 but was committed 2026-02-01: as of 2026-01-01 it is scheduled.
     const { log, manifest } = await buildAsOf('2026-01-01T00:00:00Z')
