@@ -4,7 +4,6 @@
  * The Netlify Function (netlify-function.ts) runs the gateway this way; the
  * commands (`npm start` among them) are bundled by prebuilt.ts.
  */
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { build } from 'tsup'
 
@@ -24,7 +23,6 @@ export const REQUIRE_BANNER =
 
 /** Returns the bundle's path. */
 export async function bundleEntry(options: BundleOptions): Promise<string> {
-  const { version } = JSON.parse(await readFile(join(options.root, 'package.json'), 'utf8')) as { version: string }
   await build({
     entry: { [options.name]: join(options.root, options.entry) },
     outDir: options.outDir,
@@ -39,7 +37,6 @@ export async function bundleEntry(options: BundleOptions): Promise<string> {
     dts: false,
     silent: true,
     outExtension: () => ({ js: '.mjs' }),
-    define: { __GATEWAY_VERSION__: JSON.stringify(version) },
     banner: { js: REQUIRE_BANNER },
     tsconfig: join(options.root, 'tsconfig.json'),
   })

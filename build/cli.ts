@@ -20,7 +20,7 @@ async function main(argv: string[]): Promise<CliResult> {
   const root = resolve(rootIndex >= 0 ? (rest[rootIndex + 1] ?? '.') : '.')
   if (command !== 'build' && command !== 'check')
     throw new UsageError(command ? `unknown command "${command}"` : 'a command is needed', USAGE)
-  const { BUILD_THREADS, REQUIRE_HISTORY } = readSettings(process.env, 'build')
+  const { BUILD_THREADS, REQUIRE_HISTORY, GITHUB_ACTIONS } = readSettings(process.env, 'build')
   const threads = BUILD_THREADS === 'auto' ? undefined : BUILD_THREADS
   const requireHistory = REQUIRE_HISTORY === 'on'
 
@@ -48,7 +48,7 @@ async function main(argv: string[]): Promise<CliResult> {
         })
     for (const warning of report.warnings) {
       console.error(`! ${warning}`)
-      if (process.env.GITHUB_ACTIONS === 'true') console.log(`::warning title=Change feed::${warning}`)
+      if (GITHUB_ACTIONS) console.log(`::warning title=Change feed::${warning}`)
     }
     const { id, counts } = report.manifest.build
     const summary = Object.entries(counts)
@@ -72,7 +72,7 @@ async function main(argv: string[]): Promise<CliResult> {
       const frame = await codeFrame(root, e)
       if (frame) console.error(frame)
     }
-    if (process.env.GITHUB_ACTIONS === 'true') for (const e of error.errors) console.log(toGithubAnnotation(e))
+    if (GITHUB_ACTIONS) for (const e of error.errors) console.log(toGithubAnnotation(e))
     console.error(`✗ ${error.message}; ${command === 'build' ? 'dist/ was left as it was' : 'nothing was written'}`)
     return error.exitCode
   }

@@ -6,8 +6,11 @@
  * left to resolve, so what the local emulation runs is what gets deployed.
  * Beside it, the webhook sender's two functions (gateway/netlify/webhooks-*.ts):
  * `deploy-succeeded-background`, which Netlify runs after each deploy by its
- * name, and `webhooks-scheduled`; and `release-scheduled`, which calls the
- * build hook when a scheduled release or expiry is due.
+ * name, and `webhooks-scheduled`; the scheduled function that sweeps the
+ * expired authorization state out of Netlify Blobs
+ * (gateway/netlify/oauth-sweep-scheduled.ts); and `release-scheduled`, which
+ * calls the build hook when a scheduled release or expiry is due
+ * (gateway/netlify/release-scheduled.ts).
  */
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
@@ -16,14 +19,11 @@ import { FUNCTION_NAME } from '../contract/public-paths.ts'
 
 export const FUNCTIONS_DIR = 'netlify-functions'
 
-/** The webhook functions: bundle name (Netlify's function name) → entry. */
-export const WEBHOOK_FUNCTIONS = {
+/** The functions beside the gateway: bundle name (Netlify's function name) → entry. */
+export const SIDE_FUNCTIONS = {
   'deploy-succeeded-background': 'gateway/netlify/webhooks-deploy.ts',
   'webhooks-scheduled': 'gateway/netlify/webhooks-scheduled.ts',
-} as const
-
-/** The scheduled publishing function: bundle name → entry. */
-export const RELEASE_FUNCTIONS = {
+  'oauth-sweep-scheduled': 'gateway/netlify/oauth-sweep-scheduled.ts',
   'release-scheduled': 'gateway/netlify/release-scheduled.ts',
 } as const
 
@@ -32,7 +32,7 @@ export async function bundleFunction(root: string, outRoot = root): Promise<stri
   const outDir = join(outRoot, FUNCTIONS_DIR)
   const gateway = await bundleEntry({ root, entry: 'gateway/netlify/gateway.ts', outDir, name: FUNCTION_NAME })
   // Each bundle cleans its folder: the others are made apart and moved in.
-  for (const [name, entry] of Object.entries({ ...WEBHOOK_FUNCTIONS, ...RELEASE_FUNCTIONS })) {
+  for (const [name, entry] of Object.entries(SIDE_FUNCTIONS)) {
     const apart = join(outRoot, '.cache', 'netlify-functions', name)
     const file = await bundleEntry({ root, entry, outDir: apart, name })
     await mkdir(outDir, { recursive: true })
@@ -46,6 +46,6 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   const started = performance.now()
   const file = await bundleFunction(process.cwd())
   console.log(
-    `✓ bundled the gateway function into ${file}, and ${Object.keys({ ...WEBHOOK_FUNCTIONS, ...RELEASE_FUNCTIONS }).join(', ')} beside it (${Math.round(performance.now() - started)} ms)`,
+    `✓ bundled the gateway function into ${file}, and ${Object.keys(SIDE_FUNCTIONS).join(', ')} beside it (${Math.round(performance.now() - started)} ms)`,
   )
 }

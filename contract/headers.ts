@@ -2,6 +2,7 @@
  * Response headers in one place: caching per resource kind, CORS for public
  * reads, and the security headers every answer carries.
  */
+import { API_VERSION, API_VERSION_HEADER } from './lifecycle.ts'
 export const CACHE = {
   /** Lists and items: fresh for a minute, served stale while revalidating for ten. */
   content: 'public, max-age=60, stale-while-revalidate=600',
@@ -12,8 +13,13 @@ export const CACHE = {
   immutable: 'public, max-age=31536000, immutable',
 } as const
 
+/** The most bytes of request line and headers together the gateway reads; more is a 431 (Node's parser enforces it). */
+export const MAX_HEADER_BYTES = 16 * 1024
+
 export const EXPOSED_HEADERS =
-  'ETag, Link, X-Total-Count, X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, WWW-Authenticate'
+  'ETag, Link, X-Total-Count, X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, WWW-Authenticate, API-Version, Deprecation, Sunset'
+
+const API_VERSION_LOWER = API_VERSION_HEADER.toLowerCase()
 export const ALLOWED_REQUEST_HEADERS =
   'Authorization, Content-Type, Accept, If-None-Match, X-Request-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID'
 
@@ -39,7 +45,7 @@ export const ADMIN_CSP =
   "font-src 'self' data:; connect-src 'self' blob: https://api.github.com; frame-src 'self' blob:; worker-src 'self' blob:; " +
   "base-uri 'self'; form-action 'none'; frame-ancestors 'none'"
 
-/** Headers on every answer: request id, CORS for reads, no sniffing, no framing. */
+/** Headers on every answer: request id, CORS for reads, no sniffing, no framing, the API's version. */
 export function baseHeaders(requestId: string, contentType: string, cacheControl: string): Headers {
   return new Headers(baseHeaderRecord(requestId, contentType, cacheControl))
 }
@@ -50,6 +56,8 @@ export function baseHeaders(requestId: string, contentType: string, cacheControl
  */
 export function baseHeaderRecord(requestId: string, contentType: string, cacheControl: string): Record<string, string> {
   return {
+    // First, as the Node server sets it before the app answers (gateway/server.ts): one order on every path.
+    [API_VERSION_LOWER]: API_VERSION,
     'content-type': contentType,
     'cache-control': cacheControl,
     'x-request-id': requestId,
@@ -82,7 +90,12 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.ics': 'text/calendar; charset=utf-8',
   '.yml': 'text/yaml; charset=utf-8',
   '.wasm': 'application/wasm',
+  // TypeScript has no registered media type; as text, a browser shows it (the client types, /docs/content-api.d.ts).
+  '.ts': 'text/plain; charset=utf-8',
 }
 
 export const JSON_TYPE = CONTENT_TYPES['.json']!
+/** Media types of request bodies (the route table's), without parameters. */
+export const JSON_MEDIA_TYPE = 'application/json'
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded'
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8'

@@ -5,6 +5,7 @@
  */
 import type { CollectionName } from './collections.ts'
 import type { ContentRecord } from './records.ts'
+import type { DeprecationNotice } from './routes/deprecation.ts'
 
 export const MANIFEST_FORMAT = 1
 
@@ -38,6 +39,12 @@ export interface Manifest {
   /** Every file in dist/ (but this one) with its strong ETag. */
   files: Record<string, string>
   collections: Record<CollectionName, ContentRecord[]>
+  /**
+   * The deprecated fields each path's answers carry, by the path as the
+   * OpenAPI document writes it (`/api/blog-posts/{slug}`); absent when none.
+   * The gateway sends the Deprecation headers of these with every answer there.
+   */
+  deprecated_fields?: Record<string, DeprecationNotice[]>
 }
 
 /** One file of a build as it is served: its bytes and strong ETag. */

@@ -86,6 +86,12 @@ export const INTERACTION_PREFIX = '/oauth/interaction'
 export const RESOURCE_PATHS = ['', MCP_PATH] as const
 export type ResourcePath = (typeof RESOURCE_PATHS)[number]
 
+/**
+ * The folders of paths the gateway answers when no file of the build does,
+ * its JSON 404 included (the CDN sends them to the gateway).
+ */
+export const GATEWAY_FOLDERS = [API_PREFIX, '/.well-known'] as const
+
 /** Where Netlify runs the gateway function; `_redirects` rewrites to `<prefix><original path>`. */
 export const FUNCTION_PREFIX = '/.netlify/functions/gateway'
 /** The function's name, as bundled into netlify-functions/ (the prefix's last segment). */

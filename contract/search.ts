@@ -40,6 +40,9 @@ export const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const
 
 /** Longest query: longer ones say more than any item matches on and cost more to run. */
 export const MAX_QUERY_LENGTH = 200
+/** A query has something besides spaces (it is trimmed before the search); the document states it as the pattern of `q`. */
+export const QUERY_PATTERN = '\\S'
+const QUERY_RE = new RegExp(QUERY_PATTERN)
 /** Longest snippet of a hit: gateway/search cuts a window of 240 characters, plus an ellipsis at either end. */
 export const MAX_SNIPPET_LENGTH = 250
 /** Most matched terms listed per hit (a short prefix can match many indexed words); each is cut to MAX_QUERY_LENGTH. */
@@ -59,12 +62,14 @@ export type ParsedSearchQuery = { ok: true; query: SearchQuery } | { ok: false; 
 /** Validate `q`, `collection`, `tag`, `limit` and `page`; unknown parameters are ignored. */
 export function parseSearchQuery(params: URLSearchParams): ParsedSearchQuery {
   const errors: ParameterError[] = []
-  const q = single(params, 'q', errors)?.trim()
-  if (q === undefined && !params.getAll('q').length)
+  // The bounds openapi.json states, on the value as sent: 1..MAX_QUERY_LENGTH characters, not all spaces.
+  const raw = single(params, 'q', errors)
+  if (raw === undefined && !params.getAll('q').length)
     errors.push({ parameter: 'q', message: 'is required: the words to look for, e.g. ?q=data+contracts' })
-  else if (q === '') errors.push({ parameter: 'q', message: 'must not be empty' })
-  else if (q !== undefined && q.length > MAX_QUERY_LENGTH)
-    errors.push({ parameter: 'q', message: `must be at most ${MAX_QUERY_LENGTH} characters, got ${q.length}` })
+  else if (raw !== undefined && raw.length > MAX_QUERY_LENGTH)
+    errors.push({ parameter: 'q', message: `must be at most ${MAX_QUERY_LENGTH} characters, got ${raw.length}` })
+  else if (raw !== undefined && !QUERY_RE.test(raw)) errors.push({ parameter: 'q', message: 'must not be empty' })
+  const q = raw?.trim()
   const name = single(params, 'collection', errors)
   if (name !== undefined && !isCollectionName(name))
     errors.push({ parameter: 'collection', message: 'must be one of blog-posts, case-studies, webinars, events' })

@@ -123,6 +123,27 @@ export const SETTINGS = {
     default: '600',
     schema: integer(0, 1_000_000),
   }),
+  COMPUTED_RATE_LIMIT_PER_MINUTE: setting({
+    accepts: 'an integer from 0 to 100000000',
+    description:
+      'Requests per minute per client address to the answers the gateway computes (search, the change feed after a cursor, list queries no pre-rendered file answers); 429 past it; 0 turns it off. Pre-rendered answers are never limited.',
+    default: '300',
+    schema: integer(0, 100_000_000),
+  }),
+  REGISTRATION_RATE_LIMIT_PER_HOUR: setting({
+    accepts: 'an integer from 0 to 1000000',
+    description:
+      'Dynamic client registrations (`POST /oauth/register`) per hour per client address, besides RATE_LIMIT_PER_MINUTE; 429 past it; 0 turns it off.',
+    default: '30',
+    schema: integer(0, 1_000_000),
+  }),
+  AUTHORIZATION_RATE_LIMIT_PER_HOUR: setting({
+    accepts: 'an integer from 0 to 1000000',
+    description:
+      'Authorization requests started (`GET /oauth/authorize`) per hour per client address, besides RATE_LIMIT_PER_MINUTE; 429 past it; 0 turns it off.',
+    default: '60',
+    schema: integer(0, 1_000_000),
+  }),
   TRUST_PROXY: setting({
     accepts: 'none, netlify or x-forwarded-for',
     description: 'Which proxy header names the client for the limits (only behind a proxy that sets it).',
@@ -191,6 +212,33 @@ export const SETTINGS = {
     description: 'Lifetime of access tokens, in seconds.',
     default: '3600',
     schema: integer(60, 86_400),
+  }),
+  OAUTH_CLIENT_GRACE_HOURS: setting({
+    accepts: 'an integer from 1 to 8760',
+    description:
+      'A dynamically registered client that has obtained no token this many hours after registering is removed (its `client_secret_expires_at`). Clients of the clients file never expire.',
+    default: '24',
+    schema: integer(1, 8760),
+  }),
+  OAUTH_CLIENT_IDLE_DAYS: setting({
+    accepts: 'an integer from 1 to 3650',
+    description: 'A dynamically registered client that has obtained no token for this many days is removed.',
+    default: '90',
+    schema: integer(1, 3650),
+  }),
+  OAUTH_MAX_REGISTERED_CLIENTS: setting({
+    accepts: 'an integer from 1 to 10000000',
+    description:
+      'Most dynamically registered clients kept; past it, a registration gets 503 until unused ones expire (registered clients keep working).',
+    default: '10000',
+    schema: integer(1, 10_000_000),
+  }),
+  OAUTH_MAX_PENDING_AUTHORIZATIONS: setting({
+    accepts: 'an integer from 1 to 10000000',
+    description:
+      'Most authorization requests in progress (started, not yet finished; each expires after an hour); past it, a new one gets 503 (those in progress finish).',
+    default: '10000',
+    schema: integer(1, 10_000_000),
   }),
   OAUTH_STORE: setting({
     accepts: 'files or netlify-blobs',
@@ -274,6 +322,34 @@ export const SETTINGS = {
     description: 'Threads that render Markdown in a large build; 1 renders on the main thread only.',
     default: 'auto',
     schema: z.union([z.literal('auto'), integer(1, 64)]),
+  }),
+  URL: setting({
+    accepts: 'an http(s) URL (anything else is ignored: the name is a common one)',
+    description:
+      "Set by Netlify: the site's main address, which the function's links use when PUBLIC_URL is unset (else the address a request came to).",
+    default: undefined,
+    schema: z.string().transform((v) => (httpUrl.safeParse(v).success ? v.replace(/\/+$/, '') : undefined)),
+  }),
+  LAMBDA_TASK_ROOT: setting({
+    accepts: 'a folder path',
+    description:
+      'Set by the function platform: the folder of the deployed function, where the bundled dist/ is looked for.',
+    default: undefined,
+    schema: z.string().min(1),
+  }),
+  npm_lifecycle_event: setting({
+    accepts: 'the name of a script',
+    description:
+      'Set by npm while it runs a script: `npm start` and `npm run dev` then also stop when that npm process ends (npm passes SIGINT and SIGTERM on to its script, not SIGHUP), instead of staying orphaned.',
+    default: undefined,
+    schema: z.string(),
+  }),
+  GITHUB_ACTIONS: setting({
+    accepts: '`true` (anything else is false)',
+    description:
+      'Set by GitHub Actions: `npm run check` and `npm run build` also print each error as a workflow annotation.',
+    default: 'false',
+    schema: z.string().transform((v) => v === 'true'),
   }),
 } as const
 

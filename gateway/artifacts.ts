@@ -1,29 +1,27 @@
 /**
- * The built artifacts the gateway serves, one immutable snapshot per build.
- * A new build is swapped in whole, so every answer comes from exactly one
- * build. What stays resident is the manifest (the content index) and a
- * byte-bounded cache of files and rendered answers; the files themselves are
- * read from dist/ when asked for and checked against the manifest's ETags
- * (files/disk-files.ts), or come from the compiler's memory in the dev server.
+ * The built artifacts the gateway serves, one immutable snapshot per build
+ * (snapshot.ts). A new build is swapped in whole, so every answer comes from
+ * exactly one build. What stays resident is the manifest (the content index)
+ * and a byte-bounded cache of files and rendered answers; the files
+ * themselves are read from dist/ when asked for and checked against the
+ * manifest's ETags (files/disk-files.ts), or come from the compiler's memory
+ * in the dev server.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import { COLLECTION_NAMES } from '../contract/collections.ts'
 import { etagOf } from '../contract/etag.ts'
 import { MANIFEST_FILE } from '../contract/paths.ts'
 import { MANIFEST_FORMAT, type Manifest } from '../contract/manifest.ts'
-import type { ContentRecord } from '../contract/records.ts'
 import { ByteLru } from './files/byte-lru.ts'
 import { DiskFiles, type CachedFile } from './files/disk-files.ts'
 import { ArtifactError } from './files/errors.ts'
-import { MemoryFiles, type FileSource, type StoredFile } from './files/source.ts'
+import type { FileSource, StoredFile } from './files/source.ts'
 import { verifyFiles } from './files/verify.ts'
+import { DEFAULT_FILE_CACHE_MB, Snapshot } from './snapshot.ts'
 
-export { ArtifactError }
+export { ArtifactError, Snapshot }
 export type { FileSource, StoredFile }
-
-/** Megabytes of files and rendered answers kept in memory unless FILE_CACHE_MB says otherwise. */
-export const DEFAULT_FILE_CACHE_MB = 16
 
 /**
  * When a build's files are checked against the manifest's ETags: all of them
@@ -33,73 +31,6 @@ export const DEFAULT_FILE_CACHE_MB = 16
  * instance would otherwise read and hash the whole build before answering).
  */
 export type FileCheck = 'at-load' | 'on-read'
-
-export class Snapshot {
-  readonly bySlug: Record<CollectionName, ReadonlyMap<string, ContentRecord>>
-  readonly source: FileSource
-  /** Files read from disk and answers rendered by the gateway, most recently used kept (shared by a store's snapshots). */
-  readonly cache: ByteLru<CachedFile>
-
-  constructor(
-    readonly manifest: Manifest,
-    files: FileSource | ReadonlyMap<string, StoredFile>,
-    cache?: ByteLru<CachedFile>,
-  ) {
-    this.source = files instanceof Map ? new MemoryFiles(files) : (files as FileSource)
-    this.cache = cache ?? new ByteLru(DEFAULT_FILE_CACHE_MB * 2 ** 20)
-    const bySlug = {} as Record<CollectionName, ReadonlyMap<string, ContentRecord>>
-    for (const name of COLLECTION_NAMES) bySlug[name] = slugIndex(manifest.collections[name])
-    this.bySlug = bySlug
-  }
-
-  get id(): string {
-    return this.manifest.build.id
-  }
-
-  summaries(collection: CollectionName): readonly ContentRecord[] {
-    return this.manifest.collections[collection]
-  }
-
-  /** Whether the build has a file at `path` (relative to dist/). */
-  has(path: string): boolean {
-    return this.source.etag(path) !== undefined
-  }
-
-  /**
-   * The file at `path`: at once when its bytes are in memory, else a promise
-   * of them (rejecting with an ArtifactError when dist/ no longer has them);
-   * undefined when the build has no such file.
-   */
-  file(path: string): StoredFile | Promise<StoredFile> | undefined {
-    if (!this.has(path)) return undefined
-    return this.source.peek(path) ?? this.source.read(path)
-  }
-
-  /** The answer rendered for `key` in this build, if it is still in the cache. */
-  peekRendered(key: string): StoredFile | undefined {
-    return this.cache.get(`render\0${this.id}\0${key}`)?.file
-  }
-
-  /** The answer rendered for `key` (a canonical href) in this build, rendered once while it stays in the cache. */
-  rendered(key: string, render: () => string): StoredFile {
-    const cacheKey = `render\0${this.id}\0${key}`
-    const cached = this.cache.get(cacheKey)
-    if (cached) return cached.file
-    const body = Buffer.from(render())
-    const file = { body, etag: etagOf(body) }
-    this.cache.set(cacheKey, { file, size: body.byteLength + key.length })
-    return file
-  }
-}
-
-/** Each list's records by slug; the dev server's snapshots share the lists an edit left alone, and so their index. */
-const slugIndexes = new WeakMap<readonly ContentRecord[], ReadonlyMap<string, ContentRecord>>()
-
-function slugIndex(records: readonly ContentRecord[]): ReadonlyMap<string, ContentRecord> {
-  let index = slugIndexes.get(records)
-  if (!index) slugIndexes.set(records, (index = new Map(records.map((r) => [r.slug, r]))))
-  return index
-}
 
 /**
  * Load the build in `distDir`: the manifest, then every file checked against
@@ -183,6 +114,11 @@ export class ArtifactStore {
   swap(next: Snapshot): void {
     this.snapshot = next
     this.failure = undefined
+  }
+
+  /** Swap in a build held in memory (the compiler's output); it shares what it can with the current one. */
+  swapFiles(manifest: Manifest, files: ReadonlyMap<string, StoredFile>): void {
+    this.swap(new Snapshot(manifest, files, this.cache, this.snapshot))
   }
 
   /** The snapshot to answer from, or undefined when no build could be loaded. */

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
 import { AppError } from '../contract/errors.ts'
 import type { CliResult } from '../contract/cli.ts'
+import type { Settings } from '../contract/settings.ts'
 
 /** How often the npm process that started this one is looked for. */
 const WRAPPER_CHECK_MS = 1000
@@ -16,8 +17,14 @@ const WRAPPER_CHECK_MS = 1000
 /** The command line of a watcher that restarts this process on code changes. */
 const WATCHER = /\brun\.mjs\s+--watch\b|\btsx\b.*\bwatch\b/
 
-/** On SIGTERM or SIGINT, or when the npm that started this process is gone, run `close` once, then exit 0. */
-export function closeOnSignals(close: (signal: string) => Promise<void>): void {
+/**
+ * On SIGTERM or SIGINT, or when the npm that started this process is gone
+ * (npm_lifecycle_event says npm ran it), run `close` once, then exit 0.
+ */
+export function closeOnSignals(
+  close: (signal: string) => Promise<void>,
+  settings: Pick<Settings, 'npm_lifecycle_event'>,
+): void {
   let closing = false
   const stop = (signal: string) => {
     if (closing) return
@@ -26,7 +33,7 @@ export function closeOnSignals(close: (signal: string) => Promise<void>): void {
   }
   process.once('SIGTERM', () => stop('SIGTERM'))
   process.once('SIGINT', () => stop('SIGINT'))
-  const chain = npmChain()
+  const chain = settings.npm_lifecycle_event === undefined ? undefined : npmChain()
   if (!chain) return
   const timer = setInterval(() => {
     if (!chain.npmAlive()) {
@@ -69,9 +76,8 @@ interface NpmChain {
   npmAlive(): boolean
 }
 
-/** The npm process that ran this one's script, when it did (npm sets npm_lifecycle_event) and the system can say. */
+/** The npm process that ran this one's script, when the system can say. */
 function npmChain(): NpmChain | undefined {
-  if (!process.env.npm_lifecycle_event) return undefined
   const between: number[] = []
   let pid = process.ppid
   for (let depth = 0; depth < 8 && pid > 1; depth++) {

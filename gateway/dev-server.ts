@@ -6,22 +6,32 @@
  * /preview/ shows every item, drafts included, and the errors (preview/);
  * the editor at /admin/ edits the working tree through the local backend there.
  *
+ * The gateway is the whole one, made by createGateway like every other
+ * (settings, credentials, /mcp), over the compiler's output.
+ *
  * @example const dev = await startDev({ root: '.', port: 0 }); await fetch(`${dev.url}/api/health`)
  */
 import { join } from 'node:path'
 import { Compiler, watchContent } from '../build/dev.ts'
-import type { GatewayOptions } from './app.ts'
-import { ArtifactStore, Snapshot } from './artifacts.ts'
+import { readSettings, type Settings } from '../contract/settings.ts'
+import { ArtifactStore } from './artifacts.ts'
+import { checkSettings } from './config.ts'
+import { createGateway, type Gateway, type Platform } from './gateway.ts'
 import { silentLogger } from './log.ts'
 import { editorPlugin } from './preview/editor-routes.ts'
 import { previewPlugin } from './preview/routes.ts'
-import { startServer, type RunningServer } from './server.ts'
+import type { RunningServer } from './server.ts'
 
 export interface DevOptions {
   /** Project root holding content/. */
   root: string
+  /** The gateway's settings (default: the schema's defaults for `npm run dev`). */
+  settings?: Settings
+  /** What the runtime knows (default: this process's folder for runtime data, a silent logger). */
+  platform?: Partial<Omit<Platform, 'store' | 'routes'>>
+  /** Listen here instead of HOST (tests). */
   host?: string
-  /** 0 for an ephemeral port. */
+  /** Listen here instead of PORT; 0 for an ephemeral port (tests). */
   port?: number
   /** Where to write the build once changes settle; `false` keeps it in memory only. Default `<root>/dist`. */
   distDir?: string | false
@@ -33,13 +43,7 @@ export interface DevOptions {
   offThread?: boolean
   /** Where progress and content errors are printed (default stderr). */
   print?: (line: string) => void
-  /** Gateway options (logger, limits, plugins), or a function making them for the store (plugins need it). */
-  gateway?: GatewayExtras | ((store: ArtifactStore) => Promise<GatewayExtras>)
-  /** Started over the store, told of each output swapped in, closed with the server (gateway/webhooks/service.ts). */
-  webhooks?: (store: ArtifactStore) => { kick(): void; close(): Promise<void> }
 }
-
-type GatewayExtras = Partial<Omit<GatewayOptions, 'store'>>
 
 export interface DevServer {
   url: string
@@ -52,8 +56,12 @@ export interface DevServer {
 
 export async function startDev(options: DevOptions): Promise<DevServer> {
   const print = options.print ?? ((line: string) => console.error(line))
+  const base = options.settings ?? readSettings({}, 'dev')
+  const settings = { ...base, HOST: options.host ?? base.HOST, PORT: options.port ?? base.PORT }
+  // Settings that do not go together stop the command before any compiling.
+  checkSettings(settings)
   const distDir = options.distDir === false ? undefined : (options.distDir ?? join(options.root, 'dist'))
-  const store = new ArtifactStore(distDir ?? join(options.root, 'dist'))
+  const store = new ArtifactStore(distDir ?? join(options.root, 'dist'), { cacheMb: settings.FILE_CACHE_MB })
   const compiler = await Compiler.open({ root: options.root })
   // The last good build on disk, if any, until the content is fixed.
   if (!compiler.current().ok && distDir)
@@ -61,7 +69,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       () => print(`! serving the previous build from ${distDir}`),
       () => undefined,
     )
-  let webhooks: ReturnType<NonNullable<DevOptions['webhooks']>> | undefined
+  // Each output swapped in is a live build: its changes go out as webhooks (once the gateway is up).
+  let gateway: Gateway | undefined
   const watcher = await watchContent(compiler, {
     distDir,
     debounceMs: options.debounceMs,
@@ -69,22 +78,27 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     offThread: options.offThread,
     print,
     onOutput: (output) => {
-      store.swap(new Snapshot(output.manifest, output.files, store.cache))
-      webhooks?.kick()
+      store.swapFiles(output.manifest, output.files)
+      gateway?.webhooks?.kick()
     },
     servingId: () => store.current()?.id,
   })
-  webhooks = options.webhooks?.(store)
-  const extras = typeof options.gateway === 'function' ? await options.gateway(store) : options.gateway
-  const server = await startServer({
-    version: '0.0.0-dev',
-    logger: silentLogger,
-    ...extras,
-    plugins: [...(extras?.plugins ?? []), previewPlugin(compiler), editorPlugin(options.root)],
-    store,
-    host: options.host ?? '127.0.0.1',
-    port: options.port ?? 0,
-  })
+  let server: RunningServer
+  try {
+    gateway = await createGateway(settings, {
+      root: process.cwd(),
+      logger: silentLogger,
+      ...options.platform,
+      store,
+      routes: [previewPlugin(compiler), editorPlugin(options.root)],
+    })
+    server = await gateway.listen()
+  } catch (error) {
+    // A bad setting or a busy port: nothing may keep watching.
+    await watcher.close()
+    throw error
+  }
+  const running = gateway
   return {
     url: server.url,
     store,
@@ -92,7 +106,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     settled: () => watcher.settled(),
     close: async () => {
       await watcher.close()
-      await Promise.all([server.close(), webhooks?.close()])
+      await running.close()
     },
   }
 }

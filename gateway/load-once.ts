@@ -14,20 +14,3 @@ export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
       throw error
     }))
 }
-
-/**
- * `loadOncePer(load)`: the same per key (a snapshot, say), held only as long
- * as the key is: one promise per key, a failed load forgotten.
- */
-export function loadOncePer<K extends object, T>(load: (key: K) => Promise<T>): (key: K) => Promise<T> {
-  const loaded = new WeakMap<K, Promise<T>>()
-  return (key) => {
-    let pending = loaded.get(key)
-    if (!pending) {
-      pending = load(key)
-      loaded.set(key, pending)
-      pending.catch(() => loaded.delete(key))
-    }
-    return pending
-  }
-}

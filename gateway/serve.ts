@@ -1,53 +1,36 @@
 #!/usr/bin/env node
 /**
  * `npm start` (after the build): serve dist/ and the dynamic routes from one
- * local process. SIGHUP reloads dist/; SIGTERM/SIGINT close gracefully. At
- * the build's next release or expiry it builds again and swaps (release/).
+ * local process, made by createGateway (gateway.ts). SIGHUP reloads dist/;
+ * SIGTERM/SIGINT close gracefully. At the build's next release or expiry it
+ * builds again and swaps (release/).
  */
-import { ArtifactStore } from './artifacts.ts'
-import { packageVersion, readConfig } from './config.ts'
+import { createGateway } from './gateway.ts'
 import { createLogger } from './log.ts'
-import { startServer } from './server.ts'
-import { gatewayOptions } from './setup.ts'
 import { closeOnSignals } from './command.ts'
-import { startWebhooks } from './webhooks/service.ts'
-import { startServeReleases } from './release/start.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
+import { readSettings } from '../contract/settings.ts'
 
 async function main(): Promise<CliResult> {
-  const config = readConfig(process.env, 'start')
-  const log = createLogger(config.logLevel)
-  const store = new ArtifactStore(config.distDir, { cacheMb: config.fileCacheMb })
-  await store.reload()
-  // Without PUBLIC_URL, links use the address we listen on (known exactly once listening).
-  let listeningUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`
-  const options = await gatewayOptions(config, store, {
-    version: packageVersion(),
+  const settings = readSettings(process.env, 'start')
+  const log = createLogger(settings.LOG_LEVEL)
+  const gateway = await createGateway(settings, {
+    root: process.cwd(),
     logger: log,
-    fallbackUrl: () => listeningUrl,
+    webhooks: true,
+    releases: true,
   })
-  const running = await startServer({ ...options, store, host: config.host, port: config.port })
-  listeningUrl = running.url
-  // Changes of each build it swaps in go out as webhooks (gateway/webhooks/).
-  const webhooks = startWebhooks(config.webhooks, store, {
-    logger: log,
-    publicUrl: () => config.publicUrl ?? listeningUrl,
-  })
-  // Scheduled items are released (and expired ones taken down) at their time, without a restart.
-  const releases = await startServeReleases({ store, log, distDir: config.distDir, onSwap: () => webhooks.kick() })
-  const { build } = store.current()!.manifest
+  const running = await gateway.listen()
+  const { build } = gateway.store.current()!.manifest
   console.error(
     `✓ gateway (pid ${process.pid}) serving build ${build.id} at ${running.url}  (try ${running.url}/api/health; kill -HUP ${process.pid} reloads dist/)`,
   )
-  if (config.mcpAuth === 'off')
+  if (settings.MCP_AUTH === 'off')
     console.error(`! MCP_AUTH=off: ${running.url}/mcp answers without credentials (loopback only)`)
+  // Each build swapped in also goes out as webhooks (gateway/webhooks/), and its next release is waited for.
   process.on('SIGHUP', () => {
-    store.reload().then(
-      (s) => {
-        log('info', 'reloaded', { build_id: s.id })
-        webhooks.kick()
-        releases.arm()
-      },
+    gateway.reload().then(
+      (s) => log('info', 'reloaded', { build_id: s.id }),
       (e: Error) => log('error', 'reload failed; still serving the previous build', { error: e.message }),
     )
   })
@@ -58,9 +41,8 @@ async function main(): Promise<CliResult> {
   )
   closeOnSignals((signal) => {
     log('info', 'shutting down', { signal })
-    releases.close()
-    return Promise.all([running.close(), webhooks.close()]).then(() => undefined)
-  })
+    return gateway.close()
+  }, settings)
   return 'serving'
 }
 

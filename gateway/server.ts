@@ -1,18 +1,21 @@
 /**
- * Run the gateway on Node's http server: header-size and time limits,
- * graceful close, and the fast path for repeated reads. Used by the CLI (serve.ts) and by tests, which start it on
- * an ephemeral port.
+ * The gateway on Node's http server (Gateway.listen): header-size and time
+ * limits, graceful close, the fast path for repeated reads, and a lingering
+ * close for requests answered before their body was read.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { H3 } from 'h3'
 import { toNodeHandler } from 'h3/node'
-import { createApp, type GatewayOptions } from './app.ts'
+import { MAX_HEADER_BYTES } from '../contract/headers.ts'
+import type { Settings } from '../contract/settings.ts'
+import { AppError } from '../contract/errors.ts'
+import { API_VERSION, API_VERSION_HEADER } from '../contract/lifecycle.ts'
+import type { ArtifactStore } from './artifacts.ts'
 import { answerClientError } from './http/client-error.ts'
 import { fastReads } from './http/fast-reads.ts'
-import { silentLogger } from './log.ts'
-import { AppError } from '../contract/errors.ts'
-
-export const MAX_HEADER_BYTES = 16 * 1024
+import { lingerBeforeClose, trackRequests } from './http/linger.ts'
+import type { Logger } from './log.ts'
 
 export interface RunningServer {
   url: string
@@ -20,23 +23,26 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-export interface ListenOptions extends GatewayOptions {
-  host: string
-  port: number
-}
-
 export class PortInUseError extends AppError {
   readonly code = 'PORT_IN_USE'
 }
 
-export async function startServer(options: ListenOptions): Promise<RunningServer> {
-  const app = createApp(options)
-  const appHandler = toNodeHandler(app)
+export async function startServer(options: {
+  app: H3
+  store: ArtifactStore
+  logger: Logger
+  settings: Settings
+}): Promise<RunningServer> {
+  const { HOST: host, PORT: port, TRUST_PROXY } = options.settings
+  const appHandler = toNodeHandler(options.app)
   // Reads the app has answered before in this build go straight to the socket (http/fast-reads.ts).
-  const fast = fastReads(options.store, options.logger ?? silentLogger)
-  const handler = (req: IncomingMessage, res: ServerResponse) => {
-    if (!fast(req, res)) void appHandler(req, res)
-  }
+  const fast = fastReads(options.store, options.logger, TRUST_PROXY)
+  const handler = trackRequests((req: IncomingMessage, res: ServerResponse) => {
+    if (fast(req, res)) return
+    // Every answer names the API's version: the app's own answers carry it already, this covers the rest (MCP, OAuth, h3's).
+    res.setHeader(API_VERSION_HEADER, API_VERSION)
+    void appHandler(req, res)
+  })
   // An idle connection lives longer than any client or proxy keeps one (undici 4 s, nginx and
   // load balancers 60 s): closed first by the server, a reused connection races the close and
   // the request is reset (seen under load with a 5 s timeout).
@@ -44,6 +50,8 @@ export async function startServer(options: ListenOptions): Promise<RunningServer
     { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 65_000 },
     handler,
   )
+  // A request answered before its body was read (a 413) is closed only once the client has sent it (http/linger.ts).
+  server.on('connection', lingerBeforeClose)
   // Oversized headers (431), malformed requests (400): problem+json, not Node's bare status line.
   server.on('clientError', answerClientError)
   // An Expect other than 100-continue: answer the request as if it were absent (RFC 9110 §10.1.1 allows
@@ -53,16 +61,16 @@ export async function startServer(options: ListenOptions): Promise<RunningServer
     server.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new PortInUseError(`port ${options.port} on ${options.host} is already in use; set PORT to another port`)
+          ? new PortInUseError(`port ${port} on ${host} is already in use; set PORT to another port`)
           : error,
       ),
     )
-    server.listen(options.port, options.host, () => resolveListen())
+    server.listen(port, host, () => resolveListen())
   })
-  const { port } = server.address() as AddressInfo
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host
+  const address = server.address() as AddressInfo
+  const shown = host.includes(':') ? `[${host}]` : host
   return {
-    url: `http://${host}:${port}`,
+    url: `http://${shown}:${address.port}`,
     server,
     close: () =>
       new Promise<void>((done) => {

@@ -10,6 +10,7 @@ import { createCalendarEmitter } from './calendars.ts'
 import { emitChanges } from './changes.ts'
 import { emitDocs } from './docs.ts'
 import { emitFeeds } from './feeds.ts'
+import { emitLifecycle } from './lifecycle.ts'
 import { emitLlms } from './llms.ts'
 import { createMediaEmitter } from './media.ts'
 import { emitNetlify } from './netlify.ts'
@@ -28,6 +29,7 @@ export function createEmitters(): Emitter[] {
     emitChanges,
     emitOpenApi,
     emitDocs,
+    emitLifecycle,
     emitLlms,
     emitApiCatalog,
     emitAdmin,

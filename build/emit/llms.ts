@@ -20,6 +20,7 @@ import {
   SEARCH_PATH,
 } from '../../contract/public-paths.ts'
 import type { BuiltContent, Emitter } from './types.ts'
+import { API_VERSION, CHANGELOG_PAGE_PATH } from '../../contract/lifecycle.ts'
 
 const LLMS_FILE = LLMS_PATH.slice(1)
 const LLMS_FULL_FILE = LLMS_FULL_PATH.slice(1)
@@ -44,7 +45,7 @@ function index(content: BuiltContent, doc: OpenApiDocument): string {
 
 > ${oneLine(`${summary} ${site.description}`)}
 
-Public reads need no credential. Agents connect to the MCP endpoint \`POST /mcp\` with an OAuth token (scope \`mcp.tools.invoke\`) or an \`agent.mcp\` API key. Errors are RFC 9457 problem+json.
+API version ${API_VERSION} (semver; every answer carries it in the \`API-Version\` header; deprecations and changes: [changelog](${CHANGELOG_PAGE_PATH})). Public reads need no credential. Agents connect to the MCP endpoint \`POST /mcp\` with an OAuth token (scope \`mcp.tools.invoke\`) or an \`agent.mcp\` API key. Errors are RFC 9457 problem+json.
 
 ## Docs
 

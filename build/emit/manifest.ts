@@ -8,6 +8,7 @@ import type { BuildFile, BuildInfo, Manifest } from '../../contract/manifest.ts'
 import { MANIFEST_FORMAT } from '../../contract/manifest.ts'
 import type { BuiltContent } from './types.ts'
 import { isoSeconds, type Timeline } from '../pipeline/schedule.ts'
+import { deprecatedFieldsOf } from '../openapi/document.ts'
 
 /** The build's files (a snapshot later edits leave alone), the path of the manifest among them, and its id. */
 export interface BuildIndex {
@@ -25,6 +26,7 @@ export interface BuildIndex {
 export function createManifest(content: BuiltContent, build: BuildIndex, inputHash: string): Manifest {
   const counts = {} as Record<CollectionName, number>
   for (const name of COLLECTION_NAMES) counts[name] = content.collections[name].length
+  const deprecated = deprecatedFieldsOf(content.site)
   let files: Record<string, string> | undefined
   const manifest = {
     format: MANIFEST_FORMAT,
@@ -35,7 +37,10 @@ export function createManifest(content: BuiltContent, build: BuildIndex, inputHa
     enumerable: true,
     get: () => (files ??= listFiles(build)),
   })
-  return Object.assign(manifest, { collections: content.summaries }) as Manifest
+  return Object.assign(manifest, {
+    collections: content.summaries,
+    ...(Object.keys(deprecated).length > 0 && { deprecated_fields: deprecated }),
+  }) as Manifest
 }
 
 function listFiles(build: BuildIndex): Record<string, string> {

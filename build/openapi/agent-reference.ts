@@ -8,7 +8,7 @@ import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { ROLES, SCOPES } from '../../contract/scopes.ts'
 import type { OpenApiDocument } from './document.ts'
 import { errorGuide, quickStart } from './guide.ts'
-import { recordSchemaName } from './records.ts'
+import { recordSchemaName } from '../../contract/routes/content.ts'
 import {
   AUTHORIZATION_SERVER_PATH,
   AUTHORIZE_PATH,

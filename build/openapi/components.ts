@@ -1,16 +1,25 @@
 /**
  * Reusable parts of the OpenAPI document: the problem responses (one per
- * status, typed by contract/problems.ts), response headers, query
- * parameters and the shared envelope schemas.
+ * status, typed by contract/problems.ts), response headers and the shared
+ * envelope schemas. The route table (contract/routes/) refers to them by name.
  */
-import type { SchemaObject } from 'ajv'
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { PROBLEM_LIMITS, PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../../contract/problems.ts'
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE, QUERY_TAG_PATTERN } from '../../contract/query.ts'
-import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, MAX_URL_LENGTH, SLUG_PATTERN } from '../../contract/patterns.ts'
-import { arrayOf, count, instant, int32, MAX_HEADER_LENGTH, text, uriReference } from './bounded.ts'
-
-type Json = Record<string, unknown>
+import { MAX_LIMIT, MAX_PAGE } from '../../contract/query.ts'
+import { MAX_URL_LENGTH } from '../../contract/patterns.ts'
+import { CORS_HEADERS } from '../../contract/routes/responses.ts'
+import {
+  arrayOf,
+  count,
+  headerRef,
+  instant,
+  int32,
+  schemaRef,
+  text,
+  uriReference,
+  type Json,
+  type SchemaObject,
+} from '../../contract/routes/schema.ts'
 
 const PROBLEM_MEDIA_TYPE = 'application/problem+json'
 
@@ -54,7 +63,7 @@ export function problemsByStatus(): Map<number, ProblemName[]> {
   return out
 }
 
-export const problemResponseName = (status: number) => `Problem${status}`
+const problemResponseName = (status: number) => `Problem${status}`
 
 const header = (description: string, schema: Json, required = true): Json => ({ description, required, schema })
 
@@ -76,28 +85,21 @@ export const HEADERS: Record<string, Json> = {
   'WWW-Authenticate': header('RFC 6750 challenge; names the protected resource metadata document.', text(2000)),
   'Access-Control-Allow-Origin': header('CORS: every origin may read the answer.', { type: 'string', const: '*' }),
   RateLimit: header(
-    'Quota left per policy (draft-ietf-httpapi-ratelimit-headers) on /mcp and /oauth/*: `"ip";r=<requests left>;t=<seconds to reset>`, and `"credential";…` when a credential was sent; ' +
-      'a 429 for failed authentications names its own policy first (`"failed-api-key-ip";r=0;t=…`). Absent on public reads, and when the operator turned the limiter off (RATE_LIMIT_PER_MINUTE=0).',
+    'Quota left per policy (draft-ietf-httpapi-ratelimit-headers). On /mcp and /oauth/*: `"ip";r=<requests left>;t=<seconds to reset>`, and `"credential";…` when a credential was sent; on /oauth/register and /oauth/authorize also their hourly quota per address, `"registration";r=…;t=…` and `"authorization";r=…;t=…`; ' +
+      'a 429 for failed authentications names its own policy first (`"failed-api-key-ip";r=0;t=…`). On answers the gateway computes (search, the change feed after a cursor, list queries no pre-rendered file answers): `"computed";r=…;t=…`. ' +
+      'Absent on pre-rendered answers, and where the operator turned the budget off (RATE_LIMIT_PER_MINUTE=0, COMPUTED_RATE_LIMIT_PER_MINUTE=0, …).',
     text(500),
     false,
   ),
   'RateLimit-Policy': header(
-    'The quotas: `"ip";q=<requests>;w=<seconds>`, and `"credential";…`; failed authentications have their own (`"failed-api-key-ip";q=20;w=900`, …). Absent where RateLimit is.',
+    'The quotas: `"ip";q=<requests>;w=<seconds>` and `"credential";…` on /mcp and /oauth/*, `"registration";q=30;w=3600` on /oauth/register and `"authorization";q=60;w=3600` on /oauth/authorize (their defaults), `"computed";q=…;w=…` on computed answers; failed authentications have their own (`"failed-api-key-ip";q=20;w=900`, …). Absent where RateLimit is.',
     text(500),
     false,
   ),
 }
 
-const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` })
-export const headerRef = (name: string) => ref('headers', name)
-export const responseRef = (name: string) => ref('responses', name)
-export const schemaRef = (name: string) => ref('schemas', name)
-export const parameterRef = (name: string) => ref('parameters', name)
-
-/** Headers of every answer the gateway or the CDN gives: CORS and the request id (CDN files carry none). */
-export const CORS_HEADERS = { 'Access-Control-Allow-Origin': headerRef('Access-Control-Allow-Origin') }
-/** The rate limiter's fields, on every answer of /mcp and /oauth/* (gateway/http/rate-limit.ts). */
-export const RATE_LIMIT_HEADERS = {
+/** The budgets' fields (gateway/http/rate-limit.ts), on every answer of a route with a budget. */
+const RATE_LIMIT_HEADERS = {
   RateLimit: headerRef('RateLimit'),
   'RateLimit-Policy': headerRef('RateLimit-Policy'),
 }
@@ -112,7 +114,7 @@ const PROBLEM_HEADERS: Record<number, string[]> = {
 }
 
 function problemResponse(status: number, names: ProblemName[]): Json {
-  // The rate limiter's fields come with every answer of /mcp and /oauth/*, problems included (absent on public reads).
+  // The budgets' fields come with every answer of a route with one, problems included (absent on pre-rendered answers).
   const headers: Json = {
     'Cache-Control': headerRef('Cache-Control'),
     'X-Request-Id': headerRef('X-Request-Id'),
@@ -135,44 +137,6 @@ function problemResponse(status: number, names: ProblemName[]): Json {
       },
     },
   }
-}
-
-export const PARAMETERS: Record<string, Json> = {
-  limit: {
-    name: 'limit',
-    in: 'query',
-    required: false,
-    description: `Items per page, an integer from 1 to ${MAX_LIMIT}. Given once; anything else is a 400.`,
-    schema: int32(1, MAX_LIMIT, { default: DEFAULT_LIMIT }),
-  },
-  page: {
-    name: 'page',
-    in: 'query',
-    required: false,
-    description: `Page number, 1-based, up to ${MAX_PAGE}. A page past the end is an empty list, not an error.`,
-    schema: int32(1, MAX_PAGE, { default: 1 }),
-  },
-  tag: {
-    name: 'tag',
-    in: 'query',
-    required: false,
-    description: `Only items with this tag: letters, digits and single hyphens, at most ${MAX_TAG_LENGTH} characters (else a 400), matched without regard to case (tags are published lowercase; \`DBT\` finds \`dbt\`).`,
-    schema: text(MAX_TAG_LENGTH, { pattern: QUERY_TAG_PATTERN }),
-  },
-  slug: {
-    name: 'slug',
-    in: 'path',
-    required: true,
-    description: 'The item slug, as in the list.',
-    schema: text(MAX_SLUG_LENGTH, { pattern: SLUG_PATTERN }),
-  },
-  ifNoneMatch: {
-    name: 'If-None-Match',
-    in: 'header',
-    required: false,
-    description: 'An ETag from an earlier answer; a match gives 304 Not Modified without a body.',
-    schema: text(MAX_HEADER_LENGTH),
-  },
 }
 
 export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
@@ -207,7 +171,7 @@ export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
       status: { const: 'ok' },
       version: text(64, {
         pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.+-]*)?$',
-        description: 'Version of the gateway (semver).',
+        description: 'Version of the API (semver), as in the `API-Version` header of every answer.',
       }),
       build: {
         type: 'object',

@@ -1,26 +1,23 @@
 /**
- * The OpenAPI 3.1 document of the API, assembled from the collection schemas,
- * the problem registry, the query rules and the scopes: nothing in it is
- * written twice.
+ * The OpenAPI 3.1 document of the API, assembled from the route table
+ * (contract/routes/: every path and operation), the collection schemas, the
+ * problem registry and the scopes: nothing in it is written twice.
  */
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import type { SiteConfig } from '../core/site.ts'
-import { HEADERS, PARAMETERS, SHARED_SCHEMAS, sharedResponses } from './components.ts'
-import { withBodyResponses } from './body-responses.ts'
+import { HEADERS, SHARED_SCHEMAS, sharedResponses } from './components.ts'
 import { apiDescription } from './guide.ts'
-import { contentPaths, listSchema, tagOf } from './paths-content.ts'
-import { discoveryPaths } from './paths-discovery.ts'
-import { gatewayPaths } from './paths-gateway.ts'
-import { oauthPaths } from './paths-oauth.ts'
-import { REACH_PARAMETERS, REACH_SCHEMAS, REACH_TAGS, reachPaths } from './paths-reach.ts'
 import { MEDIA_SCHEMAS } from './media.ts'
-import { fullSchema, recordSchemaName, summarySchema } from './records.ts'
+import { documentPaths } from './paths.ts'
+import { REACH_SCHEMAS } from './reach-schemas.ts'
+import { fullSchema, listSchema, summarySchema } from './records.ts'
 import { securitySchemes } from './security.ts'
+import { recordSchemaName, tagOf } from '../../contract/routes/content.ts'
 import { LLMS_FULL_PATH } from '../../contract/public-paths.ts'
 import { WEBHOOKS_TAG, webhooksSection } from './webhooks.ts'
-
-/** Version of the API contract (not of the package): bump on breaking changes. */
-export const API_VERSION = '1.0.0'
+import type { DeprecationNotice } from '../../contract/routes/deprecation.ts'
+import { API_VERSION } from '../../contract/lifecycle.ts'
+import { addLifecycle, deprecatedFieldsByPath } from './lifecycle.ts'
 
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string
@@ -36,13 +33,7 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
     schemas[`${name}Summary`] = summarySchema(collection)
     schemas[`${name}List`] = listSchema(collection)
   }
-  const paths = withBodyResponses({
-    ...contentPaths(),
-    ...reachPaths(),
-    ...gatewayPaths(),
-    ...oauthPaths(),
-    ...discoveryPaths(),
-  })
+  const { paths, parameters } = documentPaths()
   // Only the problem responses some operation can give (a 431, say, comes from the HTTP parser, before any route).
   const used = JSON.stringify(paths)
   const responses = Object.fromEntries(
@@ -52,7 +43,7 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
   const headers = Object.fromEntries(
     Object.entries(HEADERS).filter(([name]) => referenced.includes(`"#/components/headers/${name}"`)),
   )
-  return {
+  const document: OpenApiDocument = {
     openapi: '3.1.1',
     info: {
       title: `${site.name} Content API`,
@@ -78,7 +69,14 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
     }),
     tags: [
       ...COLLECTION_NAMES.map((c) => ({ name: tagOf(c), description: `Published ${c.replace('-', ' ')}.` })),
-      ...REACH_TAGS,
+      {
+        name: 'Search and changes',
+        description: 'Ranked search across collections, and the change feed for keeping a copy in sync.',
+      },
+      {
+        name: 'Feeds and calendars',
+        description: 'RSS 2.0, Atom 1.0 and JSON Feed 1.1 feeds; iCalendar files of events and webinars.',
+      },
       { name: 'Agents (MCP)', description: 'The Model Context Protocol endpoint.' },
       {
         name: 'Authorization',
@@ -94,9 +92,23 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
     components: {
       schemas,
       responses,
-      parameters: { ...PARAMETERS, ...REACH_PARAMETERS },
+      parameters,
       headers,
       securitySchemes: securitySchemes(),
     },
   }
+  addLifecycle(document)
+  return document
+}
+
+const fieldsOfSite = new WeakMap<SiteConfig, Record<string, DeprecationNotice[]>>()
+
+/** The deprecated fields each path's answers carry (for the manifest, so the gateway sends their headers); once per site settings. */
+export function deprecatedFieldsOf(site: SiteConfig): Record<string, DeprecationNotice[]> {
+  let fields = fieldsOfSite.get(site)
+  if (!fields) {
+    fields = deprecatedFieldsByPath(createOpenApiDocument(site))
+    fieldsOfSite.set(site, fields)
+  }
+  return fields
 }

@@ -11,6 +11,7 @@ import type { SiteConfig } from '../core/site.ts'
 import { SANDBOX_CLIENT, SANDBOX_KEY } from '../../contract/sandbox.ts'
 import { MEDIA_PREFIX, TOKEN_PATH } from '../../contract/public-paths.ts'
 import { IMAGE_WIDTHS, SOCIAL_CARD } from '../../contract/media.ts'
+import { versionPolicy } from '../../contract/lifecycle.ts'
 
 export function quickStart(): string {
   return `## Quick start
@@ -84,5 +85,5 @@ export function apiDescription(site: SiteConfig): string {
     `Read-only API over the published marketing content of ${site.name}: blog posts, case studies, webinars and events, ` +
     'as JSON lists and items for sites and apps, and as MCP tools for agents. ' +
     'Responses carry strong ETags (send `If-None-Match` for a 304), `Cache-Control`, and lists `Link` and `X-Total-Count`; CORS is open for reads.'
-  return `${intro}\n\n${quickStart()}\n${imageGuide()}\n${errorGuide()}\n${webhookGuide()}`
+  return `${intro}\n\n${quickStart()}\n${imageGuide()}\n${errorGuide()}\n${webhookGuide()}\n${versionPolicy()}`
 }

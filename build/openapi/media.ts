@@ -7,7 +7,7 @@
 import type { SchemaObject } from 'ajv'
 import { IMAGE_FORMATS, IMAGE_WIDTHS, MEDIA_LIMITS, PORTRAIT_WIDTHS, SOCIAL_CARD } from '../../contract/media.ts'
 import { MEDIA_PREFIX } from '../../contract/public-paths.ts'
-import { arrayOf, int32, text, uriReference } from './bounded.ts'
+import { arrayOf, int32, text, uriReference } from '../../contract/routes/schema.ts'
 
 const ref = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` })
 

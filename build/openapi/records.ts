@@ -8,17 +8,11 @@ import type { SchemaObject } from 'ajv'
 import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
 import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
 import { BODY_LIMITS, MAX_READING_TIME_MINUTES } from '../../contract/records.ts'
-import { instant as dateTime, int32, text, uri } from './bounded.ts'
+import { MAX_LIMIT } from '../../contract/query.ts'
+import { recordSchemaName } from '../../contract/routes/content.ts'
+import { arrayOf, instant as dateTime, int32, schemaRef, text, uri } from '../../contract/routes/schema.ts'
 import { imageRef, publishedPerson, socialImageRef } from './media.ts'
 import { nullable, propertyOf } from './schema-tools.ts'
-
-/** `blog-posts` → `BlogPost`: the component name of a collection's record. */
-export function recordSchemaName(collection: CollectionName): string {
-  return COLLECTIONS[collection].type
-    .split('_')
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join('')
-}
 
 function commonFields(collection: CollectionName): Record<string, SchemaObject> {
   const { schema, type, label } = COLLECTIONS[collection]
@@ -114,4 +108,19 @@ export function fullSchema(collection: CollectionName): SchemaObject {
     },
     { title: recordSchemaName(collection), description: `A published ${label} with its body.` },
   )
+}
+
+/** The list envelope schema of a collection. */
+export function listSchema(collection: CollectionName): SchemaObject {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['data', 'meta', 'links'],
+    description: `A page of ${COLLECTIONS[collection].label}s with pagination.`,
+    properties: {
+      data: arrayOf(schemaRef(`${recordSchemaName(collection)}Summary`), MAX_LIMIT),
+      meta: schemaRef('ListMeta'),
+      links: schemaRef('ListLinks'),
+    },
+  }
 }

@@ -4,7 +4,6 @@
  * bearer API keys with their roles. Scopes and roles come from the gateway's
  * own list, so the document describes exactly what the guard enforces.
  */
-import { COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
 import {
   AUTHORIZATION_SERVER_PATH,
   AUTHORIZE_PATH,
@@ -14,8 +13,6 @@ import {
 } from '../../contract/public-paths.ts'
 import { SANDBOX_KEY } from '../../contract/sandbox.ts'
 import { ROLES, SCOPES } from '../../contract/scopes.ts'
-
-/** The public sandbox API key (role `sandbox.read`), published on /docs/. */
 
 export function securitySchemes(): Record<string, unknown> {
   const roles = Object.entries(ROLES)
@@ -57,17 +54,3 @@ export function securitySchemes(): Record<string, unknown> {
     },
   }
 }
-
-/**
- * Optional security of a public read: anonymous, or a token with `api.read`
- * or the collection's own scope, or an API key. The bytes are the same either way.
- */
-export function publicReadSecurity(collection?: CollectionName): Record<string, string[]>[] {
-  const scoped = collection ? [{ oauth2: [COLLECTIONS[collection].scope] }] : []
-  return [{}, { oauth2: ['api.read'] }, ...scoped, { apiKey: [] }]
-}
-
-/** No credential needed (and none looked at): anyone may call. */
-export const ANONYMOUS: Record<string, string[]>[] = [{}]
-
-export const MCP_SECURITY = [{ oauth2: ['mcp.tools.invoke'] }, { apiKey: [] }]

@@ -14,8 +14,8 @@ import {
   WEBHOOK_HEADERS,
   type WebhookEventType,
 } from '../../contract/webhook-events.ts'
-import { instant, text, uri } from './bounded.ts'
-import { ANONYMOUS } from './security.ts'
+import { instant, text, uri } from '../../contract/routes/schema.ts'
+import { ANONYMOUS } from '../../contract/routes/responses.ts'
 
 export const WEBHOOKS_TAG = {
   name: 'Webhooks',

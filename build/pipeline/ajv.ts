@@ -11,6 +11,7 @@ import addFormats from 'ajv-formats'
 import { COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
 import { MEDIA_KEYWORD } from '../../contract/schemas/common.ts'
 import { isTimeZone } from './time-zone.ts'
+import { DEPRECATION_EXTENSION } from '../../contract/routes/deprecation.ts'
 
 export { isTimeZone } from './time-zone.ts'
 
@@ -28,6 +29,8 @@ export function createAjv(options: { source?: boolean } = {}): Ajv {
   ajv.addFormat('iana-timezone', { type: 'string', validate: isTimeZone })
   // An annotation for the editor (what a field names), not a rule.
   ajv.addKeyword({ keyword: MEDIA_KEYWORD, schemaType: 'string' })
+  // A field's deprecation dates (contract/routes/deprecation.ts): a note for the document, no rule for the content.
+  ajv.addKeyword(DEPRECATION_EXTENSION)
   return ajv
 }
 

@@ -1,18 +1,19 @@
 /**
  * `createAuth(settings, runtime)`: everything credential-related a gateway
- * process needs — the guard protected routes call, and (for the plugin) the
- * embedded authorization server or the external issuer's metadata.
+ * process needs — the guard protected routes call, and (for the credential
+ * routes, routes.ts) the embedded authorization server or the external
+ * issuer's metadata. createGateway (gateway/gateway.ts) makes it.
  *
  * @example
- * const auth = await createAuth(readAuthSettings(process.env), { publicUrl: 'http://127.0.0.1:8787' })
- * app.register(authPlugin(auth))
+ * const auth = await createAuth(readSettings(process.env, 'start'), { root: '.', publicUrl: () => url })
  * const principal = await auth.requireScope(event, 'mcp.tools.invoke')
  */
 import type { Configuration } from 'oidc-provider'
 import type { TrustProxy } from '../http/client-ip.ts'
 import type { Logger } from '../log.ts'
 import { silentLogger } from '../log.ts'
-import type { AuthSettings } from './config.ts'
+import type { Settings } from '../../contract/settings.ts'
+import { authSettingsFrom } from './config.ts'
 import { createGuard, type Guard } from './guard.ts'
 import { createFailureThrottle, type FailureThrottle } from './failed-auth.ts'
 import { createEmbeddedIssuer, type EmbeddedIssuer } from './issuer/embedded-issuer.ts'
@@ -25,13 +26,17 @@ import { openStateStore, sweepRegularly } from './store/open-store.ts'
 import { RESOURCE_PATHS } from '../../contract/public-paths.ts'
 
 export interface AuthRuntime {
+  /** The gateway's folder: the settings' relative file paths resolve against it. */
+  root: string
   /** This gateway's public origin; a function when known only after listening (port 0). */
   publicUrl: string | (() => string)
   logger?: Logger
-  /** Which proxy header names the client (for the sign-in throttle); TRUST_PROXY. */
-  trustProxy?: TrustProxy
   /** How the embedded server fetches Client ID Metadata Documents; tests point example hosts at local servers. */
   fetch?: Configuration['fetch']
+  /** The clock of the state store's expiry and the registered clients' lifetimes, in milliseconds (default the system's). */
+  now?: () => number
+  /** Sweep the state store hourly (default): off where something else sweeps it (Netlify's scheduled function). */
+  sweep?: boolean
 }
 
 export interface Auth extends Guard {
@@ -51,24 +56,26 @@ export interface Auth extends Guard {
   readonly log: Logger
 }
 
-export async function createAuth(settings: AuthSettings, runtime: AuthRuntime): Promise<Auth> {
+export async function createAuth(gatewaySettings: Settings, runtime: AuthRuntime): Promise<Auth> {
+  const settings = authSettingsFrom(gatewaySettings, runtime.root)
   const log = runtime.logger ?? silentLogger
   const publicUrl = typeof runtime.publicUrl === 'function' ? runtime.publicUrl : () => runtime.publicUrl as string
   const resources = (): Resources => {
     const base = publicUrl()
     return { accepted: RESOURCE_PATHS.map((p) => `${base}${p}`), fallback: base }
   }
-  const store = openStateStore(settings.store)
+  const now = runtime.now ?? Date.now
+  const store = openStateStore(settings.store, now)
   const keys = await openKeyStore(
     keysDocument(settings.keysFile, () => store),
     log,
   )
   const { issuer: issuerSettings } = settings
-  sweepRegularly(store, log)
+  if (runtime.sweep !== false) sweepRegularly(store, log)
   const failures = createFailureThrottle(store, {
     onStoreError: (error) => log('warn', 'could not count a failed authentication', { error: error.message }),
   })
-  const trustProxy = runtime.trustProxy ?? 'none'
+  const trustProxy = gatewaySettings.TRUST_PROXY
 
   let builtIn: EmbeddedIssuer | undefined
   let external: MetadataSource | undefined
@@ -76,7 +83,14 @@ export async function createAuth(settings: AuthSettings, runtime: AuthRuntime): 
   let makeVerifier: () => JwtVerifier
   if (issuerSettings.kind === 'built-in') {
     issuer = publicUrl
-    const embedded = await createEmbeddedIssuer(issuerSettings, { issuer, resources, store, log, fetch: runtime.fetch })
+    const embedded = await createEmbeddedIssuer(issuerSettings, {
+      issuer,
+      resources,
+      store,
+      log,
+      fetch: runtime.fetch,
+      now,
+    })
     const { key } = embedded
     builtIn = embedded
     makeVerifier = () =>

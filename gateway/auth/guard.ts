@@ -15,7 +15,7 @@
 import type { H3Event, HTTPError } from 'h3'
 import type { Logger } from '../log.ts'
 import { clientIp, type TrustProxy } from '../http/client-ip.ts'
-import { problem } from '../http/problem.ts'
+import { problem, unavailable } from '../http/problem.ts'
 import { apiKeyIdentifier, hasKeyPrefix, isWellFormedApiKey } from './api-key.ts'
 import { parseBearer } from './bearer.ts'
 import { bearerChallenge } from './challenge.ts'
@@ -127,10 +127,7 @@ export function createGuard(options: GuardOptions): Guard {
       if (error instanceof InvalidTokenError) throw unauthorized(request, error.message, 'invalid_token', scope)
       if (error instanceof IssuerUnavailableError) {
         log('warn', 'token issuer unavailable', { error: error.message })
-        throw problem('unavailable', {
-          detail: 'The token issuer cannot be reached, so the token cannot be checked; retry later.',
-          headers: { 'retry-after': '10' },
-        })
+        throw unavailable('The token issuer cannot be reached, so the token cannot be checked; retry later.', 10)
       }
       throw error
     }

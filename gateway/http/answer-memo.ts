@@ -1,12 +1,16 @@
 /**
- * Answers the gateway already gave, remembered per snapshot by request
- * target, so the same request again is answered without routing (fast-reads.ts).
- * Only answers that depend on nothing but the method (GET or HEAD), the
- * target and the build are remembered: stored and rendered bodies of the
- * public read routes. Their headers are computed once, here; the body is held
- * weakly, so the memo never keeps alive what the byte-bounded cache let go.
+ * Answers the gateway already gave, remembered by request target in the
+ * snapshot they came from, so the same request again is answered without
+ * routing (fast-reads.ts). Only answers that depend on nothing but the method
+ * (GET or HEAD), the target and the build are remembered: stored and
+ * rendered bodies of the public read routes. Their headers are computed
+ * once, here; the body is held weakly, so the memo never keeps alive what the
+ * byte-bounded cache let go. An answer the gateway computes remembers its
+ * route's budget, which the fast path charges as the app would.
  */
-import type { Snapshot, StoredFile } from '../artifacts.ts'
+import type { Snapshot } from '../snapshot.ts'
+import type { StoredFile } from '../files/source.ts'
+import type { Charge } from './budgets.ts'
 
 /** Targets remembered per snapshot; past it the oldest are forgotten. */
 const MAX_ANSWERS = 4096
@@ -25,16 +29,16 @@ export interface MemoAnswer {
   readonly pathname: string
   /** The media type the Accept header must admit, when the route checks it. */
   readonly accept: string | undefined
+  /** The budgets every repeat of this request draws from (an answer the gateway computes). */
+  readonly charge: Charge | undefined
 }
 
-const memos = new WeakMap<Snapshot, Map<string, MemoAnswer>>()
-
 export function recallAnswer(snapshot: Snapshot, target: string): MemoAnswer | undefined {
-  return memos.get(snapshot)?.get(target)
+  return snapshot.answers.get(target)
 }
 
 export function forgetAnswer(snapshot: Snapshot, target: string): void {
-  memos.get(snapshot)?.delete(target)
+  snapshot.answers.delete(target)
 }
 
 /** Remember the answer of `target`: `headers` is the 200 answer's header record, in the order it is sent. */
@@ -46,11 +50,11 @@ export function rememberAnswer(
     file: StoredFile
     pathname: string
     accept: string | undefined
+    charge: Charge | undefined
     etag?: false
   },
 ): void {
-  let memo = memos.get(snapshot)
-  if (!memo) memos.set(snapshot, (memo = new Map()))
+  const memo = snapshot.answers
   if (memo.has(target)) return
   if (memo.size >= MAX_ANSWERS) memo.delete(memo.keys().next().value!)
   const flat = (record: Record<string, string>) =>
@@ -67,5 +71,6 @@ export function rememberAnswer(
     file: new WeakRef(answer.file),
     pathname: answer.pathname,
     accept: answer.accept,
+    charge: answer.charge,
   })
 }

@@ -1,33 +1,33 @@
 /**
- * The one body limit, for every route that reads a body (the table in
- * contract/body-routes.ts): a body of another media type is a 415
- * problem, a larger one a 413 problem, both before any handler or library
- * sees it. The body is read here, counting bytes as they arrive, and the
- * route gets the buffered bytes: whoever reads it later (our code or a
- * library) sees the same body, never a half-read stream.
+ * The one body limit, for every route of the table that reads a body
+ * (contract/routes/, `body`): a body of another media type is a 415 problem,
+ * a larger one a 413 problem, both before any handler or library sees it.
+ * The body is read here, counting bytes as they arrive, and the route gets
+ * the buffered bytes: whoever reads it later (our code or a library) sees the
+ * same body, never a half-read stream. What a refused client is still sending
+ * is read and dropped after the 413 (server.ts, lingering close), so it gets
+ * the answer instead of a reset connection.
  */
 import { HTTPError, type H3Event, type Middleware } from 'h3'
-import { bodyRouteOf } from '../../contract/body-routes.ts'
+import type { RequestBody } from '../../contract/routes/route.ts'
 import { problem } from './problem.ts'
 
 const READ_METHODS = new Set(['arrayBuffer', 'blob', 'bytes', 'formData', 'json', 'text'])
 const NO_BODY = new Set(['GET', 'HEAD', 'OPTIONS', 'DELETE'])
 
-/** `limits`: the bytes each limit setting of the table allows. */
-export function bodyLimit(limits: Record<'MCP_MAX_BODY_BYTES' | 'TOKEN_MAX_BODY_BYTES', number>): Middleware {
+/** The body limit of a route: its media types, and `limit` bytes at most. */
+export function bodyLimit(body: RequestBody, limit: number): Middleware {
   return async (event, next) => {
     const req = event.req
-    const route = NO_BODY.has(req.method) ? undefined : bodyRouteOf(event.url.pathname)
-    if (!route || !hasBody(req)) return next()
+    if (NO_BODY.has(req.method) || !hasBody(req)) return next()
     // A declared size over the limit is refused before anything else is looked at.
-    const limit = limits[route.limit]
     const declared = req.headers.get('content-length')
     if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) throw tooLarge(limit)
     const type = (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
-    if (!route.types.includes(type)) {
+    if (!body.types.includes(type)) {
       throw problem('unsupported-media-type', {
-        detail: `The request body must be ${route.types.join(' or ')}${type ? `, not ${type.slice(0, 100)}` : ' (no Content-Type was sent)'}.`,
-        headers: { accept: route.types.join(', ') },
+        detail: `The request body must be ${body.types.join(' or ')}${type ? `, not ${type.slice(0, 100)}` : ' (no Content-Type was sent)'}.`,
+        headers: { accept: body.types.join(', ') },
       })
     }
     const bytes = await readCapped(req.body!, limit).catch((error: unknown) => {
@@ -66,8 +66,8 @@ export async function readCapped(stream: ReadableStream<Uint8Array>, limit: numb
       if (done) break
       size += value.byteLength
       // Stop reading but leave the stream alone: cancelling it resets the socket
-      // before the 413 goes out. Node discards the rest, and `connection: close`
-      // ends a client that keeps sending.
+      // before the 413 goes out. The server reads and drops the rest (lingering
+      // close), and `connection: close` ends the connection after it.
       if (size > limit) throw tooLarge(limit)
       chunks.push(value)
     }

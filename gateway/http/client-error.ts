@@ -6,8 +6,9 @@
  */
 import type { Duplex } from 'node:stream'
 import { STATUS_CODES } from 'node:http'
-import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../../contract/problems.ts'
-import { PROBLEM_TYPE } from '../../contract/headers.ts'
+import type { ProblemName } from '../../contract/problems.ts'
+import { problem, problemHeaders, toProblem } from './problem.ts'
+import { requestIdFrom } from './request-id.ts'
 
 interface ParserError extends Error {
   code?: string
@@ -48,15 +49,9 @@ export function answerClientError(error: ParserError, socket: Duplex): void {
     return
   }
   const { name, status, detail } = classify(error.code)
-  const body = JSON.stringify({ type: problemTypeUri(name), title: PROBLEM_TYPES[name].title, status, detail })
-  const head = [
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
-    `content-type: ${PROBLEM_TYPE}`,
-    `content-length: ${Buffer.byteLength(body)}`,
-    'cache-control: no-store',
-    'access-control-allow-origin: *',
-    'x-content-type-options: nosniff',
-    'connection: close',
-  ]
+  // The request could not be read, so neither its target nor its id: a problem without `instance`, a new id.
+  const body = JSON.stringify(toProblem(problem(name, { detail, status })))
+  const headers = { ...problemHeaders(requestIdFrom(undefined), body), connection: 'close' }
+  const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)]
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`)
 }

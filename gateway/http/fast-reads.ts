@@ -14,6 +14,7 @@ import type { ArtifactStore } from '../artifacts.ts'
 import { capsAt } from '../../contract/release.ts'
 import type { Logger } from '../log.ts'
 import { forgetAnswer, recallAnswer } from './answer-memo.ts'
+import { clientAddress, type TrustProxy } from './client-ip.ts'
 import { accepts } from './negotiate.ts'
 import { logRequest } from './request-log.ts'
 import { requestIdFrom } from './request-id.ts'
@@ -22,7 +23,7 @@ import { matchesEtag } from './respond.ts'
 /** Returns whether it answered; when not, the caller hands the request to the app. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean
 
-export function fastReads(store: ArtifactStore, log: Logger): FastPath {
+export function fastReads(store: ArtifactStore, log: Logger, trust: TrustProxy): FastPath {
   return (req, res) => {
     const method = req.method
     if (method !== 'GET' && method !== 'HEAD') return false
@@ -39,10 +40,18 @@ export function fastReads(store: ArtifactStore, log: Logger): FastPath {
       return false
     }
     const started = performance.now()
+    // A computed answer draws from its route's budget each time; a refused one is the app's to answer (its 429).
+    const verdict = answer.charge?.({
+      ip: clientAddress(req.socket.remoteAddress, (name) => firstValue(req.headers[name]), trust),
+      authorization: req.headers.authorization,
+    })
+    if (verdict && !verdict.allowed) return false
     const id = requestIdFrom(firstValue(req.headers['x-request-id']))
     const notModified = answer.etag !== undefined && matchesEtag(req.headers['if-none-match'], answer.etag)
     const headers = (notModified ? answer.notModifiedHeaders : answer.headers).slice()
     headers[notModified ? answer.notModifiedIdIndex : answer.idIndex] = id
+    if (verdict)
+      headers.push('ratelimit-policy', verdict.fields['ratelimit-policy'], 'ratelimit', verdict.fields.ratelimit)
     const status = notModified ? 304 : 200
     logRequest(log, id, method, answer.pathname, status, started)
     res.writeHead(status, headers)

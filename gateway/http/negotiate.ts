@@ -1,17 +1,19 @@
-/** Method and Accept checks shared by the read-only routes. */
+/** The method and Accept checks of the routes. */
 import type { H3Event } from 'h3'
+import { allowOf } from '../../contract/routes/index.ts'
+import type { Route } from '../../contract/routes/route.ts'
 import { problem } from './problem.ts'
 
-export const READ_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const
-
-/** 405 with an Allow header unless the method is one of `allowed`. */
-export function assertMethod(event: H3Event, allowed: readonly string[]): void {
-  if (!allowed.includes(event.req.method)) {
-    throw problem('method-not-allowed', {
-      detail: `${event.req.method} is not supported here; use ${allowed.filter((m) => m !== 'OPTIONS').join(' or ')}.`,
-      headers: { allow: allowed.join(', ') },
-    })
-  }
+/** 405 with an Allow header unless the method is one the route answers (its `methodNote` says why, where it has one). */
+export function assertMethod(event: H3Event, route: Pick<Route, 'methods' | 'methodNote' | 'path'>): void {
+  const { method } = event.req
+  if ((route.methods as readonly string[]).includes(method)) return
+  throw problem('method-not-allowed', {
+    detail: route.methodNote
+      ? `${method} is not supported on ${route.path}: ${route.methodNote}.`
+      : `${method} is not supported here; use ${route.methods.join(' or ')}.`,
+    headers: { allow: allowOf(route) },
+  })
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Build answers for stored or rendered bodies: strong ETag, 304 on a
- * matching If-None-Match, HEAD without a body. A body still being read from
- * disk is awaited; one that is gone or changed on disk is a 503 problem.
+ * matching If-None-Match, HEAD without a body, and the RateLimit fields of
+ * a budget the request drew from. A body still being read from disk is
+ * awaited; one that is gone or changed on disk is a 503 problem.
  */
 import type { H3Event } from 'h3'
 import { FastResponse } from 'srvx'
@@ -9,7 +10,10 @@ import { ArtifactError, type Snapshot, type StoredFile } from '../artifacts.ts'
 import { baseHeaderRecord } from '../../contract/headers.ts'
 import { cacheControlAt } from '../../contract/release.ts'
 import { rememberAnswer } from './answer-memo.ts'
-import { problem } from './problem.ts'
+import type { Charge } from './budgets.ts'
+import { chargedOf, type Charged } from './budget-guard.ts'
+import { unavailable } from './problem.ts'
+import { deprecationOf } from './deprecation.ts'
 import { requestIdOf } from './request-id.ts'
 
 export interface RespondOptions {
@@ -35,10 +39,7 @@ export function respondWithFile(
     (f) => respond(event, f, options),
     (error: unknown) => {
       if (!(error instanceof ArtifactError)) throw error
-      throw problem('unavailable', {
-        detail: 'This build is not fully available; retry shortly.',
-        headers: { 'retry-after': '5' },
-      })
+      throw unavailable('This build is not fully available; retry shortly.')
     },
   )
 }
@@ -51,19 +52,30 @@ function respond(event: H3Event, file: StoredFile, options: RespondOptions): Res
   const headers = baseHeaderRecord(requestIdOf(event), options.contentType, cacheControl)
   headers.etag = file.etag
   if (options.headers) Object.assign(headers, lowerCaseKeys(options.headers))
+  const charged = chargedOf(event)
   if (matchesEtag(event.req.headers.get('if-none-match'), file.etag)) {
     delete headers['content-type']
-    return new FastResponse(null, { status: 304, headers })
+    return new FastResponse(null, { status: 304, headers: withFields(headers, charged) })
   }
   headers['content-length'] = String(file.body.byteLength)
-  // A capped lifetime shrinks as the release nears: such an answer is made anew each time (http/fast-reads.ts).
+  // Remembered without this request's RateLimit fields: the fast path charges each repeat itself. A capped
+  // lifetime shrinks as the release nears: such an answer is made anew each time (http/fast-reads.ts).
   if (options.memo && options.status === undefined && cacheControl === options.cacheControl)
-    remember(event, file, headers, options.memo)
+    remember(event, file, headers, options.memo, charged?.charge)
+  withFields(headers, charged)
   // srvx's FastResponse (what h3 itself answers with) writes the bytes and the plain
   // header object straight to the socket; a web Response would build a Headers
   // instance and stream the body through a ReadableStream, costing more than the rest.
   const body = event.req.method === 'HEAD' ? null : (file.body as Uint8Array<ArrayBuffer>)
   return new FastResponse(body, { status: options.status ?? 200, headers })
+}
+
+/** The budget's fields into the answer's own headers (then the budget guard leaves the answer alone). */
+function withFields(headers: Record<string, string>, charged: Charged | undefined): Record<string, string> {
+  if (!charged) return headers
+  Object.assign(headers, charged.fields)
+  charged.sent = true
+  return headers
 }
 
 /** Only on Node, where the fast path reads the raw request target; `etag: false` for an answer without one. */
@@ -72,12 +84,21 @@ export function remember(
   file: StoredFile,
   headers: Record<string, string>,
   memo: NonNullable<RespondOptions['memo']>,
+  charge: Charge | undefined,
   etag?: false,
 ): void {
   const target = event.runtime?.node?.req?.url
   const method = event.req.method
-  if (!target || (method !== 'GET' && method !== 'HEAD')) return
-  rememberAnswer(memo.snapshot, target, { headers, file, pathname: event.url.pathname, accept: memo.accept, etag })
+  // An answer naming a deprecation has headers the fast path would not repeat.
+  if (!target || (method !== 'GET' && method !== 'HEAD') || deprecationOf(event)) return
+  rememberAnswer(memo.snapshot, target, {
+    headers,
+    file,
+    pathname: event.url.pathname,
+    accept: memo.accept,
+    charge,
+    etag,
+  })
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {

@@ -6,7 +6,7 @@
  * the REST API, so an id from any of our surfaces works.
  */
 import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
-import type { Snapshot } from '../artifacts.ts'
+import { MemoKey, type Snapshot } from '../snapshot.ts'
 import { RESOURCE_SCHEME } from './content.ts'
 
 export interface ItemRef {
@@ -16,7 +16,7 @@ export interface ItemRef {
 
 const RECORD_ID = /^[0-9a-f]{20}$/
 /** Record id → item, per snapshot (built on the first lookup by record id). */
-const byRecordId = new WeakMap<Snapshot, Map<string, ItemRef>>()
+const BY_RECORD_ID = new MemoKey<Map<string, ItemRef>>('items by record id')
 
 export function connectorId(collection: CollectionName, slug: string): string {
   return `${collection}/${slug}`
@@ -33,14 +33,12 @@ export function parseConnectorId(snapshot: Snapshot, id: string): ItemRef | unde
 }
 
 function recordIndex(snapshot: Snapshot): Map<string, ItemRef> {
-  let index = byRecordId.get(snapshot)
-  if (!index) {
-    index = new Map()
+  return snapshot.memo(BY_RECORD_ID, () => {
+    const index = new Map<string, ItemRef>()
     for (const collection of COLLECTION_NAMES)
       for (const r of snapshot.summaries(collection)) index.set(r.id, { collection, slug: r.slug })
-    byRecordId.set(snapshot, index)
-  }
-  return index
+    return index
+  })
 }
 
 /** A hint an agent can act on when an id names nothing. */

@@ -8,13 +8,14 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { MANIFEST_FILE } from '../../contract/paths.ts'
 
-export async function findDist(configured: string): Promise<string> {
+/** `configured`: DIST_DIR; `taskRoot`: the function's folder (LAMBDA_TASK_ROOT, else the working folder). */
+export async function findDist(configured: string, taskRoot: string): Promise<string> {
   const here = dirname(fileURLToPath(import.meta.url))
   const candidates = [
-    configured,
+    resolve(configured),
     resolve(here, '..', 'dist'),
     resolve(here, '..', '..', 'dist'),
-    resolve(process.env.LAMBDA_TASK_ROOT ?? process.cwd(), 'dist'),
+    resolve(taskRoot, 'dist'),
   ]
   for (const dir of candidates) {
     if (
@@ -26,5 +27,5 @@ export async function findDist(configured: string): Promise<string> {
       return dir
   }
   // Nothing found: the store reports the first candidate in its 503.
-  return configured
+  return candidates[0]!
 }

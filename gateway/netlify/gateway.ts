@@ -3,50 +3,39 @@
  * CDN serves dist/ and the pre-rendered lists; the generated `_redirects`
  * (build/emit/netlify.ts) rewrites everything else here, to
  * `/.netlify/functions/gateway/<original path>` with the query passed on.
- * The same h3 app as `npm start` answers, over the dist/ files bundled with
- * the function (`included_files` in netlify.toml).
+ * The same gateway as `npm start` answers (createGateway), over the dist/
+ * files bundled with the function (`included_files` in netlify.toml).
  */
-import type { H3 } from 'h3'
-import { createApp } from '../app.ts'
-import { ArtifactStore } from '../artifacts.ts'
-import { readConfig } from '../config.ts'
+import { createGateway, type Gateway } from '../gateway.ts'
 import { loadOnce } from '../load-once.ts'
 import { createLogger } from '../log.ts'
-import { gatewayOptions } from '../setup.ts'
 import { findDist } from './dist-dir.ts'
 import { FUNCTION_PREFIX } from '../../contract/public-paths.ts'
 import { report } from '../../contract/cli.ts'
-import { CACHE, PROBLEM_TYPE } from '../../contract/headers.ts'
-import { PROBLEM_TYPES, problemTypeUri, type ProblemBody } from '../../contract/problems.ts'
+import { readSettings } from '../../contract/settings.ts'
+import { unavailable, problemResponse } from '../http/problem.ts'
+import { requestIdFrom } from '../http/request-id.ts'
 
-/** Set by the bundler (build/netlify-function.ts) from package.json. */
-declare const __GATEWAY_VERSION__: string | undefined
-
-/** Without PUBLIC_URL: Netlify's site URL, else the origin the last request came to. */
+/** Without PUBLIC_URL: Netlify's site URL (URL), else the origin the last request came to. */
 let requestOrigin = 'http://localhost'
 
-async function init(): Promise<H3> {
+async function init(): Promise<Gateway> {
   // The 'netlify' defaults: TRUST_PROXY=netlify (every request comes through Netlify's
   // edge, which sets x-nf-client-connection-ip; there is no socket address here) and
   // OAUTH_STORE=netlify-blobs (instances share no disk).
-  const config = readConfig(process.env, 'netlify')
-  const log = createLogger(config.logLevel)
-  // A deploy's files never change under the function: each is checked when first read, not all at every cold start.
-  const store = new ArtifactStore(await findDist(config.distDir), {
-    cacheMb: config.fileCacheMb,
-    checkFiles: 'on-read',
+  const settings = readSettings(process.env, 'netlify')
+  const root = settings.LAMBDA_TASK_ROOT ?? process.cwd()
+  return createGateway(settings, {
+    root: process.cwd(),
+    logger: createLogger(settings.LOG_LEVEL),
+    // A deploy's files never change under the function: each is checked when first read, not all at every cold start.
+    dist: { dir: await findDist(settings.DIST_DIR, root), checkFiles: 'on-read' },
+    origin: () => settings.URL ?? requestOrigin,
+    // Without a build the content says 503; bad credential settings take only the credential routes down.
+    resilient: true,
+    // Instances come and go: the scheduled function sweeps the Blobs (oauth-sweep-scheduled.ts).
+    sweep: false,
   })
-  // Without a build the app still answers: health and content say 503.
-  await store.reload().catch((error: Error) => log('error', 'no build loaded', { error: error.message }))
-  const version = typeof __GATEWAY_VERSION__ === 'string' ? __GATEWAY_VERSION__ : '0.0.0'
-  const fallbackUrl = () => process.env.URL || requestOrigin
-  try {
-    return createApp({ store, ...(await gatewayOptions(config, store, { version, logger: log, fallbackUrl })) })
-  } catch (error) {
-    // Bad credential settings must not take the content down with them.
-    log('error', 'credentials and /mcp are off: their settings failed', { error: (error as Error).message })
-    return createApp({ store, version, logger: log, limits: config.limits })
-  }
 }
 
 // A failed start is retried on the next request instead of poisoning the instance.
@@ -64,30 +53,15 @@ export async function originalRequest(req: Request): Promise<Request> {
 
 export default async function handler(req: Request): Promise<Response> {
   requestOrigin = new URL(req.url).origin
-  let app: H3
+  let gateway: Gateway
   try {
-    app = await ready()
+    gateway = await ready()
   } catch (error) {
-    return cannotStart(error)
+    // A start that failed (a bad setting, say) is one line in the function's log, as it is for
+    // `npm start`, and a 503 problem for the caller, which names nothing of the settings.
+    report(error)
+    const cannotStart = unavailable('The gateway cannot start; its log says why.', 30)
+    return problemResponse(cannotStart, requestIdFrom(req.headers.get('x-request-id')), req.method)
   }
-  return app.fetch(await originalRequest(req))
-}
-
-/**
- * A start that failed (a bad setting, say) is one line in the function's log,
- * as it is for `npm start`, and a 503 problem for the caller, which names
- * nothing of the settings.
- */
-function cannotStart(error: unknown): Response {
-  report(error)
-  const body: ProblemBody = {
-    type: problemTypeUri('unavailable'),
-    title: PROBLEM_TYPES.unavailable.title,
-    status: 503,
-    detail: 'The gateway cannot start; its log says why.',
-  }
-  return new Response(JSON.stringify(body), {
-    status: 503,
-    headers: { 'content-type': PROBLEM_TYPE, 'cache-control': CACHE.none, 'retry-after': '30' },
-  })
+  return gateway.fetch(await originalRequest(req))
 }

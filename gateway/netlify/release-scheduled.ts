@@ -4,10 +4,11 @@
  * next release or expiry has passed, it calls the site's build hook
  * (NETLIFY_BUILD_HOOK_URL) so that a new build publishes it: a release goes
  * out at most a minute late, plus the time Netlify takes to build and deploy.
+ * It reads the head of the build's manifest, nothing else of dist/.
  * See gateway/release/hook.ts.
  */
+import { resolve } from 'node:path'
 import { openStateStore, storeSettingsFrom } from '../auth/store/open-store.ts'
-import { readConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
 import { checkRelease } from '../release/hook.ts'
 import { readManifestHead } from '../release/manifest-head.ts'
@@ -18,9 +19,12 @@ import { findDist } from './dist-dir.ts'
 export default async function handler(): Promise<Response> {
   try {
     const settings = readSettings(process.env, 'netlify')
-    const config = readConfig(process.env, 'netlify')
-    const log = createLogger(config.logLevel)
-    const head = await readManifestHead(await findDist(config.distDir))
+    // Written at once: the instance may be frozen as soon as the answer is sent.
+    const log = createLogger(settings.LOG_LEVEL, (line) => console.log(line))
+    const root = process.cwd()
+    const head = await readManifestHead(
+      await findDist(resolve(root, settings.DIST_DIR), settings.LAMBDA_TASK_ROOT ?? root),
+    )
     if (!head) {
       log('error', 'release: the deployed build has no readable manifest')
     } else {

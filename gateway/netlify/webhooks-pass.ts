@@ -14,10 +14,11 @@
  * Both read their state from the site's Blobs, so any number of instances
  * agree (leases, write-once queue records).
  */
+import { resolve } from 'node:path'
 import { ArtifactStore } from '../artifacts.ts'
-import { readConfig } from '../config.ts'
 import { createLogger } from '../log.ts'
 import { loadSecretsKey } from '../webhooks/secrets.ts'
+import { webhookSettingsFrom } from '../webhooks/settings.ts'
 import { urlPolicyFrom } from '../webhooks/url-policy.ts'
 import { readSettings } from '../../contract/settings.ts'
 import { webhookPass, type PassOutcome } from '../webhooks/service.ts'
@@ -25,25 +26,26 @@ import { findDist } from './dist-dir.ts'
 
 /** Run passes until nothing more goes out or `budgetMs` is spent; `dispatch` false skips the look at the build. */
 export async function runWebhooks(budgetMs: number, dispatch: boolean): Promise<PassOutcome> {
-  const config = readConfig(process.env, 'netlify')
-  // Netlify names the site in URL: production unless it is this machine (the local emulation).
-  const siteUrl = config.publicUrl ?? process.env.URL
   const settings = readSettings(process.env, 'netlify')
+  // Netlify names the site in URL: production unless it is this machine (the local emulation).
+  const siteUrl = settings.PUBLIC_URL ?? settings.URL
+  const root = process.cwd()
+  const configured = webhookSettingsFrom(settings, root)
   const webhooks = {
-    ...config.webhooks,
+    ...configured,
     policy: urlPolicyFrom({ HOST: settings.HOST, PUBLIC_URL: siteUrl, NETLIFY_SITE_ID: settings.NETLIFY_SITE_ID }),
   }
-  const logger = createLogger(config.logLevel)
+  const logger = createLogger(settings.LOG_LEVEL)
   const deadline = Date.now() + budgetMs
   let snapshot: Awaited<ReturnType<ArtifactStore['reload']>> | undefined
   if (dispatch) {
-    const artifacts = new ArtifactStore(await findDist(config.distDir), { cacheMb: 8, checkFiles: 'on-read' })
-    snapshot = await artifacts.reload()
+    const dir = await findDist(resolve(root, settings.DIST_DIR), settings.LAMBDA_TASK_ROOT ?? root)
+    snapshot = await new ArtifactStore(dir, { cacheMb: 8, checkFiles: 'on-read' }).reload()
   }
   const runtime = {
     logger,
     publicUrl: () => siteUrl,
-    secretsKey: () => loadSecretsKey(config.webhooks.secretsKey),
+    secretsKey: () => loadSecretsKey(configured.secretsKey),
     deadline,
   }
   let outcome = await webhookPass(webhooks, snapshot, runtime)

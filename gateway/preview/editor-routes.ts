@@ -42,7 +42,7 @@ function json(event: H3Event, value: unknown, status = 200, extra: Record<string
 
 /** The request's JSON body, once it is known to come from a page of this server on loopback. */
 async function trustedJson(event: H3Event, maxBytes: number): Promise<Record<string, unknown>> {
-  assertMethod(event, ['POST', 'OPTIONS'])
+  assertMethod(event, { path: event.url.pathname, methods: ['POST'] })
   const { hostname, origin } = event.url
   const from = event.req.headers.get('origin')
   const site = event.req.headers.get('sec-fetch-site')

@@ -10,7 +10,8 @@ import type { Compiler } from '../../build/dev.ts'
 import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
 import { baseHeaderRecord, CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import { PREVIEW_PREFIX } from '../../contract/public-paths.ts'
-import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
+import { READ } from '../../contract/routes/route.ts'
+import { assertMethod } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { requestIdOf } from '../http/request-id.ts'
 import { indexPage, itemPage, type PreviewState } from './pages.ts'
@@ -19,6 +20,9 @@ import { indexPage, itemPage, type PreviewState } from './pages.ts'
 const PREVIEW_CSP =
   "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; " +
   "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+/** The preview's pages: read with GET and HEAD. */
+const PAGES = { methods: READ, path: PREVIEW_PREFIX }
 
 export function previewPlugin(compiler: Compiler): (app: H3) => void {
   const state = (): PreviewState => {
@@ -46,7 +50,7 @@ export function previewPlugin(compiler: Compiler): (app: H3) => void {
     app.all(
       `${PREVIEW_PREFIX}/_revision`,
       defineHandler((event) => {
-        assertMethod(event, READ_METHODS)
+        assertMethod(event, PAGES)
         const body = JSON.stringify({ revision: compiler.preview().revision })
         return new FastResponse(body, { headers: baseHeaderRecord(requestIdOf(event), JSON_TYPE, CACHE.none) })
       }),
@@ -54,14 +58,14 @@ export function previewPlugin(compiler: Compiler): (app: H3) => void {
     app.all(
       `${PREVIEW_PREFIX}/`,
       defineHandler((event) => {
-        assertMethod(event, READ_METHODS)
+        assertMethod(event, PAGES)
         return html(event, indexPage(state()))
       }),
     )
     app.all(
       `${PREVIEW_PREFIX}/:collection/:slug`,
       defineHandler((event) => {
-        assertMethod(event, READ_METHODS)
+        assertMethod(event, PAGES)
         const collection = event.context.params?.collection ?? ''
         const slug = decodeURIComponent(event.context.params?.slug ?? '')
         if (!isCollectionName(collection))

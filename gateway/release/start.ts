@@ -1,26 +1,31 @@
 /**
- * The release scheduler of `npm start` (scheduler.ts) as the command sets it
- * up: it rebuilds the project whose dist/ it serves (rebuild.ts), unless the
- * clock is frozen (BUILD_TIME) or the gateway serves some other dist/; then it
- * only says, once per build, when its next release is due and why it waits.
+ * The release scheduler (scheduler.ts) as a long-running gateway sets it up
+ * (createGateway with `platform.releases`, for `npm start`): it rebuilds the
+ * project whose dist/ it serves (rebuild.ts), unless the clock is frozen
+ * (BUILD_TIME) or the gateway serves some other dist/; then it only says,
+ * once per build, when its next release is due and why it waits.
  */
 import type { ArtifactStore } from '../artifacts.ts'
 import type { Logger } from '../log.ts'
-import { readSettings } from '../../contract/settings.ts'
 import { projectRebuild } from './rebuild.ts'
 import { startReleases, type Releases } from './scheduler.ts'
 
-export async function startServeReleases(options: {
+export interface ServeReleaseOptions {
   store: ArtifactStore
   log: Logger
-  distDir: string
+  /** BUILD_TIME is set: the build is as of that instant, and nothing is released on its own. */
+  frozen: boolean
+  /** The folder whose package.json's build script rebuilds (where `npm start` runs). */
+  packageRoot: string
+  /** After a rebuilt dist/ is swapped in (the webhooks). */
   onSwap?: () => void
-}): Promise<Releases> {
+}
+
+export async function startServeReleases(options: ServeReleaseOptions): Promise<Releases> {
   const { store, log } = options
-  const frozen = readSettings(process.env, 'start').BUILD_TIME !== undefined
-  const project = frozen
+  const project = options.frozen
     ? { reason: 'BUILD_TIME is set: the build is as of that instant, and nothing is released on its own' }
-    : await projectRebuild(options.distDir, process.cwd())
+    : await projectRebuild(store.distDir, options.packageRoot)
   if ('reason' in project) {
     const { reason } = project
     const arm = () => {

@@ -16,8 +16,8 @@ import {
 } from '../../contract/changes.ts'
 import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import type { ArtifactStore, Snapshot } from '../artifacts.ts'
-import { loadOncePer } from '../load-once.ts'
-import { problem } from '../http/problem.ts'
+import { MemoKey } from '../snapshot.ts'
+import { unavailable } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
 import { invalidParameters, JSON_TYPE_NAME, readSnapshot } from './read.ts'
 
@@ -35,9 +35,9 @@ export function changesRoute(store: ArtifactStore) {
         memo: { snapshot, accept: JSON_TYPE_NAME },
       })
     return changeLog(snapshot).then((log) => {
-      const file = snapshot.rendered(changesHref(query), () =>
-        renderChanges(log, (c, slug) => snapshot.bySlug[c].get(slug), query),
-      )
+      const file = snapshot.rendered(changesHref(query), () => ({
+        body: renderChanges(log, (c, slug) => snapshot.bySlug[c].get(slug), query),
+      }))
       return respondWithFile(event, file, {
         contentType: JSON_TYPE,
         cacheControl: CACHE.content,
@@ -47,19 +47,17 @@ export function changesRoute(store: ArtifactStore) {
   })
 }
 
+const CHANGE_LOG = new MemoKey<Promise<ChangeLog>>('change log')
+
 /** The build's change log, read and parsed once per snapshot; 503 for a build without one (or whose file is gone). */
 // A failed read may succeed later (a transient error): it is not remembered.
-const changeLog = loadOncePer(parseChangeLog)
+const changeLog = (snapshot: Snapshot) => snapshot.load(CHANGE_LOG, () => parseChangeLog(snapshot))
 
 async function parseChangeLog(snapshot: Snapshot): Promise<ChangeLog> {
   const found = snapshot.file(CHANGE_LOG_FILE)
   const file = found && (await Promise.resolve(found).catch(() => undefined))
   const log = file ? (JSON.parse(file.body.toString('utf8')) as ChangeLog) : undefined
-  if (log?.format !== CHANGE_LOG_FORMAT || !Array.isArray(log.changes)) {
-    throw problem('unavailable', {
-      detail: `This build has no change log (${CHANGE_LOG_FILE}); rebuild with \`npm run build\`.`,
-      headers: { 'retry-after': '5' },
-    })
-  }
+  if (log?.format !== CHANGE_LOG_FORMAT || !Array.isArray(log.changes))
+    throw unavailable(`This build has no change log (${CHANGE_LOG_FILE}); rebuild with \`npm run build\`.`)
   return log
 }

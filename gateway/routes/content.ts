@@ -8,9 +8,9 @@ import { isCollectionName, type CollectionName } from '../../contract/collection
 import { itemFile, listFile } from '../../contract/paths.ts'
 import { isPrerendered, listHref, parseListQuery, type ListQuery } from '../../contract/query.ts'
 import { filterItems, listEnvelope, paginate } from '../../contract/render.ts'
-import type { ArtifactStore, Snapshot, StoredFile } from '../artifacts.ts'
+import type { ArtifactStore, Snapshot } from '../artifacts.ts'
+import type { RenderedFile } from '../snapshot.ts'
 import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
-import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
 import { invalidParameters, JSON_TYPE_NAME, pageHeaders, readSnapshot } from './read.ts'
@@ -25,12 +25,10 @@ export function listRoute(store: ArtifactStore) {
     if (!parsed.ok) throw invalidParameters(parsed.errors)
     const { query } = parsed
     const prerendered = isPrerendered(query) ? snapshot.file(listFile(collection, query.limit)) : undefined
-    const file = prerendered ?? renderLongTail(snapshot, collection, query)
+    const rendered = prerendered ? undefined : renderLongTail(snapshot, collection, query)
     // Page 1 of the whole collection: the total is its length; other pages filter it once per rendered body.
-    const headers = prerendered
-      ? listMeta(snapshot, collection, query)
-      : cachedListMeta(file as StoredFile, snapshot, collection, query)
-    return respondWithFile(event, file, {
+    const headers = rendered ? rendered.headers : listMeta(snapshot, collection, query)
+    return respondWithFile(event, (prerendered ?? rendered)!, {
       contentType: JSON_TYPE,
       cacheControl: CACHE.content,
       headers,
@@ -58,7 +56,6 @@ export function itemRoute(store: ArtifactStore) {
 }
 
 function prepare(event: H3Event, store: ArtifactStore): { snapshot: Snapshot; collection: CollectionName } {
-  assertMethod(event, READ_METHODS)
   const name = event.context.params?.collection ?? ''
   if (!isCollectionName(name)) {
     throw problem('not-found', {
@@ -68,28 +65,17 @@ function prepare(event: H3Event, store: ArtifactStore): { snapshot: Snapshot; co
   return { snapshot: readSnapshot(event, store), collection: name }
 }
 
-function renderLongTail(snapshot: Snapshot, collection: CollectionName, query: ListQuery): StoredFile {
-  return snapshot.rendered(listHref(collection, query), () =>
-    JSON.stringify(listEnvelope(collection, snapshot.summaries(collection), query)),
-  )
-}
-
 /**
- * The list headers of a stored body, computed once: a body is rendered for one
- * canonical query, so its headers never change, and filtering every item of
- * a collection on each long-tail request cost more than the rest of the answer.
+ * A list no file has, rendered once per build with its headers: a body is
+ * rendered for one canonical query, so its headers never change, and
+ * filtering every item of a collection on each long-tail request cost more
+ * than the rest of the answer.
  */
-const metaByFile = new WeakMap<StoredFile, Record<string, string>>()
-
-function cachedListMeta(
-  file: StoredFile,
-  snapshot: Snapshot,
-  collection: CollectionName,
-  query: ListQuery,
-): Record<string, string> {
-  let meta = metaByFile.get(file)
-  if (!meta) metaByFile.set(file, (meta = listMeta(snapshot, collection, query)))
-  return meta
+function renderLongTail(snapshot: Snapshot, collection: CollectionName, query: ListQuery): RenderedFile {
+  return snapshot.rendered(listHref(collection, query), () => ({
+    body: JSON.stringify(listEnvelope(collection, snapshot.summaries(collection), query)),
+    headers: listMeta(snapshot, collection, query),
+  }))
 }
 
 /** Link (next/prev) and X-Total-Count headers, from the same pagination as the body. */

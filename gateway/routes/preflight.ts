@@ -1,16 +1,17 @@
-/** OPTIONS on any path: the CORS preflight answer. */
+/** OPTIONS on any path: the CORS preflight answer, naming the methods of the route the path is (mount.ts). */
 import { defineHandler } from 'h3'
 import { ALLOWED_REQUEST_HEADERS, baseHeaders, CACHE } from '../../contract/headers.ts'
+import { allowOf } from '../../contract/routes/index.ts'
+import { READ } from '../../contract/routes/route.ts'
 import { requestIdOf } from '../http/request-id.ts'
-import { MCP_PATH, REGISTRATION_PATH, REVOCATION_PATH, TOKEN_PATH, USERINFO_PATH } from '../../contract/public-paths.ts'
+import { routeOf } from './mount.ts'
 
-/** Paths that take POST instead of the read methods (userinfo takes both). */
-const POST_PATHS = new Set<string>([MCP_PATH, TOKEN_PATH, REGISTRATION_PATH, REVOCATION_PATH])
+/** Paths of no gateway route: the build's files, read with GET and HEAD. */
+const FILE_METHODS = allowOf({ methods: READ })
 
 export const preflightRoute = defineHandler((event) => {
-  const path = event.url.pathname
-  const methods =
-    path === USERINFO_PATH ? 'GET, POST, OPTIONS' : POST_PATHS.has(path) ? 'POST, OPTIONS' : 'GET, HEAD, OPTIONS'
+  const route = routeOf(event)
+  const methods = route ? allowOf(route) : FILE_METHODS
   const headers = baseHeaders(requestIdOf(event), 'text/plain; charset=utf-8', CACHE.none)
   headers.delete('content-type')
   headers.set('allow', methods)

@@ -1,24 +1,28 @@
 /**
- * What every read route of the API does first (method, Accept, the snapshot
- * to answer from), and the headers of a page.
+ * What every read route of the API does first (Accept, the snapshot to
+ * answer from; the method is the route table's, checked where it is
+ * mounted), and the headers of a page.
  */
 import type { H3Event } from 'h3'
 import { linkHeader } from '../../contract/render.ts'
 import type { ParameterError } from '../../contract/query.ts'
 import type { ArtifactStore, Snapshot } from '../artifacts.ts'
-import { assertAccepts, assertMethod, READ_METHODS } from '../http/negotiate.ts'
-import { problem } from '../http/problem.ts'
+import { assertAccepts } from '../http/negotiate.ts'
+import { problem, unavailable } from '../http/problem.ts'
 
 /** The media type the read routes require Accept to admit. */
 export const JSON_TYPE_NAME = 'application/json'
 
-/** GET or HEAD accepting JSON, and the snapshot to answer from (503 when none is loaded). */
+/** The snapshot to answer a read accepting JSON from (503 when none is loaded). */
 export function readSnapshot(event: H3Event, store: ArtifactStore): Snapshot {
-  assertMethod(event, READ_METHODS)
   assertAccepts(event, JSON_TYPE_NAME)
+  return currentSnapshot(store)
+}
+
+/** The snapshot to answer from, or the 503 of a gateway without a build. */
+export function currentSnapshot(store: ArtifactStore): Snapshot {
   const snapshot = store.current()
-  if (!snapshot)
-    throw problem('unavailable', { detail: 'No content build is loaded.', headers: { 'retry-after': '5' } })
+  if (!snapshot) throw unavailable()
   return snapshot
 }
 

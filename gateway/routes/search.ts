@@ -14,17 +14,15 @@ import {
   searchHref,
   type SearchQuery,
 } from '../../contract/search.ts'
-import { ArtifactError, type ArtifactStore, type Snapshot, type StoredFile } from '../artifacts.ts'
-import { problem } from '../http/problem.ts'
+import { ArtifactError, type ArtifactStore, type Snapshot } from '../artifacts.ts'
+import type { RenderedFile } from '../snapshot.ts'
+import { unavailable } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
 import { search, SearchIndexError, type SearchHit } from '../search/search.ts'
 import { invalidParameters, JSON_TYPE_NAME, pageHeaders, readSnapshot } from './read.ts'
 
 /** The record fields a hit carries, before where to read it and why it matched. */
 const HIT_FIELDS = ['title', 'summary', 'url', 'tags', 'published_at', 'updated_at'] as const
-
-/** The page headers of each rendered answer (its body does not change, so neither do they). */
-const headersOf = new WeakMap<StoredFile, Record<string, string>>()
 
 export function searchRoute(store: ArtifactStore) {
   return defineHandler((event) => {
@@ -33,20 +31,24 @@ export function searchRoute(store: ArtifactStore) {
     if (!parsed.ok) throw invalidParameters(parsed.errors)
     const { query } = parsed
     const key = searchHref(query)
-    const answer = (file: StoredFile) =>
+    const answer = (file: RenderedFile) =>
       respondWithFile(event, file, {
         contentType: JSON_TYPE,
         cacheControl: CACHE.content,
-        headers: headersOf.get(file),
+        headers: file.headers,
         memo: { snapshot, accept: JSON_TYPE_NAME },
       })
     const cached = snapshot.peekRendered(key)
-    if (cached && headersOf.has(cached)) return answer(cached)
-    return searchEnvelope(snapshot, query).then((envelope) => {
-      const file = snapshot.rendered(key, () => JSON.stringify(envelope))
-      headersOf.set(file, pageHeaders(envelope.meta.total, envelope.links))
-      return answer(file)
-    })
+    if (cached) return answer(cached)
+    return searchEnvelope(snapshot, query).then((envelope) =>
+      // The page headers go with the body: it does not change, so neither do they.
+      answer(
+        snapshot.rendered(key, () => ({
+          body: JSON.stringify(envelope),
+          headers: pageHeaders(envelope.meta.total, envelope.links),
+        })),
+      ),
+    )
   })
 }
 
@@ -55,12 +57,10 @@ async function searchEnvelope(snapshot: Snapshot, query: SearchQuery) {
   try {
     result = await search(snapshot, query)
   } catch (error) {
-    if (error instanceof SearchIndexError || error instanceof ArtifactError) {
-      throw problem('unavailable', {
-        detail: error instanceof SearchIndexError ? error.message : 'This build is not fully available; retry shortly.',
-        headers: { 'retry-after': '5' },
-      })
-    }
+    if (error instanceof SearchIndexError || error instanceof ArtifactError)
+      throw unavailable(
+        error instanceof SearchIndexError ? error.message : 'This build is not fully available; retry shortly.',
+      )
     throw error
   }
   const data = result.hits.flatMap((hit) => {

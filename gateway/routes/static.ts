@@ -1,17 +1,22 @@
 /**
- * Every other GET: the documents of the build (openapi.json, llms.txt,
- * .well-known/*, docs/) straight from the snapshot; a folder path serves its
+ * Every other GET: the routes of the table the build answers with a file
+ * (openapi.json, llms.txt, .well-known/api-catalog, docs/, feeds, calendars,
+ * problem pages, images, the editor) straight from the snapshot; a folder path serves its
  * index.html. Anything else is a JSON 404.
  */
 import { defineHandler } from 'h3'
 import { extname } from 'node:path'
 import type { ArtifactStore } from '../artifacts.ts'
 import { CACHE, CONTENT_TYPES } from '../../contract/headers.ts'
-import { assertMethod, READ_METHODS } from '../http/negotiate.ts'
+import { cacheOfFile } from '../../contract/routes/index.ts'
+import { READ } from '../../contract/routes/route.ts'
+import { assertMethod } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
 import { DOCUMENT_HEADERS, DOCUMENT_TYPES } from '../../contract/documents.ts'
-import { MEDIA_PREFIX } from '../../contract/public-paths.ts'
+
+/** What every file of the build answers: GET and HEAD. */
+const FILES = { methods: READ, path: '/' }
 
 /** Netlify's own configuration files: published in dist/ but never served, on the CDN or here. */
 const HIDDEN = new Set(['/_redirects', '/_headers'])
@@ -25,11 +30,12 @@ export function staticRoute(store: ArtifactStore) {
     for (const candidate of candidates) {
       const file = HIDDEN.has(candidate) ? undefined : snapshot?.file(candidate.slice(1))
       if (!file) continue
-      assertMethod(event, READ_METHODS)
+      assertMethod(event, FILES)
       const contentType = DOCUMENT_TYPES[path] ?? CONTENT_TYPES[extname(candidate)] ?? 'application/octet-stream'
       return respondWithFile(event, file, {
         contentType,
-        cacheControl: path.startsWith(`${MEDIA_PREFIX}/`) ? CACHE.immutable : CACHE.document,
+        // The table's policy where a route sets one (the images: immutable).
+        cacheControl: CACHE[cacheOfFile(path) ?? 'document'],
         headers: DOCUMENT_HEADERS[path],
         memo: { snapshot: snapshot! },
       })

@@ -9,9 +9,8 @@
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import { MAX_QUERY_LENGTH, SEARCH_INDEX_FILE } from '../../contract/search.ts'
 import { termsOf } from '../../contract/search-terms.ts'
-import type { Snapshot } from '../artifacts.ts'
+import { MemoKey, type Snapshot } from '../snapshot.ts'
 import { readItem } from '../content/items.ts'
-import { loadOncePer } from '../load-once.ts'
 import { AppError } from '../../contract/errors.ts'
 import { SearchIndex } from './search-index.ts'
 import { snippetOf } from './snippet.ts'
@@ -41,8 +40,10 @@ export interface SearchHit {
   matched_terms: string[]
 }
 
+const INDEX = new MemoKey<Promise<SearchIndex>>('search index')
+
 // Loaded on the first search of a build; a failed read may succeed later: it is not remembered.
-const indexOf = loadOncePer(loadIndex)
+const indexOf = (snapshot: Snapshot) => snapshot.load(INDEX, () => loadIndex(snapshot))
 
 async function loadIndex(snapshot: Snapshot): Promise<SearchIndex> {
   const file = snapshot.file(SEARCH_INDEX_FILE)

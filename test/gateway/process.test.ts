@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../helpers/project.ts'
+import { until } from '../helpers/until.ts'
 
 let project: TempProject
 beforeAll(async () => {
@@ -40,13 +41,9 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Wait until `condition` holds, checking every 100 ms, failing after `limitMs`. */
-async function eventually(condition: () => boolean, limitMs: number, what: string): Promise<void> {
-  for (let waited = 0; !condition(); waited += 100) {
-    if (waited > limitMs) throw new Error(`${what} did not happen`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+/** Wait until `condition` holds, failing after `limitMs`. */
+const eventually = (condition: () => boolean, limitMs: number, what: string) =>
+  until(condition, { what, timeoutMs: limitMs, everyMs: 100 })
 
 describe('npm run dev', () => {
   it('exits non-zero with one clear line when the port is taken, instead of waiting for a code change', async () => {

@@ -3,6 +3,7 @@ import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
 import { copyOfFixtureContent } from '../helpers/project.ts'
 import { HEALTH_PATH } from '../../contract/public-paths.ts'
+import { API_VERSION } from '../../contract/lifecycle.ts'
 
 const ctx = useBuiltGateway(copyOfFixtureContent)
 const get = (path: string, init?: RequestInit) => fetch(`${ctx.gateway.url}${path}`, init)
@@ -26,7 +27,7 @@ describe('health', () => {
     const body = await res.json()
     expect(body).toMatchObject({
       status: 'ok',
-      version: '0.0.0-test',
+      version: API_VERSION,
       build: { id: expect.any(String), content_updated_at: expect.any(String) },
     })
     expect(Object.keys(body.build.counts)).toEqual([...COLLECTION_NAMES])

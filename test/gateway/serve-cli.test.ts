@@ -1,37 +1,9 @@
-import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../build/compiler/build.ts'
-import { createProject, REPO_ROOT, validPost, type TempProject } from '../helpers/project.ts'
-
-interface Exit {
-  code: number | null
-  stderr: string
-  stdout: string
-}
-
-/** Run gateway/serve.ts as `npm start` does, with the given environment. */
-function serve(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'gateway/serve.ts')], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
-  })
-  let stderr = ''
-  let stdout = ''
-  child.stderr.on('data', (d) => (stderr += d))
-  child.stdout.on('data', (d) => (stdout += d))
-  const exited = new Promise<Exit>((resolve) => child.on('exit', (code) => resolve({ code, stderr, stdout })))
-  const url = new Promise<string>((resolve, reject) => {
-    child.stderr.on('data', () => {
-      const match = /at (http:\/\/\S+)/.exec(stderr)
-      if (match) resolve(match[1]!)
-    })
-    exited.then((e) => reject(new Error(`exited ${e.code}: ${e.stderr}`)))
-  })
-  url.catch(() => {}) // awaited only by tests that expect the server to start
-  return { child, exited, url, stderr: () => stderr }
-}
+import { createProject, validPost, type TempProject } from '../helpers/project.ts'
+import { serveProcess as serve } from '../helpers/serve-process.ts'
 
 let project: TempProject
 beforeAll(async () => {

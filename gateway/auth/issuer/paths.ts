@@ -1,9 +1,8 @@
 /**
- * The embedded authorization server's routes, in one table: the endpoints
- * oidc-provider answers (its `routes`), the methods each takes (anything
- * else is our 405 before the provider sees it), and our own sign-in and
- * consent pages. The paths themselves are spelled once, in the public-paths
- * table of contract/.
+ * Where oidc-provider answers (its `routes`) and where our sign-in pages
+ * are. The routes themselves, with their methods and bodies, are the route
+ * table's (contract/routes/oauth.ts); the paths are spelled once, in
+ * contract/public-paths.ts.
  */
 import {
   AUTHORIZE_PATH,
@@ -25,22 +24,5 @@ export const PROVIDER_PATHS = {
   userinfo: USERINFO_PATH,
 } as const
 
-/** Routes the provider answers through the bridge, with their methods (OPTIONS is the app's preflight). */
-export const PROVIDER_ROUTES: readonly { path: string; methods: readonly string[] }[] = [
-  { path: AUTHORIZE_PATH, methods: ['GET'] },
-  // Where the browser resumes the authorization request after our pages.
-  { path: `${AUTHORIZE_PATH}/:uid`, methods: ['GET'] },
-  { path: TOKEN_PATH, methods: ['POST'] },
-  { path: REGISTRATION_PATH, methods: ['POST'] },
-  { path: REVOCATION_PATH, methods: ['POST'] },
-  { path: USERINFO_PATH, methods: ['GET', 'POST'] },
-]
-
-/** Our pages: the one the provider sends the browser to, and the forms it posts. */
+/** Our page an interaction starts on (the route table's `signIn`). */
 export const interactionPath = (uid: string) => `${INTERACTION_PREFIX}/${encodeURIComponent(uid)}`
-export const INTERACTION_ROUTES = {
-  page: `${INTERACTION_PREFIX}/:uid`,
-  login: `${INTERACTION_PREFIX}/:uid/login`,
-  confirm: `${INTERACTION_PREFIX}/:uid/confirm`,
-  abort: `${INTERACTION_PREFIX}/:uid/abort`,
-} as const

@@ -14,6 +14,7 @@ import { startDev, type DevServer } from '../../../gateway/dev-server.ts'
 import { hashTree } from '../../helpers/files.ts'
 import { photo } from '../../helpers/images.ts'
 import { createProject, validPost, type TempProject } from '../../helpers/project.ts'
+import { until } from '../../helpers/until.ts'
 
 const post = `---
 title: Pictured
@@ -52,11 +53,7 @@ describe('npm run dev with images', () => {
     const before = await image()
     expect(before).toMatchObject({ width: 800, height: 600 })
     await writeFile(join(project.root, cover), await photo(640, 640))
-    let after = before
-    for (let i = 0; i < 1500 && after.url === before.url; i++) {
-      await new Promise((r) => setTimeout(r, 20))
-      after = await image()
-    }
+    const after = await until(image, { holds: (now) => now.url !== before.url, what: 'the new image' })
     expect(after).toMatchObject({ width: 640, height: 640 })
     expect(after.sources.map((s) => s.width)).toEqual([480, 640, 480, 640, 480, 640])
     const served = await fetch(`${dev.url}${after.sources[1]!.url}`)
@@ -80,11 +77,10 @@ describe('npm run dev with images', () => {
     await dev.settled()
     const before = await stamps()
     await writeFile(join(project.root, 'content/blog-posts/other.md'), validPost('Other, edited'))
-    for (let i = 0; i < 1500; i++) {
-      const body = await (await fetch(`${dev.url}/api/blog-posts/other`)).text()
-      if (body.includes('Other, edited')) break
-      await new Promise((r) => setTimeout(r, 20))
-    }
+    await until(async () => (await fetch(`${dev.url}/api/blog-posts/other`)).text(), {
+      holds: (body) => body.includes('Other, edited'),
+      what: 'the edited item',
+    })
     await dev.settled()
     expect(await stamps()).toEqual(before)
     const fromDev = await hashTree(project.dist)

@@ -5,17 +5,19 @@ import { SANDBOX_KEY } from '../../../contract/sandbox.ts'
 import { hashApiKey, isWellFormedApiKey } from '../../../gateway/auth/api-key.ts'
 import { SANDBOX_KEY_ENTRY } from '../../../gateway/auth/sandbox.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
-import { startFullGateway, type FullGateway } from './full-gateway.ts'
+import { startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
+import { SCOPE_NAMES } from '../../../contract/scopes.ts'
 import { MCP_PATH, TOKEN_PATH } from '../../../contract/public-paths.ts'
 
-let full: FullGateway
+let full: BuiltGateway
 beforeAll(async () => {
-  full = await startFullGateway()
+  // No API keys but the published sandbox key (built in), and a client allowed every scope.
+  full = await startBuiltGateway({ clients: { discovery: SCOPE_NAMES } })
 })
 afterAll(() => full?.close())
 
 async function call(method: string, path: string, init: RequestInit = {}): Promise<Response> {
-  const response = await fetch(`${full.gw.url}${path}`, { ...init, method })
+  const response = await fetch(`${full.url}${path}`, { ...init, method })
   await assertMatchesContract(method, path, response)
   return response
 }
@@ -24,7 +26,7 @@ async function token(scope: string): Promise<string> {
   const response = await call('POST', TOKEN_PATH, {
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`${full.client.id}:${full.client.secret}`).toString('base64')}`,
+      authorization: `Basic ${Buffer.from(`discovery:${full.secrets.discovery!}`).toString('base64')}`,
     },
     body: new URLSearchParams({ grant_type: 'client_credentials', scope }),
   })
@@ -69,7 +71,7 @@ describe('contract: token endpoint and /mcp', () => {
       ).status,
     ).toBe(401)
     expect((await call('POST', TOKEN_PATH, { headers: form, body: 'grant_type=password' })).status).toBe(400)
-    const basic = `Basic ${Buffer.from(`${full.client.id}:${full.client.secret}`).toString('base64')}`
+    const basic = `Basic ${Buffer.from(`discovery:${full.secrets.discovery!}`).toString('base64')}`
     expect(
       (await call('POST', TOKEN_PATH, { headers: { ...form, authorization: basic }, body: 'grant_type=password' }))
         .status,
@@ -110,13 +112,13 @@ describe('contract: token endpoint and /mcp', () => {
   it('llms-full.txt names every MCP tool the server lists', async () => {
     const client = new Client({ name: 'contract', version: '1' })
     await client.connect(
-      new StreamableHTTPClientTransport(new URL(`${full.gw.url}/mcp`), {
+      new StreamableHTTPClientTransport(new URL(`${full.url}/mcp`), {
         requestInit: { headers: { authorization: `Bearer ${await token('mcp.tools.invoke')}` } },
       }),
     )
     const { tools } = await client.listTools()
     await client.close()
-    const reference = await (await fetch(`${full.gw.url}/llms-full.txt`)).text()
+    const reference = await (await fetch(`${full.url}/llms-full.txt`)).text()
     expect(tools.length).toBeGreaterThan(0)
     for (const tool of tools) expect(reference).toContain(`\`${tool.name}\``)
   })

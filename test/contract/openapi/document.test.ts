@@ -11,7 +11,7 @@ import { COLLECTION_NAMES, COLLECTIONS } from '../../../contract/collections.ts'
 import { PROBLEM_TYPES, problemTypeUri } from '../../../contract/problems.ts'
 import { MAX_LIMIT, MAX_PAGE } from '../../../contract/query.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
-import { recordSchemaName } from '../../../build/openapi/records.ts'
+import { recordSchemaName } from '../../../contract/routes/content.ts'
 import { SCOPE_NAMES, ROLES } from '../../../contract/scopes.ts'
 import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import {

@@ -20,7 +20,7 @@ import { COLLECTION_NAMES } from '../../../contract/collections.ts'
 import { MANIFEST_FILE } from '../../../contract/paths.ts'
 import type { Manifest } from '../../../contract/manifest.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
-import { startFullGateway, type FullGateway } from '../../helpers/full-gateway.ts'
+import { startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
 import { breakable, invalid, resolve, valid, type Schema } from '../../helpers/schema-arbitrary.ts'
 import {
   CHANGES_PATH,
@@ -56,7 +56,7 @@ interface Request {
   broken?: Parameter
 }
 
-let full: FullGateway
+let full: BuiltGateway
 let doc: Schema
 let operations: Operation[]
 let credentials: { agentKey: string; sandboxKey: string; mcpToken: string }
@@ -64,12 +64,13 @@ let credentials: { agentKey: string; sandboxKey: string; mcpToken: string }
 let known: Record<string, string[]>
 
 beforeAll(async () => {
-  full = await startFullGateway({
-    limits: { rateLimitPerMinute: 0, trustProxy: 'x-forwarded-for', mcpBodyBytes: 64 * 1024 },
+  full = await startBuiltGateway({
+    // The computed answers' budget stays on (each request comes from an address of its own), so its fields are checked too.
+    env: { RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: 'x-forwarded-for', MCP_MAX_BODY_BYTES: String(64 * 1024) },
     keys: { agent: 'agent.mcp', sandbox: 'sandbox.read' },
     clients: { agent: ['mcp.tools.invoke', 'api.read'] },
     // Client ID Metadata Documents (a client_id that is an https URL) are never fetched from the network here.
-    runtime: { fetch: async () => new Response('not here', { status: 404 }) },
+    platform: { fetch: async () => new Response('not here', { status: 404 }) },
   })
   doc = JSON.parse(await readFile(join(full.project.dist, 'openapi.json'), 'utf8')) as Schema
   operations = operationsOf(doc)
@@ -84,7 +85,7 @@ beforeAll(async () => {
   }
   // A client registered as an agent host would be, so authorization requests can get past the client check.
   const redirect = 'http://127.0.0.1:9/callback'
-  const registered = await fetch(`${full.gw.url}/oauth/register`, {
+  const registered = await fetch(`${full.url}/oauth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -210,7 +211,7 @@ afterAll(() => {
 })
 
 async function send(op: Operation, req: Request): Promise<Response> {
-  const res = await fetch(`${full.gw.url}${req.url}`, { ...req.init, redirect: 'manual' })
+  const res = await fetch(`${full.url}${req.url}`, { ...req.init, redirect: 'manual' })
   const key = `${op.method} ${op.path}`
   const m = seen.get(key) ?? new Map<number, number>()
   m.set(res.status, (m.get(res.status) ?? 0) + 1)

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_CATALOG_LINK, API_CATALOG_TYPE } from '../../../contract/documents.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
-import { startFullGateway, type FullGateway } from './full-gateway.ts'
+import { startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
 import {
   AUTHORIZATION_SERVER_PATH,
   AUTHORIZE_PATH,
@@ -24,9 +24,9 @@ import {
   USERINFO_PATH,
 } from '../../../contract/public-paths.ts'
 
-let full: FullGateway
+let full: BuiltGateway
 beforeAll(async () => {
-  full = await startFullGateway()
+  full = await startBuiltGateway()
 })
 afterAll(() => full?.close())
 
@@ -39,8 +39,8 @@ const POST_ONLY = new Set([MCP_PATH, TOKEN_PATH, REGISTRATION_PATH, REVOCATION_P
 const BARE_GET: Record<string, number> = { [AUTHORIZE_PATH]: 400, [USERINFO_PATH]: 401, [SEARCH_PATH]: 400 }
 
 async function follow(href: string): Promise<void> {
-  const url = new URL(href, full.gw.url)
-  expect(url.origin, `${href} points at this gateway`).toBe(new URL(full.gw.url).origin)
+  const url = new URL(href, full.url)
+  expect(url.origin, `${href} points at this gateway`).toBe(new URL(full.url).origin)
   const path = `${url.pathname}${url.search}`
   const response = await fetch(url, { redirect: 'manual' })
   expect(response.status, `GET ${path}`).toBe(
@@ -51,7 +51,7 @@ async function follow(href: string): Promise<void> {
 
 describe('links resolve on the gateway', () => {
   it('llms.txt: an llmstxt.org index whose every link resolves', async () => {
-    const text = await (await fetch(`${full.gw.url}/llms.txt`)).text()
+    const text = await (await fetch(`${full.url}/llms.txt`)).text()
     expect(text).toMatch(/^# .+\n\n> .+\n/)
     expect(text).toMatch(/\n## Docs\n/)
     const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!)
@@ -60,10 +60,10 @@ describe('links resolve on the gateway', () => {
   })
 
   it('the API catalog: RFC 9727 media type, Link header on GET and HEAD, and every anchor and href resolves', async () => {
-    const response = await fetch(`${full.gw.url}/.well-known/api-catalog`)
+    const response = await fetch(`${full.url}/.well-known/api-catalog`)
     expect(response.headers.get('content-type')).toBe(API_CATALOG_TYPE)
     expect(response.headers.get('link')).toBe(API_CATALOG_LINK)
-    const head = await fetch(`${full.gw.url}/.well-known/api-catalog`, { method: 'HEAD' })
+    const head = await fetch(`${full.url}/.well-known/api-catalog`, { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(head.headers.get('link')).toBe(API_CATALOG_LINK)
     const { linkset } = (await response.json()) as { linkset: Record<string, string | { href: string }[]>[] }
@@ -90,7 +90,7 @@ describe('links resolve on the gateway', () => {
   })
 
   it('the OAuth metadata documents: every URL in them resolves', async () => {
-    const origin = new URL(full.gw.url).origin
+    const origin = new URL(full.url).origin
     const documents = [
       AUTHORIZATION_SERVER_PATH,
       OPENID_CONFIGURATION_PATH,
@@ -104,7 +104,7 @@ describe('links resolve on the gateway', () => {
       else if (value && typeof value === 'object') Object.values(value).forEach(collect)
     }
     for (const path of documents) {
-      const response = await fetch(`${full.gw.url}${path}`)
+      const response = await fetch(`${full.url}${path}`)
       expect(response.status, path).toBe(200)
       await assertMatchesContract('GET', path, response)
       collect(await response.json())

@@ -8,23 +8,23 @@ import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthSettings } from '../../../gateway/auth/config.ts'
-import { loadSigningKey } from '../../../gateway/auth/issuer/signing-key.ts'
+import { DEFAULT_SIGNING_KEY_FILE, loadSigningKey } from '../../../gateway/auth/issuer/signing-key.ts'
 import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
 import { SANDBOX_CLIENT, SANDBOX_KEY } from '../../../contract/sandbox.ts'
 import { REPO_ROOT, type TempProject } from '../../helpers/project.ts'
-import { builtProject, challengeParams, startAuthGateway, type AuthGateway } from './setup.ts'
+import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
+import { builtProject, challengeParams, GUARDED, guardedRoutes } from './setup.ts'
 import { MCP_PATH } from '../../../contract/public-paths.ts'
 
 let project: TempProject
-let gw: AuthGateway
+let gw: TestGateway
 let agent: { id: string; secret: string }
 /** Every secret and token the tests handle, for the leak check at the end. */
 const secrets: string[] = []
 const files = () => ({
   keys: join(project.root, 'keys.json'),
   clients: join(project.root, 'clients.json'),
-  signingKey: join(project.root, '.keys', 'signing.json'),
+  signingKey: join(project.root, DEFAULT_SIGNING_KEY_FILE),
 })
 
 async function cli(...args: string[]): Promise<string> {
@@ -58,21 +58,15 @@ beforeAll(async () => {
   }
   secrets.push(SANDBOX_KEY, SANDBOX_CLIENT.secret, agent.secret)
   secrets.push(await cli('create', '--role', 'agent.mcp', '--label', 'a key at rest'))
-  const settings: AuthSettings = {
+  gw = await startGateway(project.dist, {
     keysFile: files().keys,
-    clockToleranceSeconds: 30,
-    store: { kind: 'files', dir: join(project.root, '.data') },
-    issuer: {
-      kind: 'built-in',
-      clientsFile: files().clients,
-      signingKeyFile: files().signingKey,
-      tokenTtlSeconds: 3600,
-    },
-  }
-  gw = await startAuthGateway(project.dist, settings)
+    clientsFile: files().clients,
+    env: { OAUTH_TOKEN_TTL: '3600' },
+    platform: { routes: [guardedRoutes(() => gw.gateway)] },
+  })
 })
 afterAll(async () => {
-  await gw?.gateway.close()
+  await gw?.close()
   await project?.remove()
 })
 
@@ -111,7 +105,7 @@ describe('token endpoint', () => {
       client_id: 'sandbox',
       scope: 'api.read',
     })
-    const ok = await fetch(`${gw.url}/test/api-read`, { headers: bearer(body.access_token!) })
+    const ok = await fetch(`${gw.url}${GUARDED.apiRead.path}`, { headers: bearer(body.access_token!) })
     expect(ok.status).toBe(200)
     expect(await ok.json()).toMatchObject({ kind: 'oauth', client_id: 'sandbox', scopes: ['api.read'] })
     expect((await fetch(`${gw.url}/mcp`, { method: 'POST', headers: bearer(body.access_token!) })).status).toBe(403)
@@ -131,7 +125,7 @@ describe('token endpoint', () => {
     )
     expect(res.status).toBe(200)
     expect(decodeJwt(body.access_token!).aud).toBe(`${gw.url}/mcp`)
-    const res2 = await fetch(`${gw.url}/mcp`, { method: 'POST', headers: bearer(body.access_token!) })
+    const res2 = await fetch(`${gw.url}${GUARDED.mcp.path}`, { method: 'POST', headers: bearer(body.access_token!) })
     expect(res2.status).toBe(200)
     expect(await res2.json()).toMatchObject({ kind: 'oauth', client_id: 'test-agent', scopes: ['mcp.tools.invoke'] })
     // No scope asked: all the client may have.
@@ -252,7 +246,7 @@ describe('discovery', () => {
 
 describe('the sandbox key', () => {
   it('reads with api.read and nothing more', async () => {
-    const res = await fetch(`${gw.url}/test/api-read`, { headers: bearer(SANDBOX_KEY) })
+    const res = await fetch(`${gw.url}${GUARDED.apiRead.path}`, { headers: bearer(SANDBOX_KEY) })
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ kind: 'api-key', role: 'sandbox.read', scopes: ['api.read'] })
     const mcp = await fetch(`${gw.url}/mcp`, { method: 'POST', headers: bearer(SANDBOX_KEY) })

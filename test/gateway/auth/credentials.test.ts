@@ -9,8 +9,8 @@ import {
 } from '../../../gateway/auth/api-key.ts'
 import { parseBearer } from '../../../gateway/auth/bearer.ts'
 import { bearerChallenge } from '../../../gateway/auth/challenge.ts'
-import { SettingsError } from '../../../contract/settings.ts'
-import { readConfig } from '../../../gateway/config.ts'
+import { readSettings, SettingsError } from '../../../contract/settings.ts'
+import { authSettingsFrom } from '../../../gateway/auth/config.ts'
 import { AuthConfigError } from '../../../gateway/auth/errors.ts'
 import { createJwtVerifier } from '../../../gateway/auth/jwt.ts'
 import { loadSigningKey } from '../../../gateway/auth/issuer/signing-key.ts'
@@ -106,7 +106,7 @@ describe('scopes and roles', () => {
 
 describe('settings', () => {
   it('runs the built-in issuer unless OAUTH_ISSUER is set', () => {
-    const auth = (env: Record<string, string>) => readConfig(env, 'start', '/r').auth
+    const auth = (env: Record<string, string>) => authSettingsFrom(readSettings(env, 'start'), '/r')
     expect(auth({}).issuer).toMatchObject({
       kind: 'built-in',
       clientsFile: '/r/gateway/.data/clients.json',

@@ -12,15 +12,14 @@ import { join } from 'node:path'
 import { base64url, generateKeyPair, importJWK, SignJWT, type JWTPayload } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
-import type { AuthSettings } from '../../../gateway/auth/config.ts'
 import type { TempProject } from '../../helpers/project.ts'
+import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { startTestIssuer, type TestIssuer } from './oidc-issuer.ts'
-import { builtProject, challengeParams, startAuthGateway, type AuthGateway } from './setup.ts'
-import { MCP_PATH } from '../../../contract/public-paths.ts'
+import { builtProject, challengeParams, GUARDED, guardedRoutes } from './setup.ts'
 
 let project: TempProject
 let issuer: TestIssuer
-let gw: AuthGateway
+let gw: TestGateway
 const keys: Record<'agent' | 'expired' | 'revoked', string> = { agent: '', expired: '', revoked: '' }
 
 async function cli(...args: string[]): Promise<string> {
@@ -40,13 +39,14 @@ async function cliAt(now: Date, ...args: string[]): Promise<string> {
   return out.join('\n')
 }
 
-function settings(issuerSettings: Partial<Extract<AuthSettings['issuer'], { kind: 'external' }>> = {}): AuthSettings {
-  return {
+/** A gateway verifying the external issuer's tokens (its settings changed by `env`), with the guarded stand-ins. */
+async function start(env: Record<string, string> = {}): Promise<TestGateway> {
+  const started: TestGateway = await startGateway(project.dist, {
     keysFile: join(project.root, 'keys.json'),
-    clockToleranceSeconds: 30,
-    store: { kind: 'files', dir: join(project.root, '.data') },
-    issuer: { kind: 'external', issuer: issuer.issuer, ...issuerSettings },
-  }
+    env: { OAUTH_ISSUER: issuer.issuer, ...env },
+    platform: { routes: [guardedRoutes(() => started.gateway)] },
+  })
+  return started
 }
 
 beforeAll(async () => {
@@ -74,10 +74,10 @@ beforeAll(async () => {
     out: () => {},
     err: () => {},
   })
-  gw = await startAuthGateway(project.dist, settings())
+  gw = await start()
 })
 afterAll(async () => {
-  await gw?.gateway.close()
+  await gw?.close()
   await issuer?.close()
   await project?.remove()
 })
@@ -124,44 +124,47 @@ async function expectInvalidToken(res: Response) {
 describe('tokens from the external issuer', () => {
   it('accepts a token with the right scope and audience', async () => {
     const token = await issuer.token({ scope: 'mcp.tools.invoke', resource: `${gw.url}/mcp` })
-    const res = await call(MCP_PATH, token)
+    const res = await call(GUARDED.mcp.path, token)
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ kind: 'oauth', client_id: issuer.clientId, scopes: ['mcp.tools.invoke'] })
   })
 
   it('answers 403 insufficient_scope, naming the scope, when the token lacks it', async () => {
     const token = await issuer.token({ scope: 'api.read', resource: `${gw.url}/mcp` })
-    const res = await call(MCP_PATH, token)
+    const res = await call(GUARDED.mcp.path, token)
     expect(res.status).toBe(403)
     expect(await res.json()).toMatchObject({ type: '/problems/forbidden', status: 403 })
     expect(challengeParams(res.headers.get('www-authenticate'))).toMatchObject({
       error: 'insufficient_scope',
       scope: 'mcp.tools.invoke',
     })
-    expect((await call('/test/api-read', token)).status).toBe(200)
+    expect((await call(GUARDED.apiRead.path, token)).status).toBe(200)
   })
 
   it('refuses a token issued for another audience', async () => {
     await expectInvalidToken(
-      await call(MCP_PATH, await issuer.token({ scope: 'mcp.tools.invoke', resource: 'https://other.example/api' })),
+      await call(
+        GUARDED.mcp.path,
+        await issuer.token({ scope: 'mcp.tools.invoke', resource: 'https://other.example/api' }),
+      ),
     )
   })
 
   it('refuses an expired token, tolerating a few seconds of clock skew', async () => {
     const now = Math.floor(Date.now() / 1000)
-    await expectInvalidToken(await call(MCP_PATH, await mint({ iat: now - 600, exp: now - 120 })))
-    expect((await call(MCP_PATH, await mint({ iat: now - 600, exp: now - 5 }))).status).toBe(200)
+    await expectInvalidToken(await call(GUARDED.mcp.path, await mint({ iat: now - 600, exp: now - 120 })))
+    expect((await call(GUARDED.mcp.path, await mint({ iat: now - 600, exp: now - 5 }))).status).toBe(200)
   })
 
   it('refuses a token from another issuer, signed with the right key', async () => {
-    await expectInvalidToken(await call(MCP_PATH, await mint({ iss: 'https://issuer.other.example' })))
+    await expectInvalidToken(await call(GUARDED.mcp.path, await mint({ iss: 'https://issuer.other.example' })))
   })
 
   it('refuses a token whose signature was altered', async () => {
     const [h, p, s] = (await issuer.token({ scope: 'mcp.tools.invoke', resource: `${gw.url}/mcp` })).split('.')
     const sig = base64url.decode(s!)
     sig[10] = sig[10]! ^ 0xff
-    await expectInvalidToken(await call(MCP_PATH, `${h}.${p}.${base64url.encode(sig)}`))
+    await expectInvalidToken(await call(GUARDED.mcp.path, `${h}.${p}.${base64url.encode(sig)}`))
   })
 
   it('refuses alg none', async () => {
@@ -175,9 +178,12 @@ describe('tokens from the external issuer', () => {
       iat: now,
       exp: now + 300,
     })
-    await expectInvalidToken(await call(MCP_PATH, `${enc({ alg: 'none', typ: 'at+jwt' })}.${body}.`))
+    await expectInvalidToken(await call(GUARDED.mcp.path, `${enc({ alg: 'none', typ: 'at+jwt' })}.${body}.`))
     await expectInvalidToken(
-      await call(MCP_PATH, `${enc({ alg: 'none', kid: issuer.privateJwk.kid })}.${body}.${base64url.encode('x')}`),
+      await call(
+        GUARDED.mcp.path,
+        `${enc({ alg: 'none', kid: issuer.privateJwk.kid })}.${body}.${base64url.encode('x')}`,
+      ),
     )
   })
 
@@ -187,36 +193,41 @@ describe('tokens from the external issuer', () => {
       type: 'spki',
       format: 'pem',
     }) as string
-    await expectInvalidToken(await call(MCP_PATH, await mint({}, { alg: 'HS256', key: new TextEncoder().encode(pem) })))
     await expectInvalidToken(
-      await call(MCP_PATH, await mint({}, { alg: 'HS256', key: new TextEncoder().encode(JSON.stringify(publicJwk)) })),
+      await call(GUARDED.mcp.path, await mint({}, { alg: 'HS256', key: new TextEncoder().encode(pem) })),
+    )
+    await expectInvalidToken(
+      await call(
+        GUARDED.mcp.path,
+        await mint({}, { alg: 'HS256', key: new TextEncoder().encode(JSON.stringify(publicJwk)) }),
+      ),
     )
   })
 
   it('refuses a token signed by an unknown key id', async () => {
     const { privateKey } = await generateKeyPair('ES256')
-    await expectInvalidToken(await call(MCP_PATH, await mint({}, { kid: 'unknown-kid', key: privateKey })))
+    await expectInvalidToken(await call(GUARDED.mcp.path, await mint({}, { kid: 'unknown-kid', key: privateKey })))
     // Same kid as the issuer's, different key: a bad signature.
-    await expectInvalidToken(await call(MCP_PATH, await mint({}, { key: privateKey })))
+    await expectInvalidToken(await call(GUARDED.mcp.path, await mint({}, { key: privateKey })))
   })
 
   it('accepts typ JWT and refuses a token that is not an access token', async () => {
-    expect((await call(MCP_PATH, await mint({}, { typ: 'JWT' }))).status).toBe(200)
-    await expectInvalidToken(await call(MCP_PATH, await mint({}, { typ: 'dpop+jwt' })))
+    expect((await call(GUARDED.mcp.path, await mint({}, { typ: 'JWT' }))).status).toBe(200)
+    await expectInvalidToken(await call(GUARDED.mcp.path, await mint({}, { typ: 'dpop+jwt' })))
   })
 
   it('reads scopes from scp as well as scope', async () => {
-    expect((await call(MCP_PATH, await mint({ scope: undefined, scp: ['api.read', 'mcp.tools.invoke'] }))).status).toBe(
-      200,
-    )
-    expect((await call(MCP_PATH, await mint({ scope: undefined, scp: 'mcp.tools.invoke' }))).status).toBe(200)
-    expect((await call(MCP_PATH, await mint({ scope: 'api.read' }))).status).toBe(403)
+    expect(
+      (await call(GUARDED.mcp.path, await mint({ scope: undefined, scp: ['api.read', 'mcp.tools.invoke'] }))).status,
+    ).toBe(200)
+    expect((await call(GUARDED.mcp.path, await mint({ scope: undefined, scp: 'mcp.tools.invoke' }))).status).toBe(200)
+    expect((await call(GUARDED.mcp.path, await mint({ scope: 'api.read' }))).status).toBe(403)
   })
 
   it('refuses garbage', async () => {
     for (const garbage of ['garbage', 'a.b.c', 'eyJhbGciOiJFUzI1NiJ9.e30.AAAA', 'tw_nope'])
-      await expectInvalidToken(await call(MCP_PATH, garbage))
-    await expectInvalidToken(await call(MCP_PATH, 'not{a}token'))
+      await expectInvalidToken(await call(GUARDED.mcp.path, garbage))
+    await expectInvalidToken(await call(GUARDED.mcp.path, 'not{a}token'))
   })
 })
 
@@ -237,7 +248,7 @@ describe('missing credentials', () => {
   })
 
   it("points other protected routes at the API's resource metadata", async () => {
-    const res = await fetch(`${gw.url}/test/api-read`)
+    const res = await fetch(`${gw.url}${GUARDED.apiRead.path}`)
     expect(challengeParams(res.headers.get('www-authenticate')).resource_metadata).toBe(
       `${gw.url}/.well-known/oauth-protected-resource`,
     )
@@ -247,30 +258,30 @@ describe('missing credentials', () => {
 describe('API keys', () => {
   it("accepts an active key with the role's scopes", async () => {
     expect(keys.agent).toMatch(/^tw_live_[0-9A-Za-z]{36}$/)
-    const res = await call(MCP_PATH, keys.agent)
+    const res = await call(GUARDED.mcp.path, keys.agent)
     expect(res.status).toBe(200)
     expect(await res.json()).toMatchObject({ kind: 'api-key', role: 'agent.mcp', scopes: ['mcp.tools.invoke'] })
-    expect((await call('/test/api-read', keys.agent)).status).toBe(403)
+    expect((await call(GUARDED.apiRead.path, keys.agent)).status).toBe(403)
   })
 
   it('refuses a key with a bad checksum, an unknown key, an expired key and a revoked key', async () => {
     const last = keys.agent.at(-1) === 'A' ? 'B' : 'A'
-    await expectInvalidToken(await call(MCP_PATH, keys.agent.slice(0, -1) + last))
+    await expectInvalidToken(await call(GUARDED.mcp.path, keys.agent.slice(0, -1) + last))
     const flipped = keys.agent.slice(0, 12) + (keys.agent[12] === 'x' ? 'y' : 'x') + keys.agent.slice(13)
-    await expectInvalidToken(await call(MCP_PATH, flipped))
-    await expectInvalidToken(await call(MCP_PATH, keys.expired))
-    await expectInvalidToken(await call(MCP_PATH, keys.revoked))
+    await expectInvalidToken(await call(GUARDED.mcp.path, flipped))
+    await expectInvalidToken(await call(GUARDED.mcp.path, keys.expired))
+    await expectInvalidToken(await call(GUARDED.mcp.path, keys.revoked))
   })
 
   it('follows revocation in a running gateway', async () => {
     const key = await cli('create', '--role', 'agent.mcp', '--label', 'short-lived')
-    expect((await call(MCP_PATH, key)).status).toBe(200)
+    expect((await call(GUARDED.mcp.path, key)).status).toBe(200)
     const id = (await cli('list'))
       .split('\n')
       .find((l) => l.includes('short-lived'))!
       .split('\t')[0]!
     await cli('revoke', id)
-    await expectInvalidToken(await call(MCP_PATH, key))
+    await expectInvalidToken(await call(GUARDED.mcp.path, key))
   })
 })
 
@@ -315,29 +326,29 @@ describe('issuer unreachable', () => {
   })
 
   it('answers 503 when the JWKS cannot be fetched, never 500 and never a pass', async () => {
-    const down = await startAuthGateway(project.dist, settings({ jwksUrl: `${closedUrl}/jwks` }))
+    const down = await start({ OAUTH_JWKS_URL: `${closedUrl}/jwks` })
     try {
       const token = await issuer.token({ scope: 'mcp.tools.invoke', resource: `${down.url}/mcp` })
-      const res = await call(MCP_PATH, token, down.url)
+      const res = await call(GUARDED.mcp.path, token, down.url)
       expect(res.status).toBe(503)
       expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
       expect(await res.json()).toMatchObject({ type: '/problems/unavailable', status: 503 })
       // Keys do not depend on the issuer; garbage is still a 401 without asking it.
-      expect((await call(MCP_PATH, keys.agent, down.url)).status).toBe(200)
-      expect((await call(MCP_PATH, 'garbage', down.url)).status).toBe(401)
+      expect((await call(GUARDED.mcp.path, keys.agent, down.url)).status).toBe(200)
+      expect((await call(GUARDED.mcp.path, 'garbage', down.url)).status).toBe(401)
     } finally {
-      await down.gateway.close()
+      await down.close()
     }
   })
 
   it('answers 503 when the issuer metadata cannot be fetched', async () => {
-    const down = await startAuthGateway(project.dist, settings({ issuer: closedUrl }))
+    const down = await start({ OAUTH_ISSUER: closedUrl })
     try {
-      const res = await call(MCP_PATH, await mint({ iss: closedUrl, aud: `${down.url}/mcp` }), down.url)
+      const res = await call(GUARDED.mcp.path, await mint({ iss: closedUrl, aud: `${down.url}/mcp` }), down.url)
       expect(res.status).toBe(503)
       expect((await fetch(`${down.url}/.well-known/oauth-authorization-server`)).status).toBe(503)
     } finally {
-      await down.gateway.close()
+      await down.close()
     }
   })
 })

@@ -15,7 +15,7 @@ import { createFailureThrottle, FAILURE_POLICIES } from '../../../gateway/auth/f
 import { openFileStore } from '../../../gateway/auth/store/file-store.ts'
 import { generateApiKey } from '../../../gateway/auth/api-key.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
-import { MCP_HEADERS, startFullGateway, type FullGateway } from '../../helpers/full-gateway.ts'
+import { MCP_HEADERS, startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
 import { SANDBOX_CLIENT } from '../../../contract/sandbox.ts'
 import { MCP_PATH, TOKEN_PATH } from '../../../contract/public-paths.ts'
 import { rateLimitFields } from '../../helpers/ratelimit-fields.ts'
@@ -24,15 +24,15 @@ const KEY = FAILURE_POLICIES['api-key']
 const SECRET = FAILURE_POLICIES['client-secret']
 const PING = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })
 
-let full: FullGateway
+let full: BuiltGateway
 let sequence = 0
 /** A fresh client address per use (the gateway trusts X-Forwarded-For here, as behind a proxy). */
 const freshAddress = () => `198.51.${Math.floor(++sequence / 250)}.${sequence % 250}`
 
 beforeAll(async () => {
   // The ordinary limiter off: only the failed-authentication limits act.
-  full = await startFullGateway({
-    limits: { rateLimitPerMinute: 0, trustProxy: 'x-forwarded-for' },
+  full = await startBuiltGateway({
+    env: { RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: 'x-forwarded-for' },
     keys: { agent: 'agent.mcp' },
     clients: { agent: ['mcp.tools.invoke'] },
   })
@@ -40,14 +40,14 @@ beforeAll(async () => {
 afterAll(() => full?.close())
 
 const mcp = (key: string, address: string) =>
-  fetch(`${full.gw.url}/mcp`, {
+  fetch(`${full.url}/mcp`, {
     method: 'POST',
     headers: { ...MCP_HEADERS, authorization: `Bearer ${key}`, 'x-forwarded-for': address },
     body: PING,
   })
 
 const token = (clientId: string, secret: string, address: string) =>
-  fetch(`${full.gw.url}/oauth/token`, {
+  fetch(`${full.url}/oauth/token`, {
     method: 'POST',
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
@@ -138,18 +138,18 @@ describe('wrong client secrets at /oauth/token', () => {
 
 describe('across processes', () => {
   it('counts the failures of every gateway on the same state store', async () => {
-    const second = await startFullGateway({
+    const second = await startBuiltGateway({
       project: full.project,
       filesDir: join(full.project.root, 'second'),
       stateDir: full.stateDir,
-      limits: { rateLimitPerMinute: 0, trustProxy: 'x-forwarded-for' },
+      env: { RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: 'x-forwarded-for' },
       keys: { agent: 'agent.mcp' },
       clients: { agent: ['mcp.tools.invoke'] },
     })
     try {
       const address = freshAddress()
       const other = (key: string) =>
-        fetch(`${second.gw.url}/mcp`, {
+        fetch(`${second.url}/mcp`, {
           method: 'POST',
           headers: { ...MCP_HEADERS, authorization: `Bearer ${key}`, 'x-forwarded-for': address },
           body: PING,

@@ -7,20 +7,13 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
-import { ArtifactStore } from '../../../gateway/artifacts.ts'
-import { createAuth } from '../../../gateway/auth/auth.ts'
-import { writeKeysFile } from '../../../gateway/auth/keys-file.ts'
-import { authPlugin } from '../../../gateway/auth/plugin.ts'
-import { mcpPlugin } from '../../../gateway/mcp/plugin.ts'
 import { startTestIssuer, type TestIssuer } from './oidc-issuer.ts'
-import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
+import { MCP_HEADERS, startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { problemDefect } from '../../helpers/problem-assert.ts'
-import { MCP_HEADERS } from '../http/full-gateway.ts'
-import { DEFAULT_LIMITS } from '../../../gateway/http/limits.ts'
+import { until } from '../../helpers/until.ts'
 
 type Mode = 'ok' | 'down' | 'error' | 'slow' | 'not-json' | 'html' | 'wrong-shape'
 
@@ -73,7 +66,6 @@ let gateway: TestGateway | undefined
 beforeAll(async () => {
   ;[project, issuer] = await Promise.all([copyOfFixtureContent(), startTestIssuer()])
   await buildSite({ root: project.root })
-  await writeKeysFile(join(project.root, 'keys.json'), { version: 1, keys: [] })
   faults = new JwksFaults(issuer.issuer)
   jwksUrl = await faults.start()
 })
@@ -89,24 +81,14 @@ afterAll(async () => {
 
 /** A fresh gateway (no keys cached yet) verifying the issuer's tokens through the fault injector. */
 async function start(requestTimeoutMs = 10_000): Promise<TestGateway> {
-  let url = ''
-  const auth = await createAuth(
-    {
-      keysFile: join(project.root, 'keys.json'),
-      clockToleranceSeconds: 30,
-      store: { kind: 'files', dir: join(project.root, '.data') },
-      issuer: { kind: 'external', issuer: issuer.issuer, jwksUrl },
-    },
-    { publicUrl: () => url },
-  )
-  const store = new ArtifactStore(project.dist)
-  await store.reload()
   gateway = await startGateway(project.dist, {
-    store,
-    limits: { requestTimeoutMs, rateLimitPerMinute: 0 },
-    plugins: [authPlugin(auth), mcpPlugin({ store, version: 't', auth, maxBodyBytes: DEFAULT_LIMITS.mcpBodyBytes })],
+    env: {
+      OAUTH_ISSUER: issuer.issuer,
+      OAUTH_JWKS_URL: jwksUrl,
+      REQUEST_TIMEOUT_MS: String(requestTimeoutMs),
+      RATE_LIMIT_PER_MINUTE: '0',
+    },
   })
-  url = gateway.url
   return gateway
 }
 
@@ -121,13 +103,7 @@ async function callMcp(gw: TestGateway, token: string): Promise<{ status: number
   return { status: res.status, type: res.status >= 400 ? (JSON.parse(text) as { type: string }).type : undefined, text }
 }
 
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 60; i++) {
-    if (await check()) return
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`gave up waiting for ${what}`)
-}
+const eventually = (check: () => Promise<boolean>, what: string) => until(check, { what, everyMs: 250 })
 
 describe('issuer JWKS faults', () => {
   it.each<Mode>(['down', 'error', 'not-json', 'html', 'wrong-shape'])(

@@ -19,13 +19,13 @@ import type {
 import { decodeJwt } from 'jose'
 import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFullGateway, type FullGateway } from '../../helpers/full-gateway.ts'
+import { startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
 
 const GRACE = { email: 'grace@example.com', password: 'compile the first compiler', name: 'Grace Hopper' }
 /** The host of the client's metadata document; the test's fetch serves it from a local server. */
 const CLIENT_HOST = 'https://client.example.test'
 
-let t: FullGateway
+let t: BuiltGateway
 let browser: Browser
 let callback: { server: Server; url: string; codes: string[] }
 
@@ -60,9 +60,9 @@ const metadataDocument = () => ({
 
 beforeAll(async () => {
   callback = await startCallbackServer()
-  t = await startFullGateway({
+  t = await startBuiltGateway({
     people: { grace: GRACE },
-    runtime: {
+    platform: {
       // Stands in for DNS and TLS: the metadata document's https host is served locally.
       fetch: (url, init) => {
         const target = new URL(url instanceof Request ? url.url : url)
@@ -137,7 +137,7 @@ class AgentHost implements OAuthClientProvider {
 async function signInAndAllow(authorizationUrl: URL): Promise<{ code: string; consentText: string }> {
   const page = await browser.newPage()
   const foreign: string[] = []
-  const gateway = new URL(t.gw.url).origin
+  const gateway = new URL(t.url).origin
   page.on('request', (r) => {
     const origin = new URL(r.url()).origin
     if (origin !== gateway && origin !== callback.url) foreign.push(r.url())
@@ -169,13 +169,13 @@ async function signInAndAllow(authorizationUrl: URL): Promise<{ code: string; co
 }
 
 async function listToolsAfterAuthorization(host: AgentHost) {
-  const mcpUrl = new URL(`${t.gw.url}/mcp`)
+  const mcpUrl = new URL(`${t.url}/mcp`)
   const first = new Client({ name: 'flow-test', version: '1.0.0' })
   const transport = new StreamableHTTPClientTransport(mcpUrl, { authProvider: host })
   // No token yet: the 401 starts the flow, which stops where a browser must take over.
   await expect(first.connect(transport)).rejects.toBeInstanceOf(UnauthorizedError)
-  expect(host.authorizationUrl?.origin).toBe(new URL(t.gw.url).origin)
-  expect(host.authorizationUrl?.searchParams.get('resource')).toBe(`${t.gw.url}/mcp`)
+  expect(host.authorizationUrl?.origin).toBe(new URL(t.url).origin)
+  expect(host.authorizationUrl?.searchParams.get('resource')).toBe(`${t.url}/mcp`)
   expect(host.authorizationUrl?.searchParams.get('code_challenge_method')).toBe('S256')
   const { code, consentText } = await signInAndAllow(host.authorizationUrl!)
   await transport.finishAuth(code)
@@ -198,8 +198,8 @@ describe('the MCP SDK client from a 401 at /mcp to a tool list', () => {
     expect(consentText).toContain(GRACE.name)
     const access = decodeJwt(host.saved!.access_token)
     expect(access).toMatchObject({
-      iss: t.gw.url,
-      aud: `${t.gw.url}/mcp`,
+      iss: t.url,
+      aud: `${t.url}/mcp`,
       sub: t.people.grace,
       scope: 'mcp.tools.invoke',
     })
@@ -214,7 +214,7 @@ describe('the MCP SDK client from a 401 at /mcp to a tool list', () => {
     // The page names the client and where its metadata really lives.
     expect(consentText).toContain('Metadata document agent (client.example.test)')
     expect(decodeJwt(host.saved!.access_token)).toMatchObject({
-      aud: `${t.gw.url}/mcp`,
+      aud: `${t.url}/mcp`,
       client_id: `${CLIENT_HOST}/client.json`,
       scope: 'mcp.tools.invoke',
     })
@@ -226,7 +226,7 @@ describe('the MCP SDK client from a 401 at /mcp to a tool list', () => {
     const before = host.saved!
     host.saved = { ...before, access_token: 'expired' }
     const client = new Client({ name: 'flow-test', version: '1.0.0' })
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.gw.url}/mcp`), { authProvider: host }))
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${t.url}/mcp`), { authProvider: host }))
     expect((await client.listTools()).tools.length).toBeGreaterThan(0)
     await client.close()
     expect(host.saved.access_token).not.toBe('expired')

@@ -7,20 +7,20 @@
 import { decodeJwt } from 'jose'
 import * as oidc from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFullGateway, type FullGateway } from '../../helpers/full-gateway.ts'
+import { startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
 import { UserAgent } from './user-agent.ts'
 
 const ADA = { email: 'ada@example.com', password: 'analytical engine 1843', name: 'Ada Lovelace' }
 const REDIRECT = 'http://127.0.0.1:9/callback'
 const insecure = { execute: [oidc.allowInsecureRequests] }
 
-let t: FullGateway
+let t: BuiltGateway
 let config: oidc.Configuration
 
 beforeAll(async () => {
-  t = await startFullGateway({ people: { ada: ADA } })
+  t = await startBuiltGateway({ people: { ada: ADA } })
   config = await oidc.dynamicClientRegistration(
-    new URL(t.gw.url),
+    new URL(t.url),
     {
       redirect_uris: [REDIRECT],
       grant_types: ['authorization_code', 'refresh_token'],
@@ -59,20 +59,20 @@ async function signIn(scope: string, extra: Record<string, string> = {}) {
 describe('discovery and registration', () => {
   it('finds the server by OpenID discovery and registers a confidential client', async () => {
     const server = config.serverMetadata()
-    expect(server.issuer).toBe(t.gw.url)
-    expect(server.authorization_endpoint).toBe(`${t.gw.url}/oauth/authorize`)
+    expect(server.issuer).toBe(t.url)
+    expect(server.authorization_endpoint).toBe(`${t.url}/oauth/authorize`)
     const registered = config.clientMetadata()
     expect(registered.client_id).toMatch(/^reg_/)
     expect(registered.client_secret).toEqual(expect.any(String))
     // The secret is shown once: the store keeps its hash only.
     const rediscovered = await oidc.discovery(
-      new URL(t.gw.url),
+      new URL(t.url),
       registered.client_id,
       registered.client_secret as string,
       undefined,
       insecure,
     )
-    expect(rediscovered.serverMetadata().userinfo_endpoint).toBe(`${t.gw.url}/oauth/userinfo`)
+    expect(rediscovered.serverMetadata().userinfo_endpoint).toBe(`${t.url}/oauth/userinfo`)
   })
 })
 
@@ -80,7 +80,7 @@ describe('authorization code with PKCE', () => {
   it('gives an ID token for the person, and userinfo their profile and email', async () => {
     const tokens = await signIn('openid profile email')
     const claims = tokens.claims()!
-    expect(claims).toMatchObject({ iss: t.gw.url, aud: config.clientMetadata().client_id, sub: t.people.ada })
+    expect(claims).toMatchObject({ iss: t.url, aud: config.clientMetadata().client_id, sub: t.people.ada })
     const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)
     expect(info).toEqual({ sub: t.people.ada, name: ADA.name, email: ADA.email })
     expect(tokens.scope?.split(' ').sort()).toEqual(['email', 'openid', 'profile'])
@@ -93,17 +93,17 @@ describe('authorization code with PKCE', () => {
   })
 
   it('issues a JWT access token for a resource, bound to it (RFC 8707, RFC 9068)', async () => {
-    const tokens = await signIn('openid mcp.tools.invoke', { resource: `${t.gw.url}/mcp` })
-    const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!, { resource: `${t.gw.url}/mcp` })
+    const tokens = await signIn('openid mcp.tools.invoke', { resource: `${t.url}/mcp` })
+    const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!, { resource: `${t.url}/mcp` })
     const payload = decodeJwt(refreshed.access_token)
     expect(payload).toMatchObject({
-      iss: t.gw.url,
-      aud: `${t.gw.url}/mcp`,
+      iss: t.url,
+      aud: `${t.url}/mcp`,
       sub: t.people.ada,
       client_id: config.clientMetadata().client_id,
       scope: 'mcp.tools.invoke',
     })
-    const mcp = await fetch(`${t.gw.url}/mcp`, {
+    const mcp = await fetch(`${t.url}/mcp`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${refreshed.access_token}`,

@@ -9,14 +9,14 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFullGateway, type FullGateway } from '../../helpers/full-gateway.ts'
+import { startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
 
 const DOCS_HOST = 'https://apps.example.test'
-let t: FullGateway
+let t: BuiltGateway
 /** Serves the CIMD documents of the tests; the gateway's fetch reaches it as DOCS_HOST. */
 let docs: { server: Server; url: string; bodies: Map<string, string> }
 /** A gateway whose fetch keeps the provider's guarded connection: only the address guard stands between it and the server. */
-let guarded: FullGateway
+let guarded: BuiltGateway
 
 beforeAll(async () => {
   const bodies = new Map<string, string>()
@@ -27,9 +27,9 @@ beforeAll(async () => {
   })
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
   docs = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bodies }
-  t = await startFullGateway({
+  t = await startBuiltGateway({
     clients: { machine: ['api.read'] },
-    runtime: {
+    platform: {
       fetch: (url, init) => {
         const target = new URL(url instanceof Request ? url.url : url)
         const { dispatcher: _dispatcher, ...rest } = init as RequestInit & { dispatcher?: unknown }
@@ -37,8 +37,8 @@ beforeAll(async () => {
       },
     },
   })
-  guarded = await startFullGateway({
-    runtime: {
+  guarded = await startBuiltGateway({
+    platform: {
       // Plain http to the same local server, through the provider's own dispatcher (its special-use address guard).
       fetch: (url, init) => fetch(String(url instanceof Request ? url.url : url).replace('https:', 'http:'), init),
     },
@@ -51,7 +51,7 @@ afterAll(async () => {
 })
 
 async function register(metadata: Record<string, unknown>, gateway = t) {
-  const res = await fetch(`${gateway.gw.url}/oauth/register`, {
+  const res = await fetch(`${gateway.url}/oauth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(metadata),
@@ -101,14 +101,14 @@ describe('Dynamic Client Registration', () => {
   })
 
   it('refuses a body that is not JSON, and one past the size cap with a problem', async () => {
-    const notJson = await fetch(`${t.gw.url}/oauth/register`, {
+    const notJson = await fetch(`${t.url}/oauth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'redirect_uris=x',
     })
     expect(notJson.status).toBe(415)
     expect(notJson.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
-    const huge = await fetch(`${t.gw.url}/oauth/register`, {
+    const huge = await fetch(`${t.url}/oauth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...base, client_name: 'x'.repeat(64 * 1024) }),
@@ -119,7 +119,7 @@ describe('Dynamic Client Registration', () => {
 
   it('gives a registered client no way to client_credentials tokens', async () => {
     const { body } = await register({ ...base, token_endpoint_auth_method: 'client_secret_post' })
-    const res = await fetch(`${t.gw.url}/oauth/token`, {
+    const res = await fetch(`${t.url}/oauth/token`, {
       method: 'POST',
       body: new URLSearchParams({
         grant_type: 'client_credentials',
@@ -136,9 +136,9 @@ describe('Dynamic Client Registration', () => {
 })
 
 describe('Client ID Metadata Documents', () => {
-  const authorize = (gateway: FullGateway, clientId: string, redirect: string) =>
+  const authorize = (gateway: BuiltGateway, clientId: string, redirect: string) =>
     fetch(
-      `${gateway.gw.url}/oauth/authorize?${new URLSearchParams({ client_id: clientId, response_type: 'code', redirect_uri: redirect, scope: 'mcp.tools.invoke', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })}`,
+      `${gateway.url}/oauth/authorize?${new URLSearchParams({ client_id: clientId, response_type: 'code', redirect_uri: redirect, scope: 'mcp.tools.invoke', code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code_challenge_method: 'S256' })}`,
       { redirect: 'manual' },
     )
   const publish = (path: string, doc: Record<string, unknown> | string) =>

@@ -52,12 +52,23 @@ describe('runtime data in the repository', () => {
       await run('git', ['check-ignore', '-q', file], { cwd: REPO_ROOT })
     }
     const toml = await readFile(join(REPO_ROOT, 'netlify.toml'), 'utf8')
-    const included = [...toml.matchAll(/^\s*included_files\s*=\s*(\[.*\])\s*$/gm)].map((m) => JSON.parse(m[1]!))
-    // The build only (the gateway: all of it but the editor, which the CDN serves; the
-    // webhook senders: the change log and site notes): nothing of the runtime data.
-    expect(included[0]).toEqual(['dist/**', '!dist/admin/**'])
-    expect(included.length).toBeGreaterThan(1)
-    for (const path of included.flat() as string[]) expect(path).toMatch(/^!?dist\//)
+    // Each function's included files, by the [functions.<name>] section they are in.
+    const included = Object.fromEntries(
+      toml.split(/^\[functions\.([\w-]+)\]\s*$/m).flatMap((section, i, parts) => {
+        const files = /^\s*included_files\s*=\s*(\[.*\])\s*$/m.exec(section)?.[1]
+        return i % 2 === 0 && i > 0 && files ? [[parts[i - 1]!, JSON.parse(files) as string[]]] : []
+      }),
+    )
+    // The build only (the CDN serves the editor under dist/admin/), for the webhook senders its change log, for
+    // the release check its manifest, and for the sweep nothing: nothing of the runtime data.
+    const changeLog = ['dist/_build/manifest.json', 'dist/_build/changes.json', 'dist/_build/notify.json']
+    expect(included).toEqual({
+      gateway: ['dist/**', '!dist/admin/**'],
+      'deploy-succeeded-background': changeLog,
+      'webhooks-scheduled': changeLog,
+      'oauth-sweep-scheduled': [],
+      'release-scheduled': ['dist/_build/manifest.json'],
+    })
   })
 })
 

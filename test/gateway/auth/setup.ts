@@ -1,18 +1,34 @@
 /**
- * A real gateway with the real auth plugin and guard, plus two protected test
- * routes standing in for future protected endpoints: `/mcp` (needs
- * mcp.tools.invoke; the MCP engineer's handler is not mounted here) and
- * `/test/api-read` (needs api.read). Logs are captured for the leak test.
+ * What the credential suites add to the whole gateway (helpers/gateway.ts):
+ * two routes standing in for protected endpoints that answer with the
+ * principal the guard found — one under /mcp (mcp.tools.invoke, the MCP
+ * resource's challenge) and one needing api.read, which no real route needs
+ * yet — mounted the way the dev server mounts its preview.
  */
-import { defineHandler } from 'h3'
+import { defineHandler, type H3 } from 'h3'
+import type { Principal } from '../../../gateway/auth/guard.ts'
+import type { Gateway } from '../../../gateway/gateway.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
-import { createAuth, type Auth } from '../../../gateway/auth/auth.ts'
-import type { AuthSettings } from '../../../gateway/auth/config.ts'
-import { authPlugin } from '../../../gateway/auth/plugin.ts'
-import { createLogger } from '../../../gateway/log.ts'
-import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
-import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { MCP_PATH } from '../../../contract/public-paths.ts'
+import type { Scope } from '../../../contract/scopes.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
+
+/** The stand-ins: the principal of a credential holding the scope, or the guard's 401/403/503. */
+export const GUARDED: Record<'mcp' | 'apiRead', { path: string; scope: Scope }> = {
+  mcp: { path: `${MCP_PATH}/principal`, scope: 'mcp.tools.invoke' },
+  apiRead: { path: '/test/api-read', scope: 'api.read' },
+}
+
+/** The routes, for `platform.routes`; `gateway` gives the gateway they belong to once it is made. */
+export function guardedRoutes(gateway: () => Gateway): (app: H3) => void {
+  return (app) => {
+    for (const { path, scope } of Object.values(GUARDED))
+      app.all(
+        path,
+        defineHandler(async (event) => principalBody(await gateway().auth!.requireScope(event, scope))),
+      )
+  }
+}
 
 export async function builtProject(): Promise<TempProject> {
   const project = await copyOfFixtureContent()
@@ -20,35 +36,7 @@ export async function builtProject(): Promise<TempProject> {
   return project
 }
 
-export interface AuthGateway {
-  gateway: TestGateway
-  auth: Auth
-  /** Every log line the gateway wrote, debug level and up. */
-  logs: string[]
-  url: string
-}
-
-export async function startAuthGateway(dist: string, settings: AuthSettings): Promise<AuthGateway> {
-  const logs: string[] = []
-  const logger = createLogger('debug', (line) => logs.push(line))
-  let url = ''
-  const auth = await createAuth(settings, { publicUrl: () => url, logger })
-  const protectedRoutes = (app: Parameters<ReturnType<typeof authPlugin>>[0]) => {
-    app.all(
-      MCP_PATH,
-      defineHandler(async (event) => principalBody(await auth.requireScope(event, 'mcp.tools.invoke'))),
-    )
-    app.all(
-      '/test/api-read',
-      defineHandler(async (event) => principalBody(await auth.requireScope(event, 'api.read'))),
-    )
-  }
-  const gateway = await startGateway(dist, { logger, plugins: [authPlugin(auth), protectedRoutes] })
-  url = gateway.url
-  return { gateway, auth, logs, url }
-}
-
-function principalBody(p: Awaited<ReturnType<Auth['requireScope']>>) {
+function principalBody(p: Principal) {
   return { kind: p.kind, subject: p.subject, client_id: p.clientId ?? null, role: p.role ?? null, scopes: p.scopes }
 }
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
 import { FAILURE_POLICIES } from '../../../gateway/auth/failed-auth.ts'
 
-import { startFullGateway, type FullGateway } from '../../helpers/full-gateway.ts'
+import { startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
 import { readForm, UserAgent, type Step } from './user-agent.ts'
 
 const LOGIN_THROTTLE = {
@@ -30,12 +30,12 @@ const KATHERINE = {
   scopes: ['openid', 'api.read'] as const,
 }
 
-let t: FullGateway
+let t: BuiltGateway
 let clientId: string
 
 beforeAll(async () => {
-  t = await startFullGateway({ people: { alan: ALAN, katherine: KATHERINE }, env: { TRUST_PROXY: 'x-forwarded-for' } })
-  const registered = await fetch(`${t.gw.url}/oauth/register`, {
+  t = await startBuiltGateway({ people: { alan: ALAN, katherine: KATHERINE }, env: { TRUST_PROXY: 'x-forwarded-for' } })
+  const registered = await fetch(`${t.url}/oauth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -58,12 +58,12 @@ function authorizeUrl(scope = 'mcp.tools.invoke', v = verifier()): string {
     response_type: 'code',
     redirect_uri: REDIRECT,
     scope,
-    resource: `${t.gw.url}/mcp`,
+    resource: `${t.url}/mcp`,
     code_challenge: challenge(v),
     code_challenge_method: 'S256',
     state: 'x',
   })
-  return `${t.gw.url}/oauth/authorize?${params}`
+  return `${t.url}/oauth/authorize?${params}`
 }
 
 async function signInPage(agent: UserAgent): Promise<Step> {
@@ -73,7 +73,7 @@ async function signInPage(agent: UserAgent): Promise<Step> {
 }
 
 async function exchange(code: string, v: string) {
-  const res = await fetch(`${t.gw.url}/oauth/token`, {
+  const res = await fetch(`${t.url}/oauth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
@@ -82,7 +82,7 @@ async function exchange(code: string, v: string) {
       redirect_uri: REDIRECT,
       client_id: clientId,
       code_verifier: v,
-      resource: `${t.gw.url}/mcp`,
+      resource: `${t.url}/mcp`,
     }),
   })
   return (await res.json()) as { access_token?: string; refresh_token?: string; scope?: string; error?: string }
@@ -231,7 +231,7 @@ describe('forged and stale form posts', () => {
     const page = await signInPage(new UserAgent())
     const form = readForm(page.html, page.url)
     expect((await fetch(form.action)).status).toBe(405)
-    expect((await fetch(`${t.gw.url}/oauth/interaction/nope`)).status).toBe(400)
+    expect((await fetch(`${t.url}/oauth/interaction/nope`)).status).toBe(400)
   })
 })
 
@@ -244,7 +244,7 @@ describe('what a person may grant', () => {
     expect(consent.html).toContain('which your account cannot grant')
     const tokens = await exchange(back.searchParams.get('code')!, v)
     expect(decodeJwt(tokens.access_token!).scope).toBe('api.read')
-    const mcp = await fetch(`${t.gw.url}/mcp`, {
+    const mcp = await fetch(`${t.url}/mcp`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${tokens.access_token}`,
@@ -343,7 +343,7 @@ describe('npm run keys -- user', () => {
     expect(tokens.refresh_token).toEqual(expect.any(String))
     expect((await cli('user', 'disable', id)).code).toBe(0)
     expect((await cli('user', 'list')).out).toMatch(new RegExp(`${id}\\t${person.email}\\tdisabled `))
-    const refresh = await fetch(`${t.gw.url}/oauth/token`, {
+    const refresh = await fetch(`${t.url}/oauth/token`, {
       method: 'POST',
       body: new URLSearchParams({
         grant_type: 'refresh_token',

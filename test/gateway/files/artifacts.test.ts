@@ -15,6 +15,10 @@ import { ArtifactStore } from '../../../gateway/artifacts.ts'
 import { startGateway, useBuiltGateway } from '../../helpers/gateway.ts'
 import { createProject, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 import { problemDefect } from '../../helpers/problem-assert.ts'
+import { until } from '../../helpers/until.ts'
+
+// Thousands of long-tail reads from one address while builds swap: far past one client's budget of computed answers, which is not what this tests.
+const UNLIMITED = { env: { COMPUTED_RATE_LIMIT_PER_MINUTE: '0' } }
 
 const BASE_POSTS = 12
 
@@ -30,15 +34,6 @@ async function writeGeneration(project: TempProject, gen: number): Promise<void>
   }
 }
 
-/** Poll until `check` holds (bounded), for state that changes asynchronously. */
-async function until(check: () => Promise<boolean>, what: string, tries = 100): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await check()) return
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`gave up waiting for ${what}`)
-}
-
 /** A project holding generation 0 of the content. */
 async function generationZero(): Promise<TempProject> {
   const project = await createProject()
@@ -47,7 +42,7 @@ async function generationZero(): Promise<TempProject> {
 }
 
 describe('dist/ swapped while requests are in flight', () => {
-  const ctx = useBuiltGateway(generationZero)
+  const ctx = useBuiltGateway(generationZero, UNLIMITED)
 
   /** The generation a list answer belongs to, after checking it is wholly from one build. */
   function checkList(body: string, headers: Headers): number {
@@ -113,7 +108,7 @@ describe('dist/ swapped while requests are in flight', () => {
 })
 
 describe('a corrupt or tampered dist/', () => {
-  const ctx = useBuiltGateway(generationZero)
+  const ctx = useBuiltGateway(generationZero, UNLIMITED)
 
   const manifestPath = () => join(ctx.project.dist, '_build', 'manifest.json')
   it.each([
@@ -169,20 +164,26 @@ describe('a corrupt or tampered dist/', () => {
     child.stdout.on('data', (d) => (stdout += d))
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
     try {
-      await until(async () => /at (http:\/\/\S+)/.test(stderr), 'the gateway to start')
+      await until(() => /at (http:\/\/\S+)/.test(stderr), { what: 'the gateway to start', everyMs: 100 })
       const url = /at (http:\/\/\S+)/.exec(stderr)![1]!
       expect((await fetch(`${url}/api/health`)).status).toBe(200)
 
       await writeFile(manifestPath(), 'not json at all')
       child.kill('SIGHUP')
-      await until(async () => (await fetch(`${url}/api/health`)).status === 503, 'health to report the failed reload')
+      await until(async () => (await fetch(`${url}/api/health`)).status === 503, {
+        what: 'health to report the failed reload',
+        everyMs: 100,
+      })
       expect((await fetch(`${url}/api/blog-posts?limit=2`)).status).toBe(200)
       expect(child.exitCode).toBeNull()
       expect(stdout).toMatch(/reload failed; still serving the previous build/)
 
       await buildSite({ root: ctx.project.root, cache: false, force: true })
       child.kill('SIGHUP')
-      await until(async () => (await fetch(`${url}/api/health`)).status === 200, 'health to recover')
+      await until(async () => (await fetch(`${url}/api/health`)).status === 200, {
+        what: 'health to recover',
+        everyMs: 100,
+      })
     } finally {
       child.kill('SIGTERM')
       expect(await exited).toBe(0)
@@ -197,7 +198,7 @@ describe('a file of the served build changed on disk after it was loaded', () =>
     // No cache: every answer is read from dist/ when asked for, so the change is seen at once.
     const store = new ArtifactStore(project.dist, { cacheMb: 0 })
     await store.reload()
-    const gateway = await startGateway(project.dist, { store })
+    const gateway = await startGateway(project.dist, { platform: { store } })
     try {
       expect((await fetch(`${gateway.url}/api/blog-posts/post-0`)).status).toBe(200)
       // Files not read since the load (a file already answered may still be in memory, as verified bytes of this build).
@@ -233,7 +234,7 @@ describe('a file of the served build changed on disk after it was loaded', () =>
     )
     const store = new ArtifactStore(project.dist, { cacheMb: 0, checkFiles: 'on-read' })
     await store.reload()
-    const gateway = await startGateway(project.dist, { store })
+    const gateway = await startGateway(project.dist, { platform: { store } })
     try {
       expect((await fetch(`${gateway.url}/api/health`)).status).toBe(200)
       expect((await fetch(`${gateway.url}/api/blog-posts/post-0`)).status).toBe(200)

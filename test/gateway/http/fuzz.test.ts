@@ -11,24 +11,28 @@ import { etagOf } from '../../../contract/etag.ts'
 import { COLLECTION_NAMES } from '../../../contract/collections.ts'
 import { MANIFEST_FILE } from '../../../contract/paths.ts'
 import { problemDefect, leakedMarker } from '../../helpers/problem-assert.ts'
-import { MCP_HEADERS, startFullGateway, type FullGateway } from './full-gateway.ts'
+import { MCP_HEADERS, startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
+import { AGENT } from './agent.ts'
 import { rawRequest, type RawResponse } from '../../helpers/raw-http.ts'
 import { DOCS_PATH, HEALTH_PATH, MCP_PATH, OPENAPI_PATH, TOKEN_PATH } from '../../../contract/public-paths.ts'
 
 const MCP_CAP = 16 * 1024
-let t: FullGateway
+let t: BuiltGateway
 /** ETags of every file in the build: a 200 outside the dynamic routes must be one of these. */
 let distEtags: Set<string>
 
 beforeAll(async () => {
-  t = await startFullGateway({ rateLimitPerMinute: 0, mcpBodyBytes: MCP_CAP })
-  const snapshot = t.gw.store.current()!
+  t = await startBuiltGateway({
+    ...AGENT,
+    env: { RATE_LIMIT_PER_MINUTE: '0', COMPUTED_RATE_LIMIT_PER_MINUTE: '0', MCP_MAX_BODY_BYTES: String(MCP_CAP) },
+  })
+  const snapshot = t.store.current()!
   distEtags = new Set([...Object.values(snapshot.manifest.files), snapshot.source.etag(MANIFEST_FILE)!])
 })
 afterAll(() => t?.close())
 afterEach(async () => {
   // The process is still up and serving after every run, and logged no failure of its own.
-  expect((await fetch(`${t.gw.url}/api/health`)).status).toBe(200)
+  expect((await fetch(`${t.url}/api/health`)).status).toBe(200)
   expect(t.logs.filter((line) => (JSON.parse(line) as { level: string }).level === 'error')).toEqual([])
 })
 
@@ -95,12 +99,12 @@ function checkJsonRpc(text: string): void {
 }
 
 async function get(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; body: string }> {
-  const res = await fetch(`${t.gw.url}${path}`, init)
+  const res = await fetch(`${t.url}${path}`, init)
   return { status: res.status, headers: res.headers, body: await res.text() }
 }
 
 const rawGet = (target: string, extra = '') =>
-  rawRequest(t.gw.url, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`)
+  rawRequest(t.url, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`)
 const checkRaw = (target: string, res: RawResponse) => {
   checkAnswer(target, res.status, (n) => res.headers[n], res.body)
   checkError(res.status, res.headers['content-type'], res.body, target)
@@ -357,7 +361,7 @@ describe('headers', () => {
           `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${framing}${lines.join('\r\n')}${lines.length ? '\r\n' : ''}\r\n${body}`,
           'latin1',
         )
-        const res = await rawRequest(t.gw.url, request)
+        const res = await rawRequest(t.url, request)
         checkRaw(target, res)
         // Over the cap: 431, unless the parser rejected something else first (400).
         if (hs.some(([n, v]) => n === 'X-Huge' && v.length > 16_384)) expect([400, 431]).toContain(res.status)
@@ -370,7 +374,7 @@ describe('headers', () => {
     const baseline = await get('/api/blog-posts?limit=3')
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(value, fc.constant(`Bearer ${t.sandboxKey}`), fc.constant(`Bearer ${t.agentKey}`)),
+        fc.oneof(value, fc.constant(`Bearer ${t.keys.sandbox!}`), fc.constant(`Bearer ${t.keys.agent!}`)),
         async (authorization) => {
           const res = await get('/api/blog-posts?limit=3', {
             headers: { authorization: authorization.replace(/[^\x20-\x7e]/g, '') },
@@ -469,13 +473,13 @@ describe('MCP bodies', () => {
   )
 
   it('answer JSON-RPC results or errors (or problems at the HTTP level), never a 5xx', async () => {
-    const auth = { authorization: `Bearer ${t.agentKey}` }
+    const auth = { authorization: `Bearer ${t.keys.agent!}` }
     await fc.assert(
       fc.asyncProperty(
         body,
         fc.constantFrom('application/json', 'application/json', 'text/plain', 'application/json; charset=latin1'),
         async (text, type) => {
-          const res = await fetch(`${t.gw.url}/mcp`, {
+          const res = await fetch(`${t.url}/mcp`, {
             method: 'POST',
             headers: { ...MCP_HEADERS, ...auth, 'content-type': type },
             body: text,
@@ -493,8 +497,8 @@ describe('MCP bodies', () => {
 
   it('answers 413 problem for an oversized body, before reading credentials', async () => {
     const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'a'.repeat(MCP_CAP) } })
-    for (const headers of [{ ...MCP_HEADERS, authorization: `Bearer ${t.agentKey}` }, MCP_HEADERS]) {
-      const res = await fetch(`${t.gw.url}/mcp`, { method: 'POST', headers, body: big })
+    for (const headers of [{ ...MCP_HEADERS, authorization: `Bearer ${t.keys.agent!}` }, MCP_HEADERS]) {
+      const res = await fetch(`${t.url}/mcp`, { method: 'POST', headers, body: big })
       checkError(413, res.headers.get('content-type'), await res.text())
       expect(res.status).toBe(413)
     }
@@ -502,9 +506,9 @@ describe('MCP bodies', () => {
 
   it('rejects a search query over the length cap as a tool input error', async () => {
     const call = (query: string) =>
-      fetch(`${t.gw.url}/mcp`, {
+      fetch(`${t.url}/mcp`, {
         method: 'POST',
-        headers: { ...MCP_HEADERS, authorization: `Bearer ${t.agentKey}` },
+        headers: { ...MCP_HEADERS, authorization: `Bearer ${t.keys.agent!}` },
         body: JSON.stringify({
           jsonrpc: '2.0',
           id: 7,

@@ -2,18 +2,20 @@
  * Rate limiting of the dynamic routes over real HTTP: 429 problem with
  * Retry-After and the IETF RateLimit fields, keyed by client address (proxy
  * headers only when trusted) and by credential; static reads never limited.
+ * The budget of computed answers: computed-budget.test.ts.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
-import { H3 } from 'h3'
-import { rateLimit, RateLimiter } from '../../../gateway/http/rate-limit.ts'
-import type { LimitSettings } from '../../../gateway/http/limits.ts'
-import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
+import { ROUTES } from '../../../contract/routes/index.ts'
+import { readSettings } from '../../../contract/settings.ts'
+import { Budgets } from '../../../gateway/http/budgets.ts'
+import { RateLimiter } from '../../../gateway/http/rate-limit.ts'
+import { MCP_HEADERS, startBuiltGateway, startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { problemDefect } from '../../helpers/problem-assert.ts'
-import { MCP_HEADERS, startFullGateway } from './full-gateway.ts'
 import { MCP_PATH, TOKEN_PATH } from '../../../contract/public-paths.ts'
 import { rateLimitFields } from '../../helpers/ratelimit-fields.ts'
+import { AGENT } from './agent.ts'
 
 let project: TempProject
 let gateway: TestGateway | undefined
@@ -28,8 +30,8 @@ afterEach(async () => {
 })
 afterAll(() => project?.remove())
 
-async function start(limits: Partial<LimitSettings>) {
-  gateway = await startGateway(project.dist, { limits: { rateLimitPerMinute: 3, ...limits } })
+async function start(env: Record<string, string>) {
+  gateway = await startGateway(project.dist, { env: { RATE_LIMIT_PER_MINUTE: '3', ...env } })
   return gateway
 }
 
@@ -67,7 +69,7 @@ describe.each([TOKEN_PATH, MCP_PATH])('%s', (path) => {
 
 describe('keys', () => {
   it('never limits static reads or health', async () => {
-    await start({ rateLimitPerMinute: 1 })
+    await start({ RATE_LIMIT_PER_MINUTE: '1' })
     for (let i = 0; i < 5; i++) {
       expect((await fetch(`${gateway!.url}/api/blog-posts?limit=1`)).status).toBe(200)
       expect((await fetch(`${gateway!.url}/api/health`)).status).toBe(200)
@@ -82,7 +84,7 @@ describe('keys', () => {
   })
 
   it('behind a trusted proxy, limits each client address separately (rightmost X-Forwarded-For hop)', async () => {
-    await start({ trustProxy: 'x-forwarded-for' })
+    await start({ TRUST_PROXY: 'x-forwarded-for' })
     for (let i = 0; i < 3; i++)
       await (await post(TOKEN_PATH, { 'x-forwarded-for': '198.51.100.7, 203.0.113.1' })).body?.cancel()
     expect((await post(TOKEN_PATH, { 'x-forwarded-for': '203.0.113.1' })).status).toBe(429)
@@ -92,7 +94,7 @@ describe('keys', () => {
   })
 
   it('on Netlify, keys by x-nf-client-connection-ip', async () => {
-    await start({ trustProxy: 'netlify' })
+    await start({ TRUST_PROXY: 'netlify' })
     for (let i = 0; i < 3; i++)
       await (await post(MCP_PATH, { 'x-nf-client-connection-ip': '192.0.2.10' })).body?.cancel()
     expect((await post(MCP_PATH, { 'x-nf-client-connection-ip': '192.0.2.10' })).status).toBe(429)
@@ -100,7 +102,7 @@ describe('keys', () => {
   })
 
   it('limits one credential used from many addresses', async () => {
-    await start({ trustProxy: 'netlify' })
+    await start({ TRUST_PROXY: 'netlify' })
     const auth = { authorization: 'Bearer the-same-key' }
     for (let i = 0; i < 3; i++) {
       const res = await post(MCP_PATH, { ...auth, 'x-nf-client-connection-ip': `192.0.2.${i}` })
@@ -118,7 +120,7 @@ describe('keys', () => {
   })
 
   it('RATE_LIMIT_PER_MINUTE=0 turns the limiter off', async () => {
-    await start({ rateLimitPerMinute: 0 })
+    await start({ RATE_LIMIT_PER_MINUTE: '0' })
     for (let i = 0; i < 6; i++) {
       const res = await post(TOKEN_PATH)
       expect(res.status).not.toBe(429)
@@ -130,23 +132,23 @@ describe('keys', () => {
 
 describe('on the real routes', () => {
   it('puts the RateLimit fields on token responses, MCP results and their errors', async () => {
-    const full = await startFullGateway({ rateLimitPerMinute: 50 })
+    const full = await startBuiltGateway({ ...AGENT, env: { RATE_LIMIT_PER_MINUTE: '50' } })
     try {
-      const basic = Buffer.from(`${full.clientId}:${full.clientSecret}`).toString('base64')
-      const token = await fetch(`${full.gw.url}/oauth/token`, {
+      const basic = Buffer.from(`agent:${full.secrets.agent!}`).toString('base64')
+      const token = await fetch(`${full.url}/oauth/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
         body: 'grant_type=client_credentials&scope=mcp.tools.invoke',
       })
       expect(token.status).toBe(200)
       const ping = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' })
-      const ok = await fetch(`${full.gw.url}/mcp`, {
+      const ok = await fetch(`${full.url}/mcp`, {
         method: 'POST',
-        headers: { ...MCP_HEADERS, authorization: `Bearer ${full.agentKey}` },
+        headers: { ...MCP_HEADERS, authorization: `Bearer ${full.keys.agent!}` },
         body: ping,
       })
       expect(ok.status).toBe(200)
-      const denied = await fetch(`${full.gw.url}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: ping })
+      const denied = await fetch(`${full.url}/mcp`, { method: 'POST', headers: MCP_HEADERS, body: ping })
       expect(denied.status).toBe(401)
       for (const res of [token, ok, denied]) {
         expect(rateLimitFields(res.headers.get('ratelimit-policy')).ip).toEqual({ q: 50, w: 60 })
@@ -170,17 +172,15 @@ describe('RateLimiter', () => {
     expect(limiter.take('a')).toEqual({ allowed: true, remaining: 1, resetSeconds: 60 })
   })
 
-  it('does not count made-up credentials from an address already over its limit', async () => {
-    const limiter = new RateLimiter({ limit: 3, windowSeconds: 60 })
-    const app = new H3().use(rateLimit(limiter, 'none')).all(MCP_PATH, () => 'ok')
-    const statuses: number[] = []
-    for (let i = 0; i < 40; i++)
-      statuses.push(
-        (await app.request(MCP_PATH, { method: 'POST', headers: { authorization: `Bearer made-up-${i}` } })).status,
-      )
-    expect(statuses.filter((s) => s === 429)).toHaveLength(37)
+  it('does not count made-up credentials from an address already over its limit', () => {
+    const budgets = new Budgets(readSettings({ RATE_LIMIT_PER_MINUTE: '3' }, 'start'))
+    const charge = budgets.chargeOf(ROUTES.mcp)!
+    const verdicts = Array.from({ length: 40 }, (_, i) =>
+      charge({ ip: '192.0.2.1', authorization: `Bearer made-up-${i}` }),
+    )
+    expect(verdicts.filter((v) => !v.allowed)).toHaveLength(37)
     // One address window and the three credentials that got through; nothing for the 37 refused.
-    expect(limiter.size).toBe(4)
+    expect(budgets.windows('dynamic')).toBe(4)
   })
 
   it('forgets the windows that ended, without waiting for the table to fill (one-off addresses and credentials)', () => {

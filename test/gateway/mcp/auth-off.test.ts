@@ -5,57 +5,45 @@
  */
 import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSite } from '../../../build/compiler/build.ts'
-import { ArtifactStore } from '../../../gateway/artifacts.ts'
-import { SettingsError } from '../../../contract/settings.ts'
-import { readConfig } from '../../../gateway/config.ts'
-import { mcpPlugin } from '../../../gateway/mcp/plugin.ts'
-import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
-import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
+import { readSettings, SettingsError, type Settings } from '../../../contract/settings.ts'
+import { checkSettings } from '../../../gateway/config.ts'
+import { startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
 import { connectClient, INITIALIZE, MCP_HEADERS } from './setup.ts'
-import { DEFAULT_LIMITS } from '../../../gateway/http/limits.ts'
 import { MCP_PATH } from '../../../contract/public-paths.ts'
+
+/** The settings of `env` as the gateway takes them (each valid, and valid together). */
+function checked(env: Record<string, string | undefined>): Settings {
+  const settings = readSettings(env, 'start')
+  checkSettings(settings)
+  return settings
+}
 
 describe('the MCP_AUTH setting', () => {
   it('refuses MCP_AUTH=off on any address but loopback, naming the rule', () => {
     for (const HOST of ['0.0.0.0', '::', '192.168.1.10', 'api.example.com', '128.0.0.1']) {
-      expect(() => readConfig({ MCP_AUTH: 'off', HOST }, 'start')).toThrow(SettingsError)
-      expect(() => readConfig({ MCP_AUTH: 'off', HOST }, 'start')).toThrow(/loopback/)
+      expect(() => checked({ MCP_AUTH: 'off', HOST })).toThrow(SettingsError)
+      expect(() => checked({ MCP_AUTH: 'off', HOST })).toThrow(/loopback/)
     }
   })
 
   it('accepts MCP_AUTH=off on 127.0.0.0/8, ::1 and localhost, and defaults to on', () => {
     for (const HOST of ['127.0.0.1', '127.1.2.3', '::1', 'localhost', undefined]) {
-      expect(readConfig({ MCP_AUTH: 'off', HOST }, 'start').mcpAuth).toBe('off')
+      expect(checked({ MCP_AUTH: 'off', HOST }).MCP_AUTH).toBe('off')
     }
-    expect(readConfig({}, 'start').mcpAuth).toBe('on')
-    expect(() => readConfig({ MCP_AUTH: 'maybe' }, 'start')).toThrow(/MCP_AUTH must be on or off/)
-    expect(() => readConfig({ MCP_ALLOWED_ORIGINS: 'app.example.com' }, 'start')).toThrow(/MCP_ALLOWED_ORIGINS/)
+    expect(checked({}).MCP_AUTH).toBe('on')
+    expect(() => checked({ MCP_AUTH: 'maybe' })).toThrow(/MCP_AUTH must be on or off/)
+    expect(() => checked({ MCP_ALLOWED_ORIGINS: 'app.example.com' })).toThrow(/MCP_ALLOWED_ORIGINS/)
   })
 })
 
 describe('/mcp without the credential guard', () => {
-  let project: TempProject
-  let gw: TestGateway
+  let gw: BuiltGateway
   beforeAll(async () => {
-    project = await copyOfFixtureContent()
-    await buildSite({ root: project.root, cache: false })
-    const store = new ArtifactStore(project.dist)
-    await store.reload()
-    const plugin = mcpPlugin({
-      store,
-      version: '0.0.0-test',
-      auth: undefined,
-      maxBodyBytes: DEFAULT_LIMITS.mcpBodyBytes,
-      publicUrl: 'https://api.example.com',
-      allowedOrigins: ['https://app.example.com'],
+    gw = await startBuiltGateway({
+      env: { MCP_AUTH: 'off', PUBLIC_URL: 'https://api.example.com', MCP_ALLOWED_ORIGINS: 'https://app.example.com' },
     })
-    gw = await startGateway(project.dist, { store, plugins: [plugin] })
   })
-  afterAll(async () => {
-    await gw?.close()
-    await project?.remove()
-  })
+  afterAll(() => gw?.close())
 
   function post(headers: Record<string, string>): Promise<number> {
     const url = new URL(gw.url)

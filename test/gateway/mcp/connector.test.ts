@@ -19,13 +19,13 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 type Item = { id: string; title: string; url: string; body: { markdown: string } }
-const item = async (path: string): Promise<Item> => (await (await fetch(`${t.gw.url}/api/${path}`)).json()) as Item
+const item = async (path: string): Promise<Item> => (await (await fetch(`${t.url}/api/${path}`)).json()) as Item
 
 describe.each(ERAS)('$protocol ($client)', ({ era }) => {
   let client: McpClient
   let outputSchemas: Map<string, object>
   beforeAll(async () => {
-    client = await connectClient(t.gw.url, t.agentKey, era)
+    client = await connectClient(t.url, t.agentKey, era)
     const { tools } = await client.listTools()
     outputSchemas = new Map(tools.map((tool) => [tool.name, tool.outputSchema as object]))
   })

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectClient, INITIALIZE, MCP_HEADERS, startMcpGateway, type McpTestGateway } from './setup.ts'
 import { MCP_PATH } from '../../../contract/public-paths.ts'
+import { API_VERSION } from '../../../contract/lifecycle.ts'
 
 let t: McpTestGateway
 beforeAll(async () => {
@@ -13,11 +14,11 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 const post = (headers: Record<string, string>, body = INITIALIZE) =>
-  fetch(`${t.gw.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body })
+  fetch(`${t.url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body })
 
 /** node:http, because fetch will not send a Host header of our choosing. */
 function postWithHost(host: string, token: string, origin?: string): Promise<{ status: number; body: string }> {
-  const url = new URL(`${t.gw.url}/mcp`)
+  const url = new URL(`${t.url}/mcp`)
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
@@ -69,25 +70,25 @@ describe('credentials (mcp.tools.invoke)', () => {
 
   it('lets an OAuth token with the scope and an agent.mcp API key initialize', async () => {
     for (const credential of [await t.token(['mcp.tools.invoke']), t.agentKey]) {
-      const client = await connectClient(t.gw.url, credential)
-      expect(client.getServerVersion()).toMatchObject({ name: 'content-api', version: '0.0.0-test' })
+      const client = await connectClient(t.url, credential)
+      expect(client.getServerVersion()).toMatchObject({ name: 'content-api', version: API_VERSION })
       await client.close()
     }
   })
 })
 
 describe('method, origin and host', () => {
-  it('answers GET and DELETE with 405 and Allow: POST (stateless: no SSE stream, no session to delete)', async () => {
+  it('answers GET and DELETE with 405 and Allow: POST, OPTIONS (stateless: no SSE stream, no session to delete)', async () => {
     for (const method of ['GET', 'DELETE', 'PUT']) {
-      const res = await fetch(`${t.gw.url}/mcp`, { method, headers: { accept: 'text/event-stream' } })
+      const res = await fetch(`${t.url}/mcp`, { method, headers: { accept: 'text/event-stream' } })
       expect(res.status).toBe(405)
-      expect(res.headers.get('allow')).toBe('POST')
+      expect(res.headers.get('allow')).toBe('POST, OPTIONS')
       expect(await res.json()).toMatchObject({ type: '/problems/method-not-allowed', status: 405 })
     }
   })
 
   it('answers the CORS preflight with POST and the headers of both protocol eras allowed', async () => {
-    const res = await fetch(`${t.gw.url}/mcp`, {
+    const res = await fetch(`${t.url}/mcp`, {
       method: 'OPTIONS',
       headers: { origin: 'http://localhost:6274', 'access-control-request-method': 'POST' },
     })
@@ -106,7 +107,7 @@ describe('method, origin and host', () => {
       type: '/problems/forbidden',
       detail: expect.stringContaining('evil.example'),
     })
-    const local = await post({ authorization: `Bearer ${token}`, origin: t.gw.url })
+    const local = await post({ authorization: `Bearer ${token}`, origin: t.url })
     expect(local.status).toBe(200)
   })
 
@@ -115,7 +116,7 @@ describe('method, origin and host', () => {
     const foreign = await postWithHost('evil.example:80', token)
     expect(foreign.status).toBe(403)
     expect(JSON.parse(foreign.body)).toMatchObject({ type: '/problems/forbidden' })
-    const local = await postWithHost(`localhost:${new URL(t.gw.url).port}`, token)
+    const local = await postWithHost(`localhost:${new URL(t.url).port}`, token)
     expect(local.status).toBe(200)
   })
 

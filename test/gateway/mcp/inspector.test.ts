@@ -46,17 +46,7 @@ async function inspector(args: string[]): Promise<Run> {
     MCP_CATALOG_PATH: join(storage, 'mcp.json'),
     MCP_CLIENT_CONFIG_PATH: join(storage, 'client.json'),
   })
-  const argv = [
-    LAUNCHER,
-    '--cli',
-    '--transport',
-    'http',
-    '--server-url',
-    `${t.gw.url}/mcp`,
-    '--format',
-    'json',
-    ...args,
-  ]
+  const argv = [LAUNCHER, '--cli', '--transport', 'http', '--server-url', `${t.url}/mcp`, '--format', 'json', ...args]
   return new Promise((resolve) => {
     execFile(node.execPath, argv, { env, timeout: 60_000 }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0

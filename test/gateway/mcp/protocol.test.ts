@@ -8,6 +8,7 @@ import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.j
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_TTL_MS, SURFACE_TTL_MS } from '../../../gateway/mcp/cache.ts'
+import { API_VERSION } from '../../../contract/lifecycle.ts'
 import {
   connectModern,
   INITIALIZE,
@@ -63,7 +64,7 @@ async function modern(
     ...headers,
   }
   const sent = Object.fromEntries(Object.entries(all).filter((e): e is [string, string] => e[1] !== null))
-  const res = await fetch(`${t.gw.url}/mcp`, {
+  const res = await fetch(`${t.url}/mcp`, {
     method: 'POST',
     headers: sent,
     body: JSON.stringify({ jsonrpc: '2.0', id: 7, method, params: { ...params, _meta: meta } }),
@@ -73,15 +74,15 @@ async function modern(
 
 describe('negotiation', () => {
   it('an SDK v2 client negotiates 2026-07-28 (server/discover, no handshake), with or without a pin', async () => {
-    const pinned = await connectModern(t.gw.url, t.agentKey)
+    const pinned = await connectModern(t.url, t.agentKey)
     expect(pinned.getProtocolEra()).toBe('modern')
     expect(pinned.getNegotiatedProtocolVersion()).toBe(MODERN)
-    expect(pinned.getServerVersion()).toMatchObject({ name: 'content-api', version: '0.0.0-test' })
+    expect(pinned.getServerVersion()).toMatchObject({ name: 'content-api', version: API_VERSION })
     await pinned.close()
     const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client')
     const auto = new Client({ name: 'auto', version: '1' }, { versionNegotiation: { mode: 'auto' } })
     await auto.connect(
-      new StreamableHTTPClientTransport(new URL(`${t.gw.url}/mcp`), {
+      new StreamableHTTPClientTransport(new URL(`${t.url}/mcp`), {
         requestInit: { headers: { authorization: `Bearer ${t.agentKey}` } },
       }),
     )
@@ -90,7 +91,7 @@ describe('negotiation', () => {
   })
 
   it('an SDK v1 client gets 2025-11-25 through the initialize handshake, stateless (no session id)', async () => {
-    const transport = new LegacyTransport(new URL(`${t.gw.url}/mcp`), {
+    const transport = new LegacyTransport(new URL(`${t.url}/mcp`), {
       requestInit: { headers: { authorization: `Bearer ${t.agentKey}` } },
     })
     const client = new LegacyClient({ name: 'v1', version: '1' })
@@ -121,7 +122,7 @@ describe('server/discover and the cache fields', () => {
         completions: {},
       },
       instructions: expect.stringContaining('search_content'),
-      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'content-api', version: '0.0.0-test' } },
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'content-api', version: API_VERSION } },
       ttlMs: SURFACE_TTL_MS,
       cacheScope: 'public',
     })
@@ -145,7 +146,7 @@ describe('server/discover and the cache fields', () => {
   })
 
   it('leaves the cache fields out of 2025-era answers', async () => {
-    const res = await fetch(`${t.gw.url}/mcp`, {
+    const res = await fetch(`${t.url}/mcp`, {
       method: 'POST',
       headers: { ...MCP_HEADERS, authorization: `Bearer ${t.agentKey}` },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
@@ -217,7 +218,7 @@ describe('standard headers against the body', () => {
   })
 
   it('refuses an initialize handshake sent with the 2026-07-28 header', async () => {
-    const res = await fetch(`${t.gw.url}/mcp`, {
+    const res = await fetch(`${t.url}/mcp`, {
       method: 'POST',
       headers: {
         ...MCP_HEADERS,

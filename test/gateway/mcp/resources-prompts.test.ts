@@ -15,13 +15,13 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const rest = async <T>(path: string): Promise<T> => (await (await fetch(`${t.gw.url}${path}`)).json()) as T
+const rest = async <T>(path: string): Promise<T> => (await (await fetch(`${t.url}${path}`)).json()) as T
 const textOf = (contents: unknown[]) => (contents[0] as { text: string }).text
 
 describe.each(ERAS)('$protocol ($client)', ({ era }) => {
   let client: McpClient
   beforeAll(async () => {
-    client = await connectClient(t.gw.url, t.agentKey, era)
+    client = await connectClient(t.url, t.agentKey, era)
   })
   afterAll(() => client?.close())
 
@@ -80,7 +80,7 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
     it('serves the agent reference llms-full.txt when the build has it, and omits it when not', async () => {
       // A new connection for each build: a 2026-07-28 client keeps a list for its ttlMs, as it should.
       const fresh = async <T>(use: (c: McpClient) => Promise<T>): Promise<T> => {
-        const c = await connectClient(t.gw.url, t.agentKey, era)
+        const c = await connectClient(t.url, t.agentKey, era)
         try {
           return await use(c)
         } finally {

@@ -7,11 +7,8 @@
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client'
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import type { ArtifactStore } from '../../../gateway/artifacts.ts'
 import type { Scope } from '../../../contract/scopes.ts'
-import { MCP_HEADERS, startFullGateway } from '../../helpers/full-gateway.ts'
-import type { TestGateway } from '../../helpers/gateway.ts'
-import type { TempProject } from '../../helpers/project.ts'
+import { MCP_HEADERS, startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
 
 export { MCP_HEADERS }
 
@@ -59,20 +56,14 @@ export interface McpClient {
   close(): Promise<void>
 }
 
-export interface McpTestGateway {
-  gw: TestGateway
-  /** The store /mcp answers from (swap snapshots into it). */
-  store: ArtifactStore
-  project: TempProject
-  /** Every log line of the gateway. */
-  logs: string[]
+/** The whole gateway (helpers/gateway.ts) with the clients and keys the MCP suites use. */
+export interface McpTestGateway extends Omit<BuiltGateway, 'token'> {
   /** An access token from the built-in issuer's token endpoint, for a client holding exactly `scopes`. */
   token(scopes: readonly Scope[]): Promise<string>
   /** An API key with the sandbox.read role (no mcp.tools.invoke). */
   sandboxKey: string
   /** An API key with the agent.mcp role. */
   agentKey: string
-  close(): Promise<void>
 }
 
 const CLIENTS: Record<string, readonly Scope[]> = {
@@ -84,17 +75,14 @@ const CLIENTS: Record<string, readonly Scope[]> = {
 export async function startMcpGateway(
   options: { env?: Record<string, string>; now?: () => Date } = {},
 ): Promise<McpTestGateway> {
-  const full = await startFullGateway({
+  const full = await startBuiltGateway({
     clients: CLIENTS,
     keys: { sandbox: 'sandbox.read', agent: 'agent.mcp' },
     env: options.env,
-    runtime: { now: options.now },
+    platform: { now: options.now },
   })
   return {
-    gw: full.gw,
-    store: full.store,
-    project: full.project,
-    logs: full.logs,
+    ...full,
     sandboxKey: full.keys.sandbox!,
     agentKey: full.keys.agent!,
     token(scopes) {

@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t?.close())
 
 const rest = async <T>(path: string): Promise<T> => {
-  const res = await fetch(`${t.gw.url}${path}`)
+  const res = await fetch(`${t.url}${path}`)
   expect(res.status).toBe(200)
   return (await res.json()) as T
 }
@@ -33,7 +33,7 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
   let outputSchemas: Map<string, object>
 
   beforeAll(async () => {
-    client = await connectClient(t.gw.url, await t.token(['mcp.tools.invoke']), era)
+    client = await connectClient(t.url, await t.token(['mcp.tools.invoke']), era)
     const { tools } = await client.listTools()
     outputSchemas = new Map(tools.map((tool) => [tool.name, tool.outputSchema as object]))
   })

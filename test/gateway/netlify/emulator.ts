@@ -44,6 +44,12 @@ export async function startEmulator(
       resolve(JSON.parse(line) as { url: string; blobsContext: string | null })
     })
   })
+  // The emulation builds the functions when one is first called: minutes on a loaded machine, and more with
+  // each function. Paid here, in the suite's set-up, rather than by whichever test happens to call first.
+  await fetch(`${ready.url}/api/health`).then(
+    (res) => res.arrayBuffer(),
+    () => undefined,
+  )
   return { url: ready.url, blobsContext: ready.blobsContext ?? undefined, log: () => stderr, stop: () => stop(child) }
 }
 
@@ -54,4 +60,16 @@ function stop(child: ChildProcess): Promise<void> {
     child.stdin!.end()
     setTimeout(() => child.kill('SIGKILL'), 10_000).unref()
   })
+}
+
+/** Run `work` with the emulated Blobs as the environment, as a CLI runs with a site's context. */
+export async function withBlobs<T>(emulator: Emulator, work: () => Promise<T>): Promise<T> {
+  const previous = process.env.NETLIFY_BLOBS_CONTEXT
+  process.env.NETLIFY_BLOBS_CONTEXT = emulator.blobsContext
+  try {
+    return await work()
+  } finally {
+    if (previous === undefined) delete process.env.NETLIFY_BLOBS_CONTEXT
+    else process.env.NETLIFY_BLOBS_CONTEXT = previous
+  }
 }

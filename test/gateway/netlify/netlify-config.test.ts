@@ -1,17 +1,27 @@
 /**
- * netlify.toml as Netlify reads it (its own redirect parser): /mcp and
- * /oauth/* go to the gateway function under Netlify's rate limiting, in the
- * shape Netlify documents, with the gateway's own quota; and no rule of the
- * generated dist/_redirects (which Netlify matches first) shadows them. The
- * local emulation ignores rate limits, so this is where their shape is held.
+ * Netlify's rules as Netlify reads them (its own redirect parser), held to
+ * the route table (contract/routes/): every route reaches what answers it —
+ * the function for a route the gateway answers, a file for a pre-rendered
+ * request — and the hand-kept [[redirects]] of netlify.toml are exactly the
+ * routes of a budget Netlify holds at its edge, with that budget's quota,
+ * in the shape Netlify documents; no rule of the generated dist/_redirects
+ * (which Netlify matches first) shadows them. The local emulation ignores
+ * rate limits, so this is where their shape is held.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseAllRedirects } from '@netlify/redirect-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
-import { FUNCTION_PREFIX, MCP_PATH, OAUTH_PREFIX, TOKEN_PATH } from '../../../contract/public-paths.ts'
-import { DEFAULT_LIMITS } from '../../../gateway/http/limits.ts'
+import { atTheEdge } from '../../../build/emit/netlify.ts'
+import { BUDGETS } from '../../../contract/budgets.ts'
+import { FUNCTION_PREFIX } from '../../../contract/public-paths.ts'
+import { documentedPaths, ROUTES } from '../../../contract/routes/index.ts'
+import type { Route } from '../../../contract/routes/route.ts'
+import { defaultOf } from '../../../contract/settings.ts'
+import { MANIFEST_FILE } from '../../../contract/paths.ts'
+import type { Manifest } from '../../../contract/manifest.ts'
+import type { CollectionName } from '../../../contract/collections.ts'
 import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 
 interface Rule {
@@ -25,15 +35,24 @@ interface Rule {
 
 /** The keys Netlify's rate limit rules in code take (window, limit, aggregation, and the optional action). */
 const RATE_LIMIT_KEYS = ['window_limit', 'window_size', 'aggregate_by', 'action', 'to', 'algorithm']
+const ROUTE_LIST = Object.entries(ROUTES) as [string, Route][]
 
 let project: TempProject
+/** The rules of netlify.toml alone, and of dist/_redirects followed by them (the order Netlify matches). */
+let toml: Rule[]
+let all: Rule[]
+let manifest: Manifest
+
 beforeAll(async () => {
   project = await copyOfFixtureContent()
   await buildSite({ root: project.root, cache: false })
+  toml = await parse()
+  all = await parse([join(project.dist, '_redirects')])
+  manifest = JSON.parse(await readFile(join(project.dist, MANIFEST_FILE), 'utf8')) as Manifest
 }, 60_000)
 afterAll(() => project?.remove())
 
-const parse = async (redirectsFiles: string[] = []) => {
+async function parse(redirectsFiles: string[] = []): Promise<Rule[]> {
   const { redirects, errors } = await parseAllRedirects({
     netlifyConfigPath: join(REPO_ROOT, 'netlify.toml'),
     redirectsFiles,
@@ -44,44 +63,110 @@ const parse = async (redirectsFiles: string[] = []) => {
   return redirects as Rule[]
 }
 
-/** The first rule Netlify would apply to a request for `path` (no query). */
-function firstMatch(rules: Rule[], path: string): Rule | undefined {
-  return rules.find(
-    (r) =>
-      Object.keys(r.query ?? {}).length === 0 &&
-      (r.from === path || (r.from.endsWith('/*') && path.startsWith(r.from.slice(0, -1)))),
+/** Whether a rule applies to `path` with `query`: Netlify matches named query parameters by value (`:x` by any). */
+function applies(rule: Rule, path: string, query: URLSearchParams): boolean {
+  const pathMatches = rule.from === path || (rule.from.endsWith('/*') && path.startsWith(rule.from.slice(0, -1)))
+  return (
+    pathMatches &&
+    Object.entries(rule.query ?? {}).every(
+      ([name, value]) => query.has(name) && (value.startsWith(':') || query.get(name) === value),
+    )
   )
 }
 
-describe('netlify.toml', () => {
-  it.each([
-    [MCP_PATH, `${FUNCTION_PREFIX}${MCP_PATH}`],
-    [`${OAUTH_PREFIX}/*`, `${FUNCTION_PREFIX}${OAUTH_PREFIX}/:splat`],
-  ])(
-    "rewrites %s to the gateway under a rate limit of the gateway's own quota, per client address",
-    async (from, to) => {
-      const rule = (await parse()).find((r) => r.from === from)
-      expect(rule).toMatchObject({ to, status: 200, force: true })
-      const limit = rule!.rate_limit!
-      expect(Object.keys(limit).filter((k) => !RATE_LIMIT_KEYS.includes(k))).toEqual([])
-      expect(limit).toEqual({
-        window_limit: DEFAULT_LIMITS.rateLimitPerMinute,
-        window_size: 60,
-        aggregate_by: ['ip', 'domain'],
-      })
-      // Netlify's windows run from 1 to 180 seconds.
-      expect(limit.window_size).toBeGreaterThanOrEqual(1)
-      expect(limit.window_size).toBeLessThanOrEqual(180)
+const firstMatch = (rules: Rule[], path: string, query = '') =>
+  rules.find((rule) => applies(rule, path, new URLSearchParams(query)))
+
+/** The paths of the route with every parameter given (a published slug of the collection where it takes one). */
+function concrete(route: Route): string[] {
+  return documentedPaths(route).map(({ path, value }) => {
+    const slug = value === undefined ? 'x' : (manifest.collections[value as CollectionName][0]?.slug ?? 'x')
+    return path.replace('{slug}', slug).replace(/\{[^}]+\}/g, 'x')
+  })
+}
+
+/** The path parameters of a concrete path of the route. */
+function paramsOf(route: Route, path: string): Record<string, string> {
+  const names = [...route.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!)
+  const pattern = new RegExp(`^${route.path.replace(/\{[^}]+\}/g, '([^/]+)')}$`)
+  const values = pattern.exec(path)!.slice(1)
+  return Object.fromEntries(names.map((name, i) => [name, values[i]!]))
+}
+
+describe('the rules of every route of the table', () => {
+  it.each(ROUTE_LIST.filter(([, r]) => r.served === 'gateway' && !atTheEdge(r)))(
+    '%s reaches the function (but for the requests a pre-rendered file answers)',
+    (_, route) => {
+      for (const path of concrete(route)) {
+        if (!route.prerendered) {
+          expect(firstMatch(all, path)?.to, path).toBe(`${FUNCTION_PREFIX}${path}`)
+          continue
+        }
+        // The bare request is a file of the build; a parameter no file has goes to the function.
+        expect(firstMatch(all, path)?.to, path).toBe(
+          `/${route.prerendered.file(paramsOf(route, path), route.prerendered.fileParameter?.bare)}`,
+        )
+        for (const name of route.prerendered.computedBy)
+          expect(firstMatch(all, path, `${name}=1`)?.to, `${path}?${name}=1`).toBe(`${FUNCTION_PREFIX}${path}`)
+      }
     },
   )
 
-  it('is not shadowed by the generated dist/_redirects, whose rules Netlify matches first', async () => {
-    const rules = await parse([join(project.dist, '_redirects')])
-    for (const path of [MCP_PATH, TOKEN_PATH, `${OAUTH_PREFIX}/authorize`, `${OAUTH_PREFIX}/interaction/abc/login`]) {
-      expect(firstMatch(rules, path)?.rate_limit, path).toBeDefined()
+  it.each(ROUTE_LIST.filter(([, r]) => r.served === 'file'))(
+    '%s is a file: no rule sends it to the function',
+    (_, route) => {
+      for (const path of concrete(route))
+        expect(firstMatch(all, path)?.to.startsWith(FUNCTION_PREFIX) ?? false, path).toBe(false)
+    },
+  )
+})
+
+describe('netlify.toml', () => {
+  const edge = ROUTE_LIST.filter(([, r]) => atTheEdge(r))
+
+  it.each(edge)(
+    "%s reaches the function through netlify.toml's rule, under its budget's quota per client address",
+    (_, route) => {
+      const budget = BUDGETS[route.budgets!.find((name) => BUDGETS[name].edge)!]
+      for (const path of concrete(route)) {
+        // The first rule Netlify applies is netlify.toml's: no generated rule shadows it.
+        const rule = firstMatch(all, path)
+        expect(
+          rule && toml.some((r) => r.from === rule.from && r.to === rule.to),
+          `${path} matched ${rule?.from}`,
+        ).toBe(true)
+        const to = rule!.from.endsWith('/*') ? rule!.to.replace(':splat', path.slice(rule!.from.length - 1)) : rule!.to
+        expect(to).toBe(`${FUNCTION_PREFIX}${path}`)
+        expect(rule).toMatchObject({ status: 200, force: true })
+        const limit = rule!.rate_limit!
+        expect(Object.keys(limit).filter((k) => !RATE_LIMIT_KEYS.includes(k))).toEqual([])
+        expect(limit).toEqual({
+          window_limit: Number(defaultOf(budget.setting, 'netlify')),
+          window_size: budget.windowSeconds,
+          aggregate_by: ['ip', 'domain'],
+        })
+      }
+    },
+  )
+
+  it('has a rate-limited rule for no path outside those routes, and a rule for each (no more than Netlify allows a site)', () => {
+    const limited = toml.filter((rule) => rule.rate_limit)
+    expect(limited.length).toBeGreaterThan(0)
+    for (const rule of limited) {
+      const served = ROUTE_LIST.filter(([, route]) =>
+        concrete(route).some((path) => applies(rule, path, new URLSearchParams())),
+      )
+      expect(served.length, rule.from).toBeGreaterThan(0)
+      expect(
+        served.filter(([, route]) => !atTheEdge(route)).map(([id]) => id),
+        rule.from,
+      ).toEqual([])
+      // Netlify's windows run from 1 to 180 seconds.
+      expect(rule.rate_limit!.window_size).toBeGreaterThanOrEqual(1)
+      expect(rule.rate_limit!.window_size).toBeLessThanOrEqual(180)
     }
-    // The content rules still come first for what they serve.
-    expect(firstMatch(rules, '/api/nope')?.to).toBe(`${FUNCTION_PREFIX}/api/:splat`)
+    // Two rules in code on the free plan.
+    expect(limited.length).toBeLessThanOrEqual(2)
   })
 
   it('keeps each [redirects.rate_limit] table the last part of its rule (a key under it would belong to it)', async () => {
@@ -93,5 +178,9 @@ describe('netlify.toml', () => {
       const keys = [...after.matchAll(/^\s*([a-z_]+)\s*=/gm)].map((m) => m[1])
       expect(keys.sort()).toEqual(['aggregate_by', 'window_limit', 'window_size'])
     }
+  })
+
+  it('leaves the content rules first for what they serve', () => {
+    expect(firstMatch(all, '/api/nope')?.to).toBe(`${FUNCTION_PREFIX}/api/:splat`)
   })
 })

@@ -5,7 +5,8 @@
  * authorization code with PKCE through the sign-in and consent pages,
  * userinfo and refresh, a machine client's client_credentials token used at
  * /mcp. Each function call starts a fresh worker, so everything that
- * survives between requests went through Blobs.
+ * survives between requests went through Blobs. The scheduled sweep
+ * removes the expired records from Blobs and keeps the rest.
  */
 import { copyFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -17,10 +18,12 @@ import { bundleFunction } from '../../../build/netlify-function.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { generateClientSecret, hashClientSecret, writeClientsFile } from '../../../gateway/auth/issuer/clients-file.ts'
 import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
+import { openBlobsStore } from '../../../gateway/auth/store/blobs-store.ts'
 import { BLOBS_STORE_NAME } from '../../../gateway/auth/store/open-store.ts'
+import { isExpired } from '../../../gateway/auth/store/state-store.ts'
 import { UserAgent } from '../auth/user-agent.ts'
 import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
-import { startEmulator, type Emulator } from './emulator.ts'
+import { startEmulator, withBlobs, type Emulator } from './emulator.ts'
 
 const LINDA = { email: 'linda@example.com', password: 'arrows of the telescope', name: 'Linda Example' }
 const REDIRECT = 'http://127.0.0.1:9/callback'
@@ -30,18 +33,6 @@ let project: TempProject
 let netlify: Emulator
 let machineSecret: string
 let personId: string
-
-/** Run with the emulated Blobs as the environment, as the CLI would run with a site's context. */
-async function withBlobs<T>(work: () => Promise<T>): Promise<T> {
-  const previous = process.env.NETLIFY_BLOBS_CONTEXT
-  process.env.NETLIFY_BLOBS_CONTEXT = netlify.blobsContext
-  try {
-    return await work()
-  } finally {
-    if (previous === undefined) delete process.env.NETLIFY_BLOBS_CONTEXT
-    else process.env.NETLIFY_BLOBS_CONTEXT = previous
-  }
-}
 
 beforeAll(async () => {
   project = await copyOfFixtureContent()
@@ -78,7 +69,7 @@ beforeAll(async () => {
   })
   expect(discovery.status).toBe(200)
   const out: string[] = []
-  const code = await withBlobs(() =>
+  const code = await withBlobs(netlify, () =>
     runKeysCli(['user', 'create', '--email', LINDA.email, '--name', LINDA.name, '--password-stdin'], {
       env: { OAUTH_STORE: 'netlify-blobs' },
       cwd: project.root,
@@ -89,7 +80,7 @@ beforeAll(async () => {
   )
   expect(code).toBe(0)
   personId = out[0]!
-}, 360_000)
+}, 600_000)
 
 afterAll(async () => {
   await netlify?.stop()
@@ -132,7 +123,7 @@ describe('the embedded authorization server on Netlify', () => {
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!)
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token)
 
-    const keys = await withBlobs(async () =>
+    const keys = await withBlobs(netlify, async () =>
       (await getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }).list()).blobs.map((b) => b.key),
     )
     for (const prefix of [
@@ -191,4 +182,43 @@ describe('the embedded authorization server on Netlify', () => {
     })
     expect(mcp.status, netlify.log().slice(-2000)).toBe(200)
   }, 120_000)
+
+  it('sweeps the expired records out of Blobs from the scheduled function, and keeps the rest', async () => {
+    const DAY = 24 * 60 * 60 * 1000
+    const keys = () =>
+      withBlobs(netlify, async () =>
+        (await getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }).list()).blobs.map((b) => b.key),
+      )
+    // A registration made now (the function writes it): a day to live.
+    const registered = await fetch(`${netlify.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }),
+      signal: AbortSignal.timeout(110_000),
+    })
+    expect(registered.status, netlify.log().slice(-2000)).toBe(201)
+    const { client_id } = (await registered.json()) as { client_id: string }
+    // Written two days ago: an abandoned sign-in (an hour) and a registration never used (a day).
+    await withBlobs(netlify, async () => {
+      const past = openBlobsStore({ name: BLOBS_STORE_NAME, now: () => Date.now() - 2 * DAY })
+      await past.set('oidc/Interaction/abandoned', { uid: 'abandoned' }, 3600)
+      await past.set('oidc/Client/reg_unused', { client_id: 'reg_unused' }, 24 * 3600)
+      // Not in the store's record format (another writer's JSON with an `exp` of its own): never the sweep's.
+      await getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }).setJSON('foreign/record', { exp: 1 })
+    })
+    const before = await keys()
+    expect(before).toEqual(expect.arrayContaining(['oidc/Interaction/abandoned', 'oidc/Client/reg_unused']))
+    // What must stay: every record not expired (a code of the flow above may be, by now).
+    const live = await withBlobs(netlify, async () => {
+      const blobs = getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' })
+      const expired = await Promise.all(before.map(async (k) => isExpired(await blobs.get(k, { type: 'json' }))))
+      return before.filter((_, i) => !expired[i])
+    })
+    expect(live).not.toContain('oidc/Client/reg_unused')
+    expect(live).toEqual(expect.arrayContaining([`oidc/Client/${client_id}`, `people/${personId}`, 'foreign/record']))
+
+    const run = await fetch(`${netlify.url}/.netlify/functions/oauth-sweep-scheduled`, { method: 'POST' })
+    expect(run.status, netlify.log().slice(-2000)).toBeLessThan(300)
+    expect((await keys()).sort()).toEqual(live.sort())
+  }, 180_000)
 })

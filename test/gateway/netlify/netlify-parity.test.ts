@@ -16,13 +16,10 @@ import { bundleFunction } from '../../../build/netlify-function.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import { API_VERSION } from '../../../contract/lifecycle.ts'
 import { startEmulator, type Emulator } from './emulator.ts'
-import { ArtifactStore } from '../../../gateway/artifacts.ts'
 import { generateApiKey, hashApiKey } from '../../../gateway/auth/api-key.ts'
 import { newKeyId, writeKeysFile } from '../../../gateway/auth/keys-file.ts'
-import { readConfig } from '../../../gateway/config.ts'
-import { silentLogger } from '../../../gateway/log.ts'
-import { gatewayOptions } from '../../../gateway/setup.ts'
 import {
   API_CATALOG_PATH,
   AUTHORIZATION_SERVER_PATH,
@@ -71,7 +68,6 @@ describe('Netlify deploy parity', () => {
   /** The change feed's first page, for a cursor to ask with. */
   let firstChanges: { meta: { next_cursor: string } }
   let agentKey: string
-  let version: string
 
   beforeAll(async () => {
     project = await copyOfFixtureContent()
@@ -80,7 +76,6 @@ describe('Netlify deploy parity', () => {
     await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))
     manifest = JSON.parse(await readFile(join(project.dist, MANIFEST_FILE), 'utf8')) as Manifest
     firstChanges = JSON.parse(await readFile(join(project.dist, CHANGES_FILE), 'utf8')) as typeof firstChanges
-    version = (JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version
     // One settings environment for both: an API key for /mcp, the same keys file.
     agentKey = generateApiKey('live')
     await writeKeysFile(join(project.root, 'keys.json'), {
@@ -104,18 +99,9 @@ describe('Netlify deploy parity', () => {
       PUBLIC_URL: 'https://content.example.test',
       OAUTH_SIGNING_KEY: JSON.stringify(await exportJWK(privateKey)),
     }
-    const store = new ArtifactStore(project.dist)
-    await store.reload()
-    let url = ''
-    const options = await gatewayOptions(readConfig({ ...process.env, ...env }, 'start', project.root), store, {
-      version,
-      logger: silentLogger,
-      fallbackUrl: () => url,
-    })
-    gateway = await startGateway(project.dist, { ...options, store })
-    url = gateway.url
+    gateway = await startGateway(project.dist, { keysFile: env.KEYS_FILE, env })
     netlify = await startEmulator(project.root, env)
-  }, 180_000)
+  }, 600_000)
 
   afterAll(async () => {
     await netlify?.stop()
@@ -219,7 +205,7 @@ describe('Netlify deploy parity', () => {
     }
     const ours = await ask(gateway.url, MCP_PATH, init)
     expect(ours.status).toBe(200)
-    expect(JSON.parse(ours.body)).toMatchObject({ result: { serverInfo: { version } } })
+    expect(JSON.parse(ours.body)).toMatchObject({ result: { serverInfo: { version: API_VERSION } } })
     expect(await ask(netlify.url, MCP_PATH, init)).toEqual(ours)
     // Without the key: the same 401 challenge.
     const anonymous = { ...init, headers: { ...init.headers, authorization: '' } }

@@ -20,8 +20,9 @@ import { BLOBS_STORE_NAME } from '../../../gateway/auth/store/open-store.ts'
 import { generateSecretsKey } from '../../../gateway/webhooks/secrets.ts'
 import { commitAll, initAndCommit } from '../../helpers/git.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
+import { until } from '../../helpers/until.ts'
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts'
-import { startEmulator, type Emulator } from './emulator.ts'
+import { startEmulator, withBlobs, type Emulator } from './emulator.ts'
 
 const T0 = 1_777_593_600
 const SECRETS_KEY = generateSecretsKey()
@@ -30,20 +31,9 @@ let project: TempProject
 let netlify: Emulator
 let receiver: Receiver
 
-async function withBlobs<T>(work: () => Promise<T>): Promise<T> {
-  const previous = process.env.NETLIFY_BLOBS_CONTEXT
-  process.env.NETLIFY_BLOBS_CONTEXT = netlify.blobsContext
-  try {
-    return await work()
-  } finally {
-    if (previous === undefined) delete process.env.NETLIFY_BLOBS_CONTEXT
-    else process.env.NETLIFY_BLOBS_CONTEXT = previous
-  }
-}
-
 const blobKeys = (prefix: string) =>
   Promise.race([
-    withBlobs(async () =>
+    withBlobs(netlify, async () =>
       (await getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }).list({ prefix })).blobs.map((b) => b.key),
     ),
     new Promise<never>((_, reject) =>
@@ -63,13 +53,9 @@ const deployEvent = (context: string) =>
 
 const scheduledRun = () => fetch(`${netlify.url}/.netlify/functions/webhooks-scheduled`, { method: 'POST' })
 
-async function until(check: () => Promise<boolean> | boolean, what: string, tries = 240): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await check()) return
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error(`${what}: not after ${tries} tries\n${netlify.log()}`)
-}
+/** Until `check` holds, showing the emulator's log if it never does. */
+const eventually = (check: () => Promise<boolean> | boolean, what: string) =>
+  until(check, { what, everyMs: 500, timeoutMs: 120_000, show: () => netlify.log() })
 
 beforeAll(async () => {
   project = await createProject({
@@ -86,7 +72,7 @@ beforeAll(async () => {
     OAUTH_SIGNING_KEY: JSON.stringify(await exportJWK(privateKey)),
   })
   receiver = await startReceiver()
-}, 300_000)
+}, 600_000)
 
 afterAll(async () => {
   await netlify?.stop()
@@ -98,10 +84,10 @@ describe('webhooks on Netlify', () => {
   it('queues a deploy’s changes on deploy-succeeded and delivers them, retrying from the scheduled function', async () => {
     // The first deploy sets where changes start.
     expect((await deployEvent('production')).status).toBeLessThan(300)
-    await until(async () => (await blobKeys('webhooks/cursor')).length === 1, 'the cursor in Blobs')
+    await eventually(async () => (await blobKeys('webhooks/cursor')).length === 1, 'the cursor in Blobs')
 
     const out: string[] = []
-    const code = await withBlobs(() =>
+    const code = await withBlobs(netlify, () =>
       runKeysCli(['webhook', 'create', '--url', receiver.url, '--events', 'all'], {
         env: { OAUTH_STORE: 'netlify-blobs', WEBHOOK_SECRETS_KEY: SECRETS_KEY },
         cwd: project.root,
@@ -119,23 +105,23 @@ describe('webhooks on Netlify', () => {
     await commitAll(project.root, 'on netlify', T0 + 100)
     await buildSite({ root: project.root, cache: false })
     await deployEvent('production')
-    await until(() => receiver.deliveries.length > 0, 'a first attempt')
+    await eventually(() => receiver.deliveries.length > 0, 'a first attempt')
     expect(receiver.events).toHaveLength(0)
     expect(await blobKeys('webhooks/queue/')).toHaveLength(1)
 
     down = false
-    await until(async () => {
+    await eventually(async () => {
       await scheduledRun()
       return receiver.events.length === 1
     }, 'the retry from the scheduled function')
     expect(receiver.events[0]).toMatchObject({ type: 'content.published', data: { slug: 'on-netlify' } })
-    await until(async () => (await blobKeys('webhooks/queue/')).length === 0, 'an empty queue')
+    await eventually(async () => (await blobKeys('webhooks/queue/')).length === 0, 'an empty queue')
   }, 900_000)
 
   it('sends nothing for a second event of the same deploy, or for a deploy preview', async () => {
     const before = receiver.deliveries.length
     const cursor = () =>
-      withBlobs(() =>
+      withBlobs(netlify, () =>
         getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }).get('webhooks/cursor', { type: 'json' }),
       )
     const cursorBefore = await cursor()

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { COLLECTION_NAMES } from '../../../contract/collections.ts'
 import type { ChangesEnvelope } from '../../../contract/changes.ts'
-import { startFullGateway, type FullGateway } from '../../helpers/full-gateway.ts'
+import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { initAndCommit } from '../../helpers/git.ts'
-import { copyOfFixtureContent } from '../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { connectClient, type McpClient } from '../mcp/setup.ts'
 import { crawl } from './crawl.ts'
 
@@ -65,16 +65,17 @@ recording_url: https://www.tidewater.example/webinars/${REPLAY.slug}/recording
 The replay of our Marigold session, licensed until September: the ${REPLAY.phrase} case study in full.
 `
 
-let full: FullGateway
+let project: TempProject
+let gateway: TestGateway
 let agent: McpClient
 
 /** Every file of the build, as text (binary files too: a slug would be found in them as well). */
 async function distFiles(): Promise<Map<string, string>> {
   const out = new Map<string, string>()
-  for (const entry of await readdir(full.project.dist, { recursive: true, withFileTypes: true })) {
+  for (const entry of await readdir(project.dist, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue
     const path = join(entry.parentPath, entry.name)
-    out.set(relative(full.project.dist, path), (await readFile(path)).toString('utf8'))
+    out.set(relative(project.dist, path), (await readFile(path)).toString('utf8'))
   }
   return out
 }
@@ -134,25 +135,28 @@ const QUERIES = [LAUNCH.title, LAUNCH.phrase, REPLAY.title, REPLAY.phrase].map((
 )
 const SEARCHES = QUERIES.map((q) => `/api/search?q=${encodeURIComponent(q)}`)
 
+const buildAsOf = (clock: string) => buildSite({ root: project.root, cache: false, clock: () => Date.parse(clock) })
+
+/** Build again as of `clock` and have the gateway load it, as after `npm run build` and a SIGHUP. */
 async function rebuildAsOf(clock: string): Promise<void> {
-  await buildSite({ root: full.project.root, cache: false, clock: () => Date.parse(clock) })
-  await full.store.reload()
+  await buildAsOf(clock)
+  await gateway.gateway.reload()
 }
 
 beforeAll(async () => {
-  const project = await copyOfFixtureContent()
+  project = await copyOfFixtureContent()
   await project.write(`content/blog-posts/${LAUNCH.slug}.md`, LAUNCH_FILE)
   await project.write(`content/webinars/${REPLAY.slug}.md`, REPLAY_FILE)
   await initAndCommit(project.root, COMMITTED)
-  full = await startFullGateway({ project, clients: {}, keys: { agent: 'agent.mcp' } })
-  await rebuildAsOf(BEFORE)
-  agent = await connectClient(full.gw.url, full.keys.agent)
+  await buildAsOf(BEFORE)
+  gateway = await startGateway(project.dist, { filesDir: project.root, keys: { agent: 'agent.mcp' } })
+  agent = await connectClient(gateway.url, gateway.keys.agent)
 }, 120_000)
 
 afterAll(async () => {
   await agent?.close()
-  await full?.close()
-  await full?.project.remove()
+  await gateway?.close()
+  await project?.remove()
 })
 
 describe('before the release', () => {
@@ -169,15 +173,15 @@ describe('before the release', () => {
   })
 
   it('no answer a crawler of the public paths reaches names it, and asking for it is a 404', async () => {
-    const answers = await crawl(full.gw.url, ['https://api.tidewater.example'], SEARCHES)
+    const answers = await crawl(gateway.url, ['https://api.tidewater.example'], SEARCHES)
     expect(answers.size).toBeGreaterThan(100)
     expect(findings(answers, LAUNCH)).toEqual({ slug: [], title: [], phrase: [] })
     expect(findings(answers, REPLAY).title.length).toBeGreaterThan(3)
-    expect((await fetch(`${full.gw.url}/api/blog-posts/${LAUNCH.slug}`)).status).toBe(404)
-    expect((await fetch(`${full.gw.url}/calendar/blog-posts/${LAUNCH.slug}.ics`)).status).toBe(404)
-    const health = await (await fetch(`${full.gw.url}/api/health`)).json()
+    expect((await fetch(`${gateway.url}/api/blog-posts/${LAUNCH.slug}`)).status).toBe(404)
+    expect((await fetch(`${gateway.url}/calendar/blog-posts/${LAUNCH.slug}.ics`)).status).toBe(404)
+    const health = await (await fetch(`${gateway.url}/api/health`)).json()
     expect(health.build.next_release_at).toBe(RELEASE)
-    cursor = ((await (await fetch(`${full.gw.url}/api/changes`)).json()) as ChangesEnvelope).meta.next_cursor
+    cursor = ((await (await fetch(`${gateway.url}/api/changes`)).json()) as ChangesEnvelope).meta.next_cursor
   }, 120_000)
 
   it('no MCP answer names it, and fetching it is a tool error', async () => {
@@ -210,7 +214,7 @@ describe('before the release', () => {
     })
 
     it('the gateway answers it, finds it, feeds it, and tells a synced client: created, and the tombstone', async () => {
-      const answers = await crawl(full.gw.url, ['https://api.tidewater.example'], SEARCHES)
+      const answers = await crawl(gateway.url, ['https://api.tidewater.example'], SEARCHES)
       const launch = findings(answers, LAUNCH)
       for (const path of [
         `/api/blog-posts/${LAUNCH.slug}`,
@@ -223,20 +227,20 @@ describe('before the release', () => {
       const replay = findings(answers, REPLAY)
       expect(replay.title).toEqual([])
       expect(replay.phrase).toEqual([])
-      expect((await fetch(`${full.gw.url}/api/webinars/${REPLAY.slug}`)).status).toBe(404)
-      const since = (await (await fetch(`${full.gw.url}/api/changes?since=${cursor}`)).json()) as ChangesEnvelope
+      expect((await fetch(`${gateway.url}/api/webinars/${REPLAY.slug}`)).status).toBe(404)
+      const since = (await (await fetch(`${gateway.url}/api/changes?since=${cursor}`)).json()) as ChangesEnvelope
       expect(since.data.map((e) => [e.change, e.slug, e.changed_at])).toEqual([
         ['created', LAUNCH.slug, RELEASE],
         ['deleted', REPLAY.slug, EXPIRY],
       ])
-      const health = await (await fetch(`${full.gw.url}/api/health`)).json()
+      const health = await (await fetch(`${gateway.url}/api/health`)).json()
       expect(health.build.next_release_at).toBeNull()
     }, 120_000)
 
     it('MCP finds and fetches the released item, and no longer the expired one', async () => {
       // A new client: one from before would keep the answers it cached (ttlMs), as a browser keeps a list.
       await agent.close()
-      agent = await connectClient(full.gw.url, full.keys.agent)
+      agent = await connectClient(gateway.url, gateway.keys.agent)
       const found = await agent.callTool({ name: 'search', arguments: { query: LAUNCH.phrase } })
       expect(JSON.stringify(found)).toContain(`blog-posts/${LAUNCH.slug}`)
       const fetched = await agent.callTool({ name: 'fetch', arguments: { id: `blog-posts/${LAUNCH.slug}` } })

@@ -7,13 +7,15 @@
  * its tombstone in /api/changes. Until then no answer may be cached past the
  * release. The times are the real clock's (no BUILD_TIME): the test waits.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChangesEnvelope } from '../../../contract/changes.ts'
 import { initAndCommit } from '../../helpers/git.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
+import { serveProcess, type ServeProcess } from '../../helpers/serve-process.ts'
+import { until } from '../../helpers/until.ts'
 
 const run = promisify(execFile)
 /** The real clock: this test's builds and gateway are as of now. */
@@ -24,10 +26,8 @@ const RELEASE = second(Date.now() + 60_000)
 const EXPIRY = second(Date.parse(RELEASE) + 15_000)
 
 let project: TempProject
-let server: ChildProcess
+let server: ServeProcess
 let url: string
-let stdout = ''
-let stderr = ''
 
 async function json<T>(path: string): Promise<T> {
   const response = await fetch(`${url}${path}`)
@@ -38,13 +38,14 @@ async function json<T>(path: string): Promise<T> {
 const slugs = async () =>
   (await json<{ data: { slug: string }[] }>('/api/blog-posts?limit=100')).data.map((r) => r.slug)
 
-async function until(check: () => Promise<boolean>, what: string, limitMs = 180_000): Promise<void> {
-  const end = Date.now() + limitMs
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`${what}: not within ${limitMs / 1000} s\n${stderr}\n${stdout.slice(-4000)}`)
-    await new Promise((r) => setTimeout(r, 500))
-  }
-}
+/** Until `check` holds: the release is a minute away, and the rebuild takes what the machine gives it. */
+const waitFor = (check: () => Promise<boolean>, what: string, timeoutMs = 180_000) =>
+  until(check, {
+    what,
+    timeoutMs,
+    everyMs: 500,
+    show: () => `\n${server.stderr()}\n${server.stdout().slice(-4000)}`,
+  })
 
 /** max-age and the stale allowances of a Cache-Control value. */
 function lifetimes(value: string | null): { fresh: number; stale: number } {
@@ -69,26 +70,14 @@ beforeAll(async () => {
       env: { ...process.env, ...NOW_ENV },
     },
   )
-  server = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'gateway/serve.ts')], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...NOW_ENV, PORT: '0', DIST_DIR: project.dist, LOG_LEVEL: 'info' },
-  })
-  server.stdout!.on('data', (d) => (stdout += d))
-  url = await new Promise<string>((resolve, reject) => {
-    server.stderr!.on('data', (d) => {
-      stderr += d
-      const match = /at (http:\/\/\S+)/.exec(stderr)
-      if (match) resolve(match[1]!)
-    })
-    server.once('exit', (code) => reject(new Error(`the gateway exited with ${code}: ${stderr}`)))
-  })
+  server = serveProcess({ ...NOW_ENV, PORT: '0', DIST_DIR: project.dist })
+  url = await server.url
 }, 120_000)
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r))
-    server.kill('SIGTERM')
-    await exited
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM')
+    await server.exited
   }
   await project?.remove()
 })
@@ -120,19 +109,19 @@ describe('npm start at a release time', () => {
   })
 
   it('publishes the item at its time without a restart: in the list, the feeds and search', async () => {
-    const pid = server.pid
-    await until(async () => (await slugs()).includes('launch'), 'the release')
-    expect(server.pid).toBe(pid)
-    expect(server.exitCode).toBeNull()
+    const pid = server.child.pid
+    await waitFor(async () => (await slugs()).includes('launch'), 'the release')
+    expect(server.child.pid).toBe(pid)
+    expect(server.child.exitCode).toBeNull()
     expect(JSON.stringify(await json('/feeds/all.json'))).toContain('Launch on time')
     const found = await json<{ data: { slug: string }[] }>('/api/search?q=quokka')
     expect(found.data.map((h) => h.slug)).toEqual(['launch'])
     // Its log says so (the lines go out in batches, a moment later).
-    await until(async () => stdout.includes('"msg":"release: serving"'), 'the log line', 10_000)
+    await waitFor(async () => server.stdout().includes('"msg":"release: serving"'), 'the log line', 10_000)
   }, 240_000)
 
   it('takes the expiring item down at its time, its tombstone in the change feed', async () => {
-    await until(async () => !(await slugs()).includes('offer'), 'the expiry')
+    await waitFor(async () => !(await slugs()).includes('offer'), 'the expiry')
     expect((await fetch(`${url}/api/blog-posts/offer`)).status).toBe(404)
     const since = await json<ChangesEnvelope>(`/api/changes?since=${cursor}`)
     expect(since.data.map((e) => [e.change, e.slug, e.changed_at])).toEqual([
@@ -141,6 +130,6 @@ describe('npm start at a release time', () => {
     ])
     const health = await json<{ build: { next_release_at: string | null } }>('/api/health')
     expect(health.build.next_release_at).toBeNull()
-    expect(server.exitCode).toBeNull()
+    expect(server.child.exitCode).toBeNull()
   }, 240_000)
 })

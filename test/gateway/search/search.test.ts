@@ -11,7 +11,7 @@ import { COLLECTION_NAMES } from '../../../contract/collections.ts'
 import { RESERVED_API_NAMES } from '../../../contract/public-paths.ts'
 import { MAX_QUERY_LENGTH } from '../../../contract/search.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
-import { startFullGateway, type FullGateway } from '../../helpers/full-gateway.ts'
+import { startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
 
 interface Hit {
   id: string
@@ -30,14 +30,14 @@ interface Results {
   links: { self: string; next: string | null; prev: string | null }
 }
 
-let full: FullGateway
+let full: BuiltGateway
 let client: Client
 
 beforeAll(async () => {
-  full = await startFullGateway({ keys: { agent: 'agent.mcp' } })
+  full = await startBuiltGateway({ keys: { agent: 'agent.mcp' } })
   client = new Client({ name: 'search-tests', version: '1.0.0' })
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${full.gw.url}/mcp`), {
+    new StreamableHTTPClientTransport(new URL(`${full.url}/mcp`), {
       requestInit: { headers: { authorization: `Bearer ${full.keys.agent}` } },
     }),
   )
@@ -49,7 +49,7 @@ afterAll(async () => {
 
 async function search(query: string, status = 200): Promise<{ response: Response; body: Results }> {
   const path = `/api/search${query}`
-  const response = await fetch(`${full.gw.url}${path}`)
+  const response = await fetch(`${full.url}${path}`)
   await assertMatchesContract('GET', path, response)
   expect(response.status, path).toBe(status)
   return { response, body: (await response.clone().json()) as Results }
@@ -74,7 +74,7 @@ describe('GET /api/search', () => {
       expect(body.data.length).toBeGreaterThan(0)
       for (const hit of body.data) {
         expect(hit.snippet.length).toBeGreaterThan(0)
-        const item = await fetch(`${full.gw.url}${hit.href}`)
+        const item = await fetch(`${full.url}${hit.href}`)
         expect(item.status).toBe(200)
         expect(((await item.json()) as { id: string }).id).toBe(hit.id)
       }
@@ -126,7 +126,7 @@ describe('GET /api/search', () => {
       ['?q=data&page=0', 'page'],
     ]
     for (const [query, parameter] of cases) {
-      const response = await fetch(`${full.gw.url}/api/search${query}`)
+      const response = await fetch(`${full.url}/api/search${query}`)
       await assertMatchesContract('GET', `/api/search${query}`, response)
       expect(response.status, query).toBe(400)
       const problem = (await response.json()) as { type: string; errors: { parameter: string }[] }
@@ -143,21 +143,21 @@ describe('GET /api/search', () => {
     const { response } = await search('?q=lineage')
     expect(response.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600')
     const etag = response.headers.get('etag')!
-    const again = await fetch(`${full.gw.url}/api/search?q=lineage`, { headers: { 'if-none-match': etag } })
+    const again = await fetch(`${full.url}/api/search?q=lineage`, { headers: { 'if-none-match': etag } })
     expect(again.status).toBe(304)
-    const head = await fetch(`${full.gw.url}/api/search?q=lineage`, { method: 'HEAD' })
+    const head = await fetch(`${full.url}/api/search?q=lineage`, { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(await head.text()).toBe('')
-    const post = await fetch(`${full.gw.url}/api/search?q=lineage`, { method: 'POST' })
+    const post = await fetch(`${full.url}/api/search?q=lineage`, { method: 'POST' })
     expect(post.status).toBe(405)
   })
 
   it('is never a collection: search and changes are reserved names under /api/', async () => {
     for (const name of RESERVED_API_NAMES) expect(COLLECTION_NAMES as readonly string[]).not.toContain(name)
-    const changes = await fetch(`${full.gw.url}/api/changes`)
+    const changes = await fetch(`${full.url}/api/changes`)
     expect(changes.status).toBe(200)
     expect(((await changes.json()) as { meta: { next_cursor: string } }).meta.next_cursor).toBeTruthy()
     // Below a reserved name there is nothing (not an item of a collection called "search").
-    expect((await fetch(`${full.gw.url}/api/search/lineage`)).status).toBe(404)
+    expect((await fetch(`${full.url}/api/search/lineage`)).status).toBe(404)
   })
 })

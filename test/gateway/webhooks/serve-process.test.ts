@@ -3,27 +3,32 @@
  * build on SIGHUP, the build's changes go out as signed webhooks, with no
  * other help; a second SIGHUP over the same build sends nothing more.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
 import { generateSecretsKey } from '../../../gateway/webhooks/secrets.ts'
 import { commitAll, initAndCommit } from '../../helpers/git.ts'
-import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
+import { createProject, validPost, type TempProject } from '../../helpers/project.ts'
+import { serveProcess, type ServeProcess } from '../../helpers/serve-process.ts'
+import { until } from '../../helpers/until.ts'
 import { startReceiver, type Receiver } from './receiver.ts'
 
 const T0 = 1_777_593_600
 let project: TempProject
 let receiver: Receiver
-let child: ChildProcess
-let stdout = ''
+let gateway: ServeProcess
 let env: Record<string, string>
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 240 && !check(); i++) await new Promise((r) => setTimeout(r, 250))
-  if (!check()) throw new Error(`${what}; the gateway logged:\n${stdout}`)
-}
+/** Until the gateway's log (what it printed, stdout and stderr) passes `check`. */
+const logged = (check: (log: string) => boolean, what: string) =>
+  until(() => gateway.stdout() + gateway.stderr(), {
+    holds: check,
+    what,
+    show: (log) => log,
+    everyMs: 250,
+    timeoutMs: 60_000,
+  })
 
 beforeAll(async () => {
   project = await createProject({
@@ -49,17 +54,12 @@ beforeAll(async () => {
   })
   expect(code).toBe(0)
   receiver.secrets.push(out[0]!)
-  child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'gateway/serve.ts')], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
-  })
-  child.stdout!.on('data', (d) => (stdout += d))
-  child.stderr!.on('data', (d) => (stdout += d))
-  await until(() => stdout.includes('changes after this build will be sent'), 'the gateway did not start its cursor')
+  gateway = serveProcess(env)
+  await logged((log) => log.includes('changes after this build will be sent'), 'the gateway starting its cursor')
 }, 120_000)
 
 afterAll(async () => {
-  child?.kill('SIGTERM')
+  gateway?.child.kill('SIGTERM')
   await receiver?.close()
   await project?.remove()
 })
@@ -69,14 +69,18 @@ describe('npm start', () => {
     await project.write('content/blog-posts/hup.md', validPost('Hup'))
     await commitAll(project.root, 'hup', T0 + 100)
     await buildSite({ root: project.root, cache: false })
-    child.kill('SIGHUP')
-    await until(() => receiver.events.length === 1, 'no event after SIGHUP')
+    gateway.child.kill('SIGHUP')
+    await until(() => receiver.events.length, {
+      holds: (n) => n === 1,
+      what: 'an event after SIGHUP',
+      timeoutMs: 60_000,
+    })
     expect(receiver.events[0]).toMatchObject({ type: 'content.published', data: { slug: 'hup' } })
-    expect(stdout).toContain('"msg":"webhooks: events queued"')
+    expect(gateway.stdout()).toContain('"msg":"webhooks: events queued"')
 
     // The same build again: its changes are behind the cursor (the in-process tests check this pass by pass).
-    child.kill('SIGHUP')
-    await until(() => (stdout.match(/"msg":"reloaded"/g) ?? []).length === 2, 'no second reload')
-    expect(stdout.match(/"msg":"webhooks: events queued"/g)).toHaveLength(1)
+    gateway.child.kill('SIGHUP')
+    await logged((log) => (log.match(/"msg":"reloaded"/g) ?? []).length === 2, 'a second reload')
+    expect(gateway.stdout().match(/"msg":"webhooks: events queued"/g)).toHaveLength(1)
   }, 120_000)
 })

@@ -1,18 +1,16 @@
 /**
- * A self-hosted gateway with webhooks, wired as `npm start` wires it
- * (gateway/serve.ts): the real server over dist/, the webhook service over
- * the same ArtifactStore, subscriptions made with the real keys CLI, and a
- * project whose content/ is a git repository, so each commit and build is a
- * change in the feed. The service's scheduling clock is the test's, so
+ * A self-hosted gateway with webhooks, made as `npm start` makes it
+ * (createGateway with webhooks on, through the one test helper): the real
+ * server over dist/ and its webhook service, subscriptions made with the real
+ * keys CLI, and a project whose content/ is a git repository, so each commit
+ * and build is a change in the feed. The gateway's clock is the test's, so
  * backoff and the disabling bound pass without waiting.
  */
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { buildSite } from '../../../build/compiler/build.ts'
-import { readConfig, type GatewayConfig } from '../../../gateway/config.ts'
 import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
-import { createLogger } from '../../../gateway/log.ts'
-import { startWebhooks, type WebhookService } from '../../../gateway/webhooks/service.ts'
+import type { WebhookService } from '../../../gateway/webhooks/service.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { commitAll, initAndCommit } from '../../helpers/git.ts'
 import { createProject, validPost, type TempProject } from '../../helpers/project.ts'
@@ -24,7 +22,6 @@ export interface WebhookSite {
   project: TempProject
   gateway: TestGateway
   webhooks: WebhookService
-  config: GatewayConfig
   env: Record<string, string>
   /** The service's clock (ms); move it with `advance`. */
   clock: { now: number }
@@ -51,33 +48,31 @@ export async function startWebhookSite(
   await initAndCommit(project.root, T0)
   await buildSite({ root: project.root, cache: false })
   const fullEnv = { OAUTH_STORE_DIR: join(project.root, 'gateway/.data/oauth'), ...env }
-  const config = readConfig(fullEnv, 'start', project.root)
-  const gateway = await startGateway(project.dist)
   const clock = { now: T0 * 1000 + 3_600_000 }
-  const logs: Record<string, unknown>[] = []
-  const logger = createLogger('info', (line) => logs.push(JSON.parse(line) as Record<string, unknown>))
-  // As serve.ts: the service over the gateway's store, its public URL the one listened on.
-  const webhooks = startWebhooks(config.webhooks, gateway.store, {
-    logger,
-    publicUrl: () => gateway.url,
-    now: () => clock.now,
+  const gateway = await startGateway(project.dist, {
+    env: fullEnv,
+    filesDir: project.root,
+    stateDir: fullEnv.OAUTH_STORE_DIR,
+    platform: { webhooks: true, now: () => new Date(clock.now) },
   })
+  const webhooks = gateway.gateway.webhooks!
   return {
     project,
     gateway,
     webhooks,
-    config,
     env: fullEnv,
     clock,
-    logs,
+    get logs() {
+      return gateway.logs.map((line) => JSON.parse(line) as Record<string, unknown>)
+    },
     advance: (ms) => {
       clock.now += ms
     },
     async deploy(message, time) {
       await commitAll(project.root, message, time)
       await buildSite({ root: project.root, cache: false })
-      await gateway.store.reload()
-      webhooks.kick()
+      // As SIGHUP does in serve.ts.
+      await gateway.gateway.reload()
     },
     async keys(...args) {
       const out: string[] = []
@@ -92,7 +87,6 @@ export async function startWebhookSite(
       return { code, out, err }
     },
     async close() {
-      await webhooks.close()
       await gateway.close()
       await rm(project.root, { recursive: true, force: true })
     },

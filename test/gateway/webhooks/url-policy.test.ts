@@ -11,7 +11,7 @@ import { AddressRefusedError, addressAllowed, guardedLookup } from '../../../gat
 import { startWebhookSite, T0, validPost, type WebhookSite } from './setup.ts'
 import { startReceiver, type Receiver } from './receiver.ts'
 
-const PRODUCTION = { HOST: '0.0.0.0', PUBLIC_URL: 'https://api.example.com' }
+const PRODUCTION = { PUBLIC_URL: 'https://api.example.com' }
 const production = { allowLoopback: false }
 const development = { allowLoopback: true }
 

@@ -8,16 +8,15 @@
  *
  * Every POST carries the interaction's CSRF token and must come from our origin.
  */
-import { defineHandler, type H3, type H3Event } from 'h3'
+import { defineHandler, type EventHandler, type H3Event } from 'h3'
 import type { Interaction } from 'oidc-provider'
 import { clientIp } from '../../../http/client-ip.ts'
-import { assertMethod } from '../../../http/negotiate.ts'
 import { requestIdOf } from '../../../http/request-id.ts'
 import type { Auth } from '../../auth.ts'
 import { normalizeEmail, type Person } from '../../people/people.ts'
 import type { EmbeddedIssuer } from '../embedded-issuer.ts'
 import { readForm } from '../form-body.ts'
-import { INTERACTION_ROUTES, interactionPath } from '../paths.ts'
+import { interactionPath } from '../paths.ts'
 import { grantConsent, requestedScopes } from './consent.ts'
 import {
   clientView,
@@ -30,7 +29,11 @@ import {
 import { crossSiteProblem, csrfToken, validCsrfToken } from './csrf.ts'
 import { consentPage, errorPage, loginPage } from './pages.ts'
 
-export function interactionRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3) => void {
+/** The handlers of the sign-in routes of the table (contract/routes/oauth.ts), by route id. */
+export function interactionHandlers(
+  auth: Auth,
+  issuer: EmbeddedIssuer,
+): Record<'signIn' | 'signInLogin' | 'signInConfirm' | 'signInAbort', EventHandler> {
   const log = auth.log
 
   async function renderLogin(
@@ -78,7 +81,6 @@ export function interactionRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3)
 
   /** A POST's interaction and form, once the origin and CSRF checks pass; else the answer to send. */
   async function formPost(event: H3Event): Promise<{ interaction: Interaction; form: URLSearchParams } | Response> {
-    assertMethod(event, ['POST'])
     const crossSite = crossSiteProblem(event.req.headers, new URL(auth.publicUrl()).origin)
     if (crossSite)
       return htmlResponse(event, 403, errorPage('Request refused', `This form cannot be accepted: ${crossSite}.`))
@@ -99,93 +101,80 @@ export function interactionRoutes(auth: Auth, issuer: EmbeddedIssuer): (app: H3)
     return { interaction, form: form.params }
   }
 
-  return (app) => {
-    app.all(
-      INTERACTION_ROUTES.page,
-      defineHandler(async (event) => {
-        assertMethod(event, ['GET', 'HEAD'])
-        const interaction = await loadInteraction(await issuer.provider(), event)
-        if (!interaction) return expiredPage(event)
-        if (interaction.prompt.name === 'login') return renderLogin(event, interaction)
-        const person = await signedInPerson(interaction)
-        if (interaction.prompt.name === 'consent' && person) return renderConsent(event, interaction, person)
-        return htmlResponse(
+  return {
+    signIn: defineHandler(async (event) => {
+      const interaction = await loadInteraction(await issuer.provider(), event)
+      if (!interaction) return expiredPage(event)
+      if (interaction.prompt.name === 'login') return renderLogin(event, interaction)
+      const person = await signedInPerson(interaction)
+      if (interaction.prompt.name === 'consent' && person) return renderConsent(event, interaction, person)
+      return htmlResponse(
+        event,
+        400,
+        errorPage(
+          'Sign-in cannot continue',
+          'This request needs a step this server does not offer. Go back to the application and connect again.',
+        ),
+      )
+    }),
+
+    signInLogin: defineHandler(async (event) => {
+      const post = await formPost(event)
+      if (post instanceof Response) return post
+      const { interaction, form } = post
+      if (interaction.prompt.name !== 'login') return redirectResponse(event, interactionPath(interaction.uid))
+      const email = (form.get('email') ?? '').trim().slice(0, 254)
+      const password = form.get('password') ?? ''
+      const subject = { address: clientIp(event, auth.trustProxy), identifier: normalizeEmail(email) }
+      // Over the limit: refused before the password is even looked at (passwords can be guessed).
+      const verdict = await auth.failures.check('sign-in', subject)
+      if (!verdict.ok) {
+        log('warn', 'sign-in throttled', { request_id: requestIdOf(event), by: verdict.by })
+        const minutes = Math.ceil(verdict.retryAfterSeconds / 60)
+        return renderLogin(
           event,
-          400,
-          errorPage(
-            'Sign-in cannot continue',
-            'This request needs a step this server does not offer. Go back to the application and connect again.',
-          ),
+          interaction,
+          429,
+          `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          email,
+          verdict.headers,
         )
-      }),
-    )
+      }
+      const person = email && password ? await issuer.people.authenticate(email, password) : undefined
+      if (!person) {
+        await auth.failures.failed('sign-in', subject)
+        log('info', 'sign-in failed', { request_id: requestIdOf(event) })
+        return renderLogin(event, interaction, 400, 'The email address or password is not right.', email)
+      }
+      await auth.failures.succeeded('sign-in', subject.identifier)
+      log('info', 'signed in', { request_id: requestIdOf(event), account: person.id })
+      return redirectResponse(
+        event,
+        await finishInteraction(interaction, { login: { accountId: person.id, amr: ['pwd'] } }),
+      )
+    }),
 
-    app.all(
-      INTERACTION_ROUTES.login,
-      defineHandler(async (event) => {
-        const post = await formPost(event)
-        if (post instanceof Response) return post
-        const { interaction, form } = post
-        if (interaction.prompt.name !== 'login') return redirectResponse(event, interactionPath(interaction.uid))
-        const email = (form.get('email') ?? '').trim().slice(0, 254)
-        const password = form.get('password') ?? ''
-        const subject = { address: clientIp(event, auth.trustProxy), identifier: normalizeEmail(email) }
-        // Over the limit: refused before the password is even looked at (passwords can be guessed).
-        const verdict = await auth.failures.check('sign-in', subject)
-        if (!verdict.ok) {
-          log('warn', 'sign-in throttled', { request_id: requestIdOf(event), by: verdict.by })
-          const minutes = Math.ceil(verdict.retryAfterSeconds / 60)
-          return renderLogin(
-            event,
-            interaction,
-            429,
-            `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-            email,
-            verdict.headers,
-          )
-        }
-        const person = email && password ? await issuer.people.authenticate(email, password) : undefined
-        if (!person) {
-          await auth.failures.failed('sign-in', subject)
-          log('info', 'sign-in failed', { request_id: requestIdOf(event) })
-          return renderLogin(event, interaction, 400, 'The email address or password is not right.', email)
-        }
-        await auth.failures.succeeded('sign-in', subject.identifier)
-        log('info', 'signed in', { request_id: requestIdOf(event), account: person.id })
-        return redirectResponse(
-          event,
-          await finishInteraction(interaction, { login: { accountId: person.id, amr: ['pwd'] } }),
-        )
-      }),
-    )
+    signInConfirm: defineHandler(async (event) => {
+      const post = await formPost(event)
+      if (post instanceof Response) return post
+      const { interaction } = post
+      const person = await signedInPerson(interaction)
+      if (interaction.prompt.name !== 'consent' || !person)
+        return redirectResponse(event, interactionPath(interaction.uid))
+      const grantId = await grantConsent(await issuer.provider(), interaction, person)
+      log('info', 'consent given', {
+        request_id: requestIdOf(event),
+        account: person.id,
+        client_id: String(interaction.params.client_id),
+      })
+      return redirectResponse(event, await finishInteraction(interaction, { consent: { grantId } }))
+    }),
 
-    app.all(
-      INTERACTION_ROUTES.confirm,
-      defineHandler(async (event) => {
-        const post = await formPost(event)
-        if (post instanceof Response) return post
-        const { interaction } = post
-        const person = await signedInPerson(interaction)
-        if (interaction.prompt.name !== 'consent' || !person)
-          return redirectResponse(event, interactionPath(interaction.uid))
-        const grantId = await grantConsent(await issuer.provider(), interaction, person)
-        log('info', 'consent given', {
-          request_id: requestIdOf(event),
-          account: person.id,
-          client_id: String(interaction.params.client_id),
-        })
-        return redirectResponse(event, await finishInteraction(interaction, { consent: { grantId } }))
-      }),
-    )
-
-    app.all(
-      INTERACTION_ROUTES.abort,
-      defineHandler(async (event) => {
-        const post = await formPost(event)
-        if (post instanceof Response) return post
-        const result = { error: 'access_denied', error_description: 'The person declined to grant access.' }
-        return redirectResponse(event, await finishInteraction(post.interaction, result))
-      }),
-    )
+    signInAbort: defineHandler(async (event) => {
+      const post = await formPost(event)
+      if (post instanceof Response) return post
+      const result = { error: 'access_denied', error_description: 'The person declined to grant access.' }
+      return redirectResponse(event, await finishInteraction(post.interaction, result))
+    }),
   }
 }

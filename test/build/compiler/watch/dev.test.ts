@@ -12,6 +12,7 @@ import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
 import { hashTree } from '../../../helpers/files.ts'
 import { initAndCommit } from '../../../helpers/git.ts'
 import { copyOfFixtureContent, type TempProject } from '../../../helpers/project.ts'
+import { until } from '../../../helpers/until.ts'
 
 const EVENT = 'content/events/contracts-hackathon-2027.md'
 const WEBINAR = 'content/webinars/lineage-for-incident-response.md'
@@ -26,14 +27,15 @@ describe('npm run dev: feeds, calendars and changes', () => {
    * Wait until `check` holds for what `path` serves (file events and the full pass take their
    * time on a loaded machine; settled() alone can return between an event and its pass).
    */
-  async function until(path: string, check: (status: number, body: string) => boolean): Promise<void> {
-    for (let i = 0; i < 1500; i++) {
-      await dev.settled()
-      const response = await fetch(`${dev.url}${path}`)
-      if (check(response.status, await response.text())) return
-      await new Promise((r) => setTimeout(r, 20))
-    }
-    throw new Error(`${path} never got there`)
+  async function served(path: string, check: (status: number, body: string) => boolean): Promise<void> {
+    await until(
+      async () => {
+        await dev.settled()
+        const response = await fetch(`${dev.url}${path}`)
+        return { status: response.status, body: await response.text() }
+      },
+      { holds: ({ status, body }) => check(status, body), what: path },
+    )
   }
 
   beforeAll(async () => {
@@ -51,8 +53,8 @@ describe('npm run dev: feeds, calendars and changes', () => {
     const cursor = (await changes()).meta.next_cursor
     const source = await readFile(join(project.root, EVENT), 'utf8')
     await writeFile(join(project.root, EVENT), source.replace(/^title: .*$/m, 'title: Hackathon (edited live)'))
-    await until(`/api/changes?since=${cursor}`, (_, body) => body.includes('contracts-hackathon-2027'))
-    await until('/feeds/events.atom', (_, body) => body.includes('Hackathon (edited live)'))
+    await served(`/api/changes?since=${cursor}`, (_, body) => body.includes('contracts-hackathon-2027'))
+    await served('/feeds/events.atom', (_, body) => body.includes('Hackathon (edited live)'))
     expect(await text('/calendar/events/contracts-hackathon-2027.ics')).toContain('SUMMARY:Hackathon (edited live)')
     expect(await text('/calendar/events.ics')).toContain('SUMMARY:Hackathon (edited live)')
     expect(await text('/feeds/events.atom')).toContain('<title>Hackathon (edited live)</title>')
@@ -66,7 +68,7 @@ describe('npm run dev: feeds, calendars and changes', () => {
     const title = /^title: (.*)$/m.exec(await readFile(join(project.root, WEBINAR), 'utf8'))![1]!
     expect(await text('/calendar/webinars.ics')).toContain(`SUMMARY:${title}`)
     await rm(join(project.root, WEBINAR))
-    await until(`/api/changes?since=${cursor}`, (_, body) => body.includes('lineage-for-incident-response'))
+    await served(`/api/changes?since=${cursor}`, (_, body) => body.includes('lineage-for-incident-response'))
     expect((await fetch(`${dev.url}/calendar/webinars/lineage-for-incident-response.ics`)).status).toBe(404)
     expect(await text('/calendar/webinars.ics')).not.toContain(`SUMMARY:${title}`)
     const since = await changes(`?since=${cursor}`)

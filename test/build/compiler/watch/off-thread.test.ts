@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
 import { expectDevEqualsFullBuild } from './full-build-equality.ts'
 import { copyOfFixtureContent, type TempProject } from '../../../helpers/project.ts'
+import { until } from '../../../helpers/until.ts'
 
 const POST = 'content/blog-posts/bigquery-support-ga.md'
 const ITEM = '/api/blog-posts/bigquery-support-ga'
@@ -19,16 +20,9 @@ describe('npm run dev with the full pass and the file watcher on worker threads'
   let dev: DevServer
   const printed: string[] = []
 
-  /** Poll the gateway until the body at `path` passes `check`; fails after a second. */
-  async function until(path: string, check: (body: string) => boolean): Promise<void> {
-    const deadline = Date.now() + 1000
-    for (;;) {
-      const body = await (await fetch(`${dev.url}${path}`)).text()
-      if (check(body)) return
-      if (Date.now() > deadline) throw new Error(`${path} still answers ${body.slice(0, 200)}`)
-      await new Promise((r) => setTimeout(r, 10))
-    }
-  }
+  /** Poll the gateway until the body at `path` passes `check`. */
+  const served = (path: string, check: (body: string) => boolean) =>
+    until(async () => (await fetch(`${dev.url}${path}`)).text(), { holds: check, what: path, everyMs: 10 })
 
   beforeAll(async () => {
     project = await copyOfFixtureContent()
@@ -44,7 +38,7 @@ describe('npm run dev with the full pass and the file watcher on worker threads'
     for (const n of [1, 2]) {
       await writeFile(join(project.root, POST), source.replace(/^title: .*$/m, `title: Edited on the way ${n}`))
       // The edit is served first (its event crosses from the watcher's thread), then settles.
-      await until(ITEM, (body) => body.includes(`"title":"Edited on the way ${n}"`))
+      await served(ITEM, (body) => body.includes(`"title":"Edited on the way ${n}"`))
       await dev.settled()
     }
     const llms = await (await fetch(`${dev.url}/llms-full.txt`)).text()

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
 import { copyOfFixtureContent, validPost, type TempProject } from '../../../helpers/project.ts'
 import { expectDevEqualsFullBuild } from './full-build-equality.ts'
+import { until } from '../../../helpers/until.ts'
 
 /** The issue's bar: an edit is served within a second. */
 const DEADLINE_MS = 1000
@@ -20,20 +21,24 @@ describe('npm run dev', () => {
   const printed: string[] = []
 
   /** Poll the gateway until `check` holds; fails with the last answer after the deadline. */
-  async function until(
-    path: string,
-    check: (status: number, body: string) => boolean,
-  ): Promise<{ status: number; body: string }> {
-    const deadline = Date.now() + DEADLINE_MS
-    for (;;) {
-      const response = await fetch(`${dev.url}${path}`)
-      const answer = { status: response.status, body: await response.text() }
-      if (check(answer.status, answer.body)) return answer
-      if (Date.now() > deadline)
-        throw new Error(`${path} still answers ${answer.status} ${answer.body.slice(0, 200)} after ${DEADLINE_MS} ms`)
-      await new Promise((r) => setTimeout(r, 10))
-    }
-  }
+  const served = (path: string, check: (status: number, body: string) => boolean) =>
+    until(
+      async () => {
+        const response = await fetch(`${dev.url}${path}`)
+        return { status: response.status, body: await response.text() }
+      },
+      {
+        holds: ({ status, body }) => check(status, body),
+        what: path,
+        show: ({ status, body }) => `${status} ${body.slice(0, 200)}`,
+        timeoutMs: DEADLINE_MS,
+        everyMs: 10,
+      },
+    )
+
+  /** Wait until a line printed after `start` passes `check`; the line. */
+  const printedLine = (start: number, check: (line: string) => boolean, what: string) =>
+    until(() => printed.slice(start).find(check), { what, timeoutMs: DEADLINE_MS, everyMs: 10 })
 
   const title = async () => (JSON.parse(await (await fetch(`${dev.url}${ITEM}`)).text()) as { title: string }).title
   const ORIGINAL_TITLE = 'BigQuery support is generally available across the Tidewater platform'
@@ -57,7 +62,7 @@ describe('npm run dev', () => {
     for (const [file, text] of original)
       if ((await readFile(file, 'utf8').catch(() => undefined)) !== text) await writeFile(file, text)
     await dev.settled()
-    await until(ITEM, (status, body) => status === 200 && body.includes(`"title":"${ORIGINAL_TITLE}"`))
+    await served(ITEM, (status, body) => status === 200 && body.includes(`"title":"${ORIGINAL_TITLE}"`))
   })
   afterAll(async () => {
     await dev?.close()
@@ -72,8 +77,8 @@ describe('npm run dev', () => {
   it('serves an edited title without a restart, in the item and in the lists', async () => {
     const source = await readFile(join(project.root, POST), 'utf8')
     await writeFile(join(project.root, POST), source.replace(/^title: .*$/m, 'title: BigQuery support, edited live'))
-    await until(ITEM, (status, body) => status === 200 && body.includes('"title":"BigQuery support, edited live"'))
-    const list = await until('/api/blog-posts?limit=100', (_, body) => body.includes('BigQuery support, edited live'))
+    await served(ITEM, (status, body) => status === 200 && body.includes('"title":"BigQuery support, edited live"'))
+    const list = await served('/api/blog-posts?limit=100', (_, body) => body.includes('BigQuery support, edited live'))
     expect(list.status).toBe(200)
   })
 
@@ -83,7 +88,7 @@ describe('npm run dev', () => {
       await writeFile(join(project.root, POST), source.replace(/^title: .*$/m, `title: Saved ${n} times`))
       await new Promise((r) => setTimeout(r, 20))
     }
-    await until(ITEM, (status, body) => status === 200 && body.includes('"title":"Saved 3 times"'))
+    await served(ITEM, (status, body) => status === 200 && body.includes('"title":"Saved 3 times"'))
   })
 
   it('reports an invalid edit with file:line:col and keeps serving the last good build', async () => {
@@ -91,9 +96,7 @@ describe('npm run dev', () => {
     const source = await readFile(join(project.root, POST), 'utf8')
     const start = printed.length
     await writeFile(join(project.root, POST), source.replace(/^published_at: .*$/m, 'published_at: not a date'))
-    const deadline = Date.now() + DEADLINE_MS
-    while (!printed.slice(start).some((l) => l.startsWith(`${POST}:5:`)) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 10))
+    await printedLine(start, (l) => l.startsWith(`${POST}:5:`), 'the error line')
     const at = start + printed.slice(start).findIndex((l) => l.startsWith(`${POST}:5:`))
     expect(printed[at]).toMatch(/^content\/blog-posts\/bigquery-support-ga\.md:5:\d+ published_at: /)
     // The summary follows the errors (a full pass of an earlier edit may print after it).
@@ -101,19 +104,18 @@ describe('npm run dev', () => {
     expect(await title()).toBe(ORIGINAL_TITLE)
     const seen = printed.length
     await writeFile(join(project.root, POST), source)
-    const fixed = () => printed.slice(seen).find((l) => l.startsWith(`✓ ${POST} `))
-    while (!fixed() && Date.now() < deadline + DEADLINE_MS) await new Promise((r) => setTimeout(r, 10))
-    expect(fixed()).toContain(`→ serving build ${before.build.id}`)
+    const fixed = await printedLine(seen, (l) => l.startsWith(`✓ ${POST} `), 'the fixed line')
+    expect(fixed).toContain(`→ serving build ${before.build.id}`)
   })
 
   it('publishes an added file and removes a deleted one', async () => {
     await writeFile(join(project.root, 'content/blog-posts/brand-new.md'), validPost('A brand new post'))
-    await until('/api/blog-posts/brand-new', (status, body) => status === 200 && body.includes('A brand new post'))
+    await served('/api/blog-posts/brand-new', (status, body) => status === 200 && body.includes('A brand new post'))
     // Nothing links to this post, so it may go.
     await rm(join(project.root, 'content/blog-posts/dbt-tests-are-not-enough.md'))
-    const gone = await until('/api/blog-posts/dbt-tests-are-not-enough', (status) => status === 404)
+    const gone = await served('/api/blog-posts/dbt-tests-are-not-enough', (status) => status === 404)
     expect(gone.body).toContain('"status":404')
-    const list = await until(
+    const list = await served(
       '/api/blog-posts?limit=100',
       (_, body) => !body.includes('"slug":"dbt-tests-are-not-enough"'),
     )
@@ -125,15 +127,12 @@ describe('npm run dev', () => {
     const seen = printed.length
     await rm(join(project.root, POST))
     const link = 'content/webinars/observability-roadmap-2027.md:37:'
-    const deadline = Date.now() + DEADLINE_MS
-    while (!printed.slice(seen).some((l) => l.startsWith(link)) && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 10))
-    expect(printed.slice(seen).find((l) => l.startsWith(link))).toMatch(
+    expect(await printedLine(seen, (l) => l.startsWith(link), 'the broken link')).toMatch(
       / body: link https:\/\/www\.tidewater\.example\/blog\/bigquery-support-ga points to "blog-posts\/bigquery-support-ga", which is not an item/,
     )
     expect((await fetch(`${dev.url}${ITEM}`)).status).toBe(200)
     await writeFile(join(project.root, POST), source)
-    await until(ITEM, (status) => status === 200)
+    await served(ITEM, (status) => status === 200)
   })
 
   it('writes dist/ once changes settle, byte-identical to a full build of the same content', async () => {

@@ -2,22 +2,22 @@
  * POST /mcp: the MCP Streamable HTTP endpoint, stateless, for protocol
  * revision 2026-07-28 and 2025-era clients alike (endpoint.ts). Each request
  * gets a new McpServer over the current snapshot and a JSON answer. Before
- * the SDK sees anything: method (POST only), Host/Origin (DNS rebinding),
- * credential (mcp.tools.invoke) and body size. The SDK and the tools are
+ * the SDK sees anything: method (POST only), budget and body size (the route
+ * table's, checked where it is mounted), Host/Origin (DNS rebinding),
+ * credential (mcp.tools.invoke). The SDK and the tools are
  * loaded by the first request that gets that far: a process, or a Netlify
  * Function instance, that answers only content never evaluates them.
  */
-import { defineHandler, type H3, type H3Event } from 'h3'
+import { defineHandler, type H3Event } from 'h3'
 import type { ArtifactStore } from '../artifacts.ts'
 import type { Guard } from '../auth/guard.ts'
 import { baseHeaderRecord, CACHE } from '../../contract/headers.ts'
 import { FastResponse } from 'srvx'
-import { problem } from '../http/problem.ts'
+import { problem, unavailable } from '../http/problem.ts'
 import { requestIdOf } from '../http/request-id.ts'
 import { silentLogger, type Logger } from '../log.ts'
 import { loadOnce } from '../load-once.ts'
 import { createOriginGuard, isLoopbackRequest } from './origin-guard.ts'
-import { MCP_PATH } from '../../contract/public-paths.ts'
 import { envelopeProblem } from '../../contract/json-rpc.ts'
 
 export const MCP_SCOPE = 'mcp.tools.invoke'
@@ -25,9 +25,8 @@ export const MCP_SCOPE = 'mcp.tools.invoke'
 /** The credential guard (gateway/auth): throws the 401/403/503 answer unless the credential grants the scope. */
 export type McpAuth = Pick<Guard, 'requireScope'>
 
-export interface McpPluginOptions {
+export interface McpOptions {
   store: ArtifactStore
-  version: string
   /** The guard; `undefined` only with MCP_AUTH=off, which the config allows on loopback hosts alone. */
   auth: McpAuth | undefined
   /** This gateway's public origin, for the Host/Origin check (see origin-guard.ts). */
@@ -41,13 +40,7 @@ export interface McpPluginOptions {
   logger?: Logger
 }
 
-export function mcpPlugin(options: McpPluginOptions): (app: H3) => void {
-  return (app) => {
-    app.all(MCP_PATH, mcpHandler(options))
-  }
-}
-
-export function mcpHandler(options: McpPluginOptions) {
+export function mcpHandler(options: McpOptions) {
   const checkOrigin = createOriginGuard({ publicUrl: options.publicUrl, allowedOrigins: options.allowedOrigins })
   const load = loadOnce(async () => {
     const [{ createMcpEndpoint }, { createMcpServer }] = await Promise.all([
@@ -58,13 +51,6 @@ export function mcpHandler(options: McpPluginOptions) {
     return { endpoint, createMcpServer }
   })
   return defineHandler(async (event) => {
-    const { method } = event.req
-    if (method !== 'POST') {
-      throw problem('method-not-allowed', {
-        detail: `${method} is not supported on /mcp: this server is stateless and answers JSON-RPC over POST only (no SSE stream, no sessions).`,
-        headers: { allow: 'POST' },
-      })
-    }
     const verdict = checkOrigin(event.req.headers)
     if (!verdict.ok) throw problem('forbidden', { detail: verdict.reason })
     if (options.auth) await options.auth.requireScope(event, MCP_SCOPE)
@@ -79,8 +65,7 @@ export function mcpHandler(options: McpPluginOptions) {
     // The gateway's body limit has read the body (415 and 413 as problems): this is the buffered copy.
     const body = { text: await event.req.text() }
     const snapshot = options.store.current()
-    if (!snapshot)
-      throw problem('unavailable', { detail: 'No content build is loaded.', headers: { 'retry-after': '5' } })
+    if (!snapshot) throw unavailable()
 
     // The body is already read (and bounded); hand the SDK a request carrying it, and the parsed value when it is JSON.
     const headers = new Headers(event.req.headers)
@@ -90,7 +75,7 @@ export function mcpHandler(options: McpPluginOptions) {
     const refused = (Array.isArray(parsed) ? parsed : [parsed]).map(envelopeProblem).find(Boolean)
     if (refused) return withGatewayHeaders(event, invalidRequest(refused))
     const { endpoint, createMcpServer } = await load()
-    const factory = () => createMcpServer({ snapshot, version: options.version, now: options.now })
+    const factory = () => createMcpServer({ snapshot, now: options.now })
     return withGatewayHeaders(event, await endpoint(request, parsed, factory))
   })
 }

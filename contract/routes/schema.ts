@@ -1,16 +1,22 @@
 /**
- * Schema builders that always carry bounds: every string a length (or a
- * fixed set of values), every integer a format and a range, every array a
- * largest size. The bounds are the product's own (content schemas, query
- * rules, header and body caps), so the document states what is enforced.
+ * The vocabulary the route table (and the OpenAPI document made from it) is
+ * written in: schema builders that always carry bounds — every string a
+ * length (or a fixed set of values), every integer a format and a range,
+ * every array a largest size — and references to the document's shared
+ * parts. The bounds are the product's own (content schemas, query rules,
+ * header and body caps), so the document states what is enforced.
  */
 import type { SchemaObject } from 'ajv'
-import { MAX_DATE_TIME_LENGTH, MAX_URL_LENGTH } from '../../contract/patterns.ts'
+import { MAX_HEADER_BYTES } from '../headers.ts'
+import { MAX_DATE_TIME_LENGTH, MAX_URL_LENGTH } from '../patterns.ts'
+
+export type { SchemaObject }
+export type Json = Record<string, unknown>
 
 /** The largest integer a JSON number carries exactly: counts and epoch seconds are below it. */
 export const MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER
-/** Request headers and the request line together (gateway/server.ts MAX_HEADER_BYTES): no header value is longer. */
-export const MAX_HEADER_LENGTH = 16 * 1024
+/** Request headers and the request line together (MAX_HEADER_BYTES): no header value is longer. */
+export const MAX_HEADER_LENGTH = MAX_HEADER_BYTES
 
 export const text = (maxLength: number, extra: SchemaObject = {}): SchemaObject => ({
   type: 'string',
@@ -63,3 +69,11 @@ export const instant = (extra: SchemaObject = {}): SchemaObject => ({
   maxLength: MAX_DATE_TIME_LENGTH,
   ...extra,
 })
+
+const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` })
+/** A header of the document's shared ones (build/openapi/components.ts), by its real name. */
+export const headerRef = (name: string) => ref('headers', name)
+/** A shared response: `NotModified`, or the problem answers `Problem<status>`. */
+export const responseRef = (name: string) => ref('responses', name)
+/** A schema of the document's components (records, envelopes, Problem). */
+export const schemaRef = (name: string) => ref('schemas', name)

@@ -1,0 +1,136 @@
+/**
+ * The content of each collection — a list and an item, public reads — and
+ * the gateway's health. Page 1 of every limit and every item are files of the
+ * build; other list queries are computed by the gateway, from the same
+ * build with the same renderer.
+ */
+import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../collections.ts'
+import { itemFile, listFile, PRERENDERED_LIMITS } from '../paths.ts'
+import { API_PREFIX, HEALTH_PATH } from '../public-paths.ts'
+import { DEFAULT_LIMIT } from '../query.ts'
+import { COLLECTION_PATH, IF_NONE_MATCH, LIMIT, PAGE, SLUG, TAG, UPDATED_SINCE } from './parameters.ts'
+import {
+  ANONYMOUS,
+  CONTENT_HEADERS,
+  CORS_HEADERS,
+  NOT_MODIFIED,
+  PAGE_HEADERS,
+  problems,
+  publicRead,
+} from './responses.ts'
+import { READ, route, type Operation } from './route.ts'
+import { headerRef, schemaRef } from './schema.ts'
+
+/** `blog-posts` → `BlogPost`: the component name of a collection's record schema. */
+export function recordSchemaName(collection: CollectionName): string {
+  return COLLECTIONS[collection].type
+    .split('_')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('')
+}
+
+/** `blog-posts` → `Blog posts`: the document's tag of a collection. */
+export const tagOf = (collection: CollectionName) =>
+  `${collection[0]!.toUpperCase()}${collection.slice(1).replace('-', ' ')}`
+
+const each = { parameter: 'collection', values: COLLECTION_NAMES }
+const collectionOf = (value: string) => value as CollectionName
+
+export const list = route({
+  path: `${API_PREFIX}/{collection}`,
+  methods: READ,
+  served: 'gateway',
+  parameters: [COLLECTION_PATH, LIMIT, PAGE, TAG, UPDATED_SINCE, IF_NONE_MATCH],
+  budgets: ['computed'],
+  prerendered: {
+    computedBy: ['page', 'tag', 'updated_since'],
+    fileParameter: { name: 'limit', values: PRERENDERED_LIMITS.map(String), bare: String(DEFAULT_LIMIT) },
+    file: (path, limit = String(DEFAULT_LIMIT)) => listFile(path.collection!, Number(limit)),
+  },
+  each,
+  operations: (value) => {
+    const collection = collectionOf(value)
+    const { label, sortField } = COLLECTIONS[collection]
+    const name = recordSchemaName(collection)
+    return {
+      get: {
+        operationId: `list${name}s`,
+        tags: [tagOf(collection)],
+        summary: `List ${label}s`,
+        description:
+          `Published ${label}s, newest first by \`${sortField}\`, ${DEFAULT_LIMIT} a page unless \`limit\` says otherwise. ` +
+          'Page 1 of every limit is a pre-rendered file on the CDN; other pages and the `tag` and `updated_since` filters are rendered by the gateway with the same renderer. ' +
+          'Unknown query parameters are ignored; a credential is never needed and never changes the answer.',
+        security: publicRead(collection),
+        responses: {
+          '200': {
+            description: `A page of ${label}s (list form, no body).`,
+            headers: PAGE_HEADERS,
+            content: { 'application/json': { schema: schemaRef(`${name}List`) } },
+          },
+          '304': NOT_MODIFIED,
+          ...problems(400, 406, 500, 503),
+        },
+      },
+    }
+  },
+})
+
+export const item = route({
+  path: `${API_PREFIX}/{collection}/{slug}`,
+  methods: READ,
+  served: 'gateway',
+  parameters: [COLLECTION_PATH, SLUG, IF_NONE_MATCH],
+  prerendered: { computedBy: [], file: (path) => itemFile(path.collection!, path.slug!) },
+  each,
+  operations: (value) => {
+    const collection = collectionOf(value)
+    const { label } = COLLECTIONS[collection]
+    const name = recordSchemaName(collection)
+    return {
+      get: {
+        operationId: `get${name}`,
+        tags: [tagOf(collection)],
+        summary: `Get a ${label}`,
+        description: `The full ${label}: every field of the list form plus \`body\` as HTML, Markdown and text.`,
+        security: publicRead(collection),
+        responses: {
+          '200': {
+            description: `The ${label}.`,
+            headers: CONTENT_HEADERS,
+            content: { 'application/json': { schema: schemaRef(name) } },
+          },
+          '304': NOT_MODIFIED,
+          ...problems(400, 404, 406, 500, 503),
+        },
+      },
+    }
+  },
+})
+
+const healthGet: Operation = {
+  operationId: 'getHealth',
+  tags: ['Operations'],
+  summary: 'Health of the gateway and the build it serves',
+  description: 'Never cached. 503 when the built artifacts are missing or unreadable.',
+  security: ANONYMOUS,
+  responses: {
+    '200': {
+      description: 'Serving a build.',
+      headers: {
+        'Cache-Control': headerRef('Cache-Control'),
+        'X-Request-Id': headerRef('X-Request-Id'),
+        ...CORS_HEADERS,
+      },
+      content: { 'application/json': { schema: schemaRef('Health') } },
+    },
+    ...problems(400, 500, 503),
+  },
+}
+
+export const health = route({
+  path: HEALTH_PATH,
+  methods: READ,
+  served: 'gateway',
+  operations: { get: healthGet, head: { ...healthGet, operationId: 'headHealth', summary: 'Health, headers only' } },
+})

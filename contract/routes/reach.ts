@@ -1,0 +1,178 @@
+/**
+ * What takes content further: search across collections and the change feed
+ * (computed by the gateway, but for the feed's first page), feeds and
+ * calendars (files of the build).
+ */
+import { CHANGES_FILE } from '../changes.ts'
+import { FEED_NAMES, FEED_TYPES } from '../documents.ts'
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../patterns.ts'
+import { CALENDAR_PREFIX, CHANGES_PATH, FEED_EXTENSIONS, FEEDS_PREFIX, SEARCH_PATH } from '../public-paths.ts'
+import type { FeedFormat } from '../public-paths.ts'
+import { CHANGES_LIMIT, COLLECTION_FILTER, IF_NONE_MATCH, LIMIT, PAGE, QUERY, SINCE, TAG } from './parameters.ts'
+import {
+  ANONYMOUS,
+  CONTENT_HEADERS,
+  DOCUMENT_HEADERS,
+  NOT_MODIFIED,
+  PAGE_HEADERS,
+  problems,
+  publicRead,
+} from './responses.ts'
+import { READ, route, type Route } from './route.ts'
+import { schemaRef, text } from './schema.ts'
+
+const TAG_NAME = 'Search and changes'
+const FILES_TAG = 'Feeds and calendars'
+
+export const search = route({
+  path: SEARCH_PATH,
+  methods: READ,
+  served: 'gateway',
+  parameters: [QUERY, COLLECTION_FILTER, TAG, LIMIT, PAGE, IF_NONE_MATCH],
+  budgets: ['computed'],
+  operations: {
+    get: {
+      operationId: 'search',
+      tags: [TAG_NAME],
+      summary: 'Search all content',
+      description:
+        'Ranked full-text search across every collection (BM25 with prefix matching and light typo tolerance; the ranking of the MCP search tools). ' +
+        'Each hit has a `score` and a `snippet` of its text. Filter with `collection` and `tag`, page with `limit` and `page`. Answers are cacheable (ETag, 304).',
+      security: publicRead(),
+      responses: {
+        '200': {
+          description: 'Hits, best first.',
+          headers: PAGE_HEADERS,
+          content: { 'application/json': { schema: schemaRef('SearchResults') } },
+        },
+        '304': NOT_MODIFIED,
+        ...problems(400, 406, 500, 503),
+      },
+    },
+  },
+})
+
+export const changes = route({
+  path: CHANGES_PATH,
+  methods: READ,
+  served: 'gateway',
+  parameters: [SINCE, CHANGES_LIMIT, IF_NONE_MATCH],
+  budgets: ['computed'],
+  prerendered: { computedBy: ['since', 'limit'], file: () => CHANGES_FILE },
+  operations: {
+    get: {
+      operationId: 'listChanges',
+      tags: [TAG_NAME],
+      summary: 'The change feed',
+      description:
+        'Keep a copy of the content in sync. Without `since`: every published item once (`created`), oldest change first, and a `next_cursor`. ' +
+        'With `since=<cursor>`: each item that changed after it, once, with its latest change, deletions included as tombstones (`deleted`: the file was removed or made a draft). ' +
+        'Store `meta.next_cursor` and ask again later; while `meta.has_more`, ask again at once. The cursor is opaque. ' +
+        "Changes are dated by the content repository's git history; `meta.history` says when the build had none (no deletions then). " +
+        'The first page is a file on the CDN; answers with a cursor come from the gateway.',
+      security: publicRead(),
+      responses: {
+        '200': {
+          description: 'Changes after the cursor.',
+          headers: CONTENT_HEADERS,
+          content: { 'application/json': { schema: schemaRef('ChangeFeed') } },
+        },
+        '304': NOT_MODIFIED,
+        ...problems(400, 406, 500, 503),
+      },
+    },
+  },
+})
+
+const FORMAT_NAMES: Record<FeedFormat, string> = { rss: 'RSS 2.0', atom: 'Atom 1.0', json: 'JSON Feed 1.1' }
+const OPERATION_IDS: Record<FeedFormat, string> = { rss: 'getRssFeed', atom: 'getAtomFeed', json: 'getJsonFeed' }
+
+function feed(format: FeedFormat): Route {
+  const mediaType = FEED_TYPES[format].split(';')[0]!
+  return route({
+    path: `${FEEDS_PREFIX}/{feed}.${FEED_EXTENSIONS[format]}`,
+    methods: READ,
+    served: 'file',
+    parameters: [
+      {
+        name: 'feed',
+        in: 'path',
+        required: true,
+        description: 'A collection, or `all`.',
+        schema: { enum: [...FEED_NAMES] },
+      },
+    ],
+    operations: {
+      get: {
+        operationId: OPERATION_IDS[format],
+        tags: [FILES_TAG],
+        summary: `${FORMAT_NAMES[format]} feed`,
+        description:
+          `The ${FORMAT_NAMES[format]} feed of a collection, or of everything (\`all\`): the newest items by \`published_at\` with their full HTML body, ` +
+          'authors, tags as categories, `updated` dates, and the canonical page URL as a stable id.',
+        security: ANONYMOUS,
+        responses: {
+          // XML feeds are documents of their own format (no JSON Schema describes them).
+          '200': {
+            description: 'The feed.',
+            headers: DOCUMENT_HEADERS,
+            content: { [mediaType]: format === 'json' ? { schema: schemaRef('JsonFeed') } : {} },
+          },
+          '304': NOT_MODIFIED,
+          ...problems(400, 404, 500, 503),
+        },
+      },
+    },
+  })
+}
+
+export const rssFeed = feed('rss')
+export const atomFeed = feed('atom')
+export const jsonFeed = feed('json')
+
+const CALENDAR_DESCRIPTION =
+  "iCalendar (RFC 5545) to subscribe to or import: one VEVENT per published item, with a stable UID, times in the item's time zone (with its VTIMEZONE), " +
+  'SUMMARY, DESCRIPTION, URL, LOCATION and STATUS (`event_status`: scheduled and rescheduled → CONFIRMED, postponed → TENTATIVE, cancelled → CANCELLED).'
+const CALENDARS = { enum: ['events', 'webinars'] }
+const calendarResponses = {
+  '200': { description: 'The calendar.', headers: DOCUMENT_HEADERS, content: { 'text/calendar': {} } },
+  '304': NOT_MODIFIED,
+  ...problems(400, 404, 500, 503),
+}
+
+export const calendar = route({
+  path: `${CALENDAR_PREFIX}/{calendar}.ics`,
+  methods: READ,
+  served: 'file',
+  parameters: [{ name: 'calendar', in: 'path', required: true, description: 'events or webinars.', schema: CALENDARS }],
+  operations: {
+    get: {
+      operationId: 'getCalendar',
+      tags: [FILES_TAG],
+      summary: 'All events or webinars as iCalendar',
+      description: CALENDAR_DESCRIPTION,
+      security: ANONYMOUS,
+      responses: calendarResponses,
+    },
+  },
+})
+
+export const itemCalendar = route({
+  path: `${CALENDAR_PREFIX}/{collection}/{slug}.ics`,
+  methods: READ,
+  served: 'file',
+  parameters: [
+    { name: 'collection', in: 'path', required: true, schema: CALENDARS },
+    { name: 'slug', in: 'path', required: true, schema: text(MAX_SLUG_LENGTH, { pattern: SLUG_PATTERN }) },
+  ],
+  operations: {
+    get: {
+      operationId: 'getItemCalendar',
+      tags: [FILES_TAG],
+      summary: 'One event or webinar as iCalendar',
+      description: CALENDAR_DESCRIPTION,
+      security: ANONYMOUS,
+      responses: calendarResponses,
+    },
+  },
+})

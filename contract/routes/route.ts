@@ -1,0 +1,140 @@
+/**
+ * What one public route declares, once: its path and methods, its
+ * parameters and their schemas, its body and body limit, the budgets it
+ * draws from, which requests a pre-rendered file answers, and its operations
+ * as the OpenAPI document describes them. Everything else follows from it:
+ * the gateway mounts it (gateway/routes/mount.ts, a handler per route id), the
+ * build writes the OpenAPI paths (build/openapi/paths.ts) and the Netlify rules
+ * (build/emit/netlify.ts) from it. In the spirit of `createRoute` of
+ * @hono/zod-openapi: the document is a by-product of the route.
+ *
+ * The operations are written in OpenAPI's own vocabulary (an Operation
+ * Object, less what the route already says), so the table reads like the
+ * document it makes.
+ */
+import type { BudgetName } from '../budgets.ts'
+import type { CACHE } from '../headers.ts'
+import type { SettingName } from '../settings.ts'
+import type { Json, SchemaObject } from './schema.ts'
+
+export type Method = 'GET' | 'HEAD' | 'POST'
+
+/** The read methods: GET, and HEAD answering the same without a body. */
+export const READ: readonly Method[] = ['GET', 'HEAD']
+
+/**
+ * A route, parameter or field on its way out: when it was deprecated, when it
+ * goes, what to use. The document marks it `deprecated` and says so in its
+ * description; every answer that uses it carries the Deprecation, Sunset and
+ * Link headers made from the same fields (deprecation.ts).
+ */
+export interface Deprecation {
+  /** An RFC 3339 date. */
+  since: string
+  /** An RFC 3339 date, at least MIN_DEPRECATION_DAYS (contract/lifecycle.ts) after `since`. */
+  sunset?: string
+  /** What to use instead, as the document names it. */
+  replacement?: string
+}
+
+export interface Parameter {
+  name: string
+  in: 'query' | 'path' | 'header'
+  required: boolean
+  description?: string
+  schema: SchemaObject
+  /** The document writes it once, under components/parameters with this name, and refers to it. */
+  component?: string
+  deprecated?: Deprecation
+}
+
+/** An OpenAPI Responses Object: by status, a response or a reference to a shared one. */
+export type Responses = Record<string, Json>
+
+export type SecurityRequirement = Readonly<Record<string, readonly string[]>>
+
+/** An OpenAPI Operation Object, less its parameters and body (the route's). */
+export interface Operation {
+  operationId: string
+  tags: readonly string[]
+  summary: string
+  description: string
+  security: readonly SecurityRequirement[]
+  responses: Responses
+}
+
+export type Operations = Partial<Record<Lowercase<Method>, Operation>>
+
+export interface RequestBody {
+  /** Media types the body may have (parameters such as charset aside); another is a 415. */
+  types: readonly string[]
+  /** The setting with the most bytes it may have; more is a 413. */
+  limit: Extract<SettingName, 'MCP_MAX_BODY_BYTES' | 'TOKEN_MAX_BODY_BYTES'>
+  /** Its schema in the document (keyed by media type); left out where the document does not describe one. */
+  content?: Record<string, SchemaObject>
+}
+
+/**
+ * Which requests a file of dist/ answers, on the CDN and in the gateway
+ * alike; any other request is computed by the gateway (and draws from the
+ * route's budgets). Netlify's rules are written from it.
+ */
+export interface Prerendered {
+  /** Query parameters of which no value has a file: given at all, the gateway computes the answer. */
+  computedBy: readonly string[]
+  /** A query parameter some values of which have a file each, and the one a request without it gets. */
+  fileParameter?: { name: string; values: readonly string[]; bare: string }
+  /** The file answering a request: by the path's parameters and the file parameter's value. */
+  file(path: Readonly<Record<string, string>>, value?: string): string
+}
+
+interface RouteBase {
+  /** The path as the document writes it, `{name}` for a parameter (a whole segment, where the gateway answers it). */
+  path: string
+  /** The methods it answers; any other is a 405 naming them (OPTIONS is always the CORS preflight). */
+  methods: readonly Method[]
+  /** `file`: a file of dist/ (the CDN, or the gateway's static route); `gateway`: a handler of the gateway. */
+  served: 'gateway' | 'file'
+  parameters?: readonly Parameter[]
+  body?: RequestBody
+  budgets?: readonly BudgetName[]
+  prerendered?: Prerendered
+  /**
+   * How long a file of the route may be kept, where it is not the default of
+   * its kind (lists and items: `content`, the build's other files:
+   * `document`): the Cache-Control the gateway sends and the Netlify rule
+   * writes for the whole folder.
+   */
+  cache?: keyof typeof CACHE
+  /** Why only these methods, added to the 405's detail. */
+  methodNote?: string
+  deprecated?: Deprecation
+}
+
+/** A route documented by one operation per method. */
+interface DocumentedRoute extends RouteBase {
+  each?: undefined
+  operations: Operations
+}
+
+/**
+ * A route documented once per value of a path parameter (each collection its
+ * own operations, schemas and scope), and answered by one handler.
+ */
+interface RouteForEach extends RouteBase {
+  each: { parameter: string; values: readonly string[] }
+  operations: (value: string) => Operations
+}
+
+/** A route the document leaves out, and why (the sign-in pages: a browser flow, not an API; the images and the editor). */
+interface UndocumentedRoute extends RouteBase {
+  each?: undefined
+  undocumented: string
+}
+
+export type Route = DocumentedRoute | RouteForEach | UndocumentedRoute
+
+/** Checks a route's shape where it is written. */
+export function route<const R extends Route>(spec: R): R {
+  return spec
+}

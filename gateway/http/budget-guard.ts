@@ -1,0 +1,94 @@
+/**
+ * A route's budgets as middleware: a request no pre-rendered file answers is
+ * charged before the route runs (429 past a budget), and the RateLimit fields
+ * go on whatever it answers — a value, a Response of any status, or a thrown
+ * problem — so a client sees its quota on 401s too. The read routes' stored
+ * answers take them straight into their header record (respond.ts), and the
+ * Node fast path charges the same way for the answers it repeats.
+ */
+import { HTTPError, HTTPResponse, type H3Event, type Middleware } from 'h3'
+import { answeredByFile } from '../../contract/routes/index.ts'
+import type { Route } from '../../contract/routes/route.ts'
+import type { Charge, Verdict } from './budgets.ts'
+import { clientIp, type TrustProxy } from './client-ip.ts'
+import { problem } from './problem.ts'
+
+/** What the route's answer must carry, and how the fast path charges the same request again. */
+export interface Charged {
+  fields: Verdict['fields']
+  charge: Charge
+  /** Set once the fields are in the answer's own header record. */
+  sent?: boolean
+}
+
+const CHARGED = 'charged'
+
+/** The charge this request made, if any (for respond.ts). */
+export function chargedOf(event: H3Event): Charged | undefined {
+  return event.context[CHARGED] as Charged | undefined
+}
+
+export function budgetGuard(route: Route, charge: Charge, trust: TrustProxy): Middleware {
+  return (event, next) => {
+    if (answeredByFile(route, event.url.searchParams)) return next()
+    const verdict = charge({ ip: clientIp(event, trust), authorization: event.req.headers.get('authorization') })
+    if (!verdict.allowed) throw refused(verdict)
+    const charged: Charged = { fields: verdict.fields, charge }
+    event.context[CHARGED] = charged
+    return withFields(event, next, charged)
+  }
+}
+
+/** The 429 of a refused charge. */
+export function refused(verdict: Verdict): HTTPError {
+  return problem('rate-limited', {
+    detail: `Too many requests from this ${verdict.refusedBy}. Retry after ${verdict.retryAfter} s.`,
+    headers: { ...verdict.fields, 'retry-after': String(verdict.retryAfter) },
+  })
+}
+
+/**
+ * Run the route and put the fields on its answer. An answer that already has
+ * RateLimit fields (a failed-authentication 429) keeps them, and ours are
+ * added after them.
+ */
+async function withFields(event: H3Event, next: () => unknown, charged: Charged): Promise<unknown> {
+  const { fields } = charged
+  let value: unknown
+  try {
+    value = await next()
+  } catch (error) {
+    if (!HTTPError.isError(error) || error.unhandled) throw error
+    const merged = new Headers(error.headers)
+    addFields(merged, fields)
+    throw new HTTPError({
+      status: error.status,
+      statusText: error.statusText,
+      message: error.message,
+      data: error.data,
+      headers: merged,
+      cause: error.cause,
+    })
+  }
+  if (charged.sent) return value
+  if (value instanceof HTTPResponse) {
+    addFields(value.headers, fields)
+    return value
+  }
+  if (!(value instanceof Response)) {
+    // Plain values (objects, strings) get h3's prepared headers merged in.
+    addFields(event.res.headers, fields)
+    return value
+  }
+  const merged = new Headers(value.headers)
+  addFields(merged, fields)
+  return new Response(value.body, { status: value.status, statusText: value.statusText, headers: merged })
+}
+
+/** RateLimit and RateLimit-Policy are lists (draft-ietf-httpapi-ratelimit-headers): append to what is there. */
+function addFields(target: Headers, fields: Record<string, string>): void {
+  for (const [name, value] of Object.entries(fields)) {
+    const existing = target.get(name)
+    target.set(name, existing ? `${existing}, ${value}` : value)
+  }
+}

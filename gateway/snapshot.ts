@@ -1,0 +1,122 @@
+/**
+ * One build as the gateway serves it, immutable: the manifest (the content
+ * index), its files (from dist/ or the compiler's memory), and everything
+ * the gateway works out from them once per build — rendered answers and
+ * their headers, the search index, the change log, the answers the fast path
+ * repeats. Those hang off the snapshot and go with it; nothing is kept in a
+ * module-level cache keyed by it.
+ */
+import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import { etagOf } from '../contract/etag.ts'
+import type { Manifest } from '../contract/manifest.ts'
+import type { ContentRecord } from '../contract/records.ts'
+import { ByteLru } from './files/byte-lru.ts'
+import type { CachedFile } from './files/disk-files.ts'
+import { MemoryFiles, type FileSource, type StoredFile } from './files/source.ts'
+import type { MemoAnswer } from './http/answer-memo.ts'
+
+/** Megabytes of files and rendered answers kept in memory unless FILE_CACHE_MB says otherwise. */
+export const DEFAULT_FILE_CACHE_MB = 16
+
+/** An answer rendered by the gateway, with the headers that go with its body (they never change for it). */
+export interface RenderedFile extends StoredFile {
+  headers?: Readonly<Record<string, string>>
+}
+
+/** What a memo of a snapshot holds; one key per kind of value (`new MemoKey<T>('search index')`). */
+export class MemoKey<T> {
+  declare private readonly value: T
+  constructor(readonly name: string) {}
+}
+
+export class Snapshot {
+  readonly bySlug: Record<CollectionName, ReadonlyMap<string, ContentRecord>>
+  readonly source: FileSource
+  /** Files read from disk and answers rendered by the gateway, most recently used kept (shared by a store's snapshots). */
+  readonly cache: ByteLru<CachedFile>
+  /** The answers the Node fast path repeats, by request target (http/answer-memo.ts). */
+  readonly answers = new Map<string, MemoAnswer>()
+  private readonly memos = new Map<MemoKey<unknown>, unknown>()
+
+  /** `previous`: the snapshot this one follows; the lists an edit left alone keep their slug index. */
+  constructor(
+    readonly manifest: Manifest,
+    files: FileSource | ReadonlyMap<string, StoredFile>,
+    cache?: ByteLru<CachedFile>,
+    previous?: Snapshot,
+  ) {
+    this.source = files instanceof Map ? new MemoryFiles(files) : (files as FileSource)
+    this.cache = cache ?? new ByteLru(DEFAULT_FILE_CACHE_MB * 2 ** 20)
+    const bySlug = {} as Record<CollectionName, ReadonlyMap<string, ContentRecord>>
+    for (const name of COLLECTION_NAMES) {
+      const records = manifest.collections[name]
+      bySlug[name] =
+        previous?.manifest.collections[name] === records
+          ? previous.bySlug[name]
+          : new Map(records.map((r) => [r.slug, r]))
+    }
+    this.bySlug = bySlug
+  }
+
+  get id(): string {
+    return this.manifest.build.id
+  }
+
+  summaries(collection: CollectionName): readonly ContentRecord[] {
+    return this.manifest.collections[collection]
+  }
+
+  /** Whether the build has a file at `path` (relative to dist/). */
+  has(path: string): boolean {
+    return this.source.etag(path) !== undefined
+  }
+
+  /**
+   * The file at `path`: at once when its bytes are in memory, else a promise
+   * of them (rejecting with an ArtifactError when dist/ no longer has them);
+   * undefined when the build has no such file.
+   */
+  file(path: string): StoredFile | Promise<StoredFile> | undefined {
+    if (!this.has(path)) return undefined
+    return this.source.peek(path) ?? this.source.read(path)
+  }
+
+  /** The answer rendered for `key` in this build, if it is still in the cache. */
+  peekRendered(key: string): RenderedFile | undefined {
+    return this.cache.get(`render\0${this.id}\0${key}`)?.file
+  }
+
+  /**
+   * The answer rendered for `key` (a canonical href) in this build, rendered
+   * once while it stays in the cache, with the headers of its body.
+   */
+  rendered(key: string, render: () => { body: string; headers?: Record<string, string> }): RenderedFile {
+    const cacheKey = `render\0${this.id}\0${key}`
+    const cached = this.cache.get(cacheKey)
+    if (cached) return cached.file
+    const answer = render()
+    const body = Buffer.from(answer.body)
+    const file: RenderedFile = answer.headers
+      ? { body, etag: etagOf(body), headers: answer.headers }
+      : { body, etag: etagOf(body) }
+    this.cache.set(cacheKey, { file, size: body.byteLength + key.length })
+    return file
+  }
+
+  /** A value worked out once for this build. */
+  memo<T>(key: MemoKey<T>, compute: () => T): T {
+    if (this.memos.has(key)) return this.memos.get(key) as T
+    const value = compute()
+    this.memos.set(key, value)
+    return value
+  }
+
+  /** The same for a load that may fail: a failed one is forgotten, so the next call tries again. */
+  load<T>(key: MemoKey<Promise<T>>, load: () => Promise<T>): Promise<T> {
+    return this.memo(key, () => {
+      const pending = load()
+      pending.catch(() => this.memos.delete(key))
+      return pending
+    })
+  }
+}
