@@ -36,8 +36,8 @@ const scheduledRun = async () => {
       throw new Error(`${error.message} (${error.cause})\n${netlify.log()}`)
     },
   )
-  await response.arrayBuffer()
-  expect(response.status, netlify.log()).toBeLessThan(300)
+  const body = await response.text()
+  expect(response.status, `${body}\n${netlify.log()}`).toBeLessThan(300)
 }
 
 beforeAll(async () => {
