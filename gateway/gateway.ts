@@ -47,7 +47,7 @@ export interface Platform {
    * content, 404 for the credential routes — instead of failing to start.
    */
   resilient?: boolean
-  /** The clock of "upcoming" (default the system's). */
+  /** The clock of "upcoming" and `when=upcoming|past` in lists, search and MCP (default the system's). */
   now?: () => Date
   /** How the embedded issuer fetches Client ID Metadata Documents (default global fetch). */
   fetch?: AuthRuntime['fetch']
@@ -78,11 +78,12 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
   let listening = `http://${host}:${settings.PORT}`
   const publicUrl = () => settings.PUBLIC_URL ?? platform.origin?.() ?? listening
   const auth = await startAuth(settings, platform, publicUrl)
+  const now = platform.now ?? (() => new Date())
   const handlers: RouteHandlers = {
     health: healthRoute(store, platform.version),
-    search: searchRoute(store),
+    search: searchRoute(store, now),
     changes: changesRoute(store),
-    list: listRoute(store),
+    list: listRoute(store, now),
     item: itemRoute(store),
     ...(auth ? authHandlers(auth) : withoutAuth()),
     mcp:
@@ -95,7 +96,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
             allowedOrigins: settings.MCP_ALLOWED_ORIGINS,
             maxBodyBytes: settings.MCP_MAX_BODY_BYTES,
             logger: log,
-            now: platform.now,
+            now,
           })
         : NOT_HERE,
   }

@@ -4,8 +4,7 @@
  * Markdown with its source URL).
  */
 import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
-import type { FullRecord } from '../../contract/records.ts'
-import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
+import { SPECIFIC_FIELDS, type FullRecord } from '../../contract/records.ts'
 import { agentReference } from '../openapi/agent-reference.ts'
 import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
 import {

@@ -8,7 +8,8 @@
  * Where the next things go: a budget of its own for a route (a name in
  * contract/budgets.ts, listed in the route's `budgets`); a deprecated route
  * or parameter (`deprecated`); a new query parameter of lists (the list
- * route's `parameters`, and `prerendered.computedBy` when no file has it);
+ * route's `parameters`, a collection's own where it differs, and
+ * `prerendered.computedBy` when no file has it);
  * webhooks (WEBHOOKS below: operations the API calls, in the same shape).
  */
 import { health, item, list } from './content.ts'
@@ -28,7 +29,7 @@ import {
   userinfo,
 } from './oauth.ts'
 import { atomFeed, calendar, changes, itemCalendar, jsonFeed, rssFeed, search } from './reach.ts'
-import type { Operations, Route } from './route.ts'
+import type { Operations, Parameter, Route } from './route.ts'
 
 export const ROUTES = {
   list,
@@ -83,6 +84,14 @@ export function documentedPaths(route: Route): { path: string; value?: string }[
   if (!route.each) return [{ path: route.path }]
   const { parameter, values } = route.each
   return values.map((value) => ({ path: route.path.replace(`{${parameter}}`, value), value }))
+}
+
+/** The parameters of a route, for the path of `value` of its `each` parameter where it has one. */
+export function parametersOf(route: Route, value?: string): readonly Parameter[] {
+  const { parameters } = route
+  if (typeof parameters !== 'function') return parameters ?? []
+  if (value === undefined) throw new Error(`the parameters of ${route.path} differ by ${route.each?.parameter}`)
+  return parameters(value)
 }
 
 /** The Allow header of a route (a 405's, and the preflight's): its methods, and OPTIONS, which every path answers. */

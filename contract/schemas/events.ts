@@ -1,5 +1,5 @@
 import type { SchemaObject } from 'ajv'
-import { commonProperties, commonRequired, dateTime, httpUrl, timezone } from './common.ts'
+import { commonProperties, commonRequired, dateTime, httpUrl, person, timezone } from './common.ts'
 
 const text = (max: number): SchemaObject => ({ type: 'string', minLength: 1, maxLength: max })
 
@@ -33,6 +33,15 @@ export const eventSchema: SchemaObject = {
     event_status: {
       enum: ['scheduled', 'cancelled', 'postponed', 'rescheduled'],
       description: 'Defaults to scheduled.',
+    },
+    speakers: {
+      type: 'array',
+      maxItems: 40,
+      description: 'Who speaks or hosts, where the event names them.',
+      items: {
+        ...person,
+        properties: { ...person.properties, company: { type: 'string', minLength: 1, maxLength: 120 } },
+      },
     },
   },
   // An event people travel to must say where it is.
