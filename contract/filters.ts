@@ -97,15 +97,15 @@ export function parseFilters(params: URLSearchParams, errors: ParameterError[], 
 export function parseTags(params: URLSearchParams, errors: ParameterError[]): readonly string[] | undefined {
   const raw = single(params, 'tag', errors)
   if (raw === undefined) return undefined
-  const tags = [...new Set(raw.split(',').map((t) => t.toLowerCase()))]
-  if (tags.length > MAX_QUERY_TAGS || tags.some((t) => t.length > MAX_TAG_LENGTH || !QUERY_TAG_RE.test(t))) {
+  const given = raw.split(',')
+  if (given.length > MAX_QUERY_TAGS || given.some((t) => t.length > MAX_TAG_LENGTH || !QUERY_TAG_RE.test(t))) {
     errors.push({
       parameter: 'tag',
       message: `must be 1 to ${MAX_QUERY_TAGS} tags separated by commas (an item with any of them matches), each letters, digits and single hyphens, at most ${MAX_TAG_LENGTH} characters, got ${quote(raw)}`,
     })
     return undefined
   }
-  return tags
+  return [...new Set(given.map((t) => t.toLowerCase()))]
 }
 
 /** An instant parameter: an RFC 3339 date-time (canonical UTC), or where `dates` a date too (kept as the date). */

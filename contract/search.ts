@@ -6,7 +6,7 @@
  */
 import { isCollectionName, type CollectionName } from './collections.ts'
 import { filterHref, parseFilters, type RecordFilter } from './filters.ts'
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE, scopeOf } from './query.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from './query.ts'
 import { parseInteger, single, type ParameterError } from './query-values.ts'
 import { SEARCH_PATH } from './public-paths.ts'
 
@@ -75,8 +75,8 @@ export function parseSearchQuery(params: URLSearchParams): ParsedSearchQuery {
   const name = single(params, 'collection', errors)
   if (name !== undefined && !isCollectionName(name))
     errors.push({ parameter: 'collection', message: 'must be one of blog-posts, case-studies, webinars, events' })
-  // In one collection, a filter it does not have is an error, as in its list; across all, each item is tested.
-  const filter = parseFilters(params, errors, name !== undefined && isCollectionName(name) ? scopeOf(name) : {})
+  // Each hit is tested: `author` keeps items with people, `when` events and webinars, whatever `collection` says.
+  const filter = parseFilters(params, errors)
   const limit = parseInteger(params, 'limit', DEFAULT_LIMIT, MAX_LIMIT, errors)
   const page = parseInteger(params, 'page', 1, MAX_PAGE, errors)
   if (errors.length) return { ok: false, errors }

@@ -65,7 +65,7 @@ export const search = route({
       summary: 'Search all content',
       description:
         'Ranked full-text search across every collection (BM25 with prefix matching and light typo tolerance; the ranking of the MCP search tools). ' +
-        'Each hit has a `score` and a `snippet` of its text. Filter with `collection` and the filters of the lists (`tag`, `updated_since`, `published_after`, `published_before`, `author`, `when`, `exclude`: across collections, `author` keeps items with people and `when` keeps events and webinars; within one collection, a filter it does not have is a 400), page with `limit` and `page`. Answers are cacheable (ETag, 304).',
+        'Each hit has a `score` and a `snippet` of its text. Filter with `collection` and the filters of the lists (`tag`, `updated_since`, `published_after`, `published_before`, `author`, `when`, `exclude`; each hit is tested, so `author` keeps only items with people and `when` only events and webinars), page with `limit` and `page`. Answers are cacheable (ETag, 304).',
       security: publicRead(),
       responses: {
         '200': {
