@@ -74,13 +74,13 @@ export function registerListContent({ server, snapshot, now }: McpContext): void
     const label = COLLECTIONS[collection].label
     const first = (meta.page - 1) * meta.limit
     const lines = envelope.data.map((r, i) => `${first + i + 1}. ${lineOf(r)}`)
-    const what = `${collection}${isFiltered(parsed.query) ? ' matching the filters' : ''}`
+    const matching = isFiltered(parsed.query) ? ' matching the filters' : ''
     const heading =
       meta.total === 0
-        ? `No ${label} items${isFiltered(parsed.query) ? ' match the filters' : ''}.`
+        ? `No ${label} items${matching}.`
         : meta.count === 0
-          ? `Page ${meta.page} is past the end: ${meta.total} ${label} item(s) fill ${meta.pages} page(s).`
-          : `${what}: items ${first + 1}–${first + meta.count} of ${meta.total} (page ${meta.page} of ${meta.pages}).`
+          ? `Page ${meta.page} is past the end: ${meta.total} ${label} item(s)${matching} fill ${meta.pages} page(s).`
+          : `${collection}${matching}: items ${first + 1}–${first + meta.count} of ${meta.total} (page ${meta.page} of ${meta.pages}).`
     return toolResult({ collection, ...envelope }, [heading, ...lines].join('\n'))
   })
 }
