@@ -17,6 +17,7 @@ import {
   LLMS_PATH,
   SEARCH_PATH,
 } from '../../contract/public-paths.ts'
+import { parametersOf, ROUTES } from '../../contract/routes/index.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 
 const LLMS_FILE = LLMS_PATH.slice(1)
@@ -26,12 +27,20 @@ const LATEST_PER_COLLECTION = 10
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
 
+/** The query parameters of a collection's list, as the route table declares them. */
+function listParameters(collection: CollectionName): string {
+  return parametersOf(ROUTES.list, collection)
+    .filter((p) => p.in === 'query')
+    .map((p) => (p.name === 'limit' ? '`limit` 1..100' : `\`${p.name}\``))
+    .join(', ')
+}
+
 function index(content: BuiltContent, doc: OpenApiDocument): string {
   const { title, summary } = doc.info as { title: string; summary: string }
   const { site } = content
   const collections = COLLECTION_NAMES.map((c) => {
     const n = content.collections[c].length
-    return `- [${site.collections[c].title}](/api/${c}?limit=100): ${n} published ${n === 1 ? COLLECTIONS[c].label : c.replace('-', ' ')}, newest first (JSON; \`limit\` 1..100, \`page\`, \`tag\`, \`updated_since\`)`
+    return `- [${site.collections[c].title}](/api/${c}?limit=100): ${n} published ${n === 1 ? COLLECTIONS[c].label : c.replace('-', ' ')}, newest first (JSON; ${listParameters(c)}: see Queries in the full reference)`
   })
   const latest = COLLECTION_NAMES.flatMap((c) =>
     content.collections[c]

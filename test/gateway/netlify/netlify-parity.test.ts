@@ -140,7 +140,7 @@ describe('Netlify deploy parity', () => {
       '/api/events?updated_since=yesterday',
       // The list queries of issue 31: computed by the function, the same bytes and headers as the gateway's.
       '/api/blog-posts?author=jose-nunez&sort=title&fields=title,slug',
-      '/api/case-studies?tag=fintech,banking&exclude=cobalt-and-pine-finops',
+      '/api/case-studies?tag=finops,lineage&exclude=cobalt-and-pine-finops',
       '/api/events?when=upcoming&sort=starts_at&limit=3',
       '/api/webinars?published_after=2025-12-31&published_before=2027-01-01',
       '/api/events?sort=rank',

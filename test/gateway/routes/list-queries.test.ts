@@ -12,6 +12,7 @@ import { COLLECTION_NAMES, COLLECTIONS } from '../../../contract/collections.ts'
 import { CACHE } from '../../../contract/headers.ts'
 import { personSlug } from '../../../contract/people.ts'
 import { recordFields, type ContentRecord } from '../../../contract/records.ts'
+import { queryGuide } from '../../../build/openapi/guide.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
 import { copyOfRepoContent } from '../../helpers/project.ts'
@@ -325,5 +326,21 @@ describe('bad values', () => {
       'tag',
       'when',
     ])
+  })
+})
+
+describe('the examples of the reference (/docs/, llms-full.txt)', () => {
+  const examples = [...queryGuide().matchAll(/\| `(\/api\/[^`]+)` \|/g)].map((m) => m[1]!)
+
+  it.each(examples)('%s answers, and finds something', async (path) => {
+    const response = await get(path)
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as List | Record<string, unknown>
+    // Which events and webinars are upcoming depends on the day the test runs; the rest always finds items.
+    if ('data' in body && !path.includes('when=')) expect((body as List).data.length, path).toBeGreaterThan(0)
+  })
+
+  it('has examples', () => {
+    expect(examples.length).toBeGreaterThan(6)
   })
 })
