@@ -17,6 +17,8 @@ const BROKEN: Record<string, string> = {
   'content/blog-posts/yaml-unclosed.md': '---\ntitle: Unclosed\ntags: [a, b\npublished_at: 2026-01-05\n---\nBody.\n',
   'content/blog-posts/schema.md':
     '---\ntitle: Schema\npublished_at: 2026-01-05\nauthors:\n  - title: CTO\nauthor_bio: x\n---\nBody.\n',
+  'content/blog-posts/person-slug.md':
+    '---\ntitle: Person slug\npublished_at: 2026-01-05\nauthors:\n  - name: Ann Lee\n    slug: Ann Lee\n---\nBody.\n',
   'content/blog-posts/bad-date.md':
     '---\ntitle: Bad date\npublished_at: 2026-02-30\nauthors:\n  - name: A\n---\nBody.\n',
   'content/blog-posts/first.md': '---\ntitle: First\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\nBody.\n',
@@ -35,6 +37,7 @@ const BROKEN: Record<string, string> = {
 const EXPECTED = [
   'content/blog-posts/bad-date.md:3:15 published_at: must be a date like 2026-03-14 or an RFC 3339 date-time with offset like 2026-03-14T09:00:00Z',
   'content/blog-posts/no-alt.md:9:5 body: image https://cdn.example/x.png needs alt text: ![describe the image](https://cdn.example/x.png)',
+  'content/blog-posts/person-slug.md:6:11 authors[0].slug: must be lowercase letters, digits and single hyphens, like jose-nunez',
   'content/blog-posts/schema.md:5:5 authors[0].name: is required',
   'content/blog-posts/schema.md:6:1 author_bio: is not a field of a blog post (known fields: title, slug, summary, tags, published_at, updated_at, image, related, draft, authors)',
   'content/blog-posts/second.md:3:7 slug: "first" is already used by content/blog-posts/first.md',
@@ -61,6 +64,7 @@ describe('author errors', () => {
     expect((error as ContentErrors).errors.map((e) => e.code)).toEqual([
       'SCHEMA',
       'IMAGE_ALT',
+      'SCHEMA',
       'SCHEMA',
       'SCHEMA',
       'DUPLICATE_SLUG',
