@@ -109,15 +109,10 @@ export function parseTags(params: URLSearchParams, errors: ParameterError[]): re
 }
 
 /** An instant parameter: an RFC 3339 date-time (canonical UTC), or where `dates` a date too (kept as the date). */
-function instant(
-  params: URLSearchParams,
-  name: string,
-  errors: ParameterError[],
-  dates: boolean,
-): string | undefined {
+function instant(params: URLSearchParams, name: string, errors: ParameterError[], dates: boolean): string | undefined {
   const raw = single(params, name, errors)
   if (raw === undefined) return undefined
-  const value = dates && DATE.test(raw) ? (parseDateTime(`${raw}T00:00:00Z`) && raw) : parseDateTime(raw)
+  const value = dates && DATE.test(raw) ? parseDateTime(`${raw}T00:00:00Z`) && raw : parseDateTime(raw)
   if (value) return value
   errors.push({
     parameter: name,

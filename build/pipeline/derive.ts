@@ -59,7 +59,9 @@ export function deriveRecord(
   for (const key of COMMON_FIELDS) ordered[key] = record[key]
   const { people } = COLLECTIONS[collection]
   for (const [field, fallback] of SPECIFIC_FIELDS[collection])
-    ordered[field] = people.includes(field) ? withSlugs(data[field] as PersonEntry[] | undefined) : (data[field] ?? fallback)
+    ordered[field] = people.includes(field)
+      ? withSlugs(data[field] as PersonEntry[] | undefined)
+      : (data[field] ?? fallback)
   // Resolved by the compiler once every item is known (build/compiler/link.ts).
   ordered.related = []
   ordered.reading_time_minutes = Math.max(1, Math.ceil(rendered.word_count / WORDS_PER_MINUTE))

@@ -8,13 +8,7 @@
  */
 import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH } from '../changes.ts'
 import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../collections.ts'
-import {
-  AUTHOR_PATTERN,
-  MAX_AUTHOR_LENGTH,
-  MAX_QUERY_TAGS,
-  QUERY_TAG_PATTERN,
-  WHEN_VALUES,
-} from '../filters.ts'
+import { AUTHOR_PATTERN, MAX_AUTHOR_LENGTH, MAX_QUERY_TAGS, QUERY_TAG_PATTERN, WHEN_VALUES } from '../filters.ts'
 import { MAX_DATE_TIME_LENGTH, MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN } from '../patterns.ts'
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../query.ts'
 import { recordFields } from '../records.ts'
@@ -106,7 +100,7 @@ export const WHEN: Parameter = {
   in: 'query',
   required: false,
   description:
-    "By `starts_at`, at the time of the request: `upcoming` (not started yet) or `past` (started). Combine with `sort=starts_at` for the soonest first. Such an answer is cached no longer than until the next start, so it is never stale about what has begun.",
+    'By `starts_at`, at the time of the request: `upcoming` (not started yet) or `past` (started). Combine with `sort=starts_at` for the soonest first. Such an answer is cached no longer than until the next start, so it is never stale about what has begun.',
   schema: { type: 'string', enum: [...WHEN_VALUES] },
 }
 

@@ -38,7 +38,9 @@ export const filterArgs = {
     ),
   published_after: instantArg
     .optional()
-    .describe('Only items published after this: a date like "2026-03-31" (after that day, UTC) or an RFC 3339 date-time.'),
+    .describe(
+      'Only items published after this: a date like "2026-03-31" (after that day, UTC) or an RFC 3339 date-time.',
+    ),
   published_before: instantArg
     .optional()
     .describe('Only items published before this: a date like "2026-04-01" (before that day) or an RFC 3339 date-time.'),

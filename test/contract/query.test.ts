@@ -105,7 +105,14 @@ describe('listHref and isPrerendered', () => {
     expect(
       listHref(
         'events',
-        q({ publishedAfter: '2026-03-31', author: 'ana', when: 'past', exclude: 'x', sort: ['-title'], fields: ['url'] }),
+        q({
+          publishedAfter: '2026-03-31',
+          author: 'ana',
+          when: 'past',
+          exclude: 'x',
+          sort: ['-title'],
+          fields: ['url'],
+        }),
       ),
     ).toBe('/api/events?limit=10&published_after=2026-03-31&author=ana&when=past&exclude=x&sort=-title&fields=url')
   })

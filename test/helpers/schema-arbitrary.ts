@@ -139,7 +139,10 @@ export function invalid(doc: Schema, raw: Schema): Arbitrary<unknown> {
     const items = schema.items as Schema | undefined
     if (typeof schema.maxItems === 'number' && items)
       breaks.push(
-        fc.array(valid(doc, items), { minLength: (schema.maxItems as number) + 1, maxLength: (schema.maxItems as number) + 1 }),
+        fc.array(valid(doc, items), {
+          minLength: (schema.maxItems as number) + 1,
+          maxLength: (schema.maxItems as number) + 1,
+        }),
       )
     if (typeof schema.minItems === 'number' && (schema.minItems as number) > 0) breaks.push(fc.constant([]))
     if (items && breakable(doc, items)) breaks.push(invalid(doc, items).map((v) => [v]))

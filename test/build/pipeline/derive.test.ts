@@ -24,7 +24,10 @@ describe('deriveRecord', () => {
       {
         title: 'P',
         published_at: '2026-03-14',
-        authors: [{ name: 'José Núñez', title: 'PM' }, { name: 'Ann Lee', slug: 'ann' }],
+        authors: [
+          { name: 'José Núñez', title: 'PM' },
+          { name: 'Ann Lee', slug: 'ann' },
+        ],
       },
       '',
       rendered,

@@ -168,7 +168,12 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
     })
 
     it('decides when by the request time', async () => {
-      const { structured } = await call('list_content', { collection: 'events', when: 'upcoming', sort: ['starts_at'], limit: 100 })
+      const { structured } = await call('list_content', {
+        collection: 'events',
+        when: 'upcoming',
+        sort: ['starts_at'],
+        limit: 100,
+      })
       const expected = (await rest<{ data: Record_[] }>('/api/events?limit=100')).data
         .filter((r) => Date.parse(r.starts_at!) > NOW.getTime())
         .sort((a, b) => Date.parse(a.starts_at!) - Date.parse(b.starts_at!))
@@ -256,7 +261,9 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
       expect((structured.items as { slug: string }[]).map((i) => i.slug)).toEqual(tagged)
       expect(tagged.length).toBeGreaterThan(0)
       const speaking = await call('list_upcoming', { author: 'lukasz-wisniewski' })
-      expect((speaking.structured.items as { slug: string }[]).map((i) => i.slug)).toEqual(['lineage-office-hours-2027'])
+      expect((speaking.structured.items as { slug: string }[]).map((i) => i.slug)).toEqual([
+        'lineage-office-hours-2027',
+      ])
     })
 
     it('filters by region (location region or region tag) and by a days window', async () => {

@@ -90,9 +90,7 @@ describe('author', () => {
     expect(slugs((await list('/api/webinars?author=Jos%C3%A9%20N%C3%BA%C3%B1ez')).body.data)).toContain(
       'data-contracts-101',
     )
-    expect(slugs((await list('/api/events?author=lukasz-wisniewski')).body.data)).toEqual([
-      'lineage-office-hours-2027',
-    ])
+    expect(slugs((await list('/api/events?author=lukasz-wisniewski')).body.data)).toEqual(['lineage-office-hours-2027'])
     expect((await list('/api/blog-posts?author=nobody-at-all')).body.meta).toMatchObject({ total: 0, pages: 0 })
   })
 })
@@ -139,7 +137,8 @@ describe('published_after and published_before', () => {
     const items = await all('blog-posts')
     const dated = items.find((i) => i.published_at.endsWith('T00:00:00Z'))!
     const day = dated.published_at.slice(0, 10)
-    const shift = (days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+    const shift = (days: number) =>
+      new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
     const found = async (query: string) =>
       slugs((await list(`/api/blog-posts?limit=100&${query}`)).body.data).includes(dated.slug)
     expect(await found(`published_after=${shift(-1)}`)).toBe(true)
@@ -204,26 +203,29 @@ describe('fields', () => {
     expect(body.links.self).toBe(`/api/${collection}?limit=5&fields=image,title,slug`)
   })
 
-  it.each(COLLECTION_NAMES)('%s: an item carries only the fields asked for, the body among them', async (collection) => {
-    const { slug } = (await all(collection))[0]!
-    const full = (await (await get(`/api/${collection}/${slug}`)).json()) as Record<string, unknown>
-    const response = await get(`/api/${collection}/${slug}?fields=body,word_count,title`)
-    expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({
-      id: full.id,
-      type: full.type,
-      title: full.title,
-      word_count: full.word_count,
-      body: full.body,
-    })
-    expect(response.headers.get('cache-control')).toBe(CACHE.content)
-    const etag = response.headers.get('etag')!
-    const again = await get(`/api/${collection}/${slug}?fields=body,word_count,title`, {
-      headers: { 'if-none-match': etag },
-    })
-    expect(again.status).toBe(304)
-    expect(recordFields(collection, 'full')).toEqual(Object.keys(full))
-  })
+  it.each(COLLECTION_NAMES)(
+    '%s: an item carries only the fields asked for, the body among them',
+    async (collection) => {
+      const { slug } = (await all(collection))[0]!
+      const full = (await (await get(`/api/${collection}/${slug}`)).json()) as Record<string, unknown>
+      const response = await get(`/api/${collection}/${slug}?fields=body,word_count,title`)
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({
+        id: full.id,
+        type: full.type,
+        title: full.title,
+        word_count: full.word_count,
+        body: full.body,
+      })
+      expect(response.headers.get('cache-control')).toBe(CACHE.content)
+      const etag = response.headers.get('etag')!
+      const again = await get(`/api/${collection}/${slug}?fields=body,word_count,title`, {
+        headers: { 'if-none-match': etag },
+      })
+      expect(again.status).toBe(304)
+      expect(recordFields(collection, 'full')).toEqual(Object.keys(full))
+    },
+  )
 
   it('an unknown field is a 400 that lists the fields; an unknown item is still a 404', async () => {
     const response = await get('/api/events?fields=title,rank')
@@ -249,7 +251,13 @@ describe('combinations, paging and links', () => {
     expect(kept.length).toBeGreaterThan(4)
     const query = `tag=${tags.join(',')}&published_after=2025-05-31&exclude=${items[1]!.slug}&sort=title&fields=title`
     const first = await list(`/api/blog-posts?limit=2&${query}`)
-    expect(first.body.meta).toEqual({ limit: 2, page: 1, count: 2, total: kept.length, pages: Math.ceil(kept.length / 2) })
+    expect(first.body.meta).toEqual({
+      limit: 2,
+      page: 1,
+      count: 2,
+      total: kept.length,
+      pages: Math.ceil(kept.length / 2),
+    })
     expect(first.response.headers.get('x-total-count')).toBe(String(kept.length))
     expect(first.body.links.self).toBe(`/api/blog-posts?limit=2&${query}`)
     expect(first.body.links.next).toBe(`/api/blog-posts?limit=2&page=2&${query}`)
@@ -261,7 +269,8 @@ describe('combinations, paging and links', () => {
       const page = await list(next)
       seen.push(...page.body.data.map((i) => String(i.title)))
       if (page.body.links.next) expect(page.response.headers.get('link')).toContain('rel="next"')
-      if (page.body.links.prev) expect(page.response.headers.get('link')).toContain(`<${page.body.links.prev}>; rel="prev"`)
+      if (page.body.links.prev)
+        expect(page.response.headers.get('link')).toContain(`<${page.body.links.prev}>; rel="prev"`)
       next = page.body.links.next
     }
     expect(seen).toEqual(kept.map((i) => i.title))
