@@ -5,6 +5,9 @@
 const CONTENT_MAX_AGE = 60
 const CONTENT_STALE = 600
 
+/** The longest a cache may keep a list or item, fresh and then stale: CACHE.content's whole lifetime. */
+export const CONTENT_LIFETIME_SECONDS = CONTENT_MAX_AGE + CONTENT_STALE
+
 export const CACHE = {
   /** Lists and items: fresh for a minute, served stale while revalidating for ten. */
   content: `public, max-age=${CONTENT_MAX_AGE}, stale-while-revalidate=${CONTENT_STALE}`,
@@ -23,7 +26,7 @@ export const CACHE = {
  */
 export function contentCacheUntil(now: number, changesAt: number | undefined): string {
   const left = changesAt === undefined ? Infinity : Math.max(0, Math.floor((changesAt - now) / 1000))
-  if (left >= CONTENT_MAX_AGE + CONTENT_STALE) return CACHE.content
+  if (left >= CONTENT_LIFETIME_SECONDS) return CACHE.content
   const maxAge = Math.min(CONTENT_MAX_AGE, left)
   return `public, max-age=${maxAge}, stale-while-revalidate=${left - maxAge}`
 }

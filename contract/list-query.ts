@@ -130,13 +130,21 @@ export function startTimes(records: Iterable<ContentRecord>): number[] {
   return starts.sort((a, b) => a - b)
 }
 
+/** Where an instant is among the starts: see scheduleWindow. */
+export interface ScheduleWindow {
+  /** How many starts are at or before the instant: the same all through a window. */
+  index: number
+  /** The last start at or before it, when the window began (undefined: before the first start). */
+  since?: number
+  /** The next start, when the window ends (undefined: no start is ahead, the answer never changes). */
+  changesAt?: number
+}
+
 /**
- * The window of `now` among `starts` (ascending): `index` counts the starts
- * at or before now, so two instants of one window have the same index and a
- * `when` answer is the same at both; `changesAt` is the next start, when the
- * window ends (undefined: no start is ahead, the answer never changes).
+ * The window of `now` among `starts` (ascending): two instants of one window
+ * have the same index, and a `when` answer is the same at both.
  */
-export function scheduleWindow(starts: readonly number[], now: number): { index: number; changesAt?: number } {
+export function scheduleWindow(starts: readonly number[], now: number): ScheduleWindow {
   let low = 0
   let high = starts.length
   while (low < high) {
@@ -144,7 +152,10 @@ export function scheduleWindow(starts: readonly number[], now: number): { index:
     if (starts[mid]! <= now) low = mid + 1
     else high = mid
   }
-  return low < starts.length ? { index: low, changesAt: starts[low]! } : { index: low }
+  const window: ScheduleWindow = { index: low }
+  if (low > 0) window.since = starts[low - 1]!
+  if (low < starts.length) window.changesAt = starts[low]!
+  return window
 }
 
 /** The collections a list or search of `collection` (all when undefined) draws starts from. */

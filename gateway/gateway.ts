@@ -110,7 +110,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     publicUrl,
     fetch: (request) => Promise.resolve(app.fetch(request)),
     async listen() {
-      const running = await startServer({ app, store, logger: log, settings })
+      const running = await startServer({ app, store, logger: log, settings, now })
       listening = running.url
       return running
     },

@@ -46,8 +46,8 @@ export function listRoute(store: ArtifactStore, now: () => Date) {
       contentType: JSON_TYPE,
       cacheControl: clock?.cacheControl ?? CACHE.content,
       headers: rendered.headers,
-      // An answer that changes with time is not one the fast path may repeat.
-      ...(clock ? {} : { memo }),
+      // An answer of the clock's is repeated only while it stays the same, headers and all.
+      ...(clock ? clock.repeatable && { memo: { ...memo, during: clock.repeatable } } : { memo }),
     })
   })
 }

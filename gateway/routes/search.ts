@@ -42,7 +42,9 @@ export function searchRoute(store: ArtifactStore, now: () => Date) {
         contentType: JSON_TYPE,
         cacheControl: clock?.cacheControl ?? CACHE.content,
         headers: file.headers,
-        ...(clock ? {} : { memo: { snapshot, accept: JSON_TYPE_NAME } }),
+        ...(clock
+          ? clock.repeatable && { memo: { snapshot, accept: JSON_TYPE_NAME, during: clock.repeatable } }
+          : { memo: { snapshot, accept: JSON_TYPE_NAME } }),
       })
     const cached = snapshot.peekRendered(key)
     if (cached) return answer(cached)

@@ -97,8 +97,8 @@ describe('schedule windows and their cache lifetime', () => {
     const first = Date.parse('2026-01-01T00:00:00Z')
     expect(starts).toEqual([first, Date.parse('2027-01-01T00:00:00Z')])
     expect(scheduleWindow(starts, first - 1)).toEqual({ index: 0, changesAt: first })
-    expect(scheduleWindow(starts, first)).toEqual({ index: 1, changesAt: starts[1] })
-    expect(scheduleWindow(starts, starts[1]!)).toEqual({ index: 2 })
+    expect(scheduleWindow(starts, first)).toEqual({ index: 1, since: first, changesAt: starts[1] })
+    expect(scheduleWindow(starts, starts[1]!)).toEqual({ index: 2, since: starts[1] })
   })
 
   it('caps max-age and stale-while-revalidate together at the end of the window', () => {

@@ -88,6 +88,22 @@ describe('when, around an event’s start', () => {
     expect(after.headers.get('cache-control')).toBe(CACHE.content)
   })
 
+  it('repeats an answer far from a start as it is, but not into the last minutes before the next one', async () => {
+    const events = (await (await get('/api/events?limit=100&sort=starts_at')).json()) as List
+    const next = Date.parse(events.data.find((e) => Date.parse(e.starts_at) > START)!.starts_at)
+    clock = START + 86_400_000
+    const far = await get(UPCOMING)
+    expect(far.headers.get('cache-control')).toBe(CACHE.content)
+    // Asked again: the same answer (Node's fast path repeats it from here on).
+    expect((await get(UPCOMING)).headers.get('etag')).toBe(far.headers.get('etag'))
+    clock = next - 100_000
+    const near = await get(UPCOMING)
+    expect(near.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=40')
+    expect(near.headers.get('etag')).toBe(far.headers.get('etag'))
+    clock = next
+    expect((await get(UPCOMING)).headers.get('etag')).not.toBe(far.headers.get('etag'))
+  })
+
   it('webinars the same way, on their own starts', async () => {
     const webinars = (await (await get('/api/webinars?limit=100&sort=starts_at')).json()) as List
     const next = webinars.data.find((w) => Date.parse(w.starts_at) > START)!
