@@ -17,7 +17,8 @@ import {
   toolResult,
 } from '../schemas.ts'
 
-const fieldList = z.array(z.string().min(1).max(40)).min(1).max(40)
+/** A list of names, as an array or (as REST writes it) one string separated by commas. */
+const fieldList = z.union([z.string().min(1).max(1000), z.array(z.string().min(1).max(40)).min(1).max(40)])
 
 /** The tool's description and schemas, made once: every request builds a new server that registers it. */
 const LIST_CONTENT_TOOL = {

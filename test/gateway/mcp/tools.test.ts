@@ -156,8 +156,14 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
         ],
         [
           'webinars',
-          { published_after: '2025-12-31', published_before: '2027-01-01T00:00:00Z', sort: ['-starts_at'] },
-          'published_after=2025-12-31&published_before=2027-01-01T00:00:00Z&sort=-starts_at',
+          // Lists as REST writes them, one string with commas, work too.
+          {
+            published_after: '2025-12-31',
+            published_before: '2027-01-01T00:00:00Z',
+            sort: '-starts_at,title',
+            fields: 'title,starts_at',
+          },
+          'published_after=2025-12-31&published_before=2027-01-01T00:00:00Z&sort=-starts_at,title&fields=title,starts_at',
         ],
       ] as const) {
         const { structured, text } = await call('list_content', { collection, ...args })
