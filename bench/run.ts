@@ -16,8 +16,12 @@ import { generateCorpus } from './corpus/generate.ts'
 import { machineInfo } from './lib/machine.ts'
 import { RESULTS_DIR } from './lib/paths.ts'
 import { toConsole, toMarkdown, type Report } from './report/format.ts'
+import type { Row } from './report/rows.ts'
 import { buildRows, type Samples } from './report/targets.ts'
-import { benchBuild, clean, runBuild } from './suites/build.ts'
+import { benchBuild, benchCheck, clean, runBuild } from './suites/build.ts'
+import { scalePlot } from './report/plot.ts'
+import { scaleRows } from './report/scale-rows.ts'
+import { benchScale } from './suites/scale.ts'
 import { benchGateway, type Target } from './suites/gateway.ts'
 import { benchMcp } from './suites/mcp.ts'
 import { benchMemory, type MemorySample } from './suites/memory.ts'
@@ -25,6 +29,7 @@ import { benchSearchIndex } from './suites/search-index.ts'
 import { benchHugo, benchVelite, ensureHugo } from './suites/peers.ts'
 import { distSizes } from './suites/sizes.ts'
 import { benchWatch } from './suites/watch.ts'
+import { benchImages } from './suites/images.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -35,6 +40,9 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     out: { type: 'string' },
     record: { type: 'boolean', default: false },
+    sizes: { type: 'string' },
+    only: { type: 'string' },
+    images: { type: 'string' },
   },
 })
 
@@ -42,13 +50,19 @@ const smoke = args.smoke
 const config = {
   items: Number(args.items ?? (smoke ? 300 : 10_000)),
   small_items: smoke ? 100 : 1_000,
+  images: Number(args.images ?? (smoke ? 12 : 1_000)),
   seed: Number(args.seed),
   cold_runs: smoke ? 1 : 3,
   short_runs: smoke ? 1 : 5,
   load_runs: smoke ? 1 : 3,
   load_seconds: smoke ? 1 : 3,
   connections: smoke ? 10 : 50,
+  /** The scale curve's sizes (realistic prose), each built cold `scale_runs` times by us and by Hugo. */
+  scale_sizes: args.sizes ?? (smoke ? '300' : '300,1000,3000,10000,30000'),
+  scale_runs: smoke ? 1 : 3,
 }
+/** `--only scale`: the scale curve and the check alone (minutes instead of the whole run). */
+const onlyScale = args.only === 'scale'
 const outDir = args.out ?? (args.record && !smoke ? RESULTS_DIR : join(RESULTS_DIR, 'tmp'))
 const say = (line: string) => process.stderr.write(`${line}\n`)
 const step = async <T>(label: string, fn: () => Promise<T>): Promise<T> => {
@@ -68,82 +82,121 @@ const optional = async <T>(fn: () => Promise<T>): Promise<T | string> => {
 }
 
 const machine = await machineInfo()
-const corpus = await step(`generating ${config.items} items (seed ${config.seed})`, () =>
-  generateCorpus({ items: config.items, seed: config.seed }),
-)
-const small = await step(`generating ${config.small_items} items`, () =>
-  generateCorpus({ items: config.small_items, seed: config.seed }),
-)
-const large = await step(`generating ${config.items * 2} items (memory growth)`, () =>
-  generateCorpus({ items: config.items * 2, seed: config.seed }),
-)
-say(`  corpus at ${corpus.root}`)
-try {
-  const build = await step('our build: cold, no-change, forced with cache', () =>
-    benchBuild(corpus.root, { cold: config.cold_runs, short: config.short_runs }),
-  )
-  const sizes = await distSizes(join(corpus.root, 'dist'))
-  await step(`our build of ${config.small_items} items (list sizes)`, async () => {
-    await clean(small.root)
-    await runBuild(small.root)
-  })
-  const smallSizes = await distSizes(join(small.root, 'dist'))
-  const hugoMissing = await ensureHugo(!args['no-install'], say)
-  const hugo = hugoMissing ?? (await step('Hugo', () => optional(() => benchHugo(corpus.root, config.short_runs))))
-  const velite = await step('Velite', () => optional(() => benchVelite(corpus.root, config.cold_runs)))
-  const watch = await step('watch: edit → served', () => optional(() => benchWatch(corpus, config.short_runs)))
-  const manifest = JSON.parse(await readFile(join(corpus.root, 'dist', '_build', 'manifest.json'), 'utf8')) as Manifest
-  const gateway = await step('gateway under load', () =>
-    benchGateway(join(corpus.root, 'dist'), loadTargets(manifest), {
-      runs: config.load_runs,
-      load: { connections: config.connections, seconds: config.load_seconds },
-      workDir: corpus.root,
+const hugoMissing = await ensureHugo(!args['no-install'], say)
+const check = await step("npm run check on the repository's content", () => benchCheck(config.short_runs))
+const sizes = config.scale_sizes.split(',').map(Number)
+const scale = await step(
+  `scale curve: ${sizes.join(', ')} items of real prose, ours and Hugo, then edit → served`,
+  () =>
+    benchScale({
+      sizes,
+      runs: config.scale_runs,
+      edits: config.short_runs,
+      seed: config.seed,
+      hugoMissing,
+      keep: args.keep,
+      say,
     }),
-  )
-  const mcp = await step('MCP tools/call search', () => optional(() => benchMcp(corpus.root, config.short_runs)))
-  const searchIndex = await step('search index build', () =>
-    benchSearchIndex(join(corpus.root, 'dist'), manifest, config.short_runs),
-  )
-  await step(`our build of ${config.items * 2} items (memory growth)`, async () => {
-    await clean(large.root)
-    await runBuild(large.root)
-  })
-  const memory: MemorySample[] = []
-  for (const c of [small, corpus, large]) {
-    const dist = join(c.root, 'dist')
-    const m = JSON.parse(await readFile(join(dist, '_build', 'manifest.json'), 'utf8')) as Manifest
-    memory.push(
-      await step(`gateway memory, ${c.items} items`, () =>
-        benchMemory(dist, m, c.items, { seconds: config.load_seconds, connections: config.connections }),
-      ),
-    )
-  }
-  const samples: Samples = {
-    items: config.items,
-    smallItems: config.small_items,
-    build,
-    watch,
-    hugo,
-    velite,
-    sizes,
-    smallSizes,
-    gateway,
-    mcp,
-    searchIndex,
-    memory,
-  }
-  const report: Report = { generated_at: new Date().toISOString(), smoke, config, machine, rows: buildRows(samples) }
+)
+const curve = scaleRows(scale, check)
+if (onlyScale) await writeReport(curve)
+else await benchEverything(curve)
+
+/** Print the table and write it (and the scale curve's plot) into outDir. */
+async function writeReport(rows: Row[]): Promise<void> {
+  const report: Report = { generated_at: new Date().toISOString(), smoke, config, machine, rows }
   await mkdir(outDir, { recursive: true })
-  const name = smoke ? 'smoke' : 'latest'
+  const name = smoke ? 'smoke' : onlyScale ? 'scale' : 'latest'
   await writeFile(join(outDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`)
   await writeFile(join(outDir, `${name}.md`), toMarkdown(report))
+  const plot = scalePlot(rows)
+  if (plot) await writeFile(join(outDir, smoke ? 'smoke-scale.svg' : 'scale.svg'), plot)
   console.log(toConsole(report))
   say(`\nwritten to ${join(outDir, `${name}.json`)} and ${name}.md`)
-} finally {
-  if (!args.keep) {
-    await rm(corpus.root, { recursive: true, force: true })
-    await rm(small.root, { recursive: true, force: true })
-    await rm(large.root, { recursive: true, force: true })
+}
+
+/** The 10,000-item run: builds, peers, the gateway, MCP, memory, sizes; then the table with the scale curve's rows. */
+async function benchEverything(curve: Row[]): Promise<void> {
+  const corpus = await step(`generating ${config.items} items (seed ${config.seed})`, () =>
+    generateCorpus({ items: config.items, seed: config.seed }),
+  )
+  const small = await step(`generating ${config.small_items} items`, () =>
+    generateCorpus({ items: config.small_items, seed: config.seed }),
+  )
+  const large = await step(`generating ${config.items * 2} items (memory growth)`, () =>
+    generateCorpus({ items: config.items * 2, seed: config.seed }),
+  )
+  say(`  corpus at ${corpus.root}`)
+  try {
+    const build = await step('our build: cold, no-change, forced with cache', () =>
+      benchBuild(corpus.root, { cold: config.cold_runs, short: config.short_runs }),
+    )
+    const sizes = await distSizes(join(corpus.root, 'dist'))
+    await step(`our build of ${config.small_items} items (list sizes)`, async () => {
+      await clean(small.root)
+      await runBuild(small.root)
+    })
+    const smallSizes = await distSizes(join(small.root, 'dist'))
+    const hugo = hugoMissing ?? (await step('Hugo', () => optional(() => benchHugo(corpus.root, config.short_runs))))
+    const velite = await step('Velite', () => optional(() => benchVelite(corpus.root, config.cold_runs)))
+    const watch = await step('watch: edit → served', () => optional(() => benchWatch(corpus, config.short_runs)))
+    const manifest = JSON.parse(
+      await readFile(join(corpus.root, 'dist', '_build', 'manifest.json'), 'utf8'),
+    ) as Manifest
+    const gateway = await step('gateway under load', () =>
+      benchGateway(join(corpus.root, 'dist'), loadTargets(manifest), {
+        runs: config.load_runs,
+        load: { connections: config.connections, seconds: config.load_seconds },
+        workDir: corpus.root,
+      }),
+    )
+    const mcp = await step('MCP tools/call search', () => optional(() => benchMcp(corpus.root, config.short_runs)))
+    const searchIndex = await step('search index build', () =>
+      benchSearchIndex(join(corpus.root, 'dist'), manifest, config.short_runs),
+    )
+    await step(`our build of ${config.items * 2} items (memory growth)`, async () => {
+      await clean(large.root)
+      await runBuild(large.root)
+    })
+    const images = await step(`images: ${config.images} processed cold, against sharp alone`, () =>
+      optional(() => benchImages(config.images, config.seed, config.short_runs)),
+    )
+    const memory: MemorySample[] = []
+    for (const c of [small, corpus, large]) {
+      const dist = join(c.root, 'dist')
+      const m = JSON.parse(await readFile(join(dist, '_build', 'manifest.json'), 'utf8')) as Manifest
+      memory.push(
+        await step(`gateway memory, ${c.items} items`, () =>
+          benchMemory(dist, m, c.items, { seconds: config.load_seconds, connections: config.connections }),
+        ),
+      )
+    }
+    const samples: Samples = {
+      items: config.items,
+      smallItems: config.small_items,
+      build,
+      watch,
+      hugo,
+      velite,
+      sizes,
+      smallSizes,
+      gateway,
+      mcp,
+      searchIndex,
+      memory,
+      images,
+    }
+    const rows = buildRows(samples)
+    // The scale curve after the build rows it extends.
+    const at = rows.findIndex((r) => r.section !== 'build')
+    rows.splice(at < 0 ? rows.length : at, 0, ...curve)
+    await writeReport(rows)
+  } finally {
+    if (!args.keep) {
+      await rm(corpus.root, { recursive: true, force: true })
+      await rm(small.root, { recursive: true, force: true })
+      await rm(large.root, { recursive: true, force: true })
+    }
   }
 }
 

@@ -3,17 +3,20 @@
  * `npm run soak`: minutes of mixed load on a real gateway process on
  * 127.0.0.1 — lists, items, the long tail, conditional requests, MCP tools
  * and resources, tokens, bad requests, a client flooding /mcp past its
- * rate limit, and clients guessing API keys and client secrets past the
- * failed-authentication limits — with bounded request loops. Every answer is checked against
- * what it should be; the gateway's resident memory is sampled. Results go to
+ * rate limit, clients guessing API keys and client secrets past the
+ * failed-authentication limits, and anonymous floods of client registrations
+ * and authorization starts — with bounded request loops. Every answer is checked against
+ * what it should be; the gateway's resident memory and the authorization
+ * state's records are sampled. Results go to
  * bench/results/tmp/soak.md (ignored), or with `--record` into RELIABILITY.md;
  * the exit code is 1 on any unexpected answer, any error in the gateway's log,
- * or memory growing after warm-up.
+ * memory growing after warm-up, or the floods' records passing their ceilings.
  *
- * SOAK_SECONDS (default 300), SOAK_WORKERS (default 6), SOAK_WARMUP_SECONDS (default 20 % of the run).
+ * SOAK_SECONDS (default 300), SOAK_WORKERS (default 6), SOAK_WARMUP_SECONDS (default 20 % of the run),
+ * SOAK_CEILING (default 1000: OAUTH_MAX_REGISTERED_CLIENTS and OAUTH_MAX_PENDING_AUTHORIZATIONS of the run).
  */
 import { spawn } from 'node:child_process'
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -24,16 +27,19 @@ import { generateClientSecret, hashClientSecret, writeClientsFile } from '../gat
 import { newKeyId, writeKeysFile } from '../gateway/auth/keys-file.ts'
 import { rawRequest } from '../test/helpers/raw-http.ts'
 import {
+  authorizationRequest,
   badRequest,
   dynamicRequest,
   guessRequest,
   readRequest,
+  registrationRequest,
   sprayRequest,
   type MixContext,
   type Planned,
 } from './soak/mix.ts'
 import {
   memoryVerdict,
+  recordsVerdict,
   toMarkdown,
   unexpectedTotal,
   writeSection,
@@ -48,6 +54,10 @@ const WARMUP = Number(process.env.SOAK_WARMUP_SECONDS ?? Math.round(SECONDS * 0.
 const RATE_LIMIT = 3000
 /** Dynamic requests per second per worker: below the rate limit, so legitimate traffic is never limited. */
 const DYNAMIC_PER_SECOND = 20
+/** The ceilings on registered clients and authorization requests in progress: the floods reach them in the first minutes. */
+const CEILING = Number(process.env.SOAK_CEILING ?? 1000)
+/** Anonymous registrations, and authorization starts, per second. */
+const ANONYMOUS_PER_SECOND = 20
 
 async function main(): Promise<number> {
   const dir = await mkdtemp(join(tmpdir(), 'content-api-soak-'))
@@ -83,16 +93,19 @@ async function main(): Promise<number> {
     const gateway = await startGateway(dir)
     try {
       const ctx = await discover(gateway.url, Buffer.from(`soak:${clientSecret}`).toString('base64'))
-      const result = await run(gateway, ctx, agentKeys)
+      const result = await run(gateway, ctx, agentKeys, join(dir, 'oauth-state'), await registerClient(gateway.url))
       const memory = memoryVerdict(result)
-      const markdown = toMarkdown(result, memory, new Date())
+      const records = recordsVerdict(result)
+      const markdown = toMarkdown(result, memory, records, new Date())
       if (process.argv.includes('--record')) await writeSection(join(ROOT, 'RELIABILITY.md'), markdown)
       else
         await mkdir(join(ROOT, 'bench/results/tmp'), { recursive: true }).then(() =>
           writeFile(join(ROOT, 'bench/results/tmp/soak.md'), `${markdown}\n`),
         )
       console.log(markdown)
-      return unexpectedTotal(result) === 0 && result.gatewayErrors.length === 0 && memory.flat ? 0 : 1
+      return unexpectedTotal(result) === 0 && result.gatewayErrors.length === 0 && memory.flat && records.bounded
+        ? 0
+        : 1
     } finally {
       await gateway.stop()
     }
@@ -125,6 +138,8 @@ function startGateway(dir: string): Promise<Gateway> {
       RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
       // Each worker reads the long tail far faster than a client should; the flood checks the limits.
       COMPUTED_RATE_LIMIT_PER_MINUTE: '100000000',
+      OAUTH_MAX_REGISTERED_CLIENTS: String(CEILING),
+      OAUTH_MAX_PENDING_AUTHORIZATIONS: String(CEILING),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -184,21 +199,42 @@ async function discover(url: string, clientBasic: string): Promise<MixContext> {
   return { slugs, etags, agentKey: '', clientBasic, ip: '' }
 }
 
-async function run(gateway: Gateway, base: MixContext, agentKeys: string[]): Promise<SoakResult> {
+/** The client the authorization starts name: registered as a host would, once. */
+async function registerClient(url: string): Promise<string> {
+  const res = await fetch(`${url}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.5.5.5' },
+    body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:9/callback'], token_endpoint_auth_method: 'none' }),
+  })
+  if (res.status !== 201) throw new Error(`registering the soak's client answered ${res.status}`)
+  return ((await res.json()) as { client_id: string }).client_id
+}
+
+async function run(
+  gateway: Gateway,
+  base: MixContext,
+  agentKeys: string[],
+  stateDir: string,
+  clientId: string,
+): Promise<SoakResult> {
   const result: SoakResult = {
     seconds: SECONDS,
     workers: WORKERS,
     warmupSeconds: WARMUP,
     kinds: new Map(),
     memory: [],
+    records: [],
+    ceiling: CEILING,
     samples: [],
     gatewayErrors: gateway.errors,
     machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} at start`,
   }
   const started = performance.now()
   const deadline = started + SECONDS * 1000
-  const sampler = setInterval(() => void sampleMemory(gateway.pid, started, result), 5_000)
-  await sampleMemory(gateway.pid, started, result)
+  const sample = () =>
+    Promise.all([sampleMemory(gateway.pid, started, result), sampleRecords(stateDir, started, result)])
+  const sampler = setInterval(() => void sample(), 5_000)
+  await sample()
   const worker = async (index: number) => {
     const ctx = { ...base, ip: `10.0.0.${index + 1}`, agentKey: agentKeys[index]! }
     let nextDynamic = performance.now()
@@ -243,9 +279,12 @@ async function run(gateway: Gateway, base: MixContext, agentKeys: string[]): Pro
     flood(),
     paced(40, guessRequest)(),
     paced(5, sprayRequest)(),
+    // Anonymous callers making the authorization server keep things: bounded by the budgets and ceilings.
+    paced(ANONYMOUS_PER_SECOND, registrationRequest)(),
+    paced(ANONYMOUS_PER_SECOND, (n) => authorizationRequest(n, clientId))(),
   ])
   clearInterval(sampler)
-  await sampleMemory(gateway.pid, started, result)
+  await sample()
   return result
 }
 
@@ -283,6 +322,19 @@ async function execute(url: string, planned: Planned, result: SoakResult): Promi
     const sample = `${planned.kind} ${planned.path || planned.raw?.slice(0, 40)}: ${status} ${problem}`.trim()
     if (result.samples.length < 10 && !result.samples.includes(sample)) result.samples.push(sample)
   }
+}
+
+/** The store's records (one file each): registered clients, authorization requests in progress, all. */
+async function sampleRecords(stateDir: string, started: number, result: SoakResult): Promise<void> {
+  const files = await readdir(stateDir, { recursive: true, withFileTypes: true }).catch(() => [])
+  const records = files.filter((f) => f.isFile() && f.name.endsWith('.json'))
+  const under = (folder: string) => records.filter((f) => f.parentPath === join(stateDir, 'oidc', folder)).length
+  result.records.push({
+    atSeconds: (performance.now() - started) / 1000,
+    clients: under('Client'),
+    interactions: under('Interaction'),
+    total: records.length,
+  })
 }
 
 async function sampleMemory(pid: number, started: number, result: SoakResult): Promise<void> {

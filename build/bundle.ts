@@ -1,10 +1,9 @@
 /**
  * Bundle a gateway entry point with tsup into one self-contained ES module:
  * no node_modules left to resolve and no TypeScript compiled at run time.
- * The Netlify Function (netlify-function.ts) and `npm start`
- * (gateway-bundle.ts) run the gateway this way.
+ * The Netlify Function (netlify-function.ts) runs the gateway this way; the
+ * commands (`npm start` among them) are bundled by prebuilt.ts.
  */
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { build } from 'tsup'
 
@@ -18,9 +17,12 @@ export interface BundleOptions {
   name: string
 }
 
+/** CommonJS dependencies inside an ES module still call require() for built-ins. */
+export const REQUIRE_BANNER =
+  "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);"
+
 /** Returns the bundle's path. */
 export async function bundleEntry(options: BundleOptions): Promise<string> {
-  const { version } = JSON.parse(await readFile(join(options.root, 'package.json'), 'utf8')) as { version: string }
   await build({
     entry: { [options.name]: join(options.root, options.entry) },
     outDir: options.outDir,
@@ -35,11 +37,7 @@ export async function bundleEntry(options: BundleOptions): Promise<string> {
     dts: false,
     silent: true,
     outExtension: () => ({ js: '.mjs' }),
-    define: { __GATEWAY_VERSION__: JSON.stringify(version) },
-    // CommonJS dependencies inside an ES module still call require() for built-ins.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
+    banner: { js: REQUIRE_BANNER },
     tsconfig: join(options.root, 'tsconfig.json'),
   })
   return join(options.outDir, `${options.name}.mjs`)

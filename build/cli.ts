@@ -6,7 +6,6 @@
 import { resolve } from 'node:path'
 import { ContentErrors, toGithubAnnotation } from './core/errors.ts'
 import { upToDateManifest } from './compiler/inputs.ts'
-import { codeFrame } from './core/code-frame.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { UsageError } from '../contract/errors.ts'
 import { readSettings } from '../contract/settings.ts'
@@ -20,19 +19,22 @@ async function main(argv: string[]): Promise<CliResult> {
   const root = resolve(rootIndex >= 0 ? (rest[rootIndex + 1] ?? '.') : '.')
   if (command !== 'build' && command !== 'check')
     throw new UsageError(command ? `unknown command "${command}"` : 'a command is needed', USAGE)
-  const { BUILD_THREADS, GITHUB_ACTIONS } = readSettings(process.env, 'build')
+  const { BUILD_THREADS, REQUIRE_HISTORY, GITHUB_ACTIONS } = readSettings(process.env, 'build')
   const threads = BUILD_THREADS === 'auto' ? undefined : BUILD_THREADS
+  const requireHistory = REQUIRE_HISTORY === 'on'
+
   const started = performance.now()
   const elapsed = () => `${Math.round(performance.now() - started)} ms`
   try {
     if (command === 'check') {
       const { checkContent } = await import('./compiler/build.ts')
-      const { files } = await checkContent(root, { threads })
+      const { files } = await checkContent(root, { threads, requireHistory })
       console.log(`✓ ${files} content files valid (${elapsed()})`)
       return 0
     }
-    // Nothing to do is answered before the compile pipeline (unified, ajv, emitters) is even loaded.
-    const current = flag('--force') ? undefined : await upToDateManifest(root)
+    // Nothing to do is answered before the compile pipeline (unified, ajv, emitters) is even loaded
+    // (unless the history must be checked: an up-to-date dist/ may have been built without it).
+    const current = flag('--force') || requireHistory ? undefined : await upToDateManifest(root)
     const report = current
       ? ({ manifest: current, upToDate: true, warnings: [] } as const)
       : await (await import('./compiler/build.ts')).buildSite({
@@ -40,6 +42,7 @@ async function main(argv: string[]): Promise<CliResult> {
           force: true,
           cache: !flag('--no-cache'),
           threads,
+          requireHistory,
         })
     for (const warning of report.warnings) {
       console.error(`! ${warning}`)
@@ -58,6 +61,7 @@ async function main(argv: string[]): Promise<CliResult> {
   } catch (error) {
     if (!(error instanceof ContentErrors)) throw error
     // Each error with a code frame, GitHub annotations under Actions, then the summary.
+    const { codeFrame } = await import('./core/code-frame.ts')
     for (const e of error.errors) {
       console.error(e.message)
       const frame = await codeFrame(root, e)

@@ -4,25 +4,45 @@
  * tsup into one self-contained ES module, `netlify-functions/gateway.mjs`
  * (git-ignored; netlify.toml points at it). One file with no node_modules
  * left to resolve, so what the local emulation runs is what gets deployed.
+ * Beside it, the webhook sender's two functions (gateway/netlify/webhooks-*.ts):
+ * `deploy-succeeded-background`, which Netlify runs after each deploy by its
+ * name, and `webhooks-scheduled`; and the scheduled function that sweeps the
+ * expired authorization state out of Netlify Blobs
+ * (gateway/netlify/oauth-sweep-scheduled.ts).
  */
+import { mkdir, rename, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { bundleEntry } from './bundle.ts'
 import { FUNCTION_NAME } from '../contract/public-paths.ts'
 
 export const FUNCTIONS_DIR = 'netlify-functions'
 
-/** Bundle from the project at `root` into `<outRoot>/netlify-functions/`; returns the file. */
-export function bundleFunction(root: string, outRoot = root): Promise<string> {
-  return bundleEntry({
-    root,
-    entry: 'gateway/netlify/gateway.ts',
-    outDir: join(outRoot, FUNCTIONS_DIR),
-    name: FUNCTION_NAME,
-  })
+/** The functions beside the gateway: bundle name (Netlify's function name) → entry. */
+export const SIDE_FUNCTIONS = {
+  'deploy-succeeded-background': 'gateway/netlify/webhooks-deploy.ts',
+  'webhooks-scheduled': 'gateway/netlify/webhooks-scheduled.ts',
+  'oauth-sweep-scheduled': 'gateway/netlify/oauth-sweep-scheduled.ts',
+} as const
+
+/** Bundle from the project at `root` into `<outRoot>/netlify-functions/`; returns the gateway's file. */
+export async function bundleFunction(root: string, outRoot = root): Promise<string> {
+  const outDir = join(outRoot, FUNCTIONS_DIR)
+  const gateway = await bundleEntry({ root, entry: 'gateway/netlify/gateway.ts', outDir, name: FUNCTION_NAME })
+  // Each bundle cleans its folder: the others are made apart and moved in.
+  for (const [name, entry] of Object.entries(SIDE_FUNCTIONS)) {
+    const apart = join(outRoot, '.cache', 'netlify-functions', name)
+    const file = await bundleEntry({ root, entry, outDir: apart, name })
+    await mkdir(outDir, { recursive: true })
+    await rename(file, join(outDir, `${name}.mjs`))
+    await rm(apart, { recursive: true, force: true })
+  }
+  return gateway
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   const started = performance.now()
   const file = await bundleFunction(process.cwd())
-  console.log(`✓ bundled the gateway function into ${file} (${Math.round(performance.now() - started)} ms)`)
+  console.log(
+    `✓ bundled the gateway function into ${file}, and ${Object.keys(SIDE_FUNCTIONS).join(', ')} beside it (${Math.round(performance.now() - started)} ms)`,
+  )
 }

@@ -5,11 +5,13 @@
  * requires, as a draft, pointing to the related items given. Never overwrites
  * a file. Exit codes: 0 created, 1 refused, 2 usage (contract/cli.ts).
  */
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../contract/collections.ts'
-import { REFERENCE_PATTERN, SLUG_PATTERN } from '../contract/patterns.ts'
+import { MAX_SLUG_LENGTH, REFERENCE_PATTERN, SLUG_PATTERN } from '../contract/patterns.ts'
 import { datesFrom, renderTemplate } from './scaffold/templates.ts'
+import { slugify } from './core/slug.ts'
+import { closest } from './core/did-you-mean.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { AppError, UsageError } from '../contract/errors.ts'
 
@@ -20,16 +22,45 @@ export class FileExistsError extends AppError {
   readonly code = 'FILE_EXISTS'
 }
 
-/** A URL slug from a title: ASCII letters and digits, single hyphens. */
-export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '')
+/** A `--related` item that does not exist: the file would fail `npm run check`, so nothing is written. */
+export class UnknownItemError extends AppError {
+  readonly code = 'REFERENCE_UNKNOWN'
+}
+
+const MAX_TITLE_LENGTH = 200
+const isSlug = (slug: string) => slug.length <= MAX_SLUG_LENGTH && new RegExp(SLUG_PATTERN).test(slug)
+
+/** Each `--related` item must exist (a draft too: the new file is a draft, and a draft may point to one). */
+async function checkRelatedExist(root: string, related: readonly string[]): Promise<void> {
+  if (!related.length) return
+  const known = await itemsIn(root)
+  for (const target of related) {
+    if (known.includes(target)) continue
+    const collection = `${target.split('/')[0]}/`
+    const near = closest(
+      target,
+      known.filter((k) => k.startsWith(collection)),
+      3,
+    )
+    throw new UnknownItemError(
+      `--related "${target}" is not an item${near ? ` (did you mean ${near}?)` : ''}; nothing was written`,
+    )
+  }
+}
+
+/** Every item of the project as collection/slug: a file's \`slug\` field, else its name. */
+async function itemsIn(root: string): Promise<string[]> {
+  const items: string[] = []
+  for (const collection of COLLECTION_NAMES) {
+    const names = await readdir(join(root, 'content', collection)).catch(() => [] as string[])
+    for (const name of names.filter((n) => n.endsWith('.md'))) {
+      const text = await readFile(join(root, 'content', collection, name), 'utf8')
+      const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? ''
+      const slug = /^slug:[ \t]*["']?([a-z0-9-]+)["']?[ \t]*$/m.exec(frontmatter)?.[1]
+      items.push(`${collection}/${slug ?? name.slice(0, -'.md'.length)}`)
+    }
+  }
+  return items
 }
 
 export async function scaffold(
@@ -41,8 +72,21 @@ export async function scaffold(
   if (!isCollectionName(collection))
     throw new UsageError(`unknown collection "${collection}"; use one of ${COLLECTION_NAMES.join(', ')}`, USAGE)
   if (!title.trim()) throw new UsageError('the title must not be empty', USAGE)
+  if (title.trim().length > MAX_TITLE_LENGTH)
+    throw new UsageError(
+      `the title has ${title.trim().length} characters; a title has at most ${MAX_TITLE_LENGTH}`,
+      USAGE,
+    )
   const slug = options.slug ?? slugify(title)
-  if (!new RegExp(SLUG_PATTERN).test(slug)) {
+  if (options.slug !== undefined && !isSlug(options.slug)) {
+    // The slug given is wrong, not the title.
+    const fixed = slugify(options.slug)
+    throw new UsageError(
+      `--slug "${options.slug}" must be lowercase letters, digits and single hyphens (at most ${MAX_SLUG_LENGTH})${fixed ? `, like --slug ${fixed}` : ''}`,
+      USAGE,
+    )
+  }
+  if (!isSlug(slug)) {
     throw new UsageError(`cannot make a slug from "${title}"; pass one with --slug, like --slug my-first-post`, USAGE)
   }
   const related = options.related ?? []
@@ -52,6 +96,7 @@ export async function scaffold(
       `--related "${malformed}" must name an item as collection/slug, like blog-posts/my-first-post`,
       USAGE,
     )
+  await checkRelatedExist(root, related)
   const dir = join(root, 'content', collection)
   const path = `content/${collection}/${slug}.md`
   await mkdir(dir, { recursive: true })

@@ -12,7 +12,13 @@ export type BudgetKey = 'ip' | 'credential'
 
 export interface Budget {
   /** The setting holding the requests allowed per window and client; 0 turns the budget off. */
-  setting: Extract<SettingName, 'RATE_LIMIT_PER_MINUTE' | 'COMPUTED_RATE_LIMIT_PER_MINUTE'>
+  setting: Extract<
+    SettingName,
+    | 'RATE_LIMIT_PER_MINUTE'
+    | 'COMPUTED_RATE_LIMIT_PER_MINUTE'
+    | 'REGISTRATION_RATE_LIMIT_PER_HOUR'
+    | 'AUTHORIZATION_RATE_LIMIT_PER_HOUR'
+  >
   windowSeconds: number
   /** Each key's policy name in RateLimit-Policy and RateLimit: `"<name>";q=…;w=…`. */
   policies: Partial<Record<BudgetKey, string>>
@@ -44,6 +50,28 @@ export const BUDGETS = {
     edge: false,
     description:
       'Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.',
+  },
+  /**
+   * Acts of an anonymous caller that the authorization server keeps a record
+   * of: far below the dynamic budget, for a real agent host registers once
+   * and a person starts a few sign-ins an hour. The ceilings on what is kept
+   * (OAUTH_MAX_*) hold the line across addresses.
+   */
+  registration: {
+    setting: 'REGISTRATION_RATE_LIMIT_PER_HOUR',
+    windowSeconds: 3600,
+    policies: { ip: 'registration' },
+    edge: false,
+    description:
+      'Registrations count against an hourly quota per client address too (REGISTRATION_RATE_LIMIT_PER_HOUR): a client registers once and keeps its client_id.',
+  },
+  authorization: {
+    setting: 'AUTHORIZATION_RATE_LIMIT_PER_HOUR',
+    windowSeconds: 3600,
+    policies: { ip: 'authorization' },
+    edge: false,
+    description:
+      'Authorization requests started count against an hourly quota per client address too (AUTHORIZATION_RATE_LIMIT_PER_HOUR).',
   },
 } as const satisfies Record<string, Budget>
 

@@ -4,7 +4,9 @@
  * the Netlify `_headers` file both read this, so the CDN and the gateway agree.
  */
 import { COLLECTION_NAMES } from './collections.ts'
+import { ADMIN_CSP } from './headers.ts'
 import {
+  ADMIN_PATH,
   ALL_FEED,
   API_CATALOG_PATH,
   AUTHORIZATION_SERVER_PATH,
@@ -46,9 +48,11 @@ export const DOCUMENT_TYPES: Record<string, string> = {
   ),
 }
 
-/** Extra headers of documents, by path (RFC 9727: the catalog links to itself). */
+/** Extra headers of documents, by path (RFC 9727: the catalog links to itself; the editor's page has its own policy). */
 export const DOCUMENT_HEADERS: Record<string, Record<string, string>> = {
   [API_CATALOG_PATH]: { link: API_CATALOG_LINK },
+  [ADMIN_PATH]: { 'content-security-policy': ADMIN_CSP },
+  [`${ADMIN_PATH}index.html`]: { 'content-security-policy': ADMIN_CSP },
 }
 
 /**

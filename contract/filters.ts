@@ -55,11 +55,11 @@ export function parseFilters(params: URLSearchParams, errors: ParameterError[], 
   const filter: RecordFilter = {}
   const tag = parseTags(params, errors)
   if (tag !== undefined) filter.tag = tag
-  const updatedSince = instant(params, 'updated_since', errors, false)
+  const updatedSince = instant(params, 'updated_since', errors, 'midnight')
   if (updatedSince !== undefined) filter.updatedSince = updatedSince
-  const publishedAfter = instant(params, 'published_after', errors, true)
+  const publishedAfter = instant(params, 'published_after', errors, 'day')
   if (publishedAfter !== undefined) filter.publishedAfter = publishedAfter
-  const publishedBefore = instant(params, 'published_before', errors, true)
+  const publishedBefore = instant(params, 'published_before', errors, 'day')
   if (publishedBefore !== undefined) filter.publishedBefore = publishedBefore
   const author = single(params, 'author', errors)
   if (author !== undefined) {
@@ -108,16 +108,28 @@ export function parseTags(params: URLSearchParams, errors: ParameterError[]): re
   return [...new Set(given.map((t) => t.toLowerCase()))]
 }
 
-/** An instant parameter: an RFC 3339 date-time (canonical UTC), or where `dates` a date too (kept as the date). */
-function instant(params: URLSearchParams, name: string, errors: ParameterError[], dates: boolean): string | undefined {
+/**
+ * An instant parameter: an RFC 3339 date-time (canonical UTC), or a date.
+ * A date is kept as the date where it stands for a whole day (`day`:
+ * published_after/before), or read as its midnight UTC (`midnight`:
+ * updated_since, so `2026-03-01` is after 2026-03-01T00:00:00Z).
+ */
+function instant(
+  params: URLSearchParams,
+  name: string,
+  errors: ParameterError[],
+  dates: 'day' | 'midnight',
+): string | undefined {
   const raw = single(params, name, errors)
   if (raw === undefined) return undefined
-  const value = dates && DATE.test(raw) ? parseDateTime(`${raw}T00:00:00Z`) && raw : parseDateTime(raw)
+  const midnight = DATE.test(raw) ? parseDateTime(`${raw}T00:00:00Z`) : undefined
+  const value = midnight === undefined ? parseDateTime(raw) : dates === 'day' ? raw : midnight
   if (value) return value
-  errors.push({
-    parameter: name,
-    message: `must be ${dates ? 'a date like 2026-03-31 (a whole day, UTC) or ' : ''}an RFC 3339 date-time with offset like 2026-03-31T12:00:00Z, got ${quote(raw)}${plusHint(raw)}`,
-  })
+  const example =
+    dates === 'day'
+      ? 'a date like 2026-03-31 (a whole day, UTC) or an RFC 3339 date-time with offset like 2026-03-31T12:00:00Z'
+      : 'a date like 2026-03-01 or an RFC 3339 date-time with offset like 2026-03-01T00:00:00Z'
+  errors.push({ parameter: name, message: `must be ${example}, got ${quote(raw)}${plusHint(raw)}` })
   return undefined
 }
 

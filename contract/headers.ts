@@ -2,6 +2,8 @@
  * Response headers in one place: caching per resource kind, CORS for public
  * reads, and the security headers every answer carries.
  */
+import { API_VERSION, API_VERSION_HEADER } from './lifecycle.ts'
+
 const CONTENT_MAX_AGE = 60
 const CONTENT_STALE = 600
 
@@ -14,6 +16,8 @@ export const CACHE = {
   /** OpenAPI, llms.txt, well-known documents, docs page. */
   document: 'public, max-age=300, stale-while-revalidate=3600',
   none: 'no-store',
+  /** Processed images (/media/): their names change whenever their bytes do. */
+  immutable: 'public, max-age=31536000, immutable',
 } as const
 
 /**
@@ -35,7 +39,9 @@ export function contentCacheUntil(now: number, changesAt: number | undefined): s
 export const MAX_HEADER_BYTES = 16 * 1024
 
 export const EXPOSED_HEADERS =
-  'ETag, Link, X-Total-Count, X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, WWW-Authenticate'
+  'ETag, Link, X-Total-Count, X-Request-Id, Retry-After, RateLimit, RateLimit-Policy, WWW-Authenticate, API-Version, Deprecation, Sunset'
+
+const API_VERSION_LOWER = API_VERSION_HEADER.toLowerCase()
 export const ALLOWED_REQUEST_HEADERS =
   'Authorization, Content-Type, Accept, If-None-Match, X-Request-Id, Mcp-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Session-Id, Last-Event-ID'
 
@@ -48,7 +54,20 @@ export const HTML_CSP =
   "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
   "connect-src 'self'; worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-/** Headers on every answer: request id, CORS for reads, no sniffing, no framing. */
+/**
+ * Policy of the editor at /admin/: Decap CMS runs from our own files (it
+ * compiles its configuration schema with ajv, hence 'unsafe-eval', and styles
+ * itself inline), talks to this origin and to GitHub's API, and shows images
+ * from wherever content links them. An upload is held as a blob: URL until it
+ * is saved, and read back from it then (connect-src blob:). Sign-in opens
+ * Netlify's OAuth page in a window of its own, which no directive here covers.
+ */
+export const ADMIN_CSP =
+  "default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data: blob:; " +
+  "font-src 'self' data:; connect-src 'self' blob: https://api.github.com; frame-src 'self' blob:; worker-src 'self' blob:; " +
+  "base-uri 'self'; form-action 'none'; frame-ancestors 'none'"
+
+/** Headers on every answer: request id, CORS for reads, no sniffing, no framing, the API's version. */
 export function baseHeaders(requestId: string, contentType: string, cacheControl: string): Headers {
   return new Headers(baseHeaderRecord(requestId, contentType, cacheControl))
 }
@@ -59,6 +78,8 @@ export function baseHeaders(requestId: string, contentType: string, cacheControl
  */
 export function baseHeaderRecord(requestId: string, contentType: string, cacheControl: string): Record<string, string> {
   return {
+    // First, as the Node server sets it before the app answers (gateway/server.ts): one order on every path.
+    [API_VERSION_LOWER]: API_VERSION,
     'content-type': contentType,
     'cache-control': cacheControl,
     'x-request-id': requestId,
@@ -82,10 +103,17 @@ export const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
   '.ico': 'image/x-icon',
   '.xml': 'application/xml; charset=utf-8',
   '.atom': 'application/atom+xml; charset=utf-8',
   '.ics': 'text/calendar; charset=utf-8',
+  '.yml': 'text/yaml; charset=utf-8',
+  '.wasm': 'application/wasm',
+  // TypeScript has no registered media type; as text, a browser shows it (the client types, /docs/content-api.d.ts).
+  '.ts': 'text/plain; charset=utf-8',
 }
 
 export const JSON_TYPE = CONTENT_TYPES['.json']!

@@ -5,12 +5,18 @@
  */
 import type { CollectionName } from './collections.ts'
 import type { ContentRecord } from './records.ts'
+import type { DeprecationNotice } from './routes/deprecation.ts'
 
 export const MANIFEST_FORMAT = 1
 
 export interface BuildInfo {
   id: string
-  built_at: string
+  /**
+   * The newest `updated_at` of any published item (1970 when there is none): what the
+   * content is as of. Not the time of the build, which would make two builds of the same
+   * content differ.
+   */
+  content_updated_at: string
   counts: Record<CollectionName, number>
 }
 
@@ -22,10 +28,22 @@ export interface Manifest {
   /** Every file in dist/ (but this one) with its strong ETag. */
   files: Record<string, string>
   collections: Record<CollectionName, ContentRecord[]>
+  /**
+   * The deprecated fields each path's answers carry, by the path as the
+   * OpenAPI document writes it (`/api/blog-posts/{slug}`); absent when none.
+   * The gateway sends the Deprecation headers of these with every answer there.
+   */
+  deprecated_fields?: Record<string, DeprecationNotice[]>
 }
 
 /** One file of a build as it is served: its bytes and strong ETag. */
 export interface BuildFile {
   body: Buffer
   etag: string
+  /**
+   * Where the bytes are on disk when they are not held in memory (a processed
+   * image in the build's media cache): `body` is then empty, and readers read
+   * the file and check it against `etag`.
+   */
+  file?: string
 }

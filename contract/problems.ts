@@ -66,7 +66,8 @@ export const PROBLEM_TYPES = {
   unavailable: {
     status: 503,
     title: 'Service unavailable',
-    description: 'The content build or the token issuer cannot be reached right now; retry later.',
+    description:
+      'The content build or the token issuer cannot be reached right now, or the authorization server holds as many registered clients or authorization requests in progress as it may keep; retry after the seconds in Retry-After.',
   },
   timeout: {
     status: 503,

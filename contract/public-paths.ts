@@ -33,6 +33,13 @@ export function calendarPath(collection: string, slug?: string): string {
   return slug === undefined ? `${CALENDAR_PREFIX}/${collection}.ics` : `${CALENDAR_PREFIX}/${collection}/${slug}.ics`
 }
 
+/**
+ * Processed images and social cards: `/media/{collection}/{name}-{hash}-{width}.{avif,webp,jpg,png}`.
+ * Names carry a hash of the source bytes and the processing settings, so a file never changes
+ * under its name and is served `immutable`.
+ */
+export const MEDIA_PREFIX = '/media'
+
 /** The MCP endpoint (Streamable HTTP). */
 export const MCP_PATH = '/mcp'
 
@@ -46,6 +53,14 @@ export const PROBLEMS_PREFIX = '/problems'
 
 /** The author's preview of every item, drafts included: `npm run dev` only, never built or served by `npm start`. */
 export const PREVIEW_PREFIX = '/preview'
+/** `npm run dev` only: a Markdown body rendered by the build's renderer, for the editor's preview pane (POST). */
+export const PREVIEW_RENDER_PATH = '/preview/_render'
+
+/** The editor for authors (Decap CMS), its configuration generated from the schemas, and its assets. */
+export const ADMIN_PATH = '/admin/'
+export const ADMIN_CONFIG_PATH = '/admin/config.yml'
+/** `npm run dev` only: Decap's local backend protocol over the working tree (POST). */
+export const ADMIN_LOCAL_BACKEND_PATH = '/admin/api/v1'
 
 /** RFC 9727 API catalog. */
 export const API_CATALOG_PATH = '/.well-known/api-catalog'

@@ -61,6 +61,7 @@ export const COMMON_FIELDS = [
   'published_at',
   'updated_at',
   'image',
+  'social_image',
 ] as const
 
 /** Fields of each collection beyond the common ones, in output order, with their value when the file has none. */

@@ -63,7 +63,8 @@ export const SETTINGS = {
   }),
   HOST: setting({
     accepts: 'a host name or IP address',
-    description: 'Address the gateway listens on. Anything but loopback needs PUBLIC_URL.',
+    description:
+      'Address the gateway listens on. Anything but loopback needs PUBLIC_URL: without it the gateway does not start.',
     default: '127.0.0.1',
     schema: z.string().regex(/^[\w.:[\]-]{1,253}$/),
   }),
@@ -128,6 +129,20 @@ export const SETTINGS = {
     default: '300',
     schema: integer(0, 100_000_000),
   }),
+  REGISTRATION_RATE_LIMIT_PER_HOUR: setting({
+    accepts: 'an integer from 0 to 1000000',
+    description:
+      'Dynamic client registrations (`POST /oauth/register`) per hour per client address, besides RATE_LIMIT_PER_MINUTE; 429 past it; 0 turns it off.',
+    default: '30',
+    schema: integer(0, 1_000_000),
+  }),
+  AUTHORIZATION_RATE_LIMIT_PER_HOUR: setting({
+    accepts: 'an integer from 0 to 1000000',
+    description:
+      'Authorization requests started (`GET /oauth/authorize`) per hour per client address, besides RATE_LIMIT_PER_MINUTE; 429 past it; 0 turns it off.',
+    default: '60',
+    schema: integer(0, 1_000_000),
+  }),
   TRUST_PROXY: setting({
     accepts: 'none, netlify or x-forwarded-for',
     description: 'Which proxy header names the client for the limits (only behind a proxy that sets it).',
@@ -152,14 +167,16 @@ export const SETTINGS = {
   }),
   KEYS_FILE: setting({
     accepts: 'a file path',
-    description: 'API keys (hashes only); a running gateway picks up changes.',
-    default: 'gateway/auth/keys.json',
+    description:
+      "API keys (hashes only; runtime data, never in git); a running gateway picks up changes. Unset: `gateway/.data/keys.json` (git-ignored) with OAUTH_STORE=files, the site's Blobs with netlify-blobs.",
+    default: undefined,
     schema: z.string().min(1),
   }),
   OAUTH_CLIENTS_FILE: setting({
     accepts: 'a file path',
-    description: 'Machine clients of the embedded authorization server (hashed secrets).',
-    default: 'gateway/auth/issuer/clients.json',
+    description:
+      "Machine clients of the embedded authorization server (hashed secrets; runtime data, never in git). Unset: `gateway/.data/clients.json` (git-ignored) with OAUTH_STORE=files, the site's Blobs with netlify-blobs.",
+    default: undefined,
     schema: z.string().min(1),
   }),
   OAUTH_ISSUER: setting({
@@ -184,7 +201,7 @@ export const SETTINGS = {
   OAUTH_SIGNING_KEY: setting({
     accepts: 'a private P-256 JWK as JSON',
     description:
-      "The embedded server's signing key (`npm run keys -- signing-key` prints one); it also derives the cookie and CSRF keys, so every process needs the same one. Default: generated into gateway/.keys/.",
+      "The embedded server's signing key (`npm run keys -- signing-key` prints one); it also derives the cookie and CSRF keys, so every process needs the same one. Required on Netlify (unless OAUTH_ISSUER is set); elsewhere the default is one generated into gateway/.keys/.",
     default: undefined,
     schema: z.string().min(2),
     secret: true,
@@ -195,9 +212,37 @@ export const SETTINGS = {
     default: '3600',
     schema: integer(60, 86_400),
   }),
+  OAUTH_CLIENT_GRACE_HOURS: setting({
+    accepts: 'an integer from 1 to 8760',
+    description:
+      'A dynamically registered client that has obtained no token this many hours after registering is removed (its `client_secret_expires_at`). Clients of the clients file never expire.',
+    default: '24',
+    schema: integer(1, 8760),
+  }),
+  OAUTH_CLIENT_IDLE_DAYS: setting({
+    accepts: 'an integer from 1 to 3650',
+    description: 'A dynamically registered client that has obtained no token for this many days is removed.',
+    default: '90',
+    schema: integer(1, 3650),
+  }),
+  OAUTH_MAX_REGISTERED_CLIENTS: setting({
+    accepts: 'an integer from 1 to 10000000',
+    description:
+      'Most dynamically registered clients kept; past it, a registration gets 503 until unused ones expire (registered clients keep working).',
+    default: '10000',
+    schema: integer(1, 10_000_000),
+  }),
+  OAUTH_MAX_PENDING_AUTHORIZATIONS: setting({
+    accepts: 'an integer from 1 to 10000000',
+    description:
+      'Most authorization requests in progress (started, not yet finished; each expires after an hour); past it, a new one gets 503 (those in progress finish).',
+    default: '10000',
+    schema: integer(1, 10_000_000),
+  }),
   OAUTH_STORE: setting({
     accepts: 'files or netlify-blobs',
-    description: 'Where the embedded server keeps grants, sessions, registered clients and people.',
+    description:
+      "Where runtime data lives: the embedded server's grants, sessions, registered clients and people, and the API keys and machine clients unless KEYS_FILE and OAUTH_CLIENTS_FILE name files.",
     default: { netlify: 'netlify-blobs', otherwise: 'files' },
     schema: z.enum(['files', 'netlify-blobs']),
   }),
@@ -209,7 +254,7 @@ export const SETTINGS = {
   }),
   NETLIFY_SITE_ID: setting({
     accepts: "a Netlify site's API ID",
-    description: "With NETLIFY_AUTH_TOKEN: the keys CLI manages people in that site's Blobs.",
+    description: "With NETLIFY_AUTH_TOKEN: the keys CLI manages keys, clients and people in that site's Blobs.",
     default: undefined,
     schema: z.string().min(1),
   }),
@@ -219,6 +264,31 @@ export const SETTINGS = {
     default: undefined,
     schema: z.string().min(1),
     secret: true,
+  }),
+  REQUIRE_HISTORY: setting({
+    accepts: 'on or off',
+    description:
+      "`on`: `npm run build` and `npm run check` fail when content/'s git history cannot be read whole (no git, a checkout git does not trust, a shallow clone) instead of building a change feed without deletions. On in CI (the workflow) and on Netlify (netlify.toml).",
+    default: 'off',
+    schema: z
+      .string()
+      .transform((v) => v.toLowerCase())
+      .pipe(z.enum(['on', 'off'])),
+  }),
+  WEBHOOK_SECRETS_KEY: setting({
+    accepts: '32 random bytes in base64url (43 characters)',
+    description:
+      "Encrypts the webhook subscriptions' signing secrets in the state store (AES-256-GCM; `npm run keys -- webhook secrets-key` prints one). Required with OAUTH_STORE=netlify-blobs (the Netlify functions and the keys CLI pointed at a site need the same one); elsewhere the default is one generated into gateway/.keys/.",
+    default: undefined,
+    schema: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
+    secret: true,
+  }),
+  WEBHOOK_RETRY_HOURS: setting({
+    accepts: 'an integer from 24 to 720',
+    description:
+      'How long deliveries to a failing webhook endpoint are retried (exponential backoff with jitter) before the endpoint is disabled, with a log line; `npm run keys -- webhook resume` turns it back on and nothing queued is lost.',
+    default: '72',
+    schema: integer(24, 720),
   }),
   BUILD_THREADS: setting({
     accepts: 'auto or an integer from 1 to 64',
@@ -239,6 +309,13 @@ export const SETTINGS = {
       'Set by the function platform: the folder of the deployed function, where the bundled dist/ is looked for.',
     default: undefined,
     schema: z.string().min(1),
+  }),
+  npm_lifecycle_event: setting({
+    accepts: 'the name of a script',
+    description:
+      'Set by npm while it runs a script: `npm start` and `npm run dev` then also stop when that npm process ends (npm passes SIGINT and SIGTERM on to its script, not SIGHUP), instead of staying orphaned.',
+    default: undefined,
+    schema: z.string(),
   }),
   GITHUB_ACTIONS: setting({
     accepts: '`true` (anything else is false)',
@@ -266,6 +343,28 @@ export class SettingsError extends AppError {
   }
 }
 
+/**
+ * What one setting needs of the others where it runs, as a readSettings check: `broken`
+ * settings stop the runtime with `message`, one line naming `setting`.
+ */
+interface Rule {
+  setting: SettingName
+  runtimes: readonly Runtime[]
+  broken(settings: Settings): boolean
+  message: string
+}
+
+const RULES: readonly Rule[] = [
+  {
+    // Each instance would generate a key of its own: a token issued by one fails on the next.
+    setting: 'OAUTH_SIGNING_KEY',
+    runtimes: ['netlify'],
+    broken: (s) => s.OAUTH_ISSUER === undefined && s.OAUTH_SIGNING_KEY === undefined,
+    message:
+      "OAUTH_SIGNING_KEY must be set on Netlify (or OAUTH_ISSUER): the function runs as many instances, which cannot share a key each would generate, so a token one issues would fail on the next; `npm run keys -- signing-key` prints one to set in the site's environment",
+  },
+]
+
 /** The default of a setting for a runtime, as the variable would be written. */
 export function defaultOf(name: SettingName, runtime: Runtime): string | undefined {
   const d = SETTINGS[name].default as Setting<unknown>['default']
@@ -273,8 +372,9 @@ export function defaultOf(name: SettingName, runtime: Runtime): string | undefin
 }
 
 /**
- * Every setting from `env`, validated, with the runtime's defaults. An empty
- * variable counts as unset. Throws SettingsError naming the first bad one.
+ * Every setting from `env`, validated, with the runtime's defaults, then what
+ * the settings need of each other there (RULES). An empty variable counts as
+ * unset. Throws SettingsError naming the first bad one.
  */
 export function readSettings(env: Record<string, string | undefined>, runtime: Runtime): Settings {
   const out: Record<string, unknown> = {}
@@ -294,7 +394,10 @@ export function readSettings(env: Record<string, string | undefined>, runtime: R
     }
     out[name] = parsed.data
   }
-  return out as Settings
+  const settings = out as Settings
+  for (const rule of RULES)
+    if (rule.runtimes.includes(runtime) && rule.broken(settings)) throw new SettingsError(rule.setting, rule.message)
+  return settings
 }
 
 /** The README's settings table, generated from the schema. */

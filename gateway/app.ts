@@ -8,9 +8,10 @@ import { H3 } from 'h3'
 import type { ArtifactStore } from './artifacts.ts'
 import type { Settings } from '../contract/settings.ts'
 import type { Budgets } from './http/budgets.ts'
-import { problemResponse } from './http/problem.ts'
+import { alreadyLogged, problemResponse } from './http/problem.ts'
 import { assignRequestId, requestIdOf } from './http/request-id.ts'
 import { logRequest } from './http/request-log.ts'
+import { withDeprecationFields } from './http/deprecation.ts'
 import { requestTimeout } from './http/timeout.ts'
 import type { Logger } from './log.ts'
 import { mountRoutes, type RouteHandlers } from './routes/mount.ts'
@@ -34,7 +35,8 @@ export function createApp(parts: AppParts): H3 {
       event.context.startedAt = performance.now()
       assignRequestId(event)
     },
-    onResponse: (response, event) =>
+    onResponse: (response, event) => {
+      withDeprecationFields(response, event)
       logRequest(
         log,
         requestIdOf(event),
@@ -42,10 +44,11 @@ export function createApp(parts: AppParts): H3 {
         event.url.pathname,
         response.status,
         event.context.startedAt as number | undefined,
-      ),
+      )
+    },
     onError: (error, event) => {
       const response = problemResponse(error, requestIdOf(event), event.req.method, event.url.pathname)
-      if (response.status >= 500) {
+      if (response.status >= 500 && !alreadyLogged(error)) {
         log('error', 'request failed', {
           request_id: requestIdOf(event),
           status: response.status,
@@ -59,7 +62,7 @@ export function createApp(parts: AppParts): H3 {
   app.use((event) => (event.req.method === 'OPTIONS' ? preflightRoute(event) : undefined))
   // A deadline for every handler (a synchronous one, every pre-rendered read, costs no timer).
   app.use(requestTimeout(parts.settings.REQUEST_TIMEOUT_MS))
-  mountRoutes(app, parts.handlers, parts.settings, parts.budgets)
+  mountRoutes(app, parts.handlers, parts.settings, parts.budgets, parts.store)
   for (const mount of parts.extraRoutes) mount(app)
   app.all('/**', staticRoute(parts.store))
   return app

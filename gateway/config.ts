@@ -4,8 +4,6 @@
  * (contract/settings.ts), read by each entry point and handed to
  * createGateway (gateway.ts) as they are.
  */
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
 import { SettingsError, type Settings } from '../contract/settings.ts'
 import { isLoopbackHostname } from './mcp/origin-guard.ts'
 
@@ -17,13 +15,12 @@ export function checkSettings(settings: Settings): void {
       `MCP_AUTH=off serves /mcp without credentials, so it only runs on a loopback address (127.0.0.1, ::1, localhost); HOST is "${settings.HOST}"`,
     )
   }
-}
-
-/** The package version, reported by /api/health. */
-export function packageVersion(root = process.cwd()): string {
-  try {
-    return (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string }).version
-  } catch {
-    return '0.0.0'
+  // The address listened on is no name for clients (0.0.0.0, a LAN address): the OAuth metadata
+  // would advertise it, and /mcp would refuse the name clients do use.
+  if (!isLoopbackHostname(settings.HOST) && settings.PUBLIC_URL === undefined) {
+    throw new SettingsError(
+      'PUBLIC_URL',
+      `PUBLIC_URL must be set when HOST is not a loopback address (HOST is "${settings.HOST}"): it is the origin clients use, which the OAuth metadata names and /mcp checks requests against, e.g. PUBLIC_URL=http://192.168.1.20:8787`,
+    )
   }
 }

@@ -3,7 +3,8 @@
  * content/ and every output it emits is swapped into the running gateway, so
  * the next request gets the new bytes without a restart. While the content
  * has errors, the last good output (or the last build in dist/) stays served.
- * /preview/ shows every item, drafts included, and the errors (preview/).
+ * /preview/ shows every item, drafts included, and the errors (preview/);
+ * the editor at /admin/ edits the working tree through the local backend there.
  *
  * The gateway is the whole one, made by createGateway like every other
  * (settings, credentials, /mcp), over the compiler's output.
@@ -14,8 +15,10 @@ import { join } from 'node:path'
 import { Compiler, watchContent } from '../build/dev.ts'
 import { readSettings, type Settings } from '../contract/settings.ts'
 import { ArtifactStore } from './artifacts.ts'
-import { createGateway, type Platform } from './gateway.ts'
+import { checkSettings } from './config.ts'
+import { createGateway, type Gateway, type Platform } from './gateway.ts'
 import { silentLogger } from './log.ts'
+import { editorPlugin } from './preview/editor-routes.ts'
 import { previewPlugin } from './preview/routes.ts'
 import type { RunningServer } from './server.ts'
 
@@ -55,6 +58,8 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const print = options.print ?? ((line: string) => console.error(line))
   const base = options.settings ?? readSettings({}, 'dev')
   const settings = { ...base, HOST: options.host ?? base.HOST, PORT: options.port ?? base.PORT }
+  // Settings that do not go together stop the command before any compiling.
+  checkSettings(settings)
   const distDir = options.distDir === false ? undefined : (options.distDir ?? join(options.root, 'dist'))
   const store = new ArtifactStore(distDir ?? join(options.root, 'dist'), { cacheMb: settings.FILE_CACHE_MB })
   const compiler = await Compiler.open({ root: options.root })
@@ -64,24 +69,36 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       () => print(`! serving the previous build from ${distDir}`),
       () => undefined,
     )
+  // Each output swapped in is a live build: its changes go out as webhooks (once the gateway is up).
+  let gateway: Gateway | undefined
   const watcher = await watchContent(compiler, {
     distDir,
     debounceMs: options.debounceMs,
     settleMs: options.settleMs,
     offThread: options.offThread,
     print,
-    onOutput: (output) => store.swapFiles(output.manifest, output.files),
+    onOutput: (output) => {
+      store.swapFiles(output.manifest, output.files)
+      gateway?.webhooks?.kick()
+    },
     servingId: () => store.current()?.id,
   })
-  const gateway = await createGateway(settings, {
-    root: process.cwd(),
-    version: '0.0.0-dev',
-    logger: silentLogger,
-    ...options.platform,
-    store,
-    routes: [previewPlugin(compiler)],
-  })
-  const server = await gateway.listen()
+  let server: RunningServer
+  try {
+    gateway = await createGateway(settings, {
+      root: process.cwd(),
+      logger: silentLogger,
+      ...options.platform,
+      store,
+      routes: [previewPlugin(compiler), editorPlugin(options.root)],
+    })
+    server = await gateway.listen()
+  } catch (error) {
+    // A bad setting or a busy port: nothing may keep watching.
+    await watcher.close()
+    throw error
+  }
+  const running = gateway
   return {
     url: server.url,
     store,
@@ -89,7 +106,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
     settled: () => watcher.settled(),
     close: async () => {
       await watcher.close()
-      await server.close()
+      await running.close()
     },
   }
 }

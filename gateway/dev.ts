@@ -4,15 +4,14 @@
  * the full gateway on http://127.0.0.1:8787 (PORT, HOST and the other settings
  * as for `npm start`; request logs only at LOG_LEVEL=info). `--root` serves
  * another project folder (its content/; DIST_DIR is written there, while the
- * runtime data — keys, clients, the issuer's state — stays this folder's). The npm script
- * runs this under `tsx watch`, so an edit to the schemas or the code restarts
- * it; content edits never do.
+ * runtime data — keys, clients, the issuer's state — stays this folder's). The
+ * npm script runs this prebuilt under `build/run.mjs --watch`, so an edit to the
+ * schemas or the code restarts it; content edits never do.
  */
 import { resolve } from 'node:path'
-import { packageVersion } from './config.ts'
 import { createLogger } from './log.ts'
 import { startDev } from './dev-server.ts'
-import { closeOnSignals } from './command.ts'
+import { closeOnSignals, endWatchIfStartFails } from './command.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { UsageError } from '../contract/errors.ts'
 import { readSettings } from '../contract/settings.ts'
@@ -28,14 +27,18 @@ async function main(argv: string[]): Promise<CliResult> {
   const dev = await startDev({
     root,
     settings,
-    platform: { root: process.cwd(), version: packageVersion(), logger: createLogger(settings.LOG_LEVEL) },
+    platform: {
+      root: process.cwd(),
+      logger: createLogger(settings.LOG_LEVEL),
+      webhooks: true,
+    },
     distDir: resolve(root, settings.DIST_DIR),
   })
   console.error(
-    `✓ watching ${root === process.cwd() ? 'content/' : `${root}/content/`}; the gateway serves every edit at ${dev.url}  (try ${dev.url}/api/health)`,
+    `✓ watching ${root === process.cwd() ? 'content/' : `${root}/content/`}; the gateway (pid ${process.pid}) serves every edit at ${dev.url}  (try ${dev.url}/api/health)`,
   )
-  closeOnSignals(() => dev.close())
+  closeOnSignals(() => dev.close(), settings)
   return 'serving'
 }
 
-await runCli(() => main(process.argv.slice(2)))
+await runCli(endWatchIfStartFails(() => main(process.argv.slice(2))))

@@ -5,14 +5,15 @@
  * (serve.ts), `npm run dev` (dev-server.ts), the Netlify function
  * (netlify/gateway.ts) and every test. Two things configure it: the settings
  * (the one schema, contract/settings.ts, read by the entry point) and the
- * platform (what only the runtime knows: its folder, version, logger, clock).
+ * platform (what only the runtime knows: its folder, logger, clock).
  *
  * @example
- * const gateway = await createGateway(readSettings(process.env, 'start'), { root: '.', version, logger })
+ * const gateway = await createGateway(readSettings(process.env, 'start'), { root: '.', logger })
  * const running = await gateway.listen()
  */
 import { resolve } from 'node:path'
 import type { H3 } from 'h3'
+import { API_VERSION, API_VERSION_HEADER } from '../contract/lifecycle.ts'
 import type { Settings } from '../contract/settings.ts'
 import { createApp } from './app.ts'
 import { ArtifactStore, type FileCheck } from './artifacts.ts'
@@ -28,11 +29,13 @@ import { healthRoute } from './routes/health.ts'
 import { NOT_HERE, type RouteHandlers } from './routes/mount.ts'
 import { searchRoute } from './routes/search.ts'
 import { startServer, type RunningServer } from './server.ts'
+import type { Snapshot } from './snapshot.ts'
+import { startWebhooks, type WebhookService } from './webhooks/service.ts'
+import { webhookSettingsFrom } from './webhooks/settings.ts'
 
 export interface Platform {
   /** The gateway's folder: relative paths of the settings (DIST_DIR, KEYS_FILE, OAUTH_*) resolve against it. */
   root: string
-  version: string
   logger: Logger
   /** The build to serve instead of DIST_DIR's (the dev server's, over the compiler's output). */
   store?: ArtifactStore
@@ -47,12 +50,25 @@ export interface Platform {
    * content, 404 for the credential routes — instead of failing to start.
    */
   resilient?: boolean
-  /** The clock of "upcoming" and `when=upcoming|past` in lists, search and MCP (default the system's). */
+  /**
+   * The clock (default the system's): what is "upcoming" (and
+   * `when=upcoming|past` in lists, search and MCP), the budgets' windows,
+   * when authorization state expires, and when a webhook retry is due
+   * (signatures keep the wall clock).
+   */
   now?: () => Date
+  /** Sweep expired authorization state hourly (default); a Netlify function leaves it to the scheduled function. */
+  sweep?: boolean
   /** How the embedded issuer fetches Client ID Metadata Documents (default global fetch). */
   fetch?: AuthRuntime['fetch']
-  /** Routes of this runtime only, mounted before the build's files (the dev server's /preview/). */
+  /** Routes of this runtime only, mounted before the build's files (the dev server's /preview/ and /admin/ backend). */
   routes?: readonly ((app: H3) => void)[]
+  /**
+   * A long-running gateway (`npm start`, `npm run dev`) sends each live
+   * build's changes as webhooks once it listens (gateway/webhooks/); the
+   * Netlify functions run the same passes on their own schedule.
+   */
+  webhooks?: boolean
 }
 
 export interface Gateway {
@@ -65,8 +81,14 @@ export interface Gateway {
   publicUrl(): string
   /** Answer a web request (the Netlify function). */
   fetch(request: Request): Promise<Response>
-  /** Listen on HOST:PORT with Node's server and the fast path for repeated reads (server.ts). */
+  /** Listen on HOST:PORT with Node's server and the fast path for repeated reads (server.ts); the webhooks start then. */
   listen(): Promise<RunningServer>
+  /** The webhook service, once listening on a platform that sends them. */
+  readonly webhooks: WebhookService | undefined
+  /** Load DIST_DIR again (SIGHUP) and send the new build's changes; the previous build stays served if it fails. */
+  reload(): Promise<Snapshot>
+  /** Stop listening and sending. */
+  close(): Promise<void>
 }
 
 export async function createGateway(settings: Settings, platform: Platform): Promise<Gateway> {
@@ -77,10 +99,11 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
   // Without PUBLIC_URL: the platform's origin, else the address listened on (exact once listening).
   let listening = `http://${host}:${settings.PORT}`
   const publicUrl = () => settings.PUBLIC_URL ?? platform.origin?.() ?? listening
-  const auth = await startAuth(settings, platform, publicUrl)
+  const clock = platform.now && (() => platform.now!().getTime())
   const now = platform.now ?? (() => new Date())
+  const auth = await startAuth(settings, platform, publicUrl, clock)
   const handlers: RouteHandlers = {
-    health: healthRoute(store, platform.version),
+    health: healthRoute(store),
     search: searchRoute(store, now),
     changes: changesRoute(store),
     list: listRoute(store, now),
@@ -90,7 +113,6 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
       auth || settings.MCP_AUTH === 'off'
         ? mcpHandler({
             store,
-            version: platform.version,
             auth: settings.MCP_AUTH === 'off' ? undefined : auth,
             publicUrl,
             allowedOrigins: settings.MCP_ALLOWED_ORIGINS,
@@ -100,22 +122,54 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
           })
         : NOT_HERE,
   }
-  const budgets = new Budgets(settings)
+  const budgets = new Budgets(settings, clock)
   const app = createApp({ settings, store, logger: log, budgets, handlers, extraRoutes: platform.routes ?? [] })
-  const gateway: Gateway = {
+  let running: RunningServer | undefined
+  let webhooks: WebhookService | undefined
+  return {
     app,
     store,
     settings,
     auth,
     publicUrl,
-    fetch: (request) => Promise.resolve(app.fetch(request)),
+    fetch: (request) => Promise.resolve(app.fetch(request)).then(withApiVersion),
     async listen() {
-      const running = await startServer({ app, store, logger: log, settings, now })
+      running = await startServer({ app, store, logger: log, settings, now })
       listening = running.url
+      // Events name the public origin, known exactly once listening.
+      if (platform.webhooks)
+        webhooks = startWebhooks(webhookSettingsFrom(settings, platform.root), store, {
+          logger: log,
+          publicUrl,
+          now: clock,
+        })
       return running
     },
+    get webhooks() {
+      return webhooks
+    },
+    async reload() {
+      const snapshot = await store.reload()
+      webhooks?.kick()
+      return snapshot
+    },
+    async close() {
+      await Promise.all([running?.close(), webhooks?.close()])
+    },
   }
-  return gateway
+}
+
+/** Every answer names the API's version (the Node server sets it in server.ts); a response with immutable headers is copied. */
+function withApiVersion(response: Response): Response {
+  if (response.headers.has(API_VERSION_HEADER)) return response
+  try {
+    response.headers.set(API_VERSION_HEADER, API_VERSION)
+    return response
+  } catch {
+    const copy = new Response(response.body, response)
+    copy.headers.set(API_VERSION_HEADER, API_VERSION)
+    return copy
+  }
 }
 
 /** DIST_DIR's build (or the platform's), loaded; a resilient platform answers 503 while there is none. */
@@ -132,13 +186,20 @@ async function openStore(settings: Settings, platform: Platform): Promise<Artifa
 }
 
 /** The credential guard and the issuer; undefined when they failed on a resilient platform. */
-async function startAuth(settings: Settings, platform: Platform, publicUrl: () => string): Promise<Auth | undefined> {
+async function startAuth(
+  settings: Settings,
+  platform: Platform,
+  publicUrl: () => string,
+  now: (() => number) | undefined,
+): Promise<Auth | undefined> {
   try {
     return await createAuth(settings, {
       root: platform.root,
       publicUrl,
       logger: platform.logger,
       ...(platform.fetch ? { fetch: platform.fetch } : {}),
+      ...(now ? { now } : {}),
+      sweep: platform.sweep ?? true,
     })
   } catch (error) {
     if (!platform.resilient) throw error

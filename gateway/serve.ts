@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm start` (after the build): serve dist/ and the dynamic routes from one
- * local process. SIGHUP reloads dist/; SIGTERM/SIGINT close gracefully.
+ * local process, made by createGateway (gateway.ts). SIGHUP reloads dist/;
+ * SIGTERM/SIGINT close gracefully.
  */
-import { packageVersion } from './config.ts'
 import { createGateway } from './gateway.ts'
 import { createLogger } from './log.ts'
 import { closeOnSignals } from './command.ts'
@@ -13,15 +13,17 @@ import { readSettings } from '../contract/settings.ts'
 async function main(): Promise<CliResult> {
   const settings = readSettings(process.env, 'start')
   const log = createLogger(settings.LOG_LEVEL)
-  const gateway = await createGateway(settings, { root: process.cwd(), version: packageVersion(), logger: log })
-  const { store } = gateway
+  const gateway = await createGateway(settings, { root: process.cwd(), logger: log, webhooks: true })
   const running = await gateway.listen()
-  const { build } = store.current()!.manifest
-  console.error(`✓ gateway serving build ${build.id} at ${running.url}  (try ${running.url}/api/health)`)
+  const { build } = gateway.store.current()!.manifest
+  console.error(
+    `✓ gateway (pid ${process.pid}) serving build ${build.id} at ${running.url}  (try ${running.url}/api/health; kill -HUP ${process.pid} reloads dist/)`,
+  )
   if (settings.MCP_AUTH === 'off')
     console.error(`! MCP_AUTH=off: ${running.url}/mcp answers without credentials (loopback only)`)
+  // Each build swapped in also goes out as webhooks (gateway/webhooks/).
   process.on('SIGHUP', () => {
-    store.reload().then(
+    gateway.reload().then(
       (s) => log('info', 'reloaded', { build_id: s.id }),
       (e: Error) => log('error', 'reload failed; still serving the previous build', { error: e.message }),
     )
@@ -33,8 +35,8 @@ async function main(): Promise<CliResult> {
   )
   closeOnSignals((signal) => {
     log('info', 'shutting down', { signal })
-    return running.close()
-  })
+    return gateway.close()
+  }, settings)
   return 'serving'
 }
 

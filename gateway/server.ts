@@ -10,6 +10,7 @@ import { toNodeHandler } from 'h3/node'
 import { MAX_HEADER_BYTES } from '../contract/headers.ts'
 import type { Settings } from '../contract/settings.ts'
 import { AppError } from '../contract/errors.ts'
+import { API_VERSION, API_VERSION_HEADER } from '../contract/lifecycle.ts'
 import type { ArtifactStore } from './artifacts.ts'
 import { answerClientError } from './http/client-error.ts'
 import { fastReads } from './http/fast-reads.ts'
@@ -40,10 +41,16 @@ export async function startServer(options: {
   const clock = options.now ?? (() => new Date())
   const fast = fastReads(options.store, options.logger, TRUST_PROXY, () => clock().getTime())
   const handler = trackRequests((req: IncomingMessage, res: ServerResponse) => {
-    if (!fast(req, res)) void appHandler(req, res)
+    if (fast(req, res)) return
+    // Every answer names the API's version: the app's own answers carry it already, this covers the rest (MCP, OAuth, h3's).
+    res.setHeader(API_VERSION_HEADER, API_VERSION)
+    void appHandler(req, res)
   })
+  // An idle connection lives longer than any client or proxy keeps one (undici 4 s, nginx and
+  // load balancers 60 s): closed first by the server, a reused connection races the close and
+  // the request is reset (seen under load with a 5 s timeout).
   const server = createServer(
-    { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000 },
+    { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 65_000 },
     handler,
   )
   // A request answered before its body was read (a 413) is closed only once the client has sent it (http/linger.ts).

@@ -5,6 +5,8 @@ export const REPO_ROOT = resolve(import.meta.dirname, '../..')
 export const RESULTS_DIR = join(REPO_ROOT, 'bench', 'results')
 /** Run a TypeScript entry point the way the npm scripts do (tsx), in one process. */
 export const TSX_NODE_ARGS = ['--import', 'tsx']
+/** Run one of the project's commands as the npm scripts do: prebuilt JavaScript (build/run.mjs). */
+export const RUN_COMMAND = join(REPO_ROOT, 'build', 'run.mjs')
 export const BIN = {
   autocannon: join(REPO_ROOT, 'node_modules', 'autocannon', 'autocannon.js'),
   velite: join(REPO_ROOT, 'node_modules', 'velite', 'dist', 'cli.js'),

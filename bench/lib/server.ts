@@ -11,7 +11,7 @@ export interface ChildServer {
 export function startChildServer(
   args: string[],
   pattern: RegExp,
-  options: { cwd: string; env?: NodeJS.ProcessEnv },
+  options: { cwd: string; env?: NodeJS.ProcessEnv; follow?: (output: string) => void; startMs?: number },
 ): Promise<ChildServer> {
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: options.cwd,
@@ -21,7 +21,11 @@ export function startChildServer(
   })
   let seen = ''
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`server did not start in 120 s:\n${seen.slice(-2000)}`)), 120_000)
+    const startMs = options.startMs ?? 120_000
+    const timer = setTimeout(
+      () => fail(new Error(`server did not start in ${startMs / 1000} s:\n${seen.slice(-2000)}`)),
+      startMs,
+    )
     const fail = (error: Error) => {
       clearTimeout(timer)
       child.kill('SIGKILL')
@@ -32,9 +36,10 @@ export function startChildServer(
       const match = pattern.exec(seen)
       if (!match) return
       clearTimeout(timer)
-      // From here on, discard the output (one log line per request) without parsing it.
+      // From here on, discard the output (one log line per request) without parsing it, or hand it on.
       for (const stream of [child.stdout!, child.stderr!]) {
         stream.removeListener('data', onData)
+        if (options.follow) stream.on('data', (d: Buffer) => options.follow!(String(d)))
         stream.resume()
       }
       resolve({

@@ -4,7 +4,7 @@ export type Unit = 'ms' | 'MB' | 'KB' | 'req/s'
 export interface Row {
   /** Stable key, e.g. `build.cold`. */
   id: string
-  section: 'build' | 'gateway' | 'memory' | 'size'
+  section: 'build' | 'scale' | 'gateway' | 'memory' | 'size'
   label: string
   /** Median of the runs; null when the row is pending or skipped (see `note`). */
   value: number | null

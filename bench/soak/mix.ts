@@ -159,3 +159,48 @@ export function sprayRequest(n: number): Planned {
     expect: [401, 429],
   }
 }
+
+/** An address of its own for the n-th request of an anonymous flood (`10.<block>.x.y`). */
+const freshAddress = (block: number, n: number) => `10.${block}.${Math.floor(n / 250) % 250}.${n % 250}`
+
+/**
+ * Anonymous registrations: every fourth from one address (201 until its hourly budget, then 429), the
+ * rest each from a new one (201 until the registered clients' ceiling, then 503).
+ */
+export function registrationRequest(n: number): Planned {
+  const address = n % 4 === 0 ? '10.8.8.8' : freshAddress(11, n)
+  return {
+    kind: 'register',
+    path: '/oauth/register',
+    init: {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ redirect_uris: ['http://127.0.0.1:9/callback'], token_endpoint_auth_method: 'none' }),
+    },
+    expect: [201, 429, 503],
+  }
+}
+
+/**
+ * Anonymous authorization starts with a registered client, never finished: every fourth from one
+ * address (303 to the sign-in page until its hourly budget, then 429), the rest each from a new one
+ * (303 until the ceiling on authorization requests in progress, then 503).
+ */
+export function authorizationRequest(n: number, clientId: string): Planned {
+  const address = n % 4 === 0 ? '10.8.8.9' : freshAddress(12, n)
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: clientId,
+    redirect_uri: 'http://127.0.0.1:9/callback',
+    scope: 'openid',
+    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    code_challenge_method: 'S256',
+    state: String(n),
+  })
+  return {
+    kind: 'authorize',
+    path: `/oauth/authorize?${query}`,
+    init: { redirect: 'manual', headers: { 'x-forwarded-for': address } },
+    expect: [303, 429, 503],
+  }
+}

@@ -13,12 +13,23 @@ export interface MemorySample {
   rssMb: number
 }
 
+/** The authorization state's records (files of the store) at a moment: the anonymous floods' kinds, and all. */
+export interface RecordSample {
+  atSeconds: number
+  clients: number
+  interactions: number
+  total: number
+}
+
 export interface SoakResult {
   seconds: number
   workers: number
   warmupSeconds: number
   kinds: Map<string, KindStats>
   memory: MemorySample[]
+  records: RecordSample[]
+  /** OAUTH_MAX_REGISTERED_CLIENTS and OAUTH_MAX_PENDING_AUTHORIZATIONS of the run. */
+  ceiling: number
   /** First few unexpected answers, for the report. */
   samples: string[]
   gatewayErrors: string[]
@@ -64,12 +75,36 @@ export function memoryVerdict(result: SoakResult, maxGrowthPercent = 10): Memory
   }
 }
 
+export interface RecordsVerdict {
+  maxClients: number
+  maxInteractions: number
+  totalStart: number
+  totalEnd: number
+  totalPeak: number
+  /** Registered clients and authorization requests in progress never above their ceiling. */
+  bounded: boolean
+}
+
+export function recordsVerdict(result: SoakResult): RecordsVerdict {
+  const max = (pick: (r: RecordSample) => number) => Math.max(0, ...result.records.map(pick))
+  const maxClients = max((r) => r.clients)
+  const maxInteractions = max((r) => r.interactions)
+  return {
+    maxClients,
+    maxInteractions,
+    totalStart: result.records[0]?.total ?? 0,
+    totalEnd: result.records.at(-1)?.total ?? 0,
+    totalPeak: max((r) => r.total),
+    bounded: maxClients <= result.ceiling && maxInteractions <= result.ceiling,
+  }
+}
+
 export function unexpectedTotal(result: SoakResult): number {
   return [...result.kinds.values()].reduce((s, k) => s + k.unexpected, 0)
 }
 
 /** The Markdown section written into RELIABILITY.md. */
-export function toMarkdown(result: SoakResult, memory: MemoryVerdict, when: Date): string {
+export function toMarkdown(result: SoakResult, memory: MemoryVerdict, records: RecordsVerdict, when: Date): string {
   const total = [...result.kinds.values()].reduce((s, k) => s + k.count, 0)
   const rows = [...result.kinds.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
@@ -81,17 +116,21 @@ export function toMarkdown(result: SoakResult, memory: MemoryVerdict, when: Date
         .join(' ')
       return `| ${kind} | ${k.count} | ${statuses} | ${k.unexpected} | ${quantile(sorted, 0.5).toFixed(1)} | ${quantile(sorted, 0.99).toFixed(1)} |`
     })
-  const ok = unexpectedTotal(result) === 0 && result.gatewayErrors.length === 0 && memory.flat
+  const ok = unexpectedTotal(result) === 0 && result.gatewayErrors.length === 0 && memory.flat && records.bounded
   return [
-    `Run ${when.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${result.seconds} s (${result.warmupSeconds} s warm-up), ${result.workers} workers plus one flooding client, on ${result.machine}.`,
+    `Run ${when.toISOString().slice(0, 16).replace('T', ' ')} UTC, ${result.seconds} s (${result.warmupSeconds} s warm-up), ${result.workers} workers plus one flooding client and two anonymous floods (registrations, authorization starts), on ${result.machine}.`,
     '',
     `**${ok ? 'Pass' : 'FAIL'}**: ${total} requests (${(total / result.seconds).toFixed(0)}/s), ${unexpectedTotal(result)} unexpected answers, ${result.gatewayErrors.length} error lines in the gateway's log; resident memory after warm-up ${memory.startMb.toFixed(1)} → ${memory.endMb.toFixed(1)} MB (${memory.growthPercent >= 0 ? '+' : ''}${memory.growthPercent.toFixed(1)} %, slope ${memory.slopeMbPerMinute.toFixed(2)} MB/min, peak ${memory.peakMb.toFixed(1)} MB).`,
+    '',
+    `Authorization state in the store (ceilings ${result.ceiling}): at most ${records.maxClients} registered clients and ${records.maxInteractions} authorization requests in progress; all records ${records.totalStart} → ${records.totalEnd} (peak ${records.totalPeak}; the rest are the failed-authentication windows of the guessing clients, 15 minutes each).`,
     '',
     '| kind | requests | statuses | unexpected | p50 ms | p99 ms |',
     '|---|---:|---|---:|---:|---:|',
     ...rows,
     '',
     `Resident memory (MB) every ${result.memory.length > 1 ? Math.round(result.memory[1]!.atSeconds - result.memory[0]!.atSeconds) : 0} s: ${result.memory.map((m) => m.rssMb.toFixed(0)).join(' ')}`,
+    '',
+    `Registered clients / authorization requests in progress / all records, at the same moments: ${result.records.map((r) => `${r.clients}/${r.interactions}/${r.total}`).join(' ')}`,
     ...(result.samples.length ? ['', 'First unexpected answers:', '', ...result.samples.map((s) => `- ${s}`)] : []),
     ...(result.gatewayErrors.length
       ? ['', 'Gateway error lines:', '', ...result.gatewayErrors.slice(0, 5).map((s) => `- \`${s.slice(0, 300)}\``)]

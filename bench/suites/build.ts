@@ -1,11 +1,11 @@
 /**
- * Our build on the corpus, each run a fresh `node --import tsx build/cli.ts`
- * process like `npm run build`: cold (no dist/, no cache), no-change rebuild,
+ * Our build on the corpus, each run a fresh `node build/run.mjs cli build`
+ * process, as `npm run build` runs it (the prebuilt commands): cold (no dist/, no cache), no-change rebuild,
  * and a forced rebuild with a warm render cache.
  */
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { REPO_ROOT, TSX_NODE_ARGS } from '../lib/paths.ts'
+import { REPO_ROOT, RUN_COMMAND } from '../lib/paths.ts'
 import { runMeasured, type ProcessResult } from '../lib/process.ts'
 import { repeat } from '../lib/stats.ts'
 
@@ -16,7 +16,7 @@ export interface BuildSamples {
 }
 
 export function runBuild(root: string, flags: string[] = []): Promise<ProcessResult> {
-  return runMeasured(process.execPath, [...TSX_NODE_ARGS, 'build/cli.ts', 'build', '--root', root, ...flags], {
+  return runMeasured(process.execPath, [RUN_COMMAND, 'cli', 'build', '--root', root, ...flags], {
     cwd: REPO_ROOT,
   })
 }
@@ -43,4 +43,15 @@ export async function benchBuild(root: string, runs: { cold: number; short: numb
   })
   const warm = await repeat(runs.short, () => runBuild(root, ['--force']))
   return { cold, noChange, warm }
+}
+
+/**
+ * `npm run check` on the repository's own content/, as a fresh process each
+ * run. The first, unrecorded, bundles the commands if the code changed since
+ * they were last bundled (build/run.mjs), so no measured run pays for that.
+ */
+export async function benchCheck(runs: number): Promise<ProcessResult[]> {
+  const check = () => runMeasured(process.execPath, [RUN_COMMAND, 'cli', 'check'], { cwd: REPO_ROOT })
+  await check()
+  return repeat(runs, check)
 }

@@ -6,8 +6,7 @@
  */
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { bundleGateway } from '../../build/gateway-bundle.ts'
-import { REPO_ROOT, TSX_NODE_ARGS } from '../lib/paths.ts'
+import { REPO_ROOT, RUN_COMMAND, TSX_NODE_ARGS } from '../lib/paths.ts'
 import { loadTest, type LoadOptions, type LoadResult } from '../lib/load.ts'
 import { processMemory } from '../lib/process.ts'
 import { startChildServer, type ChildServer } from '../lib/server.ts'
@@ -34,12 +33,9 @@ export interface GatewaySamples {
   memory: { idleMb: number; afterMb: number; peakMb: number } | undefined
 }
 
-let bundle: Promise<string> | undefined
-
-/** gateway/serve.ts as `npm start` runs it: bundled (build/gateway-bundle.ts, once per bench run), on node. */
+/** gateway/serve.ts as `npm start` runs it: the prebuilt command (build/run.mjs serve), on node. */
 export async function startGatewayProcess(distDir: string, env: NodeJS.ProcessEnv = {}): Promise<ChildServer> {
-  const file = await (bundle ??= bundleGateway(REPO_ROOT))
-  return startChildServer([file], /gateway serving build \S+ at (http:\/\/\S+)/, {
+  return startChildServer([RUN_COMMAND, 'serve'], /gateway \(pid \d+\) serving build \S+ at (http:\/\/\S+)/, {
     cwd: REPO_ROOT,
     env: {
       DIST_DIR: distDir,

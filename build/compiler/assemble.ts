@@ -15,10 +15,10 @@ import type { SiteConfig } from '../core/site.ts'
 
 /** One collection's published records, or the errors of its files. */
 export type CollectionPart =
-  | { ok: true; records: FullRecord[]; summaries: ContentRecord[]; builtAt: string }
+  | { ok: true; records: FullRecord[]; summaries: ContentRecord[]; contentUpdatedAt: string }
   | { ok: false; errors: ContentError[] }
 
-/** builtAt of content with no items. */
+/** contentUpdatedAt of content with no items. */
 const EPOCH = '1970-01-01T00:00:00Z'
 
 export function assembleCollection(collection: CollectionName, files: readonly CompiledFile[]): CollectionPart {
@@ -33,7 +33,7 @@ export function assembleCollection(collection: CollectionName, files: readonly C
     collection,
     files.filter((c) => !c.draft).map((c) => c.record!),
   )
-  return { ok: true, records, summaries: records.map(toSummary), builtAt: latestUpdate(records) }
+  return { ok: true, records, summaries: records.map(toSummary), contentUpdatedAt: latestUpdate(records) }
 }
 
 /**
@@ -52,18 +52,35 @@ export function reassembleOne(
   if (!previous?.ok || before.draft || after.draft || after.errors.length || before.slug !== after.slug)
     return undefined
   if (!before.record || !after.record) return undefined
-  const records = previous.records.filter((r) => r !== before.record)
-  if (records.length !== previous.records.length - 1) return undefined
+  const from = previous.records.indexOf(before.record)
+  if (from < 0) return undefined
+  const records = [...previous.records]
+  const summaries = [...previous.summaries]
+  records.splice(from, 1)
+  summaries.splice(from, 1)
   const at = sortedIndex(collection, records, after.record)
   if (at === undefined) return undefined
   records.splice(at, 0, after.record)
-  return { ok: true, records, summaries: records.map(toSummary), builtAt: latestUpdate(records) }
+  summaries.splice(at, 0, toSummary(after.record))
+  // The latest update stays the previous one unless the replaced record held it (then look again).
+  const [gone, added] = [normalisedUpdate(before.record), normalisedUpdate(after.record)]
+  const contentUpdatedAt =
+    gone < previous.contentUpdatedAt
+      ? added > previous.contentUpdatedAt
+        ? added
+        : previous.contentUpdatedAt
+      : latestUpdate(records)
+  return { ok: true, records, summaries, contentUpdatedAt }
 }
 
+/** The latest normalised updated_at of the records. */
 function latestUpdate(records: readonly FullRecord[]): string {
-  let builtAt = EPOCH
-  for (const r of records) if (r.updated_at > builtAt) builtAt = normalisedUpdate(r)
-  return builtAt
+  let contentUpdatedAt = EPOCH
+  for (const r of records) {
+    const date = normalisedUpdate(r)
+    if (date > contentUpdatedAt) contentUpdatedAt = date
+  }
+  return contentUpdatedAt
 }
 
 /** Each record's updated_at normalised once: an edit goes through the collection's 5,000 again. */
@@ -79,13 +96,13 @@ function normalisedUpdate(record: FullRecord): string {
 export function combine(site: SiteConfig, parts: ReadonlyMap<CollectionName, CollectionPart>): BuiltContent {
   const collections = {} as BuiltContent['collections']
   const summaries = {} as BuiltContent['summaries']
-  let builtAt = EPOCH
+  let contentUpdatedAt = EPOCH
   for (const name of COLLECTION_NAMES) {
     const part = parts.get(name)
     if (!part?.ok) throw new Error(`collection ${name} is not assembled`)
     collections[name] = part.records
     summaries[name] = part.summaries
-    if (part.builtAt > builtAt) builtAt = part.builtAt
+    if (part.contentUpdatedAt > contentUpdatedAt) contentUpdatedAt = part.contentUpdatedAt
   }
-  return { site, collections, summaries, builtAt }
+  return { site, collections, summaries, contentUpdatedAt }
 }

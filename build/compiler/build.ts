@@ -5,9 +5,11 @@
  */
 import { join } from 'node:path'
 import type { Manifest } from '../../contract/manifest.ts'
-import { writeDistAtomically } from '../emit/write.ts'
+import { DistWriter } from '../emit/write.ts'
 import { upToDateManifest, writeSourceIndex, type ManifestHead } from './inputs.ts'
-import { Compiler } from './compiler.ts'
+import { Compiler, type BuildOutput } from './compiler.ts'
+import { readCommittedHistory } from '../history/git-history.ts'
+import { assertCompleteHistory } from '../history/required.ts'
 
 export interface BuildOptions {
   /** Project root holding content/; dist/ and .cache/ are written here. */
@@ -20,6 +22,8 @@ export interface BuildOptions {
   force?: boolean
   /** Threads rendering Markdown (BUILD_THREADS); default one per core. */
   threads?: number
+  /** Fail, leaving dist/ as it was, when content/'s git history is incomplete (REQUIRE_HISTORY). */
+  requireHistory?: boolean
 }
 
 /** What a build did: nothing, since dist/ was up to date; or the files it wrote. */
@@ -36,23 +40,48 @@ export type BuildReport =
 /** Build `root` into dist/; throws ContentErrors (dist/ untouched) when the content has errors. */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const distDir = options.distDir ?? join(options.root, 'dist')
-  const current = options.force ? undefined : await upToDateManifest(options.root, distDir)
+  const current = options.force || options.requireHistory ? undefined : await upToDateManifest(options.root, distDir)
   if (current) return { manifest: current, upToDate: true, warnings: [] }
   const compiler = await Compiler.open({ root: options.root, cache: options.cache, threads: options.threads })
   const state = compiler.current()
   await compiler.saveCache()
   if (!state.ok) throw state.errors
-  const { files, manifest, warnings } = (await compiler.emit('full'))!
-  await writeDistAtomically(distDir, files)
+  const writer = await DistWriter.open(distDir)
+  const output = await writeAsMade(compiler, writer, options.requireHistory === true).catch(async (error: unknown) => {
+    await writer.abort()
+    throw error
+  })
+  await writer.commit(output.files)
+  await compiler.pruneMedia()
+  const { files, manifest, warnings } = output
   if (options.cache !== false) await writeSourceIndex(options.root, compiler.sourceIndex())
   return { manifest, files: files.size, upToDate: false, warnings }
 }
 
-/** Validate all content without writing dist/; throws ContentErrors. */
-export async function checkContent(root: string, options: { threads?: number } = {}): Promise<{ files: number }> {
-  const compiler = await Compiler.open({ root, threads: options.threads })
+/**
+ * Emit in full, the items, lists and calendars (most of the files) first: they go to disk while the rest is made.
+ * With `requireHistory`, fail (dist/ untouched) when content/'s git history is incomplete.
+ */
+async function writeAsMade(compiler: Compiler, writer: DistWriter, requireHistory: boolean): Promise<BuildOutput> {
+  writer.write((await compiler.emit('edit'))!.files)
+  const output = (await compiler.emit('full'))!
+  if (requireHistory) assertCompleteHistory(compiler.committedHistory()!)
+  return output
+}
+
+/**
+ * Validate all content without writing dist/; throws ContentErrors, then
+ * (with `requireHistory`) HistoryRequiredError when content/'s git history is incomplete.
+ */
+export async function checkContent(
+  root: string,
+  options: { threads?: number; requireHistory?: boolean } = {},
+): Promise<{ files: number }> {
+  // Images are checked (format, size) from their headers, not processed.
+  const compiler = await Compiler.open({ root, threads: options.threads, processMedia: false })
   await compiler.saveCache()
   const state = compiler.current()
   if (!state.ok) throw state.errors
+  if (options.requireHistory) assertCompleteHistory(await readCommittedHistory(root))
   return { files: compiler.fileCount() }
 }

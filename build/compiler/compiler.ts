@@ -1,43 +1,52 @@
 /**
  * The one compiler behind `npm run build`, `npm run check` and `npm run dev`:
- * an incremental graph from sources to compiled files to collections to
- * emitted files. A build opens it over every file and emits everything once;
- * the watch mode feeds it the files that changed and emits again, and only
- * what depends on a change is redone:
+ * an incremental graph from sources to compiled files to collections, and the
+ * emit schedule (emit-schedule.ts) from there to emitted files. A build opens
+ * it over every file and emits everything once; the watch mode feeds it the
+ * files that changed and emits again, and only what depends on a change is
+ * redone:
  *
  * - a source is recompiled only when its bytes changed (and its Markdown
  *   rendered only when its body did: the render cache is keyed by hash);
- * - a collection is assembled again only when one of its files changed;
- * - an emitter runs again only when its input did (see build/emit/types.ts):
- *   per-collection emitters on every edit, whole-content emitters once edits
- *   settle (`emit('full')`), settings-only emitters when site.yaml changes,
- *   history emitters (the change feed) when the content or content/'s git
- *   history (a new commit) changed.
+ * - a collection is assembled again only when one of its files changed (one
+ *   saved file moves its record into place), and linked again only where the
+ *   change reaches (link.ts);
+ * - an emitter runs again only when its input did (emit-schedule.ts).
  *
  * The output is a set of files in memory (outputs.ts); writing dist/ and the
  * dev server's snapshots both consume it.
  */
+import { availableParallelism } from 'node:os'
+import { dirname, join } from 'node:path'
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
-import { MANIFEST_FILE } from '../../contract/paths.ts'
-import type { BuildFile, Manifest } from '../../contract/manifest.ts'
 import type { FullRecord } from '../../contract/records.ts'
 import { ContentErrors, sortErrors, type ContentError } from '../core/errors.ts'
-import { createEmitters } from '../emit/index.ts'
-import { createManifest } from '../emit/manifest.ts'
-import type { BuiltContent, EmittedFiles, Emitter, OffThreadTask } from '../emit/types.ts'
-import { blobId, historyKey, readCommittedHistory } from '../history/git-history.ts'
-import type { CommittedHistory, ContentHistory, FileState } from '../history/types.ts'
+import type { BuiltContent } from '../emit/types.ts'
+import { blobId } from '../history/git-history.ts'
+import type { CommittedHistory, FileState } from '../history/types.ts'
 import { RenderCache } from '../pipeline/cache.ts'
-import { compileFile, parseFile, type CompiledFile } from '../pipeline/compile.ts'
-import { hashInputs } from './inputs.ts'
+import { compileFile, parseFile, type CompiledFile, type ParsedFile } from '../pipeline/compile.ts'
+import { attachMedia } from '../pipeline/media-record.ts'
+import { MediaStore } from '../media/store.ts'
 import type { SourceFile } from '../core/sources.ts'
-import { prerenderBodies } from '../pipeline/render-pool.ts'
+import { prerenderBodies, RenderPool, renderWork, workersWorth } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
 import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
+import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
 import type { FullPass } from './full-pass.ts'
-import { link } from './link.ts'
-import { OutputStore } from './outputs.ts'
-import { inBatches, listContent, readIfPresent, readSiteBytes, SourceStats, type ContentPath } from '../core/sources.ts'
+import { referenceErrors } from './link.ts'
+import { Linker } from './linker.ts'
+import {
+  inBatches,
+  itemPath,
+  listContent,
+  readIfPresent,
+  readSiteBytes,
+  SourceStats,
+  type ContentPath,
+} from '../core/sources.ts'
+
+export type { BuildOutput } from './emit-schedule.ts'
 
 export interface CompilerOptions {
   /** Project root holding content/. */
@@ -48,6 +57,8 @@ export interface CompilerOptions {
   threads?: number
   /** Run the search index on a worker thread for large content (default true). */
   offThread?: boolean
+  /** Process local images (default true); `npm run check` only checks them. */
+  processMedia?: boolean
 }
 
 /** The content as last compiled: published and ready to emit, or the errors that stop it. */
@@ -57,16 +68,6 @@ export type CompileState = { ok: true; content: BuiltContent } | { ok: false; er
 export interface Update {
   files: string[]
   state: CompileState
-}
-
-export interface BuildOutput {
-  /** Every file of the build, the manifest included; a copy later edits leave alone. */
-  files: ReadonlyMap<string, BuildFile>
-  manifest: Manifest
-  /** False after `emit('edit')` while whole-content outputs wait for `emit('full')`. */
-  complete: boolean
-  /** What the build could do only in part (content/ without git history), one line each. */
-  warnings: string[]
 }
 
 /** An item as the author sees it in the preview: drafts too, with its own errors. */
@@ -87,28 +88,30 @@ export class Compiler {
   private readonly sources = new Map<string, SourceFile>()
   private readonly compiled = new Map<string, CompiledFile>()
   private readonly parts = new Map<CollectionName, CollectionPart>()
+  private readonly linker = new Linker()
   private state: CompileState = { ok: false, errors: new ContentErrors([]) }
   /** The last content without errors: what emit() emits. */
   private good: BuiltContent | undefined
-  private readonly emitters: Emitter[] = createEmitters()
-  private readonly outputs = new OutputStore()
-  /** Collections changed since per-collection emitters last ran, and emitters whose input changed since they last ran. */
-  private readonly pendingCollections = new Set<CollectionName>(COLLECTION_NAMES)
-  private readonly pendingEmitters = new Set<Emitter>(this.emitters)
-  private inputHash = ''
+  private readonly schedule: EmitSchedule
   /** Counts the updates that changed something, so a preview can tell it is stale. */
   private revision = 0
   private readonly stats: SourceStats
-  /** content/'s git history as last read, and the key it was read for. */
-  private history: { key: string; committed: CommittedHistory } | undefined
 
   private constructor(
     readonly root: string,
     private readonly cache: RenderCache,
     private readonly threads: number | undefined,
-    private readonly offThread: boolean,
+    offThread: boolean,
+    private readonly media: MediaStore,
+    private readonly processMedia: boolean,
   ) {
     this.stats = new SourceStats(root)
+    this.schedule = new EmitSchedule({
+      root,
+      offThread,
+      inputsInOrder: () => [...this.sourcesInOrder(), ...this.assetsInOrder()],
+      workingFiles: () => this.workingFiles(),
+    })
   }
 
   /** Read and compile every file of the project. Content errors do not throw: see `current()`. */
@@ -118,6 +121,8 @@ export class Compiler {
       await RenderCache.open(options.cache === false ? undefined : options.root),
       options.threads,
       options.offThread ?? true,
+      await MediaStore.open(options.root, { fresh: options.cache === false, threads: options.threads }),
+      options.processMedia ?? true,
     )
     await compiler.readSite()
     const paths = await listContent(options.root)
@@ -131,10 +136,15 @@ export class Compiler {
 
   /** Each source's path, the stat taken before it was read, and its hash: the no-change check's index. */
   sourceIndex(): [path: string, signature: string, hash: string][] {
-    return [...this.sources.values()].flatMap((s) => {
+    const items = [...this.sources.values()].flatMap((s) => {
       const sig = this.stats.signatureOf(s.path)
       return sig ? [[s.path, sig, s.hash] as [string, string, string]] : []
     })
+    const assets = this.assetsInOrder().flatMap((a) => {
+      const sig = this.media.signatureOf(a.path)
+      return sig ? [[a.path, sig, a.hash] as [string, string, string]] : []
+    })
+    return [...items, ...assets]
   }
 
   /** How many content files there are (drafts and files with errors included). */
@@ -174,16 +184,21 @@ export class Compiler {
    * Re-read the given files (changed, added or removed; site.yaml recompiles
    * everything). Undefined when none of them differs from what is compiled.
    */
-  async update(paths: readonly ContentPath[]): Promise<Update | undefined> {
+  async update(given: readonly ContentPath[]): Promise<Update | undefined> {
     const changed = new Set<CollectionName>()
     /** Per changed collection, the one file replaced (before, after); null once more than one changed. */
     const replaced = new Map<CollectionName, [CompiledFile | undefined, CompiledFile | undefined] | null>()
     const files: string[] = []
+    // An image changed: the files that use it are compiled again, though their own bytes did not change.
+    const assets = new Set(given.flatMap((p) => (p.kind === 'asset' ? [p.path] : [])))
+    const users = assets.size ? this.usersOf(assets) : []
+    const forced = new Set(users.map((c) => c.source.path))
+    const paths = [...given, ...users.map((c) => itemPath(c.collection, c.source.path.split('/')[2]!))]
     if (paths.some((p) => p.kind === 'site') && (await this.readSite())) {
       files.push(SITE_PATH)
       await this.compileAll()
       for (const c of COLLECTION_NAMES) changed.add(c)
-      for (const e of this.emitters) this.pendingEmitters.add(e)
+      this.schedule.siteChanged()
     }
     for (const p of paths) {
       if (p.kind !== 'item') continue
@@ -196,11 +211,11 @@ export class Compiler {
         if (!previous) continue
         this.sources.delete(p.path)
         this.compiled.delete(p.path)
-      } else if (previous?.hash === source.hash) {
+      } else if (previous?.hash === source.hash && !forced.delete(p.path)) {
         continue
       } else {
         this.sources.set(p.path, source)
-        if (this.site) this.compiled.set(p.path, compileFile(source, this.site, this.cache))
+        if (this.site) this.compiled.set(p.path, await this.compile(source))
       }
       replaced.set(p.collection, replaced.has(p.collection) ? null : [before, this.compiled.get(p.path)])
       changed.add(p.collection)
@@ -212,14 +227,31 @@ export class Compiler {
     return { files, state: this.state }
   }
 
-  /** Files added, removed or rewritten since they were last read, found by their stat alone; undefined if interrupted. */
-  stale(interrupted?: () => boolean): Promise<ContentPath[] | undefined> {
-    return this.stats.stale(this.sources.keys(), interrupted)
+  /** Files added, removed or rewritten since they were last read (images too), found by their stat alone; undefined if aborted. */
+  async stale(signal?: AbortSignal): Promise<ContentPath[] | undefined> {
+    const found = await this.stats.stale(this.sources.keys(), () => signal?.aborted === true)
+    if (!found || signal?.aborted) return undefined
+    const assets = await this.media.stale(this.assetPaths())
+    return [...found, ...assets.map((path) => ({ kind: 'asset' as const, path }))]
+  }
+
+  /**
+   * The folders (absolute) of the images the files at `paths` use (every
+   * compiled file's when none are given, or site.yaml is one of them, which
+   * compiles them all): what the watch mode follows.
+   */
+  mediaFolders(paths?: readonly string[]): string[] {
+    const some = paths && !paths.includes(SITE_PATH)
+    const files = some ? paths.flatMap((p) => this.compiled.get(p) ?? []) : this.compiled.values()
+    const folders = new Set<string>()
+    for (const file of files)
+      for (const ref of file.media) if (ref.path) folders.add(dirname(join(this.root, ref.path)))
+    return [...folders]
   }
 
   /** Whether every output reflects the last good content. */
   isComplete(): boolean {
-    return this.pendingCollections.size === 0 && this.pendingEmitters.size === 0
+    return this.schedule.isComplete()
   }
 
   /**
@@ -227,42 +259,17 @@ export class Compiler {
    * per-collection emitters only (the item and its lists, at once); `full`
    * runs every emitter whose input changed, the search index on a worker
    * thread for large content. A full emit stops early, returning undefined,
-   * when `interrupted()` says a newer edit is waiting; what it did not finish
+   * when `signal` aborts (a newer edit is waiting); what it did not finish
    * stays pending.
    */
-  async emit(mode: 'edit' | 'full', interrupted: () => boolean = () => false): Promise<BuildOutput | undefined> {
-    const content = this.good
-    if (!content) throw new Error('nothing to emit: the content has errors')
-    for (const collection of this.pendingCollections) {
-      for (const emitter of this.emitters)
-        if (emitter.input === 'collection')
-          this.outputs.replace(`${emitter.name}:${collection}`, emitter.emit(content, collection))
-    }
-    this.pendingCollections.clear()
-    for (const emitter of this.emitters) if (emitter.input === 'collection') this.pendingEmitters.delete(emitter)
-    const key = mode === 'full' ? await this.readHistory() : undefined
-    if (mode === 'full' && !(await this.emitWhole(content, interrupted))) return undefined
-    if (key !== undefined) this.inputHash = await hashInputs(this.root, this.sourcesInOrder(), key)
-    const manifest = createManifest(content, this.outputs.etags(MANIFEST_FILE), this.inputHash)
-    // The manifest file (megabytes at 10,000 items) is a whole-content output too: an edit
-    // updates the manifest the gateway answers from, the file follows with the full pass.
-    if (mode === 'full') this.outputs.set(MANIFEST_FILE, asciiJson(manifest))
-    const warning = this.history?.committed.warning
-    return { files: this.outputs.snapshot(), manifest, complete: this.isComplete(), warnings: warning ? [warning] : [] }
+  emit(mode: 'edit' | 'full', signal?: AbortSignal): Promise<BuildOutput | undefined> {
+    if (!this.good) throw new Error('nothing to emit: the content has errors')
+    return this.schedule.emit(this.good, mode, signal)
   }
 
   /** What a full emit made, for a compiler on another thread to adopt (full-pass.ts). */
   fullPass(output: BuildOutput): FullPass {
-    const owners: FullPass['owners'] = {}
-    for (const emitter of this.emitters)
-      if (emitter.input !== 'collection') owners[emitter.name] = this.outputs.filesOf(emitter.name)
-    return {
-      owners,
-      manifest: output.files.get(MANIFEST_FILE)!,
-      buildId: output.manifest.build.id,
-      inputHash: this.inputHash,
-      warnings: output.warnings,
-    }
+    return this.schedule.fullPass(output)
   }
 
   /**
@@ -272,37 +279,27 @@ export class Compiler {
    * differ: an edit came in meanwhile), which changes nothing.
    */
   adoptFull(pass: FullPass): BuildOutput | undefined {
-    const content = this.good
-    if (!content || !this.state.ok || this.pendingCollections.size) return undefined
-    const etags = this.outputs.etags(MANIFEST_FILE)
-    for (const owner of Object.keys(pass.owners)) for (const path of this.outputs.pathsOf(owner)) etags.delete(path)
-    for (const files of Object.values(pass.owners))
-      for (const [path, file] of Object.entries(files)) etags.set(path, file.etag)
-    const manifest = createManifest(content, etags, pass.inputHash)
-    if (manifest.build.id !== pass.buildId) return undefined
-    for (const [owner, files] of Object.entries(pass.owners)) this.outputs.replace(owner, files)
-    this.outputs.set(MANIFEST_FILE, pass.manifest)
-    this.inputHash = pass.inputHash
-    this.pendingEmitters.clear()
-    return { files: this.outputs.snapshot(), manifest, complete: true, warnings: pass.warnings }
+    if (!this.good || !this.state.ok) return undefined
+    return this.schedule.adoptFull(this.good, pass)
   }
 
-  /** Read content/'s history again when its key changed (a commit); the key. */
-  private async readHistory(): Promise<string> {
-    const key = await historyKey(this.root)
-    if (this.history?.key !== key) {
-      const known = new Map([...this.workingFiles()].map(([path, state]) => [state.blob, { ...state, path }]))
-      this.history = { key, committed: await readCommittedHistory(this.root, known) }
-      for (const emitter of this.emitters) if (emitter.input === 'history') this.pendingEmitters.add(emitter)
-    }
-    return key
+  /** content/'s history as the last full emit read it (undefined before one). */
+  committedHistory(): CommittedHistory | undefined {
+    return this.schedule.committedHistory()
   }
 
-  /** The history and every compiled file as the history sees it (the content is good when this is called). */
-  private contentHistory(): ContentHistory {
-    return { committed: this.history!.committed, working: this.workingFiles() }
+  /** Write the render cache (bodies rendered in this run) and the media index to disk. */
+  async saveCache(): Promise<void> {
+    await this.cache.save()
+    await this.media.save()
   }
 
+  /** Delete the processed images no item uses any more (after a build). */
+  pruneMedia(): Promise<void> {
+    return this.media.prune()
+  }
+
+  /** Every compiled file as content/'s history sees it. */
   private workingFiles(): Map<string, FileState> {
     const working = new Map<string, FileState>()
     for (const file of this.compiled.values()) {
@@ -316,81 +313,56 @@ export class Compiler {
     return working
   }
 
-  /** Write the render cache (bodies rendered in this run) to disk. */
-  saveCache(): Promise<void> {
-    return this.cache.save()
+  /** Compile one file, its images checked (and processed) too. */
+  private async compile(source: SourceFile, parsed?: ParsedFile): Promise<CompiledFile> {
+    const file = compileFile(source, this.site!, this.cache, parsed)
+    await attachMedia(file, this.media, this.site!, this.processMedia)
+    return file
   }
 
-  /** Run the pending whole-content, settings and index emitters; false when interrupted. */
-  private async emitWhole(content: BuiltContent, interrupted: () => boolean): Promise<boolean> {
-    const pending = this.emitters.filter((e) => this.pendingEmitters.has(e))
-    // Off-thread work starts first, so the other emitters run meanwhile.
-    const tasks = new Map<Emitter, OffThreadTask>()
-    for (const emitter of pending) {
-      const task =
-        this.offThread && (emitter.input === 'content' || emitter.input === 'site') && emitter.offThread?.(content)
-      if (task) tasks.set(emitter, task)
-    }
-    try {
-      for (const emitter of pending) {
-        if (emitter.input === 'collection' || emitter.input === 'files' || tasks.has(emitter)) continue
-        await yieldToEvents()
-        if (interrupted()) return false
-        this.outputs.replace(
-          emitter.name,
-          emitter.input === 'history' ? emitter.emit(content, this.contentHistory()) : emitter.emit(content),
-        )
-        this.pendingEmitters.delete(emitter)
-      }
-      for (const [emitter, task] of tasks) {
-        const files = await settleUnless(task, interrupted)
-        if (files === undefined) return false
-        this.outputs.replace(
-          emitter.name,
-          files ?? (emitter as Extract<Emitter, { input: 'content' | 'site' }>).emit(content),
-        )
-        this.pendingEmitters.delete(emitter)
-      }
-    } finally {
-      // A task nobody awaits any more (an edit interrupted the pass) rejects when cancelled: that is
-      // expected, not an unhandled rejection (which ended the dev server at 10,000 items).
-      for (const task of tasks.values()) {
-        task.result.catch(() => undefined)
-        task.cancel()
-      }
-    }
-    for (const emitter of pending) {
-      if (emitter.input !== 'files') continue
-      await yieldToEvents()
-      if (interrupted()) return false
-      const paths = this.outputs.pathsExcept((owner) => owner === emitter.name)
-      this.outputs.replace(emitter.name, emitter.emit(content, paths))
-      this.pendingEmitters.delete(emitter)
-    }
-    return true
+  /** The compiled files that use one of `assets` (image paths). */
+  private usersOf(assets: ReadonlySet<string>): CompiledFile[] {
+    return [...this.compiled.values()].filter((c) => c.media.some((m) => m.path && assets.has(m.path)))
+  }
+
+  /** Every image file the compiled files name, in path order (present or not). */
+  private assetPaths(): string[] {
+    const paths = new Set<string>()
+    for (const file of this.compiled.values()) for (const ref of file.media) if (ref.path) paths.add(ref.path)
+    return [...paths].sort()
+  }
+
+  /** The images the compiled files use, with the hash of their bytes: build inputs like the sources. */
+  private assetsInOrder(): { path: string; hash: string }[] {
+    return this.assetPaths().flatMap((path) => {
+      const hash = this.media.hashOf(path)
+      return hash ? [{ path, hash }] : []
+    })
   }
 
   /**
    * Compile every source (none while site.yaml has errors): parse all, render
    * the bodies the cache lacks on every core, then compile each, finding its
-   * body rendered.
+   * body rendered. With nothing cached (a cold build) the render workers the
+   * sources are worth start first, and load while this thread parses.
    */
   private async compileAll(): Promise<void> {
     this.compiled.clear()
     const site = this.site
     if (!site) return
     const sources = [...this.sources.values()]
+    const threads = this.threads ?? availableParallelism()
+    const work = this.cache.size === 0 ? sources.reduce((sum, s) => sum + renderWork(s.raw), 0) : 0
+    const early = work ? RenderPool.start(workersWorth(work, threads)) : undefined
     const parsed = sources.map(parseFile)
-    await prerenderBodies(
-      parsed.map((p) => p.loaded.body),
-      this.cache,
-      this.threads,
-    )
-    for (const [i, source] of sources.entries())
-      this.compiled.set(source.path, compileFile(source, site, this.cache, parsed[i]))
+    const bodies = parsed.map((p) => p.loaded.body)
+    if (early) await early.render(bodies, this.cache)
+    else await prerenderBodies(bodies, this.cache, threads)
+    const compiled = await Promise.all(sources.map((source, i) => this.compile(source, parsed[i])))
+    for (const file of compiled) this.compiled.set(file.source.path, file)
   }
 
-  /** Assemble the changed collections and combine all into the published content. */
+  /** Assemble the changed collections, combine all into the published content and link it. */
   private assemble(
     changed: ReadonlySet<CollectionName>,
     replaced?: ReadonlyMap<CollectionName, [CompiledFile | undefined, CompiledFile | undefined] | null>,
@@ -399,9 +371,12 @@ export class Compiler {
       this.state = { ok: false, errors: this.siteError }
       return
     }
+    /** The one file an edit replaced, when that is all it did (the linker's fast path). */
+    let edit: [CompiledFile, CompiledFile] | undefined
     for (const collection of changed) {
       const one = replaced?.get(collection)
       const part = one?.[0] && one[1] && reassembleOne(collection, this.parts.get(collection), one[0], one[1])
+      if (part && changed.size === 1) edit = [one[0]!, one[1]!]
       const files = part ? [] : [...this.compiled.values()].filter((c) => c.collection === collection)
       this.parts.set(collection, part || assembleCollection(collection, files))
     }
@@ -410,26 +385,24 @@ export class Compiler {
       return part && !part.ok ? part.errors : []
     })
     if (errors.length) {
-      this.state = { ok: false, errors: new ContentErrors(sortErrors(errors)) }
+      // References and body links too, so an author sees every problem in one run.
+      const all = [...errors, ...referenceErrors(this.compiled.values())]
+      this.state = { ok: false, errors: new ContentErrors(sortErrors(all)) }
       return
     }
     const base = combine(this.site!, this.parts)
-    const linked = link(base.collections, this.compiled.values())
+    const linked = this.linker.link(base.collections, this.compiled, edit)
     if (linked.errors.length) {
       this.state = { ok: false, errors: new ContentErrors(sortErrors(linked.errors)) }
       return
     }
     const content = { ...base, collections: linked.records }
     // A collection changed when one of its files did, or when an item it points to did.
-    for (const collection of COLLECTION_NAMES) {
-      if (changed.has(collection) || !sameItems(this.good?.collections[collection], content.collections[collection]))
-        this.pendingCollections.add(collection)
-    }
+    this.schedule.contentChanged(
+      COLLECTION_NAMES.filter((c) => changed.has(c) || !sameItems(this.good?.collections[c], content.collections[c])),
+    )
     this.state = { ok: true, content }
     this.good = content
-    for (const emitter of this.emitters)
-      if (emitter.input === 'content' || emitter.input === 'history' || emitter.input === 'files')
-        this.pendingEmitters.add(emitter)
   }
 
   /** Re-read site.yaml; true when its bytes changed. */
@@ -458,6 +431,7 @@ export class Compiler {
 }
 
 function sameItems(before: readonly FullRecord[] | undefined, after: readonly FullRecord[]): boolean {
+  if (before === after) return true
   return before !== undefined && before.length === after.length && before.every((record, i) => record === after[i])
 }
 
@@ -468,36 +442,4 @@ function blobOf(source: SourceFile): string {
   let id = blobIds.get(source)
   if (id === undefined) blobIds.set(source, (id = blobId(source.raw)))
   return id
-}
-
-/** Let requests and file events in between emitters (the watch mode serves while it emits). */
-function yieldToEvents(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve))
-}
-
-/**
- * The task's files; null when the worker failed (emit on this thread
- * instead); undefined when `interrupted()` first.
- */
-async function settleUnless(task: OffThreadTask, interrupted: () => boolean): Promise<EmittedFiles | null | undefined> {
-  let outcome: EmittedFiles | null | undefined
-  task.result.then(
-    (files) => (outcome = files),
-    () => (outcome = null),
-  )
-  // Poll, so an edit arriving meanwhile goes first instead of waiting seconds for a stale result.
-  while (outcome === undefined) {
-    if (interrupted()) return undefined
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  return outcome
-}
-
-/**
- * JSON with every non-ASCII character escaped: the same value, but a reader
- * gets a one-byte string (the gateway parses the manifest at every load, and
- * at 20,000 items a two-byte copy of it was 40 MB of its peak memory).
- */
-function asciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }

@@ -16,26 +16,32 @@ try {
 } catch {}
 // The search index inline: this thread is already off the dev server's, and a third would compete for its cores.
 const opening = Compiler.open({ root, offThread: false })
-let newest = 0
-let cancelled = 0
 let queue: Promise<void> = Promise.resolve()
+/** Each requested pass's abort: a newer request or a cancel stops it. */
+const passes = new Map<number, AbortController>()
 
 parentPort!.on('message', (request: FullPassRequest) => {
-  if (request.kind === 'cancel') {
-    cancelled = Math.max(cancelled, request.id)
-    return
-  }
-  newest = request.id
-  queue = queue.then(() => run(request.id, request.paths))
+  for (const [id, pass] of passes) if (id <= request.id) pass.abort()
+  if (request.kind === 'cancel') return
+  const pass = new AbortController()
+  passes.set(request.id, pass)
+  queue = queue.then(() => run(request.id, request.paths, pass.signal)).finally(() => passes.delete(request.id))
 })
 
-async function run(id: number, paths: Extract<FullPassRequest, { kind: 'pass' }>['paths']): Promise<void> {
+async function run(
+  id: number,
+  paths: Extract<FullPassRequest, { kind: 'pass' }>['paths'],
+  signal: AbortSignal,
+): Promise<void> {
   const reply: FullPassReply = { id, pass: undefined }
   try {
     const compiler = await opening
     await compiler.update(paths)
-    const interrupted = () => newest > id || cancelled >= id
-    const output = compiler.current().ok && !interrupted() ? await compiler.emit('full', interrupted) : undefined
+    // Files no event reported: the dev server reads them first; their own round brings the pass back.
+    const missed = await compiler.stale(signal)
+    if (missed?.length) reply.missed = missed
+    if (!missed || missed.length) return
+    const output = compiler.current().ok && !signal.aborted ? await compiler.emit('full', signal) : undefined
     if (output) reply.pass = compiler.fullPass(output)
   } finally {
     // A failure answers "no pass" (the dev server then runs it itself) rather than leaving it waiting.

@@ -12,8 +12,13 @@ import type { BuildFile } from '../../contract/manifest.ts'
 import { startModuleWorker } from '../core/worker.ts'
 import type { ContentPath } from '../core/sources.ts'
 
-/** Below this many files the full pass takes milliseconds: not worth a second compiler. */
-export const FULL_PASS_THREAD_MIN = 1000
+/**
+ * Below this many files the full pass takes milliseconds: not worth a second
+ * compiler. From here on it takes long enough (hundreds of milliseconds at 300
+ * items on a busy machine, in emitters that cannot stop halfway) that an edit
+ * arriving during it would wait that long on the dev server's thread.
+ */
+export const FULL_PASS_THREAD_MIN = 200
 
 /** What the worker made: the files of every whole-content emitter, the manifest file, and what names the build. */
 export interface FullPass {
@@ -26,27 +31,33 @@ export interface FullPass {
 }
 
 export type FullPassRequest = { kind: 'pass'; id: number; paths: ContentPath[] } | { kind: 'cancel'; id: number }
-/** The worker's answer to a pass: undefined when it was interrupted or its content has errors. */
+/**
+ * The worker's answer to a pass: the pass; or the files it found changed
+ * that no event reported (its stat scan runs before the pass, off the dev
+ * server's thread: 30,000 stats held edits there); or neither, when it was
+ * interrupted or its content has errors.
+ */
 export interface FullPassReply {
   id: number
   pass: FullPass | undefined
+  missed?: ContentPath[]
 }
 
 export class FullPassThread {
   private readonly worker
   private next = 0
-  private readonly waiting = new Map<number, (pass: FullPass | undefined) => void>()
+  private readonly waiting = new Map<number, (reply: Omit<FullPassReply, 'id'>) => void>()
   private failure: Error | undefined
 
   constructor(root: string) {
     this.worker = startModuleWorker(import.meta.url, 'full-pass-worker', { root })
     this.worker.on('message', (reply: FullPassReply) => {
-      this.waiting.get(reply.id)?.(reply.pass && revive(reply.pass))
+      this.waiting.get(reply.id)?.({ pass: reply.pass && revive(reply.pass), missed: reply.missed })
       this.waiting.delete(reply.id)
     })
     const fail = (error: Error) => {
       this.failure ??= error
-      for (const resolve of this.waiting.values()) resolve(undefined)
+      for (const resolve of this.waiting.values()) resolve({ pass: undefined })
       this.waiting.clear()
     }
     this.worker.on('error', fail)
@@ -61,13 +72,14 @@ export class FullPassThread {
   }
 
   /**
-   * Have the worker read `paths` (changed since the last pass) and run the
-   * full pass; `cancel` when a newer edit makes it stale.
+   * Have the worker read `paths` (changed since the last pass), look for
+   * files changed unreported, and run the full pass; `cancel` when a newer
+   * edit makes it stale.
    */
-  pass(paths: ContentPath[]): { result: Promise<FullPass | undefined>; cancel(): void } {
+  pass(paths: ContentPath[]): { result: Promise<Omit<FullPassReply, 'id'>>; cancel(): void } {
     const id = ++this.next
-    const result = new Promise<FullPass | undefined>((resolve) => {
-      if (this.failure) return resolve(undefined)
+    const result = new Promise<Omit<FullPassReply, 'id'>>((resolve) => {
+      if (this.failure) return resolve({ pass: undefined })
       this.waiting.set(id, resolve)
       this.worker.postMessage({ kind: 'pass', id, paths } satisfies FullPassRequest)
     })
@@ -84,6 +96,8 @@ function revive(pass: FullPass): FullPass {
   const file = (f: BuildFile): BuildFile => ({
     body: Buffer.from(f.body.buffer, f.body.byteOffset, f.body.byteLength),
     etag: f.etag,
+    // A file kept on disk (a processed image) is named, not carried.
+    ...(f.file === undefined ? {} : { file: f.file }),
   })
   const owners: FullPass['owners'] = {}
   for (const [owner, files] of Object.entries(pass.owners)) {

@@ -54,19 +54,32 @@ async function readManifestHead(distDir: string): Promise<ManifestHead | undefin
 const SOURCE_INDEX = join('.cache', 'sources-v1.json')
 type SourceIndex = Record<string, [signature: string, hash: string]>
 
-/** Every source's path and hash, in build order, read only where its stat differs from the index. */
+/** Every source's path and hash, in build order, then the images the last build used; read only where a stat differs from the index. */
 async function indexedSources(root: string): Promise<{ path: string; hash: string }[]> {
   const index = (await readFile(join(root, SOURCE_INDEX), 'utf8')
     .then((t) => JSON.parse(t) as SourceIndex)
     .catch(() => ({}))) as SourceIndex
   const paths = await listContent(root)
-  return inBatches(paths, async (p) => {
+  const sources = await inBatches(paths, async (p) => {
     const sig = await signature(join(root, p.path))
     const known = index[p.path]
     if (known && known[0] === sig) return { path: p.path, hash: known[1] }
     const source = await readSource(root, p.collection, p.name)
     return { path: p.path, hash: source.hash }
   })
+  // The images the last build used follow, in path order (as the compiler hashes them).
+  const assets = Object.keys(index)
+    .filter((path) => !path.endsWith('.md'))
+    .sort()
+  return [...sources, ...(await inBatches(assets, (path) => assetHash(root, path, index[path]!)))]
+}
+
+/** The hash of an image's bytes, read only when its stat changed; `missing` when it is gone. */
+async function assetHash(root: string, path: string, known: [string, string]): Promise<{ path: string; hash: string }> {
+  const sig = await signature(join(root, path))
+  if (sig === known[0]) return { path, hash: known[1] }
+  const bytes = await readFile(join(root, path)).catch(() => undefined)
+  return { path, hash: bytes ? createHash('sha256').update(bytes).digest('hex') : 'missing' }
 }
 
 /** Record each source's stat and hash after a build, for the next no-change check. */
@@ -101,31 +114,37 @@ export async function hashInputs(
 
 let fingerprint: Promise<string> | undefined
 
+/** Set by the bundler (build/prebuilt.ts): the fingerprint of the sources the bundle was made from. */
+declare const __GENERATOR_FINGERPRINT__: string | undefined
+
 /**
  * Hash of the code that shapes dist/ (build/, the shared contract/ and the
  * locked dependency versions), so a code or dependency change is never
  * mistaken for "up to date". The gateway and its runtime data (API keys,
- * clients, people) are not build input: build/ never imports them.
+ * clients, people) are not build input: build/ never imports them. The
+ * prebuilt commands carry the hash of their sources, computed when bundled.
  */
 function generatorFingerprint(): Promise<string> {
-  fingerprint ??= (async () => {
-    const buildDir = dirname(dirname(fileURLToPath(import.meta.url)))
-    const projectDir = dirname(buildDir)
-    const hash = createHash('sha256')
-    const entries = (
-      await Promise.all(
-        [buildDir, join(projectDir, 'contract')].map((dir) => readdir(dir, { recursive: true, withFileTypes: true })),
-      )
-    ).flat()
-    const files = entries
-      .filter((e) => e.isFile() && /\.(ts|js|mjs|cjs|json)$/.test(e.name))
-      .map((e) => join(e.parentPath, e.name))
-      // Caches are not code, and tests beside the code shape nothing in dist/.
-      .filter((file) => !file.includes('/.') && !file.endsWith('.test.ts'))
-      .sort()
-    for (const file of files) hash.update(file.slice(projectDir.length)).update(await readFile(file))
-    hash.update(await readFile(join(projectDir, 'package-lock.json')).catch(() => Buffer.alloc(0)))
-    return hash.digest('hex')
-  })()
+  if (typeof __GENERATOR_FINGERPRINT__ === 'string') return Promise.resolve(__GENERATOR_FINGERPRINT__)
+  fingerprint ??= sourceFingerprint(dirname(dirname(dirname(fileURLToPath(import.meta.url)))))
   return fingerprint
+}
+
+/** The generator fingerprint of the project at `projectDir`, from its build/ and contract/ sources. */
+export async function sourceFingerprint(projectDir: string): Promise<string> {
+  const hash = createHash('sha256')
+  const entries = (
+    await Promise.all(
+      ['build', 'contract'].map((dir) => readdir(join(projectDir, dir), { recursive: true, withFileTypes: true })),
+    )
+  ).flat()
+  const files = entries
+    .filter((e) => e.isFile() && /\.(ts|js|mjs|cjs|json)$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name))
+    // Caches are not code, and tests beside the code shape nothing in dist/.
+    .filter((file) => !file.includes('/.') && !file.endsWith('.test.ts'))
+    .sort()
+  for (const file of files) hash.update(file.slice(projectDir.length)).update(await readFile(file))
+  hash.update(await readFile(join(projectDir, 'package-lock.json')).catch(() => Buffer.alloc(0)))
+  return hash.digest('hex')
 }

@@ -19,13 +19,17 @@ import { closest } from '../core/did-you-mean.ts'
  */
 const linked = new WeakMap<FullRecord, { targets: FullRecord[]; key: string; record: FullRecord }>()
 
-type Published = Map<string, { collection: CollectionName; record: FullRecord }>
+type PublishedMap = Map<string, { collection: CollectionName; record: FullRecord }>
 /** The published items of a collection's records by `collection/slug`: made again only for a collection that changed. */
-const byCollection = new WeakMap<FullRecord[], Published>()
+const byCollection = new WeakMap<FullRecord[], PublishedMap>()
 
 export interface LinkResult {
   records: Record<CollectionName, FullRecord[]>
   errors: ContentError[]
+  /** The published items by `collection/slug`. */
+  published: Published
+  /** The published files that point to each `collection/slug` (by `related`). */
+  referrers: Map<string, Set<CompiledFile>>
 }
 
 /** Resolve the references of `files` against the published `records` (base records, newest first). */
@@ -49,13 +53,72 @@ export function link(records: Record<CollectionName, FullRecord[]>, files: Itera
     has: (target: string) => parts.some((part) => part.has(target)),
     keys: () => parts.flatMap((part) => [...part.keys()]),
   }
-  const drafts = new Set<string>()
   const referencing = new Map<FullRecord, CompiledFile>()
   const all = [...files]
-  for (const file of all) {
-    if (file.draft) drafts.add(`${file.collection}/${file.slug}`)
-    else if (file.record && file.references.length) referencing.set(file.record, file)
+  for (const file of all) if (!file.draft && file.record && file.references.length) referencing.set(file.record, file)
+  const errors = brokenReferences(all, published)
+  const out = {} as Record<CollectionName, FullRecord[]>
+  for (const collection of COLLECTION_NAMES) {
+    out[collection] = records[collection].map((record) => {
+      const file = referencing.get(record)
+      return file ? relink(record, file, published) : record
+    })
   }
+  const referrers = new Map<string, Set<CompiledFile>>()
+  for (const file of referencing.values())
+    for (const ref of file.references) {
+      let set = referrers.get(ref.target)
+      if (!set) referrers.set(ref.target, (set = new Set()))
+      set.add(file)
+    }
+  return { records: out, errors, published, referrers }
+}
+
+/** Where a `collection/slug` of a published item is found. */
+export interface Published {
+  get(target: string): { collection: CollectionName; record: FullRecord } | undefined
+}
+
+/**
+ * `record` (of `file`, which has references) with its related items
+ * resolved: the same object as last time when its targets are the same.
+ */
+export function relink(record: FullRecord, file: CompiledFile, published: Published): FullRecord {
+  const resolved = file.references.flatMap((ref) => published.get(ref.target) ?? [])
+  const targets = resolved.map((target) => target.record)
+  const previous = linked.get(record)
+  if (previous && sameObjects(previous.targets, targets)) return previous.record
+  const items: RelatedItem[] = resolved.map((target) => ({
+    collection: target.collection,
+    slug: target.record.slug,
+    title: target.record.title,
+    url: target.record.url as string,
+  }))
+  const key = JSON.stringify(items)
+  // A target saved again with the same title and url: the same items, the same record.
+  const next = previous?.key === key ? previous.record : { ...record, related: items }
+  linked.set(record, { targets, key, record: next })
+  return next
+}
+
+/**
+ * The broken references of `files` while some of them have errors of their own
+ * (so nothing is linked): each file counts as the item it would publish, and
+ * `check` reports these with every other problem, in one run.
+ */
+export function referenceErrors(files: Iterable<CompiledFile>): ContentError[] {
+  const all = [...files]
+  const items = new Set(all.flatMap((f) => (f.draft ? [] : [`${f.collection}/${f.slug}`])))
+  return brokenReferences(all, { has: (target) => items.has(target), keys: () => [...items] })
+}
+
+/** Each `related` entry and body link of `files` that names no published item (a draft's may name a draft). */
+function brokenReferences(
+  files: readonly CompiledFile[],
+  published: { has(target: string): boolean; keys(): string[] },
+): ContentError[] {
+  const drafts = new Set<string>()
+  for (const file of files) if (file.draft) drafts.add(`${file.collection}/${file.slug}`)
   const errors: ContentError[] = []
   const broken = (file: CompiledFile, target: string): string | undefined => {
     if (published.has(target) || (file.draft && drafts.has(target))) return undefined
@@ -63,7 +126,7 @@ export function link(records: Record<CollectionName, FullRecord[]>, files: Itera
       ? 'is a draft: a published item may only point to published items'
       : `is not an item${suggestion(target, published.keys())}`
   }
-  for (const file of all) {
+  for (const file of files) {
     for (const ref of file.references) {
       const reason = broken(file, ref.target)
       if (reason)
@@ -93,29 +156,7 @@ export function link(records: Record<CollectionName, FullRecord[]>, files: Itera
         )
     }
   }
-  const out = {} as Record<CollectionName, FullRecord[]>
-  for (const collection of COLLECTION_NAMES) {
-    out[collection] = records[collection].map((record) => {
-      const file = referencing.get(record)
-      if (!file) return record
-      const resolved = file.references.flatMap((ref) => published.get(ref.target) ?? [])
-      const targets = resolved.map((target) => target.record)
-      const previous = linked.get(record)
-      if (previous && sameObjects(previous.targets, targets)) return previous.record
-      const items: RelatedItem[] = resolved.map((target) => ({
-        collection: target.collection,
-        slug: target.record.slug,
-        title: target.record.title,
-        url: target.record.url as string,
-      }))
-      const key = JSON.stringify(items)
-      // A target saved again with the same title and url: the same items, the same record.
-      const next = previous?.key === key ? previous.record : { ...record, related: items }
-      linked.set(record, { targets, key, record: next })
-      return next
-    })
-  }
-  return { records: out, errors }
+  return errors
 }
 
 function sameObjects<T>(a: readonly T[], b: readonly T[]): boolean {

@@ -11,6 +11,7 @@ export type ContentErrorCode =
   | 'DUPLICATE_SLUG'
   | 'DATE_ORDER'
   | 'IMAGE_ALT'
+  | 'IMAGE'
   | 'BODY_TOO_LONG'
   | 'REFERENCE'
   | 'BROKEN_LINK'
@@ -35,12 +36,21 @@ export class ContentError extends AppError {
 export class ContentErrors extends AppError {
   readonly code = 'CONTENT_INVALID'
   constructor(readonly errors: ContentError[]) {
-    super(`${errors.length} content error${errors.length === 1 ? '' : 's'}`)
+    super(`${errors.length} content error${errors.length === 1 ? '' : 's'}${inFiles(errors)}`)
   }
 
   override lines(): string[] {
     return [this.message, ...this.errors.map((e) => e.message)]
   }
+}
+
+/** ` in content/a.md, content/b.md and 3 more files`: the message alone (a test's failure, a log line) names the files. */
+function inFiles(errors: readonly ContentError[]): string {
+  const files = [...new Set(errors.map((e) => e.file))]
+  if (!files.length) return ''
+  const shown = files.slice(0, 3)
+  const more = files.length - shown.length
+  return ` in ${shown.join(', ')}${more ? ` and ${more} more file${more === 1 ? '' : 's'}` : ''}`
 }
 
 /** Sort errors by file, then position, so every run prints them in the same order. */

@@ -18,11 +18,42 @@ export interface SiteConfig {
   url: string
   language: string
   collections: Record<CollectionName, { path: string; title: string }>
-  /** Public URL of this API (`api_url`), for the feeds' absolute self links; relative links without it. */
+  /** Public URL of this API (`api_url`), for the feeds' absolute self links and the images' URLs; relative without it. */
   apiUrl?: string
+  /** The WebSub hub the feeds name and the gateway pings when they change (`websub_hub`). */
+  websubHub?: string
+  /** `owner/name` of the GitHub repository the editor at /admin/ commits to (`repository`). */
+  repository?: string
+  /** The branch the editor's drafts are merged into (`repository_branch`, default main). */
+  repositoryBranch?: string
+  /** Colours of the generated social cards. */
+  theme: SiteTheme
+  /** Whether items without an image get a generated social card (`social_cards`, default true). */
+  socialCards: boolean
 }
 
-const FIELDS = ['name', 'description', 'url', 'api_url', 'language', 'collections']
+export interface SiteTheme {
+  background: string
+  foreground: string
+  accent: string
+}
+
+export const DEFAULT_THEME: SiteTheme = { background: '#0b2942', foreground: '#ffffff', accent: '#3ec1d3' }
+const THEME_FIELDS = Object.keys(DEFAULT_THEME) as (keyof SiteTheme)[]
+
+const FIELDS = [
+  'name',
+  'description',
+  'url',
+  'api_url',
+  'websub_hub',
+  'language',
+  'collections',
+  'repository',
+  'repository_branch',
+  'theme',
+  'social_cards',
+]
 /**
  * Longest value of each text setting: they reach records (canonical URLs), feeds and the
  * API catalog, whose string lengths the OpenAPI document bounds (a record's URL is the
@@ -33,7 +64,10 @@ export const SITE_LIMITS = {
   description: 1000,
   url: 1000,
   api_url: 1000,
+  websub_hub: 1000,
   language: 35,
+  repository: 200,
+  repository_branch: 200,
   path: 200,
   title: 200,
 } as const
@@ -99,11 +133,59 @@ export function parseSiteConfig(text: string): SiteConfig {
       `must be the absolute http(s) URL this API is served at, like https://api.example.com, at most ${SITE_LIMITS.api_url} characters`,
     )
   }
+  const websubHub = data.websub_hub
+  if (
+    websubHub !== undefined &&
+    !(
+      typeof websubHub === 'string' &&
+      /^https?:\/\/[^/\s?#]+(\/\S*)?$/.test(websubHub) &&
+      websubHub.length <= SITE_LIMITS.websub_hub
+    )
+  ) {
+    at(
+      ['websub_hub'],
+      'websub_hub',
+      `must be the URL of a WebSub hub, like https://pubsubhubbub.appspot.com/ (http only on this machine, for development), at most ${SITE_LIMITS.websub_hub} characters`,
+    )
+  }
+  const repository = data.repository
+  if (
+    repository !== undefined &&
+    !(
+      typeof repository === 'string' &&
+      /^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository) &&
+      repository.length <= SITE_LIMITS.repository
+    )
+  )
+    at(['repository'], 'repository', 'must name a GitHub repository as owner/name, like acme/marketing-content')
+  const branch = data.repository_branch
+  if (
+    branch !== undefined &&
+    !(
+      typeof branch === 'string' &&
+      /^[A-Za-z0-9._/-]+$/.test(branch) &&
+      !branch.includes('..') &&
+      branch.length <= SITE_LIMITS.repository_branch
+    )
+  )
+    at(['repository_branch'], 'repository_branch', 'must be a git branch name, like main')
   for (const key of ['name', 'description', 'language'] as const) {
     const value = data[key]
     if (value !== undefined && (typeof value !== 'string' || value.length > SITE_LIMITS[key]))
       at([key], key, `must be a string of at most ${SITE_LIMITS[key]} characters`)
   }
+  const theme = { ...DEFAULT_THEME }
+  if (data.theme !== undefined && (typeof data.theme !== 'object' || data.theme === null || Array.isArray(data.theme)))
+    at(['theme'], 'theme', `must map ${THEME_FIELDS.join(', ')} to colours like '#0b2942'`)
+  for (const [key, value] of Object.entries((data.theme ?? {}) as Record<string, unknown>)) {
+    if (!(THEME_FIELDS as string[]).includes(key))
+      unknown(['theme', key], `theme.${key}`, `is not a theme colour (colours: ${THEME_FIELDS.join(', ')})`)
+    else if (typeof value !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(value))
+      at(['theme', key], `theme.${key}`, "must be a colour written like '#0b2942' (quoted: YAML reads # as a comment)")
+    else theme[key as keyof SiteTheme] = value.toLowerCase()
+  }
+  if (data.social_cards !== undefined && typeof data.social_cards !== 'boolean')
+    at(['social_cards'], 'social_cards', 'must be true or false')
   const given = (data.collections ?? {}) as Record<string, unknown>
   if (typeof given !== 'object' || Array.isArray(given))
     at(['collections'], 'collections', `must map collection names (${COLLECTION_NAMES.join(', ')}) to { path, title }`)
@@ -155,6 +237,11 @@ export function parseSiteConfig(text: string): SiteConfig {
     language: typeof data.language === 'string' ? data.language : 'en',
     collections,
     ...(apiUrl !== undefined && { apiUrl }),
+    ...(typeof websubHub === 'string' && { websubHub }),
+    ...(typeof repository === 'string' && { repository }),
+    ...(typeof branch === 'string' && { repositoryBranch: branch }),
+    theme,
+    socialCards: data.social_cards !== false,
   }
 }
 

@@ -35,8 +35,14 @@ export async function readSource(root: string, collection: CollectionName, name:
   }
 }
 
-/** A content path (`content/<collection>/<name>.md`) or the site settings. */
-export type ContentPath = { kind: 'item'; collection: CollectionName; name: string; path: string } | { kind: 'site' }
+/** A content path (`content/<collection>/<name>.md`), the site settings, or an image file under content/. */
+export type ContentPath =
+  | { kind: 'item'; collection: CollectionName; name: string; path: string }
+  | { kind: 'site' }
+  | { kind: 'asset'; path: string }
+
+/** Files under content/ that items may use as images (the build checks them further). */
+const ASSET = /\.(?:jpe?g|png|webp|avif|gif)$/i
 
 const PARALLEL_IO = 64
 
@@ -45,6 +51,7 @@ export function classify(root: string, file: string): ContentPath | undefined {
   const rel = relative(root, file).split(sep).join('/')
   if (rel === SITE_PATH) return { kind: 'site' }
   const parts = rel.split('/')
+  if (parts[0] === 'content' && ASSET.test(rel) && !parts.includes('..')) return { kind: 'asset', path: rel }
   if (parts.length !== 3 || parts[0] !== 'content' || !parts[2]!.endsWith('.md') || !isCollectionName(parts[1]!))
     return undefined
   return itemPath(parts[1], parts[2]!)

@@ -3,7 +3,8 @@
  * Per collection, and incremental: an item is rendered again only when its
  * record changed (records are new objects only when their file was
  * recompiled), and a list of `limit` items only when one of its first `limit`
- * records or the total did, so an edit to the 500th post renders no list.
+ * records or the total did, so an edit to the 500th post renders no list. It
+ * reports only the files that changed (the edited item, the lists it is in).
  */
 import type { CollectionName } from '../../contract/collections.ts'
 import { itemFile, listFile, PRERENDERED_LIMITS } from '../../contract/paths.ts'
@@ -11,12 +12,13 @@ import { buildFile } from '../../contract/etag.ts'
 import type { BuildFile } from '../../contract/manifest.ts'
 import type { ContentRecord, FullRecord } from '../../contract/records.ts'
 import { renderItem, renderListFrom } from '../../contract/render.ts'
+import { RecordDiff } from './record-diff.ts'
 import type { EmittedFiles, Emitter } from './types.ts'
 
 export function createApiEmitter(): Emitter {
   // The files are kept, not their text: they are the same objects the compiler's output holds.
   const items = new WeakMap<FullRecord, BuildFile>()
-  const lists = new Map<CollectionName, { records: readonly FullRecord[]; files: BuildFile[] }>()
+  const lists = new Map<CollectionName, { records: readonly FullRecord[]; files: BuildFile[]; diff: RecordDiff }>()
   return {
     name: 'api',
     input: 'collection',
@@ -33,14 +35,18 @@ export function createApiEmitter(): Emitter {
           ? previous!.files[i]!
           : buildFile(renderListFrom(collection, summaries, { limit, page: 1, tag: undefined }, summaryJson)),
       )
-      lists.set(collection, { records, files: listFiles })
-      for (const [i, limit] of PRERENDERED_LIMITS.entries()) files[listFile(collection, limit)] = listFiles[i]!
-      for (const record of records) {
+      for (const [i, limit] of PRERENDERED_LIMITS.entries())
+        if (listFiles[i] !== previous?.files[i]) files[listFile(collection, limit)] = listFiles[i]!
+      const diff = previous?.diff ?? new RecordDiff()
+      lists.set(collection, { records, files: listFiles, diff })
+      const { added, gone } = diff.update(records)
+      for (const record of added) {
         let file = items.get(record)
         if (file === undefined) items.set(record, (file = buildFile(renderItem(record))))
         files[itemFile(collection, record.slug)] = file
       }
-      return files
+      const removed = gone.map((r) => itemFile(collection, r.slug)).filter((path) => !(path in files))
+      return { files, removed }
     },
   }
 }

@@ -12,6 +12,7 @@ import { calendarPath } from '../../contract/public-paths.ts'
 import type { FullRecord } from '../../contract/records.ts'
 import type { SiteConfig } from '../core/site.ts'
 import { dateTimeLine, escapeText, serialize, utcStamp, vtimezone } from './icalendar.ts'
+import { RecordDiff } from './record-diff.ts'
 import type { EmittedFiles, Emitter } from './types.ts'
 
 /** The collections with dates to put in a calendar. */
@@ -39,16 +40,17 @@ interface Person {
 /**
  * Per collection, and incremental like the API files: an item's own calendar
  * is made again only when its record changed, and the collection's only when
- * one of its records did (an edit to one event at 10,000 items renders two files).
+ * one of its records did (an edit to one event at 10,000 items renders two files);
+ * only the files that changed are reported.
  */
 export function createCalendarEmitter(): Emitter {
   const single = new WeakMap<FullRecord, BuildFile>()
-  const whole = new Map<CollectionName, { records: readonly FullRecord[]; file: BuildFile }>()
+  const whole = new Map<CollectionName, { records: readonly FullRecord[]; file: BuildFile; diff: RecordDiff }>()
   return {
     name: 'calendars',
     input: 'collection',
     emit(content, collection) {
-      if (!CALENDAR_COLLECTIONS.includes(collection)) return {}
+      if (!CALENDAR_COLLECTIONS.includes(collection)) return { files: {}, removed: [] }
       const { site } = content
       const records = content.collections[collection]
       const previous = whole.get(collection)
@@ -57,14 +59,17 @@ export function createCalendarEmitter(): Emitter {
       const file = unchanged
         ? previous.file
         : buildFile(calendar(site, `${site.name}: ${site.collections[collection].title}`, records))
-      whole.set(collection, { records, file })
-      const files: EmittedFiles = { [calendarPath(collection).slice(1)]: file }
-      for (const record of records) {
+      const diff = previous?.diff ?? new RecordDiff()
+      whole.set(collection, { records, file, diff })
+      const files: EmittedFiles = file === previous?.file ? {} : { [calendarPath(collection).slice(1)]: file }
+      const { added, gone } = diff.update(records)
+      for (const record of added) {
         let own = single.get(record)
         if (!own) single.set(record, (own = buildFile(calendar(site, `${site.name}: ${record.title}`, [record]))))
         files[calendarPath(collection, record.slug).slice(1)] = own
       }
-      return files
+      const removed = gone.map((r) => calendarPath(collection, r.slug).slice(1)).filter((path) => !(path in files))
+      return { files, removed }
     },
   }
 }

@@ -20,7 +20,15 @@ export interface FeedEntry {
   updated: string
   authors: string[]
   tags: string[]
-  image: string | undefined
+  /** The item's image (else its social card), when its URL is absolute (api_url in site.yaml): feeds are read off-site. */
+  image: FeedImage | undefined
+}
+
+export interface FeedImage {
+  url: string
+  type: string | undefined
+  width: number | null
+  height: number | null
 }
 
 export interface FeedModel {
@@ -36,6 +44,8 @@ export interface FeedModel {
   /** The publisher: the author of entries that name none. */
   publisher: string
   generator: string
+  /** The WebSub hub subscribers may use (`rel="hub"`, JSON Feed `hubs`), if any. */
+  hub: string | undefined
   entries: FeedEntry[]
 }
 
@@ -57,6 +67,7 @@ export function rss(feed: FeedModel): string {
         ...e.authors.map((name) => element('dc:creator', name)),
         ...e.tags.map((tag) => element('category', tag)),
         element('content:encoded', e.html),
+        ...(e.image ? [element('media:content', undefined, mediaAttributes(e.image))] : []),
       ],
       1,
     ),
@@ -70,10 +81,11 @@ export function rss(feed: FeedModel): string {
     element('lastBuildDate', rfc822(feed.updated)),
     element('generator', feed.generator),
     element('atom:link', undefined, { href: feed.self.rss, rel: 'self', type: 'application/rss+xml' }),
+    ...(feed.hub ? [element('atom:link', undefined, { href: feed.hub, rel: 'hub' })] : []),
     ...items.flat(),
   ]
   const namespaces =
-    'xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/"'
+    'xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/"'
   return [
     XML_DECLARATION,
     `<rss version="2.0" ${namespaces}>`,
@@ -83,6 +95,17 @@ export function rss(feed: FeedModel): string {
     '</rss>',
     '',
   ].join('\n')
+}
+
+/** Media RSS: the image's URL, kind, type and size where known. */
+function mediaAttributes(image: FeedImage): Record<string, string> {
+  return {
+    url: image.url,
+    medium: 'image',
+    ...(image.type && { type: image.type }),
+    ...(image.width !== null && { width: String(image.width) }),
+    ...(image.height !== null && { height: String(image.height) }),
+  }
 }
 
 export function atom(feed: FeedModel): string {
@@ -100,6 +123,15 @@ export function atom(feed: FeedModel): string {
         ...e.tags.map((tag) => element('category', undefined, { term: tag })),
         element('summary', e.summary),
         element('content', e.html, { type: 'html' }),
+        ...(e.image
+          ? [
+              element('link', undefined, {
+                rel: 'enclosure',
+                href: e.image.url,
+                ...(e.image.type && { type: e.image.type }),
+              }),
+            ]
+          : []),
       ],
       1,
     ),
@@ -112,6 +144,7 @@ export function atom(feed: FeedModel): string {
     element('updated', feed.updated),
     element('link', undefined, { rel: 'alternate', type: 'text/html', href: feed.homePage }),
     element('link', undefined, { rel: 'self', type: 'application/atom+xml', href: feed.self.atom }),
+    ...(feed.hub ? [element('link', undefined, { rel: 'hub', href: feed.hub })] : []),
     ...person(feed.publisher),
     element('generator', feed.generator),
   ]
@@ -134,13 +167,14 @@ export function jsonFeed(feed: FeedModel): string {
     description: feed.description,
     language: feed.language,
     authors: [{ name: feed.publisher }],
+    ...(feed.hub && { hubs: [{ type: 'WebSub', url: feed.hub }] }),
     items: feed.entries.map((e) => ({
       id: e.id,
       url: e.url,
       title: e.title,
       summary: e.summary,
       content_html: e.html,
-      ...(e.image && { image: e.image }),
+      ...(e.image && { image: e.image.url }),
       date_published: e.published,
       date_modified: e.updated,
       authors: (e.authors.length ? e.authors : [feed.publisher]).map((name) => ({ name })),

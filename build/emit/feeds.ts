@@ -8,7 +8,9 @@ import { COLLECTION_NAMES, type CollectionName } from '../../contract/collection
 import { ALL_FEED, FEED_EXTENSIONS, feedPath, type FeedFormat } from '../../contract/public-paths.ts'
 import type { FullRecord } from '../../contract/records.ts'
 import { FEED_ENTRIES } from '../../contract/documents.ts'
-import { atom, jsonFeed, rss, type FeedEntry, type FeedModel } from './feed-formats.ts'
+import { NOTIFY_FILE, NOTIFY_FORMAT, type NotifyInfo } from '../../contract/webhook-events.ts'
+import { atom, jsonFeed, rss, type FeedEntry, type FeedImage, type FeedModel } from './feed-formats.ts'
+import type { ImageObject, SocialImage } from '../../contract/media.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 
 /** Entries per feed: a reader's first page; older items are an API list away. */
@@ -66,19 +68,34 @@ export const emitFeeds = {
         // The latest update of its entries; an empty feed takes the build's time.
         updated: entries.reduce(
           (latest, e) => (Date.parse(e.updated) > Date.parse(latest) ? e.updated : latest),
-          entries[0]?.updated ?? content.builtAt,
+          entries[0]?.updated ?? content.contentUpdatedAt,
         ),
         language: site.language,
         publisher: site.name,
         generator: 'Content API',
+        hub: site.websubHub,
         entries,
       }
       for (const format of Object.keys(FEED_EXTENSIONS) as FeedFormat[])
         files[feedPath(name, format).slice(1)] = WRITERS[format](model)
     }
+    files[NOTIFY_FILE] = JSON.stringify(notifyInfo(content, feeds))
     return files
   },
 } satisfies Emitter
+
+/** What webhooks and the WebSub ping need of the site (contract/webhook-events.ts). */
+function notifyInfo(content: BuiltContent, feeds: FeedSource[]): NotifyInfo {
+  const { site } = content
+  const pages = Object.fromEntries(COLLECTION_NAMES.map((c) => [c, `${site.url}${site.collections[c].path}`]))
+  const paths = feeds.flatMap((f) => (Object.keys(FEED_EXTENSIONS) as FeedFormat[]).map((x) => feedPath(f.name, x)))
+  return {
+    format: NOTIFY_FORMAT,
+    api_url: site.apiUrl ?? null,
+    pages: pages as NotifyInfo['pages'],
+    websub: site.websubHub ? { hub: site.websubHub, feeds: paths } : null,
+  }
+}
 
 /** Where a feed is served: absolute when the site settings name the API's URL. */
 function selfLink(content: BuiltContent, name: string, format: FeedFormat): string {
@@ -125,6 +142,23 @@ function entryOf(record: FullRecord): FeedEntry {
     updated: record.updated_at,
     authors: peopleOf(record),
     tags: record.tags,
-    image: (record.image as { url: string } | null)?.url,
+    image: feedImage(record),
   }
+}
+
+const TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+}
+
+/** The item's image, else its social card; only an absolute URL (an external one, or a processed one with api_url set). */
+function feedImage(record: FullRecord): FeedImage | undefined {
+  const image = (record.image as ImageObject | null) ?? (record.social_image as SocialImage | null)
+  if (!image || !/^https?:\/\//.test(image.url)) return undefined
+  const extension = /\.([a-z]+)(?:[?#]|$)/i.exec(image.url)?.[1]?.toLowerCase()
+  return { url: image.url, type: extension ? TYPES[extension] : undefined, width: image.width, height: image.height }
 }

@@ -3,13 +3,16 @@
  * Add new outputs here; the manifest, written last by the compiler, indexes
  * them all.
  */
+import { emitAdmin } from './admin.ts'
 import { createApiEmitter } from './api.ts'
 import { emitApiCatalog } from './api-catalog.ts'
 import { createCalendarEmitter } from './calendars.ts'
 import { emitChanges } from './changes.ts'
 import { emitDocs } from './docs.ts'
 import { emitFeeds } from './feeds.ts'
+import { emitLifecycle } from './lifecycle.ts'
 import { emitLlms } from './llms.ts'
+import { createMediaEmitter } from './media.ts'
 import { emitNetlify } from './netlify.ts'
 import { emitOpenApi } from './openapi.ts'
 import { emitSearchIndex } from './search-index.ts'
@@ -20,13 +23,16 @@ export function createEmitters(): Emitter[] {
   return [
     createApiEmitter(),
     createCalendarEmitter(),
+    createMediaEmitter(),
     emitSearchIndex,
     emitFeeds,
     emitChanges,
     emitOpenApi,
     emitDocs,
+    emitLifecycle,
     emitLlms,
     emitApiCatalog,
+    emitAdmin,
     emitNetlify,
   ]
 }

@@ -4,6 +4,7 @@
  * Markdown with its source URL).
  */
 import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
+import type { ImageObject, SocialImage } from '../../contract/media.ts'
 import { SPECIFIC_FIELDS, type FullRecord } from '../../contract/records.ts'
 import { agentReference } from '../openapi/agent-reference.ts'
 import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
@@ -19,6 +20,7 @@ import {
 } from '../../contract/public-paths.ts'
 import { parametersOf, ROUTES } from '../../contract/routes/index.ts'
 import type { BuiltContent, Emitter } from './types.ts'
+import { API_VERSION, CHANGELOG_PAGE_PATH } from '../../contract/lifecycle.ts'
 
 const LLMS_FILE = LLMS_PATH.slice(1)
 const LLMS_FULL_FILE = LLMS_FULL_PATH.slice(1)
@@ -51,7 +53,7 @@ function index(content: BuiltContent, doc: OpenApiDocument): string {
 
 > ${oneLine(`${summary} ${site.description}`)}
 
-Public reads need no credential. Agents connect to the MCP endpoint \`POST /mcp\` with an OAuth token (scope \`mcp.tools.invoke\`) or an \`agent.mcp\` API key. Errors are RFC 9457 problem+json.
+API version ${API_VERSION} (semver; every answer carries it in the \`API-Version\` header; deprecations and changes: [changelog](${CHANGELOG_PAGE_PATH})). Public reads need no credential. Agents connect to the MCP endpoint \`POST /mcp\` with an OAuth token (scope \`mcp.tools.invoke\`) or an \`agent.mcp\` API key. Errors are RFC 9457 problem+json.
 
 ## Docs
 
@@ -88,7 +90,28 @@ function metadataLines(collection: CollectionName, record: FullRecord): string[]
   for (const [field] of SPECIFIC_FIELDS[collection]) {
     const value = record[field]
     if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue
-    lines.push(`${field}: ${typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value)}`)
+    // A portrait's image object is for pages; its URL stays (avatar_url).
+    lines.push(
+      `${field}: ${typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value, (k, v) => (k === 'avatar' ? undefined : v))}`,
+    )
+  }
+  return [...lines, ...openGraph(collection, record)]
+}
+
+/** The item's Open Graph data, as a page about it would carry: what a link to it shows when shared. */
+function openGraph(collection: CollectionName, record: FullRecord): string[] {
+  const image = record.social_image as SocialImage | null
+  const alt = (record.image as ImageObject | null)?.alt
+  const lines = [
+    `og:type: ${collection === 'blog-posts' || collection === 'case-studies' ? 'article' : 'website'}`,
+    `og:title: ${oneLine(record.title)}`,
+    `og:url: ${record.url}`,
+  ]
+  if (record.summary) lines.push(`og:description: ${oneLine(String(record.summary))}`)
+  if (image) {
+    lines.push(`og:image: ${image.url}`)
+    if (image.width !== null) lines.push(`og:image:width: ${image.width}`, `og:image:height: ${image.height}`)
+    lines.push(`og:image:alt: ${oneLine(alt ?? record.title)}`)
   }
   return lines
 }

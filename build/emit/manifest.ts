@@ -3,29 +3,48 @@
  * every emitted file with its ETag, and carries the list form of every item so
  * the gateway can answer any list query with the shared renderer.
  */
-import { createHash } from 'node:crypto'
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { BuildFile, Manifest } from '../../contract/manifest.ts'
+import { MANIFEST_FORMAT } from '../../contract/manifest.ts'
 import type { BuiltContent } from './types.ts'
-import { MANIFEST_FORMAT, type Manifest } from '../../contract/manifest.ts'
+import { deprecatedFieldsOf } from '../openapi/document.ts'
 
-/** The manifest of a build whose files (all but the manifest itself) have these ETags. */
-export function createManifest(content: BuiltContent, etags: ReadonlyMap<string, string>, inputHash: string): Manifest {
-  const files: Record<string, string> = {}
-  // One string hashed once: the same digest as an update per file, without 10,000 calls into the hash.
-  let hashed = ''
-  for (const path of [...etags.keys()].sort()) {
-    const etag = etags.get(path)!
-    files[path] = etag
-    hashed += `${path}\0${etag}\0`
-  }
-  const hash = createHash('sha256').update(hashed)
+/** The build's files (a snapshot later edits leave alone), the path of the manifest among them, and its id. */
+export interface BuildIndex {
+  id: string
+  files: ReadonlyMap<string, BuildFile>
+  manifestPath: string
+}
+
+/**
+ * The manifest of a build. Its `files` (every file but the manifest, by
+ * path, with its ETag) are listed when first read: the manifest file reads
+ * them, an edit in the watch mode does not (its server answers from the
+ * files themselves), and at 40,000 files the listing takes milliseconds.
+ */
+export function createManifest(content: BuiltContent, build: BuildIndex, inputHash: string): Manifest {
   const counts = {} as Record<CollectionName, number>
   for (const name of COLLECTION_NAMES) counts[name] = content.collections[name].length
-  return {
+  const deprecated = deprecatedFieldsOf(content.site)
+  let files: Record<string, string> | undefined
+  const manifest = {
     format: MANIFEST_FORMAT,
-    build: { id: hash.digest('hex').slice(0, 16), built_at: content.builtAt, counts },
+    build: { id: build.id, content_updated_at: content.contentUpdatedAt, counts },
     input_hash: inputHash,
-    files,
+  } as Omit<Manifest, 'files' | 'collections'>
+  Object.defineProperty(manifest, 'files', {
+    enumerable: true,
+    get: () => (files ??= listFiles(build)),
+  })
+  return Object.assign(manifest, {
     collections: content.summaries,
-  }
+    ...(Object.keys(deprecated).length > 0 && { deprecated_fields: deprecated }),
+  }) as Manifest
+}
+
+function listFiles(build: BuildIndex): Record<string, string> {
+  const files: Record<string, string> = {}
+  for (const path of [...build.files.keys()].sort())
+    if (path !== build.manifestPath) files[path] = build.files.get(path)!.etag
+  return files
 }

@@ -4,8 +4,9 @@
  * Netlify reads from the publish folder and serves neither.
  *
  * - A route answered by pre-rendered files (`prerendered`) gets a rule to
- *   the gateway for each query parameter no file has (once per documented
- *   path, a placeholder such as `:slug` standing for every item), then, per
+ *   the gateway for each query parameter no file has and each deprecated
+ *   one (once per documented path, a placeholder such as `:slug` standing
+ *   for every item), then, per
  *   concrete path, a rule per value of its file parameter to that value's
  *   file, a rule to the gateway for any other value, and one for the bare
  *   path. Netlify matches a rule's query parameters by value and ignores
@@ -18,7 +19,11 @@
  * - Last, the gateway's folders (/api/, /.well-known/) for its JSON 404s,
  *   after the build's own files there.
  *
- * `_headers` gives static files the headers the gateway would send with them.
+ * `_headers` gives static files the headers the gateway would send with them
+ * (a route's own cache policy, the images', for its whole folder), the
+ * deprecation headers of a deprecated route, or of one whose answers carry a
+ * deprecated field, included. A request giving a deprecated query parameter
+ * goes to the gateway, which names it in its answer.
  *
  * Two kinds of malformed query reach a file instead of the gateway's 400,
  * because Netlify's matcher cannot see them: a repeated parameter (it matches
@@ -30,7 +35,10 @@ import { listFile, MANIFEST_FILE } from '../../contract/paths.ts'
 import { documentedPaths, ROUTES } from '../../contract/routes/index.ts'
 import type { Route } from '../../contract/routes/route.ts'
 import { paginate } from '../../contract/render.ts'
-import { documentHeaders, LIST_HEADERS, SITE_HEADERS } from './netlify-headers.ts'
+import { documentHeaders, fileHeaders, LIST_HEADERS, SITE_HEADERS } from './netlify-headers.ts'
+import { CACHE } from '../../contract/headers.ts'
+import { deprecatedParameters, deprecationFields } from '../../contract/routes/deprecation.ts'
+import { deprecatedFieldsOf } from '../openapi/document.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 import {
   API_PREFIX,
@@ -51,7 +59,8 @@ function netlifyRules(content: BuiltContent, emitted: readonly string[]): Emitte
   for (const route of Object.values(ROUTES) as Route[]) {
     if (route.served !== 'gateway' || atTheEdge(route)) continue
     // The parameters no file has, once per documented path (`:slug` standing for every item), before the files.
-    if (route.prerendered) for (const { path } of documentedPaths(route)) redirects.push(...computedRules(route, path))
+    if (route.prerendered)
+      for (const { path, value } of documentedPaths(route)) redirects.push(...computedRules(route, path, value))
     for (const { path, params } of concretePaths(route, content)) {
       if (route.prerendered) redirects.push(...fileRules(route, path, params))
       else redirects.push(`${path}  ${GATEWAY_TARGET}${path}  200`)
@@ -86,10 +95,18 @@ function concretePaths(route: Route, content: BuiltContent): { path: string; par
 
 const placeholder = (name: string) => `:${name.replace(/[^A-Za-z]/g, '')}`
 
-/** A rule to the gateway for each query parameter no file has: `/api/blog-posts/:slug  fields=:fields  …`. */
-function computedRules(route: Route, documented: string): string[] {
+/**
+ * A rule to the gateway for each query parameter no file has
+ * (`/api/blog-posts/:slug  fields=:fields  …`), deprecated ones first: only
+ * the gateway can say that a request used one.
+ */
+function computedRules(route: Route, documented: string, value: string | undefined): string[] {
+  const { computedBy } = route.prerendered!
   const path = documented.replace(/\{([^}]+)\}/g, (_, name: string) => placeholder(name))
-  return route.prerendered!.computedBy.map(
+  const deprecated = deprecatedParameters(route, value)
+    .filter((p) => p.in === 'query' && !computedBy.includes(p.name))
+    .map((p) => p.name)
+  return [...deprecated, ...computedBy].map(
     (name) => `${path}  ${name}=${placeholder(name)}  ${GATEWAY_TARGET}${path}  200`,
   )
 }
@@ -112,23 +129,40 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
     ...rule('/*', SITE_HEADERS),
     ...rule(`${API_PREFIX}/*`, LIST_HEADERS),
   ]
+  const deprecated = deprecatedFiles(content, emitted)
   const listRoute: Route = ROUTES.list
   for (const collection of COLLECTION_NAMES) {
     const total = content.summaries[collection].length
     for (const limit of listRoute.prerendered!.fileParameter!.values.map(Number)) {
       // The Link and X-Total-Count the gateway sends with page 1 of this limit.
       const { links } = paginate(collection, total, { limit, page: 1, tag: undefined })
-      const values: Record<string, string> = { 'X-Total-Count': String(total) }
-      if (links.next) values.Link = `<${links.next}>; rel="next"`
-      headers.push(...rule(`/${listFile(collection, limit)}`, values))
+      const file = `/${listFile(collection, limit)}`
+      const values: Record<string, string> = { 'X-Total-Count': String(total), ...deprecated.get(file) }
+      // One rule, one Link: the page's next and the deprecation notice together.
+      const link = [links.next && `<${links.next}>; rel="next"`, deprecated.get(file)?.Link].filter(Boolean).join(', ')
+      if (link) values.Link = link
+      deprecated.delete(file)
+      headers.push(...rule(file, values))
     }
   }
+  for (const [file, values] of deprecated) headers.push(...rule(file, values))
   // Calendars: one rule for the folder (one file per event and webinar would be thousands of rules).
   const calendars = new Set(emitted.filter((f) => f.startsWith(`${CALENDAR_PREFIX.slice(1)}/`)))
   const [calendar] = calendars
   if (calendar) headers.push(...rule(`${CALENDAR_PREFIX}/*`, documentHeaders(calendar)))
+  // Files of a route with a cache policy of its own (the images: `immutable`, since their names change with their
+  // bytes): one rule for its folder, which Netlify types by extension.
+  const folders: string[] = []
+  for (const route of Object.values(ROUTES) as Route[]) {
+    if (route.served !== 'file' || !route.cache) continue
+    const folder = route.path.slice(1, route.path.indexOf('{'))
+    if (!emitted.some((f) => f.startsWith(folder))) continue
+    folders.push(folder)
+    const { 'content-type': _type, ...cached } = fileHeaders('application/octet-stream', CACHE[route.cache])
+    headers.push(...rule(`/${folder}*`, cached))
+  }
   for (const file of [...emitted, MANIFEST_FILE].sort()) {
-    if (file.startsWith('api/') || calendars.has(file)) continue
+    if (file.startsWith('api/') || folders.some((f) => file.startsWith(f)) || calendars.has(file)) continue
     headers.push(...rule(`/${file}`, documentHeaders(file)))
     // Pages are also asked for without `.html` (Netlify's pretty URLs), an index by its folder.
     if (file.endsWith('/index.html'))
@@ -137,6 +171,47 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
   }
   return headers
 }
+
+/**
+ * The deprecation headers of the files that answer a deprecated route, or a
+ * route whose answers carry a deprecated field, by file path (a `*` where a
+ * path has a parameter without listed values).
+ */
+function deprecatedFiles(content: BuiltContent, emitted: readonly string[]): Map<string, Record<string, string>> {
+  const fieldsByPath = deprecatedFieldsOf(content.site)
+  const out = new Map<string, Record<string, string>>()
+  const files = new Set(emitted)
+  for (const route of Object.values(ROUTES) as Route[]) {
+    if (route.served === 'gateway' && !route.prerendered) continue
+    for (const { path, value } of documentedPaths(route)) {
+      const used = [...(route.deprecated ? [route.deprecated] : []), ...(fieldsByPath[path] ?? [])]
+      if (used.length === 0) continue
+      const values = titleCase(deprecationFields(used))
+      for (const file of filesOf(route, path, value, content, files)) out.set(file, values)
+    }
+  }
+  return out
+}
+
+/** The files (or patterns of them) that answer the route's documented path. */
+function filesOf(
+  route: Route,
+  path: string,
+  value: string | undefined,
+  content: BuiltContent,
+  files: Set<string>,
+): string[] {
+  if (!route.prerendered) return [path.replace(/\{[^}]+\}/g, '*')]
+  const { fileParameter, file } = route.prerendered
+  return concretePaths(route, content)
+    .filter(({ params }) => route.each === undefined || params[route.each.parameter] === value)
+    .flatMap(({ params }) => (fileParameter ? fileParameter.values.map((v) => file(params, v)) : [file(params)]))
+    .filter((f) => files.has(f))
+    .map((f) => `/${f}`)
+}
+
+const titleCase = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k[0]!.toUpperCase() + k.slice(1), v]))
 
 function rule(path: string, values: Record<string, string>): string[] {
   return [path, ...Object.entries(values).map(([k, v]) => `  ${k}: ${v}`)]

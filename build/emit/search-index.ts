@@ -12,7 +12,7 @@ import type { FullRecord } from '../../contract/records.ts'
 import { BM25, SEARCH_BOOST, SEARCH_FIELDS, SEARCH_INDEX_FILE, type SearchDocument } from '../../contract/search.ts'
 import { encodeSearchIndex } from '../../contract/search-index-format.ts'
 import { forEachTerm } from '../../contract/search-terms.ts'
-import { OFF_THREAD_MIN, searchIndexOffThread } from './search-index-thread.ts'
+import { documentChars, OFF_THREAD_MIN_CHARS, searchIndexOffThread } from './search-index-thread.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 import { Postings } from './search-postings.ts'
 
@@ -33,9 +33,12 @@ export function searchDocument(collection: CollectionName, record: FullRecord): 
 function detailsOf(record: FullRecord): string {
   const out: string[] = []
   const visit = (value: unknown): void => {
-    if (typeof value === 'string' && !/^https?:\/\//.test(value)) out.push(value)
+    // URLs (absolute, or a processed image's root-relative one) are not words a reader searches by.
+    if (typeof value === 'string' && !/^(?:https?:\/\/|\/)/.test(value)) out.push(value)
     else if (Array.isArray(value)) value.forEach(visit)
-    else if (value && typeof value === 'object') Object.values(value).forEach(visit)
+    // A portrait's image object (`avatar`): files, sizes and a placeholder, nothing to search.
+    else if (value && typeof value === 'object')
+      for (const [key, inner] of Object.entries(value)) if (key !== 'avatar') visit(inner)
   }
   for (const field of ['customer', 'results', 'quote', 'products', 'authors', 'speakers', 'location'])
     visit(record[field])
@@ -49,7 +52,7 @@ export const emitSearchIndex = {
   emit: (content) => ({ [SEARCH_INDEX_FILE]: searchIndexFile(searchDocuments(content)) }),
   offThread(content) {
     const documents = searchDocuments(content)
-    if (documents.length < OFF_THREAD_MIN) return undefined
+    if (documentChars(documents) < OFF_THREAD_MIN_CHARS) return undefined
     const task = searchIndexOffThread(documents)
     return { result: task.result.then((file) => ({ [SEARCH_INDEX_FILE]: file })), cancel: task.cancel }
   },

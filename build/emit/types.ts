@@ -11,8 +11,8 @@ export interface BuiltContent {
   collections: Record<CollectionName, FullRecord[]>
   /** The same items in list form (no body), same order. */
   summaries: Record<CollectionName, ContentRecord[]>
-  /** Latest updated_at of all published items: the build's deterministic timestamp. */
-  builtAt: string
+  /** The newest updated_at of all published items: what the content is as of (never the build's clock). */
+  contentUpdatedAt: string
 }
 
 /**
@@ -21,10 +21,17 @@ export interface BuiltContent {
  */
 export type EmittedFiles = Record<string, string | BuildFile>
 
+/** What changed in an emitter's files since its last run: the files made again, and the paths it no longer writes. */
+export interface EmittedDelta {
+  files: EmittedFiles
+  removed: readonly string[]
+}
+
 /**
  * An emitter turns the content into files. `input` says what its files depend
  * on, so the compiler runs it again only after that changed:
- * - `collection`: one collection's items (run per changed collection, on every edit);
+ * - `collection`: one collection's items (run per changed collection, on every edit); it
+ *   reports only what changed since its last run for that collection (everything the first time);
  * - `content`: all published content (in the watch mode, once edits settle);
  * - `site`: the site settings alone;
  * - `history`: all published content and content/'s git history (the change feed);
@@ -34,7 +41,7 @@ export type Emitter =
   | {
       readonly name: string
       readonly input: 'collection'
-      emit(content: BuiltContent, collection: CollectionName): EmittedFiles
+      emit(content: BuiltContent, collection: CollectionName): EmittedDelta
     }
   | {
       readonly name: string

@@ -116,14 +116,27 @@ export async function readCommittedHistory(
   }
 }
 
+/** What the change feed loses without history: said in the build's log and, without the reason, in the feed's meta. */
+const WITHOUT_HISTORY = '/api/changes lists the published items by their updated_at and cannot report deletions'
+
 function none(reason: string): CommittedHistory {
   return {
     source: 'none',
-    warning: `${reason}: /api/changes lists the published items by their updated_at and cannot report deletions`,
+    // Public (the feed's meta.warning): never git's own words, which can name the server's folders.
+    warning: `the build could not read content/'s git history, so ${WITHOUT_HISTORY}`,
+    detail: `${reason}${hintFor(reason)}: ${WITHOUT_HISTORY}`,
     changes: [],
     files: new Map(),
     lastTime: undefined,
   }
+}
+
+/** How to fix the reasons a CI machine meets: a checkout owned by another user, git missing. */
+function hintFor(reason: string): string {
+  if (/dubious ownership/.test(reason))
+    return ' (the checkout belongs to another user, as in a CI container: git config --global --add safe.directory <the checkout>)'
+  if (/git is not installed/.test(reason)) return ' (install git)'
+  return ''
 }
 
 /**

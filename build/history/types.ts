@@ -29,8 +29,13 @@ export interface HistoryChange {
 /** content/'s history as git recorded it, up to the last commit that touched it. */
 export interface CommittedHistory {
   source: HistorySource
-  /** Why the history is incomplete (no git, a shallow clone), as a build warning; undefined when complete. */
+  /**
+   * Why the history is incomplete (no git, a shallow clone), as the change feed's public
+   * `meta.warning`: it names no path of the machine. Undefined when complete.
+   */
   warning?: string
+  /** The same for the build's log, with git's own reason (which may name the checkout's path). */
+  detail?: string
   /** Changes in commit order. */
   changes: HistoryChange[]
   /** Every content file at the last commit, by project-relative path. */

@@ -3,6 +3,7 @@
  * written from the OpenAPI document so endpoints, fields, scopes and errors
  * read exactly as the contract says.
  */
+import { webhookGuide } from './webhooks.ts'
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { ROLES, SCOPES } from '../../contract/scopes.ts'
 import type { OpenApiDocument } from './document.ts'
@@ -118,7 +119,8 @@ ${roles}`
 const REACH = `## Search, changes, feeds and calendars
 
 - Search: \`GET /api/search?q=<words>\` (\`collection\`, the filters of the lists, \`limit\`, \`page\`) answers the list envelope; each hit has \`score\`, \`snippet\`, \`matched_terms\` and \`href\` (the full record). No or empty \`q\` is a 400.
-- Only what changed: \`GET /api/{collection}?updated_since=2026-03-01T00:00:00Z\` lists items updated after that instant.
+- Only what changed: \`GET /api/{collection}?updated_since=2026-03-01T00:00:00Z\` (or a date, \`2026-03-01\`: its midnight UTC) lists items updated after that instant; send an offset's \`+\` as \`%2B\`.
+- Tags match without regard to case: \`tag=DBT\` is \`tag=dbt\` (tags are published lowercase).
 - Change feed: \`GET /api/changes\` lists every published item once and \`meta.next_cursor\`; later \`GET /api/changes?since=<cursor>\` lists each item that changed after it, once: \`created\`, \`updated\` (fetch \`href\`) or \`deleted\` (a tombstone: its file was removed or made a draft). While \`meta.has_more\`, ask again with the new cursor. \`meta.history\` is \`none\` or \`shallow\` when the build lacked git history (then deletions are missing).
 - Feeds: \`/feeds/{collection|all}.xml\` (RSS 2.0), \`.atom\` (Atom 1.0), \`.json\` (JSON Feed 1.1): the newest items with full HTML.
 - Calendars: \`/calendar/events.ics\`, \`/calendar/webinars.ics\` and \`/calendar/{collection}/{slug}.ics\` (iCalendar, times in the item's zone, STATUS from \`event_status\`).`
@@ -173,5 +175,6 @@ ${credentials()}
 
 ${MCP}
 
+${webhookGuide()}
 ${errorGuide()}`
 }

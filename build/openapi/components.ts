@@ -85,14 +85,14 @@ export const HEADERS: Record<string, Json> = {
   'WWW-Authenticate': header('RFC 6750 challenge; names the protected resource metadata document.', text(2000)),
   'Access-Control-Allow-Origin': header('CORS: every origin may read the answer.', { type: 'string', const: '*' }),
   RateLimit: header(
-    'Quota left per policy (draft-ietf-httpapi-ratelimit-headers). On /mcp and /oauth/*: `"ip";r=<requests left>;t=<seconds to reset>`, and `"credential";…` when a credential was sent; ' +
+    'Quota left per policy (draft-ietf-httpapi-ratelimit-headers). On /mcp and /oauth/*: `"ip";r=<requests left>;t=<seconds to reset>`, and `"credential";…` when a credential was sent; on /oauth/register and /oauth/authorize also their hourly quota per address, `"registration";r=…;t=…` and `"authorization";r=…;t=…`; ' +
       'a 429 for failed authentications names its own policy first (`"failed-api-key-ip";r=0;t=…`). On answers the gateway computes (search, the change feed after a cursor, list queries no pre-rendered file answers): `"computed";r=…;t=…`. ' +
-      'Absent on pre-rendered answers, and where the operator turned the budget off (RATE_LIMIT_PER_MINUTE=0, COMPUTED_RATE_LIMIT_PER_MINUTE=0).',
+      'Absent on pre-rendered answers, and where the operator turned the budget off (RATE_LIMIT_PER_MINUTE=0, COMPUTED_RATE_LIMIT_PER_MINUTE=0, …).',
     text(500),
     false,
   ),
   'RateLimit-Policy': header(
-    'The quotas: `"ip";q=<requests>;w=<seconds>` and `"credential";…` on /mcp and /oauth/*, `"computed";q=…;w=…` on computed answers; failed authentications have their own (`"failed-api-key-ip";q=20;w=900`, …). Absent where RateLimit is.',
+    'The quotas: `"ip";q=<requests>;w=<seconds>` and `"credential";…` on /mcp and /oauth/*, `"registration";q=30;w=3600` on /oauth/register and `"authorization";q=60;w=3600` on /oauth/authorize (their defaults), `"computed";q=…;w=…` on computed answers; failed authentications have their own (`"failed-api-key-ip";q=20;w=900`, …). Absent where RateLimit is.',
     text(500),
     false,
   ),
@@ -171,15 +171,18 @@ export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
       status: { const: 'ok' },
       version: text(64, {
         pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.+-]*)?$',
-        description: 'Version of the gateway (semver).',
+        description: 'Version of the API (semver), as in the `API-Version` header of every answer.',
       }),
       build: {
         type: 'object',
         additionalProperties: false,
-        required: ['id', 'built_at', 'counts'],
+        required: ['id', 'content_updated_at', 'counts'],
         properties: {
           id: text(64, { pattern: '^[0-9a-f]+$', description: 'Identifies the content build being served.' }),
-          built_at: instant({ description: 'Latest update of any published item.' }),
+          content_updated_at: instant({
+            description:
+              'The newest `updated_at` of any published item: what the content is as of (not when it was built; builds are deterministic).',
+          }),
           counts: {
             type: 'object',
             additionalProperties: false,

@@ -7,6 +7,7 @@ import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import type { SiteConfig } from '../core/site.ts'
 import { HEADERS, SHARED_SCHEMAS, sharedResponses } from './components.ts'
 import { apiDescription } from './guide.ts'
+import { MEDIA_SCHEMAS } from './media.ts'
 import { documentPaths } from './paths.ts'
 import { REACH_SCHEMAS } from './reach-schemas.ts'
 import { fullSchema, listSchema, sparseSchema, summarySchema } from './records.ts'
@@ -14,9 +15,10 @@ import type { SchemaObject } from '../../contract/routes/schema.ts'
 import { securitySchemes } from './security.ts'
 import { recordSchemaName, tagOf } from '../../contract/routes/content.ts'
 import { LLMS_FULL_PATH } from '../../contract/public-paths.ts'
-
-/** Version of the API contract (not of the package): bump on breaking changes. */
-export const API_VERSION = '1.0.0'
+import { WEBHOOKS_TAG, webhooksSection } from './webhooks.ts'
+import type { DeprecationNotice } from '../../contract/routes/deprecation.ts'
+import { API_VERSION } from '../../contract/lifecycle.ts'
+import { addLifecycle, deprecatedFieldsByPath } from './lifecycle.ts'
 
 export type OpenApiDocument = Record<string, unknown> & {
   openapi: string
@@ -25,7 +27,7 @@ export type OpenApiDocument = Record<string, unknown> & {
 }
 
 export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
-  const schemas: Record<string, unknown> = { ...SHARED_SCHEMAS, ...REACH_SCHEMAS }
+  const schemas: Record<string, unknown> = { ...SHARED_SCHEMAS, ...REACH_SCHEMAS, ...MEDIA_SCHEMAS }
   for (const collection of COLLECTION_NAMES) {
     const name = recordSchemaName(collection)
     schemas[name] = fullSchema(collection)
@@ -34,7 +36,7 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
     schemas[`${name}SummarySparse`] = sparseSchema(schemas[`${name}Summary`] as SchemaObject)
     schemas[`${name}List`] = listSchema(collection)
   }
-  const { paths, parameters, webhooks } = documentPaths()
+  const { paths, parameters } = documentPaths()
   // Only the problem responses some operation can give (a 431, say, comes from the HTTP parser, before any route).
   const used = JSON.stringify(paths)
   const responses = Object.fromEntries(
@@ -44,7 +46,7 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
   const headers = Object.fromEntries(
     Object.entries(HEADERS).filter(([name]) => referenced.includes(`"#/components/headers/${name}"`)),
   )
-  return {
+  const document: OpenApiDocument = {
     openapi: '3.1.1',
     info: {
       title: `${site.name} Content API`,
@@ -86,9 +88,10 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
       },
       { name: 'Discovery', description: 'Descriptions of this API for people, agents and tools.' },
       { name: 'Operations', description: 'Health.' },
+      WEBHOOKS_TAG,
     ],
     paths,
-    ...(webhooks && { webhooks }),
+    webhooks: webhooksSection(),
     components: {
       schemas,
       responses,
@@ -97,4 +100,18 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
       securitySchemes: securitySchemes(),
     },
   }
+  addLifecycle(document)
+  return document
+}
+
+const fieldsOfSite = new WeakMap<SiteConfig, Record<string, DeprecationNotice[]>>()
+
+/** The deprecated fields each path's answers carry (for the manifest, so the gateway sends their headers); once per site settings. */
+export function deprecatedFieldsOf(site: SiteConfig): Record<string, DeprecationNotice[]> {
+  let fields = fieldsOfSite.get(site)
+  if (!fields) {
+    fields = deprecatedFieldsByPath(createOpenApiDocument(site))
+    fieldsOfSite.set(site, fields)
+  }
+  return fields
 }

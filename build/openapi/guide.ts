@@ -3,12 +3,15 @@
  * Markdown. It opens the OpenAPI document's `info.description`, so /docs/,
  * openapi.json and llms-full.txt all carry the same text.
  */
+import { webhookGuide } from './webhooks.ts'
 import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../../contract/problems.ts'
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../contract/query.ts'
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import type { SiteConfig } from '../core/site.ts'
 import { SANDBOX_CLIENT, SANDBOX_KEY } from '../../contract/sandbox.ts'
-import { TOKEN_PATH } from '../../contract/public-paths.ts'
+import { MEDIA_PREFIX, TOKEN_PATH } from '../../contract/public-paths.ts'
+import { IMAGE_WIDTHS, SOCIAL_CARD } from '../../contract/media.ts'
+import { versionPolicy } from '../../contract/lifecycle.ts'
 
 export function quickStart(): string {
   return `## Quick start
@@ -66,13 +69,30 @@ Every list takes filters (they combine: all must hold), an order and a sparse fi
 
 - \`tag\`: one tag or several separated by commas (any of them), in any case.
 - \`author\`: a person's \`slug\` (every author and speaker has one) or their name; blog posts (authors), webinars and events (speakers).
-- \`published_after\`, \`published_before\`: a date is a whole day, UTC (after 2026-03-31 is from 1 April on; before 2026-04-01 is up to the end of 31 March), a date-time an instant. \`updated_since\` takes a date-time.
+- \`published_after\`, \`published_before\`: a date is a whole day, UTC (after 2026-03-31 is from 1 April on; before 2026-04-01 is up to the end of 31 March), a date-time an instant. \`updated_since\` takes a date-time, or a date meaning its midnight UTC (\`updated_since=2026-03-01\`: updated after 2026-03-01T00:00:00Z).
 - \`when\`: \`upcoming\` (not started) or \`past\` (started), by \`starts_at\` at the moment of the request; events and webinars. Such an answer is cached no longer than until the next start, so a CDN never shows a started event as upcoming.
 - \`sort\`: keys separated by commas, \`-\` for descending: \`published_at\`, \`updated_at\`, \`title\`, and \`starts_at\` (webinars, events), \`ends_at\` (events). Without it, newest first.
 - \`fields\`: field names separated by commas; \`id\` and \`type\` always come. On items too.
 - \`exclude\`: a slug to leave out.
 
 Search takes the same filters: \`/api/search?q=lineage&when=upcoming\`, \`/api/search?q=contracts&author=jose-nunez\`. So do the MCP tools \`list_content\` (with \`sort\` and \`fields\`), \`search_content\` and \`list_upcoming\` (tag, author, exclude). A bad value is a 400 \`/problems/invalid-parameter\` whose \`errors\` name the parameter and what it takes.
+`
+}
+
+/** Images by example: what the build makes of an image file and how a page uses it. */
+export function imageGuide(): string {
+  return `## Images
+
+An item's \`image\` (and a person's \`avatar\`) kept beside its Markdown is processed by the build: \`width\` and \`height\`, a ThumbHash \`placeholder\` (base64) to paint while it loads, and \`sources\`, every file by format (AVIF, WebP, then JPEG or PNG) and width (${IMAGE_WIDTHS.join(', ')}, never wider than the original), ready for \`srcset\`:
+
+\`\`\`html
+<picture>
+  <source type="image/avif" srcset="…-480.avif 480w, …-960.avif 960w" sizes="(min-width: 800px) 800px, 100vw">
+  <img src="{image.url}" srcset="…-480.jpg 480w, …-960.jpg 960w" width="{image.width}" height="{image.height}" alt="{image.alt}" loading="lazy">
+</picture>
+\`\`\`
+
+The files live under \`${MEDIA_PREFIX}/\` with names that change whenever their bytes do, served \`Cache-Control: immutable\`. Images in \`body.html\` already come as such a \`<picture>\`. An external image keeps its URL, with null sizes and no sources. \`social_image\` is what a shared link to the item shows (\`og:image\`): its image, or a generated ${SOCIAL_CARD.width}×${SOCIAL_CARD.height} card.
 `
 }
 
@@ -96,5 +116,5 @@ export function apiDescription(site: SiteConfig): string {
     `Read-only API over the published marketing content of ${site.name}: blog posts, case studies, webinars and events, ` +
     'as JSON lists and items for sites and apps, and as MCP tools for agents. ' +
     'Responses carry strong ETags (send `If-None-Match` for a 304), `Cache-Control`, and lists `Link` and `X-Total-Count`; CORS is open for reads.'
-  return `${intro}\n\n${quickStart()}\n${queryGuide()}\n${errorGuide()}`
+  return `${intro}\n\n${quickStart()}\n${queryGuide()}\n${imageGuide()}\n${errorGuide()}\n${webhookGuide()}\n${versionPolicy()}`
 }

@@ -6,9 +6,10 @@
  * marked as components are written once, under components/parameters.
  */
 import { BUDGETS } from '../../contract/budgets.ts'
-import { documentedPaths, parametersOf, ROUTES, WEBHOOKS } from '../../contract/routes/index.ts'
+import { documentedPaths, parametersOf, ROUTES } from '../../contract/routes/index.ts'
 import type { Operation, Operations, Parameter, Route } from '../../contract/routes/route.ts'
 import { headerRef, responseRef, type Json } from '../../contract/routes/schema.ts'
+import { checkDeprecation, DEPRECATION_EXTENSION, deprecationSentence } from '../../contract/routes/deprecation.ts'
 
 const BODY_METHODS = new Set(['post', 'put', 'patch'])
 
@@ -16,8 +17,6 @@ export interface DocumentPaths {
   paths: Record<string, Json>
   /** components/parameters: the shared parameters the paths refer to. */
   parameters: Record<string, Json>
-  /** The document's `webhooks`, when the API has any. */
-  webhooks: Record<string, Json> | undefined
 }
 
 export function documentPaths(): DocumentPaths {
@@ -34,15 +33,7 @@ export function documentPaths(): DocumentPaths {
       paths[path] = item
     }
   }
-  const webhooks = Object.keys(WEBHOOKS).length
-    ? Object.fromEntries(
-        Object.entries(WEBHOOKS).map(([name, operations]) => [
-          name,
-          Object.fromEntries(Object.entries(operations).map(([method, op]) => [method, { ...op }])),
-        ]),
-      )
-    : undefined
-  return { paths, parameters, webhooks }
+  return { paths, parameters }
 }
 
 function operationOf(
@@ -69,18 +60,17 @@ function operationOf(
       },
     }),
     responses: responsesOf(route, method, op),
-    ...(route.deprecated && { deprecated: true }),
+    ...(route.deprecated && { deprecated: true, [DEPRECATION_EXTENSION]: route.deprecated }),
   }
 }
 
 /** The operation's description, and what its budgets and deprecation add to it. */
 function describe(route: Route, op: Operation): string {
   const notes = (route.budgets ?? []).map((name) => `Rate limited: ${BUDGETS[name].description}`)
-  const { deprecated } = route
-  if (deprecated)
-    notes.push(
-      `Deprecated since ${deprecated.since}${deprecated.sunset ? `, gone after ${deprecated.sunset}` : ''}${deprecated.replacement ? `; use ${deprecated.replacement}` : ''}.`,
-    )
+  if (route.deprecated) {
+    checkDeprecation(`${route.path} (${op.operationId})`, route.deprecated)
+    notes.push(deprecationSentence(route.deprecated))
+  }
   return [op.description, ...notes].join(' ')
 }
 
@@ -107,14 +97,16 @@ function responsesOf(route: Route, method: string, op: Operation): Json {
 }
 
 function parameterOf(p: Parameter, components: Record<string, Json>): Json {
+  if (p.deprecated) checkDeprecation(`parameter ${p.name}`, p.deprecated)
+  const description = [p.description, p.deprecated && deprecationSentence(p.deprecated)].filter(Boolean).join(' ')
   const object: Json = {
     name: p.name,
     in: p.in,
     required: p.required,
-    ...(p.description !== undefined && { description: p.description }),
+    ...(description && { description }),
     ...(p.commaSeparated && { style: 'form', explode: false }),
     schema: p.schema,
-    ...(p.deprecated && { deprecated: true }),
+    ...(p.deprecated && { deprecated: true, [DEPRECATION_EXTENSION]: p.deprecated }),
   }
   if (!p.component) return object
   const known = components[p.component]

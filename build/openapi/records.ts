@@ -10,6 +10,7 @@ import { BODY_LIMITS, MAX_READING_TIME_MINUTES, SPECIFIC_FIELDS } from '../../co
 import { MAX_LIMIT } from '../../contract/query.ts'
 import { recordSchemaName } from '../../contract/routes/content.ts'
 import { arrayOf, instant as dateTime, int32, schemaRef, text, uri } from '../../contract/routes/schema.ts'
+import { imageRef, publishedPerson, socialImageRef } from './media.ts'
 import { nullable, propertyOf } from './schema-tools.ts'
 
 function commonFields(collection: CollectionName): Record<string, SchemaObject> {
@@ -33,7 +34,11 @@ function commonFields(collection: CollectionName): Record<string, SchemaObject> 
     tags: propertyOf(schema, 'tags'),
     published_at: instant('published_at'),
     updated_at: instant('updated_at'),
-    image: { ...nullable(propertyOf(schema, 'image')), description: 'Lead image, or null.' },
+    image: { anyOf: [imageRef, { type: 'null' }], description: 'Lead image, or null.' },
+    social_image: {
+      anyOf: [socialImageRef, { type: 'null' }],
+      description: 'The image to show when the item is shared; null when it has none and social cards are off.',
+    },
   }
 }
 
@@ -49,7 +54,10 @@ function specificFields(collection: CollectionName): Record<string, SchemaObject
   return out
 }
 
-/** A list of people as records carry it: every person with a slug (the file's, or one made from the name). */
+/**
+ * A list of people as records carry it: every person with a slug (the
+ * file's, or one made from the name), and their portrait as published.
+ */
 function withSlug(people: SchemaObject): SchemaObject {
   const person = people.items as SchemaObject
   const properties = person.properties as Record<string, SchemaObject>
@@ -59,7 +67,7 @@ function withSlug(people: SchemaObject): SchemaObject {
   }
   return {
     ...people,
-    items: { ...person, required: ['name', 'slug'], properties: { ...properties, slug } },
+    items: publishedPerson({ ...person, required: ['name', 'slug'], properties: { ...properties, slug } }),
   }
 }
 

@@ -35,6 +35,11 @@ export class RenderCache {
     return createHash('sha256').update(markdown).digest('base64url')
   }
 
+  /** How many bodies are cached. */
+  get size(): number {
+    return this.entries.size
+  }
+
   /** Whether the key is cached, without counting it as used. */
   has(key: string): boolean {
     return this.entries.has(key)

@@ -11,8 +11,11 @@ import { BODY_LIMITS, type FullRecord } from '../../contract/records.ts'
 import type { SourceFile } from '../core/sources.ts'
 import { parseSource, type LoadedFile } from './load.ts'
 import { renderBody as renderMarkdown, type RenderedBody } from './markdown.ts'
+import type { BodyImage } from './markdown-types.ts'
 import { internalLinks, type InternalLink } from './internal-links.ts'
+import { mediaReferences, type MediaRef } from './media-refs.ts'
 import { locate } from '../core/locate.ts'
+import { REFERENCE_PATTERN } from '../../contract/patterns.ts'
 import { slugPosition, validateFile } from './validate.ts'
 
 /** One `related` entry: the `collection/slug` it names and its position. */
@@ -34,6 +37,8 @@ export interface CompiledFile {
   references: Reference[]
   /** The items its body links to on the marketing site, with where each link is written. */
   links: InternalLink[]
+  /** The local images it uses, with where each is written (checked and processed by media-record.ts). */
+  media: MediaRef[]
   /** The published record; undefined when the file has errors. */
   record: FullRecord | undefined
   errors: ContentError[]
@@ -64,7 +69,7 @@ export function compileFile(
     typeof (loaded.data as { slug?: unknown } | undefined)?.slug === 'string'
       ? String((loaded.data as { slug: string }).slug)
       : source.basename
-  const rendered = renderBody(loaded, cache, errors)
+  const { rendered, images } = renderBody(loaded, cache, errors)
   if (rendered) checkBodySize(loaded, rendered, errors)
   const record =
     data && rendered && errors.length === 0
@@ -72,28 +77,35 @@ export function compileFile(
       : undefined
   // The parsed YAML document is not kept: at 10,000 files it would be most of the compiler's memory.
   const slugAt = loaded.data === undefined ? undefined : slugPosition(loaded)
-  const references = data ? referencesOf(loaded, data.related) : []
+  // From the frontmatter as written even when it has other errors: `check` reports every problem at once.
+  const written = loaded.data as { related?: unknown; draft?: unknown } | undefined
+  const references = referencesOf(loaded, written?.related)
   const links = rendered ? internalLinks(loaded.body, rendered.html, site, loaded.bodyLine) : []
+  const media = mediaReferences(loaded, rendered, images)
   return {
     source,
     collection: source.collection,
     slug,
     slugAt,
-    draft: data?.draft === true,
+    draft: written?.draft === true,
     references,
     links,
+    media,
     record,
     errors,
   }
 }
 
+const REFERENCE = new RegExp(REFERENCE_PATTERN)
+
+/** The well-formed entries of `related` (a malformed one is the schema's error). */
 function referencesOf(file: LoadedFile, related: unknown): Reference[] {
   if (!Array.isArray(related)) return []
-  return related.map((target: string, index) => ({
-    target,
-    index,
-    ...file.position(locate(file.doc, ['related', index]).offset),
-  }))
+  return related.flatMap((target: unknown, index) =>
+    typeof target === 'string' && REFERENCE.test(target)
+      ? [{ target, index, ...file.position(locate(file.doc, ['related', index]).offset) }]
+      : [],
+  )
 }
 
 /** A body over BODY_LIMITS is an author error: the API states those bounds, so nothing larger may be published. */
@@ -120,11 +132,16 @@ function checkBodySize(file: LoadedFile, rendered: RenderedBody, errors: Content
   }
 }
 
-function renderBody(file: LoadedFile, cache: RenderCache, errors: ContentError[]): RenderedBody | undefined {
+/** The rendered body (undefined when an image lacks alt text), and its images either way. */
+function renderBody(
+  file: LoadedFile,
+  cache: RenderCache,
+  errors: ContentError[],
+): { rendered: RenderedBody | undefined; images: BodyImage[] } {
   const key = RenderCache.key(file.body)
   const cached = cache.get(key)
-  if (cached) return cached
-  const { rendered, missingAlt } = renderMarkdown(file.body)
+  if (cached) return { rendered: cached, images: cached.images }
+  const { rendered, missingAlt, images } = renderMarkdown(file.body)
   for (const image of missingAlt) {
     errors.push(
       new ContentError(
@@ -137,7 +154,7 @@ function renderBody(file: LoadedFile, cache: RenderCache, errors: ContentError[]
       ),
     )
   }
-  if (!rendered) return undefined
+  if (!rendered) return { rendered, images: images ?? [] }
   cache.set(key, rendered)
-  return rendered
+  return { rendered, images: rendered.images }
 }

@@ -16,6 +16,7 @@ import {
   type ContentRecord,
   type FullRecord,
 } from '../../contract/records.ts'
+import type { ImageObject } from '../../contract/media.ts'
 
 const SUMMARY_LENGTH = 240
 
@@ -48,7 +49,8 @@ export function deriveRecord(
     tags: (data.tags as string[] | undefined) ?? [],
     published_at: published,
     updated_at: typeof data.updated_at === 'string' ? normaliseDate(data.updated_at) : published,
-    image: data.image ?? null,
+    image: externalImage(data.image as { url: string; alt: string } | undefined),
+    social_image: data.image ? { url: (data.image as { url: string }).url, width: null, height: null } : null,
     related: [],
     reading_time_minutes: 0,
     word_count: 0,
@@ -75,6 +77,16 @@ type PersonEntry = { name: string; slug?: string } & Record<string, unknown>
 /** People as the records carry them: each with a slug (the file's, else one made from the name) after the name. */
 function withSlugs(people: readonly PersonEntry[] | undefined): Person[] {
   return (people ?? []).map(({ name, slug, ...rest }) => ({ name, slug: slug ?? personSlug(name), ...rest }))
+}
+
+/**
+ * The image object as written: an external URL is used as is (never
+ * downloaded, so no size, placeholder or sources); a local file's object is
+ * made once it is processed (media-record.ts), and so is every social image.
+ */
+function externalImage(image: { url: string; alt: string } | undefined): ImageObject | null {
+  if (!image) return null
+  return { url: image.url, alt: image.alt, width: null, height: null, placeholder: null, sources: [] }
 }
 
 const summaries = new WeakMap<FullRecord, ContentRecord>()

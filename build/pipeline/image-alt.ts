@@ -1,44 +1,51 @@
 /**
- * Inline images without alt text (`![](url)`), with the line and column of
- * their `!` in the body, from markdown-it tokens. markdown-it gives block
- * tokens line ranges and the image rule (markdown-engine.ts) records each
- * image's offset in its inline content; the content's lines are found again
- * in the source lines to turn that offset into a column.
+ * The images of a body with the line and column of their `!`, from
+ * markdown-it tokens: those without alt text (`![](url)`) stop the build, and
+ * the local ones are processed (build/pipeline/media.ts). markdown-it gives
+ * block tokens line ranges and the image rule (markdown-engine.ts) records
+ * each image's offset in its inline content; the content's lines are found
+ * again in the source lines to turn that offset into a column.
  */
 import type { Token } from 'markdown-it'
 import { attr, meta, type ImageMeta } from './markdown-engine.ts'
 import { altText } from './markdown-hast.ts'
-import type { ImageWithoutAlt } from './markdown-types.ts'
+import type { BodyImage, ImageWithoutAlt } from './markdown-types.ts'
 
-export function imagesWithoutAlt(tokens: Token[], markdown: string): ImageWithoutAlt[] {
-  const found: ImageWithoutAlt[] = []
+/** Every image of the body, in document order, with whether it is written without alt text. */
+export function bodyImages(tokens: Token[], markdown: string): (BodyImage & { bare: boolean })[] {
+  const found: (BodyImage & { bare: boolean })[] = []
   let lines: string[] | undefined
   let row: { line: number; cursor: number } | undefined
   for (const token of tokens) {
     if (token.type === 'tr_open') row = { line: token.map![0], cursor: 0 }
     if (token.type !== 'inline') continue
-    const images = (token.children ?? []).filter(
-      (child) => child.type === 'image' && meta<Partial<ImageMeta>>(child).inline,
-    )
-    const bare = images.filter((image) => !altText(image.children ?? []).trim())
+    const images = (token.children ?? []).filter((child) => child.type === 'image')
     if (token.map) row = undefined
-    if (!bare.length) {
+    if (!images.length) {
       if (row) advance(row, (lines ??= sourceLines(markdown))[row.line]!, token.content)
       continue
     }
     lines ??= sourceLines(markdown)
-    for (const image of bare) {
+    for (const image of images) {
+      const start = meta<ImageMeta>(image).start
       const position = row
-        ? {
-            line: row.line,
-            column: cellColumn(lines[row.line]!, row.cursor, token.content, meta<ImageMeta>(image).start),
-          }
-        : locate(lines, token.map?.[0] ?? 0, token.content, meta<ImageMeta>(image).start)
-      found.push({ url: attr(image, 'src') ?? '', line: position.line + 1, column: position.column + 1 })
+        ? { line: row.line, column: cellColumn(lines[row.line]!, row.cursor, token.content, start) }
+        : locate(lines, token.map?.[0] ?? 0, token.content, start)
+      found.push({
+        src: attr(image, 'src') ?? '',
+        line: position.line + 1,
+        column: position.column + 1,
+        bare: meta<Partial<ImageMeta>>(image).inline === true && !altText(image.children ?? []).trim(),
+      })
     }
     if (row) advance(row, lines[row.line]!, token.content)
   }
   return found
+}
+
+/** Inline images without alt text (`![](url)`), an accessibility error for authors. */
+export function imagesWithoutAlt(images: readonly (BodyImage & { bare: boolean })[]): ImageWithoutAlt[] {
+  return images.filter((i) => i.bare).map((i) => ({ url: i.src, line: i.line, column: i.column }))
 }
 
 /** Source lines as markdown-it sees them (line endings normalised; columns are unaffected). */

@@ -5,9 +5,10 @@
  * dates as the strings the author wrote.
  */
 import matter from 'gray-matter'
-import { LineCounter, parseDocument, type Document } from 'yaml'
+import { isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml'
 import { ContentError } from '../core/errors.ts'
 import type { SourceFile } from '../core/sources.ts'
+import { literalMessage, yamlMessage } from './yaml-messages.ts'
 
 export interface LoadedFile {
   source: SourceFile
@@ -26,12 +27,17 @@ export function parseSource(source: SourceFile, errors: ContentError[]): LoadedF
   const text = source.raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
   let doc: Document | undefined
   let lineCounter = new LineCounter()
+  /** Values an author meant as text that YAML reads as an alias (`*bold*`) or a tag (`!important`). */
+  let literal: { kind: 'alias' | 'tag'; source: string; offset: number } | undefined
   const parsed = matter(text, {
     engines: {
       yaml: (input: string) => {
         lineCounter = new LineCounter()
         doc = parseDocument(input, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: 'core' })
-        return doc.errors.length === 0 ? ((doc.toJS({ maxAliasCount: 50 }) as object | null) ?? {}) : {}
+        if (doc.errors.length) return {}
+        literal = literalIn(doc)
+        if (literal) return {}
+        return (doc.toJS({ maxAliasCount: 50 }) as object | null) ?? {}
       },
     },
   })
@@ -48,8 +54,16 @@ export function parseSource(source: SourceFile, errors: ContentError[]): LoadedF
   if (doc && doc.errors.length > 0) {
     for (const error of doc.errors) {
       const { line, column } = position(error.pos[0])
-      errors.push(new ContentError('YAML_SYNTAX', source.path, line, column, 'frontmatter', firstLine(error.message)))
+      const { field, detail } = yamlMessage(error, parsed.matter, error.pos[0])
+      errors.push(new ContentError('YAML_SYNTAX', source.path, line, column, field, detail))
     }
+    data = undefined
+  } else if (literal) {
+    // A tag's node starts after the tag: point at the `!` the author wrote.
+    if (literal.kind === 'tag') literal.offset = Math.max(0, parsed.matter.lastIndexOf('!', literal.offset))
+    const { line, column } = position(literal.offset)
+    const { field, detail } = literalMessage(literal.kind, literal.source, parsed.matter, literal.offset)
+    errors.push(new ContentError('YAML_SYNTAX', source.path, line, column, field, detail))
     data = undefined
   }
   const bodyStart = text.length - parsed.content.length
@@ -62,6 +76,23 @@ function countLines(text: string): number {
   return lines
 }
 
-function firstLine(message: string): string {
-  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')
+/**
+ * The first alias or tag of `doc`: frontmatter has no use for either, and an
+ * author who wrote `title: *bold*` or `title: !important` meant text (an alias
+ * without its anchor would otherwise throw, a tag quietly become "").
+ */
+function literalIn(doc: Document): { kind: 'alias' | 'tag'; source: string; offset: number } | undefined {
+  let found: { kind: 'alias' | 'tag'; source: string; offset: number } | undefined
+  visit(doc, {
+    Alias(_, node) {
+      found = { kind: 'alias', source: `*${node.source}`, offset: node.range?.[0] ?? 0 }
+      return visit.BREAK
+    },
+    Node(_, node) {
+      if (!node.tag || !isScalar(node)) return undefined
+      found = { kind: 'tag', source: node.tag, offset: node.range?.[0] ?? 0 }
+      return visit.BREAK
+    },
+  })
+  return found
 }

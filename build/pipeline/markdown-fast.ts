@@ -9,7 +9,7 @@ import type { Element, ElementContent, Root } from 'hast'
 import { toHtml } from 'hast-util-to-html'
 import { toText } from 'hast-util-to-text'
 import type { Token } from 'markdown-it'
-import { imagesWithoutAlt } from './image-alt.ts'
+import { bodyImages, imagesWithoutAlt } from './image-alt.ts'
 import { md, type Env } from './markdown-engine.ts'
 import { HastBuilder } from './markdown-hast.ts'
 import type { BodyResult } from './markdown-types.ts'
@@ -20,8 +20,9 @@ export function renderFast(markdown: string): BodyResult | undefined {
   const env: Env = {}
   const tokens = md.parse(markdown, env)
   if (needsReference(tokens, env)) return undefined
-  const missingAlt = imagesWithoutAlt(env.documentTokens ?? tokens, markdown)
-  if (missingAlt.length) return { missingAlt }
+  const images = bodyImages(env.documentTokens ?? tokens, markdown)
+  const missingAlt = imagesWithoutAlt(images)
+  if (missingAlt.length) return { missingAlt, images: images.map(({ src, line, column }) => ({ src, line, column })) }
   const root = new HastBuilder(tokens, env.footnotes?.list).root()
   const text = toText(root, { whitespace: 'normal' })
     .replace(/\n{3,}/g, '\n\n')
@@ -31,6 +32,7 @@ export function renderFast(markdown: string): BodyResult | undefined {
     text,
     word_count: countWords(text),
     first_paragraph: firstParagraph(tokens, root, env),
+    images: images.map(({ src, line, column }) => ({ src, line, column })),
   }
   return { rendered, missingAlt }
 }

@@ -9,13 +9,15 @@ import type { Root as HastRoot } from 'hast'
 import { toText } from 'hast-util-to-text'
 import type { Root as MdastRoot, RootContent } from 'mdast'
 import rehypeRaw from 'rehype-raw'
-import rehypeSanitize, { defaultSchema } from 'rehype-sanitize'
+import rehypeSanitize from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
-import type { BodyResult, ImageWithoutAlt, RenderedBody } from './markdown-types.ts'
+import { normalizeUri } from 'micromark-util-sanitize-uri'
+import type { BodyImage, BodyResult, ImageWithoutAlt, RenderedBody } from './markdown-types.ts'
+import { BODY_SCHEMA } from './sanitize-schema.ts'
 import { countWords } from './word-count.ts'
 
 const processor = unified()
@@ -23,7 +25,7 @@ const processor = unified()
   .use(remarkGfm)
   .use(remarkRehype, { allowDangerousHtml: true })
   .use(rehypeRaw)
-  .use(rehypeSanitize, defaultSchema)
+  .use(rehypeSanitize, BODY_SCHEMA)
   .use(singleClobberPrefix)
   .use(rehypeStringify)
 
@@ -35,7 +37,7 @@ const withoutRaw = unified()
   .use(remarkParse)
   .use(remarkGfm)
   .use(remarkRehype, { allowDangerousHtml: true })
-  .use(rehypeSanitize, defaultSchema)
+  .use(rehypeSanitize, BODY_SCHEMA)
   .use(singleClobberPrefix)
   .use(rehypeStringify)
 
@@ -58,6 +60,27 @@ export function findImagesWithoutAlt(tree: MdastRoot): ImageWithoutAlt[] {
   return found
 }
 
+/** Every image (inline and by reference), with its `src` as the HTML will have it and its position. */
+export function findImages(tree: MdastRoot): BodyImage[] {
+  const definitions = new Map<string, string>()
+  const images: { node: RootContent; url?: string; identifier?: string }[] = []
+  const walk = (nodes: RootContent[]) => {
+    for (const node of nodes) {
+      if (node.type === 'definition' && !definitions.has(node.identifier)) definitions.set(node.identifier, node.url)
+      if (node.type === 'image') images.push({ node, url: node.url })
+      if (node.type === 'imageReference') images.push({ node, identifier: node.identifier })
+      if ('children' in node) walk(node.children as RootContent[])
+    }
+  }
+  walk(tree.children)
+  return images.flatMap(({ node, url, identifier }) => {
+    const target = url ?? definitions.get(identifier!)
+    if (target === undefined) return []
+    const start = node.position?.start
+    return [{ src: normalizeUri(target), line: start?.line ?? 1, column: start?.column ?? 1 }]
+  })
+}
+
 export function renderMarkdown(tree: MdastRoot): RenderedBody {
   const firstParagraph = tree.children.find((n) => n.type === 'paragraph')
   const raw = contains(tree, RAW_TYPES)
@@ -77,7 +100,7 @@ export function renderMarkdown(tree: MdastRoot): RenderedBody {
     const paragraphHast = processor.runSync({ type: 'root', children: [firstParagraph] }) as HastRoot
     first = toText(paragraphHast).replace(/\s+/g, ' ').trim()
   }
-  return { html, text, word_count: countWords(text), first_paragraph: first }
+  return { html, text, word_count: countWords(text), first_paragraph: first, images: findImages(tree) }
 }
 
 /**
@@ -112,5 +135,5 @@ function contains(node: MdastRoot | RootContent, types: Set<string>): boolean {
 export function renderReference(markdown: string): BodyResult {
   const tree = parseMarkdown(markdown)
   const missingAlt = findImagesWithoutAlt(tree)
-  return missingAlt.length ? { missingAlt } : { rendered: renderMarkdown(tree), missingAlt }
+  return missingAlt.length ? { missingAlt, images: findImages(tree) } : { rendered: renderMarkdown(tree), missingAlt }
 }

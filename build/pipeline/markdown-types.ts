@@ -5,6 +5,15 @@ export interface RenderedBody {
   word_count: number
   /** First paragraph as plain text, the fallback summary. */
   first_paragraph: string
+  /** Every image, as its `src` reads in the HTML, with where it is written. */
+  images: BodyImage[]
+}
+
+/** An image of a body: its `src` in the HTML (normalised like every URL) and its `!` in the body (1-based). */
+export interface BodyImage {
+  src: string
+  line: number
+  column: number
 }
 
 /** An image written without alt text, an accessibility error for authors. */
@@ -19,4 +28,6 @@ export interface ImageWithoutAlt {
 export interface BodyResult {
   rendered?: RenderedBody
   missingAlt: ImageWithoutAlt[]
+  /** The body's images when it is not rendered (so their files are checked with the alt errors). */
+  images?: BodyImage[]
 }

@@ -14,7 +14,7 @@ import type { BodyResult } from './markdown-types.ts'
 export type { BodyResult, RenderedBody } from './markdown-types.ts'
 
 /** Bump when the output of this module changes, to invalidate the render cache. */
-export const MARKDOWN_RENDERER_VERSION = 2
+export const MARKDOWN_RENDERER_VERSION = 3
 
 export function renderBody(markdown: string): BodyResult {
   return renderFast(markdown) ?? renderReference(markdown)

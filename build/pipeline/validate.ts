@@ -10,6 +10,8 @@ import { frontmatterValidators } from './ajv.ts'
 import type { LoadedFile } from './load.ts'
 import { locate, pathToField, pointerToPath } from '../core/locate.ts'
 import { closest } from '../core/did-you-mean.ts'
+import { slugify } from '../core/slug.ts'
+import { dateProblem, schemaMessage } from './schema-messages.ts'
 
 export type Frontmatter = Record<string, unknown> & {
   title: string
@@ -52,11 +54,41 @@ function toContentError(file: LoadedFile, error: ErrorObject): ContentError {
     fieldPath = [...path, name]
     offset = locate(file.doc, fieldPath, true).offset
     message = `is not a field of a ${COLLECTIONS[file.source.collection].label}${suggest(file, path, name)}`
+  } else if (original.keyword === 'uniqueItems') {
+    // At the second of the two equal items, the one to remove.
+    offset = locate(file.doc, [...path, Math.max(Number(params.i), Number(params.j))]).offset
+    message = authorMessage(error, original, valueAt(file.data, path)) ?? message
   } else if (original.keyword === 'enum') {
     message = `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+  } else {
+    message = authorMessage(error, original, valueAt(file.data, path)) ?? message
   }
   const { line, column } = file.position(offset)
   return new ContentError('SCHEMA', file.source.path, line, column, pathToField(fieldPath) || 'frontmatter', message)
+}
+
+/** What is wrong with `value` in the author's terms, or undefined to keep the schema's message. */
+function authorMessage(error: ErrorObject, original: ErrorObject, value: unknown): string | undefined {
+  const wrapped = error.keyword === 'errorMessage' ? (error.params as { errors: ErrorObject[] }).errors : [error]
+  const formats = wrapped.flatMap((e) => (e.keyword === 'format' ? [String(e.params.format)] : []))
+  if (formats.includes('date') || formats.includes('date-time')) {
+    const problem = dateProblem(value, !formats.includes('date'))
+    if (problem) return problem
+  }
+  if (original.keyword === 'pattern' && error.keyword === 'errorMessage' && typeof value === 'string') {
+    // Slugs and tags: show the value as it would be valid.
+    const fixed = slugify(value)
+    return fixed && fixed !== value && /lowercase/.test(error.message ?? '')
+      ? `${error.message}: write ${fixed}`
+      : undefined
+  }
+  return error.keyword === 'errorMessage' ? undefined : schemaMessage(original, value)
+}
+
+function valueAt(data: unknown, path: (string | number)[]): unknown {
+  let value = data
+  for (const segment of path) value = (value as Record<string | number, unknown> | undefined)?.[segment]
+  return value
 }
 
 /** For `#/then/required`, the single property the `if` tests, e.g. attendance_mode. */

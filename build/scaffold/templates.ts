@@ -21,7 +21,7 @@ const BODY: Record<CollectionName, string> = {
   events: 'Describe the event here: the agenda, who should come, how to take part.',
 }
 
-/** YAML of the collection's required fields (after `title`, `published_at`, `draft`). */
+/** YAML of the collection's required fields (after `title`, `tags`, `published_at`, `draft`), in the schema's order. */
 const FIELDS: Record<CollectionName, (d: Dates) => string[]> = {
   'blog-posts': () => ['authors:', '  - name: Your Name'],
   'case-studies': () => [
@@ -58,8 +58,8 @@ export function renderTemplate(
     '---',
     // JSON strings are valid YAML, so any title survives quoting.
     `title: ${JSON.stringify(title)}`,
-    `published_at: ${dates.today}`,
     'tags: []',
+    `published_at: ${dates.today}`,
     'draft: true',
     ...(related.length ? ['related:', ...related.map((r) => `  - ${r}`)] : []),
     ...FIELDS[collection](dates),

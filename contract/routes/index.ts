@@ -8,12 +8,29 @@
  * Where the next things go: a budget of its own for a route (a name in
  * contract/budgets.ts, listed in the route's `budgets`); a deprecated route
  * or parameter (`deprecated`); a new query parameter of lists (the list
- * route's `parameters`, a collection's own where it differs, and
- * `prerendered.computedBy` when no file has it);
- * webhooks (WEBHOOKS below: operations the API calls, in the same shape).
+ * route's `parameters`, a collection's own where it differs, its parser in
+ * contract/query.ts or contract/filters.ts, and `prerendered.computedBy`
+ * when no file has it). The requests the API sends
+ * (webhooks) are not routes of its own: contract/webhook-events.ts, written
+ * into the document by build/openapi/webhooks.ts. What `npm run dev` alone
+ * answers (the author's preview under /preview/, the editor's local backend)
+ * is no public route either: the dev server mounts it (Platform.routes), and
+ * `npm start` and Netlify answer 404 there.
  */
 import { health, item, list } from './content.ts'
-import { apiCatalog, docs, home, llms, llmsFull, openapi, problemType } from './discovery.ts'
+import {
+  apiCatalog,
+  changelogJson,
+  changelogPage,
+  clientTypes,
+  docs,
+  home,
+  llms,
+  llmsFull,
+  openapi,
+  problemType,
+} from './discovery.ts'
+import { editor, media } from './files.ts'
 import { mcp } from './mcp.ts'
 import { authorizationServer, jwks, openidConfiguration, protectedResource, protectedResourceMcp } from './metadata.ts'
 import {
@@ -29,7 +46,7 @@ import {
   userinfo,
 } from './oauth.ts'
 import { atomFeed, calendar, changes, itemCalendar, jsonFeed, rssFeed, search } from './reach.ts'
-import type { Operations, Parameter, Route } from './route.ts'
+import type { Parameter, Route } from './route.ts'
 
 export const ROUTES = {
   list,
@@ -56,6 +73,9 @@ export const ROUTES = {
   home,
   openapi,
   docs,
+  changelogPage,
+  changelogJson,
+  clientTypes,
   llms,
   llmsFull,
   apiCatalog,
@@ -65,6 +85,8 @@ export const ROUTES = {
   protectedResource,
   jwks,
   protectedResourceMcp,
+  media,
+  editor,
 } as const satisfies Record<string, Route>
 
 export type RouteId = keyof typeof ROUTES
@@ -72,12 +94,6 @@ export type RouteId = keyof typeof ROUTES
 export type GatewayRouteId = { [K in RouteId]: (typeof ROUTES)[K]['served'] extends 'gateway' ? K : never }[RouteId]
 
 export const ROUTE_IDS = Object.keys(ROUTES) as RouteId[]
-
-/**
- * Operations the API calls on its subscribers' endpoints (OpenAPI
- * `webhooks`), by name; none yet. The document writes them beside the paths.
- */
-export const WEBHOOKS: Readonly<Record<string, Operations>> = {}
 
 /** The paths the document writes for a route: its own, or one per value of its `each` parameter. */
 export function documentedPaths(route: Route): { path: string; value?: string }[] {
@@ -92,6 +108,22 @@ export function parametersOf(route: Route, value?: string): readonly Parameter[]
   if (typeof parameters !== 'function') return parameters ?? []
   if (value === undefined) throw new Error(`the parameters of ${route.path} differ by ${route.each?.parameter}`)
   return parameters(value)
+}
+
+/** The concrete paths of a route: each `{parameter}` stands for one or more characters other than `/`. */
+export function pathPattern(route: Pick<Route, 'path'>): RegExp {
+  const parts = route.path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+  return new RegExp(`^${parts.join('[^/]+')}$`)
+}
+
+/** The files whose routes set their own cache policy, with the pattern of their paths. */
+const CACHED_FILES = (Object.values(ROUTES) as Route[])
+  .filter((route) => route.served === 'file' && route.cache)
+  .map((route) => ({ pattern: pathPattern(route), cache: route.cache! }))
+
+/** The cache policy a route of the table sets for the file at `path` (`/media/…`), if one does. */
+export function cacheOfFile(path: string): NonNullable<Route['cache']> | undefined {
+  return CACHED_FILES.find(({ pattern }) => pattern.test(path))?.cache
 }
 
 /** The Allow header of a route (a 405's, and the preflight's): its methods, and OPTIONS, which every path answers. */

@@ -40,7 +40,7 @@ export const authorize = route({
   path: AUTHORIZE_PATH,
   methods: ['GET'],
   served: 'gateway',
-  budgets,
+  budgets: [...budgets, 'authorization'],
   parameters: [
     query('response_type', 'Always `code`.', true, { const: 'code' }),
     query('client_id', 'A registered client id, or the https URL of a Client ID Metadata Document.', true),
@@ -70,7 +70,8 @@ export const authorize = route({
       description:
         "OAuth 2.1 authorization code with PKCE (`S256` only, required for every client). The browser signs in and consents on this server's own pages " +
         `(\`${INTERACTION_PREFIX}/…\`), then returns to \`redirect_uri\` with \`code\`, \`state\` and \`iss\` (RFC 9207), or with \`error\`. ` +
-        'A `client_id` may be an https URL serving a Client ID Metadata Document instead of a registered id.',
+        'A `client_id` may be an https URL serving a Client ID Metadata Document instead of a registered id. ' +
+        'Each request started is kept (for an hour at most) until it finishes; when the server holds as many as its operator allows (OAUTH_MAX_PENDING_AUTHORIZATIONS), a new one gets a 503 while those in progress finish.',
       security: ANONYMOUS,
       responses: {
         '303': {
@@ -158,7 +159,7 @@ export const register = route({
   path: REGISTRATION_PATH,
   methods: ['POST'],
   served: 'gateway',
-  budgets,
+  budgets: [...budgets, 'registration'],
   body: { types: [JSON_MEDIA_TYPE], limit: 'TOKEN_MAX_BODY_BYTES', content: { [JSON_MEDIA_TYPE]: CLIENT_METADATA } },
   operations: {
     post: {
@@ -166,7 +167,11 @@ export const register = route({
       tags: [TAG],
       summary: 'Register a client (RFC 7591 Dynamic Client Registration)',
       description:
-        "Open to anyone, under the policy in the body schema. A confidential client's `client_secret` is in the answer only; the server keeps its hash.",
+        "Open to anyone, under the policy in the body schema. A confidential client's `client_secret` is in the answer only; the server keeps its hash. " +
+        'A registration is kept while it is used: one that has obtained no token within a day of registering (OAUTH_CLIENT_GRACE_HOURS) is removed, and so is one that has obtained none for 90 days (OAUTH_CLIENT_IDLE_DAYS). ' +
+        '`client_secret_expires_at` says when, for a client with a secret; each token it obtains moves that on. A public client (`token_endpoint_auth_method: none`) expires the same way, though nothing in the answer says so (RFC 7591 has no field for it). ' +
+        'Register once and keep the `client_id`; a host that can should use a Client ID Metadata Document as its `client_id` instead, which the server does not store. ' +
+        'When the server holds as many registered clients as its operator allows (OAUTH_MAX_REGISTERED_CLIENTS), a registration gets a 503 until unused ones expire; registered clients keep working.',
       security: ANONYMOUS,
       responses: {
         '201': {
@@ -182,6 +187,10 @@ export const register = route({
                   client_id: text(100),
                   client_secret: param('client_secret'),
                   client_id_issued_at: count({ description: 'Epoch seconds.' }),
+                  client_secret_expires_at: count({
+                    description:
+                      'With a `client_secret` only: epoch seconds when the registration ends unless the client obtains a token before; each token moves it to 90 days after (OAUTH_CLIENT_IDLE_DAYS).',
+                  }),
                 },
               },
             },

@@ -43,7 +43,7 @@ export const TAG: Parameter = {
   in: 'query',
   required: false,
   commaSeparated: true,
-  description: `Only items with any of these tags: one, or up to ${MAX_QUERY_TAGS} separated by commas (\`tag=fintech,banking\`). Letters, digits and single hyphens, at most ${MAX_TAG_LENGTH} characters each, matched without regard to case; anything else is a 400.`,
+  description: `Only items with any of these tags: one, or up to ${MAX_QUERY_TAGS} separated by commas (\`tag=fintech,banking\`). Letters, digits and single hyphens, at most ${MAX_TAG_LENGTH} characters each, matched without regard to case (tags are published lowercase; \`DBT\` finds \`dbt\`); anything else is a 400.`,
   schema: arrayOf(text(MAX_TAG_LENGTH, { pattern: QUERY_TAG_PATTERN }), MAX_QUERY_TAGS, { minItems: 1 }),
 }
 
@@ -53,8 +53,8 @@ export const UPDATED_SINCE: Parameter = {
   in: 'query',
   required: false,
   description:
-    'Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z`. Anything else is a 400.',
-  schema: instant(),
+    'Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z` (send a `+` of an offset as `%2B`), or a date, e.g. `2026-03-01`, meaning its midnight UTC (as `published_at` reads a date). Anything else is a 400.',
+  schema: { type: 'string', maxLength: MAX_DATE_TIME_LENGTH, anyOf: [{ format: 'date' }, { format: 'date-time' }] },
 }
 
 /** A date (a whole day, UTC) or an RFC 3339 date-time. */

@@ -13,6 +13,7 @@
  * document it makes.
  */
 import type { BudgetName } from '../budgets.ts'
+import type { CACHE } from '../headers.ts'
 import type { SettingName } from '../settings.ts'
 import type { Json, SchemaObject } from './schema.ts'
 
@@ -22,16 +23,17 @@ export type Method = 'GET' | 'HEAD' | 'POST'
 export const READ: readonly Method[] = ['GET', 'HEAD']
 
 /**
- * A route or parameter on its way out: when it was deprecated, when it goes,
- * what to use. The document marks it `deprecated` and says so in the
- * operation's description; the Deprecation and Sunset headers are to come
- * from the same fields.
+ * A route, parameter or field on its way out: when it was deprecated, when it
+ * goes, what to use. The document marks it `deprecated` and says so in its
+ * description; every answer that uses it carries the Deprecation, Sunset and
+ * Link headers made from the same fields (deprecation.ts).
  */
 export interface Deprecation {
   /** An RFC 3339 date. */
   since: string
+  /** An RFC 3339 date, at least MIN_DEPRECATION_DAYS (contract/lifecycle.ts) after `since`. */
   sunset?: string
-  /** The route or parameter to use instead, as the document names it. */
+  /** What to use instead, as the document names it. */
   replacement?: string
 }
 
@@ -99,6 +101,13 @@ interface RouteBase {
   body?: RequestBody
   budgets?: readonly BudgetName[]
   prerendered?: Prerendered
+  /**
+   * How long a file of the route may be kept, where it is not the default of
+   * its kind (lists and items: `content`, the build's other files:
+   * `document`): the Cache-Control the gateway sends and the Netlify rule
+   * writes for the whole folder.
+   */
+  cache?: keyof typeof CACHE
   /** Why only these methods, added to the 405's detail. */
   methodNote?: string
   deprecated?: Deprecation
@@ -121,7 +130,7 @@ interface RouteForEach extends Omit<RouteBase, 'parameters'> {
   operations: (value: string) => Operations
 }
 
-/** A route the document leaves out, and why (the sign-in pages: a browser flow, not an API). */
+/** A route the document leaves out, and why (the sign-in pages: a browser flow, not an API; the images and the editor). */
 interface UndocumentedRoute extends RouteBase {
   each?: undefined
   undocumented: string

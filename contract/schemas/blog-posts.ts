@@ -1,5 +1,5 @@
 import type { SchemaObject } from 'ajv'
-import { commonProperties, commonRequired, httpUrl, person } from './common.ts'
+import { avatarUrl, commonProperties, commonRequired, commonTrailing, person } from './common.ts'
 
 /** Frontmatter of a blog post (schema.org BlogPosting). */
 export const blogPostSchema: SchemaObject = {
@@ -18,9 +18,10 @@ export const blogPostSchema: SchemaObject = {
         ...person,
         properties: {
           ...person.properties,
-          avatar_url: { ...httpUrl, description: 'Absolute URL of a square portrait.' },
+          avatar_url: avatarUrl,
         },
       },
     },
+    ...commonTrailing,
   },
 }

@@ -1,5 +1,5 @@
 import type { SchemaObject } from 'ajv'
-import { commonProperties, commonRequired, httpUrl } from './common.ts'
+import { commonProperties, commonRequired, commonTrailing, httpUrl } from './common.ts'
 
 const text = (max: number): SchemaObject => ({ type: 'string', minLength: 1, maxLength: max })
 
@@ -44,5 +44,6 @@ export const caseStudySchema: SchemaObject = {
       properties: { text: text(600), author: text(120), role: text(120) },
     },
     products: { type: 'array', uniqueItems: true, maxItems: 20, items: text(80) },
+    ...commonTrailing,
   },
 }

@@ -46,14 +46,55 @@ export const timezone: SchemaObject = {
 
 export const httpUrl: SchemaObject = { type: 'string', format: 'uri', pattern: '^https?://', maxLength: MAX_URL_LENGTH }
 
+/**
+ * A path relative to the Markdown file (`cover.jpg`, `my-post/cover.jpg`,
+ * `../shared/logo.png`): no scheme, not root-relative, no query or fragment.
+ */
+export const LOCAL_PATH_PATTERN = '^(?![A-Za-z][A-Za-z0-9+.-]*:)(?![/\\\\])[^?#\\\\]+$'
+
+/**
+ * The annotation that marks a string as naming an image (`'x-media': 'image'`):
+ * the editor at /admin/ gives such a field its image widget, with uploads
+ * saved beside the item (contract/admin-fields.ts). ajv knows it as a keyword
+ * that validates nothing (build/pipeline/ajv.ts).
+ */
+export const MEDIA_KEYWORD = 'x-media'
+
+/** An image: an absolute http(s) URL, or a file next to the Markdown that the build processes. */
+export const imageUrl: SchemaObject = {
+  type: 'string',
+  [MEDIA_KEYWORD]: 'image',
+  maxLength: MAX_URL_LENGTH,
+  anyOf: [{ format: 'uri', pattern: '^https?://' }, { pattern: LOCAL_PATH_PATTERN }],
+  errorMessage:
+    'must be an absolute http(s) URL or the path of an image file relative to the Markdown file, like cover.jpg',
+}
+
 export const image: SchemaObject = {
   type: 'object',
   required: ['url', 'alt'],
   additionalProperties: false,
   properties: {
-    url: { ...httpUrl, description: 'Absolute URL of the image.' },
-    alt: { type: 'string', minLength: 1, maxLength: 300, description: 'Alternative text; required for accessibility.' },
+    url: {
+      ...imageUrl,
+      description:
+        'An image file relative to the Markdown file (processed into several widths and formats), or an absolute URL used as is.',
+    },
+    alt: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 300,
+      pattern: '\\S',
+      description: 'Alternative text; required for accessibility.',
+      errorMessage: { pattern: 'must describe the image (not only spaces)' },
+    },
   },
+}
+
+/** A person's portrait: a local image file or an absolute URL; the person's name is its alt text. */
+export const avatarUrl: SchemaObject = {
+  ...imageUrl,
+  description: 'Portrait: an image file relative to the Markdown file (processed), or an absolute URL.',
 }
 
 export const person: SchemaObject = {
@@ -74,7 +115,21 @@ export const person: SchemaObject = {
   },
 }
 
-/** Frontmatter fields every collection shares. */
+/** Someone who speaks at a webinar or an event: a person, with their company and portrait. */
+export const speaker: SchemaObject = {
+  ...person,
+  properties: {
+    ...person.properties,
+    company: { type: 'string', minLength: 1, maxLength: 120 },
+    avatar_url: avatarUrl,
+  },
+}
+
+/**
+ * Frontmatter fields every collection shares, before its own (`commonTrailing`
+ * after them): the order a file lists them in, as people write them, `npm run
+ * new` starts them and the editor at /admin/ saves them.
+ */
 export const commonProperties: Record<string, SchemaObject> = {
   title: { type: 'string', minLength: 1, maxLength: 200, description: 'Headline.' },
   slug: {
@@ -103,7 +158,7 @@ export const commonProperties: Record<string, SchemaObject> = {
   },
   published_at: { ...dateOrDateTime, description: 'When the item was (or will be) published.' },
   updated_at: { ...dateOrDateTime, description: 'Last substantive update; defaults to published_at.' },
-  image,
+  draft: { type: 'boolean', description: 'Drafts are validated but never published.' },
   related: {
     type: 'array',
     maxItems: 20,
@@ -116,7 +171,9 @@ export const commonProperties: Record<string, SchemaObject> = {
       errorMessage: { pattern: 'must name an item as collection/slug, like blog-posts/my-first-post' },
     },
   },
-  draft: { type: 'boolean', description: 'Drafts are validated but never published.' },
 }
+
+/** Shared fields a file lists after the collection's own. */
+export const commonTrailing: Record<string, SchemaObject> = { image }
 
 export const commonRequired = ['title', 'published_at']

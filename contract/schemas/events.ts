@@ -1,5 +1,5 @@
 import type { SchemaObject } from 'ajv'
-import { commonProperties, commonRequired, dateTime, httpUrl, person, timezone } from './common.ts'
+import { commonProperties, commonRequired, commonTrailing, dateTime, httpUrl, speaker, timezone } from './common.ts'
 
 const text = (max: number): SchemaObject => ({ type: 'string', minLength: 1, maxLength: max })
 
@@ -16,6 +16,10 @@ export const eventSchema: SchemaObject = {
     ends_at: { ...dateTime, description: 'End instant, RFC 3339 with offset; not before starts_at.' },
     timezone: { ...timezone, description: 'IANA time zone of the venue (or of the organiser when online).' },
     attendance_mode: { enum: ['in_person', 'online', 'hybrid'] },
+    event_status: {
+      enum: ['scheduled', 'cancelled', 'postponed', 'rescheduled'],
+      description: 'Defaults to scheduled.',
+    },
     location: {
       type: 'object',
       additionalProperties: false,
@@ -30,19 +34,13 @@ export const eventSchema: SchemaObject = {
     },
     online_url: httpUrl,
     registration_url: httpUrl,
-    event_status: {
-      enum: ['scheduled', 'cancelled', 'postponed', 'rescheduled'],
-      description: 'Defaults to scheduled.',
-    },
     speakers: {
       type: 'array',
       maxItems: 40,
       description: 'Who speaks or hosts, where the event names them.',
-      items: {
-        ...person,
-        properties: { ...person.properties, company: { type: 'string', minLength: 1, maxLength: 120 } },
-      },
+      items: speaker,
     },
+    ...commonTrailing,
   },
   // An event people travel to must say where it is.
   if: { properties: { attendance_mode: { enum: ['in_person', 'hybrid'] } }, required: ['attendance_mode'] },

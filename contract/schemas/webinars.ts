@@ -1,5 +1,5 @@
 import type { SchemaObject } from 'ajv'
-import { commonProperties, commonRequired, dateTime, httpUrl, person, timezone } from './common.ts'
+import { commonProperties, commonRequired, commonTrailing, dateTime, httpUrl, speaker, timezone } from './common.ts'
 
 /** Frontmatter of a webinar (schema.org Event with online attendance). */
 export const webinarSchema: SchemaObject = {
@@ -17,12 +17,10 @@ export const webinarSchema: SchemaObject = {
       type: 'array',
       minItems: 1,
       maxItems: 12,
-      items: {
-        ...person,
-        properties: { ...person.properties, company: { type: 'string', minLength: 1, maxLength: 120 } },
-      },
+      items: speaker,
     },
     registration_url: httpUrl,
     recording_url: httpUrl,
+    ...commonTrailing,
   },
 }

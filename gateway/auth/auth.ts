@@ -21,6 +21,7 @@ import type { Resources } from './issuer/resources.ts'
 import { createMetadataSource, type MetadataSource } from './issuer-metadata.ts'
 import { createJwtVerifier, type JwtVerifier } from './jwt.ts'
 import { openKeyStore } from './key-store.ts'
+import { keysDocument } from './keys-file.ts'
 import { openStateStore, sweepRegularly } from './store/open-store.ts'
 import { RESOURCE_PATHS } from '../../contract/public-paths.ts'
 
@@ -32,6 +33,10 @@ export interface AuthRuntime {
   logger?: Logger
   /** How the embedded server fetches Client ID Metadata Documents; tests point example hosts at local servers. */
   fetch?: Configuration['fetch']
+  /** The clock of the state store's expiry and the registered clients' lifetimes, in milliseconds (default the system's). */
+  now?: () => number
+  /** Sweep the state store hourly (default): off where something else sweeps it (Netlify's scheduled function). */
+  sweep?: boolean
 }
 
 export interface Auth extends Guard {
@@ -59,10 +64,14 @@ export async function createAuth(gatewaySettings: Settings, runtime: AuthRuntime
     const base = publicUrl()
     return { accepted: RESOURCE_PATHS.map((p) => `${base}${p}`), fallback: base }
   }
-  const keys = await openKeyStore(settings.keysFile, log)
+  const now = runtime.now ?? Date.now
+  const store = openStateStore(settings.store, now)
+  const keys = await openKeyStore(
+    keysDocument(settings.keysFile, () => store),
+    log,
+  )
   const { issuer: issuerSettings } = settings
-  const store = openStateStore(settings.store)
-  sweepRegularly(store, log)
+  if (runtime.sweep !== false) sweepRegularly(store, log)
   const failures = createFailureThrottle(store, {
     onStoreError: (error) => log('warn', 'could not count a failed authentication', { error: error.message }),
   })
@@ -74,7 +83,14 @@ export async function createAuth(gatewaySettings: Settings, runtime: AuthRuntime
   let makeVerifier: () => JwtVerifier
   if (issuerSettings.kind === 'built-in') {
     issuer = publicUrl
-    const embedded = await createEmbeddedIssuer(issuerSettings, { issuer, resources, store, log, fetch: runtime.fetch })
+    const embedded = await createEmbeddedIssuer(issuerSettings, {
+      issuer,
+      resources,
+      store,
+      log,
+      fetch: runtime.fetch,
+      now,
+    })
     const { key } = embedded
     builtIn = embedded
     makeVerifier = () =>

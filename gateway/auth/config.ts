@@ -4,10 +4,9 @@
  * issuer's tokens. Each variable is described in contract/settings.ts.
  */
 import { resolve } from 'node:path'
-import { clientsFilePath } from './issuer/clients-file.ts'
 import type { EmbeddedIssuerSettings } from './issuer/embedded-issuer.ts'
 import { DEFAULT_SIGNING_KEY_FILE } from './issuer/signing-key.ts'
-import { keysFilePath } from './keys-file.ts'
+import { dataLocations, type DataLocation } from './runtime-data.ts'
 import { storeSettingsFrom, type StoreSettings } from './store/open-store.ts'
 import type { Settings } from '../../contract/settings.ts'
 
@@ -16,7 +15,8 @@ export type IssuerSettings =
   | { kind: 'external'; issuer: string; jwksUrl?: string | undefined; audience?: string[] | undefined }
 
 export interface AuthSettings {
-  keysFile: string
+  /** The API keys' file; undefined: the state store (gateway/auth/runtime-data.ts). */
+  keysFile: DataLocation
   issuer: IssuerSettings
   clockToleranceSeconds: number
   /** Shared state: the embedded server's grants, sessions and people, and the failed-authentication counts (either issuer). */
@@ -25,7 +25,7 @@ export interface AuthSettings {
 
 /** The credential settings of the settings (see contract/settings.ts for each variable). */
 export function authSettingsFrom(settings: Settings, root = process.cwd()): AuthSettings {
-  const keysFile = keysFilePath(settings, root)
+  const { keys: keysFile, clients: clientsFile } = dataLocations(settings, root)
   const clockToleranceSeconds = 30
   const store = storeSettingsFrom(settings, root)
   if (settings.OAUTH_ISSUER) {
@@ -38,10 +38,16 @@ export function authSettingsFrom(settings: Settings, root = process.cwd()): Auth
     store,
     issuer: {
       kind: 'built-in',
-      clientsFile: clientsFilePath(settings, root),
+      clientsFile,
       signingKeyFile: resolve(root, DEFAULT_SIGNING_KEY_FILE),
       signingKeyJwk: settings.OAUTH_SIGNING_KEY,
       tokenTtlSeconds: settings.OAUTH_TOKEN_TTL,
+      clientGraceSeconds: settings.OAUTH_CLIENT_GRACE_HOURS * 60 * 60,
+      clientIdleSeconds: settings.OAUTH_CLIENT_IDLE_DAYS * 24 * 60 * 60,
+      ceilings: {
+        clients: settings.OAUTH_MAX_REGISTERED_CLIENTS,
+        authorizations: settings.OAUTH_MAX_PENDING_AUTHORIZATIONS,
+      },
     },
   }
 }

@@ -4,7 +4,8 @@
  * with owner-only permissions so a reader never sees half a file.
  */
 import { randomBytes } from 'node:crypto'
-import { readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import type { z } from 'zod'
 
 /** What a file is called in errors, and how its errors are thrown. */
@@ -40,6 +41,8 @@ export function parseJsonFile<T>(text: string, path: string, schema: z.ZodType<T
 }
 
 export async function writeJsonFile<T>(path: string, schema: z.ZodType<T>, data: T): Promise<void> {
+  // The default files live in a git-ignored folder a fresh clone does not have yet.
+  await mkdir(dirname(path), { recursive: true })
   const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`
   await writeFile(temp, `${JSON.stringify(schema.parse(data), null, 2)}\n`, { mode: 0o600 })
   await rename(temp, path)

@@ -1,12 +1,14 @@
 /**
- * Look up API keys by SHA-256 hash at request time, from the keys file
- * (followed on edit, so `npm run keys -- revoke` reaches a running gateway).
+ * Look up API keys by SHA-256 hash at request time: the built-in sandbox key
+ * and the keys of the runtime data (followed, so `npm run keys -- revoke`
+ * reaches a running gateway).
  */
 import { timingSafeEqual } from 'node:crypto'
 import type { Logger } from '../log.ts'
 import { hashApiKey } from './api-key.ts'
-import { cachedFile } from './file-cache.ts'
-import { readKeysFile, type KeyEntry } from './keys-file.ts'
+import type { KeyEntry, KeysFile } from './keys-file.ts'
+import type { DataDocument } from './runtime-data.ts'
+import { SANDBOX_KEY_ENTRY } from './sandbox.ts'
 
 export type KeyLookup = { ok: true; key: KeyEntry } | { ok: false; reason: 'unknown' | 'revoked' | 'expired' }
 
@@ -14,11 +16,11 @@ export interface KeyStore {
   lookup(key: string, now?: Date): Promise<KeyLookup>
 }
 
-export async function openKeyStore(path: string, log?: Logger): Promise<KeyStore> {
-  const file = await cachedFile(path, readKeysFile, log)
+export async function openKeyStore(document: DataDocument<KeysFile>, log?: Logger): Promise<KeyStore> {
+  const file = await document.follow(log)
   return {
     async lookup(key, now = new Date()) {
-      const { keys } = await file.get()
+      const keys = [SANDBOX_KEY_ENTRY, ...(await file.get()).keys]
       const hash = Buffer.from(hashApiKey(key))
       // Constant time per entry and no early exit: timing says nothing about the hashes.
       let found: KeyEntry | undefined

@@ -1,24 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm run keys -- <command>`: manage API keys, the embedded authorization
- * server's machine clients and the people who sign in to it. A new key or
- * secret is printed once, on stdout; only its SHA-256 hash is stored (a
- * password only as its scrypt hash).
- *
- *   create --role <role> --label <text> [--expires <date|30d>]
- *   list
- *   revoke <key id>
- *   client create --id <client id> --scopes "<scope> …" --label <text>
- *   client list
- *   client revoke <client id>
- *   user create --email <email> --name <name> --password-stdin [--scopes "<scope> …"]
- *   user list
- *   user disable <person id>
- *   signing-key            print a new private JWK for OAUTH_SIGNING_KEY
- *
- * Files: KEYS_FILE (default gateway/auth/keys.json) and OAUTH_CLIENTS_FILE
- * (default gateway/auth/issuer/clients.json), or --file; people live in the
- * state store (OAUTH_STORE, OAUTH_STORE_DIR; see store/open-store.ts).
+ * server's machine clients and the people who sign in to it (USAGE below). A
+ * new key or secret is printed once, on stdout; only its SHA-256 hash is
+ * stored (a password only as its scrypt hash). They are runtime data
+ * (gateway/auth/runtime-data.ts): files under the git-ignored gateway/.data/,
+ * or a Netlify site's Blobs. `--help` (`-h`) after any command says its usage.
  */
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -26,24 +13,62 @@ import { parseArgs } from 'node:util'
 import { exportJWK, generateKeyPair } from 'jose'
 import { generateApiKey, hashApiKey } from './api-key.ts'
 import { SIGNING_ALG } from './issuer/signing-key.ts'
-import {
-  clientsFilePath,
-  generateClientSecret,
-  hashClientSecret,
-  readClientsFile,
-  writeClientsFile,
-} from './issuer/clients-file.ts'
-import { keysFilePath, newKeyId, readKeysFile, writeKeysFile } from './keys-file.ts'
-import { isRole, isScope, ROLE_NAMES, SCOPE_NAMES } from '../../contract/scopes.ts'
+import { CLIENT_USAGE, clientCommand } from './issuer/clients-cli.ts'
+import { keysDocument, newKeyId } from './keys-file.ts'
+import { parseExpiry } from './keys-expiry.ts'
+import { dataLocations } from './runtime-data.ts'
+import { SANDBOX_KEY_ENTRY } from './sandbox.ts'
+import { openStateStore, storeSettingsFrom } from './store/open-store.ts'
+import type { StateStore } from './store/state-store.ts'
+import { isRole, ROLE_NAMES } from '../../contract/scopes.ts'
 import { userCommand, USER_USAGE } from './people/people-cli.ts'
+import { webhookCommand } from '../webhooks/cli.ts'
 import type { CliIo } from './cli-io.ts'
 import { report } from '../../contract/cli.ts'
 import { UsageError } from '../../contract/errors.ts'
-import { readSettings, type Settings } from '../../contract/settings.ts'
+import { required } from './cli-io.ts'
+import { readSettings } from '../../contract/settings.ts'
+
+const KEY_USAGE = {
+  create: `usage: npm run keys -- create --role <${ROLE_NAMES.join('|')}> --label <text> [--expires <90d|2027-06-30|2027-06-30T12:00:00Z>] [--file <path>]`,
+  list: 'usage: npm run keys -- list [--file <path>]',
+  revoke: 'usage: npm run keys -- revoke <key id> [--file <path>]',
+}
+const SIGNING_KEY_USAGE = 'usage: npm run keys -- signing-key   (prints a new private JWK for OAUTH_SIGNING_KEY)'
+
+export const USAGE = `usage: npm run keys -- <command> [options]   (--help after a command for its usage)
+
+API keys (stored as SHA-256 hashes; a new key is shown once):
+  create --role <${ROLE_NAMES.join('|')}> --label <text> [--expires <90d|2027-06-30>]
+  list
+  revoke <key id>
+Machine clients of the embedded authorization server (client_credentials):
+  client create --id <client id> --scopes "<scope> …" --label <text>
+  client list
+  client revoke <client id>
+People who sign in to it (the password from stdin, stored as a scrypt hash):
+  user create --email <email> --name <name> --password-stdin [--scopes "<scope> …"]
+  user list
+  user disable <person id>
+signing-key   print a new private JWK for OAUTH_SIGNING_KEY
+webhook …     webhook subscriptions: \`npm run keys -- webhook --help\`
+
+Keys and clients live in KEYS_FILE and OAUTH_CLIENTS_FILE (default gateway/.data/, git-ignored), or
+--file <path>; with OAUTH_STORE=netlify-blobs and NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, in that
+Netlify site's Blobs, where the deployed gateway reads them. People live in the store (OAUTH_STORE).`
+
+/** The usage `--help` asks for: the command's, else the whole. */
+function usageOf(command: string | undefined, sub: string | undefined): string {
+  if (command === 'client')
+    return CLIENT_USAGE[sub as keyof typeof CLIENT_USAGE] ?? Object.values(CLIENT_USAGE).join('\n')
+  if (command === 'user') return USER_USAGE
+  if (command === 'signing-key') return SIGNING_KEY_USAGE
+  return KEY_USAGE[command as keyof typeof KEY_USAGE] ?? USAGE
+}
 
 export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'webhook') return webhookCommand(argv.slice(1), io)
   try {
-    const settings = readSettings(io.env, 'cli')
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
@@ -57,11 +82,19 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
         email: { type: 'string' },
         name: { type: 'string' },
         'password-stdin': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
       },
     })
-    const now = io.now?.() ?? new Date()
     const [command, ...rest] = positionals
-    if (command === 'client') return await clientCommand(rest, values, io, now, settings)
+    if (values.help || command === 'help') {
+      io.out(command === 'help' ? USAGE : usageOf(command, rest[0]))
+      return 0
+    }
+    const settings = readSettings(io.env, 'cli')
+    const now = io.now?.() ?? new Date()
+    let store: StateStore | undefined
+    const openStore = () => (store ??= openStateStore(storeSettingsFrom(settings, io.cwd)))
+    if (command === 'client') return await clientCommand(rest, values, io, now, settings, openStore)
     if (command === 'user') return await userCommand(rest, values, io, settings)
     if (command === 'signing-key') {
       const { privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true })
@@ -69,31 +102,36 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
       io.out(JSON.stringify(await exportJWK(privateKey)))
       return 0
     }
-    const file = values.file ? resolve(io.cwd, values.file) : keysFilePath(settings, io.cwd)
+    const keys = keysDocument(
+      values.file ? resolve(io.cwd, values.file) : dataLocations(settings, io.cwd).keys,
+      openStore,
+    )
     if (command === 'create') {
       const role = values.role ?? ''
-      if (!isRole(role)) throw new UsageError(`--role must be one of: ${ROLE_NAMES.join(', ')}`)
-      const label = required(values.label, '--label')
-      const expires = values.expires === undefined ? null : parseExpiry(values.expires, now)
-      const keys = await readKeysFile(file)
+      if (!isRole(role)) throw new UsageError(`--role must be one of: ${ROLE_NAMES.join(', ')}`, KEY_USAGE.create)
+      const label = required(values.label, '--label', KEY_USAGE.create)
+      const expires = values.expires === undefined ? undefined : parseExpiry(values.expires, now)
+      const file = await keys.read()
       const key = generateApiKey(role === 'sandbox.read' ? 'sandbox' : 'live')
       const id = newKeyId()
-      keys.keys.push({
+      file.keys.push({
         id,
         hash: hashApiKey(key),
         role,
         label,
         created_at: now.toISOString(),
-        expires_at: expires,
+        expires_at: expires?.at ?? null,
         revoked_at: null,
       })
-      await writeKeysFile(file, keys)
-      io.err(`created ${id} (${role}${expires ? `, expires ${expires}` : ''}) in ${file}; the key is shown only now:`)
+      await keys.write(file)
+      io.err(
+        `created ${id} (${role}, ${expires ? `expires ${expires.understood}` : 'never expires'}) in ${keys.location}; the key is shown only now:`,
+      )
       io.out(key)
       return 0
     }
     if (command === 'list') {
-      for (const k of (await readKeysFile(file)).keys) {
+      for (const k of [SANDBOX_KEY_ENTRY, ...(await keys.read()).keys]) {
         const state = k.revoked_at
           ? `revoked ${k.revoked_at}`
           : k.expires_at && Date.parse(k.expires_at) <= now.getTime()
@@ -106,97 +144,23 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
       return 0
     }
     if (command === 'revoke') {
-      const id = required(rest[0], 'a key id')
-      const keys = await readKeysFile(file)
-      const entry = keys.keys.find((k) => k.id === id)
-      if (!entry) throw new UsageError(`no key with id ${id} in ${file}`)
+      const id = required(rest[0], 'a key id', KEY_USAGE.revoke)
+      if (id === SANDBOX_KEY_ENTRY.id)
+        throw new UsageError(`${id} is the public sandbox key, built in (contract/sandbox.ts): it cannot be revoked`)
+      const file = await keys.read()
+      const entry = file.keys.find((k) => k.id === id)
+      if (!entry) throw new UsageError(`no key with id ${id} in ${keys.location}`)
       entry.revoked_at ??= now.toISOString()
-      await writeKeysFile(file, keys)
+      await keys.write(file)
       io.err(`revoked ${id}`)
       return 0
     }
-    throw new UsageError(
-      `usage: keys create --role <role> --label <text> [--expires <date|30d>] | list | revoke <id> | client create|list|revoke | user create|list|disable | signing-key\n${USER_USAGE}`,
-    )
+    throw new UsageError(command ? `unknown command "${command}"` : 'a command is needed', USAGE)
   } catch (error) {
     // parseArgs refuses unknown options with a TypeError: a usage error like ours.
     const parse = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS_')
-    return report(parse ? new UsageError((error as Error).message) : error, io.err)
+    return report(parse ? new UsageError((error as Error).message, USAGE) : error, io.err)
   }
-}
-
-async function clientCommand(
-  rest: string[],
-  values: { id?: string; scopes?: string; label?: string; file?: string },
-  io: CliIo,
-  now: Date,
-  settings: Settings,
-): Promise<number> {
-  const file = values.file ? resolve(io.cwd, values.file) : clientsFilePath(settings, io.cwd)
-  const [command, arg] = rest
-  const clients = await readClientsFile(file)
-  if (command === 'create') {
-    const id = required(values.id, '--id')
-    if (!/^[A-Za-z0-9._-]{3,64}$/.test(id))
-      throw new UsageError('--id must be 3 to 64 letters, digits, ".", "_" or "-"')
-    if (id.startsWith('reg_'))
-      throw new UsageError('--id must not start with "reg_", which marks self-registered clients')
-    if (clients.clients.some((c) => c.client_id === id)) throw new UsageError(`client ${id} already exists`)
-    const scopes = required(values.scopes, '--scopes')
-      .split(/[\s,]+/)
-      .filter(Boolean)
-    const unknown = scopes.filter((s) => !isScope(s))
-    if (unknown.length || !scopes.length)
-      throw new UsageError(`unknown scope ${unknown.join(' ')}; scopes are: ${SCOPE_NAMES.join(' ')}`)
-    const secret = generateClientSecret()
-    clients.clients.push({
-      client_id: id,
-      secret_hash: hashClientSecret(secret),
-      scopes: scopes.filter(isScope),
-      label: required(values.label, '--label'),
-      created_at: now.toISOString(),
-      revoked_at: null,
-    })
-    await writeClientsFile(file, clients)
-    io.err(`created client ${id} (${scopes.join(' ')}) in ${file}; the secret is shown only now:`)
-    io.out(secret)
-    return 0
-  }
-  if (command === 'list') {
-    for (const c of clients.clients)
-      io.out(
-        `${c.client_id}\t${c.revoked_at ? `revoked ${c.revoked_at}` : 'active'}\t${c.scopes.join(' ')}\t${c.label}`,
-      )
-    return 0
-  }
-  if (command === 'revoke') {
-    const id = required(arg, 'a client id')
-    const entry = clients.clients.find((c) => c.client_id === id)
-    if (!entry) throw new UsageError(`no client ${id} in ${file}`)
-    entry.revoked_at ??= now.toISOString()
-    await writeClientsFile(file, clients)
-    io.err(`revoked client ${id}`)
-    return 0
-  }
-  throw new UsageError(
-    'usage: keys client create --id <id> --scopes "<scope> …" --label <text> | client list | client revoke <id>',
-  )
-}
-
-function required(value: string | undefined, name: string): string {
-  if (!value) throw new UsageError(`${name} is required`)
-  return value
-}
-
-/** An RFC 3339 date-time, a date (midnight UTC), or a number of days from now (`30d`). */
-function parseExpiry(value: string, now: Date): string {
-  const days = /^(\d{1,4})d$/.exec(value)
-  const date = days
-    ? new Date(now.getTime() + Number(days[1]) * 86_400_000)
-    : new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
-  if (Number.isNaN(date.getTime()))
-    throw new UsageError(`--expires must be a date, a date-time or a number of days like 30d, got "${value}"`)
-  return date.toISOString()
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

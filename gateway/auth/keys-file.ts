@@ -4,14 +4,12 @@
  * Read by the gateway, written by the keys CLI (atomically, mode 0600).
  */
 import { randomBytes } from 'node:crypto'
-import { resolve } from 'node:path'
 import { z } from 'zod'
-import { parseJsonFile, readJsonFile, writeJsonFile, type JsonFileKind } from './json-file.ts'
+import { parseJsonFile, writeJsonFile, type JsonFileKind } from './json-file.ts'
 import { ROLE_NAMES } from '../../contract/scopes.ts'
 import { AppError } from '../../contract/errors.ts'
-import type { Settings } from '../../contract/settings.ts'
-
-/** The committed file; it holds the public sandbox key's hash. */
+import { dataDocument, type DataDocument, type DataLocation } from './runtime-data.ts'
+import type { StateStore } from './store/state-store.ts'
 
 const isoDate = z.iso.datetime({ offset: true })
 const KeyEntry = z.strictObject({
@@ -32,16 +30,7 @@ export class KeysFileError extends AppError {
   readonly code = 'KEYS_FILE_INVALID'
 }
 
-export function keysFilePath(settings: Pick<Settings, 'KEYS_FILE'>, root = process.cwd()): string {
-  return resolve(root, settings.KEYS_FILE)
-}
-
 const KIND: JsonFileKind = { label: 'keys file', error: (message) => new KeysFileError(message) }
-
-/** Parse and validate; a missing file is an empty one. */
-export function readKeysFile(path: string): Promise<KeysFile> {
-  return readJsonFile(path, KeysFile, KIND, { version: 1, keys: [] }).then((file) => checkIds(file, path))
-}
 
 export function parseKeysFile(text: string, path: string): KeysFile {
   return checkIds(parseJsonFile(text, path, KeysFile, KIND), path)
@@ -58,6 +47,11 @@ function checkIds(file: KeysFile, path: string): KeysFile {
 
 export function writeKeysFile(path: string, file: KeysFile): Promise<void> {
   return writeJsonFile(path, KeysFile, file)
+}
+
+/** The API keys where runtime data lives (gateway/auth/runtime-data.ts): a file, or the state store. */
+export function keysDocument(where: DataLocation, store: () => StateStore): DataDocument<KeysFile> {
+  return dataDocument(where, store, 'credentials/api-keys', KeysFile, KIND, { version: 1, keys: [] }, checkIds)
 }
 
 export function newKeyId(): string {

@@ -5,7 +5,10 @@
  * its entry in the build's manifest, so no request can reach a file outside
  * the build.
  */
+import { readFile } from 'node:fs/promises'
+import { etagOf } from '../../contract/etag.ts'
 import type { BuildFile } from '../../contract/manifest.ts'
+import { ArtifactError } from './errors.ts'
 
 /** A file of the build: its bytes and strong ETag. */
 export type StoredFile = BuildFile
@@ -19,7 +22,11 @@ export interface FileSource {
   read(path: string): Promise<StoredFile>
 }
 
-/** The compiler's output, all in memory. */
+/**
+ * The compiler's output, in memory but for the processed images, which stay
+ * in the build's media cache on disk: those are read when asked for and
+ * checked against their ETag, like dist/'s files.
+ */
 export class MemoryFiles implements FileSource {
   constructor(private readonly files: ReadonlyMap<string, StoredFile>) {}
 
@@ -28,11 +35,17 @@ export class MemoryFiles implements FileSource {
   }
 
   peek(path: string): StoredFile | undefined {
-    return this.files.get(path)
+    const file = this.files.get(path)
+    return file?.file === undefined ? file : undefined
   }
 
-  read(path: string): Promise<StoredFile> {
+  async read(path: string): Promise<StoredFile> {
     const file = this.files.get(path)
-    return file ? Promise.resolve(file) : Promise.reject(new Error(`no file ${path} in this build`))
+    if (!file) throw new Error(`no file ${path} in this build`)
+    if (file.file === undefined) return file
+    const body = await readFile(file.file).catch(() => undefined)
+    if (!body || etagOf(body) !== file.etag)
+      throw new ArtifactError(`the processed image ${path} is missing from the media cache or changed; save again`)
+    return { body, etag: file.etag }
   }
 }

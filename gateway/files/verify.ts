@@ -5,16 +5,21 @@
  * hashed in chunks read into one reused buffer per reader, so checking a
  * large build (llms-full.txt alone is 60 MB at 20,000 items) costs no
  * memory; the cache keeps copies of small files while it has room.
+ * Processed images (/media/) are left to the check each read makes: their
+ * names change with their bytes, and at thousands of images hashing them all
+ * would hold up every start.
  */
 import { createHash } from 'node:crypto'
 import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { etagFromDigest } from '../../contract/etag.ts'
+import { MEDIA_PREFIX } from '../../contract/public-paths.ts'
 import type { ByteLru } from './byte-lru.ts'
 import type { CachedFile } from './disk-files.ts'
 import { ArtifactError } from './errors.ts'
 
 const CONCURRENT_READS = 8
+const MEDIA_FOLDER = `${MEDIA_PREFIX.slice(1)}/`
 const CHUNK = 256 * 1024
 
 export async function verifyFiles(
@@ -22,7 +27,7 @@ export async function verifyFiles(
   etags: Readonly<Record<string, string>>,
   cache: ByteLru<CachedFile>,
 ): Promise<void> {
-  const paths = Object.keys(etags)
+  const paths = Object.keys(etags).filter((path) => !path.startsWith(MEDIA_FOLDER))
   let next = 0
   let failure: ArtifactError | undefined
   const worker = async () => {

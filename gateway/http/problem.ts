@@ -22,6 +22,12 @@ export interface ProblemOptions {
   headers?: Record<string, string>
   /** Override the type's default status (e.g. 503 for a timeout). */
   status?: number
+  /**
+   * A 5xx the code answering has already logged as the operator needs it
+   * (a ceiling reached, once): the app's error hook does not log it again
+   * at every request.
+   */
+  logged?: boolean
 }
 
 /**
@@ -35,16 +41,25 @@ export function problem(name: ProblemName, options: ProblemOptions): HTTPError {
     status,
     message: options.detail,
     headers: options.headers,
-    data: { name, errors: options.errors },
+    data: { name, errors: options.errors, logged: options.logged },
   })
+}
+
+/** Whether `error` is a problem its thrower has logged already (see ProblemOptions.logged). */
+export function alreadyLogged(error: HTTPError): boolean {
+  return (error.data as { logged?: boolean } | undefined)?.logged === true
 }
 
 /**
  * 503 `/problems/unavailable`: no build to answer from (by default), or what
  * `detail` says is missing; retry after `retryAfter` seconds.
  */
-export function unavailable(detail = 'No content build is loaded.', retryAfter = 5): HTTPError {
-  return problem('unavailable', { detail, headers: { 'retry-after': String(retryAfter) } })
+export function unavailable(
+  detail = 'No content build is loaded.',
+  retryAfter = 5,
+  options: Pick<ProblemOptions, 'logged'> = {},
+): HTTPError {
+  return problem('unavailable', { detail, headers: { 'retry-after': String(retryAfter) }, ...options })
 }
 
 const BY_STATUS = new Map<number, ProblemName>(

@@ -12,6 +12,7 @@ import { rememberAnswer } from './answer-memo.ts'
 import type { Charge } from './budgets.ts'
 import { chargedOf, type Charged } from './budget-guard.ts'
 import { unavailable } from './problem.ts'
+import { deprecationOf } from './deprecation.ts'
 import { requestIdOf } from './request-id.ts'
 
 export interface RespondOptions {
@@ -87,7 +88,8 @@ export function remember(
 ): void {
   const target = event.runtime?.node?.req?.url
   const method = event.req.method
-  if (!target || (method !== 'GET' && method !== 'HEAD')) return
+  // An answer naming a deprecation has headers the fast path would not repeat.
+  if (!target || (method !== 'GET' && method !== 'HEAD') || deprecationOf(event)) return
   rememberAnswer(memo.snapshot, target, {
     headers,
     file,

@@ -27,7 +27,6 @@ export type McpAuth = Pick<Guard, 'requireScope'>
 
 export interface McpOptions {
   store: ArtifactStore
-  version: string
   /** The guard; `undefined` only with MCP_AUTH=off, which the config allows on loopback hosts alone. */
   auth: McpAuth | undefined
   /** This gateway's public origin, for the Host/Origin check (see origin-guard.ts). */
@@ -76,7 +75,7 @@ export function mcpHandler(options: McpOptions) {
     const refused = (Array.isArray(parsed) ? parsed : [parsed]).map(envelopeProblem).find(Boolean)
     if (refused) return withGatewayHeaders(event, invalidRequest(refused))
     const { endpoint, createMcpServer } = await load()
-    const factory = () => createMcpServer({ snapshot, version: options.version, now: options.now })
+    const factory = () => createMcpServer({ snapshot, now: options.now })
     return withGatewayHeaders(event, await endpoint(request, parsed, factory))
   })
 }

@@ -112,7 +112,9 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
         ),
       }),
     },
-    ({ tag }) => {
+    ({ tag: given }) => {
+      // Tags are published lowercase and matched without regard to case, as in REST and list_content.
+      const tag = given.toLowerCase()
       const lines = COLLECTION_NAMES.flatMap((c) =>
         snapshot
           .summaries(c)

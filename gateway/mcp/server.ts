@@ -5,6 +5,7 @@
  * factory serves 2026-07-28 requests and 2025-era ones (see endpoint.ts).
  */
 import { McpServer } from '@modelcontextprotocol/server'
+import { API_VERSION } from '../../contract/lifecycle.ts'
 import type { Snapshot } from '../artifacts.ts'
 import { CACHE_HINTS } from './cache.ts'
 import type { McpContext } from './context.ts'
@@ -28,13 +29,13 @@ const INSTRUCTIONS =
 
 export interface McpServerOptions {
   snapshot: Snapshot
-  version: string
   now?: () => Date
 }
 
 export function createMcpServer(options: McpServerOptions): McpServer {
   const server = new McpServer(
-    { name: MCP_SERVER_NAME, title: 'Content API', version: options.version },
+    // The API's version: one for the REST API, the document and the tools alike.
+    { name: MCP_SERVER_NAME, title: 'Content API', version: API_VERSION },
     {
       instructions: INSTRUCTIONS,
       // No list ever changes while a process serves one build, and a stateless server has no stream to announce

@@ -16,9 +16,6 @@ import { readSettings } from '../../contract/settings.ts'
 import { unavailable, problemResponse } from '../http/problem.ts'
 import { requestIdFrom } from '../http/request-id.ts'
 
-/** Set by the bundler (build/netlify-function.ts) from package.json. */
-declare const __GATEWAY_VERSION__: string | undefined
-
 /** Without PUBLIC_URL: Netlify's site URL (URL), else the origin the last request came to. */
 let requestOrigin = 'http://localhost'
 
@@ -30,13 +27,14 @@ async function init(): Promise<Gateway> {
   const root = settings.LAMBDA_TASK_ROOT ?? process.cwd()
   return createGateway(settings, {
     root: process.cwd(),
-    version: typeof __GATEWAY_VERSION__ === 'string' ? __GATEWAY_VERSION__ : '0.0.0',
     logger: createLogger(settings.LOG_LEVEL),
     // A deploy's files never change under the function: each is checked when first read, not all at every cold start.
     dist: { dir: await findDist(settings.DIST_DIR, root), checkFiles: 'on-read' },
     origin: () => settings.URL ?? requestOrigin,
     // Without a build the content says 503; bad credential settings take only the credential routes down.
     resilient: true,
+    // Instances come and go: the scheduled function sweeps the Blobs (oauth-sweep-scheduled.ts).
+    sweep: false,
   })
 }
 

@@ -1,14 +1,16 @@
 /**
  * The preview's HTML: an index of every item (drafts marked) and a page per
  * item showing it as readers will see it — its metadata and the body's HTML
- * exactly as the API publishes it. While the content has errors, pages show
+ * exactly as the API publishes it (its processed images served from this
+ * server rather than the api_url they are published under). While the content has errors, pages show
  * them (file:line:col field: message) instead of a stale item. Every page
  * polls the revision and reloads itself when a save changes it.
  */
 import type { PreviewItem } from '../../build/dev.ts'
 import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
 import { escapeHtml, jsonForScript, page } from '../../contract/html.ts'
-import { PREVIEW_PREFIX } from '../../contract/public-paths.ts'
+import type { ImageObject, SocialImage } from '../../contract/media.ts'
+import { MEDIA_PREFIX, PREVIEW_PREFIX } from '../../contract/public-paths.ts'
 import type { FullRecord } from '../../contract/records.ts'
 
 export interface PreviewState {
@@ -18,6 +20,8 @@ export interface PreviewState {
   errors: string[]
   siteName: string
   collectionTitles: Record<CollectionName, string>
+  /** Where the published records say the processed images are (site.yaml's api_url); this server serves them at /media/. */
+  mediaOrigin: string | undefined
 }
 
 const STYLE = `<style>
@@ -104,6 +108,8 @@ export function itemPage(
     )
   }
   const record = item.record
+  const local = (html: string) =>
+    state.mediaOrigin ? html.split(`${state.mediaOrigin}${MEDIA_PREFIX}/`).join(`${MEDIA_PREFIX}/`) : html
   return shell(
     record.title,
     state,
@@ -111,16 +117,16 @@ export function itemPage(
 <article>
 <h1>${escapeHtml(record.title)}${item.draft ? '<span class="draft">draft</span>' : ''}</h1>
 ${metadata(record, item)}
-${image(record)}
+${local(image(record))}
 <div class="body">
-${record.body.html}
+${local(record.body.html)}
 </div>
 ${related(record)}
 </article>`,
   )
 }
 
-const HIDDEN = new Set(['title', 'body', 'image', 'related'])
+const HIDDEN = new Set(['title', 'body', 'image', 'social_image', 'related'])
 
 function metadata(record: FullRecord, item: PreviewItem): string {
   const rows = Object.entries(record)
@@ -132,9 +138,18 @@ function metadata(record: FullRecord, item: PreviewItem): string {
   return `<dl class="meta"><dt>file</dt><dd>${escapeHtml(item.path)}</dd>${rows.join('')}</dl>`
 }
 
+/** The lead image, and the card or image shown when the item is shared (its processed files are served here). */
 function image(record: FullRecord): string {
-  const img = record.image as { url: string; alt: string } | null
-  return img ? `<p><img src="${escapeHtml(img.url)}" alt="${escapeHtml(img.alt)}"></p>` : ''
+  const img = record.image as ImageObject | null
+  const social = record.social_image as SocialImage | null
+  const size = (i: { width: number | null; height: number | null }) =>
+    i.width === null ? '' : ` width="${i.width}" height="${i.height}"`
+  const lead = img ? `<p><img src="${escapeHtml(img.url)}" alt="${escapeHtml(img.alt)}"${size(img)}></p>` : ''
+  const card =
+    social && social.url !== img?.url
+      ? `<figure><img src="${escapeHtml(social.url)}" alt="Social card"${size(social)}><figcaption>social_image</figcaption></figure>`
+      : ''
+  return lead + card
 }
 
 function related(record: FullRecord): string {

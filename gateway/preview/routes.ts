@@ -37,6 +37,7 @@ export function previewPlugin(compiler: Compiler): (app: H3) => void {
       errors: current.ok ? [] : current.errors.errors.map((e) => e.message),
       siteName: site?.name ?? 'Content',
       collectionTitles: titles,
+      mediaOrigin: site?.apiUrl,
     }
   }
   const html = (event: H3Event, body: string, status = 200) => {

@@ -7,17 +7,20 @@ import { remember } from '../http/respond.ts'
 import { baseHeaderRecord, CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import { unavailable } from '../http/problem.ts'
 import { requestIdOf } from '../http/request-id.ts'
+import { API_VERSION } from '../../contract/lifecycle.ts'
 
-export function healthRoute(store: ArtifactStore, version: string) {
-  // The body of each build, made once: a key of this gateway's own, since it names this gateway's version.
+export function healthRoute(store: ArtifactStore) {
+  // The body of each build, made once.
   const body = new MemoKey<StoredFile>('health')
   return defineHandler((event) => {
     const snapshot = store.current()
     const failure = store.lastError()
-    if (!snapshot || failure) throw unavailable(failure?.message)
+    if (!snapshot || failure)
+      throw unavailable(failure ? withoutServerPaths(failure.message, store.distDir) : undefined)
     const file = snapshot.memo(body, () => {
-      const { id, built_at, counts } = snapshot.manifest.build
-      return { body: Buffer.from(JSON.stringify({ status: 'ok', version, build: { id, built_at, counts } })), etag: '' }
+      const { id, content_updated_at, counts } = snapshot.manifest.build
+      const health = { status: 'ok', version: API_VERSION, build: { id, content_updated_at, counts } }
+      return { body: Buffer.from(JSON.stringify(health)), etag: '' }
     })
     const headers = baseHeaderRecord(requestIdOf(event), JSON_TYPE, CACHE.none)
     headers['content-length'] = String(file.body.byteLength)
@@ -26,4 +29,9 @@ export function healthRoute(store: ArtifactStore, version: string) {
     // Written straight to the socket, like every read answer (see http/respond.ts).
     return new FastResponse(event.req.method === 'HEAD' ? null : (file.body as Uint8Array<ArrayBuffer>), { headers })
   })
+}
+
+/** A load failure as the public may read it: the build folder named `dist`, never the server's path to it. */
+function withoutServerPaths(message: string, distDir: string): string {
+  return message.split(distDir).join('dist')
 }

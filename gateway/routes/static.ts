@@ -1,13 +1,14 @@
 /**
  * Every other GET: the routes of the table the build answers with a file
  * (openapi.json, llms.txt, .well-known/api-catalog, docs/, feeds, calendars,
- * problem pages) straight from the snapshot; a folder path serves its
+ * problem pages, images, the editor) straight from the snapshot; a folder path serves its
  * index.html. Anything else is a JSON 404.
  */
 import { defineHandler } from 'h3'
 import { extname } from 'node:path'
 import type { ArtifactStore } from '../artifacts.ts'
 import { CACHE, CONTENT_TYPES } from '../../contract/headers.ts'
+import { cacheOfFile } from '../../contract/routes/index.ts'
 import { READ } from '../../contract/routes/route.ts'
 import { assertMethod } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
@@ -33,7 +34,8 @@ export function staticRoute(store: ArtifactStore) {
       const contentType = DOCUMENT_TYPES[path] ?? CONTENT_TYPES[extname(candidate)] ?? 'application/octet-stream'
       return respondWithFile(event, file, {
         contentType,
-        cacheControl: CACHE.document,
+        // The table's policy where a route sets one (the images: immutable).
+        cacheControl: CACHE[cacheOfFile(path) ?? 'document'],
         headers: DOCUMENT_HEADERS[path],
         memo: { snapshot: snapshot! },
       })

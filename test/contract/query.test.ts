@@ -50,6 +50,13 @@ describe('parseListQuery', () => {
     })
   })
 
+  it('takes a tag in any case, as written (lowercase), and a date as its midnight UTC', () => {
+    expect(parse('tag=Data-Quality&updated_since=2026-03-01')).toEqual({
+      ok: true,
+      query: { limit: 10, page: 1, tag: ['data-quality'], updatedSince: '2026-03-01T00:00:00Z' },
+    })
+  })
+
   it('refuses a repeated parameter and reports every bad one at once', () => {
     const result = parse('limit=5&limit=6&page=0&tag=Bad!&updated_since=2026-02-30T00:00:00Z')
     expect(result.ok).toBe(false)

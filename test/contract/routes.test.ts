@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CollectionName } from '../../contract/collections.ts'
 import type { Manifest } from '../../contract/manifest.ts'
 import { MANIFEST_FILE } from '../../contract/paths.ts'
-import { allowOf, answeredByFile, documentedPaths, ROUTES } from '../../contract/routes/index.ts'
+import { CACHE } from '../../contract/headers.ts'
+import { allowOf, answeredByFile, documentedPaths, pathPattern, ROUTES } from '../../contract/routes/index.ts'
 import type { Route } from '../../contract/routes/route.ts'
 import { routerPath, type RouteHandlers } from '../../gateway/routes/mount.ts'
 import { startBuiltGateway, type BuiltGateway } from '../helpers/gateway.ts'
@@ -28,10 +29,18 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => gw?.close())
 
-/** Each path of the route with its parameters given values of the build (a published slug, a feed, a problem). */
+/** Each path of the route with its parameters given values of the build (a published slug, a feed, a problem, an image). */
 function concrete(route: Route): string[] {
   const values: Record<string, string> = { feed: 'all', calendar: 'events', name: 'not-found', uid: 'x' }
   return documentedPaths(route).map(({ path, value }) => {
+    // A file of any name (an image): the first the build has there.
+    if (path.includes('{file}')) {
+      const file = Object.keys(manifest.files)
+        .map((f) => `/${f}`)
+        .find((f) => pathPattern({ path }).test(f))
+      expect(file, `a file of the build at ${path}`).toBeDefined()
+      return file!
+    }
     // A route of one collection takes its slug; one of any collection (a calendar), an event's.
     const collection = (value ?? 'events') as CollectionName
     const given = path.replace('{slug}', manifest.collections[collection][0]!.slug).replace('{collection}', collection)
@@ -85,6 +94,19 @@ describe('the route table', () => {
         expect(res.status, path).toBe(200)
         await res.body?.cancel()
       }
+    },
+  )
+
+  it.each(ROUTE_LIST.filter(([, route]) => route.cache))(
+    '%s: its files are served with its cache policy, by the gateway and by the Netlify rules',
+    async (_, route) => {
+      const [path] = concrete(route)
+      const res = await fetch(`${gw.url}${path}`)
+      expect(res.headers.get('cache-control')).toBe(CACHE[route.cache!])
+      await res.body?.cancel()
+      const folder = `${route.path.slice(0, route.path.indexOf('{'))}*`
+      const headers = await readFile(join(gw.project.dist, '_headers'), 'utf8')
+      expect(headers).toContain(`${folder}\n  cache-control: ${CACHE[route.cache!]}\n`)
     },
   )
 

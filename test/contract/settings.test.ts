@@ -3,13 +3,18 @@
  * `npm run dev`, the build and the Netlify function with one line naming the
  * variable and what it accepts, and the README's table is the schema's.
  */
+import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import { defaultOf, readSettings, SETTINGS, SettingsError } from '../../contract/settings.ts'
 import { withSettingsTable } from '../../build/settings-doc.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 import { runTsx } from '../helpers/run-tsx.ts'
+
+/** A value OAUTH_SIGNING_KEY accepts (the schema checks its form only). */
+const SIGNING_KEY = '{"kty":"EC"}'
 
 describe('the settings schema', () => {
   it('gives the defaults of each runtime, and reads values', () => {
@@ -23,7 +28,10 @@ describe('the settings schema', () => {
       PUBLIC_URL: undefined,
     })
     expect(readSettings({}, 'dev')).toMatchObject({ LOG_LEVEL: 'warn' })
-    expect(readSettings({}, 'netlify')).toMatchObject({ TRUST_PROXY: 'netlify', OAUTH_STORE: 'netlify-blobs' })
+    expect(readSettings({ OAUTH_SIGNING_KEY: SIGNING_KEY }, 'netlify')).toMatchObject({
+      TRUST_PROXY: 'netlify',
+      OAUTH_STORE: 'netlify-blobs',
+    })
     expect(
       readSettings(
         {
@@ -74,7 +82,10 @@ describe('the settings schema', () => {
       for (const name of Object.keys(SETTINGS) as (keyof typeof SETTINGS)[]) {
         const value = defaultOf(name, runtime)
         if (value !== undefined)
-          expect(() => readSettings({ [name]: value }, runtime), `${name} (${runtime})`).not.toThrow()
+          expect(
+            () => readSettings({ OAUTH_SIGNING_KEY: SIGNING_KEY, [name]: value }, runtime),
+            `${name} (${runtime})`,
+          ).not.toThrow()
       }
     }
   })
@@ -100,6 +111,60 @@ describe('a bad setting stops every runtime with one line', () => {
         `✗ ${Object.keys(env)[0]} must be ${Object.keys(env)[0] === 'PORT' ? 'an integer from 0 to 65535; got "80a"' : 'auto or an integer from 1 to 64; got "lots"'}`,
       ])
     }
+  })
+
+  it('HOST off loopback without PUBLIC_URL stops npm start and npm run dev with one line naming PUBLIC_URL', async () => {
+    for (const script of ['gateway/serve.ts', 'gateway/dev.ts']) {
+      const result = await runTsx([script], { HOST: '0.0.0.0', PORT: '0', PUBLIC_URL: '' })
+      expect(result.code, script).toBe(1)
+      expect(result.stderr.split('\n').filter(Boolean), script).toEqual([
+        '✗ PUBLIC_URL must be set when HOST is not a loopback address (HOST is "0.0.0.0"): it is the origin clients use, which the OAuth metadata names and /mcp checks requests against, e.g. PUBLIC_URL=http://192.168.1.20:8787',
+      ])
+    }
+    expect(() => readSettings({ HOST: '::1' }, 'start')).not.toThrow()
+  })
+
+  it('the Netlify function without OAUTH_SIGNING_KEY (or OAUTH_ISSUER) logs one line naming it and answers 503', async () => {
+    const script = `
+      const { default: handler } = await import(${JSON.stringify(join(REPO_ROOT, 'gateway/netlify/gateway.ts'))})
+      const response = await handler(new Request('https://site.example/.netlify/functions/gateway/api/health'))
+      console.log(JSON.stringify({ status: response.status }))`
+    const result = await runTsx(['--input-type=module', '-e', script], { OAUTH_SIGNING_KEY: '', OAUTH_ISSUER: '' })
+    expect(JSON.parse(result.stdout)).toEqual({ status: 503 })
+    expect(result.stderr.split('\n').filter(Boolean)).toEqual([
+      "✗ OAUTH_SIGNING_KEY must be set on Netlify (or OAUTH_ISSUER): the function runs as many instances, which cannot share a key each would generate, so a token one issues would fail on the next; `npm run keys -- signing-key` prints one to set in the site's environment",
+    ])
+    // An external issuer signs the tokens itself: no key needed.
+    expect(() => readSettings({ OAUTH_ISSUER: 'https://login.example.com' }, 'netlify')).not.toThrow()
+  })
+
+  it("the deploy job checks the site's environment with the same schema before it deploys", async () => {
+    const check = (env: Record<string, string>) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'build/netlify-settings.ts')], {
+          cwd: REPO_ROOT,
+        })
+        let stderr = ''
+        child.stderr.on('data', (d) => (stderr += d))
+        child.on('exit', (code) => resolve({ code, stderr }))
+        child.stdin.end(JSON.stringify(env))
+      })
+    const missing = await check({ PUBLIC_URL: 'https://content.example.com' })
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/^✗ OAUTH_SIGNING_KEY must be set on Netlify/)
+    const secret = '{"kty":"EC","d":"a-secret-value"}'
+    const set = await check({ PUBLIC_URL: 'https://content.example.com', OAUTH_SIGNING_KEY: secret })
+    expect(set).toEqual({ code: 0, stderr: "✓ the site's environment has what the Netlify function needs\n" })
+    const bad = await check({ OAUTH_SIGNING_KEY: secret, OAUTH_TOKEN_TTL: '5' })
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).not.toContain('a-secret-value')
+    const { jobs } = parse(await readFile(join(REPO_ROOT, '.github/workflows/ci.yml'), 'utf8')) as {
+      jobs: { deploy: { steps: { name?: string; run?: string }[] } }
+    }
+    const steps = jobs.deploy.steps
+    const at = steps.findIndex((s) => /build\/netlify-settings\.ts/.test(s.run ?? ''))
+    expect(at).toBeGreaterThan(0)
+    expect(at).toBeLessThan(steps.findIndex((s) => /netlify-cli@[\d.]+ deploy/.test(s.run ?? '')))
   })
 
   it('the Netlify function logs the line and answers 503, naming nothing', async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
-import { copyOfRepoContent } from '../helpers/project.ts'
+import { copyOfFixtureContent } from '../helpers/project.ts'
 import { HEALTH_PATH } from '../../contract/public-paths.ts'
+import { API_VERSION } from '../../contract/lifecycle.ts'
 
-const ctx = useBuiltGateway(copyOfRepoContent)
+const ctx = useBuiltGateway(copyOfFixtureContent)
 const get = (path: string, init?: RequestInit) => fetch(`${ctx.gateway.url}${path}`, init)
 
 async function expectProblem(res: Response, status: number, type: string) {
@@ -26,10 +27,18 @@ describe('health', () => {
     const body = await res.json()
     expect(body).toMatchObject({
       status: 'ok',
-      version: '0.0.0-test',
-      build: { id: expect.any(String), built_at: expect.any(String) },
+      version: API_VERSION,
+      build: { id: expect.any(String), content_updated_at: expect.any(String) },
     })
     expect(Object.keys(body.build.counts)).toEqual([...COLLECTION_NAMES])
+    // Named for what it is: the newest updated_at of any item, not a build time (builds are deterministic).
+    expect(body.build).not.toHaveProperty('built_at')
+    const updated: string[] = []
+    for (const collection of COLLECTION_NAMES) {
+      const list = (await (await get(`/api/${collection}?limit=100`)).json()) as { data: { updated_at: string }[] }
+      updated.push(...list.data.map((item) => new Date(item.updated_at).toISOString()))
+    }
+    expect(new Date(body.build.content_updated_at).toISOString()).toBe(updated.sort().at(-1))
     const head = await get(HEALTH_PATH, { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(await head.text()).toBe('')
@@ -97,6 +106,16 @@ describe('filters', () => {
     expect(body.data[0].slug).toBe(expected[0].slug)
     expect(body.links.self).toBe(`/api/blog-posts?limit=1&tag=${tag}`)
     if (expected.length > 1) expect(body.links.next).toBe(`/api/blog-posts?limit=1&page=2&tag=${tag}`)
+  })
+
+  it('matches a tag without regard to case: tag=DBT is tag=dbt, links included (one rule with MCP and the OpenAPI document)', async () => {
+    const all = await (await get('/api/blog-posts?limit=100')).json()
+    const tag = all.data[0].tags[0] as string
+    const lower = await (await get(`/api/blog-posts?tag=${tag}`)).text()
+    const upper = await get(`/api/blog-posts?tag=${tag.toUpperCase()}`)
+    expect(upper.status).toBe(200)
+    expect(await upper.text()).toBe(lower)
+    expect(JSON.parse(lower).meta.total).toBeGreaterThan(0)
   })
 
   it('answers an unknown tag with an empty list, and a page past the end with no data', async () => {

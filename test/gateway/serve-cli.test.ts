@@ -18,6 +18,9 @@ describe('the serve command', () => {
     const url = await run.url
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
     expect((await fetch(`${url}/api/health`)).status).toBe(200)
+    // Its own PID, the one `kill -HUP` reloads (under npm, npm's would be another).
+    expect(run.stderr()).toContain(`✓ gateway (pid ${run.child.pid}) serving build`)
+    expect(run.stderr()).toContain(`kill -HUP ${run.child.pid} reloads dist/`)
     const list = await (await fetch(`${url}/api/blog-posts?limit=5`)).json()
     expect(list.data[0].title).toBe('Hello')
     run.child.kill('SIGTERM')
@@ -35,6 +38,17 @@ describe('the serve command', () => {
       request_id: expect.any(String),
       duration_ms: expect.any(Number),
     })
+  })
+
+  it('starts on Node 22 without runtime warnings, the embedded OpenID provider loaded', async () => {
+    const run = serve({ PORT: '0', DIST_DIR: project.dist, LOG_LEVEL: 'warn' })
+    const url = await run.url
+    expect((await fetch(`${url}/.well-known/openid-configuration`)).status).toBe(200)
+    run.child.kill('SIGTERM')
+    const exit = await run.exited
+    expect(exit.code).toBe(0)
+    // oidc-provider warned "Unsupported runtime" on Node 20.
+    expect(exit.stderr.split('\n').filter((l) => l && !l.startsWith('✓ gateway'))).toEqual([])
   })
 
   it('exits 1 with a clear message when the port is taken', async () => {

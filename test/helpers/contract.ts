@@ -14,7 +14,7 @@ import addFormats from 'ajv-formats'
 import { isTimeZone } from '../../build/pipeline/ajv.ts'
 import { HEADERS, sharedResponses } from '../../build/openapi/components.ts'
 import { createOpenApiDocument, type OpenApiDocument } from '../../build/openapi/document.ts'
-import type { SiteConfig } from '../../build/core/site.ts'
+import { DEFAULT_THEME, type SiteConfig } from '../../build/core/site.ts'
 
 type Json = Record<string, unknown>
 export interface ContractResponse {
@@ -175,6 +175,8 @@ const FIXTURE_SITE: SiteConfig = {
     webinars: { path: '/webinars', title: 'Webinars' },
     events: { path: '/events', title: 'Events' },
   },
+  theme: DEFAULT_THEME,
+  socialCards: true,
 }
 
 let shared: ContractChecker | undefined

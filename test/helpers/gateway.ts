@@ -4,7 +4,8 @@
  * listening on 127.0.0.1 with an ephemeral port. Every test gateway is the
  * whole one — REST, the credential routes with the embedded issuer, /mcp —
  * with its own clients, API keys, people and state store beside the build,
- * so tests can get real tokens and keys, and every log line captured.
+ * so tests can get real tokens and keys, and every log line captured; with
+ * `platform.webhooks`, the webhook sender `npm start` runs too.
  */
 import { mkdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
@@ -22,7 +23,7 @@ import { openPeople } from '../../gateway/auth/people/people.ts'
 import { openFileStore } from '../../gateway/auth/store/file-store.ts'
 import { createGateway, type Gateway, type Platform } from '../../gateway/gateway.ts'
 import { createLogger } from '../../gateway/log.ts'
-import { copyOfRepoContent, type TempProject } from './project.ts'
+import { copyOfFixtureContent, type TempProject } from './project.ts'
 
 export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 
@@ -33,14 +34,14 @@ export interface GatewayOptions {
   clients?: Record<string, readonly Scope[]>
   /** API keys to create, by name; their plaintext is returned in `keys`. */
   keys?: Record<string, Role>
-  /** Use this keys file instead of creating one (e.g. the committed one with the sandbox key). */
+  /** Use this keys file instead of creating one (one the keys CLI wrote). The published sandbox key needs none. */
   keysFile?: string
   /** Use this clients file instead of creating one from `clients`. */
   clientsFile?: string
   /** People who may sign in, by name; scopes default to all nine. */
   people?: Record<string, { email: string; password: string; name?: string; scopes?: readonly Scope[] }>
-  /** What only the runtime knows: its version, the clock, the issuer's outbound fetch, a store of its own, extra routes. */
-  platform?: Partial<Pick<Platform, 'version' | 'now' | 'fetch' | 'store' | 'routes'>>
+  /** What only the runtime knows: the clock, the issuer's outbound fetch, a store of its own, extra routes, webhooks. */
+  platform?: Partial<Pick<Platform, 'now' | 'fetch' | 'store' | 'routes' | 'webhooks'>>
   /** Where the clients and keys files go; default beside the build (a second gateway on one build needs its own). */
   filesDir?: string
   /** The state store's folder; default `.data` beside the build (a second gateway may share the first's). */
@@ -118,7 +119,6 @@ export async function startGateway(distDir: string, options: GatewayOptions = {}
   )
   const gateway = await createGateway(settings, {
     root: filesDir,
-    version: '0.0.0-test',
     logger: createLogger('debug', (line) => logs.push(line)),
     ...options.platform,
   })
@@ -149,7 +149,7 @@ export async function startGateway(distDir: string, options: GatewayOptions = {}
       if (!res.ok) throw new Error(`token endpoint answered ${res.status}: ${await res.text()}`)
       return ((await res.json()) as { access_token: string }).access_token
     },
-    close: () => running.close(),
+    close: () => gateway.close(),
   }
 }
 
@@ -158,13 +158,13 @@ export interface BuiltGateway extends TestGateway {
 }
 
 /**
- * Build `project` (default: a copy of the repository's content, removed on
+ * Build `project` (default: a copy of the test fixture content, removed on
  * close) and serve it with the whole gateway.
  */
 export async function startBuiltGateway(
   options: GatewayOptions & { project?: TempProject } = {},
 ): Promise<BuiltGateway> {
-  const project = options.project ?? (await copyOfRepoContent())
+  const project = options.project ?? (await copyOfFixtureContent())
   await buildSite({ root: project.root, cache: false })
   const gateway = await startGateway(project.dist, { filesDir: project.root, ...options })
   return {
@@ -181,7 +181,7 @@ export async function startBuiltGateway(
  * For one describe block (or file): build the project `makeProject` gives and
  * serve it; afterwards close the server and remove the project.
  *
- * @example const ctx = useBuiltGateway(copyOfRepoContent); fetch(`${ctx.gateway.url}/api/health`)
+ * @example const ctx = useBuiltGateway(copyOfFixtureContent); fetch(`${ctx.gateway.url}/api/health`)
  */
 export function useBuiltGateway(
   makeProject: () => Promise<TempProject>,

@@ -17,6 +17,9 @@ export interface Node22 {
 let located: Promise<Node22> | undefined
 
 export function node22(): Promise<Node22> {
+  // The npm scripts run on the Node 22 package.json pins: the tests' own Node is the one.
+  if (!located && Number(process.versions.node.split('.')[0]) === 22)
+    located = Promise.resolve(around(process.execPath))
   located ??= new Promise<Node22>((resolve, reject) => {
     execFile('npx', ['-y', '-p', 'node@22', 'node', '-p', 'process.execPath'], (error, stdout, stderr) => {
       const execPath = stdout.trim().split('\n').pop() ?? ''
@@ -25,15 +28,19 @@ export function node22(): Promise<Node22> {
         reject(new Error(`Node 22 could not be found with npx -y -p node@22: ${error?.message ?? ''}\n${stderr}`))
         return
       }
-      const bin = dirname(execPath)
-      resolve({
-        execPath,
-        env: (extra = {}) => {
-          const env = { ...process.env, ...extra }
-          return { ...env, PATH: [bin, env.PATH].filter(Boolean).join(delimiter) }
-        },
-      })
+      resolve(around(execPath))
     })
   })
   return located
+}
+
+function around(execPath: string): Node22 {
+  const bin = dirname(execPath)
+  return {
+    execPath,
+    env: (extra = {}) => {
+      const env = { ...process.env, ...extra }
+      return { ...env, PATH: [bin, env.PATH].filter(Boolean).join(delimiter) }
+    },
+  }
 }

@@ -39,10 +39,17 @@ export async function createProject(files: Record<string, string> = {}): Promise
   return project
 }
 
-/** A temporary copy of the repository's own content/. */
-export async function copyOfRepoContent(): Promise<TempProject> {
+/**
+ * The tests' own content: a copy of the repository's content/ as it was, kept in
+ * test/fixtures/content/ so that a draft an author is working on in content/ (valid
+ * or not) never changes what a test sees.
+ */
+export const FIXTURE_CONTENT = join(REPO_ROOT, 'test/fixtures/content')
+
+/** A temporary project holding a copy of the fixture content. */
+export async function copyOfFixtureContent(): Promise<TempProject> {
   const project = await createProject()
-  await cp(join(REPO_ROOT, 'content'), join(project.root, 'content'), { recursive: true })
+  await cp(FIXTURE_CONTENT, join(project.root, 'content'), { recursive: true })
   return project
 }
 

@@ -29,14 +29,14 @@ function stringArbitrary(schema: Schema): Arbitrary<string> {
   const max = Math.min((schema.maxLength as number | undefined) ?? 200, 400)
   const fits = (s: string) => s.length >= min && s.length <= ((schema.maxLength as number | undefined) ?? Infinity)
   switch (schema.format) {
-    case 'date-time':
-      return fc
-        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
-        .map((d) => d.toISOString())
     case 'date':
       return fc
         .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
         .map((d) => d.toISOString().slice(0, 10))
+    case 'date-time':
+      return fc
+        .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
+        .map((d) => d.toISOString())
     case 'uri':
     case 'uri-reference':
       return fc.webUrl({ size: 'small' }).filter(fits)
@@ -70,7 +70,11 @@ export function valid(doc: Schema, raw: Schema, depth = 0): Arbitrary<unknown> {
         : fc.oneof(...arbitraries)
   if ('const' in schema) return fc.constant(schema.const)
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]))
-  if (Array.isArray(schema.anyOf)) return fc.oneof(...(schema.anyOf as Schema[]).map((s) => valid(doc, s, depth)))
+  if (Array.isArray(schema.anyOf)) {
+    // Each branch with what the schema says beside anyOf (a string's type and length).
+    const { anyOf, ...common } = schema
+    return fc.oneof(...(anyOf as Schema[]).map((s) => valid(doc, { ...common, ...s }, depth)))
+  }
   if (Array.isArray(schema.allOf)) return valid(doc, (schema.allOf as Schema[])[0]!, depth)
   const types = typesOf(schema)
   if (types.length > 1) return pick(...types.map((type) => valid(doc, { ...schema, type }, depth)))
@@ -170,6 +174,7 @@ export function breakable(doc: Schema, raw: Schema): boolean {
     Array.isArray(s.enum) ||
     'const' in s ||
     typesOf(s).includes('integer') ||
-    s.format === 'date-time'
+    s.format === 'date-time' ||
+    (Array.isArray(s.anyOf) && (s.anyOf as Schema[]).some((b) => b.format === 'date-time'))
   )
 }

@@ -19,6 +19,10 @@ export interface ServeProcess {
   exited: Promise<Exit>
   /** Where it listens, once it says so; rejects if it exits first. */
   url: Promise<string>
+  /** What it printed on stderr so far. */
+  stderr(): string
+  /** What it printed on stdout so far (its JSON log lines). */
+  stdout(): string
 }
 
 /** Run gateway/serve.ts as `npm start` does, with `env` over this process's environment. */
@@ -40,5 +44,5 @@ export function serveProcess(env: Record<string, string>): ServeProcess {
     exited.then((e) => reject(new Error(`exited ${e.code}: ${e.stderr}`)))
   })
   url.catch(() => {}) // awaited only by tests that expect the server to start
-  return { child, exited, url }
+  return { child, exited, url, stderr: () => stderr, stdout: () => stdout }
 }

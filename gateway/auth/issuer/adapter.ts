@@ -3,10 +3,13 @@
  * model instance (`oidc/<Model>/<id>`), small index records for the lookups
  * the provider makes by uid, user code and grant, and expiry from the
  * provider's own TTLs. Registered clients' secrets are stored only as
- * SHA-256 hashes; machine clients come from the clients file, not the store.
+ * SHA-256 hashes, and a registration expires unless it is used
+ * (client-lifetime.ts); machine clients come from the clients file, not
+ * the store. Every record an anonymous caller can cause expires.
  */
 import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider'
 import type { StateStore } from '../store/state-store.ts'
+import { registeredRecord, type ClientLifetime } from './client-lifetime.ts'
 import { hashClientSecret } from './clients-file.ts'
 
 /** Clients that are not in the store: the machine clients of the clients file. */
@@ -26,7 +29,7 @@ const GRANT_BOUND = new Set([
   'BackchannelAuthenticationRequest',
 ])
 
-export function stateAdapter(store: StateStore, clients: ClientSource): AdapterConstructor {
+export function stateAdapter(store: StateStore, clients: ClientSource, lifetime: ClientLifetime): AdapterConstructor {
   return class StateAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
@@ -35,12 +38,18 @@ export function stateAdapter(store: StateStore, clients: ClientSource): AdapterC
     }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void> {
+      if (this.model === 'Client') {
+        // The provider upserts a client only when it is registered (there is no management endpoint).
+        const hashed =
+          payload.client_secret && !isHashedSecret(payload.client_secret)
+            ? { ...payload, client_secret: hashClientSecret(payload.client_secret) }
+            : payload
+        const { record, ttl } = registeredRecord(hashed, lifetime)
+        await store.set(this.key(id), record, ttl)
+        return
+      }
       const ttl = expiresIn && expiresIn > 0 ? expiresIn : undefined
-      const record =
-        this.model === 'Client' && payload.client_secret && !isHashedSecret(payload.client_secret)
-          ? { ...payload, client_secret: hashClientSecret(payload.client_secret) }
-          : payload
-      await store.set(this.key(id), record, ttl)
+      await store.set(this.key(id), payload, ttl)
       const indexes: Promise<void>[] = []
       if (payload.grantId && GRANT_BOUND.has(this.model))
         indexes.push(

@@ -8,6 +8,7 @@
  */
 import { errors, type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider'
 import { CLIENT_METADATA_LIMITS, MAX_REDIRECT_URIS } from '../../../contract/oauth-params.ts'
+import { registrationEnd, type ClientLifetime } from './client-lifetime.ts'
 
 export { MAX_REDIRECT_URIS }
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token'])
@@ -65,25 +66,25 @@ export function redirectUriProblem(uri: string): string | undefined {
 /**
  * `extraClientMetadata.validator`: runs for every client the provider builds;
  * the policy applies when the client is being registered (only then does the
- * provider pass a request context).
+ * provider pass a request context), and a secret issued then is said to end
+ * with the registration's grace period (client-lifetime.ts).
  */
-export function validateClientMetadata(
-  ctx: KoaContextWithOIDC | undefined,
-  key: string,
-  value: unknown,
-  metadata: ClientMetadata,
-): void {
-  if (value !== undefined && (typeof value !== 'string' || value.length > CLIENT_METADATA_LIMITS.software)) {
-    throw new errors.InvalidClientMetadata(
-      `${key} must be a string of at most ${CLIENT_METADATA_LIMITS.software} characters`,
-    )
+export function clientMetadataValidator(lifetime: ClientLifetime) {
+  return (ctx: KoaContextWithOIDC | undefined, key: string, value: unknown, metadata: ClientMetadata): void => {
+    if (value !== undefined && (typeof value !== 'string' || value.length > CLIENT_METADATA_LIMITS.software)) {
+      throw new errors.InvalidClientMetadata(
+        `${key} must be a string of at most ${CLIENT_METADATA_LIMITS.software} characters`,
+      )
+    }
+    if (key !== EXTRA_CLIENT_PROPERTIES[0] || ctx?.oidc?.route !== 'registration') return
+    const problem = registrationProblem(metadata)
+    if (problem)
+      throw problem.redirect
+        ? new errors.InvalidRedirectUri(problem.message)
+        : new errors.InvalidClientMetadata(problem.message)
+    // The provider sets 0 (never); the metadata object is the client being built, so this is what it answers and stores.
+    if (metadata.client_secret) metadata.client_secret_expires_at = registrationEnd(lifetime)
   }
-  if (key !== EXTRA_CLIENT_PROPERTIES[0] || ctx?.oidc?.route !== 'registration') return
-  const problem = registrationProblem(metadata)
-  if (problem)
-    throw problem.redirect
-      ? new errors.InvalidRedirectUri(problem.message)
-      : new errors.InvalidClientMetadata(problem.message)
 }
 
 /** `clientIdMetadataDocument.allowClient`: the same policy for clients that publish their metadata at their client_id URL. */

@@ -9,12 +9,13 @@ import type { AdapterPayload } from 'oidc-provider'
 import type { FileCache } from '../file-cache.ts'
 import type { ClientSource } from './adapter.ts'
 import type { ClientsFile } from './clients-file.ts'
+import { SANDBOX_MACHINE_CLIENT } from '../sandbox.ts'
 
-/** The machine clients of the clients file, as client metadata; a revoked client is unknown. */
+/** The built-in sandbox client and the machine clients of the runtime data, as client metadata; a revoked client is unknown. */
 export function machineClients(file: FileCache<ClientsFile>): ClientSource {
   return {
     async find(id) {
-      const client = (await file.get()).clients.find((c) => c.client_id === id)
+      const client = [SANDBOX_MACHINE_CLIENT, ...(await file.get()).clients].find((c) => c.client_id === id)
       if (!client || client.revoked_at) return undefined
       const metadata: AdapterPayload = {
         client_id: client.client_id,

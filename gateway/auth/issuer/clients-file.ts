@@ -6,14 +6,13 @@
  * constant time (see client-secrets.ts).
  */
 import { createHash, randomInt } from 'node:crypto'
-import { resolve } from 'node:path'
 import { z } from 'zod'
 import { AuthConfigError } from '../errors.ts'
-import { readJsonFile, writeJsonFile, type JsonFileKind } from '../json-file.ts'
+import { writeJsonFile, type JsonFileKind } from '../json-file.ts'
 import { SCOPE_NAMES } from '../../../contract/scopes.ts'
-import type { Settings } from '../../../contract/settings.ts'
+import { dataDocument, type DataDocument, type DataLocation } from '../runtime-data.ts'
+import type { StateStore } from '../store/state-store.ts'
 
-/** The committed file; it holds the public sandbox client. */
 export const CLIENT_SECRET_PREFIX = 'tw_cs_'
 
 const Client = z.strictObject({
@@ -29,17 +28,17 @@ const ClientsFile = z.strictObject({ version: z.literal(1), clients: z.array(Cli
 export type Client = z.infer<typeof Client>
 export type ClientsFile = z.infer<typeof ClientsFile>
 
-export function clientsFilePath(settings: Pick<Settings, 'OAUTH_CLIENTS_FILE'>, root = process.cwd()): string {
-  return resolve(root, settings.OAUTH_CLIENTS_FILE)
-}
-
 const KIND: JsonFileKind = { label: 'clients file', error: (message) => new AuthConfigError(message) }
 
-export async function readClientsFile(path: string): Promise<ClientsFile> {
-  const file = await readJsonFile(path, ClientsFile, KIND, { version: 1, clients: [] })
+function checkIds(file: ClientsFile, location: string): ClientsFile {
   const ids = new Set(file.clients.map((c) => c.client_id))
-  if (ids.size !== file.clients.length) throw new AuthConfigError(`clients file ${path}: duplicate client_id`)
+  if (ids.size !== file.clients.length) throw new AuthConfigError(`clients file ${location}: duplicate client_id`)
   return file
+}
+
+/** The machine clients where runtime data lives (gateway/auth/runtime-data.ts): a file, or the state store. */
+export function clientsDocument(where: DataLocation, store: () => StateStore): DataDocument<ClientsFile> {
+  return dataDocument(where, store, 'credentials/clients', ClientsFile, KIND, { version: 1, clients: [] }, checkIds)
 }
 
 export function writeClientsFile(path: string, file: ClientsFile): Promise<void> {

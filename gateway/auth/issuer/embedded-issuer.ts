@@ -10,21 +10,29 @@ import type Provider from 'oidc-provider'
 import type { Configuration } from 'oidc-provider'
 import { loadOnce } from '../../load-once.ts'
 import type { Logger } from '../../log.ts'
-import { cachedFile } from '../file-cache.ts'
+import type { DataLocation } from '../runtime-data.ts'
 import { openPeople, type People } from '../people/people.ts'
 import type { StateStore } from '../store/state-store.ts'
+import { createCeilings, type CeilingName, type Ceilings } from './ceilings.ts'
+import { keepUsedClient, type ClientLifetime } from './client-lifetime.ts'
 import { machineClients } from './client-secrets.ts'
-import { readClientsFile } from './clients-file.ts'
+import { clientsDocument } from './clients-file.ts'
 import { forwardedRequest, runNodeHandler } from './node-bridge.ts'
 import { OPENID_CONFIGURATION_PATH } from '../../../contract/public-paths.ts'
 import type { Resources } from './resources.ts'
 import { deriveSecret, loadSigningKey, type SigningKey } from './signing-key.ts'
 
 export interface EmbeddedIssuerSettings {
-  clientsFile: string
+  /** The machine clients' file; undefined: the state store (gateway/auth/runtime-data.ts). */
+  clientsFile: DataLocation
   signingKeyFile: string
   signingKeyJwk?: string | undefined
   tokenTtlSeconds: number
+  /** How long a registered client is kept unused: after registering, after its last token (client-lifetime.ts). */
+  clientGraceSeconds: number
+  clientIdleSeconds: number
+  /** The most registered clients and authorization requests in progress kept (ceilings.ts). */
+  ceilings: Readonly<Record<CeilingName, number>>
 }
 
 export interface EmbeddedIssuerRuntime {
@@ -35,6 +43,8 @@ export interface EmbeddedIssuerRuntime {
   log: Logger
   /** How Client ID Metadata Documents are fetched (tests point example hosts at local servers). */
   fetch?: Configuration['fetch']
+  /** The clock of the registered clients' lifetimes, in milliseconds (the store's). */
+  now: () => number
 }
 
 export interface EmbeddedIssuer {
@@ -44,6 +54,10 @@ export interface EmbeddedIssuer {
   /** Key of the CSRF tokens on the sign-in and consent forms. */
   readonly csrfKey: Buffer
   readonly ttlSeconds: number
+  /** What the server keeps of anonymous callers' registrations and sign-ins, at most. */
+  readonly ceilings: Ceilings
+  /** `clientId` obtained a token: a registered client is kept for the idle period from now. */
+  clientUsed(clientId: string): Promise<void>
   provider(): Promise<Provider>
   /** The provider's OpenID discovery document, also served as RFC 8414 metadata. */
   discovery(): Promise<Record<string, unknown>>
@@ -56,9 +70,14 @@ export async function createEmbeddedIssuer(
   runtime: EmbeddedIssuerRuntime,
 ): Promise<EmbeddedIssuer> {
   const key = await loadSigningKey({ jwk: settings.signingKeyJwk, file: settings.signingKeyFile }, runtime.log)
-  const clientsFile = await cachedFile(settings.clientsFile, readClientsFile, runtime.log)
   const { store } = runtime
+  const clientsFile = await clientsDocument(settings.clientsFile, () => store).follow(runtime.log)
   const people = openPeople(store)
+  const clientLifetime: ClientLifetime = {
+    graceSeconds: settings.clientGraceSeconds,
+    idleSeconds: settings.clientIdleSeconds,
+    now: runtime.now,
+  }
   let current:
     | {
         issuer: string
@@ -83,6 +102,7 @@ export async function createEmbeddedIssuer(
         people,
         resources: runtime.resources,
         accessTokenTtl: settings.tokenTtlSeconds,
+        clientLifetime,
         log: runtime.log,
         fetch: runtime.fetch,
       })
@@ -101,6 +121,8 @@ export async function createEmbeddedIssuer(
     people,
     csrfKey: deriveSecret(key, 'csrf tokens'),
     ttlSeconds: settings.tokenTtlSeconds,
+    ceilings: createCeilings(store, settings.ceilings, runtime.log),
+    clientUsed: (clientId) => keepUsedClient(store, clientId, clientLifetime),
     provider: async () => (await instance()).provider,
     async discovery() {
       const entry = await instance()

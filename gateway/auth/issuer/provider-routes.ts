@@ -9,13 +9,18 @@
  * allows are an `invalid_request` (the OpenAPI document states the bounds).
  * Around it, on the endpoints that authenticate clients (token, revocation):
  * a wrong client secret counts as a failed authentication (failed-auth.ts).
+ * What anonymous callers make the server keep is held under its ceilings
+ * (ceilings.ts): a registration, an authorization request started. A token
+ * obtained keeps a registered client (client-lifetime.ts).
  */
 import { defineHandler, type EventHandler, type H3Event } from 'h3'
+import { decodeJwt } from 'jose'
 import { clientIp } from '../../http/client-ip.ts'
 import { problem } from '../../http/problem.ts'
 import { requestIdOf } from '../../http/request-id.ts'
 import type { Auth } from '../auth.ts'
 import type { Subject } from '../failed-auth.ts'
+import type { CeilingName } from './ceilings.ts'
 import type { EmbeddedIssuer } from './embedded-issuer.ts'
 import {
   AUTHORIZE_PATH,
@@ -37,7 +42,7 @@ export type ProviderRouteId = 'authorize' | 'authorizeResume' | 'token' | 'regis
 
 /** The handlers of the provider's routes, by route id. */
 export function providerHandlers(auth: Auth, issuer: EmbeddedIssuer): Record<ProviderRouteId, EventHandler> {
-  const handler = (path: string) =>
+  const handler = (path: string, ceiling?: CeilingName) =>
     defineHandler(async (event) => {
       const body =
         event.req.method === 'GET' || event.req.method === 'HEAD'
@@ -52,19 +57,28 @@ export function providerHandlers(auth: Auth, issuer: EmbeddedIssuer): Record<Pro
       // An address past its limit is refused before the secret is compared (no store access: failed-auth.ts).
       const verdict = subject && (await auth.failures.check('client-secret', subject))
       if (verdict && !verdict.ok) throw problem('rate-limited', { detail: verdict.detail, headers: verdict.headers })
+      if (ceiling) await issuer.ceilings.admit(ceiling)
       const answer = await issuer.handle(event.req, clientIp(event, auth.trustProxy), body)
       if (subject && answer.status === 401) await countFailure(auth, subject)
+      if (path === TOKEN_PATH && answer.status === 200) await keepClient(auth, issuer, subject!.identifier)
       return withGatewayHeaders(event, await cutDescription(answer), OPEN_CORS.has(path))
     })
   return {
-    authorize: handler(AUTHORIZE_PATH),
-    // Where the browser resumes the authorization request after our pages.
+    authorize: handler(AUTHORIZE_PATH, 'authorizations'),
+    // Where the browser resumes the authorization request after our pages (already counted).
     authorizeResume: handler(AUTHORIZE_PATH),
     token: handler(TOKEN_PATH),
-    register: handler(REGISTRATION_PATH),
+    register: handler(REGISTRATION_PATH, 'clients'),
     revoke: handler(REVOCATION_PATH),
     userinfo: handler(USERINFO_PATH),
   }
+}
+
+/** The client obtained a token: keep its registration. The token is issued either way, so a store error is only logged. */
+async function keepClient(auth: Auth, issuer: EmbeddedIssuer, clientId: string): Promise<void> {
+  await issuer
+    .clientUsed(clientId)
+    .catch((error: Error) => auth.log('warn', 'could not keep a registered client', { error: error.message }))
 }
 
 async function countFailure(auth: Auth, subject: Subject): Promise<void> {
@@ -84,7 +98,10 @@ function parametersOf(event: H3Event, body: Uint8Array | undefined): URLSearchPa
   return params
 }
 
-/** The client that tries to authenticate: HTTP Basic (RFC 6749 §2.3.1, URL-encoded) or the form's client_id. */
+/**
+ * The client that tries to authenticate: HTTP Basic (RFC 6749 §2.3.1, URL-encoded), the form's client_id, or
+ * the subject of a private_key_jwt assertion sent without one (RFC 7523 §3; read unverified, which the provider verifies).
+ */
 function clientIdOf(event: H3Event, params: URLSearchParams): string {
   const basic = /^basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(event.req.headers.get('authorization') ?? '')
   if (basic) {
@@ -96,7 +113,17 @@ function clientIdOf(event: H3Event, params: URLSearchParams): string {
       return decoded.slice(0, colon < 0 ? undefined : colon)
     }
   }
-  return params.get('client_id') ?? ''
+  return params.get('client_id') ?? assertionSubject(params.get('client_assertion')) ?? ''
+}
+
+function assertionSubject(assertion: string | null): string | undefined {
+  if (!assertion) return undefined
+  try {
+    const { sub } = decodeJwt(assertion)
+    return typeof sub === 'string' ? sub : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /** 400 for an over-long parameter: a page on the browser's authorization endpoint, OAuth JSON elsewhere. */

@@ -15,7 +15,8 @@ import type { People } from '../people/people.ts'
 import { SCOPE_NAMES } from '../../../contract/scopes.ts'
 import type { StateStore } from '../store/state-store.ts'
 import { stateAdapter, type ClientSource } from './adapter.ts'
-import { allowMetadataDocumentClient, EXTRA_CLIENT_PROPERTIES, validateClientMetadata } from './client-policy.ts'
+import { REGISTERED_CLIENT_PREFIX, type ClientLifetime } from './client-lifetime.ts'
+import { allowMetadataDocumentClient, clientMetadataValidator, EXTRA_CLIENT_PROPERTIES } from './client-policy.ts'
 import { compareHashedSecrets } from './client-secrets.ts'
 import { errorPage, PAGE_CSP } from './interaction/pages.ts'
 import { interactionPath, PROVIDER_PATHS } from './paths.ts'
@@ -34,6 +35,8 @@ export interface ProviderOptions {
   people: People
   resources: () => Resources
   accessTokenTtl: number
+  /** How long a registered client is kept unused. */
+  clientLifetime: ClientLifetime
   log: Logger
   /** How Client ID Metadata Documents are fetched; the provider's own SSRF-guarded fetch unless a test supplies one. */
   fetch?: Configuration['fetch']
@@ -43,7 +46,7 @@ const DAY = 24 * 60 * 60
 
 export function createProvider(o: ProviderOptions): Provider {
   const configuration: Configuration = {
-    adapter: stateAdapter(o.store, o.clients),
+    adapter: stateAdapter(o.store, o.clients, o.clientLifetime),
     jwks: { keys: [o.key.privateJwk as Record<string, unknown> as never] },
     cookies: {
       keys: [deriveSecret(o.key, 'cookie signatures').toString('base64url')],
@@ -79,13 +82,16 @@ export function createProvider(o: ProviderOptions): Provider {
         enabled: true,
         initialAccessToken: false,
         issueRegistrationAccessToken: false,
-        idFactory: () => `reg_${randomBytes(16).toString('base64url')}`,
+        idFactory: () => `${REGISTERED_CLIENT_PREFIX}${randomBytes(16).toString('base64url')}`,
       },
       registrationManagement: { enabled: false },
       resourceIndicators: resourceIndicators(o.resources, o.accessTokenTtl),
       clientIdMetadataDocument: { enabled: true, ack: 'draft-02', allowClient: allowMetadataDocumentClient },
     },
-    extraClientMetadata: { properties: [...EXTRA_CLIENT_PROPERTIES], validator: validateClientMetadata },
+    extraClientMetadata: {
+      properties: [...EXTRA_CLIENT_PROPERTIES],
+      validator: clientMetadataValidator(o.clientLifetime),
+    },
     // Shared secrets are stored hashed, so nothing may use them as keys (client_secret_jwt, HS*).
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
     clientDefaults: {

@@ -23,7 +23,7 @@ export interface UserCliOptions {
 }
 
 export const USER_USAGE =
-  'usage: keys user create --email <email> --name <name> --password-stdin [--scopes "<scope> …"] | user list | user disable <id>'
+  'usage: npm run keys -- user create --email <email> --name <name> --password-stdin [--scopes "<scope> …"]\n       npm run keys -- user list\n       npm run keys -- user disable <person id>'
 
 export async function userCommand(
   rest: string[],

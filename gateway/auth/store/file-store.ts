@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Dirent } from 'node:fs'
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
 import {
   assertKey,
@@ -64,6 +64,22 @@ export function openFileStore(dir: string, options: FileStoreOptions = {}): Stat
       const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`
       await writeFile(temp, JSON.stringify(toRecord(value, ttlSeconds, now())), { mode: 0o600 })
       await rename(temp, path)
+    },
+    async create(key, value, ttlSeconds) {
+      const path = pathOf(key)
+      await mkdir(dirname(path), { recursive: true, mode: 0o700 })
+      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`
+      await writeFile(temp, JSON.stringify(toRecord(value, ttlSeconds, now())), { mode: 0o600 })
+      try {
+        // A hard link fails when the name exists: whole records only, and one winner.
+        await link(temp, path)
+        return true
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+        throw error
+      } finally {
+        await rm(temp, { force: true })
+      }
     },
     async delete(key) {
       await rm(pathOf(key), { force: true })

@@ -28,21 +28,33 @@ export function storeSettingsFrom(settings: Settings, root = process.cwd()): Sto
   }
 }
 
-export function openStateStore(settings: StoreSettings): StateStore {
-  return settings.kind === 'files' ? openFileStore(settings.dir) : openBlobsStore(settings)
+/** `now`: the store's clock in milliseconds (the platform's, so tests can move it). */
+export function openStateStore(settings: StoreSettings, now?: () => number): StateStore {
+  return settings.kind === 'files'
+    ? openFileStore(settings.dir, { now })
+    : openBlobsStore({ ...settings, ...(now ? { now } : {}) })
 }
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000
 
-/** Expired codes, sessions and grants are deleted when read; a store that can also sweep does so hourly (never holding the process open). */
+/**
+ * Expired records (interactions, codes, sessions, grants, unused clients,
+ * failed-authentication windows) are deleted when read; a long-running
+ * gateway also sweeps its store hourly, one sweep at a time, never holding
+ * the process open. On Netlify the scheduled function does it instead.
+ */
 export function sweepRegularly(store: StateStore, log: Logger): void {
-  const { sweep } = store
-  if (!sweep) return
+  let running = false
   const run = () => {
-    sweep.call(store).then(
-      (removed) => removed && log('debug', 'expired authorization state removed', { removed }),
-      (error: Error) => log('warn', 'could not sweep the authorization state', { error: error.message }),
-    )
+    if (running) return
+    running = true
+    store
+      .sweep()
+      .then(
+        (removed) => removed && log('info', 'expired authorization state removed', { removed, store: store.location }),
+        (error: Error) => log('warn', 'could not sweep the authorization state', { error: error.message }),
+      )
+      .finally(() => (running = false))
   }
   setTimeout(run, 10_000).unref()
   setInterval(run, SWEEP_EVERY_MS).unref()

@@ -10,16 +10,28 @@ export interface StateStore {
   get<T>(key: string): Promise<T | undefined>
   /** Store `value` under `key`; it expires after `ttlSeconds` when given. */
   set(key: string, value: unknown, ttlSeconds?: number): Promise<void>
+  /**
+   * Store `value` under `key` only when no record is there, expired or not;
+   * true when this call wrote it. Atomic across processes and instances: of
+   * two callers, exactly one gets true (leases and write-once records).
+   */
+  create(key: string, value: unknown, ttlSeconds?: number): Promise<boolean>
   delete(key: string): Promise<void>
   /** Every key that starts with `prefix` (a folder-like prefix ending in "/"), expired or not. */
   list(prefix: string): Promise<string[]>
   /** Where the state lives, for log lines and errors (never a secret). */
   readonly location: string
   /**
-   * Delete expired records; returns how many. Stores that can do it cheaply
-   * have it (files); elsewhere an expired record is deleted when it is read.
+   * Delete expired records; returns how many. Every store has one (an expired
+   * record is also deleted when it is read): nothing anyone leaves behind
+   * stays past its lifetime and the next sweep.
    */
-  sweep?(): Promise<number>
+  sweep(options?: SweepOptions): Promise<number>
+}
+
+export interface SweepOptions {
+  /** Stop after about this long; a store that reads each record resumes where it stopped on the next sweep. */
+  budgetMs?: number
 }
 
 /** What is written for each key: the value and when it expires (epoch seconds). */
@@ -44,8 +56,14 @@ export function fromRecord<T>(record: unknown, now = Date.now()): T | undefined 
   return v as T
 }
 
+/**
+ * True only for a record in our format (`{ v, exp }`) whose time has passed:
+ * anything else in a shared store (another writer's JSON with an `exp` of its
+ * own) is never a sweep's to delete.
+ */
 export function isExpired(record: unknown, now = Date.now()): boolean {
-  const exp = (record as StoredRecord | undefined)?.exp
+  if (!record || typeof record !== 'object' || !('v' in record)) return false
+  const { exp } = record as StoredRecord
   return typeof exp === 'number' && exp * 1000 <= now
 }
 

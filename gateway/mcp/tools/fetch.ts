@@ -21,6 +21,16 @@ const metadata = z.looseObject({
   tags: z.array(z.string()),
   published_at: z.string(),
   updated_at: z.string(),
+  image: z
+    .looseObject({ url: z.string(), alt: z.string(), width: z.number().nullable(), height: z.number().nullable() })
+    .nullable()
+    .describe(
+      'The lead image: url (its largest JPEG or PNG), alt text, size, placeholder and every processed file (sources); null when it has none.',
+    ),
+  social_image: z
+    .object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() })
+    .nullable()
+    .describe('What a link to the item shows when shared: its image, or a generated card with its title.'),
 })
 
 /** The tool's description and schemas, made once: every request builds a new server that registers it. */
@@ -29,7 +39,7 @@ const FETCH_TOOL = {
   description:
     'Read one published item in full by the id search returned ("collection/slug", e.g. ' +
     '"case-studies/meridian-mutual-ledger-reconciliation"). Returns its title, canonical url, the full text as ' +
-    "Markdown and its metadata (collection, summary, tags, dates and the collection's own fields such as the " +
+    "Markdown and its metadata (collection, summary, tags, dates, its image and the collection's own fields such as the " +
     'customer and results of a case study or the start, time zone and place of an event). An unknown id is ' +
     'reported as an error that says what ids look like.',
   inputSchema: z.object({

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHANGE_LOG_FILE } from '../../../contract/changes.ts'
 import { hashTree } from '../../helpers/files.ts'
 import { commitAll, initAndCommit } from '../../helpers/git.ts'
-import { copyOfRepoContent, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
 
 const run = promisify(execFile)
 const build = async (root: string, ...flags: string[]) =>
@@ -19,7 +19,7 @@ const build = async (root: string, ...flags: string[]) =>
 
 let project: TempProject
 beforeAll(async () => {
-  project = await copyOfRepoContent()
+  project = await copyOfFixtureContent()
   await initAndCommit(project.root, 1_767_225_600)
 })
 afterAll(() => project?.remove())

@@ -58,7 +58,11 @@ describe('related items', () => {
       'content/blog-posts/draft-post.md': post('A draft', ['blog-posts/other-draft'], 'draft: true\n'),
       'content/blog-posts/other-draft.md': post('Another draft', [], 'draft: true\n'),
     })
+    // All in one run: the malformed entry (a schema error) does not hide the others.
     expect(await errorsOf(project.root)).toEqual([
+      'content/blog-posts/a.md:8:5 related[0]: "blog-posts/bb" is not an item (did you mean blog-posts/b?)',
+      'content/blog-posts/a.md:9:5 related[1]: "blog-posts/draft-post" is a draft: a published item may only point to published items',
+      'content/blog-posts/a.md:10:5 related[2]: "webinars/nothing-like-it" is not an item',
       'content/blog-posts/a.md:11:5 related[3]: must name an item as collection/slug, like blog-posts/my-first-post',
     ])
     await project.write(

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashTree } from '../../helpers/files.ts'
-import { REPO_ROOT } from '../../helpers/project.ts'
+import { FIXTURE_CONTENT, REPO_ROOT } from '../../helpers/project.ts'
 
 const run = promisify(execFile)
 
@@ -25,22 +25,15 @@ describe('runtime data and the build', () => {
 
   beforeAll(async () => {
     copy = await mkdtemp(join(tmpdir(), 'content-api-copy-'))
-    for (const entry of [
-      'contract',
-      'build',
-      'gateway',
-      'content',
-      'package.json',
-      'package-lock.json',
-      'tsconfig.json',
-    ]) {
+    for (const entry of ['contract', 'build', 'gateway', 'package.json', 'package-lock.json', 'tsconfig.json']) {
       await cp(join(REPO_ROOT, entry), join(copy, entry), { recursive: true, filter: (src) => !src.includes('/.keys') })
     }
+    await cp(FIXTURE_CONTENT, join(copy, 'content'), { recursive: true })
     await symlink(join(REPO_ROOT, 'node_modules'), join(copy, 'node_modules'))
   })
   afterAll(() => rm(copy, { recursive: true, force: true }))
 
-  it('creating an API key or a client leaves dist/ up to date and untouched', async () => {
+  it('creating an API key or a client leaves dist/ up to date and untouched', { timeout: 120_000 }, async () => {
     expect((await npmScript('build/cli.ts', 'build')).stdout).toMatch(/^✓ built/)
     const before = await hashTree(join(copy, 'dist'))
     const key = await npmScript(

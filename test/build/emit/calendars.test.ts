@@ -11,9 +11,9 @@ import type { FullRecord } from '../../../contract/records.ts'
 import { escapeText, fold } from '../../../build/emit/icalendar.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
-import { copyOfRepoContent } from '../../helpers/project.ts'
+import { copyOfFixtureContent } from '../../helpers/project.ts'
 
-const ctx = useBuiltGateway(copyOfRepoContent)
+const ctx = useBuiltGateway(copyOfFixtureContent)
 const STATUS: Record<string, string> = {
   scheduled: 'CONFIRMED',
   rescheduled: 'CONFIRMED',

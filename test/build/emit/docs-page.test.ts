@@ -9,9 +9,9 @@ import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SANDBOX_KEY } from '../../../contract/sandbox.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
-import { copyOfRepoContent, REPO_ROOT } from '../../helpers/project.ts'
+import { copyOfFixtureContent, REPO_ROOT } from '../../helpers/project.ts'
 
-const ctx = useBuiltGateway(copyOfRepoContent)
+const ctx = useBuiltGateway(copyOfFixtureContent)
 let browser: Browser
 
 beforeAll(async () => {

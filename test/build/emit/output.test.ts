@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../../contract/collections.ts'
 import { itemFile, listFile, MANIFEST_FILE } from '../../../contract/paths.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
-import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { hashTree } from '../../helpers/files.ts'
 
 describe('build output of the sample content', () => {
   let project: TempProject
   beforeAll(async () => {
-    project = await copyOfRepoContent()
+    project = await copyOfFixtureContent()
     await buildSite({ root: project.root, cache: false })
   })
   afterAll(() => project.remove())

@@ -9,14 +9,14 @@ import { emitSearchIndex, searchDocuments } from '../../../build/emit/search-ind
 import { SEARCH_INDEX_FILE } from '../../../contract/search.ts'
 import { Compiler } from '../../../build/compiler/compiler.ts'
 import { searchIndexOffThread } from '../../../build/emit/search-index-thread.ts'
-import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 
 describe('search index on a worker thread', () => {
   let project: TempProject
   let content: BuiltContent
 
   beforeAll(async () => {
-    project = await copyOfRepoContent()
+    project = await copyOfFixtureContent()
     const state = (await Compiler.open({ root: project.root, cache: false })).current()
     if (!state.ok) throw state.errors
     content = state.content

@@ -30,20 +30,31 @@ const BROKEN: Record<string, string> = {
     '---\ntitle: Meetup\npublished_at: 2026-01-05\nstarts_at: 2027-03-04T18:00:00+01:00\nends_at: 2027-03-04T21:00:00+01:00\ntimezone: Europe/Berlin\nattendance_mode: in_person\n---\nBody.\n',
   'content/events/ends-before-start.md':
     '---\ntitle: Backwards\npublished_at: 2026-01-05\nstarts_at: 2027-03-04T18:00:00+01:00\nends_at: 2027-03-04T17:00:00+01:00\ntimezone: Europe/Berlin\nattendance_mode: online\n---\nBody.\n',
+  // An unquoted colon, a tag written twice, a day November does not have, and (item 7) the
+  // broken references of a file whose schema has errors, reported in the same run.
+  'content/blog-posts/colon.md':
+    '---\ntitle: Launch: the new thing\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\nBody.\n',
+  'content/blog-posts/twice.md':
+    '---\ntitle: Twice\npublished_at: 2026-11-31\ntags: [dbt, lineage, dbt]\nrelated: [webinars/nope]\nauthors:\n  - name: A\n---\nSee [the post](/blog/missing-post).\n',
   'content/events/bad-zone.md':
     '---\ntitle: Zone\npublished_at: 2026-01-05\nstarts_at: 2027-03-04T18:00:00\nends_at: 2027-03-04T19:00:00+01:00\ntimezone: Mars/Olympus\nattendance_mode: online\n---\nBody.\n',
 }
 
 const EXPECTED = [
-  'content/blog-posts/bad-date.md:3:15 published_at: must be a date like 2026-03-14 or an RFC 3339 date-time with offset like 2026-03-14T09:00:00Z',
+  'content/blog-posts/bad-date.md:3:15 published_at: 2026-02-30 is not a date: February 2026 has 28 days',
+  'content/blog-posts/colon.md:2:8 title: the value has a colon followed by a space, which YAML reads as the start of another field: put the value in quotes, like title: "Launch: the new thing"',
   'content/blog-posts/no-alt.md:9:5 body: image https://cdn.example/x.png needs alt text: ![describe the image](https://cdn.example/x.png)',
   'content/blog-posts/person-slug.md:6:11 authors[0].slug: must be lowercase letters, digits and single hyphens, like jose-nunez',
   'content/blog-posts/schema.md:5:5 authors[0].name: is required',
-  'content/blog-posts/schema.md:6:1 author_bio: is not a field of a blog post (known fields: title, slug, summary, tags, published_at, updated_at, image, related, draft, authors)',
+  'content/blog-posts/schema.md:6:1 author_bio: is not a field of a blog post (known fields: title, slug, summary, tags, published_at, updated_at, draft, related, authors, image)',
   'content/blog-posts/second.md:3:7 slug: "first" is already used by content/blog-posts/first.md',
-  'content/blog-posts/yaml-duplicate-key.md:3:1 frontmatter: Map keys must be unique',
-  'content/blog-posts/yaml-unclosed.md:4:1 frontmatter: Flow sequence in block collection must be sufficiently indented and end with a ]',
-  'content/events/bad-zone.md:4:12 starts_at: must be an RFC 3339 date-time with offset, like 2027-03-04T16:00:00+01:00',
+  'content/blog-posts/twice.md:3:15 published_at: 2026-11-31 is not a date: November has 30 days',
+  'content/blog-posts/twice.md:4:22 tags: lists "dbt" twice: remove one of them',
+  'content/blog-posts/twice.md:5:11 related[0]: "webinars/nope" is not an item',
+  'content/blog-posts/twice.md:9:16 body: link /blog/missing-post points to "blog-posts/missing-post", which is not an item',
+  'content/blog-posts/yaml-duplicate-key.md:3:1 title: title is written twice: keep one of them',
+  'content/blog-posts/yaml-unclosed.md:4:1 frontmatter: a list opened with [ is not closed: end it with ], like tags: [a, b]',
+  'content/events/bad-zone.md:4:12 starts_at: 2027-03-04T18:00:00 has no time zone offset: add Z for UTC or the offset, like 2027-03-04T18:00:00+01:00',
   'content/events/bad-zone.md:6:11 timezone: must be an IANA time zone name like Europe/Berlin',
   'content/events/ends-before-start.md:5:10 ends_at: must not be before starts_at (2027-03-04T18:00:00+01:00)',
   'content/events/no-location.md:7:1 location: is required unless attendance_mode is online',
@@ -63,11 +74,16 @@ describe('author errors', () => {
     expect((error as ContentErrors).errors.map((e) => e.message)).toEqual(EXPECTED)
     expect((error as ContentErrors).errors.map((e) => e.code)).toEqual([
       'SCHEMA',
+      'YAML_SYNTAX',
       'IMAGE_ALT',
       'SCHEMA',
       'SCHEMA',
       'SCHEMA',
       'DUPLICATE_SLUG',
+      'SCHEMA',
+      'SCHEMA',
+      'REFERENCE',
+      'BROKEN_LINK',
       'YAML_SYNTAX',
       'YAML_SYNTAX',
       'SCHEMA',
@@ -75,6 +91,10 @@ describe('author errors', () => {
       'DATE_ORDER',
       'SCHEMA',
     ])
+    // The summary alone names the files: a failing test or a log line says where to look.
+    expect((error as ContentErrors).message).toBe(
+      '16 content errors in content/blog-posts/bad-date.md, content/blog-posts/colon.md, content/blog-posts/no-alt.md and 8 more files',
+    )
   })
 
   it('leaves the previous dist/ byte-identical when a build fails', async () => {
@@ -109,7 +129,7 @@ describe('author errors', () => {
       `${EXPECTED[0]}\n      2 | title: Bad date\n    > 3 | published_at: 2026-02-30\n        |               ^\n      4 | authors:\n`,
     )
     expect(result?.stdout).toContain(
-      '::error file=content/blog-posts/bad-date.md,line=3,col=15,title=published_at::must be a date',
+      '::error file=content/blog-posts/bad-date.md,line=3,col=15,title=published_at::2026-02-30 is not a date',
     )
     expect(result?.stderr).not.toMatch(/\bat .*\.ts:\d+/) // no stack trace
   })
@@ -127,7 +147,7 @@ describe('site settings errors', () => {
       expect(error).toBeInstanceOf(ContentErrors)
       expect((error as ContentErrors).errors.map((e) => e.message)).toEqual([
         "content/site.yaml:2:6 url: must be the marketing site's absolute http(s) URL, like https://www.example.com, at most 1000 characters",
-        'content/site.yaml:3:1 colections: is not a site setting (settings: name, description, url, api_url, language, collections)',
+        'content/site.yaml:3:1 colections: is not a site setting (settings: name, description, url, api_url, websub_hub, language, collections, repository, repository_branch, theme, social_cards)',
       ])
       await project.write(
         'content/site.yaml',
@@ -161,7 +181,7 @@ describe('the bounds the API states (openapi.json)', () => {
       expect(error).toBeInstanceOf(ContentErrors)
       expect(error.errors.map((e) => e.message)).toEqual([
         'content/blog-posts/long-body.md:7:1 body: has 200001 characters of Markdown, more than the 200000 a body may have: split it into several items',
-        'content/blog-posts/long-title.md:2:8 title: must NOT have more than 200 characters',
+        'content/blog-posts/long-title.md:2:8 title: must have at most 200 characters (it has 201)',
         'content/blog-posts/wide-html.md:7:1 body: has 1179780 characters of HTML once rendered, more than the 1000000 a body may have: split it into several items',
       ])
       expect(error.errors.map((e) => e.code)).toEqual(['BODY_TOO_LONG', 'SCHEMA', 'BODY_TOO_LONG'])

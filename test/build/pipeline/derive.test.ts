@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SiteConfig } from '../../../build/core/site.ts'
+import { DEFAULT_THEME, type SiteConfig } from '../../../build/core/site.ts'
 import { deriveRecord, normaliseDate, recordId, sortRecords, toSummary } from '../../../build/pipeline/derive.ts'
 
 const site: SiteConfig = {
@@ -13,8 +13,16 @@ const site: SiteConfig = {
     webinars: { path: '/webinars', title: 'W' },
     events: { path: '/events', title: 'E' },
   },
+  theme: DEFAULT_THEME,
+  socialCards: true,
 }
-const rendered = { html: '<p>Hello world</p>', text: 'Hello world', word_count: 2, first_paragraph: 'Hello world' }
+const rendered = {
+  html: '<p>Hello world</p>',
+  text: 'Hello world',
+  word_count: 2,
+  first_paragraph: 'Hello world',
+  images: [],
+}
 
 describe('deriveRecord', () => {
   it('gives every person a slug after the name: the file’s, else one made from the name', () => {
@@ -76,6 +84,7 @@ describe('deriveRecord', () => {
       'published_at',
       'updated_at',
       'image',
+      'social_image',
       'authors',
       'related',
       'reading_time_minutes',

@@ -15,7 +15,7 @@ import { COLLECTION_NAMES } from '../../../contract/collections.ts'
 import { renderFast } from '../../../build/pipeline/markdown-fast.ts'
 import { renderReference } from '../../../build/pipeline/markdown-reference.ts'
 import type { RenderedBody } from '../../../build/pipeline/markdown-types.ts'
-import { REPO_ROOT } from '../../helpers/project.ts'
+import { FIXTURE_CONTENT } from '../../helpers/project.ts'
 import { GFM_SAMPLES } from './markdown-samples.ts'
 
 async function bodiesUnder(root: string): Promise<[string, string][]> {
@@ -74,8 +74,8 @@ describe('markdown-it renderer vs the reference renderer', () => {
     if (corpusRoot) await rm(corpusRoot, { recursive: true, force: true })
   })
 
-  it('agree on every body of the repository content', async () => {
-    const bodies = await bodiesUnder(REPO_ROOT)
+  it('agree on every body of the fixture content', async () => {
+    const bodies = await bodiesUnder(join(FIXTURE_CONTENT, '..'))
     expect(bodies.length).toBeGreaterThan(30)
     const fast = bodies.filter(([name, body]) => compare(name, body))
     expect(fast.length).toBeGreaterThan(bodies.length * 0.9)

@@ -24,7 +24,7 @@ describe('render pool', () => {
     bodies.push('An image without alt text: ![](https://i.example/x.png)\n')
     expect(bodies.length).toBeGreaterThanOrEqual(200)
     const cache = await RenderCache.open(undefined)
-    await prerenderBodies(bodies, cache, 2, 200)
+    await prerenderBodies(bodies, cache, 2, 1)
     for (const body of bodies.slice(0, -1)) {
       const key = RenderCache.key(body)
       expect(cache.has(key)).toBe(true)

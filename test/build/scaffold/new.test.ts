@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../../contract/collections.ts'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
-import { slugify } from '../../../build/scaffold.ts'
+import { slugify } from '../../../build/core/slug.ts'
 import { createProject, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 
 const run = promisify(execFile)
@@ -92,6 +92,38 @@ describe('npm run new', () => {
     const bad = await scaffold(project.root, 'blog-posts', 'Another post', '--related', 'Blog Posts/x')
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('--related "Blog Posts/x" must name an item as collection/slug')
+  })
+
+  it('blames the slug it was given, not the title, and says what would do', async () => {
+    const result = await scaffold(project.root, 'blog-posts', 'Good title', '--slug', 'Bad_Slug')
+    expect(result.code).toBe(2)
+    expect(result.stderr.split('\n')[0]).toBe(
+      '✗ --slug "Bad_Slug" must be lowercase letters, digits and single hyphens (at most 120), like --slug bad-slug',
+    )
+    const long = await scaffold(project.root, 'blog-posts', 'x'.repeat(201))
+    expect(long.code).toBe(2)
+    expect(long.stderr).toContain('the title has 201 characters; a title has at most 200')
+    expect(await checkContent(project.root)).toEqual({ files: 0 })
+  })
+
+  it('refuses a --related item that does not exist (with a near miss), writing nothing', async () => {
+    expect((await scaffold(project.root, 'webinars', 'A webinar')).code).toBe(0)
+    const result = await scaffold(project.root, 'blog-posts', 'Follow-up', '--related', 'webinars/a-webinr')
+    expect(result.code).toBe(1)
+    expect(result.stderr.trim()).toBe(
+      '✗ --related "webinars/a-webinr" is not an item (did you mean webinars/a-webinar?); nothing was written',
+    )
+    const none = await scaffold(project.root, 'blog-posts', 'Follow-up', '--related', 'webinars/nope')
+    expect(none.stderr.trim()).toBe('✗ --related "webinars/nope" is not an item; nothing was written')
+    // Only the webinar exists, and everything validates.
+    await expect(checkContent(project.root)).resolves.toEqual({ files: 1 })
+    // An item whose slug is set in its frontmatter is found by that slug.
+    await project.write(
+      'content/events/file-name.md',
+      '---\ntitle: Meetup\nslug: named-meetup\npublished_at: 2026-01-05\nstarts_at: 2027-03-04T18:00:00+01:00\nends_at: 2027-03-04T21:00:00+01:00\ntimezone: Europe/Berlin\nattendance_mode: online\n---\nBody.\n',
+    )
+    expect((await scaffold(project.root, 'blog-posts', 'Recap', '--related', 'events/named-meetup')).code).toBe(0)
+    await expect(checkContent(project.root)).resolves.toEqual({ files: 3 })
   })
 
   it('makes slugs of letters, digits and single hyphens', () => {

@@ -16,6 +16,7 @@ const json = (
     etag: '"abc"',
     'x-total-count': '0',
     'access-control-allow-origin': '*',
+    'api-version': '1.0.0',
     ...headers,
   }),
   body: JSON.stringify(body),

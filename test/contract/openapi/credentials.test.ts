@@ -1,29 +1,18 @@
-/**
- * Contract of the credential-bearing answers (token endpoint, /mcp, public
- * reads with a credential) on the gateway as `npm start` mounts it, and the
- * sandbox key the docs publish.
- */
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SANDBOX_KEY } from '../../../contract/sandbox.ts'
 import { hashApiKey, isWellFormedApiKey } from '../../../gateway/auth/api-key.ts'
-import { defaultOf } from '../../../contract/settings.ts'
+import { SANDBOX_KEY_ENTRY } from '../../../gateway/auth/sandbox.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
-import { REPO_ROOT } from '../../helpers/project.ts'
 import { startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
 import { SCOPE_NAMES } from '../../../contract/scopes.ts'
 import { MCP_PATH, TOKEN_PATH } from '../../../contract/public-paths.ts'
 
 let full: BuiltGateway
 beforeAll(async () => {
-  // The committed API keys file (so the published sandbox key works) and a client allowed every scope.
-  full = await startBuiltGateway({
-    clients: { discovery: SCOPE_NAMES },
-    keysFile: join(REPO_ROOT, defaultOf('KEYS_FILE', 'start')!),
-  })
+  // No API keys but the published sandbox key (built in), and a client allowed every scope.
+  full = await startBuiltGateway({ clients: { discovery: SCOPE_NAMES } })
 })
 afterAll(() => full?.close())
 
@@ -54,12 +43,9 @@ const INITIALIZE = JSON.stringify({
 })
 
 describe('the published sandbox key', () => {
-  it('is a well-formed key whose hash is in the committed keys file with the sandbox.read role', async () => {
+  it('is a well-formed key the gateway knows with the sandbox.read role, with no keys file', async () => {
     expect(isWellFormedApiKey(SANDBOX_KEY)).toBe(true)
-    const { keys } = JSON.parse(await readFile(join(REPO_ROOT, defaultOf('KEYS_FILE', 'start')!), 'utf8')) as {
-      keys: { hash: string; role: string }[]
-    }
-    expect(keys.find((k) => k.hash === hashApiKey(SANDBOX_KEY))?.role).toBe('sandbox.read')
+    expect(SANDBOX_KEY_ENTRY).toMatchObject({ hash: hashApiKey(SANDBOX_KEY), role: 'sandbox.read' })
   })
 
   it('gives the same bytes as no credential on a public read', async () => {

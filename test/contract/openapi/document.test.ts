@@ -14,7 +14,7 @@ import { MAX_LIMIT, MAX_PAGE } from '../../../contract/query.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { recordSchemaName } from '../../../contract/routes/content.ts'
 import { SCOPE_NAMES, ROLES } from '../../../contract/scopes.ts'
-import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import {
   AUTHORIZE_PATH,
   HEALTH_PATH,
@@ -44,7 +44,7 @@ let text: string
 let doc: Json
 
 beforeAll(async () => {
-  project = await copyOfRepoContent()
+  project = await copyOfFixtureContent()
   await buildSite({ root: project.root, cache: false })
   text = await readFile(join(project.dist, 'openapi.json'), 'utf8')
   doc = JSON.parse(text) as Json
@@ -87,7 +87,13 @@ describe('openapi.json', () => {
     })
     expect(at(doc, 'components', 'parameters', 'page', 'schema')).toMatchObject({ minimum: 1, maximum: MAX_PAGE })
     expect(at(doc, 'components', 'parameters', 'tag')).toMatchObject({ style: 'form', explode: false })
-    expect(at(doc, 'components', 'parameters', 'tag', 'schema', 'items')).toHaveProperty('pattern')
+    // The tag rule REST and MCP follow: any case, matched lowercased.
+    const tag = at(doc, 'components', 'parameters', 'tag', 'schema', 'items') as { pattern: string }
+    expect(new RegExp(tag.pattern).test('DBT')).toBe(true)
+    expect(new RegExp(tag.pattern).test('Not A Tag')).toBe(false)
+    expect(String(at(doc, 'components', 'parameters', 'tag', 'description'))).toContain('without regard to case')
+    // updated_since takes a date too.
+    expect(JSON.stringify(at(doc, 'components', 'parameters', 'updatedSince', 'schema'))).toContain('"format":"date"')
   })
 
   it("states each collection's own list parameters: its sort keys, its fields, the filters it has", () => {

@@ -6,11 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { API_CATALOG_LINK, API_CATALOG_TYPE } from '../../../contract/documents.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
-import { defaultOf } from '../../../contract/settings.ts'
-import { REPO_ROOT } from '../../helpers/project.ts'
-import { join } from 'node:path'
 import { startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
-import { SCOPE_NAMES } from '../../../contract/scopes.ts'
 import {
   AUTHORIZATION_SERVER_PATH,
   AUTHORIZE_PATH,
@@ -30,11 +26,7 @@ import {
 
 let full: BuiltGateway
 beforeAll(async () => {
-  // The committed API keys file (so the published sandbox key works) and a client allowed every scope.
-  full = await startBuiltGateway({
-    clients: { discovery: SCOPE_NAMES },
-    keysFile: join(REPO_ROOT, defaultOf('KEYS_FILE', 'start')!),
-  })
+  full = await startBuiltGateway()
 })
 afterAll(() => full?.close())
 

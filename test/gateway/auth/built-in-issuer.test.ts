@@ -4,7 +4,7 @@
  * protected routes, its discovery documents, the documented sandbox key and
  * client, and public reads that ignore credentials.
  */
-import { copyFile, readFile, stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -42,8 +42,7 @@ async function cli(...args: string[]): Promise<string> {
 
 beforeAll(async () => {
   project = await builtProject()
-  await copyFile(join(REPO_ROOT, 'gateway/auth/keys.json'), files().keys)
-  await copyFile(join(REPO_ROOT, 'gateway/auth/issuer/clients.json'), files().clients)
+  // No keys or clients file of the repository's: the sandbox credentials are built in.
   agent = {
     id: 'test-agent',
     secret: await cli(
@@ -58,6 +57,7 @@ beforeAll(async () => {
     ),
   }
   secrets.push(SANDBOX_KEY, SANDBOX_CLIENT.secret, agent.secret)
+  secrets.push(await cli('create', '--role', 'agent.mcp', '--label', 'a key at rest'))
   gw = await startGateway(project.dist, {
     keysFile: files().keys,
     clientsFile: files().clients,

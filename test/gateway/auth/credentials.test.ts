@@ -109,7 +109,7 @@ describe('settings', () => {
     const auth = (env: Record<string, string>) => authSettingsFrom(readSettings(env, 'start'), '/r')
     expect(auth({}).issuer).toMatchObject({
       kind: 'built-in',
-      clientsFile: '/r/gateway/auth/issuer/clients.json',
+      clientsFile: '/r/gateway/.data/clients.json',
       signingKeyFile: '/r/gateway/.keys/oauth-signing-key.json',
     })
     expect(

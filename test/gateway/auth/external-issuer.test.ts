@@ -23,10 +23,15 @@ let gw: TestGateway
 const keys: Record<'agent' | 'expired' | 'revoked', string> = { agent: '', expired: '', revoked: '' }
 
 async function cli(...args: string[]): Promise<string> {
+  return cliAt(new Date(), ...args)
+}
+
+async function cliAt(now: Date, ...args: string[]): Promise<string> {
   const out: string[] = []
   const code = await runKeysCli([...args, '--file', join(project.root, 'keys.json')], {
     env: {},
     cwd: project.root,
+    now: () => now,
     out: (l) => out.push(l),
     err: () => {},
   })
@@ -47,7 +52,17 @@ async function start(env: Record<string, string> = {}): Promise<TestGateway> {
 beforeAll(async () => {
   ;[project, issuer] = await Promise.all([builtProject(), startTestIssuer()])
   keys.agent = await cli('create', '--role', 'agent.mcp', '--label', 'test agent')
-  keys.expired = await cli('create', '--role', 'agent.mcp', '--label', 'expired agent', '--expires', '2020-01-01')
+  // Made in 2019 to expire in 2020 (a date already past is refused).
+  keys.expired = await cliAt(
+    new Date('2019-12-01T00:00:00Z'),
+    'create',
+    '--role',
+    'agent.mcp',
+    '--label',
+    'expired agent',
+    '--expires',
+    '2020-01-01',
+  )
   keys.revoked = await cli('create', '--role', 'agent.mcp', '--label', 'revoked agent')
   const id = (await cli('list'))
     .split('\n')

@@ -16,6 +16,7 @@ import { openFileStore } from '../../../gateway/auth/store/file-store.ts'
 import { generateApiKey } from '../../../gateway/auth/api-key.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { MCP_HEADERS, startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
+import { SANDBOX_CLIENT } from '../../../contract/sandbox.ts'
 import { MCP_PATH, TOKEN_PATH } from '../../../contract/public-paths.ts'
 import { rateLimitFields } from '../../helpers/ratelimit-fields.ts'
 
@@ -33,7 +34,7 @@ beforeAll(async () => {
   full = await startBuiltGateway({
     env: { RATE_LIMIT_PER_MINUTE: '0', TRUST_PROXY: 'x-forwarded-for' },
     keys: { agent: 'agent.mcp' },
-    clients: { agent: ['mcp.tools.invoke'], sandbox: ['api.read'] },
+    clients: { agent: ['mcp.tools.invoke'] },
   })
 }, 120_000)
 afterAll(() => full?.close())
@@ -130,8 +131,8 @@ describe('wrong client secrets at /oauth/token', () => {
       'failed-client-secret-client',
       TOKEN_PATH,
     )
-    // A published client id (the sandbox's) cannot be locked out by strangers failing on purpose.
-    expect((await token('sandbox', full.secrets.sandbox!, freshAddress())).status).toBe(200)
+    // A published client id (the sandbox's, built in) cannot be locked out by strangers failing on purpose.
+    expect((await token(SANDBOX_CLIENT.id, SANDBOX_CLIENT.secret, freshAddress())).status).toBe(200)
   })
 })
 

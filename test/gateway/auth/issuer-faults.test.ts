@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { startTestIssuer, type TestIssuer } from './oidc-issuer.ts'
 import { MCP_HEADERS, startGateway, type TestGateway } from '../../helpers/gateway.ts'
-import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { problemDefect } from '../../helpers/problem-assert.ts'
 import { until } from '../../helpers/until.ts'
 
@@ -64,7 +64,7 @@ let jwksUrl: string
 let gateway: TestGateway | undefined
 
 beforeAll(async () => {
-  ;[project, issuer] = await Promise.all([copyOfRepoContent(), startTestIssuer()])
+  ;[project, issuer] = await Promise.all([copyOfFixtureContent(), startTestIssuer()])
   await buildSite({ root: project.root })
   faults = new JwksFaults(issuer.issuer)
   jwksUrl = await faults.start()

@@ -144,7 +144,7 @@ async function signInAndAllow(authorizationUrl: URL): Promise<{ code: string; co
   })
   try {
     await page.goto(authorizationUrl.href)
-    await expect.poll(() => page.title()).toBe('Sign in')
+    await expect.poll(() => page.title(), { timeout: 20_000 }).toBe('Sign in')
     const email = page.getByLabel('Email address')
     expect(await email.getAttribute('type')).toBe('email')
     expect(await page.getByLabel('Password').getAttribute('type')).toBe('password')
@@ -154,7 +154,7 @@ async function signInAndAllow(authorizationUrl: URL): Promise<{ code: string; co
     await page.keyboard.type(GRACE.password)
     await page.keyboard.press('Enter')
     await page.waitForURL(/\/oauth\/interaction\//)
-    await expect.poll(() => page.title()).toBe('Allow access?')
+    await expect.poll(() => page.title(), { timeout: 20_000 }).toBe('Allow access?')
     const consentText = await page.locator('main').innerText()
     await page.getByRole('button', { name: 'Allow' }).focus()
     const before = callback.codes.length

@@ -11,7 +11,7 @@ import type { Gateway } from '../../../gateway/gateway.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { MCP_PATH } from '../../../contract/public-paths.ts'
 import type { Scope } from '../../../contract/scopes.ts'
-import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 
 /** The stand-ins: the principal of a credential holding the scope, or the guard's 401/403/503. */
 export const GUARDED: Record<'mcp' | 'apiRead', { path: string; scope: Scope }> = {
@@ -31,7 +31,7 @@ export function guardedRoutes(gateway: () => Gateway): (app: H3) => void {
 }
 
 export async function builtProject(): Promise<TempProject> {
-  const project = await copyOfRepoContent()
+  const project = await copyOfFixtureContent()
   await buildSite({ root: project.root })
   return project
 }

@@ -7,6 +7,7 @@
 import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { getStore } from '@netlify/blobs'
 import { BlobsServer } from '@netlify/blobs/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openBlobsStore } from '../../../gateway/auth/store/blobs-store.ts'
@@ -77,6 +78,26 @@ describe.each(['files', 'netlify-blobs'])('the %s store', (kind) => {
     for (const key of keys) expect(await s.get(key)).toBe(key)
   })
 
+  it('creates a record only where none is, one winner among concurrent writers', async () => {
+    const s = store()
+    // Netlify's local Blobs server checks and writes in two steps (the service is atomic): race only the files.
+    const writers = kind === 'files' ? 8 : 1
+    const wins = await Promise.all(
+      Array.from({ length: writers }, (_, i) => s.create('create-test/lease', { owner: i })),
+    )
+    expect(wins.filter(Boolean)).toHaveLength(1)
+    const winner = wins.indexOf(true)
+    expect(await s.create('create-test/lease', { owner: 'late' })).toBe(false)
+    expect(await s.get('create-test/lease')).toEqual({ owner: winner })
+    // An expired record still holds its key: create never contends with one.
+    await s.create('create-test/short', 1, 1)
+    clock += 2_000
+    expect(await s.create('create-test/short', 2)).toBe(false)
+    await s.delete('create-test/short')
+    expect(await s.create('create-test/short', 3)).toBe(true)
+    expect(await s.get('create-test/short')).toBe(3)
+  })
+
   it('refuses keys that are empty, absolute or have empty segments', async () => {
     const s = store()
     for (const key of ['', '/abs', 'a//b', 'trailing/']) await expect(s.set(key, 1)).rejects.toThrow(RangeError)
@@ -111,5 +132,43 @@ describe('the files store on disk', () => {
     clock += 5_000
     expect(await s.sweep!()).toBe(2)
     expect(await s.list('')).toEqual(['oidc/Session/live', 'people/usr_1'])
+  })
+})
+
+describe('the Blobs store’s sweep', () => {
+  it('removes expired records and nothing else, in one pass without a budget', async () => {
+    const s = openBlobsStore({ name: 'sweep-whole', now })
+    await s.set('oidc/Interaction/old', 1, 60)
+    await s.set('oidc/Interaction/live', 2, 3600)
+    await s.set('people/usr_1', 3)
+    clock += 120_000
+    expect(await s.sweep()).toBe(1)
+    expect(await s.list('')).toEqual(['oidc/Interaction/live', 'people/usr_1'])
+  })
+
+  it('keeps what is not in its record format, and sweeps the webhook records it wrote like any other', async () => {
+    const s = openBlobsStore({ name: 'sweep-shared', now })
+    const raw = getStore({ name: 'sweep-shared', consistency: 'strong' })
+    await raw.setJSON('foreign/with-exp', { exp: 1 })
+    await raw.set('foreign/text', 'not json')
+    await s.create('webhooks/leases/send/0', { owner: 'a' }, 30)
+    await s.set('webhooks/queue/sub_1/000001', { event: 'x' })
+    clock += 60_000
+    expect(await s.sweep()).toBe(1)
+    expect(await s.list('')).toEqual(['foreign/text', 'foreign/with-exp', 'webhooks/queue/sub_1/000001'])
+  })
+
+  it('within a budget, stops after a batch and resumes where it stopped, until every expired record is gone', async () => {
+    const s = openBlobsStore({ name: 'sweep-budget', now })
+    const keys = Array.from({ length: 20 }, (_, i) => `oidc/Session/${String(i).padStart(2, '0')}`)
+    for (const [i, key] of keys.entries()) await s.set(key, i, i % 2 ? 3600 : 60)
+    clock += 120_000
+    // A budget of 0 reads one batch a sweep: three sweeps go round the 20 records once.
+    const removed = [await s.sweep({ budgetMs: 0 })]
+    expect(removed[0]).toBeLessThan(10)
+    expect((await s.list('oidc/')).length).toBeGreaterThan(10)
+    removed.push(await s.sweep({ budgetMs: 0 }), await s.sweep({ budgetMs: 0 }))
+    expect(removed.reduce((a, b) => a + b)).toBe(10)
+    expect(await s.list('')).toEqual(keys.filter((_, i) => i % 2))
   })
 })

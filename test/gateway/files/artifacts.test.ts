@@ -103,7 +103,8 @@ describe('dist/ swapped while requests are in flight', () => {
     expect(seen.size).toBeGreaterThan(1)
     expect(answers).toBeGreaterThan(20)
     expect((await fetch(`${ctx.gateway.url}/api/health`)).status).toBe(200)
-  })
+    // Four full builds under the hammering: a minute and more on a loaded machine.
+  }, 180_000)
 })
 
 describe('a corrupt or tampered dist/', () => {
@@ -131,6 +132,9 @@ describe('a corrupt or tampered dist/', () => {
     expect(health.status).toBe(503)
     expect(problemDefect(503, health.headers.get('content-type'), text)).toBeUndefined()
     expect(health.headers.get('retry-after')).toBeTruthy()
+    // The reason names the build folder as dist, never the server's path to it.
+    expect(text).not.toContain(ctx.project.root)
+    expect(JSON.parse(text).detail).toMatch(/\bdist\//)
     // Content keeps coming from the last good snapshot, whole.
     const item = await fetch(`${ctx.gateway.url}/api/blog-posts/post-0`)
     expect(item.status).toBe(200)

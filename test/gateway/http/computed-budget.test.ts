@@ -10,7 +10,7 @@ import { buildSite } from '../../../build/compiler/build.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { problemDefect } from '../../helpers/problem-assert.ts'
-import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { rateLimitFields } from '../../helpers/ratelimit-fields.ts'
 
 let project: TempProject
@@ -20,7 +20,7 @@ let address = 0
 const client = () => ({ 'x-forwarded-for': `198.51.100.${++address}` })
 
 beforeAll(async () => {
-  project = await copyOfRepoContent()
+  project = await copyOfFixtureContent()
   await buildSite({ root: project.root, cache: false })
   gateway = await startGateway(project.dist, {
     env: { COMPUTED_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'x-forwarded-for' },

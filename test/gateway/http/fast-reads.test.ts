@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { recallAnswer } from '../../../gateway/http/answer-memo.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
-import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { afterAll, beforeAll } from 'vitest'
 import { CHANGES_PATH, HEALTH_PATH, LLMS_PATH, OPENAPI_PATH } from '../../../contract/public-paths.ts'
 
@@ -56,7 +56,7 @@ let gateway: TestGateway
 let logs: string[]
 
 beforeAll(async () => {
-  project = await copyOfRepoContent()
+  project = await copyOfFixtureContent()
   await buildSite({ root: project.root, cache: false })
   gateway = await startGateway(project.dist)
   logs = gateway.logs

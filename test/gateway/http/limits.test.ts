@@ -9,7 +9,7 @@ import type { H3 } from 'h3'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { deadlineOf } from '../../../gateway/http/timeout.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
-import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { problemDefect } from '../../helpers/problem-assert.ts'
 import { rawRequest } from '../../helpers/raw-http.ts'
 import { until } from '../../helpers/until.ts'
@@ -46,7 +46,7 @@ const slowRoute = (app: H3) => {
 }
 
 beforeAll(async () => {
-  project = await copyOfRepoContent()
+  project = await copyOfFixtureContent()
   await buildSite({ root: project.root })
   gateway = await startGateway(project.dist, {
     platform: { routes: [slowRoute] },

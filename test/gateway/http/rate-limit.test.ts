@@ -11,7 +11,7 @@ import { readSettings } from '../../../contract/settings.ts'
 import { Budgets } from '../../../gateway/http/budgets.ts'
 import { RateLimiter } from '../../../gateway/http/rate-limit.ts'
 import { MCP_HEADERS, startBuiltGateway, startGateway, type TestGateway } from '../../helpers/gateway.ts'
-import { copyOfRepoContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { problemDefect } from '../../helpers/problem-assert.ts'
 import { MCP_PATH, TOKEN_PATH } from '../../../contract/public-paths.ts'
 import { rateLimitFields } from '../../helpers/ratelimit-fields.ts'
@@ -21,7 +21,7 @@ let project: TempProject
 let gateway: TestGateway | undefined
 
 beforeAll(async () => {
-  project = await copyOfRepoContent()
+  project = await copyOfFixtureContent()
   await buildSite({ root: project.root })
 })
 afterEach(async () => {

@@ -106,6 +106,15 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
     })
   })
 
+  it('fetch carries the item’s image and social image as the API publishes them', async () => {
+    const id = 'blog-posts/state-of-data-reliability-2026'
+    const rest = (await item(id)) as unknown as { image: { sources: unknown[] }; social_image: unknown }
+    const doc = (await call('fetch', { id })) as { metadata: Record<string, unknown> }
+    expect(rest.image.sources.length).toBeGreaterThan(0)
+    expect(doc.metadata.image).toEqual(rest.image)
+    expect(doc.metadata.social_image).toEqual(rest.social_image)
+  })
+
   it('fetch answers an id that names no published item with a tool error saying what ids look like', async () => {
     for (const id of [
       'case-studies/no-such-study',

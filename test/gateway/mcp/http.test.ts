@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectClient, INITIALIZE, MCP_HEADERS, startMcpGateway, type McpTestGateway } from './setup.ts'
 import { MCP_PATH } from '../../../contract/public-paths.ts'
+import { API_VERSION } from '../../../contract/lifecycle.ts'
 
 let t: McpTestGateway
 beforeAll(async () => {
@@ -70,7 +71,7 @@ describe('credentials (mcp.tools.invoke)', () => {
   it('lets an OAuth token with the scope and an agent.mcp API key initialize', async () => {
     for (const credential of [await t.token(['mcp.tools.invoke']), t.agentKey]) {
       const client = await connectClient(t.url, credential)
-      expect(client.getServerVersion()).toMatchObject({ name: 'content-api', version: '0.0.0-test' })
+      expect(client.getServerVersion()).toMatchObject({ name: 'content-api', version: API_VERSION })
       await client.close()
     }
   })

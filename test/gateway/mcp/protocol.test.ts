@@ -8,6 +8,7 @@ import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.j
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTENT_TTL_MS, SURFACE_TTL_MS } from '../../../gateway/mcp/cache.ts'
+import { API_VERSION } from '../../../contract/lifecycle.ts'
 import {
   connectModern,
   INITIALIZE,
@@ -76,7 +77,7 @@ describe('negotiation', () => {
     const pinned = await connectModern(t.url, t.agentKey)
     expect(pinned.getProtocolEra()).toBe('modern')
     expect(pinned.getNegotiatedProtocolVersion()).toBe(MODERN)
-    expect(pinned.getServerVersion()).toMatchObject({ name: 'content-api', version: '0.0.0-test' })
+    expect(pinned.getServerVersion()).toMatchObject({ name: 'content-api', version: API_VERSION })
     await pinned.close()
     const { Client, StreamableHTTPClientTransport } = await import('@modelcontextprotocol/client')
     const auto = new Client({ name: 'auto', version: '1' }, { versionNegotiation: { mode: 'auto' } })
@@ -121,7 +122,7 @@ describe('server/discover and the cache fields', () => {
         completions: {},
       },
       instructions: expect.stringContaining('search_content'),
-      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'content-api', version: '0.0.0-test' } },
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'content-api', version: API_VERSION } },
       ttlMs: SURFACE_TTL_MS,
       cacheScope: 'public',
     })

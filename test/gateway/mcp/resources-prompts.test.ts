@@ -148,6 +148,12 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
       expect(tag.completion.values).toEqual(['data-contracts'])
     })
 
+    it('rounds up a topic whatever the case of its tag, as REST and list_content match it', async () => {
+      const lower = await client.getPrompt({ name: 'topic_roundup', arguments: { tag: 'data-contracts' } })
+      const upper = await client.getPrompt({ name: 'topic_roundup', arguments: { tag: 'Data-Contracts' } })
+      expect(upper.messages).toEqual(lower.messages)
+    })
+
     it('builds the outreach email prompt around the case study itself', async () => {
       const item = await rest<{ url: string; body: { markdown: string } }>(
         '/api/case-studies/meridian-mutual-ledger-reconciliation',

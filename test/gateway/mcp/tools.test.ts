@@ -201,6 +201,13 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
       }
     })
 
+    it('matches a tag without regard to case, like REST', async () => {
+      const { structured } = await call('list_content', { collection: 'case-studies', tag: 'Data-Contracts' })
+      const { collection: _, ...envelope } = structured
+      expect(envelope).toEqual(await rest('/api/case-studies?tag=DATA-CONTRACTS'))
+      expect((envelope as { meta: { total: number } }).meta.total).toBeGreaterThan(0)
+    })
+
     it('reports a page past the end as an empty page, like REST', async () => {
       const { structured } = await call('list_content', { collection: 'case-studies', page: 999 })
       expect(structured).toMatchObject({ data: [], meta: { page: 999, count: 0 } })

@@ -23,7 +23,7 @@ function snapshotOf(events: ContentRecord[], webinars: ContentRecord[]): Snapsho
     files: {},
     build: {
       id: 'b',
-      built_at: '2026-01-01T00:00:00Z',
+      content_updated_at: '2026-01-01T00:00:00Z',
       counts: { 'blog-posts': 0, 'case-studies': 0, webinars: webinars.length, events: events.length },
     },
     collections: { 'blog-posts': [], 'case-studies': [], webinars, events },

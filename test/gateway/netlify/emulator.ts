@@ -44,6 +44,12 @@ export async function startEmulator(
       resolve(JSON.parse(line) as { url: string; blobsContext: string | null })
     })
   })
+  // The emulation builds the functions when one is first called: minutes on a loaded machine, and more with
+  // each function. Paid here, in the suite's set-up, rather than by whichever test happens to call first.
+  await fetch(`${ready.url}/api/health`).then(
+    (res) => res.arrayBuffer(),
+    () => undefined,
+  )
   return { url: ready.url, blobsContext: ready.blobsContext ?? undefined, log: () => stderr, stop: () => stop(child) }
 }
 

@@ -83,6 +83,10 @@ const server = createServer(async (req, res) => {
     res.end(`emulator error: ${error instanceof Error ? error.message : String(error)}`)
   }
 })
+// A client reuses an idle connection until shortly before the server's keep-alive
+// timeout; on a loaded machine that race resets requests made after a pause (a test's
+// rebuild). Tests stop the emulation explicitly, so idle connections may live long.
+server.keepAliveTimeout = 120_000
 server.listen(0, '127.0.0.1', () => {
   const { port } = server.address()
   process.stdout.write(

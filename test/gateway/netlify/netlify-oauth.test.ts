@@ -5,7 +5,8 @@
  * authorization code with PKCE through the sign-in and consent pages,
  * userinfo and refresh, a machine client's client_credentials token used at
  * /mcp. Each function call starts a fresh worker, so everything that
- * survives between requests went through Blobs.
+ * survives between requests went through Blobs. The scheduled sweep
+ * removes the expired records from Blobs and keeps the rest.
  */
 import { copyFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -17,9 +18,11 @@ import { bundleFunction } from '../../../build/netlify-function.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { generateClientSecret, hashClientSecret, writeClientsFile } from '../../../gateway/auth/issuer/clients-file.ts'
 import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
+import { openBlobsStore } from '../../../gateway/auth/store/blobs-store.ts'
 import { BLOBS_STORE_NAME } from '../../../gateway/auth/store/open-store.ts'
+import { isExpired } from '../../../gateway/auth/store/state-store.ts'
 import { UserAgent } from '../auth/user-agent.ts'
-import { copyOfRepoContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 import { startEmulator, type Emulator } from './emulator.ts'
 
 const LINDA = { email: 'linda@example.com', password: 'arrows of the telescope', name: 'Linda Example' }
@@ -44,7 +47,7 @@ async function withBlobs<T>(work: () => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  project = await copyOfRepoContent()
+  project = await copyOfFixtureContent()
   await buildSite({ root: project.root, cache: false })
   await bundleFunction(REPO_ROOT, project.root)
   await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))
@@ -69,6 +72,14 @@ beforeAll(async () => {
     KEYS_FILE: join(project.root, 'keys.json'),
   })
   expect(netlify.blobsContext).toEqual(expect.any(String))
+  // A function instance's first answer loads the provider and the build (tens of seconds
+  // on a loaded machine); openid-client gives each request 30 s, so warm it up first.
+  const discovery = await fetch(`${netlify.url}/.well-known/oauth-authorization-server`, {
+    signal: AbortSignal.timeout(150_000),
+  }).catch((error: unknown) => {
+    throw new Error(`the first call to the function failed (${String(error)}):\n${netlify.log()}`)
+  })
+  expect(discovery.status).toBe(200)
   const out: string[] = []
   const code = await withBlobs(() =>
     runKeysCli(['user', 'create', '--email', LINDA.email, '--name', LINDA.name, '--password-stdin'], {
@@ -81,7 +92,7 @@ beforeAll(async () => {
   )
   expect(code).toBe(0)
   personId = out[0]!
-}, 180_000)
+}, 600_000)
 
 afterAll(async () => {
   await netlify?.stop()
@@ -183,4 +194,43 @@ describe('the embedded authorization server on Netlify', () => {
     })
     expect(mcp.status, netlify.log().slice(-2000)).toBe(200)
   }, 120_000)
+
+  it('sweeps the expired records out of Blobs from the scheduled function, and keeps the rest', async () => {
+    const DAY = 24 * 60 * 60 * 1000
+    const keys = () =>
+      withBlobs(async () =>
+        (await getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }).list()).blobs.map((b) => b.key),
+      )
+    // A registration made now (the function writes it): a day to live.
+    const registered = await fetch(`${netlify.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }),
+      signal: AbortSignal.timeout(110_000),
+    })
+    expect(registered.status, netlify.log().slice(-2000)).toBe(201)
+    const { client_id } = (await registered.json()) as { client_id: string }
+    // Written two days ago: an abandoned sign-in (an hour) and a registration never used (a day).
+    await withBlobs(async () => {
+      const past = openBlobsStore({ name: BLOBS_STORE_NAME, now: () => Date.now() - 2 * DAY })
+      await past.set('oidc/Interaction/abandoned', { uid: 'abandoned' }, 3600)
+      await past.set('oidc/Client/reg_unused', { client_id: 'reg_unused' }, 24 * 3600)
+      // Not in the store's record format (another writer's JSON with an `exp` of its own): never the sweep's.
+      await getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }).setJSON('foreign/record', { exp: 1 })
+    })
+    const before = await keys()
+    expect(before).toEqual(expect.arrayContaining(['oidc/Interaction/abandoned', 'oidc/Client/reg_unused']))
+    // What must stay: every record not expired (a code of the flow above may be, by now).
+    const live = await withBlobs(async () => {
+      const blobs = getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' })
+      const expired = await Promise.all(before.map(async (k) => isExpired(await blobs.get(k, { type: 'json' }))))
+      return before.filter((_, i) => !expired[i])
+    })
+    expect(live).not.toContain('oidc/Client/reg_unused')
+    expect(live).toEqual(expect.arrayContaining([`oidc/Client/${client_id}`, `people/${personId}`, 'foreign/record']))
+
+    const run = await fetch(`${netlify.url}/.netlify/functions/oauth-sweep-scheduled`, { method: 'POST' })
+    expect(run.status, netlify.log().slice(-2000)).toBeLessThan(300)
+    expect((await keys()).sort()).toEqual(live.sort())
+  }, 180_000)
 })

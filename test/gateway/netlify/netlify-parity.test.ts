@@ -6,6 +6,7 @@
 import { copyFile, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
+import { exportJWK, generateKeyPair } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../../contract/collections.ts'
 import { MANIFEST_FILE } from '../../../contract/paths.ts'
@@ -14,7 +15,8 @@ import type { Manifest } from '../../../contract/manifest.ts'
 import { bundleFunction } from '../../../build/netlify-function.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
-import { copyOfRepoContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import { API_VERSION } from '../../../contract/lifecycle.ts'
 import { startEmulator, type Emulator } from './emulator.ts'
 import { generateApiKey, hashApiKey } from '../../../gateway/auth/api-key.ts'
 import { newKeyId, writeKeysFile } from '../../../gateway/auth/keys-file.ts'
@@ -66,16 +68,14 @@ describe('Netlify deploy parity', () => {
   /** The change feed's first page, for a cursor to ask with. */
   let firstChanges: { meta: { next_cursor: string } }
   let agentKey: string
-  let version: string
 
   beforeAll(async () => {
-    project = await copyOfRepoContent()
+    project = await copyOfFixtureContent()
     await buildSite({ root: project.root, cache: false })
     await bundleFunction(REPO_ROOT, project.root)
     await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))
     manifest = JSON.parse(await readFile(join(project.dist, MANIFEST_FILE), 'utf8')) as Manifest
     firstChanges = JSON.parse(await readFile(join(project.dist, CHANGES_FILE), 'utf8')) as typeof firstChanges
-    version = (JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version
     // One settings environment for both: an API key for /mcp, the same keys file.
     agentKey = generateApiKey('live')
     await writeKeysFile(join(project.root, 'keys.json'), {
@@ -90,15 +90,18 @@ describe('Netlify deploy parity', () => {
         },
       ],
     })
-    // A public URL, or each side would name its own address in the OAuth metadata.
+    // A public URL, or each side would name its own address in the OAuth metadata; one signing
+    // key, which the function requires (its instances cannot share a generated one).
+    const { privateKey } = await generateKeyPair('ES256', { extractable: true })
     const env = {
       KEYS_FILE: join(project.root, 'keys.json'),
       LOG_LEVEL: 'silent',
       PUBLIC_URL: 'https://content.example.test',
+      OAUTH_SIGNING_KEY: JSON.stringify(await exportJWK(privateKey)),
     }
-    gateway = await startGateway(project.dist, { keysFile: env.KEYS_FILE, env, platform: { version } })
+    gateway = await startGateway(project.dist, { keysFile: env.KEYS_FILE, env })
     netlify = await startEmulator(project.root, env)
-  }, 180_000)
+  }, 600_000)
 
   afterAll(async () => {
     await netlify?.stop()
@@ -209,7 +212,7 @@ describe('Netlify deploy parity', () => {
     }
     const ours = await ask(gateway.url, MCP_PATH, init)
     expect(ours.status).toBe(200)
-    expect(JSON.parse(ours.body)).toMatchObject({ result: { serverInfo: { version } } })
+    expect(JSON.parse(ours.body)).toMatchObject({ result: { serverInfo: { version: API_VERSION } } })
     expect(await ask(netlify.url, MCP_PATH, init)).toEqual(ours)
     // Without the key: the same 401 challenge.
     const anonymous = { ...init, headers: { ...init.headers, authorization: '' } }

@@ -9,9 +9,9 @@ import { parseDateTime } from '../../../contract/query-values.ts'
 import type { ContentRecord } from '../../../contract/records.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
-import { copyOfRepoContent } from '../../helpers/project.ts'
+import { copyOfFixtureContent } from '../../helpers/project.ts'
 
-const ctx = useBuiltGateway(copyOfRepoContent)
+const ctx = useBuiltGateway(copyOfFixtureContent)
 type List = {
   data: ContentRecord[]
   meta: { total: number; count: number; pages: number }
@@ -61,11 +61,30 @@ describe('updated_since', () => {
     })
   })
 
-  it('answers 400 for anything but one RFC 3339 date-time', async () => {
+  it('takes a plain date as its midnight UTC, as published_at does', async () => {
+    const date = await list('/api/events?limit=100&updated_since=2026-03-01')
+    const instant = await list('/api/events?limit=100&updated_since=2026-03-01T00:00:00Z')
+    expect(date.body.data).toEqual(instant.body.data)
+    expect(date.body.links.self).toBe(
+      `/api/events?limit=100&updated_since=${encodeURIComponent('2026-03-01T00:00:00Z')}`,
+    )
+  })
+
+  it('says when a + of an offset arrived as a space (sent unencoded)', async () => {
+    const path = '/api/events?updated_since=2026-03-01T00:00:00+01:00'
+    const response = await fetch(`${ctx.gateway.url}${path}`)
+    expect(response.status).toBe(400)
+    const { errors } = (await response.json()) as { errors: { parameter: string; message: string }[] }
+    expect(errors[0]!.message).toBe(
+      'must be a date like 2026-03-01 or an RFC 3339 date-time with offset like 2026-03-01T00:00:00Z, got "2026-03-01T00:00:00 01:00": a + in a query string must be sent as %2B (it arrived as a space), like 2026-03-01T00:00:00%2B01:00',
+    )
+  })
+
+  it('answers 400 for anything but one date or RFC 3339 date-time', async () => {
     for (const value of [
       '',
       'yesterday',
-      '2026-03-01',
+      '2026-02-30',
       '2026-03-01T00:00:00',
       '2026-02-30T00:00:00Z',
       '2026-13-01T00:00:00Z',

@@ -11,7 +11,7 @@ import { buildSite } from '../../../../build/compiler/build.ts'
 import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
 import { hashTree } from '../../../helpers/files.ts'
 import { initAndCommit } from '../../../helpers/git.ts'
-import { copyOfRepoContent, type TempProject } from '../../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../../helpers/project.ts'
 import { until } from '../../../helpers/until.ts'
 
 const EVENT = 'content/events/contracts-hackathon-2027.md'
@@ -39,7 +39,7 @@ describe('npm run dev: feeds, calendars and changes', () => {
   }
 
   beforeAll(async () => {
-    project = await copyOfRepoContent()
+    project = await copyOfFixtureContent()
     await initAndCommit(project.root, 1_767_225_600)
     dev = await startDev({ root: project.root, port: 0, settleMs: 50, print: (line) => printed.push(line) })
     await dev.settled()

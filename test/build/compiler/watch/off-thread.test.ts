@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
 import { expectDevEqualsFullBuild } from './full-build-equality.ts'
-import { copyOfRepoContent, type TempProject } from '../../../helpers/project.ts'
+import { copyOfFixtureContent, type TempProject } from '../../../helpers/project.ts'
 import { until } from '../../../helpers/until.ts'
 
 const POST = 'content/blog-posts/bigquery-support-ga.md'
@@ -25,7 +25,7 @@ describe('npm run dev with the full pass and the file watcher on worker threads'
     until(async () => (await fetch(`${dev.url}${path}`)).text(), { holds: check, what: path, everyMs: 10 })
 
   beforeAll(async () => {
-    project = await copyOfRepoContent()
+    project = await copyOfFixtureContent()
     dev = await startDev({ root: project.root, port: 0, offThread: true, print: (line) => printed.push(line) })
   })
   afterAll(async () => {

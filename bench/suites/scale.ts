@@ -1,0 +1,71 @@
+/**
+ * The scale curve: at each size, a corpus of realistic prose (copies of the
+ * repository's content/ with reshuffled sections, corpus/realistic.ts), cold
+ * builds of ours and Hugo's on the same files, run in turn so both see the
+ * same load, and the watch mode's edit → new bytes served.
+ */
+import { rm } from 'node:fs/promises'
+import { generateRealisticCorpus } from '../corpus/realistic.ts'
+import type { ProcessResult } from '../lib/process.ts'
+import { benchHugo } from './peers.ts'
+import { clean, runBuild } from './build.ts'
+import { benchWatch } from './watch.ts'
+
+export interface ScaleSample {
+  items: number
+  ours: ProcessResult[]
+  /** Hugo's runs, or why there are none. */
+  hugo: ProcessResult[] | string
+  /** Edit → served times, or why there are none. */
+  watch: number[] | string
+}
+
+export interface ScaleOptions {
+  sizes: readonly number[]
+  /** Cold builds per size (each of ours and Hugo's). */
+  runs: number
+  /** Measured edits per size. */
+  edits: number
+  seed: number
+  /** Why Hugo cannot run, when it cannot. */
+  hugoMissing: string | undefined
+  keep: boolean
+  say: (line: string) => void
+}
+
+export async function benchScale(options: ScaleOptions): Promise<ScaleSample[]> {
+  const samples: ScaleSample[] = []
+  for (const items of options.sizes) {
+    const corpus = await generateRealisticCorpus({ items, seed: options.seed })
+    try {
+      const ours: ProcessResult[] = []
+      const hugo: ProcessResult[] = []
+      let hugoFailed = options.hugoMissing
+      for (let run = 0; run < options.runs; run++) {
+        await clean(corpus.root)
+        ours.push(await runBuild(corpus.root))
+        if (hugoFailed) continue
+        try {
+          hugo.push(...(await benchHugo(corpus.root, 1)))
+        } catch (error) {
+          hugoFailed = `failed: ${(error as Error).message.split('\n')[0]}`
+        }
+      }
+      const median = (runs: ProcessResult[]) => [...runs].sort((a, b) => a.wallMs - b.wallMs)[runs.length >> 1]
+      options.say(
+        `  ${items} items: ours ${Math.round(median(ours)!.wallMs)} ms, Hugo ${hugoFailed ?? `${Math.round(median(hugo)!.wallMs)} ms`}`,
+      )
+      let watch: number[] | string
+      try {
+        watch = await benchWatch(corpus, options.edits)
+        options.say(`  ${items} items: edit → served ${watch.map((t) => Math.round(t)).join(', ')} ms`)
+      } catch (error) {
+        watch = `failed: ${(error as Error).message.split('\n')[0]}`
+      }
+      samples.push({ items, ours, hugo: hugoFailed ?? hugo, watch })
+    } finally {
+      if (!options.keep) await rm(corpus.root, { recursive: true, force: true })
+    }
+  }
+  return samples
+}

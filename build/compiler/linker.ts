@@ -1,0 +1,90 @@
+/**
+ * The link stage across edits: a full link (link.ts) when anything but one
+ * item changed, and for an author's usual edit (one published file saved
+ * again, same slug, no errors) only what the edit reaches: that item's own
+ * references and links, and the items whose `related` point to it. At 30,000
+ * items the full link walked every file and every record on each save.
+ */
+import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { FullRecord } from '../../contract/records.ts'
+import type { CompiledFile } from '../pipeline/compile.ts'
+import { link, relink, type LinkResult, type Published } from './link.ts'
+
+export class Linker {
+  /** The last result, the base records it linked, and the items edited since its full link. */
+  private last:
+    | { input: Record<CollectionName, FullRecord[]>; result: LinkResult; edited: Map<string, FullRecord> }
+    | undefined
+
+  /**
+   * Link the base `records` of `files`. `edit`: the one file replaced since
+   * the last call (before, after), when that is the only change.
+   */
+  link(
+    records: Record<CollectionName, FullRecord[]>,
+    files: ReadonlyMap<string, CompiledFile>,
+    edit?: [CompiledFile, CompiledFile],
+  ): LinkResult {
+    const fast = edit && this.linkOne(records, edit[0], edit[1])
+    if (fast) return fast
+    const result = link(records, files.values())
+    this.last = result.errors.length ? undefined : { input: records, result, edited: new Map() }
+    return result
+  }
+
+  /** The fast path; undefined when it does not apply (the caller links in full). */
+  private linkOne(
+    records: Record<CollectionName, FullRecord[]>,
+    before: CompiledFile,
+    after: CompiledFile,
+  ): LinkResult | undefined {
+    const last = this.last
+    const collection = after.collection
+    if (!last || !before.record || !after.record) return undefined
+    if (COLLECTION_NAMES.some((c) => c !== collection && records[c] !== last.input[c])) return undefined
+    const key = `${collection}/${after.slug}`
+    const edited = new Map(last.edited).set(key, after.record)
+    const published: Published = {
+      get: (target) => {
+        const record = edited.get(target)
+        return record
+          ? { collection: target.split('/')[0] as CollectionName, record }
+          : last.result.published.get(target)
+      },
+    }
+    // The same slugs are published as before, so only the edited file's own targets can be broken now.
+    for (const target of [...after.references, ...after.links].map((r) => r.target))
+      if (!published.get(target)) return undefined
+    const out = { ...last.result.records }
+    const base = records[collection]
+    // The base list is the last one with the record moved (assemble.ts reassembleOne): do the same to the linked one.
+    const own = [...out[collection]]
+    const from = last.input[collection].indexOf(before.record)
+    const to = base.indexOf(after.record)
+    if (from < 0 || to < 0) return undefined
+    own.splice(from, 1)
+    own.splice(to, 0, after.references.length ? relink(after.record, after, published) : after.record)
+    out[collection] = own
+    // Items whose related entries name the edited one: linked again (the same object when nothing they show changed).
+    const referrers = last.result.referrers
+    for (const file of referrers.get(key) ?? []) {
+      if (!file.record || file === before) continue
+      const list = file.collection === collection ? own : [...out[file.collection]]
+      const at = (file.collection === collection ? base : records[file.collection]).indexOf(file.record)
+      const next = relink(file.record, file, published)
+      if (at < 0 || list[at] === next) continue
+      list[at] = next
+      out[file.collection] = list
+    }
+    // The edited file's own references, in the index for the next edit.
+    for (const ref of before.references) referrers.get(ref.target)?.delete(before)
+    for (const ref of after.references) {
+      let set = referrers.get(ref.target)
+      if (!set) referrers.set(ref.target, (set = new Set()))
+      set.add(after)
+    }
+    const result: LinkResult = { records: out, errors: [], published, referrers }
+    this.last = { input: records, result, edited }
+    return result
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The commands as prebuilt JavaScript (build/run.mjs runs them): one tsup
+ * bundle with an entry per command and per worker thread, split into shared
+ * chunks, so a command loads only the modules it reaches and the heavy ones
+ * behind a dynamic import (the compile pipeline, the OpenID provider, the MCP
+ * SDK) load when their work comes. Workers sit beside the chunks that start
+ * them (build/core/worker.ts finds `./<name>.js`).
+ */
+import { cp } from 'node:fs/promises'
+import { join } from 'node:path'
+import { build, type Options } from 'tsup'
+import { REQUIRE_BANNER } from './bundle.ts'
+import { sourceFingerprint } from './compiler/inputs.ts'
+import { standaloneValidators } from './pipeline/ajv-standalone.ts'
+
+/** Command name → its TypeScript entry, relative to the project root. */
+export const COMMANDS = {
+  cli: 'build/cli.ts',
+  new: 'build/scaffold.ts',
+  dev: 'gateway/dev.ts',
+  serve: 'gateway/serve.ts',
+  keys: 'gateway/auth/keys-cli.ts',
+} as const
+
+/** Worker threads, by the name their starters give (build/core/worker.ts). */
+const WORKERS = {
+  'render-worker': 'build/pipeline/render-worker.ts',
+  'full-pass-worker': 'build/compiler/full-pass-worker.ts',
+  'search-index-worker': 'build/emit/search-index-worker.ts',
+} as const
+
+/** Bundle every command of the project at `root` into `outDir`. */
+export async function bundleCommands(root: string, outDir: string): Promise<void> {
+  const entry: Record<string, string> = {}
+  for (const [name, path] of Object.entries({ ...COMMANDS, ...WORKERS })) entry[name] = join(root, path)
+  await build({
+    entry,
+    outDir,
+    format: ['esm'],
+    platform: 'node',
+    target: 'node20',
+    bundle: true,
+    // Everything but sharp, a native addon whose loader finds its platform's binary from its own folder.
+    noExternal: [/^(?!sharp$)/],
+    external: ['sharp'],
+    splitting: true,
+    sourcemap: false,
+    clean: true,
+    dts: false,
+    silent: true,
+    outExtension: () => ({ js: '.js' }),
+    define: { __GENERATOR_FINGERPRINT__: JSON.stringify(await sourceFingerprint(root)) },
+    banner: { js: REQUIRE_BANNER },
+    tsconfig: join(root, 'tsconfig.json'),
+    esbuildPlugins: [prebuiltValidators(root)],
+  })
+  // The editor's browser scripts, which build/emit/admin.ts reads from beside itself: beside the chunks.
+  await cp(join(root, 'build', 'emit', 'admin'), join(outDir, 'admin'), { recursive: true })
+}
+
+type Plugin = NonNullable<Options['esbuildPlugins']>[number]
+
+/** build/pipeline/ajv.ts, as the validation stage imports it, replaced by its validators compiled to code. */
+function prebuiltValidators(root: string): Plugin {
+  const pipeline = join(root, 'build', 'pipeline')
+  return {
+    name: 'prebuilt-validators',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/ajv\.ts$/ }, (args) =>
+        args.importer === join(pipeline, 'validate.ts') ? { path: 'validators', namespace: 'prebuilt' } : undefined,
+      )
+      build.onLoad({ filter: /.*/, namespace: 'prebuilt' }, () => ({
+        contents: standaloneValidators(),
+        loader: 'js',
+        resolveDir: pipeline,
+      }))
+    },
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The configuration of the editor at /admin/ (Decap CMS), generated from the
+ * collections' JSON Schemas (contract/schemas/): one source of truth, so a
+ * field added to a schema is a field of the editor with no other edit. The
+ * build writes it to dist/admin/config.yml (build/emit/admin.ts); the dev
+ * server's local backend (gateway/preview/local-backend.ts) writes only
+ * where it says collections live.
+ *
+ * Production edits through GitHub: Decap's GitHub backend, signed in with
+ * Netlify's OAuth provider, with the editorial workflow on (each draft a pull
+ * request, its deploy preview linked); who may edit is who may push to the
+ * repository. `npm run dev` swaps in the local backend on loopback.
+ *
+ * @example adminConfigYaml(createAdminConfig(site, references)) // the text of /admin/config.yml
+ */
+import { stringify } from 'yaml'
+import { adminFields, type AdminField, type ReferenceOption } from './admin-fields.ts'
+import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from './collections.ts'
+import { API_PREFIX } from './public-paths.ts'
+
+export type { AdminField, ReferenceOption } from './admin-fields.ts'
+
+/** What the editor needs of content/site.yaml. */
+export interface AdminSite {
+  name: string
+  /** The marketing site, shown as the editor's site link. */
+  url: string
+  collections: Record<CollectionName, { title: string }>
+  /** `owner/name` of the GitHub repository the editor commits to, if set. */
+  repository?: string
+  /** The branch drafts are merged into (default `main`). */
+  repositoryBranch?: string
+}
+
+/** Where a collection's files live, relative to the project root: `content/<collection>`. */
+export function collectionFolder(collection: CollectionName): string {
+  return `content/${collection}`
+}
+
+/**
+ * Where the editor saves an item's images: a folder named after its file,
+ * beside it (`content/blog-posts/my-post/cover.jpg` for
+ * `content/blog-posts/my-post.md`), written into the frontmatter and the body
+ * as the path relative to the Markdown file (`my-post/cover.jpg`), which is how
+ * the build resolves it. The same template is Decap's `media_folder` and
+ * `public_folder` of every collection, so GitHub and the local backend lay the
+ * repository out alike. (Decap leaves `{{filename}}` empty while a new item has
+ * no file yet; admin/media.js puts such uploads' paths right as it saves.)
+ */
+export const ITEM_MEDIA_FOLDER = '{{filename}}'
+
+/** Portraits several items share: the editor's Media page. */
+export const SHARED_MEDIA_FOLDER = 'content/people'
+/** The same folder as a content file names it (`avatar_url: ../people/ada.jpg`). */
+const SHARED_MEDIA_PUBLIC = '../people'
+
+/** The format name each collection's files are read and written with (registered by the editor's script). */
+export function frontmatterFormat(collection: CollectionName): string {
+  return `${collection}-frontmatter`
+}
+
+/** The Markdown body: not in the frontmatter schema, the same in every collection. */
+const BODY_FIELD: AdminField = {
+  name: 'body',
+  label: 'Body',
+  widget: 'markdown',
+  required: false,
+  // Markdown as written first: the rich-text mode rewrites Markdown it has no control for (tables, footnotes).
+  modes: ['raw', 'rich_text'],
+  hint: 'GitHub-flavoured Markdown. Start sections at ## (the title is the page heading); every image needs alt text (an uploaded one is saved in the item’s folder).',
+}
+
+function collectionConfig(name: CollectionName, site: AdminSite, references: readonly ReferenceOption[]) {
+  const def = COLLECTIONS[name]
+  const fields = [...adminFields(def.schema, references), BODY_FIELD]
+  return {
+    name,
+    label: site.collections[name].title,
+    label_singular: def.label,
+    description: `Files in ${collectionFolder(name)}/; the file name is the slug.`,
+    folder: collectionFolder(name),
+    extension: 'md',
+    format: frontmatterFormat(name),
+    media_folder: ITEM_MEDIA_FOLDER,
+    public_folder: ITEM_MEDIA_FOLDER,
+    create: true,
+    delete: true,
+    // The file name: the title, in lowercase ASCII with single hyphens (as `npm run new` names it).
+    slug: '{{slug}}',
+    identifier_field: 'title',
+    summary: '{{title}}',
+    sortable_fields: ['title', def.sortField],
+    view_filters: [{ label: 'Drafts', field: 'draft', pattern: true }],
+    // The deploy preview of a draft's pull request serves the item from the API.
+    preview_path: `${API_PREFIX.slice(1)}/${name}/{{slug}}`,
+    fields,
+  }
+}
+
+/** The whole configuration, as Decap reads it from /admin/config.yml. */
+export function createAdminConfig(site: AdminSite, references: readonly ReferenceOption[]): Record<string, unknown> {
+  return {
+    backend: {
+      name: 'github',
+      ...(site.repository ? { repo: site.repository } : {}),
+      branch: site.repositoryBranch ?? 'main',
+      // Sign-in through the Netlify site's GitHub OAuth provider.
+      base_url: 'https://api.netlify.com',
+      auth_endpoint: 'auth',
+      // Netlify's commit status on a draft's pull request carries its deploy preview URL.
+      preview_context: 'deploy/netlify',
+      squash_merges: true,
+      commit_messages: {
+        create: 'content: create {{collection}} “{{slug}}”',
+        update: 'content: update {{collection}} “{{slug}}”',
+        delete: 'content: delete {{collection}} “{{slug}}”',
+        uploadMedia: 'content: upload “{{path}}”',
+        deleteMedia: 'content: delete “{{path}}”',
+      },
+    },
+    publish_mode: 'editorial_workflow',
+    site_url: site.url,
+    display_url: site.url,
+    // The Media page: the shared portraits, as an item's Markdown names them.
+    media_folder: SHARED_MEDIA_FOLDER,
+    public_folder: SHARED_MEDIA_PUBLIC,
+    slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
+    editor: { preview: true },
+    collections: COLLECTION_NAMES.map((name) => collectionConfig(name, site, references)),
+  }
+}
+
+/** The configuration as YAML, with a header saying where it comes from. */
+export function adminConfigYaml(config: Record<string, unknown>): string {
+  const header =
+    '# Generated by the build from the collection schemas (contract/schemas/, contract/admin-config.ts); do not edit.\n'
+  return header + stringify(config, { lineWidth: 0 })
+}
+
+/** The label of a published item in the `related` choice: `Blog post: Title`. */
+export function referenceLabel(collection: CollectionName, title: string): string {
+  const label = COLLECTIONS[collection].label
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${title}`
+}

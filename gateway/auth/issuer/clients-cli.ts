@@ -1,0 +1,88 @@
+/**
+ * `npm run keys -- client …`: the machine clients of the embedded
+ * authorization server (client_credentials). A new secret is printed once;
+ * only its SHA-256 hash is stored, with the runtime data
+ * (gateway/auth/runtime-data.ts). The sandbox client is built in.
+ */
+import { resolve } from 'node:path'
+import { isScope, SCOPE_NAMES } from '../../../contract/scopes.ts'
+import { UsageError } from '../../../contract/errors.ts'
+import type { Settings } from '../../../contract/settings.ts'
+import { required, type CliIo } from '../cli-io.ts'
+import { dataLocations } from '../runtime-data.ts'
+import { SANDBOX_MACHINE_CLIENT } from '../sandbox.ts'
+import type { StateStore } from '../store/state-store.ts'
+import { clientsDocument, generateClientSecret, hashClientSecret } from './clients-file.ts'
+
+export const CLIENT_USAGE = {
+  create: 'usage: npm run keys -- client create --id <client id> --scopes "<scope> …" --label <text> [--file <path>]',
+  list: 'usage: npm run keys -- client list [--file <path>]',
+  revoke: 'usage: npm run keys -- client revoke <client id> [--file <path>]',
+}
+
+export async function clientCommand(
+  rest: string[],
+  values: { id?: string; scopes?: string; label?: string; file?: string },
+  io: CliIo,
+  now: Date,
+  settings: Settings,
+  store: () => StateStore,
+): Promise<number> {
+  const document = clientsDocument(
+    values.file ? resolve(io.cwd, values.file) : dataLocations(settings, io.cwd).clients,
+    store,
+  )
+  const file = document.location
+  const [command, arg] = rest
+  const clients = await document.read()
+  if (command === 'create') {
+    const id = required(values.id, '--id', CLIENT_USAGE.create)
+    if (!/^[A-Za-z0-9._-]{3,64}$/.test(id))
+      throw new UsageError('--id must be 3 to 64 letters, digits, ".", "_" or "-"')
+    if (id.startsWith('reg_'))
+      throw new UsageError('--id must not start with "reg_", which marks self-registered clients')
+    if (id === SANDBOX_MACHINE_CLIENT.client_id || clients.clients.some((c) => c.client_id === id))
+      throw new UsageError(`client ${id} already exists`)
+    const scopes = required(values.scopes, '--scopes', CLIENT_USAGE.create)
+      .split(/[\s,]+/)
+      .filter(Boolean)
+    const unknown = scopes.filter((s) => !isScope(s))
+    if (unknown.length || !scopes.length)
+      throw new UsageError(`unknown scope ${unknown.join(' ')}; scopes are: ${SCOPE_NAMES.join(' ')}`)
+    const secret = generateClientSecret()
+    clients.clients.push({
+      client_id: id,
+      secret_hash: hashClientSecret(secret),
+      scopes: scopes.filter(isScope),
+      label: required(values.label, '--label', CLIENT_USAGE.create),
+      created_at: now.toISOString(),
+      revoked_at: null,
+    })
+    await document.write(clients)
+    io.err(`created client ${id} (${scopes.join(' ')}) in ${file}; the secret is shown only now:`)
+    io.out(secret)
+    return 0
+  }
+  if (command === 'list') {
+    for (const c of [SANDBOX_MACHINE_CLIENT, ...clients.clients])
+      io.out(
+        `${c.client_id}\t${c.revoked_at ? `revoked ${c.revoked_at}` : 'active'}\t${c.scopes.join(' ')}\t${c.label}`,
+      )
+    return 0
+  }
+  if (command === 'revoke') {
+    const id = required(arg, 'a client id', CLIENT_USAGE.revoke)
+    if (id === SANDBOX_MACHINE_CLIENT.client_id)
+      throw new UsageError(`${id} is the public sandbox client, built in (contract/sandbox.ts): it cannot be revoked`)
+    const entry = clients.clients.find((c) => c.client_id === id)
+    if (!entry) throw new UsageError(`no client ${id} in ${file}`)
+    entry.revoked_at ??= now.toISOString()
+    await document.write(clients)
+    io.err(`revoked client ${id}`)
+    return 0
+  }
+  throw new UsageError(
+    command ? `unknown command "client ${command}"` : 'a client command is needed',
+    Object.values(CLIENT_USAGE).join('\n'),
+  )
+}

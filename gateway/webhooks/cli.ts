@@ -1,0 +1,239 @@
+/**
+ * `npm run keys -- webhook …`: webhook subscriptions, kept in the state store
+ * the gateway uses (OAUTH_STORE: files under gateway/.data/, or a Netlify
+ * site's Blobs with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN). A new signing
+ * secret is printed once, on stdout; it is stored sealed (secrets.ts).
+ */
+import { parseArgs } from 'node:util'
+import { decodeCursor } from '../../contract/changes.ts'
+import { report } from '../../contract/cli.ts'
+import { UsageError } from '../../contract/errors.ts'
+import { readSettings } from '../../contract/settings.ts'
+import { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../contract/webhook-events.ts'
+import type { CliIo } from '../auth/cli-io.ts'
+import { openStateStore } from '../auth/store/open-store.ts'
+import { WebhookError } from './errors.ts'
+import { HEALTHY, openQueue, positionKey } from './queue.ts'
+import { generateSecretsKey, generateSigningSecret, loadSecretsKey, seal } from './secrets.ts'
+import { webhookSettingsFrom } from './settings.ts'
+import {
+  DEFAULT_TIMEOUT_MS,
+  MAX_TIMEOUT_MS,
+  newSubscriptionId,
+  openSubscriptions,
+  type Subscription,
+} from './subscriptions.ts'
+import { checkWebhookUrl } from './url-policy.ts'
+
+export const WEBHOOK_USAGE = `usage: npm run keys -- webhook <command>
+  create --url <https URL> --events <${WEBHOOK_EVENT_TYPES.join(',')}|all> [--description <text>] [--timeout <seconds, 1-15>]
+  list
+  pause <id>             hold deliveries (they stay queued)
+  resume <id>            deliver again; also turns a disabled endpoint back on
+  remove <id>            delete it with its queue and delivery log
+  rotate <id> [--overlap <24h|30m|7d|0>]   a new secret; the old one also signs until the overlap ends
+  deliveries <id> [--limit <n>]            the delivery log, newest first, and what waits
+  redeliver <id> <msg_…>  send a logged message again (same webhook-id)
+  secrets-key            print a new WEBHOOK_SECRETS_KEY`
+
+const OPTIONS = {
+  url: { type: 'string' },
+  events: { type: 'string' },
+  description: { type: 'string' },
+  timeout: { type: 'string' },
+  overlap: { type: 'string' },
+  limit: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+export async function webhookCommand(argv: string[], io: CliIo): Promise<number> {
+  try {
+    const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS })
+    const [command, id, extra] = positionals
+    if (values.help || command === undefined || command === 'help') {
+      io.out(WEBHOOK_USAGE)
+      return command === undefined && !values.help ? 2 : 0
+    }
+    if (command === 'secrets-key') {
+      io.err('a new key; set it as WEBHOOK_SECRETS_KEY wherever subscriptions are read or made (the same everywhere):')
+      io.out(generateSecretsKey())
+      return 0
+    }
+    const settings = readSettings(io.env, 'cli')
+    const config = webhookSettingsFrom(settings, io.cwd)
+    const store = openStateStore(config.store)
+    const subscriptions = openSubscriptions(store)
+    const queue = openQueue(store)
+    const now = io.now?.() ?? new Date()
+    const needId = () => {
+      if (!id) throw new UsageError('a subscription id (wh_…) is required', WEBHOOK_USAGE)
+      return id
+    }
+    if (command === 'create') {
+      if (!values.url) throw new UsageError('--url is required', WEBHOOK_USAGE)
+      const url = await checkWebhookUrl(values.url, config.policy)
+      const events = parseEvents(values.events)
+      const key = await loadSecretsKey(config.secretsKey)
+      const secret = generateSigningSecret()
+      const subscription: Subscription = {
+        id: newSubscriptionId(),
+        url: url.href,
+        events,
+        description: (values.description ?? '').slice(0, 200),
+        status: 'active',
+        timeout_ms: parseTimeout(values.timeout),
+        secrets: [],
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      }
+      subscription.secrets.push({
+        sealed: seal(key, subscription.id, secret),
+        created_at: now.toISOString(),
+        expires_at: null,
+      })
+      await subscriptions.save(subscription)
+      io.err(
+        `created ${subscription.id} → ${subscription.url} (${events.join(', ')}) in ${store.location}; changes of the next build that goes live are sent. The signing secret is shown only now:`,
+      )
+      io.out(secret)
+      return 0
+    }
+    if (command === 'list') {
+      for (const s of await subscriptions.list()) {
+        const state = await queue.state(s.id)
+        const waiting = (await queue.waiting(s.id)).length
+        io.out([s.id, statusOf(s, state), `${waiting} waiting`, s.events.join(','), s.url, s.description].join('\t'))
+      }
+      return 0
+    }
+    if (command === 'pause' || command === 'resume') {
+      const subscription = await subscriptions.get(needId())
+      subscription.status = command === 'pause' ? 'paused' : 'active'
+      subscription.updated_at = now.toISOString()
+      await subscriptions.save(subscription)
+      if (command === 'resume') {
+        const state = await queue.state(subscription.id)
+        // A fresh start: the circuit closes and the disabling bound counts again.
+        await queue.setState(subscription.id, { ...HEALTHY, last_success_at: state.last_success_at })
+      }
+      io.err(
+        command === 'pause'
+          ? `paused ${subscription.id}; its messages are kept until you resume it`
+          : `resumed ${subscription.id}; what waits is sent on the next pass`,
+      )
+      return 0
+    }
+    if (command === 'remove') {
+      const subscription = await subscriptions.get(needId())
+      await subscriptions.remove(subscription.id)
+      await queue.dropAll(subscription.id)
+      io.err(`removed ${subscription.id} (${subscription.url}) with its queue and delivery log`)
+      return 0
+    }
+    if (command === 'rotate') {
+      const subscription = await subscriptions.get(needId())
+      const overlapMs = parseDuration(values.overlap ?? '24h', '--overlap')
+      const key = await loadSecretsKey(config.secretsKey)
+      const secret = generateSigningSecret()
+      const until = new Date(now.getTime() + overlapMs).toISOString()
+      const kept = subscription.secrets
+        .filter((s) => s.expires_at === null || Date.parse(s.expires_at) > now.getTime())
+        .map((s) => ({ ...s, expires_at: s.expires_at === null || s.expires_at > until ? until : s.expires_at }))
+        .filter((s) => overlapMs > 0 && s.expires_at !== null)
+      subscription.secrets = [
+        { sealed: seal(key, subscription.id, secret), created_at: now.toISOString(), expires_at: null },
+        ...kept,
+      ]
+      subscription.updated_at = now.toISOString()
+      await subscriptions.save(subscription)
+      io.err(
+        `rotated the secret of ${subscription.id}; ${overlapMs > 0 ? `the old one also signs until ${until}` : 'the old one no longer signs'}. The new secret is shown only now:`,
+      )
+      io.out(secret)
+      return 0
+    }
+    if (command === 'deliveries') {
+      const subscription = await subscriptions.get(needId())
+      const state = await queue.state(subscription.id)
+      const waiting = await queue.waiting(subscription.id)
+      io.err(`${subscription.id} → ${subscription.url}: ${statusOf(subscription, state)}, ${waiting.length} waiting`)
+      if (state.disabled_reason) io.err(`disabled: ${state.disabled_reason}`)
+      const limit = values.limit ? Number(values.limit) : 20
+      if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+        throw new UsageError('--limit must be an integer from 1 to 100', WEBHOOK_USAGE)
+      for (const a of await queue.attempts(subscription.id, limit))
+        io.out(
+          [a.at, a.msg_id, a.type, a.status ?? '-', `${a.latency_ms} ms`, a.ok ? 'ok' : (a.error ?? 'failed')].join(
+            '\t',
+          ),
+        )
+      return 0
+    }
+    if (command === 'redeliver') {
+      const subscription = await subscriptions.get(needId())
+      if (!extra) throw new UsageError('a message id (msg_…) from `webhook deliveries` is required', WEBHOOK_USAGE)
+      const logged = (await queue.attempts(subscription.id, 100)).find((a) => a.msg_id === extra)
+      if (!logged)
+        throw new WebhookError(
+          `no message ${extra} in the delivery log of ${subscription.id} (it keeps the last 100 attempts)`,
+          'WEBHOOK_NOT_FOUND',
+        )
+      const position = decodeCursor(logged.cursor) ?? { time: 0, seq: 0 }
+      await queue.enqueue(subscription.id, `${positionKey(position.time, position.seq)}-r${now.getTime()}`, {
+        msg_id: logged.msg_id,
+        type: logged.type,
+        payload: logged.payload,
+        cursor: logged.cursor,
+        enqueued_at: now.toISOString(),
+        redelivery: true,
+      })
+      io.err(`queued ${extra} for ${subscription.id} again; it goes out on the next pass, with the same webhook-id`)
+      return 0
+    }
+    throw new UsageError(`unknown webhook command "${command}"`, WEBHOOK_USAGE)
+  } catch (error) {
+    const parse = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS_')
+    return report(parse ? new UsageError((error as Error).message, WEBHOOK_USAGE) : error, io.err)
+  }
+}
+
+function statusOf(subscription: Subscription, state: typeof HEALTHY): string {
+  if (state.disabled_at) return `disabled ${state.disabled_at}`
+  if (subscription.status === 'paused') return 'paused'
+  if (state.failures > 0) return `failing (${state.failures} in a row, next try ${state.next_attempt_at})`
+  return 'active'
+}
+
+function parseEvents(value: string | undefined): WebhookEventType[] {
+  if (!value) throw new UsageError(`--events is required: ${WEBHOOK_EVENT_TYPES.join(',')} or all`, WEBHOOK_USAGE)
+  if (value.trim() === 'all' || value.trim() === '*') return [...WEBHOOK_EVENT_TYPES]
+  const names = [...new Set(value.split(/[\s,]+/).filter(Boolean))]
+  const unknown = names.filter((n) => !isWebhookEventType(n))
+  if (unknown.length || names.length === 0)
+    throw new UsageError(
+      `unknown event ${unknown.join(' ')}; events are: ${WEBHOOK_EVENT_TYPES.join(', ')} (or all)`,
+      WEBHOOK_USAGE,
+    )
+  return names.filter(isWebhookEventType)
+}
+
+function parseTimeout(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_TIMEOUT_MS
+  const seconds = Number(value.replace(/s$/, ''))
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds * 1000 > MAX_TIMEOUT_MS)
+    throw new UsageError(`--timeout must be whole seconds from 1 to ${MAX_TIMEOUT_MS / 1000}`, WEBHOOK_USAGE)
+  return seconds * 1000
+}
+
+/** `0`, or a number with m, h or d, at most 7 days. */
+function parseDuration(value: string, name: string): number {
+  if (value === '0') return 0
+  const m = /^(\d{1,4})([mhd])$/.exec(value)
+  const ms = m ? Number(m[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 'm' | 'h' | 'd'] : Number.NaN
+  if (!(ms > 0 && ms <= 7 * 86_400_000))
+    throw new UsageError(
+      `${name} must be 0 or a duration like 30m, 24h or 7d (at most 7d); got "${value}"`,
+      WEBHOOK_USAGE,
+    )
+  return ms
+}

@@ -1,0 +1,108 @@
+/**
+ * The prebuilt commands (build/run.mjs, what `npm run build`, `check`, `dev`,
+ * `start` and `keys` run) against the TypeScript sources they are bundled
+ * from: the same dist/ bytes, the same check, and worker threads that start
+ * from the bundle.
+ */
+import { execFile } from 'node:child_process'
+import { readdirSync, statSync } from 'node:fs'
+import { cp } from 'node:fs/promises'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { Worker } from 'node:worker_threads'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashTree } from '../helpers/files.ts'
+import { initAndCommit } from '../helpers/git.ts'
+import { copyOfFixtureContent, createProject, REPO_ROOT, type TempProject } from '../helpers/project.ts'
+import { runTsx } from '../helpers/run-tsx.ts'
+
+const run = promisify(execFile)
+const prebuilt = async (...args: string[]) =>
+  (await run(process.execPath, [join(REPO_ROOT, 'build', 'run.mjs'), ...args], { cwd: REPO_ROOT })).stdout
+
+/** The bundle the runs above used or made: the newest in .cache/bin/. */
+function newestBundle(): string {
+  const bin = join(REPO_ROOT, '.cache', 'bin')
+  const dirs = readdirSync(bin).filter((n) => !n.includes('.tmp-'))
+  return join(bin, dirs.sort((a, b) => statSync(join(bin, b)).mtimeMs - statSync(join(bin, a)).mtimeMs)[0]!)
+}
+
+let fromBundle: TempProject
+let fromSources: TempProject
+beforeAll(async () => {
+  fromBundle = await copyOfFixtureContent()
+  fromSources = await createProject()
+  await cp(join(fromBundle.root, 'content'), join(fromSources.root, 'content'), { recursive: true })
+  // The same history (same commit times), so the change feeds can be compared too.
+  await initAndCommit(fromBundle.root, 1_767_225_600)
+  await initAndCommit(fromSources.root, 1_767_225_600)
+}, 60_000)
+afterAll(async () => {
+  await fromBundle?.remove()
+  await fromSources?.remove()
+})
+
+describe('the prebuilt commands', () => {
+  it('build the same dist/ bytes as the TypeScript sources', async () => {
+    // Cold builds (fresh projects, no .cache/), each leaving its source index for the no-change check below.
+    expect(await prebuilt('cli', 'build', '--root', fromBundle.root)).toMatch(/✓ built \d+ files/)
+    const sources = await runTsx([join(REPO_ROOT, 'build', 'cli.ts'), 'build', '--root', fromSources.root])
+    expect(sources.stdout).toMatch(/✓ built \d+ files/)
+    const bundled = await hashTree(fromBundle.dist)
+    expect(Object.keys(bundled).length).toBeGreaterThan(100)
+    expect(await hashTree(fromSources.dist)).toEqual(bundled)
+    // Each knows the other's build as its own: the same input hash (the images the content uses
+    // included, which the no-change check finds in the source index), so "up to date" either way.
+    expect(await prebuilt('cli', 'build', '--root', fromSources.root)).toMatch(/up to date/)
+  }, 180_000)
+
+  it('check the same content the same way', async () => {
+    expect(await prebuilt('cli', 'check', '--root', fromBundle.root)).toMatch(/^✓ 39 content files valid/)
+  }, 60_000)
+
+  it('report the same content errors, word for word (the bundle carries the validators compiled to code)', async () => {
+    const broken = await createProject({
+      'content/blog-posts/schema.md':
+        '---\ntitle: Schema\npublished_at: 2026-02-30\nauthors:\n  - title: CTO\nauthor_bio: x\ntags: [a, 7]\n---\nBody.\n',
+      'content/events/zone.md':
+        '---\ntitle: Zone\npublished_at: 2026-01-05\nstarts_at: 2027-03-04T18:00:00\nends_at: 2027-03-04T17:00:00+01:00\ntimezone: Mars/Olympus\nattendance_mode: sideways\nregistration_url: not a url\n---\nBody.\n',
+      'content/webinars/empty.md': '---\ntitle: ""\n---\n',
+    })
+    try {
+      const bundled = await run(
+        process.execPath,
+        [join(REPO_ROOT, 'build', 'run.mjs'), 'cli', 'check', '--root', broken.root],
+        {
+          cwd: REPO_ROOT,
+        },
+      ).then(
+        () => undefined,
+        (error: { code: number; stderr: string }) => error,
+      )
+      const sources = await runTsx([join(REPO_ROOT, 'build', 'cli.ts'), 'check', '--root', broken.root])
+      expect(bundled?.code).toBe(1)
+      expect(sources.code).toBe(1)
+      expect(bundled!.stderr.split('\n').filter((l) => l.includes('.md:')).length).toBeGreaterThan(6)
+      expect(bundled!.stderr).toBe(sources.stderr)
+    } finally {
+      await broken.remove()
+    }
+  }, 60_000)
+
+  it('start their worker threads from the bundle', async () => {
+    const keys = await prebuilt('keys', 'list')
+    expect(keys).toContain('key_sandbox')
+    // The bundle the runs above used (or made): its render worker renders a body.
+    const worker = new Worker(join(newestBundle(), 'render-worker.js'))
+    try {
+      const rendered = await new Promise<{ html: string }[]>((resolve, reject) => {
+        worker.once('message', resolve)
+        worker.once('error', reject)
+        worker.postMessage(['# Hello\n\nA *fine* day.\n'])
+      })
+      expect(rendered[0]?.html).toContain('<em>fine</em>')
+    } finally {
+      await worker.terminate()
+    }
+  }, 60_000)
+})

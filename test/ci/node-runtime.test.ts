@@ -1,0 +1,72 @@
+/**
+ * Node 22 wherever the project runs: the npm scripts (package.json pins the
+ * `node` package, whose binary leads their PATH), `npm ci` in .ci/run (which
+ * fetches that Node first where the machine's is older), the workflow's
+ * containers; declared in `engines` and `.nvmrc`; and no dependency finds
+ * its engine unmet.
+ */
+import { execFile } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { delimiter, dirname, join } from 'node:path'
+import { promisify } from 'node:util'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { REPO_ROOT } from '../helpers/project.ts'
+
+const run = promisify(execFile)
+const pkg = JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  engines: { node: string }
+  devDependencies: Record<string, string>
+}
+const pinned = pkg.devDependencies.node!
+const major = (version: string) => Number(version.replace(/^v/, '').split('.')[0])
+
+describe('the Node runtime', () => {
+  it('is the pinned Node 22 for the npm scripts, whatever Node the machine has', async () => {
+    expect(major(pinned)).toBe(22)
+    expect(process.version).toBe(`v${pinned}`)
+    // `npm exec` gives a command the npm scripts' PATH.
+    const { stdout } = await run('npm', ['exec', '--', 'node', '-p', 'process.version'], { cwd: REPO_ROOT })
+    expect(stdout.trim()).toBe(`v${pinned}`)
+  })
+
+  it('is declared in engines and .nvmrc', async () => {
+    expect(pkg.engines.node).toBe('>=22.12')
+    expect((await readFile(join(REPO_ROOT, '.nvmrc'), 'utf8')).trim()).toBe('22')
+  })
+
+  it("meets every dependency's engines: npm reports no EBADENGINE", async () => {
+    const env = { ...process.env, PATH: [dirname(process.execPath), process.env.PATH].join(delimiter) }
+    const { stdout, stderr } = await run(
+      'npm',
+      ['install', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=warn'],
+      { cwd: REPO_ROOT, env, maxBuffer: 16 * 1024 * 1024 },
+    )
+    expect(`${stdout}${stderr}`).not.toContain('EBADENGINE')
+  }, 120_000)
+
+  it('.ci/run puts Node 22 first on PATH before npm ci where the machine has an older one', async () => {
+    const script = await readFile(join(REPO_ROOT, '.ci/run'), 'utf8')
+    const bootstrap = script.slice(script.indexOf('if ! node -e'), script.indexOf('\nnpm ci'))
+    expect(bootstrap).toContain('fi\n')
+    // A machine whose `node` is the system's (Node 20 on the development machines, 22 in CI's containers).
+    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', `${bootstrap}`], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PATH: '/usr/local/bin:/usr/bin:/bin' },
+    })
+    expect(major(stdout.trim().split('\n').at(-1)!.replace('Node ', ''))).toBeGreaterThanOrEqual(22)
+  }, 120_000)
+
+  it('is what the workflow runs in', async () => {
+    const workflow = parse(await readFile(join(REPO_ROOT, '.github/workflows/ci.yml'), 'utf8')) as {
+      jobs: Record<string, { container?: string; steps: { run?: string }[] }>
+    }
+    for (const [name, job] of Object.entries(workflow.jobs)) expect(job.container, name).toBe('node:22-bookworm')
+    // npm ci once per job, the linters from the lockfile.
+    const test = workflow.jobs.test!.steps.map((s) => s.run ?? '').join('\n')
+    expect(test).not.toContain('npm ci')
+    expect(test).toContain('.ci/run')
+    expect((await readFile(join(REPO_ROOT, '.ci/run'), 'utf8')).match(/^npm ci\b/gm)).toHaveLength(1)
+    expect(JSON.stringify(pkg)).not.toMatch(/npx -y/)
+  })
+})

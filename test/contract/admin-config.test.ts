@@ -1,0 +1,397 @@
+/**
+ * The editor's configuration is the schemas': every property of every
+ * collection schema is a field with the widget its type calls for, required
+ * where the schema requires it, validated by its pattern and length bounds
+ * with the message `npm run check` gives, and a property added to a schema is
+ * a field of the editor with no other edit. A string the schema marks as an
+ * image gets the image widget, with uploads saved in the item's folder under
+ * the relative path the build resolves. The editor writes files in the
+ * schemas' order, as people write them: every file of the repository's
+ * content/ in that order reads and writes back byte for byte.
+ */
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { SchemaObject } from 'ajv'
+import { parse } from 'yaml'
+import { describe, expect, it } from 'vitest'
+import { fromFrontmatterFile, toFrontmatterFile } from '../../build/emit/admin/house-style.js'
+import { isLocal, placeNewItemUploads, placeUploadsOnSave, resolveLocal } from '../../build/emit/admin/media.js'
+import { isLocal as isLocalInBuild, resolveLocal as buildResolve } from '../../build/pipeline/media-refs.ts'
+import { type AdminField, adminConfigYaml, createAdminConfig } from '../../contract/admin-config.ts'
+import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
+import { httpUrl, imageUrl } from '../../contract/schemas/common.ts'
+import { FIXTURE_CONTENT } from '../helpers/project.ts'
+
+const SITE = {
+  name: 'Fixture Co',
+  url: 'https://www.fixture.example',
+  repository: 'fixture/content',
+  collections: {
+    'blog-posts': { title: 'Blog' },
+    'case-studies': { title: 'Customers' },
+    webinars: { title: 'Webinars' },
+    events: { title: 'Events' },
+  },
+}
+const REFERENCES = [{ value: 'webinars/data-contracts-101', label: 'Webinar: Data Contracts 101' }]
+
+interface Collection {
+  name: string
+  folder: string
+  format: string
+  fields: AdminField[]
+}
+const collectionsOf = (config: Record<string, unknown>) => config.collections as Collection[]
+
+/** Every property path of a schema (`authors.name`, `image.url`), with its schema and whether it is required. */
+function schemaPaths(schema: SchemaObject, prefix = ''): [string, SchemaObject, boolean][] {
+  const required = new Set<string>(schema.required ?? [])
+  return Object.entries((schema.properties ?? {}) as Record<string, SchemaObject>).flatMap(([name, property]) => {
+    const path = `${prefix}${name}`
+    const nested =
+      property.type === 'object' ? property : property.items?.type === 'object' ? property.items : undefined
+    return [
+      [path, property, required.has(name)] as [string, SchemaObject, boolean],
+      ...(nested ? schemaPaths(nested, `${path}.`) : []),
+    ]
+  })
+}
+
+function fieldPaths(fields: readonly AdminField[], prefix = ''): Map<string, AdminField> {
+  const out = new Map<string, AdminField>()
+  for (const field of fields) {
+    out.set(`${prefix}${field.name}`, field)
+    const nested = field.fields as AdminField[] | undefined
+    if (nested) for (const [p, f] of fieldPaths(nested, `${prefix}${field.name}.`)) out.set(p, f)
+  }
+  return out
+}
+
+describe('the editor configuration', () => {
+  const config = createAdminConfig(SITE, REFERENCES)
+
+  it('has a field for every property of every schema, in the schema order, and the body', () => {
+    for (const name of COLLECTION_NAMES) {
+      const collection = collectionsOf(config).find((c) => c.name === name)!
+      expect(collection).toMatchObject({ folder: `content/${name}`, format: `${name}-frontmatter` })
+      const fields = fieldPaths(collection.fields)
+      const paths = schemaPaths(COLLECTIONS[name].schema)
+      for (const [path, schema, required] of paths) {
+        const field = fields.get(path)
+        expect(field, `${name}: ${path}`).toBeDefined()
+        const parentOptional = path.includes('.') && !paths.find(([p]) => p === path.split('.')[0])![2]
+        // Inside an optional object the form cannot require a field (see admin-fields.ts); the check still does.
+        expect(field!.required, `${name}: ${path}`).toBe(required && !parentOptional)
+        if (schema.description) expect(field!.hint, `${name}: ${path}`).toContain(schema.description)
+      }
+      expect([...fields.keys()].sort()).toEqual([...paths.map(([p]) => p), 'body'].sort())
+      expect(collection.fields.map((f) => f.name)).toEqual([
+        ...Object.keys(COLLECTIONS[name].schema.properties),
+        'body',
+      ])
+    }
+  })
+
+  it('gives each kind of property its widget', () => {
+    const events = fieldPaths(collectionsOf(config).find((c) => c.name === 'events')!.fields)
+    const posts = fieldPaths(collectionsOf(config).find((c) => c.name === 'blog-posts')!.fields)
+    expect(posts.get('title')).toMatchObject({ widget: 'string', required: true })
+    expect(posts.get('summary')).toMatchObject({ widget: 'text' })
+    expect(posts.get('body')).toMatchObject({ widget: 'markdown' })
+    expect(posts.get('published_at')).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DD', time_format: false })
+    expect(events.get('starts_at')).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DDTHH:mm:ssZ' })
+    expect(posts.get('tags')).toMatchObject({ widget: 'list', max: 20, field: { widget: 'string' } })
+    expect(posts.get('authors')).toMatchObject({ widget: 'list', min: 1, max: 10 })
+    expect(posts.get('image')).toMatchObject({ widget: 'object', required: false })
+    expect(posts.get('draft')).toMatchObject({ widget: 'boolean' })
+    expect(posts.get('related')).toMatchObject({ widget: 'select', multiple: true, max: 20, options: REFERENCES })
+    expect(events.get('attendance_mode')).toMatchObject({
+      widget: 'select',
+      options: ['in_person', 'online', 'hybrid'],
+    })
+    expect(events.get('event_status')).toMatchObject({ widget: 'select', required: false })
+    const webinars = fieldPaths(collectionsOf(config).find((c) => c.name === 'webinars')!.fields)
+    expect(webinars.get('duration_minutes')).toMatchObject({ widget: 'number', value_type: 'int', min: 5, max: 1440 })
+  })
+
+  it('gives every image field the image widget, an upload or an absolute URL, wherever the schema marks one', () => {
+    const images: string[] = []
+    for (const collection of collectionsOf(config)) {
+      // Uploads go to the item's folder, named by the path relative to its Markdown file (`my-post/cover.png`).
+      expect(collection).toMatchObject({ media_folder: '{{filename}}', public_folder: '{{filename}}' })
+      for (const [path, field] of fieldPaths(collection.fields))
+        if (field.widget === 'image') {
+          expect(field, `${collection.name}: ${path}`).toMatchObject({ choose_url: true })
+          images.push(`${collection.name}: ${path}`)
+        }
+    }
+    expect(images.sort()).toEqual([
+      'blog-posts: authors.avatar_url',
+      'blog-posts: image.url',
+      'case-studies: image.url',
+      'events: image.url',
+      'webinars: image.url',
+      'webinars: speakers.avatar_url',
+    ])
+    // The schema says what an image is, not the field's name: a new image field needs no other edit, an http URL stays text.
+    const schema = COLLECTIONS.events.schema
+    const before = schema.properties
+    schema.properties = { ...before, venue_map: { ...imageUrl, description: 'A map of the venue.' } }
+    try {
+      const fields = fieldPaths(collectionsOf(createAdminConfig(SITE, [])).find((c) => c.name === 'events')!.fields)
+      expect(fields.get('venue_map')).toMatchObject({ widget: 'image', choose_url: true, hint: 'A map of the venue.' })
+      expect(fields.get('registration_url')).toMatchObject({ widget: 'string' })
+      expect(schema.properties.registration_url).toEqual(httpUrl)
+    } finally {
+      schema.properties = before
+    }
+  })
+
+  it('validates patterns and length bounds with the messages of npm run check', () => {
+    const posts = fieldPaths(collectionsOf(config).find((c) => c.name === 'blog-posts')!.fields)
+    const test = (path: string, value: string) => new RegExp((posts.get(path)!.pattern as string[])[0]!).test(value)
+    expect(test('title', 'x'.repeat(200))).toBe(true)
+    expect(test('title', 'x'.repeat(201))).toBe(false)
+    expect((posts.get('title')!.pattern as string[])[1]).toBe('must NOT have more than 200 characters')
+    expect(test('slug', 'my-first-post')).toBe(true)
+    expect(test('slug', 'My_First_Post')).toBe(false)
+    expect((posts.get('slug')!.pattern as string[])[1]).toContain(
+      'must be lowercase letters, digits and single hyphens',
+    )
+    const tag = (posts.get('tags')!.field as AdminField).pattern as string[]
+    expect(new RegExp(tag[0]!).test('data-quality')).toBe(true)
+    expect(new RegExp(tag[0]!).test('Data Quality')).toBe(false)
+    expect(tag[1]).toContain('like data-quality')
+    // An image is an absolute http(s) URL or a path relative to the Markdown file, as the schema's anyOf says.
+    for (const path of ['authors.avatar_url', 'image.url']) {
+      for (const good of ['https://cdn.example/a.png', 'my-post/cover.png', 'cover.jpg', '../people/ada.jpg'])
+        expect(test(path, good), `${path}: ${good}`).toBe(true)
+      for (const bad of [
+        '/a.png',
+        'javascript:alert(1)',
+        'ftp://x.example/a.png',
+        'a.png?v=2',
+        'a\\b.png',
+        'x'.repeat(2049),
+      ])
+        expect(test(path, bad), `${path}: ${bad}`).toBe(false)
+      expect((posts.get(path)!.pattern as string[])[1]).toBe(
+        `${imageUrl.errorMessage}; must NOT have more than ${imageUrl.maxLength} characters`,
+      )
+    }
+  })
+
+  it('edits through GitHub with the editorial workflow, and reads back as YAML', () => {
+    expect(config).toMatchObject({
+      backend: { name: 'github', repo: 'fixture/content', branch: 'main', base_url: 'https://api.netlify.com' },
+      publish_mode: 'editorial_workflow',
+      // The Media page shows the portraits items share.
+      media_folder: 'content/people',
+      public_folder: '../people',
+    })
+    expect(config).not.toHaveProperty('media_library')
+    expect(parse(adminConfigYaml(config))).toEqual(config)
+  })
+
+  it('follows a property added to a schema, with no other edit', () => {
+    const schema = COLLECTIONS['blog-posts'].schema
+    const before = schema.properties
+    schema.properties = {
+      ...before,
+      subtitle: { type: 'string', minLength: 1, maxLength: 120, description: 'A line under the title.' },
+    }
+    schema.required = [...schema.required, 'subtitle']
+    try {
+      const fields = fieldPaths(collectionsOf(createAdminConfig(SITE, [])).find((c) => c.name === 'blog-posts')!.fields)
+      expect(fields.get('subtitle')).toMatchObject({
+        widget: 'string',
+        required: true,
+        hint: 'A line under the title.',
+        pattern: ['^(?=[\\s\\S]{1,120}$)', 'must NOT have more than 120 characters'],
+      })
+    } finally {
+      schema.properties = before
+      schema.required = schema.required.filter((r: string) => r !== 'subtitle')
+    }
+    expect(
+      fieldPaths(collectionsOf(createAdminConfig(SITE, [])).find((c) => c.name === 'blog-posts')!.fields).has(
+        'subtitle',
+      ),
+    ).toBe(false)
+  })
+})
+
+describe('files the editor writes', () => {
+  const config = createAdminConfig(SITE, [])
+
+  it('are the files people write: every content file in the schema order reads and writes back byte for byte', async () => {
+    let same = 0
+    for (const collection of collectionsOf(config)) {
+      const order = collection.fields.map((f) => f.name)
+      const files = await readdir(join(FIXTURE_CONTENT, collection.name), { withFileTypes: true })
+      // The Markdown files: an item's folder of images sits beside its file.
+      for (const name of files.filter((f) => f.isFile() && f.name.endsWith('.md')).map((f) => f.name)) {
+        const text = await readFile(join(FIXTURE_CONTENT, collection.name, name), 'utf8')
+        const data = fromFrontmatterFile(text)
+        const written = toFrontmatterFile(data, collection.fields)
+        // Nothing is lost, whatever the order.
+        expect(fromFrontmatterFile(written), name).toEqual(data)
+        const keys = Object.keys(data).filter((k) => k !== 'body')
+        if (keys.join() !== order.filter((k) => keys.includes(k)).join()) continue
+        expect(written, name).toBe(text)
+        same++
+      }
+    }
+    // Most hand-written files list their fields in the schema's order.
+    expect(same).toBeGreaterThan(25)
+  })
+
+  it('leave empty optional fields out, quote only what YAML would misread, and keep fields they do not know', () => {
+    const fields = collectionsOf(config).find((c) => c.name === 'case-studies')!.fields
+    const written = toFrontmatterFile(
+      {
+        body: '\n\nThe story.\n\n\n',
+        legacy: 'kept',
+        results: [
+          { value: '-63%', label: 'Incident time' },
+          { label: 'Feeds', value: '412' },
+        ],
+        customer: { industry: 'Retail', name: 'Cobalt & Pine', size: '' },
+        summary: '',
+        tags: [],
+        published_at: '2026-03-14',
+        title: 'Cobalt & Pine: 38% less spend',
+        products: ['Tidewater Monitor', 'Tidewater Lineage'],
+        related: [
+          'case-studies/very-long-slug-number-one-for-wrapping',
+          'webinars/another-quite-long-slug-for-wrapping',
+        ],
+      },
+      fields,
+    )
+    expect(written).toBe(`---
+title: "Cobalt & Pine: 38% less spend"
+published_at: 2026-03-14
+related:
+  - case-studies/very-long-slug-number-one-for-wrapping
+  - webinars/another-quite-long-slug-for-wrapping
+customer:
+  name: Cobalt & Pine
+  industry: Retail
+results:
+  - label: Incident time
+    value: "-63%"
+  - label: Feeds
+    value: "412"
+products: [Tidewater Monitor, Tidewater Lineage]
+legacy: kept
+---
+
+The story.
+`)
+  })
+})
+
+describe('images the editor saves', () => {
+  const config = createAdminConfig(SITE, [])
+  const fields = collectionsOf(config).find((c) => c.name === 'webinars')!.fields
+
+  it('name a new item’s uploads by their path in its folder, in fields, lists of people and the body', () => {
+    // Decap writes a new item's uploads as bare names while it saves them in the item's folder.
+    const raw = toFrontmatterFile(
+      {
+        title: 'Lineage at scale',
+        starts_at: '2027-02-10T11:00:00-05:00',
+        speakers: [
+          { name: 'Ada', avatar_url: 'ada.png' },
+          { name: 'Ben', avatar_url: '../people/ben.jpg' },
+        ],
+        image: { url: 'cover.png', alt: 'A lineage graph' },
+        body: 'See ![The graph](graph.png "Figure 1") and ![Kept](https://x.example/graph.png), not cover.png.',
+      },
+      fields,
+    )
+    const assets = ['cover.png', 'ada.png', 'graph.png'].map((n) => ({
+      path: `content/webinars/lineage-at-scale/${n}`,
+    }))
+    const placed = placeNewItemUploads(raw, 'content/webinars/lineage-at-scale.md', assets, fields)
+    expect(fromFrontmatterFile(placed)).toEqual({
+      ...fromFrontmatterFile(raw),
+      speakers: [
+        { name: 'Ada', avatar_url: 'lineage-at-scale/ada.png' },
+        { name: 'Ben', avatar_url: '../people/ben.jpg' },
+      ],
+      image: { url: 'lineage-at-scale/cover.png', alt: 'A lineage graph' },
+      body: 'See ![The graph](lineage-at-scale/graph.png "Figure 1") and ![Kept](https://x.example/graph.png), not cover.png.\n',
+    })
+    // Nothing else of the file changes; with no upload in the item's folder, nothing at all.
+    expect(placed.replaceAll('lineage-at-scale/', '')).toBe(raw)
+    expect(placeNewItemUploads(raw, 'content/webinars/lineage-at-scale.md', [], fields)).toBe(raw)
+    expect(
+      placeNewItemUploads(
+        raw,
+        'content/webinars/lineage-at-scale.md',
+        [{ path: 'content/webinars/cover.png' }],
+        fields,
+      ),
+    ).toBe(raw)
+  })
+
+  it('are placed so by GitHub and the local backend alike, on a new item’s first save only', async () => {
+    // Decap's registry as the page has it: each backend's `init` makes its implementation.
+    const saved: [string, string][] = []
+    const registry: Record<string, { init: () => unknown }> = {}
+    for (const name of ['github', 'proxy', 'gitlab'])
+      registry[name] = {
+        init: () => ({
+          name,
+          // `this`: the wrapper must call it on its implementation.
+          persistEntry(this: { name: string }, entry: { dataFiles: { raw: string }[] }, _options: unknown) {
+            saved.push([this.name, entry.dataFiles[0]!.raw])
+            return Promise.resolve()
+          },
+        }),
+      }
+    placeUploadsOnSave({ getBackend: (name: string) => registry[name] }, collectionsOf(config))
+    const raw = toFrontmatterFile({ title: 'T', image: { url: 'cover.png', alt: 'A' } }, fields)
+    const entry = {
+      dataFiles: [{ path: 'content/webinars/t.md', slug: 't', raw }],
+      assets: [{ path: 'content/webinars/t/cover.png' }],
+    }
+    for (const name of ['github', 'proxy', 'gitlab']) {
+      const implementation = registry[name]!.init() as { persistEntry: (e: unknown, o: unknown) => Promise<void> }
+      await implementation.persistEntry(entry, { newEntry: true })
+      await implementation.persistEntry(entry, { newEntry: false })
+    }
+    const placed = raw.replace('url: cover.png', 'url: t/cover.png')
+    expect(placed).not.toBe(raw)
+    expect(saved).toEqual([
+      ['github', placed],
+      ['github', raw],
+      ['proxy', placed],
+      ['proxy', raw],
+      // Only the backends this editor configures.
+      ['gitlab', raw],
+      ['gitlab', raw],
+    ])
+  })
+
+  it('resolve a local image from the item’s file as the build does', () => {
+    for (const url of [
+      'cover.png',
+      'my-post/cover.png',
+      '../people/ada.jpg',
+      './a/../b.png',
+      'my%20post/a.png',
+      '../../package.json',
+      '../../../etc/passwd',
+      'https://x.example/a.png',
+      '/media/a.png',
+      '#x',
+    ]) {
+      expect(isLocal(url), url).toBe(isLocalInBuild(url))
+      if (isLocal(url))
+        expect(resolveLocal('content/blog-posts', url), url).toBe(buildResolve('content/blog-posts/x.md', url))
+    }
+  })
+})

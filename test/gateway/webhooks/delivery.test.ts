@@ -1,0 +1,163 @@
+/**
+ * Webhooks of a self-hosted gateway, end to end: a real receiver on
+ * 127.0.0.1 verifies every delivery with the Standard Webhooks library.
+ * Publish, update and remove each send one signed event with the change
+ * feed's cursor and no body; a redeploy of the same build, or a build with no
+ * change, sends nothing; a secret rotation signs with both secrets meanwhile.
+ */
+import { rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WebhookVerificationError } from 'standardwebhooks'
+import { passUntil, startWebhookSite, T0, validPost, type WebhookSite } from './setup.ts'
+import { startReceiver, verify, type Receiver } from './receiver.ts'
+
+let site: WebhookSite
+let receiver: Receiver
+let secret: string
+let id: string
+
+beforeAll(async () => {
+  site = await startWebhookSite()
+  receiver = await startReceiver()
+  // The build already served before any subscription is not news: the first pass starts the cursor there.
+  await site.webhooks.pass()
+  const created = await site.keys(
+    'webhook',
+    'create',
+    '--url',
+    receiver.url,
+    '--events',
+    'all',
+    '--description',
+    'partner',
+  )
+  expect(created.code).toBe(0)
+  secret = created.out[0]!
+  id = /created (wh_[0-9a-f]{16})/.exec(created.err.join('\n'))![1]!
+  receiver.secrets.push(secret)
+}, 60_000)
+
+afterAll(async () => {
+  await site?.close()
+  await receiver?.close()
+})
+
+describe('webhooks from the change feed', () => {
+  it('shows the secret once, as a whsec_ secret, and never stores it in the clear', async () => {
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
+    const list = await site.keys('webhook', 'list')
+    expect(list.out.join('\n')).toContain(id)
+    expect(list.out.join('\n')).not.toContain(secret.slice(6))
+    const { readFile, readdir } = await import('node:fs/promises')
+    const dir = join(site.project.root, 'gateway/.data/oauth/webhooks/subscriptions')
+    const [file] = await readdir(dir)
+    const stored = await readFile(join(dir, file!), 'utf8')
+    expect(stored).not.toContain(secret.slice(6))
+    expect(stored).not.toContain(secret.slice(6, 20))
+  })
+
+  it('sends content.published for a new item, signed, with its cursor and no body', async () => {
+    await site.project.write('content/blog-posts/launch-day.md', validPost('Launch day'))
+    await site.deploy('publish launch day', T0 + 100)
+    await passUntil(site, () => receiver.events.length >= 1)
+    expect(receiver.events).toHaveLength(1)
+    const [event] = receiver.events
+    expect(event).toMatchObject({
+      type: 'content.published',
+      data: {
+        collection: 'blog-posts',
+        slug: 'launch-day',
+        url: 'https://www.fixture.example/blog/launch-day',
+        api_url: `${site.gateway.url}/api/blog-posts/launch-day`,
+      },
+    })
+    const record = await (await fetch(`${site.gateway.url}/api/blog-posts/launch-day`)).json()
+    expect(event!.data.id).toBe(record.id)
+    expect(event!.data.updated_at).toBe(record.updated_at)
+    expect(Object.keys(event!.data).sort()).toEqual(
+      ['api_url', 'changed_at', 'collection', 'cursor', 'id', 'slug', 'updated_at', 'url'].sort(),
+    )
+    expect(receiver.deliveries[0]!.body).not.toContain('First paragraph')
+    // The cursor is the change feed's: reading after it finds nothing newer.
+    const after = await (await fetch(`${site.gateway.url}/api/changes?since=${event!.data.cursor}`)).json()
+    expect(after.data).toEqual([])
+    // A wrong secret does not verify it.
+    expect(() => verify(receiver.deliveries[0]!, `whsec_${Buffer.alloc(32, 1).toString('base64')}`)).toThrow(
+      WebhookVerificationError,
+    )
+  })
+
+  it('sends content.updated when a published item changes', async () => {
+    await site.project.write('content/blog-posts/launch-day.md', validPost('Launch day, revised'))
+    await site.deploy('revise launch day', T0 + 200)
+    await passUntil(site, () => receiver.events.length >= 2)
+    expect(receiver.events[1]).toMatchObject({ type: 'content.updated', data: { slug: 'launch-day' } })
+    expect(receiver.events[1]!.data.cursor > receiver.events[0]!.data.cursor).toBe(true)
+  })
+
+  it('sends content.removed for a tombstone, with the page it had and no API link', async () => {
+    await rm(join(site.project.root, 'content/blog-posts/launch-day.md'))
+    await site.deploy('remove launch day', T0 + 300)
+    await passUntil(site, () => receiver.events.length >= 3)
+    expect(receiver.events[2]).toMatchObject({
+      type: 'content.removed',
+      data: { slug: 'launch-day', url: 'https://www.fixture.example/blog/launch-day', api_url: null },
+    })
+    const feed = await (await fetch(`${site.gateway.url}/api/changes?since=${receiver.events[1]!.data.cursor}`)).json()
+    expect(feed.data).toMatchObject([{ change: 'deleted', slug: 'launch-day' }])
+  })
+
+  it('sends nothing for a redeploy of the same build, or a build without changes', async () => {
+    const before = receiver.deliveries.length
+    await site.gateway.store.reload()
+    await site.webhooks.pass()
+    await site.deploy('nothing changed', T0 + 400)
+    await site.webhooks.pass()
+    await site.webhooks.pass()
+    expect(receiver.deliveries.length).toBe(before)
+    const log = await site.keys('webhook', 'deliveries', id)
+    expect(log.out).toHaveLength(3)
+    expect(log.out.every((line) => line.includes('\tok'))).toBe(true)
+  })
+
+  it('signs with the old and the new secret during a rotation, then with the new one only', async () => {
+    const rotated = await site.keys('webhook', 'rotate', id, '--overlap', '1h')
+    expect(rotated.code).toBe(0)
+    const fresh = rotated.out[0]!
+    expect(fresh).not.toBe(secret)
+    await writeFile(join(site.project.root, 'content/blog-posts/second.md'), validPost('Second'))
+    await site.deploy('second post', T0 + 500)
+    await passUntil(site, () => receiver.events.length >= 4)
+    const during = receiver.deliveries.at(-1)!
+    expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2)
+    expect(verify(during, secret).data.slug).toBe('second')
+    expect(verify(during, fresh).data.slug).toBe('second')
+
+    site.advance(2 * 3_600_000)
+    await writeFile(join(site.project.root, 'content/blog-posts/third.md'), validPost('Third'))
+    await site.deploy('third post', T0 + 600)
+    receiver.secrets.push(fresh)
+    await passUntil(site, () => receiver.events.length >= 5)
+    const after = receiver.deliveries.at(-1)!
+    expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1)
+    expect(verify(after, fresh).data.slug).toBe('third')
+    expect(() => verify(after, secret)).toThrow(WebhookVerificationError)
+  })
+
+  it('delivers only the event types a subscription asked for', async () => {
+    const other = await startReceiver()
+    try {
+      const created = await site.keys('webhook', 'create', '--url', other.url, '--events', 'content.removed')
+      other.secrets.push(created.out[0]!)
+      await writeFile(join(site.project.root, 'content/blog-posts/fourth.md'), validPost('Fourth'))
+      await site.deploy('fourth post', T0 + 700)
+      await rm(join(site.project.root, 'content/blog-posts/third.md'))
+      await site.deploy('remove third', T0 + 800)
+      await passUntil(site, () => other.events.length >= 1)
+      expect(other.events.map((e) => [e.type, e.data.slug])).toEqual([['content.removed', 'third']])
+    } finally {
+      await other.close()
+    }
+  })
+})

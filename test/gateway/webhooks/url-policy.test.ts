@@ -1,0 +1,124 @@
+/**
+ * No SSRF through a subscription: in production (a gateway that is not on
+ * loopback, or has a public URL) only https to public addresses is taken,
+ * when the subscription is made and again at each delivery, on the address
+ * the connection resolves; a development gateway on loopback may also call
+ * loopback, over http too.
+ */
+import { afterAll, describe, expect, it } from 'vitest'
+import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
+import { AddressRefusedError, addressAllowed, guardedLookup } from '../../../gateway/webhooks/url-policy.ts'
+import { startWebhookSite, T0, validPost, type WebhookSite } from './setup.ts'
+import { startReceiver, type Receiver } from './receiver.ts'
+
+const PRODUCTION = { PUBLIC_URL: 'https://api.example.com' }
+const production = { allowLoopback: false }
+const development = { allowLoopback: true }
+
+let site: WebhookSite | undefined
+let receiver: Receiver | undefined
+afterAll(async () => {
+  await site?.close()
+  await receiver?.close()
+})
+
+describe('webhook URLs', () => {
+  it('refuses private, loopback, link-local and other special ranges in production mode', async () => {
+    site = await startWebhookSite(PRODUCTION)
+    const refused = [
+      'https://10.0.0.5/hook',
+      'https://192.168.1.20/hook',
+      'https://172.16.0.1/hook',
+      'https://169.254.169.254/latest/meta-data',
+      'https://100.64.0.1/hook',
+      'https://127.0.0.1:8443/hook',
+      'https://localhost/hook',
+      'https://[::1]/hook',
+      'https://[fd00::1]/hook',
+      'https://[fe80::1]/hook',
+      'https://[::ffff:10.0.0.1]/hook',
+      'https://0.0.0.0/hook',
+    ]
+    for (const url of refused) {
+      const result = await site.keys('webhook', 'create', '--url', url, '--events', 'all')
+      expect(result.code, url).toBe(2)
+      expect(result.err[0], url).toMatch(/^✗ --url must reach a public address; .* in a \w+ range/)
+    }
+    const http = await site.keys('webhook', 'create', '--url', 'http://93.184.216.34/hook', '--events', 'all')
+    expect(http.code).toBe(2)
+    expect(http.err[0]).toBe('✗ --url must use https; got http:')
+    expect((await site.keys('webhook', 'list')).out).toEqual([])
+  }, 60_000)
+
+  it('takes http on loopback from a development gateway, but still no private range', async () => {
+    const dev = await startWebhookSite()
+    try {
+      expect((await dev.keys('webhook', 'create', '--url', 'http://127.0.0.1:9/h', '--events', 'all')).code).toBe(0)
+      expect((await dev.keys('webhook', 'create', '--url', 'http://localhost:9/h', '--events', 'all')).code).toBe(0)
+      const lan = await dev.keys('webhook', 'create', '--url', 'https://10.1.2.3/h', '--events', 'all')
+      expect(lan.code).toBe(2)
+      const http = await dev.keys('webhook', 'create', '--url', 'http://10.1.2.3/h', '--events', 'all')
+      expect(http.err[0]).toContain('https (http only on loopback, for development)')
+    } finally {
+      await dev.close()
+    }
+  }, 60_000)
+
+  it('checks again at delivery: a loopback endpoint is not called by a production gateway', async () => {
+    receiver = await startReceiver()
+    const prod = await startWebhookSite(PRODUCTION)
+    try {
+      // Made while the gateway ran for development, on the same store.
+      const out: string[] = []
+      const code = await runKeysCli(['webhook', 'create', '--url', receiver.url, '--events', 'all'], {
+        env: { ...prod.env, HOST: '127.0.0.1', PUBLIC_URL: '' },
+        cwd: prod.project.root,
+        out: (l) => out.push(l),
+        err: () => {},
+      })
+      expect(code).toBe(0)
+      receiver.secrets.push(out[0]!)
+      await prod.webhooks.pass()
+      await prod.project.write('content/blog-posts/internal.md', validPost('Internal'))
+      await prod.deploy('internal', T0 + 100)
+      await prod.webhooks.pass()
+      expect(receiver.deliveries).toHaveLength(0)
+      const id = (await prod.keys('webhook', 'list')).out[0]!.split('\t')[0]!
+      const log = await prod.keys('webhook', 'deliveries', id)
+      expect(log.out[0]).toContain('refused: the URL must use https')
+      expect(log.err[0]).toContain('1 waiting')
+    } finally {
+      await prod.close()
+    }
+  }, 60_000)
+
+  it('refuses at connection time a name that resolves to a refused address', async () => {
+    const lookup = (policy: { allowLoopback: boolean }) =>
+      new Promise<unknown>((resolve) =>
+        guardedLookup(policy)('localhost', { all: true }, (error, address) => resolve(error ?? address)),
+      )
+    expect(await lookup(production)).toBeInstanceOf(AddressRefusedError)
+    expect(await lookup(development)).toEqual(expect.arrayContaining([expect.objectContaining({ family: 4 })]))
+  })
+
+  it('classifies addresses', () => {
+    for (const address of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '8.8.8.8'])
+      expect(addressAllowed(address, production), address).toBe(true)
+    for (const address of [
+      '127.0.0.1',
+      '::1',
+      '10.0.0.1',
+      '::ffff:192.168.0.1',
+      '64:ff9b::a00:1',
+      '2002:a00:1::1',
+      'fc00::1',
+      '224.0.0.1',
+      '255.255.255.255',
+      '198.18.0.1',
+      'not-an-ip',
+    ])
+      expect(addressAllowed(address, production), address).toBe(false)
+    expect(addressAllowed('127.0.0.1', development)).toBe(true)
+    expect(addressAllowed('10.0.0.1', development)).toBe(false)
+  })
+})
