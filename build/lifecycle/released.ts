@@ -8,15 +8,20 @@
  */
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { dirname, join, resolve, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { loadSiteConfig } from '../core/site.ts'
 import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
 import type { Change, ChangeKind } from './compare.ts'
 
-const RELEASED = new URL('../../contract/released/', import.meta.url)
-export const RELEASED_DOCUMENT = fileURLToPath(new URL('openapi.json', RELEASED))
-export const CHANGELOG_FILE = fileURLToPath(new URL('changelog.json', RELEASED))
-export const CLIENT_TYPES_FILE = fileURLToPath(new URL('content-api.d.ts', RELEASED))
+const HERE = fileURLToPath(import.meta.url)
+/** Where this module runs prebuilt (build/run.mjs), it lives in the checkout's .cache/bin/<key>/. */
+const PREBUILT = `${sep}.cache${sep}bin${sep}`
+const CHECKOUT = HERE.includes(PREBUILT) ? HERE.slice(0, HERE.indexOf(PREBUILT)) : resolve(dirname(HERE), '..', '..')
+const RELEASED = join(CHECKOUT, 'contract', 'released')
+export const RELEASED_DOCUMENT = join(RELEASED, 'openapi.json')
+export const CHANGELOG_FILE = join(RELEASED, 'changelog.json')
+export const CLIENT_TYPES_FILE = join(RELEASED, 'content-api.d.ts')
 
 /** One release: its version, its date, and what it added, changed, deprecated and removed, one line each. */
 export interface Release extends Record<ChangeKind, string[]> {

@@ -97,7 +97,8 @@ describe('the settings schema', () => {
   })
 })
 
-describe('a bad setting stops every runtime with one line', () => {
+// Each case starts a process compiling TypeScript on the fly: seconds each, more under load.
+describe('a bad setting stops every runtime with one line', { timeout: 120_000 }, () => {
   it('npm start, npm run dev and the build exit 1 naming the variable, without a stack trace', async () => {
     for (const [args, env] of [
       [['gateway/serve.ts'], { PORT: '80a' }],

@@ -61,3 +61,15 @@ function stop(child: ChildProcess): Promise<void> {
     setTimeout(() => child.kill('SIGKILL'), 10_000).unref()
   })
 }
+
+/** Run `work` with the emulated Blobs as the environment, as a CLI runs with a site's context. */
+export async function withBlobs<T>(emulator: Emulator, work: () => Promise<T>): Promise<T> {
+  const previous = process.env.NETLIFY_BLOBS_CONTEXT
+  process.env.NETLIFY_BLOBS_CONTEXT = emulator.blobsContext
+  try {
+    return await work()
+  } finally {
+    if (previous === undefined) delete process.env.NETLIFY_BLOBS_CONTEXT
+    else process.env.NETLIFY_BLOBS_CONTEXT = previous
+  }
+}

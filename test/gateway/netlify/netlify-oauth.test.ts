@@ -23,7 +23,7 @@ import { BLOBS_STORE_NAME } from '../../../gateway/auth/store/open-store.ts'
 import { isExpired } from '../../../gateway/auth/store/state-store.ts'
 import { UserAgent } from '../auth/user-agent.ts'
 import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
-import { startEmulator, type Emulator } from './emulator.ts'
+import { startEmulator, withBlobs, type Emulator } from './emulator.ts'
 
 const LINDA = { email: 'linda@example.com', password: 'arrows of the telescope', name: 'Linda Example' }
 const REDIRECT = 'http://127.0.0.1:9/callback'
@@ -33,18 +33,6 @@ let project: TempProject
 let netlify: Emulator
 let machineSecret: string
 let personId: string
-
-/** Run with the emulated Blobs as the environment, as the CLI would run with a site's context. */
-async function withBlobs<T>(work: () => Promise<T>): Promise<T> {
-  const previous = process.env.NETLIFY_BLOBS_CONTEXT
-  process.env.NETLIFY_BLOBS_CONTEXT = netlify.blobsContext
-  try {
-    return await work()
-  } finally {
-    if (previous === undefined) delete process.env.NETLIFY_BLOBS_CONTEXT
-    else process.env.NETLIFY_BLOBS_CONTEXT = previous
-  }
-}
 
 beforeAll(async () => {
   project = await copyOfFixtureContent()
@@ -81,7 +69,7 @@ beforeAll(async () => {
   })
   expect(discovery.status).toBe(200)
   const out: string[] = []
-  const code = await withBlobs(() =>
+  const code = await withBlobs(netlify, () =>
     runKeysCli(['user', 'create', '--email', LINDA.email, '--name', LINDA.name, '--password-stdin'], {
       env: { OAUTH_STORE: 'netlify-blobs' },
       cwd: project.root,
@@ -135,7 +123,7 @@ describe('the embedded authorization server on Netlify', () => {
     const refreshed = await oidc.refreshTokenGrant(config, tokens.refresh_token!)
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token)
 
-    const keys = await withBlobs(async () =>
+    const keys = await withBlobs(netlify, async () =>
       (await getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }).list()).blobs.map((b) => b.key),
     )
     for (const prefix of [
@@ -198,7 +186,7 @@ describe('the embedded authorization server on Netlify', () => {
   it('sweeps the expired records out of Blobs from the scheduled function, and keeps the rest', async () => {
     const DAY = 24 * 60 * 60 * 1000
     const keys = () =>
-      withBlobs(async () =>
+      withBlobs(netlify, async () =>
         (await getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }).list()).blobs.map((b) => b.key),
       )
     // A registration made now (the function writes it): a day to live.
@@ -211,7 +199,7 @@ describe('the embedded authorization server on Netlify', () => {
     expect(registered.status, netlify.log().slice(-2000)).toBe(201)
     const { client_id } = (await registered.json()) as { client_id: string }
     // Written two days ago: an abandoned sign-in (an hour) and a registration never used (a day).
-    await withBlobs(async () => {
+    await withBlobs(netlify, async () => {
       const past = openBlobsStore({ name: BLOBS_STORE_NAME, now: () => Date.now() - 2 * DAY })
       await past.set('oidc/Interaction/abandoned', { uid: 'abandoned' }, 3600)
       await past.set('oidc/Client/reg_unused', { client_id: 'reg_unused' }, 24 * 3600)
@@ -221,7 +209,7 @@ describe('the embedded authorization server on Netlify', () => {
     const before = await keys()
     expect(before).toEqual(expect.arrayContaining(['oidc/Interaction/abandoned', 'oidc/Client/reg_unused']))
     // What must stay: every record not expired (a code of the flow above may be, by now).
-    const live = await withBlobs(async () => {
+    const live = await withBlobs(netlify, async () => {
       const blobs = getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' })
       const expired = await Promise.all(before.map(async (k) => isExpired(await blobs.get(k, { type: 'json' }))))
       return before.filter((_, i) => !expired[i])

@@ -22,7 +22,7 @@ import { commitAll, initAndCommit } from '../../helpers/git.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
 import { until } from '../../helpers/until.ts'
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts'
-import { startEmulator, type Emulator } from './emulator.ts'
+import { startEmulator, withBlobs, type Emulator } from './emulator.ts'
 
 const T0 = 1_777_593_600
 const SECRETS_KEY = generateSecretsKey()
@@ -31,20 +31,9 @@ let project: TempProject
 let netlify: Emulator
 let receiver: Receiver
 
-async function withBlobs<T>(work: () => Promise<T>): Promise<T> {
-  const previous = process.env.NETLIFY_BLOBS_CONTEXT
-  process.env.NETLIFY_BLOBS_CONTEXT = netlify.blobsContext
-  try {
-    return await work()
-  } finally {
-    if (previous === undefined) delete process.env.NETLIFY_BLOBS_CONTEXT
-    else process.env.NETLIFY_BLOBS_CONTEXT = previous
-  }
-}
-
 const blobKeys = (prefix: string) =>
   Promise.race([
-    withBlobs(async () =>
+    withBlobs(netlify, async () =>
       (await getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }).list({ prefix })).blobs.map((b) => b.key),
     ),
     new Promise<never>((_, reject) =>
@@ -98,7 +87,7 @@ describe('webhooks on Netlify', () => {
     await eventually(async () => (await blobKeys('webhooks/cursor')).length === 1, 'the cursor in Blobs')
 
     const out: string[] = []
-    const code = await withBlobs(() =>
+    const code = await withBlobs(netlify, () =>
       runKeysCli(['webhook', 'create', '--url', receiver.url, '--events', 'all'], {
         env: { OAUTH_STORE: 'netlify-blobs', WEBHOOK_SECRETS_KEY: SECRETS_KEY },
         cwd: project.root,
@@ -132,7 +121,7 @@ describe('webhooks on Netlify', () => {
   it('sends nothing for a second event of the same deploy, or for a deploy preview', async () => {
     const before = receiver.deliveries.length
     const cursor = () =>
-      withBlobs(() =>
+      withBlobs(netlify, () =>
         getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }).get('webhooks/cursor', { type: 'json' }),
       )
     const cursorBefore = await cursor()
