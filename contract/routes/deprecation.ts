@@ -65,16 +65,20 @@ export function fieldDeprecation(schema: unknown): Deprecation | undefined {
 /**
  * The route's deprecated parameters (query and header ones: a request may
  * leave them out), for the path of `value` of its `each` parameter where its
- * parameters differ by it (without `value`, any path's).
+ * parameters differ by it (without `value`, any path's; for a value it does
+ * not know, none).
  */
 export function deprecatedParameters(route: Pick<Route, 'parameters' | 'each'>, value?: string): Parameter[] {
   const { parameters } = route
   const all =
     typeof parameters !== 'function'
       ? (parameters ?? [])
-      : value !== undefined
-        ? parameters(value)
-        : (route.each?.values ?? []).flatMap((v) => parameters(v))
+      : value === undefined
+        ? (route.each?.values ?? []).flatMap((v) => parameters(v))
+        : // A value the route does not know (an unknown collection) has no parameters: the route answers 404.
+          route.each?.values.includes(value)
+          ? parameters(value)
+          : []
   return all.filter((p) => p.deprecated && p.in !== 'path')
 }
 
