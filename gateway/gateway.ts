@@ -53,9 +53,10 @@ export interface Platform {
    */
   resilient?: boolean
   /**
-   * The clock (default the system's): what is "upcoming", the budgets'
-   * windows, when authorization state expires, and when a webhook retry is
-   * due (signatures keep the wall clock).
+   * The clock (default the system's): what is "upcoming" (and
+   * `when=upcoming|past` in lists, search and MCP), the budgets' windows,
+   * when authorization state expires, and when a webhook retry is due
+   * (signatures keep the wall clock).
    */
   now?: () => Date
   /** Sweep expired authorization state hourly (default); a Netlify function leaves it to the scheduled function. */
@@ -112,12 +113,13 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
   let listening = `http://${host}:${settings.PORT}`
   const publicUrl = () => settings.PUBLIC_URL ?? platform.origin?.() ?? listening
   const clock = platform.now && (() => platform.now!().getTime())
+  const now = platform.now ?? (() => new Date())
   const auth = await startAuth(settings, platform, publicUrl, clock)
   const handlers: RouteHandlers = {
     health: healthRoute(store),
-    search: searchRoute(store),
+    search: searchRoute(store, now),
     changes: changesRoute(store),
-    list: listRoute(store),
+    list: listRoute(store, now),
     item: itemRoute(store),
     ...(auth ? authHandlers(auth) : withoutAuth()),
     mcp:
@@ -129,7 +131,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
             allowedOrigins: settings.MCP_ALLOWED_ORIGINS,
             maxBodyBytes: settings.MCP_MAX_BODY_BYTES,
             logger: log,
-            now: platform.now,
+            now,
           })
         : NOT_HERE,
   }
@@ -146,7 +148,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     publicUrl,
     fetch: (request) => Promise.resolve(app.fetch(request)).then(withApiVersion),
     async listen() {
-      running = await startServer({ app, store, logger: log, settings })
+      running = await startServer({ app, store, logger: log, settings, now })
       listening = running.url
       // Events name the public origin, known exactly once listening.
       if (platform.webhooks)

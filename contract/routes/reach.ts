@@ -8,7 +8,22 @@ import { FEED_NAMES, FEED_TYPES } from '../documents.ts'
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../patterns.ts'
 import { CALENDAR_PREFIX, CHANGES_PATH, FEED_EXTENSIONS, FEEDS_PREFIX, SEARCH_PATH } from '../public-paths.ts'
 import type { FeedFormat } from '../public-paths.ts'
-import { CHANGES_LIMIT, COLLECTION_FILTER, IF_NONE_MATCH, LIMIT, PAGE, QUERY, SINCE, TAG } from './parameters.ts'
+import {
+  AUTHOR,
+  CHANGES_LIMIT,
+  COLLECTION_FILTER,
+  EXCLUDE,
+  IF_NONE_MATCH,
+  LIMIT,
+  PAGE,
+  PUBLISHED_AFTER,
+  PUBLISHED_BEFORE,
+  QUERY,
+  SINCE,
+  TAG,
+  UPDATED_SINCE,
+  WHEN,
+} from './parameters.ts'
 import {
   ANONYMOUS,
   CONTENT_HEADERS,
@@ -28,7 +43,20 @@ export const search = route({
   path: SEARCH_PATH,
   methods: READ,
   served: 'gateway',
-  parameters: [QUERY, COLLECTION_FILTER, TAG, LIMIT, PAGE, IF_NONE_MATCH],
+  parameters: [
+    QUERY,
+    COLLECTION_FILTER,
+    TAG,
+    UPDATED_SINCE,
+    PUBLISHED_AFTER,
+    PUBLISHED_BEFORE,
+    AUTHOR,
+    WHEN,
+    EXCLUDE,
+    LIMIT,
+    PAGE,
+    IF_NONE_MATCH,
+  ],
   budgets: ['computed'],
   operations: {
     get: {
@@ -37,7 +65,7 @@ export const search = route({
       summary: 'Search all content',
       description:
         'Ranked full-text search across every collection (BM25 with prefix matching and light typo tolerance; the ranking of the MCP search tools). ' +
-        'Each hit has a `score` and a `snippet` of its text. Filter with `collection` and `tag`, page with `limit` and `page`. Answers are cacheable (ETag, 304).',
+        'Each hit has a `score` and a `snippet` of its text. Filter with `collection` and the filters of the lists (`tag`, `updated_since`, `published_after`, `published_before`, `author`, `when`, `exclude`; each hit is tested, so `author` keeps only items with people and `when` only events and webinars), page with `limit` and `page`. Answers are cacheable (ETag, 304).',
       security: publicRead(),
       responses: {
         '200': {

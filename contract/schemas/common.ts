@@ -103,7 +103,25 @@ export const person: SchemaObject = {
   additionalProperties: false,
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 120 },
+    slug: {
+      type: 'string',
+      pattern: SLUG_PATTERN,
+      maxLength: MAX_SLUG_LENGTH,
+      description:
+        'Stable identifier of the person across items (`author=` finds them by it); made from the name when omitted (José Núñez → jose-nunez). Give one to keep it when the name changes.',
+      errorMessage: { pattern: 'must be lowercase letters, digits and single hyphens, like jose-nunez' },
+    },
     title: { type: 'string', minLength: 1, maxLength: 120 },
+  },
+}
+
+/** Someone who speaks at a webinar or an event: a person, with their company and portrait. */
+export const speaker: SchemaObject = {
+  ...person,
+  properties: {
+    ...person.properties,
+    company: { type: 'string', minLength: 1, maxLength: 120 },
+    avatar_url: avatarUrl,
   },
 }
 

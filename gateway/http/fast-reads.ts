@@ -23,7 +23,8 @@ import { matchesEtag } from './respond.ts'
 /** Returns whether it answered; when not, the caller hands the request to the app. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean
 
-export function fastReads(store: ArtifactStore, log: Logger, trust: TrustProxy): FastPath {
+/** `now`: the clock of the answers that depend on it (the gateway's, epoch ms). */
+export function fastReads(store: ArtifactStore, log: Logger, trust: TrustProxy, now: () => number): FastPath {
   return (req, res) => {
     const method = req.method
     if (method !== 'GET' && method !== 'HEAD') return false
@@ -35,7 +36,9 @@ export function fastReads(store: ArtifactStore, log: Logger, trust: TrustProxy):
     if (!answer) return false
     if (answer.accept !== undefined && !accepts(req.headers.accept, answer.accept)) return false
     const file = answer.file.deref()
-    if (!file) {
+    const { during } = answer
+    const at = during && now()
+    if (!file || (during && !(during.from <= at! && at! < during.until))) {
       forgetAnswer(snapshot, req.url)
       return false
     }

@@ -23,10 +23,16 @@ export interface RespondOptions {
   headers?: Record<string, string>
   /**
    * The answer depends only on the target and this snapshot's build (a public
-   * read): remember it so the same request is answered again without routing
+   * read), or on those and the clock over a stretch of time (`during`):
+   * remember it so the same request is answered again without routing
    * (http/fast-reads.ts). `accept`: the media type the route required of Accept.
    */
-  memo?: { snapshot: Snapshot; accept?: string }
+  memo?: {
+    snapshot: Snapshot
+    accept?: string
+    /** An answer of the clock's (`when=`): repeated only while the clock is in [from, until) (epoch ms). */
+    during?: { from: number; until: number }
+  }
 }
 
 export function respondWithFile(
@@ -98,6 +104,7 @@ export function remember(
     accept: memo.accept,
     charge,
     etag,
+    during: memo.during,
   })
 }
 

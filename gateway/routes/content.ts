@@ -1,38 +1,53 @@
 /**
  * GET /api/{collection} and /api/{collection}/{slug}. Page 1 of every limit
  * and every item are pre-rendered bytes from the build; any other list query
- * is rendered here with the build's own renderer.
+ * (another page, a filter, an order, a sparse fieldset) and an item's
+ * `fields` are rendered here with the build's own renderer, once per build
+ * (and, for `when=`, once per window between two starts: content/schedule.ts).
  */
 import { defineHandler, type H3Event } from 'h3'
 import { isCollectionName, type CollectionName } from '../../contract/collections.ts'
-import { itemFile, listFile } from '../../contract/paths.ts'
-import { isPrerendered, listHref, parseListQuery, type ListQuery } from '../../contract/query.ts'
-import { filterItems, listEnvelope, paginate } from '../../contract/render.ts'
-import type { ArtifactStore, Snapshot } from '../artifacts.ts'
-import type { RenderedFile } from '../snapshot.ts'
 import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
+import { selectFields } from '../../contract/list-query.ts'
+import { itemFile, listFile } from '../../contract/paths.ts'
+import { SLUG_PATTERN } from '../../contract/patterns.ts'
+import { isPrerendered, listHref, parseFields, parseListQuery, type ListQuery } from '../../contract/query.ts'
+import type { ParameterError } from '../../contract/query-values.ts'
+import { listEnvelope, paginate } from '../../contract/render.ts'
+import type { ArtifactStore, Snapshot } from '../artifacts.ts'
+import { readItem } from '../content/items.ts'
+import { timed, type Timed } from '../content/schedule.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
+import type { RenderedFile } from '../snapshot.ts'
 import { invalidParameters, JSON_TYPE_NAME, pageHeaders, readSnapshot } from './read.ts'
-import { SLUG_PATTERN } from '../../contract/patterns.ts'
 
 const SLUG_RE = new RegExp(SLUG_PATTERN)
 
-export function listRoute(store: ArtifactStore) {
+/** `now`: the clock `when=upcoming|past` reads (the platform's). */
+export function listRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const { snapshot, collection } = prepare(event, store)
-    const parsed = parseListQuery(event.url.searchParams)
+    const parsed = parseListQuery(event.url.searchParams, collection)
     if (!parsed.ok) throw invalidParameters(parsed.errors)
     const { query } = parsed
-    const prerendered = isPrerendered(query) ? snapshot.file(listFile(collection, query.limit)) : undefined
-    const rendered = prerendered ? undefined : renderLongTail(snapshot, collection, query)
-    // Page 1 of the whole collection: the total is its length; other pages filter it once per rendered body.
-    const headers = rendered ? rendered.headers : listMeta(snapshot, collection, query)
-    return respondWithFile(event, (prerendered ?? rendered)!, {
+    const memo = { snapshot, accept: JSON_TYPE_NAME }
+    if (isPrerendered(query)) {
+      // Page 1 of the whole collection: the total is its length.
+      const total = snapshot.summaries(collection).length
+      const file = snapshot.file(listFile(collection, query.limit))!
+      const headers = pageHeaders(total, paginate(collection, total, query).links)
+      return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, headers, memo })
+    }
+    const at = now().getTime()
+    const clock = query.when ? timed(snapshot, [collection], at) : undefined
+    const rendered = renderLongTail(snapshot, collection, query, at, clock)
+    return respondWithFile(event, rendered, {
       contentType: JSON_TYPE,
-      cacheControl: CACHE.content,
-      headers,
-      memo: { snapshot, accept: JSON_TYPE_NAME },
+      cacheControl: clock?.cacheControl ?? CACHE.content,
+      headers: rendered.headers,
+      // An answer of the clock's is repeated only while it stays the same, headers and all.
+      ...(clock ? clock.repeatable && { memo: { ...memo, during: clock.repeatable } } : { memo }),
     })
   })
 }
@@ -41,17 +56,24 @@ export function itemRoute(store: ArtifactStore) {
   return defineHandler((event) => {
     const { snapshot, collection } = prepare(event, store)
     const slug = event.context.params?.slug ?? ''
-    const file = SLUG_RE.test(slug) ? snapshot.file(itemFile(collection, slug)) : undefined
-    if (!file) {
+    const path = itemFile(collection, slug)
+    if (!SLUG_RE.test(slug) || !snapshot.has(path)) {
       throw problem('not-found', {
         detail: `No published ${collection} item has the slug "${slug.slice(0, 120)}". List /api/${collection} to find slugs.`,
       })
     }
-    return respondWithFile(event, file, {
-      contentType: JSON_TYPE,
-      cacheControl: CACHE.content,
-      memo: { snapshot, accept: JSON_TYPE_NAME },
-    })
+    const errors: ParameterError[] = []
+    const fields = parseFields(event.url.searchParams, collection, 'full', errors)
+    if (errors.length) throw invalidParameters(errors)
+    const options = { contentType: JSON_TYPE, cacheControl: CACHE.content, memo: { snapshot, accept: JSON_TYPE_NAME } }
+    if (!fields) return respondWithFile(event, snapshot.file(path)!, options)
+    const key = `/api/${collection}/${slug}?fields=${fields.join(',')}`
+    const rendered =
+      snapshot.peekRendered(key) ??
+      readItem(snapshot, collection, slug).then((record) =>
+        snapshot.rendered(key, () => ({ body: JSON.stringify(selectFields(record!, fields)) })),
+      )
+    return respondWithFile(event, rendered, options)
   })
 }
 
@@ -66,20 +88,20 @@ function prepare(event: H3Event, store: ArtifactStore): { snapshot: Snapshot; co
 }
 
 /**
- * A list no file has, rendered once per build with its headers: a body is
- * rendered for one canonical query, so its headers never change, and
- * filtering every item of a collection on each long-tail request cost more
- * than the rest of the answer.
+ * A list no file has, rendered once per build (per window, for `when=`) with
+ * its headers: a body is rendered for one canonical query, so its headers
+ * never change, and filtering every item of a collection on each long-tail
+ * request cost more than the rest of the answer.
  */
-function renderLongTail(snapshot: Snapshot, collection: CollectionName, query: ListQuery): RenderedFile {
-  return snapshot.rendered(listHref(collection, query), () => ({
-    body: JSON.stringify(listEnvelope(collection, snapshot.summaries(collection), query)),
-    headers: listMeta(snapshot, collection, query),
-  }))
-}
-
-/** Link (next/prev) and X-Total-Count headers, from the same pagination as the body. */
-function listMeta(snapshot: Snapshot, collection: CollectionName, query: ListQuery): Record<string, string> {
-  const total = filterItems(snapshot.summaries(collection), query).length
-  return pageHeaders(total, paginate(collection, total, query).links)
+function renderLongTail(
+  snapshot: Snapshot,
+  collection: CollectionName,
+  query: ListQuery,
+  now: number,
+  clock: Timed | undefined,
+): RenderedFile {
+  return snapshot.rendered(listHref(collection, query) + (clock?.key ?? ''), () => {
+    const envelope = listEnvelope(collection, snapshot.summaries(collection), query, now)
+    return { body: JSON.stringify(envelope), headers: pageHeaders(envelope.meta.total, envelope.links) }
+  })
 }

@@ -14,7 +14,9 @@ import {
   searchHref,
   type SearchQuery,
 } from '../../contract/search.ts'
+import { scheduledCollections } from '../../contract/list-query.ts'
 import { ArtifactError, type ArtifactStore, type Snapshot } from '../artifacts.ts'
+import { timed } from '../content/schedule.ts'
 import type { RenderedFile } from '../snapshot.ts'
 import { unavailable } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
@@ -24,23 +26,29 @@ import { invalidParameters, JSON_TYPE_NAME, pageHeaders, readSnapshot } from './
 /** The record fields a hit carries, before where to read it and why it matched. */
 const HIT_FIELDS = ['title', 'summary', 'url', 'tags', 'published_at', 'updated_at'] as const
 
-export function searchRoute(store: ArtifactStore) {
+/** `now`: the clock `when=upcoming|past` reads (the platform's). */
+export function searchRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const snapshot = readSnapshot(event, store)
     const parsed = parseSearchQuery(event.url.searchParams)
     if (!parsed.ok) throw invalidParameters(parsed.errors)
     const { query } = parsed
-    const key = searchHref(query)
+    const at = now().getTime()
+    // With `when`, the hits change at each start of an event or webinar searched: one answer per window between them.
+    const clock = query.when ? timed(snapshot, scheduledCollections(query.collection), at) : undefined
+    const key = searchHref(query) + (clock?.key ?? '')
     const answer = (file: RenderedFile) =>
       respondWithFile(event, file, {
         contentType: JSON_TYPE,
-        cacheControl: CACHE.content,
+        cacheControl: clock?.cacheControl ?? CACHE.content,
         headers: file.headers,
-        memo: { snapshot, accept: JSON_TYPE_NAME },
+        ...(clock
+          ? clock.repeatable && { memo: { snapshot, accept: JSON_TYPE_NAME, during: clock.repeatable } }
+          : { memo: { snapshot, accept: JSON_TYPE_NAME } }),
       })
     const cached = snapshot.peekRendered(key)
     if (cached) return answer(cached)
-    return searchEnvelope(snapshot, query).then((envelope) =>
+    return searchEnvelope(snapshot, query, at).then((envelope) =>
       // The page headers go with the body: it does not change, so neither do they.
       answer(
         snapshot.rendered(key, () => ({
@@ -52,10 +60,10 @@ export function searchRoute(store: ArtifactStore) {
   })
 }
 
-async function searchEnvelope(snapshot: Snapshot, query: SearchQuery) {
+async function searchEnvelope(snapshot: Snapshot, query: SearchQuery, now: number) {
   let result: Awaited<ReturnType<typeof search>>
   try {
-    result = await search(snapshot, query)
+    result = await search(snapshot, { ...query, now })
   } catch (error) {
     if (error instanceof SearchIndexError || error instanceof ArtifactError)
       throw unavailable(

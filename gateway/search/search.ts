@@ -7,6 +7,8 @@
  * for a snippet.
  */
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { RecordFilter } from '../../contract/filters.ts'
+import { recordMatcher } from '../../contract/list-query.ts'
 import { MAX_QUERY_LENGTH, SEARCH_INDEX_FILE } from '../../contract/search.ts'
 import { termsOf } from '../../contract/search-terms.ts'
 import { MemoKey, type Snapshot } from '../snapshot.ts'
@@ -22,14 +24,14 @@ export class SearchIndexError extends AppError {
   readonly code = 'SEARCH_INDEX_UNAVAILABLE'
 }
 
-export interface SearchOptions {
+export interface SearchOptions extends RecordFilter {
   query: string
   collection?: CollectionName
-  /** Only items with this tag. */
-  tag?: string
   limit: number
   /** 1-based. */
   page: number
+  /** The clock `when` reads (epoch ms; default now). */
+  now?: number
 }
 
 export interface SearchHit {
@@ -67,13 +69,13 @@ export async function search(
   const queryTerms = [...new Set(termsOf(options.query.slice(0, MAX_QUERY_LENGTH)))]
   const matches = index.matchTerms(queryTerms)
   const wantedCollection = options.collection === undefined ? -1 : COLLECTION_NAMES.indexOf(options.collection)
-  const { tag } = options
+  const kept = recordMatcher(options, options.now ?? Date.now())
   const candidates = index.run(matches).filter((doc) => {
     const c = index.collectionOf(doc)
     if (wantedCollection >= 0 && c !== wantedCollection) return false
-    return (
-      tag === undefined || (snapshot.bySlug[COLLECTION_NAMES[c]!]?.get(index.slugOf(doc))?.tags.includes(tag) ?? false)
-    )
+    if (!kept) return true
+    const record = snapshot.bySlug[COLLECTION_NAMES[c]!]?.get(index.slugOf(doc))
+    return record !== undefined && kept(record)
   })
   const start = (options.page - 1) * options.limit
   const page = bestFirst(candidates, start + options.limit, (doc) => index.score(doc)).slice(start)

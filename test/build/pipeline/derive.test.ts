@@ -25,6 +25,45 @@ const rendered = {
 }
 
 describe('deriveRecord', () => {
+  it('gives every person a slug after the name: the file’s, else one made from the name', () => {
+    const post = deriveRecord(
+      'blog-posts',
+      'p',
+      {
+        title: 'P',
+        published_at: '2026-03-14',
+        authors: [
+          { name: 'José Núñez', title: 'PM' },
+          { name: 'Ann Lee', slug: 'ann' },
+        ],
+      },
+      '',
+      rendered,
+      site,
+    )
+    expect(post.authors).toEqual([
+      { name: 'José Núñez', slug: 'jose-nunez', title: 'PM' },
+      { name: 'Ann Lee', slug: 'ann' },
+    ])
+    expect(Object.keys((post.authors as object[])[0]!)).toEqual(['name', 'slug', 'title'])
+    const event = deriveRecord(
+      'events',
+      'e',
+      {
+        title: 'E',
+        published_at: '2026-03-14',
+        starts_at: '2026-04-01T09:00:00Z',
+        ends_at: '2026-04-01T10:00:00Z',
+        timezone: 'UTC',
+        attendance_mode: 'online',
+      },
+      '',
+      rendered,
+      site,
+    )
+    expect(event.speakers).toEqual([])
+  })
+
   it('makes the published record: id, type, canonical url, dates, defaults, reading time, field order', () => {
     const record = deriveRecord(
       'blog-posts',

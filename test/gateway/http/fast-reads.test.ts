@@ -57,7 +57,7 @@ let logs: string[]
 
 beforeAll(async () => {
   project = await copyOfFixtureContent()
-  await buildSite({ root: project.root, cache: false })
+  await buildSite({ root: project.root })
   gateway = await startGateway(project.dist)
   logs = gateway.logs
 })
