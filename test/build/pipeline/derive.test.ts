@@ -84,6 +84,7 @@ describe('deriveRecord', () => {
       'tags',
       'published_at',
       'updated_at',
+      'expires_at',
       'image',
       'social_image',
       'authors',
