@@ -4,18 +4,23 @@
  * item scheduled a minute ahead and another expiring after it. Without a
  * restart or a signal the same process builds again at each time and swaps:
  * the item appears in the list, the feeds and search; the expiring one goes,
- * its tombstone in /api/changes. Until then no answer may be cached past the
- * release. The times are the real clock's (no BUILD_TIME): the test waits.
+ * its tombstone in /api/changes; a webhook subscriber is told of both
+ * (signed, verified with the Standard Webhooks library). Until then no answer
+ * may be cached past the release. The times are the real clock's (no
+ * BUILD_TIME): the test waits.
  */
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChangesEnvelope } from '../../../contract/changes.ts'
+import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
+import { generateSecretsKey } from '../../../gateway/webhooks/secrets.ts'
 import { initAndCommit } from '../../helpers/git.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
 import { serveProcess, type ServeProcess } from '../../helpers/serve-process.ts'
 import { until } from '../../helpers/until.ts'
+import { startReceiver, type Receiver } from '../webhooks/receiver.ts'
 
 const run = promisify(execFile)
 /** The real clock: this test's builds and gateway are as of now. */
@@ -28,6 +33,7 @@ const EXPIRY = second(Date.parse(RELEASE) + 15_000)
 let project: TempProject
 let server: ServeProcess
 let url: string
+let receiver: Receiver
 
 async function json<T>(path: string): Promise<T> {
   const response = await fetch(`${url}${path}`)
@@ -70,7 +76,19 @@ beforeAll(async () => {
       env: { ...process.env, ...NOW_ENV },
     },
   )
-  server = serveProcess({ ...NOW_ENV, PORT: '0', DIST_DIR: project.dist })
+  // A partner subscribed to every event, as the keys CLI makes subscriptions.
+  receiver = await startReceiver()
+  const runtime = { OAUTH_STORE_DIR: join(project.root, '.data'), WEBHOOK_SECRETS_KEY: generateSecretsKey() }
+  const out: string[] = []
+  const created = await runKeysCli(['webhook', 'create', '--url', receiver.url, '--events', 'all'], {
+    env: runtime,
+    cwd: project.root,
+    out: (line) => out.push(line),
+    err: () => {},
+  })
+  expect(created).toBe(0)
+  receiver.secrets.push(out[0]!)
+  server = serveProcess({ ...NOW_ENV, ...runtime, PORT: '0', DIST_DIR: project.dist })
   url = await server.url
 }, 120_000)
 
@@ -79,6 +97,7 @@ afterAll(async () => {
     server.child.kill('SIGTERM')
     await server.exited
   }
+  await receiver?.close()
   await project?.remove()
 })
 
@@ -132,4 +151,12 @@ describe('npm start at a release time', () => {
     expect(health.build.next_release_at).toBeNull()
     expect(server.child.exitCode).toBeNull()
   }, 240_000)
+
+  it('tells webhook subscribers of the release and the expiry, once each, in the change feed order', async () => {
+    await waitFor(async () => receiver.events.length >= 2, 'two webhook events', 60_000)
+    expect(receiver.events.map((e) => [e.type, e.data.slug])).toEqual([
+      ['content.published', 'launch'],
+      ['content.removed', 'offer'],
+    ])
+  }, 120_000)
 })
