@@ -205,19 +205,33 @@ async function benchEverything(curve: Row[]): Promise<void> {
   }
 }
 
-/** The benchmarked requests: a pre-rendered list, an item, a long-tail query and health. */
+/**
+ * The benchmarked requests: a pre-rendered list, an item, a long-tail query,
+ * the list queries a site makes (filters, order and fields; `when`, which the
+ * fast path never repeats) and health.
+ */
 function loadTargets(manifest: Manifest): Target[] {
   const posts = manifest.collections['blog-posts']
   const counts = new Map<string, number>()
   for (const p of posts) for (const t of p.tags) counts.set(t, (counts.get(t) ?? 0) + 1)
-  // The most used tag, so page 3 of it has items at any corpus size.
-  const tag = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0]
+  // The most used tags, so page 3 of the first has items at any corpus size.
+  const [tag, second] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t)
   // Some generated files are named with capitals (reverse-ETL-…), a slug the API does not serve.
   const servable = posts.filter((p) => new RegExp(SLUG_PATTERN).test(p.slug))
   return [
     { id: 'list', label: 'pre-rendered list (limit=10)', path: '/api/blog-posts?limit=10' },
     { id: 'item', label: 'item', path: `/api/blog-posts/${servable[Math.floor(servable.length / 2)]!.slug}` },
     { id: 'long-tail', label: `long-tail (page 3, tag)`, path: `/api/blog-posts?limit=10&page=3&tag=${tag}` },
+    {
+      id: 'filtered',
+      label: 'computed filtered list (tags, sort, fields)',
+      path: `/api/blog-posts?limit=10&page=2&tag=${tag},${second ?? tag}&sort=-updated_at,title&fields=title,slug,image`,
+    },
+    {
+      id: 'upcoming',
+      label: 'computed list by the clock (when=upcoming)',
+      path: '/api/events?when=upcoming&sort=starts_at&limit=10&fields=title,starts_at,location',
+    },
     { id: 'health', label: 'health', path: '/api/health' },
   ]
 }

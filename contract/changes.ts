@@ -10,7 +10,7 @@
  */
 import type { CollectionName } from './collections.ts'
 import { CHANGES_PATH } from './public-paths.ts'
-import { parseInteger, single, type ParameterError } from './query.ts'
+import { parseInteger, single, type ParameterError } from './query-values.ts'
 import type { ContentRecord } from './records.ts'
 
 export const CHANGE_LOG_FILE = '_build/changes.json'

@@ -20,6 +20,10 @@ export interface CollectionDef {
   label: string
   /** Frontmatter field the list is ordered by, newest first. */
   sortField: 'published_at' | 'starts_at'
+  /** The fields `sort=` may name (each ascending, or descending with `-`). */
+  sortKeys: readonly string[]
+  /** The fields listing people (`author=` looks in them); none, and `author=` does not apply. */
+  people: readonly string[]
   /** OAuth scope that grants read access to this collection. */
   scope: string
   schema: SchemaObject
@@ -31,6 +35,8 @@ export const COLLECTIONS: Record<CollectionName, CollectionDef> = {
     type: 'blog_post',
     label: 'blog post',
     sortField: 'published_at',
+    sortKeys: ['published_at', 'updated_at', 'title'],
+    people: ['authors'],
     scope: 'content.blog.read',
     schema: blogPostSchema,
   },
@@ -39,6 +45,8 @@ export const COLLECTIONS: Record<CollectionName, CollectionDef> = {
     type: 'case_study',
     label: 'case study',
     sortField: 'published_at',
+    sortKeys: ['published_at', 'updated_at', 'title'],
+    people: [],
     scope: 'content.case-studies.read',
     schema: caseStudySchema,
   },
@@ -47,6 +55,8 @@ export const COLLECTIONS: Record<CollectionName, CollectionDef> = {
     type: 'webinar',
     label: 'webinar',
     sortField: 'starts_at',
+    sortKeys: ['starts_at', 'published_at', 'updated_at', 'title'],
+    people: ['speakers'],
     scope: 'content.webinars.read',
     schema: webinarSchema,
   },
@@ -55,9 +65,16 @@ export const COLLECTIONS: Record<CollectionName, CollectionDef> = {
     type: 'event',
     label: 'event',
     sortField: 'starts_at',
+    sortKeys: ['starts_at', 'ends_at', 'published_at', 'updated_at', 'title'],
+    people: ['speakers'],
     scope: 'content.events.read',
     schema: eventSchema,
   },
+}
+
+/** Whether the collection's items start at a time (`starts_at`): `when=upcoming|past` applies to it. */
+export function isScheduled(collection: CollectionName): boolean {
+  return COLLECTIONS[collection].sortField === 'starts_at'
 }
 
 export function isCollectionName(value: string): value is CollectionName {

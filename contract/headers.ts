@@ -3,15 +3,37 @@
  * reads, and the security headers every answer carries.
  */
 import { API_VERSION, API_VERSION_HEADER } from './lifecycle.ts'
+
+const CONTENT_MAX_AGE = 60
+const CONTENT_STALE = 600
+
+/** The longest a cache may keep a list or item, fresh and then stale: CACHE.content's whole lifetime. */
+export const CONTENT_LIFETIME_SECONDS = CONTENT_MAX_AGE + CONTENT_STALE
+
 export const CACHE = {
   /** Lists and items: fresh for a minute, served stale while revalidating for ten. */
-  content: 'public, max-age=60, stale-while-revalidate=600',
+  content: `public, max-age=${CONTENT_MAX_AGE}, stale-while-revalidate=${CONTENT_STALE}`,
   /** OpenAPI, llms.txt, well-known documents, docs page. */
   document: 'public, max-age=300, stale-while-revalidate=3600',
   none: 'no-store',
   /** Processed images (/media/): their names change whenever their bytes do. */
   immutable: 'public, max-age=31536000, immutable',
 } as const
+
+/**
+ * CACHE.content for an answer that is right only until `changesAt` (epoch
+ * ms; a `when=upcoming` list until the next start): fresh and then stale
+ * together no longer than that, so no cache that keeps to it serves the
+ * answer after it changed. Without an end, CACHE.content.
+ *
+ * @example contentCacheUntil(now, now + 90_000) // 'public, max-age=60, stale-while-revalidate=30'
+ */
+export function contentCacheUntil(now: number, changesAt: number | undefined): string {
+  const left = changesAt === undefined ? Infinity : Math.max(0, Math.floor((changesAt - now) / 1000))
+  if (left >= CONTENT_LIFETIME_SECONDS) return CACHE.content
+  const maxAge = Math.min(CONTENT_MAX_AGE, left)
+  return `public, max-age=${maxAge}, stale-while-revalidate=${left - maxAge}`
+}
 
 /** The most bytes of request line and headers together the gateway reads; more is a 431 (Node's parser enforces it). */
 export const MAX_HEADER_BYTES = 16 * 1024

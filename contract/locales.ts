@@ -7,7 +7,7 @@
  * takes `pt-BR`), else the default locale.
  */
 import type { ManifestLocales } from './manifest.ts'
-import type { ParameterError } from './query.ts'
+import type { ParameterError } from './query-values.ts'
 import type { ContentRecord } from './records.ts'
 
 /** The longest locale tag a request may give (BCP 47 allows 35 characters in practice). */

@@ -93,7 +93,7 @@ export const PROBLEM_LIMITS = {
   instance: 2000,
   errors: 20,
   parameter: 100,
-  message: 300,
+  message: 600,
 } as const
 
 export interface ProblemBody {

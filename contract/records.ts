@@ -1,8 +1,11 @@
 /**
  * The published record: what the API answers for an item (`FullRecord`) and
- * in lists (`ContentRecord`, no body). Field order is set by
- * build/pipeline/derive.ts, which makes them.
+ * in lists (`ContentRecord`, no body), and its fields in the order the API
+ * writes them. build/pipeline/derive.ts makes records in that order; `fields=`
+ * picks among them.
  */
+import type { CollectionName } from './collections.ts'
+
 export type ContentRecord = Record<string, unknown> & {
   id: string
   type: string
@@ -56,3 +59,58 @@ export const BODY_LIMITS = {
 export const WORDS_PER_MINUTE = 230
 /** The longest reading time a body within BODY_LIMITS can have. */
 export const MAX_READING_TIME_MINUTES = Math.ceil(BODY_LIMITS.words / WORDS_PER_MINUTE)
+
+/** The fields every record starts with, in output order. */
+export const COMMON_FIELDS = [
+  'id',
+  'type',
+  'slug',
+  'title',
+  'summary',
+  'url',
+  'tags',
+  'published_at',
+  'updated_at',
+  'expires_at',
+  'image',
+  'social_image',
+] as const
+
+/** Fields of each collection beyond the common ones, in output order, with their value when the file has none. */
+export const SPECIFIC_FIELDS: Record<CollectionName, readonly (readonly [field: string, fallback: unknown])[]> = {
+  'blog-posts': [['authors', []]],
+  'case-studies': [
+    ['customer', null],
+    ['results', []],
+    ['quote', null],
+    ['products', []],
+  ],
+  webinars: [
+    ['starts_at', null],
+    ['duration_minutes', null],
+    ['timezone', null],
+    ['speakers', []],
+    ['registration_url', null],
+    ['recording_url', null],
+  ],
+  events: [
+    ['starts_at', null],
+    ['ends_at', null],
+    ['timezone', null],
+    ['attendance_mode', null],
+    ['location', null],
+    ['online_url', null],
+    ['registration_url', null],
+    ['event_status', 'scheduled'],
+    ['speakers', []],
+  ],
+}
+
+/** What the full record adds to the list form, in output order. */
+export const FULL_ONLY_FIELDS = ['related', 'reading_time_minutes', 'word_count', 'body'] as const
+
+/** The fields of a collection's records in output order: the list form's (`summary`), or the item's (`full`). */
+export function recordFields(collection: CollectionName, form: 'summary' | 'full'): readonly string[] {
+  const summary = [...COMMON_FIELDS, ...SPECIFIC_FIELDS[collection].map(([field]) => field)]
+  return form === 'summary' ? summary : [...summary, ...FULL_ONLY_FIELDS]
+}

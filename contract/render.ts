@@ -4,6 +4,7 @@
  * request gives the same bytes on either path.
  */
 import type { ContentRecord, FullRecord } from './records.ts'
+import { selectFields, selectItems } from './list-query.ts'
 import { listHref, type ListQuery } from './query.ts'
 
 export interface ListMeta {
@@ -26,17 +27,6 @@ export interface ListEnvelope {
   links: ListLinks
 }
 
-/** Items matching the query's filters (tag, updated after), in index order. */
-export function filterItems(items: readonly ContentRecord[], query: ListQuery): readonly ContentRecord[] {
-  const { tag, updatedSince } = query
-  const after = updatedSince === undefined ? undefined : Date.parse(updatedSince)
-  if (tag === undefined && after === undefined) return items
-  return items.filter(
-    (item) =>
-      (tag === undefined || item.tags.includes(tag)) && (after === undefined || Date.parse(item.updated_at) > after),
-  )
-}
-
 /** Pagination of `total` matching items: page counts and self/next/prev links. */
 export function paginate(collection: string, total: number, query: ListQuery): { pages: number; links: ListLinks } {
   const pages = Math.ceil(total / query.limit)
@@ -51,12 +41,23 @@ export function paginate(collection: string, total: number, query: ListQuery): {
   }
 }
 
-/** Build the list envelope for `items` (already sorted, newest first). */
-export function listEnvelope(collection: string, items: readonly ContentRecord[], query: ListQuery): ListEnvelope {
-  const matching = filterItems(items, query)
+/**
+ * The list envelope of `query` over `items` (the collection's records in its
+ * own order, newest first): the filters, the order, the page, the fields.
+ * `now` (epoch ms) is the clock `when=` reads.
+ */
+export function listEnvelope(
+  collection: string,
+  items: readonly ContentRecord[],
+  query: ListQuery,
+  now = Date.now(),
+): ListEnvelope {
+  const matching = selectItems(items, query, now)
   const { pages, links } = paginate(collection, matching.length, query)
   const start = (query.page - 1) * query.limit
-  const data = matching.slice(start, start + query.limit)
+  const page = matching.slice(start, start + query.limit)
+  const { fields } = query
+  const data = fields ? page.map((r) => selectFields(r, fields) as ContentRecord) : page
   return {
     data,
     meta: { limit: query.limit, page: query.page, count: data.length, total: matching.length, pages },
@@ -64,8 +65,13 @@ export function listEnvelope(collection: string, items: readonly ContentRecord[]
   }
 }
 
-export function renderList(collection: string, items: readonly ContentRecord[], query: ListQuery): string {
-  return JSON.stringify(listEnvelope(collection, items, query))
+export function renderList(
+  collection: string,
+  items: readonly ContentRecord[],
+  query: ListQuery,
+  now = Date.now(),
+): string {
+  return JSON.stringify(listEnvelope(collection, items, query, now))
 }
 
 /**

@@ -5,7 +5,9 @@
  * file's layout: search-index-format.ts.
  */
 import { isCollectionName, type CollectionName } from './collections.ts'
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE, parseInteger, parseTag, single, type ParameterError } from './query.ts'
+import { filterHref, parseFilters, type RecordFilter } from './filters.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from './query.ts'
+import { parseInteger, single, type ParameterError } from './query-values.ts'
 import { SEARCH_PATH } from './public-paths.ts'
 
 export const SEARCH_INDEX_FILE = '_build/search-index.bin'
@@ -53,11 +55,11 @@ export const MAX_SNIPPET_LENGTH = 250
 /** Most matched terms listed per hit (a short prefix can match many indexed words); each is cut to MAX_QUERY_LENGTH. */
 export const MAX_MATCHED_TERMS = 50
 
-export interface SearchQuery {
+/** A search: the words, where to look, the list filters (filters.ts) and the page. */
+export interface SearchQuery extends RecordFilter {
   /** The words to look for, trimmed, 1..MAX_QUERY_LENGTH characters. */
   query: string
   collection?: CollectionName
-  tag?: string
   limit: number
   page: number
   /** A multilingual site's locale other than the default (the links keep it). */
@@ -66,7 +68,7 @@ export interface SearchQuery {
 
 export type ParsedSearchQuery = { ok: true; query: SearchQuery } | { ok: false; errors: ParameterError[] }
 
-/** Validate `q`, `collection`, `tag`, `limit` and `page`; unknown parameters are ignored. */
+/** Validate `q`, `collection`, the filters, `limit` and `page`; unknown parameters are ignored. */
 export function parseSearchQuery(params: URLSearchParams): ParsedSearchQuery {
   const errors: ParameterError[] = []
   // The bounds openapi.json states, on the value as sent: 1..MAX_QUERY_LENGTH characters, not all spaces.
@@ -80,22 +82,22 @@ export function parseSearchQuery(params: URLSearchParams): ParsedSearchQuery {
   const name = single(params, 'collection', errors)
   if (name !== undefined && !isCollectionName(name))
     errors.push({ parameter: 'collection', message: 'must be one of blog-posts, case-studies, webinars, events' })
-  const tag = parseTag(params, errors)
+  // Each hit is tested: `author` keeps items with people, `when` events and webinars, whatever `collection` says.
+  const filter = parseFilters(params, errors)
   const limit = parseInteger(params, 'limit', DEFAULT_LIMIT, MAX_LIMIT, errors)
   const page = parseInteger(params, 'page', 1, MAX_PAGE, errors)
   if (errors.length) return { ok: false, errors }
-  const query: SearchQuery = { query: q!, limit, page }
+  const query: SearchQuery = { query: q!, limit, page, ...filter }
   if (name !== undefined) query.collection = name as CollectionName
-  if (tag !== undefined) query.tag = tag
   return { ok: true, query }
 }
 
-/** Canonical href of a search: q and limit always, page when not 1, collection and tag when set. */
+/** Canonical href of a search: q and limit always, page when not 1, collection and each filter when set. */
 export function searchHref(query: SearchQuery): string {
   let href = `${SEARCH_PATH}?q=${encodeURIComponent(query.query)}&limit=${query.limit}`
   if (query.page !== 1) href += `&page=${query.page}`
   if (query.collection !== undefined) href += `&collection=${query.collection}`
-  if (query.tag !== undefined) href += `&tag=${encodeURIComponent(query.tag)}`
+  href += filterHref(query)
   if (query.locale !== undefined) href += `&locale=${query.locale}`
   return href
 }

@@ -32,11 +32,14 @@ export async function startServer(options: {
   store: ArtifactStore
   logger: Logger
   settings: Settings
+  /** The clock of the answers that depend on it (`when=`); default the system's. */
+  now?: () => Date
 }): Promise<RunningServer> {
   const { HOST: host, PORT: port, TRUST_PROXY } = options.settings
   const appHandler = toNodeHandler(options.app)
   // Reads the app has answered before in this build go straight to the socket (http/fast-reads.ts).
-  const fast = fastReads(options.store, options.logger, TRUST_PROXY)
+  const clock = options.now ?? (() => new Date())
+  const fast = fastReads(options.store, options.logger, TRUST_PROXY, () => clock().getTime())
   const handler = trackRequests((req: IncomingMessage, res: ServerResponse) => {
     if (fast(req, res)) return
     // Every answer names the API's version: the app's own answers carry it already, this covers the rest (MCP, OAuth, h3's).

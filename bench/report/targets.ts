@@ -181,6 +181,8 @@ const LOAD_TARGETS: Record<string, { text: string; pass: (ratio: number, p99: nu
   list: { text: '≥ 0.85× ceiling, p99 < 10 ms', pass: (ratio, p99) => ratio >= 0.85 && p99 < 10 },
   item: { text: '≥ 0.85× ceiling, p99 < 10 ms', pass: (ratio, p99) => ratio >= 0.85 && p99 < 10 },
   'long-tail': { text: '≥ 0.7× ceiling, p99 < 10 ms', pass: (ratio, p99) => ratio >= 0.7 && p99 < 10 },
+  // Issue 31: a filtered list is a long-tail answer (rendered once, then repeated by the fast path).
+  filtered: { text: '≥ 0.7× ceiling, p99 < 10 ms', pass: (ratio, p99) => ratio >= 0.7 && p99 < 10 },
   health: { text: '≥ 0.7× ceiling, p99 < 10 ms', pass: (ratio, p99) => ratio >= 0.7 && p99 < 10 },
 }
 

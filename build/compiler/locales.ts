@@ -22,6 +22,7 @@ import type { BuiltContent, LocaleContent } from '../emit/types.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
 import { sortRecords, toSummary } from '../pipeline/derive.ts'
 import { checkDuplicateSlugs } from '../pipeline/validate.ts'
+import { isPublished } from './assemble.ts'
 
 /** The errors of the translations, or the content with every locale's records. */
 export type LocaleResult = { ok: true; content: BuiltContent } | { ok: false; errors: ContentError[] }
@@ -89,10 +90,12 @@ export function linkLocales(
   base: BuiltContent,
   own: readonly CompiledFile[],
   translations: readonly CompiledFile[],
+  now: number,
 ): LocaleResult {
   const { site } = base
   if (!isMultilingual(site)) return { ok: true, content: base }
-  const published = translations.filter((f) => !f.draft && f.record)
+  // Published as of the build's clock: a translation may be scheduled or expire on its own.
+  const published = translations.filter((f) => f.record && isPublished(f, now))
   /** `collection/key` → the item's records by locale (the default's linked ones). */
   const items = new Map<string, Map<string, FullRecord>>()
   const put = (collection: string, key: string, locale: string, record: FullRecord) => {
@@ -105,7 +108,7 @@ export function linkLocales(
   for (const c of COLLECTION_NAMES) for (const r of base.collections[c]) defaultBySlug.set(`${c}/${r.slug}`, r)
   const keyOfDefault = new Map<string, string>()
   for (const file of own)
-    if (!file.draft && file.record) {
+    if (file.record && isPublished(file, now)) {
       const record = defaultBySlug.get(`${file.collection}/${file.slug}`)
       if (record) {
         put(file.collection, file.key, site.language, record)

@@ -5,8 +5,7 @@
  */
 import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
 import type { ImageObject, SocialImage } from '../../contract/media.ts'
-import type { FullRecord } from '../../contract/records.ts'
-import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
+import { SPECIFIC_FIELDS, type FullRecord } from '../../contract/records.ts'
 import { agentReference } from '../openapi/agent-reference.ts'
 import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
 import {
@@ -19,6 +18,7 @@ import {
   LLMS_PATH,
   SEARCH_PATH,
 } from '../../contract/public-paths.ts'
+import { parametersOf, ROUTES } from '../../contract/routes/index.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 import { API_VERSION, CHANGELOG_PAGE_PATH } from '../../contract/lifecycle.ts'
 
@@ -29,12 +29,20 @@ const LATEST_PER_COLLECTION = 10
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
 
+/** The query parameters of a collection's list, as the route table declares them. */
+function listParameters(collection: CollectionName): string {
+  return parametersOf(ROUTES.list, collection)
+    .filter((p) => p.in === 'query')
+    .map((p) => (p.name === 'limit' ? '`limit` 1..100' : `\`${p.name}\``))
+    .join(', ')
+}
+
 function index(content: BuiltContent, doc: OpenApiDocument): string {
   const { title, summary } = doc.info as { title: string; summary: string }
   const { site } = content
   const collections = COLLECTION_NAMES.map((c) => {
     const n = content.collections[c].length
-    return `- [${site.collections[c].title}](/api/${c}?limit=100): ${n} published ${n === 1 ? COLLECTIONS[c].label : c.replace('-', ' ')}, newest first (JSON; \`limit\` 1..100, \`page\`, \`tag\`, \`updated_since\`)`
+    return `- [${site.collections[c].title}](/api/${c}?limit=100): ${n} published ${n === 1 ? COLLECTIONS[c].label : c.replace('-', ' ')}, newest first (JSON; ${listParameters(c)}: see Queries in the full reference)`
   })
   const latest = COLLECTION_NAMES.flatMap((c) =>
     content.collections[c]

@@ -3,12 +3,14 @@
  * (contract/routes/): a `_redirects` file and a `_headers` file, which
  * Netlify reads from the publish folder and serves neither.
  *
- * - A route answered by pre-rendered files (`prerendered`) gets, per
- *   concrete path, a rule to the gateway for each query parameter no file
- *   has, a rule per value of its file parameter to that value's file, a rule
- *   to the gateway for any other value, and one for the bare path. Netlify
- *   matches a rule's query parameters by value and ignores parameters the
- *   rule does not name, so that order decides.
+ * - A route answered by pre-rendered files (`prerendered`) gets a rule to
+ *   the gateway for each query parameter no file has and each deprecated
+ *   one (once per documented path, a placeholder such as `:slug` standing
+ *   for every item), then, per
+ *   concrete path, a rule per value of its file parameter to that value's
+ *   file, a rule to the gateway for any other value, and one for the bare
+ *   path. Netlify matches a rule's query parameters by value and ignores
+ *   parameters the rule does not name, so that order decides.
  * - Every other route the gateway answers gets a rewrite to the function
  *   (`/.netlify/functions/gateway/<path>`), but those of a budget Netlify
  *   holds at its edge: their rules, rate limits included, are in netlify.toml
@@ -34,7 +36,13 @@ import { itemIndex, resolveItem, type ItemIndex, type SiteLocales } from '../../
 import { documentedPaths, ROUTES } from '../../contract/routes/index.ts'
 import type { Route } from '../../contract/routes/route.ts'
 import { paginate } from '../../contract/render.ts'
-import { documentHeaders, fileHeaders, LIST_HEADERS, SITE_HEADERS } from './netlify-headers.ts'
+import {
+  documentHeaders,
+  fileHeaders,
+  LIST_HEADERS,
+  revalidateWhileScheduled,
+  SITE_HEADERS,
+} from './netlify-headers.ts'
 import { CACHE } from '../../contract/headers.ts'
 import { deprecatedParameters, deprecationFields } from '../../contract/routes/deprecation.ts'
 import { deprecatedFieldsOf } from '../openapi/document.ts'
@@ -58,8 +66,11 @@ function netlifyRules(content: BuiltContent, emitted: readonly string[]): Emitte
   const resolver = localeResolver(content)
   for (const route of Object.values(ROUTES) as Route[]) {
     if (route.served !== 'gateway' || atTheEdge(route)) continue
+    // The parameters no file has, once per documented path (`:slug` standing for every item), before the files.
+    if (route.prerendered)
+      for (const { path, value } of documentedPaths(route)) redirects.push(...computedRules(route, path, value))
     for (const { path, params, own } of concretePaths(route, content)) {
-      if (route.prerendered) redirects.push(...prerenderedRules(route, path, params, own, resolver))
+      if (route.prerendered) redirects.push(...fileRules(route, path, params, own, resolver))
       else redirects.push(`${path}  ${GATEWAY_TARGET}${path}  200`)
     }
   }
@@ -133,27 +144,44 @@ function localeResolver(content: BuiltContent): LocaleResolver | undefined {
 /** Netlify's Language condition matches the first two letters of the first language: a tag like `de`, not `pt-BR`. */
 const byLanguage = (tag: string) => /^[a-z]{2}$/.test(tag)
 
-function prerenderedRules(
+const placeholder = (name: string) => `:${name.replace(/[^A-Za-z]/g, '')}`
+
+/**
+ * A rule to the gateway for each query parameter no file has
+ * (`/api/blog-posts/:slug  fields=:fields  …`), deprecated ones first: only
+ * the gateway can say that a request used one.
+ */
+function computedRules(route: Route, documented: string, value: string | undefined): string[] {
+  const { computedBy } = route.prerendered!
+  const path = documented.replace(/\{([^}]+)\}/g, (_, name: string) => placeholder(name))
+  const deprecated = deprecatedParameters(route, value)
+    .filter((p) => p.in === 'query' && !computedBy.includes(p.name))
+    .map((p) => p.name)
+  return [...deprecated, ...computedBy].map(
+    (name) => `${path}  ${name}=${placeholder(name)}  ${GATEWAY_TARGET}${path}  200`,
+  )
+}
+
+/**
+ * The files of one concrete path: by the file parameter's value, the gateway for any other, the bare
+ * request. A multilingual build's path also has each locale's (`locale=de`, resolved as the gateway
+ * does), the gateway for any other locale, and the bare path by Netlify's Language condition, which
+ * looks at the first language of Accept-Language; a slug only another locale has goes to the gateway.
+ */
+function fileRules(
   route: Route,
   path: string,
   params: Record<string, string>,
   own: boolean,
   resolver: LocaleResolver | undefined,
 ): string[] {
-  const { computedBy, fileParameter, file, locale } = route.prerendered!
+  const { fileParameter, file, locale } = route.prerendered!
   const gateway = `${GATEWAY_TARGET}${path}`
-  const placeholder = (name: string) => `:${name.replace(/[^A-Za-z]/g, '')}`
-  // Deprecated parameters first: only the gateway can say that a request used one.
-  const deprecated = deprecatedParameters(route)
-    .filter((p) => p.in === 'query' && !computedBy.includes(p.name))
-    .map((p) => p.name)
-  const rules = [...deprecated, ...computedBy].map((name) => `${path}  ${name}=${placeholder(name)}  ${gateway}  200`)
+  const rules: string[] = []
   /** The bare path's rules by Accept-Language, per value of the file parameter (the bare path's under ''). */
   const languages = new Map<string, string[]>()
   const byValue = (value: string, rule: string) => languages.set(value, [...(languages.get(value) ?? []), rule])
   if (locale && resolver) {
-    // Each locale's files by `locale=<tag>` (as the site writes it; another spelling goes to the gateway),
-    // and the path without it by Netlify's Language condition, which looks at the first language of Accept-Language.
     for (const tag of resolver.site.available.slice(1)) {
       const at = `${path}  ${locale.name}=${tag}`
       if (fileParameter) {
@@ -174,18 +202,13 @@ function prerenderedRules(
     }
     rules.push(`${path}  ${locale.name}=${placeholder(locale.name)}  ${gateway}  200`)
   }
-  if (!own) {
-    // A slug only another locale has: the gateway answers it (by Accept-Language).
-    rules.push(`${path}  ${gateway}  200`)
-    return rules
-  }
-  if (fileParameter) {
-    const { name, values, bare } = fileParameter
-    for (const value of values)
-      rules.push(...(languages.get(value) ?? []), `${path}  ${name}=${value}  /${file(params, value)}  200`)
-    rules.push(`${path}  ${name}=${placeholder(name)}  ${gateway}  200`)
-    rules.push(...(languages.get('') ?? []), `${path}  /${file(params, bare)}  200`)
-  } else rules.push(...(languages.get('') ?? []), `${path}  /${file(params)}  200`)
+  if (!own) return [...rules, `${path}  ${gateway}  200`]
+  if (!fileParameter) return [...rules, ...(languages.get('') ?? []), `${path}  /${file(params)}  200`]
+  const { name, values, bare } = fileParameter
+  for (const value of values)
+    rules.push(...(languages.get(value) ?? []), `${path}  ${name}=${value}  /${file(params, value)}  200`)
+  rules.push(`${path}  ${name}=${placeholder(name)}  ${gateway}  200`)
+  rules.push(...(languages.get('') ?? []), `${path}  /${file(params, bare)}  200`)
   return rules
 }
 
@@ -249,7 +272,8 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
       headers.push(...rule(`/${file.slice(0, -'index.html'.length)}`, documentHeaders(file)))
     else if (file.endsWith('.html')) headers.push(...rule(`/${file.slice(0, -'.html'.length)}`, documentHeaders(file)))
   }
-  return headers
+  // While a release or an expiry is scheduled, no static answer may outlive it (netlify-headers.ts).
+  return content.timeline.next === undefined ? headers : headers.map(revalidateWhileScheduled)
 }
 
 /**

@@ -7,7 +7,7 @@ import { webhookGuide } from './webhooks.ts'
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { ROLES, SCOPES } from '../../contract/scopes.ts'
 import type { OpenApiDocument } from './document.ts'
-import { errorGuide, quickStart } from './guide.ts'
+import { errorGuide, queryGuide, quickStart } from './guide.ts'
 import { recordSchemaName } from '../../contract/routes/content.ts'
 import {
   AUTHORIZATION_SERVER_PATH,
@@ -118,7 +118,7 @@ ${roles}`
 
 const REACH = `## Search, changes, feeds and calendars
 
-- Search: \`GET /api/search?q=<words>\` (\`collection\`, \`tag\`, \`limit\`, \`page\`) answers the list envelope; each hit has \`score\`, \`snippet\`, \`matched_terms\` and \`href\` (the full record). No or empty \`q\` is a 400.
+- Search: \`GET /api/search?q=<words>\` (\`collection\`, the filters of the lists, \`limit\`, \`page\`) answers the list envelope; each hit has \`score\`, \`snippet\`, \`matched_terms\` and \`href\` (the full record). No or empty \`q\` is a 400.
 - Only what changed: \`GET /api/{collection}?updated_since=2026-03-01T00:00:00Z\` (or a date, \`2026-03-01\`: its midnight UTC) lists items updated after that instant; send an offset's \`+\` as \`%2B\`.
 - Tags match without regard to case: \`tag=DBT\` is \`tag=dbt\` (tags are published lowercase).
 - Change feed: \`GET /api/changes\` lists every published item once and \`meta.next_cursor\`; later \`GET /api/changes?since=<cursor>\` lists each item that changed after it, once: \`created\`, \`updated\` (fetch \`href\`) or \`deleted\` (a tombstone: its file was removed or made a draft). While \`meta.has_more\`, ask again with the new cursor. \`meta.history\` is \`none\` or \`shallow\` when the build lacked git history (then deletions are missing).
@@ -135,10 +135,10 @@ Lists and reads say how long they stay fresh (\`ttlMs\`, \`cacheScope: "public"\
 
 Tools (all read-only, with input and output schemas; \`tools/list\` has the details):
 
-- \`search_content\`: ranked full-text search across all collections, with snippets.
-- \`list_content\`: one collection, newest first, with the REST options (limit, page, tag) and the same envelope.
+- \`search_content\`: ranked full-text search across all collections, with snippets; the filters of the lists.
+- \`list_content\`: one collection with the REST options (limit, page, the filters, sort, fields) and the same envelope.
 - \`get_content\`: one item by collection and slug: metadata and the Markdown body.
-- \`list_upcoming\`: events and webinars that have not started yet, soonest first (computed at request time).
+- \`list_upcoming\`: events and webinars that have not started yet, soonest first (computed at request time); by region, days, tag, speaker.
 - \`search\`: one string \`query\` → \`{"results": [{"id", "title", "url"}]}\` (the connector contract hosts such as ChatGPT call by name).
 - \`fetch\`: one string \`id\` from \`search\` ("collection/slug") → \`{"id", "title", "text", "url", "metadata"}\` with the full Markdown text.
 
@@ -155,14 +155,15 @@ export function agentReference(doc: OpenApiDocument): string {
 ${intro}
 
 ${quickStart()}
+${queryGuide()}
 ## Endpoints
 
 Relative to the origin serving this file. The OpenAPI 3.1 description at \`/openapi.json\` is the contract.
 
 ${endpoints(doc)}
 
-Lists answer \`{data, meta: {limit, page, count, total, pages}, links: {self, next, prev}}\`; \`data\` holds records without \`body\`, \`reading_time_minutes\` and \`word_count\`.
-Bad \`limit\`/\`page\`/\`tag\`/\`updated_since\` (0, 101, -1, 1.5, abc, empty, repeated, an instant that is neither a date nor an RFC 3339 date-time) is a 400; unknown parameters are ignored; unknown collection or slug is a 404; other methods 405.
+Lists answer \`{data, meta: {limit, page, count, total, pages}, links: {self, next, prev}}\`; \`data\` holds records without \`body\`, \`reading_time_minutes\` and \`word_count\` (with \`fields\`, only those fields and \`id\` and \`type\`).
+A bad value of a list parameter (\`limit\` 0, 101, -1, 1.5, abc; an empty or repeated parameter; a date that is not one; a sort key or field the collection does not have; \`author\` on case studies, \`when\` on posts and case studies) is a 400 naming the parameter and what it takes; unknown parameters are ignored; unknown collection or slug is a 404; other methods 405.
 
 ${REACH}
 

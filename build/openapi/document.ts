@@ -10,7 +10,8 @@ import { apiDescription } from './guide.ts'
 import { MEDIA_SCHEMAS } from './media.ts'
 import { documentPaths } from './paths.ts'
 import { REACH_SCHEMAS } from './reach-schemas.ts'
-import { fullSchema, listSchema, summarySchema } from './records.ts'
+import { fullSchema, listSchema, sparseSchema, summarySchema } from './records.ts'
+import type { SchemaObject } from '../../contract/routes/schema.ts'
 import { securitySchemes } from './security.ts'
 import { recordSchemaName, tagOf } from '../../contract/routes/content.ts'
 import { LLMS_FULL_PATH } from '../../contract/public-paths.ts'
@@ -30,7 +31,9 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
   for (const collection of COLLECTION_NAMES) {
     const name = recordSchemaName(collection)
     schemas[name] = fullSchema(collection)
+    schemas[`${name}Sparse`] = sparseSchema(schemas[name] as SchemaObject)
     schemas[`${name}Summary`] = summarySchema(collection)
+    schemas[`${name}SummarySparse`] = sparseSchema(schemas[`${name}Summary`] as SchemaObject)
     schemas[`${name}List`] = listSchema(collection)
   }
   const { paths, parameters } = documentPaths()

@@ -19,7 +19,7 @@ export function quickStart(): string {
 Set \`BASE\` to the origin serving this page (locally \`http://127.0.0.1:8787\` after \`npm start\`).
 
 1. **Is it up?** \`curl $BASE/api/health\`
-2. **A list:** \`curl "$BASE/api/blog-posts?limit=5"\`: the five newest posts, with \`meta\` (total, pages) and \`links\` (next, prev). \`limit\` is 1..${MAX_LIMIT} (default ${DEFAULT_LIMIT}), \`page\` starts at 1, \`tag\` filters. Collections: ${COLLECTION_NAMES.map((c) => `\`${c}\``).join(', ')}.
+2. **A list:** \`curl "$BASE/api/blog-posts?limit=5"\`: the five newest posts, with \`meta\` (total, pages) and \`links\` (next, prev). \`limit\` is 1..${MAX_LIMIT} (default ${DEFAULT_LIMIT}), \`page\` starts at 1; filters, \`sort\` and \`fields\` below (Queries). Collections: ${COLLECTION_NAMES.map((c) => `\`${c}\``).join(', ')}.
 3. **One item:** \`curl $BASE/api/blog-posts/<slug>\` with a slug from the list: the full record, body as HTML, Markdown and text.
 4. **Search and stay in sync:** \`curl "$BASE/api/search?q=data+contracts"\` ranks everything; \`curl $BASE/api/changes\` lists every item with a \`next_cursor\`, and \`?since=<cursor>\` later gives only what changed (deletions too). Feeds: \`/feeds/all.atom\` (also \`.xml\`, \`.json\`, per collection); calendars: \`/calendar/events.ics\`.
 5. **Connect an agent (MCP):** agent hosts that speak the MCP authorization flow (ChatGPT and Claude connectors, the MCP Inspector) take just the URL \`$BASE/mcp\` and let you sign in. Any other MCP client sends \`Authorization: Bearer <credential>\`, an \`agent.mcp\` API key or an OAuth token with \`mcp.tools.invoke\`:
@@ -49,6 +49,37 @@ curl -u ${SANDBOX_CLIENT.id}:${SANDBOX_CLIENT.secret} -d grant_type=client_crede
 `
 }
 
+/** The list queries a site makes, by example: the same on every list, in search (filters) and in the MCP tools. */
+export function queryGuide(): string {
+  return `## Queries
+
+Every list takes filters (they combine: all must hold), an order and a sparse fieldset; \`meta.total\`, \`X-Total-Count\`, \`Link\` and \`links\` count and carry what they keep. Page 1 of a whole list is a file on the CDN; anything else is computed by the gateway from the same build with the same renderer, the same bytes either way, cacheable (ETag, 304).
+
+| a site asks for | request |
+|---|---|
+| the three newest posts by one author (by slug or by name) | \`/api/blog-posts?author=jose-nunez&limit=3\` |
+| upcoming webinars, soonest first | \`/api/webinars?when=upcoming&sort=starts_at\` |
+| past events, the latest first | \`/api/events?when=past\` |
+| case studies tagged finops or financial-services | \`/api/case-studies?tag=finops,financial-services\` |
+| posts from the first quarter of 2026 | \`/api/blog-posts?published_after=2025-12-31&published_before=2026-04-01\` |
+| a card: only title, slug and image | \`/api/blog-posts?fields=title,slug,image&limit=3\` |
+| "more like this" under a post | \`/api/blog-posts?tag=lineage&exclude=lineage-graph-at-scale&limit=3\` |
+| by title, A to Z, then the newest update | \`/api/case-studies?sort=title,-updated_at\` |
+| one item, a few fields | \`/api/events/tidewater-roadshow-zurich-2027?fields=title,starts_at,location\` |
+
+- \`tag\`: one tag or several separated by commas (any of them), in any case.
+- \`author\`: a person's \`slug\` (every author and speaker has one) or their name; blog posts (authors), webinars and events (speakers).
+- \`published_after\`, \`published_before\`: a date is a whole day, UTC (after 2026-03-31 is from 1 April on; before 2026-04-01 is up to the end of 31 March), a date-time an instant. \`updated_since\` takes a date-time, or a date meaning its midnight UTC (\`updated_since=2026-03-01\`: updated after 2026-03-01T00:00:00Z).
+- \`when\`: \`upcoming\` (not started) or \`past\` (started), by \`starts_at\` at the moment of the request; events and webinars. Such an answer is cached no longer than until the next start, so a CDN never shows a started event as upcoming.
+- \`sort\`: keys separated by commas, \`-\` for descending: \`published_at\`, \`updated_at\`, \`title\`, and \`starts_at\` (webinars, events), \`ends_at\` (events). Without it, newest first.
+- \`fields\`: field names separated by commas; \`id\` and \`type\` always come. On items too.
+- \`exclude\`: a slug to leave out.
+
+Search takes the same filters: \`/api/search?q=lineage&when=upcoming\`, \`/api/search?q=contracts&author=jose-nunez\`. So do the MCP tools \`list_content\` (with \`sort\` and \`fields\`), \`search_content\` and \`list_upcoming\` (tag, author, exclude). A bad value is a 400 \`/problems/invalid-parameter\` whose \`errors\` name the parameter and what it takes.
+`
+}
+
+/** Images by example: what the build makes of an image file and how a page uses it. */
 export function imageGuide(): string {
   return `## Images
 
@@ -86,7 +117,7 @@ export function apiDescription(site: SiteConfig): string {
     'as JSON lists and items for sites and apps, and as MCP tools for agents. ' +
     'Responses carry strong ETags (send `If-None-Match` for a 304), `Cache-Control`, and lists `Link` and `X-Total-Count`; CORS is open for reads.'
   const locales = site.locales.length > 1 ? `${localeGuide(site)}\n` : ''
-  return `${intro}\n\n${quickStart()}\n${locales}${imageGuide()}\n${errorGuide()}\n${webhookGuide()}\n${versionPolicy()}`
+  return `${intro}\n\n${quickStart()}\n${locales}${queryGuide()}\n${imageGuide()}\n${errorGuide()}\n${webhookGuide()}\n${versionPolicy()}`
 }
 
 /** A multilingual site's languages: how to read each, and what its records say about the others. */

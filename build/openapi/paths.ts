@@ -6,7 +6,7 @@
  * marked as components are written once, under components/parameters.
  */
 import { BUDGETS } from '../../contract/budgets.ts'
-import { documentedPaths, ROUTES } from '../../contract/routes/index.ts'
+import { documentedPaths, parametersOf, ROUTES } from '../../contract/routes/index.ts'
 import type { Operation, Operations, Parameter, Route } from '../../contract/routes/route.ts'
 import { headerRef, responseRef, type Json } from '../../contract/routes/schema.ts'
 import { checkDeprecation, DEPRECATION_EXTENSION, deprecationSentence } from '../../contract/routes/deprecation.ts'
@@ -29,15 +29,21 @@ export function documentPaths(): DocumentPaths {
         typeof route.operations === 'function' ? route.operations(value!) : route.operations
       const item: Json = {}
       for (const [method, op] of Object.entries(operations) as [string, Operation][])
-        item[method] = operationOf(route, method, op, parameters)
+        item[method] = operationOf(route, value, method, op, parameters)
       paths[path] = item
     }
   }
   return { paths, parameters }
 }
 
-function operationOf(route: Route, method: string, op: Operation, components: Record<string, Json>): Json {
-  const own = (route.parameters ?? []).filter((p) => !(p.in === 'path' && p.name === route.each?.parameter))
+function operationOf(
+  route: Route,
+  value: string | undefined,
+  method: string,
+  op: Operation,
+  components: Record<string, Json>,
+): Json {
+  const own = parametersOf(route, value).filter((p) => !(p.in === 'path' && p.name === route.each?.parameter))
   const parameters = own.map((p) => parameterOf(p, components))
   const content = BODY_METHODS.has(method) ? route.body?.content : undefined
   return {
@@ -98,6 +104,7 @@ function parameterOf(p: Parameter, components: Record<string, Json>): Json {
     in: p.in,
     required: p.required,
     ...(description && { description }),
+    ...(p.commaSeparated && { style: 'form', explode: false }),
     schema: p.schema,
     ...(p.deprecated && { deprecated: true, [DEPRECATION_EXTENSION]: p.deprecated }),
   }

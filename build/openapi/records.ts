@@ -6,8 +6,7 @@
  */
 import type { SchemaObject } from 'ajv'
 import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
-import { SPECIFIC_FIELDS } from '../pipeline/derive.ts'
-import { BODY_LIMITS, MAX_READING_TIME_MINUTES } from '../../contract/records.ts'
+import { BODY_LIMITS, MAX_READING_TIME_MINUTES, SPECIFIC_FIELDS } from '../../contract/records.ts'
 import { MAX_LIMIT } from '../../contract/query.ts'
 import { LOCALE_QUERY_PATTERN } from '../../contract/locales.ts'
 import { recordSchemaName } from '../../contract/routes/content.ts'
@@ -36,6 +35,7 @@ function commonFields(collection: CollectionName): Record<string, SchemaObject> 
     tags: propertyOf(schema, 'tags'),
     published_at: instant('published_at'),
     updated_at: instant('updated_at'),
+    expires_at: nullable(instant('expires_at')),
     image: { anyOf: [imageRef, { type: 'null' }], description: 'Lead image, or null.' },
     social_image: {
       anyOf: [socialImageRef, { type: 'null' }],
@@ -48,16 +48,30 @@ function specificFields(collection: CollectionName): Record<string, SchemaObject
   const { schema } = COLLECTIONS[collection]
   const required = new Set((schema.required as string[] | undefined) ?? [])
   const out: Record<string, SchemaObject> = {}
+  const { people } = COLLECTIONS[collection]
   for (const [field, fallback] of SPECIFIC_FIELDS[collection]) {
-    let property = propertyOf(schema, field)
-    if (PEOPLE.has(field)) property = { ...property, items: publishedPerson(property.items as SchemaObject) }
+    const property = people.includes(field) ? withSlug(propertyOf(schema, field)) : propertyOf(schema, field)
     out[field] = fallback === null && !required.has(field) ? nullable(property) : property
   }
   return out
 }
 
-/** Lists of people, whose portraits the build publishes. */
-const PEOPLE = new Set(['authors', 'speakers'])
+/**
+ * A list of people as records carry it: every person with a slug (the
+ * file's, or one made from the name), and their portrait as published.
+ */
+function withSlug(people: SchemaObject): SchemaObject {
+  const person = people.items as SchemaObject
+  const properties = person.properties as Record<string, SchemaObject>
+  const slug = {
+    ...properties.slug,
+    description: 'Stable identifier of the person across items: `author=<slug>` lists theirs.',
+  }
+  return {
+    ...people,
+    items: publishedPerson({ ...person, required: ['name', 'slug'], properties: { ...properties, slug } }),
+  }
+}
 
 function objectOf(properties: Record<string, SchemaObject>, extra: Partial<SchemaObject>): SchemaObject {
   return { type: 'object', additionalProperties: false, required: Object.keys(properties), properties, ...extra }
@@ -155,6 +169,19 @@ export function fullSchema(collection: CollectionName): SchemaObject {
   )
 }
 
+/**
+ * A record with only the fields `fields=` asked for: the same fields,
+ * only `id` and `type` certain to be there.
+ */
+export function sparseSchema(record: SchemaObject): SchemaObject {
+  return {
+    ...record,
+    title: `${String(record.title)}Sparse`,
+    required: ['id', 'type'],
+    description: `${String(record.description)} With \`fields\`: only the fields asked for, and \`id\` and \`type\`.`,
+  }
+}
+
 /** The list envelope schema of a collection. */
 export function listSchema(collection: CollectionName): SchemaObject {
   return {
@@ -163,7 +190,15 @@ export function listSchema(collection: CollectionName): SchemaObject {
     required: ['data', 'meta', 'links'],
     description: `A page of ${COLLECTIONS[collection].label}s with pagination.`,
     properties: {
-      data: arrayOf(schemaRef(`${recordSchemaName(collection)}Summary`), MAX_LIMIT),
+      data: arrayOf(
+        {
+          anyOf: [
+            schemaRef(`${recordSchemaName(collection)}Summary`),
+            schemaRef(`${recordSchemaName(collection)}SummarySparse`),
+          ],
+        },
+        MAX_LIMIT,
+      ),
       meta: schemaRef('ListMeta'),
       links: schemaRef('ListLinks'),
     },

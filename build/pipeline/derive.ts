@@ -1,46 +1,24 @@
 /**
  * Stage 4, derive: turn validated frontmatter and the rendered body into the
  * published record: id, type, url, normalised dates, defaults, summary,
- * reading time. Field order here is the field order of the API.
+ * reading time, people's slugs. Fields in the API's order (contract/records.ts).
  */
 import { createHash } from 'node:crypto'
 import { COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
+import { personSlug, type Person } from '../../contract/people.ts'
 import { isMultilingual, type SiteConfig } from '../core/site.ts'
 import type { RenderedBody } from './markdown.ts'
 import type { Frontmatter } from './validate.ts'
+import {
+  COMMON_FIELDS,
+  SPECIFIC_FIELDS,
+  WORDS_PER_MINUTE,
+  type ContentRecord,
+  type FullRecord,
+} from '../../contract/records.ts'
 import type { ImageObject } from '../../contract/media.ts'
-import { WORDS_PER_MINUTE, type ContentRecord, type FullRecord } from '../../contract/records.ts'
 
 const SUMMARY_LENGTH = 240
-
-/** Fields of each collection beyond the common ones, in output order, with their default when absent. */
-export const SPECIFIC_FIELDS: Record<CollectionName, [field: string, fallback: unknown][]> = {
-  'blog-posts': [['authors', []]],
-  'case-studies': [
-    ['customer', null],
-    ['results', []],
-    ['quote', null],
-    ['products', []],
-  ],
-  webinars: [
-    ['starts_at', null],
-    ['duration_minutes', null],
-    ['timezone', null],
-    ['speakers', []],
-    ['registration_url', null],
-    ['recording_url', null],
-  ],
-  events: [
-    ['starts_at', null],
-    ['ends_at', null],
-    ['timezone', null],
-    ['attendance_mode', null],
-    ['location', null],
-    ['online_url', null],
-    ['registration_url', null],
-    ['event_status', 'scheduled'],
-  ],
-}
 
 /** Publication dates become UTC date-times (`2026-03-14` → `2026-03-14T00:00:00Z`), so they sort as strings. */
 export function normaliseDate(value: string): string {
@@ -74,6 +52,7 @@ export function deriveRecord(
     tags: (data.tags as string[] | undefined) ?? [],
     published_at: published,
     updated_at: typeof data.updated_at === 'string' ? normaliseDate(data.updated_at) : published,
+    expires_at: typeof data.expires_at === 'string' ? normaliseDate(data.expires_at) : null,
     image: externalImage(data.image as { url: string; alt: string } | undefined),
     social_image: data.image ? { url: (data.image as { url: string }).url, width: null, height: null } : null,
     related: [],
@@ -83,15 +62,17 @@ export function deriveRecord(
   }
   // Rebuild in output order: common fields, collection fields, then body metrics.
   const ordered: Record<string, unknown> = {}
-  for (const key of COMMON_FIELDS) {
-    ordered[key] = record[key]
-  }
+  for (const key of COMMON_FIELDS) ordered[key] = record[key]
   // A multilingual site's records say their locale and name their translations (build/compiler/locales.ts fills them).
   if (isMultilingual(site)) {
     ordered.locale = locale
     ordered.translations = []
   }
-  for (const [field, fallback] of SPECIFIC_FIELDS[collection]) ordered[field] = data[field] ?? fallback
+  const { people } = COLLECTIONS[collection]
+  for (const [field, fallback] of SPECIFIC_FIELDS[collection])
+    ordered[field] = people.includes(field)
+      ? withSlugs(data[field] as PersonEntry[] | undefined)
+      : (data[field] ?? fallback)
   // Resolved by the compiler once every item is known (build/compiler/link.ts).
   ordered.related = []
   ordered.reading_time_minutes = Math.max(1, Math.ceil(rendered.word_count / WORDS_PER_MINUTE))
@@ -100,20 +81,12 @@ export function deriveRecord(
   return ordered as FullRecord
 }
 
-/** The fields every record starts with, in output order. */
-const COMMON_FIELDS = [
-  'id',
-  'type',
-  'slug',
-  'title',
-  'summary',
-  'url',
-  'tags',
-  'published_at',
-  'updated_at',
-  'image',
-  'social_image',
-] as const
+type PersonEntry = { name: string; slug?: string } & Record<string, unknown>
+
+/** People as the records carry them: each with a slug (the file's, else one made from the name) after the name. */
+function withSlugs(people: readonly PersonEntry[] | undefined): Person[] {
+  return (people ?? []).map(({ name, slug, ...rest }) => ({ name, slug: slug ?? personSlug(name), ...rest }))
+}
 
 /**
  * The image object as written: an external URL is used as is (never

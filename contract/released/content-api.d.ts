@@ -13,7 +13,7 @@ export interface paths {
         };
         /**
          * List blog posts
-         * @description Published blog posts, newest first by `published_at`, 10 a page unless `limit` says otherwise. Page 1 of every limit is a pre-rendered file on the CDN; other pages and the `tag` and `updated_since` filters are rendered by the gateway with the same renderer. Unknown query parameters are ignored; a credential is never needed and never changes the answer. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
+         * @description Published blog posts, newest first by `published_at`, 10 a page unless `limit` says otherwise. Page 1 of every limit is a pre-rendered file on the CDN; other pages, the filters, `sort` and `fields` are rendered by the gateway with the same renderer, so the same request gives the same bytes either way. Filters combine (all must hold); `meta.total`, `X-Total-Count` and the `Link` header count what they keep, and the links carry them. Unknown query parameters are ignored; a credential is never needed and never changes the answer. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
          */
         get: operations["listBlogPosts"];
         put?: never;
@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * List case studys
-         * @description Published case studys, newest first by `published_at`, 10 a page unless `limit` says otherwise. Page 1 of every limit is a pre-rendered file on the CDN; other pages and the `tag` and `updated_since` filters are rendered by the gateway with the same renderer. Unknown query parameters are ignored; a credential is never needed and never changes the answer. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
+         * @description Published case studys, newest first by `published_at`, 10 a page unless `limit` says otherwise. Page 1 of every limit is a pre-rendered file on the CDN; other pages, the filters, `sort` and `fields` are rendered by the gateway with the same renderer, so the same request gives the same bytes either way. Filters combine (all must hold); `meta.total`, `X-Total-Count` and the `Link` header count what they keep, and the links carry them. Unknown query parameters are ignored; a credential is never needed and never changes the answer. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
          */
         get: operations["listCaseStudys"];
         put?: never;
@@ -53,7 +53,7 @@ export interface paths {
         };
         /**
          * List webinars
-         * @description Published webinars, newest first by `starts_at`, 10 a page unless `limit` says otherwise. Page 1 of every limit is a pre-rendered file on the CDN; other pages and the `tag` and `updated_since` filters are rendered by the gateway with the same renderer. Unknown query parameters are ignored; a credential is never needed and never changes the answer. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
+         * @description Published webinars, newest first by `starts_at`, 10 a page unless `limit` says otherwise. Page 1 of every limit is a pre-rendered file on the CDN; other pages, the filters, `sort` and `fields` are rendered by the gateway with the same renderer, so the same request gives the same bytes either way. Filters combine (all must hold); `meta.total`, `X-Total-Count` and the `Link` header count what they keep, and the links carry them. Unknown query parameters are ignored; a credential is never needed and never changes the answer. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
          */
         get: operations["listWebinars"];
         put?: never;
@@ -73,7 +73,7 @@ export interface paths {
         };
         /**
          * List events
-         * @description Published events, newest first by `starts_at`, 10 a page unless `limit` says otherwise. Page 1 of every limit is a pre-rendered file on the CDN; other pages and the `tag` and `updated_since` filters are rendered by the gateway with the same renderer. Unknown query parameters are ignored; a credential is never needed and never changes the answer. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
+         * @description Published events, newest first by `starts_at`, 10 a page unless `limit` says otherwise. Page 1 of every limit is a pre-rendered file on the CDN; other pages, the filters, `sort` and `fields` are rendered by the gateway with the same renderer, so the same request gives the same bytes either way. Filters combine (all must hold); `meta.total`, `X-Total-Count` and the `Link` header count what they keep, and the links carry them. Unknown query parameters are ignored; a credential is never needed and never changes the answer. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
          */
         get: operations["listEvents"];
         put?: never;
@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Get a blog post
-         * @description The full blog post: every field of the list form plus `body` as HTML, Markdown and text.
+         * @description The full blog post: every field of the list form plus `body` as HTML, Markdown and text (with `fields`, only those). The whole item is a pre-rendered file; `fields` is rendered by the gateway. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
          */
         get: operations["getBlogPost"];
         put?: never;
@@ -113,7 +113,7 @@ export interface paths {
         };
         /**
          * Get a case study
-         * @description The full case study: every field of the list form plus `body` as HTML, Markdown and text.
+         * @description The full case study: every field of the list form plus `body` as HTML, Markdown and text (with `fields`, only those). The whole item is a pre-rendered file; `fields` is rendered by the gateway. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
          */
         get: operations["getCaseStudy"];
         put?: never;
@@ -133,7 +133,7 @@ export interface paths {
         };
         /**
          * Get a webinar
-         * @description The full webinar: every field of the list form plus `body` as HTML, Markdown and text.
+         * @description The full webinar: every field of the list form plus `body` as HTML, Markdown and text (with `fields`, only those). The whole item is a pre-rendered file; `fields` is rendered by the gateway. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
          */
         get: operations["getWebinar"];
         put?: never;
@@ -153,7 +153,7 @@ export interface paths {
         };
         /**
          * Get a event
-         * @description The full event: every field of the list form plus `body` as HTML, Markdown and text.
+         * @description The full event: every field of the list form plus `body` as HTML, Markdown and text (with `fields`, only those). The whole item is a pre-rendered file; `fields` is rendered by the gateway. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
          */
         get: operations["getEvent"];
         put?: never;
@@ -173,7 +173,7 @@ export interface paths {
         };
         /**
          * Search all content
-         * @description Ranked full-text search across every collection (BM25 with prefix matching and light typo tolerance; the ranking of the MCP search tools). Each hit has a `score` and a `snippet` of its text. Filter with `collection` and `tag`, page with `limit` and `page`. Answers are cacheable (ETag, 304). On a multilingual site the search runs in the reader's locale (`locale`, else Accept-Language): that locale's items, with words reduced to their stems in its language (`Verträge` finds `Vertrag`) and accents folded. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
+         * @description Ranked full-text search across every collection (BM25 with prefix matching and light typo tolerance; the ranking of the MCP search tools). Each hit has a `score` and a `snippet` of its text. Filter with `collection` and the filters of the lists (`tag`, `updated_since`, `published_after`, `published_before`, `author`, `when`, `exclude`; each hit is tested, so `author` keeps only items with people and `when` only events and webinars), page with `limit` and `page`. Answers are cacheable (ETag, 304). On a multilingual site the search runs in the reader's locale (`locale`, else Accept-Language): that locale's items, with words reduced to their stems in its language (`Verträge` finds `Vertrag`) and accents folded. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
          */
         get: operations["search"];
         put?: never;
@@ -898,6 +898,11 @@ export interface components {
                     /** Format: int64 */
                     events: number;
                 };
+                /**
+                 * Format: date-time
+                 * @description When a scheduled item is next released or an item next expires (null: nothing is scheduled). The build is rebuilt then (`npm start`; on Netlify the `release-scheduled` function calls the build hook), and no answer is cached past it.
+                 */
+                next_release_at: string | null;
             };
         };
         /** @description An item that matched: its common fields, where to read it in full, and why it matched. */
@@ -1104,7 +1109,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -1112,6 +1117,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1132,6 +1142,8 @@ export interface components {
             }[];
             authors: {
                 name: string;
+                /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
+                slug: string;
                 title?: string;
                 /**
                  * Format: uri-reference
@@ -1167,6 +1179,110 @@ export interface components {
             word_count: number;
             /** @description The body in three formats. */
             body: {
+                /** @description Sanitised HTML rendered from the Markdown (GFM). */
+                html: string;
+                /** @description The Markdown source of the body. */
+                markdown: string;
+                /** @description Plain text, for search and previews. */
+                text: string;
+            };
+        };
+        /**
+         * BlogPostSparse
+         * @description A published blog post with its body. With `fields`: only the fields asked for, and `id` and `type`.
+         */
+        BlogPostSparse: {
+            /** @description Stable identifier: the same collection and slug always give the same id. */
+            id: string;
+            /**
+             * @description Always `blog_post`.
+             * @constant
+             */
+            type: "blog_post";
+            /** @description URL segment; defaults to the file name without .md. */
+            slug?: string;
+            /** @description Headline. */
+            title?: string;
+            /** @description One or two sentences for lists and previews; derived from the first paragraph when omitted. */
+            summary?: string;
+            /**
+             * Format: uri
+             * @description Canonical page of the blog post on the marketing site.
+             */
+            url?: string;
+            tags?: string[];
+            /**
+             * Format: date-time
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            published_at?: string;
+            /**
+             * Format: date-time
+             * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
+            /** @description Lead image, or null. */
+            image?: components["schemas"]["Image"] | null;
+            /** @description The image to show when the item is shared; null when it has none and social cards are off. */
+            social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the blog post is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The blog post's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
+            authors?: {
+                name: string;
+                /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
+                slug: string;
+                title?: string;
+                /**
+                 * Format: uri-reference
+                 * @description URL of the portrait (the processed file's, for a local one).
+                 */
+                avatar_url?: string;
+                /** @description The processed portrait (a local file only), with its alt text the name. */
+                avatar?: components["schemas"]["Image"];
+            }[];
+            /** @description The published items this one points readers to (its `related` frontmatter), resolved. */
+            related?: {
+                /**
+                 * @description The collection of the item.
+                 * @enum {string}
+                 */
+                collection: "blog-posts" | "case-studies" | "webinars" | "events";
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /** @description Headline. */
+                title: string;
+                /**
+                 * Format: uri
+                 * @description Canonical page of the item on the marketing site.
+                 */
+                url: string;
+            }[];
+            /**
+             * Format: int32
+             * @description Estimated reading time at 230 words a minute.
+             */
+            reading_time_minutes?: number;
+            /** Format: int32 */
+            word_count?: number;
+            /** @description The body in three formats. */
+            body?: {
                 /** @description Sanitised HTML rendered from the Markdown (GFM). */
                 html: string;
                 /** @description The Markdown source of the body. */
@@ -1201,7 +1317,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -1209,6 +1325,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1229,6 +1350,79 @@ export interface components {
             }[];
             authors: {
                 name: string;
+                /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
+                slug: string;
+                title?: string;
+                /**
+                 * Format: uri-reference
+                 * @description URL of the portrait (the processed file's, for a local one).
+                 */
+                avatar_url?: string;
+                /** @description The processed portrait (a local file only), with its alt text the name. */
+                avatar?: components["schemas"]["Image"];
+            }[];
+        };
+        /**
+         * BlogPostSummarySparse
+         * @description A blog post as it appears in lists (no body). With `fields`: only the fields asked for, and `id` and `type`.
+         */
+        BlogPostSummarySparse: {
+            /** @description Stable identifier: the same collection and slug always give the same id. */
+            id: string;
+            /**
+             * @description Always `blog_post`.
+             * @constant
+             */
+            type: "blog_post";
+            /** @description URL segment; defaults to the file name without .md. */
+            slug?: string;
+            /** @description Headline. */
+            title?: string;
+            /** @description One or two sentences for lists and previews; derived from the first paragraph when omitted. */
+            summary?: string;
+            /**
+             * Format: uri
+             * @description Canonical page of the blog post on the marketing site.
+             */
+            url?: string;
+            tags?: string[];
+            /**
+             * Format: date-time
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            published_at?: string;
+            /**
+             * Format: date-time
+             * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
+            /** @description Lead image, or null. */
+            image?: components["schemas"]["Image"] | null;
+            /** @description The image to show when the item is shared; null when it has none and social cards are off. */
+            social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the blog post is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The blog post's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
+            authors?: {
+                name: string;
+                /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
+                slug: string;
                 title?: string;
                 /**
                  * Format: uri-reference
@@ -1241,7 +1435,7 @@ export interface components {
         };
         /** @description A page of blog posts with pagination. */
         BlogPostList: {
-            data: components["schemas"]["BlogPostSummary"][];
+            data: (components["schemas"]["BlogPostSummary"] | components["schemas"]["BlogPostSummarySparse"])[];
             meta: components["schemas"]["ListMeta"];
             links: components["schemas"]["ListLinks"];
         };
@@ -1271,7 +1465,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -1279,6 +1473,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1346,6 +1545,120 @@ export interface components {
             word_count: number;
             /** @description The body in three formats. */
             body: {
+                /** @description Sanitised HTML rendered from the Markdown (GFM). */
+                html: string;
+                /** @description The Markdown source of the body. */
+                markdown: string;
+                /** @description Plain text, for search and previews. */
+                text: string;
+            };
+        };
+        /**
+         * CaseStudySparse
+         * @description A published case study with its body. With `fields`: only the fields asked for, and `id` and `type`.
+         */
+        CaseStudySparse: {
+            /** @description Stable identifier: the same collection and slug always give the same id. */
+            id: string;
+            /**
+             * @description Always `case_study`.
+             * @constant
+             */
+            type: "case_study";
+            /** @description URL segment; defaults to the file name without .md. */
+            slug?: string;
+            /** @description Headline. */
+            title?: string;
+            /** @description One or two sentences for lists and previews; derived from the first paragraph when omitted. */
+            summary?: string;
+            /**
+             * Format: uri
+             * @description Canonical page of the case study on the marketing site.
+             */
+            url?: string;
+            tags?: string[];
+            /**
+             * Format: date-time
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            published_at?: string;
+            /**
+             * Format: date-time
+             * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
+            /** @description Lead image, or null. */
+            image?: components["schemas"]["Image"] | null;
+            /** @description The image to show when the item is shared; null when it has none and social cards are off. */
+            social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the case study is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The case study's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
+            customer?: {
+                name: string;
+                industry: string;
+                /** @description Company size band, e.g. "1,000-5,000 employees". */
+                size?: string;
+                /** @description Where the customer mainly operates, e.g. "EMEA". */
+                region?: string;
+                /** Format: uri */
+                logo_url?: string;
+                /** Format: uri */
+                website?: string;
+            };
+            /** @description Headline outcomes, e.g. {label: "Incident time", value: "-63%"}. */
+            results?: {
+                label: string;
+                value: string;
+            }[];
+            quote?: {
+                text: string;
+                author: string;
+                role: string;
+            } | null;
+            products?: string[];
+            /** @description The published items this one points readers to (its `related` frontmatter), resolved. */
+            related?: {
+                /**
+                 * @description The collection of the item.
+                 * @enum {string}
+                 */
+                collection: "blog-posts" | "case-studies" | "webinars" | "events";
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /** @description Headline. */
+                title: string;
+                /**
+                 * Format: uri
+                 * @description Canonical page of the item on the marketing site.
+                 */
+                url: string;
+            }[];
+            /**
+             * Format: int32
+             * @description Estimated reading time at 230 words a minute.
+             */
+            reading_time_minutes?: number;
+            /** Format: int32 */
+            word_count?: number;
+            /** @description The body in three formats. */
+            body?: {
                 /** @description Sanitised HTML rendered from the Markdown (GFM). */
                 html: string;
                 /** @description The Markdown source of the body. */
@@ -1380,7 +1693,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -1388,6 +1701,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1430,9 +1748,90 @@ export interface components {
             } | null;
             products: string[];
         };
+        /**
+         * CaseStudySummarySparse
+         * @description A case study as it appears in lists (no body). With `fields`: only the fields asked for, and `id` and `type`.
+         */
+        CaseStudySummarySparse: {
+            /** @description Stable identifier: the same collection and slug always give the same id. */
+            id: string;
+            /**
+             * @description Always `case_study`.
+             * @constant
+             */
+            type: "case_study";
+            /** @description URL segment; defaults to the file name without .md. */
+            slug?: string;
+            /** @description Headline. */
+            title?: string;
+            /** @description One or two sentences for lists and previews; derived from the first paragraph when omitted. */
+            summary?: string;
+            /**
+             * Format: uri
+             * @description Canonical page of the case study on the marketing site.
+             */
+            url?: string;
+            tags?: string[];
+            /**
+             * Format: date-time
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            published_at?: string;
+            /**
+             * Format: date-time
+             * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
+            /** @description Lead image, or null. */
+            image?: components["schemas"]["Image"] | null;
+            /** @description The image to show when the item is shared; null when it has none and social cards are off. */
+            social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the case study is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The case study's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
+            customer?: {
+                name: string;
+                industry: string;
+                /** @description Company size band, e.g. "1,000-5,000 employees". */
+                size?: string;
+                /** @description Where the customer mainly operates, e.g. "EMEA". */
+                region?: string;
+                /** Format: uri */
+                logo_url?: string;
+                /** Format: uri */
+                website?: string;
+            };
+            /** @description Headline outcomes, e.g. {label: "Incident time", value: "-63%"}. */
+            results?: {
+                label: string;
+                value: string;
+            }[];
+            quote?: {
+                text: string;
+                author: string;
+                role: string;
+            } | null;
+            products?: string[];
+        };
         /** @description A page of case studys with pagination. */
         CaseStudyList: {
-            data: components["schemas"]["CaseStudySummary"][];
+            data: (components["schemas"]["CaseStudySummary"] | components["schemas"]["CaseStudySummarySparse"])[];
             meta: components["schemas"]["ListMeta"];
             links: components["schemas"]["ListLinks"];
         };
@@ -1462,7 +1861,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -1470,6 +1869,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1502,6 +1906,8 @@ export interface components {
             timezone: string;
             speakers: {
                 name: string;
+                /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
+                slug: string;
                 title?: string;
                 company?: string;
                 /**
@@ -1542,6 +1948,127 @@ export interface components {
             word_count: number;
             /** @description The body in three formats. */
             body: {
+                /** @description Sanitised HTML rendered from the Markdown (GFM). */
+                html: string;
+                /** @description The Markdown source of the body. */
+                markdown: string;
+                /** @description Plain text, for search and previews. */
+                text: string;
+            };
+        };
+        /**
+         * WebinarSparse
+         * @description A published webinar with its body. With `fields`: only the fields asked for, and `id` and `type`.
+         */
+        WebinarSparse: {
+            /** @description Stable identifier: the same collection and slug always give the same id. */
+            id: string;
+            /**
+             * @description Always `webinar`.
+             * @constant
+             */
+            type: "webinar";
+            /** @description URL segment; defaults to the file name without .md. */
+            slug?: string;
+            /** @description Headline. */
+            title?: string;
+            /** @description One or two sentences for lists and previews; derived from the first paragraph when omitted. */
+            summary?: string;
+            /**
+             * Format: uri
+             * @description Canonical page of the webinar on the marketing site.
+             */
+            url?: string;
+            tags?: string[];
+            /**
+             * Format: date-time
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            published_at?: string;
+            /**
+             * Format: date-time
+             * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
+            /** @description Lead image, or null. */
+            image?: components["schemas"]["Image"] | null;
+            /** @description The image to show when the item is shared; null when it has none and social cards are off. */
+            social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the webinar is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The webinar's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description Start instant, RFC 3339 with offset.
+             */
+            starts_at?: string;
+            /** Format: int32 */
+            duration_minutes?: number;
+            /**
+             * Format: iana-timezone
+             * @description IANA time zone the webinar is announced in.
+             */
+            timezone?: string;
+            speakers?: {
+                name: string;
+                /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
+                slug: string;
+                title?: string;
+                company?: string;
+                /**
+                 * Format: uri-reference
+                 * @description URL of the portrait (the processed file's, for a local one).
+                 */
+                avatar_url?: string;
+                /** @description The processed portrait (a local file only), with its alt text the name. */
+                avatar?: components["schemas"]["Image"];
+            }[];
+            /** Format: uri */
+            registration_url?: string | null;
+            /** Format: uri */
+            recording_url?: string | null;
+            /** @description The published items this one points readers to (its `related` frontmatter), resolved. */
+            related?: {
+                /**
+                 * @description The collection of the item.
+                 * @enum {string}
+                 */
+                collection: "blog-posts" | "case-studies" | "webinars" | "events";
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /** @description Headline. */
+                title: string;
+                /**
+                 * Format: uri
+                 * @description Canonical page of the item on the marketing site.
+                 */
+                url: string;
+            }[];
+            /**
+             * Format: int32
+             * @description Estimated reading time at 230 words a minute.
+             */
+            reading_time_minutes?: number;
+            /** Format: int32 */
+            word_count?: number;
+            /** @description The body in three formats. */
+            body?: {
                 /** @description Sanitised HTML rendered from the Markdown (GFM). */
                 html: string;
                 /** @description The Markdown source of the body. */
@@ -1576,7 +2103,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -1584,6 +2111,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1616,6 +2148,8 @@ export interface components {
             timezone: string;
             speakers: {
                 name: string;
+                /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
+                slug: string;
                 title?: string;
                 company?: string;
                 /**
@@ -1631,9 +2165,97 @@ export interface components {
             /** Format: uri */
             recording_url: string | null;
         };
+        /**
+         * WebinarSummarySparse
+         * @description A webinar as it appears in lists (no body). With `fields`: only the fields asked for, and `id` and `type`.
+         */
+        WebinarSummarySparse: {
+            /** @description Stable identifier: the same collection and slug always give the same id. */
+            id: string;
+            /**
+             * @description Always `webinar`.
+             * @constant
+             */
+            type: "webinar";
+            /** @description URL segment; defaults to the file name without .md. */
+            slug?: string;
+            /** @description Headline. */
+            title?: string;
+            /** @description One or two sentences for lists and previews; derived from the first paragraph when omitted. */
+            summary?: string;
+            /**
+             * Format: uri
+             * @description Canonical page of the webinar on the marketing site.
+             */
+            url?: string;
+            tags?: string[];
+            /**
+             * Format: date-time
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            published_at?: string;
+            /**
+             * Format: date-time
+             * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
+            /** @description Lead image, or null. */
+            image?: components["schemas"]["Image"] | null;
+            /** @description The image to show when the item is shared; null when it has none and social cards are off. */
+            social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the webinar is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The webinar's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description Start instant, RFC 3339 with offset.
+             */
+            starts_at?: string;
+            /** Format: int32 */
+            duration_minutes?: number;
+            /**
+             * Format: iana-timezone
+             * @description IANA time zone the webinar is announced in.
+             */
+            timezone?: string;
+            speakers?: {
+                name: string;
+                /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
+                slug: string;
+                title?: string;
+                company?: string;
+                /**
+                 * Format: uri-reference
+                 * @description URL of the portrait (the processed file's, for a local one).
+                 */
+                avatar_url?: string;
+                /** @description The processed portrait (a local file only), with its alt text the name. */
+                avatar?: components["schemas"]["Image"];
+            }[];
+            /** Format: uri */
+            registration_url?: string | null;
+            /** Format: uri */
+            recording_url?: string | null;
+        };
         /** @description A page of webinars with pagination. */
         WebinarList: {
-            data: components["schemas"]["WebinarSummary"][];
+            data: (components["schemas"]["WebinarSummary"] | components["schemas"]["WebinarSummarySparse"])[];
             meta: components["schemas"]["ListMeta"];
             links: components["schemas"]["ListLinks"];
         };
@@ -1663,7 +2285,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -1671,6 +2293,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1724,6 +2351,21 @@ export interface components {
              * @enum {unknown}
              */
             event_status: "scheduled" | "cancelled" | "postponed" | "rescheduled";
+            /** @description Who speaks or hosts, where the event names them. */
+            speakers: {
+                name: string;
+                /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
+                slug: string;
+                title?: string;
+                company?: string;
+                /**
+                 * Format: uri-reference
+                 * @description URL of the portrait (the processed file's, for a local one).
+                 */
+                avatar_url?: string;
+                /** @description The processed portrait (a local file only), with its alt text the name. */
+                avatar?: components["schemas"]["Image"];
+            }[];
             /** @description The published items this one points readers to (its `related` frontmatter), resolved. */
             related: {
                 /**
@@ -1759,6 +2401,147 @@ export interface components {
             };
         };
         /**
+         * EventSparse
+         * @description A published event with its body. With `fields`: only the fields asked for, and `id` and `type`.
+         */
+        EventSparse: {
+            /** @description Stable identifier: the same collection and slug always give the same id. */
+            id: string;
+            /**
+             * @description Always `event`.
+             * @constant
+             */
+            type: "event";
+            /** @description URL segment; defaults to the file name without .md. */
+            slug?: string;
+            /** @description Headline. */
+            title?: string;
+            /** @description One or two sentences for lists and previews; derived from the first paragraph when omitted. */
+            summary?: string;
+            /**
+             * Format: uri
+             * @description Canonical page of the event on the marketing site.
+             */
+            url?: string;
+            tags?: string[];
+            /**
+             * Format: date-time
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            published_at?: string;
+            /**
+             * Format: date-time
+             * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
+            /** @description Lead image, or null. */
+            image?: components["schemas"]["Image"] | null;
+            /** @description The image to show when the item is shared; null when it has none and social cards are off. */
+            social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the event is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The event's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description Start instant, RFC 3339 with offset.
+             */
+            starts_at?: string;
+            /**
+             * Format: date-time
+             * @description End instant, RFC 3339 with offset; not before starts_at.
+             */
+            ends_at?: string;
+            /**
+             * Format: iana-timezone
+             * @description IANA time zone of the venue (or of the organiser when online).
+             */
+            timezone?: string;
+            /** @enum {unknown} */
+            attendance_mode?: "in_person" | "online" | "hybrid";
+            /** @description Required unless attendance_mode is online. */
+            location?: {
+                venue: string;
+                city: string;
+                /** @description Country name or ISO 3166 code. */
+                country: string;
+                /** @description Sales region, e.g. "EMEA", "North America". */
+                region?: string;
+            } | null;
+            /** Format: uri */
+            online_url?: string | null;
+            /** Format: uri */
+            registration_url?: string | null;
+            /**
+             * @description Defaults to scheduled.
+             * @enum {unknown}
+             */
+            event_status?: "scheduled" | "cancelled" | "postponed" | "rescheduled";
+            /** @description Who speaks or hosts, where the event names them. */
+            speakers?: {
+                name: string;
+                /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
+                slug: string;
+                title?: string;
+                company?: string;
+                /**
+                 * Format: uri-reference
+                 * @description URL of the portrait (the processed file's, for a local one).
+                 */
+                avatar_url?: string;
+                /** @description The processed portrait (a local file only), with its alt text the name. */
+                avatar?: components["schemas"]["Image"];
+            }[];
+            /** @description The published items this one points readers to (its `related` frontmatter), resolved. */
+            related?: {
+                /**
+                 * @description The collection of the item.
+                 * @enum {string}
+                 */
+                collection: "blog-posts" | "case-studies" | "webinars" | "events";
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /** @description Headline. */
+                title: string;
+                /**
+                 * Format: uri
+                 * @description Canonical page of the item on the marketing site.
+                 */
+                url: string;
+            }[];
+            /**
+             * Format: int32
+             * @description Estimated reading time at 230 words a minute.
+             */
+            reading_time_minutes?: number;
+            /** Format: int32 */
+            word_count?: number;
+            /** @description The body in three formats. */
+            body?: {
+                /** @description Sanitised HTML rendered from the Markdown (GFM). */
+                html: string;
+                /** @description The Markdown source of the body. */
+                markdown: string;
+                /** @description Plain text, for search and previews. */
+                text: string;
+            };
+        };
+        /**
          * EventSummary
          * @description A event as it appears in lists (no body).
          */
@@ -1784,7 +2567,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -1792,6 +2575,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1845,10 +2633,133 @@ export interface components {
              * @enum {unknown}
              */
             event_status: "scheduled" | "cancelled" | "postponed" | "rescheduled";
+            /** @description Who speaks or hosts, where the event names them. */
+            speakers: {
+                name: string;
+                /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
+                slug: string;
+                title?: string;
+                company?: string;
+                /**
+                 * Format: uri-reference
+                 * @description URL of the portrait (the processed file's, for a local one).
+                 */
+                avatar_url?: string;
+                /** @description The processed portrait (a local file only), with its alt text the name. */
+                avatar?: components["schemas"]["Image"];
+            }[];
+        };
+        /**
+         * EventSummarySparse
+         * @description A event as it appears in lists (no body). With `fields`: only the fields asked for, and `id` and `type`.
+         */
+        EventSummarySparse: {
+            /** @description Stable identifier: the same collection and slug always give the same id. */
+            id: string;
+            /**
+             * @description Always `event`.
+             * @constant
+             */
+            type: "event";
+            /** @description URL segment; defaults to the file name without .md. */
+            slug?: string;
+            /** @description Headline. */
+            title?: string;
+            /** @description One or two sentences for lists and previews; derived from the first paragraph when omitted. */
+            summary?: string;
+            /**
+             * Format: uri
+             * @description Canonical page of the event on the marketing site.
+             */
+            url?: string;
+            tags?: string[];
+            /**
+             * Format: date-time
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            published_at?: string;
+            /**
+             * Format: date-time
+             * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
+            /** @description Lead image, or null. */
+            image?: components["schemas"]["Image"] | null;
+            /** @description The image to show when the item is shared; null when it has none and social cards are off. */
+            social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the event is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The event's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
+            /**
+             * Format: date-time
+             * @description Start instant, RFC 3339 with offset.
+             */
+            starts_at?: string;
+            /**
+             * Format: date-time
+             * @description End instant, RFC 3339 with offset; not before starts_at.
+             */
+            ends_at?: string;
+            /**
+             * Format: iana-timezone
+             * @description IANA time zone of the venue (or of the organiser when online).
+             */
+            timezone?: string;
+            /** @enum {unknown} */
+            attendance_mode?: "in_person" | "online" | "hybrid";
+            /** @description Required unless attendance_mode is online. */
+            location?: {
+                venue: string;
+                city: string;
+                /** @description Country name or ISO 3166 code. */
+                country: string;
+                /** @description Sales region, e.g. "EMEA", "North America". */
+                region?: string;
+            } | null;
+            /** Format: uri */
+            online_url?: string | null;
+            /** Format: uri */
+            registration_url?: string | null;
+            /**
+             * @description Defaults to scheduled.
+             * @enum {unknown}
+             */
+            event_status?: "scheduled" | "cancelled" | "postponed" | "rescheduled";
+            /** @description Who speaks or hosts, where the event names them. */
+            speakers?: {
+                name: string;
+                /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
+                slug: string;
+                title?: string;
+                company?: string;
+                /**
+                 * Format: uri-reference
+                 * @description URL of the portrait (the processed file's, for a local one).
+                 */
+                avatar_url?: string;
+                /** @description The processed portrait (a local file only), with its alt text the name. */
+                avatar?: components["schemas"]["Image"];
+            }[];
         };
         /** @description A page of events with pagination. */
         EventList: {
-            data: components["schemas"]["EventSummary"][];
+            data: (components["schemas"]["EventSummary"] | components["schemas"]["EventSummarySparse"])[];
             meta: components["schemas"]["ListMeta"];
             links: components["schemas"]["ListLinks"];
         };
@@ -2084,16 +2995,26 @@ export interface components {
         limit: number;
         /** @description Page number, 1-based, up to 100000. A page past the end is an empty list, not an error. */
         page: number;
-        /** @description Only items with this tag: letters, digits and single hyphens, at most 50 characters (else a 400), matched without regard to case (tags are published lowercase; `DBT` finds `dbt`). */
-        tag: string;
+        /** @description Only items with any of these tags: one, or up to 20 separated by commas (`tag=fintech,banking`). Letters, digits and single hyphens, at most 50 characters each, matched without regard to case (tags are published lowercase; `DBT` finds `dbt`); anything else is a 400. */
+        tag: string[];
         /** @description Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z` (send a `+` of an offset as `%2B`), or a date, e.g. `2026-03-01`, meaning its midnight UTC (as `published_at` reads a date). Anything else is a 400. */
         updatedSince: string | unknown | unknown;
+        /** @description Only items published after this: a date (after that whole day, UTC: `2026-03-31` keeps 1 April on) or an RFC 3339 date-time with offset (after that instant). Anything else is a 400. */
+        publishedAfter: string;
+        /** @description Only items published before this: a date (before that day begins, UTC) or an RFC 3339 date-time with offset. With `published_after`, a range: `published_after=2025-12-31&published_before=2026-04-01` is the first quarter of 2026. */
+        publishedBefore: string;
+        /** @description Only items with this person among their authors (blog posts) or speakers (webinars, events): the person's `slug` (`jose-nunez`), or their name written any way that makes the same slug (`José Núñez`, `jose nunez`). */
+        author: string;
+        /** @description Leave out the item with this slug (the one a "more like this" list sits under). */
+        exclude: string;
         /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
         locale: string;
         /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
         ifNoneMatch: string;
         /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
         acceptLanguage: string;
+        /** @description By `starts_at`, at the time of the request: `upcoming` (not started yet) or `past` (started). Combine with `sort=starts_at` for the soonest first. Such an answer is cached no longer than until the next start, so it is never stale about what has begun. */
+        when: "upcoming" | "past";
         /** @description The item slug, as in the list. */
         slug: string;
         /** @description The words or phrase to look for: 1 to 200 characters, not all of them spaces (they are trimmed). Missing, blank or longer is a 400. */
@@ -2145,10 +3066,22 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 /** @description Page number, 1-based, up to 100000. A page past the end is an empty list, not an error. */
                 page?: components["parameters"]["page"];
-                /** @description Only items with this tag: letters, digits and single hyphens, at most 50 characters (else a 400), matched without regard to case (tags are published lowercase; `DBT` finds `dbt`). */
+                /** @description Only items with any of these tags: one, or up to 20 separated by commas (`tag=fintech,banking`). Letters, digits and single hyphens, at most 50 characters each, matched without regard to case (tags are published lowercase; `DBT` finds `dbt`); anything else is a 400. */
                 tag?: components["parameters"]["tag"];
                 /** @description Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z` (send a `+` of an offset as `%2B`), or a date, e.g. `2026-03-01`, meaning its midnight UTC (as `published_at` reads a date). Anything else is a 400. */
                 updated_since?: components["parameters"]["updatedSince"];
+                /** @description Only items published after this: a date (after that whole day, UTC: `2026-03-31` keeps 1 April on) or an RFC 3339 date-time with offset (after that instant). Anything else is a 400. */
+                published_after?: components["parameters"]["publishedAfter"];
+                /** @description Only items published before this: a date (before that day begins, UTC) or an RFC 3339 date-time with offset. With `published_after`, a range: `published_after=2025-12-31&published_before=2026-04-01` is the first quarter of 2026. */
+                published_before?: components["parameters"]["publishedBefore"];
+                /** @description Only items with this person among their authors (blog posts) or speakers (webinars, events): the person's `slug` (`jose-nunez`), or their name written any way that makes the same slug (`José Núñez`, `jose nunez`). */
+                author?: components["parameters"]["author"];
+                /** @description Leave out the item with this slug (the one a "more like this" list sits under). */
+                exclude?: components["parameters"]["exclude"];
+                /** @description The order: one or more of `published_at`, `updated_at`, `title`, separated by commas, each once, ascending or with `-` before it descending (`sort=-updated_at,title`). Ties keep the default order (newest first by `published_at`), which is also the order without `sort`. */
+                sort?: ("published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
+                /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "authors")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
                 locale?: components["parameters"]["locale"];
             };
@@ -2163,7 +3096,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of blog posts (list form, no body). */
+            /** @description A page of blog posts (list form, no body; with `fields`, only those fields). */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -2198,10 +3131,20 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 /** @description Page number, 1-based, up to 100000. A page past the end is an empty list, not an error. */
                 page?: components["parameters"]["page"];
-                /** @description Only items with this tag: letters, digits and single hyphens, at most 50 characters (else a 400), matched without regard to case (tags are published lowercase; `DBT` finds `dbt`). */
+                /** @description Only items with any of these tags: one, or up to 20 separated by commas (`tag=fintech,banking`). Letters, digits and single hyphens, at most 50 characters each, matched without regard to case (tags are published lowercase; `DBT` finds `dbt`); anything else is a 400. */
                 tag?: components["parameters"]["tag"];
                 /** @description Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z` (send a `+` of an offset as `%2B`), or a date, e.g. `2026-03-01`, meaning its midnight UTC (as `published_at` reads a date). Anything else is a 400. */
                 updated_since?: components["parameters"]["updatedSince"];
+                /** @description Only items published after this: a date (after that whole day, UTC: `2026-03-31` keeps 1 April on) or an RFC 3339 date-time with offset (after that instant). Anything else is a 400. */
+                published_after?: components["parameters"]["publishedAfter"];
+                /** @description Only items published before this: a date (before that day begins, UTC) or an RFC 3339 date-time with offset. With `published_after`, a range: `published_after=2025-12-31&published_before=2026-04-01` is the first quarter of 2026. */
+                published_before?: components["parameters"]["publishedBefore"];
+                /** @description Leave out the item with this slug (the one a "more like this" list sits under). */
+                exclude?: components["parameters"]["exclude"];
+                /** @description The order: one or more of `published_at`, `updated_at`, `title`, separated by commas, each once, ascending or with `-` before it descending (`sort=-updated_at,title`). Ties keep the default order (newest first by `published_at`), which is also the order without `sort`. */
+                sort?: ("published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
+                /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "customer" | "results" | "quote" | "products")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
                 locale?: components["parameters"]["locale"];
             };
@@ -2216,7 +3159,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of case studys (list form, no body). */
+            /** @description A page of case studys (list form, no body; with `fields`, only those fields). */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -2251,10 +3194,24 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 /** @description Page number, 1-based, up to 100000. A page past the end is an empty list, not an error. */
                 page?: components["parameters"]["page"];
-                /** @description Only items with this tag: letters, digits and single hyphens, at most 50 characters (else a 400), matched without regard to case (tags are published lowercase; `DBT` finds `dbt`). */
+                /** @description Only items with any of these tags: one, or up to 20 separated by commas (`tag=fintech,banking`). Letters, digits and single hyphens, at most 50 characters each, matched without regard to case (tags are published lowercase; `DBT` finds `dbt`); anything else is a 400. */
                 tag?: components["parameters"]["tag"];
                 /** @description Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z` (send a `+` of an offset as `%2B`), or a date, e.g. `2026-03-01`, meaning its midnight UTC (as `published_at` reads a date). Anything else is a 400. */
                 updated_since?: components["parameters"]["updatedSince"];
+                /** @description Only items published after this: a date (after that whole day, UTC: `2026-03-31` keeps 1 April on) or an RFC 3339 date-time with offset (after that instant). Anything else is a 400. */
+                published_after?: components["parameters"]["publishedAfter"];
+                /** @description Only items published before this: a date (before that day begins, UTC) or an RFC 3339 date-time with offset. With `published_after`, a range: `published_after=2025-12-31&published_before=2026-04-01` is the first quarter of 2026. */
+                published_before?: components["parameters"]["publishedBefore"];
+                /** @description Only items with this person among their authors (blog posts) or speakers (webinars, events): the person's `slug` (`jose-nunez`), or their name written any way that makes the same slug (`José Núñez`, `jose nunez`). */
+                author?: components["parameters"]["author"];
+                /** @description By `starts_at`, at the time of the request: `upcoming` (not started yet) or `past` (started). Combine with `sort=starts_at` for the soonest first. Such an answer is cached no longer than until the next start, so it is never stale about what has begun. */
+                when?: components["parameters"]["when"];
+                /** @description Leave out the item with this slug (the one a "more like this" list sits under). */
+                exclude?: components["parameters"]["exclude"];
+                /** @description The order: one or more of `starts_at`, `published_at`, `updated_at`, `title`, separated by commas, each once, ascending or with `-` before it descending (`sort=-updated_at,title`). Ties keep the default order (newest first by `starts_at`), which is also the order without `sort`. */
+                sort?: ("starts_at" | "-starts_at" | "published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
+                /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "duration_minutes" | "timezone" | "speakers" | "registration_url" | "recording_url")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
                 locale?: components["parameters"]["locale"];
             };
@@ -2269,7 +3226,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of webinars (list form, no body). */
+            /** @description A page of webinars (list form, no body; with `fields`, only those fields). */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -2304,10 +3261,24 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 /** @description Page number, 1-based, up to 100000. A page past the end is an empty list, not an error. */
                 page?: components["parameters"]["page"];
-                /** @description Only items with this tag: letters, digits and single hyphens, at most 50 characters (else a 400), matched without regard to case (tags are published lowercase; `DBT` finds `dbt`). */
+                /** @description Only items with any of these tags: one, or up to 20 separated by commas (`tag=fintech,banking`). Letters, digits and single hyphens, at most 50 characters each, matched without regard to case (tags are published lowercase; `DBT` finds `dbt`); anything else is a 400. */
                 tag?: components["parameters"]["tag"];
                 /** @description Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z` (send a `+` of an offset as `%2B`), or a date, e.g. `2026-03-01`, meaning its midnight UTC (as `published_at` reads a date). Anything else is a 400. */
                 updated_since?: components["parameters"]["updatedSince"];
+                /** @description Only items published after this: a date (after that whole day, UTC: `2026-03-31` keeps 1 April on) or an RFC 3339 date-time with offset (after that instant). Anything else is a 400. */
+                published_after?: components["parameters"]["publishedAfter"];
+                /** @description Only items published before this: a date (before that day begins, UTC) or an RFC 3339 date-time with offset. With `published_after`, a range: `published_after=2025-12-31&published_before=2026-04-01` is the first quarter of 2026. */
+                published_before?: components["parameters"]["publishedBefore"];
+                /** @description Only items with this person among their authors (blog posts) or speakers (webinars, events): the person's `slug` (`jose-nunez`), or their name written any way that makes the same slug (`José Núñez`, `jose nunez`). */
+                author?: components["parameters"]["author"];
+                /** @description By `starts_at`, at the time of the request: `upcoming` (not started yet) or `past` (started). Combine with `sort=starts_at` for the soonest first. Such an answer is cached no longer than until the next start, so it is never stale about what has begun. */
+                when?: components["parameters"]["when"];
+                /** @description Leave out the item with this slug (the one a "more like this" list sits under). */
+                exclude?: components["parameters"]["exclude"];
+                /** @description The order: one or more of `starts_at`, `ends_at`, `published_at`, `updated_at`, `title`, separated by commas, each once, ascending or with `-` before it descending (`sort=-updated_at,title`). Ties keep the default order (newest first by `starts_at`), which is also the order without `sort`. */
+                sort?: ("starts_at" | "-starts_at" | "ends_at" | "-ends_at" | "published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
+                /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "ends_at" | "timezone" | "attendance_mode" | "location" | "online_url" | "registration_url" | "event_status" | "speakers")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
                 locale?: components["parameters"]["locale"];
             };
@@ -2322,7 +3293,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of events (list form, no body). */
+            /** @description A page of events (list form, no body; with `fields`, only those fields). */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -2353,6 +3324,8 @@ export interface operations {
     getBlogPost: {
         parameters: {
             query?: {
+                /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "authors" | "related" | "reading_time_minutes" | "word_count" | "body")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
                 locale?: components["parameters"]["locale"];
             };
@@ -2370,7 +3343,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The blog post. */
+            /** @description The blog post (with `fields`, only those fields). */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -2379,17 +3352,20 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Content-Language": components["headers"]["Content-Language"];
                     Vary: components["headers"]["Vary"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BlogPost"];
+                    "application/json": components["schemas"]["BlogPost"] | components["schemas"]["BlogPostSparse"];
                 };
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["Problem400"];
             404: components["responses"]["Problem404"];
             406: components["responses"]["Problem406"];
+            429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };
@@ -2397,6 +3373,8 @@ export interface operations {
     getCaseStudy: {
         parameters: {
             query?: {
+                /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "customer" | "results" | "quote" | "products" | "related" | "reading_time_minutes" | "word_count" | "body")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
                 locale?: components["parameters"]["locale"];
             };
@@ -2414,7 +3392,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The case study. */
+            /** @description The case study (with `fields`, only those fields). */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -2423,17 +3401,20 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Content-Language": components["headers"]["Content-Language"];
                     Vary: components["headers"]["Vary"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CaseStudy"];
+                    "application/json": components["schemas"]["CaseStudy"] | components["schemas"]["CaseStudySparse"];
                 };
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["Problem400"];
             404: components["responses"]["Problem404"];
             406: components["responses"]["Problem406"];
+            429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };
@@ -2441,6 +3422,8 @@ export interface operations {
     getWebinar: {
         parameters: {
             query?: {
+                /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "duration_minutes" | "timezone" | "speakers" | "registration_url" | "recording_url" | "related" | "reading_time_minutes" | "word_count" | "body")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
                 locale?: components["parameters"]["locale"];
             };
@@ -2458,7 +3441,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The webinar. */
+            /** @description The webinar (with `fields`, only those fields). */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -2467,17 +3450,20 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Content-Language": components["headers"]["Content-Language"];
                     Vary: components["headers"]["Vary"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Webinar"];
+                    "application/json": components["schemas"]["Webinar"] | components["schemas"]["WebinarSparse"];
                 };
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["Problem400"];
             404: components["responses"]["Problem404"];
             406: components["responses"]["Problem406"];
+            429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };
@@ -2485,6 +3471,8 @@ export interface operations {
     getEvent: {
         parameters: {
             query?: {
+                /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "ends_at" | "timezone" | "attendance_mode" | "location" | "online_url" | "registration_url" | "event_status" | "speakers" | "related" | "reading_time_minutes" | "word_count" | "body")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
                 locale?: components["parameters"]["locale"];
             };
@@ -2502,7 +3490,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The event. */
+            /** @description The event (with `fields`, only those fields). */
             200: {
                 headers: {
                     ETag: components["headers"]["ETag"];
@@ -2511,17 +3499,20 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Content-Language": components["headers"]["Content-Language"];
                     Vary: components["headers"]["Vary"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Event"];
+                    "application/json": components["schemas"]["Event"] | components["schemas"]["EventSparse"];
                 };
             };
             304: components["responses"]["NotModified"];
             400: components["responses"]["Problem400"];
             404: components["responses"]["Problem404"];
             406: components["responses"]["Problem406"];
+            429: components["responses"]["Problem429"];
             500: components["responses"]["Problem500"];
             503: components["responses"]["Problem503"];
         };
@@ -2533,8 +3524,20 @@ export interface operations {
                 q: components["parameters"]["q"];
                 /** @description Only search this collection. */
                 collection?: components["parameters"]["collection"];
-                /** @description Only items with this tag: letters, digits and single hyphens, at most 50 characters (else a 400), matched without regard to case (tags are published lowercase; `DBT` finds `dbt`). */
+                /** @description Only items with any of these tags: one, or up to 20 separated by commas (`tag=fintech,banking`). Letters, digits and single hyphens, at most 50 characters each, matched without regard to case (tags are published lowercase; `DBT` finds `dbt`); anything else is a 400. */
                 tag?: components["parameters"]["tag"];
+                /** @description Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z` (send a `+` of an offset as `%2B`), or a date, e.g. `2026-03-01`, meaning its midnight UTC (as `published_at` reads a date). Anything else is a 400. */
+                updated_since?: components["parameters"]["updatedSince"];
+                /** @description Only items published after this: a date (after that whole day, UTC: `2026-03-31` keeps 1 April on) or an RFC 3339 date-time with offset (after that instant). Anything else is a 400. */
+                published_after?: components["parameters"]["publishedAfter"];
+                /** @description Only items published before this: a date (before that day begins, UTC) or an RFC 3339 date-time with offset. With `published_after`, a range: `published_after=2025-12-31&published_before=2026-04-01` is the first quarter of 2026. */
+                published_before?: components["parameters"]["publishedBefore"];
+                /** @description Only items with this person among their authors (blog posts) or speakers (webinars, events): the person's `slug` (`jose-nunez`), or their name written any way that makes the same slug (`José Núñez`, `jose nunez`). */
+                author?: components["parameters"]["author"];
+                /** @description By `starts_at`, at the time of the request: `upcoming` (not started yet) or `past` (started). Combine with `sort=starts_at` for the soonest first. Such an answer is cached no longer than until the next start, so it is never stale about what has begun. */
+                when?: components["parameters"]["when"];
+                /** @description Leave out the item with this slug (the one a "more like this" list sits under). */
+                exclude?: components["parameters"]["exclude"];
                 /** @description Items per page, an integer from 1 to 100. Given once; anything else is a 400. */
                 limit?: components["parameters"]["limit"];
                 /** @description Page number, 1-based, up to 100000. A page past the end is an empty list, not an error. */

@@ -4,20 +4,27 @@
  * build; other list queries are computed by the gateway, from the same
  * build with the same renderer.
  */
-import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../collections.ts'
+import { COLLECTION_NAMES, COLLECTIONS, isScheduled, type CollectionName } from '../collections.ts'
 import { itemFile, listFile, localeItemFile, localeListFile, PRERENDERED_LIMITS } from '../paths.ts'
 import { API_PREFIX, HEALTH_PATH } from '../public-paths.ts'
 import { DEFAULT_LIMIT } from '../query.ts'
 import {
   ACCEPT_LANGUAGE,
+  AUTHOR,
   COLLECTION_PATH,
+  EXCLUDE,
+  fieldsOf,
   IF_NONE_MATCH,
   LIMIT,
   LOCALE,
   PAGE,
+  PUBLISHED_AFTER,
+  PUBLISHED_BEFORE,
   SLUG,
+  sortOf,
   TAG,
   UPDATED_SINCE,
+  WHEN,
 } from './parameters.ts'
 import {
   ANONYMOUS,
@@ -47,14 +54,46 @@ export const tagOf = (collection: CollectionName) =>
 const each = { parameter: 'collection', values: COLLECTION_NAMES }
 const collectionOf = (value: string) => value as CollectionName
 
+/** The query parameters of a collection's list: the filters it has, its sort keys and fields. */
+function listParameters(collection: CollectionName) {
+  return [
+    COLLECTION_PATH,
+    LIMIT,
+    PAGE,
+    TAG,
+    UPDATED_SINCE,
+    PUBLISHED_AFTER,
+    PUBLISHED_BEFORE,
+    ...(COLLECTIONS[collection].people.length ? [AUTHOR] : []),
+    ...(isScheduled(collection) ? [WHEN] : []),
+    EXCLUDE,
+    sortOf(collection),
+    fieldsOf(collection, 'summary'),
+    LOCALE,
+    IF_NONE_MATCH,
+    ACCEPT_LANGUAGE,
+  ]
+}
+
 export const list = route({
   path: `${API_PREFIX}/{collection}`,
   methods: READ,
   served: 'gateway',
-  parameters: [COLLECTION_PATH, LIMIT, PAGE, TAG, UPDATED_SINCE, LOCALE, IF_NONE_MATCH, ACCEPT_LANGUAGE],
+  parameters: (value) => listParameters(collectionOf(value)),
   budgets: ['computed'],
   prerendered: {
-    computedBy: ['page', 'tag', 'updated_since'],
+    computedBy: [
+      'page',
+      'tag',
+      'updated_since',
+      'published_after',
+      'published_before',
+      'author',
+      'when',
+      'exclude',
+      'sort',
+      'fields',
+    ],
     fileParameter: { name: 'limit', values: PRERENDERED_LIMITS.map(String), bare: String(DEFAULT_LIMIT) },
     file: (path, limit = String(DEFAULT_LIMIT)) => listFile(path.collection!, Number(limit)),
     locale: {
@@ -75,12 +114,13 @@ export const list = route({
         summary: `List ${label}s`,
         description:
           `Published ${label}s, newest first by \`${sortField}\`, ${DEFAULT_LIMIT} a page unless \`limit\` says otherwise. ` +
-          'Page 1 of every limit is a pre-rendered file on the CDN; other pages and the `tag` and `updated_since` filters are rendered by the gateway with the same renderer. ' +
+          'Page 1 of every limit is a pre-rendered file on the CDN; other pages, the filters, `sort` and `fields` are rendered by the gateway with the same renderer, so the same request gives the same bytes either way. ' +
+          'Filters combine (all must hold); `meta.total`, `X-Total-Count` and the `Link` header count what they keep, and the links carry them. ' +
           'Unknown query parameters are ignored; a credential is never needed and never changes the answer.',
         security: publicRead(collection),
         responses: {
           '200': {
-            description: `A page of ${label}s (list form, no body).`,
+            description: `A page of ${label}s (list form, no body; with \`fields\`, only those fields).`,
             headers: { ...PAGE_HEADERS, ...LOCALE_HEADERS },
             content: { 'application/json': { schema: schemaRef(`${name}List`) } },
           },
@@ -96,9 +136,18 @@ export const item = route({
   path: `${API_PREFIX}/{collection}/{slug}`,
   methods: READ,
   served: 'gateway',
-  parameters: [COLLECTION_PATH, SLUG, LOCALE, IF_NONE_MATCH, ACCEPT_LANGUAGE],
+  parameters: (value) => [
+    COLLECTION_PATH,
+    SLUG,
+    fieldsOf(collectionOf(value), 'full'),
+    LOCALE,
+    IF_NONE_MATCH,
+    ACCEPT_LANGUAGE,
+  ],
+  // A sparse item is computed; the whole one is a file.
+  budgets: ['computed'],
   prerendered: {
-    computedBy: [],
+    computedBy: ['fields'],
     file: (path) => itemFile(path.collection!, path.slug!),
     // The slug is the translation's own (the rules resolve a request's slug to it, as the gateway does).
     locale: { name: 'locale', localeFile: (path, locale) => localeItemFile(path.collection!, locale, path.slug!) },
@@ -113,13 +162,13 @@ export const item = route({
         operationId: `get${name}`,
         tags: [tagOf(collection)],
         summary: `Get a ${label}`,
-        description: `The full ${label}: every field of the list form plus \`body\` as HTML, Markdown and text.`,
+        description: `The full ${label}: every field of the list form plus \`body\` as HTML, Markdown and text (with \`fields\`, only those). The whole item is a pre-rendered file; \`fields\` is rendered by the gateway.`,
         security: publicRead(collection),
         responses: {
           '200': {
-            description: `The ${label}.`,
+            description: `The ${label} (with \`fields\`, only those fields).`,
             headers: { ...CONTENT_HEADERS, ...LOCALE_HEADERS },
-            content: { 'application/json': { schema: schemaRef(name) } },
+            content: { 'application/json': { schema: { anyOf: [schemaRef(name), schemaRef(`${name}Sparse`)] } } },
           },
           '304': NOT_MODIFIED,
           ...problems(400, 404, 406, 500, 503),

@@ -62,19 +62,39 @@ export function fieldDeprecation(schema: unknown): Deprecation | undefined {
   return (schema as Record<string, unknown>)[DEPRECATION_EXTENSION] as Deprecation | undefined
 }
 
-/** The route's deprecated parameters (query and header ones: a request may leave them out). */
-export function deprecatedParameters(route: Pick<Route, 'parameters'>): Parameter[] {
-  return (route.parameters ?? []).filter((p) => p.deprecated && p.in !== 'path')
+/**
+ * The route's deprecated parameters (query and header ones: a request may
+ * leave them out), for the path of `value` of its `each` parameter where its
+ * parameters differ by it (without `value`, any path's; for a value it does
+ * not know, none).
+ */
+export function deprecatedParameters(route: Pick<Route, 'parameters' | 'each'>, value?: string): Parameter[] {
+  const { parameters } = route
+  const all =
+    typeof parameters !== 'function'
+      ? (parameters ?? [])
+      : value === undefined
+        ? (route.each?.values ?? []).flatMap((v) => parameters(v))
+        : // A value the route does not know (an unknown collection) has no parameters: the route answers 404.
+          route.each?.values.includes(value)
+          ? parameters(value)
+          : []
+  return all.filter((p) => p.deprecated && p.in !== 'path')
 }
 
-/** What a request uses of the deprecated things of its route: the route itself, and each deprecated parameter it gives. */
+/**
+ * What a request uses of the deprecated things of its route: the route
+ * itself, and each deprecated parameter it gives (`value`: the request's
+ * value of the route's `each` parameter).
+ */
 export function requestDeprecations(
-  route: Pick<Route, 'deprecated' | 'parameters'>,
+  route: Pick<Route, 'deprecated' | 'parameters' | 'each'>,
   query: URLSearchParams,
   headers: Headers,
+  value?: string,
 ): Deprecation[] {
   const used: Deprecation[] = route.deprecated ? [route.deprecated] : []
-  for (const p of deprecatedParameters(route))
+  for (const p of deprecatedParameters(route, value))
     if (p.in === 'query' ? query.has(p.name) : headers.has(p.name)) used.push(p.deprecated!)
   return used
 }

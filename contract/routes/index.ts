@@ -8,8 +8,9 @@
  * Where the next things go: a budget of its own for a route (a name in
  * contract/budgets.ts, listed in the route's `budgets`); a deprecated route
  * or parameter (`deprecated`); a new query parameter of lists (the list
- * route's `parameters` and its parser, contract/query.ts, and
- * `prerendered.computedBy` when no file has it). The requests the API sends
+ * route's `parameters`, a collection's own where it differs, its parser in
+ * contract/query.ts or contract/filters.ts, and `prerendered.computedBy`
+ * when no file has it). The requests the API sends
  * (webhooks) are not routes of its own: contract/webhook-events.ts, written
  * into the document by build/openapi/webhooks.ts. What `npm run dev` alone
  * answers (the author's preview under /preview/, the editor's local backend)
@@ -45,7 +46,7 @@ import {
   userinfo,
 } from './oauth.ts'
 import { atomFeed, calendar, changes, itemCalendar, jsonFeed, rssFeed, search } from './reach.ts'
-import type { Route } from './route.ts'
+import type { Parameter, Route } from './route.ts'
 
 export const ROUTES = {
   list,
@@ -99,6 +100,14 @@ export function documentedPaths(route: Route): { path: string; value?: string }[
   if (!route.each) return [{ path: route.path }]
   const { parameter, values } = route.each
   return values.map((value) => ({ path: route.path.replace(`{${parameter}}`, value), value }))
+}
+
+/** The parameters of a route, for the path of `value` of its `each` parameter where it has one. */
+export function parametersOf(route: Route, value?: string): readonly Parameter[] {
+  const { parameters } = route
+  if (typeof parameters !== 'function') return parameters ?? []
+  if (value === undefined) throw new Error(`the parameters of ${route.path} differ by ${route.each?.parameter}`)
+  return parameters(value)
 }
 
 /** The concrete paths of a route: each `{parameter}` stands for one or more characters other than `/`. */

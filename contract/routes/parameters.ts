@@ -1,18 +1,24 @@
 /**
  * The parameters several routes take, each written once under
- * components/parameters of the document. The gateway's parsers
+ * components/parameters of the document, and those of each collection's
+ * own (`sort`, `fields`). The gateway's parsers
  * (contract/query.ts, search.ts, changes.ts) enforce exactly these bounds;
  * the contract fuzzing (test/contract/openapi/fuzz.test.ts) holds the two
  * together.
  */
 import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH } from '../changes.ts'
-import { COLLECTION_NAMES } from '../collections.ts'
+import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../collections.ts'
+import { AUTHOR_PATTERN, MAX_AUTHOR_LENGTH, MAX_QUERY_TAGS, QUERY_TAG_PATTERN, WHEN_VALUES } from '../filters.ts'
 import { MAX_DATE_TIME_LENGTH, MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN } from '../patterns.ts'
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE, QUERY_TAG_PATTERN } from '../query.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../query.ts'
+import { recordFields } from '../records.ts'
 import { MAX_QUERY_LENGTH, QUERY_PATTERN } from '../search.ts'
 import { LOCALE_QUERY_PATTERN, MAX_LOCALE_LENGTH } from '../locales.ts'
 import type { Parameter } from './route.ts'
-import { int32, MAX_HEADER_LENGTH, text } from './schema.ts'
+import { arrayOf, instant, int32, MAX_HEADER_LENGTH, text, type SchemaObject } from './schema.ts'
+
+/** `2026-03-31`. */
+const DATE_LENGTH = 10
 
 export const LIMIT: Parameter = {
   component: 'limit',
@@ -37,8 +43,9 @@ export const TAG: Parameter = {
   name: 'tag',
   in: 'query',
   required: false,
-  description: `Only items with this tag: letters, digits and single hyphens, at most ${MAX_TAG_LENGTH} characters (else a 400), matched without regard to case (tags are published lowercase; \`DBT\` finds \`dbt\`).`,
-  schema: text(MAX_TAG_LENGTH, { pattern: QUERY_TAG_PATTERN }),
+  commaSeparated: true,
+  description: `Only items with any of these tags: one, or up to ${MAX_QUERY_TAGS} separated by commas (\`tag=fintech,banking\`). Letters, digits and single hyphens, at most ${MAX_TAG_LENGTH} characters each, matched without regard to case (tags are published lowercase; \`DBT\` finds \`dbt\`); anything else is a 400.`,
+  schema: arrayOf(text(MAX_TAG_LENGTH, { pattern: QUERY_TAG_PATTERN }), MAX_QUERY_TAGS, { minItems: 1 }),
 }
 
 export const UPDATED_SINCE: Parameter = {
@@ -49,6 +56,91 @@ export const UPDATED_SINCE: Parameter = {
   description:
     'Only items whose `updated_at` is after this instant: an RFC 3339 date-time with offset, e.g. `2026-03-01T00:00:00Z` (send a `+` of an offset as `%2B`), or a date, e.g. `2026-03-01`, meaning its midnight UTC (as `published_at` reads a date). Anything else is a 400.',
   schema: { type: 'string', maxLength: MAX_DATE_TIME_LENGTH, anyOf: [{ format: 'date' }, { format: 'date-time' }] },
+}
+
+/** A date (a whole day, UTC) or an RFC 3339 date-time. */
+const dayOrInstant = (): SchemaObject => ({
+  type: 'string',
+  maxLength: MAX_DATE_TIME_LENGTH,
+  anyOf: [text(DATE_LENGTH, { format: 'date' }), instant()],
+})
+
+export const PUBLISHED_AFTER: Parameter = {
+  component: 'publishedAfter',
+  name: 'published_after',
+  in: 'query',
+  required: false,
+  description:
+    'Only items published after this: a date (after that whole day, UTC: `2026-03-31` keeps 1 April on) or an RFC 3339 date-time with offset (after that instant). Anything else is a 400.',
+  schema: dayOrInstant(),
+}
+
+export const PUBLISHED_BEFORE: Parameter = {
+  component: 'publishedBefore',
+  name: 'published_before',
+  in: 'query',
+  required: false,
+  description:
+    'Only items published before this: a date (before that day begins, UTC) or an RFC 3339 date-time with offset. With `published_after`, a range: `published_after=2025-12-31&published_before=2026-04-01` is the first quarter of 2026.',
+  schema: dayOrInstant(),
+}
+
+export const AUTHOR: Parameter = {
+  component: 'author',
+  name: 'author',
+  in: 'query',
+  required: false,
+  description:
+    "Only items with this person among their authors (blog posts) or speakers (webinars, events): the person's `slug` (`jose-nunez`), or their name written any way that makes the same slug (`José Núñez`, `jose nunez`).",
+  schema: text(MAX_AUTHOR_LENGTH, { minLength: 1, pattern: AUTHOR_PATTERN }),
+}
+
+export const WHEN: Parameter = {
+  component: 'when',
+  name: 'when',
+  in: 'query',
+  required: false,
+  description:
+    'By `starts_at`, at the time of the request: `upcoming` (not started yet) or `past` (started). Combine with `sort=starts_at` for the soonest first. Such an answer is cached no longer than until the next start, so it is never stale about what has begun.',
+  schema: { type: 'string', enum: [...WHEN_VALUES] },
+}
+
+export const EXCLUDE: Parameter = {
+  component: 'exclude',
+  name: 'exclude',
+  in: 'query',
+  required: false,
+  description: 'Leave out the item with this slug (the one a "more like this" list sits under).',
+  schema: text(MAX_SLUG_LENGTH, { pattern: SLUG_PATTERN }),
+}
+
+/** `sort` of a collection: its own keys. */
+export function sortOf(collection: CollectionName): Parameter {
+  const keys = COLLECTIONS[collection].sortKeys
+  return {
+    name: 'sort',
+    in: 'query',
+    required: false,
+    commaSeparated: true,
+    description: `The order: one or more of ${keys.map((k) => `\`${k}\``).join(', ')}, separated by commas, each once, ascending or with \`-\` before it descending (\`sort=-updated_at,title\`). Ties keep the default order (newest first by \`${COLLECTIONS[collection].sortField}\`), which is also the order without \`sort\`.`,
+    schema: arrayOf({ type: 'string', enum: keys.flatMap((k) => [k, `-${k}`]) }, keys.length, {
+      minItems: 1,
+      uniqueItems: true,
+    }),
+  }
+}
+
+/** `fields` of a collection's lists (`summary`) or items (`full`): its own fields. */
+export function fieldsOf(collection: CollectionName, form: 'summary' | 'full'): Parameter {
+  const fields = recordFields(collection, form)
+  return {
+    name: 'fields',
+    in: 'query',
+    required: false,
+    commaSeparated: true,
+    description: `Only these fields of ${form === 'summary' ? 'each item' : 'the item'}, separated by commas (\`fields=title,slug,image\`); \`id\` and \`type\` always come. An unknown name is a 400 that lists the fields.`,
+    schema: arrayOf({ type: 'string', enum: [...fields] }, fields.length, { minItems: 1 }),
+  }
 }
 
 export const SLUG: Parameter = {

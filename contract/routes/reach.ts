@@ -10,15 +10,21 @@ import { CALENDAR_PREFIX, CHANGES_PATH, FEED_EXTENSIONS, FEEDS_PREFIX, SEARCH_PA
 import type { FeedFormat } from '../public-paths.ts'
 import {
   ACCEPT_LANGUAGE,
+  AUTHOR,
   CHANGES_LIMIT,
   COLLECTION_FILTER,
+  EXCLUDE,
   IF_NONE_MATCH,
   LIMIT,
   LOCALE,
   PAGE,
+  PUBLISHED_AFTER,
+  PUBLISHED_BEFORE,
   QUERY,
   SINCE,
   TAG,
+  UPDATED_SINCE,
+  WHEN,
 } from './parameters.ts'
 import {
   ANONYMOUS,
@@ -40,7 +46,22 @@ export const search = route({
   path: SEARCH_PATH,
   methods: READ,
   served: 'gateway',
-  parameters: [QUERY, COLLECTION_FILTER, TAG, LIMIT, PAGE, LOCALE, IF_NONE_MATCH, ACCEPT_LANGUAGE],
+  parameters: [
+    QUERY,
+    COLLECTION_FILTER,
+    TAG,
+    UPDATED_SINCE,
+    PUBLISHED_AFTER,
+    PUBLISHED_BEFORE,
+    AUTHOR,
+    WHEN,
+    EXCLUDE,
+    LIMIT,
+    PAGE,
+    LOCALE,
+    IF_NONE_MATCH,
+    ACCEPT_LANGUAGE,
+  ],
   budgets: ['computed'],
   operations: {
     get: {
@@ -49,7 +70,7 @@ export const search = route({
       summary: 'Search all content',
       description:
         'Ranked full-text search across every collection (BM25 with prefix matching and light typo tolerance; the ranking of the MCP search tools). ' +
-        'Each hit has a `score` and a `snippet` of its text. Filter with `collection` and `tag`, page with `limit` and `page`. Answers are cacheable (ETag, 304). ' +
+        'Each hit has a `score` and a `snippet` of its text. Filter with `collection` and the filters of the lists (`tag`, `updated_since`, `published_after`, `published_before`, `author`, `when`, `exclude`; each hit is tested, so `author` keeps only items with people and `when` only events and webinars), page with `limit` and `page`. Answers are cacheable (ETag, 304). ' +
         "On a multilingual site the search runs in the reader's locale (`locale`, else Accept-Language): that locale's items, with words reduced to their stems in its language (`Verträge` finds `Vertrag`) and accents folded.",
       security: publicRead(),
       responses: {

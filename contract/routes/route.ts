@@ -46,6 +46,8 @@ export interface Parameter {
   /** The document writes it once, under components/parameters with this name, and refers to it. */
   component?: string
   deprecated?: Deprecation
+  /** An array given as one comma-separated value (`tag=a,b`): OpenAPI's `style: form` with `explode: false`. */
+  commaSeparated?: true
 }
 
 /** An OpenAPI Responses Object: by status, a response or a reference to a shared one. */
@@ -126,10 +128,12 @@ interface DocumentedRoute extends RouteBase {
 
 /**
  * A route documented once per value of a path parameter (each collection its
- * own operations, schemas and scope), and answered by one handler.
+ * own operations, schemas and scope, and its own parameters where they
+ * differ: a collection's sort keys and fields), and answered by one handler.
  */
-interface RouteForEach extends RouteBase {
+interface RouteForEach extends Omit<RouteBase, 'parameters'> {
   each: { parameter: string; values: readonly string[] }
+  parameters?: readonly Parameter[] | ((value: string) => readonly Parameter[])
   operations: (value: string) => Operations
 }
 

@@ -1,5 +1,5 @@
 import type { SchemaObject } from 'ajv'
-import { commonProperties, commonRequired, commonTrailing, dateTime, httpUrl, timezone } from './common.ts'
+import { commonProperties, commonRequired, commonTrailing, dateTime, httpUrl, speaker, timezone } from './common.ts'
 
 const text = (max: number): SchemaObject => ({ type: 'string', minLength: 1, maxLength: max })
 
@@ -34,6 +34,12 @@ export const eventSchema: SchemaObject = {
     },
     online_url: httpUrl,
     registration_url: httpUrl,
+    speakers: {
+      type: 'array',
+      maxItems: 40,
+      description: 'Who speaks or hosts, where the event names them.',
+      items: speaker,
+    },
     ...commonTrailing,
   },
   // An event people travel to must say where it is.

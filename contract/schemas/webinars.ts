@@ -1,14 +1,5 @@
 import type { SchemaObject } from 'ajv'
-import {
-  avatarUrl,
-  commonProperties,
-  commonRequired,
-  commonTrailing,
-  dateTime,
-  httpUrl,
-  person,
-  timezone,
-} from './common.ts'
+import { commonProperties, commonRequired, commonTrailing, dateTime, httpUrl, speaker, timezone } from './common.ts'
 
 /** Frontmatter of a webinar (schema.org Event with online attendance). */
 export const webinarSchema: SchemaObject = {
@@ -26,14 +17,7 @@ export const webinarSchema: SchemaObject = {
       type: 'array',
       minItems: 1,
       maxItems: 12,
-      items: {
-        ...person,
-        properties: {
-          ...person.properties,
-          company: { type: 'string', minLength: 1, maxLength: 120 },
-          avatar_url: avatarUrl,
-        },
-      },
+      items: speaker,
     },
     registration_url: httpUrl,
     recording_url: httpUrl,

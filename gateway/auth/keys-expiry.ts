@@ -4,7 +4,7 @@
  * so a key is never printed "shown only now" while already expired.
  */
 import { UsageError } from '../../contract/errors.ts'
-import { parseDateTime } from '../../contract/query.ts'
+import { parseDateTime } from '../../contract/query-values.ts'
 
 export interface Expiry {
   /** RFC 3339, UTC. */

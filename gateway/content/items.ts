@@ -27,7 +27,7 @@ export async function readItem(
 export async function readRecord(
   snapshot: Snapshot,
   collection: CollectionName,
-  record: ContentRecord,
+  record: Pick<ContentRecord, 'slug' | 'locale'>,
 ): Promise<FullRecord | undefined> {
   if (!SLUG_RE.test(record.slug)) return undefined
   const file = await snapshot.file(itemFileIn(collection, record, snapshot.manifest.locales?.default ?? ''))

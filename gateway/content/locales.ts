@@ -17,7 +17,7 @@ import {
   type SiteLocales,
 } from '../../contract/locales.ts'
 import { itemFileIn } from '../../contract/paths.ts'
-import type { ParameterError } from '../../contract/query.ts'
+import type { ParameterError } from '../../contract/query-values.ts'
 import type { ContentRecord } from '../../contract/records.ts'
 import { MemoKey, type Snapshot } from '../snapshot.ts'
 

@@ -3,7 +3,8 @@
  * snapshot they came from, so the same request again is answered without
  * routing (fast-reads.ts). Only answers that depend on nothing but the method
  * (GET or HEAD), the target and the build are remembered: stored and
- * rendered bodies of the public read routes. Their headers are computed
+ * rendered bodies of the public read routes; and those that depend on the
+ * clock too (`when=`), for the stretch of time they stay the same. Their headers are computed
  * once, here; the body is held weakly, so the memo never keeps alive what the
  * byte-bounded cache let go. An answer the gateway computes remembers its
  * route's budget, which the fast path charges as the app would.
@@ -31,6 +32,8 @@ export interface MemoAnswer {
   readonly accept: string | undefined
   /** The budgets every repeat of this request draws from (an answer the gateway computes). */
   readonly charge: Charge | undefined
+  /** For an answer of the clock's: the stretch (epoch ms, `until` excluded) it may be repeated over. */
+  readonly during: { from: number; until: number } | undefined
 }
 
 export function recallAnswer(snapshot: Snapshot, target: string): MemoAnswer | undefined {
@@ -52,6 +55,7 @@ export function rememberAnswer(
     accept: string | undefined
     charge: Charge | undefined
     etag?: false
+    during?: { from: number; until: number } | undefined
   },
 ): void {
   const memo = snapshot.answers
@@ -72,5 +76,6 @@ export function rememberAnswer(
     pathname: answer.pathname,
     accept: answer.accept,
     charge: answer.charge,
+    during: answer.during,
   })
 }

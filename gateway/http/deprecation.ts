@@ -23,7 +23,8 @@ export function deprecationOf(event: H3Event): Record<string, string> | undefine
 /** The route's middleware: what the request uses that is deprecated, noted for the answer. */
 export function deprecationsOf(route: Route, store: ArtifactStore): Middleware {
   return defineMiddleware((event) => {
-    const used: Deprecation[] = requestDeprecations(route, event.url.searchParams, event.req.headers)
+    const value = route.each ? event.context.params?.[route.each.parameter] : undefined
+    const used: Deprecation[] = requestDeprecations(route, event.url.searchParams, event.req.headers, value)
     const fields = store.current()?.manifest.deprecated_fields
     if (fields) used.push(...(fields[documentedPath(route, event)] ?? []))
     if (used.length > 0) event.context[FIELDS] = deprecationFields(used)

@@ -11,6 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ArtifactStore } from '../artifacts.ts'
+import { capsAt } from '../../contract/release.ts'
 import type { Logger } from '../log.ts'
 import { forgetAnswer, recallAnswer } from './answer-memo.ts'
 import { clientAddress, type TrustProxy } from './client-ip.ts'
@@ -22,17 +23,22 @@ import { matchesEtag } from './respond.ts'
 /** Returns whether it answered; when not, the caller hands the request to the app. */
 export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean
 
-export function fastReads(store: ArtifactStore, log: Logger, trust: TrustProxy): FastPath {
+/** `now`: the clock of the answers that depend on it (the gateway's, epoch ms). */
+export function fastReads(store: ArtifactStore, log: Logger, trust: TrustProxy, now: () => number): FastPath {
   return (req, res) => {
     const method = req.method
     if (method !== 'GET' && method !== 'HEAD') return false
     const snapshot = store.current()
     if (!snapshot || store.lastError() || req.url === undefined) return false
+    // Near a release the app caps every answer's lifetime at the time left, which a remembered answer cannot.
+    if (capsAt(snapshot.manifest.build, Date.now())) return false
     const answer = recallAnswer(snapshot, req.url)
     if (!answer) return false
     if (answer.accept !== undefined && !accepts(req.headers.accept, answer.accept)) return false
     const file = answer.file.deref()
-    if (!file) {
+    const { during } = answer
+    const at = during && now()
+    if (!file || (during && !(during.from <= at! && at! < during.until))) {
       forgetAnswer(snapshot, req.url)
       return false
     }

@@ -2,6 +2,8 @@
  * Upcoming events and webinars: decided at request time from starts_at, so
  * an item drops out the moment it starts, whatever build is being served.
  */
+import type { RecordFilter } from '../../contract/filters.ts'
+import { recordMatcher } from '../../contract/list-query.ts'
 import type { ContentRecord } from '../../contract/records.ts'
 import type { Snapshot } from '../artifacts.ts'
 import { resourceUri } from './content.ts'
@@ -35,6 +37,8 @@ export interface UpcomingQuery {
   days?: number
   region?: string
   collection?: UpcomingCollection
+  /** The list filters (tag, author, exclude, …), as REST's lists apply them. */
+  filter?: RecordFilter
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
@@ -73,12 +77,14 @@ function matchesRegion(record: ContentRecord, region: string): boolean {
 export function upcoming(snapshot: Snapshot, query: UpcomingQuery): UpcomingItem[] {
   const from = query.now.getTime()
   const until = query.days === undefined ? Infinity : from + query.days * 86_400_000
+  const kept = query.filter ? recordMatcher(query.filter, from) : undefined
   const items: UpcomingItem[] = []
   for (const collection of query.collection ? [query.collection] : UPCOMING_COLLECTIONS) {
     for (const r of snapshot.summaries(collection)) {
       const starts = Date.parse(String(r.starts_at))
       if (!(starts > from && starts <= until)) continue
       if (query.region !== undefined && !matchesRegion(r, query.region)) continue
+      if (kept && !kept(r)) continue
       const location = locationOf(r)
       items.push({
         collection,

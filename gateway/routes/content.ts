@@ -1,49 +1,70 @@
 /**
  * GET /api/{collection} and /api/{collection}/{slug}. Page 1 of every limit
  * and every item are pre-rendered bytes from the build; any other list query
- * is rendered here with the build's own renderer.
+ * is rendered here with the build's own renderer. A multilingual build
+ * answers in the request's locale (`locale`, else Accept-Language:
+ * content/locales.ts), from that locale's files and records.
  */
 import { defineHandler, type H3Event } from 'h3'
 import { isCollectionName, type CollectionName } from '../../contract/collections.ts'
-import { itemFile, listFile, localeListFile } from '../../contract/paths.ts'
-import { isPrerendered, listHref, parseListQuery, type ListQuery, type ParameterError } from '../../contract/query.ts'
-import type { ContentRecord } from '../../contract/records.ts'
-import { findItem, localeHeaders, localesOf, requestLocale, summariesIn } from '../content/locales.ts'
-import { filterItems, listEnvelope, paginate } from '../../contract/render.ts'
-import type { ArtifactStore, Snapshot } from '../artifacts.ts'
-import type { RenderedFile } from '../snapshot.ts'
 import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
+import { selectFields } from '../../contract/list-query.ts'
+import { itemFile, listFile, localeListFile } from '../../contract/paths.ts'
+import { SLUG_PATTERN } from '../../contract/patterns.ts'
+import { isPrerendered, listHref, parseFields, parseListQuery, type ListQuery } from '../../contract/query.ts'
+import type { ParameterError } from '../../contract/query-values.ts'
+import type { ContentRecord } from '../../contract/records.ts'
+import { listEnvelope, paginate } from '../../contract/render.ts'
+import type { ArtifactStore, Snapshot } from '../artifacts.ts'
+import { readRecord } from '../content/items.ts'
+import { findItem, localeHeaders, localesOf, requestLocale, summariesIn } from '../content/locales.ts'
+import { timed, type Timed } from '../content/schedule.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
+import type { RenderedFile } from '../snapshot.ts'
 import { invalidParameters, JSON_TYPE_NAME, pageHeaders, readSnapshot } from './read.ts'
-import { SLUG_PATTERN } from '../../contract/patterns.ts'
 
 const SLUG_RE = new RegExp(SLUG_PATTERN)
 
-export function listRoute(store: ArtifactStore) {
+/** `now`: the clock `when=upcoming|past` reads (the platform's). */
+export function listRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const { snapshot, collection } = prepare(event, store)
     const params = event.url.searchParams
-    const parsed = parseListQuery(params)
+    const parsed = parseListQuery(params, collection)
     const errors = parsed.ok ? [] : [...parsed.errors]
     const chosen = requestLocale(event, snapshot, errors, params)
     if (!parsed.ok || errors.length) throw invalidParameters(errors)
-    // Another locale than the default: its own files, and links that keep the locale.
+    // Another locale than the default: its own files and records, and links that keep the locale.
     const locale = chosen && chosen.locale !== localesOf(snapshot).default ? chosen.locale : undefined
     const query: ListQuery = locale ? { ...parsed.query, locale } : parsed.query
     const summaries = summariesIn(snapshot, collection, locale)
-    const prerendered = isPrerendered(query)
-      ? snapshot.file(locale ? localeListFile(collection, locale, query.limit) : listFile(collection, query.limit))
-      : undefined
-    const rendered = prerendered ? undefined : renderLongTail(snapshot, collection, query, summaries)
-    // Page 1 of the whole collection: the total is its length; other pages filter it once per rendered body.
-    const headers = rendered ? rendered.headers : listMeta(summaries, collection, query)
-    return respondWithFile(event, (prerendered ?? rendered)!, {
+    // An answer Accept-Language chose is not the target's alone: the fast path must not repeat it.
+    const memo = chosen?.negotiated ? undefined : { snapshot, accept: JSON_TYPE_NAME }
+    const languages = localeHeaders(chosen)
+    if (isPrerendered(query)) {
+      // Page 1 of the whole collection: the total is its length.
+      const total = summaries.length
+      const file = snapshot.file(
+        locale ? localeListFile(collection, locale, query.limit) : listFile(collection, query.limit),
+      )!
+      const headers = { ...pageHeaders(total, paginate(collection, total, query).links), ...languages }
+      return respondWithFile(event, file, {
+        contentType: JSON_TYPE,
+        cacheControl: CACHE.content,
+        headers,
+        ...(memo && { memo }),
+      })
+    }
+    const at = now().getTime()
+    const clock = query.when ? timed(snapshot, [collection], at) : undefined
+    const rendered = renderLongTail(snapshot, collection, query, summaries, at, clock)
+    return respondWithFile(event, rendered, {
       contentType: JSON_TYPE,
-      cacheControl: CACHE.content,
-      headers: { ...headers, ...localeHeaders(chosen) },
-      // An answer Accept-Language chose is not the target's alone: the fast path must not repeat it.
-      ...(!chosen?.negotiated && { memo: { snapshot, accept: JSON_TYPE_NAME } }),
+      cacheControl: clock?.cacheControl ?? CACHE.content,
+      headers: { ...rendered.headers, ...languages },
+      // An answer of the clock's is repeated only while it stays the same, headers and all.
+      ...(memo && (clock ? clock.repeatable && { memo: { ...memo, during: clock.repeatable } } : { memo })),
     })
   })
 }
@@ -54,23 +75,33 @@ export function itemRoute(store: ArtifactStore) {
     const slug = event.context.params?.slug ?? ''
     const errors: ParameterError[] = []
     const chosen = requestLocale(event, snapshot, errors)
-    if (errors.length) throw invalidParameters(errors)
+    const fields = parseFields(event.url.searchParams, collection, 'full', errors)
+    // A multilingual build: the item in the request's locale, found by its slug in any locale.
     const found = chosen && SLUG_RE.test(slug) ? findItem(snapshot, collection, slug, chosen) : undefined
     const path = chosen ? found?.file : itemFile(collection, slug)
-    const file = path && SLUG_RE.test(slug) ? snapshot.file(path) : undefined
-    if (!file) {
+    if (!SLUG_RE.test(slug) || path === undefined || !snapshot.has(path)) {
       throw problem('not-found', {
         detail: chosen
           ? `No published ${collection} item has the slug "${slug.slice(0, 120)}" in ${chosen.locale}${localesOf(snapshot).fallback.includes(chosen.locale) ? '' : ' (this locale does not fall back to the default one)'}. List /api/${collection}?locale=${chosen.locale} to find slugs.`
           : `No published ${collection} item has the slug "${slug.slice(0, 120)}". List /api/${collection} to find slugs.`,
       })
     }
-    return respondWithFile(event, file, {
+    if (errors.length) throw invalidParameters(errors)
+    const options = {
       contentType: JSON_TYPE,
       cacheControl: CACHE.content,
       headers: localeHeaders(chosen, found?.record.locale),
       ...(!chosen?.negotiated && { memo: { snapshot, accept: JSON_TYPE_NAME } }),
-    })
+    }
+    if (!fields) return respondWithFile(event, snapshot.file(path)!, options)
+    const record: Pick<ContentRecord, 'slug' | 'locale'> = found?.record ?? { slug }
+    const key = `/api/${collection}/${record.slug}?fields=${fields.join(',')}${found && record.locale !== localesOf(snapshot).default ? `&locale=${record.locale}` : ''}`
+    const rendered =
+      snapshot.peekRendered(key) ??
+      readRecord(snapshot, collection, record).then((full) =>
+        snapshot.rendered(key, () => ({ body: JSON.stringify(selectFields(full!, fields)) })),
+      )
+    return respondWithFile(event, rendered, options)
   })
 }
 
@@ -85,29 +116,21 @@ function prepare(event: H3Event, store: ArtifactStore): { snapshot: Snapshot; co
 }
 
 /**
- * A list no file has, rendered once per build with its headers: a body is
- * rendered for one canonical query, so its headers never change, and
- * filtering every item of a collection on each long-tail request cost more
- * than the rest of the answer.
+ * A list no file has, rendered once per build (per window, for `when=`) with
+ * its headers: a body is rendered for one canonical query, so its headers
+ * never change, and filtering every item of a collection on each long-tail
+ * request cost more than the rest of the answer.
  */
 function renderLongTail(
   snapshot: Snapshot,
   collection: CollectionName,
   query: ListQuery,
   summaries: readonly ContentRecord[],
+  now: number,
+  clock: Timed | undefined,
 ): RenderedFile {
-  return snapshot.rendered(listHref(collection, query), () => ({
-    body: JSON.stringify(listEnvelope(collection, summaries, query)),
-    headers: listMeta(summaries, collection, query),
-  }))
-}
-
-/** Link (next/prev) and X-Total-Count headers, from the same pagination as the body. */
-function listMeta(
-  summaries: readonly ContentRecord[],
-  collection: CollectionName,
-  query: ListQuery,
-): Record<string, string> {
-  const total = filterItems(summaries, query).length
-  return pageHeaders(total, paginate(collection, total, query).links)
+  return snapshot.rendered(listHref(collection, query) + (clock?.key ?? ''), () => {
+    const envelope = listEnvelope(collection, summaries, query, now)
+    return { body: JSON.stringify(envelope), headers: pageHeaders(envelope.meta.total, envelope.links) }
+  })
 }

@@ -5,7 +5,7 @@
  */
 import type { H3Event } from 'h3'
 import { linkHeader } from '../../contract/render.ts'
-import type { ParameterError } from '../../contract/query.ts'
+import type { ParameterError } from '../../contract/query-values.ts'
 import type { ArtifactStore, Snapshot } from '../artifacts.ts'
 import { assertAccepts } from '../http/negotiate.ts'
 import { problem, unavailable } from '../http/problem.ts'

@@ -15,7 +15,9 @@ import {
   searchHref,
   type SearchQuery,
 } from '../../contract/search.ts'
+import { scheduledCollections } from '../../contract/list-query.ts'
 import { ArtifactError, type ArtifactStore, type Snapshot } from '../artifacts.ts'
+import { timed } from '../content/schedule.ts'
 import type { RenderedFile } from '../snapshot.ts'
 import { unavailable } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
@@ -25,7 +27,8 @@ import { invalidParameters, JSON_TYPE_NAME, pageHeaders, readSnapshot } from './
 /** The record fields a hit carries, before where to read it and why it matched. */
 const HIT_FIELDS = ['title', 'summary', 'url', 'tags', 'published_at', 'updated_at'] as const
 
-export function searchRoute(store: ArtifactStore) {
+/** `now`: the clock `when=upcoming|past` reads (the platform's). */
+export function searchRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const snapshot = readSnapshot(event, store)
     const parsed = parseSearchQuery(event.url.searchParams)
@@ -35,18 +38,22 @@ export function searchRoute(store: ArtifactStore) {
     // Another locale than the default: its index, and links that keep it.
     const locale = chosen && chosen.locale !== localesOf(snapshot).default ? chosen.locale : undefined
     const query: SearchQuery = locale ? { ...parsed.query, locale } : parsed.query
-    const key = searchHref(query)
+    const at = now().getTime()
+    // With `when`, the hits change at each start of an event or webinar searched: one answer per window between them.
+    const clock = query.when ? timed(snapshot, scheduledCollections(query.collection), at) : undefined
+    const key = searchHref(query) + (clock?.key ?? '')
+    // An answer Accept-Language chose is not the target's alone: the fast path must not repeat it.
+    const memo = chosen?.negotiated ? undefined : { snapshot, accept: JSON_TYPE_NAME }
     const answer = (file: RenderedFile) =>
       respondWithFile(event, file, {
         contentType: JSON_TYPE,
-        cacheControl: CACHE.content,
+        cacheControl: clock?.cacheControl ?? CACHE.content,
         headers: { ...file.headers, ...localeHeaders(chosen) },
-        // An answer Accept-Language chose is not the target's alone: the fast path must not repeat it.
-        ...(!chosen?.negotiated && { memo: { snapshot, accept: JSON_TYPE_NAME } }),
+        ...(memo && (clock ? clock.repeatable && { memo: { ...memo, during: clock.repeatable } } : { memo })),
       })
     const cached = snapshot.peekRendered(key)
     if (cached) return answer(cached)
-    return searchEnvelope(snapshot, query).then((envelope) =>
+    return searchEnvelope(snapshot, query, at).then((envelope) =>
       // The page headers go with the body: it does not change, so neither do they.
       answer(
         snapshot.rendered(key, () => ({
@@ -58,10 +65,10 @@ export function searchRoute(store: ArtifactStore) {
   })
 }
 
-async function searchEnvelope(snapshot: Snapshot, query: SearchQuery) {
+async function searchEnvelope(snapshot: Snapshot, query: SearchQuery, now: number) {
   let result: Awaited<ReturnType<typeof search>>
   try {
-    result = await search(snapshot, query)
+    result = await search(snapshot, { ...query, now })
   } catch (error) {
     if (error instanceof SearchIndexError || error instanceof ArtifactError)
       throw unavailable(

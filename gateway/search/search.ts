@@ -7,6 +7,8 @@
  * for a snippet.
  */
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { RecordFilter } from '../../contract/filters.ts'
+import { recordMatcher } from '../../contract/list-query.ts'
 import { localeSearchIndexFile, MAX_QUERY_LENGTH, SEARCH_INDEX_FILE } from '../../contract/search.ts'
 import { stemmerOf } from '../../contract/stemming.ts'
 import type { ContentRecord } from '../../contract/records.ts'
@@ -25,16 +27,16 @@ export class SearchIndexError extends AppError {
   readonly code = 'SEARCH_INDEX_UNAVAILABLE'
 }
 
-export interface SearchOptions {
+export interface SearchOptions extends RecordFilter {
   query: string
   collection?: CollectionName
-  /** Only items with this tag. */
-  tag?: string
   limit: number
   /** 1-based. */
   page: number
   /** A multilingual site's locale to search in (its index, its stemmer); the default's when absent. */
   locale?: string
+  /** The clock `when` reads (epoch ms; default now). */
+  now?: number
 }
 
 export interface SearchHit {
@@ -88,11 +90,13 @@ export async function search(
   const queryTerms = [...new Set(termsOf(options.query.slice(0, MAX_QUERY_LENGTH), stem))]
   const matches = index.matchTerms(queryTerms)
   const wantedCollection = options.collection === undefined ? -1 : COLLECTION_NAMES.indexOf(options.collection)
-  const { tag } = options
+  const kept = recordMatcher(options, options.now ?? Date.now())
   const candidates = index.run(matches).filter((doc) => {
     const c = index.collectionOf(doc)
     if (wantedCollection >= 0 && c !== wantedCollection) return false
-    return tag === undefined || (records(COLLECTION_NAMES[c]!).get(index.slugOf(doc))?.tags.includes(tag) ?? false)
+    if (!kept) return true
+    const record = records(COLLECTION_NAMES[c]!).get(index.slugOf(doc))
+    return record !== undefined && kept(record)
   })
   const start = (options.page - 1) * options.limit
   const page = bestFirst(candidates, start + options.limit, (doc) => index.score(doc)).slice(start)

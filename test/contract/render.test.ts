@@ -35,7 +35,7 @@ describe('paginate', () => {
 
 describe('listEnvelope', () => {
   it('slices the matching items and says how many there are', () => {
-    const envelope = listEnvelope('events', items, { limit: 2, page: 2, tag: 'odd' })
+    const envelope = listEnvelope('events', items, { limit: 2, page: 2, tag: ['odd'] })
     expect(envelope.data.map((i) => i.slug)).toEqual(['e5'])
     expect(envelope.meta).toEqual({ limit: 2, page: 2, count: 1, total: 3, pages: 2 })
   })

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { listFile } from '../../contract/paths.ts'
+import { parseListQuery } from '../../contract/query.ts'
 import { renderList } from '../../contract/render.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
 import { copyOfFixtureContent } from '../helpers/project.ts'
@@ -36,6 +37,20 @@ describe('pre-rendered and gateway answers are the same bytes', () => {
     },
   )
 
+  it.each([
+    ['blog-posts', 'limit=3&sort=title&fields=title,slug,image'],
+    ['blog-posts', 'author=jose-nunez&published_after=2025-06-30'],
+    ['case-studies', 'tag=finops,lineage,data-contracts&exclude=cobalt-and-pine-finops'],
+    ['events', 'when=past&sort=-ends_at&page=2&limit=2'],
+    ['webinars', 'published_before=2026-01-01T00:00:00Z&sort=starts_at'],
+  ] as const)('%s?%s: the computed answer is the renderer’s bytes for the parsed query', async (collection, query) => {
+    const summaries = ctx.gateway.store.current()!.summaries(collection)
+    const parsed = parseListQuery(new URLSearchParams(query), collection)
+    expect(parsed.ok).toBe(true)
+    const res = await fetch(`${ctx.gateway.url}/api/${collection}?${query}`)
+    expect(await res.text()).toBe(renderList(collection, summaries, parsed.ok ? parsed.query : never(), Date.now()))
+  })
+
   it('renders the long tail with the same renderer the build used', async () => {
     const snapshot = ctx.gateway.store.current()!
     const summaries = snapshot.summaries('blog-posts')
@@ -43,3 +58,7 @@ describe('pre-rendered and gateway answers are the same bytes', () => {
     expect(await res.text()).toBe(renderList('blog-posts', summaries, { limit: 3, page: 2, tag: undefined }))
   })
 })
+
+function never(): never {
+  throw new Error('the query does not parse')
+}

@@ -95,10 +95,13 @@ export function valid(doc: Schema, raw: Schema, depth = 0): Arbitrary<unknown> {
       return fc.constant(null)
     case 'array': {
       const items = schema.items ? valid(doc, schema.items as Schema, depth + 1) : fc.jsonValue({ maxDepth: 1 })
-      return fc.array(items, {
+      const size = {
         minLength: (schema.minItems as number | undefined) ?? 0,
         maxLength: Math.min((schema.maxItems as number | undefined) ?? 5, 5),
-      })
+      }
+      return schema.uniqueItems === true
+        ? fc.uniqueArray(items, { ...size, selector: (v) => JSON.stringify(v) })
+        : fc.array(items, size)
     }
     case 'object': {
       const properties = (schema.properties ?? {}) as Record<string, Schema>
@@ -131,24 +134,40 @@ export function invalid(doc: Schema, raw: Schema): Arbitrary<unknown> {
     if (typeof schema.minimum === 'number') breaks.push(fc.constant((schema.minimum as number) - 1))
     breaks.push(fc.constantFrom(1.5, 'abc', '', '1e2', '0x10', ' 1'))
   }
-  const formats = [schema, ...((schema.anyOf as Schema[] | undefined) ?? [])].map((s) => s.format)
-  if (formats.includes('date-time'))
-    breaks.push(
-      fc.constantFrom(
-        'yesterday',
-        '2026-02-30T00:00:00Z',
-        '2026-01-01T25:00:00Z',
-        ...(formats.includes('date') ? ['2026-02-30', '2026-13-01'] : ['2026-01-01']),
-      ),
-    )
+  if (schema.format === 'date-time')
+    breaks.push(fc.constantFrom('yesterday', '2026-02-30T00:00:00Z', '2026-01-01', '2026-01-01T25:00:00Z'))
+  // A date or a date-time (anyOf): neither.
+  if (formatsOf(schema).includes('date'))
+    breaks.push(fc.constantFrom('yesterday', '2026-02-30', '2026-01-01T25:00:00Z', '2026-1-1'))
+  if (types.includes('array')) {
+    const items = schema.items as Schema | undefined
+    if (typeof schema.maxItems === 'number' && items)
+      breaks.push(
+        fc.array(valid(doc, items), {
+          minLength: (schema.maxItems as number) + 1,
+          maxLength: (schema.maxItems as number) + 1,
+        }),
+      )
+    if (typeof schema.minItems === 'number' && (schema.minItems as number) > 0) breaks.push(fc.constant([]))
+    if (items && breakable(doc, items)) breaks.push(invalid(doc, items).map((v) => [v]))
+  }
   if (breaks.length === 0) throw new Error(`nothing to break in ${JSON.stringify(schema).slice(0, 120)}`)
   return fc.oneof(...breaks)
+}
+
+/** The formats `schema` allows: its own, or those of its anyOf branches. */
+function formatsOf(schema: Schema): unknown[] {
+  return [schema.format, ...((schema.anyOf as Schema[] | undefined) ?? []).map((s) => s.format)]
 }
 
 /** True when `schema` has a rule `invalid` can break. */
 export function breakable(doc: Schema, raw: Schema): boolean {
   const s = resolve(doc, raw)
   return (
+    (typesOf(s).includes('array') &&
+      (typeof s.maxItems === 'number' ||
+        (typeof s.minItems === 'number' && s.minItems > 0) ||
+        (s.items !== undefined && breakable(doc, s.items as Schema)))) ||
     typeof s.maxLength === 'number' ||
     (typeof s.minLength === 'number' && s.minLength > 0) ||
     typeof s.pattern === 'string' ||

@@ -1,42 +1,58 @@
-/** list_content: one collection, newest first, with REST's limit/page/tag rules and envelope. */
+/** list_content: one collection with REST's list options (filters, order, fields, pages) and envelope. */
 import { z } from 'zod'
 import { COLLECTIONS } from '../../../contract/collections.ts'
+import { isFiltered } from '../../../contract/filters.ts'
 import { DEFAULT_LIMIT, MAX_LIMIT, parseListQuery } from '../../../contract/query.ts'
 import { listEnvelope } from '../../../contract/render.ts'
 import type { McpContext } from '../context.ts'
 import { summariesIn, toolLocale } from '../../content/locales.ts'
 import {
   collectionArg,
+  FILTER_NAMES,
+  filterArgs,
   limitArg,
   localeArg,
   pageArg,
+  queryOf,
   READ_ONLY,
-  recordSummary,
-  tagArg,
   toolError,
   toolResult,
 } from '../schemas.ts'
+
+/** A list of names, as an array or (as REST writes it) one string separated by commas. */
+const fieldList = z.union([z.string().min(1).max(1000), z.array(z.string().min(1).max(40)).min(1).max(40)])
 
 /** The tool's description and schemas, made once: every request builds a new server that registers it. */
 const LIST_CONTENT_TOOL = {
   title: 'List a collection',
   description:
     'List the published items of one collection (blog-posts, case-studies, webinars or events), newest first ' +
-    '(blog posts and case studies by published_at, webinars and events by starts_at), optionally only those with ' +
-    'a tag. Use it to browse, to find valid slugs, or to answer "what are our latest …". Returns the same list ' +
-    'envelope as GET /api/{collection}: data (summary records without body: slug, title, summary, url, tags, dates ' +
-    "and the collection's own fields), meta (limit, page, count, total, pages) and links (REST URLs of this, the " +
-    'next and the previous page). Use get_content with a slug to read one item in full.',
+    '(blog posts and case studies by published_at, webinars and events by starts_at) unless sort says otherwise. ' +
+    'Use it to browse, to find valid slugs, or to answer "the three newest posts by José", "upcoming webinars, ' +
+    'soonest first" (when "upcoming", sort ["starts_at"]), "case studies tagged fintech or banking" (tag ' +
+    '["fintech", "banking"]) or "posts from last quarter" (published_after, published_before). Filters combine. ' +
+    'Returns the same list envelope as GET /api/{collection} with the same options: data (summary records without ' +
+    "body: slug, title, summary, url, tags, dates and the collection's own fields, or only `fields`), meta (limit, " +
+    'page, count, total, pages) and links (REST URLs of this, the next and the previous page). Use get_content ' +
+    'with a slug to read one item in full.',
   inputSchema: z.object({
     collection: collectionArg.describe('Which collection to list.'),
     limit: limitArg.default(DEFAULT_LIMIT).describe(`Items per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
     page: pageArg.default(1).describe('Page number, starting at 1.'),
-    tag: tagArg.optional().describe('Only items with this tag, e.g. "data-contracts".'),
+    ...filterArgs,
+    sort: fieldList
+      .optional()
+      .describe(
+        'The order: keys in turn, "-" before one for descending, e.g. ["-published_at"] or ["starts_at"]. Keys: published_at, updated_at, title; starts_at for webinars and events; ends_at for events.',
+      ),
+    fields: fieldList
+      .optional()
+      .describe('Only these fields of each item (id and type always), e.g. ["title", "slug", "url"].'),
     locale: localeArg.optional(),
   }),
   outputSchema: z.object({
     collection: collectionArg,
-    data: z.array(recordSummary),
+    data: z.array(z.looseObject({ id: z.string(), type: z.string() })),
     meta: z.object({
       limit: z.number().int(),
       page: z.number().int(),
@@ -49,35 +65,42 @@ const LIST_CONTENT_TOOL = {
   annotations: { title: 'List a collection', ...READ_ONLY },
 }
 
-export function registerListContent({ server, snapshot }: McpContext): void {
-  server.registerTool('list_content', LIST_CONTENT_TOOL, ({ collection, limit, page, tag, locale: given }) => {
-    const chosen = toolLocale(snapshot, given)
+const QUERY_NAMES = ['limit', 'page', ...FILTER_NAMES, 'sort', 'fields']
+
+export function registerListContent({ server, snapshot, now }: McpContext): void {
+  server.registerTool('list_content', LIST_CONTENT_TOOL, (args) => {
+    const { collection } = args
+    const chosen = toolLocale(snapshot, args.locale)
     if (!chosen.ok) return toolError(chosen.message)
     const { locale } = chosen
     // REST's own parser, so a tool call and a REST call accept exactly the same options.
-    const params = new URLSearchParams({ limit: String(limit), page: String(page) })
-    if (tag !== undefined) params.set('tag', tag)
-    const parsed = parseListQuery(params)
+    const parsed = parseListQuery(queryOf(args, QUERY_NAMES), collection)
     if (!parsed.ok) return toolError(parsed.errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
     const query = locale ? { ...parsed.query, locale } : parsed.query
-    const envelope = listEnvelope(collection, summariesIn(snapshot, collection, locale), query)
+    const envelope = listEnvelope(collection, summariesIn(snapshot, collection, locale), query, now().getTime())
     const { meta } = envelope
     const label = COLLECTIONS[collection].label
-    const lines = envelope.data.map(
-      (r, i) => `${(meta.page - 1) * meta.limit + i + 1}. ${r.title} (slug "${r.slug}", ${dateOf(r)})`,
-    )
+    const first = (meta.page - 1) * meta.limit
+    const lines = envelope.data.map((r, i) => `${first + i + 1}. ${lineOf(r)}`)
+    const matching = isFiltered(parsed.query) ? ' matching the filters' : ''
     const heading =
       meta.total === 0
-        ? `No ${label} items${tag ? ` with the tag "${tag}"` : ''}.`
+        ? `No ${label} items${matching}.`
         : meta.count === 0
-          ? `Page ${meta.page} is past the end: ${meta.total} ${label} item(s) fill ${meta.pages} page(s).`
-          : `${collection}${tag ? ` tagged "${tag}"` : ''}: items ${(meta.page - 1) * meta.limit + 1}–${(meta.page - 1) * meta.limit + meta.count} of ${meta.total} (page ${meta.page} of ${meta.pages}).`
+          ? `Page ${meta.page} is past the end: ${meta.total} ${label} item(s)${matching} fill ${meta.pages} page(s).`
+          : `${collection}${matching}: items ${first + 1}–${first + meta.count} of ${meta.total} (page ${meta.page} of ${meta.pages}).`
     return toolResult({ collection, ...envelope }, [heading, ...lines].join('\n'))
   })
 }
 
-function dateOf(record: Record<string, unknown>): string {
-  return typeof record.starts_at === 'string'
-    ? `starts ${record.starts_at}`
-    : `published ${String(record.published_at).slice(0, 10)}`
+/** One item as a line: its title, slug and date, as far as `fields` kept them. */
+function lineOf(record: Record<string, unknown>): string {
+  const date =
+    typeof record.starts_at === 'string'
+      ? `starts ${record.starts_at}`
+      : typeof record.published_at === 'string'
+        ? `published ${record.published_at.slice(0, 10)}`
+        : undefined
+  const parts = [typeof record.slug === 'string' ? `slug "${record.slug}"` : `id ${String(record.id)}`, date]
+  return `${typeof record.title === 'string' ? `${record.title} ` : ''}(${parts.filter(Boolean).join(', ')})`
 }

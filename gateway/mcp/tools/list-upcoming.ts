@@ -1,7 +1,9 @@
 /** list_upcoming: events and webinars that have not started yet, soonest first. */
 import { z } from 'zod'
 import type { McpContext } from '../context.ts'
-import { READ_ONLY, toolResult } from '../schemas.ts'
+import { parseFilters } from '../../../contract/filters.ts'
+import type { ParameterError } from '../../../contract/query-values.ts'
+import { filterArgs, queryOf, READ_ONLY, toolError, toolResult } from '../schemas.ts'
 import { UPCOMING_COLLECTIONS, upcoming } from '../upcoming.ts'
 
 const MAX_DAYS = 3660
@@ -34,7 +36,7 @@ const LIST_UPCOMING_TOOL = {
     'for "what is coming up", "which events are in EMEA next quarter" or before inviting someone. Optional filters: ' +
     'days (only those starting within that many days), region (an event location region such as "EMEA", "APAC", ' +
     '"North America", "Latin America", or a region tag suffix such as "emea" or "latam"; webinars match by their ' +
-    'region tag) and collection. Returns each item with its start (RFC 3339 with the local offset), time zone, ' +
+    'region tag), collection, tag (one or several, any of them), author (a speaker) and exclude (a slug). Returns each item with its start (RFC 3339 with the local offset), time zone, ' +
     'attendance mode, status, place and registration URL. Cancelled or postponed events are included with their ' +
     'event_status so you can say so.',
   inputSchema: z.object({
@@ -53,6 +55,9 @@ const LIST_UPCOMING_TOOL = {
       .optional()
       .describe('Region name or region tag suffix, e.g. "EMEA" or "latam".'),
     collection: z.enum(UPCOMING_COLLECTIONS).optional().describe('Only events or only webinars.'),
+    tag: filterArgs.tag,
+    author: filterArgs.author.describe('Only those where this person speaks: a slug like "jose-nunez" or a name.'),
+    exclude: filterArgs.exclude,
     limit: z.number().int().min(1).max(100).default(20).describe('At most this many items (default 20).'),
   }),
   outputSchema: z.object({
@@ -66,9 +71,14 @@ const LIST_UPCOMING_TOOL = {
 }
 
 export function registerListUpcoming({ server, snapshot, now }: McpContext): void {
-  server.registerTool('list_upcoming', LIST_UPCOMING_TOOL, ({ days, region, collection, limit }) => {
+  server.registerTool('list_upcoming', LIST_UPCOMING_TOOL, (args) => {
+    const { days, region, collection, limit } = args
+    // REST's own parser for the filters, so they take what the lists take.
+    const errors: ParameterError[] = []
+    const filter = parseFilters(queryOf(args, ['tag', 'author', 'exclude']), errors)
+    if (errors.length) return toolError(errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
     const at = now()
-    const all = upcoming(snapshot, { now: at, days, region, collection })
+    const all = upcoming(snapshot, { now: at, days, region, collection, filter })
     const items = all.slice(0, limit)
     const until = days === undefined ? null : new Date(at.getTime() + days * 86_400_000).toISOString()
     const scope = `${collection ?? 'events and webinars'}${region ? ` in ${region}` : ''}${days ? ` in the next ${days} days` : ''}`

@@ -4,7 +4,17 @@ import { COLLECTIONS } from '../../../contract/collections.ts'
 import { resourceUri } from '../content.ts'
 import { MAX_QUERY_LENGTH, search } from '../../search/search.ts'
 import type { McpContext } from '../context.ts'
-import { collectionArg, localeArg, READ_ONLY, toolError, toolResult } from '../schemas.ts'
+import { parseSearchQuery } from '../../../contract/search.ts'
+import {
+  collectionArg,
+  FILTER_NAMES,
+  filterArgs,
+  localeArg,
+  queryOf,
+  READ_ONLY,
+  toolError,
+  toolResult,
+} from '../schemas.ts'
 import { summariesIn, toolLocale } from '../../content/locales.ts'
 import type { CollectionName } from '../../../contract/collections.ts'
 
@@ -34,7 +44,8 @@ const SEARCH_CONTENT_TOOL = {
     'asks about a topic, customer, product, phrase or person and you do not know the exact item. Returns the best ' +
     'matches ranked by relevance (BM25; title and summary weigh more than body text), each with its collection, ' +
     'slug, title, summary, canonical url, a text snippet around the match and a content:// resource URI. ' +
-    'Pass collection and slug to get_content to read an item in full.',
+    'Narrow it with the filters of list_content (tag, author, published_after, published_before, updated_since, ' +
+    'when, exclude). Pass collection and slug to get_content to read an item in full.',
   inputSchema: z.object({
     query: z
       .string()
@@ -43,6 +54,7 @@ const SEARCH_CONTENT_TOOL = {
       .max(MAX_QUERY_LENGTH)
       .describe('Words or a phrase to look for, e.g. "ledger reconciliation" or a customer name.'),
     collection: collectionArg.optional().describe('Only search this collection.'),
+    ...filterArgs,
     limit: z
       .number()
       .int()
@@ -60,12 +72,25 @@ const SEARCH_CONTENT_TOOL = {
   annotations: { title: 'Search all content', ...READ_ONLY },
 }
 
-export function registerSearchContent({ server, snapshot }: McpContext): void {
-  server.registerTool('search_content', SEARCH_CONTENT_TOOL, async ({ query, collection, limit, locale: given }) => {
-    const chosen = toolLocale(snapshot, given)
+export function registerSearchContent({ server, snapshot, now }: McpContext): void {
+  server.registerTool('search_content', SEARCH_CONTENT_TOOL, async (args) => {
+    const { query, collection, limit } = args
+    const chosen = toolLocale(snapshot, args.locale)
     if (!chosen.ok) return toolError(chosen.message)
     const { locale } = chosen
-    const { total, hits } = await search(snapshot, { query, collection, limit, page: 1, ...(locale && { locale }) })
+    // REST's own parser for the filters, so the tool and GET /api/search accept the same.
+    const params = queryOf(args, FILTER_NAMES)
+    params.set('q', query)
+    if (collection !== undefined) params.set('collection', collection)
+    const parsed = parseSearchQuery(params)
+    if (!parsed.ok) return toolError(parsed.errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
+    const { total, hits } = await search(snapshot, {
+      ...parsed.query,
+      limit,
+      page: 1,
+      now: now().getTime(),
+      ...(locale && { locale }),
+    })
     const records = (c: CollectionName) =>
       locale ? new Map(summariesIn(snapshot, c, locale).map((r) => [r.slug, r])) : snapshot.bySlug[c]
     if (total === 0) {

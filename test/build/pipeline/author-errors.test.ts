@@ -17,6 +17,8 @@ const BROKEN: Record<string, string> = {
   'content/blog-posts/yaml-unclosed.md': '---\ntitle: Unclosed\ntags: [a, b\npublished_at: 2026-01-05\n---\nBody.\n',
   'content/blog-posts/schema.md':
     '---\ntitle: Schema\npublished_at: 2026-01-05\nauthors:\n  - title: CTO\nauthor_bio: x\n---\nBody.\n',
+  'content/blog-posts/person-slug.md':
+    '---\ntitle: Person slug\npublished_at: 2026-01-05\nauthors:\n  - name: Ann Lee\n    slug: Ann Lee\n---\nBody.\n',
   'content/blog-posts/bad-date.md':
     '---\ntitle: Bad date\npublished_at: 2026-02-30\nauthors:\n  - name: A\n---\nBody.\n',
   'content/blog-posts/first.md': '---\ntitle: First\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\nBody.\n',
@@ -42,8 +44,9 @@ const EXPECTED = [
   'content/blog-posts/bad-date.md:3:15 published_at: 2026-02-30 is not a date: February 2026 has 28 days',
   'content/blog-posts/colon.md:2:8 title: the value has a colon followed by a space, which YAML reads as the start of another field: put the value in quotes, like title: "Launch: the new thing"',
   'content/blog-posts/no-alt.md:9:5 body: image https://cdn.example/x.png needs alt text: ![describe the image](https://cdn.example/x.png)',
+  'content/blog-posts/person-slug.md:6:11 authors[0].slug: must be lowercase letters, digits and single hyphens, like jose-nunez: write ann-lee',
   'content/blog-posts/schema.md:5:5 authors[0].name: is required',
-  'content/blog-posts/schema.md:6:1 author_bio: is not a field of a blog post (known fields: title, slug, summary, tags, published_at, updated_at, draft, related, authors, image)',
+  'content/blog-posts/schema.md:6:1 author_bio: is not a field of a blog post (known fields: title, slug, summary, tags, published_at, updated_at, expires_at, draft, related, authors, image)',
   'content/blog-posts/second.md:3:7 slug: "first" is already used by content/blog-posts/first.md',
   'content/blog-posts/twice.md:3:15 published_at: 2026-11-31 is not a date: November has 30 days',
   'content/blog-posts/twice.md:4:22 tags: lists "dbt" twice: remove one of them',
@@ -75,6 +78,7 @@ describe('author errors', () => {
       'IMAGE_ALT',
       'SCHEMA',
       'SCHEMA',
+      'SCHEMA',
       'DUPLICATE_SLUG',
       'SCHEMA',
       'SCHEMA',
@@ -89,7 +93,7 @@ describe('author errors', () => {
     ])
     // The summary alone names the files: a failing test or a log line says where to look.
     expect((error as ContentErrors).message).toBe(
-      '16 content errors in content/blog-posts/bad-date.md, content/blog-posts/colon.md, content/blog-posts/no-alt.md and 8 more files',
+      '17 content errors in content/blog-posts/bad-date.md, content/blog-posts/colon.md, content/blog-posts/no-alt.md and 9 more files',
     )
   })
 

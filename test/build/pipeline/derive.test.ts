@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_THEME, type SiteConfig } from '../../../build/core/site.ts'
 import { deriveRecord, normaliseDate, recordId, sortRecords, toSummary } from '../../../build/pipeline/derive.ts'
+import { eventRecord } from '../../helpers/records.ts'
 
 const site: SiteConfig = {
   name: 'Co',
@@ -27,6 +28,45 @@ const rendered = {
 }
 
 describe('deriveRecord', () => {
+  it('gives every person a slug after the name: the file’s, else one made from the name', () => {
+    const post = deriveRecord(
+      'blog-posts',
+      'p',
+      {
+        title: 'P',
+        published_at: '2026-03-14',
+        authors: [
+          { name: 'José Núñez', title: 'PM' },
+          { name: 'Ann Lee', slug: 'ann' },
+        ],
+      },
+      '',
+      rendered,
+      site,
+    )
+    expect(post.authors).toEqual([
+      { name: 'José Núñez', slug: 'jose-nunez', title: 'PM' },
+      { name: 'Ann Lee', slug: 'ann' },
+    ])
+    expect(Object.keys((post.authors as object[])[0]!)).toEqual(['name', 'slug', 'title'])
+    const event = deriveRecord(
+      'events',
+      'e',
+      {
+        title: 'E',
+        published_at: '2026-03-14',
+        starts_at: '2026-04-01T09:00:00Z',
+        ends_at: '2026-04-01T10:00:00Z',
+        timezone: 'UTC',
+        attendance_mode: 'online',
+      },
+      '',
+      rendered,
+      site,
+    )
+    expect(event.speakers).toEqual([])
+  })
+
   it('makes the published record: id, type, canonical url, dates, defaults, reading time, field order', () => {
     const record = deriveRecord(
       'blog-posts',
@@ -46,6 +86,7 @@ describe('deriveRecord', () => {
       'tags',
       'published_at',
       'updated_at',
+      'expires_at',
       'image',
       'social_image',
       'authors',
@@ -104,16 +145,7 @@ describe('normaliseDate, recordId, toSummary, sortRecords', () => {
   })
 
   it('sorts newest first, by starts_at for events, ties by slug', () => {
-    const at = (slug: string, starts_at: string) => ({
-      id: slug,
-      type: 'event',
-      slug,
-      title: slug,
-      tags: [],
-      published_at: '2026-01-01T00:00:00Z',
-      updated_at: '2026-01-01T00:00:00Z',
-      starts_at,
-    })
+    const at = (slug: string, starts_at: string) => eventRecord(slug, { starts_at })
     const sorted = sortRecords('events', [
       at('b', '2027-01-01T10:00:00Z'),
       at('a', '2027-01-01T11:00:00+01:00'),

@@ -9,6 +9,7 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../../contract/collections.ts'
 import { PROBLEM_TYPES, problemTypeUri } from '../../../contract/problems.ts'
+import { recordFields } from '../../../contract/records.ts'
 import { MAX_LIMIT, MAX_PAGE } from '../../../contract/query.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { recordSchemaName } from '../../../contract/routes/content.ts'
@@ -44,7 +45,7 @@ let doc: Json
 
 beforeAll(async () => {
   project = await copyOfFixtureContent()
-  await buildSite({ root: project.root, cache: false })
+  await buildSite({ root: project.root })
   text = await readFile(join(project.dist, 'openapi.json'), 'utf8')
   doc = JSON.parse(text) as Json
 })
@@ -85,13 +86,35 @@ describe('openapi.json', () => {
       default: 10,
     })
     expect(at(doc, 'components', 'parameters', 'page', 'schema')).toMatchObject({ minimum: 1, maximum: MAX_PAGE })
+    expect(at(doc, 'components', 'parameters', 'tag')).toMatchObject({ style: 'form', explode: false })
     // The tag rule REST and MCP follow: any case, matched lowercased.
-    const tag = at(doc, 'components', 'parameters', 'tag', 'schema') as { pattern: string }
+    const tag = at(doc, 'components', 'parameters', 'tag', 'schema', 'items') as { pattern: string }
     expect(new RegExp(tag.pattern).test('DBT')).toBe(true)
     expect(new RegExp(tag.pattern).test('Not A Tag')).toBe(false)
     expect(String(at(doc, 'components', 'parameters', 'tag', 'description'))).toContain('without regard to case')
     // updated_since takes a date too.
     expect(JSON.stringify(at(doc, 'components', 'parameters', 'updatedSince', 'schema'))).toContain('"format":"date"')
+  })
+
+  it("states each collection's own list parameters: its sort keys, its fields, the filters it has", () => {
+    const names = (path: string) =>
+      (at(doc, 'paths', path, 'get').parameters as Json[]).map((p) =>
+        typeof p.$ref === 'string' ? at(doc, ...p.$ref.slice(2).split('/')).name : p.name,
+      )
+    const own = (path: string, name: string) =>
+      (at(doc, 'paths', path, 'get').parameters as Json[]).find((p) => p.name === name)!
+    for (const c of COLLECTION_NAMES) {
+      const sort = own(`/api/${c}`, 'sort')
+      expect(sort).toMatchObject({ style: 'form', explode: false })
+      expect(at(sort, 'schema', 'items').enum).toEqual(COLLECTIONS[c].sortKeys.flatMap((k) => [k, `-${k}`]))
+      expect(at(own(`/api/${c}`, 'fields'), 'schema', 'items').enum).toEqual(recordFields(c, 'summary'))
+      expect(at(own(`/api/${c}/{slug}`, 'fields'), 'schema', 'items').enum).toEqual(recordFields(c, 'full'))
+      const list = names(`/api/${c}`)
+      expect(list).toEqual(expect.arrayContaining(['tag', 'published_after', 'published_before', 'exclude']))
+      expect(list.includes('author')).toBe(COLLECTIONS[c].people.length > 0)
+      expect(list.includes('when')).toBe(c === 'events' || c === 'webinars')
+    }
+    expect(names('/api/search')).toEqual(expect.arrayContaining(['author', 'when', 'exclude', 'published_after']))
   })
 
   it('documents every problem type and every scope and role', () => {

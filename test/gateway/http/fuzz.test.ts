@@ -113,6 +113,7 @@ const checkRaw = (target: string, res: RawResponse) => {
 describe('query strings', () => {
   const key = fc.oneof(
     fc.constantFrom('limit', 'page', 'tag', 'LIMIT', 'limit[]', '__proto__', 'constructor', 'q', ''),
+    fc.constantFrom('fields', 'sort', 'author', 'published_after', 'published_before', 'when', 'exclude'),
     fc.string({ maxLength: 10 }),
   )
   const value = fc.oneof(
@@ -136,6 +137,18 @@ describe('query strings', () => {
       'testing',
       'a--b',
       'A',
+      'upcoming',
+      'past',
+      'title,-title',
+      '-published_at,title',
+      'title,slug,image',
+      'id,,type',
+      '2026-03-31',
+      '2026-03-31T12:00:00+02:00',
+      'jose-nunez',
+      'José Núñez',
+      'fintech,banking',
+      ',',
     ),
     fc.string({ unit: 'grapheme', maxLength: 60 }),
   )

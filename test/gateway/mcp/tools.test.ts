@@ -93,6 +93,35 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
       expect(none.structured).toMatchObject({ total: 0, results: [] })
     })
 
+    it('takes the filters of the lists: author, tags, published dates, exclude', async () => {
+      const byJose = await call('search_content', { query: 'contracts', author: 'José Núñez', limit: 25 })
+      const results = byJose.structured.results as { collection: string; slug: string }[]
+      expect(results.length).toBeGreaterThan(1)
+      for (const r of results) {
+        const item = await rest<{ authors?: { slug: string }[]; speakers?: { slug: string }[] }>(
+          `/api/${r.collection}/${r.slug}`,
+        )
+        expect([...(item.authors ?? []), ...(item.speakers ?? [])].map((p) => p.slug)).toContain('jose-nunez')
+      }
+      const without = await call('search_content', {
+        query: 'contracts',
+        author: 'jose-nunez',
+        exclude: results[0]!.slug,
+        limit: 25,
+      })
+      expect((without.structured.results as { slug: string }[]).map((r) => r.slug)).not.toContain(results[0]!.slug)
+      const tagged = await call('search_content', { query: 'data', tag: ['finops', 'healthcare'], limit: 25 })
+      const hits = tagged.structured.results as { collection: string; slug: string }[]
+      expect(hits.length).toBeGreaterThan(1)
+      for (const r of hits) {
+        const item = await rest<{ tags: string[] }>(`/api/${r.collection}/${r.slug}`)
+        expect(item.tags.some((t) => t === 'finops' || t === 'healthcare')).toBe(true)
+      }
+      const bad = await client.callTool({ name: 'search_content', arguments: { query: 'x', published_after: 'soon' } })
+      expect(bad.isError).toBe(true)
+      expect(JSON.stringify(bad.content)).toContain('published_after')
+    })
+
     it('refuses a query longer than 200 characters as a tool error', async () => {
       const result = await client.callTool({ name: 'search_content', arguments: { query: 'a'.repeat(201) } })
       expect(result.isError).toBe(true)
@@ -110,6 +139,65 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
         const { collection: named, ...envelope } = structured
         expect(named).toBe(collection)
         expect(envelope).toEqual(await rest(`/api/${collection}?${query}`))
+      }
+    })
+
+    it('takes the same filters, order and fields as REST and gives the same envelope', async () => {
+      for (const [collection, args, query] of [
+        [
+          'blog-posts',
+          { author: 'José Núñez', sort: ['title'], fields: ['title', 'slug'], limit: 1, page: 2 },
+          'limit=1&page=2&author=jose-nunez&sort=title&fields=title,slug',
+        ],
+        [
+          'case-studies',
+          { tag: ['finops', 'lineage'], exclude: 'cobalt-and-pine-finops' },
+          'tag=finops,lineage&exclude=cobalt-and-pine-finops',
+        ],
+        [
+          'webinars',
+          // Lists as REST writes them, one string with commas, work too.
+          {
+            published_after: '2025-12-31',
+            published_before: '2027-01-01T00:00:00Z',
+            sort: '-starts_at,title',
+            fields: 'title,starts_at',
+          },
+          'published_after=2025-12-31&published_before=2027-01-01T00:00:00Z&sort=-starts_at,title&fields=title,starts_at',
+        ],
+      ] as const) {
+        const { structured, text } = await call('list_content', { collection, ...args })
+        const { collection: _named, ...envelope } = structured
+        expect(envelope).toEqual(await rest(`/api/${collection}?${query}`))
+        expect(text).toContain('matching the filters')
+      }
+    })
+
+    it('decides when by the request time', async () => {
+      const { structured } = await call('list_content', {
+        collection: 'events',
+        when: 'upcoming',
+        sort: ['starts_at'],
+        limit: 100,
+      })
+      const expected = (await rest<{ data: Record_[] }>('/api/events?limit=100')).data
+        .filter((r) => Date.parse(r.starts_at!) > NOW.getTime())
+        .sort((a, b) => Date.parse(a.starts_at!) - Date.parse(b.starts_at!))
+      expect((structured.data as Record_[]).map((r) => r.slug)).toEqual(expected.map((r) => r.slug))
+    })
+
+    it('refuses what REST refuses, as tool errors naming the parameter and what it takes', async () => {
+      for (const [args, parameter, valid] of [
+        [{ sort: ['rank'] }, 'sort', 'published_at, updated_at, title'],
+        [{ fields: ['title', 'nope'] }, 'fields', 'id, type, slug'],
+        [{ when: 'upcoming' }, 'when', 'events and webinars'],
+        [{ published_before: '31/03/2026' }, 'published_before', '2026-03-31'],
+      ] as const) {
+        const result = await client.callTool({ name: 'list_content', arguments: { collection: 'blog-posts', ...args } })
+        expect(result.isError).toBe(true)
+        const [message] = result.content as { text: string }[]
+        expect(message!.text).toContain(parameter)
+        expect(message!.text).toContain(valid)
       }
     })
 
@@ -178,6 +266,17 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
       const { structured } = await call('list_upcoming', { limit: 100 })
       expect(structured.now).toBe(NOW.toISOString())
       expect((structured.items as { slug: string }[]).map((i) => i.slug)).toEqual(expected)
+    })
+
+    it('filters by tag and by speaker, as the lists do', async () => {
+      const tagged = await expectedUpcoming((r) => r.tags.includes('lineage'))
+      const { structured } = await call('list_upcoming', { tag: 'LINEAGE' })
+      expect((structured.items as { slug: string }[]).map((i) => i.slug)).toEqual(tagged)
+      expect(tagged.length).toBeGreaterThan(0)
+      const speaking = await call('list_upcoming', { author: 'lukasz-wisniewski' })
+      expect((speaking.structured.items as { slug: string }[]).map((i) => i.slug)).toEqual([
+        'lineage-office-hours-2027',
+      ])
     })
 
     it('filters by region (location region or region tag) and by a days window', async () => {

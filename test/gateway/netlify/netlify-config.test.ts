@@ -45,7 +45,7 @@ let manifest: Manifest
 
 beforeAll(async () => {
   project = await copyOfFixtureContent()
-  await buildSite({ root: project.root, cache: false })
+  await buildSite({ root: project.root })
   toml = await parse()
   all = await parse([join(project.dist, '_redirects')])
   manifest = JSON.parse(await readFile(join(project.dist, MANIFEST_FILE), 'utf8')) as Manifest
@@ -63,9 +63,14 @@ async function parse(redirectsFiles: string[] = []): Promise<Rule[]> {
   return redirects as Rule[]
 }
 
-/** Whether a rule applies to `path` with `query`: Netlify matches named query parameters by value (`:x` by any). */
+/**
+ * Whether a rule applies to `path` with `query`: Netlify matches a `:name`
+ * segment of the path by any segment, and named query parameters by value
+ * (`:x` by any).
+ */
 function applies(rule: Rule, path: string, query: URLSearchParams): boolean {
-  const pathMatches = rule.from === path || (rule.from.endsWith('/*') && path.startsWith(rule.from.slice(0, -1)))
+  const segments = new RegExp(`^${rule.from.replace(/[.+?^$()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}$`)
+  const pathMatches = segments.test(path) || (rule.from.endsWith('/*') && path.startsWith(rule.from.slice(0, -1)))
   return (
     pathMatches &&
     Object.entries(rule.query ?? {}).every(
@@ -74,8 +79,15 @@ function applies(rule: Rule, path: string, query: URLSearchParams): boolean {
   )
 }
 
-const firstMatch = (rules: Rule[], path: string, query = '') =>
-  rules.find((rule) => applies(rule, path, new URLSearchParams(query)))
+/** The first rule that applies, its target with the path's segments in its placeholders, as Netlify rewrites. */
+function firstMatch(rules: Rule[], path: string, query = ''): Rule | undefined {
+  const rule = rules.find((r) => applies(r, path, new URLSearchParams(query)))
+  if (!rule) return undefined
+  const from = rule.from.split('/')
+  const given = path.split('/')
+  const to = rule.to.replace(/:([A-Za-z]+)/g, (whole, _name: string) => given[from.indexOf(whole)] ?? whole)
+  return { ...rule, to }
+}
 
 /** The paths of the route with every parameter given (a published slug of the collection where it takes one). */
 function concrete(route: Route): string[] {

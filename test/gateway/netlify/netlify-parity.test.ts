@@ -71,7 +71,7 @@ describe('Netlify deploy parity', () => {
 
   beforeAll(async () => {
     project = await copyOfFixtureContent()
-    await buildSite({ root: project.root, cache: false })
+    await buildSite({ root: project.root })
     await bundleFunction(REPO_ROOT, project.root)
     await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))
     manifest = JSON.parse(await readFile(join(project.dist, MANIFEST_FILE), 'utf8')) as Manifest
@@ -141,6 +141,13 @@ describe('Netlify deploy parity', () => {
       '/api/changes?since=abc',
       '/api/blog-posts?updated_since=2026-01-01T00:00:00Z',
       '/api/events?updated_since=yesterday',
+      // The list queries of issue 31: computed by the function, the same bytes and headers as the gateway's.
+      '/api/blog-posts?author=jose-nunez&sort=title&fields=title,slug',
+      '/api/case-studies?tag=finops,lineage&exclude=cobalt-and-pine-finops',
+      '/api/events?when=upcoming&sort=starts_at&limit=3',
+      '/api/webinars?published_after=2025-12-31&published_before=2027-01-01',
+      '/api/events?sort=rank',
+      `/api/blog-posts/${manifest.collections['blog-posts'][0]!.slug}?fields=title,body`,
       `/api/changes?since=${firstChanges.meta.next_cursor}`,
     ]
     const tail = [
@@ -256,6 +263,9 @@ describe('Netlify deploy parity', () => {
     expect(await kind('/api/changes?limit=3')).toBe('function')
     expect(await kind('/api/search?q=lineage')).toBe('function')
     expect(await kind('/api/blog-posts?updated_since=2026-01-01T00:00:00Z')).toBe('function')
+    expect(await kind('/api/blog-posts?sort=title')).toBe('function')
+    expect(await kind('/api/events?when=upcoming')).toBe('function')
+    expect(await kind(`/api/blog-posts/${manifest.collections['blog-posts'][0]!.slug}?fields=title`)).toBe('function')
     expect(await kind('/feeds/all.atom')).toBe('static')
     expect(await kind('/calendar/events.ics')).toBe('static')
   }, 60_000)

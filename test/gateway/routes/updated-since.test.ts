@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../../contract/collections.ts'
-import { parseDateTime } from '../../../contract/query.ts'
+import { parseDateTime } from '../../../contract/query-values.ts'
 import type { ContentRecord } from '../../../contract/records.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
