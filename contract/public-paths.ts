@@ -29,8 +29,9 @@ export function feedPath(name: string, format: FeedFormat, locale?: string): str
 /** iCalendar files: `/calendar/{collection}.ics` and `/calendar/{collection}/{slug}.ics`. */
 export const CALENDAR_PREFIX = '/calendar'
 
-export function calendarPath(collection: string, slug?: string): string {
-  return slug === undefined ? `${CALENDAR_PREFIX}/${collection}.ics` : `${CALENDAR_PREFIX}/${collection}/${slug}.ics`
+export function calendarPath(collection: string, slug?: string, locale?: string): string {
+  const prefix = locale ? `${CALENDAR_PREFIX}/${locale}` : CALENDAR_PREFIX
+  return slug === undefined ? `${prefix}/${collection}.ics` : `${prefix}/${collection}/${slug}.ics`
 }
 
 /**

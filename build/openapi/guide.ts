@@ -134,6 +134,6 @@ This site publishes in ${site.locales.map((l) => `\`${l}\``).join(', ')} (\`${fi
 - \`curl "$BASE/api/blog-posts?locale=${other}"\`: the list in \`${other}\` (pre-rendered like the default lists); \`/api/blog-posts/<slug>?locale=${other}\` the item in \`${other}\`, found by its slug in any locale; \`/api/search?q=…&locale=${other}\` searches the \`${other}\` content, words stemmed in its language.
 - Without \`locale\`, \`Accept-Language\` chooses among them (\`Content-Language\` says which; \`Vary: Accept-Language\`).
 - ${fallback}
-- Feeds per locale under \`/feeds/${other}/\`, the agent reference with its content at \`/llms-full.${other}.txt\`; the MCP tools take a \`locale\` argument.
+- Feeds per locale under \`/feeds/${other}/\`, calendars under \`/calendar/${other}/\`, the agent reference with its content at \`/llms-full.${other}.txt\`; the MCP tools take a \`locale\` argument.
 `
 }

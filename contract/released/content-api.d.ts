@@ -273,7 +273,7 @@ export interface paths {
         };
         /**
          * All events or webinars as iCalendar
-         * @description iCalendar (RFC 5545) to subscribe to or import: one VEVENT per published item, with a stable UID, times in the item's time zone (with its VTIMEZONE), SUMMARY, DESCRIPTION, URL, LOCATION and STATUS (`event_status`: scheduled and rescheduled → CONFIRMED, postponed → TENTATIVE, cancelled → CANCELLED).
+         * @description iCalendar (RFC 5545) to subscribe to or import: one VEVENT per published item, with a stable UID, times in the item's time zone (with its VTIMEZONE), SUMMARY, DESCRIPTION, URL, LOCATION and STATUS (`event_status`: scheduled and rescheduled → CONFIRMED, postponed → TENTATIVE, cancelled → CANCELLED). A multilingual site has each other locale's calendars under `/calendar/{locale}/` (e.g. `/calendar/de/events.ics`).
          */
         get: operations["getCalendar"];
         put?: never;
@@ -293,7 +293,7 @@ export interface paths {
         };
         /**
          * One event or webinar as iCalendar
-         * @description iCalendar (RFC 5545) to subscribe to or import: one VEVENT per published item, with a stable UID, times in the item's time zone (with its VTIMEZONE), SUMMARY, DESCRIPTION, URL, LOCATION and STATUS (`event_status`: scheduled and rescheduled → CONFIRMED, postponed → TENTATIVE, cancelled → CANCELLED).
+         * @description iCalendar (RFC 5545) to subscribe to or import: one VEVENT per published item, with a stable UID, times in the item's time zone (with its VTIMEZONE), SUMMARY, DESCRIPTION, URL, LOCATION and STATUS (`event_status`: scheduled and rescheduled → CONFIRMED, postponed → TENTATIVE, cancelled → CANCELLED). A multilingual site has each other locale's calendars under `/calendar/{locale}/` (e.g. `/calendar/de/events.ics`).
          */
         get: operations["getItemCalendar"];
         put?: never;

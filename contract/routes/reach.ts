@@ -167,7 +167,8 @@ export const jsonFeed = feed('json')
 
 const CALENDAR_DESCRIPTION =
   "iCalendar (RFC 5545) to subscribe to or import: one VEVENT per published item, with a stable UID, times in the item's time zone (with its VTIMEZONE), " +
-  'SUMMARY, DESCRIPTION, URL, LOCATION and STATUS (`event_status`: scheduled and rescheduled → CONFIRMED, postponed → TENTATIVE, cancelled → CANCELLED).'
+  'SUMMARY, DESCRIPTION, URL, LOCATION and STATUS (`event_status`: scheduled and rescheduled → CONFIRMED, postponed → TENTATIVE, cancelled → CANCELLED). ' +
+  "A multilingual site has each other locale's calendars under `/calendar/{locale}/` (e.g. `/calendar/de/events.ics`)."
 const CALENDARS = { enum: ['events', 'webinars'] }
 const calendarResponses = {
   '200': { description: 'The calendar.', headers: DOCUMENT_HEADERS, content: { 'text/calendar': {} } },

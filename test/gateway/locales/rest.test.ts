@@ -224,3 +224,17 @@ describe('llms-full.txt per locale', () => {
     expect(fr).not.toContain('API: /api/blog-posts/dbt-tests-are-not-enough\n')
   })
 })
+
+describe('calendars per locale', () => {
+  it('/calendar/fr/ has the French events only; German falls back to the English ones', async () => {
+    const fr = await get('/calendar/fr/events.ics')
+    expect(fr.status).toBe(200)
+    const text = await fr.text()
+    expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(1)
+    expect(text).toContain('Suisse')
+    expect((await get('/calendar/fr/events/roadshow-tidewater-zurich-2027.ics')).status).toBe(200)
+    const de = await (await get('/calendar/de/events.ics')).text()
+    const en = await (await get('/calendar/events.ics')).text()
+    expect(de.match(/BEGIN:VEVENT/g)?.length).toBe(en.match(/BEGIN:VEVENT/g)?.length)
+  })
+})

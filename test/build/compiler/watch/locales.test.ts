@@ -40,7 +40,7 @@ describe('npm run dev with translations', () => {
       join(project.root, 'content/blog-posts/datenqualitaet-im-mittelstand.de.md'),
       post('Datenqualität im Mittelstand, überarbeitet'),
     )
-    await served('/api/blog-posts/datenqualitaet-im-mittelstand?locale=de', (s, body) => body.includes('überarbeitet'))
+    await served('/api/blog-posts/datenqualitaet-im-mittelstand?locale=de', (_, body) => body.includes('überarbeitet'))
     const list = await (await fetch(`${dev.url}/api/blog-posts?locale=de&limit=100`)).text()
     expect(list).toContain('überarbeitet')
   })
@@ -49,10 +49,10 @@ describe('npm run dev with translations', () => {
     const folder = join(project.root, 'content/blog-posts/dbt-tests-are-not-enough')
     await mkdir(folder, { recursive: true })
     await writeFile(join(folder, 'index.fr.md'), post('Les tests dbt ne suffisent pas', 'slug: tests-dbt\n'))
-    await served('/api/blog-posts/tests-dbt?locale=fr', (s) => s === 200)
+    await served('/api/blog-posts/tests-dbt?locale=fr', (status) => status === 200)
     await served('/api/blog-posts/dbt-tests-are-not-enough', (_, body) => body.includes('"slug":"tests-dbt"'))
     await rm(join(folder, 'index.fr.md'))
-    await served('/api/blog-posts/tests-dbt?locale=fr', (s) => s === 404)
+    await served('/api/blog-posts/tests-dbt?locale=fr', (status) => status === 404)
   })
 
   it('an unknown locale in a new file name is an author error naming the file', async () => {
