@@ -9,6 +9,7 @@ import { upToDateManifest } from './compiler/inputs.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { UsageError } from '../contract/errors.ts'
 import { readSettings } from '../contract/settings.ts'
+import { settingsClock } from './pipeline/schedule.ts'
 
 const USAGE = `usage: cli <build|check> [--root DIR] [--force] [--no-cache]`
 
@@ -28,8 +29,9 @@ async function main(argv: string[]): Promise<CliResult> {
   try {
     if (command === 'check') {
       const { checkContent } = await import('./compiler/build.ts')
-      const { files } = await checkContent(root, { threads, requireHistory })
+      const { files, withheld } = await checkContent(root, { threads, requireHistory })
       console.log(`✓ ${files} content files valid (${elapsed()})`)
+      for (const line of withheldLines(withheld)) console.log(line)
       return 0
     }
     // Nothing to do is answered before the compile pipeline (unified, ajv, emitters) is even loaded
@@ -52,11 +54,14 @@ async function main(argv: string[]): Promise<CliResult> {
     const summary = Object.entries(counts)
       .map(([k, v]) => `${v} ${k}`)
       .join(', ')
+    const next = report.manifest.build.next_release_at
+    const release = next ? `; next release or expiry ${next}` : ''
     console.log(
       report.upToDate
-        ? `✓ dist/ is up to date (build ${id}; ${summary}) (${elapsed()})`
-        : `✓ built ${report.files} files into dist/ (build ${id}; ${summary}) (${elapsed()})`,
+        ? `✓ dist/ is up to date (build ${id}; ${summary}${release}) (${elapsed()})`
+        : `✓ built ${report.files} files into dist/ (build ${id}; ${summary}${release}) (${elapsed()})`,
     )
+    if (!report.upToDate) for (const line of withheldLines(report.withheld)) console.log(line)
     return 0
   } catch (error) {
     if (!(error instanceof ContentErrors)) throw error
@@ -71,6 +76,24 @@ async function main(argv: string[]): Promise<CliResult> {
     console.error(`✗ ${error.message}; ${command === 'build' ? 'dist/ was left as it was' : 'nothing was written'}`)
     return error.exitCode
   }
+}
+
+/** The items scheduled or expired, one line each: what an author checks before a launch. */
+function withheldLines(items: readonly { path: string; state: 'scheduled' | 'expired'; at: string }[]): string[] {
+  const now = settingsClock()()
+  return items.map(({ path, state, at }) =>
+    state === 'scheduled'
+      ? `  scheduled  ${path}  publishes at ${at} (${distance(Date.parse(at) - now)})`
+      : `  expired    ${path}  since ${at}`,
+  )
+}
+
+/** `in 3 days`, `in 5 hours`, `in 12 minutes` from the build's clock. */
+function distance(ms: number): string {
+  const minutes = Math.ceil(ms / 60_000)
+  if (minutes < 120) return `in ${minutes} minute${minutes === 1 ? '' : 's'}`
+  const hours = Math.round(minutes / 60)
+  return hours < 48 ? `in ${hours} hours` : `in ${Math.round(hours / 24)} days`
 }
 
 await runCli(() => main(process.argv.slice(2)))

@@ -13,7 +13,17 @@
  */
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, watch } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  watch,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -54,7 +64,7 @@ async function prebuilt() {
   // One process bundles; the others started meanwhile (a test suite's, say) wait for its bundle.
   mkdirSync(BIN, { recursive: true })
   const lock = `${dir}.lock`
-  if (!takeLock(lock)) {
+  while (!takeLock(lock)) {
     waitForBundle(dir, lock)
     if (existsSync(join(dir, 'cli.js'))) return dir
   }
@@ -65,24 +75,54 @@ async function prebuilt() {
   }
 }
 
-/** Take the bundling lock (a folder: made atomically); a lock left by a process that died long ago is taken over. */
+/**
+ * Take the bundling lock (a folder: made atomically, holding its owner's pid).
+ * A lock whose owner has died (a bundling stopped with Ctrl-C) is taken over
+ * at once; one without a readable owner, once it is older than LOCK_STALE_MS.
+ */
 function takeLock(lock) {
   try {
     mkdirSync(lock)
+    writeFileSync(join(lock, 'pid'), String(process.pid))
     return true
-  } catch {
+  } catch (error) {
+    if (error.code !== 'EEXIST') throw error
     const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? 0)
-    if (age < LOCK_STALE_MS) return false
+    if (safely(() => ownerAlive(lock)) !== false && age < LOCK_STALE_MS) return false
     rmSync(lock, { recursive: true, force: true })
     return takeLock(lock)
   }
 }
 
-/** Block until the process holding the lock has made the bundle or given up. */
+/** Whether the lock's owner still runs; undefined when the lock names none (yet). */
+function ownerAlive(lock) {
+  const pid = Number(readFileSync(join(lock, 'pid'), { encoding: 'utf8', flag: 'r' }).trim() || NaN)
+  if (!Number.isInteger(pid)) return undefined
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return error.code === 'EPERM'
+  }
+}
+
+/** Block until the lock's owner has made the bundle, given up or died. */
 function waitForBundle(dir, lock) {
   const pause = new Int32Array(new SharedArrayBuffer(4))
   const deadline = Date.now() + LOCK_STALE_MS
-  while (existsSync(lock) && !existsSync(join(dir, 'cli.js')) && Date.now() < deadline) Atomics.wait(pause, 0, 0, 100)
+  while (existsSync(lock) && !existsSync(join(dir, 'cli.js')) && Date.now() < deadline) {
+    if (safely(() => ownerAlive(lock)) === false) return
+    Atomics.wait(pause, 0, 0, 100)
+  }
+}
+
+/** `read()`, or undefined when the lock went away meanwhile. */
+function safely(read) {
+  try {
+    return read()
+  } catch {
+    return undefined
+  }
 }
 
 async function bundle(key, dir) {

@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm run new -- <collection> "Title" [--related collection/slug,…]`: create
+ * `npm run new -- <collection> "Title" [--related collection/slug,…]
+ * [--publish-at 2027-03-04T09:00:00+01:00] [--expires-at …]`: create
  * content/<collection>/<slug>.md with the frontmatter the collection's schema
- * requires, as a draft, pointing to the related items given. Never overwrites
- * a file. Exit codes: 0 created, 1 refused, 2 usage (contract/cli.ts).
+ * requires, as a draft, pointing to the related items given, scheduled for
+ * the time given. Never overwrites a file. Exit codes: 0 created, 1 refused,
+ * 2 usage (contract/cli.ts).
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
@@ -15,7 +17,35 @@ import { closest } from './core/did-you-mean.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { AppError, UsageError } from '../contract/errors.ts'
 
-const USAGE = `usage: npm run new -- <${COLLECTION_NAMES.join('|')}> "Title" [--slug my-slug] [--related collection/slug,…] [--root DIR]`
+const USAGE = `usage: npm run new -- <${COLLECTION_NAMES.join('|')}> "Title" [--slug my-slug] [--related collection/slug,…] [--publish-at 2027-03-04T09:00:00+01:00] [--expires-at 2027-06-30T23:59:59+01:00] [--root DIR]`
+
+/** What published_at takes: a date (its midnight UTC) or an RFC 3339 date-time with offset. */
+const PUBLISH_AT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))?$/
+/** What expires_at takes: an RFC 3339 date-time with offset (an instant). */
+const EXPIRES_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/
+
+/** The instant of a valid date or date-time (a date is its midnight UTC), or NaN. */
+const instantOf = (value: string) => Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)
+
+/** --publish-at and --expires-at as the file will say them; a UsageError for a value the schema would refuse. */
+function scheduleFrom(
+  publishAt: string | undefined,
+  expiresAt: string | undefined,
+): { publishAt?: string; expiresAt?: string } {
+  if (publishAt !== undefined && (!PUBLISH_AT.test(publishAt) || Number.isNaN(instantOf(publishAt))))
+    throw new UsageError(
+      `--publish-at "${publishAt}" must be a date like 2027-03-04 (its midnight UTC) or a date-time with offset like 2027-03-04T09:00:00+01:00`,
+      USAGE,
+    )
+  if (expiresAt !== undefined && (!EXPIRES_AT.test(expiresAt) || Number.isNaN(instantOf(expiresAt))))
+    throw new UsageError(
+      `--expires-at "${expiresAt}" must be a date-time with offset like 2027-06-30T23:59:59+01:00`,
+      USAGE,
+    )
+  if (expiresAt !== undefined && instantOf(expiresAt) <= instantOf(publishAt ?? new Date().toISOString().slice(0, 10)))
+    throw new UsageError(`--expires-at ${expiresAt} must be after the publication (${publishAt ?? 'today'})`, USAGE)
+  return { publishAt, expiresAt }
+}
 
 /** The file to create exists already: nothing is written. */
 export class FileExistsError extends AppError {
@@ -67,7 +97,7 @@ export async function scaffold(
   root: string,
   collection: string,
   title: string,
-  options: { slug?: string; related?: string[]; now?: Date } = {},
+  options: { slug?: string; related?: string[]; now?: Date; publishAt?: string; expiresAt?: string } = {},
 ): Promise<string> {
   if (!isCollectionName(collection))
     throw new UsageError(`unknown collection "${collection}"; use one of ${COLLECTION_NAMES.join(', ')}`, USAGE)
@@ -96,6 +126,7 @@ export async function scaffold(
       `--related "${malformed}" must name an item as collection/slug, like blog-posts/my-first-post`,
       USAGE,
     )
+  const schedule = scheduleFrom(options.publishAt, options.expiresAt)
   await checkRelatedExist(root, related)
   const dir = join(root, 'content', collection)
   const path = `content/${collection}/${slug}.md`
@@ -103,7 +134,13 @@ export async function scaffold(
   try {
     await writeFile(
       join(root, path),
-      renderTemplate(collection as CollectionName, title.trim(), datesFrom(options.now ?? new Date()), related),
+      renderTemplate(
+        collection as CollectionName,
+        title.trim(),
+        datesFrom(options.now ?? new Date()),
+        related,
+        schedule,
+      ),
       { flag: 'wx' },
     )
   } catch (error) {
@@ -123,6 +160,8 @@ async function main(argv: string[]): Promise<CliResult> {
     return value
   }
   const slug = flag('--slug')
+  const publishAt = flag('--publish-at')
+  const expiresAt = flag('--expires-at')
   const related: string[] = []
   for (let value = flag('--related'); value !== undefined; value = flag('--related'))
     related.push(
@@ -135,9 +174,14 @@ async function main(argv: string[]): Promise<CliResult> {
   const [collection, title, ...rest] = argv
   if (!collection || title === undefined || rest.length)
     throw new UsageError('a collection and a title are needed', USAGE)
-  const path = await scaffold(root, collection, title, { slug, related })
+  const path = await scaffold(root, collection, title, { slug, related, publishAt, expiresAt })
   console.log(path)
-  console.error(`✓ created ${path} as a draft; remove \`draft: true\` to publish it`)
+  const future = publishAt !== undefined && instantOf(publishAt) > Date.now()
+  console.error(
+    future
+      ? `✓ created ${path} as a draft scheduled for ${publishAt}; remove \`draft: true\` when it is ready, and it is published at that time`
+      : `✓ created ${path} as a draft; remove \`draft: true\` to publish it`,
+  )
   return 0
 }
 

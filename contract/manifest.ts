@@ -18,6 +18,17 @@ export interface BuildInfo {
    */
   content_updated_at: string
   counts: Record<CollectionName, number>
+  /**
+   * The next instant a scheduled item is released or an item expires, after the build's clock;
+   * null when nothing is scheduled. The build is out of date from then on: `npm start` rebuilds
+   * at that moment, the Netlify function `release-scheduled` calls the build hook.
+   */
+  next_release_at: string | null
+  /**
+   * The latest release or expiry at or before the build's clock (null: none): the build is
+   * right for every clock from this instant until `next_release_at`.
+   */
+  last_release_at: string | null
 }
 
 export interface Manifest {

@@ -60,6 +60,7 @@ export const COMMON_FIELDS = [
   'tags',
   'published_at',
   'updated_at',
+  'expires_at',
   'image',
   'social_image',
 ] as const

@@ -32,6 +32,7 @@ const integer = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max))
 const origin = /^https?:\/\/[^/\s]+$/
+const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|localhost|\[::1\])$/
 const httpUrl = z.string().refine((v) => {
   try {
     return ['http:', 'https:'].includes(new URL(v).protocol)
@@ -274,6 +275,32 @@ export const SETTINGS = {
       .string()
       .transform((v) => v.toLowerCase())
       .pipe(z.enum(['on', 'off'])),
+  }),
+  BUILD_TIME: setting({
+    accepts: 'an RFC 3339 date-time with offset, like 2027-03-04T09:00:00Z',
+    description:
+      'The instant the build publishes as of: an item whose `published_at` is later is scheduled (in no artifact yet), one whose `expires_at` has passed is expired. Unset: the clock. Set, the same content gives the same bytes at any time (tests, a preview of launch day), and `npm start` and `npm run dev` release nothing on their own.',
+    default: undefined,
+    schema: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i)
+      .transform((v) => Date.parse(v))
+      .pipe(z.number().int().min(0).max(253_402_300_799_000)),
+  }),
+  NETLIFY_BUILD_HOOK_URL: setting({
+    accepts: 'an https URL (a Netlify build hook; http only on a loopback host)',
+    description:
+      "The site's build hook (Netlify: Project configuration → Build & deploy → Build hooks). The `release-scheduled` function calls it when the deployed build's next release or expiry has passed, checked every minute. Unset: a scheduled item waits for the next deploy.",
+    default: undefined,
+    schema: z.string().refine((v) => {
+      try {
+        const url = new URL(v)
+        return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname))
+      } catch {
+        return false
+      }
+    }),
+    secret: true,
   }),
   WEBHOOK_SECRETS_KEY: setting({
     accepts: '32 random bytes in base64url (43 characters)',

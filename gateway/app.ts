@@ -52,7 +52,8 @@ export function createApp(parts: AppParts): H3 {
         log('error', 'request failed', {
           request_id: requestIdOf(event),
           status: response.status,
-          error: String(error.cause ?? error.message),
+          // The thrower's own error where there is one (a plain object would log as [object Object]).
+          error: error.cause instanceof Error ? error.cause.message : error.message,
         })
       }
       return response

@@ -76,6 +76,7 @@ export async function loadSnapshot(
 export class ArtifactStore {
   private snapshot: Snapshot | undefined
   private failure: Error | undefined
+  private whyEmpty: (() => string | undefined) | undefined
   /** Files and rendered answers of every snapshot this store loads, within FILE_CACHE_MB. */
   readonly cache: ByteLru<CachedFile>
 
@@ -126,8 +127,20 @@ export class ArtifactStore {
     return this.snapshot
   }
 
-  /** Why the last load failed (or a served file went missing), for health and logs. */
+  /**
+   * Why the last load failed (or a served file went missing), for health and
+   * logs; with nothing loaded, what `explainEmpty` says when it knows.
+   */
   lastError(): Error | undefined {
-    return this.failure
+    const why = this.snapshot ? undefined : this.whyEmpty?.()
+    return why === undefined ? this.failure : new ArtifactError(why)
+  }
+
+  /**
+   * Who knows why nothing is loaded yet (the dev server: content errors), for
+   * health to say instead of a missing dist/.
+   */
+  explainEmpty(why: () => string | undefined): void {
+    this.whyEmpty = why
   }
 }

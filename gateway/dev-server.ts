@@ -63,6 +63,13 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const distDir = options.distDir === false ? undefined : (options.distDir ?? join(options.root, 'dist'))
   const store = new ArtifactStore(distDir ?? join(options.root, 'dist'), { cacheMb: settings.FILE_CACHE_MB })
   const compiler = await Compiler.open({ root: options.root })
+  // Until a build is served, health says why: the content's errors, not a missing dist/.
+  store.explainEmpty(() => {
+    const state = compiler.current()
+    return state.ok
+      ? undefined
+      : `${state.errors.message}: nothing is served until ${state.errors.errors.length === 1 ? 'it is' : 'they are'} fixed (each error: the terminal, or /preview/)`
+  })
   // The last good build on disk, if any, until the content is fixed.
   if (!compiler.current().ok && distDir)
     await store.reload().then(

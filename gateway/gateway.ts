@@ -31,6 +31,8 @@ import { searchRoute } from './routes/search.ts'
 import { startServer, type RunningServer } from './server.ts'
 import type { Snapshot } from './snapshot.ts'
 import { startWebhooks, type WebhookService } from './webhooks/service.ts'
+import { startServeReleases } from './release/start.ts'
+import type { Releases } from './release/scheduler.ts'
 import { webhookSettingsFrom } from './webhooks/settings.ts'
 
 export interface Platform {
@@ -69,6 +71,14 @@ export interface Platform {
    * Netlify functions run the same passes on their own schedule.
    */
   webhooks?: boolean
+  /**
+   * A long-running gateway serving a project's dist/ (`npm start`) builds it
+   * again at the build's next release or expiry and swaps the new build in,
+   * without a restart, once it listens (gateway/release/). `npm run dev`'s
+   * compiler releases on its own; Netlify calls the build hook from a
+   * scheduled function (netlify/release-scheduled.ts).
+   */
+  releases?: boolean
 }
 
 export interface Gateway {
@@ -85,7 +95,10 @@ export interface Gateway {
   listen(): Promise<RunningServer>
   /** The webhook service, once listening on a platform that sends them. */
   readonly webhooks: WebhookService | undefined
-  /** Load DIST_DIR again (SIGHUP) and send the new build's changes; the previous build stays served if it fails. */
+  /**
+   * Load DIST_DIR again (SIGHUP), send the new build's changes and wait for its
+   * next release; the previous build stays served if it fails.
+   */
   reload(): Promise<Snapshot>
   /** Stop listening and sending. */
   close(): Promise<void>
@@ -126,6 +139,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
   const app = createApp({ settings, store, logger: log, budgets, handlers, extraRoutes: platform.routes ?? [] })
   let running: RunningServer | undefined
   let webhooks: WebhookService | undefined
+  let releases: Releases | undefined
   return {
     app,
     store,
@@ -143,6 +157,15 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
           publicUrl,
           now: clock,
         })
+      // Scheduled items are released (and expired ones taken down) at their time, without a restart.
+      if (platform.releases)
+        releases = await startServeReleases({
+          store,
+          log,
+          frozen: settings.BUILD_TIME !== undefined,
+          packageRoot: platform.root,
+          onSwap: () => webhooks?.kick(),
+        })
       return running
     },
     get webhooks() {
@@ -151,9 +174,11 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     async reload() {
       const snapshot = await store.reload()
       webhooks?.kick()
+      releases?.arm()
       return snapshot
     },
     async close() {
+      releases?.close()
       await Promise.all([running?.close(), webhooks?.close()])
     },
   }

@@ -2,7 +2,8 @@
 /**
  * `npm start` (after the build): serve dist/ and the dynamic routes from one
  * local process, made by createGateway (gateway.ts). SIGHUP reloads dist/;
- * SIGTERM/SIGINT close gracefully.
+ * SIGTERM/SIGINT close gracefully. At the build's next release or expiry it
+ * builds again and swaps (release/).
  */
 import { createGateway } from './gateway.ts'
 import { createLogger } from './log.ts'
@@ -13,7 +14,12 @@ import { readSettings } from '../contract/settings.ts'
 async function main(): Promise<CliResult> {
   const settings = readSettings(process.env, 'start')
   const log = createLogger(settings.LOG_LEVEL)
-  const gateway = await createGateway(settings, { root: process.cwd(), logger: log, webhooks: true })
+  const gateway = await createGateway(settings, {
+    root: process.cwd(),
+    logger: log,
+    webhooks: true,
+    releases: true,
+  })
   const running = await gateway.listen()
   const { build } = gateway.store.current()!.manifest
   console.error(
@@ -21,7 +27,7 @@ async function main(): Promise<CliResult> {
   )
   if (settings.MCP_AUTH === 'off')
     console.error(`! MCP_AUTH=off: ${running.url}/mcp answers without credentials (loopback only)`)
-  // Each build swapped in also goes out as webhooks (gateway/webhooks/).
+  // Each build swapped in also goes out as webhooks (gateway/webhooks/), and its next release is waited for.
   process.on('SIGHUP', () => {
     gateway.reload().then(
       (s) => log('info', 'reloaded', { build_id: s.id }),

@@ -1,8 +1,9 @@
 /**
  * Put compiled files together into the published content: per collection
  * (slugs are unique per collection, so an edit reassembles one collection),
- * then all four combined. Drafts are validated but left out; lists are
- * newest first.
+ * then all four combined. Drafts, and items scheduled or expired as of the
+ * build's clock (`now`, pipeline/schedule.ts), are validated but left out;
+ * lists are newest first.
  */
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { ContentRecord, FullRecord } from '../../contract/records.ts'
@@ -12,6 +13,7 @@ import type { CompiledFile } from '../pipeline/compile.ts'
 import { normaliseDate, sortedIndex, sortRecords, toSummary } from '../pipeline/derive.ts'
 import { checkDuplicateSlugs } from '../pipeline/validate.ts'
 import type { SiteConfig } from '../core/site.ts'
+import { isLive, type Timeline } from '../pipeline/schedule.ts'
 
 /** One collection's published records, or the errors of its files. */
 export type CollectionPart =
@@ -21,7 +23,16 @@ export type CollectionPart =
 /** contentUpdatedAt of content with no items. */
 const EPOCH = '1970-01-01T00:00:00Z'
 
-export function assembleCollection(collection: CollectionName, files: readonly CompiledFile[]): CollectionPart {
+/** Whether a file's item is published at `now` (seconds): not a draft, and released but not expired. */
+export function isPublished(file: CompiledFile, now: number): boolean {
+  return !file.draft && isLive(file.window, now)
+}
+
+export function assembleCollection(
+  collection: CollectionName,
+  files: readonly CompiledFile[],
+  now: number,
+): CollectionPart {
   const errors = files.flatMap((c) => c.errors)
   // In path order, so the file named as "already used by" is the same however the files were read.
   const slugs = files
@@ -31,7 +42,7 @@ export function assembleCollection(collection: CollectionName, files: readonly C
   if (errors.length) return { ok: false, errors }
   const records = sortRecords(
     collection,
-    files.filter((c) => !c.draft).map((c) => c.record!),
+    files.filter((c) => isPublished(c, now)).map((c) => c.record!),
   )
   return { ok: true, records, summaries: records.map(toSummary), contentUpdatedAt: latestUpdate(records) }
 }
@@ -48,9 +59,10 @@ export function reassembleOne(
   previous: CollectionPart | undefined,
   before: CompiledFile,
   after: CompiledFile,
+  now: number,
 ): CollectionPart | undefined {
-  if (!previous?.ok || before.draft || after.draft || after.errors.length || before.slug !== after.slug)
-    return undefined
+  if (!previous?.ok || !isPublished(before, now) || !isPublished(after, now)) return undefined
+  if (after.errors.length || before.slug !== after.slug) return undefined
   if (!before.record || !after.record) return undefined
   const from = previous.records.indexOf(before.record)
   if (from < 0) return undefined
@@ -92,8 +104,12 @@ function normalisedUpdate(record: FullRecord): string {
   return date
 }
 
-/** The published content of four assembled collections (each must be ok). */
-export function combine(site: SiteConfig, parts: ReadonlyMap<CollectionName, CollectionPart>): BuiltContent {
+/** The published content of four assembled collections (each must be ok), as of the build's clock. */
+export function combine(
+  site: SiteConfig,
+  parts: ReadonlyMap<CollectionName, CollectionPart>,
+  schedule: { asOf: number; timeline: Timeline },
+): BuiltContent {
   const collections = {} as BuiltContent['collections']
   const summaries = {} as BuiltContent['summaries']
   let contentUpdatedAt = EPOCH
@@ -104,5 +120,5 @@ export function combine(site: SiteConfig, parts: ReadonlyMap<CollectionName, Col
     summaries[name] = part.summaries
     if (part.contentUpdatedAt > contentUpdatedAt) contentUpdatedAt = part.contentUpdatedAt
   }
-  return { site, collections, summaries, contentUpdatedAt }
+  return { site, collections, summaries, contentUpdatedAt, ...schedule }
 }

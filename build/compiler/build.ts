@@ -24,6 +24,15 @@ export interface BuildOptions {
   threads?: number
   /** Fail, leaving dist/ as it was, when content/'s git history is incomplete (REQUIRE_HISTORY). */
   requireHistory?: boolean
+  /** The build's clock in milliseconds (default BUILD_TIME, else the time): what is scheduled and expired. */
+  clock?: () => number
+}
+
+/** An item left out for now: scheduled (released at `at`) or expired (since `at`). */
+export interface WithheldItem {
+  path: string
+  state: 'scheduled' | 'expired'
+  at: string
 }
 
 /** What a build did: nothing, since dist/ was up to date; or the files it wrote. */
@@ -35,14 +44,24 @@ export type BuildReport =
       files: number
       /** What the build could do only in part (content/ without git history), one line each. */
       warnings: string[]
+      /** The items scheduled or expired as of the build's clock, in path order. */
+      withheld: WithheldItem[]
     }
 
 /** Build `root` into dist/; throws ContentErrors (dist/ untouched) when the content has errors. */
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const distDir = options.distDir ?? join(options.root, 'dist')
-  const current = options.force || options.requireHistory ? undefined : await upToDateManifest(options.root, distDir)
+  const current =
+    options.force || options.requireHistory
+      ? undefined
+      : await upToDateManifest(options.root, distDir, options.clock?.())
   if (current) return { manifest: current, upToDate: true, warnings: [] }
-  const compiler = await Compiler.open({ root: options.root, cache: options.cache, threads: options.threads })
+  const compiler = await Compiler.open({
+    root: options.root,
+    cache: options.cache,
+    threads: options.threads,
+    clock: options.clock,
+  })
   const state = compiler.current()
   await compiler.saveCache()
   if (!state.ok) throw state.errors
@@ -55,7 +74,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   await compiler.pruneMedia()
   const { files, manifest, warnings } = output
   if (options.cache !== false) await writeSourceIndex(options.root, compiler.sourceIndex())
-  return { manifest, files: files.size, upToDate: false, warnings }
+  return { manifest, files: files.size, upToDate: false, warnings, withheld: withheldItems(compiler) }
+}
+
+/** The valid items a build leaves out for now, by their release state. */
+function withheldItems(compiler: Compiler): WithheldItem[] {
+  return compiler
+    .preview()
+    .items.flatMap(({ path, draft, release }) =>
+      !draft && release.state !== 'live' ? [{ path, state: release.state, at: release.at }] : [],
+    )
 }
 
 /**
@@ -75,13 +103,13 @@ async function writeAsMade(compiler: Compiler, writer: DistWriter, requireHistor
  */
 export async function checkContent(
   root: string,
-  options: { threads?: number; requireHistory?: boolean } = {},
-): Promise<{ files: number }> {
+  options: { threads?: number; requireHistory?: boolean; clock?: () => number } = {},
+): Promise<{ files: number; withheld: WithheldItem[] }> {
   // Images are checked (format, size) from their headers, not processed.
-  const compiler = await Compiler.open({ root, threads: options.threads, processMedia: false })
+  const compiler = await Compiler.open({ root, threads: options.threads, processMedia: false, clock: options.clock })
   await compiler.saveCache()
   const state = compiler.current()
   if (!state.ok) throw state.errors
   if (options.requireHistory) assertCompleteHistory(await readCommittedHistory(root))
-  return { files: compiler.fileCount() }
+  return { files: compiler.fileCount(), withheld: withheldItems(compiler) }
 }

@@ -32,6 +32,14 @@ import type { SourceFile } from '../core/sources.ts'
 import { prerenderBodies, RenderPool, renderWork, workersWorth } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
 import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
+import {
+  clockSeconds,
+  isoSeconds,
+  passedBetween,
+  releaseState,
+  settingsClock,
+  timelineAt,
+} from '../pipeline/schedule.ts'
 import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
 import type { FullPass } from './full-pass.ts'
 import { referenceErrors } from './link.ts'
@@ -59,6 +67,8 @@ export interface CompilerOptions {
   offThread?: boolean
   /** Process local images (default true); `npm run check` only checks them. */
   processMedia?: boolean
+  /** The build's clock in milliseconds (default BUILD_TIME, else the time): what is scheduled and expired. */
+  clock?: () => number
 }
 
 /** The content as last compiled: published and ready to emit, or the errors that stop it. */
@@ -78,6 +88,8 @@ export interface PreviewItem {
   draft: boolean
   /** Its record (a published one with its related items resolved); undefined when the file has errors. */
   record: FullRecord | undefined
+  /** Published as of the compiler's clock, or scheduled (released at `at`) or expired (since `at`). */
+  release: { state: 'live' } | { state: 'scheduled' | 'expired'; at: string }
 }
 
 export class Compiler {
@@ -96,6 +108,8 @@ export class Compiler {
   /** Counts the updates that changed something, so a preview can tell it is stale. */
   private revision = 0
   private readonly stats: SourceStats
+  /** The clock (seconds) the content was last assembled as of: a release or expiry after it is due at the next update. */
+  private asOf = 0
 
   private constructor(
     readonly root: string,
@@ -104,6 +118,7 @@ export class Compiler {
     offThread: boolean,
     private readonly media: MediaStore,
     private readonly processMedia: boolean,
+    private readonly clock: () => number,
   ) {
     this.stats = new SourceStats(root)
     this.schedule = new EmitSchedule({
@@ -123,6 +138,7 @@ export class Compiler {
       options.offThread ?? true,
       await MediaStore.open(options.root, { fresh: options.cache === false, threads: options.threads }),
       options.processMedia ?? true,
+      options.clock ?? settingsClock(),
     )
     await compiler.readSite()
     const paths = await listContent(options.root)
@@ -130,7 +146,7 @@ export class Compiler {
     for (const source of await inBatches(paths, (p) => readIfPresent(options.root, p)))
       if (source) compiler.sources.set(source.path, source)
     await compiler.compileAll()
-    compiler.assemble(new Set(COLLECTION_NAMES))
+    compiler.assemble(new Set(COLLECTION_NAMES), undefined, clockSeconds(compiler.clock()))
     return compiler
   }
 
@@ -153,7 +169,7 @@ export class Compiler {
   }
 
   /** Every item, drafts included, in path order, and the revision they are at. */
-  preview(): { revision: number; items: PreviewItem[] } {
+  preview(): { revision: number; items: PreviewItem[]; asOf: string } {
     const published = new Map<string, FullRecord>()
     const content = this.state.ok ? this.state.content : undefined
     if (content)
@@ -165,9 +181,10 @@ export class Compiler {
         slug: c.slug,
         draft: c.draft,
         record: published.get(`${c.collection}/${c.slug}`) ?? c.record,
+        release: previewRelease(releaseState(c.window, this.asOf)),
       }))
       .sort((a, b) => (a.path < b.path ? -1 : 1))
-    return { revision: this.revision, items }
+    return { revision: this.revision, items, asOf: isoSeconds(this.asOf) }
   }
 
   /** The site settings, once site.yaml has been read without errors. */
@@ -189,6 +206,13 @@ export class Compiler {
     /** Per changed collection, the one file replaced (before, after); null once more than one changed. */
     const replaced = new Map<CollectionName, [CompiledFile | undefined, CompiledFile | undefined] | null>()
     const files: string[] = []
+    // A release or an expiry came due since the last assembly: every collection is assembled again.
+    const now = clockSeconds(this.clock())
+    const released = this.releaseDue(now)
+    if (released) {
+      files.push(`${isoSeconds(released)} (scheduled release or expiry)`)
+      for (const c of COLLECTION_NAMES) changed.add(c)
+    }
     // An image changed: the files that use it are compiled again, though their own bytes did not change.
     const assets = new Set(given.flatMap((p) => (p.kind === 'asset' ? [p.path] : [])))
     const users = assets.size ? this.usersOf(assets) : []
@@ -223,7 +247,7 @@ export class Compiler {
     }
     if (!files.length) return undefined
     this.revision++
-    this.assemble(changed, files.includes(SITE_PATH) ? undefined : replaced)
+    this.assemble(changed, files.includes(SITE_PATH) || released ? undefined : replaced, now)
     return { files, state: this.state }
   }
 
@@ -232,7 +256,9 @@ export class Compiler {
     const found = await this.stats.stale(this.sources.keys(), () => signal?.aborted === true)
     if (!found || signal?.aborted) return undefined
     const assets = await this.media.stale(this.assetPaths())
-    return [...found, ...assets.map((path) => ({ kind: 'asset' as const, path }))]
+    // A release or an expiry that came due is found like an edit, and applied as one (see update).
+    const due = this.releaseDue(clockSeconds(this.clock())) ? [{ kind: 'site' as const }] : []
+    return [...found, ...assets.map((path) => ({ kind: 'asset' as const, path })), ...due]
   }
 
   /**
@@ -308,6 +334,7 @@ export class Compiler {
         slug: file.slug,
         published: !file.draft,
         blob: blobOf(file.source),
+        window: file.window,
       })
     }
     return working
@@ -362,11 +389,20 @@ export class Compiler {
     for (const file of compiled) this.compiled.set(file.source.path, file)
   }
 
-  /** Assemble the changed collections, combine all into the published content and link it. */
+  /** The latest release or expiry of a published file after the last assembly and at or before `now`, if any. */
+  private releaseDue(now: number): number | undefined {
+    const windows = [...this.compiled.values()].flatMap((c) => (c.draft ? [] : [c.window]))
+    if (!passedBetween(windows, this.asOf, now)) return undefined
+    return timelineAt(windows, now).last
+  }
+
+  /** Assemble the changed collections, combine all into the published content as of `now` (seconds) and link it. */
   private assemble(
     changed: ReadonlySet<CollectionName>,
-    replaced?: ReadonlyMap<CollectionName, [CompiledFile | undefined, CompiledFile | undefined] | null>,
+    replaced: ReadonlyMap<CollectionName, [CompiledFile | undefined, CompiledFile | undefined] | null> | undefined,
+    now: number,
   ): void {
+    this.asOf = now
     if (this.siteError) {
       this.state = { ok: false, errors: this.siteError }
       return
@@ -375,10 +411,10 @@ export class Compiler {
     let edit: [CompiledFile, CompiledFile] | undefined
     for (const collection of changed) {
       const one = replaced?.get(collection)
-      const part = one?.[0] && one[1] && reassembleOne(collection, this.parts.get(collection), one[0], one[1])
+      const part = one?.[0] && one[1] && reassembleOne(collection, this.parts.get(collection), one[0], one[1], now)
       if (part && changed.size === 1) edit = [one[0]!, one[1]!]
       const files = part ? [] : [...this.compiled.values()].filter((c) => c.collection === collection)
-      this.parts.set(collection, part || assembleCollection(collection, files))
+      this.parts.set(collection, part || assembleCollection(collection, files, now))
     }
     const errors: ContentError[] = COLLECTION_NAMES.flatMap((c) => {
       const part = this.parts.get(c)
@@ -386,12 +422,13 @@ export class Compiler {
     })
     if (errors.length) {
       // References and body links too, so an author sees every problem in one run.
-      const all = [...errors, ...referenceErrors(this.compiled.values())]
+      const all = [...errors, ...referenceErrors(this.compiled.values(), now)]
       this.state = { ok: false, errors: new ContentErrors(sortErrors(all)) }
       return
     }
-    const base = combine(this.site!, this.parts)
-    const linked = this.linker.link(base.collections, this.compiled, edit)
+    const windows = [...this.compiled.values()].flatMap((c) => (c.draft ? [] : [c.window]))
+    const base = combine(this.site!, this.parts, { asOf: now, timeline: timelineAt(windows, now) })
+    const linked = this.linker.link(base.collections, this.compiled, now, edit)
     if (linked.errors.length) {
       this.state = { ok: false, errors: new ContentErrors(sortErrors(linked.errors)) }
       return
@@ -428,6 +465,10 @@ export class Compiler {
       (a, b) => order(a) - order(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
     )
   }
+}
+
+function previewRelease(state: ReturnType<typeof releaseState>): PreviewItem['release'] {
+  return state.state === 'live' ? state : { state: state.state, at: isoSeconds(state.at) }
 }
 
 function sameItems(before: readonly FullRecord[] | undefined, after: readonly FullRecord[]): boolean {

@@ -12,22 +12,29 @@ import type { Manifest } from '../../contract/manifest.ts'
 import { historyKey } from '../history/git-history.ts'
 import { inBatches, listContent, signature } from '../core/sources.ts'
 import { readSource } from '../core/sources.ts'
+import { holdsAt } from '../../contract/release.ts'
+import { settingsClock } from '../pipeline/schedule.ts'
 
 /** What the no-change check needs of a manifest: the build and the hash of its inputs. */
 export type ManifestHead = Pick<Manifest, 'format' | 'build' | 'input_hash'>
 
 /**
  * The head of `distDir`'s manifest when it was built from exactly the current
- * inputs of `root`. Unchanged sources are known by their stat (the source
+ * inputs of `root`, as of a clock (milliseconds) no release or expiry has
+ * passed since. Unchanged sources are known by their stat (the source
  * index in .cache/), so nothing is read but what changed: 10,000 files cost
  * their stats, not their bytes.
  */
-export async function upToDateManifest(root: string, distDir = join(root, 'dist')): Promise<ManifestHead | undefined> {
+export async function upToDateManifest(
+  root: string,
+  distDir = join(root, 'dist'),
+  now?: number,
+): Promise<ManifestHead | undefined> {
   const [head, inputHash] = await Promise.all([
     readManifestHead(distDir),
     indexedSources(root).then((s) => hashInputs(root, s)),
   ])
-  return head?.input_hash === inputHash ? head : undefined
+  return head?.input_hash === inputHash && holdsAt(head.build, now ?? settingsClock()()) ? head : undefined
 }
 
 /**

@@ -2,7 +2,9 @@
  * The link stage: references between items, resolved once every collection
  * is assembled. Each `related` entry, and each link of a body to an item's
  * page on the marketing site, must name a published item (a draft may also
- * name another draft, since both are work in progress); full records carry
+ * name another draft, since both are work in progress), published for as
+ * long as the item naming it is (pipeline/schedule.ts: a release or an
+ * expiry never breaks a later build); full records carry
  * the resolved related items. A record whose resolved references did not change
  * keeps its object, so nothing downstream renders it again.
  */
@@ -11,6 +13,7 @@ import type { FullRecord, RelatedItem } from '../../contract/records.ts'
 import { ContentError } from '../core/errors.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
 import { closest } from '../core/did-you-mean.ts'
+import { referenceTiming } from '../pipeline/schedule.ts'
 
 /**
  * Linked records per base record: the last result, the records its references resolved to and the
@@ -32,8 +35,12 @@ export interface LinkResult {
   referrers: Map<string, Set<CompiledFile>>
 }
 
-/** Resolve the references of `files` against the published `records` (base records, newest first). */
-export function link(records: Record<CollectionName, FullRecord[]>, files: Iterable<CompiledFile>): LinkResult {
+/** Resolve the references of `files` against the published `records` (base records, newest first) as of `now`. */
+export function link(
+  records: Record<CollectionName, FullRecord[]>,
+  files: Iterable<CompiledFile>,
+  now: number,
+): LinkResult {
   const parts = COLLECTION_NAMES.map((collection) => {
     let part = byCollection.get(records[collection])
     if (!part) {
@@ -50,13 +57,11 @@ export function link(records: Record<CollectionName, FullRecord[]>, files: Itera
       }
       return undefined
     },
-    has: (target: string) => parts.some((part) => part.has(target)),
-    keys: () => parts.flatMap((part) => [...part.keys()]),
   }
   const referencing = new Map<FullRecord, CompiledFile>()
   const all = [...files]
   for (const file of all) if (!file.draft && file.record && file.references.length) referencing.set(file.record, file)
-  const errors = brokenReferences(all, published)
+  const errors = brokenReferences(all, now)
   const out = {} as Record<CollectionName, FullRecord[]>
   for (const collection of COLLECTION_NAMES) {
     out[collection] = records[collection].map((record) => {
@@ -106,25 +111,30 @@ export function relink(record: FullRecord, file: CompiledFile, published: Publis
  * (so nothing is linked): each file counts as the item it would publish, and
  * `check` reports these with every other problem, in one run.
  */
-export function referenceErrors(files: Iterable<CompiledFile>): ContentError[] {
-  const all = [...files]
-  const items = new Set(all.flatMap((f) => (f.draft ? [] : [`${f.collection}/${f.slug}`])))
-  return brokenReferences(all, { has: (target) => items.has(target), keys: () => [...items] })
+export function referenceErrors(files: Iterable<CompiledFile>, now: number): ContentError[] {
+  return brokenReferences([...files], now)
 }
 
-/** Each `related` entry and body link of `files` that names no published item (a draft's may name a draft). */
-function brokenReferences(
-  files: readonly CompiledFile[],
-  published: { has(target: string): boolean; keys(): string[] },
-): ContentError[] {
+/**
+ * Each `related` entry and body link of `files` that names no item that is
+ * published whenever the file's own item is, from `now` on (a draft's may name a draft).
+ */
+function brokenReferences(files: readonly CompiledFile[], now: number): ContentError[] {
   const drafts = new Set<string>()
-  for (const file of files) if (file.draft) drafts.add(`${file.collection}/${file.slug}`)
+  const items = new Map<string, CompiledFile>()
+  for (const file of files) {
+    const key = `${file.collection}/${file.slug}`
+    if (file.draft) drafts.add(key)
+    else if (!items.has(key)) items.set(key, file)
+  }
   const errors: ContentError[] = []
   const broken = (file: CompiledFile, target: string): string | undefined => {
-    if (published.has(target) || (file.draft && drafts.has(target))) return undefined
+    const item = items.get(target)
+    if (item) return file.draft ? undefined : referenceTiming(file.window, item.window, now)
+    if (file.draft && drafts.has(target)) return undefined
     return drafts.has(target)
       ? 'is a draft: a published item may only point to published items'
-      : `is not an item${suggestion(target, published.keys())}`
+      : `is not an item${suggestion(target, [...items.keys()])}`
   }
   for (const file of files) {
     for (const ref of file.references) {

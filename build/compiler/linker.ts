@@ -9,6 +9,7 @@ import { COLLECTION_NAMES, type CollectionName } from '../../contract/collection
 import type { FullRecord } from '../../contract/records.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
 import { link, relink, type LinkResult, type Published } from './link.ts'
+import type { ReleaseWindow } from '../pipeline/schedule.ts'
 
 export class Linker {
   /** The last result, the base records it linked, and the items edited since its full link. */
@@ -23,11 +24,12 @@ export class Linker {
   link(
     records: Record<CollectionName, FullRecord[]>,
     files: ReadonlyMap<string, CompiledFile>,
+    now: number,
     edit?: [CompiledFile, CompiledFile],
   ): LinkResult {
     const fast = edit && this.linkOne(records, edit[0], edit[1])
     if (fast) return fast
-    const result = link(records, files.values())
+    const result = link(records, files.values(), now)
     this.last = result.errors.length ? undefined : { input: records, result, edited: new Map() }
     return result
   }
@@ -55,6 +57,10 @@ export class Linker {
     // The same slugs are published as before, so only the edited file's own targets can be broken now.
     for (const target of [...after.references, ...after.links].map((r) => r.target))
       if (!published.get(target)) return undefined
+    // Scheduled publishing: an edit that moves the item's own times, or points to an item that expires, is linked in full.
+    if (!sameWindow(before.window, after.window)) return undefined
+    for (const target of [...after.references, ...after.links].map((r) => r.target))
+      if (published.get(target)!.record.expires_at) return undefined
     const out = { ...last.result.records }
     const base = records[collection]
     // The base list is the last one with the record moved (assemble.ts reassembleOne): do the same to the linked one.
@@ -87,4 +93,8 @@ export class Linker {
     this.last = { input: records, result, edited }
     return result
   }
+}
+
+function sameWindow(a: ReleaseWindow | undefined, b: ReleaseWindow | undefined): boolean {
+  return a?.from === b?.from && a?.until === b?.until
 }

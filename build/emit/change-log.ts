@@ -5,33 +5,48 @@
  * and git history always give the same log.
  *
  * Positions: a commit's changes are at its time (never before the commit
- * before it), uncommitted ones at the last commit's time, each numbered
- * within its second. Without any commit to go by (no git, or content/ never
- * committed) an item's position is its updated_at.
+ * before it), uncommitted ones after every change logged before them (at the
+ * last commit's time, or a later release's), each numbered within its
+ * second. A release (an item's `published_at` reached after it
+ * was committed) and an expiry (its `expires_at` reached) are at their own
+ * time, up to the build's clock: the build whose clock passes that time is
+ * the one that logs it, after every position an earlier build handed out, so
+ * cursors stay valid and webhooks go out at the release. Without any commit
+ * to go by (no git, or content/ never committed) an item's position is its
+ * updated_at, and nothing expired is logged.
  */
 import { CHANGE_LOG_FORMAT, type ChangeLog, type LoggedChange } from '../../contract/changes.ts'
 import type { BuiltContent } from './types.ts'
 import { recordId } from '../pipeline/derive.ts'
-import { applyStep, PublishedIndex } from '../history/replay.ts'
+import { Replay } from '../history/replay.ts'
 import type { ContentHistory, FileState, HistoryChange } from '../history/types.ts'
 
 export function deriveChangeLog(history: ContentHistory, content: BuiltContent): ChangeLog {
   const { committed, working } = history
-  const files = new Map(committed.files)
-  const index = PublishedIndex.of(files)
+  const replay = new Replay(content.asOf)
+  const changes: HistoryChange[] = []
+  for (const step of committed.steps) changes.push(...replay.apply(step.files, step.time))
+  const files = replay.files
   const next = new Map<string, FileState | undefined>()
   for (const path of [...new Set([...files.keys(), ...working.keys()])].sort()) {
     const before = files.get(path)
     const after = working.get(path)
     if (!sameState(before, after)) next.set(path, after)
   }
-  let uncommitted = applyStep(files, index, next, committed.lastTime ?? 0)
-  if (committed.lastTime === undefined) uncommitted = placeByUpdatedAt(uncommitted, content)
+  if (committed.lastTime === undefined) {
+    changes.push(...placeByUpdatedAt(replay.applyAtClock(next), content))
+  } else {
+    // The committed files' releases and expiries up to the clock, then the working tree after all of them
+    // (so an edit of an item released since the last commit is an update), then its own releases.
+    changes.push(...replay.until(content.asOf))
+    const at = Math.max(committed.lastTime, changes.at(-1)?.time ?? 0)
+    changes.push(...replay.apply(next, at), ...replay.until(content.asOf))
+  }
   return {
     format: CHANGE_LOG_FORMAT,
     history: committed.source,
     warning: committed.warning ?? null,
-    changes: numbered([...committed.changes, ...uncommitted]),
+    changes: numbered(changes),
   }
 }
 

@@ -4,9 +4,10 @@
  * the gateway can answer any list query with the shared renderer.
  */
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
-import type { BuildFile, Manifest } from '../../contract/manifest.ts'
+import type { BuildFile, BuildInfo, Manifest } from '../../contract/manifest.ts'
 import { MANIFEST_FORMAT } from '../../contract/manifest.ts'
 import type { BuiltContent } from './types.ts'
+import { isoSeconds, type Timeline } from '../pipeline/schedule.ts'
 import { deprecatedFieldsOf } from '../openapi/document.ts'
 
 /** The build's files (a snapshot later edits leave alone), the path of the manifest among them, and its id. */
@@ -29,7 +30,7 @@ export function createManifest(content: BuiltContent, build: BuildIndex, inputHa
   let files: Record<string, string> | undefined
   const manifest = {
     format: MANIFEST_FORMAT,
-    build: { id: build.id, content_updated_at: content.contentUpdatedAt, counts },
+    build: { id: build.id, content_updated_at: content.contentUpdatedAt, counts, ...releaseTimes(content.timeline) },
     input_hash: inputHash,
   } as Omit<Manifest, 'files' | 'collections'>
   Object.defineProperty(manifest, 'files', {
@@ -47,4 +48,12 @@ function listFiles(build: BuildIndex): Record<string, string> {
   for (const path of [...build.files.keys()].sort())
     if (path !== build.manifestPath) files[path] = build.files.get(path)!.etag
   return files
+}
+
+/** The build's release times as the manifest states them (pipeline/schedule.ts). */
+function releaseTimes(timeline: Timeline): Pick<BuildInfo, 'next_release_at' | 'last_release_at'> {
+  return {
+    next_release_at: timeline.next === undefined ? null : isoSeconds(timeline.next),
+    last_release_at: timeline.last === undefined ? null : isoSeconds(timeline.last),
+  }
 }

@@ -39,3 +39,19 @@ export function documentHeaders(file: string): Record<string, string> {
   const type = DOCUMENT_TYPES[path] ?? CONTENT_TYPES[extname(file)] ?? 'application/octet-stream'
   return { ...fileHeaders(type, CACHE.document), ...DOCUMENT_HEADERS[path] }
 }
+
+/** What static answers may be cached for while a release or an expiry is scheduled. */
+export const SCHEDULED_CACHE = 'public, max-age=0, must-revalidate'
+
+/**
+ * A `_headers` line as it stands while a release or an expiry is scheduled:
+ * a lifetime fixed at build time would outlive the release for a request made
+ * just before it, so browsers revalidate every time (a 304 from Netlify's edge,
+ * which each deploy, the release's among them, refreshes). Media, named by
+ * their bytes, stay immutable.
+ */
+export function revalidateWhileScheduled(line: string): string {
+  const m = /^(\s+cache-control:\s*)(.*)$/i.exec(line)
+  if (!m || /\b(?:immutable|no-store)\b/.test(m[2]!)) return line
+  return `${m[1]}${SCHEDULED_CACHE}`
+}

@@ -35,7 +35,13 @@ import { listFile, MANIFEST_FILE } from '../../contract/paths.ts'
 import { documentedPaths, ROUTES } from '../../contract/routes/index.ts'
 import type { Route } from '../../contract/routes/route.ts'
 import { paginate } from '../../contract/render.ts'
-import { documentHeaders, fileHeaders, LIST_HEADERS, SITE_HEADERS } from './netlify-headers.ts'
+import {
+  documentHeaders,
+  fileHeaders,
+  LIST_HEADERS,
+  revalidateWhileScheduled,
+  SITE_HEADERS,
+} from './netlify-headers.ts'
 import { CACHE } from '../../contract/headers.ts'
 import { deprecatedParameters, deprecationFields } from '../../contract/routes/deprecation.ts'
 import { deprecatedFieldsOf } from '../openapi/document.ts'
@@ -169,7 +175,8 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
       headers.push(...rule(`/${file.slice(0, -'index.html'.length)}`, documentHeaders(file)))
     else if (file.endsWith('.html')) headers.push(...rule(`/${file.slice(0, -'.html'.length)}`, documentHeaders(file)))
   }
-  return headers
+  // While a release or an expiry is scheduled, no static answer may outlive it (netlify-headers.ts).
+  return content.timeline.next === undefined ? headers : headers.map(revalidateWhileScheduled)
 }
 
 /**

@@ -3,6 +3,7 @@ import type { BuildFile } from '../../contract/manifest.ts'
 import type { ContentRecord, FullRecord } from '../../contract/records.ts'
 import type { SiteConfig } from '../core/site.ts'
 import type { ContentHistory } from '../history/types.ts'
+import type { Timeline } from '../pipeline/schedule.ts'
 
 /** Everything the build knows after validation and rendering: the published content, sorted. */
 export interface BuiltContent {
@@ -13,6 +14,10 @@ export interface BuiltContent {
   summaries: Record<CollectionName, ContentRecord[]>
   /** The newest updated_at of all published items: what the content is as of (never the build's clock). */
   contentUpdatedAt: string
+  /** The build's clock (seconds since the epoch) the content is published as of (BUILD_TIME, else the time). */
+  asOf: number
+  /** The releases and expiries around it: the content is the same from `last` until `next` (pipeline/schedule.ts). */
+  timeline: Timeline
 }
 
 /**

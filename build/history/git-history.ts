@@ -1,8 +1,9 @@
 /**
  * content/'s history from git: every commit on the first-parent line of
- * HEAD that touched content/, oldest first, replayed file by file to find
- * when each published item was created, updated and deleted (its file
- * removed, or turned into a draft). Merges count as one change (their diff
+ * HEAD that touched content/, oldest first, with each file's state at each
+ * commit, which the change log replays (replay.ts) to find when each
+ * published item was created, updated and deleted (its file removed, turned
+ * into a draft, or expired). Merges count as one change (their diff
  * against the first parent), the way main's readers saw them.
  *
  * Without git, outside a repository or with an unreadable one, the answer is
@@ -13,7 +14,7 @@ import { createHash } from 'node:crypto'
 import { classify } from '../core/sources.ts'
 import { git, readBlobs } from './git.ts'
 import { readPublication } from './frontmatter.ts'
-import { replay } from './replay.ts'
+import { resolveSteps } from './replay.ts'
 import type { CommittedHistory, FileState } from './types.ts'
 
 const CONTENT = 'content/'
@@ -72,7 +73,7 @@ export async function readCommittedHistory(
   if (!log.ok) {
     // A repository without commits has no history yet, but nothing is missing from it.
     if (/does not have any commits|bad default revision|unknown revision/.test(log.reason))
-      return { source: 'git', changes: [], files: new Map(), lastTime: undefined }
+      return { source: 'git', steps: [], files: new Map(), lastTime: undefined }
     return none(`git cannot read content/'s history (${log.reason})`)
   }
   const commits = parseLog(log.stdout.toString('utf8'))
@@ -88,10 +89,10 @@ export async function readCommittedHistory(
     publication.set(blob, readPublication(content.toString('utf8'))),
   )
   if (!read.ok) return none(`git cannot read content/'s history (${read.reason})`)
-  const { changes, files, lastTime } = replay(commits, (path, blob) => {
+  const { steps, files, lastTime } = resolveSteps(commits, (path, blob) => {
     if (isKnown(path, blob)) {
-      const { collection, slug, published } = known.get(blob)!
-      return { collection, slug, published, blob }
+      const { collection, slug, published, window } = known.get(blob)!
+      return { collection, slug, published, blob, window }
     }
     const found = publication.get(blob)
     const item = classify('.', path)
@@ -101,6 +102,7 @@ export async function readCommittedHistory(
       slug: found.slug ?? item.name.slice(0, -'.md'.length),
       published: !found.draft,
       blob,
+      window: found.window,
     }
   })
   const isShallow = shallow.stdout.toString().trim() === 'true'
@@ -110,7 +112,7 @@ export async function readCommittedHistory(
       warning:
         "the git clone is shallow, so content/'s history starts at its oldest commit: earlier deletions are missing from /api/changes (clone with the full history, e.g. actions/checkout with fetch-depth: 0)",
     }),
-    changes,
+    steps,
     files,
     lastTime,
   }
@@ -125,7 +127,7 @@ function none(reason: string): CommittedHistory {
     // Public (the feed's meta.warning): never git's own words, which can name the server's folders.
     warning: `the build could not read content/'s git history, so ${WITHOUT_HISTORY}`,
     detail: `${reason}${hintFor(reason)}: ${WITHOUT_HISTORY}`,
-    changes: [],
+    steps: [],
     files: new Map(),
     lastTime: undefined,
   }

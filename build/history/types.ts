@@ -6,6 +6,7 @@
  */
 import type { ChangeType, HistorySource } from '../../contract/changes.ts'
 import type { CollectionName } from '../../contract/collections.ts'
+import type { ReleaseWindow } from '../pipeline/schedule.ts'
 
 /** One content file at one point in history. */
 export interface FileState {
@@ -15,6 +16,11 @@ export interface FileState {
   published: boolean
   /** The git blob id of its bytes: equal ids, equal content. */
   blob: string
+  /**
+   * When a published file's item is public (build/pipeline/schedule.ts): released at `from`,
+   * expired at `until`, in seconds; undefined when it does not say (public at once, for good).
+   */
+  window?: ReleaseWindow
 }
 
 /** A change to a published item, at a commit. */
@@ -24,6 +30,12 @@ export interface HistoryChange {
   change: ChangeType
   collection: CollectionName
   slug: string
+}
+
+/** One commit: its time (never earlier than the commit before) and the new state of each file it touched (undefined: removed). */
+export interface CommitStep {
+  time: number
+  files: ReadonlyMap<string, FileState | undefined>
 }
 
 /** content/'s history as git recorded it, up to the last commit that touched it. */
@@ -36,8 +48,11 @@ export interface CommittedHistory {
   warning?: string
   /** The same for the build's log, with git's own reason (which may name the checkout's path). */
   detail?: string
-  /** Changes in commit order. */
-  changes: HistoryChange[]
+  /**
+   * The commits in order, each file's state read from it: replayed with the build's clock into
+   * item changes (replay.ts), since what was public when depends on releases and expiries.
+   */
+  steps: CommitStep[]
   /** Every content file at the last commit, by project-relative path. */
   files: ReadonlyMap<string, FileState>
   /** Time of the last commit that touched content/; undefined when none did. */

@@ -176,7 +176,7 @@ export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
       build: {
         type: 'object',
         additionalProperties: false,
-        required: ['id', 'content_updated_at', 'counts'],
+        required: ['id', 'content_updated_at', 'counts', 'next_release_at'],
         properties: {
           id: text(64, { pattern: '^[0-9a-f]+$', description: 'Identifies the content build being served.' }),
           content_updated_at: instant({
@@ -189,6 +189,11 @@ export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
             required: [...COLLECTION_NAMES],
             properties: Object.fromEntries(COLLECTION_NAMES.map((c) => [c, count()])),
           },
+          next_release_at: instant({
+            type: ['string', 'null'],
+            description:
+              'When a scheduled item is next released or an item next expires (null: nothing is scheduled). The build is rebuilt then (`npm start`; on Netlify the `release-scheduled` function calls the build hook), and no answer is cached past it.',
+          }),
         },
       },
     },

@@ -34,6 +34,7 @@ function commonFields(collection: CollectionName): Record<string, SchemaObject> 
     tags: propertyOf(schema, 'tags'),
     published_at: instant('published_at'),
     updated_at: instant('updated_at'),
+    expires_at: nullable(instant('expires_at')),
     image: { anyOf: [imageRef, { type: 'null' }], description: 'Lead image, or null.' },
     social_image: {
       anyOf: [socialImageRef, { type: 'null' }],

@@ -17,6 +17,7 @@ import { mediaReferences, type MediaRef } from './media-refs.ts'
 import { locate } from '../core/locate.ts'
 import { REFERENCE_PATTERN } from '../../contract/patterns.ts'
 import { slugPosition, validateFile } from './validate.ts'
+import { releaseWindow, type ReleaseWindow } from './schedule.ts'
 
 /** One `related` entry: the `collection/slug` it names and its position. */
 export interface Reference {
@@ -33,6 +34,8 @@ export interface CompiledFile {
   /** Where the slug is written (its `slug` field, else the file's start), for duplicate-slug errors; undefined when the frontmatter did not parse. */
   slugAt: { line: number; column: number } | undefined
   draft: boolean
+  /** When its item is public (schedule.ts); undefined when the frontmatter is not valid. */
+  window: ReleaseWindow | undefined
   /** The items its `related` field names, with where each is written. */
   references: Reference[]
   /** The items its body links to on the marketing site, with where each link is written. */
@@ -88,6 +91,7 @@ export function compileFile(
     slug,
     slugAt,
     draft: written?.draft === true,
+    window: data && releaseWindow(data),
     references,
     links,
     media,

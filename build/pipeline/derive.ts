@@ -49,6 +49,7 @@ export function deriveRecord(
     tags: (data.tags as string[] | undefined) ?? [],
     published_at: published,
     updated_at: typeof data.updated_at === 'string' ? normaliseDate(data.updated_at) : published,
+    expires_at: typeof data.expires_at === 'string' ? normaliseDate(data.expires_at) : null,
     image: externalImage(data.image as { url: string; alt: string } | undefined),
     social_image: data.image ? { url: (data.image as { url: string }).url, width: null, height: null } : null,
     related: [],

@@ -109,21 +109,23 @@ function suggest(file: LoadedFile, path: (string | number)[], name: string): str
   return close ? ` (did you mean ${close}?)` : known.length ? ` (known fields: ${known.join(', ')})` : ''
 }
 
-const DATE_ORDER: [later: string, earlier: string][] = [
+/** `strict`: the two may not be equal either (an item that expires as it is published is never public). */
+const DATE_ORDER: [later: string, earlier: string, strict?: 'strict'][] = [
   ['ends_at', 'starts_at'],
   ['updated_at', 'published_at'],
+  ['expires_at', 'published_at', 'strict'],
 ]
 
 function checkDateOrder(file: LoadedFile, data: Frontmatter, errors: ContentError[]): void {
-  for (const [later, earlier] of DATE_ORDER) {
+  for (const [later, earlier, strict] of DATE_ORDER) {
     const a = data[later]
     const b = data[earlier]
     if (typeof a !== 'string' || typeof b !== 'string') continue
-    if (Date.parse(a) < Date.parse(b)) {
+    const [at, bt] = [Date.parse(a), Date.parse(b)]
+    if (at < bt || (strict && at === bt)) {
       const { line, column } = file.position(locate(file.doc, [later]).offset)
-      errors.push(
-        new ContentError('DATE_ORDER', file.source.path, line, column, later, `must not be before ${earlier} (${b})`),
-      )
+      const message = strict ? `must be after ${earlier} (${b})` : `must not be before ${earlier} (${b})`
+      errors.push(new ContentError('DATE_ORDER', file.source.path, line, column, later, message))
     }
   }
 }

@@ -53,13 +53,15 @@ export function renderTemplate(
   title: string,
   dates: Dates,
   related: readonly string[] = [],
+  schedule: { publishAt?: string; expiresAt?: string } = {},
 ): string {
   const lines = [
     '---',
     // JSON strings are valid YAML, so any title survives quoting.
     `title: ${JSON.stringify(title)}`,
     'tags: []',
-    `published_at: ${dates.today}`,
+    `published_at: ${schedule.publishAt ?? dates.today}`,
+    ...(schedule.expiresAt ? [`expires_at: ${schedule.expiresAt}`] : []),
     'draft: true',
     ...(related.length ? ['related:', ...related.map((r) => `  - ${r}`)] : []),
     ...FIELDS[collection](dates),

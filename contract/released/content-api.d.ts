@@ -898,6 +898,11 @@ export interface components {
                     /** Format: int64 */
                     events: number;
                 };
+                /**
+                 * Format: date-time
+                 * @description When a scheduled item is next released or an item next expires (null: nothing is scheduled). The build is rebuilt then (`npm start`; on Netlify the `release-scheduled` function calls the build hook), and no answer is cached past it.
+                 */
+                next_release_at: string | null;
             };
         };
         /** @description An item that matched: its common fields, where to read it in full, and why it matched. */
@@ -1104,7 +1109,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -1112,6 +1117,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1189,7 +1199,7 @@ export interface components {
             tags?: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at?: string;
             /**
@@ -1197,6 +1207,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
             /** @description Lead image, or null. */
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1274,7 +1289,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -1282,6 +1297,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1326,7 +1346,7 @@ export interface components {
             tags?: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at?: string;
             /**
@@ -1334,6 +1354,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
             /** @description Lead image, or null. */
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1384,7 +1409,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -1392,6 +1417,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1479,7 +1509,7 @@ export interface components {
             tags?: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at?: string;
             /**
@@ -1487,6 +1517,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
             /** @description Lead image, or null. */
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1574,7 +1609,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -1582,6 +1617,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1636,7 +1676,7 @@ export interface components {
             tags?: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at?: string;
             /**
@@ -1644,6 +1684,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
             /** @description Lead image, or null. */
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1704,7 +1749,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -1712,6 +1757,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1806,7 +1856,7 @@ export interface components {
             tags?: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at?: string;
             /**
@@ -1814,6 +1864,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
             /** @description Lead image, or null. */
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1908,7 +1963,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -1916,6 +1971,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -1977,7 +2037,7 @@ export interface components {
             tags?: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at?: string;
             /**
@@ -1985,6 +2045,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
             /** @description Lead image, or null. */
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -2052,7 +2117,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -2060,6 +2125,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -2174,7 +2244,7 @@ export interface components {
             tags?: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at?: string;
             /**
@@ -2182,6 +2252,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
             /** @description Lead image, or null. */
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -2296,7 +2371,7 @@ export interface components {
             tags: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at: string;
             /**
@@ -2304,6 +2379,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at: string | null;
             /** @description Lead image, or null. */
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -2385,7 +2465,7 @@ export interface components {
             tags?: string[];
             /**
              * Format: date-time
-             * @description When the item was (or will be) published. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             * @description When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC). Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             published_at?: string;
             /**
@@ -2393,6 +2473,11 @@ export interface components {
              * @description Last substantive update; defaults to published_at. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
              */
             updated_at?: string;
+            /**
+             * Format: date-time
+             * @description When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional. Normalised to UTC, e.g. 2026-03-14T00:00:00Z.
+             */
+            expires_at?: string | null;
             /** @description Lead image, or null. */
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
@@ -2764,7 +2849,7 @@ export interface operations {
                 /** @description The order: one or more of `published_at`, `updated_at`, `title`, separated by commas, each once, ascending or with `-` before it descending (`sort=-updated_at,title`). Ties keep the default order (newest first by `published_at`), which is also the order without `sort`. */
                 sort?: ("published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
                 /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "image" | "social_image" | "authors")[];
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "authors")[];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
@@ -2821,7 +2906,7 @@ export interface operations {
                 /** @description The order: one or more of `published_at`, `updated_at`, `title`, separated by commas, each once, ascending or with `-` before it descending (`sort=-updated_at,title`). Ties keep the default order (newest first by `published_at`), which is also the order without `sort`. */
                 sort?: ("published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
                 /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "image" | "social_image" | "customer" | "results" | "quote" | "products")[];
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "customer" | "results" | "quote" | "products")[];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
@@ -2882,7 +2967,7 @@ export interface operations {
                 /** @description The order: one or more of `starts_at`, `published_at`, `updated_at`, `title`, separated by commas, each once, ascending or with `-` before it descending (`sort=-updated_at,title`). Ties keep the default order (newest first by `starts_at`), which is also the order without `sort`. */
                 sort?: ("starts_at" | "-starts_at" | "published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
                 /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "image" | "social_image" | "starts_at" | "duration_minutes" | "timezone" | "speakers" | "registration_url" | "recording_url")[];
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "duration_minutes" | "timezone" | "speakers" | "registration_url" | "recording_url")[];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
@@ -2943,7 +3028,7 @@ export interface operations {
                 /** @description The order: one or more of `starts_at`, `ends_at`, `published_at`, `updated_at`, `title`, separated by commas, each once, ascending or with `-` before it descending (`sort=-updated_at,title`). Ties keep the default order (newest first by `starts_at`), which is also the order without `sort`. */
                 sort?: ("starts_at" | "-starts_at" | "ends_at" | "-ends_at" | "published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
                 /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "image" | "social_image" | "starts_at" | "ends_at" | "timezone" | "attendance_mode" | "location" | "online_url" | "registration_url" | "event_status" | "speakers")[];
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "ends_at" | "timezone" | "attendance_mode" | "location" | "online_url" | "registration_url" | "event_status" | "speakers")[];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
@@ -2984,7 +3069,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "image" | "social_image" | "authors" | "related" | "reading_time_minutes" | "word_count" | "body")[];
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "authors" | "related" | "reading_time_minutes" | "word_count" | "body")[];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
@@ -3027,7 +3112,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "image" | "social_image" | "customer" | "results" | "quote" | "products" | "related" | "reading_time_minutes" | "word_count" | "body")[];
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "customer" | "results" | "quote" | "products" | "related" | "reading_time_minutes" | "word_count" | "body")[];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
@@ -3070,7 +3155,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "image" | "social_image" | "starts_at" | "duration_minutes" | "timezone" | "speakers" | "registration_url" | "recording_url" | "related" | "reading_time_minutes" | "word_count" | "body")[];
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "duration_minutes" | "timezone" | "speakers" | "registration_url" | "recording_url" | "related" | "reading_time_minutes" | "word_count" | "body")[];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
@@ -3113,7 +3198,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "image" | "social_image" | "starts_at" | "ends_at" | "timezone" | "attendance_mode" | "location" | "online_url" | "registration_url" | "event_status" | "speakers" | "related" | "reading_time_minutes" | "word_count" | "body")[];
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "ends_at" | "timezone" | "attendance_mode" | "location" | "online_url" | "registration_url" | "event_status" | "speakers" | "related" | "reading_time_minutes" | "word_count" | "body")[];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */

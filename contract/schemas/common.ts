@@ -156,8 +156,17 @@ export const commonProperties: Record<string, SchemaObject> = {
       errorMessage: { pattern: 'must be lowercase letters, digits and single hyphens, like data-quality' },
     },
   },
-  published_at: { ...dateOrDateTime, description: 'When the item was (or will be) published.' },
+  published_at: {
+    ...dateOrDateTime,
+    description:
+      "When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC).",
+  },
   updated_at: { ...dateOrDateTime, description: 'Last substantive update; defaults to published_at.' },
+  expires_at: {
+    ...dateTime,
+    description:
+      'When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional.',
+  },
   draft: { type: 'boolean', description: 'Drafts are validated but never published.' },
   related: {
     type: 'array',

@@ -11,6 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ArtifactStore } from '../artifacts.ts'
+import { capsAt } from '../../contract/release.ts'
 import type { Logger } from '../log.ts'
 import { forgetAnswer, recallAnswer } from './answer-memo.ts'
 import { clientAddress, type TrustProxy } from './client-ip.ts'
@@ -29,6 +30,8 @@ export function fastReads(store: ArtifactStore, log: Logger, trust: TrustProxy, 
     if (method !== 'GET' && method !== 'HEAD') return false
     const snapshot = store.current()
     if (!snapshot || store.lastError() || req.url === undefined) return false
+    // Near a release the app caps every answer's lifetime at the time left, which a remembered answer cannot.
+    if (capsAt(snapshot.manifest.build, Date.now())) return false
     const answer = recallAnswer(snapshot, req.url)
     if (!answer) return false
     if (answer.accept !== undefined && !accepts(req.headers.accept, answer.accept)) return false

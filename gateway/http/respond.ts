@@ -8,6 +8,7 @@ import type { H3Event } from 'h3'
 import { FastResponse } from 'srvx'
 import { ArtifactError, type Snapshot, type StoredFile } from '../artifacts.ts'
 import { baseHeaderRecord } from '../../contract/headers.ts'
+import { cacheControlAt } from '../../contract/release.ts'
 import { rememberAnswer } from './answer-memo.ts'
 import type { Charge } from './budgets.ts'
 import { chargedOf, type Charged } from './budget-guard.ts'
@@ -50,7 +51,11 @@ export function respondWithFile(
 }
 
 function respond(event: H3Event, file: StoredFile, options: RespondOptions): Response {
-  const headers = baseHeaderRecord(requestIdOf(event), options.contentType, options.cacheControl)
+  // No cache keeps a public read past the build's next release or expiry (contract/release.ts).
+  const cacheControl = options.memo
+    ? cacheControlAt(options.cacheControl, options.memo.snapshot.manifest.build, Date.now())
+    : options.cacheControl
+  const headers = baseHeaderRecord(requestIdOf(event), options.contentType, cacheControl)
   headers.etag = file.etag
   if (options.headers) Object.assign(headers, lowerCaseKeys(options.headers))
   const charged = chargedOf(event)
@@ -59,8 +64,10 @@ function respond(event: H3Event, file: StoredFile, options: RespondOptions): Res
     return new FastResponse(null, { status: 304, headers: withFields(headers, charged) })
   }
   headers['content-length'] = String(file.body.byteLength)
-  // Remembered without this request's RateLimit fields: the fast path charges each repeat itself.
-  if (options.memo && options.status === undefined) remember(event, file, headers, options.memo, charged?.charge)
+  // Remembered without this request's RateLimit fields: the fast path charges each repeat itself. A capped
+  // lifetime shrinks as the release nears: such an answer is made anew each time (http/fast-reads.ts).
+  if (options.memo && options.status === undefined && cacheControl === options.cacheControl)
+    remember(event, file, headers, options.memo, charged?.charge)
   withFields(headers, charged)
   // srvx's FastResponse (what h3 itself answers with) writes the bytes and the plain
   // header object straight to the socket; a web Response would build a Headers

@@ -8,6 +8,8 @@
  * an agent sees a new build no later than a REST client does.
  */
 import type { ServerOptions } from '@modelcontextprotocol/server'
+import type { BuildInfo } from '../../contract/manifest.ts'
+import { secondsToRelease } from '../../contract/release.ts'
 
 /** Items and the lists of them: fresh for as long as a REST list or item. */
 export const CONTENT_TTL_MS = 60_000
@@ -21,4 +23,17 @@ export const CACHE_HINTS: NonNullable<ServerOptions['cacheHints']> = {
   'resources/templates/list': { ttlMs: SURFACE_TTL_MS, cacheScope: 'public' },
   'resources/list': { ttlMs: CONTENT_TTL_MS, cacheScope: 'public' },
   'resources/read': { ttlMs: CONTENT_TTL_MS, cacheScope: 'public' },
+}
+
+/**
+ * The hints for a request at `now` (ms) over a build: none outlives the build's next release or
+ * expiry (contract/release.ts), as no REST answer's Cache-Control does.
+ */
+export function cacheHintsAt(build: Partial<BuildInfo>, now: number): typeof CACHE_HINTS {
+  const left = secondsToRelease(build, now)
+  if (left === undefined || left * 1000 >= SURFACE_TTL_MS) return CACHE_HINTS
+  const capped: typeof CACHE_HINTS = {}
+  for (const [method, hint] of Object.entries(CACHE_HINTS))
+    capped[method as keyof typeof CACHE_HINTS] = { ...hint, ttlMs: Math.min(hint.ttlMs ?? 0, left * 1000) }
+  return capped
 }

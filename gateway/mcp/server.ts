@@ -7,7 +7,7 @@
 import { McpServer } from '@modelcontextprotocol/server'
 import { API_VERSION } from '../../contract/lifecycle.ts'
 import type { Snapshot } from '../artifacts.ts'
-import { CACHE_HINTS } from './cache.ts'
+import { cacheHintsAt } from './cache.ts'
 import type { McpContext } from './context.ts'
 import { registerPrompts } from './prompts.ts'
 import { registerResources } from './resources.ts'
@@ -46,7 +46,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         prompts: { listChanged: false },
         completions: {},
       },
-      cacheHints: CACHE_HINTS,
+      cacheHints: cacheHintsAt(options.snapshot.manifest.build, Date.now()),
     },
   )
   const ctx: McpContext = { server, snapshot: options.snapshot, now: options.now ?? (() => new Date()) }

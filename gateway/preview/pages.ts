@@ -1,5 +1,6 @@
 /**
- * The preview's HTML: an index of every item (drafts marked) and a page per
+ * The preview's HTML: an index of every item (drafts marked, and scheduled
+ * and expired items with their time) and a page per
  * item showing it as readers will see it — its metadata and the body's HTML
  * exactly as the API publishes it (its processed images served from this
  * server rather than the api_url they are published under). While the content has errors, pages show
@@ -16,6 +17,8 @@ import type { FullRecord } from '../../contract/records.ts'
 export interface PreviewState {
   revision: number
   items: PreviewItem[]
+  /** The clock the content is published as of (BUILD_TIME, else the time of the last assembly). */
+  asOf: string
   /** Content errors, as printed: `file:line:col field: message`. */
   errors: string[]
   siteName: string
@@ -28,6 +31,8 @@ const STYLE = `<style>
 body{font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b;max-width:46rem;margin:2rem auto;padding:0 1rem}
 a{color:#0b57d0}nav{font-size:.9rem;margin-bottom:1rem}
 .draft{display:inline-block;background:#fff4ce;border:1px solid #c9a200;border-radius:.3rem;padding:0 .4rem;font-size:.8rem;margin-left:.4rem}
+.scheduled{display:inline-block;background:#e3eefd;border:1px solid #0b57d0;border-radius:.3rem;padding:0 .4rem;font-size:.8rem;margin-left:.4rem}
+.expired{display:inline-block;background:#eee;border:1px solid #777;border-radius:.3rem;padding:0 .4rem;font-size:.8rem;margin-left:.4rem}
 .errors{border:2px solid #b3261e;background:#fdecea;padding:.5rem 1rem;border-radius:.4rem}
 .errors code{white-space:pre-wrap}
 table{border-collapse:collapse;margin:1rem 0}th,td{border:1px solid #ccc;padding:.3rem .6rem;text-align:left;vertical-align:top}
@@ -75,7 +80,7 @@ export function indexPage(state: PreviewState): string {
     const rows = items.map((i) => {
       const title = i.record?.title ?? i.slug
       const date = i.record ? ` <small>${escapeHtml(String(i.record.published_at).slice(0, 10))}</small>` : ''
-      return `<li><a href="${PREVIEW_PREFIX}/${collection}/${encodeURIComponent(i.slug)}">${escapeHtml(title)}</a>${i.draft ? '<span class="draft">draft</span>' : ''}${date}</li>`
+      return `<li><a href="${PREVIEW_PREFIX}/${collection}/${encodeURIComponent(i.slug)}">${escapeHtml(title)}</a>${badges(i)}${date}</li>`
     })
     return `<section aria-labelledby="c-${collection}"><h2 id="c-${collection}">${escapeHtml(state.collectionTitles[collection])} <small>(${items.length})</small></h2>
 <ul>${rows.join('') || '<li><small>none yet</small></li>'}</ul></section>`
@@ -84,7 +89,7 @@ export function indexPage(state: PreviewState): string {
     'All items',
     state,
     `<h1>${escapeHtml(state.siteName)}: preview</h1>
-<p>Every item, drafts included. Drafts are never published; this preview exists only in <code>npm run dev</code>.</p>
+<p>Every item, drafts included. Drafts are never published; scheduled items are published at their time, expired ones no longer are (as of <time datetime="${escapeHtml(state.asOf)}">${escapeHtml(state.asOf)}</time>). This preview exists only in <code>npm run dev</code>.</p>
 ${errorList(state.errors)}
 ${sections.join('\n')}`,
   )
@@ -115,7 +120,7 @@ export function itemPage(
     state,
     `${nav}
 <article>
-<h1>${escapeHtml(record.title)}${item.draft ? '<span class="draft">draft</span>' : ''}</h1>
+<h1>${escapeHtml(record.title)}${badges(item)}</h1>
 ${metadata(record, item)}
 ${local(image(record))}
 <div class="body">
@@ -124,6 +129,15 @@ ${local(record.body.html)}
 ${related(record)}
 </article>`,
   )
+}
+
+/** What is not published of an item: a draft; scheduled (with its release time) or expired (since when). */
+function badges(item: PreviewItem): string {
+  const draft = item.draft ? '<span class="draft">draft</span>' : ''
+  const { release } = item
+  if (release.state === 'live') return draft
+  const at = `<time datetime="${escapeHtml(release.at)}">${escapeHtml(release.at)}</time>`
+  return `${draft}${release.state === 'scheduled' ? `<span class="scheduled">scheduled: publishes ${at}</span>` : `<span class="expired">expired ${at}</span>`}`
 }
 
 const HIDDEN = new Set(['title', 'body', 'image', 'social_image', 'related'])

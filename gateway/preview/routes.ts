@@ -26,7 +26,7 @@ const PAGES = { methods: READ, path: PREVIEW_PREFIX }
 
 export function previewPlugin(compiler: Compiler): (app: H3) => void {
   const state = (): PreviewState => {
-    const { revision, items } = compiler.preview()
+    const { revision, items, asOf } = compiler.preview()
     const current = compiler.current()
     const site = compiler.siteSettings()
     const titles = {} as Record<CollectionName, string>
@@ -34,6 +34,7 @@ export function previewPlugin(compiler: Compiler): (app: H3) => void {
     return {
       revision,
       items,
+      asOf,
       errors: current.ok ? [] : current.errors.errors.map((e) => e.message),
       siteName: site?.name ?? 'Content',
       collectionTitles: titles,

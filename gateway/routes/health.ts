@@ -1,4 +1,4 @@
-/** GET /api/health: the build being served, never cached (its body made once per build); 503 when no build can be served. */
+/** GET /api/health: the build being served and its next scheduled release or expiry, never cached (its body made once per build); 503 when no build can be served. */
 import { defineHandler } from 'h3'
 import { FastResponse } from 'srvx'
 import type { ArtifactStore, StoredFile } from '../artifacts.ts'
@@ -18,8 +18,9 @@ export function healthRoute(store: ArtifactStore) {
     if (!snapshot || failure)
       throw unavailable(failure ? withoutServerPaths(failure.message, store.distDir) : undefined)
     const file = snapshot.memo(body, () => {
-      const { id, content_updated_at, counts } = snapshot.manifest.build
-      const health = { status: 'ok', version: API_VERSION, build: { id, content_updated_at, counts } }
+      const { id, content_updated_at, counts, next_release_at = null } = snapshot.manifest.build
+      const build = { id, content_updated_at, counts, next_release_at }
+      const health = { status: 'ok', version: API_VERSION, build }
       return { body: Buffer.from(JSON.stringify(health)), etag: '' }
     })
     const headers = baseHeaderRecord(requestIdOf(event), JSON_TYPE, CACHE.none)

@@ -103,6 +103,13 @@ describe('the editor configuration', () => {
     expect(posts.get('body')).toMatchObject({ widget: 'markdown' })
     expect(posts.get('published_at')).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DD', time_format: false })
     expect(events.get('starts_at')).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DDTHH:mm:ssZ' })
+    // Scheduled publishing's expiry is an instant: a date and a time, saved with the author's offset.
+    expect(posts.get('expires_at')).toMatchObject({
+      widget: 'datetime',
+      required: false,
+      format: 'YYYY-MM-DDTHH:mm:ssZ',
+      time_format: 'HH:mm',
+    })
     expect(posts.get('tags')).toMatchObject({ widget: 'list', max: 20, field: { widget: 'string' } })
     expect(posts.get('authors')).toMatchObject({ widget: 'list', min: 1, max: 10 })
     expect(posts.get('image')).toMatchObject({ widget: 'object', required: false })

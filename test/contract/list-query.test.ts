@@ -9,17 +9,9 @@ import {
   startTimes,
 } from '../../contract/list-query.ts'
 import type { ContentRecord } from '../../contract/records.ts'
+import { eventRecord } from '../helpers/records.ts'
 
-const record = (slug: string, extra: Record<string, unknown> = {}): ContentRecord => ({
-  id: slug,
-  type: 'event',
-  slug,
-  title: slug,
-  tags: [],
-  published_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  ...extra,
-})
+const record = eventRecord
 const slugs = (items: readonly ContentRecord[]) => items.map((i) => i.slug)
 
 describe('sortRecords', () => {

@@ -165,7 +165,7 @@ export async function startBuiltGateway(
   options: GatewayOptions & { project?: TempProject } = {},
 ): Promise<BuiltGateway> {
   const project = options.project ?? (await copyOfFixtureContent())
-  await buildSite({ root: project.root, cache: false })
+  await buildSite({ root: project.root })
   const gateway = await startGateway(project.dist, { filesDir: project.root, ...options })
   return {
     ...gateway,

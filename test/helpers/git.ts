@@ -1,5 +1,7 @@
 /** Git in test projects: commits with fixed dates and identity, so histories (and builds) are reproducible. */
 import { execFile } from 'node:child_process'
+import { appendFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 
 const run = promisify(execFile)
@@ -28,9 +30,14 @@ export async function git(cwd: string, args: string[], time?: number): Promise<s
   return stdout
 }
 
-/** `git init`, then commit everything in `cwd` at `time`. */
+/**
+ * `git init`, then commit everything in `cwd` at `time` but the build caches
+ * (ignored as a real project's .gitignore does, so a copy of the fixture
+ * content with warm caches has the same commits as one without).
+ */
 export async function initAndCommit(cwd: string, time: number): Promise<void> {
   await git(cwd, ['init', '-q'])
+  await appendFile(join(cwd, '.git', 'info', 'exclude'), '/.cache/\n')
   await commitAll(cwd, 'initial content', time)
 }
 

@@ -1,7 +1,8 @@
 /** Temporary projects with their own content/, for tests that need fixture content. */
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
+import { inject } from 'vitest'
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..')
 
@@ -46,10 +47,24 @@ export async function createProject(files: Record<string, string> = {}): Promise
  */
 export const FIXTURE_CONTENT = join(REPO_ROOT, 'test/fixtures/content')
 
-/** A temporary project holding a copy of the fixture content. */
+/** The name under which test/global-setup.ts provides the fixture content's build caches. */
+export const FIXTURE_CACHE_KEY = 'fixtureCache'
+
+/**
+ * A temporary project holding a copy of the fixture content, its build caches
+ * warm (test/global-setup.ts): a build with the cache on renders and encodes
+ * nothing the fixture build already did. The stat-keyed source index stays
+ * behind: this copy's files are new files.
+ */
 export async function copyOfFixtureContent(): Promise<TempProject> {
   const project = await createProject()
   await cp(FIXTURE_CONTENT, join(project.root, 'content'), { recursive: true })
+  const cache = inject(FIXTURE_CACHE_KEY)
+  if (cache)
+    await cp(cache, join(project.root, '.cache'), {
+      recursive: true,
+      filter: (source) => !basename(source).startsWith('sources-'),
+    })
   return project
 }
 

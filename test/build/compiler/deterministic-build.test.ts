@@ -46,7 +46,8 @@ describe('npm run build', () => {
   }, 120_000)
 
   it('builds again when a commit changes the history though not the files', async () => {
-    await project.write('content/blog-posts/late-post.md', validPost('A late post'))
+    // Dated before its commit: created at the commit (a later date would schedule it).
+    await project.write('content/blog-posts/late-post.md', validPost('A late post').replace('2026-01-05', '2026-01-01'))
     expect(await build(project.root)).toMatch(/✓ built/)
     const uncommitted = await readFile(join(project.dist, CHANGE_LOG_FILE), 'utf8')
     expect(await build(project.root)).toMatch(/up to date/)

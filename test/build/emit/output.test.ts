@@ -63,7 +63,7 @@ describe('build output of the sample content', () => {
     const starts = list.data.map((e: { starts_at: string }) => Date.parse(e.starts_at))
     expect(starts).toEqual([...starts].sort((a, b) => b - a))
     const first = list.data[0]
-    expect(Object.keys(first).slice(0, 10)).toEqual([
+    expect(Object.keys(first).slice(0, 11)).toEqual([
       'id',
       'type',
       'slug',
@@ -73,6 +73,7 @@ describe('build output of the sample content', () => {
       'tags',
       'published_at',
       'updated_at',
+      'expires_at',
       'image',
     ])
     expect(first).not.toHaveProperty('body')

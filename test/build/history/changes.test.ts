@@ -18,7 +18,8 @@ import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { commitAll, git, initAndCommit } from '../../helpers/git.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
 
-const T1 = 1_767_225_600 // 2026-01-01T00:00:00Z
+// After the posts' published_at (2026-01-05): a post committed before its date is scheduled (test/build/history/schedule.test.ts).
+const T1 = 1_769_904_000 // 2026-02-01T00:00:00Z
 const T2 = T1 + 86_400
 const T3 = T2 + 86_400
 const iso = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z')

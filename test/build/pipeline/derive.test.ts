@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_THEME, type SiteConfig } from '../../../build/core/site.ts'
 import { deriveRecord, normaliseDate, recordId, sortRecords, toSummary } from '../../../build/pipeline/derive.ts'
+import { eventRecord } from '../../helpers/records.ts'
 
 const site: SiteConfig = {
   name: 'Co',
@@ -83,6 +84,7 @@ describe('deriveRecord', () => {
       'tags',
       'published_at',
       'updated_at',
+      'expires_at',
       'image',
       'social_image',
       'authors',
@@ -141,16 +143,7 @@ describe('normaliseDate, recordId, toSummary, sortRecords', () => {
   })
 
   it('sorts newest first, by starts_at for events, ties by slug', () => {
-    const at = (slug: string, starts_at: string) => ({
-      id: slug,
-      type: 'event',
-      slug,
-      title: slug,
-      tags: [],
-      published_at: '2026-01-01T00:00:00Z',
-      updated_at: '2026-01-01T00:00:00Z',
-      starts_at,
-    })
+    const at = (slug: string, starts_at: string) => eventRecord(slug, { starts_at })
     const sorted = sortRecords('events', [
       at('b', '2027-01-01T10:00:00Z'),
       at('a', '2027-01-01T11:00:00+01:00'),

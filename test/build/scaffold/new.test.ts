@@ -40,7 +40,7 @@ describe('npm run new', () => {
       expect(text).toMatch(/^draft: true$/m)
       expect(text).toContain(`title: "Zoë's \\"first\\" ${collection}: a test"`)
     }
-    await expect(checkContent(project.root)).resolves.toEqual({ files: 4 })
+    await expect(checkContent(project.root)).resolves.toEqual({ files: 4, withheld: [] })
   })
 
   it('publishes the scaffolded file once `draft: true` is removed', async () => {
@@ -88,7 +88,7 @@ describe('npm run new', () => {
     const text = await readFile(join(project.root, 'content/blog-posts/follow-up-post.md'), 'utf8')
     expect(text).toContain('related:\n  - webinars/a-webinar\n')
     // Both are drafts, and a draft may point to a draft: the reference resolves.
-    await expect(checkContent(project.root)).resolves.toEqual({ files: 2 })
+    await expect(checkContent(project.root)).resolves.toEqual({ files: 2, withheld: [] })
     const bad = await scaffold(project.root, 'blog-posts', 'Another post', '--related', 'Blog Posts/x')
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('--related "Blog Posts/x" must name an item as collection/slug')
@@ -103,7 +103,7 @@ describe('npm run new', () => {
     const long = await scaffold(project.root, 'blog-posts', 'x'.repeat(201))
     expect(long.code).toBe(2)
     expect(long.stderr).toContain('the title has 201 characters; a title has at most 200')
-    expect(await checkContent(project.root)).toEqual({ files: 0 })
+    expect(await checkContent(project.root)).toEqual({ files: 0, withheld: [] })
   })
 
   it('refuses a --related item that does not exist (with a near miss), writing nothing', async () => {
@@ -116,14 +116,14 @@ describe('npm run new', () => {
     const none = await scaffold(project.root, 'blog-posts', 'Follow-up', '--related', 'webinars/nope')
     expect(none.stderr.trim()).toBe('✗ --related "webinars/nope" is not an item; nothing was written')
     // Only the webinar exists, and everything validates.
-    await expect(checkContent(project.root)).resolves.toEqual({ files: 1 })
+    await expect(checkContent(project.root)).resolves.toEqual({ files: 1, withheld: [] })
     // An item whose slug is set in its frontmatter is found by that slug.
     await project.write(
       'content/events/file-name.md',
       '---\ntitle: Meetup\nslug: named-meetup\npublished_at: 2026-01-05\nstarts_at: 2027-03-04T18:00:00+01:00\nends_at: 2027-03-04T21:00:00+01:00\ntimezone: Europe/Berlin\nattendance_mode: online\n---\nBody.\n',
     )
     expect((await scaffold(project.root, 'blog-posts', 'Recap', '--related', 'events/named-meetup')).code).toBe(0)
-    await expect(checkContent(project.root)).resolves.toEqual({ files: 3 })
+    await expect(checkContent(project.root)).resolves.toEqual({ files: 3, withheld: [] })
   })
 
   it('makes slugs of letters, digits and single hyphens', () => {

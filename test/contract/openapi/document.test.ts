@@ -48,7 +48,7 @@ let doc: Json
 
 beforeAll(async () => {
   project = await copyOfFixtureContent()
-  await buildSite({ root: project.root, cache: false })
+  await buildSite({ root: project.root })
   text = await readFile(join(project.dist, 'openapi.json'), 'utf8')
   doc = JSON.parse(text) as Json
 })

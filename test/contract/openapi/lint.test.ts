@@ -40,7 +40,7 @@ let project: TempProject
 
 beforeAll(async () => {
   project = await copyOfFixtureContent()
-  await buildSite({ root: project.root, cache: false })
+  await buildSite({ root: project.root })
   await mkdir(join(REPO_ROOT, 'test-artifacts/lint'), { recursive: true })
   await copyFile(join(project.dist, 'openapi.json'), join(REPO_ROOT, LINTED))
 }, 60_000)

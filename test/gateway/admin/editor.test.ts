@@ -138,7 +138,7 @@ The first paragraph, written in the editor.
 |---|---|
 | 1 | 2 |
 `)
-    await expect(checkContent(project.root)).resolves.toEqual({ files: 2 })
+    await expect(checkContent(project.root)).resolves.toEqual({ files: 2, withheld: [] })
     await dev.settled()
     const record = (await (await fetch(`${dev.url}/api/blog-posts/${SLUG}`)).json()) as Record<string, unknown>
     expect(record).toMatchObject({
@@ -210,7 +210,7 @@ The chart below shows it.
 ![Detections per week, rising](${slug}/chart.png)
 `)
     const posts = (await readdir(join(project.root, 'content/blog-posts'))).filter((n) => n.endsWith('.md'))
-    await expect(checkContent(project.root)).resolves.toEqual({ files: posts.length })
+    await expect(checkContent(project.root)).resolves.toEqual({ files: posts.length, withheld: [] })
     await dev.settled()
     const record = (await (await fetch(`${dev.url}/api/blog-posts/${slug}`)).json()) as {
       image: { url: string; sources: { format: string; width: number; url: string }[] }

@@ -21,7 +21,7 @@ const client = () => ({ 'x-forwarded-for': `198.51.100.${++address}` })
 
 beforeAll(async () => {
   project = await copyOfFixtureContent()
-  await buildSite({ root: project.root, cache: false })
+  await buildSite({ root: project.root })
   gateway = await startGateway(project.dist, {
     env: { COMPUTED_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'x-forwarded-for' },
   })

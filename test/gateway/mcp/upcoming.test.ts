@@ -3,18 +3,10 @@ import type { Manifest } from '../../../contract/manifest.ts'
 import type { ContentRecord } from '../../../contract/records.ts'
 import { Snapshot } from '../../../gateway/artifacts.ts'
 import { regionsOf, upcoming } from '../../../gateway/mcp/upcoming.ts'
+import { eventRecord } from '../../helpers/records.ts'
 
-const item = (slug: string, starts_at: string, extra: Record<string, unknown> = {}): ContentRecord => ({
-  id: slug,
-  type: 'event',
-  slug,
-  title: slug,
-  tags: [],
-  published_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  starts_at,
-  ...extra,
-})
+const item = (slug: string, starts_at: string, extra: Record<string, unknown> = {}) =>
+  eventRecord(slug, { starts_at, ...extra })
 
 function snapshotOf(events: ContentRecord[], webinars: ContentRecord[]): Snapshot {
   const manifest = {

@@ -45,7 +45,7 @@ let manifest: Manifest
 
 beforeAll(async () => {
   project = await copyOfFixtureContent()
-  await buildSite({ root: project.root, cache: false })
+  await buildSite({ root: project.root })
   toml = await parse()
   all = await parse([join(project.dist, '_redirects')])
   manifest = JSON.parse(await readFile(join(project.dist, MANIFEST_FILE), 'utf8')) as Manifest

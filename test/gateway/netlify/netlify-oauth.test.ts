@@ -36,7 +36,7 @@ let personId: string
 
 beforeAll(async () => {
   project = await copyOfFixtureContent()
-  await buildSite({ root: project.root, cache: false })
+  await buildSite({ root: project.root })
   await bundleFunction(REPO_ROOT, project.root)
   await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))
   machineSecret = generateClientSecret()

@@ -71,7 +71,7 @@ describe('Netlify deploy parity', () => {
 
   beforeAll(async () => {
     project = await copyOfFixtureContent()
-    await buildSite({ root: project.root, cache: false })
+    await buildSite({ root: project.root })
     await bundleFunction(REPO_ROOT, project.root)
     await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))
     manifest = JSON.parse(await readFile(join(project.dist, MANIFEST_FILE), 'utf8')) as Manifest

@@ -1,0 +1,135 @@
+/**
+ * Publishing on time with `npm start`: the serve command (gateway/serve.ts,
+ * the entry `npm start` runs) over a project built with the real clock, an
+ * item scheduled a minute ahead and another expiring after it. Without a
+ * restart or a signal the same process builds again at each time and swaps:
+ * the item appears in the list, the feeds and search; the expiring one goes,
+ * its tombstone in /api/changes. Until then no answer may be cached past the
+ * release. The times are the real clock's (no BUILD_TIME): the test waits.
+ */
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ChangesEnvelope } from '../../../contract/changes.ts'
+import { initAndCommit } from '../../helpers/git.ts'
+import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
+import { serveProcess, type ServeProcess } from '../../helpers/serve-process.ts'
+import { until } from '../../helpers/until.ts'
+
+const run = promisify(execFile)
+/** The real clock: this test's builds and gateway are as of now. */
+const NOW_ENV = { BUILD_TIME: '' }
+
+const second = (ms: number) => new Date(Math.ceil(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z')
+const RELEASE = second(Date.now() + 60_000)
+const EXPIRY = second(Date.parse(RELEASE) + 15_000)
+
+let project: TempProject
+let server: ServeProcess
+let url: string
+
+async function json<T>(path: string): Promise<T> {
+  const response = await fetch(`${url}${path}`)
+  expect(response.status, path).toBe(200)
+  return (await response.json()) as T
+}
+
+const slugs = async () =>
+  (await json<{ data: { slug: string }[] }>('/api/blog-posts?limit=100')).data.map((r) => r.slug)
+
+/** Until `check` holds: the release is a minute away, and the rebuild takes what the machine gives it. */
+const waitFor = (check: () => Promise<boolean>, what: string, timeoutMs = 180_000) =>
+  until(check, {
+    what,
+    timeoutMs,
+    everyMs: 500,
+    show: () => `\n${server.stderr()}\n${server.stdout().slice(-4000)}`,
+  })
+
+/** max-age and the stale allowances of a Cache-Control value. */
+function lifetimes(value: string | null): { fresh: number; stale: number } {
+  const get = (name: string) => Number(new RegExp(`${name}=(\\d+)`).exec(value ?? '')?.[1] ?? 0)
+  return { fresh: get('max-age'), stale: get('stale-while-revalidate') }
+}
+
+beforeAll(async () => {
+  project = await createProject({
+    'content/blog-posts/hello.md': validPost('Hello'),
+    'content/blog-posts/launch.md': validPost('Launch on time')
+      .replace('published_at: 2026-01-05', `published_at: ${RELEASE}`)
+      .replace('First paragraph of the post.', 'The quokka protocol ships today.'),
+    'content/blog-posts/offer.md': validPost('Limited offer', `expires_at: ${EXPIRY}\n`),
+  })
+  await initAndCommit(project.root, Math.floor(Date.now() / 1000) - 60)
+  // `npm start` as it runs: the build, then the gateway serving its dist/.
+  await run(
+    join(REPO_ROOT, 'node_modules/.bin/tsx'),
+    [join(REPO_ROOT, 'build/cli.ts'), 'build', '--root', project.root],
+    {
+      env: { ...process.env, ...NOW_ENV },
+    },
+  )
+  server = serveProcess({ ...NOW_ENV, PORT: '0', DIST_DIR: project.dist })
+  url = await server.url
+}, 120_000)
+
+afterAll(async () => {
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM')
+    await server.exited
+  }
+  await project?.remove()
+})
+
+describe('npm start at a release time', () => {
+  let cursor: string
+
+  it('serves the build without the scheduled item, stating the release, and caches nothing past it', async () => {
+    const health = await json<{ build: { next_release_at: string | null } }>('/api/health')
+    // The build was made before the release (else this machine took over a minute to build and start).
+    expect(health.build.next_release_at).toBe(RELEASE)
+    expect(await slugs()).toEqual(['hello', 'offer'])
+    cursor = (await json<ChangesEnvelope>('/api/changes')).meta.next_cursor
+    for (const path of [
+      '/api/blog-posts',
+      '/api/blog-posts',
+      '/feeds/all.json',
+      '/api/search?q=hello',
+      '/openapi.json',
+    ]) {
+      const asked = Date.now()
+      const response = await fetch(`${url}${path}`)
+      await response.arrayBuffer()
+      const { fresh, stale } = lifetimes(response.headers.get('cache-control'))
+      expect(fresh + stale, `${path}: ${response.headers.get('cache-control')}`).toBeLessThanOrEqual(
+        Math.ceil((Date.parse(RELEASE) - asked) / 1000),
+      )
+    }
+  })
+
+  it('publishes the item at its time without a restart: in the list, the feeds and search', async () => {
+    const pid = server.child.pid
+    await waitFor(async () => (await slugs()).includes('launch'), 'the release')
+    expect(server.child.pid).toBe(pid)
+    expect(server.child.exitCode).toBeNull()
+    expect(JSON.stringify(await json('/feeds/all.json'))).toContain('Launch on time')
+    const found = await json<{ data: { slug: string }[] }>('/api/search?q=quokka')
+    expect(found.data.map((h) => h.slug)).toEqual(['launch'])
+    // Its log says so (the lines go out in batches, a moment later).
+    await waitFor(async () => server.stdout().includes('"msg":"release: serving"'), 'the log line', 10_000)
+  }, 240_000)
+
+  it('takes the expiring item down at its time, its tombstone in the change feed', async () => {
+    await waitFor(async () => !(await slugs()).includes('offer'), 'the expiry')
+    expect((await fetch(`${url}/api/blog-posts/offer`)).status).toBe(404)
+    const since = await json<ChangesEnvelope>(`/api/changes?since=${cursor}`)
+    expect(since.data.map((e) => [e.change, e.slug, e.changed_at])).toEqual([
+      ['created', 'launch', RELEASE],
+      ['deleted', 'offer', EXPIRY],
+    ])
+    const health = await json<{ build: { next_release_at: string | null } }>('/api/health')
+    expect(health.build.next_release_at).toBeNull()
+    expect(server.child.exitCode).toBeNull()
+  }, 240_000)
+})
