@@ -91,7 +91,7 @@ function collectionConfig(name: CollectionName, site: AdminSite, references: rea
     summary: '{{title}}',
     sortable_fields: ['title', def.sortField],
     view_filters: [{ label: 'Drafts', field: 'draft', pattern: true }],
-    // The deploy preview of a draft's pull request serves the item from the API.
+    // "View preview" of a draft: its record in the API of the pull request's deploy preview.
     preview_path: `${API_PREFIX.slice(1)}/${name}/{{slug}}`,
     fields,
   }
@@ -107,8 +107,9 @@ export function createAdminConfig(site: AdminSite, references: readonly Referenc
       // Sign-in through the Netlify site's GitHub OAuth provider.
       base_url: 'https://api.netlify.com',
       auth_endpoint: 'auth',
-      // Netlify's commit status on a draft's pull request carries its deploy preview URL.
-      preview_context: 'deploy/netlify',
+      // No preview_context: Decap then links the commit status whose context names a deploy, which
+      // is Netlify's deploy preview of a draft's pull request under either of its GitHub integrations
+      // ("netlify/<site name>/deploy-preview", the older "deploy/netlify"); an exact one misses the other.
       squash_merges: true,
       commit_messages: {
         create: 'content: create {{collection}} “{{slug}}”',

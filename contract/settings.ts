@@ -305,7 +305,7 @@ export const SETTINGS = {
   WEBHOOK_SECRETS_KEY: setting({
     accepts: '32 random bytes in base64url (43 characters)',
     description:
-      "Encrypts the webhook subscriptions' signing secrets in the state store (AES-256-GCM; `npm run keys -- webhook secrets-key` prints one). Required with OAUTH_STORE=netlify-blobs (the Netlify functions and the keys CLI pointed at a site need the same one); elsewhere the default is one generated into gateway/.keys/.",
+      "Encrypts the webhook subscriptions' signing secrets in the state store (AES-256-GCM; `npm run keys -- webhook secrets-key` prints one). Required with OAUTH_STORE=netlify-blobs for webhooks (the Netlify functions and the keys CLI pointed at a site need the same one; without it the deploy job's settings check says webhooks are off there); elsewhere the default is one generated into gateway/.keys/.",
     default: undefined,
     schema: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
     secret: true,

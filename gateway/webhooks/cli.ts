@@ -25,16 +25,36 @@ import {
 } from './subscriptions.ts'
 import { checkWebhookUrl } from './url-policy.ts'
 
-export const WEBHOOK_USAGE = `usage: npm run keys -- webhook <command>
-  create --url <https URL> --events <${WEBHOOK_EVENT_TYPES.join(',')}|all> [--description <text>] [--timeout <seconds, 1-15>]
-  list
-  pause <id>             hold deliveries (they stay queued)
-  resume <id>            deliver again; also turns a disabled endpoint back on
-  remove <id>            delete it with its queue and delivery log
-  rotate <id> [--overlap <24h|30m|7d|0>]   a new secret; the old one also signs until the overlap ends
-  deliveries <id> [--limit <n>]            the delivery log, newest first, and what waits
-  redeliver <id> <msg_…>  send a logged message again (same webhook-id)
-  secrets-key            print a new WEBHOOK_SECRETS_KEY`
+/** Each command's synopsis and what it does: its own usage for `webhook <command> --help`, and the whole list. */
+const COMMANDS = {
+  create: [
+    `create --url <https URL> --events <${WEBHOOK_EVENT_TYPES.join(',')}|all> [--description <text>] [--timeout <seconds, 1-15>]`,
+    'subscribe an endpoint; prints its whsec_ signing secret once',
+  ],
+  list: ['list', 'id, state, waiting, events, URL'],
+  pause: ['pause <id>', 'hold deliveries (they stay queued)'],
+  resume: ['resume <id>', 'deliver again; also turns a disabled endpoint back on'],
+  remove: ['remove <id>', 'delete it with its queue and delivery log'],
+  rotate: ['rotate <id> [--overlap <24h|30m|7d|0>]', 'a new secret; the old one also signs until the overlap ends'],
+  deliveries: ['deliveries <id> [--limit <n>]', 'the delivery log, newest first, and what waits'],
+  redeliver: ['redeliver <id> <msg_…>', 'send a logged message again (same webhook-id)'],
+  'secrets-key': ['secrets-key', 'print a new WEBHOOK_SECRETS_KEY'],
+} as const
+type WebhookCommand = keyof typeof COMMANDS
+
+export const WEBHOOK_USAGE = `usage: npm run keys -- webhook <command>   (--help after a command for its usage)
+${Object.values(COMMANDS)
+  .map(
+    ([synopsis, what]) => `  ${synopsis.length < 39 ? synopsis.padEnd(41) : `${synopsis}\n${' '.repeat(43)}`}${what}`,
+  )
+  .join('\n')}`
+
+/** The usage of one command (`webhook create --help`), or the whole list for anything else. */
+export function webhookUsage(command: string | undefined): string {
+  if (command === undefined || !Object.hasOwn(COMMANDS, command)) return WEBHOOK_USAGE
+  const [synopsis, what] = COMMANDS[command as WebhookCommand]
+  return `usage: npm run keys -- webhook ${synopsis}\n  ${what}`
+}
 
 const OPTIONS = {
   url: { type: 'string' },
@@ -51,7 +71,7 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
     const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS })
     const [command, id, extra] = positionals
     if (values.help || command === undefined || command === 'help') {
-      io.out(WEBHOOK_USAGE)
+      io.out(webhookUsage(command === 'help' ? id : command))
       return command === undefined && !values.help ? 2 : 0
     }
     if (command === 'secrets-key') {
@@ -66,11 +86,11 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
     const queue = openQueue(store)
     const now = io.now?.() ?? new Date()
     const needId = () => {
-      if (!id) throw new UsageError('a subscription id (wh_…) is required', WEBHOOK_USAGE)
+      if (!id) throw new UsageError('a subscription id (wh_…) is required', webhookUsage(command))
       return id
     }
     if (command === 'create') {
-      if (!values.url) throw new UsageError('--url is required', WEBHOOK_USAGE)
+      if (!values.url) throw new UsageError('--url is required', webhookUsage('create'))
       const url = await checkWebhookUrl(values.url, config.policy)
       const events = parseEvents(values.events)
       const key = await loadSecretsKey(config.secretsKey)
@@ -160,7 +180,7 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
       if (state.disabled_reason) io.err(`disabled: ${state.disabled_reason}`)
       const limit = values.limit ? Number(values.limit) : 20
       if (!Number.isInteger(limit) || limit < 1 || limit > 100)
-        throw new UsageError('--limit must be an integer from 1 to 100', WEBHOOK_USAGE)
+        throw new UsageError('--limit must be an integer from 1 to 100', webhookUsage('deliveries'))
       for (const a of await queue.attempts(subscription.id, limit))
         io.out(
           [a.at, a.msg_id, a.type, a.status ?? '-', `${a.latency_ms} ms`, a.ok ? 'ok' : (a.error ?? 'failed')].join(
@@ -171,7 +191,8 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
     }
     if (command === 'redeliver') {
       const subscription = await subscriptions.get(needId())
-      if (!extra) throw new UsageError('a message id (msg_…) from `webhook deliveries` is required', WEBHOOK_USAGE)
+      if (!extra)
+        throw new UsageError('a message id (msg_…) from `webhook deliveries` is required', webhookUsage('redeliver'))
       const logged = (await queue.attempts(subscription.id, 100)).find((a) => a.msg_id === extra)
       if (!logged)
         throw new WebhookError(
@@ -205,14 +226,15 @@ function statusOf(subscription: Subscription, state: typeof HEALTHY): string {
 }
 
 function parseEvents(value: string | undefined): WebhookEventType[] {
-  if (!value) throw new UsageError(`--events is required: ${WEBHOOK_EVENT_TYPES.join(',')} or all`, WEBHOOK_USAGE)
+  if (!value)
+    throw new UsageError(`--events is required: ${WEBHOOK_EVENT_TYPES.join(',')} or all`, webhookUsage('create'))
   if (value.trim() === 'all' || value.trim() === '*') return [...WEBHOOK_EVENT_TYPES]
   const names = [...new Set(value.split(/[\s,]+/).filter(Boolean))]
   const unknown = names.filter((n) => !isWebhookEventType(n))
   if (unknown.length || names.length === 0)
     throw new UsageError(
       `unknown event ${unknown.join(' ')}; events are: ${WEBHOOK_EVENT_TYPES.join(', ')} (or all)`,
-      WEBHOOK_USAGE,
+      webhookUsage('create'),
     )
   return names.filter(isWebhookEventType)
 }
@@ -221,7 +243,7 @@ function parseTimeout(value: string | undefined): number {
   if (value === undefined) return DEFAULT_TIMEOUT_MS
   const seconds = Number(value.replace(/s$/, ''))
   if (!Number.isInteger(seconds) || seconds < 1 || seconds * 1000 > MAX_TIMEOUT_MS)
-    throw new UsageError(`--timeout must be whole seconds from 1 to ${MAX_TIMEOUT_MS / 1000}`, WEBHOOK_USAGE)
+    throw new UsageError(`--timeout must be whole seconds from 1 to ${MAX_TIMEOUT_MS / 1000}`, webhookUsage('create'))
   return seconds * 1000
 }
 
@@ -233,7 +255,7 @@ function parseDuration(value: string, name: string): number {
   if (!(ms > 0 && ms <= 7 * 86_400_000))
     throw new UsageError(
       `${name} must be 0 or a duration like 30m, 24h or 7d (at most 7d); got "${value}"`,
-      WEBHOOK_USAGE,
+      webhookUsage('rotate'),
     )
   return ms
 }

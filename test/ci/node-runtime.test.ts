@@ -1,7 +1,8 @@
 /**
  * Node 22 wherever the project runs: the npm scripts (package.json pins the
- * `node` package, whose binary leads their PATH), `npm ci` in .ci/run (which
- * fetches that Node first where the machine's is older), the workflow's
+ * `node` package, whose binary leads their PATH), `npm ci` in .ci/run and in
+ * the README's set-up (both fetch that Node first where the machine's is
+ * older, so npm itself runs on it), the workflow's
  * containers; declared in `engines` and `.nvmrc`; and no dependency finds
  * its engine unmet.
  */
@@ -43,6 +44,25 @@ describe('the Node runtime', () => {
       { cwd: REPO_ROOT, env, maxBuffer: 16 * 1024 * 1024 },
     )
     expect(`${stdout}${stderr}`).not.toContain('EBADENGINE')
+  }, 120_000)
+
+  it("the README's set-up runs npm ci itself on Node 22: no EBADENGINE on a machine with an older Node", async () => {
+    const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8')
+    const setup = readme.slice(readme.indexOf('## Set-up'))
+    const block = setup.slice(setup.indexOf('```sh\n') + 6, setup.indexOf('\n```', setup.indexOf('```sh\n')))
+    const commands = block.split('\n').map((line) => line.replace(/\s+#.*$/, ''))
+    expect(commands).toEqual([`npx -y -p node@${major(pinned)} -- npm ci && npm start`, 'npm test'])
+    const install = commands[0]!.split(' && ')[0]!
+    // The README's install as a new user runs it, on the system's PATH (Node 20 on the development
+    // machines), as a dry run: npm checks every dependency's engines without touching node_modules/.
+    const dryRun = `${install.replace(/ npm ci$/, ' npm install')} --dry-run --ignore-scripts --no-audit --no-fund`
+    const system = { ...process.env, PATH: '/usr/local/bin:/usr/bin:/bin' }
+    const options = { cwd: REPO_ROOT, env: system, maxBuffer: 16 * 1024 * 1024 }
+    const { stdout, stderr } = await run('bash', ['-c', dryRun], options)
+    expect(`${stdout}${stderr}`).not.toContain('EBADENGINE')
+    // The npm that command runs reports the Node it runs on.
+    const versions = await run('bash', ['-c', `${install.replace(/ npm ci$/, ' npm version --json')}`], options)
+    expect(major((JSON.parse(versions.stdout) as { node: string }).node)).toBe(major(pinned))
   }, 120_000)
 
   it('.ci/run puts Node 22 first on PATH before npm ci where the machine has an older one', async () => {

@@ -19,8 +19,9 @@ import { isLocal, placeNewItemUploads, placeUploadsOnSave, resolveLocal } from '
 import { isLocal as isLocalInBuild, resolveLocal as buildResolve } from '../../build/pipeline/media-refs.ts'
 import { type AdminField, adminConfigYaml, createAdminConfig } from '../../contract/admin-config.ts'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
+import { item } from '../../contract/routes/content.ts'
 import { httpUrl, imageUrl } from '../../contract/schemas/common.ts'
-import { FIXTURE_CONTENT } from '../helpers/project.ts'
+import { FIXTURE_CONTENT, REPO_ROOT } from '../helpers/project.ts'
 
 const SITE = {
   name: 'Fixture Co',
@@ -201,6 +202,42 @@ describe('the editor configuration', () => {
     })
     expect(config).not.toHaveProperty('media_library')
     expect(parse(adminConfigYaml(config))).toEqual(config)
+  })
+
+  it("links a draft's deploy preview as the README says: Netlify's preview status, then the item's record in its API", async () => {
+    // How Decap picks the commit status of a pull request that links its deploy preview: its own
+    // isPreviewContext, run from the installed decap-cms-lib-util (a browser bundle otherwise).
+    const api = await readFile(join(REPO_ROOT, 'node_modules/decap-cms-lib-util/dist/esm/API.js'), 'utf8')
+    const keywords = /const PREVIEW_CONTEXT_KEYWORDS = (\[[^\]]*\]);/.exec(api)![1]
+    const rule = /function isPreviewContext\(context, previewContext\) \{[\s\S]*?\n\}/.exec(api)![0]
+    const isPreviewContext = new Function(`const PREVIEW_CONTEXT_KEYWORDS = ${keywords}; return ${rule}`)() as (
+      context: string,
+      previewContext: string,
+    ) => boolean
+    // As decap-cms-backend-github reads it: `config.backend.preview_context || ''`.
+    const previewContext = String((config.backend as { preview_context?: string }).preview_context ?? '')
+    // Netlify's deploy preview status under its GitHub App, and under its older integration.
+    for (const context of ['netlify/fixture-content/deploy-preview', 'deploy/netlify'])
+      expect(isPreviewContext(context, previewContext), context).toBe(true)
+    // Its other statuses link no preview.
+    for (const context of [
+      'Header rules - fixture-content',
+      'Redirect rules - fixture-content',
+      'Pages changed - fixture-content',
+    ])
+      expect(isPreviewContext(context, previewContext), context).toBe(false)
+    // "View preview" opens the item's record in the API of that deploy preview (Decap appends preview_path to its URL).
+    const preview = 'https://deploy-preview-42--fixture-content.netlify.app'
+    for (const collection of collectionsOf(config)) {
+      const path = (collection as Collection & { preview_path: string }).preview_path
+      const slug = (await readdir(join(FIXTURE_CONTENT, collection.name))).find((f) => f.endsWith('.md'))!.slice(0, -3)
+      const url = new URL(`${preview}/${path.replace('{{slug}}', slug)}`)
+      expect(url.pathname, collection.name).toBe(
+        item.path.replace('{collection}', collection.name).replace('{slug}', slug),
+      )
+      expect(url.origin).toBe(preview)
+    }
+    expect(config.site_url).toBe(SITE.url)
   })
 
   it('follows a property added to a schema, with no other edit', () => {

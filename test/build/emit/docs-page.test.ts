@@ -1,6 +1,7 @@
 /**
  * /docs/ in a real browser (Debian chromium via playwright-core): it renders
- * every endpoint path of the OpenAPI document, logs no errors and asks no
+ * every endpoint path and webhook of the OpenAPI document and the webhooks'
+ * verification example, logs no errors and asks no
  * other host for anything. A screenshot goes to test-artifacts/ (git-ignored).
  */
 import { mkdir, readFile } from 'node:fs/promises'
@@ -51,6 +52,13 @@ describe('/docs/ in headless Chromium', () => {
     expect(text).toContain('Quick start')
     expect(text).toContain(SANDBOX_KEY)
     expect(text).toContain('llms-full.txt')
+    // The webhooks: the guide with its verification example, and each event Redoc lists under Webhooks.
+    expect(text).toContain("import { Webhook } from 'standardwebhooks'")
+    expect(text).toContain('const event = webhook.verify(rawBody, request.headers)')
+    const webhooks = Object.keys((doc as { webhooks?: Record<string, unknown> }).webhooks ?? {})
+    expect(webhooks).toEqual(['content.published', 'content.updated', 'content.removed'])
+    for (const type of webhooks)
+      expect(text, `webhook ${type} on the page`).toMatch(new RegExp(`^${type} Webhook$`, 'm'))
 
     await mkdir(join(REPO_ROOT, 'test-artifacts'), { recursive: true })
     await page.screenshot({ path: join(REPO_ROOT, 'test-artifacts', 'docs.png') })

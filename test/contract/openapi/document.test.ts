@@ -1,11 +1,13 @@
 /**
  * dist/openapi.json: a valid OpenAPI 3.1 document (checked by an OpenAPI
  * schema validator), generated from the content schemas, complete with
- * every collection, problem type and scope.
+ * every collection, problem type and scope, and the webhooks it sends, whose
+ * verification example (in /docs/ and llms-full.txt) verifies a real signature.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Validator } from '@seriousme/openapi-schema-validator'
+import { Webhook, WebhookVerificationError } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../../contract/collections.ts'
 import { PROBLEM_TYPES, problemTypeUri } from '../../../contract/problems.ts'
@@ -14,6 +16,7 @@ import { MAX_LIMIT, MAX_PAGE } from '../../../contract/query.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { recordSchemaName } from '../../../contract/routes/content.ts'
 import { SCOPE_NAMES, ROLES } from '../../../contract/scopes.ts'
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_HEADERS } from '../../../contract/webhook-events.ts'
 import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import {
   AUTHORIZE_PATH,
@@ -162,5 +165,61 @@ describe('openapi.json', () => {
     )
     // GET and DELETE are not operations of /mcp: their 405 is the generic one for undocumented methods.
     expect(at(doc, 'paths', MCP_PATH)).not.toHaveProperty('get')
+  })
+
+  it('describes the three webhook events under `webhooks`; /docs/ and llms-full.txt show a verification example that works', async () => {
+    const webhooks = at(doc, 'webhooks')
+    expect(Object.keys(webhooks)).toEqual(['content.published', 'content.updated', 'content.removed'])
+    expect(Object.keys(webhooks)).toEqual([...WEBHOOK_EVENT_TYPES])
+    for (const type of WEBHOOK_EVENT_TYPES) {
+      const post = at(webhooks, type, 'post')
+      expect((post.parameters as { name: string; in: string }[]).map((p) => `${p.in}:${p.name}`)).toEqual(
+        Object.values(WEBHOOK_HEADERS).map((name) => `header:${name}`),
+      )
+      expect(at(post, 'requestBody', 'content', 'application/json', 'schema', 'properties', 'type').const).toBe(type)
+    }
+    // /docs/ renders the document it embeds, whose description carries the guide; llms-full.txt has it too.
+    const docsPage = await readFile(join(project.dist, 'docs/index.html'), 'utf8')
+    expect(docsPage).toContain('const event = webhook.verify(rawBody, request.headers)')
+    const llms = await readFile(join(project.dist, 'llms-full.txt'), 'utf8')
+    for (const [where, content] of [
+      ['openapi.json (and so /docs/)', String(at(doc, 'info').description)],
+      ['llms-full.txt', llms],
+    ] as const) {
+      const example = /```js\n(import \{ Webhook \} from 'standardwebhooks'[^\n]*\n[\s\S]*?)```/.exec(content)?.[1]
+      expect(example, where).toBeDefined()
+      for (const type of WEBHOOK_EVENT_TYPES) expect(content, where).toContain(`\`${type}\``)
+      // Run the example as a receiver would, on a delivery signed as the sender signs one.
+      const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`
+      const body = JSON.stringify({ type: 'content.published', timestamp: '2026-11-02T09:30:00Z', data: { slug: 'x' } })
+      const headers = {
+        [WEBHOOK_HEADERS.id]: 'msg_0123456789abcdef0123456789abcdef',
+        [WEBHOOK_HEADERS.timestamp]: String(Math.floor(Date.now() / 1000)),
+        [WEBHOOK_HEADERS.signature]: new Webhook(secret).sign('msg_0123456789abcdef0123456789abcdef', new Date(), body),
+      }
+      const receive = (rawBody: string) => {
+        const handled: unknown[] = []
+        const run = new Function(
+          'Webhook',
+          'process',
+          'rawBody',
+          'request',
+          'alreadyProcessed',
+          'handle',
+          example!.replace(/^import .*$/m, ''),
+        )
+        run(
+          Webhook,
+          { env: { CONTENT_WEBHOOK_SECRET: secret } },
+          rawBody,
+          { headers },
+          () => false,
+          (...args: unknown[]) => handled.push(args),
+        )
+        return handled
+      }
+      expect(receive(body), where).toEqual([['content.published', { slug: 'x' }]])
+      expect(() => receive(body.replace('"x"', '"y"')), where).toThrow(WebhookVerificationError)
+    }
   })
 })

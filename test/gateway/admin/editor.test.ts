@@ -7,7 +7,9 @@
  * with the message `npm run check` gives. An author uploads a cover and a body
  * image for a new post: both land in the post's own folder, named by paths
  * relative to its file, with their alt text, and the API serves them
- * processed. The local backend answers only this server's own pages on
+ * processed. The editor loads everything from the dev server (its
+ * configuration as text/yaml) and asks no third party for anything, whatever
+ * a test does in it. The local backend answers only this server's own pages on
  * loopback, only for content files and images where the build looks for
  * them, and only for real images of bounded size.
  */
@@ -15,6 +17,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 import { checkContent } from '../../../build/compiler/build.ts'
 import { ADMIN_LOCAL_BACKEND_PATH, PREVIEW_RENDER_PATH } from '../../../contract/public-paths.ts'
 import { startDev, type DevServer } from '../../../gateway/dev-server.ts'
@@ -29,6 +32,9 @@ describe('the editor in npm run dev', () => {
   let dev: DevServer
   let browser: Browser
   let page: Page
+  /** Every request the page and its frames made (or were refused by the CSP), and the answer to each (by URL). */
+  let requests: string[]
+  let answers: Map<string, { status: number; type: string | undefined }>
 
   beforeAll(async () => {
     project = await createProject({ 'content/blog-posts/existing.md': validPost('An existing post') })
@@ -41,16 +47,56 @@ describe('the editor in npm run dev', () => {
   })
   beforeEach(async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
+    requests = []
+    answers = new Map()
+    page.context().on('request', (request) => requests.push(request.url()))
+    // A request the page's CSP refused never starts: Chromium says so on the console instead.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/.test(message.text())) requests.push(message.text())
+    })
+    page
+      .context()
+      .on('response', (response) =>
+        answers.set(response.url(), { status: response.status(), type: response.headers()['content-type'] }),
+      )
     await page.goto(`${dev.url}/admin/`)
     // The local backend needs no sign-in: Decap shows its button, which goes straight in.
     await page.getByRole('button', { name: 'Login' }).click()
     await page.getByText('An existing post').waitFor({ timeout: 20_000 })
   })
-  afterEach(() => page.close())
+  afterEach(async () => {
+    await page.close()
+    // Whatever a test did in the editor, the browser asked no host but the dev server for anything.
+    const origin = new URL(dev.url).origin
+    const thirdParty = requests.filter((url) => !/^(data|blob):/.test(url) && !url.startsWith(`${origin}/`))
+    expect(thirdParty).toEqual([])
+  })
   afterAll(async () => {
     await browser?.close()
     await dev?.close()
     await project?.remove()
+  })
+
+  it('loads from the dev server alone: the editor, its configuration as text/yaml, the preview pane; no third-party request', async () => {
+    await page.goto(`${dev.url}/admin/#/collections/blog-posts/new`)
+    await page.locator('[data-slate-editor="true"]').last().click()
+    await page.keyboard.insertText('A body for the preview pane.')
+    await page.frameLocator('iframe').first().getByText('A body for the preview pane.').waitFor({ timeout: 10_000 })
+    const origin = new URL(dev.url).origin
+    // Decap read its configuration from /admin/config.yml, served as YAML.
+    expect(answers.get(`${origin}/admin/config.yml`)).toEqual({ status: 200, type: 'text/yaml; charset=utf-8' })
+    const direct = await fetch(`${dev.url}/admin/config.yml`)
+    expect([direct.status, direct.headers.get('content-type')]).toEqual([200, 'text/yaml; charset=utf-8'])
+    expect(parse(await direct.text())).toMatchObject({
+      backend: { name: 'github' },
+      collections: expect.any(Array),
+    })
+    // The page, its scripts and styles, the configuration, the local backend, the preview renderer: all here.
+    const paths = new Set(requests.filter((url) => url.startsWith(`${origin}/`)).map((url) => new URL(url).pathname))
+    expect([...paths]).toEqual(
+      expect.arrayContaining(['/admin/', '/admin/config.yml', ADMIN_LOCAL_BACKEND_PATH, PREVIEW_RENDER_PATH]),
+    )
+    expect(requests.filter((url) => !/^(data|blob):/.test(url) && !url.startsWith(`${origin}/`))).toEqual([])
   })
 
   it('creates a blog post through the form: a hand-written file that npm run check accepts and the API serves', async () => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runKeysCli, USAGE } from '../../../gateway/auth/keys-cli.ts'
+import { WEBHOOK_USAGE } from '../../../gateway/webhooks/cli.ts'
 import { runTsx } from '../../helpers/run-tsx.ts'
 
 let dir: string
@@ -58,6 +59,41 @@ describe('npm run keys -- --help', () => {
       expect(result.code, args.join(' ')).toBe(0)
       expect(result.out, args.join(' ')).toMatch(usage)
     }
+  })
+
+  it('webhook --help prints the webhook usage; each webhook command --help prints its own', async () => {
+    const whole = await runTsx(['gateway/auth/keys-cli.ts', 'webhook', '--help'])
+    expect(whole.code).toBe(0)
+    expect(whole.stdout.trim()).toBe(WEBHOOK_USAGE)
+    const commands = ['create', 'list', 'pause', 'resume', 'remove', 'rotate', 'deliveries', 'redeliver', 'secrets-key']
+    // Each command the whole usage lists, and no other.
+    expect(WEBHOOK_USAGE.match(/^ {2}[\w-]+/gm)?.map((c) => c.trim())).toEqual(commands)
+    for (const command of commands) {
+      for (const help of ['--help', '-h']) {
+        const out: string[] = []
+        const code = await runKeysCli(['webhook', command, help], {
+          env: {},
+          cwd: dir,
+          out: (l) => out.push(l),
+          err: () => undefined,
+        })
+        const usage = out.join('\n')
+        expect(code, `${command} ${help}`).toBe(0)
+        expect(usage, `${command} ${help}`).toMatch(
+          new RegExp(`^usage: npm run keys -- webhook ${command}\\b[^\\n]*\\n {2}\\S`),
+        )
+        expect(usage.split('\n'), `${command} ${help}`).toHaveLength(2)
+      }
+    }
+    // A command's mistake shows that command's usage.
+    const missing: string[] = []
+    await runKeysCli(['webhook', 'create', '--events', 'all'], {
+      env: {},
+      cwd: dir,
+      out: () => undefined,
+      err: (l) => missing.push(l),
+    })
+    expect(missing.join('\n')).toMatch(/^✗ --url is required\nusage: npm run keys -- webhook create --url/)
   })
 
   it('answers an unknown command or option with the usage and exit 2', async () => {

@@ -3,7 +3,8 @@
  * 127.0.0.1 verifies every delivery with the Standard Webhooks library.
  * Publish, update and remove each send one signed event with the change
  * feed's cursor and no body; a redeploy of the same build, or a build with no
- * change, sends nothing; a secret rotation signs with both secrets meanwhile.
+ * change, sends nothing; a secret rotation signs with both secrets meanwhile;
+ * a receiver that never answers fails after its subscription's timeout.
  */
 import { rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -158,6 +159,40 @@ describe('webhooks from the change feed', () => {
       expect(other.events.map((e) => [e.type, e.data.slug])).toEqual([['content.removed', 'third']])
     } finally {
       await other.close()
+    }
+  })
+
+  it("counts a receiver that never answers as a failure after its subscription's timeout, and tries it again later", async () => {
+    const silent = await startReceiver()
+    try {
+      silent.respond = () => null
+      const created = await site.keys('webhook', 'create', '--url', silent.url, '--events', 'all', '--timeout', '1')
+      expect(created.code).toBe(0)
+      silent.secrets.push(created.out[0]!)
+      const silentId = /created (wh_[0-9a-f]{16})/.exec(created.err.join('\n'))![1]!
+      await writeFile(join(site.project.root, 'content/blog-posts/fifth.md'), validPost('Fifth'))
+      await site.deploy('fifth post', T0 + 900)
+      // (A pass waits for the one the deploy started.)
+      await passUntil(site, () => silent.deliveries.length >= 1)
+      // The request arrived and was never answered: one attempt, logged as a failure once the second was up.
+      expect(silent.deliveries).toHaveLength(1)
+      const log = await site.keys('webhook', 'deliveries', silentId)
+      expect(log.out).toHaveLength(1)
+      expect(log.out[0]!.split('\t').slice(2, 4)).toEqual(['content.published', '-'])
+      expect(log.out[0]).toMatch(/\tno answer within 1000 ms$/)
+      const row = (await site.keys('webhook', 'list')).out.find((line) => line.startsWith(silentId))
+      expect(row).toContain('\tfailing (1 in a row, next try ')
+      // A silent endpoint holds no other: the first receiver has the post.
+      expect(receiver.events.at(-1)?.data.slug).toBe('fifth')
+      // Answering again, it gets the same message once its backoff has passed.
+      silent.respond = () => ({ status: 204 })
+      site.advance(60_000)
+      await passUntil(site, () => silent.events.length === 1)
+      expect(silent.deliveries[1]!.headers['webhook-id']).toBe(silent.deliveries[0]!.headers['webhook-id'])
+      expect(silent.events[0]).toMatchObject({ type: 'content.published', data: { slug: 'fifth' } })
+      expect((await site.keys('webhook', 'remove', silentId)).code).toBe(0)
+    } finally {
+      await silent.close()
     }
   })
 })

@@ -22,8 +22,8 @@ export interface Receiver {
   events: WebhookEvent[]
   /** Each secret it verifies with (any one passing is enough). */
   secrets: string[]
-  /** How to answer the next request: a status and headers (default 204). */
-  respond: (delivery: Delivery) => { status: number; headers?: Record<string, string> }
+  /** How to answer the next request: a status and headers (default 204), or null to never answer. */
+  respond: (delivery: Delivery) => { status: number; headers?: Record<string, string> } | null
   close(): Promise<void>
 }
 
@@ -40,7 +40,12 @@ export async function startReceiver(secrets: string[] = []): Promise<Receiver> {
     events: [],
     secrets,
     respond: () => ({ status: 204 }),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        // A request it never answered holds its connection open.
+        server.closeAllConnections()
+      }),
   }
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -49,6 +54,7 @@ export async function startReceiver(secrets: string[] = []): Promise<Receiver> {
       const delivery = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }
       receiver.deliveries.push(delivery)
       const answer = receiver.respond(delivery)
+      if (answer === null) return
       if (answer.status >= 200 && answer.status < 300) {
         const event = receiver.secrets.map((s) => tryVerify(delivery, s)).find((e) => e !== undefined)
         if (!event) {

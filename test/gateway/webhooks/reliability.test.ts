@@ -4,9 +4,11 @@
  * asserted): a receiver that fails five times then recovers gets every event
  * in cursor order; Retry-After is honoured; an endpoint down past the bound is
  * disabled and said so, keeps its queue, and gets it all when resumed; a
- * logged message can be sent again with the same webhook-id.
+ * logged message can be sent again with the same webhook-id. The backoff has
+ * jitter: endpoints that failed together are not all tried again together.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import { backoffDelay, FIRST_DELAY_MS, MAX_DELAY_MS, nextAttemptDelay } from '../../../gateway/webhooks/backoff.ts'
 import { passUntil, startWebhookSite, T0, validPost, type WebhookSite } from './setup.ts'
 import { startReceiver, type Receiver } from './receiver.ts'
 
@@ -168,4 +170,31 @@ describe('delivery', () => {
     expect((await site.keys('webhook', 'list')).out).toEqual([])
     expect((await site.keys('webhook', 'pause', id)).code).toBe(1)
   }, 60_000)
+})
+
+describe('backoff', () => {
+  it('doubles from 5 s to 4 h, each wait drawn between half and all of it (jitter), never before Retry-After', () => {
+    for (let failures = 1; failures <= 16; failures++) {
+      const full = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** (failures - 1))
+      // Many endpoints that failed the same number of times: their next tries spread over the window.
+      const draws = Array.from({ length: 2000 }, () => backoffDelay(failures))
+      const [min, max] = [Math.min(...draws), Math.max(...draws)]
+      expect(min, `failure ${failures}`).toBeGreaterThanOrEqual(full / 2)
+      expect(max, `failure ${failures}`).toBeLessThanOrEqual(full)
+      expect(new Set(draws).size, `failure ${failures}`).toBeGreaterThan(draws.length / 2)
+      expect(min, `failure ${failures}`).toBeLessThan(full / 2 + full / 20)
+      expect(max, `failure ${failures}`).toBeGreaterThan(full - full / 20)
+      // Spread evenly: each half of the window gets roughly half of them.
+      const low = draws.filter((d) => d < (3 * full) / 4).length
+      expect(low / draws.length, `failure ${failures}`).toBeGreaterThan(0.4)
+      expect(low / draws.length, `failure ${failures}`).toBeLessThan(0.6)
+    }
+    expect(backoffDelay(1, () => 0)).toBe(2_500)
+    expect(backoffDelay(1, () => 1)).toBe(5_000)
+    expect(backoffDelay(40, () => 1)).toBe(MAX_DELAY_MS)
+    // Retry-After wins when longer (up to a day); a shorter one does not shorten the backoff.
+    expect(nextAttemptDelay(1, 3 * HOUR)).toBe(3 * HOUR)
+    expect(nextAttemptDelay(1, 48 * HOUR)).toBe(24 * HOUR)
+    expect(nextAttemptDelay(20, 1_000)).toBeGreaterThanOrEqual(MAX_DELAY_MS / 2)
+  })
 })
