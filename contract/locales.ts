@@ -26,6 +26,20 @@ export function siteLocales(locales: ManifestLocales | undefined, language = 'en
   return locales ?? { default: language, available: [language], fallback: [] }
 }
 
+/**
+ * A single-language site's check of `locale`: a BCP 47 tag, given once (the document's bounds),
+ * else an error; a well-formed one is ignored, as any locale would be.
+ */
+export function checkLocaleSyntax(params: URLSearchParams, errors: ParameterError[]): void {
+  const values = params.getAll('locale')
+  if (values.length > 1) errors.push({ parameter: 'locale', message: 'must be given once' })
+  else if (values.length === 1 && !(values[0]!.length <= MAX_LOCALE_LENGTH && LOCALE_RE.test(values[0]!)))
+    errors.push({
+      parameter: 'locale',
+      message: `must be a BCP 47 language tag like de or pt-BR, got ${JSON.stringify(values[0]!.slice(0, 40))}`,
+    })
+}
+
 /** What a request reads: the locale, and whether Accept-Language chose it (the answer then varies by it). */
 export interface ChosenLocale {
   locale: string

@@ -3007,7 +3007,7 @@ export interface components {
         author: string;
         /** @description Leave out the item with this slug (the one a "more like this" list sits under). */
         exclude: string;
-        /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+        /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
         locale: string;
         /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
         ifNoneMatch: string;
@@ -3082,7 +3082,7 @@ export interface operations {
                 sort?: ("published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
                 /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "authors")[];
-                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
             header?: {
@@ -3145,7 +3145,7 @@ export interface operations {
                 sort?: ("published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
                 /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "customer" | "results" | "quote" | "products")[];
-                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
             header?: {
@@ -3212,7 +3212,7 @@ export interface operations {
                 sort?: ("starts_at" | "-starts_at" | "published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
                 /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "duration_minutes" | "timezone" | "speakers" | "registration_url" | "recording_url")[];
-                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
             header?: {
@@ -3279,7 +3279,7 @@ export interface operations {
                 sort?: ("starts_at" | "-starts_at" | "ends_at" | "-ends_at" | "published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
                 /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "ends_at" | "timezone" | "attendance_mode" | "location" | "online_url" | "registration_url" | "event_status" | "speakers")[];
-                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
             header?: {
@@ -3326,7 +3326,7 @@ export interface operations {
             query?: {
                 /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "authors" | "related" | "reading_time_minutes" | "word_count" | "body")[];
-                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
             header?: {
@@ -3375,7 +3375,7 @@ export interface operations {
             query?: {
                 /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "customer" | "results" | "quote" | "products" | "related" | "reading_time_minutes" | "word_count" | "body")[];
-                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
             header?: {
@@ -3424,7 +3424,7 @@ export interface operations {
             query?: {
                 /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "duration_minutes" | "timezone" | "speakers" | "registration_url" | "recording_url" | "related" | "reading_time_minutes" | "word_count" | "body")[];
-                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
             header?: {
@@ -3473,7 +3473,7 @@ export interface operations {
             query?: {
                 /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "ends_at" | "timezone" | "attendance_mode" | "location" | "online_url" | "registration_url" | "event_status" | "speakers" | "related" | "reading_time_minutes" | "word_count" | "body")[];
-                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
             header?: {
@@ -3542,7 +3542,7 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 /** @description Page number, 1-based, up to 100000. A page past the end is an empty list, not an error. */
                 page?: components["parameters"]["page"];
-                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores it. */
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
             header?: {

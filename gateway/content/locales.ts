@@ -8,6 +8,7 @@
 import type { H3Event } from 'h3'
 import type { CollectionName } from '../../contract/collections.ts'
 import {
+  checkLocaleSyntax,
   chooseLocale,
   itemIndex,
   resolveItem,
@@ -37,7 +38,10 @@ export function requestLocale(
   errors: ParameterError[],
   params: URLSearchParams = event.url.searchParams,
 ): ChosenLocale | undefined {
-  if (!isMultilingual(snapshot)) return undefined
+  if (!isMultilingual(snapshot)) {
+    checkLocaleSyntax(params, errors)
+    return undefined
+  }
   return chooseLocale(params, event.req.headers.get('accept-language'), localesOf(snapshot), errors)
 }
 

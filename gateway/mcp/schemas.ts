@@ -87,7 +87,7 @@ export const localeArg = z
   .min(2)
   .max(35)
   .describe(
-    "The locale to answer in, one of the site's (a BCP 47 tag like \"de\" or \"fr\", as GET /api/health and the records' `locale` and `translations` name them); default: the site's default locale. Lists and search then hold that locale's items (and where the site falls back, the default's it lacks); an item is found by its slug in any locale. A single-language site ignores it.",
+    "The locale to answer in, one of the site's (a BCP 47 tag like \"de\" or \"fr\", as the records' `locale` and `translations` name them); default: the site's default locale. Lists and search then hold that locale's items (and where the site falls back, the default's it lacks); an item is found by its slug in any locale. A single-language site ignores it.",
   )
 
 /** Tool result for a failure the model can fix (wrong slug, bad option): `isError`, not a protocol error. */
