@@ -48,5 +48,6 @@ describe('npm run dev with the full pass and the file watcher on worker threads'
     expect(printed.filter((l) => l.includes('full pass ran on this thread'))).toEqual([])
     expect(printed.filter((l) => /^✓ full build \w+ on a worker thread:/.test(l))).toHaveLength(2)
     await expectDevEqualsFullBuild(project, dev.url)
-  })
+    // Two edits, two full passes on a worker and a full build to compare: more than 30 s on a loaded CI machine.
+  }, 120_000)
 })
