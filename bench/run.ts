@@ -30,6 +30,7 @@ import { benchHugo, benchVelite, ensureHugo } from './suites/peers.ts'
 import { distSizes } from './suites/sizes.ts'
 import { benchWatch } from './suites/watch.ts'
 import { benchImages } from './suites/images.ts'
+import { benchLocales } from './suites/locales.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -131,6 +132,9 @@ async function benchEverything(curve: Row[]): Promise<void> {
     const build = await step('our build: cold, no-change, forced with cache', () =>
       benchBuild(corpus.root, { cold: config.cold_runs, short: config.short_runs }),
     )
+    const locales = await step(`our build of ${config.items} items, a third translated twice (cold)`, () =>
+      optional(() => benchLocales(config.items, { seed: config.seed, runs: config.cold_runs, keep: args.keep })),
+    )
     const sizes = await distSizes(join(corpus.root, 'dist'))
     await step(`our build of ${config.small_items} items (list sizes)`, async () => {
       await clean(small.root)
@@ -185,6 +189,7 @@ async function benchEverything(curve: Row[]): Promise<void> {
       searchIndex,
       memory,
       images,
+      locales,
     }
     const rows = buildRows(samples)
     // The scale curve after the build rows it extends.

@@ -4,20 +4,23 @@
  * [--publish-at 2027-03-04T09:00:00+01:00] [--expires-at …]`: create
  * content/<collection>/<slug>.md with the frontmatter the collection's schema
  * requires, as a draft, pointing to the related items given, scheduled for
- * the time given. Never overwrites a file. Exit codes: 0 created, 1 refused,
- * 2 usage (contract/cli.ts).
+ * the time given; or, with `--translate <collection>/<slug> --locale de`, a
+ * draft translation of an item beside it (scaffold/translation.ts). Never
+ * overwrites a file. Exit codes: 0 created, 1 refused, 2 usage (contract/cli.ts).
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../contract/collections.ts'
 import { MAX_SLUG_LENGTH, REFERENCE_PATTERN, SLUG_PATTERN } from '../contract/patterns.ts'
 import { datesFrom, renderTemplate } from './scaffold/templates.ts'
+import { scaffoldTranslation, TRANSLATE_USAGE } from './scaffold/translation.ts'
 import { slugify } from './core/slug.ts'
 import { closest } from './core/did-you-mean.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { AppError, UsageError } from '../contract/errors.ts'
 
-const USAGE = `usage: npm run new -- <${COLLECTION_NAMES.join('|')}> "Title" [--slug my-slug] [--related collection/slug,…] [--publish-at 2027-03-04T09:00:00+01:00] [--expires-at 2027-06-30T23:59:59+01:00] [--root DIR]`
+const USAGE = `usage: npm run new -- <${COLLECTION_NAMES.join('|')}> "Title" [--slug my-slug] [--related collection/slug,…] [--publish-at 2027-03-04T09:00:00+01:00] [--expires-at 2027-06-30T23:59:59+01:00] [--root DIR]
+       npm run new -- --translate <collection>/<slug> --locale <locale> [--slug my-translated-slug] [--root DIR]`
 
 /** What published_at takes: a date (its midnight UTC) or an RFC 3339 date-time with offset. */
 const PUBLISH_AT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))?$/
@@ -160,6 +163,16 @@ async function main(argv: string[]): Promise<CliResult> {
     return value
   }
   const slug = flag('--slug')
+  const translate = flag('--translate')
+  if (translate !== undefined) {
+    const locale = flag('--locale')
+    const root = resolve(flag('--root') ?? '.')
+    if (!locale || argv.length) throw new UsageError('--translate needs --locale and nothing else', TRANSLATE_USAGE)
+    const path = await scaffoldTranslation(root, translate, locale, { slug })
+    console.log(path)
+    console.error(`✓ created ${path} as a draft translation; translate it, then remove \`draft: true\` to publish it`)
+    return 0
+  }
   const publishAt = flag('--publish-at')
   const expiresAt = flag('--expires-at')
   const related: string[] = []

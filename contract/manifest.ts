@@ -45,6 +45,20 @@ export interface Manifest {
    * The gateway sends the Deprecation headers of these with every answer there.
    */
   deprecated_fields?: Record<string, DeprecationNotice[]>
+  /** A multilingual site's locales (absent for a site with one). */
+  locales?: ManifestLocales
+}
+
+/** The locales of a multilingual build, and each other locale's records in list form (its lists, as served). */
+export interface ManifestLocales {
+  /** The default locale: the answer without `locale` (or an Accept-Language naming none of them). */
+  default: string
+  /** Every locale, the default first. */
+  available: string[]
+  /** The locales whose lists and items fall back to the default where a translation is missing. */
+  fallback: string[]
+  /** Per locale but the default, per collection: its records, newest first. */
+  collections: Record<string, Record<CollectionName, ContentRecord[]>>
 }
 
 /** One file of a build as it is served: its bytes and strong ETag. */

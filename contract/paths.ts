@@ -15,3 +15,26 @@ export function itemFile(collection: string, slug: string): string {
 }
 
 export const PRERENDERED_LIMITS: readonly number[] = Array.from({ length: MAX_LIMIT }, (_, i) => i + 1)
+
+/** Where a locale's answers live (a multilingual site's other locales): `_locales/<tag>/` beside the default ones. */
+export function localeListFile(collection: string, locale: string, limit: number): string {
+  return `api/${collection}/_locales/${locale}/_list/limit-${limit}.json`
+}
+
+export function localeItemFile(collection: string, locale: string, slug: string): string {
+  return `api/${collection}/_locales/${locale}/${slug}.json`
+}
+
+/**
+ * The file of a record as a locale's answer: a translation's own, or (a default-locale
+ * record standing in where the locale falls back) the default locale's.
+ */
+export function itemFileIn(
+  collection: string,
+  record: { slug: string; locale?: string },
+  defaultLocale: string,
+): string {
+  return record.locale === undefined || record.locale === defaultLocale
+    ? itemFile(collection, record.slug)
+    : localeItemFile(collection, record.locale, record.slug)
+}

@@ -22,15 +22,16 @@ export const ALL_FEED = 'all'
 export const FEED_EXTENSIONS = { rss: 'xml', atom: 'atom', json: 'json' } as const
 export type FeedFormat = keyof typeof FEED_EXTENSIONS
 
-export function feedPath(name: string, format: FeedFormat): string {
-  return `${FEEDS_PREFIX}/${name}.${FEED_EXTENSIONS[format]}`
+export function feedPath(name: string, format: FeedFormat, locale?: string): string {
+  return `${FEEDS_PREFIX}/${locale ? `${locale}/` : ''}${name}.${FEED_EXTENSIONS[format]}`
 }
 
 /** iCalendar files: `/calendar/{collection}.ics` and `/calendar/{collection}/{slug}.ics`. */
 export const CALENDAR_PREFIX = '/calendar'
 
-export function calendarPath(collection: string, slug?: string): string {
-  return slug === undefined ? `${CALENDAR_PREFIX}/${collection}.ics` : `${CALENDAR_PREFIX}/${collection}/${slug}.ics`
+export function calendarPath(collection: string, slug?: string, locale?: string): string {
+  const prefix = locale ? `${CALENDAR_PREFIX}/${locale}` : CALENDAR_PREFIX
+  return slug === undefined ? `${prefix}/${collection}.ics` : `${prefix}/${collection}/${slug}.ics`
 }
 
 /**
@@ -73,7 +74,6 @@ export const AUTHORIZATION_SERVER_PATH = '/.well-known/oauth-authorization-serve
 export const OPENID_CONFIGURATION_PATH = '/.well-known/openid-configuration'
 
 /** The embedded authorization server's endpoints, and its sign-in and consent pages under /oauth/interaction/. */
-export const OAUTH_PREFIX = '/oauth'
 export const AUTHORIZE_PATH = '/oauth/authorize'
 export const TOKEN_PATH = '/oauth/token'
 export const JWKS_PATH = '/oauth/jwks.json'

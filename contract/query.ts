@@ -22,6 +22,8 @@ export interface ListQuery extends RecordFilter {
   sort?: readonly string[]
   /** Only these fields of each item (`id` and `type` always), as given. */
   fields?: readonly string[]
+  /** A multilingual site's locale other than the default (the links keep it); undefined for the default. */
+  locale?: string
 }
 
 export type ParsedListQuery = { ok: true; query: ListQuery } | { ok: false; errors: ParameterError[] }
@@ -104,6 +106,7 @@ export function listHref(collection: string, query: ListQuery): string {
   href += filterHref(query)
   if (query.sort !== undefined) href += `&sort=${query.sort.join(',')}`
   if (query.fields !== undefined) href += `&fields=${query.fields.join(',')}`
+  if (query.locale !== undefined) href += `&locale=${query.locale}`
   return href
 }
 

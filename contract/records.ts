@@ -14,6 +14,17 @@ export type ContentRecord = Record<string, unknown> & {
   tags: string[]
   published_at: string
   updated_at: string
+  /** A multilingual site's records: the locale it is written in (BCP 47). */
+  locale?: string
+  /** A multilingual site's records: the item's other locales, for hreflang. */
+  translations?: Translation[]
+}
+
+/** One other locale of an item: its locale, its slug there, its page on the marketing site. */
+export interface Translation {
+  locale: string
+  slug: string
+  url: string
 }
 
 /** An item another one points to (`related` in its frontmatter), resolved. */

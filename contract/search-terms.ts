@@ -11,8 +11,11 @@ export const MAX_TERM_LENGTH = 40
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u
 const MARKS = /\p{M}/gu
 
-/** Call `visit` with each term of `text`, in order. */
-export function forEachTerm(text: string, visit: (term: string) => void): void {
+/**
+ * Call `visit` with each term of `text`, in order; with `stem` (a locale's,
+ * stemming.ts), each word is stemmed before its accents are folded.
+ */
+export function forEachTerm(text: string, visit: (term: string) => void, stem?: (word: string) => string): void {
   // Lower-case once; per term only when lower-casing changed the length (a few non-ASCII letters do).
   const lower = text.toLowerCase()
   // V8 may hand back a string it has not laid out flat yet, and every slice of one
@@ -35,7 +38,11 @@ export function forEachTerm(text: string, visit: (term: string) => void): void {
     }
     if (start < 0) continue
     if (i - start <= MAX_TERM_LENGTH) {
-      const term = ascii && aligned ? lower.slice(start, i) : fold(text.slice(start, i))
+      const term = stem
+        ? fold(stem(aligned ? lower.slice(start, i) : text.slice(start, i).toLowerCase()))
+        : ascii && aligned
+          ? lower.slice(start, i)
+          : fold(text.slice(start, i))
       if (term) visit(term)
     }
     start = -1
@@ -43,9 +50,9 @@ export function forEachTerm(text: string, visit: (term: string) => void): void {
 }
 
 /** The terms of `text`, in order (duplicates kept). */
-export function termsOf(text: string): string[] {
+export function termsOf(text: string, stem?: (word: string) => string): string[] {
   const out: string[] = []
-  forEachTerm(text, (t) => out.push(t))
+  forEachTerm(text, (t) => out.push(t), stem)
   return out
 }
 

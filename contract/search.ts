@@ -12,6 +12,11 @@ import { SEARCH_PATH } from './public-paths.ts'
 
 export const SEARCH_INDEX_FILE = '_build/search-index.bin'
 
+/** A multilingual site's index of a locale other than the default (its translations, and its fallbacks). */
+export function localeSearchIndexFile(locale: string): string {
+  return `_build/search-index.${locale}.bin`
+}
+
 /** One indexed item (build/emit/search-index.ts). */
 export interface SearchDocument {
   /** `<collection>/<slug>`: unique across collections. */
@@ -57,6 +62,8 @@ export interface SearchQuery extends RecordFilter {
   collection?: CollectionName
   limit: number
   page: number
+  /** A multilingual site's locale other than the default (the links keep it). */
+  locale?: string
 }
 
 export type ParsedSearchQuery = { ok: true; query: SearchQuery } | { ok: false; errors: ParameterError[] }
@@ -90,5 +97,7 @@ export function searchHref(query: SearchQuery): string {
   let href = `${SEARCH_PATH}?q=${encodeURIComponent(query.query)}&limit=${query.limit}`
   if (query.page !== 1) href += `&page=${query.page}`
   if (query.collection !== undefined) href += `&collection=${query.collection}`
-  return href + filterHref(query)
+  href += filterHref(query)
+  if (query.locale !== undefined) href += `&locale=${query.locale}`
+  return href
 }

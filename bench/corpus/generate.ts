@@ -46,13 +46,26 @@ export function countsFor(items: number): Record<CollectionName, number> {
   return counts
 }
 
-/** Write the corpus into `root` (default: a new temporary folder). */
-export async function generateCorpus(options: { items: number; seed?: number; root?: string }): Promise<Corpus> {
+/** The locales of a multilingual corpus (`translated`): English, and German and French falling back to it. */
+const LOCALES = ['de', 'fr'] as const
+
+/**
+ * Write the corpus into `root` (default: a new temporary folder). `translated`: every third
+ * item also gets a German and a French translation (`<slug>.de.md`, `<slug>.fr.md`, other text
+ * of the same kind), and site.yaml publishes en, de and fr: the same item count, in three locales.
+ */
+export async function generateCorpus(options: {
+  items: number
+  seed?: number
+  root?: string
+  translated?: boolean
+}): Promise<Corpus> {
   const root = options.root ?? (await mkdtemp(join(tmpdir(), 'content-api-bench-')))
   const counts = countsFor(options.items)
   const sample = {} as Record<CollectionName, string>
   await mkdir(join(root, 'content'), { recursive: true })
-  await writeFile(join(root, 'content', 'site.yaml'), SITE_YAML)
+  const locales = `locales: [en, ${LOCALES.join(', ')}]\nlocale_fallback: true\n`
+  await writeFile(join(root, 'content', 'site.yaml'), options.translated ? `${SITE_YAML}${locales}` : SITE_YAML)
   for (const name of COLLECTION_NAMES) {
     // One stream per collection: adding items to one never reshuffles another.
     const r = createRandom((options.seed ?? 1) * 7919 + COLLECTION_NAMES.indexOf(name))
@@ -63,6 +76,14 @@ export async function generateCorpus(options: { items: number; seed?: number; ro
       const text = `---\n${toYaml(frontmatter(name, r, slug))}---\n\n${body(r, slug, 'https://cdn.tidewater.example/images')}`
       files.push([join(root, 'content', name, `${slug}.md`), text])
       if (i === 0) sample[name] = `content/${name}/${slug}.md`
+      if (options.translated && i % 3 === 0) {
+        // A stream of its own: the default locale's files are the single-language corpus's, byte for byte.
+        const t = createRandom((options.seed ?? 1) * 104_729 + i * 8 + COLLECTION_NAMES.indexOf(name))
+        for (const locale of LOCALES) {
+          const translated = `---\n${toYaml(frontmatter(name, t, slug))}---\n\n${body(t, slug, 'https://cdn.tidewater.example/images')}`
+          files.push([join(root, 'content', name, `${slug}.${locale}.md`), translated])
+        }
+      }
     }
     for (let i = 0; i < files.length; i += 128) {
       await Promise.all(files.slice(i, i + 128).map(([path, text]) => writeFile(path, text)))

@@ -10,6 +10,7 @@ import type { GatewaySamples } from '../suites/gateway.ts'
 import type { McpSamples } from '../suites/mcp.ts'
 import type { MemorySample } from '../suites/memory.ts'
 import type { ImageSamples } from '../suites/images.ts'
+import type { LocaleSamples } from '../suites/locales.ts'
 import { pending, ratioOf, type Row } from './rows.ts'
 
 export interface Samples {
@@ -29,6 +30,8 @@ export interface Samples {
   memory: MemorySample[]
   /** The image corpus built cold against sharp alone (or why it did not run). */
   images: ImageSamples | string
+  /** The same item count with a third of the items translated twice, built cold (or why it did not run). */
+  locales?: LocaleSamples | string
 }
 
 const wall = (runs: ProcessResult[]) => median(runs.map((r) => r.wallMs))
@@ -41,6 +44,7 @@ const n = (count: number) => count.toLocaleString('en')
 export function buildRows(s: Samples): Row[] {
   const rows: Row[] = []
   const cold = wall(s.build.cold)
+  if (s.locales !== undefined) rows.push(localesRow(s.locales, cold, s.items))
   const hugo = typeof s.hugo === 'string' ? null : wall(s.hugo)
   const velite = typeof s.velite === 'string' ? null : wall(s.velite)
   const items = n(s.items)
@@ -351,4 +355,26 @@ function imageRows(images: ImageSamples | string): Row[] {
       note: 'stated, no target: at most one image per build thread is decoded at a time',
     },
   ]
+}
+
+/** The multilingual cold build against the single-language one of the same items, from the same run. */
+function localesRow(samples: LocaleSamples | string, single: number, items: number): Row {
+  const id = 'build.cold-multilingual'
+  const label = `cold build, ${n(items)} items, a third translated to de and fr (vs the same items in one locale)`
+  const target = '≤ 2× one locale'
+  if (typeof samples === 'string') return pending(id, 'build', label, 'ms', samples, target)
+  const value = wall(samples.cold)
+  return {
+    id,
+    section: 'build',
+    label,
+    value,
+    unit: 'ms',
+    runs: samples.cold.map((r) => r.wallMs),
+    baseline: { label: `cold build, ${n(items)} items in one locale`, value: single },
+    ratio: ratioOf(value, single),
+    // 1.67× the files, three locales of lists, feeds and search indexes: the work grows with the files, not faster.
+    target: { text: target, pass: value <= 2 * single },
+    note: `${n(samples.translations)} translation files besides the items; peak RSS ${peak(samples.cold) ?? '?'} MB`,
+  }
 }

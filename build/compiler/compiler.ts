@@ -44,6 +44,7 @@ import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
 import type { FullPass } from './full-pass.ts'
 import { referenceErrors } from './link.ts'
 import { Linker } from './linker.ts'
+import { byLocale, linkLocales, translationErrors } from './locales.ts'
 import {
   inBatches,
   itemPath,
@@ -217,7 +218,7 @@ export class Compiler {
     const assets = new Set(given.flatMap((p) => (p.kind === 'asset' ? [p.path] : [])))
     const users = assets.size ? this.usersOf(assets) : []
     const forced = new Set(users.map((c) => c.source.path))
-    const paths = [...given, ...users.map((c) => itemPath(c.collection, c.source.path.split('/')[2]!))]
+    const paths = [...given, ...users.map((c) => itemPath(c.collection, c.source.path.split('/').slice(2).join('/')))]
     if (paths.some((p) => p.kind === 'site') && (await this.readSite())) {
       files.push(SITE_PATH)
       await this.compileAll()
@@ -270,8 +271,11 @@ export class Compiler {
     const some = paths && !paths.includes(SITE_PATH)
     const files = some ? paths.flatMap((p) => this.compiled.get(p) ?? []) : this.compiled.values()
     const folders = new Set<string>()
-    for (const file of files)
+    for (const file of files) {
       for (const ref of file.media) if (ref.path) folders.add(dirname(join(this.root, ref.path)))
+      // An item in a folder of its own (`my-post/index.md`): its translations appear there too.
+      if (file.source.path.split('/').length === 4) folders.add(dirname(join(this.root, file.source.path)))
+    }
     return [...folders]
   }
 
@@ -329,6 +333,8 @@ export class Compiler {
   private workingFiles(): Map<string, FileState> {
     const working = new Map<string, FileState>()
     for (const file of this.compiled.values()) {
+      // The change feed is the default locale's (as git-history.ts reads it): translations are left out.
+      if (file.source.locale !== undefined) continue
       working.set(file.source.path, {
         collection: file.collection,
         slug: file.slug,
@@ -407,33 +413,48 @@ export class Compiler {
       this.state = { ok: false, errors: this.siteError }
       return
     }
+    const site = this.site!
+    // The default locale's files go through the collections and the linker; translations join after (locales.ts).
+    const [own, translations] = byLocale(site, this.compiled.values())
+    const ownFiles = translations.length ? new Map(own.map((f) => [f.source.path, f])) : this.compiled
     /** The one file an edit replaced, when that is all it did (the linker's fast path). */
     let edit: [CompiledFile, CompiledFile] | undefined
     for (const collection of changed) {
       const one = replaced?.get(collection)
-      const part = one?.[0] && one[1] && reassembleOne(collection, this.parts.get(collection), one[0], one[1], now)
+      // A translation saved again leaves the default locale's collection as it was.
+      const translation = one?.[0] && one[1] && one[1].locale !== site.language && one[0].locale === one[1].locale
+      const previous = this.parts.get(collection)
+      if (translation && previous) continue
+      const part = one?.[0] && one[1] && reassembleOne(collection, previous, one[0], one[1], now)
       if (part && changed.size === 1) edit = [one[0]!, one[1]!]
-      const files = part ? [] : [...this.compiled.values()].filter((c) => c.collection === collection)
+      const files = part ? [] : [...ownFiles.values()].filter((c) => c.collection === collection)
       this.parts.set(collection, part || assembleCollection(collection, files, now))
     }
     const errors: ContentError[] = COLLECTION_NAMES.flatMap((c) => {
       const part = this.parts.get(c)
       return part && !part.ok ? part.errors : []
     })
+    errors.push(...translationErrors(site, own, translations))
     if (errors.length) {
       // References and body links too, so an author sees every problem in one run.
-      const all = [...errors, ...referenceErrors(this.compiled.values(), now)]
+      const all = [...errors, ...referenceErrors(ownFiles.values(), now)]
       this.state = { ok: false, errors: new ContentErrors(sortErrors(all)) }
       return
     }
+    // Translations' releases and expiries change the content too.
     const windows = [...this.compiled.values()].flatMap((c) => (c.draft ? [] : [c.window]))
-    const base = combine(this.site!, this.parts, { asOf: now, timeline: timelineAt(windows, now) })
-    const linked = this.linker.link(base.collections, this.compiled, now, edit)
+    const base = combine(site, this.parts, { asOf: now, timeline: timelineAt(windows, now) })
+    const linked = this.linker.link(base.collections, ownFiles, now, edit)
     if (linked.errors.length) {
       this.state = { ok: false, errors: new ContentErrors(sortErrors(linked.errors)) }
       return
     }
-    const content = { ...base, collections: linked.records }
+    const localised = linkLocales({ ...base, collections: linked.records }, own, translations, now)
+    if (!localised.ok) {
+      this.state = { ok: false, errors: new ContentErrors(sortErrors(localised.errors)) }
+      return
+    }
+    const content = localised.content
     // A collection changed when one of its files did, or when an item it points to did.
     this.schedule.contentChanged(
       COLLECTION_NAMES.filter((c) => changed.has(c) || !sameItems(this.good?.collections[c], content.collections[c])),

@@ -16,6 +16,7 @@ export type ContentErrorCode =
   | 'REFERENCE'
   | 'BROKEN_LINK'
   | 'READ_FAILED'
+  | 'LOCALE'
 
 export class ContentError extends AppError {
   constructor(

@@ -16,7 +16,12 @@ export interface SiteConfig {
   name: string
   description: string
   url: string
+  /** The default locale (`language`, a BCP 47 tag): untranslated files are written in it. */
   language: string
+  /** Every locale the site publishes (`locales`), the default first; `[language]` when it names none. */
+  locales: string[]
+  /** The locales whose lists and items fall back to the default locale where a translation is missing (`locale_fallback`). */
+  fallback: string[]
   collections: Record<CollectionName, { path: string; title: string }>
   /** Public URL of this API (`api_url`), for the feeds' absolute self links and the images' URLs; relative without it. */
   apiUrl?: string
@@ -48,6 +53,8 @@ const FIELDS = [
   'api_url',
   'websub_hub',
   'language',
+  'locales',
+  'locale_fallback',
   'collections',
   'repository',
   'repository_branch',
@@ -184,6 +191,7 @@ export function parseSiteConfig(text: string): SiteConfig {
       at(['theme', key], `theme.${key}`, "must be a colour written like '#0b2942' (quoted: YAML reads # as a comment)")
     else theme[key as keyof SiteTheme] = value.toLowerCase()
   }
+  const { locales, fallback } = parseLocales(data, at)
   if (data.social_cards !== undefined && typeof data.social_cards !== 'boolean')
     at(['social_cards'], 'social_cards', 'must be true or false')
   const given = (data.collections ?? {}) as Record<string, unknown>
@@ -234,7 +242,9 @@ export function parseSiteConfig(text: string): SiteConfig {
     name: typeof data.name === 'string' ? data.name : 'Content API',
     description: typeof data.description === 'string' ? data.description : '',
     url,
-    language: typeof data.language === 'string' ? data.language : 'en',
+    language: locales[0]!,
+    locales,
+    fallback,
     collections,
     ...(apiUrl !== undefined && { apiUrl }),
     ...(typeof websubHub === 'string' && { websubHub }),
@@ -243,6 +253,61 @@ export function parseSiteConfig(text: string): SiteConfig {
     theme,
     socialCards: data.social_cards !== false,
   }
+}
+
+type At = (path: (string | number)[], field: string, message: string) => void
+
+/** A BCP 47 tag in its canonical case (`de-ch` → `de-CH`), or undefined when it is none. */
+export function canonicalLocale(tag: string): string | undefined {
+  if (!/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(tag)) return undefined
+  try {
+    return Intl.getCanonicalLocales(tag)[0]
+  } catch {
+    return undefined
+  }
+}
+
+/** `language`, `locales` and `locale_fallback`: the default locale first, every locale once, fallbacks among them. */
+function parseLocales(data: Record<string, unknown>, at: At): { locales: string[]; fallback: string[] } {
+  // A single-language site keeps `language` as written (it reaches the feeds).
+  if (data.locales === undefined && data.locale_fallback === undefined)
+    return { locales: [typeof data.language === 'string' ? data.language : 'en'], fallback: [] }
+  const language = typeof data.language === 'string' ? (canonicalLocale(data.language) ?? data.language) : 'en'
+  if (typeof data.language === 'string' && canonicalLocale(data.language) === undefined)
+    at(['language'], 'language', 'must be a BCP 47 language tag, like en or en-GB, when the site has `locales`')
+  const locales: string[] = []
+  if (!Array.isArray(data.locales) || data.locales.length === 0)
+    at(['locales'], 'locales', `must list the site's locales as BCP 47 tags, like [${language}, de, fr]`)
+  for (const [i, tag] of (Array.isArray(data.locales) ? data.locales : []).entries()) {
+    const canonical = typeof tag === 'string' ? canonicalLocale(tag) : undefined
+    if (canonical === undefined) at(['locales', i], `locales[${i}]`, 'must be a BCP 47 language tag, like de or pt-BR')
+    else if (locales.includes(canonical)) at(['locales', i], `locales[${i}]`, `lists ${canonical} twice`)
+    else locales.push(canonical)
+  }
+  if (Array.isArray(data.locales) && locales.length && !locales.includes(language))
+    at(['locales'], 'locales', `must include the default locale, language: ${language}`)
+  const given = data.locale_fallback
+  let fallback: string[] = []
+  if (given === true) fallback = locales.filter((l) => l !== language)
+  else if (Array.isArray(given)) {
+    for (const [i, tag] of given.entries()) {
+      const canonical = typeof tag === 'string' ? canonicalLocale(tag) : undefined
+      if (canonical === undefined || !locales.includes(canonical) || canonical === language)
+        at(
+          ['locale_fallback', i],
+          `locale_fallback[${i}]`,
+          `must be one of the other locales (${locales.filter((l) => l !== language).join(', ')})`,
+        )
+      else fallback.push(canonical)
+    }
+  } else if (given !== undefined && given !== false)
+    at(['locale_fallback'], 'locale_fallback', 'must be true (every locale), false, or a list of locales, like [de]')
+  return { locales: [language, ...locales.filter((l) => l !== language)], fallback }
+}
+
+/** Whether the site publishes more than one locale (records then say their locale and translations). */
+export function isMultilingual(site: Pick<SiteConfig, 'locales'>): boolean {
+  return site.locales.length > 1
 }
 
 function siteError(doc: Document, lineCounter: LineCounter, field: string, message: string): ContentError {

@@ -16,8 +16,14 @@ export interface SourceFile {
   collection: CollectionName
   /** Project-relative path with forward slashes, as printed in errors. */
   path: string
-  /** File name without `.md`, the default slug. */
+  /**
+   * The item's key, shared by its translations and its default slug: the file name
+   * without `.md` and the locale (`my-post.de.md` → `my-post`), or the folder of an
+   * `index.md` (`my-post/index.de.md` → `my-post`).
+   */
   basename: string
+  /** The locale its name claims (`de` of `my-post.de.md`, as written); undefined for the default locale's file. */
+  locale?: string
   raw: string
   /** sha256 of the raw bytes: the cache key and the manifest's source hash. */
   hash: string
@@ -26,13 +32,30 @@ export interface SourceFile {
 /** Read one content file as the build sees it. */
 export async function readSource(root: string, collection: CollectionName, name: string): Promise<SourceFile> {
   const raw = await readFile(join(root, 'content', collection, name), 'utf8')
+  const { key, locale } = keyOf(name)
   return {
     collection,
     path: `content/${collection}/${name}`,
-    basename: name.replace(/\.md$/, ''),
+    basename: key,
+    ...(locale !== undefined && { locale }),
     raw,
     hash: createHash('sha256').update(raw).digest('hex'),
   }
+}
+
+/** `name.md`, `name.<locale>.md`, and the same as `index[.<locale>].md` in a folder `name/`. */
+const ITEM_FILE = /^(?:([^/]+)\/index|([^/.]+))(?:\.([^/.]+))?\.md$/
+
+/**
+ * The item key and claimed locale of a file name relative to its collection.
+ *
+ * @example keyOf('my-post.de.md') // { key: 'my-post', locale: 'de' }
+ * @example keyOf('my-post/index.md') // { key: 'my-post', locale: undefined }
+ */
+export function keyOf(name: string): { key: string; locale: string | undefined } {
+  const m = ITEM_FILE.exec(name)
+  if (!m) return { key: name.replace(/\.md$/, ''), locale: undefined }
+  return { key: (m[1] ?? m[2])!, locale: m[3] }
 }
 
 /** A content path (`content/<collection>/<name>.md`), the site settings, or an image file under content/. */
@@ -52,9 +75,12 @@ export function classify(root: string, file: string): ContentPath | undefined {
   if (rel === SITE_PATH) return { kind: 'site' }
   const parts = rel.split('/')
   if (parts[0] === 'content' && ASSET.test(rel) && !parts.includes('..')) return { kind: 'asset', path: rel }
-  if (parts.length !== 3 || parts[0] !== 'content' || !parts[2]!.endsWith('.md') || !isCollectionName(parts[1]!))
-    return undefined
-  return itemPath(parts[1], parts[2]!)
+  if (parts[0] !== 'content' || !isCollectionName(parts[1]!) || !rel.endsWith('.md')) return undefined
+  if (parts.length === 3) return itemPath(parts[1], parts[2]!)
+  // An item's folder: its index.md and the translations beside it (index.de.md).
+  if (parts.length === 4 && /^index(?:\.[^.]+)?\.md$/.test(parts[3]!) && !parts[2]!.startsWith('.'))
+    return itemPath(parts[1], `${parts[2]}/${parts[3]}`)
+  return undefined
 }
 
 export function itemPath(collection: CollectionName, name: string): ContentPath & { kind: 'item' } {
@@ -70,11 +96,19 @@ export function pathKey(path: ContentPath): string {
 export async function listContent(root: string): Promise<(ContentPath & { kind: 'item' })[]> {
   const out: (ContentPath & { kind: 'item' })[] = []
   for (const collection of COLLECTION_NAMES) {
-    const names = await readdir(join(root, 'content', collection)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [] as string[]
+    const folder = join(root, 'content', collection)
+    const entries = await readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return []
       throw error
     })
-    for (const name of names.filter((n) => n.endsWith('.md')).sort()) out.push(itemPath(collection, name))
+    const names: string[] = []
+    for (const entry of entries) {
+      if (entry.isDirectory() && !entry.name.startsWith('.')) {
+        const inner = await readdir(join(folder, entry.name)).catch(() => [] as string[])
+        for (const name of inner) if (/^index(?:\.[^.]+)?\.md$/.test(name)) names.push(`${entry.name}/${name}`)
+      } else if (entry.name.endsWith('.md')) names.push(entry.name)
+    }
+    for (const name of names.sort()) out.push(itemPath(collection, name))
   }
   return out
 }
@@ -155,8 +189,8 @@ export class SourceStats {
     const present = new Set(listed.map((p) => p.path))
     for (const path of known) {
       if (present.has(path)) continue
-      const [, collection, name] = path.split('/') as [string, CollectionName, string]
-      found.push(itemPath(collection, name))
+      const [, collection, ...name] = path.split('/') as [string, CollectionName, ...string[]]
+      found.push(itemPath(collection, name.join('/')))
     }
     return found
   }

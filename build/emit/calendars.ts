@@ -46,6 +46,11 @@ interface Person {
 export function createCalendarEmitter(): Emitter {
   const single = new WeakMap<FullRecord, BuildFile>()
   const whole = new Map<CollectionName, { records: readonly FullRecord[]; file: BuildFile; diff: RecordDiff }>()
+  /** A multilingual site's other locales, per collection and locale: the calendar's records and file, and the items' files. */
+  const localised = new Map<
+    string,
+    { records: readonly FullRecord[]; file: BuildFile; items: Map<string, BuildFile> }
+  >()
   return {
     name: 'calendars',
     input: 'collection',
@@ -69,6 +74,28 @@ export function createCalendarEmitter(): Emitter {
         files[calendarPath(collection, record.slug).slice(1)] = own
       }
       const removed = gone.map((r) => calendarPath(collection, r.slug).slice(1)).filter((path) => !(path in files))
+      // Each other locale's calendar of its list (`/calendar/de/events.ics`), and its translations' own.
+      for (const [locale, view] of Object.entries(content.locales ?? {})) {
+        const key = `${collection}@${locale}`
+        const own = view.collections[collection]
+        const before = localised.get(key)
+        const same = before && before.records.length === own.length && before.records.every((r, i) => r === own[i])
+        const file = same
+          ? before.file
+          : buildFile(calendar(site, `${site.name}: ${site.collections[collection].title}`, own))
+        if (file !== before?.file) files[calendarPath(collection, undefined, locale).slice(1)] = file
+        const items = new Map<string, BuildFile>()
+        for (const record of own) {
+          if (record.locale !== locale) continue
+          let item = single.get(record)
+          if (!item) single.set(record, (item = buildFile(calendar(site, `${site.name}: ${record.title}`, [record]))))
+          const path = calendarPath(collection, record.slug, locale).slice(1)
+          items.set(path, item)
+          if (before?.items.get(path) !== item) files[path] = item
+        }
+        for (const path of before?.items.keys() ?? []) if (!items.has(path)) removed.push(path)
+        localised.set(key, { records: own, file, items })
+      }
       return { files, removed }
     },
   }

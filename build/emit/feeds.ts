@@ -31,58 +31,74 @@ export const emitFeeds = {
   input: 'content',
   emit(content) {
     const files: EmittedFiles = {}
-    const { site } = content
-    const pairs = (c: CollectionName) => content.collections[c].map((r): [CollectionName, FullRecord] => [c, r])
-    const feeds: FeedSource[] = [
-      ...COLLECTION_NAMES.map(
-        (c): FeedSource => ({
-          name: c,
-          title: `${site.name}: ${site.collections[c].title}`,
-          description: `${site.collections[c].title} from ${site.name}, newest first.`,
-          homePage: `${site.url}${site.collections[c].path}`,
-          items: pairs(c),
-        }),
-      ),
-      {
-        name: ALL_FEED,
-        title: site.name,
-        description: site.description || `Everything ${site.name} publishes, newest first.`,
-        homePage: site.url,
-        items: COLLECTION_NAMES.flatMap(pairs),
-      },
-    ]
-    for (const feed of feeds) {
-      const { name } = feed
-      const entries = newestFirst(feed.items)
-        .slice(0, FEED_ENTRIES)
-        .map(([, r]) => entryOf(r))
-      const model: FeedModel = {
-        title: feed.title,
-        description: feed.description,
-        homePage: feed.homePage,
-        self: {
-          rss: selfLink(content, name, 'rss'),
-          atom: selfLink(content, name, 'atom'),
-          json: selfLink(content, name, 'json'),
-        },
-        // The latest update of its entries; an empty feed takes the build's time.
-        updated: entries.reduce(
-          (latest, e) => (Date.parse(e.updated) > Date.parse(latest) ? e.updated : latest),
-          entries[0]?.updated ?? content.contentUpdatedAt,
-        ),
-        language: site.language,
-        publisher: site.name,
-        generator: 'Content API',
-        hub: site.websubHub,
-        entries,
-      }
-      for (const format of Object.keys(FEED_EXTENSIONS) as FeedFormat[])
-        files[feedPath(name, format).slice(1)] = WRITERS[format](model)
-    }
+    const feeds = writeFeeds(content, content.collections, content.site.language, undefined, files)
+    // A multilingual site's other locales: the same feeds of their lists, under /feeds/<locale>/.
+    for (const [locale, view] of Object.entries(content.locales ?? {}))
+      writeFeeds(content, view.collections, locale, locale, files)
     files[NOTIFY_FILE] = JSON.stringify(notifyInfo(content, feeds))
     return files
   },
 } satisfies Emitter
+
+/** The feeds of one locale's records into `files`; their sources. */
+function writeFeeds(
+  content: BuiltContent,
+  collections: BuiltContent['collections'],
+  language: string,
+  locale: string | undefined,
+  files: EmittedFiles,
+): FeedSource[] {
+  const { site } = content
+  const pages = locale ? `/${locale.toLowerCase()}` : ''
+  const pairs = (c: CollectionName) => collections[c].map((r): [CollectionName, FullRecord] => [c, r])
+  const feeds: FeedSource[] = [
+    ...COLLECTION_NAMES.map(
+      (c): FeedSource => ({
+        name: c,
+        title: `${site.name}: ${site.collections[c].title}`,
+        description: `${site.collections[c].title} from ${site.name}, newest first.`,
+        homePage: `${site.url}${pages}${site.collections[c].path}`,
+        items: pairs(c),
+      }),
+    ),
+    {
+      name: ALL_FEED,
+      title: site.name,
+      description: site.description || `Everything ${site.name} publishes, newest first.`,
+      homePage: `${site.url}${pages}`,
+      items: COLLECTION_NAMES.flatMap(pairs),
+    },
+  ]
+  for (const feed of feeds) {
+    const { name } = feed
+    const entries = newestFirst(feed.items)
+      .slice(0, FEED_ENTRIES)
+      .map(([, r]) => entryOf(r))
+    const model: FeedModel = {
+      title: feed.title,
+      description: feed.description,
+      homePage: feed.homePage,
+      self: {
+        rss: selfLink(content, name, 'rss', locale),
+        atom: selfLink(content, name, 'atom', locale),
+        json: selfLink(content, name, 'json', locale),
+      },
+      // The latest update of its entries; an empty feed takes the build's time.
+      updated: entries.reduce(
+        (latest, e) => (Date.parse(e.updated) > Date.parse(latest) ? e.updated : latest),
+        entries[0]?.updated ?? content.contentUpdatedAt,
+      ),
+      language,
+      publisher: site.name,
+      generator: 'Content API',
+      hub: site.websubHub,
+      entries,
+    }
+    for (const format of Object.keys(FEED_EXTENSIONS) as FeedFormat[])
+      files[feedPath(name, format, locale).slice(1)] = WRITERS[format](model)
+  }
+  return feeds
+}
 
 /** What webhooks and the WebSub ping need of the site (contract/webhook-events.ts). */
 function notifyInfo(content: BuiltContent, feeds: FeedSource[]): NotifyInfo {
@@ -98,8 +114,8 @@ function notifyInfo(content: BuiltContent, feeds: FeedSource[]): NotifyInfo {
 }
 
 /** Where a feed is served: absolute when the site settings name the API's URL. */
-function selfLink(content: BuiltContent, name: string, format: FeedFormat): string {
-  return `${content.site.apiUrl ?? ''}${feedPath(name, format)}`
+function selfLink(content: BuiltContent, name: string, format: FeedFormat, locale?: string): string {
+  return `${content.site.apiUrl ?? ''}${feedPath(name, format, locale)}`
 }
 
 /** By publication, newest first; then the latest update; then collection and slug, so the order is total. */

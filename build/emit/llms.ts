@@ -19,7 +19,7 @@ import {
   SEARCH_PATH,
 } from '../../contract/public-paths.ts'
 import { parametersOf, ROUTES } from '../../contract/routes/index.ts'
-import type { BuiltContent, Emitter } from './types.ts'
+import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 import { API_VERSION, CHANGELOG_PAGE_PATH } from '../../contract/lifecycle.ts'
 
 const LLMS_FILE = LLMS_PATH.slice(1)
@@ -58,7 +58,12 @@ API version ${API_VERSION} (semver; every answer carries it in the \`API-Version
 ## Docs
 
 - [Full reference for agents](/llms-full.txt): endpoints, credentials, MCP tools, errors, then all published content as Markdown
-- [OpenAPI 3.1 description](/openapi.json): the machine-readable contract
+${Object.keys(content.locales ?? {})
+  .map(
+    (l) =>
+      `- [Full reference for agents, content in ${l}](${localeLlmsFullPath(l)}): the same, with the content published in ${l}\n`,
+  )
+  .join('')}- [OpenAPI 3.1 description](/openapi.json): the machine-readable contract
 - [API reference](/docs/): for people, with a quick start and the sandbox key
 - [API catalog](${API_CATALOG_PATH}): RFC 9727 linkset of this API
 
@@ -80,10 +85,11 @@ ${latest.join('\n')}
 `
 }
 
-function metadataLines(collection: CollectionName, record: FullRecord): string[] {
+function metadataLines(collection: CollectionName, record: FullRecord, language: string): string[] {
   const lines = [
     `Source: ${record.url}`,
-    `API: /api/${collection}/${record.slug}`,
+    // A translation's record is read with its locale (a multilingual site's default ones without).
+    `API: /api/${collection}/${record.slug}${record.locale !== undefined && record.locale !== language ? `?locale=${record.locale}` : ''}`,
     `Published: ${record.published_at}; updated: ${record.updated_at}`,
   ]
   if (record.tags.length) lines.push(`Tags: ${record.tags.join(', ')}`)
@@ -119,36 +125,44 @@ function openGraph(collection: CollectionName, record: FullRecord): string[] {
 /** Rendered items by record: the watch mode keeps unchanged records, so only edited ones are re-rendered. */
 const rendered = new WeakMap<FullRecord, string>()
 
-function item(collection: CollectionName, record: FullRecord): string {
+/** `language`: the site's default locale (a record's objects are new whenever site.yaml changes). */
+function item(collection: CollectionName, record: FullRecord, language: string): string {
   let text = rendered.get(record)
   if (text === undefined) {
-    text = renderItem(collection, record)
+    text = renderItem(collection, record, language)
     rendered.set(record, text)
   }
   return text
 }
 
-function renderItem(collection: CollectionName, record: FullRecord): string {
+function renderItem(collection: CollectionName, record: FullRecord, language: string): string {
   return `---
 
 ### ${oneLine(record.title)}
 
-${metadataLines(collection, record).join('\n')}
+${metadataLines(collection, record, language).join('\n')}
 
 ${record.body.markdown}
 `
 }
 
-function full(content: BuiltContent, doc: OpenApiDocument): string {
+function full(content: BuiltContent, doc: OpenApiDocument, collections = content.collections, locale?: string): string {
   const parts = [
     agentReference(doc),
-    '\n# Published content\n\nEvery published item, newest first per collection, as Markdown. `Source` is the canonical page, `API` the JSON record.\n',
+    locale
+      ? `\n# Published content (${locale})\n\nEvery item published in ${locale}${content.locales?.[locale]?.fallback ? ` (and, where it has no ${locale} translation, in ${content.site.language})` : ''}, newest first per collection, as Markdown. \`Source\` is the canonical page, \`API\` the JSON record.\n`
+      : '\n# Published content\n\nEvery published item, newest first per collection, as Markdown. `Source` is the canonical page, `API` the JSON record.\n',
   ]
   for (const c of COLLECTION_NAMES) {
     parts.push(`\n## ${content.site.collections[c].title} (${c})\n\n`)
-    for (const record of content.collections[c]) parts.push(item(c, record), '\n')
+    for (const record of collections[c]) parts.push(item(c, record, content.site.language), '\n')
   }
   return parts.join('')
+}
+
+/** A multilingual site's other locales: `llms-full.<locale>.txt`, the same reference with that locale's content. */
+export function localeLlmsFullPath(locale: string): string {
+  return `/llms-full.${locale}.txt`
 }
 
 export const emitLlms = {
@@ -156,6 +170,9 @@ export const emitLlms = {
   input: 'content',
   emit(content) {
     const doc = createOpenApiDocument(content.site)
-    return { [LLMS_FILE]: index(content, doc), [LLMS_FULL_FILE]: full(content, doc) }
+    const files: EmittedFiles = { [LLMS_FILE]: index(content, doc), [LLMS_FULL_FILE]: full(content, doc) }
+    for (const [locale, view] of Object.entries(content.locales ?? {}))
+      files[localeLlmsFullPath(locale).slice(1)] = full(content, doc, view.collections, locale)
+    return files
   },
 } satisfies Emitter

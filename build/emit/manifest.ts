@@ -4,7 +4,7 @@
  * the gateway can answer any list query with the shared renderer.
  */
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
-import type { BuildFile, BuildInfo, Manifest } from '../../contract/manifest.ts'
+import type { BuildFile, BuildInfo, Manifest, ManifestLocales } from '../../contract/manifest.ts'
 import { MANIFEST_FORMAT } from '../../contract/manifest.ts'
 import type { BuiltContent } from './types.ts'
 import { isoSeconds, type Timeline } from '../pipeline/schedule.ts'
@@ -40,7 +40,15 @@ export function createManifest(content: BuiltContent, build: BuildIndex, inputHa
   return Object.assign(manifest, {
     collections: content.summaries,
     ...(Object.keys(deprecated).length > 0 && { deprecated_fields: deprecated }),
+    ...(content.locales && { locales: manifestLocales(content) }),
   }) as Manifest
+}
+
+function manifestLocales(content: BuiltContent): ManifestLocales {
+  const { site } = content
+  const collections: ManifestLocales['collections'] = {}
+  for (const [locale, view] of Object.entries(content.locales ?? {})) collections[locale] = view.summaries
+  return { default: site.language, available: site.locales, fallback: site.fallback, collections }
 }
 
 function listFiles(build: BuildIndex): Record<string, string> {

@@ -27,24 +27,29 @@ export function documentChars(documents: readonly SearchDocument[]): number {
 }
 
 export interface SearchTask {
-  /** The index file; rejects if the worker fails (the caller builds it in-thread instead). */
-  result: Promise<BuildFile>
+  /** The index files; rejects if the worker fails (the caller builds them in-thread instead). */
+  result: Promise<BuildFile[]>
   /** Stop the worker: a newer edit made this index stale. */
   cancel(): void
 }
 
-export function searchIndexOffThread(documents: SearchDocument[]): SearchTask {
+/** The indexes of `jobs` (a locale's documents and stemmer each), in their order. */
+export function searchIndexOffThread(jobs: readonly { documents: SearchDocument[]; stem?: string }[]): SearchTask {
   const worker = startModuleWorker(import.meta.url, 'search-index-worker')
-  const result = new Promise<BuildFile>((resolve, reject) => {
-    worker.once('message', (bytes: Uint8Array) => {
-      const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-      resolve({ body, etag: etagOf(body) })
+  const result = new Promise<BuildFile[]>((resolve, reject) => {
+    worker.once('message', (all: Uint8Array[]) => {
+      resolve(
+        all.map((bytes) => {
+          const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+          return { body, etag: etagOf(body) }
+        }),
+      )
     })
     worker.once('error', reject)
     worker.once('exit', (code) => reject(new Error(`search index worker exited with ${code}`)))
   }).finally(() => void worker.terminate())
   // Cancelled tasks reject; nobody awaits them.
   result.catch(() => undefined)
-  worker.postMessage(documents)
+  worker.postMessage(jobs.map(({ documents, stem }) => ({ documents, stem })))
   return { result, cancel: () => void worker.terminate() }
 }

@@ -9,7 +9,15 @@ import { COLLECTION_NAMES, type CollectionName } from '../../contract/collection
 import { etagOf } from '../../contract/etag.ts'
 import type { BuildFile } from '../../contract/manifest.ts'
 import type { FullRecord } from '../../contract/records.ts'
-import { BM25, SEARCH_BOOST, SEARCH_FIELDS, SEARCH_INDEX_FILE, type SearchDocument } from '../../contract/search.ts'
+import {
+  BM25,
+  localeSearchIndexFile,
+  SEARCH_BOOST,
+  SEARCH_FIELDS,
+  SEARCH_INDEX_FILE,
+  type SearchDocument,
+} from '../../contract/search.ts'
+import { stemmerOf } from '../../contract/stemming.ts'
 import { encodeSearchIndex } from '../../contract/search-index-format.ts'
 import { forEachTerm } from '../../contract/search-terms.ts'
 import { documentChars, OFF_THREAD_MIN_CHARS, searchIndexOffThread } from './search-index-thread.ts'
@@ -45,16 +53,45 @@ function detailsOf(record: FullRecord): string {
   return out.join(' ')
 }
 
+/**
+ * One index per locale: a single-language site's as it always was (terms folded, not stemmed); a
+ * multilingual site's stemmed in each locale's language (contract/stemming.ts), the other locales'
+ * holding their lists' records (translations, and the default's where they fall back).
+ */
+export interface SearchIndexJob {
+  path: string
+  documents: SearchDocument[]
+  /** The locale whose stemmer the terms go through; none for a single-language site. */
+  stem?: string
+}
+
+export function searchIndexJobs(content: BuiltContent): SearchIndexJob[] {
+  const { site, locales } = content
+  if (!locales) return [{ path: SEARCH_INDEX_FILE, documents: searchDocuments(content) }]
+  return [
+    { path: SEARCH_INDEX_FILE, documents: searchDocuments(content), stem: site.language },
+    ...Object.entries(locales).map(([locale, view]) => ({
+      path: localeSearchIndexFile(locale),
+      documents: COLLECTION_NAMES.flatMap((c) => view.collections[c].map((r) => searchDocument(c, r))),
+      stem: locale,
+    })),
+  ]
+}
+
 /** Deterministic: documents are added in collection order, newest first, as the build sorted them. */
 export const emitSearchIndex = {
   name: 'search-index',
   input: 'content',
-  emit: (content) => ({ [SEARCH_INDEX_FILE]: searchIndexFile(searchDocuments(content)) }),
+  emit: (content) =>
+    Object.fromEntries(searchIndexJobs(content).map((job) => [job.path, searchIndexFile(job.documents, job.stem)])),
   offThread(content) {
-    const documents = searchDocuments(content)
-    if (documentChars(documents) < OFF_THREAD_MIN_CHARS) return undefined
-    const task = searchIndexOffThread(documents)
-    return { result: task.result.then((file) => ({ [SEARCH_INDEX_FILE]: file })), cancel: task.cancel }
+    const jobs = searchIndexJobs(content)
+    if (documentChars(jobs.flatMap((j) => j.documents)) < OFF_THREAD_MIN_CHARS) return undefined
+    const task = searchIndexOffThread(jobs)
+    return {
+      result: task.result.then((files) => Object.fromEntries(jobs.map((job, i) => [job.path, files[i]!]))),
+      cancel: task.cancel,
+    }
   },
 } satisfies Emitter
 
@@ -65,22 +102,27 @@ export function searchDocuments(content: BuiltContent): SearchDocument[] {
 }
 
 /** The index file's bytes and ETag; for large content it is built on a worker thread (search-index-thread.ts). */
-export function searchIndexFile(documents: readonly SearchDocument[]): BuildFile {
-  const body = serializeSearchIndex(documents)
+export function searchIndexFile(documents: readonly SearchDocument[], stem?: string): BuildFile {
+  const body = serializeSearchIndex(documents, stem)
   return { body, etag: etagOf(body) }
 }
 
-export function serializeSearchIndex(documents: readonly SearchDocument[]): Buffer {
+export function serializeSearchIndex(documents: readonly SearchDocument[], stem?: string): Buffer {
+  const stemmer = stem === undefined ? undefined : stemmerOf(stem)
   const postings = new Postings(SEARCH_FIELDS.length)
   const lengths = new Float64Array(documents.length * SEARCH_FIELDS.length)
   documents.forEach((doc, d) => {
     SEARCH_FIELDS.forEach((field, f) => {
       let length = 0
       postings.startField(d, f)
-      forEachTerm(doc[field], (term) => {
-        length++
-        postings.add(term)
-      })
+      forEachTerm(
+        doc[field],
+        (term) => {
+          length++
+          postings.add(term)
+        },
+        stemmer,
+      )
       lengths[d * SEARCH_FIELDS.length + f] = length
     })
   })

@@ -18,6 +18,21 @@ export interface BuiltContent {
   asOf: number
   /** The releases and expiries around it: the content is the same from `last` until `next` (pipeline/schedule.ts). */
   timeline: Timeline
+  /**
+   * A multilingual site's other locales (site.locales but the default), by tag: each one's
+   * translations, plus the default locale's untranslated items where it falls back.
+   */
+  locales?: Record<string, LocaleContent>
+}
+
+/** One locale's published content: its records per collection, newest first (default-locale ones where it falls back). */
+export interface LocaleContent {
+  locale: string
+  /** Whether the default locale's items stand in for missing translations (site.yaml's locale_fallback). */
+  fallback: boolean
+  collections: Record<CollectionName, FullRecord[]>
+  summaries: Record<CollectionName, ContentRecord[]>
+  contentUpdatedAt: string
 }
 
 /**

@@ -11,7 +11,7 @@
  * with a warning that it starts at the cut.
  */
 import { createHash } from 'node:crypto'
-import { classify } from '../core/sources.ts'
+import { classify, keyOf } from '../core/sources.ts'
 import { git, readBlobs } from './git.ts'
 import { readPublication } from './frontmatter.ts'
 import { resolveSteps } from './replay.ts'
@@ -99,7 +99,7 @@ export async function readCommittedHistory(
     if (!found || item?.kind !== 'item') return undefined
     return {
       collection: item.collection,
-      slug: found.slug ?? item.name.slice(0, -'.md'.length),
+      slug: found.slug ?? keyOf(item.name).key,
       published: !found.draft,
       blob,
       window: found.window,
@@ -155,7 +155,9 @@ export function parseLog(text: string): Commit[] {
     } else if (token.startsWith(':') && commits.length) {
       const path = tokens[++i]!
       const [, , , newBlob, status] = token.slice(1).split(' ')
-      if (classify('.', path)?.kind !== 'item') continue
+      const item = classify('.', path)
+      // The change feed is the default locale's: a translation (`x.de.md`) is no item of it.
+      if (item?.kind !== 'item' || keyOf(item.name).locale !== undefined) continue
       commits[commits.length - 1]!.changes.push({
         path,
         blob: status === 'D' || /^0+$/.test(newBlob ?? '') ? undefined : newBlob,

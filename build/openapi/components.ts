@@ -81,6 +81,16 @@ export const HEADERS: Record<string, Json> = {
   'X-Total-Count': header('Number of items matching the query over all pages.', text(16, { pattern: '^[0-9]+$' })),
   Link: header('RFC 8288 links to the next and previous pages, when they exist.', text(2 * MAX_URL_LENGTH + 40), false),
   Allow: header('The methods this path supports.', text(100)),
+  'Content-Language': header(
+    "A multilingual site's answers: the locale the answer is written in (an item standing in for a missing translation says the default locale).",
+    text(35),
+    false,
+  ),
+  Vary: header(
+    "A multilingual site's answers chosen by Accept-Language (no `locale` given): `Accept-Language`, so caches keep one answer per language.",
+    text(100),
+    false,
+  ),
   'Retry-After': header('Seconds to wait before retrying.', text(10, { pattern: '^[0-9]+$' }), false),
   'WWW-Authenticate': header('RFC 6750 challenge; names the protected resource metadata document.', text(2000)),
   'Access-Control-Allow-Origin': header('CORS: every origin may read the answer.', { type: 'string', const: '*' }),

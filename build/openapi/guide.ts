@@ -116,5 +116,24 @@ export function apiDescription(site: SiteConfig): string {
     `Read-only API over the published marketing content of ${site.name}: blog posts, case studies, webinars and events, ` +
     'as JSON lists and items for sites and apps, and as MCP tools for agents. ' +
     'Responses carry strong ETags (send `If-None-Match` for a 304), `Cache-Control`, and lists `Link` and `X-Total-Count`; CORS is open for reads.'
-  return `${intro}\n\n${quickStart()}\n${queryGuide()}\n${imageGuide()}\n${errorGuide()}\n${webhookGuide()}\n${versionPolicy()}`
+  const locales = site.locales.length > 1 ? `${localeGuide(site)}\n` : ''
+  return `${intro}\n\n${quickStart()}\n${locales}${queryGuide()}\n${imageGuide()}\n${errorGuide()}\n${webhookGuide()}\n${versionPolicy()}`
+}
+
+/** A multilingual site's languages: how to read each, and what its records say about the others. */
+export function localeGuide(site: SiteConfig): string {
+  const [first, ...others] = site.locales
+  const other = others[0]!
+  const fallback = site.fallback.length
+    ? `${site.fallback.map((l) => `\`${l}\``).join(', ')} ${site.fallback.length === 1 ? 'falls' : 'fall'} back to \`${first}\`: where an item has no translation, its lists, search and feeds show the \`${first}\` item (saying \`locale: ${first}\`), and its item URL answers it with \`Content-Language: ${first}\`. The other locales show only what was translated.`
+    : `No locale falls back: each shows only what was translated into it.`
+  return `## Languages
+
+This site publishes in ${site.locales.map((l) => `\`${l}\``).join(', ')} (\`${first}\` is the default). Every record says its \`locale\` and lists its \`translations\` (each other locale's \`locale\`, \`slug\` and page \`url\`, for \`hreflang\` links).
+
+- \`curl "$BASE/api/blog-posts?locale=${other}"\`: the list in \`${other}\` (pre-rendered like the default lists); \`/api/blog-posts/<slug>?locale=${other}\` the item in \`${other}\`, found by its slug in any locale; \`/api/search?q=…&locale=${other}\` searches the \`${other}\` content, words stemmed in its language.
+- Without \`locale\`, \`Accept-Language\` chooses among them (\`Content-Language\` says which; \`Vary: Accept-Language\`).
+- ${fallback}
+- Feeds per locale under \`/feeds/${other}/\`, calendars under \`/calendar/${other}/\`, the agent reference with its content at \`/llms-full.${other}.txt\`; the MCP tools take a \`locale\` argument.
+`
 }

@@ -8,6 +8,7 @@ import type { SchemaObject } from 'ajv'
 import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
 import { BODY_LIMITS, MAX_READING_TIME_MINUTES, SPECIFIC_FIELDS } from '../../contract/records.ts'
 import { MAX_LIMIT } from '../../contract/query.ts'
+import { LOCALE_QUERY_PATTERN } from '../../contract/locales.ts'
 import { recordSchemaName } from '../../contract/routes/content.ts'
 import { arrayOf, instant as dateTime, int32, schemaRef, text, uri } from '../../contract/routes/schema.ts'
 import { imageRef, publishedPerson, socialImageRef } from './media.ts'
@@ -76,50 +77,95 @@ function objectOf(properties: Record<string, SchemaObject>, extra: Partial<Schem
   return { type: 'object', additionalProperties: false, required: Object.keys(properties), properties, ...extra }
 }
 
+/**
+ * What a multilingual site's records add (site.yaml's `locales`): present on every
+ * record of such a site, absent on a single-language one's, whose answers stay as they were.
+ */
+function localeFields(collection: CollectionName): Record<string, SchemaObject> {
+  const { label } = COLLECTIONS[collection]
+  const locale = text(35, {
+    pattern: LOCALE_QUERY_PATTERN,
+    description: 'A BCP 47 language tag, one of the site locales.',
+  })
+  return {
+    locale: { ...locale, description: `The locale the ${label} is written in (a multilingual site only).` },
+    translations: {
+      type: 'array',
+      maxItems: 50,
+      description:
+        "The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none.",
+      items: objectOf(
+        {
+          locale,
+          slug: propertyOf(COLLECTIONS[collection].schema, 'slug'),
+          url: uri({ description: `The ${label}'s page in that locale on the marketing site.` }),
+        },
+        { description: 'One translation of the item.' },
+      ),
+    },
+  }
+}
+
+/** `schema` with the locale fields as optional properties after the common ones. */
+function withLocaleFields(collection: CollectionName, schema: SchemaObject): SchemaObject {
+  const properties: Record<string, SchemaObject> = {}
+  for (const [name, property] of Object.entries(schema.properties as Record<string, SchemaObject>)) {
+    properties[name] = property
+    if (name === 'social_image') Object.assign(properties, localeFields(collection))
+  }
+  return { ...schema, properties }
+}
+
 /** The list form: every field but the body and its metrics. */
 export function summarySchema(collection: CollectionName): SchemaObject {
   const { label } = COLLECTIONS[collection]
-  return objectOf(
-    { ...commonFields(collection), ...specificFields(collection) },
-    { title: `${recordSchemaName(collection)}Summary`, description: `A ${label} as it appears in lists (no body).` },
+  return withLocaleFields(
+    collection,
+    objectOf(
+      { ...commonFields(collection), ...specificFields(collection) },
+      { title: `${recordSchemaName(collection)}Summary`, description: `A ${label} as it appears in lists (no body).` },
+    ),
   )
 }
 
 /** The full record returned by GET /api/{collection}/{slug}. */
 export function fullSchema(collection: CollectionName): SchemaObject {
   const { label } = COLLECTIONS[collection]
-  return objectOf(
-    {
-      ...commonFields(collection),
-      ...specificFields(collection),
-      related: {
-        type: 'array',
-        maxItems: 20,
-        description: 'The published items this one points readers to (its `related` frontmatter), resolved.',
-        items: objectOf(
+  return withLocaleFields(
+    collection,
+    objectOf(
+      {
+        ...commonFields(collection),
+        ...specificFields(collection),
+        related: {
+          type: 'array',
+          maxItems: 20,
+          description: 'The published items this one points readers to (its `related` frontmatter), resolved.',
+          items: objectOf(
+            {
+              collection: { type: 'string', enum: [...COLLECTION_NAMES], description: 'The collection of the item.' },
+              slug: propertyOf(COLLECTIONS[collection].schema, 'slug'),
+              title: propertyOf(COLLECTIONS[collection].schema, 'title'),
+              url: uri({ description: 'Canonical page of the item on the marketing site.' }),
+            },
+            { description: 'A related item: enough to link to it; GET /api/{collection}/{slug} has the rest.' },
+          ),
+        },
+        reading_time_minutes: int32(1, MAX_READING_TIME_MINUTES, {
+          description: 'Estimated reading time at 230 words a minute.',
+        }),
+        word_count: int32(0, BODY_LIMITS.words),
+        body: objectOf(
           {
-            collection: { type: 'string', enum: [...COLLECTION_NAMES], description: 'The collection of the item.' },
-            slug: propertyOf(COLLECTIONS[collection].schema, 'slug'),
-            title: propertyOf(COLLECTIONS[collection].schema, 'title'),
-            url: uri({ description: 'Canonical page of the item on the marketing site.' }),
+            html: text(BODY_LIMITS.html, { description: 'Sanitised HTML rendered from the Markdown (GFM).' }),
+            markdown: text(BODY_LIMITS.markdown, { description: 'The Markdown source of the body.' }),
+            text: text(BODY_LIMITS.text, { description: 'Plain text, for search and previews.' }),
           },
-          { description: 'A related item: enough to link to it; GET /api/{collection}/{slug} has the rest.' },
+          { description: 'The body in three formats.' },
         ),
       },
-      reading_time_minutes: int32(1, MAX_READING_TIME_MINUTES, {
-        description: 'Estimated reading time at 230 words a minute.',
-      }),
-      word_count: int32(0, BODY_LIMITS.words),
-      body: objectOf(
-        {
-          html: text(BODY_LIMITS.html, { description: 'Sanitised HTML rendered from the Markdown (GFM).' }),
-          markdown: text(BODY_LIMITS.markdown, { description: 'The Markdown source of the body.' }),
-          text: text(BODY_LIMITS.text, { description: 'Plain text, for search and previews.' }),
-        },
-        { description: 'The body in three formats.' },
-      ),
-    },
-    { title: recordSchemaName(collection), description: `A published ${label} with its body.` },
+      { title: recordSchemaName(collection), description: `A published ${label} with its body.` },
+    ),
   )
 }
 

@@ -17,6 +17,7 @@ import { mediaReferences, type MediaRef } from './media-refs.ts'
 import { locate } from '../core/locate.ts'
 import { REFERENCE_PATTERN } from '../../contract/patterns.ts'
 import { slugPosition, validateFile } from './validate.ts'
+import { closest } from '../core/did-you-mean.ts'
 import { releaseWindow, type ReleaseWindow } from './schedule.ts'
 
 /** One `related` entry: the `collection/slug` it names and its position. */
@@ -30,6 +31,10 @@ export interface Reference {
 export interface CompiledFile {
   source: SourceFile
   collection: CollectionName
+  /** The item's key, shared by its translations (`my-post` of `my-post.de.md`). */
+  key: string
+  /** The locale it is written in (canonical BCP 47): the site's default unless its name claims another. */
+  locale: string
   slug: string
   /** Where the slug is written (its `slug` field, else the file's start), for duplicate-slug errors; undefined when the frontmatter did not parse. */
   slugAt: { line: number; column: number } | undefined
@@ -67,6 +72,7 @@ export function compileFile(
 ): CompiledFile {
   const errors: ContentError[] = [...parsed.errors]
   const { loaded } = parsed
+  const locale = localeOf(source, site, errors)
   const data = validateFile(loaded, errors)
   const slug =
     typeof (loaded.data as { slug?: unknown } | undefined)?.slug === 'string'
@@ -76,7 +82,7 @@ export function compileFile(
   if (rendered) checkBodySize(loaded, rendered, errors)
   const record =
     data && rendered && errors.length === 0
-      ? deriveRecord(source.collection, slug, data, loaded.body, rendered, site)
+      ? deriveRecord(source.collection, slug, data, loaded.body, rendered, site, locale)
       : undefined
   // The parsed YAML document is not kept: at 10,000 files it would be most of the compiler's memory.
   const slugAt = loaded.data === undefined ? undefined : slugPosition(loaded)
@@ -88,6 +94,8 @@ export function compileFile(
   return {
     source,
     collection: source.collection,
+    key: source.basename,
+    locale,
     slug,
     slugAt,
     draft: written?.draft === true,
@@ -101,6 +109,32 @@ export function compileFile(
 }
 
 const REFERENCE = new RegExp(REFERENCE_PATTERN)
+
+/** The locale a file's name claims, checked against the site's; the default locale when it claims none. */
+function localeOf(source: SourceFile, site: SiteConfig, errors: ContentError[]): string {
+  if (source.locale === undefined) return site.language
+  const wanted = source.locale.toLowerCase()
+  const known = site.locales.find((l) => l.toLowerCase() === wanted)
+  if (known) return known
+  const near = closest(
+    wanted,
+    site.locales.filter((l) => l !== site.language),
+    2,
+  )
+  const name = source.path.slice(source.path.lastIndexOf('/') + 1)
+  errors.push(
+    new ContentError(
+      'LOCALE',
+      source.path,
+      1,
+      1,
+      'locale',
+      `"${source.locale}" in the file name ${name} is not a locale of the site (locales in site.yaml: ${site.locales.join(', ')})${near ? `; did you mean ${name.replace(`.${source.locale}.md`, `.${near}.md`)}?` : ''}`,
+    ),
+  )
+  // Not the default locale's file either: it is set apart with its error (no duplicate slug of the item it translates).
+  return source.locale
+}
 
 /** The well-formed entries of `related` (a malformed one is the schema's error). */
 function referencesOf(file: LoadedFile, related: unknown): Reference[] {

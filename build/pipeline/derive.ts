@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
 import { personSlug, type Person } from '../../contract/people.ts'
-import type { SiteConfig } from '../core/site.ts'
+import { isMultilingual, type SiteConfig } from '../core/site.ts'
 import type { RenderedBody } from './markdown.ts'
 import type { Frontmatter } from './validate.ts'
 import {
@@ -37,15 +37,18 @@ export function deriveRecord(
   markdown: string,
   rendered: RenderedBody,
   site: SiteConfig,
+  locale: string = site.language,
 ): FullRecord {
   const published = normaliseDate(data.published_at)
+  const translated = locale !== site.language
   const record: FullRecord = {
-    id: recordId(collection, slug),
+    // A translation's id and page are its locale's: `/de/blog/<its slug>` on the marketing site.
+    id: recordId(collection, translated ? `${locale}/${slug}` : slug),
     type: COLLECTIONS[collection].type,
     slug,
     title: data.title,
     summary: (data.summary as string | undefined) ?? truncate(rendered.first_paragraph, SUMMARY_LENGTH),
-    url: `${site.url}${site.collections[collection].path}/${slug}`,
+    url: `${site.url}${translated ? `/${locale.toLowerCase()}` : ''}${site.collections[collection].path}/${slug}`,
     tags: (data.tags as string[] | undefined) ?? [],
     published_at: published,
     updated_at: typeof data.updated_at === 'string' ? normaliseDate(data.updated_at) : published,
@@ -60,6 +63,11 @@ export function deriveRecord(
   // Rebuild in output order: common fields, collection fields, then body metrics.
   const ordered: Record<string, unknown> = {}
   for (const key of COMMON_FIELDS) ordered[key] = record[key]
+  // A multilingual site's records say their locale and name their translations (build/compiler/locales.ts fills them).
+  if (isMultilingual(site)) {
+    ordered.locale = locale
+    ordered.translations = []
+  }
   const { people } = COLLECTIONS[collection]
   for (const [field, fallback] of SPECIFIC_FIELDS[collection])
     ordered[field] = people.includes(field)

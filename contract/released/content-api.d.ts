@@ -173,7 +173,7 @@ export interface paths {
         };
         /**
          * Search all content
-         * @description Ranked full-text search across every collection (BM25 with prefix matching and light typo tolerance; the ranking of the MCP search tools). Each hit has a `score` and a `snippet` of its text. Filter with `collection` and the filters of the lists (`tag`, `updated_since`, `published_after`, `published_before`, `author`, `when`, `exclude`; each hit is tested, so `author` keeps only items with people and `when` only events and webinars), page with `limit` and `page`. Answers are cacheable (ETag, 304). Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
+         * @description Ranked full-text search across every collection (BM25 with prefix matching and light typo tolerance; the ranking of the MCP search tools). Each hit has a `score` and a `snippet` of its text. Filter with `collection` and the filters of the lists (`tag`, `updated_since`, `published_after`, `published_before`, `author`, `when`, `exclude`; each hit is tested, so `author` keeps only items with people and `when` only events and webinars), page with `limit` and `page`. Answers are cacheable (ETag, 304). On a multilingual site the search runs in the reader's locale (`locale`, else Accept-Language): that locale's items, with words reduced to their stems in its language (`Verträge` finds `Vertrag`) and accents folded. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
          */
         get: operations["search"];
         put?: never;
@@ -213,7 +213,7 @@ export interface paths {
         };
         /**
          * RSS 2.0 feed
-         * @description The RSS 2.0 feed of a collection, or of everything (`all`): the newest items by `published_at` with their full HTML body, authors, tags as categories, `updated` dates, and the canonical page URL as a stable id.
+         * @description The RSS 2.0 feed of a collection, or of everything (`all`): the newest items by `published_at` with their full HTML body, authors, tags as categories, `updated` dates, and the canonical page URL as a stable id. A multilingual site has the same feeds of each other locale's lists under `/feeds/{locale}/` (e.g. `/feeds/de/all.xml`), in that language.
          */
         get: operations["getRssFeed"];
         put?: never;
@@ -233,7 +233,7 @@ export interface paths {
         };
         /**
          * Atom 1.0 feed
-         * @description The Atom 1.0 feed of a collection, or of everything (`all`): the newest items by `published_at` with their full HTML body, authors, tags as categories, `updated` dates, and the canonical page URL as a stable id.
+         * @description The Atom 1.0 feed of a collection, or of everything (`all`): the newest items by `published_at` with their full HTML body, authors, tags as categories, `updated` dates, and the canonical page URL as a stable id. A multilingual site has the same feeds of each other locale's lists under `/feeds/{locale}/` (e.g. `/feeds/de/all.xml`), in that language.
          */
         get: operations["getAtomFeed"];
         put?: never;
@@ -253,7 +253,7 @@ export interface paths {
         };
         /**
          * JSON Feed 1.1 feed
-         * @description The JSON Feed 1.1 feed of a collection, or of everything (`all`): the newest items by `published_at` with their full HTML body, authors, tags as categories, `updated` dates, and the canonical page URL as a stable id.
+         * @description The JSON Feed 1.1 feed of a collection, or of everything (`all`): the newest items by `published_at` with their full HTML body, authors, tags as categories, `updated` dates, and the canonical page URL as a stable id. A multilingual site has the same feeds of each other locale's lists under `/feeds/{locale}/` (e.g. `/feeds/de/all.xml`), in that language.
          */
         get: operations["getJsonFeed"];
         put?: never;
@@ -273,7 +273,7 @@ export interface paths {
         };
         /**
          * All events or webinars as iCalendar
-         * @description iCalendar (RFC 5545) to subscribe to or import: one VEVENT per published item, with a stable UID, times in the item's time zone (with its VTIMEZONE), SUMMARY, DESCRIPTION, URL, LOCATION and STATUS (`event_status`: scheduled and rescheduled → CONFIRMED, postponed → TENTATIVE, cancelled → CANCELLED).
+         * @description iCalendar (RFC 5545) to subscribe to or import: one VEVENT per published item, with a stable UID, times in the item's time zone (with its VTIMEZONE), SUMMARY, DESCRIPTION, URL, LOCATION and STATUS (`event_status`: scheduled and rescheduled → CONFIRMED, postponed → TENTATIVE, cancelled → CANCELLED). A multilingual site has each other locale's calendars under `/calendar/{locale}/` (e.g. `/calendar/de/events.ics`).
          */
         get: operations["getCalendar"];
         put?: never;
@@ -293,7 +293,7 @@ export interface paths {
         };
         /**
          * One event or webinar as iCalendar
-         * @description iCalendar (RFC 5545) to subscribe to or import: one VEVENT per published item, with a stable UID, times in the item's time zone (with its VTIMEZONE), SUMMARY, DESCRIPTION, URL, LOCATION and STATUS (`event_status`: scheduled and rescheduled → CONFIRMED, postponed → TENTATIVE, cancelled → CANCELLED).
+         * @description iCalendar (RFC 5545) to subscribe to or import: one VEVENT per published item, with a stable UID, times in the item's time zone (with its VTIMEZONE), SUMMARY, DESCRIPTION, URL, LOCATION and STATUS (`event_status`: scheduled and rescheduled → CONFIRMED, postponed → TENTATIVE, cancelled → CANCELLED). A multilingual site has each other locale's calendars under `/calendar/{locale}/` (e.g. `/calendar/de/events.ics`).
          */
         get: operations["getItemCalendar"];
         put?: never;
@@ -1126,6 +1126,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the blog post is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The blog post's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             authors: {
                 name: string;
                 /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
@@ -1216,6 +1230,20 @@ export interface components {
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the blog post is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The blog post's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             authors?: {
                 name: string;
                 /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
@@ -1306,6 +1334,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the blog post is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The blog post's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             authors: {
                 name: string;
                 /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
@@ -1363,6 +1405,20 @@ export interface components {
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the blog post is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The blog post's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             authors?: {
                 name: string;
                 /** @description Stable identifier of the person across items: `author=<slug>` lists theirs. */
@@ -1426,6 +1482,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the case study is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The case study's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             customer: {
                 name: string;
                 industry: string;
@@ -1526,6 +1596,20 @@ export interface components {
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the case study is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The case study's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             customer?: {
                 name: string;
                 industry: string;
@@ -1626,6 +1710,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the case study is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The case study's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             customer: {
                 name: string;
                 industry: string;
@@ -1693,6 +1791,20 @@ export interface components {
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the case study is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The case study's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             customer?: {
                 name: string;
                 industry: string;
@@ -1766,6 +1878,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the webinar is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The webinar's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             /**
              * Format: date-time
              * @description Start instant, RFC 3339 with offset.
@@ -1873,6 +1999,20 @@ export interface components {
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the webinar is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The webinar's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             /**
              * Format: date-time
              * @description Start instant, RFC 3339 with offset.
@@ -1980,6 +2120,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the webinar is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The webinar's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             /**
              * Format: date-time
              * @description Start instant, RFC 3339 with offset.
@@ -2054,6 +2208,20 @@ export interface components {
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the webinar is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The webinar's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             /**
              * Format: date-time
              * @description Start instant, RFC 3339 with offset.
@@ -2134,6 +2302,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the event is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The event's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             /**
              * Format: date-time
              * @description Start instant, RFC 3339 with offset.
@@ -2261,6 +2443,20 @@ export interface components {
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the event is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The event's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             /**
              * Format: date-time
              * @description Start instant, RFC 3339 with offset.
@@ -2388,6 +2584,20 @@ export interface components {
             image: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the event is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The event's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             /**
              * Format: date-time
              * @description Start instant, RFC 3339 with offset.
@@ -2482,6 +2692,20 @@ export interface components {
             image?: components["schemas"]["Image"] | null;
             /** @description The image to show when the item is shared; null when it has none and social cards are off. */
             social_image?: components["schemas"]["SocialImage"] | null;
+            /** @description The locale the event is written in (a multilingual site only). */
+            locale?: string;
+            /** @description The item in the other locales of the site (a multilingual site only), for `hreflang` alternates: each one's locale, slug (`GET /api/{collection}/{slug}?locale=…`) and page on the marketing site. Empty when there is none. */
+            translations?: {
+                /** @description A BCP 47 language tag, one of the site locales. */
+                locale: string;
+                /** @description URL segment; defaults to the file name without .md. */
+                slug: string;
+                /**
+                 * Format: uri
+                 * @description The event's page in that locale on the marketing site.
+                 */
+                url: string;
+            }[];
             /**
              * Format: date-time
              * @description Start instant, RFC 3339 with offset.
@@ -2783,8 +3007,12 @@ export interface components {
         author: string;
         /** @description Leave out the item with this slug (the one a "more like this" list sits under). */
         exclude: string;
+        /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
+        locale: string;
         /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
         ifNoneMatch: string;
+        /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+        acceptLanguage: string;
         /** @description By `starts_at`, at the time of the request: `upcoming` (not started yet) or `past` (started). Combine with `sort=starts_at` for the soonest first. Such an answer is cached no longer than until the next start, so it is never stale about what has begun. */
         when: "upcoming" | "past";
         /** @description The item slug, as in the list. */
@@ -2810,6 +3038,10 @@ export interface components {
         "X-Total-Count": string;
         /** @description RFC 8288 links to the next and previous pages, when they exist. */
         Link: string;
+        /** @description A multilingual site's answers: the locale the answer is written in (an item standing in for a missing translation says the default locale). */
+        "Content-Language": string;
+        /** @description A multilingual site's answers chosen by Accept-Language (no `locale` given): `Accept-Language`, so caches keep one answer per language. */
+        Vary: string;
         /** @description Seconds to wait before retrying. */
         "Retry-After": string;
         /** @description RFC 6750 challenge; names the protected resource metadata document. */
@@ -2850,10 +3082,14 @@ export interface operations {
                 sort?: ("published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
                 /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "authors")[];
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
+                locale?: components["parameters"]["locale"];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -2869,6 +3105,8 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     Link: components["headers"]["Link"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
@@ -2907,10 +3145,14 @@ export interface operations {
                 sort?: ("published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
                 /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "customer" | "results" | "quote" | "products")[];
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
+                locale?: components["parameters"]["locale"];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -2926,6 +3168,8 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     Link: components["headers"]["Link"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
@@ -2968,10 +3212,14 @@ export interface operations {
                 sort?: ("starts_at" | "-starts_at" | "published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
                 /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "duration_minutes" | "timezone" | "speakers" | "registration_url" | "recording_url")[];
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
+                locale?: components["parameters"]["locale"];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -2987,6 +3235,8 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     Link: components["headers"]["Link"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
@@ -3029,10 +3279,14 @@ export interface operations {
                 sort?: ("starts_at" | "-starts_at" | "ends_at" | "-ends_at" | "published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
                 /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "ends_at" | "timezone" | "attendance_mode" | "location" | "online_url" | "registration_url" | "event_status" | "speakers")[];
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
+                locale?: components["parameters"]["locale"];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -3048,6 +3302,8 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     Link: components["headers"]["Link"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
@@ -3070,10 +3326,14 @@ export interface operations {
             query?: {
                 /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "authors" | "related" | "reading_time_minutes" | "word_count" | "body")[];
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
+                locale?: components["parameters"]["locale"];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path: {
                 /** @description The item slug, as in the list. */
@@ -3090,6 +3350,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
@@ -3113,10 +3375,14 @@ export interface operations {
             query?: {
                 /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "customer" | "results" | "quote" | "products" | "related" | "reading_time_minutes" | "word_count" | "body")[];
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
+                locale?: components["parameters"]["locale"];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path: {
                 /** @description The item slug, as in the list. */
@@ -3133,6 +3399,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
@@ -3156,10 +3424,14 @@ export interface operations {
             query?: {
                 /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "duration_minutes" | "timezone" | "speakers" | "registration_url" | "recording_url" | "related" | "reading_time_minutes" | "word_count" | "body")[];
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
+                locale?: components["parameters"]["locale"];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path: {
                 /** @description The item slug, as in the list. */
@@ -3176,6 +3448,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
@@ -3199,10 +3473,14 @@ export interface operations {
             query?: {
                 /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
                 fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "ends_at" | "timezone" | "attendance_mode" | "location" | "online_url" | "registration_url" | "event_status" | "speakers" | "related" | "reading_time_minutes" | "word_count" | "body")[];
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
+                locale?: components["parameters"]["locale"];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path: {
                 /** @description The item slug, as in the list. */
@@ -3219,6 +3497,8 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
@@ -3262,10 +3542,14 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 /** @description Page number, 1-based, up to 100000. A page past the end is an empty list, not an error. */
                 page?: components["parameters"]["page"];
+                /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
+                locale?: components["parameters"]["locale"];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
                 "If-None-Match"?: components["parameters"]["ifNoneMatch"];
+                /** @description Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer. */
+                "Accept-Language"?: components["parameters"]["acceptLanguage"];
             };
             path?: never;
             cookie?: never;
@@ -3281,6 +3565,8 @@ export interface operations {
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     Link: components["headers"]["Link"];
+                    "Content-Language": components["headers"]["Content-Language"];
+                    Vary: components["headers"]["Vary"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];

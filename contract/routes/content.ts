@@ -5,16 +5,18 @@
  * build with the same renderer.
  */
 import { COLLECTION_NAMES, COLLECTIONS, isScheduled, type CollectionName } from '../collections.ts'
-import { itemFile, listFile, PRERENDERED_LIMITS } from '../paths.ts'
+import { itemFile, listFile, localeItemFile, localeListFile, PRERENDERED_LIMITS } from '../paths.ts'
 import { API_PREFIX, HEALTH_PATH } from '../public-paths.ts'
 import { DEFAULT_LIMIT } from '../query.ts'
 import {
+  ACCEPT_LANGUAGE,
   AUTHOR,
   COLLECTION_PATH,
   EXCLUDE,
   fieldsOf,
   IF_NONE_MATCH,
   LIMIT,
+  LOCALE,
   PAGE,
   PUBLISHED_AFTER,
   PUBLISHED_BEFORE,
@@ -28,6 +30,7 @@ import {
   ANONYMOUS,
   CONTENT_HEADERS,
   CORS_HEADERS,
+  LOCALE_HEADERS,
   NOT_MODIFIED,
   PAGE_HEADERS,
   problems,
@@ -66,7 +69,9 @@ function listParameters(collection: CollectionName) {
     EXCLUDE,
     sortOf(collection),
     fieldsOf(collection, 'summary'),
+    LOCALE,
     IF_NONE_MATCH,
+    ACCEPT_LANGUAGE,
   ]
 }
 
@@ -91,6 +96,11 @@ export const list = route({
     ],
     fileParameter: { name: 'limit', values: PRERENDERED_LIMITS.map(String), bare: String(DEFAULT_LIMIT) },
     file: (path, limit = String(DEFAULT_LIMIT)) => listFile(path.collection!, Number(limit)),
+    locale: {
+      name: 'locale',
+      localeFile: (path, locale, limit = String(DEFAULT_LIMIT)) =>
+        localeListFile(path.collection!, locale, Number(limit)),
+    },
   },
   each,
   operations: (value) => {
@@ -111,7 +121,7 @@ export const list = route({
         responses: {
           '200': {
             description: `A page of ${label}s (list form, no body; with \`fields\`, only those fields).`,
-            headers: PAGE_HEADERS,
+            headers: { ...PAGE_HEADERS, ...LOCALE_HEADERS },
             content: { 'application/json': { schema: schemaRef(`${name}List`) } },
           },
           '304': NOT_MODIFIED,
@@ -126,10 +136,22 @@ export const item = route({
   path: `${API_PREFIX}/{collection}/{slug}`,
   methods: READ,
   served: 'gateway',
-  parameters: (value) => [COLLECTION_PATH, SLUG, fieldsOf(collectionOf(value), 'full'), IF_NONE_MATCH],
+  parameters: (value) => [
+    COLLECTION_PATH,
+    SLUG,
+    fieldsOf(collectionOf(value), 'full'),
+    LOCALE,
+    IF_NONE_MATCH,
+    ACCEPT_LANGUAGE,
+  ],
   // A sparse item is computed; the whole one is a file.
   budgets: ['computed'],
-  prerendered: { computedBy: ['fields'], file: (path) => itemFile(path.collection!, path.slug!) },
+  prerendered: {
+    computedBy: ['fields'],
+    file: (path) => itemFile(path.collection!, path.slug!),
+    // The slug is the translation's own (the rules resolve a request's slug to it, as the gateway does).
+    locale: { name: 'locale', localeFile: (path, locale) => localeItemFile(path.collection!, locale, path.slug!) },
+  },
   each,
   operations: (value) => {
     const collection = collectionOf(value)
@@ -145,7 +167,7 @@ export const item = route({
         responses: {
           '200': {
             description: `The ${label} (with \`fields\`, only those fields).`,
-            headers: CONTENT_HEADERS,
+            headers: { ...CONTENT_HEADERS, ...LOCALE_HEADERS },
             content: { 'application/json': { schema: { anyOf: [schemaRef(name), schemaRef(`${name}Sparse`)] } } },
           },
           '304': NOT_MODIFIED,

@@ -13,6 +13,7 @@ import { MAX_DATE_TIME_LENGTH, MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN } f
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../query.ts'
 import { recordFields } from '../records.ts'
 import { MAX_QUERY_LENGTH, QUERY_PATTERN } from '../search.ts'
+import { LOCALE_QUERY_PATTERN, MAX_LOCALE_LENGTH } from '../locales.ts'
 import type { Parameter } from './route.ts'
 import { arrayOf, instant, int32, MAX_HEADER_LENGTH, text, type SchemaObject } from './schema.ts'
 
@@ -203,4 +204,24 @@ export const CHANGES_LIMIT: Parameter = {
   required: false,
   description: `Changes per answer, an integer from 1 to ${MAX_CHANGES_LIMIT}; \`meta.has_more\` says whether to ask again with \`next_cursor\`.`,
   schema: int32(1, MAX_CHANGES_LIMIT, { default: DEFAULT_CHANGES_LIMIT }),
+}
+
+export const LOCALE: Parameter = {
+  component: 'locale',
+  name: 'locale',
+  in: 'query',
+  required: false,
+  description:
+    "The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one.",
+  schema: text(MAX_LOCALE_LENGTH, { pattern: LOCALE_QUERY_PATTERN }),
+}
+
+export const ACCEPT_LANGUAGE: Parameter = {
+  component: 'acceptLanguage',
+  name: 'Accept-Language',
+  in: 'header',
+  required: false,
+  description:
+    "Where no `locale` is given: the reader's languages by preference (RFC 9110); the best of the site's locales answers, the default when none fits. Content-Language names the locale of the answer.",
+  schema: text(MAX_HEADER_LENGTH),
 }

@@ -9,12 +9,14 @@ import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../patterns.ts'
 import { CALENDAR_PREFIX, CHANGES_PATH, FEED_EXTENSIONS, FEEDS_PREFIX, SEARCH_PATH } from '../public-paths.ts'
 import type { FeedFormat } from '../public-paths.ts'
 import {
+  ACCEPT_LANGUAGE,
   AUTHOR,
   CHANGES_LIMIT,
   COLLECTION_FILTER,
   EXCLUDE,
   IF_NONE_MATCH,
   LIMIT,
+  LOCALE,
   PAGE,
   PUBLISHED_AFTER,
   PUBLISHED_BEFORE,
@@ -28,6 +30,7 @@ import {
   ANONYMOUS,
   CONTENT_HEADERS,
   DOCUMENT_HEADERS,
+  LOCALE_HEADERS,
   NOT_MODIFIED,
   PAGE_HEADERS,
   problems,
@@ -55,7 +58,9 @@ export const search = route({
     EXCLUDE,
     LIMIT,
     PAGE,
+    LOCALE,
     IF_NONE_MATCH,
+    ACCEPT_LANGUAGE,
   ],
   budgets: ['computed'],
   operations: {
@@ -65,12 +70,13 @@ export const search = route({
       summary: 'Search all content',
       description:
         'Ranked full-text search across every collection (BM25 with prefix matching and light typo tolerance; the ranking of the MCP search tools). ' +
-        'Each hit has a `score` and a `snippet` of its text. Filter with `collection` and the filters of the lists (`tag`, `updated_since`, `published_after`, `published_before`, `author`, `when`, `exclude`; each hit is tested, so `author` keeps only items with people and `when` only events and webinars), page with `limit` and `page`. Answers are cacheable (ETag, 304).',
+        'Each hit has a `score` and a `snippet` of its text. Filter with `collection` and the filters of the lists (`tag`, `updated_since`, `published_after`, `published_before`, `author`, `when`, `exclude`; each hit is tested, so `author` keeps only items with people and `when` only events and webinars), page with `limit` and `page`. Answers are cacheable (ETag, 304). ' +
+        "On a multilingual site the search runs in the reader's locale (`locale`, else Accept-Language): that locale's items, with words reduced to their stems in its language (`Verträge` finds `Vertrag`) and accents folded.",
       security: publicRead(),
       responses: {
         '200': {
           description: 'Hits, best first.',
-          headers: PAGE_HEADERS,
+          headers: { ...PAGE_HEADERS, ...LOCALE_HEADERS },
           content: { 'application/json': { schema: schemaRef('SearchResults') } },
         },
         '304': NOT_MODIFIED,
@@ -137,7 +143,8 @@ function feed(format: FeedFormat): Route {
         summary: `${FORMAT_NAMES[format]} feed`,
         description:
           `The ${FORMAT_NAMES[format]} feed of a collection, or of everything (\`all\`): the newest items by \`published_at\` with their full HTML body, ` +
-          'authors, tags as categories, `updated` dates, and the canonical page URL as a stable id.',
+          'authors, tags as categories, `updated` dates, and the canonical page URL as a stable id. ' +
+          "A multilingual site has the same feeds of each other locale's lists under `/feeds/{locale}/` (e.g. `/feeds/de/all.xml`), in that language.",
         security: ANONYMOUS,
         responses: {
           // XML feeds are documents of their own format (no JSON Schema describes them).
@@ -160,7 +167,8 @@ export const jsonFeed = feed('json')
 
 const CALENDAR_DESCRIPTION =
   "iCalendar (RFC 5545) to subscribe to or import: one VEVENT per published item, with a stable UID, times in the item's time zone (with its VTIMEZONE), " +
-  'SUMMARY, DESCRIPTION, URL, LOCATION and STATUS (`event_status`: scheduled and rescheduled → CONFIRMED, postponed → TENTATIVE, cancelled → CANCELLED).'
+  'SUMMARY, DESCRIPTION, URL, LOCATION and STATUS (`event_status`: scheduled and rescheduled → CONFIRMED, postponed → TENTATIVE, cancelled → CANCELLED). ' +
+  "A multilingual site has each other locale's calendars under `/calendar/{locale}/` (e.g. `/calendar/de/events.ics`)."
 const CALENDARS = { enum: ['events', 'webinars'] }
 const calendarResponses = {
   '200': { description: 'The calendar.', headers: DOCUMENT_HEADERS, content: { 'text/calendar': {} } },

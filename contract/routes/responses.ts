@@ -27,6 +27,9 @@ export const CONTENT_HEADERS = {
 /** Pages of a list: the total and the links to the next and previous pages. */
 export const PAGE_HEADERS = { ...CONTENT_HEADERS, 'X-Total-Count': headerRef('X-Total-Count'), Link: headerRef('Link') }
 
+/** A multilingual site's lists and items: their locale, and what they vary by when Accept-Language chose it. */
+export const LOCALE_HEADERS = { 'Content-Language': headerRef('Content-Language'), Vary: headerRef('Vary') }
+
 /** Documents of the build: cacheable files. */
 export const DOCUMENT_HEADERS = {
   ETag: headerRef('ETag'),

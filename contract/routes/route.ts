@@ -88,6 +88,13 @@ export interface Prerendered {
   fileParameter?: { name: string; values: readonly string[]; bare: string }
   /** The file answering a request: by the path's parameters and the file parameter's value. */
   file(path: Readonly<Record<string, string>>, value?: string): string
+  /**
+   * A multilingual site's locale parameter: each locale but the default (site.yaml's) has files of
+   * its own, `localeFile(path, locale, value)`; Netlify's rules name them per locale, and send a value
+   * no file has to the gateway. Where the files of a locale depend on the content (an item's slug
+   * in each locale, fallbacks), the rules resolve them as the gateway does (contract/locales.ts).
+   */
+  locale?: { name: string; localeFile(path: Readonly<Record<string, string>>, locale: string, value?: string): string }
 }
 
 interface RouteBase {

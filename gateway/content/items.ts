@@ -5,9 +5,9 @@
  * the manifest, and the files themselves are cached by bytes (files/byte-lru.ts).
  */
 import type { CollectionName } from '../../contract/collections.ts'
-import { itemFile } from '../../contract/paths.ts'
+import { itemFile, itemFileIn } from '../../contract/paths.ts'
 import { SLUG_PATTERN } from '../../contract/patterns.ts'
-import type { FullRecord } from '../../contract/records.ts'
+import type { ContentRecord, FullRecord } from '../../contract/records.ts'
 import type { Snapshot } from '../artifacts.ts'
 
 const SLUG_RE = new RegExp(SLUG_PATTERN)
@@ -20,5 +20,16 @@ export async function readItem(
 ): Promise<FullRecord | undefined> {
   if (!SLUG_RE.test(slug)) return undefined
   const file = await snapshot.file(itemFile(collection, slug))
+  return file ? (JSON.parse(file.body.toString('utf8')) as FullRecord) : undefined
+}
+
+/** The full record of an item of any locale, from its file (a translation's under its locale's folder). */
+export async function readRecord(
+  snapshot: Snapshot,
+  collection: CollectionName,
+  record: Pick<ContentRecord, 'slug' | 'locale'>,
+): Promise<FullRecord | undefined> {
+  if (!SLUG_RE.test(record.slug)) return undefined
+  const file = await snapshot.file(itemFileIn(collection, record, snapshot.manifest.locales?.default ?? ''))
   return file ? (JSON.parse(file.body.toString('utf8')) as FullRecord) : undefined
 }

@@ -81,6 +81,15 @@ export const recordSummary = z.looseObject({
   updated_at: z.string(),
 })
 
+/** The locale argument of the content tools: a multilingual site answers in it (gateway/content/locales.ts). */
+export const localeArg = z
+  .string()
+  .min(2)
+  .max(35)
+  .describe(
+    "The locale to answer in, one of the site's (a BCP 47 tag like \"de\" or \"fr\", as the records' `locale` and `translations` name them); default: the site's default locale. Lists and search then hold that locale's items (and where the site falls back, the default's it lacks); an item is found by its slug in any locale. A single-language site ignores it.",
+  )
+
 /** Tool result for a failure the model can fix (wrong slug, bad option): `isError`, not a protocol error. */
 export function toolError(message: string) {
   return { isError: true, content: [{ type: 'text' as const, text: message }] }

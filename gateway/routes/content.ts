@@ -1,21 +1,23 @@
 /**
  * GET /api/{collection} and /api/{collection}/{slug}. Page 1 of every limit
  * and every item are pre-rendered bytes from the build; any other list query
- * (another page, a filter, an order, a sparse fieldset) and an item's
- * `fields` are rendered here with the build's own renderer, once per build
- * (and, for `when=`, once per window between two starts: content/schedule.ts).
+ * is rendered here with the build's own renderer. A multilingual build
+ * answers in the request's locale (`locale`, else Accept-Language:
+ * content/locales.ts), from that locale's files and records.
  */
 import { defineHandler, type H3Event } from 'h3'
 import { isCollectionName, type CollectionName } from '../../contract/collections.ts'
 import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import { selectFields } from '../../contract/list-query.ts'
-import { itemFile, listFile } from '../../contract/paths.ts'
+import { itemFile, listFile, localeListFile } from '../../contract/paths.ts'
 import { SLUG_PATTERN } from '../../contract/patterns.ts'
 import { isPrerendered, listHref, parseFields, parseListQuery, type ListQuery } from '../../contract/query.ts'
 import type { ParameterError } from '../../contract/query-values.ts'
+import type { ContentRecord } from '../../contract/records.ts'
 import { listEnvelope, paginate } from '../../contract/render.ts'
 import type { ArtifactStore, Snapshot } from '../artifacts.ts'
-import { readItem } from '../content/items.ts'
+import { readRecord } from '../content/items.ts'
+import { findItem, localeHeaders, localesOf, requestLocale, summariesIn } from '../content/locales.ts'
 import { timed, type Timed } from '../content/schedule.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
@@ -28,26 +30,41 @@ const SLUG_RE = new RegExp(SLUG_PATTERN)
 export function listRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const { snapshot, collection } = prepare(event, store)
-    const parsed = parseListQuery(event.url.searchParams, collection)
-    if (!parsed.ok) throw invalidParameters(parsed.errors)
-    const { query } = parsed
-    const memo = { snapshot, accept: JSON_TYPE_NAME }
+    const params = event.url.searchParams
+    const parsed = parseListQuery(params, collection)
+    const errors = parsed.ok ? [] : [...parsed.errors]
+    const chosen = requestLocale(event, snapshot, errors, params)
+    if (!parsed.ok || errors.length) throw invalidParameters(errors)
+    // Another locale than the default: its own files and records, and links that keep the locale.
+    const locale = chosen && chosen.locale !== localesOf(snapshot).default ? chosen.locale : undefined
+    const query: ListQuery = locale ? { ...parsed.query, locale } : parsed.query
+    const summaries = summariesIn(snapshot, collection, locale)
+    // An answer Accept-Language chose is not the target's alone: the fast path must not repeat it.
+    const memo = chosen?.negotiated ? undefined : { snapshot, accept: JSON_TYPE_NAME }
+    const languages = localeHeaders(chosen)
     if (isPrerendered(query)) {
       // Page 1 of the whole collection: the total is its length.
-      const total = snapshot.summaries(collection).length
-      const file = snapshot.file(listFile(collection, query.limit))!
-      const headers = pageHeaders(total, paginate(collection, total, query).links)
-      return respondWithFile(event, file, { contentType: JSON_TYPE, cacheControl: CACHE.content, headers, memo })
+      const total = summaries.length
+      const file = snapshot.file(
+        locale ? localeListFile(collection, locale, query.limit) : listFile(collection, query.limit),
+      )!
+      const headers = { ...pageHeaders(total, paginate(collection, total, query).links), ...languages }
+      return respondWithFile(event, file, {
+        contentType: JSON_TYPE,
+        cacheControl: CACHE.content,
+        headers,
+        ...(memo && { memo }),
+      })
     }
     const at = now().getTime()
     const clock = query.when ? timed(snapshot, [collection], at) : undefined
-    const rendered = renderLongTail(snapshot, collection, query, at, clock)
+    const rendered = renderLongTail(snapshot, collection, query, summaries, at, clock)
     return respondWithFile(event, rendered, {
       contentType: JSON_TYPE,
       cacheControl: clock?.cacheControl ?? CACHE.content,
-      headers: rendered.headers,
+      headers: { ...rendered.headers, ...languages },
       // An answer of the clock's is repeated only while it stays the same, headers and all.
-      ...(clock ? clock.repeatable && { memo: { ...memo, during: clock.repeatable } } : { memo }),
+      ...(memo && (clock ? clock.repeatable && { memo: { ...memo, during: clock.repeatable } } : { memo })),
     })
   })
 }
@@ -56,22 +73,33 @@ export function itemRoute(store: ArtifactStore) {
   return defineHandler((event) => {
     const { snapshot, collection } = prepare(event, store)
     const slug = event.context.params?.slug ?? ''
-    const path = itemFile(collection, slug)
-    if (!SLUG_RE.test(slug) || !snapshot.has(path)) {
+    const errors: ParameterError[] = []
+    const chosen = requestLocale(event, snapshot, errors)
+    const fields = parseFields(event.url.searchParams, collection, 'full', errors)
+    // A multilingual build: the item in the request's locale, found by its slug in any locale.
+    const found = chosen && SLUG_RE.test(slug) ? findItem(snapshot, collection, slug, chosen) : undefined
+    const path = chosen ? found?.file : itemFile(collection, slug)
+    if (!SLUG_RE.test(slug) || path === undefined || !snapshot.has(path)) {
       throw problem('not-found', {
-        detail: `No published ${collection} item has the slug "${slug.slice(0, 120)}". List /api/${collection} to find slugs.`,
+        detail: chosen
+          ? `No published ${collection} item has the slug "${slug.slice(0, 120)}" in ${chosen.locale}${localesOf(snapshot).fallback.includes(chosen.locale) ? '' : ' (this locale does not fall back to the default one)'}. List /api/${collection}?locale=${chosen.locale} to find slugs.`
+          : `No published ${collection} item has the slug "${slug.slice(0, 120)}". List /api/${collection} to find slugs.`,
       })
     }
-    const errors: ParameterError[] = []
-    const fields = parseFields(event.url.searchParams, collection, 'full', errors)
     if (errors.length) throw invalidParameters(errors)
-    const options = { contentType: JSON_TYPE, cacheControl: CACHE.content, memo: { snapshot, accept: JSON_TYPE_NAME } }
+    const options = {
+      contentType: JSON_TYPE,
+      cacheControl: CACHE.content,
+      headers: localeHeaders(chosen, found?.record.locale),
+      ...(!chosen?.negotiated && { memo: { snapshot, accept: JSON_TYPE_NAME } }),
+    }
     if (!fields) return respondWithFile(event, snapshot.file(path)!, options)
-    const key = `/api/${collection}/${slug}?fields=${fields.join(',')}`
+    const record: Pick<ContentRecord, 'slug' | 'locale'> = found?.record ?? { slug }
+    const key = `/api/${collection}/${record.slug}?fields=${fields.join(',')}${found && record.locale !== localesOf(snapshot).default ? `&locale=${record.locale}` : ''}`
     const rendered =
       snapshot.peekRendered(key) ??
-      readItem(snapshot, collection, slug).then((record) =>
-        snapshot.rendered(key, () => ({ body: JSON.stringify(selectFields(record!, fields)) })),
+      readRecord(snapshot, collection, record).then((full) =>
+        snapshot.rendered(key, () => ({ body: JSON.stringify(selectFields(full!, fields)) })),
       )
     return respondWithFile(event, rendered, options)
   })
@@ -97,11 +125,12 @@ function renderLongTail(
   snapshot: Snapshot,
   collection: CollectionName,
   query: ListQuery,
+  summaries: readonly ContentRecord[],
   now: number,
   clock: Timed | undefined,
 ): RenderedFile {
   return snapshot.rendered(listHref(collection, query) + (clock?.key ?? ''), () => {
-    const envelope = listEnvelope(collection, snapshot.summaries(collection), query, now)
+    const envelope = listEnvelope(collection, summaries, query, now)
     return { body: JSON.stringify(envelope), headers: pageHeaders(envelope.meta.total, envelope.links) }
   })
 }

@@ -4,7 +4,8 @@
  * snippet. Rendered here, cached per build like the long tail of lists.
  */
 import { defineHandler } from 'h3'
-import { isCollectionName } from '../../contract/collections.ts'
+import { isCollectionName, type CollectionName } from '../../contract/collections.ts'
+import { localeHeaders, localesOf, requestLocale, summariesIn } from '../content/locales.ts'
 import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import type { ContentRecord } from '../../contract/records.ts'
 import {
@@ -31,20 +32,24 @@ export function searchRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const snapshot = readSnapshot(event, store)
     const parsed = parseSearchQuery(event.url.searchParams)
-    if (!parsed.ok) throw invalidParameters(parsed.errors)
-    const { query } = parsed
+    const errors = parsed.ok ? [] : [...parsed.errors]
+    const chosen = requestLocale(event, snapshot, errors)
+    if (!parsed.ok || errors.length) throw invalidParameters(errors)
+    // Another locale than the default: its index, and links that keep it.
+    const locale = chosen && chosen.locale !== localesOf(snapshot).default ? chosen.locale : undefined
+    const query: SearchQuery = locale ? { ...parsed.query, locale } : parsed.query
     const at = now().getTime()
     // With `when`, the hits change at each start of an event or webinar searched: one answer per window between them.
     const clock = query.when ? timed(snapshot, scheduledCollections(query.collection), at) : undefined
     const key = searchHref(query) + (clock?.key ?? '')
+    // An answer Accept-Language chose is not the target's alone: the fast path must not repeat it.
+    const memo = chosen?.negotiated ? undefined : { snapshot, accept: JSON_TYPE_NAME }
     const answer = (file: RenderedFile) =>
       respondWithFile(event, file, {
         contentType: JSON_TYPE,
         cacheControl: clock?.cacheControl ?? CACHE.content,
-        headers: file.headers,
-        ...(clock
-          ? clock.repeatable && { memo: { snapshot, accept: JSON_TYPE_NAME, during: clock.repeatable } }
-          : { memo: { snapshot, accept: JSON_TYPE_NAME } }),
+        headers: { ...file.headers, ...localeHeaders(chosen) },
+        ...(memo && (clock ? clock.repeatable && { memo: { ...memo, during: clock.repeatable } } : { memo })),
       })
     const cached = snapshot.peekRendered(key)
     if (cached) return answer(cached)
@@ -72,8 +77,10 @@ async function searchEnvelope(snapshot: Snapshot, query: SearchQuery, now: numbe
     throw error
   }
   const data = result.hits.flatMap((hit) => {
-    const record = isCollectionName(hit.collection) ? snapshot.bySlug[hit.collection].get(hit.slug) : undefined
-    return record ? [hitOf(record, hit)] : []
+    const record = isCollectionName(hit.collection)
+      ? summariesOf(snapshot, hit.collection, query.locale).get(hit.slug)
+      : undefined
+    return record ? [hitOf(record, hit, query.locale)] : []
   })
   const pages = Math.ceil(result.total / query.limit)
   return {
@@ -83,14 +90,21 @@ async function searchEnvelope(snapshot: Snapshot, query: SearchQuery, now: numbe
   }
 }
 
-function hitOf(record: ContentRecord, hit: SearchHit) {
+/** A locale's records by slug (the default's: the snapshot's own index). */
+function summariesOf(snapshot: Snapshot, collection: CollectionName, locale: string | undefined) {
+  if (locale === undefined) return snapshot.bySlug[collection]
+  return new Map(summariesIn(snapshot, collection, locale).map((r) => [r.slug, r]))
+}
+
+function hitOf(record: ContentRecord, hit: SearchHit, locale: string | undefined) {
   const out: Record<string, unknown> = { id: record.id, type: record.type, collection: hit.collection, slug: hit.slug }
   for (const field of HIT_FIELDS) out[field] = record[field]
   // Within the bounds openapi.json states: a short prefix can match many long indexed words.
   const terms = hit.matched_terms.slice(0, MAX_MATCHED_TERMS).map((t) => t.slice(0, MAX_QUERY_LENGTH))
   return {
     ...out,
-    href: `/api/${hit.collection}/${hit.slug}`,
+    // In the locale searched: the item's own file, or the default's where it stands in.
+    href: `/api/${hit.collection}/${hit.slug}${locale && record.locale === locale ? `?locale=${locale}` : ''}`,
     score: hit.score,
     snippet: hit.snippet,
     matched_terms: terms,

@@ -9,10 +9,13 @@
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { RecordFilter } from '../../contract/filters.ts'
 import { recordMatcher } from '../../contract/list-query.ts'
-import { MAX_QUERY_LENGTH, SEARCH_INDEX_FILE } from '../../contract/search.ts'
+import { localeSearchIndexFile, MAX_QUERY_LENGTH, SEARCH_INDEX_FILE } from '../../contract/search.ts'
+import { stemmerOf } from '../../contract/stemming.ts'
+import type { ContentRecord } from '../../contract/records.ts'
+import { summariesIn } from '../content/locales.ts'
 import { termsOf } from '../../contract/search-terms.ts'
 import { MemoKey, type Snapshot } from '../snapshot.ts'
-import { readItem } from '../content/items.ts'
+import { readRecord } from '../content/items.ts'
 import { AppError } from '../../contract/errors.ts'
 import { SearchIndex } from './search-index.ts'
 import { snippetOf } from './snippet.ts'
@@ -30,6 +33,8 @@ export interface SearchOptions extends RecordFilter {
   limit: number
   /** 1-based. */
   page: number
+  /** A multilingual site's locale to search in (its index, its stemmer); the default's when absent. */
+  locale?: string
   /** The clock `when` reads (epoch ms; default now). */
   now?: number
 }
@@ -37,25 +42,35 @@ export interface SearchOptions extends RecordFilter {
 export interface SearchHit {
   collection: CollectionName
   slug: string
+  /** A multilingual site's hits: the locale of the item found (a locale falling back finds default-locale items). */
+  locale?: string
   score: number
   snippet: string
   matched_terms: string[]
 }
 
-const INDEX = new MemoKey<Promise<SearchIndex>>('search index')
+const INDEXES = new MemoKey<Map<string, Promise<SearchIndex>>>('search indexes by locale')
 
-// Loaded on the first search of a build; a failed read may succeed later: it is not remembered.
-const indexOf = (snapshot: Snapshot) => snapshot.load(INDEX, () => loadIndex(snapshot))
+/** The index of a locale (the default's is SEARCH_INDEX_FILE); loaded on its first search, a failed read is not remembered. */
+function indexOf(snapshot: Snapshot, locale: string | undefined): Promise<SearchIndex> {
+  const file = locale === undefined ? SEARCH_INDEX_FILE : localeSearchIndexFile(locale)
+  const indexes = snapshot.memo(INDEXES, () => new Map<string, Promise<SearchIndex>>())
+  let pending = indexes.get(file)
+  if (!pending) {
+    indexes.set(file, (pending = loadIndex(snapshot, file)))
+    pending.catch(() => indexes.delete(file))
+  }
+  return pending
+}
 
-async function loadIndex(snapshot: Snapshot): Promise<SearchIndex> {
-  const file = snapshot.file(SEARCH_INDEX_FILE)
-  if (!file)
-    throw new SearchIndexError(`This build has no search index (${SEARCH_INDEX_FILE}); rebuild with \`npm run build\`.`)
+async function loadIndex(snapshot: Snapshot, path: string): Promise<SearchIndex> {
+  const file = snapshot.file(path)
+  if (!file) throw new SearchIndexError(`This build has no search index (${path}); rebuild with \`npm run build\`.`)
   try {
     return new SearchIndex((await file).body)
   } catch {
     throw new SearchIndexError(
-      `The search index of this build (${SEARCH_INDEX_FILE}) cannot be read; rebuild with \`npm run build\` and reload.`,
+      `The search index of this build (${path}) cannot be read; rebuild with \`npm run build\` and reload.`,
     )
   }
 }
@@ -65,8 +80,14 @@ export async function search(
   snapshot: Snapshot,
   options: SearchOptions,
 ): Promise<{ total: number; hits: SearchHit[] }> {
-  const index = await indexOf(snapshot)
-  const queryTerms = [...new Set(termsOf(options.query.slice(0, MAX_QUERY_LENGTH)))]
+  const locales = snapshot.manifest.locales
+  // Another locale than the default: its own index; a multilingual site's terms are stemmed in the locale's language.
+  const locale =
+    locales && options.locale !== undefined && options.locale !== locales.default ? options.locale : undefined
+  const index = await indexOf(snapshot, locale)
+  const stem = locales ? stemmerOf(locale ?? locales.default) : undefined
+  const records = (c: CollectionName) => recordsBySlug(snapshot, c, locale)
+  const queryTerms = [...new Set(termsOf(options.query.slice(0, MAX_QUERY_LENGTH), stem))]
   const matches = index.matchTerms(queryTerms)
   const wantedCollection = options.collection === undefined ? -1 : COLLECTION_NAMES.indexOf(options.collection)
   const kept = recordMatcher(options, options.now ?? Date.now())
@@ -74,7 +95,7 @@ export async function search(
     const c = index.collectionOf(doc)
     if (wantedCollection >= 0 && c !== wantedCollection) return false
     if (!kept) return true
-    const record = snapshot.bySlug[COLLECTION_NAMES[c]!]?.get(index.slugOf(doc))
+    const record = records(COLLECTION_NAMES[c]!).get(index.slugOf(doc))
     return record !== undefined && kept(record)
   })
   const start = (options.page - 1) * options.limit
@@ -85,10 +106,12 @@ export async function search(
       const collection = COLLECTION_NAMES[index.collectionOf(doc)]!
       const slug = index.slugOf(doc)
       const terms = (termsByDoc.get(doc) ?? []).map((t) => index.termName(t))
-      const text = (await readItem(snapshot, collection, slug))?.body.text ?? ''
+      const record = records(collection).get(slug)
+      const text = (record ? (await readRecord(snapshot, collection, record))?.body.text : undefined) ?? ''
       return {
         collection,
         slug,
+        locale: record?.locale,
         score: Math.round(index.score(doc) * 1000) / 1000,
         snippet: snippetOf(text, options.query, terms),
         matched_terms: terms,
@@ -96,4 +119,20 @@ export async function search(
     }),
   )
   return { total: candidates.length, hits }
+}
+
+const BY_SLUG = new MemoKey<Map<string, ReadonlyMap<string, ContentRecord>>>('records by locale and slug')
+
+/** A locale's records of a collection by slug (the default's: the snapshot's own index). */
+function recordsBySlug(
+  snapshot: Snapshot,
+  collection: CollectionName,
+  locale: string | undefined,
+): ReadonlyMap<string, ContentRecord> {
+  if (locale === undefined) return snapshot.bySlug[collection]
+  const all = snapshot.memo(BY_SLUG, () => new Map<string, ReadonlyMap<string, ContentRecord>>())
+  const key = `${locale}\0${collection}`
+  let map = all.get(key)
+  if (!map) all.set(key, (map = new Map(summariesIn(snapshot, collection, locale).map((r) => [r.slug, r]))))
+  return map
 }

@@ -169,6 +169,8 @@ const FIXTURE_SITE: SiteConfig = {
   description: '',
   url: 'https://contract.example',
   language: 'en',
+  locales: ['en'],
+  fallback: [],
   collections: {
     'blog-posts': { path: '/blog', title: 'Blog' },
     'case-studies': { path: '/customers', title: 'Customers' },

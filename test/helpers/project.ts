@@ -81,3 +81,16 @@ First paragraph of the post.
 |---|---|
 | 1 | 2 |
 `
+
+/** Translations and a multilingual site.yaml, laid over the fixture content (test/fixtures/locales/README.md). */
+export const LOCALE_FIXTURE = join(REPO_ROOT, 'test/fixtures/locales')
+
+/** A temporary project holding the fixture content in English, German (with fallback) and French. */
+export async function copyOfLocaleFixture(): Promise<TempProject> {
+  const project = await copyOfFixtureContent()
+  await cp(LOCALE_FIXTURE, join(project.root, 'content'), {
+    recursive: true,
+    filter: (source) => !source.endsWith('README.md'),
+  })
+  return project
+}

@@ -3,7 +3,9 @@ import { z } from 'zod'
 import { COLLECTIONS } from '../../../contract/collections.ts'
 import { metadataOf, readItem, resourceUri, unknownSlugMessage } from '../content.ts'
 import type { McpContext } from '../context.ts'
-import { collectionArg, READ_ONLY, recordSummary, toolError, toolResult } from '../schemas.ts'
+import { collectionArg, localeArg, READ_ONLY, recordSummary, toolError, toolResult } from '../schemas.ts'
+import { findItem, isMultilingual, localesOf, toolLocale } from '../../content/locales.ts'
+import { readRecord } from '../../content/items.ts'
 
 /** The tool's description and schemas, made once: every request builds a new server that registers it. */
 const GET_CONTENT_TOOL = {
@@ -17,6 +19,7 @@ const GET_CONTENT_TOOL = {
   inputSchema: z.object({
     collection: collectionArg.describe("The item's collection."),
     slug: z.string().min(1).max(200).describe('The item\'s slug, e.g. "meridian-mutual-ledger-reconciliation".'),
+    locale: localeArg.optional(),
   }),
   outputSchema: z.object({
     collection: collectionArg,
@@ -29,9 +32,25 @@ const GET_CONTENT_TOOL = {
 }
 
 export function registerGetContent({ server, snapshot }: McpContext): void {
-  server.registerTool('get_content', GET_CONTENT_TOOL, async ({ collection, slug }) => {
-    const record = await readItem(snapshot, collection, slug)
-    if (!record) return toolError(unknownSlugMessage(collection, slug))
+  server.registerTool('get_content', GET_CONTENT_TOOL, async ({ collection, slug, locale: given }) => {
+    const chosen = toolLocale(snapshot, given)
+    if (!chosen.ok) return toolError(chosen.message)
+    // A multilingual site: the item in the locale asked for (the default's), found by its slug in any locale.
+    const found = isMultilingual(snapshot)
+      ? findItem(snapshot, collection, slug, {
+          locale: chosen.locale ?? localesOf(snapshot).default,
+          negotiated: false,
+        })
+      : undefined
+    const record = found
+      ? await readRecord(snapshot, collection, found.record)
+      : isMultilingual(snapshot)
+        ? undefined
+        : await readItem(snapshot, collection, slug)
+    if (!record)
+      return toolError(
+        `${unknownSlugMessage(collection, slug)}${chosen.locale ? ` (in ${chosen.locale}: pass that locale to list_content for its slugs)` : ''}`,
+      )
     const metadata = metadataOf(record)
     const header = [
       `# ${record.title}`,
@@ -41,7 +60,13 @@ export function registerGetContent({ server, snapshot }: McpContext): void {
       '',
     ]
     return toolResult(
-      { collection, slug, resource_uri: resourceUri(collection, slug), metadata, markdown: record.body.markdown },
+      {
+        collection,
+        slug: record.slug,
+        resource_uri: resourceUri(collection, record.slug),
+        metadata,
+        markdown: record.body.markdown,
+      },
       [...header, record.body.markdown].join('\n'),
     )
   })

@@ -5,11 +5,13 @@ import { isFiltered } from '../../../contract/filters.ts'
 import { DEFAULT_LIMIT, MAX_LIMIT, parseListQuery } from '../../../contract/query.ts'
 import { listEnvelope } from '../../../contract/render.ts'
 import type { McpContext } from '../context.ts'
+import { summariesIn, toolLocale } from '../../content/locales.ts'
 import {
   collectionArg,
   FILTER_NAMES,
   filterArgs,
   limitArg,
+  localeArg,
   pageArg,
   queryOf,
   READ_ONLY,
@@ -46,6 +48,7 @@ const LIST_CONTENT_TOOL = {
     fields: fieldList
       .optional()
       .describe('Only these fields of each item (id and type always), e.g. ["title", "slug", "url"].'),
+    locale: localeArg.optional(),
   }),
   outputSchema: z.object({
     collection: collectionArg,
@@ -67,10 +70,14 @@ const QUERY_NAMES = ['limit', 'page', ...FILTER_NAMES, 'sort', 'fields']
 export function registerListContent({ server, snapshot, now }: McpContext): void {
   server.registerTool('list_content', LIST_CONTENT_TOOL, (args) => {
     const { collection } = args
+    const chosen = toolLocale(snapshot, args.locale)
+    if (!chosen.ok) return toolError(chosen.message)
+    const { locale } = chosen
     // REST's own parser, so a tool call and a REST call accept exactly the same options.
     const parsed = parseListQuery(queryOf(args, QUERY_NAMES), collection)
     if (!parsed.ok) return toolError(parsed.errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
-    const envelope = listEnvelope(collection, snapshot.summaries(collection), parsed.query, now().getTime())
+    const query = locale ? { ...parsed.query, locale } : parsed.query
+    const envelope = listEnvelope(collection, summariesIn(snapshot, collection, locale), query, now().getTime())
     const { meta } = envelope
     const label = COLLECTIONS[collection].label
     const first = (meta.page - 1) * meta.limit

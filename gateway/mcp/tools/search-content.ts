@@ -5,7 +5,18 @@ import { resourceUri } from '../content.ts'
 import { MAX_QUERY_LENGTH, search } from '../../search/search.ts'
 import type { McpContext } from '../context.ts'
 import { parseSearchQuery } from '../../../contract/search.ts'
-import { collectionArg, FILTER_NAMES, filterArgs, queryOf, READ_ONLY, toolError, toolResult } from '../schemas.ts'
+import {
+  collectionArg,
+  FILTER_NAMES,
+  filterArgs,
+  localeArg,
+  queryOf,
+  READ_ONLY,
+  toolError,
+  toolResult,
+} from '../schemas.ts'
+import { summariesIn, toolLocale } from '../../content/locales.ts'
+import type { CollectionName } from '../../../contract/collections.ts'
 
 /** Results per call: enough to choose from, few enough to read. */
 export const MAX_SEARCH_RESULTS = 25
@@ -51,6 +62,7 @@ const SEARCH_CONTENT_TOOL = {
       .max(MAX_SEARCH_RESULTS)
       .default(5)
       .describe(`How many results, 1 to ${MAX_SEARCH_RESULTS} (default 5).`),
+    locale: localeArg.optional(),
   }),
   outputSchema: z.object({
     query: z.string(),
@@ -63,13 +75,24 @@ const SEARCH_CONTENT_TOOL = {
 export function registerSearchContent({ server, snapshot, now }: McpContext): void {
   server.registerTool('search_content', SEARCH_CONTENT_TOOL, async (args) => {
     const { query, collection, limit } = args
+    const chosen = toolLocale(snapshot, args.locale)
+    if (!chosen.ok) return toolError(chosen.message)
+    const { locale } = chosen
     // REST's own parser for the filters, so the tool and GET /api/search accept the same.
     const params = queryOf(args, FILTER_NAMES)
     params.set('q', query)
     if (collection !== undefined) params.set('collection', collection)
     const parsed = parseSearchQuery(params)
     if (!parsed.ok) return toolError(parsed.errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
-    const { total, hits } = await search(snapshot, { ...parsed.query, limit, page: 1, now: now().getTime() })
+    const { total, hits } = await search(snapshot, {
+      ...parsed.query,
+      limit,
+      page: 1,
+      now: now().getTime(),
+      ...(locale && { locale }),
+    })
+    const records = (c: CollectionName) =>
+      locale ? new Map(summariesIn(snapshot, c, locale).map((r) => [r.slug, r])) : snapshot.bySlug[c]
     if (total === 0) {
       return toolResult(
         { query, total, results: [] },
@@ -78,7 +101,7 @@ export function registerSearchContent({ server, snapshot, now }: McpContext): vo
     }
     const results = hits.map((h, i) => {
       // The list form in the manifest has every field a result shows.
-      const record = snapshot.bySlug[h.collection].get(h.slug)!
+      const record = records(h.collection).get(h.slug)!
       return {
         rank: i + 1,
         collection: h.collection,

@@ -26,14 +26,14 @@ describe('search index on a worker thread', () => {
   it('writes the same index file as the build', async () => {
     const documents = searchDocuments(content)
     expect(documents.length).toBeGreaterThan(10)
-    const file = await searchIndexOffThread(documents).result
+    const file = (await searchIndexOffThread([{ documents }]).result)[0]!
     const built = emitSearchIndex.emit(content)[SEARCH_INDEX_FILE] as { body: Buffer; etag: string }
     expect(file.etag).toBe(built.etag)
     expect(file.body.equals(built.body)).toBe(true)
   })
 
   it('stops when cancelled, without an answer', async () => {
-    const task = searchIndexOffThread(searchDocuments(content))
+    const task = searchIndexOffThread([{ documents: searchDocuments(content) }])
     task.cancel()
     await expect(task.result).rejects.toThrow(/exited/)
   })

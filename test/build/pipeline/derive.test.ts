@@ -8,6 +8,8 @@ const site: SiteConfig = {
   description: '',
   url: 'https://www.example.com',
   language: 'en',
+  locales: ['en'],
+  fallback: [],
   collections: {
     'blog-posts': { path: '/blog', title: 'Blog' },
     'case-studies': { path: '/customers', title: 'C' },

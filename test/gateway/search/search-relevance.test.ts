@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
-import { copyOfFixtureContent } from '../../helpers/project.ts'
+import { copyOfFixtureContent, copyOfLocaleFixture } from '../../helpers/project.ts'
 
 const EXPECTED: [query: string, firstOneOf: string[]][] = [
   ['ledger reconciliation', ['case-studies/meridian-mutual-ledger-reconciliation']],
@@ -36,5 +36,47 @@ describe('search relevance on the repository content', () => {
     const { data } = (await response.json()) as { data: { collection: string; slug: string }[] }
     const ranked = data.map((h) => `${h.collection}/${h.slug}`)
     expect(firstOneOf, `ranked: ${ranked.join(', ')}`).toContain(ranked[0])
+  })
+})
+
+/**
+ * The same in the reader's language (the locale fixture: German and French
+ * translations): each locale's index is stemmed in its language, so a word
+ * finds its other forms (Gewohnheit → Gewohnheiten, donnée → données), and
+ * accents are folded (Datenqualitat → Datenqualität).
+ */
+const IN_LOCALE: [locale: string, query: string, firstOneOf: string[]][] = [
+  ['de', 'Datenvertrag', ['blog-posts/datenvertraege-in-der-ci']],
+  ['de', 'Gewohnheit Datenqualitat', ['blog-posts/datenqualitaet-im-mittelstand']],
+  ['de', 'Netzdaten Regulierungsbehörden', ['case-studies/nordlicht-energie-lineage']],
+  ['fr', 'contrat de donnée', ['blog-posts/contrats-de-donnees-en-ci']],
+  ['fr', 'atelier pratique Zurich', ['events/roadshow-tidewater-zurich-2027']],
+]
+
+describe('search relevance in the reader language', () => {
+  const ctx = useBuiltGateway(copyOfLocaleFixture)
+
+  it.each(IN_LOCALE)('%s: "%s" → %s first', async (locale, query, firstOneOf) => {
+    const url = `${ctx.gateway.url}/api/search?q=${encodeURIComponent(query)}&limit=5&locale=${locale}`
+    const response = await fetch(url)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-language')).toBe(locale)
+    const { data } = (await response.json()) as { data: { collection: string; slug: string; href: string }[] }
+    const ranked = data.map((h) => `${h.collection}/${h.slug}`)
+    expect(firstOneOf, `ranked: ${ranked.join(', ')}`).toContain(ranked[0])
+    expect(data[0]!.href).toBe(`/api/${ranked[0]}?locale=${locale}`)
+  })
+
+  it('Accept-Language chooses the index, and the answer varies by it', async () => {
+    const response = await fetch(`${ctx.gateway.url}/api/search?q=Datenvertrag`, {
+      headers: { 'accept-language': 'de' },
+    })
+    expect(response.headers.get('content-language')).toBe('de')
+    expect(response.headers.get('vary')).toBe('Accept-Language')
+    const { data } = (await response.json()) as { data: { slug: string }[] }
+    expect(data[0]!.slug).toBe('datenvertraege-in-der-ci')
+    // The English index has no German words stemmed for it: the German post is not an English item.
+    const english = await fetch(`${ctx.gateway.url}/api/search?q=Datenvertrag&locale=en`)
+    expect(((await english.json()) as { data: unknown[] }).data).toEqual([])
   })
 })

@@ -1,0 +1,35 @@
+/**
+ * A multilingual build: the corpus's item count again, every third item with
+ * a German and a French translation (generate.ts `translated`), built cold
+ * as `npm run build` builds it. Its row compares it with the single-language
+ * cold build of the same items, measured in the same run.
+ */
+import { rm } from 'node:fs/promises'
+import { generateCorpus } from '../corpus/generate.ts'
+import type { ProcessResult } from '../lib/process.ts'
+import { repeat } from '../lib/stats.ts'
+import { clean, runBuild } from './build.ts'
+
+export interface LocaleSamples {
+  /** Translation files besides the items. */
+  translations: number
+  cold: ProcessResult[]
+}
+
+export async function benchLocales(
+  items: number,
+  options: { seed: number; runs: number; keep?: boolean },
+): Promise<LocaleSamples> {
+  const corpus = await generateCorpus({ items, seed: options.seed, translated: true })
+  try {
+    const cold = await repeat(options.runs, async () => {
+      await clean(corpus.root)
+      // A failed build throws (ProcessFailed), and the row says why.
+      return runBuild(corpus.root)
+    })
+    const translations = Object.values(corpus.counts).reduce((sum, count) => sum + Math.ceil(count / 3) * 2, 0)
+    return { translations, cold }
+  } finally {
+    if (!options.keep) await rm(corpus.root, { recursive: true, force: true })
+  }
+}

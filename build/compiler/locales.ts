@@ -1,0 +1,279 @@
+/**
+ * The locale stage: translations put together once the default locale's
+ * content is linked. A translation is a file of its own (`my-post.de.md`
+ * beside `my-post.md`, or `index.de.md` in the item's folder) sharing the
+ * item's key; it is validated on its own, may have its own slug, and its
+ * `related` entries name items of its own locale (or, where site.yaml lets
+ * the locale fall back, an item of the default locale that has no
+ * translation in it). Every record of a multilingual site names its
+ * translations (locale, slug, page URL) for hreflang.
+ *
+ * A locale's published content is its translations, plus, for a locale that
+ * falls back, the default locale's items it has no translation of (records
+ * of the default locale, unchanged). Records keep their object while
+ * nothing they show changed, so the emitters render only what did.
+ */
+import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { FullRecord, RelatedItem, Translation } from '../../contract/records.ts'
+import { closest } from '../core/did-you-mean.ts'
+import { ContentError } from '../core/errors.ts'
+import { isMultilingual, type SiteConfig } from '../core/site.ts'
+import type { BuiltContent, LocaleContent } from '../emit/types.ts'
+import type { CompiledFile } from '../pipeline/compile.ts'
+import { sortRecords, toSummary } from '../pipeline/derive.ts'
+import { checkDuplicateSlugs } from '../pipeline/validate.ts'
+import { isPublished } from './assemble.ts'
+
+/** The errors of the translations, or the content with every locale's records. */
+export type LocaleResult = { ok: true; content: BuiltContent } | { ok: false; errors: ContentError[] }
+
+/** The default locale's files and the translations, apart (a single-language site has no translations). */
+export function byLocale(site: SiteConfig, files: Iterable<CompiledFile>): [CompiledFile[], CompiledFile[]] {
+  const own: CompiledFile[] = []
+  const translations: CompiledFile[] = []
+  for (const file of files) (file.locale === site.language ? own : translations).push(file)
+  return [own, translations]
+}
+
+/** Errors of translation files alone: their own, two files of one locale of an item, and duplicate slugs. */
+export function translationErrors(
+  site: SiteConfig,
+  own: readonly CompiledFile[],
+  translations: readonly CompiledFile[],
+): ContentError[] {
+  const errors = translations.flatMap((f) => f.errors)
+  errors.push(...sameLocaleTwice([...own, ...translations]))
+  for (const locale of site.locales.slice(1))
+    for (const collection of COLLECTION_NAMES) {
+      const slugs = translations
+        .filter((f) => f.locale === locale && f.collection === collection && f.slugAt)
+        .map((f) => ({ path: f.source.path, slug: f.slug, slugAt: f.slugAt! }))
+        .sort((a, b) => (a.path < b.path ? -1 : 1))
+      checkDuplicateSlugs(slugs, errors)
+    }
+  return errors
+}
+
+/** A second file claiming a locale an item already has (`x.md` and `x/index.md`, or `x.de.md` and `x/index.de.md`). */
+function sameLocaleTwice(files: readonly CompiledFile[]): ContentError[] {
+  const seen = new Map<string, string>()
+  const errors: ContentError[] = []
+  for (const file of [...files].sort((a, b) => (a.source.path < b.source.path ? -1 : 1))) {
+    const id = `${file.collection}/${file.key}@${file.locale}`
+    const first = seen.get(id)
+    if (first === undefined) {
+      seen.set(id, file.source.path)
+      continue
+    }
+    errors.push(
+      new ContentError(
+        'LOCALE',
+        file.source.path,
+        1,
+        1,
+        'locale',
+        `is a second ${file.locale} file of the item "${file.key}": ${first} already is; an item has one file per locale (remove or rename one)`,
+      ),
+    )
+  }
+  return errors
+}
+
+const withTranslations = new WeakMap<FullRecord, { key: string; record: FullRecord }>()
+const linkedTranslation = new WeakMap<FullRecord, { key: string; record: FullRecord }>()
+
+/**
+ * Link the translations against the linked default content and name every
+ * record's translations. Call only when `translationErrors` found none.
+ */
+export function linkLocales(
+  base: BuiltContent,
+  own: readonly CompiledFile[],
+  translations: readonly CompiledFile[],
+  now: number,
+): LocaleResult {
+  const { site } = base
+  if (!isMultilingual(site)) return { ok: true, content: base }
+  // Published as of the build's clock: a translation may be scheduled or expire on its own.
+  const published = translations.filter((f) => f.record && isPublished(f, now))
+  /** `collection/key` → the item's records by locale (the default's linked ones). */
+  const items = new Map<string, Map<string, FullRecord>>()
+  const put = (collection: string, key: string, locale: string, record: FullRecord) => {
+    const id = `${collection}/${key}`
+    let byLocale = items.get(id)
+    if (!byLocale) items.set(id, (byLocale = new Map()))
+    byLocale.set(locale, record)
+  }
+  const defaultBySlug = new Map<string, FullRecord>()
+  for (const c of COLLECTION_NAMES) for (const r of base.collections[c]) defaultBySlug.set(`${c}/${r.slug}`, r)
+  const keyOfDefault = new Map<string, string>()
+  for (const file of own)
+    if (file.record && isPublished(file, now)) {
+      const record = defaultBySlug.get(`${file.collection}/${file.slug}`)
+      if (record) {
+        put(file.collection, file.key, site.language, record)
+        keyOfDefault.set(`${file.collection}/${file.slug}`, file.key)
+      }
+    }
+  for (const file of published) put(file.collection, file.key, file.locale, file.record!)
+  const errors: ContentError[] = []
+  const resolved = new Map<CompiledFile, RelatedItem[]>()
+  const slugsOf = new Map<string, Map<string, FullRecord>>(site.locales.slice(1).map((l) => [l, new Map()]))
+  for (const file of published) slugsOf.get(file.locale)?.set(`${file.collection}/${file.slug}`, file.record!)
+  for (const file of published) {
+    const related = resolveReferences(file, site, items, keyOfDefault, slugsOf.get(file.locale)!, errors)
+    resolved.set(file, related)
+  }
+  if (errors.length) return { ok: false, errors }
+
+  // The default locale's records, naming their translations.
+  const collections = {} as BuiltContent['collections']
+  const summaries = {} as BuiltContent['summaries']
+  for (const c of COLLECTION_NAMES) {
+    const records = base.collections[c].map((record) => {
+      const key = keyOfDefault.get(`${c}/${record.slug}`)
+      return withOthers(record, key === undefined ? undefined : items.get(`${c}/${key}`), site.language)
+    })
+    const same = records.every((r, i) => r === base.collections[c][i])
+    collections[c] = same ? base.collections[c] : records
+    summaries[c] = same ? base.summaries[c] : records.map(toSummary)
+  }
+  const locales: Record<string, LocaleContent> = {}
+  for (const locale of site.locales.slice(1)) {
+    const fallback = site.fallback.includes(locale)
+    const localeCollections = {} as LocaleContent['collections']
+    const localeSummaries = {} as LocaleContent['summaries']
+    let contentUpdatedAt = '1970-01-01T00:00:00Z'
+    for (const c of COLLECTION_NAMES) {
+      const records: FullRecord[] = []
+      for (const file of published) {
+        if (file.locale !== locale || file.collection !== c) continue
+        const byLocale = items.get(`${c}/${file.key}`)
+        const linked = withRelated(file.record!, resolved.get(file)!)
+        records.push(withOthers(linked, byLocale, locale))
+      }
+      if (fallback)
+        for (const record of collections[c]) {
+          const key = keyOfDefault.get(`${c}/${record.slug}`)
+          if (key === undefined || !items.get(`${c}/${key}`)?.has(locale)) records.push(record)
+        }
+      localeCollections[c] = sortRecords(c, records)
+      localeSummaries[c] = localeCollections[c].map(toSummary)
+      for (const r of records) if (r.updated_at > contentUpdatedAt) contentUpdatedAt = r.updated_at
+    }
+    locales[locale] = { locale, fallback, collections: localeCollections, summaries: localeSummaries, contentUpdatedAt }
+  }
+  return { ok: true, content: { ...base, collections, summaries, locales } }
+}
+
+/**
+ * The items a translation's `related` names, in its own locale: a slug of
+ * that locale, or (where the locale falls back) a default-locale item
+ * without a translation in it. Any other target is an author error.
+ */
+function resolveReferences(
+  file: CompiledFile,
+  site: SiteConfig,
+  items: ReadonlyMap<string, ReadonlyMap<string, FullRecord>>,
+  keyOfDefault: ReadonlyMap<string, string>,
+  inLocale: ReadonlyMap<string, FullRecord>,
+  errors: ContentError[],
+): RelatedItem[] {
+  const locale = file.locale
+  const out: RelatedItem[] = []
+  for (const ref of file.references) {
+    const [collection] = ref.target.split('/') as [CollectionName]
+    const local = inLocale.get(ref.target)
+    const key = keyOfDefault.get(ref.target)
+    const fallback =
+      !local && key !== undefined && site.fallback.includes(locale) && !items.get(`${collection}/${key}`)?.has(locale)
+    if (local || fallback) {
+      const record = local ?? items.get(`${collection}/${key}`)!.get(site.language)!
+      out.push({ collection, slug: record.slug, title: record.title, url: record.url as string })
+      continue
+    }
+    errors.push(
+      new ContentError(
+        'REFERENCE',
+        file.source.path,
+        ref.line,
+        ref.column,
+        `related[${ref.index}]`,
+        `"${ref.target}" ${crossLocale(ref.target, locale, site, items, keyOfDefault, inLocale)}`,
+      ),
+    )
+  }
+  // Links in the body point to pages of the marketing site: a published item of the default locale or this one.
+  for (const link of file.links) {
+    if (keyOfDefault.has(link.target) || inLocale.has(link.target)) continue
+    errors.push(
+      new ContentError(
+        'BROKEN_LINK',
+        file.source.path,
+        link.line,
+        link.column,
+        'body',
+        `link ${link.href} points to "${link.target}", which is not a published item`,
+      ),
+    )
+  }
+  return out
+}
+
+/** Why a translation's reference does not resolve, and what to write instead. */
+function crossLocale(
+  target: string,
+  locale: string,
+  site: SiteConfig,
+  items: ReadonlyMap<string, ReadonlyMap<string, FullRecord>>,
+  keyOfDefault: ReadonlyMap<string, string>,
+  inLocale: ReadonlyMap<string, FullRecord>,
+): string {
+  const [collection] = target.split('/') as [CollectionName]
+  const key = keyOfDefault.get(target)
+  if (key !== undefined) {
+    const translated = items.get(`${collection}/${key}`)?.get(locale)
+    return translated
+      ? `is the ${site.language} item; a ${locale} translation relates to ${locale} items: write ${collection}/${translated.slug}`
+      : `is a ${site.language} item with no ${locale} translation: a ${locale} translation relates to ${locale} items (or set locale_fallback for ${locale} in site.yaml)`
+  }
+  for (const byLocale of items.values())
+    for (const [other, record] of byLocale)
+      if (other !== locale && `${collection}/${record.slug}` === target)
+        return `is a ${other} item; a ${locale} translation relates to ${locale} items${byLocale.get(locale) ? `: write ${collection}/${byLocale.get(locale)!.slug}` : ''}`
+  const near = closest(
+    target,
+    [...inLocale.keys()].filter((k) => k.startsWith(`${collection}/`)),
+    3,
+  )
+  return `is not a ${locale} item${near ? ` (did you mean ${near}?)` : ''}`
+}
+
+/** `record` with its related items resolved: the same object while they show the same. */
+function withRelated(record: FullRecord, related: RelatedItem[]): FullRecord {
+  const key = JSON.stringify(related)
+  const previous = linkedTranslation.get(record)
+  if (previous?.key === key) return previous.record
+  const next = key === '[]' ? record : { ...record, related }
+  linkedTranslation.set(record, { key, record: next })
+  return next
+}
+
+/** `record` naming the item's other locales (locale, slug, page URL), the same object while they do not change. */
+function withOthers(
+  record: FullRecord,
+  byLocale: ReadonlyMap<string, FullRecord> | undefined,
+  locale: string,
+): FullRecord {
+  const translations: Translation[] = []
+  for (const [other, r] of byLocale ?? [])
+    if (other !== locale) translations.push({ locale: other, slug: r.slug, url: r.url as string })
+  translations.sort((a, b) => (a.locale < b.locale ? -1 : 1))
+  const key = JSON.stringify(translations)
+  if (key === JSON.stringify(record.translations ?? [])) return record
+  const previous = withTranslations.get(record)
+  if (previous?.key === key) return previous.record
+  const next = { ...record, translations }
+  withTranslations.set(record, { key, record: next })
+  return next
+}
