@@ -29,3 +29,9 @@ export async function until<T>(probe: () => T | Promise<T>, options: UntilOption
     await new Promise((resolve) => setTimeout(resolve, everyMs))
   }
 }
+
+/** An answer's status and body, the probe a test polls a server with until it serves what it should. */
+export async function answerAt(url: string): Promise<{ status: number; body: string }> {
+  const response = await fetch(url)
+  return { status: response.status, body: await response.text() }
+}

@@ -12,7 +12,7 @@ import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
 import { hashTree } from '../../../helpers/files.ts'
 import { initAndCommit } from '../../../helpers/git.ts'
 import { copyOfFixtureContent, type TempProject } from '../../../helpers/project.ts'
-import { until } from '../../../helpers/until.ts'
+import { answerAt, until } from '../../../helpers/until.ts'
 
 const EVENT = 'content/events/contracts-hackathon-2027.md'
 const WEBINAR = 'content/webinars/lineage-for-incident-response.md'
@@ -31,8 +31,7 @@ describe('npm run dev: feeds, calendars and changes', () => {
     await until(
       async () => {
         await dev.settled()
-        const response = await fetch(`${dev.url}${path}`)
-        return { status: response.status, body: await response.text() }
+        return answerAt(`${dev.url}${path}`)
       },
       { holds: ({ status, body }) => check(status, body), what: path },
     )

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
 import { copyOfLocaleFixture, type TempProject } from '../../../helpers/project.ts'
-import { until } from '../../../helpers/until.ts'
+import { answerAt, until } from '../../../helpers/until.ts'
 
 const post = (title: string, extra = '') =>
   `---\ntitle: ${title}\npublished_at: 2026-01-05\nauthors:\n  - name: A\n${extra}---\nText von ${title}.\n`
@@ -18,13 +18,12 @@ describe('npm run dev with translations', () => {
   let dev: DevServer
   const printed: string[] = []
   const served = (path: string, check: (status: number, body: string) => boolean) =>
-    until(
-      async () => {
-        const response = await fetch(`${dev.url}${path}`)
-        return { status: response.status, body: await response.text() }
-      },
-      { holds: ({ status, body }) => check(status, body), what: path, timeoutMs: 5000, everyMs: 20 },
-    )
+    until(() => answerAt(`${dev.url}${path}`), {
+      holds: ({ status, body }) => check(status, body),
+      what: path,
+      timeoutMs: 5000,
+      everyMs: 20,
+    })
 
   beforeAll(async () => {
     project = await copyOfLocaleFixture()

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
 import { copyOfFixtureContent, validPost, type TempProject } from '../../../helpers/project.ts'
 import { expectDevEqualsFullBuild } from './full-build-equality.ts'
-import { until } from '../../../helpers/until.ts'
+import { answerAt, until } from '../../../helpers/until.ts'
 
 /** The issue's bar: an edit is served within a second. */
 const DEADLINE_MS = 1000
@@ -22,19 +22,13 @@ describe('npm run dev', () => {
 
   /** Poll the gateway until `check` holds; fails with the last answer after the deadline. */
   const served = (path: string, check: (status: number, body: string) => boolean) =>
-    until(
-      async () => {
-        const response = await fetch(`${dev.url}${path}`)
-        return { status: response.status, body: await response.text() }
-      },
-      {
-        holds: ({ status, body }) => check(status, body),
-        what: path,
-        show: ({ status, body }) => `${status} ${body.slice(0, 200)}`,
-        timeoutMs: DEADLINE_MS,
-        everyMs: 10,
-      },
-    )
+    until(() => answerAt(`${dev.url}${path}`), {
+      holds: ({ status, body }) => check(status, body),
+      what: path,
+      show: ({ status, body }) => `${status} ${body.slice(0, 200)}`,
+      timeoutMs: DEADLINE_MS,
+      everyMs: 10,
+    })
 
   /** Wait until a line printed after `start` passes `check`; the line. */
   const printedLine = (start: number, check: (line: string) => boolean, what: string) =>
