@@ -9,8 +9,9 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { toYaml } from '../../contract/yaml-text.ts'
 
-/** The YAML parser Decap CMS itself reads its configuration with (its own `yaml` 1.x). */
-const decapYaml = createRequire(import.meta.resolve('decap-cms-core/package.json'))('yaml') as { parse: typeof parse }
+/** The YAML parser Decap CMS itself reads its configuration with (its core's own `yaml` 1.x). */
+const fromDecap = createRequire(import.meta.resolve('decap-cms/package.json'))
+const decapYaml = createRequire(fromDecap.resolve('decap-cms-core/package.json'))('yaml') as { parse: typeof parse }
 
 const TRICKY = [
   'true',
