@@ -9,12 +9,11 @@ import { RenderCache } from './cache.ts'
 import { deriveRecord } from './derive.ts'
 import { BODY_LIMITS, type FullRecord } from '../../contract/records.ts'
 import type { SourceFile } from '../core/sources.ts'
-import { parseSource, type LoadedFile } from './load.ts'
+import { lazyPosition, parseSource, type LoadedFile } from './load.ts'
 import { renderBody as renderMarkdown, type RenderedBody } from './markdown.ts'
 import type { BodyImage } from './markdown-types.ts'
 import { internalLinks, type InternalLink } from './internal-links.ts'
 import { mediaReferences, type MediaRef } from './media-refs.ts'
-import { locate } from '../core/locate.ts'
 import { REFERENCE_PATTERN } from '../../contract/patterns.ts'
 import { slugPosition, validateFile } from './validate.ts'
 import { closest } from '../core/did-you-mean.ts'
@@ -141,7 +140,7 @@ function referencesOf(file: LoadedFile, related: unknown): Reference[] {
   if (!Array.isArray(related)) return []
   return related.flatMap((target: unknown, index) =>
     typeof target === 'string' && REFERENCE.test(target)
-      ? [{ target, index, ...file.position(locate(file.doc, ['related', index]).offset) }]
+      ? [Object.assign(lazyPosition(file, ['related', index]), { target, index })]
       : [],
   )
 }
