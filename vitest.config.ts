@@ -20,7 +20,8 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each test decides its own settings: an operator's REQUIRE_HISTORY=on (CI) is not theirs.
+    // Each test decides its own settings: an operator's REQUIRE_HISTORY=on (CI) is not theirs. This is
+    // the test files' environment (and their child processes'); the global set-up sets its own.
     // Every build is as of one instant after every date the fixtures publish (they publish items
     // into 2027), so what a test sees never depends on the day it runs; a test of scheduling sets its own.
     env: { LOG_LEVEL: 'silent', REQUIRE_HISTORY: 'off', BUILD_TIME: '2028-01-01T00:00:00Z' },
