@@ -11,9 +11,10 @@ const SOLO = ['test/build/compiler/watch/watch.test.ts', 'test/gateway/preview/p
  * Netlify's emulations run one at a time beside the rest: two at once wait on each
  * other (a function's first call then takes minutes). The smoke bench (which asserts
  * no timing, only that every row yields a number) runs in the same lane: it takes
- * minutes of one process, which beside the rest costs less than after it.
+ * minutes of one process, which beside the rest costs less than after it; so does the
+ * suite that runs part of it and another suite in a copy of the repository.
  */
-const ONE_AT_A_TIME = ['test/gateway/netlify/**/*.test.ts', 'test/bench/**/*.test.ts']
+const ONE_AT_A_TIME = ['test/gateway/netlify/**/*.test.ts', 'test/bench/**/*.test.ts', 'test/own-content.test.ts']
 
 export default defineConfig({
   test: {
