@@ -404,9 +404,33 @@ export function defaultOf(name: SettingName, runtime: Runtime): string | undefin
  * unset. Throws SettingsError naming the first bad one.
  */
 export function readSettings(env: Record<string, string | undefined>, runtime: Runtime): Settings {
+  return checked(env, runtime, new Set())
+}
+
+/**
+ * `env` checked as readSettings checks it, where the settings in `hidden` are set but cannot be
+ * read (a deploy platform's secrets: their values are write-only there): each counts as set for
+ * what the others need of it, and its value goes unchecked. Throws SettingsError naming the first bad one.
+ */
+export function checkSettings(
+  env: Record<string, string | undefined>,
+  runtime: Runtime,
+  hidden: ReadonlySet<SettingName>,
+): void {
+  checked(env, runtime, hidden)
+}
+
+/** A hidden setting's place in the settings the rules see: set, of no value anyone reads. */
+const HIDDEN = Symbol('a value that cannot be read')
+
+function checked(env: Record<string, string | undefined>, runtime: Runtime, hidden: ReadonlySet<SettingName>) {
   const out: Record<string, unknown> = {}
   for (const name of Object.keys(SETTINGS) as SettingName[]) {
     const given = env[name]
+    if (hidden.has(name) && (given === undefined || given === '')) {
+      out[name] = HIDDEN
+      continue
+    }
     const raw = given === undefined || given === '' ? defaultOf(name, runtime) : given
     if (raw === undefined) {
       out[name] = undefined
