@@ -269,7 +269,7 @@ export const SETTINGS = {
   REQUIRE_HISTORY: setting({
     accepts: 'on or off',
     description:
-      "`on`: `npm run build` and `npm run check` fail when content/'s git history cannot be read whole (no git, a checkout git does not trust, a shallow clone) instead of building a change feed without deletions. On in CI (the workflow) and on Netlify (netlify.toml).",
+      "`on`: `npm run build` and `npm run check` fail when content/'s git history cannot be read whole (no git, a checkout git does not trust, a shallow clone) instead of building a change feed without deletions. On in CI's test step (the workflow: its check of content/) and for the deploy's build (netlify.toml); the copies without history that the tests, the bench and the MCP conformance script build set it off for their own builds.",
     default: 'off',
     schema: z
       .string()
