@@ -10,7 +10,9 @@
  *
  * A locale's published content is its translations, plus, for a locale that
  * falls back, the default locale's items it has no translation of (records
- * of the default locale, unchanged). Records keep their object while
+ * of the default locale, unchanged). A translation is published while both
+ * it and its item are (translation-release.ts); its references and links are
+ * checked in translation-links.ts. Records keep their object while
  * nothing they show changed, so the emitters render only what did.
  */
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
