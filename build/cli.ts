@@ -10,6 +10,7 @@ import { runCli, type CliResult } from '../contract/cli.ts'
 import { UsageError } from '../contract/errors.ts'
 import { readSettings } from '../contract/settings.ts'
 import { settingsClock } from './pipeline/schedule.ts'
+import type { WithheldItem } from './compiler/build.ts'
 
 const USAGE = `usage: cli <build|check> [--root DIR] [--force] [--no-cache]`
 
@@ -78,14 +79,19 @@ async function main(argv: string[]): Promise<CliResult> {
   }
 }
 
-/** The items scheduled or expired, one line each: what an author checks before a launch. */
-function withheldLines(items: readonly { path: string; state: 'scheduled' | 'expired'; at: string }[]): string[] {
+/**
+ * The items scheduled or expired, one line each: what an author checks before
+ * a launch. A translation's time is its item's when that is later (or, for an
+ * expiry, sooner) than its own: the line says so.
+ */
+function withheldLines(items: readonly WithheldItem[]): string[] {
   const now = settingsClock()()
-  return items.map(({ path, state, at }) =>
-    state === 'scheduled'
-      ? `  scheduled  ${path}  publishes at ${at} (${distance(Date.parse(at) - now)})`
-      : `  expired    ${path}  since ${at}`,
-  )
+  return items.map(({ path, state, at, item }) => {
+    const bound = item ? `, with its item ${item}` : ''
+    return state === 'scheduled'
+      ? `  scheduled  ${path}  publishes at ${at} (${distance(Date.parse(at) - now)})${bound}`
+      : `  expired    ${path}  since ${at}${bound}`
+  })
 }
 
 /** `in 3 days`, `in 5 hours`, `in 12 minutes` from the build's clock. */

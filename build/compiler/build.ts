@@ -28,11 +28,16 @@ export interface BuildOptions {
   clock?: () => number
 }
 
-/** An item left out for now: scheduled (released at `at`) or expired (since `at`). */
+/**
+ * An item left out for now: scheduled (released at `at`) or expired (since
+ * `at`). `item`: a translation's item (its default-locale file) when the
+ * translation waits for that item's release, or came down at its expiry.
+ */
 export interface WithheldItem {
   path: string
   state: 'scheduled' | 'expired'
   at: string
+  item?: string
 }
 
 /** What a build did: nothing, since dist/ was up to date; or the files it wrote. */
@@ -81,9 +86,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
 function withheldItems(compiler: Compiler): WithheldItem[] {
   return compiler
     .preview()
-    .items.flatMap(({ path, draft, release }) =>
-      !draft && release.state !== 'live' ? [{ path, state: release.state, at: release.at }] : [],
-    )
+    .items.flatMap(({ path, draft, release }) => (!draft && release.state !== 'live' ? [{ path, ...release }] : []))
 }
 
 /**

@@ -27,6 +27,9 @@ export interface Reference {
   column: number
 }
 
+/** Where the publication dates are written in a file. */
+export type DatePositions = Partial<Record<'published_at' | 'expires_at', { line: number; column: number }>>
+
 export interface CompiledFile {
   source: SourceFile
   collection: CollectionName
@@ -40,6 +43,8 @@ export interface CompiledFile {
   draft: boolean
   /** When its item is public (schedule.ts); undefined when the frontmatter is not valid. */
   window: ReleaseWindow | undefined
+  /** A translation's: where its `published_at` and `expires_at` are written (errors about its item's times point there). */
+  datesAt: DatePositions | undefined
   /** The items its `related` field names, with where each is written. */
   references: Reference[]
   /** The items its body links to on the marketing site, with where each link is written. */
@@ -99,6 +104,7 @@ export function compileFile(
     slugAt,
     draft: written?.draft === true,
     window: data && releaseWindow(data),
+    datesAt: data && locale !== site.language ? datePositions(loaded, data) : undefined,
     references,
     links,
     media,
@@ -133,6 +139,13 @@ function localeOf(source: SourceFile, site: SiteConfig, errors: ContentError[]):
   )
   // Not the default locale's file either: it is set apart with its error (no duplicate slug of the item it translates).
   return source.locale
+}
+
+function datePositions(file: LoadedFile, data: { published_at?: unknown; expires_at?: unknown }): DatePositions {
+  const at: DatePositions = {}
+  for (const field of ['published_at', 'expires_at'] as const)
+    if (data[field] !== undefined) at[field] = file.position(locate(file.doc, [field]).offset)
+  return at
 }
 
 /** The well-formed entries of `related` (a malformed one is the schema's error). */

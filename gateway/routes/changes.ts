@@ -21,9 +21,11 @@ import { unavailable } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
 import { invalidParameters, JSON_TYPE_NAME, readSnapshot } from './read.ts'
 
-export function changesRoute(store: ArtifactStore) {
+/** `now`: the gateway's clock, which caps Cache-Control at the build's next release or expiry. */
+export function changesRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const snapshot = readSnapshot(event, store)
+    const build = { snapshot, now: now().getTime() }
     const parsed = parseChangesQuery(event.url.searchParams)
     if (!parsed.ok) throw invalidParameters(parsed.errors)
     const { query } = parsed
@@ -32,7 +34,8 @@ export function changesRoute(store: ArtifactStore) {
       return respondWithFile(event, first, {
         contentType: JSON_TYPE,
         cacheControl: CACHE.content,
-        memo: { snapshot, accept: JSON_TYPE_NAME },
+        build,
+        memo: { accept: JSON_TYPE_NAME },
       })
     return changeLog(snapshot).then((log) => {
       const file = snapshot.rendered(changesHref(query), () => ({
@@ -41,7 +44,8 @@ export function changesRoute(store: ArtifactStore) {
       return respondWithFile(event, file, {
         contentType: JSON_TYPE,
         cacheControl: CACHE.content,
-        memo: { snapshot, accept: JSON_TYPE_NAME },
+        build,
+        memo: { accept: JSON_TYPE_NAME },
       })
     })
   })
