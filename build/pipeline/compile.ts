@@ -144,7 +144,7 @@ function localeOf(source: SourceFile, site: SiteConfig, errors: ContentError[]):
 function datePositions(file: LoadedFile, data: { published_at?: unknown; expires_at?: unknown }): DatePositions {
   const at: DatePositions = {}
   for (const field of ['published_at', 'expires_at'] as const)
-    if (data[field] !== undefined) at[field] = file.position(locate(file.doc, [field]).offset)
+    if (data[field] !== undefined) at[field] = lazyPosition(file, [field])
   return at
 }
 
