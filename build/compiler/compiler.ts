@@ -45,6 +45,7 @@ import type { FullPass } from './full-pass.ts'
 import { referenceErrors } from './link.ts'
 import { Linker } from './linker.ts'
 import { byLocale, linkLocales, translationErrors } from './locales.ts'
+import { personSlugErrors } from './person-slugs.ts'
 import {
   inBatches,
   itemPath,
@@ -435,6 +436,7 @@ export class Compiler {
       return part && !part.ok ? part.errors : []
     })
     errors.push(...translationErrors(site, own, translations))
+    errors.push(...personSlugErrors(this.compiled.values()))
     if (errors.length) {
       // References and body links too, so an author sees every problem in one run.
       const all = [...errors, ...referenceErrors(ownFiles.values(), now)]
