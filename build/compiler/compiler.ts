@@ -28,6 +28,7 @@ import { RenderCache } from '../pipeline/cache.ts'
 import { compileFile, parseFile, type CompiledFile, type ParsedFile } from '../pipeline/compile.ts'
 import { attachMedia } from '../pipeline/media-record.ts'
 import { MediaStore } from '../media/store.ts'
+import type { MediaSettings } from '../media/recipes.ts'
 import type { SourceFile } from '../core/sources.ts'
 import { prerenderBodies, RenderPool, renderWork, workersWorth } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
@@ -69,6 +70,8 @@ export interface CompilerOptions {
   offThread?: boolean
   /** Process local images (default true); `npm run check` only checks them. */
   processMedia?: boolean
+  /** What images are processed with (default: this code's, build/media/recipes.ts). */
+  mediaSettings?: MediaSettings
   /** The build's clock in milliseconds (default BUILD_TIME, else the time): what is scheduled and expired. */
   clock?: () => number
 }
@@ -138,7 +141,11 @@ export class Compiler {
       await RenderCache.open(options.cache === false ? undefined : options.root),
       options.threads,
       options.offThread ?? true,
-      await MediaStore.open(options.root, { fresh: options.cache === false, threads: options.threads }),
+      await MediaStore.open(options.root, {
+        fresh: options.cache === false,
+        threads: options.threads,
+        settings: options.mediaSettings,
+      }),
       options.processMedia ?? true,
       options.clock ?? settingsClock(),
     )
