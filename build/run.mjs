@@ -24,6 +24,7 @@ import {
   watch,
   writeFileSync,
 } from 'node:fs'
+import * as nodeModule from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
@@ -166,6 +167,9 @@ async function run(command, args) {
     process.stderr.write(`✗ unknown command "${command}" (cli, dev, serve, keys, new, settings-doc)\n`)
     process.exit(2)
   }
+  // V8's code for the bundle, kept beside it: a command starting again compiles none of its
+  // megabyte of JavaScript (zod alone took a fifth of a second of a no-change build). Node 22.1+.
+  nodeModule.enableCompileCache?.(join(dir, '.compile-cache'))
   process.argv = [process.argv[0], entry, ...args]
   await import(pathToFileURL(entry).href)
 }

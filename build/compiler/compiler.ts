@@ -150,7 +150,7 @@ export class Compiler {
       options.clock ?? settingsClock(),
     )
     await compiler.readSite()
-    const paths = await listContent(options.root)
+    const paths = listContent(options.root)
     await inBatches(paths, (p) => compiler.stats.take(p))
     for (const source of await inBatches(paths, (p) => readIfPresent(options.root, p)))
       if (source) compiler.sources.set(source.path, source)
