@@ -73,17 +73,20 @@ async function indexedSources(root: string): Promise<{ path: string; hash: strin
   const index = (await readFile(join(root, SOURCE_INDEX), 'utf8')
     .then((t) => JSON.parse(t) as SourceIndex)
     .catch(() => ({}))) as SourceIndex
-  const items = listContent(root).map((p) => ({ p, known: unchanged(root, p.path, index) }))
-  const sources = await inBatches(items, async ({ p, known }) => ({
-    path: p.path,
-    hash: known ?? (await readSource(root, p.collection, p.name)).hash,
-  }))
+  const items = listContent(root)
   // The images the last build used follow, in path order (as the compiler hashes them).
   const assets = Object.keys(index)
     .filter((path) => !path.endsWith('.md'))
     .sort()
-    .map((path) => ({ path, known: unchanged(root, path, index) }))
-  return [...sources, ...(await inBatches(assets, ({ path, known }) => assetHash(root, path, known)))]
+  const all = [...items.map((p) => p.path), ...assets]
+  const hashes = all.map((path) => unchanged(root, path, index))
+  // Only what changed is read (and awaited): an unchanged file costs its stat alone.
+  const changed = hashes.flatMap((hash, i) => (hash === undefined ? [i] : []))
+  await inBatches(changed, async (i) => {
+    const item = items[i]
+    hashes[i] = item ? (await readSource(root, item.collection, item.name)).hash : await assetHash(root, all[i]!)
+  })
+  return all.map((path, i) => ({ path, hash: hashes[i]! }))
 }
 
 /** The hash the index has for `path` when its stat is still the one recorded, else undefined. */
@@ -92,15 +95,10 @@ function unchanged(root: string, path: string, index: SourceIndex): string | und
   return known && known[0] === signatureSync(join(root, path)) ? known[1] : undefined
 }
 
-/** The hash of an image's bytes (`known` when its stat is unchanged); `missing` when it is gone. */
-async function assetHash(
-  root: string,
-  path: string,
-  known: string | undefined,
-): Promise<{ path: string; hash: string }> {
-  if (known !== undefined) return { path, hash: known }
+/** The hash of an image's bytes; `missing` when it is gone. */
+async function assetHash(root: string, path: string): Promise<string> {
   const bytes = await readFile(join(root, path)).catch(() => undefined)
-  return { path, hash: bytes ? createHash('sha256').update(bytes).digest('hex') : 'missing' }
+  return bytes ? createHash('sha256').update(bytes).digest('hex') : 'missing'
 }
 
 /** Record each source's stat and hash after a build, for the next no-change check. */
