@@ -9,7 +9,7 @@
  * bytes, so an unrelated edit never reads it again and a renamed or copied
  * file is never processed again. Processing runs on sharp's (libuv's) thread
  * pool, at most `threads` images at a time, so memory stays bounded whatever
- * the number of images. Like the render cache, correctness never depends on
+ * the number of images (with glibc's arenas capped: core/allocator.ts). Like the render cache, correctness never depends on
  * it: a missing or corrupt cache only costs time.
  */
 import { createHash } from 'node:crypto'
