@@ -221,8 +221,9 @@ async function benchEverything(curve: Row[]): Promise<void> {
 
 /**
  * The benchmarked requests: a pre-rendered list, an item, a long-tail query,
- * the list queries a site makes (filters, order and fields; `when`, which the
- * fast path never repeats) and health.
+ * the list queries a site makes (filters, order and fields; `when`, whose
+ * answer the fast path repeats only while its Cache-Control stays the full
+ * content lifetime, up to the next start less that lifetime) and health.
  */
 function loadTargets(manifest: Manifest): Target[] {
   const posts = manifest.collections['blog-posts']

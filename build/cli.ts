@@ -6,6 +6,7 @@
 import { resolve } from 'node:path'
 import { ContentErrors, toGithubAnnotation } from './core/errors.ts'
 import { upToDateManifest } from './compiler/inputs.ts'
+import { hasImageFiles, restartWithCappedArenas } from './core/allocator.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { UsageError } from '../contract/errors.ts'
 import { readSettings } from '../contract/settings.ts'
@@ -38,6 +39,8 @@ async function main(argv: string[]): Promise<CliResult> {
     // Nothing to do is answered before the compile pipeline (unified, ajv, emitters) is even loaded
     // (unless the history must be checked: an up-to-date dist/ may have been built without it).
     const current = flag('--force') || requireHistory ? undefined : await upToDateManifest(root)
+    // A build to do, with images: under the allocator images need (core/allocator.ts), checked up to date already.
+    if (!current && hasImageFiles(root)) restartWithCappedArenas(flag('--force') ? [] : ['--force'])
     const report = current
       ? ({ manifest: current, upToDate: true, warnings: [] } as const)
       : await (await import('./compiler/build.ts')).buildSite({

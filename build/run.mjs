@@ -200,8 +200,17 @@ async function watchAndRun(command, args) {
   let child
   let lastCode = 0
   let stopping = false
+  // `npm run dev` processes images as they change: with glibc's arenas capped, as a build does
+  // (build/core/allocator.ts, BUILD_MALLOC_ARENAS), set here since glibc reads it at start.
+  const env =
+    process.platform === 'linux' && !process.env.MALLOC_ARENA_MAX
+      ? { ...process.env, MALLOC_ARENA_MAX: '2' }
+      : process.env
   const start = () => {
-    const started = spawn(process.execPath, [fileURLToPath(import.meta.url), command, ...args], { stdio: 'inherit' })
+    const started = spawn(process.execPath, [fileURLToPath(import.meta.url), command, ...args], {
+      stdio: 'inherit',
+      env,
+    })
     child = started
     started.on('exit', (code, signal) => {
       if (child === started) child = undefined

@@ -8,6 +8,7 @@ import type { Manifest } from '../../contract/manifest.ts'
 import { DistWriter } from '../emit/write.ts'
 import { upToDateManifest, writeSourceIndex, type ManifestHead } from './inputs.ts'
 import { Compiler, type BuildOutput } from './compiler.ts'
+import type { MediaSettings } from '../media/recipes.ts'
 import { readCommittedHistory } from '../history/git-history.ts'
 import { assertCompleteHistory } from '../history/required.ts'
 
@@ -26,6 +27,8 @@ export interface BuildOptions {
   requireHistory?: boolean
   /** The build's clock in milliseconds (default BUILD_TIME, else the time): what is scheduled and expired. */
   clock?: () => number
+  /** What images are processed with (default: this code's, build/media/recipes.ts). */
+  mediaSettings?: MediaSettings
 }
 
 /**
@@ -66,6 +69,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     cache: options.cache,
     threads: options.threads,
     clock: options.clock,
+    mediaSettings: options.mediaSettings,
   })
   const state = compiler.current()
   await compiler.saveCache()

@@ -28,6 +28,7 @@ import { RenderCache } from '../pipeline/cache.ts'
 import { compileFile, parseFile, type CompiledFile, type ParsedFile } from '../pipeline/compile.ts'
 import { attachMedia } from '../pipeline/media-record.ts'
 import { MediaStore } from '../media/store.ts'
+import type { MediaSettings } from '../media/recipes.ts'
 import type { SourceFile } from '../core/sources.ts'
 import { prerenderBodies, RenderPool, renderWork, workersWorth } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
@@ -48,6 +49,7 @@ import {
   type FileRelease,
   type Releases,
 } from './translation-release.ts'
+import { personSlugErrors } from './person-slugs.ts'
 import {
   inBatches,
   itemPath,
@@ -71,6 +73,8 @@ export interface CompilerOptions {
   offThread?: boolean
   /** Process local images (default true); `npm run check` only checks them. */
   processMedia?: boolean
+  /** What images are processed with (default: this code's, build/media/recipes.ts). */
+  mediaSettings?: MediaSettings
   /** The build's clock in milliseconds (default BUILD_TIME, else the time): what is scheduled and expired. */
   clock?: () => number
 }
@@ -147,12 +151,16 @@ export class Compiler {
       await RenderCache.open(options.cache === false ? undefined : options.root),
       options.threads,
       options.offThread ?? true,
-      await MediaStore.open(options.root, { fresh: options.cache === false, threads: options.threads }),
+      await MediaStore.open(options.root, {
+        fresh: options.cache === false,
+        threads: options.threads,
+        settings: options.mediaSettings,
+      }),
       options.processMedia ?? true,
       options.clock ?? settingsClock(),
     )
     await compiler.readSite()
-    const paths = await listContent(options.root)
+    const paths = listContent(options.root)
     await inBatches(paths, (p) => compiler.stats.take(p))
     for (const source of await inBatches(paths, (p) => readIfPresent(options.root, p)))
       if (source) compiler.sources.set(source.path, source)
@@ -457,6 +465,7 @@ export class Compiler {
     // A translation is published only while its item is too: its window is bound to the item's.
     const releases = translationReleases(site, this.compiled.values())
     errors.push(...translationErrors(site, own, translations), ...neverPublished(releases))
+    errors.push(...personSlugErrors(this.compiled.values()))
     const translationLinks = () => translationLinkErrors(site, own, translations, releases, now)
     if (errors.length) {
       // References and body links too, so an author sees every problem in one run.

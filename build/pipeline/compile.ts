@@ -14,6 +14,7 @@ import { renderBody as renderMarkdown, type RenderedBody } from './markdown.ts'
 import type { BodyImage } from './markdown-types.ts'
 import { internalLinks, type InternalLink } from './internal-links.ts'
 import { mediaReferences, type MediaRef } from './media-refs.ts'
+import { personMentions, type PersonMention } from './person-mentions.ts'
 import { REFERENCE_PATTERN } from '../../contract/patterns.ts'
 import { slugPosition, validateFile } from './validate.ts'
 import { closest } from '../core/did-you-mean.ts'
@@ -51,6 +52,8 @@ export interface CompiledFile {
   links: InternalLink[]
   /** The local images it uses, with where each is written (checked and processed by media-record.ts). */
   media: MediaRef[]
+  /** The people it names, with where (empty when its frontmatter is not valid): one person, one slug across files. */
+  people: PersonMention[]
   /** The published record; undefined when the file has errors. */
   record: FullRecord | undefined
   errors: ContentError[]
@@ -95,6 +98,7 @@ export function compileFile(
   const references = referencesOf(loaded, written?.related)
   const links = rendered ? internalLinks(loaded.body, rendered.html, site, loaded.bodyLine) : []
   const media = mediaReferences(loaded, rendered, images)
+  const people = data ? personMentions(loaded, source.collection, data) : []
   return {
     source,
     collection: source.collection,
@@ -108,6 +112,7 @@ export function compileFile(
     references,
     links,
     media,
+    people,
     record,
     errors,
   }
