@@ -35,6 +35,7 @@ export function previewPlugin(compiler: Compiler): (app: H3) => void {
       revision,
       items,
       asOf,
+      language: site?.language ?? 'en',
       errors: current.ok ? [] : current.errors.errors.map((e) => e.message),
       siteName: site?.name ?? 'Content',
       collectionTitles: titles,
@@ -71,7 +72,11 @@ export function previewPlugin(compiler: Compiler): (app: H3) => void {
         if (!isCollectionName(collection))
           throw problem('not-found', { detail: `There is no collection "${collection.slice(0, 120)}".` })
         const current = state()
-        const item = current.items.find((i) => i.collection === collection && i.slug === slug)
+        // `?locale=de`: the item's translation; a slug no translation has is the default locale's item (as a locale falling back shows it).
+        const locale = event.url.searchParams.get('locale') ?? current.language
+        const find = (l: string) =>
+          current.items.find((i) => i.collection === collection && i.slug === slug && i.locale === l)
+        const item = find(locale) ?? find(current.language)
         // A page for a slug that does not exist (yet) still reloads, so it shows the item once it is saved.
         return html(event, itemPage(current, item, collection, slug), item || current.errors.length ? 200 : 404)
       }),
