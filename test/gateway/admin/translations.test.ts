@@ -56,6 +56,7 @@ describe('translations in the editor', () => {
     project = await createProject({
       'content/site.yaml': `${SITE_YAML}language: en\nlocales: [en, de, fr]\nlocale_fallback: [de]\n`,
       [`${BLOG}/existing.md`]: post('An existing post', { related: 'blog-posts/translated' }),
+      [`${BLOG}/english-only.md`]: post('An English-only post'),
       [`${BLOG}/translated.md`]: post('A translated post'),
       [`${BLOG}/translated.de.md`]: post('Ein übersetzter Beitrag', { slug: 'ubersetzt' }),
       [`${BLOG}/in-a-folder/index.md`]: post('A post in a folder'),
@@ -84,7 +85,9 @@ describe('translations in the editor', () => {
       .locator('a[href*="/collections/blog-posts/entries/"]')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')))
     expect(entries.sort()).toEqual(
-      ['existing', 'in-a-folder', 'translated'].map((slug) => `#/collections/blog-posts/entries/${slug}`),
+      ['english-only', 'existing', 'in-a-folder', 'translated'].map(
+        (slug) => `#/collections/blog-posts/entries/${slug}`,
+      ),
     )
     expect(await page.getByText('Ein übersetzter Beitrag').count()).toBe(0)
   })
@@ -101,6 +104,7 @@ describe('translations in the editor', () => {
     await body.click()
     await page.keyboard.press('ControlOrMeta+A')
     await page.keyboard.insertText('Der erste Absatz, auf Deutsch.')
+    await titles.first().scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(ARTIFACTS, 'editor-translation.png') })
     await save()
 
@@ -112,7 +116,7 @@ describe('translations in the editor', () => {
     expect(await read(`${BLOG}/existing.md`)).toBe(original)
     // Nobody wrote French: no file.
     expect((await readdir(join(project.root, BLOG))).filter((n) => n.endsWith('.fr.md'))).toEqual([])
-    await expect(checkContent(project.root)).resolves.toEqual({ files: 6, withheld: [] })
+    await expect(checkContent(project.root)).resolves.toEqual({ files: 7, withheld: [] })
     await dev.settled()
     const response = await fetch(`${dev.url}/api/blog-posts/existing?locale=de`)
     expect(response.headers.get('content-language')).toBe('de')
@@ -122,6 +126,11 @@ describe('translations in the editor', () => {
       title: 'Ein bestehender Beitrag',
       related: [{ collection: 'blog-posts', slug: 'ubersetzt', title: 'Ein übersetzter Beitrag' }],
     })
+    // The preview shows each locale's version of the slug they share, and lists the translation by its locale.
+    const previewOf = async (path: string) => (await fetch(`${dev.url}${path}`)).text()
+    expect(await previewOf('/preview/blog-posts/existing')).toContain('<h1>An existing post')
+    expect(await previewOf('/preview/blog-posts/existing?locale=de')).toContain('<h1>Ein bestehender Beitrag')
+    expect(await previewOf('/preview/')).toContain('href="/preview/blog-posts/existing?locale=de"')
   })
 
   it('edits an item in a folder of its own in place, and links the preview of the translation shown', async () => {
@@ -167,12 +176,14 @@ describe('translations in the editor', () => {
     expect(await options(0)).toEqual([
       'Blog post: A post in a folder',
       'Blog post: A translated post',
+      'Blog post: An English-only post',
       'Blog post: An existing post',
     ])
-    // German: the German translations, and the English items German falls back to.
+    // German: the German translations (those the tests above saved among them), and the English items German falls back to.
     expect(await options(1)).toEqual([
-      'Blog post: An existing post (en)',
-      'Blog post: Ein Beitrag in einem Ordner',
+      'Blog post: An English-only post (en)',
+      'Blog post: Ein Beitrag in seinem Ordner',
+      'Blog post: Ein bestehender Beitrag',
       'Blog post: Ein übersetzter Beitrag',
     ])
   })
