@@ -48,8 +48,15 @@ function i18nOf(site: AdminSite): { structure: string; locales: string[]; defaul
   const language = site.language
   const others = (site.locales ?? []).filter((l) => l !== language)
   if (language === undefined || !others.length) return undefined
-  return { structure: 'multiple_files', locales: [language, ...others], default_locale: language }
+  const locales = [language, ...others]
+  // Decap refuses its whole configuration over a locale it cannot name (a region by number, `es-419`):
+  // the editor then edits each translation as an item of its own rather than not at all.
+  if (!locales.every((l) => DECAP_LOCALE.test(l))) return undefined
+  return { structure: 'multiple_files', locales, default_locale: language }
 }
+
+/** The locales Decap's configuration accepts (decap-cms-core's configSchema: letters, `-` and `_`, 2 to 10). */
+const DECAP_LOCALE = /^[A-Za-z_-]{2,10}$/
 
 /** Where a collection's files live, relative to the project root: `content/<collection>`. */
 export function collectionFolder(collection: CollectionName): string {

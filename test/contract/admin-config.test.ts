@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import type { SchemaObject } from 'ajv'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
+import { partsOf, valueFromParts } from '../../build/emit/admin/datetime-offset.js'
 import { fromFrontmatterFile, toFrontmatterFile } from '../../build/emit/admin/house-style.js'
 import { wrapBackends } from '../../build/emit/admin/backends.js'
 import { isLocal, placeNewItemUploads, placeUploads, resolveLocal } from '../../build/emit/admin/media.js'
@@ -22,7 +23,7 @@ import { type AdminField, adminConfigYaml, createAdminConfig } from '../../contr
 import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
 import { item } from '../../contract/routes/content.ts'
 import { dateOrDateTime, dateTime, httpUrl, imageUrl } from '../../contract/schemas/common.ts'
-import { FIXTURE_CONTENT, REPO_ROOT } from '../helpers/project.ts'
+import { FIXTURE_CONTENT, LOCALE_FIXTURE, REPO_ROOT } from '../helpers/project.ts'
 
 const SITE = {
   name: 'Fixture Co',
@@ -309,6 +310,13 @@ describe('the editor configuration', () => {
     }
   })
 
+  it('edits each translation as an item of its own where Decap cannot name a locale (a region by number)', () => {
+    // Decap refuses its whole configuration over such a locale: the editor must still open.
+    const config = createAdminConfig({ ...SITE, language: 'es', locales: ['es', 'es-419'] }, REFERENCES, {})
+    expect(config).not.toHaveProperty('i18n')
+    expect(collectionsOf(config)[0]).not.toHaveProperty('i18n')
+  })
+
   it('follows a property added to a schema, with no other edit', () => {
     const schema = COLLECTIONS['blog-posts'].schema
     const before = schema.properties
@@ -360,6 +368,27 @@ describe('files the editor writes', () => {
     }
     // Most hand-written files list their fields in the schema's order.
     expect(same).toBeGreaterThan(25)
+  })
+
+  it('keep every date as written: the date widget reads each date of the content and writes it back the same', async () => {
+    const dates: string[] = []
+    for (const root of [FIXTURE_CONTENT, LOCALE_FIXTURE])
+      for (const collection of COLLECTION_NAMES) {
+        const names = await readdir(join(root, collection), { recursive: true }).catch(() => [] as string[])
+        for (const name of names.filter((n) => n.endsWith('.md'))) {
+          const data = fromFrontmatterFile(await readFile(join(root, collection, name), 'utf8'))
+          for (const key of ['published_at', 'updated_at', 'expires_at', 'starts_at', 'ends_at'])
+            if (typeof data[key] === 'string') dates.push(data[key])
+        }
+      }
+    expect(dates.some((d) => d.length === 10) && dates.some((d) => /T.*[+-]\d\d:\d\d$/.test(d))).toBe(true)
+    for (const date of dates) expect(valueFromParts(partsOf(date)!), date).toBe(date)
+    // A time given to a date takes an offset; a changed time has whole seconds.
+    expect(valueFromParts({ date: '2027-03-04', time: '09:00', seconds: '', offset: '+01:00' })).toBe(
+      '2027-03-04T09:00:00+01:00',
+    )
+    expect(partsOf('2026-07-21T16:00')).toBeUndefined()
+    expect(partsOf('')).toEqual({ date: '', time: '', seconds: '', offset: '' })
   })
 
   it('leave empty optional fields out, quote only what YAML would misread, and keep fields they do not know', () => {

@@ -88,7 +88,7 @@ export function repositoryLayout(config) {
   /** Note where an item's file is, and so how the item lays out its files. */
   function note(/** @type {string} */ decap, /** @type {string} */ repository, /** @type {string} */ id) {
     seen.set(decap, repository)
-    const named = /\.[^./]+\.md$/.test(basename(repository)) && decap.endsWith(`.${defaultLocale}.md`)
+    const named = defaultLocale !== undefined && basename(repository).endsWith(`.${defaultLocale}.md`)
     const layout = { folder: repository.startsWith(`${id}/`), namedDefault: named }
     if (!layouts.has(id) || decap.endsWith(`.${defaultLocale}.md`)) layouts.set(id, layout)
   }

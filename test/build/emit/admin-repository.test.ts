@@ -234,6 +234,73 @@ describe('the editor’s backends on a multilingual site', () => {
   })
 })
 
+describe('the editor’s backends over GitHub', () => {
+  const config = createAdminConfig(SITE, [])
+  /** What Decap's GitHub backend answers for a repository holding `files` (decap-cms-backend-github's shapes). */
+  const github = (files: Record<string, string>, pullRequest: string[]) => {
+    const entries = (paths: string[]) =>
+      paths.map((path) => ({ file: { path, id: `sha-${path}` }, data: files[path]! }))
+    const cursor = Symbol.for('cursor key for compatibility with old backends')
+    return {
+      read: [] as string[],
+      entriesByFolder(folder: string, _extension: string, depth: number) {
+        const listed = entries(
+          Object.keys(files).filter((p) => p.split('/').length - folder.split('/').length <= depth),
+        )
+        return Object.assign(listed, { [cursor]: 'next page' })
+      },
+      // Decap passes its own filter of the paths: the files named in the default locale.
+      allEntriesByFolder: (_folder: string, _extension: string, _depth: number, regex?: RegExp) =>
+        entries(Object.keys(files).filter((p) => !regex || regex.test(p))),
+      getEntry(path: string) {
+        this.read.push(path)
+        return { file: { path, id: null }, data: files[path] ?? '' }
+      },
+      unpublishedEntry: () => ({
+        collection: 'blog-posts',
+        slug: 'in-a-folder',
+        diffs: pullRequest.map((path) => ({ path, newFile: false, id: `sha-${path}` })),
+      }),
+      unpublishedEntryDataFile(_collection: string, _slug: string, path: string) {
+        this.read.push(path)
+        return files[path] ?? ''
+      },
+    }
+  }
+
+  it('lists every item’s files whatever Decap’s filter, keeps its cursor, and maps a pull request’s files both ways', async () => {
+    const files = {
+      [`${FOLDER}/plain.md`]: post('Plain'),
+      [`${FOLDER}/in-a-folder/index.md`]: post('In a folder'),
+      [`${FOLDER}/in-a-folder/index.de.md`]: post('In einem Ordner'),
+      [`${FOLDER}/nur-deutsch.de.md`]: post('Nur auf Deutsch'),
+    }
+    const registry = {
+      github: { init: () => github(files, [`${FOLDER}/in-a-folder/index.de.md`, `${FOLDER}/in-a-folder/cover.png`]) },
+    }
+    wrapBackends({ getBackend: (name: string) => registry[name as 'github'] }, [repositoryLayout(config as never).wrap])
+    const implementation: Implementation = registry.github.init()
+    const all = await implementation.allEntriesByFolder(FOLDER, 'md', 1, /\.en\..*/)
+    expect(all.map((e: { file: { path: string } }) => e.file.path).sort()).toEqual(
+      ['in-a-folder.de.md', 'in-a-folder.en.md', 'nur-deutsch.de.md', 'plain.en.md'].map((n) => `${FOLDER}/${n}`),
+    )
+    // A page of a long collection, with Decap's cursor to the next one.
+    const page = await implementation.entriesByFolder(FOLDER, 'md', 1)
+    expect(page).toHaveLength(4)
+    expect(page[Symbol.for('cursor key for compatibility with old backends')]).toBe('next page')
+    // The editorial workflow: a pull request's files by Decap's names, read from the repository's.
+    const draft = await implementation.unpublishedEntry({ collection: 'blog-posts', slug: 'in-a-folder' })
+    expect(draft.diffs.map((d: { path: string }) => d.path)).toEqual([
+      `${FOLDER}/in-a-folder.de.md`,
+      `${FOLDER}/in-a-folder/cover.png`,
+    ])
+    expect(
+      await implementation.unpublishedEntryDataFile('blog-posts', 'in-a-folder', `${FOLDER}/in-a-folder.en.md`, ''),
+    ).toBe(post('In a folder'))
+    expect(implementation.read).toEqual([`${FOLDER}/in-a-folder/index.md`])
+  })
+})
+
 describe('a new item’s file name', () => {
   let project: TempProject
   const config = createAdminConfig(SITE, [])
@@ -291,6 +358,9 @@ describe('a new item’s file name', () => {
     expect(await readFile(join(project.root, FOLDER, 'my-first-post.md'), 'utf8')).toBe(post('My first post'))
     expect(await readFile(join(project.root, FOLDER, 'chosen.md'), 'utf8')).toBe(post('My first post'))
     expect(await readFile(join(project.root, FOLDER, 'my-first-post-1.md'), 'utf8')).toBe(post('My first post'))
+    await expect(save('', { ...base, title: '日本語' })).rejects.toThrow(
+      'The title gives no file name (letters or digits): fill in Slug, like my-first-post.',
+    )
     const long = 'x'.repeat(121)
     await expect(save(long, { ...base, slug: long })).rejects.toThrow(
       'The file name would have 121 characters; a slug has at most 120: fill in a shorter Slug.',
