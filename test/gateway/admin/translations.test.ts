@@ -7,7 +7,7 @@
  * ("Fill in from another locale", then translating), and the file saved is
  * the one a person would write beside the item (its `related` in German),
  * `npm run check` accepts it and the API serves it at ?locale=de, with no
- * file for the French nobody wrote. An item in a folder is edited in place,
+ * file for the French nobody wrote; a new item is one file. An item in a folder is edited in place,
  * `related` offers a translation the items of its locale, the preview links a
  * translation's page, and an incomplete translation is refused, writing nothing.
  */
@@ -133,6 +133,25 @@ describe('translations in the editor', () => {
     expect(await previewOf('/preview/')).toContain('href="/preview/blog-posts/existing?locale=de"')
   })
 
+  it('creates a new item in the default language alone: one file, none for the languages left empty', async () => {
+    await page.goto(`${dev.url}/admin/#/collections/blog-posts/new`)
+    await page.getByText('Writing in DE').waitFor({ timeout: 20_000 })
+    await page.getByLabel('Title', { exact: true }).first().fill('A new post in English')
+    await page.getByLabel('Published at', { exact: true }).first().fill('2026-03-14')
+    await page
+      .getByRole('button', { name: /Add authors/ })
+      .first()
+      .click()
+    await page.locator('input[id^="name-field"]').first().fill('Ada Author')
+    await save()
+    await expect
+      .poll(() => read(`${BLOG}/a-new-post-in-english.md`).catch(() => ''), { timeout: 15_000 })
+      .toBe('---\ntitle: A new post in English\npublished_at: 2026-03-14\nauthors:\n  - name: Ada Author\n---\n')
+    expect((await readdir(join(project.root, BLOG))).filter((n) => n.startsWith('a-new-post'))).toEqual([
+      'a-new-post-in-english.md',
+    ])
+  })
+
   it('edits an item in a folder of its own in place, and links the preview of the translation shown', async () => {
     const english = await read(`${BLOG}/in-a-folder/index.md`)
     await page.goto(`${dev.url}/admin/#/collections/blog-posts/entries/in-a-folder`)
@@ -174,6 +193,7 @@ describe('translations in the editor', () => {
       return shown.sort()
     }
     expect(await options(0)).toEqual([
+      'Blog post: A new post in English',
       'Blog post: A post in a folder',
       'Blog post: A translated post',
       'Blog post: An English-only post',
@@ -181,6 +201,7 @@ describe('translations in the editor', () => {
     ])
     // German: the German translations (those the tests above saved among them), and the English items German falls back to.
     expect(await options(1)).toEqual([
+      'Blog post: A new post in English (en)',
       'Blog post: An English-only post (en)',
       'Blog post: Ein Beitrag in seinem Ordner',
       'Blog post: Ein bestehender Beitrag',
