@@ -215,6 +215,36 @@ The chart below shows it.
     expect(record.body.html).toMatch(/<picture>.*alt="Detections per week, rising"/s)
   })
 
+  it('names a new file by its Slug field, else by its title at most the schema’s 120 characters', async () => {
+    /** Create a post through the form; done once Decap has saved it and opened the saved entry. */
+    const create = async (title: string, name: string, slug?: string) => {
+      await page.goto(`${dev.url}/admin/#/collections/blog-posts/new`)
+      await page.getByLabel('Title', { exact: true }).fill(title)
+      if (slug) await page.getByLabel('Slug').fill(slug)
+      await page.getByLabel('Published at', { exact: true }).fill('2026-03-17')
+      await page.getByRole('button', { name: /Add authors/ }).click()
+      await page.locator('input[id^="name-field"]').first().fill('Ada Author')
+      await page.getByRole('button', { name: 'Publish', exact: true }).click()
+      await page.getByText('Publish now').click()
+      // The dev server may still be processing the images of the test before: a save can wait on it.
+      await page.waitForURL(`**/#/collections/blog-posts/entries/${name}`, { timeout: 30_000 })
+    }
+    const file = (title: string) =>
+      `---\ntitle: ${title}\npublished_at: 2026-03-17\nauthors:\n  - name: Ada Author\n---\n`
+    const names = () => readdir(join(project.root, 'content/blog-posts'))
+    await create('Named by hand', 'chosen-name', 'chosen-name')
+    expect(await names()).toContain('chosen-name.md')
+    // The file name says the slug: no slug: line repeats it, as npm run new -- --slug writes none.
+    expect(await readFile(join(project.root, 'content/blog-posts/chosen-name.md'), 'utf8')).toBe(file('Named by hand'))
+
+    // 178 characters, a valid title; its slug is cut at the schema's 120, at a word.
+    const long = `A very long title ${'about data reliability '.repeat(7)}`.trim()
+    const slug = `a-very-long-title${'-about-data-reliability'.repeat(4)}-about-data`
+    expect(slug.length).toBe(120)
+    await create(long, slug)
+    expect(await readFile(join(project.root, `content/blog-posts/${slug}.md`), 'utf8')).toBe(file(long))
+  }, 90_000)
+
   it('refuses to save with a required field left empty, with the message of npm run check', async () => {
     const before = await readdir(join(project.root, 'content/blog-posts'))
     await page.goto(`${dev.url}/admin/#/collections/blog-posts/new`)
