@@ -131,6 +131,8 @@ describe('translations in the editor', () => {
     expect(await previewOf('/preview/blog-posts/existing')).toContain('<h1>An existing post')
     expect(await previewOf('/preview/blog-posts/existing?locale=de')).toContain('<h1>Ein bestehender Beitrag')
     expect(await previewOf('/preview/')).toContain('href="/preview/blog-posts/existing?locale=de"')
+    // A slug only a translation has needs no ?locale=.
+    expect(await previewOf('/preview/blog-posts/ubersetzt')).toContain('<h1>Ein übersetzter Beitrag')
   })
 
   it('creates a new item in the default language alone: one file, none for the languages left empty', async () => {
