@@ -13,7 +13,7 @@
  *
  * @example adminConfigYaml(createAdminConfig(site, references)) // the text of /admin/config.yml
  */
-import { adminFields, type AdminField, type ReferenceOption } from './admin-fields.ts'
+import { adminFields, type AdminField, type ReferenceChoices, type ReferenceOption } from './admin-fields.ts'
 import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from './collections.ts'
 import { API_PREFIX } from './public-paths.ts'
 import { toYaml } from './yaml-text.ts'
@@ -30,7 +30,33 @@ export interface AdminSite {
   repository?: string
   /** The branch drafts are merged into (default `main`). */
   repositoryBranch?: string
+  /** The default locale: its files have no locale in their name (`my-post.md`). */
+  language?: string
+  /** Every locale the site publishes, the default among them; more than one makes the editor multilingual. */
+  locales?: readonly string[]
 }
+
+/**
+ * The editor's translations (Decap's i18n), on a multilingual site: each
+ * locale a file beside the item's, `my-post.de.md` (Decap's `multiple_files`;
+ * admin/repository-layout.js maps Decap's name for the default locale's file,
+ * `my-post.en.md`, to ours, `my-post.md`, and an item's folder to its
+ * `index.md`). The default locale first: Decap validates and lists it, and
+ * writes the others beside it.
+ */
+function i18nOf(site: AdminSite): { structure: string; locales: string[]; default_locale: string } | undefined {
+  const language = site.language
+  const others = (site.locales ?? []).filter((l) => l !== language)
+  if (language === undefined || !others.length) return undefined
+  const locales = [language, ...others]
+  // Decap refuses its whole configuration over a locale it cannot name (a region by number, `es-419`):
+  // the editor then edits each translation as an item of its own rather than not at all.
+  if (!locales.every((l) => DECAP_LOCALE.test(l))) return undefined
+  return { structure: 'multiple_files', locales, default_locale: language }
+}
+
+/** The locales Decap's configuration accepts (decap-cms-core's configSchema: letters, `-` and `_`, 2 to 10). */
+const DECAP_LOCALE = /^[A-Za-z_-]{2,10}$/
 
 /** Where a collection's files live, relative to the project root: `content/<collection>`. */
 export function collectionFolder(collection: CollectionName): string {
@@ -70,14 +96,28 @@ const BODY_FIELD: AdminField = {
   hint: 'GitHub-flavoured Markdown. Start sections at ## (the title is the page heading); every image needs alt text (an uploaded one is saved in the item’s folder).',
 }
 
-function collectionConfig(name: CollectionName, site: AdminSite, references: readonly ReferenceOption[]) {
+/**
+ * A new item's file name: its Slug field (admin/slug.js fills an empty one
+ * from the title before the save, as `npm run new` names files, at most the
+ * schema's length, and leaves it out of the file when it only repeats the name).
+ */
+const NEW_FILE_NAME = '{{fields.slug}}'
+
+function collectionConfig(name: CollectionName, site: AdminSite, choices: ReferenceChoices) {
   const def = COLLECTIONS[name]
-  const fields = [...adminFields(def.schema, references), BODY_FIELD]
+  const multilingual = i18nOf(site) !== undefined
+  const slugMaxLength = (def.schema.properties?.slug as { maxLength?: number } | undefined)?.maxLength
+  const fields = [...adminFields(def.schema, choices), BODY_FIELD].map((field) => ({
+    ...field,
+    ...(field.name === 'slug' && slugMaxLength !== undefined ? { max_length: slugMaxLength } : {}),
+    // Every field of a translation is its own (docs/authoring.md#translations: a complete file, validated on its own).
+    ...(multilingual ? { i18n: true } : {}),
+  }))
   return {
     name,
     label: site.collections[name].title,
     label_singular: def.label,
-    description: `Files in ${collectionFolder(name)}/; the file name is the slug.`,
+    description: `Files in ${collectionFolder(name)}/ (an item is my-post.md, or my-post/index.md in a folder of its own); the file name is the slug.`,
     folder: collectionFolder(name),
     extension: 'md',
     format: frontmatterFormat(name),
@@ -85,20 +125,30 @@ function collectionConfig(name: CollectionName, site: AdminSite, references: rea
     public_folder: ITEM_MEDIA_FOLDER,
     create: true,
     delete: true,
-    // The file name: the title, in lowercase ASCII with single hyphens (as `npm run new` names it).
-    slug: '{{slug}}',
+    slug: NEW_FILE_NAME,
     identifier_field: 'title',
     summary: '{{title}}',
     sortable_fields: ['title', def.sortField],
     view_filters: [{ label: 'Drafts', field: 'draft', pattern: true }],
     // "View preview" of a draft: its record in the API of the pull request's deploy preview.
     preview_path: `${API_PREFIX.slice(1)}/${name}/{{slug}}`,
+    ...(multilingual ? { i18n: true } : {}),
     fields,
   }
 }
 
-/** The whole configuration, as Decap reads it from /admin/config.yml. */
-export function createAdminConfig(site: AdminSite, references: readonly ReferenceOption[]): Record<string, unknown> {
+/**
+ * The whole configuration, as Decap reads it from /admin/config.yml:
+ * `references` are the default locale's published items, `localeReferences`
+ * each other locale's (what `related` offers in a translation).
+ */
+export function createAdminConfig(
+  site: AdminSite,
+  references: readonly ReferenceOption[],
+  localeReferences: Readonly<Record<string, readonly ReferenceOption[]>> = {},
+): Record<string, unknown> {
+  const i18n = i18nOf(site)
+  const choices: ReferenceChoices = { references, ...(i18n ? { byLocale: localeReferences } : {}) }
   return {
     backend: {
       name: 'github',
@@ -127,7 +177,8 @@ export function createAdminConfig(site: AdminSite, references: readonly Referenc
     public_folder: SHARED_MEDIA_PUBLIC,
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
     editor: { preview: true },
-    collections: COLLECTION_NAMES.map((name) => collectionConfig(name, site, references)),
+    ...(i18n ? { i18n } : {}),
+    collections: COLLECTION_NAMES.map((name) => collectionConfig(name, site, choices)),
   }
 }
 

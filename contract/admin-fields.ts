@@ -7,6 +7,7 @@
  * added to a schema appears in the editor with no other edit.
  */
 import type { SchemaObject } from 'ajv'
+import { dateFormOf, patternOf } from './admin-patterns.ts'
 import { REFERENCE_PATTERN } from './patterns.ts'
 import { MEDIA_KEYWORD } from './schemas/common.ts'
 
@@ -26,7 +27,24 @@ export interface ReferenceOption {
   /** `collection/slug`, the value written to the file. */
   value: string
   label: string
+  /** For an item of another locale than the default: the default-locale item it translates (`collection/slug`). */
+  translates?: string
 }
+
+/** The choices of `related`: the default locale's published items, and each other locale's (translations, and fallbacks). */
+export interface ReferenceChoices {
+  references: readonly ReferenceOption[]
+  byLocale?: Readonly<Record<string, readonly ReferenceOption[]>>
+}
+
+/**
+ * The editor's widget for dates and date-times (admin/datetime-offset.js): a
+ * date, and a time with its UTC offset where the schema allows or needs one,
+ * written back as entered (`2026-03-14`, `2026-07-21T16:00:00+00:00`).
+ */
+export const DATE_TIME_WIDGET = 'datetime-offset'
+/** The editor's widget for `related` (admin/related.js): a choice among the published items of the locale being written. */
+export const RELATED_WIDGET = 'related'
 
 /** A property name as a label: `published_at` → `Published at`, `avatar_url` → `Avatar URL`. */
 export function labelOf(name: string): string {
@@ -35,10 +53,6 @@ export function labelOf(name: string): string {
   return [first.charAt(0).toUpperCase() + first.slice(1), ...words.slice(1)].join(' ')
 }
 
-/** Stored like `npm run new` writes it: a date, `2026-03-14`. */
-const DATE_FORMAT = 'YYYY-MM-DD'
-/** An instant with the author's offset, `2027-02-10T11:00:00-05:00` (RFC 3339). */
-const DATE_TIME_FORMAT = 'YYYY-MM-DDTHH:mm:ssZ'
 /** Longer strings get a multi-line text area. */
 const TEXT_AREA_FROM = 300
 /** Whether the schema marks the string as naming an image (contract/schemas/common.ts `imageUrl`). */
@@ -46,65 +60,12 @@ function namesImage(schema: SchemaObject): boolean {
   return schema[MEDIA_KEYWORD] === 'image'
 }
 
-/** The message `npm run check` gives for a value that breaks the schema's `keyword`. */
-function messageOf(schema: SchemaObject, keyword: string, fallback: string): string {
-  const custom = schema.errorMessage
-  if (typeof custom === 'string') return custom
-  if (custom && typeof custom === 'object' && typeof custom[keyword] === 'string') return custom[keyword]
-  return fallback
-}
-
-/** The patterns of `anyOf` as one alternation, when every branch has one (an image: a URL or a local path). */
-function alternativesOf(schema: SchemaObject): string | undefined {
-  const branches = (schema.anyOf ?? []) as SchemaObject[]
-  if (!branches.length || !branches.every((b) => typeof b.pattern === 'string')) return undefined
-  return `(?:${branches.map((b) => `(?:${b.pattern as string})`).join('|')})`
-}
-
-/**
- * The schema's pattern (or its `anyOf` of patterns) and length bounds as one
- * regular expression and one message, as Decap checks them (one `pattern`
- * per field; empty values are left to `required`).
- */
-function patternOf(schema: SchemaObject): [string, string] | undefined {
-  const parts: string[] = []
-  const messages: string[] = []
-  const { minLength, maxLength } = schema as { minLength?: number; maxLength?: number }
-  if (minLength !== undefined || maxLength !== undefined) {
-    parts.push(`(?=[\\s\\S]{${minLength ?? 0},${maxLength ?? ''}}$)`)
-    if (maxLength !== undefined) messages.push(`must NOT have more than ${maxLength} characters`)
-    if (minLength !== undefined && minLength > 1) messages.push(`must NOT have fewer than ${minLength} characters`)
-  }
-  if (typeof schema.pattern === 'string') {
-    parts.push(`(?:${schema.pattern})`)
-    const fallback =
-      schema.format === 'uri' ? 'must be an absolute http(s) URL' : `must match pattern "${schema.pattern}"`
-    messages.unshift(messageOf(schema, 'pattern', fallback))
-  }
-  const alternatives = alternativesOf(schema)
-  if (alternatives) {
-    parts.push(alternatives)
-    messages.unshift(messageOf(schema, 'anyOf', 'must match one of the allowed forms'))
-  }
-  if (schema.format === 'iana-timezone') {
-    parts.push('(?:^[A-Za-z][A-Za-z0-9_+-]*(?:/[A-Za-z0-9_+-]+)*$)')
-    messages.unshift(messageOf(schema, 'format', 'must be an IANA time zone name'))
-  }
-  if (!parts.length) return undefined
-  return [`^${parts.join('')}`, messages.join('; ')]
-}
-
-function isDateOrDateTime(schema: SchemaObject): boolean {
-  const formats = ((schema.anyOf ?? []) as SchemaObject[]).map((s) => s.format)
-  return formats.includes('date') && formats.includes('date-time')
-}
-
 /** The editor's field for one schema property. */
 export function adminField(
   name: string,
   schema: SchemaObject,
   required: boolean,
-  references: readonly ReferenceOption[],
+  choices: ReferenceChoices,
 ): AdminField {
   const base: FieldBase = {
     name,
@@ -123,12 +84,11 @@ export function adminField(
       ...(schema.minimum !== undefined ? { min: schema.minimum } : {}),
       ...(schema.maximum !== undefined ? { max: schema.maximum } : {}),
     }
-  if (schema.type === 'object') return objectField(base, schema, references)
-  if (schema.type === 'array') return listField(base, schema, references)
-  if (isDateOrDateTime(schema))
-    return { ...base, widget: 'datetime', format: DATE_FORMAT, date_format: DATE_FORMAT, time_format: false }
-  if (schema.format === 'date-time')
-    return { ...base, widget: 'datetime', format: DATE_TIME_FORMAT, date_format: DATE_FORMAT, time_format: 'HH:mm' }
+  if (schema.type === 'object') return objectField(base, schema, choices)
+  if (schema.type === 'array') return listField(base, schema, choices)
+  // A date, or a date-time with its offset, kept as written: the time is optional where a date alone is allowed.
+  const date = dateFormOf(schema)
+  if (date) return { ...base, widget: DATE_TIME_WIDGET, time: date.time, pattern: date.pattern }
   const pattern = patternOf(schema)
   // An image: uploaded into the item's folder (the collection's media_folder, admin-config.ts), or an absolute URL.
   if (namesImage(schema)) return { ...base, widget: 'image', choose_url: true, ...(pattern ? { pattern } : {}) }
@@ -137,8 +97,8 @@ export function adminField(
   return { ...base, widget, ...(pattern ? { pattern } : {}) }
 }
 
-function objectField(base: FieldBase, schema: SchemaObject, references: readonly ReferenceOption[]): AdminField {
-  let fields = adminFields(schema, references)
+function objectField(base: FieldBase, schema: SchemaObject, choices: ReferenceChoices): AdminField {
+  let fields = adminFields(schema, choices)
   // Decap checks a nested required field even when the optional object is left empty:
   // the form leaves them optional and says so, and `npm run check` holds a half-filled object to the schema.
   if (!base.required)
@@ -151,28 +111,50 @@ function objectField(base: FieldBase, schema: SchemaObject, references: readonly
   return { ...base, widget: 'object', fields, ...(summary ? { summary } : {}) }
 }
 
-function listField(base: FieldBase, schema: SchemaObject, references: readonly ReferenceOption[]): AdminField {
+function listField(base: FieldBase, schema: SchemaObject, choices: ReferenceChoices): AdminField {
   const items = (schema.items ?? {}) as SchemaObject
   const bounds = {
     ...(schema.minItems !== undefined ? { min: schema.minItems } : {}),
     ...(schema.maxItems !== undefined ? { max: schema.maxItems } : {}),
   }
-  // References: a choice among the published items, as collection/slug.
-  if (items.pattern === REFERENCE_PATTERN)
-    return {
-      ...base,
-      widget: 'select',
-      multiple: true,
-      options: references.map((r) => ({ label: r.label, value: r.value })),
-      ...bounds,
-    }
+  // References: a choice among the published items of the locale being written, as collection/slug.
+  if (items.pattern === REFERENCE_PATTERN) return relatedField(base, choices, bounds)
   if (items.type === 'object') {
-    const fields = adminFields(items, references)
+    const fields = adminFields(items, choices)
     const summary = fields[0] ? `{{fields.${fields[0].name}}}` : undefined
     return { ...base, widget: 'list', fields, ...(summary ? { summary } : {}), ...bounds }
   }
-  const item = adminField(singular(base.name), items, true, references)
+  const item = adminField(singular(base.name), items, true, choices)
   return { ...base, widget: 'list', field: { ...item, label: labelOf(singular(base.name)) }, ...bounds }
+}
+
+const option = (r: ReferenceOption) => ({ label: r.label, value: r.value })
+
+/**
+ * `related`: the default locale's published items as the options; on a
+ * multilingual site, each other locale's under `locale_options` (its
+ * translations, with the default item each one translates, and the default
+ * items it falls back to), which the widget offers in that locale's pane.
+ */
+function relatedField(base: FieldBase, choices: ReferenceChoices, bounds: Record<string, number>): AdminField {
+  const byLocale = Object.entries(choices.byLocale ?? {})
+  return {
+    ...base,
+    widget: RELATED_WIDGET,
+    multiple: true,
+    options: choices.references.map(option),
+    ...(byLocale.length
+      ? {
+          locale_options: Object.fromEntries(
+            byLocale.map(([locale, references]) => [
+              locale,
+              references.map((r) => ({ ...option(r), ...(r.translates ? { translates: r.translates } : {}) })),
+            ]),
+          ),
+        }
+      : {}),
+    ...bounds,
+  }
 }
 
 /** `tags` → `tag`, `products` → `product`: the name of one item of a list. */
@@ -181,10 +163,8 @@ function singular(name: string): string {
 }
 
 /** Every property of an object schema, in the schema's order. */
-export function adminFields(schema: SchemaObject, references: readonly ReferenceOption[]): AdminField[] {
+export function adminFields(schema: SchemaObject, choices: ReferenceChoices): AdminField[] {
   const required = new Set<string>((schema.required ?? []) as string[])
   const properties = (schema.properties ?? {}) as Record<string, SchemaObject>
-  return Object.entries(properties).map(([name, property]) =>
-    adminField(name, property, required.has(name), references),
-  )
+  return Object.entries(properties).map(([name, property]) => adminField(name, property, required.has(name), choices))
 }

@@ -92,6 +92,8 @@ export interface Update {
 export interface PreviewItem {
   path: string
   collection: CollectionName
+  /** The locale the file is written in (the default locale's for a file without one in its name). */
+  locale: string
   slug: string
   /** Never published as it stands: a draft, or a translation of an item that is (`draftItem`). */
   draft: boolean
@@ -189,10 +191,17 @@ export class Compiler {
 
   /** Every item, drafts included, in path order, and the revision they are at. */
   preview(): { revision: number; items: PreviewItem[]; asOf: string } {
+    // Published records by locale, collection and slug (a translation may share its item's slug).
     const published = new Map<string, FullRecord>()
     const content = this.state.ok ? this.state.content : undefined
-    if (content)
-      for (const c of COLLECTION_NAMES) for (const r of content.collections[c]) published.set(`${c}/${r.slug}`, r)
+    const language = this.site?.language
+    if (content) {
+      for (const c of COLLECTION_NAMES)
+        for (const r of content.collections[c]) published.set(`${language}/${c}/${r.slug}`, r)
+      for (const [locale, own] of Object.entries(content.locales ?? {}))
+        for (const c of COLLECTION_NAMES)
+          for (const r of own.collections[c]) if (r.locale === locale) published.set(`${locale}/${c}/${r.slug}`, r)
+    }
     const releases = this.releases()
     const items = [...this.compiled.values()]
       .map((c): PreviewItem => {
@@ -200,10 +209,11 @@ export class Compiler {
         return {
           path: c.source.path,
           collection: c.collection,
+          locale: c.locale,
           slug: c.slug,
           draft: publicationOf(c, releases).draft,
           ...(item?.draft && { draftItem: item.source.path }),
-          record: published.get(`${c.collection}/${c.slug}`) ?? c.record,
+          record: published.get(`${c.locale}/${c.collection}/${c.slug}`) ?? c.record,
           release: previewRelease(fileRelease(c, releases, this.asOf)),
         }
       })

@@ -11,8 +11,14 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { adminConfigYaml, createAdminConfig, referenceLabel } from '../../contract/admin-config.ts'
+import {
+  adminConfigYaml,
+  createAdminConfig,
+  type ReferenceOption,
+  referenceLabel,
+} from '../../contract/admin-config.ts'
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import type { FullRecord } from '../../contract/records.ts'
 import { etagOf } from '../../contract/etag.ts'
 import { jsonForScript, page } from '../../contract/html.ts'
 import type { BuildFile } from '../../contract/manifest.ts'
@@ -27,7 +33,18 @@ import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 
 const DIR = ADMIN_PATH.slice(1)
 /** Our scripts beside this file, copied into dist/admin/. */
-const SCRIPTS = ['admin.js', 'house-style.js', 'media.js', 'preview.js']
+const SCRIPTS = [
+  'admin.js',
+  'backends.js',
+  'datetime-offset.js',
+  'house-style.js',
+  'media.js',
+  'preview.js',
+  'related.js',
+  'repository-layout.js',
+  'slug.js',
+  'translations.js',
+]
 /** Where the scripts find `yaml` (the same package the build parses frontmatter with, its browser build). */
 const YAML_ENTRY = 'vendor/yaml/index.js'
 
@@ -91,14 +108,39 @@ function indexPage(siteName: string): string {
   return page(`${siteName} — content editor`, body, head)
 }
 
+/**
+ * The published items of one locale as choices of `related`: a translation
+ * names the default item it translates; a default item a locale falls back
+ * to says its locale.
+ */
+function referencesOf(
+  records: Readonly<Record<string, readonly FullRecord[]>>,
+  language: string,
+  locale: string,
+): ReferenceOption[] {
+  return COLLECTION_NAMES.flatMap((c) =>
+    (records[c] ?? []).map((r) => {
+      const value = `${c}/${r.slug}`
+      if (locale === language || r.locale === undefined) return { value, label: referenceLabel(c, r.title) }
+      if (r.locale !== locale) return { value, label: `${referenceLabel(c, r.title)} (${r.locale})` }
+      const original = r.translations?.find((t) => t.locale === language)
+      return { value, label: referenceLabel(c, r.title), ...(original ? { translates: `${c}/${original.slug}` } : {}) }
+    }),
+  )
+}
+
 export const emitAdmin = {
   name: 'admin',
   input: 'content',
   emit(content: BuiltContent): EmittedFiles {
-    const references = COLLECTION_NAMES.flatMap((c) =>
-      content.collections[c].map((r) => ({ value: `${c}/${r.slug}`, label: referenceLabel(c, r.title) })),
+    const { site } = content
+    const references = referencesOf(content.collections, site.language, site.language)
+    const byLocale = Object.fromEntries(
+      site.locales
+        .filter((l) => l !== site.language)
+        .map((l) => [l, referencesOf(content.locales?.[l]?.collections ?? {}, site.language, l)]),
     )
-    const config = createAdminConfig(content.site, references)
+    const config = createAdminConfig(site, references, byLocale)
     return {
       ...staticAssets(),
       [`${DIR}index.html`]: indexPage(content.site.name),

@@ -3,9 +3,12 @@
  * in its file-system mode), over the project's working tree: the editor at
  * /admin/ reads and writes content files and their images through it in
  * `npm run dev`, and the dev server's watcher rebuilds as for any save. Only
- * what local-paths.ts allows is reachable: Markdown files directly inside
- * `content/<collection>/`, and images beside them, in an item's folder or in
- * `content/people/` (checked by content and size in local-media.ts). Writes
+ * what local-paths.ts allows is reachable: items' Markdown files directly
+ * inside `content/<collection>/` or in an item's folder there (`index.md`,
+ * and translations of either, `my-post.de.md`, `index.de.md`), and images
+ * beside them, in an item's folder or in `content/people/` (checked by
+ * content and size in local-media.ts). The editor maps Decap's names of
+ * these files to them (build/emit/admin/repository-layout.js). Writes
  * go to a temporary file renamed into place; a save writes its images before
  * the Markdown that names them, so the build never sees a missing image.
  *
@@ -13,11 +16,12 @@
  */
 import { createHash } from 'node:crypto'
 import { readdir, readFile, rename, rm } from 'node:fs/promises'
-import { basename } from 'node:path'
+import { basename, join } from 'node:path'
 import { decodeAsset, listMedia, readMedia, writeMedia } from './local-media.ts'
 import {
   collectionFolderOf,
   contentPath,
+  isContentPath,
   LocalBackendError,
   mediaPath,
   projectFiles,
@@ -63,19 +67,18 @@ export function localBackend(root: string) {
 
   const actions: Record<string, (params: Record<string, unknown>) => Promise<unknown>> = {
     info: async () => ({ repo: basename(root), publish_modes: ['simple'], type: 'local_fs' }),
-    entriesByFolder: async ({ folder, extension }) => {
+    // Every item's files, whatever depth Decap asks for: an item's own folder holds its index.md.
+    entriesByFolder: async ({ folder }) => {
       const dir = collectionFolderOf(folder)
-      const ext = typeof extension === 'string' && extension ? `.${extension.replace(/^\./, '')}` : '.md'
-      const entries = await readdir(await files.resolve(dir), { withFileTypes: true }).catch(() => [])
-      // Files only: an item's folder of images sits beside its Markdown.
-      const names = entries.filter((e) => e.isFile() && e.name.endsWith(ext)).map((e) => e.name)
-      const paths = names.flatMap((n) => {
-        try {
-          return [contentPath(`${dir}/${n}`)]
-        } catch {
-          return []
-        }
-      })
+      const top = await files.resolve(dir)
+      const names: string[] = []
+      for (const entry of await readdir(top, { withFileTypes: true }).catch(() => [])) {
+        if (entry.isFile()) names.push(entry.name)
+        else if (entry.isDirectory())
+          for (const inner of await readdir(join(top, entry.name)).catch(() => [] as string[]))
+            names.push(`${entry.name}/${inner}`)
+      }
+      const paths = names.map((name) => `${dir}/${name}`).filter(isContentPath)
       return Promise.all(paths.sort().map((p) => readEntry(files, p)))
     },
     entriesByFiles: async ({ files: wanted }) =>

@@ -1,6 +1,8 @@
 /**
  * What the editor's local backend may touch in the working tree, and how it
- * writes there. Content files: Markdown directly inside `content/<collection>/`.
+ * writes there. Content files: an item's Markdown directly inside
+ * `content/<collection>/` (`my-post.md`, its translations `my-post.de.md`),
+ * or in the item's own folder there (`my-post/index.md`, `my-post/index.de.md`).
  * Images: files of the formats the build reads, directly inside a collection's
  * folder, in an item's folder one level below it
  * (`content/blog-posts/my-post/cover.jpg`), or among the shared portraits in
@@ -34,17 +36,28 @@ const COLLECTION_FOLDERS = new Set<string>(COLLECTION_NAMES.map(collectionFolder
 /** A file or folder name: what Decap makes of a title or an upload (lowercase ASCII, `-`, `.`, `_`, `~`). */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]*$/
 const MARKDOWN_NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]*\.md$/
+/** An item's file in its own folder: `index.md`, or a translation's `index.de.md`. */
+const INDEX_NAME = /^index(?:\.[A-Za-z0-9_-]+)?\.md$/
 const IMAGE_EXTENSIONS = new Set<string>(LOCAL_IMAGE_EXTENSIONS)
 /** Longer paths than any the editor makes are refused before they are looked at. */
 const MAX_PATH_LENGTH = 300
 
 const shown = (value: unknown) => JSON.stringify(String(value).slice(0, 200))
 
-/** The path, if it names a Markdown file directly inside a collection's folder. */
+/** Whether `path` is an item's file: Markdown directly in a collection's folder, or an `index` file in an item's folder there. */
+export function isContentPath(path: string): boolean {
+  if (path.length > MAX_PATH_LENGTH) return false
+  const name = basename(path)
+  if (COLLECTION_FOLDERS.has(dirname(path))) return MARKDOWN_NAME.test(name)
+  const folder = dirname(path)
+  return INDEX_NAME.test(name) && COLLECTION_FOLDERS.has(dirname(folder)) && NAME.test(basename(folder))
+}
+
+/** The path, if it names an item's file (see `isContentPath`). */
 export function contentPath(path: unknown): string {
-  if (typeof path !== 'string' || !COLLECTION_FOLDERS.has(dirname(path)) || !MARKDOWN_NAME.test(basename(path)))
+  if (typeof path !== 'string' || !isContentPath(path))
     throw new LocalBackendError(
-      `${shown(path)} is not a content file: the editor reads and writes content/<collection>/<slug>.md only`,
+      `${shown(path)} is not a content file: the editor reads and writes content/<collection>/<slug>.md and content/<collection>/<slug>/index.md only (and their translations, <slug>.<locale>.md)`,
     )
   return path
 }

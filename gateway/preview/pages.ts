@@ -19,6 +19,8 @@ export interface PreviewState {
   items: PreviewItem[]
   /** The clock the content is published as of (BUILD_TIME, else the time of the last assembly). */
   asOf: string
+  /** The default locale: its items' pages have no `?locale=`. */
+  language: string
   /** Content errors, as printed: `file:line:col field: message`. */
   errors: string[]
   siteName: string
@@ -32,6 +34,7 @@ body{font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b;m
 a{color:#0b57d0}nav{font-size:.9rem;margin-bottom:1rem}
 .draft{display:inline-block;background:#fff4ce;border:1px solid #c9a200;border-radius:.3rem;padding:0 .4rem;font-size:.8rem;margin-left:.4rem}
 .scheduled{display:inline-block;background:#e3eefd;border:1px solid #0b57d0;border-radius:.3rem;padding:0 .4rem;font-size:.8rem;margin-left:.4rem}
+.locale{display:inline-block;border:1px solid #777;border-radius:.3rem;padding:0 .4rem;font-size:.8rem;margin-left:.4rem;text-transform:uppercase}
 .expired{display:inline-block;background:#eee;border:1px solid #777;border-radius:.3rem;padding:0 .4rem;font-size:.8rem;margin-left:.4rem}
 .errors{border:2px solid #b3261e;background:#fdecea;padding:.5rem 1rem;border-radius:.4rem}
 .errors code{white-space:pre-wrap}
@@ -80,7 +83,8 @@ export function indexPage(state: PreviewState): string {
     const rows = items.map((i) => {
       const title = i.record?.title ?? i.slug
       const date = i.record ? ` <small>${escapeHtml(String(i.record.published_at).slice(0, 10))}</small>` : ''
-      return `<li><a href="${PREVIEW_PREFIX}/${collection}/${encodeURIComponent(i.slug)}">${escapeHtml(title)}</a>${badges(i)}${date}</li>`
+      const locale = i.locale === state.language ? '' : ` <span class="locale">${escapeHtml(i.locale)}</span>`
+      return `<li><a href="${itemHref(state, collection, i.slug, i.locale)}">${escapeHtml(title)}</a>${locale}${badges(i)}${date}</li>`
     })
     return `<section aria-labelledby="c-${collection}"><h2 id="c-${collection}">${escapeHtml(state.collectionTitles[collection])} <small>(${items.length})</small></h2>
 <ul>${rows.join('') || '<li><small>none yet</small></li>'}</ul></section>`
@@ -126,9 +130,15 @@ ${local(image(record))}
 <div class="body">
 ${local(record.body.html)}
 </div>
-${related(record)}
+${related(state, record, item.locale)}
 </article>`,
   )
+}
+
+/** An item's page: a translation's with `?locale=`. */
+function itemHref(state: PreviewState, collection: string, slug: string, locale: string): string {
+  const query = locale === state.language ? '' : `?locale=${encodeURIComponent(locale)}`
+  return `${PREVIEW_PREFIX}/${collection}/${encodeURIComponent(slug)}${query}`
 }
 
 /**
@@ -172,11 +182,11 @@ function image(record: FullRecord): string {
   return lead + card
 }
 
-function related(record: FullRecord): string {
+/** A translation's related items are its locale's (or the default items it falls back to, which its page falls back to as well). */
+function related(state: PreviewState, record: FullRecord, locale: string): string {
   if (!record.related.length) return ''
   const items = record.related.map(
-    (r) =>
-      `<li><a href="${PREVIEW_PREFIX}/${r.collection}/${encodeURIComponent(r.slug)}">${escapeHtml(r.title)}</a></li>`,
+    (r) => `<li><a href="${itemHref(state, r.collection, r.slug, locale)}">${escapeHtml(r.title)}</a></li>`,
   )
   return `<aside aria-labelledby="related-title"><h2 id="related-title">Related</h2><ul>${items.join('')}</ul></aside>`
 }

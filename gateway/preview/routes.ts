@@ -35,6 +35,7 @@ export function previewPlugin(compiler: Compiler): (app: H3) => void {
       revision,
       items,
       asOf,
+      language: site?.language ?? 'en',
       errors: current.ok ? [] : current.errors.errors.map((e) => e.message),
       siteName: site?.name ?? 'Content',
       collectionTitles: titles,
@@ -71,7 +72,12 @@ export function previewPlugin(compiler: Compiler): (app: H3) => void {
         if (!isCollectionName(collection))
           throw problem('not-found', { detail: `There is no collection "${collection.slice(0, 120)}".` })
         const current = state()
-        const item = current.items.find((i) => i.collection === collection && i.slug === slug)
+        // `?locale=de`: the item's translation with that slug; without it, the default locale's item; else
+        // (a slug only a translation has, or a locale without it, as a locale falling back shows) any locale's.
+        const locale = event.url.searchParams.get('locale') ?? current.language
+        const bySlug = current.items.filter((i) => i.collection === collection && i.slug === slug)
+        const item =
+          bySlug.find((i) => i.locale === locale) ?? bySlug.find((i) => i.locale === current.language) ?? bySlug[0]
         // A page for a slug that does not exist (yet) still reloads, so it shows the item once it is saved.
         return html(event, itemPage(current, item, collection, slug), item || current.errors.length ? 200 : 404)
       }),

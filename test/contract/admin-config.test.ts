@@ -14,14 +14,16 @@ import { join } from 'node:path'
 import type { SchemaObject } from 'ajv'
 import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
+import { partsOf, valueFromParts } from '../../build/emit/admin/datetime-offset.js'
 import { fromFrontmatterFile, toFrontmatterFile } from '../../build/emit/admin/house-style.js'
-import { isLocal, placeNewItemUploads, placeUploadsOnSave, resolveLocal } from '../../build/emit/admin/media.js'
+import { wrapBackends } from '../../build/emit/admin/backends.js'
+import { isLocal, placeNewItemUploads, placeUploads, resolveLocal } from '../../build/emit/admin/media.js'
 import { isLocal as isLocalInBuild, resolveLocal as buildResolve } from '../../build/pipeline/media-refs.ts'
 import { type AdminField, adminConfigYaml, createAdminConfig } from '../../contract/admin-config.ts'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
 import { item } from '../../contract/routes/content.ts'
-import { httpUrl, imageUrl } from '../../contract/schemas/common.ts'
-import { FIXTURE_CONTENT, REPO_ROOT } from '../helpers/project.ts'
+import { dateOrDateTime, dateTime, httpUrl, imageUrl } from '../../contract/schemas/common.ts'
+import { FIXTURE_CONTENT, LOCALE_FIXTURE, REPO_ROOT } from '../helpers/project.ts'
 
 const SITE = {
   name: 'Fixture Co',
@@ -101,20 +103,16 @@ describe('the editor configuration', () => {
     expect(posts.get('title')).toMatchObject({ widget: 'string', required: true })
     expect(posts.get('summary')).toMatchObject({ widget: 'text' })
     expect(posts.get('body')).toMatchObject({ widget: 'markdown' })
-    expect(posts.get('published_at')).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DD', time_format: false })
-    expect(events.get('starts_at')).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DDTHH:mm:ssZ' })
-    // Scheduled publishing's expiry is an instant: a date and a time, saved with the author's offset.
-    expect(posts.get('expires_at')).toMatchObject({
-      widget: 'datetime',
-      required: false,
-      format: 'YYYY-MM-DDTHH:mm:ssZ',
-      time_format: 'HH:mm',
-    })
+    // A date, with a time and its offset where scheduling needs one; an instant needs the time.
+    expect(posts.get('published_at')).toMatchObject({ widget: 'datetime-offset', time: 'optional', required: true })
+    expect(events.get('starts_at')).toMatchObject({ widget: 'datetime-offset', time: 'required' })
+    expect(posts.get('expires_at')).toMatchObject({ widget: 'datetime-offset', time: 'required', required: false })
     expect(posts.get('tags')).toMatchObject({ widget: 'list', max: 20, field: { widget: 'string' } })
     expect(posts.get('authors')).toMatchObject({ widget: 'list', min: 1, max: 10 })
     expect(posts.get('image')).toMatchObject({ widget: 'object', required: false })
     expect(posts.get('draft')).toMatchObject({ widget: 'boolean' })
-    expect(posts.get('related')).toMatchObject({ widget: 'select', multiple: true, max: 20, options: REFERENCES })
+    expect(posts.get('related')).toMatchObject({ widget: 'related', multiple: true, max: 20, options: REFERENCES })
+    expect(posts.get('related')).not.toHaveProperty('locale_options')
     expect(events.get('attendance_mode')).toMatchObject({
       widget: 'select',
       options: ['in_person', 'online', 'hybrid'],
@@ -156,6 +154,30 @@ describe('the editor configuration', () => {
     } finally {
       schema.properties = before
     }
+  })
+
+  it('takes dates as the schema does: a date or a date-time with offset, an instant with its time, with its messages', () => {
+    const posts = fieldPaths(collectionsOf(config).find((c) => c.name === 'blog-posts')!.fields)
+    const accepts = (path: string, value: string) => new RegExp((posts.get(path)!.pattern as string[])[0]!).test(value)
+    for (const good of [
+      '2026-03-14',
+      '2026-07-21T16:00:00+00:00',
+      '2027-03-04T09:00:00Z',
+      '2027-03-04T09:00:30.5+05:45',
+    ])
+      expect(accepts('published_at', good), good).toBe(true)
+    for (const bad of [
+      '2026-07-21T16:00',
+      '2026-07-21T16:00:00',
+      '2026-7-1',
+      '14.03.2026',
+      '2026-03-14 09:00:00+01:00',
+    ])
+      expect(accepts('published_at', bad), bad).toBe(false)
+    expect(accepts('expires_at', '2027-03-04T09:00:00+01:00')).toBe(true)
+    expect(accepts('expires_at', '2027-03-04')).toBe(false)
+    expect((posts.get('published_at')!.pattern as string[])[1]).toBe(dateOrDateTime.errorMessage)
+    expect((posts.get('expires_at')!.pattern as string[])[1]).toBe(dateTime.errorMessage)
   })
 
   it('validates patterns and length bounds with the messages of npm run check', () => {
@@ -240,6 +262,61 @@ describe('the editor configuration', () => {
     expect(config.site_url).toBe(SITE.url)
   })
 
+  it('names a new file by its Slug field (filled from the title when empty, admin/slug.js), at most the schema’s length', () => {
+    for (const collection of collectionsOf(config)) {
+      expect(collection).toMatchObject({ slug: '{{fields.slug}}', identifier_field: 'title' })
+      expect(collection.fields.find((f) => f.name === 'slug')).toMatchObject({ max_length: 120 })
+    }
+  })
+
+  it('is single-language on a site with one locale: no translations anywhere', () => {
+    expect(config).not.toHaveProperty('i18n')
+    for (const collection of collectionsOf(config)) {
+      expect(collection).not.toHaveProperty('i18n')
+      for (const field of collection.fields)
+        expect(field, `${collection.name}: ${field.name}`).not.toHaveProperty('i18n')
+    }
+  })
+
+  it('edits translations on a multilingual site: each locale a file beside the item, every field its own, related per locale', () => {
+    const de = [
+      {
+        value: 'blog-posts/tidewater-in-frankfurt',
+        label: 'Blog post: In Frankfurt',
+        translates: 'blog-posts/eu-region',
+      },
+      { value: 'webinars/data-contracts-101', label: 'Webinar: Data Contracts 101 (en)' },
+    ]
+    const multilingual = createAdminConfig({ ...SITE, language: 'en', locales: ['de', 'en', 'fr'] }, REFERENCES, {
+      de,
+      fr: [],
+    })
+    // The default locale first: Decap lists and validates it, and writes the others beside it (`my-post.de.md`).
+    expect(multilingual.i18n).toEqual({
+      structure: 'multiple_files',
+      locales: ['en', 'de', 'fr'],
+      default_locale: 'en',
+    })
+    for (const collection of collectionsOf(multilingual)) {
+      expect(collection).toMatchObject({ i18n: true })
+      // A translation is a complete file of its own (docs/authoring.md#translations): its own dates, tags, related.
+      for (const field of collection.fields)
+        expect(field, `${collection.name}: ${field.name}`).toMatchObject({ i18n: true })
+      expect(collection.fields.find((f) => f.name === 'related')).toMatchObject({
+        widget: 'related',
+        options: REFERENCES,
+        locale_options: { de, fr: [] },
+      })
+    }
+  })
+
+  it('edits each translation as an item of its own where Decap cannot name a locale (a region by number)', () => {
+    // Decap refuses its whole configuration over such a locale: the editor must still open.
+    const config = createAdminConfig({ ...SITE, language: 'es', locales: ['es', 'es-419'] }, REFERENCES, {})
+    expect(config).not.toHaveProperty('i18n')
+    expect(collectionsOf(config)[0]).not.toHaveProperty('i18n')
+  })
+
   it('follows a property added to a schema, with no other edit', () => {
     const schema = COLLECTIONS['blog-posts'].schema
     const before = schema.properties
@@ -291,6 +368,27 @@ describe('files the editor writes', () => {
     }
     // Most hand-written files list their fields in the schema's order.
     expect(same).toBeGreaterThan(25)
+  })
+
+  it('keep every date as written: the date widget reads each date of the content and writes it back the same', async () => {
+    const dates: string[] = []
+    for (const root of [FIXTURE_CONTENT, LOCALE_FIXTURE])
+      for (const collection of COLLECTION_NAMES) {
+        const names = await readdir(join(root, collection), { recursive: true }).catch(() => [] as string[])
+        for (const name of names.filter((n) => n.endsWith('.md'))) {
+          const data = fromFrontmatterFile(await readFile(join(root, collection, name), 'utf8'))
+          for (const key of ['published_at', 'updated_at', 'expires_at', 'starts_at', 'ends_at'])
+            if (typeof data[key] === 'string') dates.push(data[key])
+        }
+      }
+    expect(dates.some((d) => d.length === 10) && dates.some((d) => /T.*[+-]\d\d:\d\d$/.test(d))).toBe(true)
+    for (const date of dates) expect(valueFromParts(partsOf(date)!), date).toBe(date)
+    // A time given to a date takes an offset; a changed time has whole seconds.
+    expect(valueFromParts({ date: '2027-03-04', time: '09:00', seconds: '', offset: '+01:00' })).toBe(
+      '2027-03-04T09:00:00+01:00',
+    )
+    expect(partsOf('2026-07-21T16:00')).toBeUndefined()
+    expect(partsOf('')).toEqual({ date: '', time: '', seconds: '', offset: '' })
   })
 
   it('leave empty optional fields out, quote only what YAML would misread, and keep fields they do not know', () => {
@@ -399,7 +497,7 @@ describe('images the editor saves', () => {
           },
         }),
       }
-    placeUploadsOnSave({ getBackend: (name: string) => registry[name] }, collectionsOf(config))
+    wrapBackends({ getBackend: (name: string) => registry[name] }, [placeUploads(collectionsOf(config))])
     const raw = toFrontmatterFile({ title: 'T', image: { url: 'cover.png', alt: 'A' } }, fields)
     const entry = {
       dataFiles: [{ path: 'content/webinars/t.md', slug: 't', raw }],

@@ -4,5 +4,5 @@ export interface Field {
   fields?: readonly Field[]
   field?: Field
 }
-export function fromFrontmatterFile(text: string): Record<string, unknown>
+export function fromFrontmatterFile(text: string | null): Record<string, unknown>
 export function toFrontmatterFile(data: Record<string, unknown>, fields: readonly Field[]): string

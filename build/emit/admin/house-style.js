@@ -23,11 +23,13 @@ const NUMERIC_LIKE = /^(?:[-+~]|[\d.,]+%?$)/
 const FRONTMATTER = /^---[ \t]*\r?\n([\s\S]*?)(?:\r?\n)?^---[ \t]*(?:\r?\n|$)/m
 
 /**
- * A file's frontmatter fields and its body (`body`).
- * @param {string} text
+ * A file's frontmatter fields and its body (`body`); nothing for no file (a
+ * locale an item has no translation in reads as an empty file).
+ * @param {string | null} text
  * @returns {Record<string, unknown>}
  */
 export function fromFrontmatterFile(text) {
+  if (!text) return {}
   const match = FRONTMATTER.exec(text)
   if (match?.index !== 0) return { body: text }
   const data = parse(match[1] ?? '') ?? {}

@@ -1,4 +1,5 @@
 /** Types of media.js (plain browser ESM, copied into dist/admin/ as it is). */
+import type { Wrapper } from './backends.js'
 import type { Field as FormatField } from './house-style.js'
 
 export interface Field extends FormatField {
@@ -13,7 +14,5 @@ export function placeNewItemUploads(
   assets: readonly { path: string }[],
   fields: readonly Field[],
 ): string
-export function placeUploadsOnSave(
-  CMS: unknown,
-  collections: readonly { folder: string; fields: readonly Field[] }[],
-): void
+export function rebaseFolderItemImages(raw: string, key: string, fields: readonly Field[]): string
+export function placeUploads(collections: readonly { folder: string; fields: readonly Field[] }[]): Wrapper

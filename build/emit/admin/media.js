@@ -8,13 +8,17 @@
  *
  * A new item has no file name until its first save, so Decap writes its
  * uploads as a bare `cover.png` while it saves them into the item's folder
- * (a known Decap limitation). `placeUploadsOnSave` mends that at the one
- * place where both are known, the backend's `persistEntry`, for GitHub and
- * the local backend alike: the new file names each such upload by its path
- * in the item's folder.
+ * (a known Decap limitation). `placeUploads` mends that at the one place
+ * where both are known, the backend's `persistEntry` (a wrapper of
+ * backends.js), for GitHub and the local backend alike: the new file names
+ * each such upload by its path in the item's folder. An item in a folder of
+ * its own (`my-post/index.md`) looks like `my-post.md` to Decap
+ * (repository-layout.js), so its uploads land in that folder too; its file
+ * names them from there (`rebaseFolderItemImages`).
  *
  * Plain browser ESM, copied into dist/admin/ as it is; Node runs it in the tests.
  */
+import { around } from './backends.js'
 import { fromFrontmatterFile, toFrontmatterFile } from './house-style.js'
 
 /** @typedef {{ name: string, widget?: string, fields?: readonly Field[], field?: Field }} Field */
@@ -66,20 +70,19 @@ export function resolveLocal(folder, url) {
 const BODY_IMAGE = /(!\[(?:[^\]\\]|\\.)*\]\(\s*<?)([^\s)>]+)/g
 
 /**
- * The values of image fields (and body images) that `moved` maps, replaced.
+ * The values of image fields (and body images) with each URL passed through `move`.
  * @param {unknown} value
  * @param {Field | undefined} field
- * @param {Map<string, string>} moved
+ * @param {(url: string) => string} move
  * @returns {unknown}
  */
-function relocate(value, field, moved) {
+function relocate(value, field, move) {
   if (typeof value === 'string') {
-    if (field?.widget === 'image') return moved.get(value) ?? value
-    if (field?.widget === 'markdown')
-      return value.replace(BODY_IMAGE, (all, head, url) => (moved.has(url) ? `${head}${moved.get(url)}` : all))
+    if (field?.widget === 'image') return move(value)
+    if (field?.widget === 'markdown') return value.replace(BODY_IMAGE, (_all, head, url) => `${head}${move(url)}`)
     return value
   }
-  if (Array.isArray(value)) return value.map((item) => relocate(item, field?.field ?? { ...field, name: '' }, moved))
+  if (Array.isArray(value)) return value.map((item) => relocate(item, field?.field ?? { ...field, name: '' }, move))
   if (value && typeof value === 'object') {
     /** @type {Record<string, unknown>} */
     const out = {}
@@ -87,11 +90,27 @@ function relocate(value, field, moved) {
       out[key] = relocate(
         inner,
         (field?.fields ?? []).find((f) => f.name === key),
-        moved,
+        move,
       )
     return out
   }
   return value
+}
+
+/**
+ * The file with its image URLs passed through `move`; the same text when none changes.
+ * @param {string} raw
+ * @param {readonly Field[]} fields the collection's fields (the body among them)
+ * @param {(url: string) => string} move
+ */
+function withImagesMoved(raw, fields, move) {
+  let changed = false
+  const data = relocate(fromFrontmatterFile(raw), { name: '', fields }, (url) => {
+    const next = move(url)
+    if (next !== url) changed = true
+    return next
+  })
+  return changed ? toFrontmatterFile(/** @type {Record<string, unknown>} */ (data), fields) : raw
 }
 
 /**
@@ -115,17 +134,32 @@ export function placeNewItemUploads(raw, path, assets, fields) {
     if (relative.includes('/')) moved.set(basename(relative), relative)
   }
   if (!moved.size) return raw
-  const data = relocate(fromFrontmatterFile(raw), { name: '', fields }, moved)
-  return toFrontmatterFile(/** @type {Record<string, unknown>} */ (data), fields)
+  return withImagesMoved(raw, fields, (url) => moved.get(url) ?? url)
 }
 
 /**
- * Make every backend the editor may use (GitHub, and the local one in `npm
- * run dev`) save a new item's uploads under the paths its file names.
- * @param {any} CMS Decap's global, before `CMS.init`
- * @param {readonly { folder: string, fields: readonly Field[] }[]} collections
+ * The file of an item kept in a folder of its own (`my-post/index.md`) with
+ * the images the editor named as it names a file item's (`my-post/cover.png`,
+ * its uploads and picks from the item's images, which are in that folder)
+ * named from the file, as the build resolves them (`cover.png`).
+ * @param {string} raw
+ * @param {string} key the item's folder name
+ * @param {readonly Field[]} fields
  */
-export function placeUploadsOnSave(CMS, collections) {
+export function rebaseFolderItemImages(raw, key, fields) {
+  const prefix = `${key}/`
+  return withImagesMoved(raw, fields, (url) =>
+    url.startsWith(prefix) && !url.slice(prefix.length).includes('/') ? url.slice(prefix.length) : url,
+  )
+}
+
+/**
+ * Save a new item's uploads under the paths its file names (see the top of
+ * this file): a wrapper of the backends (backends.js).
+ * @param {readonly { folder: string, fields: readonly Field[] }[]} collections
+ * @returns {(implementation: Record<string, any>) => Record<string, any>}
+ */
+export function placeUploads(collections) {
   const fieldsOf = new Map(collections.map((c) => [c.folder, c.fields]))
   /** @param {{ dataFiles: { path: string, raw: string }[], assets: { path: string }[] }} entry */
   const placed = (entry) => ({
@@ -135,18 +169,10 @@ export function placeUploadsOnSave(CMS, collections) {
       return fields ? { ...file, raw: placeNewItemUploads(file.raw, file.path, entry.assets, fields) } : file
     }),
   })
-  for (const name of ['github', 'proxy']) {
-    const backend = CMS.getBackend(name)
-    if (!backend) continue
-    const init = backend.init
-    backend.init = (/** @type {unknown[]} */ ...args) => {
-      const implementation = init(...args)
-      const persist = implementation.persistEntry.bind(implementation)
-      implementation.persistEntry = (
-        /** @type {Parameters<typeof placed>[0]} */ entry,
-        /** @type {{ newEntry?: boolean }} */ options,
-      ) => persist(options?.newEntry ? placed(entry) : entry, options)
-      return implementation
-    }
+  return (implementation) => {
+    around(implementation, 'persistEntry', async (persist, entry, options) =>
+      persist(options?.newEntry ? placed(entry) : entry, options),
+    )
+    return implementation
   }
 }

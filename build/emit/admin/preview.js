@@ -36,20 +36,25 @@ function localImages(backendPath) {
   return {
     /**
      * @param {any} entry Decap's entry (an Immutable map)
-     * @param {string} folder where the item's file is (or will be)
+     * @param {readonly string[]} folders where the item's file is (or will be), then where Decap has it
+     *   (they differ for an item in a folder of its own: an upload not saved yet is named from Decap's)
      * @param {string} url as written in the form
      * @returns {Promise<string>} a URL the pane can show
      */
-    async urlOf(entry, folder, url) {
+    async urlOf(entry, folders, url) {
       if (!isLocal(url)) return url
-      const path = resolveLocal(folder, url)
-      if (!path) return ''
-      const media = (entry.get('mediaFiles')?.toJS?.() ?? []).find(
-        (/** @type {{ path: string }} */ f) => f.path.replace(/^\/+/, '') === path,
-      )
-      if (media?.url || media?.displayURL) return media.url ?? media.displayURL
-      if (!read.has(path)) read.set(path, fetchUrl(path))
-      return /** @type {Promise<string>} */ (read.get(path)).catch(() => '')
+      const paths = [...new Set(folders.map((folder) => resolveLocal(folder, url)))].filter((p) => p !== undefined)
+      const uploads = entry.get('mediaFiles')?.toJS?.() ?? []
+      for (const path of paths) {
+        const media = uploads.find((/** @type {{ path: string }} */ f) => f.path.replace(/^\/+/, '') === path)
+        if (media?.url || media?.displayURL) return media.url ?? media.displayURL
+      }
+      for (const path of paths) {
+        if (!read.has(path)) read.set(path, fetchUrl(path))
+        const shown = await /** @type {Promise<string>} */ (read.get(path)).catch(() => '')
+        if (shown) return shown
+      }
+      return ''
     },
   }
 }
@@ -65,8 +70,9 @@ async function withLocalImages(/** @type {string} */ html, /** @type {(url: stri
 
 /**
  * @param {any} CMS Decap's global
- * @param {{ collections: { name: string, folder: string }[] }} config
- * @param {{ local: boolean, renderPath: string, previewPrefix: string, localBackend: string }} options
+ * @param {{ collections: { name: string, folder: string }[], i18n?: { default_locale: string } }} config
+ * @param {{ local: boolean, renderPath: string, previewPrefix: string, localBackend: string,
+ *   repositoryPath: (path: string) => string }} options
  */
 export function registerPreviews(CMS, config, options) {
   const h = window.h
@@ -96,8 +102,9 @@ export function registerPreviews(CMS, config, options) {
       },
       async render_(entry) {
         // Where the item's file is, or will be: relative images resolve from there, as in the build.
-        const folder = entry.get('path') ? dirname(entry.get('path')) : collection.folder
-        const urlOf = (/** @type {string} */ url) => this.images.urlOf(entry, folder, url)
+        const path = entry.get('path')
+        const folders = path ? [dirname(options.repositoryPath(path)), dirname(path)] : [collection.folder]
+        const urlOf = (/** @type {string} */ url) => this.images.urlOf(entry, folders, url)
         let next
         try {
           const response = await fetch(options.renderPath, {
@@ -117,9 +124,11 @@ export function registerPreviews(CMS, config, options) {
         if (!this.gone) this.setState(next)
       },
       render() {
-        const { entry, widgetFor, getAsset } = this.props
+        const { entry, widgetFor, getAsset, locale } = this.props
         const data = entry.get('data')
-        const slug = entry.get('slug')
+        // The item's slug (its Slug field, else its file's name) in the locale the pane shows.
+        const slug = data.get('slug') || entry.get('slug')
+        const translation = locale && config.i18n && locale !== config.i18n.default_locale
         const parts = [h('h1', { key: 'title' }, data.get('title') ?? '')]
         if (data.get('summary')) parts.push(h('p', { key: 'summary', className: 'summary' }, data.get('summary')))
         if (options.local && slug && !entry.get('newRecord'))
@@ -129,7 +138,11 @@ export function registerPreviews(CMS, config, options) {
               { key: 'link', className: 'saved' },
               h(
                 'a',
-                { href: `${options.previewPrefix}/${collection.name}/${slug}`, target: '_blank', rel: 'noopener' },
+                {
+                  href: `${options.previewPrefix}/${collection.name}/${slug}${translation ? `?locale=${encodeURIComponent(locale)}` : ''}`,
+                  target: '_blank',
+                  rel: 'noopener',
+                },
                 'Open the saved version in the preview',
               ),
             ),

@@ -13,63 +13,42 @@
  * loopback, only for content files and images where the build looks for
  * them, and only for real images of bounded size.
  */
-import { mkdir, readdir, readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { checkContent } from '../../../build/compiler/build.ts'
 import { ADMIN_LOCAL_BACKEND_PATH, PREVIEW_RENDER_PATH } from '../../../contract/public-paths.ts'
 import { startDev, type DevServer } from '../../../gateway/dev-server.ts'
+import { ARTIFACTS, type EditorPage, launchChromium, openEditor } from '../../helpers/editor.ts'
 import { photo } from '../../helpers/images.ts'
-import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
+import { createProject, validPost, type TempProject } from '../../helpers/project.ts'
 
-const ARTIFACTS = join(REPO_ROOT, 'test-artifacts')
 const SLUG = 'editing-without-git-a-first-post'
 
 describe('the editor in npm run dev', () => {
   let project: TempProject
   let dev: DevServer
   let browser: Browser
+  let editor: EditorPage
   let page: Page
-  /** Every request the page and its frames made (or were refused by the CSP), and the answer to each (by URL). */
   let requests: string[]
-  let answers: Map<string, { status: number; type: string | undefined }>
+  let answers: EditorPage['answers']
 
   beforeAll(async () => {
     project = await createProject({ 'content/blog-posts/existing.md': validPost('An existing post') })
     dev = await startDev({ root: project.root, port: 0, print: () => {} })
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
-    })
-    await mkdir(ARTIFACTS, { recursive: true })
+    browser = await launchChromium()
   })
   beforeEach(async () => {
-    page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
-    requests = []
-    answers = new Map()
-    page.context().on('request', (request) => requests.push(request.url()))
-    // A request the page's CSP refused never starts: Chromium says so on the console instead.
-    page.on('console', (message) => {
-      if (message.type() === 'error' && /Content Security Policy/.test(message.text())) requests.push(message.text())
-    })
-    page
-      .context()
-      .on('response', (response) =>
-        answers.set(response.url(), { status: response.status(), type: response.headers()['content-type'] }),
-      )
-    await page.goto(`${dev.url}/admin/`)
-    // The local backend needs no sign-in: Decap shows its button, which goes straight in.
-    await page.getByRole('button', { name: 'Login' }).click()
-    await page.getByText('An existing post').waitFor({ timeout: 20_000 })
+    editor = await openEditor(browser, dev.url, 'An existing post')
+    ;({ page, requests, answers } = editor)
   })
   afterEach(async () => {
     await page.close()
     // Whatever a test did in the editor, the browser asked no host but the dev server for anything.
-    const origin = new URL(dev.url).origin
-    const thirdParty = requests.filter((url) => !/^(data|blob):/.test(url) && !url.startsWith(`${origin}/`))
-    expect(thirdParty).toEqual([])
+    expect(editor.thirdParty(new URL(dev.url).origin)).toEqual([])
   })
   afterAll(async () => {
     await browser?.close()
@@ -96,7 +75,7 @@ describe('the editor in npm run dev', () => {
     expect([...paths]).toEqual(
       expect.arrayContaining(['/admin/', '/admin/config.yml', ADMIN_LOCAL_BACKEND_PATH, PREVIEW_RENDER_PATH]),
     )
-    expect(requests.filter((url) => !/^(data|blob):/.test(url) && !url.startsWith(`${origin}/`))).toEqual([])
+    expect(editor.thirdParty(origin)).toEqual([])
   })
 
   it('creates a blog post through the form: a hand-written file that npm run check accepts and the API serves', async () => {
@@ -107,7 +86,7 @@ describe('the editor in npm run dev', () => {
       await page.getByRole('button', { name: /Add tags/ }).click()
       await page.locator('input[id^="tag-field"]').nth(i).fill(tag)
     }
-    await page.getByLabel('Published at').fill('2026-03-14')
+    await page.getByLabel('Published at', { exact: true }).fill('2026-03-14')
     await page.getByRole('button', { name: /Add authors/ }).click()
     await page.locator('input[id^="name-field"]').first().fill('Ada Author')
     await page.locator('[data-slate-editor="true"]').last().click()
@@ -162,7 +141,7 @@ The first paragraph, written in the editor.
     }
     await page.goto(`${dev.url}/admin/#/collections/blog-posts/new`)
     await page.getByLabel('Title', { exact: true }).fill('Pictures from the editor')
-    await page.getByLabel('Published at').fill('2026-03-16')
+    await page.getByLabel('Published at', { exact: true }).fill('2026-03-16')
     await page.getByRole('button', { name: /Add authors/ }).click()
     await page.locator('input[id^="name-field"]').first().fill('Ada Author')
     await upload('Cover.PNG', cover)
@@ -236,10 +215,40 @@ The chart below shows it.
     expect(record.body.html).toMatch(/<picture>.*alt="Detections per week, rising"/s)
   })
 
+  it('names a new file by its Slug field, else by its title at most the schema’s 120 characters', async () => {
+    /** Create a post through the form; done once Decap has saved it and opened the saved entry. */
+    const create = async (title: string, name: string, slug?: string) => {
+      await page.goto(`${dev.url}/admin/#/collections/blog-posts/new`)
+      await page.getByLabel('Title', { exact: true }).fill(title)
+      if (slug) await page.getByLabel('Slug').fill(slug)
+      await page.getByLabel('Published at', { exact: true }).fill('2026-03-17')
+      await page.getByRole('button', { name: /Add authors/ }).click()
+      await page.locator('input[id^="name-field"]').first().fill('Ada Author')
+      await page.getByRole('button', { name: 'Publish', exact: true }).click()
+      await page.getByText('Publish now').click()
+      // The dev server may still be processing the images of the test before: a save can wait on it.
+      await page.waitForURL(`**/#/collections/blog-posts/entries/${name}`, { timeout: 30_000 })
+    }
+    const file = (title: string) =>
+      `---\ntitle: ${title}\npublished_at: 2026-03-17\nauthors:\n  - name: Ada Author\n---\n`
+    const names = () => readdir(join(project.root, 'content/blog-posts'))
+    await create('Named by hand', 'chosen-name', 'chosen-name')
+    expect(await names()).toContain('chosen-name.md')
+    // The file name says the slug: no slug: line repeats it, as npm run new -- --slug writes none.
+    expect(await readFile(join(project.root, 'content/blog-posts/chosen-name.md'), 'utf8')).toBe(file('Named by hand'))
+
+    // 178 characters, a valid title; its slug is cut at the schema's 120, at a word.
+    const long = `A very long title ${'about data reliability '.repeat(7)}`.trim()
+    const slug = `a-very-long-title${'-about-data-reliability'.repeat(4)}-about-data`
+    expect(slug.length).toBe(120)
+    await create(long, slug)
+    expect(await readFile(join(project.root, `content/blog-posts/${slug}.md`), 'utf8')).toBe(file(long))
+  }, 90_000)
+
   it('refuses to save with a required field left empty, with the message of npm run check', async () => {
     const before = await readdir(join(project.root, 'content/blog-posts'))
     await page.goto(`${dev.url}/admin/#/collections/blog-posts/new`)
-    await page.getByLabel('Published at').fill('2026-03-15')
+    await page.getByLabel('Published at', { exact: true }).fill('2026-03-15')
     await page.getByRole('button', { name: /Add authors/ }).click()
     await page.locator('input[id^="name-field"]').first().fill('Ada Author')
     await page.getByRole('button', { name: 'Publish', exact: true }).click()

@@ -42,7 +42,9 @@ describe('translations in the preview of npm run dev', () => {
     const list = (await (await fetch(`${dev.url}/api/blog-posts?locale=de`)).json()) as { data: { slug: string }[] }
     expect(list.data.map((r) => r.slug)).toEqual(['hallo'])
     const index = await (await fetch(`${dev.url}/preview/`)).text()
-    const row = (slug: string) => new RegExp(`<li><a href="/preview/blog-posts/${slug}">[^]*?</li>`).exec(index)?.[0]
+    // A translation's page is its locale's (`?locale=de`), and the list says its locale.
+    const row = (slug: string) =>
+      new RegExp(`<li><a href="/preview/blog-posts/${slug}\\?locale=de">[^]*?</li>`).exec(index)?.[0]
     expect(row('start')).toContain(
       `<span class="scheduled">scheduled: publishes <time datetime="${RELEASE}">${RELEASE}</time> with its item content/blog-posts/launch.md</span>`,
     )
@@ -52,6 +54,7 @@ describe('translations in the preview of npm run dev', () => {
     expect(row('geheim')).toContain(
       '<span class="draft">draft: its item content/blog-posts/secret.md is a draft</span>',
     )
-    expect(row('hallo')).not.toContain('<span')
+    expect(row('hallo')).toContain('<span class="locale">de</span>')
+    expect(row('hallo')).not.toMatch(/class="(?:draft|scheduled|expired)"/)
   })
 })
