@@ -216,6 +216,17 @@ export const LOCALE: Parameter = {
   schema: text(MAX_LOCALE_LENGTH, { pattern: LOCALE_QUERY_PATTERN }),
 }
 
+/** The change feed's locale: given or not, never negotiated (a client's cursor reads one feed). */
+export const CHANGES_LOCALE: Parameter = {
+  component: 'changesLocale',
+  name: 'locale',
+  in: 'query',
+  required: false,
+  description:
+    "A multilingual site's feed of another locale than the default, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400): the records that locale shows, its translations and, where it falls back, the default locale's items it has no translation of. Each locale's feed has its own cursors, which name it; a cursor of another locale's feed is a 400. Accept-Language never chooses the feed (a sync client's feed must not switch under its cursor): without `locale`, the default locale's. A single-language site ignores a well-formed one.",
+  schema: text(MAX_LOCALE_LENGTH, { pattern: LOCALE_QUERY_PATTERN }),
+}
+
 export const ACCEPT_LANGUAGE: Parameter = {
   component: 'acceptLanguage',
   name: 'Accept-Language',

@@ -4,7 +4,8 @@
  * of its slugs and its fallback as the gateway resolves them, any other
  * request of a locale the function; the bare paths' Language conditions
  * (Netlify's negotiation: the first language of Accept-Language) reach the
- * locale's files. Every file a rule names is in the build.
+ * locale's files, but for the change feed, which only `?locale=` chooses.
+ * Every file a rule names is in the build.
  */
 import { access } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -71,6 +72,12 @@ describe('the Netlify rules of a multilingual build', () => {
     ['/api/blog-posts/dbt-tests-are-not-enough', 'locale=fr', 'function'],
     ['/api/blog-posts/datenvertraege-in-der-ci', '', 'function'],
     ['/api/blog-posts/data-contracts-in-ci', '', '/api/blog-posts/data-contracts-in-ci.json'],
+    ['/api/changes', 'locale=de', '/api/_locales/de/_changes.json'],
+    ['/api/changes', 'locale=fr', '/api/_locales/fr/_changes.json'],
+    ['/api/changes', 'locale=de&since=ZGU', 'function'],
+    ['/api/changes', 'locale=fr&limit=5', 'function'],
+    ['/api/changes', 'locale=it', 'function'],
+    ['/api/changes', '', '/api/_changes.json'],
   ])('%s?%s → %s', async (path, query, target) => {
     expect(reach(path, query)).toBe(target)
     if (target !== 'function') await access(join(project.dist, target))
@@ -87,5 +94,10 @@ describe('the Netlify rules of a multilingual build', () => {
     expect(reach('/api/blog-posts/dbt-tests-are-not-enough', '', 'fr')).toBe(
       '/api/blog-posts/dbt-tests-are-not-enough.json',
     )
+  })
+
+  it('never lets Accept-Language choose the change feed (a client’s cursor reads one feed)', () => {
+    for (const language of ['de', 'fr', 'en']) expect(reach('/api/changes', '', language)).toBe('/api/_changes.json')
+    expect(rules.filter((r) => r.from === '/api/changes' && r.conditions?.Language)).toEqual([])
   })
 })
