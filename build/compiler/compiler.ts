@@ -44,7 +44,8 @@ import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
 import type { FullPass } from './full-pass.ts'
 import { referenceErrors } from './link.ts'
 import { Linker } from './linker.ts'
-import { byLocale, linkLocales, translationErrors } from './locales.ts'
+import { translationErrors } from './locale-errors.ts'
+import { byLocale, linkLocales } from './locales.ts'
 import {
   inBatches,
   itemPath,
