@@ -6,7 +6,8 @@ import type { RecordFilter } from '../../contract/filters.ts'
 import { recordMatcher } from '../../contract/list-query.ts'
 import type { ContentRecord } from '../../contract/records.ts'
 import type { Snapshot } from '../artifacts.ts'
-import { resourceUri } from './content.ts'
+import { summariesIn } from '../content/locales.ts'
+import { recordUri } from './content.ts'
 
 export const UPCOMING_COLLECTIONS = ['events', 'webinars'] as const
 export type UpcomingCollection = (typeof UPCOMING_COLLECTIONS)[number]
@@ -39,6 +40,8 @@ export interface UpcomingQuery {
   collection?: UpcomingCollection
   /** The list filters (tag, author, exclude, …), as REST's lists apply them. */
   filter?: RecordFilter
+  /** A multilingual site's locale other than the default: its lists (translations, and where it falls back the default's). */
+  locale?: string
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
@@ -80,7 +83,7 @@ export function upcoming(snapshot: Snapshot, query: UpcomingQuery): UpcomingItem
   const kept = query.filter ? recordMatcher(query.filter, from) : undefined
   const items: UpcomingItem[] = []
   for (const collection of query.collection ? [query.collection] : UPCOMING_COLLECTIONS) {
-    for (const r of snapshot.summaries(collection)) {
+    for (const r of summariesIn(snapshot, collection, query.locale)) {
       const starts = Date.parse(String(r.starts_at))
       if (!(starts > from && starts <= until)) continue
       if (query.region !== undefined && !matchesRegion(r, query.region)) continue
@@ -102,7 +105,7 @@ export function upcoming(snapshot: Snapshot, query: UpcomingQuery): UpcomingItem
         city: str(location.city),
         country: str(location.country),
         registration_url: str(r.registration_url),
-        resource_uri: resourceUri(collection, r.slug),
+        resource_uri: recordUri(snapshot, collection, r),
       })
     }
   }

@@ -3,7 +3,8 @@ import { z } from 'zod'
 import type { McpContext } from '../context.ts'
 import { parseFilters } from '../../../contract/filters.ts'
 import type { ParameterError } from '../../../contract/query-values.ts'
-import { filterArgs, queryOf, READ_ONLY, toolError, toolResult } from '../schemas.ts'
+import { filterArgs, localeArg, queryOf, READ_ONLY, toolError, toolResult } from '../schemas.ts'
+import { toolLocale } from '../../content/locales.ts'
 import { UPCOMING_COLLECTIONS, upcoming } from '../upcoming.ts'
 
 const MAX_DAYS = 3660
@@ -59,6 +60,7 @@ const LIST_UPCOMING_TOOL = {
     author: filterArgs.author.describe('Only those where this person speaks: a slug like "jose-nunez" or a name.'),
     exclude: filterArgs.exclude,
     limit: z.number().int().min(1).max(100).default(20).describe('At most this many items (default 20).'),
+    locale: localeArg.optional(),
   }),
   outputSchema: z.object({
     now: z.string().describe('The time the list was computed for (UTC).'),
@@ -73,12 +75,21 @@ const LIST_UPCOMING_TOOL = {
 export function registerListUpcoming({ server, snapshot, now }: McpContext): void {
   server.registerTool('list_upcoming', LIST_UPCOMING_TOOL, (args) => {
     const { days, region, collection, limit } = args
+    const chosen = toolLocale(snapshot, args.locale)
+    if (!chosen.ok) return toolError(chosen.message)
     // REST's own parser for the filters, so they take what the lists take.
     const errors: ParameterError[] = []
     const filter = parseFilters(queryOf(args, ['tag', 'author', 'exclude']), errors)
     if (errors.length) return toolError(errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
     const at = now()
-    const all = upcoming(snapshot, { now: at, days, region, collection, filter })
+    const all = upcoming(snapshot, {
+      now: at,
+      days,
+      region,
+      collection,
+      filter,
+      ...(chosen.locale && { locale: chosen.locale }),
+    })
     const items = all.slice(0, limit)
     const until = days === undefined ? null : new Date(at.getTime() + days * 86_400_000).toISOString()
     const scope = `${collection ?? 'events and webinars'}${region ? ` in ${region}` : ''}${days ? ` in the next ${days} days` : ''}`
