@@ -7,7 +7,7 @@
  */
 import { COLLECTIONS, isScheduled, type CollectionName } from './collections.ts'
 import { filterHref, isFiltered, parseFilters, type FilterScope, type RecordFilter } from './filters.ts'
-import { recordFields } from './records.ts'
+import { selectableFields } from './records.ts'
 import { commaList, parseInteger, type ParameterError } from './query-values.ts'
 
 export const DEFAULT_LIMIT = 10
@@ -89,7 +89,7 @@ export function parseFields(
 ): readonly string[] | undefined {
   const names = commaList(params, 'fields', errors)
   if (names === undefined) return undefined
-  const allowed = recordFields(collection, form)
+  const allowed = selectableFields(collection, form)
   const unknown = names.find((n) => !allowed.includes(n))
   if (unknown === undefined && names.length <= allowed.length) return [...new Set(names)]
   errors.push({

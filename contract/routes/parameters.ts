@@ -11,7 +11,7 @@ import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../collectio
 import { AUTHOR_PATTERN, MAX_AUTHOR_LENGTH, MAX_QUERY_TAGS, QUERY_TAG_PATTERN, WHEN_VALUES } from '../filters.ts'
 import { MAX_DATE_TIME_LENGTH, MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN } from '../patterns.ts'
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../query.ts'
-import { recordFields } from '../records.ts'
+import { selectableFields } from '../records.ts'
 import { MAX_QUERY_LENGTH, QUERY_PATTERN } from '../search.ts'
 import { LOCALE_QUERY_PATTERN, MAX_LOCALE_LENGTH } from '../locales.ts'
 import type { Parameter } from './route.ts'
@@ -130,15 +130,15 @@ export function sortOf(collection: CollectionName): Parameter {
   }
 }
 
-/** `fields` of a collection's lists (`summary`) or items (`full`): its own fields. */
+/** `fields` of a collection's lists (`summary`) or items (`full`): its own fields, and a multilingual site's locale fields. */
 export function fieldsOf(collection: CollectionName, form: 'summary' | 'full'): Parameter {
-  const fields = recordFields(collection, form)
+  const fields = selectableFields(collection, form)
   return {
     name: 'fields',
     in: 'query',
     required: false,
     commaSeparated: true,
-    description: `Only these fields of ${form === 'summary' ? 'each item' : 'the item'}, separated by commas (\`fields=title,slug,image\`); \`id\` and \`type\` always come. An unknown name is a 400 that lists the fields.`,
+    description: `Only these fields of ${form === 'summary' ? 'each item' : 'the item'}, separated by commas (\`fields=title,slug,image\`); \`id\` and \`type\` always come. \`locale\` and \`translations\` are a multilingual site's (for hreflang links: \`fields=url,translations\`). An unknown name is a 400 that lists the fields.`,
     schema: arrayOf({ type: 'string', enum: [...fields] }, fields.length, { minItems: 1 }),
   }
 }

@@ -7,7 +7,7 @@
  * locale's files, but for the change feed, which only `?locale=` chooses.
  * Every file a rule names is in the build.
  */
-import { access } from 'node:fs/promises'
+import { access, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseAllRedirects } from '@netlify/redirect-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -94,6 +94,27 @@ describe('the Netlify rules of a multilingual build', () => {
     expect(reach('/api/blog-posts/dbt-tests-are-not-enough', '', 'fr')).toBe(
       '/api/blog-posts/dbt-tests-are-not-enough.json',
     )
+  })
+
+  it("types each locale's feeds as the default's (RSS, Atom, JSON Feed), not by their extension", async () => {
+    const headers = await readFile(join(project.dist, '_headers'), 'utf8')
+    /** The header lines of the rule for `path`. */
+    const ruleOf = (path: string) => {
+      const lines = headers.split('\n')
+      const at = lines.indexOf(path)
+      expect(at, path).toBeGreaterThan(-1)
+      const end = lines.findIndex((line, i) => i > at && !line.startsWith(' '))
+      return lines.slice(at + 1, end).map((line) => line.trim().toLowerCase())
+    }
+    for (const [file, type] of [
+      ['all.xml', 'application/rss+xml'],
+      ['all.atom', 'application/atom+xml'],
+      ['blog-posts.json', 'application/feed+json'],
+    ] as const)
+      for (const prefix of ['/feeds', '/feeds/de', '/feeds/fr'])
+        expect(ruleOf(`${prefix}/${file}`).find((l) => l.startsWith('content-type:'))).toMatch(
+          new RegExp(`^content-type: ${type.replace('+', '\\+')}`),
+        )
   })
 
   it('never lets Accept-Language choose the change feed (a client’s cursor reads one feed)', () => {
