@@ -8,13 +8,13 @@
  * produces a number).
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import type { Manifest } from '../contract/manifest.ts'
 import { SLUG_PATTERN } from '../contract/patterns.ts'
 import { generateCorpus } from './corpus/generate.ts'
 import { machineInfo } from './lib/machine.ts'
-import { RESULTS_DIR } from './lib/paths.ts'
+import { CONTENT_SOURCES, REPO_ROOT, RESULTS_DIR } from './lib/paths.ts'
 import { toConsole, toMarkdown, type Report } from './report/format.ts'
 import type { Row } from './report/rows.ts'
 import { buildRows, type Samples } from './report/targets.ts'
@@ -44,10 +44,16 @@ const { values: args } = parseArgs({
     sizes: { type: 'string' },
     only: { type: 'string' },
     images: { type: 'string' },
+    content: { type: 'string' },
   },
 })
 
 const smoke = args.smoke
+/**
+ * The hand-written content the scale curve copies and `npm run check` runs on: the repository's
+ * own; the smoke run's (what the tests run) the tests' fixture content (bench/lib/paths.ts).
+ */
+const content = args.content ? resolve(args.content) : smoke ? CONTENT_SOURCES.fixtures : CONTENT_SOURCES.repository
 const config = {
   items: Number(args.items ?? (smoke ? 300 : 10_000)),
   small_items: smoke ? 100 : 1_000,
@@ -61,6 +67,7 @@ const config = {
   /** The scale curve's sizes (realistic prose), each built cold `scale_runs` times by us and by Hugo. */
   scale_sizes: args.sizes ?? (smoke ? '300' : '300,1000,3000,10000,30000'),
   scale_runs: smoke ? 1 : 3,
+  content: relative(REPO_ROOT, content) || '.',
 }
 /** `--only scale`: the scale curve and the check alone (minutes instead of the whole run). */
 const onlyScale = args.only === 'scale'
@@ -84,7 +91,13 @@ const optional = async <T>(fn: () => Promise<T>): Promise<T | string> => {
 
 const machine = await machineInfo()
 const hugoMissing = await ensureHugo(!args['no-install'], say)
-const check = await step("npm run check on the repository's content", () => benchCheck(config.short_runs))
+const checked =
+  content === CONTENT_SOURCES.repository
+    ? "the repository's own content"
+    : content === CONTENT_SOURCES.fixtures
+      ? "the tests' fixture content"
+      : `the content of ${config.content}`
+const check = await step(`npm run check on ${checked}`, () => benchCheck(content, config.short_runs))
 const sizes = config.scale_sizes.split(',').map(Number)
 const scale = await step(
   `scale curve: ${sizes.join(', ')} items of real prose, ours and Hugo, then edit → served`,
@@ -94,12 +107,13 @@ const scale = await step(
       runs: config.scale_runs,
       edits: config.short_runs,
       seed: config.seed,
+      source: content,
       hugoMissing,
       keep: args.keep,
       say,
     }),
 )
-const curve = scaleRows(scale, check)
+const curve = scaleRows(scale, check, checked)
 if (onlyScale) await writeReport(curve)
 else await benchEverything(curve)
 
@@ -207,8 +221,9 @@ async function benchEverything(curve: Row[]): Promise<void> {
 
 /**
  * The benchmarked requests: a pre-rendered list, an item, a long-tail query,
- * the list queries a site makes (filters, order and fields; `when`, which the
- * fast path never repeats) and health.
+ * the list queries a site makes (filters, order and fields; `when`, whose
+ * answer the fast path repeats only while its Cache-Control stays the full
+ * content lifetime, up to the next start less that lifetime) and health.
  */
 function loadTargets(manifest: Manifest): Target[] {
   const posts = manifest.collections['blog-posts']

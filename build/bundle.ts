@@ -4,8 +4,21 @@
  * The Netlify Function (netlify-function.ts) runs the gateway this way; the
  * commands (`npm start` among them) are bundled by prebuilt.ts.
  */
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { build } from 'tsup'
+
+/**
+ * What the bundles are compiled for: the Node that runs them, the major version package.json
+ * pins as the `node` package (the npm scripts, CI and Netlify all run on it).
+ */
+export const NODE_TARGET = `node${
+  (
+    JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
+      devDependencies: { node: string }
+    }
+  ).devDependencies.node.split('.')[0]
+}`
 
 export interface BundleOptions {
   /** Project root (package.json, tsconfig.json). */
@@ -28,7 +41,7 @@ export async function bundleEntry(options: BundleOptions): Promise<string> {
     outDir: options.outDir,
     format: ['esm'],
     platform: 'node',
-    target: 'node20',
+    target: NODE_TARGET,
     bundle: true,
     noExternal: [/.*/],
     splitting: false,

@@ -6,10 +6,12 @@
 import { resolve } from 'node:path'
 import { ContentErrors, toGithubAnnotation } from './core/errors.ts'
 import { upToDateManifest } from './compiler/inputs.ts'
+import { hasImageFiles, restartWithCappedArenas } from './core/allocator.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { UsageError } from '../contract/errors.ts'
 import { readSettings } from '../contract/settings.ts'
 import { settingsClock } from './pipeline/schedule.ts'
+import type { WithheldItem } from './compiler/build.ts'
 
 const USAGE = `usage: cli <build|check> [--root DIR] [--force] [--no-cache]`
 
@@ -37,6 +39,8 @@ async function main(argv: string[]): Promise<CliResult> {
     // Nothing to do is answered before the compile pipeline (unified, ajv, emitters) is even loaded
     // (unless the history must be checked: an up-to-date dist/ may have been built without it).
     const current = flag('--force') || requireHistory ? undefined : await upToDateManifest(root)
+    // A build to do, with images: under the allocator images need (core/allocator.ts), checked up to date already.
+    if (!current && hasImageFiles(root)) restartWithCappedArenas(flag('--force') ? [] : ['--force'])
     const report = current
       ? ({ manifest: current, upToDate: true, warnings: [] } as const)
       : await (await import('./compiler/build.ts')).buildSite({
@@ -78,14 +82,19 @@ async function main(argv: string[]): Promise<CliResult> {
   }
 }
 
-/** The items scheduled or expired, one line each: what an author checks before a launch. */
-function withheldLines(items: readonly { path: string; state: 'scheduled' | 'expired'; at: string }[]): string[] {
+/**
+ * The items scheduled or expired, one line each: what an author checks before
+ * a launch. A translation's time is its item's when that is later (or, for an
+ * expiry, sooner) than its own: the line says so.
+ */
+function withheldLines(items: readonly WithheldItem[]): string[] {
   const now = settingsClock()()
-  return items.map(({ path, state, at }) =>
-    state === 'scheduled'
-      ? `  scheduled  ${path}  publishes at ${at} (${distance(Date.parse(at) - now)})`
-      : `  expired    ${path}  since ${at}`,
-  )
+  return items.map(({ path, state, at, item }) => {
+    const bound = item ? `, with its item ${item}` : ''
+    return state === 'scheduled'
+      ? `  scheduled  ${path}  publishes at ${at} (${distance(Date.parse(at) - now)})${bound}`
+      : `  expired    ${path}  since ${at}${bound}`
+  })
 }
 
 /** `in 3 days`, `in 5 hours`, `in 12 minutes` from the build's clock. */

@@ -9,7 +9,7 @@
 import { cp } from 'node:fs/promises'
 import { join } from 'node:path'
 import { build, type Options } from 'tsup'
-import { REQUIRE_BANNER } from './bundle.ts'
+import { NODE_TARGET, REQUIRE_BANNER } from './bundle.ts'
 import { sourceFingerprint } from './compiler/inputs.ts'
 import { standaloneValidators } from './pipeline/ajv-standalone.ts'
 
@@ -38,7 +38,7 @@ export async function bundleCommands(root: string, outDir: string): Promise<void
     outDir,
     format: ['esm'],
     platform: 'node',
-    target: 'node20',
+    target: NODE_TARGET,
     bundle: true,
     // Everything but sharp, a native addon whose loader finds its platform's binary from its own folder.
     noExternal: [/^(?!sharp$)/],

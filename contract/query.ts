@@ -79,17 +79,19 @@ export function parseSort(
 /**
  * `fields`: one or more field names of the collection's records (its list
  * form, or its full form for an item), separated by commas; a name given
- * twice counts once.
+ * twice counts once. Given several collections (MCP's list_upcoming lists
+ * events and webinars together), a name of any of them.
  */
 export function parseFields(
   params: URLSearchParams,
-  collection: CollectionName,
+  collection: CollectionName | readonly CollectionName[],
   form: 'summary' | 'full',
   errors: ParameterError[],
 ): readonly string[] | undefined {
   const names = commaList(params, 'fields', errors)
   if (names === undefined) return undefined
-  const allowed = selectableFields(collection, form)
+  const collections = typeof collection === 'string' ? [collection] : collection
+  const allowed = [...new Set(collections.flatMap((c) => selectableFields(c, form)))]
   const unknown = names.find((n) => !allowed.includes(n))
   if (unknown === undefined && names.length <= allowed.length) return [...new Set(names)]
   errors.push({

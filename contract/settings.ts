@@ -269,7 +269,7 @@ export const SETTINGS = {
   REQUIRE_HISTORY: setting({
     accepts: 'on or off',
     description:
-      "`on`: `npm run build` and `npm run check` fail when content/'s git history cannot be read whole (no git, a checkout git does not trust, a shallow clone) instead of building a change feed without deletions. On in CI (the workflow) and on Netlify (netlify.toml).",
+      "`on`: `npm run build` and `npm run check` fail when content/'s git history cannot be read whole (no git, a checkout git does not trust, a shallow clone) instead of building a change feed without deletions. On in CI's test step (the workflow: its check of content/) and for the deploy's build (netlify.toml); the copies without history that the tests, the bench and the MCP conformance script build set it off for their own builds.",
     default: 'off',
     schema: z
       .string()
@@ -404,9 +404,33 @@ export function defaultOf(name: SettingName, runtime: Runtime): string | undefin
  * unset. Throws SettingsError naming the first bad one.
  */
 export function readSettings(env: Record<string, string | undefined>, runtime: Runtime): Settings {
+  return checked(env, runtime, new Set())
+}
+
+/**
+ * `env` checked as readSettings checks it, where the settings in `hidden` are set but cannot be
+ * read (a deploy platform's secrets: their values are write-only there): each counts as set for
+ * what the others need of it, and its value goes unchecked. Throws SettingsError naming the first bad one.
+ */
+export function checkSettings(
+  env: Record<string, string | undefined>,
+  runtime: Runtime,
+  hidden: ReadonlySet<SettingName>,
+): void {
+  checked(env, runtime, hidden)
+}
+
+/** A hidden setting's place in the settings the rules see: set, of no value anyone reads. */
+const HIDDEN = Symbol('a value that cannot be read')
+
+function checked(env: Record<string, string | undefined>, runtime: Runtime, hidden: ReadonlySet<SettingName>) {
   const out: Record<string, unknown> = {}
   for (const name of Object.keys(SETTINGS) as SettingName[]) {
     const given = env[name]
+    if (hidden.has(name) && (given === undefined || given === '')) {
+      out[name] = HIDDEN
+      continue
+    }
     const raw = given === undefined || given === '' ? defaultOf(name, runtime) : given
     if (raw === undefined) {
       out[name] = undefined

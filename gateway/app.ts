@@ -26,6 +26,8 @@ export interface AppParts {
   handlers: RouteHandlers
   /** Routes outside the table, mounted before the build's files (the dev server's /preview/). */
   extraRoutes: readonly ((app: H3) => void)[]
+  /** The gateway's clock (the platform's): the build's files are not cached past its next release or expiry. */
+  now: () => Date
 }
 
 export function createApp(parts: AppParts): H3 {
@@ -65,6 +67,6 @@ export function createApp(parts: AppParts): H3 {
   app.use(requestTimeout(parts.settings.REQUEST_TIMEOUT_MS))
   mountRoutes(app, parts.handlers, parts.settings, parts.budgets, parts.store)
   for (const mount of parts.extraRoutes) mount(app)
-  app.all('/**', staticRoute(parts.store))
+  app.all('/**', staticRoute(parts.store, parts.now))
   return app
 }

@@ -118,9 +118,9 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
   const handlers: RouteHandlers = {
     health: healthRoute(store),
     search: searchRoute(store, now),
-    changes: changesRoute(store),
+    changes: changesRoute(store, now),
     list: listRoute(store, now),
-    item: itemRoute(store),
+    item: itemRoute(store, now),
     ...(auth ? authHandlers(auth) : withoutAuth()),
     mcp:
       auth || settings.MCP_AUTH === 'off'
@@ -136,7 +136,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
         : NOT_HERE,
   }
   const budgets = new Budgets(settings, clock)
-  const app = createApp({ settings, store, logger: log, budgets, handlers, extraRoutes: platform.routes ?? [] })
+  const app = createApp({ settings, store, logger: log, budgets, handlers, extraRoutes: platform.routes ?? [], now })
   let running: RunningServer | undefined
   let webhooks: WebhookService | undefined
   let releases: Releases | undefined

@@ -3,25 +3,40 @@
  * repository's content/ where authors work: an author's invalid draft must
  * not fail a test, and the fixtures themselves are valid content.
  */
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkContent } from '../build/compiler/build.ts'
 import { ContentErrors } from '../build/core/errors.ts'
+import { filesTheTestsReach, pathsIntoContent } from './helpers/content-readers.ts'
 import { copyOfFixtureContent, createProject, REPO_ROOT, validPost } from './helpers/project.ts'
 
 describe('test content', () => {
-  it('no test reads the repository content/', async () => {
-    const files = (await readdir(join(REPO_ROOT, 'test'), { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile() && /\.(ts|mjs)$/.test(e.name))
-      .map((e) => join(e.parentPath, e.name))
-    expect(files.length).toBeGreaterThan(50)
-    const offenders: string[] = []
-    for (const file of files) {
-      const text = await readFile(file, 'utf8')
-      if (/join\(REPO_ROOT, ['"]content['"]/.test(text)) offenders.push(relative(REPO_ROOT, file))
-    }
-    expect(offenders).toEqual([])
+  it('no code the tests run reads the repository content/: the test files, and every module and script they reach', async () => {
+    const files = await filesTheTestsReach()
+    const reached = new Set(files.map((f) => relative(REPO_ROOT, f)))
+    // Through imports and through the scripts the tests run: the smoke bench, the commands, the conformance script.
+    for (const file of ['bench/corpus/realistic.ts', 'bench/suites/build.ts', 'build/cli.ts', 'gateway/dev.ts'])
+      expect(reached, file).toContain(file)
+    expect(reached).toContain('test/gateway/mcp/conformance/run.sh')
+    const found: string[] = []
+    for (const file of files) found.push(...pathsIntoContent(file, await readFile(file, 'utf8')))
+    // The one path into content/: what the bench proper measures, on purpose. Its smoke run, which the
+    // tests run, copies test/fixtures/content instead (test/own-content.test.ts runs it beside an invalid draft).
+    expect(found).toHaveLength(1)
+    expect(found[0]).toMatch(/^bench\/lib\/paths\.ts:\d+: .*: repository: join\(REPO_ROOT, .content.\),$/)
+  })
+
+  it('that scan finds a path into content/ written any of the ways paths are written here', async () => {
+    const lines = JSON.parse(await readFile(join(REPO_ROOT, 'test/fixtures/content-paths.json'), 'utf8')) as Record<
+      'reads' | 'readsShell' | 'own' | 'ownShell',
+      string[]
+    >
+    const found = (line: string, file: string) => pathsIntoContent(join(REPO_ROOT, file), line)
+    for (const line of lines.reads) expect(found(line, 'test/x.test.ts'), line).toHaveLength(1)
+    for (const line of lines.readsShell) expect(found(line, 'test/x.sh'), line).toHaveLength(1)
+    for (const line of lines.own) expect(found(line, 'test/x.test.ts'), line).toEqual([])
+    for (const line of lines.ownShell) expect(found(line, 'test/x.sh'), line).toEqual([])
   })
 
   it('is valid content of every collection', async () => {

@@ -35,9 +35,11 @@ async function buildFixture(): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'content-api-fixture-cache-'))
   await cp(FIXTURE_CONTENT, join(root, 'content'), { recursive: true })
   // `npm run build` as an author runs it (the set-up's module runner cannot load the compiler in-process).
+  // The copy has no git history: its build does without it whatever REQUIRE_HISTORY `npm test` was run
+  // with (CI's is on). vitest.config.ts's `env` is the test files'; this set-up runs in vitest's own process.
   await promisify(execFile)(process.execPath, ['build/run.mjs', 'cli', 'build', '--root', root], {
     cwd: REPO_ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn' },
+    env: { ...process.env, LOG_LEVEL: 'warn', REQUIRE_HISTORY: 'off' },
   })
   return root
 }

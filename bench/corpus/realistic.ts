@@ -1,6 +1,8 @@
 /**
- * A corpus of realistic prose at any size: copies of the repository's own
- * content/ (its 39 hand-written items), each copy with the body reshuffled
+ * A corpus of realistic prose at any size: copies of hand-written content
+ * (the repository's own content/, its 39 items, for the bench proper; the
+ * tests' copy of it for the smoke run: bench/lib/paths.ts, CONTENT_SOURCES),
+ * each copy with the body reshuffled
  * from the sections of every item of its collection. Real frontmatter,
  * real Markdown (tables, fenced code, footnotes, links between items), real
  * word lengths; only the order differs, so no two copies render alike and
@@ -20,7 +22,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import { keyOf } from '../../build/core/sources.ts'
-import { REPO_ROOT } from '../lib/paths.ts'
 import { countsFor, type Corpus } from './generate.ts'
 import { createRandom, type Random } from './random.ts'
 
@@ -32,14 +33,15 @@ interface Source {
   sections: string[]
 }
 
-/** Write `items` copies of content/'s items into `root` (default: a new temporary folder). */
+/** Write `items` copies of the items of `source` (a content folder) into `root` (default: a new temporary folder). */
 export async function generateRealisticCorpus(options: {
   items: number
+  source: string
   seed?: number
   root?: string
 }): Promise<Corpus> {
   const root = options.root ?? (await mkdtemp(join(tmpdir(), 'content-api-bench-real-')))
-  const source = join(REPO_ROOT, 'content')
+  const source = options.source
   const counts = countsFor(options.items)
   const sample = {} as Record<CollectionName, string>
   await mkdir(join(root, 'content'), { recursive: true })

@@ -3,6 +3,16 @@ import { join, resolve } from 'node:path'
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..')
 export const RESULTS_DIR = join(REPO_ROOT, 'bench', 'results')
+/**
+ * The content the realistic corpus is copied from and `npm run check` is measured on. The bench
+ * proper measures the repository's own content/, what authors write; the smoke run (what the
+ * tests run, test/bench) the tests' fixture content, so an author's draft in content/, valid or
+ * not, never changes what a test sees.
+ */
+export const CONTENT_SOURCES = {
+  repository: join(REPO_ROOT, 'content'),
+  fixtures: join(REPO_ROOT, 'test', 'fixtures', 'content'),
+} as const
 /** Run a TypeScript entry point the way the npm scripts do (tsx), in one process. */
 export const TSX_NODE_ARGS = ['--import', 'tsx']
 /** Run one of the project's commands as the npm scripts do: prebuilt JavaScript (build/run.mjs). */

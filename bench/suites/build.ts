@@ -3,7 +3,8 @@
  * process, as `npm run build` runs it (the prebuilt commands): cold (no dist/, no cache), no-change rebuild,
  * and a forced rebuild with a warm render cache.
  */
-import { rm } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REPO_ROOT, RUN_COMMAND } from '../lib/paths.ts'
 import { runMeasured, type ProcessResult } from '../lib/process.ts'
@@ -15,9 +16,16 @@ export interface BuildSamples {
   warm: ProcessResult[]
 }
 
+/**
+ * The corpora are generated or copied folders without git history: their builds and checks do
+ * without it whatever REQUIRE_HISTORY the caller has (CI's is on, for the repository's content).
+ */
+const WITHOUT_HISTORY = { REQUIRE_HISTORY: 'off' }
+
 export function runBuild(root: string, flags: string[] = []): Promise<ProcessResult> {
   return runMeasured(process.execPath, [RUN_COMMAND, 'cli', 'build', '--root', root, ...flags], {
     cwd: REPO_ROOT,
+    env: WITHOUT_HISTORY,
   })
 }
 
@@ -46,12 +54,22 @@ export async function benchBuild(root: string, runs: { cold: number; short: numb
 }
 
 /**
- * `npm run check` on the repository's own content/, as a fresh process each
- * run. The first, unrecorded, bundles the commands if the code changed since
- * they were last bundled (build/run.mjs), so no measured run pays for that.
+ * `npm run check` on a copy of `content` (bench/lib/paths.ts, CONTENT_SOURCES), as a fresh
+ * process each run. The first, unrecorded, bundles the commands if the code changed since
+ * they were last bundled (build/run.mjs) and warms the check's cache, so no measured run pays for that.
  */
-export async function benchCheck(runs: number): Promise<ProcessResult[]> {
-  const check = () => runMeasured(process.execPath, [RUN_COMMAND, 'cli', 'check'], { cwd: REPO_ROOT })
-  await check()
-  return repeat(runs, check)
+export async function benchCheck(content: string, runs: number): Promise<ProcessResult[]> {
+  const root = await mkdtemp(join(tmpdir(), 'content-api-bench-check-'))
+  try {
+    await cp(content, join(root, 'content'), { recursive: true })
+    const check = () =>
+      runMeasured(process.execPath, [RUN_COMMAND, 'cli', 'check', '--root', root], {
+        cwd: REPO_ROOT,
+        env: WITHOUT_HISTORY,
+      })
+    await check()
+    return await repeat(runs, check)
+  } finally {
+    await rm(root, { recursive: true, force: true })
+  }
 }

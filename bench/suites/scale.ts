@@ -1,6 +1,6 @@
 /**
- * The scale curve: at each size, a corpus of realistic prose (copies of the
- * repository's content/ with reshuffled sections, corpus/realistic.ts), cold
+ * The scale curve: at each size, a corpus of realistic prose (copies of
+ * hand-written content with reshuffled sections, corpus/realistic.ts), cold
  * builds of ours and Hugo's on the same files, run in turn so both see the
  * same load, and the watch mode's edit → new bytes served.
  */
@@ -27,6 +27,8 @@ export interface ScaleOptions {
   /** Measured edits per size. */
   edits: number
   seed: number
+  /** The content folder the corpus copies (bench/lib/paths.ts, CONTENT_SOURCES). */
+  source: string
   /** Why Hugo cannot run, when it cannot. */
   hugoMissing: string | undefined
   keep: boolean
@@ -36,7 +38,7 @@ export interface ScaleOptions {
 export async function benchScale(options: ScaleOptions): Promise<ScaleSample[]> {
   const samples: ScaleSample[] = []
   for (const items of options.sizes) {
-    const corpus = await generateRealisticCorpus({ items, seed: options.seed })
+    const corpus = await generateRealisticCorpus({ items, seed: options.seed, source: options.source })
     try {
       const ours: ProcessResult[] = []
       const hugo: ProcessResult[] = []

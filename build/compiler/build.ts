@@ -8,6 +8,7 @@ import type { Manifest } from '../../contract/manifest.ts'
 import { DistWriter } from '../emit/write.ts'
 import { upToDateManifest, writeSourceIndex, type ManifestHead } from './inputs.ts'
 import { Compiler, type BuildOutput } from './compiler.ts'
+import type { MediaSettings } from '../media/recipes.ts'
 import { readCommittedHistory } from '../history/git-history.ts'
 import { assertCompleteHistory } from '../history/required.ts'
 
@@ -26,13 +27,20 @@ export interface BuildOptions {
   requireHistory?: boolean
   /** The build's clock in milliseconds (default BUILD_TIME, else the time): what is scheduled and expired. */
   clock?: () => number
+  /** What images are processed with (default: this code's, build/media/recipes.ts). */
+  mediaSettings?: MediaSettings
 }
 
-/** An item left out for now: scheduled (released at `at`) or expired (since `at`). */
+/**
+ * An item left out for now: scheduled (released at `at`) or expired (since
+ * `at`). `item`: a translation's item (its default-locale file) when the
+ * translation waits for that item's release, or came down at its expiry.
+ */
 export interface WithheldItem {
   path: string
   state: 'scheduled' | 'expired'
   at: string
+  item?: string
 }
 
 /** What a build did: nothing, since dist/ was up to date; or the files it wrote. */
@@ -61,6 +69,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     cache: options.cache,
     threads: options.threads,
     clock: options.clock,
+    mediaSettings: options.mediaSettings,
   })
   const state = compiler.current()
   await compiler.saveCache()
@@ -81,9 +90,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
 function withheldItems(compiler: Compiler): WithheldItem[] {
   return compiler
     .preview()
-    .items.flatMap(({ path, draft, release }) =>
-      !draft && release.state !== 'live' ? [{ path, state: release.state, at: release.at }] : [],
-    )
+    .items.flatMap(({ path, draft, release }) => (!draft && release.state !== 'live' ? [{ path, ...release }] : []))
 }
 
 /**

@@ -28,24 +28,29 @@ import { RenderCache } from '../pipeline/cache.ts'
 import { compileFile, parseFile, type CompiledFile, type ParsedFile } from '../pipeline/compile.ts'
 import { attachMedia } from '../pipeline/media-record.ts'
 import { MediaStore } from '../media/store.ts'
+import type { MediaSettings } from '../media/recipes.ts'
 import type { SourceFile } from '../core/sources.ts'
 import { prerenderBodies, RenderPool, renderWork, workersWorth } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
 import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
-import {
-  clockSeconds,
-  isoSeconds,
-  passedBetween,
-  releaseState,
-  settingsClock,
-  timelineAt,
-} from '../pipeline/schedule.ts'
+import { clockSeconds, isoSeconds, passedBetween, settingsClock, timelineAt } from '../pipeline/schedule.ts'
 import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
 import type { FullPass } from './full-pass.ts'
 import { referenceErrors } from './link.ts'
 import { Linker } from './linker.ts'
 import { translationErrors } from './locale-errors.ts'
 import { byLocale, linkLocales } from './locales.ts'
+import { translationLinkErrors } from './translation-links.ts'
+import {
+  fileRelease,
+  neverPublished,
+  publicationOf,
+  publishedWindows,
+  translationReleases,
+  type FileRelease,
+  type Releases,
+} from './translation-release.ts'
+import { personSlugErrors } from './person-slugs.ts'
 import {
   inBatches,
   itemPath,
@@ -69,6 +74,8 @@ export interface CompilerOptions {
   offThread?: boolean
   /** Process local images (default true); `npm run check` only checks them. */
   processMedia?: boolean
+  /** What images are processed with (default: this code's, build/media/recipes.ts). */
+  mediaSettings?: MediaSettings
   /** The build's clock in milliseconds (default BUILD_TIME, else the time): what is scheduled and expired. */
   clock?: () => number
 }
@@ -87,11 +94,18 @@ export interface PreviewItem {
   path: string
   collection: CollectionName
   slug: string
+  /** Never published as it stands: a draft, or a translation of an item that is (`draftItem`). */
   draft: boolean
+  /** A translation's item (its default-locale file) when that item is a draft. */
+  draftItem?: string
   /** Its record (a published one with its related items resolved); undefined when the file has errors. */
   record: FullRecord | undefined
-  /** Published as of the compiler's clock, or scheduled (released at `at`) or expired (since `at`). */
-  release: { state: 'live' } | { state: 'scheduled' | 'expired'; at: string }
+  /**
+   * Published as of the compiler's clock, or scheduled (released at `at`) or
+   * expired (since `at`); `item`: a translation's item, when its time is the
+   * one the translation waits for (or came down with).
+   */
+  release: { state: 'live' } | { state: 'scheduled' | 'expired'; at: string; item?: string }
 }
 
 export class Compiler {
@@ -138,12 +152,16 @@ export class Compiler {
       await RenderCache.open(options.cache === false ? undefined : options.root),
       options.threads,
       options.offThread ?? true,
-      await MediaStore.open(options.root, { fresh: options.cache === false, threads: options.threads }),
+      await MediaStore.open(options.root, {
+        fresh: options.cache === false,
+        threads: options.threads,
+        settings: options.mediaSettings,
+      }),
       options.processMedia ?? true,
       options.clock ?? settingsClock(),
     )
     await compiler.readSite()
-    const paths = await listContent(options.root)
+    const paths = listContent(options.root)
     await inBatches(paths, (p) => compiler.stats.take(p))
     for (const source of await inBatches(paths, (p) => readIfPresent(options.root, p)))
       if (source) compiler.sources.set(source.path, source)
@@ -176,15 +194,20 @@ export class Compiler {
     const content = this.state.ok ? this.state.content : undefined
     if (content)
       for (const c of COLLECTION_NAMES) for (const r of content.collections[c]) published.set(`${c}/${r.slug}`, r)
+    const releases = this.releases()
     const items = [...this.compiled.values()]
-      .map((c) => ({
-        path: c.source.path,
-        collection: c.collection,
-        slug: c.slug,
-        draft: c.draft,
-        record: published.get(`${c.collection}/${c.slug}`) ?? c.record,
-        release: previewRelease(releaseState(c.window, this.asOf)),
-      }))
+      .map((c): PreviewItem => {
+        const item = releases.get(c)?.item
+        return {
+          path: c.source.path,
+          collection: c.collection,
+          slug: c.slug,
+          draft: publicationOf(c, releases).draft,
+          ...(item?.draft && { draftItem: item.source.path }),
+          record: published.get(`${c.collection}/${c.slug}`) ?? c.record,
+          release: previewRelease(fileRelease(c, releases, this.asOf)),
+        }
+      })
       .sort((a, b) => (a.path < b.path ? -1 : 1))
     return { revision: this.revision, items, asOf: isoSeconds(this.asOf) }
   }
@@ -397,9 +420,14 @@ export class Compiler {
     for (const file of compiled) this.compiled.set(file.source.path, file)
   }
 
+  /** Each translation's publication, bound to its item's (translation-release.ts). */
+  private releases(): Releases {
+    return this.site ? translationReleases(this.site, this.compiled.values()) : new Map()
+  }
+
   /** The latest release or expiry of a published file after the last assembly and at or before `now`, if any. */
   private releaseDue(now: number): number | undefined {
-    const windows = [...this.compiled.values()].flatMap((c) => (c.draft ? [] : [c.window]))
+    const windows = publishedWindows(this.compiled.values(), this.releases())
     if (!passedBetween(windows, this.asOf, now)) return undefined
     return timelineAt(windows, now).last
   }
@@ -436,27 +464,27 @@ export class Compiler {
       const part = this.parts.get(c)
       return part && !part.ok ? part.errors : []
     })
-    errors.push(...translationErrors(site, own, translations))
+    // A translation is published only while its item is too: its window is bound to the item's.
+    const releases = translationReleases(site, this.compiled.values())
+    errors.push(...translationErrors(site, own, translations), ...neverPublished(releases))
+    errors.push(...personSlugErrors(this.compiled.values()))
+    const translationLinks = () => translationLinkErrors(site, own, translations, releases, now)
     if (errors.length) {
       // References and body links too, so an author sees every problem in one run.
-      const all = [...errors, ...referenceErrors(ownFiles.values(), now)]
+      const all = [...errors, ...referenceErrors(ownFiles.values(), now), ...translationLinks()]
       this.state = { ok: false, errors: new ContentErrors(sortErrors(all)) }
       return
     }
-    // Translations' releases and expiries change the content too.
-    const windows = [...this.compiled.values()].flatMap((c) => (c.draft ? [] : [c.window]))
+    // Translations' releases and expiries (as bound to their items') change the content too.
+    const windows = publishedWindows(this.compiled.values(), releases)
     const base = combine(site, this.parts, { asOf: now, timeline: timelineAt(windows, now) })
     const linked = this.linker.link(base.collections, ownFiles, now, edit)
-    if (linked.errors.length) {
-      this.state = { ok: false, errors: new ContentErrors(sortErrors(linked.errors)) }
+    const linkErrors = [...linked.errors, ...translationLinks()]
+    if (linkErrors.length) {
+      this.state = { ok: false, errors: new ContentErrors(sortErrors(linkErrors)) }
       return
     }
-    const localised = linkLocales({ ...base, collections: linked.records }, own, translations, now)
-    if (!localised.ok) {
-      this.state = { ok: false, errors: new ContentErrors(sortErrors(localised.errors)) }
-      return
-    }
-    const content = localised.content
+    const content = linkLocales({ ...base, collections: linked.records }, own, translations, releases, now)
     // A collection changed when one of its files did, or when an item it points to did.
     this.schedule.contentChanged(
       COLLECTION_NAMES.filter((c) => changed.has(c) || !sameItems(this.good?.collections[c], content.collections[c])),
@@ -490,8 +518,9 @@ export class Compiler {
   }
 }
 
-function previewRelease(state: ReturnType<typeof releaseState>): PreviewItem['release'] {
-  return state.state === 'live' ? state : { state: state.state, at: isoSeconds(state.at) }
+function previewRelease(release: FileRelease): PreviewItem['release'] {
+  if (release.state === 'live') return release
+  return { state: release.state, at: isoSeconds(release.at), ...(release.item && { item: release.item.source.path }) }
 }
 
 function sameItems(before: readonly FullRecord[] | undefined, after: readonly FullRecord[]): boolean {

@@ -10,21 +10,19 @@
  *
  * A locale's published content is its translations, plus, for a locale that
  * falls back, the default locale's items it has no translation of (records
- * of the default locale, unchanged). Records keep their object while
+ * of the default locale, unchanged). A translation is published while both
+ * it and its item are (translation-release.ts); its references and links are
+ * checked in translation-links.ts. Records keep their object while
  * nothing they show changed, so the emitters render only what did.
  */
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { FullRecord, RelatedItem, Translation } from '../../contract/records.ts'
-import { closest } from '../core/did-you-mean.ts'
-import { ContentError } from '../core/errors.ts'
 import { isMultilingual, type SiteConfig } from '../core/site.ts'
 import type { BuiltContent, LocaleContent } from '../emit/types.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
 import { sortRecords, toSummary } from '../pipeline/derive.ts'
 import { isPublished } from './assemble.ts'
-
-/** The errors of the translations, or the content with every locale's records. */
-export type LocaleResult = { ok: true; content: BuiltContent } | { ok: false; errors: ContentError[] }
+import { asPublished, isReleased, type Releases } from './translation-release.ts'
 
 /** The default locale's files and the translations, apart (a single-language site has no translations). */
 export function byLocale(site: SiteConfig, files: Iterable<CompiledFile>): [CompiledFile[], CompiledFile[]] {
@@ -39,18 +37,22 @@ const linkedTranslation = new WeakMap<FullRecord, { key: string; record: FullRec
 
 /**
  * Link the translations against the linked default content and name every
- * record's translations. Call only when `translationErrors` found none.
+ * record's translations. Call only when `translationErrors` and
+ * `translationLinkErrors` (translation-links.ts) found none. A translation is
+ * published while it and its item both are (`releases`, translation-release.ts).
  */
 export function linkLocales(
   base: BuiltContent,
   own: readonly CompiledFile[],
   translations: readonly CompiledFile[],
+  releases: Releases,
   now: number,
-): LocaleResult {
+): BuiltContent {
   const { site } = base
-  if (!isMultilingual(site)) return { ok: true, content: base }
-  // Published as of the build's clock: a translation may be scheduled or expire on its own.
-  const published = translations.filter((f) => f.record && isPublished(f, now))
+  if (!isMultilingual(site)) return base
+  // Published as of the build's clock: inside both the translation's own window and its item's.
+  const published = translations.filter((f) => f.record && isReleased(f, releases, now))
+  const recordOf = new Map(published.map((f) => [f, asPublished(f, f.record!, releases)]))
   /** `collection/key` → the item's records by locale (the default's linked ones). */
   const items = new Map<string, Map<string, FullRecord>>()
   const put = (collection: string, key: string, locale: string, record: FullRecord) => {
@@ -70,16 +72,12 @@ export function linkLocales(
         keyOfDefault.set(`${file.collection}/${file.slug}`, file.key)
       }
     }
-  for (const file of published) put(file.collection, file.key, file.locale, file.record!)
-  const errors: ContentError[] = []
+  for (const file of published) put(file.collection, file.key, file.locale, recordOf.get(file)!)
   const resolved = new Map<CompiledFile, RelatedItem[]>()
   const slugsOf = new Map<string, Map<string, FullRecord>>(site.locales.slice(1).map((l) => [l, new Map()]))
-  for (const file of published) slugsOf.get(file.locale)?.set(`${file.collection}/${file.slug}`, file.record!)
-  for (const file of published) {
-    const related = resolveReferences(file, site, items, keyOfDefault, slugsOf.get(file.locale)!, errors)
-    resolved.set(file, related)
-  }
-  if (errors.length) return { ok: false, errors }
+  for (const file of published) slugsOf.get(file.locale)?.set(`${file.collection}/${file.slug}`, recordOf.get(file)!)
+  for (const file of published)
+    resolved.set(file, resolveReferences(file, site, items, keyOfDefault, slugsOf.get(file.locale)!))
 
   // The default locale's records, naming their translations.
   const collections = {} as BuiltContent['collections']
@@ -104,7 +102,7 @@ export function linkLocales(
       for (const file of published) {
         if (file.locale !== locale || file.collection !== c) continue
         const byLocale = items.get(`${c}/${file.key}`)
-        const linked = withRelated(file.record!, resolved.get(file)!)
+        const linked = withRelated(recordOf.get(file)!, resolved.get(file)!)
         records.push(withOthers(linked, byLocale, locale))
       }
       if (fallback)
@@ -118,13 +116,14 @@ export function linkLocales(
     }
     locales[locale] = { locale, fallback, collections: localeCollections, summaries: localeSummaries, contentUpdatedAt }
   }
-  return { ok: true, content: { ...base, collections, summaries, locales } }
+  return { ...base, collections, summaries, locales }
 }
 
 /**
  * The items a translation's `related` names, in its own locale: a slug of
  * that locale, or (where the locale falls back) a default-locale item
- * without a translation in it. Any other target is an author error.
+ * without a translation in it. translation-links.ts has refused any other
+ * target, and any that is not public whenever the translation is.
  */
 function resolveReferences(
   file: CompiledFile,
@@ -132,7 +131,6 @@ function resolveReferences(
   items: ReadonlyMap<string, ReadonlyMap<string, FullRecord>>,
   keyOfDefault: ReadonlyMap<string, string>,
   inLocale: ReadonlyMap<string, FullRecord>,
-  errors: ContentError[],
 ): RelatedItem[] {
   const locale = file.locale
   const out: RelatedItem[] = []
@@ -142,66 +140,10 @@ function resolveReferences(
     const key = keyOfDefault.get(ref.target)
     const fallback =
       !local && key !== undefined && site.fallback.includes(locale) && !items.get(`${collection}/${key}`)?.has(locale)
-    if (local || fallback) {
-      const record = local ?? items.get(`${collection}/${key}`)!.get(site.language)!
-      out.push({ collection, slug: record.slug, title: record.title, url: record.url as string })
-      continue
-    }
-    errors.push(
-      new ContentError(
-        'REFERENCE',
-        file.source.path,
-        ref.line,
-        ref.column,
-        `related[${ref.index}]`,
-        `"${ref.target}" ${crossLocale(ref.target, locale, site, items, keyOfDefault, inLocale)}`,
-      ),
-    )
-  }
-  // Links in the body point to pages of the marketing site: a published item of the default locale or this one.
-  for (const link of file.links) {
-    if (keyOfDefault.has(link.target) || inLocale.has(link.target)) continue
-    errors.push(
-      new ContentError(
-        'BROKEN_LINK',
-        file.source.path,
-        link.line,
-        link.column,
-        'body',
-        `link ${link.href} points to "${link.target}", which is not a published item`,
-      ),
-    )
+    const record = local ?? (fallback ? items.get(`${collection}/${key}`)!.get(site.language) : undefined)
+    if (record) out.push({ collection, slug: record.slug, title: record.title, url: record.url as string })
   }
   return out
-}
-
-/** Why a translation's reference does not resolve, and what to write instead. */
-function crossLocale(
-  target: string,
-  locale: string,
-  site: SiteConfig,
-  items: ReadonlyMap<string, ReadonlyMap<string, FullRecord>>,
-  keyOfDefault: ReadonlyMap<string, string>,
-  inLocale: ReadonlyMap<string, FullRecord>,
-): string {
-  const [collection] = target.split('/') as [CollectionName]
-  const key = keyOfDefault.get(target)
-  if (key !== undefined) {
-    const translated = items.get(`${collection}/${key}`)?.get(locale)
-    return translated
-      ? `is the ${site.language} item; a ${locale} translation relates to ${locale} items: write ${collection}/${translated.slug}`
-      : `is a ${site.language} item with no ${locale} translation: a ${locale} translation relates to ${locale} items (or set locale_fallback for ${locale} in site.yaml)`
-  }
-  for (const byLocale of items.values())
-    for (const [other, record] of byLocale)
-      if (other !== locale && `${collection}/${record.slug}` === target)
-        return `is a ${other} item; a ${locale} translation relates to ${locale} items${byLocale.get(locale) ? `: write ${collection}/${byLocale.get(locale)!.slug}` : ''}`
-  const near = closest(
-    target,
-    [...inLocale.keys()].filter((k) => k.startsWith(`${collection}/`)),
-    3,
-  )
-  return `is not a ${locale} item${near ? ` (did you mean ${near}?)` : ''}`
 }
 
 /** `record` with its related items resolved: the same object while they show the same. */

@@ -9,6 +9,7 @@ export type ContentErrorCode =
   | 'YAML_SYNTAX'
   | 'SCHEMA'
   | 'DUPLICATE_SLUG'
+  | 'PERSON_SLUG'
   | 'DATE_ORDER'
   | 'IMAGE_ALT'
   | 'IMAGE'

@@ -9,8 +9,9 @@ import { isMap, LineCounter, parseDocument, type Document } from 'yaml'
 import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
 import { ContentError, ContentErrors, sortErrors } from './errors.ts'
 import { locate } from './locate.ts'
+import { SITE_PATH } from './sources.ts'
 
-export const SITE_PATH = 'content/site.yaml'
+export { SITE_PATH }
 
 export interface SiteConfig {
   name: string

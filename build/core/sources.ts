@@ -7,10 +7,13 @@
  * was last read.
  */
 import { createHash } from 'node:crypto'
-import { readdir, readFile, stat } from 'node:fs/promises'
+import { readdirSync, statSync, type BigIntStats, type Dirent } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
-import { SITE_PATH } from './site.ts'
+
+/** The site settings' file (site.ts reads it); here so that listing content/ loads no YAML parser. */
+export const SITE_PATH = 'content/site.yaml'
 
 export interface SourceFile {
   collection: CollectionName
@@ -92,25 +95,37 @@ export function pathKey(path: ContentPath): string {
   return path.kind === 'site' ? SITE_PATH : path.path
 }
 
-/** Every Markdown file of every collection, sorted by collection then name: the order a build reads them in. */
-export async function listContent(root: string): Promise<(ContentPath & { kind: 'item' })[]> {
+/**
+ * Every Markdown file of every collection, sorted by collection then name:
+ * the order a build reads them in. Read synchronously: it runs once when a
+ * build or the no-change check starts, with nothing to overlap, and a folder
+ * per item makes it thousands of listings, each a thread-pool round trip
+ * when asynchronous.
+ */
+export function listContent(root: string): (ContentPath & { kind: 'item' })[] {
   const out: (ContentPath & { kind: 'item' })[] = []
   for (const collection of COLLECTION_NAMES) {
     const folder = join(root, 'content', collection)
-    const entries = await readdir(folder, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return []
-      throw error
-    })
     const names: string[] = []
-    for (const entry of entries) {
+    for (const entry of listing(folder, 'missing')) {
       if (entry.isDirectory() && !entry.name.startsWith('.')) {
-        const inner = await readdir(join(folder, entry.name)).catch(() => [] as string[])
-        for (const name of inner) if (/^index(?:\.[^.]+)?\.md$/.test(name)) names.push(`${entry.name}/${name}`)
+        for (const inner of listing(join(folder, entry.name), 'any'))
+          if (/^index(?:\.[^.]+)?\.md$/.test(inner.name)) names.push(`${entry.name}/${inner.name}`)
       } else if (entry.name.endsWith('.md')) names.push(entry.name)
     }
     for (const name of names.sort()) out.push(itemPath(collection, name))
   }
   return out
+}
+
+/** A folder's entries; none when it is missing (or, with `any`, unreadable for any reason). */
+function listing(folder: string, none: 'missing' | 'any'): Dirent[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true })
+  } catch (error) {
+    if (none === 'any' || (error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw error
+  }
 }
 
 /** Run `task` over `items`, PARALLEL_IO at a time (file reads and stats overlap in the thread pool). */
@@ -126,7 +141,23 @@ export async function inBatches<T, R>(items: readonly T[], task: (item: T) => Pr
  * write); 'missing' when it is gone.
  */
 export async function signature(file: string): Promise<string> {
-  const s = await stat(file, { bigint: true }).catch(missing)
+  return signatureOf(await stat(file, { bigint: true }).catch(missing))
+}
+
+/**
+ * `signature`, synchronously: for a one-shot pass over every file (the
+ * no-change check), where a stat on this thread costs a few microseconds and
+ * one through the thread pool tens of them.
+ */
+export function signatureSync(file: string): string {
+  try {
+    return signatureOf(statSync(file, { bigint: true }))
+  } catch (error) {
+    return signatureOf(missing(error as NodeJS.ErrnoException))
+  }
+}
+
+function signatureOf(s: BigIntStats | undefined): string {
   return s ? `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : 'missing'
 }
 

@@ -6,6 +6,7 @@
 import { extname } from 'node:path'
 import { baseHeaderRecord, CACHE, CONTENT_TYPES, JSON_TYPE } from '../../contract/headers.ts'
 import { DOCUMENT_HEADERS, documentType } from '../../contract/documents.ts'
+import { capCacheControl, longestLifetime } from '../../contract/release.ts'
 
 /** Set per kind of file below; everything else baseHeaders sends is the same for every file. */
 const PER_FILE = new Set(['content-type', 'cache-control', 'content-security-policy', 'x-request-id'])
@@ -40,18 +41,18 @@ export function documentHeaders(file: string): Record<string, string> {
   return { ...fileHeaders(type, CACHE.document), ...DOCUMENT_HEADERS[path] }
 }
 
-/** What static answers may be cached for while a release or an expiry is scheduled. */
-export const SCHEDULED_CACHE = 'public, max-age=0, must-revalidate'
-
 /**
- * A `_headers` line as it stands while a release or an expiry is scheduled:
- * a lifetime fixed at build time would outlive the release for a request made
- * just before it, so browsers revalidate every time (a 304 from Netlify's edge,
- * which each deploy, the release's among them, refreshes). Media, named by
- * their bytes, stay immutable.
+ * A `_headers` line as it stands `left` seconds before the build's next
+ * release or expiry (at build time): a Cache-Control whose lifetimes are
+ * longer than that is capped at it (max-age and s-maxage at `left`, the
+ * stale allowances at what remains: contract/release.ts `capCacheControl`,
+ * the gateway's own rule); one within it is left as it is, and so are media,
+ * named by their bytes (immutable). `_headers` cannot say anything that
+ * changes with the clock: the release's own build and deploy, which purges
+ * Netlify's CDN, brings the next headers (README, "Scheduled publishing").
  */
-export function revalidateWhileScheduled(line: string): string {
+export function capBeforeRelease(line: string, left: number): string {
   const m = /^(\s+cache-control:\s*)(.*)$/i.exec(line)
-  if (!m || /\b(?:immutable|no-store)\b/.test(m[2]!)) return line
-  return `${m[1]}${SCHEDULED_CACHE}`
+  if (!m || left >= longestLifetime(m[2]!)) return line
+  return `${m[1]}${capCacheControl(m[2]!, left)}`
 }

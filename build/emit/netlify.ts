@@ -37,13 +37,7 @@ import { itemIndex, resolveItem, type ItemIndex, type SiteLocales } from '../../
 import { documentedPaths, ROUTES } from '../../contract/routes/index.ts'
 import type { Route } from '../../contract/routes/route.ts'
 import { paginate } from '../../contract/render.ts'
-import {
-  documentHeaders,
-  fileHeaders,
-  LIST_HEADERS,
-  revalidateWhileScheduled,
-  SITE_HEADERS,
-} from './netlify-headers.ts'
+import { documentHeaders, fileHeaders, LIST_HEADERS, capBeforeRelease, SITE_HEADERS } from './netlify-headers.ts'
 import { CACHE } from '../../contract/headers.ts'
 import { deprecatedParameters, deprecationFields } from '../../contract/routes/deprecation.ts'
 import { deprecatedFieldsOf } from '../openapi/document.ts'
@@ -281,8 +275,9 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
       headers.push(...rule(`/${file.slice(0, -'index.html'.length)}`, documentHeaders(file)))
     else if (file.endsWith('.html')) headers.push(...rule(`/${file.slice(0, -'.html'.length)}`, documentHeaders(file)))
   }
-  // While a release or an expiry is scheduled, no static answer may outlive it (netlify-headers.ts).
-  return content.timeline.next === undefined ? headers : headers.map(revalidateWhileScheduled)
+  // No lifetime longer than the time left to the next release or expiry, as of the build's clock (netlify-headers.ts).
+  const { next } = content.timeline
+  return next === undefined ? headers : headers.map((line) => capBeforeRelease(line, next - content.asOf))
 }
 
 /**

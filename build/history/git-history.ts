@@ -13,26 +13,12 @@
 import { createHash } from 'node:crypto'
 import { classify, keyOf } from '../core/sources.ts'
 import { git, readBlobs } from './git.ts'
+import { CONTENT } from './history-key.ts'
 import { readPublication } from './frontmatter.ts'
 import { resolveSteps } from './replay.ts'
 import type { CommittedHistory, FileState } from './types.ts'
 
-const CONTENT = 'content/'
-
-/**
- * What decides the history: the last commit that touched content/ (its
- * first-parent ancestry is the rest) and whether the clone is shallow. Part
- * of the build's input hash, so a commit makes the next build run again.
- */
-export async function historyKey(root: string): Promise<string> {
-  const [last, shallow] = await Promise.all([
-    git(root, ['log', '-1', '--first-parent', '--format=%H', '--', CONTENT]),
-    git(root, ['rev-parse', '--is-shallow-repository']),
-  ])
-  if (!last.ok) return `none:${last.reason}`
-  if (!shallow.ok) return `none:${shallow.reason}`
-  return `git:${last.stdout.toString().trim()}:${shallow.stdout.toString().trim()}`
-}
+export { historyKey } from './history-key.ts'
 
 interface RawChange {
   path: string

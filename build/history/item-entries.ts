@@ -13,7 +13,8 @@
  * the default record standing in for it are two entries.
  */
 import type { CollectionName } from '../../contract/collections.ts'
-import { isPublicIn, localeOfFile, translationWindow, type ReplaySite } from './replay-site.ts'
+import { isLive, translationPublication, type Publication } from '../pipeline/schedule.ts'
+import { localeOfFile, type ReplaySite } from './replay-site.ts'
 import type { FileState } from './types.ts'
 
 /** A record an item shows in a feed, and what its version is made of. */
@@ -46,6 +47,9 @@ export function itemOf(state: Pick<FileState, 'collection' | 'key'>): string {
   return `${state.collection}/${state.key}`
 }
 
+/** A file's own publication, as pipeline/schedule.ts reads a compiled file's. */
+const publicationOf = (state: FileState): Publication => ({ draft: !state.published, window: state.window })
+
 /** The entries of one item's files (any order) in every feed, judged public at `at` (seconds). */
 export function itemEntries(
   files: readonly (FileState & { path: string })[],
@@ -60,13 +64,17 @@ export function itemEntries(
     if (!list) byLocale.set(locale, (list = []))
     list.push(file)
   }
-  // The item's release window is its default file's: a translation is public within it (replay-site.ts).
-  const itemWindow = byLocale.get(site.language)?.[0]?.window
+  // A translation is published as the build publishes it: while both it and its item (the default file) are.
+  const item = byLocale.get(site.language)?.[0]
   const published = new Map<string, (FileState & { path: string })[]>()
   for (const [locale, list] of byLocale) {
-    const open = list.filter((f) =>
-      isPublicIn(f, locale === site.language ? f.window : translationWindow(f.window, itemWindow), at),
-    )
+    const open = list.filter((f) => {
+      const { draft, window } =
+        locale === site.language
+          ? publicationOf(f)
+          : translationPublication(publicationOf(f), item && publicationOf(item))
+      return !draft && isLive(window, at)
+    })
     if (open.length) published.set(locale, open)
   }
   if (published.size === 0) return []

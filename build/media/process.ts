@@ -14,7 +14,7 @@ import { etagOf } from '../../contract/etag.ts'
 import type { ImageFormat } from '../../contract/media.ts'
 import { MEDIA_LIMITS } from '../../contract/media.ts'
 import type { SourceMeta } from './inspect.ts'
-import { ENCODERS, formatsFor, ladder, outputName, type Recipe } from './recipes.ts'
+import { formatsFor, ladder, outputName, type Encoders, type Recipe } from './recipes.ts'
 
 /** One written file of an image. */
 export interface Variant {
@@ -40,11 +40,18 @@ sharp.cache(false)
 /** The largest side of the image the ThumbHash is computed from (ThumbHash's own limit). */
 const THUMB_SIDE = 100
 
+/** How to process: the recipe, the encoders, and the recipe key (recipes.ts) the file names carry. */
+export interface Processing {
+  recipe: Recipe
+  encoders: Encoders
+  key: string
+}
+
 export async function processImage(
   bytes: Buffer,
   meta: SourceMeta,
   sha: string,
-  recipe: Recipe,
+  { recipe, encoders, key }: Processing,
   stem: string,
   dir: string,
 ): Promise<ProcessedImage> {
@@ -67,8 +74,8 @@ export async function processImage(
         : await sharp(decoded.data, raw).resize({ width }).raw().toBuffer({ resolveWithObject: true })
     const pixels = { raw: { width: step.info.width, height: step.info.height, channels: step.info.channels } }
     for (const format of formatsFor(meta.hasAlpha)) {
-      const encoded = await encode(sharp(step.data, pixels), format).toBuffer({ resolveWithObject: true })
-      const name = outputName(stem, sha, recipe.name, format, width)
+      const encoded = await encode(sharp(step.data, pixels), format, encoders).toBuffer({ resolveWithObject: true })
+      const name = outputName(stem, sha, key, format, width)
       await writeAtomically(join(dir, name), encoded.data)
       variants.push({
         format,
@@ -83,16 +90,16 @@ export async function processImage(
   return { width: decoded.info.width, height: decoded.info.height, placeholder, variants }
 }
 
-function encode(image: sharp.Sharp, format: ImageFormat): sharp.Sharp {
+function encode(image: sharp.Sharp, format: ImageFormat, encoders: Encoders): sharp.Sharp {
   switch (format) {
     case 'avif':
-      return image.avif(ENCODERS.avif)
+      return image.avif(encoders.avif)
     case 'webp':
-      return image.webp(ENCODERS.webp)
+      return image.webp(encoders.webp)
     case 'jpeg':
-      return image.jpeg(ENCODERS.jpeg)
+      return image.jpeg(encoders.jpeg)
     case 'png':
-      return image.png(ENCODERS.png)
+      return image.png(encoders.png)
   }
 }
 

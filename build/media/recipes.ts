@@ -1,8 +1,11 @@
 /**
  * How each kind of image is processed, and the names of the files it gives.
- * A file's name carries a hash of the source's bytes and of everything that
- * shapes the output (recipe, encoder settings, sharp and libvips versions),
- * so the bytes under a name never change and it can be served `immutable`.
+ * Everything that shapes the output besides the source's bytes (this
+ * module's version, the recipe, the encoder settings, sharp's and libvips'
+ * versions) is one value, MediaSettings, hashed into a recipe key: a file's
+ * name carries it with the source's hash, so the bytes under a name never
+ * change and it can be served `immutable`, and the media cache (store.ts) is
+ * keyed by it, so a changed setting is never answered from the cache.
  */
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
@@ -37,13 +40,50 @@ export const ENCODERS = {
   png: { compressionLevel: 9, adaptiveFiltering: true },
 } as const
 
+export interface Encoders {
+  avif: sharp.AvifOptions
+  webp: sharp.WebpOptions
+  jpeg: sharp.JpegOptions
+  png: sharp.PngOptions
+}
+
+/** Everything that shapes the files of an image besides its source's bytes. */
+export interface MediaSettings {
+  /** MEDIA_VERSION. */
+  version: number
+  recipes: Readonly<Record<RecipeName, Recipe>>
+  encoders: Readonly<Encoders>
+  /** sharp's version and those of libvips and its codecs (`sharp.versions`). */
+  libraries: Readonly<Record<string, string | undefined>>
+}
+
+/** The settings of this code: what every build processes with. */
+export const MEDIA_SETTINGS: MediaSettings = {
+  version: MEDIA_VERSION,
+  recipes: RECIPES,
+  encoders: ENCODERS,
+  libraries: sharp.versions,
+}
+
 export const EXTENSIONS: Record<ImageFormat, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg', png: 'png' }
 
-/** What every output depends on besides its source: the settings above and the encoder libraries. */
-export const SETTINGS_KEY = createHash('sha256')
-  .update(JSON.stringify({ MEDIA_VERSION, ENCODERS, RECIPES, versions: sharp.versions }))
-  .digest('hex')
-  .slice(0, 16)
+/** The hash of all of `settings`. */
+export function settingsKey(settings: MediaSettings): string {
+  return shortHash(JSON.stringify(settings))
+}
+
+/** What an image processed with `recipe` depends on besides its source: its recipe, the encoders, the version, the libraries. */
+export function recipeKey(settings: MediaSettings, recipe: RecipeName): string {
+  const { version, encoders, libraries } = settings
+  return shortHash(JSON.stringify({ version, recipe: settings.recipes[recipe], encoders, libraries }))
+}
+
+/** What reading an image's header depends on: the libraries (EXIF orientation, formats). */
+export function readerKey(settings: MediaSettings): string {
+  return shortHash(JSON.stringify({ version: settings.version, libraries: settings.libraries }))
+}
+
+const shortHash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 16)
 
 /**
  * The widths an image of `width` pixels is written at: every step of the
@@ -61,12 +101,9 @@ export function formatsFor(hasAlpha: boolean): ImageFormat[] {
   return ['avif', 'webp', hasAlpha ? 'png' : 'jpeg']
 }
 
-/** `cover-3f9a1c2b7d-960.avif`: a readable stem from the source's name, the hash, the width. */
-export function outputName(stem: string, sha: string, recipe: RecipeName, format: ImageFormat, width: number): string {
-  const hash = createHash('sha256')
-    .update(`${sha}\0${SETTINGS_KEY}\0${recipe}\0${format}\0${width}`)
-    .digest('hex')
-    .slice(0, 12)
+/** `cover-3f9a1c2b7d-960.avif`: a readable stem from the source's name, the hash (of the source and its recipe key), the width. */
+export function outputName(stem: string, sha: string, key: string, format: ImageFormat, width: number): string {
+  const hash = createHash('sha256').update(`${sha}\0${key}\0${format}\0${width}`).digest('hex').slice(0, 12)
   return `${stem}-${hash}-${width}.${EXTENSIONS[format]}`
 }
 

@@ -1,11 +1,15 @@
 /**
  * The media cache: every local image the content uses, processed once per
- * source bytes and settings, under `<root>/.cache/media-v1/`. An image is
+ * source bytes and settings, under `<root>/.cache/media-v1/`. Every entry is
+ * keyed by the hash of the bytes and by everything else that shapes its
+ * output (recipe, encoders, sharp's and libvips' versions, MEDIA_VERSION:
+ * the recipe key of recipes.ts), so a cache restored from another version of
+ * the code (CI's restore-keys) answers only what that code would make. An image is
  * known by its stat first (as content files are), then by the hash of its
  * bytes, so an unrelated edit never reads it again and a renamed or copied
  * file is never processed again. Processing runs on sharp's (libuv's) thread
  * pool, at most `threads` images at a time, so memory stays bounded whatever
- * the number of images. Like the render cache, correctness never depends on
+ * the number of images (with glibc's arenas capped: core/allocator.ts). Like the render cache, correctness never depends on
  * it: a missing or corrupt cache only costs time.
  */
 import { createHash } from 'node:crypto'
@@ -18,7 +22,15 @@ import type { CardInput } from './card.ts'
 import { inspectImage, type SourceMeta } from './inspect.ts'
 import { Limit } from './limit.ts'
 import { processImage, writeAtomically, type ProcessedImage, type Variant } from './process.ts'
-import { RECIPES, SETTINGS_KEY, stemOf, type RecipeName } from './recipes.ts'
+import {
+  MEDIA_SETTINGS,
+  readerKey,
+  recipeKey,
+  settingsKey,
+  stemOf,
+  type MediaSettings,
+  type RecipeName,
+} from './recipes.ts'
 import { SOCIAL_CARD } from '../../contract/media.ts'
 import { etagOf } from '../../contract/etag.ts'
 
@@ -32,8 +44,9 @@ export type MediaResult =
 interface MediaIndex {
   /** Project-relative path → the stat and hash of the bytes last read there. */
   sources: Record<string, [signature: string, sha: string]>
+  /** `sha:reader key` → what the header says. */
   meta: Record<string, SourceMeta>
-  /** `sha:recipe` → the processed image. */
+  /** `sha:recipe:recipe key` → the processed image. */
   images: Record<string, ProcessedImage>
   cards: Record<string, Variant>
 }
@@ -51,18 +64,33 @@ export class MediaStore {
   private readonly limit: Limit
   private dirty = false
   readonly filesDir: string
+  /** The recipe key of each recipe, the reader's key and the key of all settings (the cards'). */
+  private readonly keys: Record<RecipeName, string> & { reader: string; all: string }
 
   private constructor(
     readonly root: string,
     threads: number,
+    private readonly settings: MediaSettings,
   ) {
     this.filesDir = join(root, CACHE_DIR, 'files')
     this.limit = new Limit(Math.max(1, threads))
+    this.keys = {
+      image: recipeKey(settings, 'image'),
+      portrait: recipeKey(settings, 'portrait'),
+      reader: readerKey(settings),
+      all: settingsKey(settings),
+    }
   }
 
-  /** `fresh` ignores what an earlier run left (the files are still written under .cache/). */
-  static async open(root: string, options: { fresh?: boolean; threads?: number } = {}): Promise<MediaStore> {
-    const store = new MediaStore(root, options.threads ?? availableParallelism())
+  /**
+   * `fresh` ignores what an earlier run left (the files are still written under .cache/);
+   * `settings`: what to process with (default: this code's, MEDIA_SETTINGS).
+   */
+  static async open(
+    root: string,
+    options: { fresh?: boolean; threads?: number; settings?: MediaSettings } = {},
+  ): Promise<MediaStore> {
+    const store = new MediaStore(root, options.threads ?? availableParallelism(), options.settings ?? MEDIA_SETTINGS)
     if (!options.fresh) {
       try {
         const stored = JSON.parse(await readFile(store.indexFile, 'utf8')) as MediaIndex
@@ -73,6 +101,14 @@ export class MediaStore {
     }
     await mkdir(store.filesDir, { recursive: true })
     return store
+  }
+
+  private metaKey(sha: string): string {
+    return `${sha}:${this.keys.reader}`
+  }
+
+  private imageKey(sha: string, recipe: RecipeName): string {
+    return `${sha}:${recipe}:${this.keys[recipe]}`
   }
 
   private get indexFile(): string {
@@ -107,7 +143,7 @@ export class MediaStore {
     }
     this.absent.delete(path)
     const known = this.index.sources[path]
-    if (known?.[0] === sig && this.index.meta[known[1]]) {
+    if (known?.[0] === sig && this.index.meta[this.metaKey(known[1])]) {
       const hit = await this.cached(known[1], recipe, process)
       if (hit) {
         this.used.sources.add(path)
@@ -124,11 +160,12 @@ export class MediaStore {
       if (hit) return hit
       const meta = await inspectImage(bytes, basename(path))
       if ('problem' in meta) return { ok: false, problem: meta.problem }
-      this.index.meta[sha] = meta
+      this.index.meta[this.metaKey(sha)] = meta
       this.used.sources.add(path)
       if (!process) return { ok: true, meta, image: undefined }
-      const image = await processImage(bytes, meta, sha, RECIPES[recipe], stemOf(basename(path)), this.filesDir)
-      const imageKey = `${sha}:${recipe}`
+      const how = { recipe: this.settings.recipes[recipe], encoders: this.settings.encoders, key: this.keys[recipe] }
+      const image = await processImage(bytes, meta, sha, how, stemOf(basename(path)), this.filesDir)
+      const imageKey = this.imageKey(sha, recipe)
       this.index.images[imageKey] = image
       this.used.images.add(imageKey)
       this.present.add(imageKey)
@@ -138,10 +175,10 @@ export class MediaStore {
 
   /** What the index has for these bytes, if processing is not needed (its files still on disk). */
   private async cached(sha: string, recipe: RecipeName, process: boolean): Promise<MediaResult | undefined> {
-    const meta = this.index.meta[sha]
+    const meta = this.index.meta[this.metaKey(sha)]
     if (!meta) return undefined
     if (!process) return { ok: true, meta, image: undefined }
-    const key = `${sha}:${recipe}`
+    const key = this.imageKey(sha, recipe)
     const image = this.index.images[key]
     if (!image) return undefined
     if (!this.present.has(key)) {
@@ -158,7 +195,7 @@ export class MediaStore {
     // Loaded with the first card: satori takes a fifth of a second to load, which `npm run check` never needs.
     const { CARD_VERSION, renderCard } = await import('./card.ts')
     const key = createHash('sha256')
-      .update(JSON.stringify([CARD_VERSION, SETTINGS_KEY, input]))
+      .update(JSON.stringify([CARD_VERSION, this.keys.all, input]))
       .digest('hex')
     const known = this.index.cards[key]
     if (known && (this.present.has(key) || (await exists(this.filePath(known.name))))) {
@@ -215,7 +252,8 @@ export class MediaStore {
       const entry = this.index.sources[path]
       if (!entry) continue
       kept.sources[path] = entry
-      if (this.index.meta[entry[1]]) kept.meta[entry[1]] = this.index.meta[entry[1]]!
+      const metaKey = this.metaKey(entry[1])
+      if (this.index.meta[metaKey]) kept.meta[metaKey] = this.index.meta[metaKey]!
     }
     for (const key of [...this.used.images].sort()) kept.images[key] = this.index.images[key]!
     for (const key of [...this.used.cards].sort()) kept.cards[key] = this.index.cards[key]!

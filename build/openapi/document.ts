@@ -26,7 +26,23 @@ export type OpenApiDocument = Record<string, unknown> & {
   components: Record<string, Record<string, unknown>>
 }
 
+const documentOfSite = new WeakMap<SiteConfig, OpenApiDocument>()
+
+/**
+ * The OpenAPI document of a site's settings, made once per settings: the
+ * openapi, llms, lifecycle, manifest and Netlify emitters each read it (five
+ * copies a build before). Shared: readers must not change it.
+ */
 export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
+  let document = documentOfSite.get(site)
+  if (!document) {
+    document = buildOpenApiDocument(site)
+    documentOfSite.set(site, document)
+  }
+  return document
+}
+
+function buildOpenApiDocument(site: SiteConfig): OpenApiDocument {
   const schemas: Record<string, unknown> = { ...SHARED_SCHEMAS, ...REACH_SCHEMAS, ...MEDIA_SCHEMAS }
   for (const collection of COLLECTION_NAMES) {
     const name = recordSchemaName(collection)

@@ -75,7 +75,7 @@ Every list takes filters (they combine: all must hold), an order and a sparse fi
 - \`fields\`: field names separated by commas; \`id\` and \`type\` always come. On items too.
 - \`exclude\`: a slug to leave out.
 
-Search takes the same filters: \`/api/search?q=lineage&when=upcoming\`, \`/api/search?q=contracts&author=jose-nunez\`. So do the MCP tools \`list_content\` (with \`sort\` and \`fields\`), \`search_content\` and \`list_upcoming\` (tag, author, exclude). A bad value is a 400 \`/problems/invalid-parameter\` whose \`errors\` name the parameter and what it takes.
+Search takes the same filters: \`/api/search?q=lineage&when=upcoming\`, \`/api/search?q=contracts&author=jose-nunez\`. So do the MCP tools \`list_content\` (with \`sort\` and \`fields\`), \`search_content\` and \`list_upcoming\` (every filter but \`when\`, which it is, and \`fields\`). A bad value is a 400 \`/problems/invalid-parameter\` whose \`errors\` name the parameter and what it takes.
 `
 }
 

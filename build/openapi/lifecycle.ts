@@ -111,9 +111,27 @@ function answerFields(document: Document, responses: Json[]): DeprecationNotice[
   for (const response of responses) {
     const content = (resolve(document, response) as Json).content as Record<string, Json> | undefined
     for (const media of Object.values(content ?? {}))
-      if (media.schema) walk(document, media.schema, '', new Set(), found)
+      if (media.schema) found.push(...schemaFields(document, media.schema as Json))
   }
   return unique(found)
+}
+
+/** Walks of a schema reached by `$ref`, by document: most answers of the document share a few schemas. */
+const walked = new WeakMap<Document, Map<string, DeprecationNotice[]>>()
+
+/** The deprecated fields `schema` reaches, walked once per document when it is a `$ref`. */
+function schemaFields(document: Document, schema: Json): DeprecationNotice[] {
+  const ref = typeof schema.$ref === 'string' && Object.keys(schema).length === 1 ? schema.$ref : undefined
+  let byRef = walked.get(document)
+  const cached = ref === undefined ? undefined : byRef?.get(ref)
+  if (cached) return cached
+  const found: DeprecationNotice[] = []
+  walk(document, schema, '', new Set(), found)
+  if (ref !== undefined) {
+    if (!byRef) walked.set(document, (byRef = new Map()))
+    byRef.set(ref, found)
+  }
+  return found
 }
 
 function walk(document: Document, node: unknown, at: string, seen: Set<string>, found: DeprecationNotice[]): void {

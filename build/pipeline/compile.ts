@@ -9,12 +9,12 @@ import { RenderCache } from './cache.ts'
 import { deriveRecord } from './derive.ts'
 import { BODY_LIMITS, type FullRecord } from '../../contract/records.ts'
 import type { SourceFile } from '../core/sources.ts'
-import { parseSource, type LoadedFile } from './load.ts'
+import { lazyPosition, parseSource, type LoadedFile } from './load.ts'
 import { renderBody as renderMarkdown, type RenderedBody } from './markdown.ts'
 import type { BodyImage } from './markdown-types.ts'
 import { internalLinks, type InternalLink } from './internal-links.ts'
 import { mediaReferences, type MediaRef } from './media-refs.ts'
-import { locate } from '../core/locate.ts'
+import { personMentions, type PersonMention } from './person-mentions.ts'
 import { REFERENCE_PATTERN } from '../../contract/patterns.ts'
 import { slugPosition, validateFile } from './validate.ts'
 import { closest } from '../core/did-you-mean.ts'
@@ -27,6 +27,9 @@ export interface Reference {
   line: number
   column: number
 }
+
+/** Where the publication dates are written in a file. */
+export type DatePositions = Partial<Record<'published_at' | 'expires_at', { line: number; column: number }>>
 
 export interface CompiledFile {
   source: SourceFile
@@ -41,12 +44,16 @@ export interface CompiledFile {
   draft: boolean
   /** When its item is public (schedule.ts); undefined when the frontmatter is not valid. */
   window: ReleaseWindow | undefined
+  /** A translation's: where its `published_at` and `expires_at` are written (errors about its item's times point there). */
+  datesAt: DatePositions | undefined
   /** The items its `related` field names, with where each is written. */
   references: Reference[]
   /** The items its body links to on the marketing site, with where each link is written. */
   links: InternalLink[]
   /** The local images it uses, with where each is written (checked and processed by media-record.ts). */
   media: MediaRef[]
+  /** The people it names, with where (empty when its frontmatter is not valid): one person, one slug across files. */
+  people: PersonMention[]
   /** The published record; undefined when the file has errors. */
   record: FullRecord | undefined
   errors: ContentError[]
@@ -91,6 +98,7 @@ export function compileFile(
   const references = referencesOf(loaded, written?.related)
   const links = rendered ? internalLinks(loaded.body, rendered.html, site, loaded.bodyLine) : []
   const media = mediaReferences(loaded, rendered, images)
+  const people = data ? personMentions(loaded, source.collection, data) : []
   return {
     source,
     collection: source.collection,
@@ -100,9 +108,11 @@ export function compileFile(
     slugAt,
     draft: written?.draft === true,
     window: data && releaseWindow(data),
+    datesAt: data && locale !== site.language ? datePositions(loaded, data) : undefined,
     references,
     links,
     media,
+    people,
     record,
     errors,
   }
@@ -136,12 +146,19 @@ function localeOf(source: SourceFile, site: SiteConfig, errors: ContentError[]):
   return source.locale
 }
 
+function datePositions(file: LoadedFile, data: { published_at?: unknown; expires_at?: unknown }): DatePositions {
+  const at: DatePositions = {}
+  for (const field of ['published_at', 'expires_at'] as const)
+    if (data[field] !== undefined) at[field] = lazyPosition(file, [field])
+  return at
+}
+
 /** The well-formed entries of `related` (a malformed one is the schema's error). */
 function referencesOf(file: LoadedFile, related: unknown): Reference[] {
   if (!Array.isArray(related)) return []
   return related.flatMap((target: unknown, index) =>
     typeof target === 'string' && REFERENCE.test(target)
-      ? [{ target, index, ...file.position(locate(file.doc, ['related', index]).offset) }]
+      ? [Object.assign(lazyPosition(file, ['related', index]), { target, index })]
       : [],
   )
 }

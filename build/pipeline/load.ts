@@ -1,20 +1,24 @@
 /**
  * Stage 1, load: read every Markdown file of every collection and split it into
- * frontmatter and body with gray-matter. The frontmatter is parsed with `yaml`
- * (not js-yaml) because it keeps source positions for error messages and keeps
- * dates as the strings the author wrote.
+ * frontmatter and body with gray-matter. The frontmatter is read with js-yaml
+ * under `yaml`'s core schema (yaml-fast.ts), dates kept as the strings the
+ * author wrote; `yaml`, which keeps source positions, parses it again only
+ * when an error needs a position, and reads what yaml-fast.ts declines.
  */
 import matter from 'gray-matter'
 import { isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml'
 import { ContentError } from '../core/errors.ts'
+import { locate } from '../core/locate.ts'
 import type { SourceFile } from '../core/sources.ts'
 import { literalMessage, yamlMessage } from './yaml-messages.ts'
+import { loadFrontmatter } from './yaml-fast.ts'
 
 export interface LoadedFile {
   source: SourceFile
   /** Parsed frontmatter, or undefined when the YAML has syntax errors. */
   data: unknown
-  doc: Document | undefined
+  /** The frontmatter as a `yaml` document with source positions; parsed when first read (for an error's position). */
+  readonly doc: Document | undefined
   /** Maps a YAML offset to a line and column of the whole file. */
   position: (offset: number) => { line: number; column: number }
   body: string
@@ -25,15 +29,27 @@ export interface LoadedFile {
 /** Split one file; YAML syntax errors are pushed to `errors` and leave `data` undefined. */
 export function parseSource(source: SourceFile, errors: ContentError[]): LoadedFile {
   const text = source.raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n')
-  let doc: Document | undefined
-  let lineCounter = new LineCounter()
+  let yamlText: string | undefined
+  /** The frontmatter as `yaml` reads it, with positions: made when first asked for (positions) or needed (errors). */
+  let parsed: { doc: Document; lineCounter: LineCounter } | undefined
+  const parseWithPositions = () => {
+    if (parsed || yamlText === undefined) return parsed
+    const lineCounter = new LineCounter()
+    const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: 'core' })
+    parsed = { doc, lineCounter }
+    return parsed
+  }
   /** Values an author meant as text that YAML reads as an alias (`*bold*`) or a tag (`!important`). */
   let literal: { kind: 'alias' | 'tag'; source: string; offset: number } | undefined
-  const parsed = matter(text, {
+  let fast = true
+  const split = matter(text, {
     engines: {
       yaml: (input: string) => {
-        lineCounter = new LineCounter()
-        doc = parseDocument(input, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: 'core' })
+        yamlText = input
+        const quick = loadFrontmatter(input)
+        if (quick) return (quick.data as object | null | undefined) ?? {}
+        fast = false
+        const { doc } = parseWithPositions()!
         if (doc.errors.length) return {}
         literal = literalIn(doc)
         if (literal) return {}
@@ -42,32 +58,44 @@ export function parseSource(source: SourceFile, errors: ContentError[]): LoadedF
     },
   })
   // Line offset of the frontmatter inside the file: the YAML starts after the opening `---`.
-  const yamlStart = doc ? text.indexOf(parsed.matter) : 0
-  const lineOffset = doc ? countLines(text.slice(0, yamlStart)) - 1 : 0
+  const hasYaml = yamlText !== undefined
+  const yamlStart = hasYaml ? text.indexOf(split.matter) : 0
+  const lineOffset = hasYaml ? countLines(text.slice(0, yamlStart)) - 1 : 0
   const position = (offset: number) => {
     // A file without frontmatter has no YAML lines: its problems are at its start.
-    if (!doc) return { line: 1, column: 1 }
-    const pos = lineCounter.linePos(offset)
+    const yaml = parseWithPositions()
+    if (!yaml) return { line: 1, column: 1 }
+    const pos = yaml.lineCounter.linePos(offset)
     return { line: pos.line + lineOffset, column: pos.col }
   }
-  let data: unknown = parsed.data
+  let data: unknown = split.data
+  const doc = fast ? undefined : parsed?.doc
   if (doc && doc.errors.length > 0) {
     for (const error of doc.errors) {
       const { line, column } = position(error.pos[0])
-      const { field, detail } = yamlMessage(error, parsed.matter, error.pos[0])
+      const { field, detail } = yamlMessage(error, split.matter, error.pos[0])
       errors.push(new ContentError('YAML_SYNTAX', source.path, line, column, field, detail))
     }
     data = undefined
   } else if (literal) {
     // A tag's node starts after the tag: point at the `!` the author wrote.
-    if (literal.kind === 'tag') literal.offset = Math.max(0, parsed.matter.lastIndexOf('!', literal.offset))
+    if (literal.kind === 'tag') literal.offset = Math.max(0, split.matter.lastIndexOf('!', literal.offset))
     const { line, column } = position(literal.offset)
-    const { field, detail } = literalMessage(literal.kind, literal.source, parsed.matter, literal.offset)
+    const { field, detail } = literalMessage(literal.kind, literal.source, split.matter, literal.offset)
     errors.push(new ContentError('YAML_SYNTAX', source.path, line, column, field, detail))
     data = undefined
   }
-  const bodyStart = text.length - parsed.content.length
-  return { source, data, doc, position, body: parsed.content, bodyLine: countLines(text.slice(0, bodyStart)) }
+  const bodyStart = text.length - split.content.length
+  return {
+    source,
+    data,
+    get doc() {
+      return parseWithPositions()?.doc
+    },
+    position,
+    body: split.content,
+    bodyLine: countLines(text.slice(0, bodyStart)),
+  }
 }
 
 function countLines(text: string): number {
@@ -95,4 +123,22 @@ function literalIn(doc: Document): { kind: 'alias' | 'tag'; source: string; offs
     },
   })
   return found
+}
+
+/**
+ * Where `path` is written in the frontmatter, worked out when first read: an
+ * error reads it, a valid file never does, so valid files are never parsed
+ * with positions.
+ */
+export function lazyPosition(file: LoadedFile, path: (string | number)[]): { line: number; column: number } {
+  let at: { line: number; column: number } | undefined
+  const resolve = () => (at ??= file.position(locate(file.doc, path).offset))
+  return {
+    get line() {
+      return resolve().line
+    },
+    get column() {
+      return resolve().column
+    },
+  }
 }

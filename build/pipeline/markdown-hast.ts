@@ -4,11 +4,12 @@
  * elements, properties and line-ending text nodes, so hast-util-to-text and
  * hast-util-to-html give the same text and HTML. Only allow-listed elements
  * are ever created; a URL whose protocol the schema refuses loses its
- * attribute, as the sanitiser would drop it. Bodies with raw HTML never get
- * here (markdown.ts renders them with the reference renderer).
+ * attribute, as the sanitiser would drop it. Raw HTML becomes `raw` nodes,
+ * as remark-rehype makes them, for markdown-raw.ts to parse and sanitise.
  */
 import type { Element, ElementContent, Properties, Root } from 'hast'
 import type { Token } from 'markdown-it'
+import type { Raw } from 'mdast-util-to-hast'
 import { normalizeUri } from 'micromark-util-sanitize-uri'
 import { findAutolinks } from './gfm-autolink.ts'
 import { listItem } from './markdown-list-item.ts'
@@ -21,6 +22,8 @@ import { safeUrl } from './markdown-urls.ts'
 export class HastBuilder {
   private i = 0
   private readonly references = new Map<string, number>()
+  /** Whether the tree has raw HTML (`raw` nodes), which must be parsed and sanitised before use. */
+  hasRaw = false
 
   constructor(
     private readonly tokens: Token[],
@@ -50,9 +53,12 @@ export class HastBuilder {
     return out
   }
 
-  private block(token: Token): Element | undefined {
+  private block(token: Token): ElementContent | undefined {
     this.i++
     switch (token.type) {
+      case 'html_block':
+        // mdast's html node holds the block without its last line ending.
+        return this.raw(token.content.replace(/\n$/, ''))
       case 'paragraph_open':
       case 'heading_open': {
         const inline = this.tokens[this.i++]!
@@ -194,6 +200,8 @@ export class HastBuilder {
         out.push(element('code', {}, [{ type: 'text', value: token.content }]))
       } else if (token.type === 'image') {
         out.push(image(token))
+      } else if (token.type === 'html_inline') {
+        out.push(this.raw(token.content))
       } else if (token.type === 'footnote_ref') {
         const note = meta<{ label: string; id: number }>(token)
         out.push(footnoteReference(note.label, note.id, this.references))
@@ -201,6 +209,11 @@ export class HastBuilder {
     }
     flush()
     return stack[0]!
+  }
+
+  private raw(value: string): Raw {
+    this.hasRaw = true
+    return { type: 'raw', value }
   }
 }
 
@@ -223,7 +236,7 @@ function image(token: Token): Element {
 export function altText(tokens: Token[]): string {
   let alt = ''
   for (const token of tokens) {
-    if (token.type === 'text' || token.type === 'code_inline') alt += token.content
+    if (token.type === 'text' || token.type === 'code_inline' || token.type === 'html_inline') alt += token.content
     else if (token.type === 'softbreak') alt += '\n'
     else if (token.type === 'image') alt += altText(token.children ?? [])
   }

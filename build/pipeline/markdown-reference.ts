@@ -18,6 +18,7 @@ import { unified } from 'unified'
 import { normalizeUri } from 'micromark-util-sanitize-uri'
 import type { BodyImage, BodyResult, ImageWithoutAlt, RenderedBody } from './markdown-types.ts'
 import { BODY_SCHEMA } from './sanitize-schema.ts'
+import { singleClobberPrefix } from './hast-clobber.ts'
 import { countWords } from './word-count.ts'
 
 const processor = unified()
@@ -102,25 +103,6 @@ export function renderMarkdown(tree: MdastRoot): RenderedBody {
   }
   return { html, text, word_count: countWords(text), first_paragraph: first, images: findImages(tree) }
 }
-
-/**
- * remark-rehype prefixes footnote ids with `user-content-` and the sanitiser
- * prefixes every id again, so `#user-content-fn-1` pointed at
- * `user-content-user-content-fn-1`: drop the doubled prefix so the links work.
- */
-export function singleClobberPrefix() {
-  const fix = (node: HastRoot | HastRoot['children'][number]): void => {
-    if (node.type === 'element') {
-      const id = node.properties.id
-      if (typeof id === 'string' && id.startsWith(DOUBLE_PREFIX)) node.properties.id = id.slice(PREFIX.length)
-    }
-    if ('children' in node) for (const child of node.children) fix(child)
-  }
-  return (tree: HastRoot) => fix(tree)
-}
-
-const PREFIX = 'user-content-'
-const DOUBLE_PREFIX = PREFIX + PREFIX
 
 /** Trees that need the parse5 round trip: raw HTML, and footnotes (whose boolean data attributes it normalises). */
 const RAW_TYPES = new Set(['html', 'footnoteReference', 'footnoteDefinition'])

@@ -6,8 +6,7 @@
  * root-relative, is an external URL and is left as written.
  */
 import { posix } from 'node:path'
-import { locate } from '../core/locate.ts'
-import type { LoadedFile } from './load.ts'
+import { lazyPosition, type LoadedFile } from './load.ts'
 import type { BodyImage, RenderedBody } from './markdown-types.ts'
 import { imageSources } from './body-images.ts'
 
@@ -55,16 +54,16 @@ export function mediaReferences(
   const refs: MediaRef[] = []
   const data = (file.data ?? {}) as Record<string, unknown>
   const from = file.source.path
-  const at = (path: (string | number)[]) => file.position(locate(file.doc, path).offset)
   const image = (data.image as { url?: unknown } | undefined)?.url
   if (typeof image === 'string' && isLocal(image))
-    refs.push({
-      field: 'image.url',
-      kind: 'image',
-      url: image,
-      path: resolveLocal(from, image),
-      ...at(['image', 'url']),
-    })
+    refs.push(
+      Object.assign(lazyPosition(file, ['image', 'url']), {
+        field: 'image.url',
+        kind: 'image' as const,
+        url: image,
+        path: resolveLocal(from, image),
+      }),
+    )
   for (const list of PEOPLE) {
     const people = data[list]
     if (!Array.isArray(people)) continue
@@ -72,7 +71,8 @@ export function mediaReferences(
       const url = person?.avatar_url
       if (typeof url !== 'string' || !isLocal(url)) return
       const field = `${list}[${i}].avatar_url`
-      refs.push({ field, kind: 'portrait', url, path: resolveLocal(from, url), ...at([list, i, 'avatar_url']) })
+      const where = lazyPosition(file, [list, i, 'avatar_url'])
+      refs.push(Object.assign(where, { field, kind: 'portrait' as const, url, path: resolveLocal(from, url) }))
     })
   }
   for (const body of images) {

@@ -27,18 +27,17 @@ export const WORKER_START_MS = 150
 const CHUNK = 16
 
 /**
- * Raw HTML in a body sends it to the reference renderer (markdown.ts): in a
- * cold build of 300 items of real prose, 17 such bodies took 2.9 s and the
- * other 283 took 2.5 s, some fifteen to twenty times the cost per body. A
- * tag anywhere counts (it may sit in a code span: the estimate errs on the
- * side of starting a worker).
+ * Raw HTML in a body costs a second parse of the whole tree (parse5) and the
+ * sanitiser: about twice the work of a body without (markdown-raw.ts). A tag
+ * anywhere counts (it may sit in a code span: the estimate errs on the side
+ * of starting a worker).
  */
 const RAW_HTML = /<\/?[a-z][\w-]*[\s>/]/i
-const REFERENCE_COST = 15
+const RAW_HTML_COST = 2
 
 /** The work of rendering `markdown` (a body, or a whole file), in bytes of the fast renderer's work. */
 export function renderWork(markdown: string): number {
-  return RAW_HTML.test(markdown) ? markdown.length * REFERENCE_COST : markdown.length
+  return RAW_HTML.test(markdown) ? markdown.length * RAW_HTML_COST : markdown.length
 }
 
 /** How many worker threads `bytes` of Markdown to render are worth, with `threads` cores to use. */

@@ -1,8 +1,8 @@
 /**
  * Worker thread of the render pool: Markdown bodies in, rendered bodies out;
  * null for a body with an image without alt text (the main thread reports it
- * with its file position). Bodies the fast renderer declines (raw HTML, see
- * markdown.ts) take the reference renderer here too: unified loads in the
+ * with its file position). Bodies the fast renderer declines (see
+ * markdown-fast.ts) take the reference renderer here too: unified loads in the
  * worker with the first such body, so a build without one never loads it.
  */
 import { parentPort } from 'node:worker_threads'

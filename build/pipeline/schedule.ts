@@ -42,6 +42,38 @@ export function isLive(window: ReleaseWindow | undefined, now: number): boolean 
   return window === undefined || (window.from <= now && (window.until === undefined || now < window.until))
 }
 
+/** Whether an item is published at all (not a draft), and when: what a translation's own publication is bound to. */
+export interface Publication {
+  draft: boolean
+  window: ReleaseWindow | undefined
+}
+
+/**
+ * A translation as it is published: only while both it and its item (the
+ * default locale's file of the same key) are, i.e. from the later release to
+ * the earlier expiry, and not at all while either is a draft. `item`
+ * undefined: an item in one locale only, published on its own. The window is
+ * empty (`until <= from`) when the two never overlap; the compiler refuses
+ * that (build/compiler/translation-release.ts). The change feed, feeds and
+ * every artifact of a locale follow this window, not the translation's own.
+ *
+ * @example translationPublication({ draft: false, window: { from: 100, until: undefined } }, { draft: false, window: { from: 200, until: 900 } }) // { draft: false, window: { from: 200, until: 900 } }
+ */
+export function translationPublication(own: Publication, item: Publication | undefined): Publication {
+  if (!item) return own
+  const draft = own.draft || item.draft
+  // A window that did not parse belongs to a file with errors: nothing is published then.
+  if (!own.window || !item.window) return { draft, window: own.window }
+  const untils = [own.window.until, item.window.until].filter((u) => u !== undefined)
+  return {
+    draft,
+    window: {
+      from: Math.max(own.window.from, item.window.from),
+      until: untils.length ? Math.min(...untils) : undefined,
+    },
+  }
+}
+
 /** Where an item stands at `now`: public, or scheduled (released at `at`), or expired (since `at`). */
 export type ReleaseState = { state: 'live' } | { state: 'scheduled'; at: number } | { state: 'expired'; at: number }
 

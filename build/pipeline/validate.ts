@@ -7,7 +7,7 @@ import type { ErrorObject } from 'ajv'
 import { COLLECTIONS } from '../../contract/collections.ts'
 import { ContentError } from '../core/errors.ts'
 import { frontmatterValidators } from './ajv.ts'
-import type { LoadedFile } from './load.ts'
+import { lazyPosition, type LoadedFile } from './load.ts'
 import { locate, pathToField, pointerToPath } from '../core/locate.ts'
 import { closest } from '../core/did-you-mean.ts'
 import { slugify } from '../core/slug.ts'
@@ -133,7 +133,7 @@ function checkDateOrder(file: LoadedFile, data: Frontmatter, errors: ContentErro
 /** Where a file's slug is written: its `slug` field, or the file's start when the slug is the file name. */
 export function slugPosition(file: LoadedFile): { line: number; column: number } {
   const hasSlugField = typeof (file.data as Frontmatter | undefined)?.slug === 'string'
-  return hasSlugField ? file.position(locate(file.doc, ['slug']).offset) : { line: 1, column: 1 }
+  return hasSlugField ? lazyPosition(file, ['slug']) : { line: 1, column: 1 }
 }
 
 /** Two files of one collection must not publish under the same slug. */

@@ -31,7 +31,7 @@ export function fastReads(store: ArtifactStore, log: Logger, trust: TrustProxy, 
     const snapshot = store.current()
     if (!snapshot || store.lastError() || req.url === undefined) return false
     // Near a release the app caps every answer's lifetime at the time left, which a remembered answer cannot.
-    if (capsAt(snapshot.manifest.build, Date.now())) return false
+    if (capsAt(snapshot.manifest.build, now())) return false
     const answer = recallAnswer(snapshot, req.url)
     if (!answer) return false
     if (answer.accept !== undefined && !accepts(req.headers.accept, answer.accept)) return false

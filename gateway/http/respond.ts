@@ -16,23 +16,35 @@ import { unavailable } from './problem.ts'
 import { deprecationOf } from './deprecation.ts'
 import { requestIdOf } from './request-id.ts'
 
+/** What the fast path needs to repeat an answer (http/answer-memo.ts). */
+export interface Memo {
+  snapshot: Snapshot
+  /** The media type the route required of Accept. */
+  accept?: string
+  /** An answer of the clock's (`when=`): repeated only while the clock is in [from, until) (epoch ms). */
+  during?: { from: number; until: number }
+}
+
 export interface RespondOptions {
   contentType: string
   cacheControl: string
   status?: number
   headers?: Record<string, string>
   /**
-   * The answer depends only on the target and this snapshot's build (a public
-   * read), or on those and the clock over a stretch of time (`during`):
-   * remember it so the same request is answered again without routing
-   * (http/fast-reads.ts). `accept`: the media type the route required of Accept.
+   * The build the answer is made of, and the gateway's clock (epoch ms, the
+   * platform's `now`): no cache keeps the answer past the build's next
+   * release or expiry (Cache-Control capped at the time left). Every answer
+   * of a build's content gives it, whatever else it depends on.
    */
-  memo?: {
-    snapshot: Snapshot
-    accept?: string
-    /** An answer of the clock's (`when=`): repeated only while the clock is in [from, until) (epoch ms). */
-    during?: { from: number; until: number }
-  }
+  build?: { snapshot: Snapshot; now: number }
+  /**
+   * The answer depends only on the target and the build (a public read), or
+   * on those and the clock over a stretch of time (`during`): remember it so
+   * the same request is answered again without routing (http/fast-reads.ts).
+   * Only with `build`. An answer Accept-Language chose depends on a header too:
+   * it is capped but not remembered.
+   */
+  memo?: Omit<Memo, 'snapshot'>
 }
 
 export function respondWithFile(
@@ -51,9 +63,10 @@ export function respondWithFile(
 }
 
 function respond(event: H3Event, file: StoredFile, options: RespondOptions): Response {
-  // No cache keeps a public read past the build's next release or expiry (contract/release.ts).
-  const cacheControl = options.memo
-    ? cacheControlAt(options.cacheControl, options.memo.snapshot.manifest.build, Date.now())
+  // No cache keeps an answer of a build past its next release or expiry (contract/release.ts).
+  const { build } = options
+  const cacheControl = build
+    ? cacheControlAt(options.cacheControl, build.snapshot.manifest.build, build.now)
     : options.cacheControl
   const headers = baseHeaderRecord(requestIdOf(event), options.contentType, cacheControl)
   headers.etag = file.etag
@@ -66,8 +79,8 @@ function respond(event: H3Event, file: StoredFile, options: RespondOptions): Res
   headers['content-length'] = String(file.body.byteLength)
   // Remembered without this request's RateLimit fields: the fast path charges each repeat itself. A capped
   // lifetime shrinks as the release nears: such an answer is made anew each time (http/fast-reads.ts).
-  if (options.memo && options.status === undefined && cacheControl === options.cacheControl)
-    remember(event, file, headers, options.memo, charged?.charge)
+  if (build && options.memo && options.status === undefined && cacheControl === options.cacheControl)
+    remember(event, file, headers, { snapshot: build.snapshot, ...options.memo }, charged?.charge)
   withFields(headers, charged)
   // srvx's FastResponse (what h3 itself answers with) writes the bytes and the plain
   // header object straight to the socket; a web Response would build a Headers
@@ -89,7 +102,7 @@ export function remember(
   event: H3Event,
   file: StoredFile,
   headers: Record<string, string>,
-  memo: NonNullable<RespondOptions['memo']>,
+  memo: Memo,
   charge: Charge | undefined,
   etag?: false,
 ): void {

@@ -17,6 +17,9 @@ export const tagArg = z
 export const limitArg = z.number().int().min(1).max(MAX_LIMIT)
 export const pageArg = z.number().int().min(1).max(MAX_PAGE)
 
+/** A list of names, as an array or (as REST writes it) one string separated by commas. */
+export const fieldList = z.union([z.string().min(1).max(1000), z.array(z.string().min(1).max(40)).min(1).max(40)])
+
 const instantArg = z.string().min(1).max(MAX_DATE_TIME_LENGTH)
 
 /**

@@ -46,7 +46,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
         prompts: { listChanged: false },
         completions: {},
       },
-      cacheHints: cacheHintsAt(options.snapshot.manifest.build, Date.now()),
+      cacheHints: cacheHintsAt(options.snapshot.manifest.build, (options.now?.() ?? new Date()).getTime()),
     },
   )
   const ctx: McpContext = { server, snapshot: options.snapshot, now: options.now ?? (() => new Date()) }

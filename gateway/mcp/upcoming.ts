@@ -76,38 +76,53 @@ function matchesRegion(record: ContentRecord, region: string): boolean {
   return regionsOf(record).some((r) => r.toLowerCase() === wanted || r.toLowerCase().replace(/\s+/g, '-') === wanted)
 }
 
-/** Items starting after `now` (and within `days`, if given), soonest first. */
-export function upcoming(snapshot: Snapshot, query: UpcomingQuery): UpcomingItem[] {
+/** The records of items starting after `now` (and within `days`, if given), soonest first. */
+export function upcomingRecords(
+  snapshot: Snapshot,
+  query: UpcomingQuery,
+): { collection: UpcomingCollection; record: ContentRecord }[] {
   const from = query.now.getTime()
   const until = query.days === undefined ? Infinity : from + query.days * 86_400_000
   const kept = query.filter ? recordMatcher(query.filter, from) : undefined
-  const items: UpcomingItem[] = []
+  const found: { collection: UpcomingCollection; record: ContentRecord; starts: number }[] = []
   for (const collection of query.collection ? [query.collection] : UPCOMING_COLLECTIONS) {
-    for (const r of summariesIn(snapshot, collection, query.locale)) {
-      const starts = Date.parse(String(r.starts_at))
+    for (const record of summariesIn(snapshot, collection, query.locale)) {
+      const starts = Date.parse(String(record.starts_at))
       if (!(starts > from && starts <= until)) continue
-      if (query.region !== undefined && !matchesRegion(r, query.region)) continue
-      if (kept && !kept(r)) continue
-      const location = locationOf(r)
-      items.push({
-        collection,
-        slug: r.slug,
-        type: r.type,
-        title: r.title,
-        summary: String(r.summary ?? ''),
-        url: String(r.url ?? ''),
-        starts_at: String(r.starts_at),
-        ends_at: str(r.ends_at),
-        timezone: str(r.timezone),
-        attendance_mode: collection === 'webinars' ? 'online' : str(r.attendance_mode),
-        event_status: str(r.event_status),
-        region: str(location.region) ?? regionsOf(r)[0] ?? null,
-        city: str(location.city),
-        country: str(location.country),
-        registration_url: str(r.registration_url),
-        resource_uri: recordUri(snapshot, collection, r),
-      })
+      if (query.region !== undefined && !matchesRegion(record, query.region)) continue
+      if (kept && !kept(record)) continue
+      found.push({ collection, record, starts })
     }
   }
-  return items.sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || (a.slug < b.slug ? -1 : 1))
+  return found
+    .sort((a, b) => a.starts - b.starts || (a.record.slug < b.record.slug ? -1 : 1))
+    .map(({ collection, record }) => ({ collection, record }))
+}
+
+/** Items starting after `now` (and within `days`, if given), soonest first. */
+export function upcoming(snapshot: Snapshot, query: UpcomingQuery): UpcomingItem[] {
+  return upcomingRecords(snapshot, query).map(({ collection, record }) => upcomingItem(snapshot, collection, record))
+}
+
+/** An upcoming item as list_upcoming gives it: when, where, how to attend (its resource naming a translation's locale). */
+export function upcomingItem(snapshot: Snapshot, collection: UpcomingCollection, r: ContentRecord): UpcomingItem {
+  const location = locationOf(r)
+  return {
+    collection,
+    slug: r.slug,
+    type: r.type,
+    title: r.title,
+    summary: String(r.summary ?? ''),
+    url: String(r.url ?? ''),
+    starts_at: String(r.starts_at),
+    ends_at: str(r.ends_at),
+    timezone: str(r.timezone),
+    attendance_mode: collection === 'webinars' ? 'online' : str(r.attendance_mode),
+    event_status: str(r.event_status),
+    region: str(location.region) ?? regionsOf(r)[0] ?? null,
+    city: str(location.city),
+    country: str(location.country),
+    registration_url: str(r.registration_url),
+    resource_uri: recordUri(snapshot, collection, r),
+  }
 }

@@ -131,13 +131,19 @@ ${related(record)}
   )
 }
 
-/** What is not published of an item: a draft; scheduled (with its release time) or expired (since when). */
+/**
+ * What is not published of an item: a draft (a translation of a draft item
+ * too); scheduled (with its release time) or expired (since when), naming a
+ * translation's item when the translation waits for it or came down with it.
+ */
 function badges(item: PreviewItem): string {
-  const draft = item.draft ? '<span class="draft">draft</span>' : ''
+  const ofItem = item.draftItem ? `: its item ${escapeHtml(item.draftItem)} is a draft` : ''
+  const draft = item.draft ? `<span class="draft">draft${ofItem}</span>` : ''
   const { release } = item
   if (release.state === 'live') return draft
   const at = `<time datetime="${escapeHtml(release.at)}">${escapeHtml(release.at)}</time>`
-  return `${draft}${release.state === 'scheduled' ? `<span class="scheduled">scheduled: publishes ${at}</span>` : `<span class="expired">expired ${at}</span>`}`
+  const withItem = release.item ? ` with its item ${escapeHtml(release.item)}` : ''
+  return `${draft}${release.state === 'scheduled' ? `<span class="scheduled">scheduled: publishes ${at}${withItem}</span>` : `<span class="expired">expired ${at}${withItem}</span>`}`
 }
 
 const HIDDEN = new Set(['title', 'body', 'image', 'social_image', 'related'])

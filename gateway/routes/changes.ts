@@ -26,9 +26,11 @@ import { unavailable } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
 import { invalidParameters, JSON_TYPE_NAME, readSnapshot } from './read.ts'
 
-export function changesRoute(store: ArtifactStore) {
+/** `now`: the gateway's clock, which caps Cache-Control at the build's next release or expiry. */
+export function changesRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const snapshot = readSnapshot(event, store)
+    const build = { snapshot, now: now().getTime() }
     const multilingual = isMultilingual(snapshot)
     const parsed = parseChangesQuery(event.url.searchParams, multilingual ? localesOf(snapshot) : undefined)
     if (!parsed.ok) throw invalidParameters(parsed.errors)
@@ -39,7 +41,8 @@ export function changesRoute(store: ArtifactStore) {
       cacheControl: CACHE.content,
       // The feed's locale, as the lists say theirs; never a Vary: Accept-Language does not choose it.
       ...(multilingual && { headers: { 'content-language': locale ?? localesOf(snapshot).default } }),
-      memo: { snapshot, accept: JSON_TYPE_NAME },
+      build,
+      memo: { accept: JSON_TYPE_NAME },
     }
     const first = isFirstChangesPage(query)
       ? snapshot.file(locale === undefined ? CHANGES_FILE : localeChangesFile(locale))

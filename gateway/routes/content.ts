@@ -26,7 +26,7 @@ import { invalidParameters, JSON_TYPE_NAME, pageHeaders, readSnapshot } from './
 
 const SLUG_RE = new RegExp(SLUG_PATTERN)
 
-/** `now`: the clock `when=upcoming|past` reads (the platform's). */
+/** `now`: the clock `when=upcoming|past` reads and Cache-Control is capped by (the platform's). */
 export function listRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const { snapshot, collection } = prepare(event, store)
@@ -39,8 +39,11 @@ export function listRoute(store: ArtifactStore, now: () => Date) {
     const locale = chosen && chosen.locale !== localesOf(snapshot).default ? chosen.locale : undefined
     const query: ListQuery = locale ? { ...parsed.query, locale } : parsed.query
     const summaries = summariesIn(snapshot, collection, locale)
-    // An answer Accept-Language chose is not the target's alone: the fast path must not repeat it.
-    const memo = chosen?.negotiated ? undefined : { snapshot, accept: JSON_TYPE_NAME }
+    const at = now().getTime()
+    // Capped at the build's next release or expiry however the locale was chosen; an answer Accept-Language
+    // chose is not the target's alone, though: the fast path must not repeat it.
+    const build = { snapshot, now: at }
+    const memo = chosen?.negotiated ? undefined : { accept: JSON_TYPE_NAME }
     const languages = localeHeaders(chosen)
     if (isPrerendered(query)) {
       // Page 1 of the whole collection: the total is its length.
@@ -53,23 +56,25 @@ export function listRoute(store: ArtifactStore, now: () => Date) {
         contentType: JSON_TYPE,
         cacheControl: CACHE.content,
         headers,
+        build,
         ...(memo && { memo }),
       })
     }
-    const at = now().getTime()
     const clock = query.when ? timed(snapshot, [collection], at) : undefined
     const rendered = renderLongTail(snapshot, collection, query, summaries, at, clock)
     return respondWithFile(event, rendered, {
       contentType: JSON_TYPE,
       cacheControl: clock?.cacheControl ?? CACHE.content,
       headers: { ...rendered.headers, ...languages },
+      build,
       // An answer of the clock's is repeated only while it stays the same, headers and all.
       ...(memo && (clock ? clock.repeatable && { memo: { ...memo, during: clock.repeatable } } : { memo })),
     })
   })
 }
 
-export function itemRoute(store: ArtifactStore) {
+/** `now`: the gateway's clock, which caps Cache-Control at the build's next release or expiry. */
+export function itemRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const { snapshot, collection } = prepare(event, store)
     const slug = event.context.params?.slug ?? ''
@@ -91,7 +96,8 @@ export function itemRoute(store: ArtifactStore) {
       contentType: JSON_TYPE,
       cacheControl: CACHE.content,
       headers: localeHeaders(chosen, found?.record.locale),
-      ...(!chosen?.negotiated && { memo: { snapshot, accept: JSON_TYPE_NAME } }),
+      build: { snapshot, now: now().getTime() },
+      ...(!chosen?.negotiated && { memo: { accept: JSON_TYPE_NAME } }),
     }
     if (!fields) return respondWithFile(event, snapshot.file(path)!, options)
     const record: Pick<ContentRecord, 'slug' | 'locale'> = found?.record ?? { slug }

@@ -27,7 +27,7 @@ import { invalidParameters, JSON_TYPE_NAME, pageHeaders, readSnapshot } from './
 /** The record fields a hit carries, before where to read it and why it matched. */
 const HIT_FIELDS = ['title', 'summary', 'url', 'tags', 'published_at', 'updated_at'] as const
 
-/** `now`: the clock `when=upcoming|past` reads (the platform's). */
+/** `now`: the clock `when=upcoming|past` reads and Cache-Control is capped by (the platform's). */
 export function searchRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const snapshot = readSnapshot(event, store)
@@ -42,13 +42,15 @@ export function searchRoute(store: ArtifactStore, now: () => Date) {
     // With `when`, the hits change at each start of an event or webinar searched: one answer per window between them.
     const clock = query.when ? timed(snapshot, scheduledCollections(query.collection), at) : undefined
     const key = searchHref(query) + (clock?.key ?? '')
-    // An answer Accept-Language chose is not the target's alone: the fast path must not repeat it.
-    const memo = chosen?.negotiated ? undefined : { snapshot, accept: JSON_TYPE_NAME }
+    // Capped at the build's next release or expiry however the locale was chosen; an answer Accept-Language
+    // chose is not the target's alone, though: the fast path must not repeat it.
+    const memo = chosen?.negotiated ? undefined : { accept: JSON_TYPE_NAME }
     const answer = (file: RenderedFile) =>
       respondWithFile(event, file, {
         contentType: JSON_TYPE,
         cacheControl: clock?.cacheControl ?? CACHE.content,
         headers: { ...file.headers, ...localeHeaders(chosen) },
+        build: { snapshot, now: at },
         ...(memo && (clock ? clock.repeatable && { memo: { ...memo, during: clock.repeatable } } : { memo })),
       })
     const cached = snapshot.peekRendered(key)

@@ -21,7 +21,8 @@ const FILES = { methods: READ, path: '/' }
 /** Netlify's own configuration files: published in dist/ but never served, on the CDN or here. */
 const HIDDEN = new Set(['/_redirects', '/_headers'])
 
-export function staticRoute(store: ArtifactStore) {
+/** `now`: the gateway's clock, which caps Cache-Control at the build's next release or expiry. */
+export function staticRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const path = event.url.pathname
     const snapshot = store.current()
@@ -37,7 +38,8 @@ export function staticRoute(store: ArtifactStore) {
         // The table's policy where a route sets one (the images: immutable).
         cacheControl: CACHE[cacheOfFile(path) ?? 'document'],
         headers: DOCUMENT_HEADERS[path],
-        memo: { snapshot: snapshot! },
+        build: { snapshot: snapshot!, now: now().getTime() },
+        memo: {},
       })
     }
     // A folder with an index: redirect to the canonical trailing-slash form.

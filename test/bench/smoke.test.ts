@@ -1,6 +1,7 @@
 /**
  * The smoke bench (a few hundred items, one run of everything) must keep
- * working: every row produces a number. Nothing about speed is asserted.
+ * working: every row produces a number. Nothing about speed is asserted. Its
+ * hand-written content is the tests' own (test/fixtures/content), never content/.
  */
 import { execFile } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -28,7 +29,10 @@ describe('bench:smoke', () => {
       maxBuffer: 16 * 1024 * 1024,
       env: { ...process.env, LOG_LEVEL: 'info' },
     })
-    const report = JSON.parse(await readFile(join(out, 'smoke.json'), 'utf8')) as Report
+    const report = JSON.parse(await readFile(join(out, 'smoke.json'), 'utf8')) as Report & {
+      config: { content: string }
+    }
+    expect(report.config.content).toBe('test/fixtures/content')
     const hugo = await run('hugo', ['version']).then(
       () => true,
       () => false,

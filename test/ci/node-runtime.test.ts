@@ -2,7 +2,7 @@
  * Node 22 wherever the project runs: the npm scripts (package.json pins the
  * `node` package, whose binary leads their PATH), `npm ci` in .ci/run and in
  * the README's set-up (both fetch that Node first where the machine's is
- * older, so npm itself runs on it), the workflow's
+ * older, so npm itself runs on it), the MCP conformance script, the bundles' target, the workflow's
  * containers; declared in `engines` and `.nvmrc`; and no dependency finds
  * its engine unmet.
  */
@@ -12,6 +12,7 @@ import { delimiter, dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { NODE_TARGET } from '../../build/bundle.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 
 const run = promisify(execFile)
@@ -65,17 +66,38 @@ describe('the Node runtime', () => {
     expect(major((JSON.parse(versions.stdout) as { node: string }).node)).toBe(major(pinned))
   }, 120_000)
 
-  it('.ci/run puts Node 22 first on PATH before npm ci where the machine has an older one', async () => {
-    const script = await readFile(join(REPO_ROOT, '.ci/run'), 'utf8')
-    const bootstrap = script.slice(script.indexOf('if ! node -e'), script.indexOf('\nnpm ci'))
-    expect(bootstrap).toContain('fi\n')
+  it('.ci/run and the MCP conformance script put the pinned Node first on PATH where the machine has an older one', async () => {
+    // Both source .ci/node.sh before they run anything on Node (npm ci, the build, the suite).
+    for (const script of ['.ci/run', 'test/gateway/mcp/conformance/run.sh']) {
+      const lines = (await readFile(join(REPO_ROOT, script), 'utf8')).split('\n').filter((l) => !/^\s*#/.test(l))
+      const sourced = lines.indexOf('. .ci/node.sh')
+      expect(sourced, script).toBeGreaterThan(0)
+      expect(
+        lines.slice(0, sourced).filter((l) => /\b(node|npm|npx|tsx)\b/.test(l)),
+        script,
+      ).toEqual([])
+    }
     // A machine whose `node` is the system's (Node 20 on the development machines, 22 in CI's containers).
-    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', `${bootstrap}`], {
+    const system = { ...process.env, PATH: '/usr/local/bin:/usr/bin:/bin' }
+    const own = (await run('node', ['--version'], { env: system })).stdout.trim()
+    const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', '. .ci/node.sh; node --version'], {
       cwd: REPO_ROOT,
-      env: { ...process.env, PATH: '/usr/local/bin:/usr/bin:/bin' },
+      env: system,
     })
-    expect(major(stdout.trim().split('\n').at(-1)!.replace('Node ', ''))).toBeGreaterThanOrEqual(22)
+    // Exactly the pinned version where the machine's is older; the machine's own where it is 22 or later.
+    expect(stdout.trim().split('\n').at(-1)).toBe(major(own) >= 22 ? own : `v${pinned}`)
   }, 120_000)
+
+  it('is what the bundles are compiled for (the commands, the Netlify function)', async () => {
+    expect(NODE_TARGET).toBe(`node${major(pinned)}`)
+    for (const file of ['build/bundle.ts', 'build/prebuilt.ts']) {
+      const targets = (await readFile(join(REPO_ROOT, file), 'utf8')).match(/^\s*target: .*$/gm)
+      expect(
+        targets?.map((t) => t.trim()),
+        file,
+      ).toEqual(['target: NODE_TARGET,'])
+    }
+  })
 
   it('is what the workflow runs in', async () => {
     const workflow = parse(await readFile(join(REPO_ROOT, '.github/workflows/ci.yml'), 'utf8')) as {

@@ -3,11 +3,9 @@
  * `npm run dev`, the build and the Netlify function with one line naming the
  * variable and what it accepts, and the README's table is the schema's.
  */
-import { spawn } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parse } from 'yaml'
 import { defaultOf, readSettings, SETTINGS, SettingsError } from '../../contract/settings.ts'
 import { withSettingsTable } from '../../build/settings-doc.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
@@ -137,67 +135,6 @@ describe('a bad setting stops every runtime with one line', { timeout: 120_000 }
     ])
     // An external issuer signs the tokens itself: no key needed.
     expect(() => readSettings({ OAUTH_ISSUER: 'https://login.example.com' }, 'netlify')).not.toThrow()
-  })
-
-  it("the deploy job checks the site's environment with the same schema before it deploys", async () => {
-    const check = (env: Record<string, string>, own: Record<string, string> = { GITHUB_ACTIONS: '' }) =>
-      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'build/netlify-settings.ts')], {
-          cwd: REPO_ROOT,
-          env: { ...process.env, ...own },
-        })
-        let stdout = ''
-        let stderr = ''
-        child.stdout.on('data', (d) => (stdout += d))
-        child.stderr.on('data', (d) => (stderr += d))
-        child.on('exit', (code) => resolve({ code, stdout, stderr }))
-        child.stdin.end(JSON.stringify(env))
-      })
-    const missing = await check({ PUBLIC_URL: 'https://content.example.com' })
-    expect(missing.code).toBe(1)
-    expect(missing.stderr).toMatch(/^✗ OAUTH_SIGNING_KEY must be set on Netlify/)
-    const secret = '{"kty":"EC","d":"a-secret-value"}'
-    const webhooksKey = 'k'.repeat(43)
-    const set = await check({
-      PUBLIC_URL: 'https://content.example.com',
-      OAUTH_SIGNING_KEY: secret,
-      WEBHOOK_SECRETS_KEY: webhooksKey,
-    })
-    expect(set).toEqual({
-      code: 0,
-      stdout: '',
-      stderr: "✓ the site's environment has what the Netlify function needs\n",
-    })
-    // The webhook functions sign only for a subscription, which only the key can make: without it, webhooks are off, in one line.
-    const off = await check(
-      { PUBLIC_URL: 'https://content.example.com', OAUTH_SIGNING_KEY: secret },
-      { GITHUB_ACTIONS: 'true' },
-    )
-    const line = off.stderr.split('\n')[0]!
-    expect(off.code).toBe(0)
-    expect(line).toMatch(
-      /^! WEBHOOK_SECRETS_KEY is not set: webhooks are off on this site .*`npm run keys -- webhook secrets-key`/,
-    )
-    expect(off.stderr.split('\n').slice(1)).toEqual([
-      "✓ the site's environment has what the Netlify function needs",
-      '',
-    ])
-    expect(off.stdout).toBe(`::warning title=WEBHOOK_SECRETS_KEY::${line.slice(2)}\n`)
-    const badKey = await check({ OAUTH_SIGNING_KEY: secret, WEBHOOK_SECRETS_KEY: 'a-secret-but-not-a-key' })
-    expect(badKey.code).toBe(1)
-    expect(badKey.stderr).toBe(
-      '✗ WEBHOOK_SECRETS_KEY must be 32 random bytes in base64url (43 characters); its value is not shown\n',
-    )
-    const bad = await check({ OAUTH_SIGNING_KEY: secret, OAUTH_TOKEN_TTL: '5' })
-    expect(bad.code).toBe(1)
-    expect(bad.stderr).not.toContain('a-secret-value')
-    const { jobs } = parse(await readFile(join(REPO_ROOT, '.github/workflows/ci.yml'), 'utf8')) as {
-      jobs: { deploy: { steps: { name?: string; run?: string }[] } }
-    }
-    const steps = jobs.deploy.steps
-    const at = steps.findIndex((s) => /build\/netlify-settings\.ts/.test(s.run ?? ''))
-    expect(at).toBeGreaterThan(0)
-    expect(at).toBeLessThan(steps.findIndex((s) => /\bnetlify deploy\b/.test(s.run ?? '')))
   })
 
   it('the Netlify function logs the line and answers 503, naming nothing', async () => {

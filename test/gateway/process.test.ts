@@ -1,15 +1,18 @@
 /**
  * The long-running commands as an operator runs them, through npm itself:
  * `npm run dev` on a busy port ends with a non-zero exit (not a watcher
- * waiting forever), the start line gives the gateway's own PID (the one
- * `kill -HUP` reloads), and a SIGHUP to the npm process, which npm does not
- * pass on, leaves no server behind.
+ * waiting forever); `npm start` in a project of its own (its package.json,
+ * the prebuilt commands) prints the gateway's own PID, which `kill -HUP`
+ * reloads; and a SIGHUP or SIGTERM to the npm process (npm passes SIGTERM on,
+ * not SIGHUP) leaves no server behind.
  */
 import { spawn } from 'node:child_process'
+import { copyFile, mkdir, symlink } from 'node:fs/promises'
 import { createServer } from 'node:net'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../helpers/project.ts'
-import { until } from '../helpers/until.ts'
+import { answerAt, until } from '../helpers/until.ts'
 
 let project: TempProject
 beforeAll(async () => {
@@ -83,4 +86,106 @@ describe('npm run dev', () => {
       run.child.kill('SIGKILL')
     }
   }, 150_000)
+})
+
+/**
+ * A project `npm start` runs in as in a clone: this repository's package.json (its scripts), its
+ * dependencies, and build/run.mjs, which runs the prebuilt commands (bundled in this repository's
+ * .cache/bin/) with the project as the working folder: its content/, its dist/, its runtime data.
+ */
+async function startableProject(): Promise<TempProject> {
+  const p = await createProject({ 'content/blog-posts/hello.md': validPost('Hello') })
+  await copyFile(join(REPO_ROOT, 'package.json'), join(p.root, 'package.json'))
+  await symlink(join(REPO_ROOT, 'node_modules'), join(p.root, 'node_modules'))
+  await mkdir(join(p.root, 'build'))
+  await symlink(join(REPO_ROOT, 'build', 'run.mjs'), join(p.root, 'build', 'run.mjs'))
+  return p
+}
+
+/** `npm <args>` in the project, as a person types it there. */
+function npm(root: string, args: string[]) {
+  const child = spawn('npm', args, { cwd: root, env: { ...process.env, PORT: '0', LOG_LEVEL: 'info' } })
+  let output = ''
+  child.stderr.on('data', (d) => (output += d))
+  child.stdout.on('data', (d) => (output += d))
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  )
+  return { child, exited, output: () => output }
+}
+
+/** npm and, when a test failed before seeing it stop (`gateway` still set), the gateway: no process outlives the test. */
+function stop(run: ReturnType<typeof npm>, gateway: number | undefined): void {
+  run.child.kill('SIGKILL')
+  if (gateway !== undefined && alive(gateway)) process.kill(gateway, 'SIGKILL')
+}
+
+/** The start line's PID and address, once `npm start` has built and the gateway listens. */
+async function started(run: ReturnType<typeof npm>): Promise<{ pid: number; url: string }> {
+  const line = /✓ gateway \(pid (\d+)\) serving build \w+ at (http:\/\/\S+) .*kill -HUP (\d+) reloads dist\//
+  await eventually(() => line.test(run.output()), 150_000, `npm start's start line (so far: ${run.output()})`)
+  const [, pid, url, hup] = line.exec(run.output())!
+  expect(hup).toBe(pid)
+  return { pid: Number(pid), url: url! }
+}
+
+describe('npm start', () => {
+  let project: TempProject
+  beforeAll(async () => {
+    project = await startableProject()
+  })
+  afterAll(() => project?.remove())
+
+  it("prints the gateway's PID, which kill -HUP reloads after a build; a SIGHUP to npm stops the server", async () => {
+    const run = npm(project.root, ['start'])
+    let pid: number | undefined
+    try {
+      const start = await started(run)
+      pid = start.pid
+      const { url } = start
+      expect(pid).not.toBe(run.child.pid)
+      expect(alive(pid)).toBe(true)
+      const buildOf = async () =>
+        ((await (await fetch(`${url}/api/health`)).json()) as { build: { id: string } }).build.id
+      const before = await buildOf()
+      expect((await answerAt(`${url}/api/blog-posts/second`)).status).toBe(404)
+      // An author's new item, built with `npm run build` beside the running gateway, then the README's kill -HUP <pid>.
+      // (--root names the project the working folder is anyway: every content command in the tests names its own.)
+      await project.write('content/blog-posts/second.md', validPost('Second'))
+      const build = npm(project.root, ['run', 'build', '--', '--root', project.root])
+      expect((await build.exited).code, build.output()).toBe(0)
+      process.kill(pid, 'SIGHUP')
+      await until(() => answerAt(`${url}/api/blog-posts/second`), {
+        holds: (a) => a.status === 200,
+        what: 'the new item served after kill -HUP',
+        timeoutMs: 30_000,
+      })
+      expect(await buildOf()).not.toBe(before)
+      expect(alive(pid)).toBe(true)
+      // What a closed terminal or `kill -HUP <npm's pid>` does: npm ends and does not pass it on.
+      run.child.kill('SIGHUP')
+      expect((await run.exited).signal).toBe('SIGHUP')
+      await eventually(() => !alive(pid!), 30_000, 'the gateway stopping after npm')
+      pid = undefined
+      await expect(fetch(`${url}/api/health`)).rejects.toThrow()
+    } finally {
+      stop(run, pid)
+    }
+  }, 240_000)
+
+  it('a SIGTERM to npm stops the gateway too, leaving no server behind', async () => {
+    const run = npm(project.root, ['start'])
+    let pid: number | undefined
+    try {
+      const start = await started(run)
+      pid = start.pid
+      run.child.kill('SIGTERM')
+      await run.exited
+      await eventually(() => !alive(start.pid), 30_000, 'the gateway stopping after npm')
+      pid = undefined
+      await expect(fetch(`${start.url}/api/health`)).rejects.toThrow()
+    } finally {
+      stop(run, pid)
+    }
+  }, 240_000)
 })

@@ -185,7 +185,7 @@ let shared: ContractChecker | undefined
 
 /** The checker for the document the build generates (its shape does not depend on the site settings). */
 export function contract(): ContractChecker {
-  shared ??= new ContractChecker(createOpenApiDocument(FIXTURE_SITE))
+  shared ??= new ContractChecker(structuredClone(createOpenApiDocument(FIXTURE_SITE)))
   return shared
 }
 

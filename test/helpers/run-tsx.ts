@@ -11,13 +11,21 @@ export interface TsxRun {
   stderr: string
 }
 
-/** `node --import tsx <args…>` with `env` over this process's environment. */
-export function runTsx(args: string[], env: Record<string, string> = {}): Promise<TsxRun> {
+/**
+ * `node --import tsx <args…>` with `env` over this process's environment
+ * (`undefined` removes a variable); `started` gets the process id.
+ */
+export function runTsx(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  started?: (pid: number) => void,
+): Promise<TsxRun> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env },
     })
+    if (child.pid !== undefined) started?.(child.pid)
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (d) => (stdout += d))

@@ -8,6 +8,7 @@ import type { McpContext } from '../context.ts'
 import { summariesIn, toolLocale } from '../../content/locales.ts'
 import {
   collectionArg,
+  fieldList,
   FILTER_NAMES,
   filterArgs,
   limitArg,
@@ -18,9 +19,6 @@ import {
   toolError,
   toolResult,
 } from '../schemas.ts'
-
-/** A list of names, as an array or (as REST writes it) one string separated by commas. */
-const fieldList = z.union([z.string().min(1).max(1000), z.array(z.string().min(1).max(40)).min(1).max(40)])
 
 /** The tool's description and schemas, made once: every request builds a new server that registers it. */
 const LIST_CONTENT_TOOL = {

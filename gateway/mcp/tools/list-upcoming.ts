@@ -2,10 +2,15 @@
 import { z } from 'zod'
 import type { McpContext } from '../context.ts'
 import { parseFilters } from '../../../contract/filters.ts'
+import { selectFields } from '../../../contract/list-query.ts'
+import { parseFields } from '../../../contract/query.ts'
 import type { ParameterError } from '../../../contract/query-values.ts'
-import { filterArgs, localeArg, queryOf, READ_ONLY, toolError, toolResult } from '../schemas.ts'
+import type { ContentRecord } from '../../../contract/records.ts'
+import { recordUri } from '../content.ts'
 import { toolLocale } from '../../content/locales.ts'
-import { UPCOMING_COLLECTIONS, upcoming } from '../upcoming.ts'
+import type { Snapshot } from '../../snapshot.ts'
+import { fieldList, filterArgs, localeArg, queryOf, READ_ONLY, toolError, toolResult } from '../schemas.ts'
+import { UPCOMING_COLLECTIONS, upcomingItem, upcomingRecords, type UpcomingCollection } from '../upcoming.ts'
 
 const MAX_DAYS = 3660
 const nullableString = z.string().nullable()
@@ -29,6 +34,17 @@ const item = z.object({
   resource_uri: z.string(),
 })
 
+/** An item with `fields`: its collection and resource URI, then only those fields of the REST record (id and type always). */
+const sparseItem = z.looseObject({
+  collection: z.enum(UPCOMING_COLLECTIONS),
+  resource_uri: z.string(),
+  id: z.string(),
+  type: z.string(),
+})
+
+/** The list filters the tool takes, by REST's names (`when` is the tool's own premise). */
+const FILTERS = ['tag', 'author', 'published_after', 'published_before', 'updated_since', 'exclude'] as const
+
 /** The tool's description and schemas, made once: every request builds a new server that registers it. */
 const LIST_UPCOMING_TOOL = {
   title: 'Upcoming events and webinars',
@@ -37,9 +53,11 @@ const LIST_UPCOMING_TOOL = {
     'for "what is coming up", "which events are in EMEA next quarter" or before inviting someone. Optional filters: ' +
     'days (only those starting within that many days), region (an event location region such as "EMEA", "APAC", ' +
     '"North America", "Latin America", or a region tag suffix such as "emea" or "latam"; webinars match by their ' +
-    'region tag), collection, tag (one or several, any of them), author (a speaker) and exclude (a slug). Returns each item with its start (RFC 3339 with the local offset), time zone, ' +
-    'attendance mode, status, place and registration URL. Cancelled or postponed events are included with their ' +
-    'event_status so you can say so.',
+    'region tag), collection, and the filters of list_content: tag (one or several, any of them), author (a ' +
+    'speaker), published_after, published_before, updated_since and exclude (a slug). Returns each item with its ' +
+    'start (RFC 3339 with the local offset), time zone, attendance mode, status, place and registration URL; with ' +
+    'fields, each item is instead its collection, resource_uri and only those fields of the REST record (as ' +
+    'list_content gives them). Cancelled or postponed events are included with their event_status so you can say so.',
   inputSchema: z.object({
     days: z
       .number()
@@ -58,7 +76,15 @@ const LIST_UPCOMING_TOOL = {
     collection: z.enum(UPCOMING_COLLECTIONS).optional().describe('Only events or only webinars.'),
     tag: filterArgs.tag,
     author: filterArgs.author.describe('Only those where this person speaks: a slug like "jose-nunez" or a name.'),
+    published_after: filterArgs.published_after,
+    published_before: filterArgs.published_before,
+    updated_since: filterArgs.updated_since,
     exclude: filterArgs.exclude,
+    fields: fieldList
+      .optional()
+      .describe(
+        'Only these fields of each item\'s record, as list_content takes them (id and type always; collection and resource_uri too), e.g. ["title", "starts_at", "registration_url"]. A field of events or of webinars.',
+      ),
     limit: z.number().int().min(1).max(100).default(20).describe('At most this many items (default 20).'),
     locale: localeArg.optional(),
   }),
@@ -67,7 +93,7 @@ const LIST_UPCOMING_TOOL = {
     until: nullableString.describe('End of the days window, if one was given.'),
     region: nullableString,
     total: z.number().int(),
-    items: z.array(item),
+    items: z.array(z.union([item, sparseItem])),
   }),
   annotations: { title: 'Upcoming events and webinars', ...READ_ONLY },
 }
@@ -77,12 +103,14 @@ export function registerListUpcoming({ server, snapshot, now }: McpContext): voi
     const { days, region, collection, limit } = args
     const chosen = toolLocale(snapshot, args.locale)
     if (!chosen.ok) return toolError(chosen.message)
-    // REST's own parser for the filters, so they take what the lists take.
+    // REST's own parsers for the filters and fields, so they take what the lists take.
     const errors: ParameterError[] = []
-    const filter = parseFilters(queryOf(args, ['tag', 'author', 'exclude']), errors)
+    const params = queryOf(args, [...FILTERS, 'fields'])
+    const filter = parseFilters(params, errors)
+    const fields = parseFields(params, collection ?? UPCOMING_COLLECTIONS, 'summary', errors)
     if (errors.length) return toolError(errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
     const at = now()
-    const all = upcoming(snapshot, {
+    const all = upcomingRecords(snapshot, {
       now: at,
       days,
       region,
@@ -90,7 +118,12 @@ export function registerListUpcoming({ server, snapshot, now }: McpContext): voi
       filter,
       ...(chosen.locale && { locale: chosen.locale }),
     })
-    const items = all.slice(0, limit)
+    const items = all
+      .slice(0, limit)
+      .map(
+        ({ collection, record }): Record<string, unknown> =>
+          fields ? sparse(snapshot, collection, record, fields) : { ...upcomingItem(snapshot, collection, record) },
+      )
     const until = days === undefined ? null : new Date(at.getTime() + days * 86_400_000).toISOString()
     const scope = `${collection ?? 'events and webinars'}${region ? ` in ${region}` : ''}${days ? ` in the next ${days} days` : ''}`
     const text =
@@ -98,12 +131,26 @@ export function registerListUpcoming({ server, snapshot, now }: McpContext): voi
         ? `No upcoming ${scope} (as of ${at.toISOString()}).`
         : [
             `${all.length} upcoming ${scope} (as of ${at.toISOString()}), soonest first:`,
-            ...items.map(
-              (i) =>
-                `- ${i.starts_at} ${i.title} (${i.collection === 'webinars' ? 'webinar' : (i.attendance_mode ?? 'event')}` +
-                `${i.city ? `, ${i.city}` : ''}${i.event_status && i.event_status !== 'scheduled' ? `, ${i.event_status.toUpperCase()}` : ''}) slug "${i.slug}"`,
-            ),
+            ...all.slice(0, limit).map(({ collection, record }) => lineOf(upcomingItem(snapshot, collection, record))),
           ].join('\n')
     return toolResult({ now: at.toISOString(), until, region: region ?? null, total: all.length, items }, text)
   })
+}
+
+/** An item as `fields` asks: the tool's own keys, then the REST record's fields (selectFields: id and type always). */
+function sparse(
+  snapshot: Snapshot,
+  collection: UpcomingCollection,
+  record: ContentRecord,
+  fields: readonly string[],
+): Record<string, unknown> {
+  return { collection, resource_uri: recordUri(snapshot, collection, record), ...selectFields(record, fields) }
+}
+
+/** One item as a line of the text answer. */
+function lineOf(i: ReturnType<typeof upcomingItem>): string {
+  return (
+    `- ${i.starts_at} ${i.title} (${i.collection === 'webinars' ? 'webinar' : (i.attendance_mode ?? 'event')}` +
+    `${i.city ? `, ${i.city}` : ''}${i.event_status && i.event_status !== 'scheduled' ? `, ${i.event_status.toUpperCase()}` : ''}) slug "${i.slug}"`
+  )
 }

@@ -1,7 +1,8 @@
 /**
  * Scheduled publishing in the build: the clock is one setting (BUILD_TIME),
  * so the same content and the same clock give the same bytes, and every clock
- * between two releases too; `npm run check` and `npm run build` say what is
+ * between two releases too (but for `_headers` within a file's lifetime of the
+ * next one); `npm run check` and `npm run build` say what is
  * scheduled and when; the no-change check builds again once a release has
  * passed; expires_at must follow published_at; a reference may only point to
  * an item published for as long as the one naming it; and `npm run new
@@ -70,8 +71,15 @@ describe('the build clock', () => {
       return filesOf(join(project.root, dist))
     }
     const early = await asOf('2027-01-01T00:00:00Z', 'a')
-    const later = await asOf('2027-03-04T07:59:59Z', 'b')
+    const later = await asOf('2027-03-04T06:00:00Z', 'b')
     expect(later).toEqual(early)
+    // Within a file's lifetime of the release only _headers differs (its lifetimes capped at the time left), and
+    // so the build id, which names the bytes of every file.
+    const lastSecond = await asOf('2027-03-04T07:59:59Z', 'd')
+    expect([...lastSecond.keys()].filter((path) => lastSecond.get(path) !== early.get(path)).sort()).toEqual([
+      '_build/manifest.json',
+      '_headers',
+    ])
     const released = await asOf(RELEASE, 'c')
     expect(released).not.toEqual(early)
     const manifest = JSON.parse(Buffer.from(released.get('_build/manifest.json')!, 'base64').toString())

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest'
 import { keyOf } from '../../../build/core/sources.ts'
 import { Replay, type LocaleChanges } from '../../../build/history/replay.ts'
-import { translationWindow, type ReplaySite } from '../../../build/history/replay-site.ts'
+import type { ReplaySite } from '../../../build/history/replay-site.ts'
 import type { FileState } from '../../../build/history/types.ts'
 
 const SITE: ReplaySite = { language: 'en', locales: ['en', 'de', 'fr'], fallback: ['de'] }
@@ -141,6 +141,21 @@ describe('a translation in the change feeds', () => {
     expect(later.get('de')!.map((c) => c.time)).toEqual([release, expiry])
   })
 
+  it('its item made a draft: gone in every locale with it (a translation is published only while its item is), back with it', () => {
+    const replay = new Replay(NOW, SITE)
+    replay.apply(commit(file('x.md'), file('x.de.md'), file('x.fr.md')), T1)
+    expect(told(replay.apply(commit(file('x.md', { published: false })), T2))).toEqual({
+      en: ['deleted x@en'],
+      de: ['deleted x@de'],
+      fr: ['deleted x@fr'],
+    })
+    expect(told(replay.apply(commit(file('x.md')), T3))).toEqual({
+      en: ['created x@en'],
+      de: ['created x@de'],
+      fr: ['created x@fr'],
+    })
+  })
+
   it('its item removed: the translation stays in its locale, naming the default record no more', () => {
     const replay = new Replay(NOW, SITE)
     replay.apply(commit(file('x.md'), file('x.de.md')), T1)
@@ -171,15 +186,6 @@ describe('a translation in the change feeds', () => {
     const replay = new Replay(NOW, SITE)
     replay.apply(commit(file('x.md')), T1)
     expect(told(replay.apply(commit(file('x.DE.md')), T2)).de).toEqual(['deleted x@en', 'created x@de'])
-  })
-})
-
-describe('the effective window of a translation', () => {
-  it('is the intersection of its own and its item’s', () => {
-    expect(translationWindow({ from: 10, until: 50 }, { from: 20, until: 40 })).toEqual({ from: 20, until: 40 })
-    expect(translationWindow({ from: 10, until: undefined }, { from: 5, until: 30 })).toEqual({ from: 10, until: 30 })
-    expect(translationWindow(undefined, { from: 5, until: undefined })).toEqual({ from: 5, until: undefined })
-    expect(translationWindow({ from: 5, until: 9 }, undefined)).toEqual({ from: 5, until: 9 })
   })
 })
 

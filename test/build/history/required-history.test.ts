@@ -13,7 +13,7 @@ import { promisify } from 'node:util'
 import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHANGES_FILE } from '../../../contract/changes.ts'
-import { initAndCommit } from '../../helpers/git.ts'
+import { commitAll, git, initAndCommit } from '../../helpers/git.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
 
 const run = promisify(execFile)
@@ -71,6 +71,28 @@ describe('REQUIRE_HISTORY=on', () => {
     const environment = toml.slice(toml.indexOf('[build.environment]'), toml.indexOf('[functions]'))
     expect(environment).toMatch(/^\s*REQUIRE_HISTORY = "on"$/m)
   })
+
+  it('fails build and check of a shallow clone, with one line naming the setting and the fix', async () => {
+    const p = await project(true)
+    await p.write('content/blog-posts/two.md', validPost('Two'))
+    await commitAll(p.root, 'two', T1 + 60)
+    const clone = await createProject()
+    projects.push(clone)
+    await rm(clone.root, { recursive: true, force: true })
+    // What actions/checkout does without fetch-depth: 0 (file:// so that git honours --depth locally).
+    await git(tmpdir(), ['clone', '-q', '--depth', '1', `file://${p.root}`, clone.root])
+    expect((await git(clone.root, ['rev-parse', '--is-shallow-repository'])).trim()).toBe('true')
+    for (const command of ['build', 'check'] as const) {
+      const result = await cli(command, clone.root, home, { REQUIRE_HISTORY: 'on' })
+      expect(result.code, command).toBe(1)
+      const lines = result.stderr.split('\n').filter(Boolean)
+      expect(lines, command).toHaveLength(1)
+      expect(lines[0]).toMatch(
+        /^✗ REQUIRE_HISTORY is on, but the git clone is shallow\b.*fetch-depth: 0.*REQUIRE_HISTORY=off/,
+      )
+    }
+    await expect(stat(clone.dist)).rejects.toThrow()
+  }, 60_000)
 
   it('builds a committed project', async () => {
     const p = await project(true)

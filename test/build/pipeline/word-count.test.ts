@@ -3,7 +3,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { countWords, countWordsIntl } from '../../../build/pipeline/word-count.ts'
 
-// Characters around which the UAX #29 rules differ: joiners, underscore, spaces, non-ASCII letters, marks, CJK, emoji.
+// Characters around which the UAX #29 rules differ: joiners, underscore, spaces, Latin letters and punctuation,
+// typographic quotes and dashes, symbols, marks, soft hyphens, CJK, emoji.
 const CHARS = [
   'a',
   'b',
@@ -34,6 +35,26 @@ const CHARS = [
   '%',
   '\u200d',
   '😀',
+  'Ö',
+  'ß',
+  'Ł',
+  'ő',
+  'ñ',
+  '×',
+  '÷',
+  '·',
+  '‘',
+  '“',
+  '”',
+  '–',
+  '…',
+  'ª',
+  'µ',
+  '«',
+  '¿',
+  '©',
+  '\u00ad',
+  '\u2024',
 ]
 
 describe('countWords', () => {

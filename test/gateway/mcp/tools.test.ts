@@ -288,5 +288,71 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
       expect((windowed.structured.items as { slug: string }[]).map((i) => i.slug)).toEqual(within)
       expect(windowed.structured.until).toBe(new Date(NOW.getTime() + 60 * 86_400_000).toISOString())
     })
+
+    it('takes the published dates and fields of the lists, and gives what REST gives for them', async () => {
+      // list_upcoming is REST's when=upcoming by starts_at; with fields, items are REST's sparse records.
+      const sparse = (items: Record<string, unknown>[]) =>
+        items.map(({ collection: _c, resource_uri: _r, ...record }) => record)
+      for (const [collection, args, query] of [
+        [
+          'events',
+          { published_after: '2026-10-01', fields: ['title', 'starts_at', 'location'] },
+          'published_after=2026-10-01&fields=title,starts_at,location',
+        ],
+        [
+          'webinars',
+          { published_before: '2026-11-21T00:00:00Z', updated_since: '2020-01-01', fields: 'slug,speakers' },
+          'published_before=2026-11-21T00:00:00Z&updated_since=2020-01-01&fields=slug,speakers',
+        ],
+      ] as const) {
+        const expected = await rest<{ data: Record<string, unknown>[] }>(
+          `/api/${collection}?when=upcoming&sort=starts_at&limit=100&${query}`,
+        )
+        const all = await rest<{ data: Record_[] }>(`/api/${collection}?when=upcoming&limit=100`)
+        expect(expected.data.length).toBeGreaterThan(0)
+        expect(expected.data.length).toBeLessThan(all.data.length)
+        const { structured } = await call('list_upcoming', { collection, limit: 100, ...args })
+        const items = structured.items as Record<string, unknown>[]
+        expect(sparse(items)).toEqual(expected.data)
+        for (const item of items) {
+          expect(item.collection).toBe(collection)
+          expect(item.resource_uri).toMatch(new RegExp(`^content://${collection}/`))
+        }
+      }
+      // Across both collections, a field of either: events carry their location, webinars do not have one.
+      const both = await call('list_upcoming', { limit: 100, fields: ['title', 'location'] })
+      const items = both.structured.items as Record<string, unknown>[]
+      expect(items.map((i) => i.resource_uri)).toEqual(
+        (await expectedUpcoming()).map((slug) =>
+          expect.stringMatching(new RegExp(`^content://(events|webinars)/${slug}$`)),
+        ),
+      )
+      for (const item of items)
+        expect(Object.keys(item).sort()).toEqual(
+          [
+            'collection',
+            'resource_uri',
+            'id',
+            'type',
+            'title',
+            ...(item.collection === 'events' ? ['location'] : []),
+          ].sort(),
+        )
+    })
+
+    it('refuses a malformed date and an unknown field as REST does, naming the parameter and what it takes', async () => {
+      for (const [args, parameter, valid] of [
+        [{ published_after: 'last week' }, 'published_after', '2026-03-31'],
+        [{ updated_since: '2026-02-30' }, 'updated_since', '2026-03-01'],
+        [{ collection: 'webinars', fields: ['title', 'location'] }, 'fields', 'duration_minutes'],
+        [{ fields: ['title', 'authors'] }, 'fields', 'location'],
+      ] as const) {
+        const result = await client.callTool({ name: 'list_upcoming', arguments: args })
+        expect(result.isError, JSON.stringify(args)).toBe(true)
+        const [message] = result.content as { text: string }[]
+        expect(message!.text).toContain(parameter)
+        expect(message!.text).toContain(valid)
+      }
+    })
   })
 })

@@ -23,11 +23,15 @@ import {
 const FOLLOWED = /^\/(?:api|feeds|calendar|media|docs|problems|\.well-known|llms|openapi|admin\/config)/
 const MAX_REQUESTS = 3000
 
-/** Every answer reached from the seeds (and `extra` paths, such as searches): path → status, headers and body. */
+/**
+ * Every answer reached from the seeds (and `extra` paths, such as searches): path → status, headers and body.
+ * `headers`: sent with every request (an Accept-Language, to crawl as a reader of that language).
+ */
 export async function crawl(
   base: string,
   origins: readonly string[],
   extra: readonly string[] = [],
+  headers: Record<string, string> = {},
 ): Promise<Map<string, string>> {
   const seeds = [
     '/',
@@ -60,7 +64,7 @@ export async function crawl(
   while (queue.length && answers.size < MAX_REQUESTS) {
     const path = queue.shift()!
     if (answers.has(path)) continue
-    const response = await fetch(`${base}${path}`, { headers: { accept: '*/*' } })
+    const response = await fetch(`${base}${path}`, { headers: { accept: '*/*', ...headers } })
     const bytes = Buffer.from(await response.arrayBuffer())
     const type = response.headers.get('content-type') ?? ''
     const text = bytes.toString('utf8')

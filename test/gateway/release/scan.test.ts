@@ -7,17 +7,15 @@
  * and the expiry, the released item is everywhere it belongs, the expired
  * one only in the change feed, as a deletion a synced client learns of.
  */
-import { readdir, readFile } from 'node:fs/promises'
-import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
 import type { ChangesEnvelope } from '../../../contract/changes.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { initAndCommit } from '../../helpers/git.ts'
 import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { connectClient, type McpClient } from '../mcp/setup.ts'
 import { crawl } from './crawl.ts'
+import { distFiles as readDist, findings, mcpAnswers as scanMcp, queriesFor } from './leaks.ts'
 
 const COMMITTED = Date.parse('2027-08-01T00:00:00Z') / 1000
 const RELEASE = '2027-09-01T09:00:00Z'
@@ -69,71 +67,15 @@ let project: TempProject
 let gateway: TestGateway
 let agent: McpClient
 
-/** Every file of the build, as text (binary files too: a slug would be found in them as well). */
-async function distFiles(): Promise<Map<string, string>> {
-  const out = new Map<string, string>()
-  for (const entry of await readdir(project.dist, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue
-    const path = join(entry.parentPath, entry.name)
-    out.set(relative(project.dist, path), (await readFile(path)).toString('utf8'))
-  }
-  return out
-}
-
-/** Where each of the item's strings is found, by the name of what contains it. */
-function findings(
-  sources: ReadonlyMap<string, string>,
-  item: typeof LAUNCH,
-): { slug: string[]; title: string[]; phrase: string[] } {
-  const found = { slug: [] as string[], title: [] as string[], phrase: [] as string[] }
-  for (const [name, text] of sources) {
-    if (text.includes(item.slug)) found.slug.push(name)
-    if (text.includes(item.title)) found.title.push(name)
-    if (text.includes(item.phrase)) found.phrase.push(name)
-  }
-  return found
-}
-
-/** Every MCP answer an agent gets without naming the items: tools, lists, searches, resources, completions. */
-async function mcpAnswers(client: McpClient): Promise<Map<string, string>> {
-  const out = new Map<string, string>()
-  const keep = (name: string, value: unknown) => out.set(`mcp ${name}`, JSON.stringify(value))
-  keep('tools/list', await client.listTools())
-  keep('prompts/list', await client.listPrompts())
-  keep('resources/list', await client.listResources())
-  keep('resources/templates/list', await client.listResourceTemplates())
-  keep('reference', await client.readResource({ uri: 'reference://llms-full.txt' }))
-  for (const prefix of ['z', 'zephyr', 'm', 'marigold'])
-    for (const collection of ['blog-posts', 'webinars'])
-      keep(
-        `complete ${collection} ${prefix}`,
-        await client.complete({
-          ref: { type: 'ref/resource', uri: 'content://{collection}/{slug}' },
-          argument: { name: 'slug', value: prefix },
-          context: { arguments: { collection } },
-        }),
-      )
-  for (const query of QUERIES) {
-    keep(`search_content ${query}`, await client.callTool({ name: 'search_content', arguments: { query } }))
-    keep(`search ${query}`, await client.callTool({ name: 'search', arguments: { query } }))
-  }
-  for (const collection of COLLECTION_NAMES)
-    keep(
-      `list_content ${collection}`,
-      await client.callTool({ name: 'list_content', arguments: { collection, limit: 100 } }),
-    )
-  keep('list_upcoming', await client.callTool({ name: 'list_upcoming', arguments: { days: 3650 } }))
-  return out
-}
-
-/**
- * Searches for the items' own words (a crawler cannot know their slugs), in another order than
- * the item's, so an answer that repeats the query is not taken for one that finds the item.
- */
-const QUERIES = [LAUNCH.title, LAUNCH.phrase, REPLAY.title, REPLAY.phrase].map((q) =>
-  q.toLowerCase().split(' ').reverse().join(' '),
-)
+const QUERIES = queriesFor([LAUNCH, REPLAY])
 const SEARCHES = QUERIES.map((q) => `/api/search?q=${encodeURIComponent(q)}`)
+const MCP_SCAN = {
+  queries: QUERIES,
+  prefixes: ['z', 'zephyr', 'm', 'marigold'],
+  collections: ['blog-posts', 'webinars'],
+}
+const distFiles = () => readDist(project.dist)
+const mcpAnswers = (client: McpClient) => scanMcp(client, MCP_SCAN)
 
 const buildAsOf = (clock: string) => buildSite({ root: project.root, cache: false, clock: () => Date.parse(clock) })
 

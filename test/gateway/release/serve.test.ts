@@ -6,8 +6,10 @@
  * the item appears in the list, the feeds and search; the expiring one goes,
  * its tombstone in /api/changes; a webhook subscriber is told of both
  * (signed, verified with the Standard Webhooks library). Until then no answer
- * may be cached past the release. The times are the real clock's (no
- * BUILD_TIME): the test waits.
+ * may be cached past the release. The site is multilingual: the German
+ * translation of the scheduled item, dated long before it, comes out with it,
+ * and the German translation of the expiring one goes with it. The times are
+ * the real clock's (no BUILD_TIME): the test waits.
  */
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
@@ -17,7 +19,7 @@ import type { ChangesEnvelope } from '../../../contract/changes.ts'
 import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
 import { generateSecretsKey } from '../../../gateway/webhooks/secrets.ts'
 import { initAndCommit } from '../../helpers/git.ts'
-import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
+import { createProject, REPO_ROOT, SITE_YAML, validPost, type TempProject } from '../../helpers/project.ts'
 import { serveProcess, type ServeProcess } from '../../helpers/serve-process.ts'
 import { until } from '../../helpers/until.ts'
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts'
@@ -41,8 +43,8 @@ async function json<T>(path: string): Promise<T> {
   return (await response.json()) as T
 }
 
-const slugs = async () =>
-  (await json<{ data: { slug: string }[] }>('/api/blog-posts?limit=100')).data.map((r) => r.slug)
+const slugs = async (locale = 'en') =>
+  (await json<{ data: { slug: string }[] }>(`/api/blog-posts?limit=100&locale=${locale}`)).data.map((r) => r.slug)
 
 /** Until `check` holds: the release is a minute away, and the rebuild takes what the machine gives it. */
 const waitFor = (check: () => Promise<boolean>, what: string, timeoutMs = 180_000) =>
@@ -61,6 +63,10 @@ function lifetimes(value: string | null): { fresh: number; stale: number } {
 
 beforeAll(async () => {
   project = await createProject({
+    'content/site.yaml': `${SITE_YAML}language: en\nlocales: [en, de]\n`,
+    // Published on its own date, but it is the scheduled item's translation: it waits for the item.
+    'content/blog-posts/launch.de.md': validPost('Pünktlich gestartet', 'slug: start\n'),
+    'content/blog-posts/offer.de.md': validPost('Befristetes Angebot', 'slug: angebot\n'),
     'content/blog-posts/hello.md': validPost('Hello'),
     'content/blog-posts/launch.md': validPost('Launch on time')
       .replace('published_at: 2026-01-05', `published_at: ${RELEASE}`)
@@ -109,6 +115,7 @@ describe('npm start at a release time', () => {
     // The build was made before the release (else this machine took over a minute to build and start).
     expect(health.build.next_release_at).toBe(RELEASE)
     expect(await slugs()).toEqual(['hello', 'offer'])
+    expect(await slugs('de')).toEqual(['angebot'])
     cursor = (await json<ChangesEnvelope>('/api/changes')).meta.next_cursor
     for (const path of [
       '/api/blog-posts',
@@ -130,6 +137,7 @@ describe('npm start at a release time', () => {
   it('publishes the item at its time without a restart: in the list, the feeds and search', async () => {
     const pid = server.child.pid
     await waitFor(async () => (await slugs()).includes('launch'), 'the release')
+    expect(await slugs('de')).toContain('start')
     expect(server.child.pid).toBe(pid)
     expect(server.child.exitCode).toBeNull()
     expect(JSON.stringify(await json('/feeds/all.json'))).toContain('Launch on time')
@@ -141,6 +149,7 @@ describe('npm start at a release time', () => {
 
   it('takes the expiring item down at its time, its tombstone in the change feed', async () => {
     await waitFor(async () => !(await slugs()).includes('offer'), 'the expiry')
+    expect(await slugs('de')).toEqual(['start'])
     expect((await fetch(`${url}/api/blog-posts/offer`)).status).toBe(404)
     const since = await json<ChangesEnvelope>(`/api/changes?since=${cursor}`)
     expect(since.data.map((e) => [e.change, e.slug, e.changed_at])).toEqual([

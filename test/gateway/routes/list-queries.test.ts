@@ -239,6 +239,23 @@ describe('fields', () => {
     const body = await get('/api/events?fields=body')
     expect(((await body.json()) as Problem).errors[0]!.parameter).toBe('fields')
   })
+
+  it.each(COLLECTION_NAMES)(
+    '%s: an unknown field on an item is a 400 naming fields and the item’s fields, never the item',
+    async (collection) => {
+      const { slug } = (await all(collection))[0]!
+      const response = await get(`/api/${collection}/${slug}?fields=title,nope`)
+      expect(response.status).toBe(400)
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/)
+      const problem = (await response.json()) as Problem & { status: number; title: string }
+      expect(problem).toMatchObject({ type: '/problems/invalid-parameter', status: 400 })
+      expect(problem.detail).toContain('fields')
+      expect(problem.errors).toEqual([{ parameter: 'fields', message: expect.stringContaining('"nope"') }])
+      // The item's own fields (the body among them), not the list's.
+      expect(problem.errors[0]!.message).toContain(recordFields(collection, 'full').join(', '))
+      expect(problem).not.toHaveProperty('slug')
+    },
+  )
 })
 
 describe('combinations, paging and links', () => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The official MCP conformance suite (@modelcontextprotocol/conformance, run
-# under Node 22 from npm) against this project's /mcp, in both protocol eras
-# it serves: each scenario runs at the revision named after its @. The suite
+# on Node 22: the version package.json pins where the machine's is older)
+# against this project's /mcp, in both protocol eras it serves: each scenario
+# runs at the revision named after its @. The suite
 # cannot send a token, so the gateway runs with MCP_AUTH=off, which it only
 # allows on a loopback address. Scenarios needing the suite's own fixture
 # tools, prompts or resources are not run (tools-call-*, prompts-get-*,
@@ -11,18 +12,24 @@
 # declare the logging capability. server-stateless runs with the checks that
 # need fixture tools baselined in expected-failures.yml.
 #
-#   test/gateway/mcp/conformance/run.sh            # builds dist/ into a temp folder, starts the gateway, runs the scenarios
+#   test/gateway/mcp/conformance/run.sh            # builds the tests' content into a temp folder, starts the gateway, runs the scenarios
+#   test/gateway/mcp/conformance/run.sh ping@2025-11-25   # only the scenarios named (as listed below)
 #   MCP_URL=http://127.0.0.1:8787/mcp test/gateway/mcp/conformance/run.sh   # against a gateway you started with MCP_AUTH=off
 set -euo pipefail
 cd "$(dirname "$0")/../../../.."
+. .ci/node.sh
 
-SCENARIOS=(
+ALL_SCENARIOS=(
   server-initialize@2025-11-25 ping@2025-11-25 tools-list@2025-11-25 resources-list@2025-11-25
   prompts-list@2025-11-25 dns-rebinding-protection@2025-11-25
   server-stateless@2026-07-28 tools-list@2026-07-28 resources-list@2026-07-28 prompts-list@2026-07-28
   dns-rebinding-protection@2026-07-28 caching@2026-07-28 http-header-validation@2026-07-28
   sep-2164-resource-not-found@2026-07-28 server-sse-multiple-streams@2026-07-28
 )
+SCENARIOS=("${@:-${ALL_SCENARIOS[@]}}")
+for entry in "${SCENARIOS[@]}"; do
+  [[ " ${ALL_SCENARIOS[*]} " == *" $entry "* ]] || { echo "✗ unknown scenario $entry (one of: ${ALL_SCENARIOS[*]})" >&2; exit 2; }
+done
 BASELINE=test/gateway/mcp/conformance/expected-failures.yml
 SUITE=./node_modules/@modelcontextprotocol/conformance/dist/index.js
 work=$(mktemp -d)
@@ -35,10 +42,12 @@ trap cleanup EXIT
 
 url=${MCP_URL:-}
 if [ -z "$url" ]; then
-  # A copy of the content, built into the copy's own dist/: the repository's dist/ is left alone.
+  # A copy of the tests' own content (not content/, where authors work), built into the copy's own
+  # dist/: the repository's dist/ is left alone. The copy has no git history: its build does without
+  # it whatever REQUIRE_HISTORY the caller has (CI's is on, for the repository's own content).
   mkdir -p "$work/project"
-  cp -R content "$work/project/content"
-  ./node_modules/.bin/tsx build/cli.ts build --root "$work/project" --no-cache >/dev/null
+  cp -R test/fixtures/content "$work/project/content"
+  REQUIRE_HISTORY=off ./node_modules/.bin/tsx build/cli.ts build --root "$work/project" --no-cache >/dev/null
   MCP_AUTH=off HOST=127.0.0.1 PORT=0 LOG_LEVEL=warn DIST_DIR="$work/project/dist" \
     ./node_modules/.bin/tsx gateway/serve.ts 2>"$work/gateway.err" >"$work/gateway.out" &
   gateway_pid=$!
@@ -52,12 +61,12 @@ if [ -z "$url" ]; then
   url="$base/mcp"
 fi
 
-echo "MCP conformance against $url"
+echo "MCP conformance against $url (Node $(node --version))"
 failed=()
 for entry in "${SCENARIOS[@]}"; do
   scenario=${entry%@*}
   version=${entry#*@}
-  if npx -y -p node@22 node "$SUITE" server --url "$url" --scenario "$scenario" --spec-version "$version" \
+  if node "$SUITE" server --url "$url" --scenario "$scenario" --spec-version "$version" \
       --expected-failures "$BASELINE" -o "$work/results" >"$work/$entry.log" 2>&1; then
     echo "✓ $scenario ($version)"
   else
