@@ -11,6 +11,7 @@ import {
   API_CATALOG_PATH,
   AUTHORIZATION_SERVER_PATH,
   feedPath,
+  FEEDS_PREFIX,
   MCP_PATH,
   PROTECTED_RESOURCE_PATH,
   type FeedFormat,
@@ -46,6 +47,17 @@ export const DOCUMENT_TYPES: Record<string, string> = {
       (Object.keys(FEED_TYPES) as FeedFormat[]).map((f) => [feedPath(name, f), FEED_TYPES[f]]),
     ),
   ),
+}
+
+const LOCALE_FEED = new RegExp(`^${FEEDS_PREFIX}/[^/]+(/[^/]+)$`)
+
+/**
+ * The media type of a document by its path, where the extension does not tell: DOCUMENT_TYPES,
+ * and a multilingual site's feeds of other locales (`/feeds/de/all.xml` is RSS like `/feeds/all.xml`).
+ */
+export function documentType(path: string): string | undefined {
+  const localeFeed = LOCALE_FEED.exec(path)
+  return DOCUMENT_TYPES[path] ?? (localeFeed ? DOCUMENT_TYPES[`${FEEDS_PREFIX}${localeFeed[1]}`] : undefined)
 }
 
 /** Extra headers of documents, by path (RFC 9727: the catalog links to itself; the editor's page has its own policy). */

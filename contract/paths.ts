@@ -25,6 +25,16 @@ export function localeItemFile(collection: string, locale: string, slug: string)
   return `api/${collection}/_locales/${locale}/${slug}.json`
 }
 
+/** A locale's change log (the default's is contract/changes.ts CHANGE_LOG_FILE), which `?since=` is answered from. */
+export function localeChangeLogFile(locale: string): string {
+  return `_build/_locales/${locale}/changes.json`
+}
+
+/** The first page of a locale's change feed (`GET /api/changes?locale=<tag>`); the default's is CHANGES_FILE. */
+export function localeChangesFile(locale: string): string {
+  return `api/_locales/${locale}/_changes.json`
+}
+
 /**
  * The file of a record as a locale's answer: a translation's own, or (a default-locale
  * record standing in where the locale falls back) the default locale's.

@@ -49,6 +49,11 @@ export const OPENAPI_PATH = '/openapi.json'
 export const DOCS_PATH = '/docs/'
 export const LLMS_PATH = '/llms.txt'
 export const LLMS_FULL_PATH = '/llms-full.txt'
+
+/** A multilingual site's other locales: `llms-full.<locale>.txt`, the same reference with that locale's content. */
+export function localeLlmsFullPath(locale: string): string {
+  return `/llms-full.${locale}.txt`
+}
 /** Problem type pages: `/problems/<name>`. */
 export const PROBLEMS_PREFIX = '/problems'
 

@@ -7,7 +7,7 @@
  */
 import { COLLECTIONS, isScheduled, type CollectionName } from './collections.ts'
 import { filterHref, isFiltered, parseFilters, type FilterScope, type RecordFilter } from './filters.ts'
-import { recordFields } from './records.ts'
+import { selectableFields } from './records.ts'
 import { commaList, parseInteger, type ParameterError } from './query-values.ts'
 
 export const DEFAULT_LIMIT = 10
@@ -91,7 +91,7 @@ export function parseFields(
   const names = commaList(params, 'fields', errors)
   if (names === undefined) return undefined
   const collections = typeof collection === 'string' ? [collection] : collection
-  const allowed = [...new Set(collections.flatMap((c) => recordFields(c, form)))]
+  const allowed = [...new Set(collections.flatMap((c) => selectableFields(c, form)))]
   const unknown = names.find((n) => !allowed.includes(n))
   if (unknown === undefined && names.length <= allowed.length) return [...new Set(names)]
   errors.push({

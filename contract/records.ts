@@ -114,3 +114,14 @@ export function recordFields(collection: CollectionName, form: 'summary' | 'full
   const summary = [...COMMON_FIELDS, ...SPECIFIC_FIELDS[collection].map(([field]) => field)]
   return form === 'summary' ? summary : [...summary, ...FULL_ONLY_FIELDS]
 }
+
+/** What a multilingual site's records add (their locale, and their translations for hreflang). */
+export const LOCALE_FIELDS = ['locale', 'translations'] as const
+
+/**
+ * The fields `fields=` may name: the records' own and a multilingual site's locale fields (a
+ * single-language site's records have none, so naming them there selects nothing).
+ */
+export function selectableFields(collection: CollectionName, form: 'summary' | 'full'): readonly string[] {
+  return [...recordFields(collection, form), ...LOCALE_FIELDS]
+}

@@ -44,6 +44,11 @@ export interface WebhookEventData {
   id: string
   collection: CollectionName
   slug: string
+  /**
+   * The locale whose change feed (and readers) this change is in: the site's language on a
+   * single-language site. Where that locale falls back, the record may be the default locale's.
+   */
+  locale: string
   /** The canonical page on the marketing site (for a removed item, where it was). */
   url: string | null
   /** The item in this API (absolute when the gateway knows its public URL); null once removed. */
@@ -52,7 +57,7 @@ export interface WebhookEventData {
   updated_at: string
   /** When the change was recorded (the commit that made it). */
   changed_at: string
-  /** The change feed's cursor just after this change: `GET /api/changes?since=<cursor>` continues from here. */
+  /** The change feed's cursor just after this change: `GET /api/changes?since=<cursor>` (with `locale=` in another locale's feed) continues from here. */
   cursor: string
 }
 
@@ -86,8 +91,12 @@ export interface NotifyInfo {
   format: typeof NOTIFY_FORMAT
   /** `api_url` of content/site.yaml, or null. */
   api_url: string | null
+  /** The site's (default) language, the locale of its default change feed's events. */
+  language?: string
   /** Each collection's pages on the marketing site: an item's URL is this, "/" and its slug. */
   pages: Record<CollectionName, string>
+  /** A multilingual site's other locales: the pages of their translations by collection (`…/de/blog`). */
+  locale_pages?: Record<string, Record<CollectionName, string>>
   /** The hub the feeds name (`websub_hub` of content/site.yaml) and the feeds' paths, or null without one. */
   websub: { hub: string; feeds: string[] } | null
 }

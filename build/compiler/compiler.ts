@@ -38,7 +38,8 @@ import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
 import type { FullPass } from './full-pass.ts'
 import { referenceErrors } from './link.ts'
 import { Linker } from './linker.ts'
-import { byLocale, linkLocales, translationErrors } from './locales.ts'
+import { translationErrors } from './locale-errors.ts'
+import { byLocale, linkLocales } from './locales.ts'
 import { translationLinkErrors } from './translation-links.ts'
 import {
   fileRelease,
@@ -366,10 +367,11 @@ export class Compiler {
   private workingFiles(): Map<string, FileState> {
     const working = new Map<string, FileState>()
     for (const file of this.compiled.values()) {
-      // The change feed is the default locale's (as git-history.ts reads it): translations are left out.
-      if (file.source.locale !== undefined) continue
       working.set(file.source.path, {
         collection: file.collection,
+        key: file.key,
+        // As the name claims it, like git-history.ts reads it (the replay matches it to site.yaml's locales).
+        ...(file.source.locale !== undefined && { locale: file.source.locale }),
         slug: file.slug,
         published: !file.draft,
         blob: blobOf(file.source),

@@ -17,12 +17,10 @@
  */
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { FullRecord, RelatedItem, Translation } from '../../contract/records.ts'
-import { ContentError } from '../core/errors.ts'
 import { isMultilingual, type SiteConfig } from '../core/site.ts'
 import type { BuiltContent, LocaleContent } from '../emit/types.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
 import { sortRecords, toSummary } from '../pipeline/derive.ts'
-import { checkDuplicateSlugs } from '../pipeline/validate.ts'
 import { isPublished } from './assemble.ts'
 import { asPublished, isReleased, type Releases } from './translation-release.ts'
 
@@ -32,50 +30,6 @@ export function byLocale(site: SiteConfig, files: Iterable<CompiledFile>): [Comp
   const translations: CompiledFile[] = []
   for (const file of files) (file.locale === site.language ? own : translations).push(file)
   return [own, translations]
-}
-
-/** Errors of translation files alone: their own, two files of one locale of an item, and duplicate slugs. */
-export function translationErrors(
-  site: SiteConfig,
-  own: readonly CompiledFile[],
-  translations: readonly CompiledFile[],
-): ContentError[] {
-  const errors = translations.flatMap((f) => f.errors)
-  errors.push(...sameLocaleTwice([...own, ...translations]))
-  for (const locale of site.locales.slice(1))
-    for (const collection of COLLECTION_NAMES) {
-      const slugs = translations
-        .filter((f) => f.locale === locale && f.collection === collection && f.slugAt)
-        .map((f) => ({ path: f.source.path, slug: f.slug, slugAt: f.slugAt! }))
-        .sort((a, b) => (a.path < b.path ? -1 : 1))
-      checkDuplicateSlugs(slugs, errors)
-    }
-  return errors
-}
-
-/** A second file claiming a locale an item already has (`x.md` and `x/index.md`, or `x.de.md` and `x/index.de.md`). */
-function sameLocaleTwice(files: readonly CompiledFile[]): ContentError[] {
-  const seen = new Map<string, string>()
-  const errors: ContentError[] = []
-  for (const file of [...files].sort((a, b) => (a.source.path < b.source.path ? -1 : 1))) {
-    const id = `${file.collection}/${file.key}@${file.locale}`
-    const first = seen.get(id)
-    if (first === undefined) {
-      seen.set(id, file.source.path)
-      continue
-    }
-    errors.push(
-      new ContentError(
-        'LOCALE',
-        file.source.path,
-        1,
-        1,
-        'locale',
-        `is a second ${file.locale} file of the item "${file.key}": ${first} already is; an item has one file per locale (remove or rename one)`,
-      ),
-    )
-  }
-  return errors
 }
 
 const withTranslations = new WeakMap<FullRecord, { key: string; record: FullRecord }>()

@@ -1,31 +1,43 @@
 /**
- * The change feed's log: the committed history, then what the working tree
- * changed since the last commit (uncommitted edits, in `npm run dev` or a
- * build before a commit), each change placed at a position. The same content
- * and git history always give the same log.
+ * The change feed's logs, one per locale of the site: the committed history,
+ * then what the working tree changed since the last commit (uncommitted
+ * edits, in `npm run dev` or a build before a commit), each change placed at
+ * a position. The same content and git history always give the same logs.
  *
  * Positions: a commit's changes are at its time (never before the commit
  * before it), uncommitted ones after every change logged before them (at the
  * last commit's time, or a later release's), each numbered within its
- * second. A release (an item's `published_at` reached after it
- * was committed) and an expiry (its `expires_at` reached) are at their own
- * time, up to the build's clock: the build whose clock passes that time is
- * the one that logs it, after every position an earlier build handed out, so
- * cursors stay valid and webhooks go out at the release. Without any commit
- * to go by (no git, or content/ never committed) an item's position is its
- * updated_at, and nothing expired is logged.
+ * second, in each log on its own. A release (an item's `published_at` reached
+ * after it was committed) and an expiry (its `expires_at` reached) are at
+ * their own time, up to the build's clock: the build whose clock passes that
+ * time is the one that logs it, after every position an earlier build handed
+ * out, so cursors stay valid and webhooks go out at the release. Without any
+ * commit to go by (no git, or content/ never committed) an item's position is
+ * its updated_at, and nothing expired is logged.
  */
 import { CHANGE_LOG_FORMAT, type ChangeLog, type LoggedChange } from '../../contract/changes.ts'
 import type { BuiltContent } from './types.ts'
 import { recordId } from '../pipeline/derive.ts'
-import { Replay } from '../history/replay.ts'
+import { appendChanges, Replay, type LocaleChanges } from '../history/replay.ts'
+import type { ReplaySite } from '../history/replay-site.ts'
 import type { ContentHistory, FileState, HistoryChange } from '../history/types.ts'
 
-export function deriveChangeLog(history: ContentHistory, content: BuiltContent): ChangeLog {
+/** The default locale's log and, on a multilingual site, each other locale's (by tag). */
+export interface ChangeLogs {
+  log: ChangeLog
+  locales: Record<string, ChangeLog>
+}
+
+export function deriveChangeLogs(history: ContentHistory, content: BuiltContent): ChangeLogs {
   const { committed, working } = history
-  const replay = new Replay(content.asOf)
-  const changes: HistoryChange[] = []
-  for (const step of committed.steps) changes.push(...replay.apply(step.files, step.time))
+  const site: ReplaySite = {
+    language: content.site.language,
+    locales: content.site.locales,
+    fallback: content.site.fallback,
+  }
+  const replay = new Replay(content.asOf, site)
+  const changes: LocaleChanges = new Map()
+  for (const step of committed.steps) appendChanges(changes, replay.apply(step.files, step.time))
   const files = replay.files
   const next = new Map<string, FileState | undefined>()
   for (const path of [...new Set([...files.keys(), ...working.keys()])].sort()) {
@@ -34,19 +46,26 @@ export function deriveChangeLog(history: ContentHistory, content: BuiltContent):
     if (!sameState(before, after)) next.set(path, after)
   }
   if (committed.lastTime === undefined) {
-    changes.push(...placeByUpdatedAt(replay.applyAtClock(next), content))
+    for (const [locale, found] of replay.applyAtClock(next))
+      changes.set(locale, placeByUpdatedAt(found, content, locale))
   } else {
     // The committed files' releases and expiries up to the clock, then the working tree after all of them
     // (so an edit of an item released since the last commit is an update), then its own releases.
-    changes.push(...replay.until(content.asOf))
-    const at = Math.max(committed.lastTime, changes.at(-1)?.time ?? 0)
-    changes.push(...replay.apply(next, at), ...replay.until(content.asOf))
+    appendChanges(changes, replay.until(content.asOf))
+    const lastLogged = Math.max(0, ...[...changes.values()].map((list) => list.at(-1)?.time ?? 0))
+    appendChanges(changes, replay.apply(next, Math.max(committed.lastTime, lastLogged)))
+    appendChanges(changes, replay.until(content.asOf))
   }
-  return {
+  const logOf = (locale: string): ChangeLog => ({
     format: CHANGE_LOG_FORMAT,
+    ...(locale !== site.language && { locale }),
     history: committed.source,
     warning: committed.warning ?? null,
-    changes: numbered(changes),
+    changes: numbered(changes.get(locale) ?? [], locale === site.language ? undefined : site.language),
+  })
+  return {
+    log: logOf(site.language),
+    locales: Object.fromEntries(site.locales.slice(1).map((locale) => [locale, logOf(locale)])),
   }
 }
 
@@ -62,14 +81,18 @@ function sameState(a: FileState | undefined, b: FileState | undefined): boolean 
   )
 }
 
-/** With no commit to date them, changes (all creations) take their item's updated_at, oldest first. */
-function placeByUpdatedAt(changes: HistoryChange[], content: BuiltContent): HistoryChange[] {
+/** With no commit to date them, changes (all creations) take their record's updated_at, oldest first. */
+function placeByUpdatedAt(changes: HistoryChange[], content: BuiltContent, locale: string): HistoryChange[] {
   const updatedAt = new Map<string, number>()
-  for (const [collection, records] of Object.entries(content.summaries)) {
-    for (const r of records) updatedAt.set(`${collection}/${r.slug}`, Math.floor(Date.parse(r.updated_at) / 1000))
-  }
+  const summaries = locale === content.site.language ? content.summaries : content.locales?.[locale]?.summaries
+  for (const [collection, records] of Object.entries(summaries ?? {}))
+    for (const r of records)
+      updatedAt.set(
+        `${collection}/${r.slug}\0${r.locale ?? content.site.language}`,
+        Math.floor(Date.parse(r.updated_at) / 1000),
+      )
   return changes
-    .map((c) => ({ ...c, time: Math.max(0, updatedAt.get(`${c.collection}/${c.slug}`) ?? 0) }))
+    .map((c) => ({ ...c, time: Math.max(0, updatedAt.get(`${c.collection}/${c.slug}\0${c.locale}`) ?? 0) }))
     .sort(
       (a, b) =>
         a.time - b.time ||
@@ -85,13 +108,18 @@ function placeByUpdatedAt(changes: HistoryChange[], content: BuiltContent): Hist
     )
 }
 
-/** Sequence numbers within each second (the changes are in time order). */
-function numbered(changes: readonly HistoryChange[]): LoggedChange[] {
+/**
+ * Sequence numbers within each second (the changes are in time order). In another locale's log
+ * (`defaultLocale` given), each change names its record's locale, and a translation's id is its own.
+ */
+function numbered(changes: readonly HistoryChange[], defaultLocale: string | undefined): LoggedChange[] {
   let seq = 0
   let previous = -1
-  return changes.map(({ time, change, collection, slug }) => {
+  return changes.map(({ time, change, collection, slug, locale }) => {
     seq = time === previous ? seq + 1 : 1
     previous = time
-    return [time, seq, change, collection, slug, recordId(collection, slug)]
+    if (defaultLocale === undefined) return [time, seq, change, collection, slug, recordId(collection, slug)]
+    const id = recordId(collection, locale === defaultLocale ? slug : `${locale}/${slug}`)
+    return [time, seq, change, collection, slug, id, locale]
   })
 }

@@ -1,27 +1,47 @@
 /**
  * The change feed: the change log the gateway answers `?since=` from
  * (`_build/changes.json`), and the first page, pre-rendered for the CDN
- * (`GET /api/changes`), with the same renderer.
+ * (`GET /api/changes`), with the same renderer; on a multilingual site the
+ * same of each other locale (`?locale=<tag>`: contract/paths.ts).
  */
 import { CHANGE_LOG_FILE, CHANGES_FILE, DEFAULT_CHANGES_LIMIT, renderChanges } from '../../contract/changes.ts'
 import type { CollectionName } from '../../contract/collections.ts'
+import { localeChangeLogFile, localeChangesFile } from '../../contract/paths.ts'
 import type { ContentRecord } from '../../contract/records.ts'
-import { deriveChangeLog } from './change-log.ts'
-import type { BuiltContent, Emitter } from './types.ts'
+import { isMultilingual } from '../core/site.ts'
+import { deriveChangeLogs } from './change-log.ts'
+import type { Emitter, EmittedFiles } from './types.ts'
 
 export const emitChanges = {
   name: 'changes',
   input: 'history',
   emit(content, history) {
-    const log = deriveChangeLog(history, content)
-    const first = renderChanges(log, recordLookup(content), { since: undefined, limit: DEFAULT_CHANGES_LIMIT })
-    return { [CHANGE_LOG_FILE]: JSON.stringify(log), [CHANGES_FILE]: first }
+    const { log, locales } = deriveChangeLogs(history, content)
+    const defaultLocale = isMultilingual(content.site) ? content.site.language : undefined
+    const firstPage = { since: undefined, limit: DEFAULT_CHANGES_LIMIT }
+    const files: EmittedFiles = {
+      [CHANGE_LOG_FILE]: JSON.stringify(log),
+      [CHANGES_FILE]: renderChanges(log, recordLookup(content.summaries), firstPage, defaultLocale),
+    }
+    for (const [locale, localeLog] of Object.entries(locales)) {
+      const summaries = content.locales?.[locale]?.summaries
+      files[localeChangeLogFile(locale)] = JSON.stringify(localeLog)
+      files[localeChangesFile(locale)] = renderChanges(
+        localeLog,
+        recordLookup(summaries),
+        { ...firstPage, locale },
+        defaultLocale,
+      )
+    }
+    return files
   },
 } satisfies Emitter
 
-function recordLookup(content: BuiltContent): (collection: CollectionName, slug: string) => ContentRecord | undefined {
+function recordLookup(
+  summaries: Record<CollectionName, readonly ContentRecord[]> | undefined,
+): (collection: CollectionName, slug: string) => ContentRecord | undefined {
   const bySlug = new Map<string, ContentRecord>()
-  for (const [collection, records] of Object.entries(content.summaries))
+  for (const [collection, records] of Object.entries(summaries ?? {}))
     for (const r of records) bySlug.set(`${collection}/${r.slug}`, r)
   return (collection, slug) => bySlug.get(`${collection}/${slug}`)
 }

@@ -31,10 +31,12 @@ export const emitFeeds = {
   input: 'content',
   emit(content) {
     const files: EmittedFiles = {}
-    const feeds = writeFeeds(content, content.collections, content.site.language, undefined, files)
+    const feeds = new Map<string | undefined, FeedSource[]>([
+      [undefined, writeFeeds(content, content.collections, content.site.language, undefined, files)],
+    ])
     // A multilingual site's other locales: the same feeds of their lists, under /feeds/<locale>/.
     for (const [locale, view] of Object.entries(content.locales ?? {}))
-      writeFeeds(content, view.collections, locale, locale, files)
+      feeds.set(locale, writeFeeds(content, view.collections, locale, locale, files))
     files[NOTIFY_FILE] = JSON.stringify(notifyInfo(content, feeds))
     return files
   },
@@ -100,15 +102,28 @@ function writeFeeds(
   return feeds
 }
 
-/** What webhooks and the WebSub ping need of the site (contract/webhook-events.ts). */
-function notifyInfo(content: BuiltContent, feeds: FeedSource[]): NotifyInfo {
+/**
+ * What webhooks and the WebSub ping need of the site (contract/webhook-events.ts): every feed of
+ * every locale is a WebSub topic (`/feeds/<locale>/…` too), and a translation's page is in its locale.
+ */
+function notifyInfo(content: BuiltContent, feeds: Map<string | undefined, FeedSource[]>): NotifyInfo {
   const { site } = content
-  const pages = Object.fromEntries(COLLECTION_NAMES.map((c) => [c, `${site.url}${site.collections[c].path}`]))
-  const paths = feeds.flatMap((f) => (Object.keys(FEED_EXTENSIONS) as FeedFormat[]).map((x) => feedPath(f.name, x)))
+  const pagesIn = (prefix: string) =>
+    Object.fromEntries(
+      COLLECTION_NAMES.map((c) => [c, `${site.url}${prefix}${site.collections[c].path}`]),
+    ) as NotifyInfo['pages']
+  const paths = [...feeds].flatMap(([locale, sources]) =>
+    sources.flatMap((f) => (Object.keys(FEED_EXTENSIONS) as FeedFormat[]).map((x) => feedPath(f.name, x, locale))),
+  )
+  const others = Object.keys(content.locales ?? {})
   return {
     format: NOTIFY_FORMAT,
     api_url: site.apiUrl ?? null,
-    pages: pages as NotifyInfo['pages'],
+    language: site.language,
+    pages: pagesIn(''),
+    ...(others.length && {
+      locale_pages: Object.fromEntries(others.map((l) => [l, pagesIn(`/${l.toLowerCase()}`)])),
+    }),
     websub: site.websubHub ? { hub: site.websubHub, feeds: paths } : null,
   }
 }

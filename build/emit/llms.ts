@@ -15,6 +15,7 @@ import {
   CHANGES_PATH,
   feedPath,
   LLMS_FULL_PATH,
+  localeLlmsFullPath,
   LLMS_PATH,
   SEARCH_PATH,
 } from '../../contract/public-paths.ts'
@@ -158,11 +159,6 @@ function full(content: BuiltContent, doc: OpenApiDocument, collections = content
     for (const record of collections[c]) parts.push(item(c, record, content.site.language), '\n')
   }
   return parts.join('')
-}
-
-/** A multilingual site's other locales: `llms-full.<locale>.txt`, the same reference with that locale's content. */
-export function localeLlmsFullPath(locale: string): string {
-  return `/llms-full.${locale}.txt`
 }
 
 export const emitLlms = {

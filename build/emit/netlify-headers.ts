@@ -5,7 +5,7 @@
  */
 import { extname } from 'node:path'
 import { baseHeaderRecord, CACHE, CONTENT_TYPES, JSON_TYPE } from '../../contract/headers.ts'
-import { DOCUMENT_HEADERS, DOCUMENT_TYPES } from '../../contract/documents.ts'
+import { DOCUMENT_HEADERS, documentType } from '../../contract/documents.ts'
 import { capCacheControl, longestLifetime } from '../../contract/release.ts'
 
 /** Set per kind of file below; everything else baseHeaders sends is the same for every file. */
@@ -37,7 +37,7 @@ export const LIST_HEADERS = fileHeaders(JSON_TYPE, CACHE.content)
 /** A document of the build (openapi.json, llms.txt, .well-known/*, docs/), as the static route types it. */
 export function documentHeaders(file: string): Record<string, string> {
   const path = `/${file}`
-  const type = DOCUMENT_TYPES[path] ?? CONTENT_TYPES[extname(file)] ?? 'application/octet-stream'
+  const type = documentType(path) ?? CONTENT_TYPES[extname(file)] ?? 'application/octet-stream'
   return { ...fileHeaders(type, CACHE.document), ...DOCUMENT_HEADERS[path] }
 }
 

@@ -31,7 +31,8 @@
  */
 import { BUDGETS } from '../../contract/budgets.ts'
 import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
-import { itemFileIn, listFile, localeListFile, MANIFEST_FILE } from '../../contract/paths.ts'
+import { itemFileIn, listFile, localeChangesFile, localeListFile, MANIFEST_FILE } from '../../contract/paths.ts'
+import { CHANGES_FILE } from '../../contract/changes.ts'
 import { itemIndex, resolveItem, type ItemIndex, type SiteLocales } from '../../contract/locales.ts'
 import { documentedPaths, ROUTES } from '../../contract/routes/index.ts'
 import type { Route } from '../../contract/routes/route.ts'
@@ -189,9 +190,14 @@ function fileRules(
           byValue('', `${path}  /${locale.localeFile(params, tag, bare)}  200  Language=${tag}`)
         }
       } else {
-        const answer = resolver.resolve(params.collection as CollectionName, params.slug!, tag)
+        // An item's file in a locale depends on the content; another route's (the change feed's) does not.
+        const answer =
+          params.slug === undefined
+            ? locale.localeFile(params, tag)
+            : resolver.resolve(params.collection as CollectionName, params.slug, tag)
         rules.push(`${at}  ${answer ? `/${answer}` : gateway}  200`)
-        if (answer && byLanguage(tag)) byValue('', `${path}  /${answer}  200  Language=${tag}`)
+        if (answer && byLanguage(tag) && locale.negotiated !== false)
+          byValue('', `${path}  /${answer}  200  Language=${tag}`)
       }
     }
     rules.push(`${path}  ${locale.name}=${placeholder(locale.name)}  ${gateway}  200`)
@@ -241,7 +247,10 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
       }
       headers.push(...rule(`${API_PREFIX}/${collection}/_locales/${locale}/*`, { 'Content-Language': locale }))
     }
+    // Its change feed's first page (and the default's), in its language as the gateway says it.
+    headers.push(...rule(`/${localeChangesFile(locale)}`, { 'Content-Language': locale }))
   }
+  if (content.locales) headers.push(...rule(`/${CHANGES_FILE}`, { 'Content-Language': content.site.language }))
   for (const [file, values] of deprecated) headers.push(...rule(file, values))
   // Calendars: one rule for the folder (one file per event and webinar would be thousands of rules).
   const calendars = new Set(emitted.filter((f) => f.startsWith(`${CALENDAR_PREFIX.slice(1)}/`)))

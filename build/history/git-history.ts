@@ -76,20 +76,18 @@ export async function readCommittedHistory(
   )
   if (!read.ok) return none(`git cannot read content/'s history (${read.reason})`)
   const { steps, files, lastTime } = resolveSteps(commits, (path, blob) => {
+    const item = classify('.', path)
+    if (item?.kind !== 'item') return undefined
+    // The item's key and the locale the name claims (as written): what ties a translation to its item.
+    const { key, locale } = keyOf(item.name)
+    const named = { collection: item.collection, key, ...(locale !== undefined && { locale }) }
     if (isKnown(path, blob)) {
-      const { collection, slug, published, window } = known.get(blob)!
-      return { collection, slug, published, blob, window }
+      const { slug, published, window } = known.get(blob)!
+      return { ...named, slug, published, blob, window }
     }
     const found = publication.get(blob)
-    const item = classify('.', path)
-    if (!found || item?.kind !== 'item') return undefined
-    return {
-      collection: item.collection,
-      slug: found.slug ?? keyOf(item.name).key,
-      published: !found.draft,
-      blob,
-      window: found.window,
-    }
+    if (!found) return undefined
+    return { ...named, slug: found.slug ?? key, published: !found.draft, blob, window: found.window }
   })
   const isShallow = shallow.stdout.toString().trim() === 'true'
   return {
@@ -129,7 +127,7 @@ function hintFor(reason: string): string {
 
 /**
  * `git log --raw -z` output: per commit `\x01<sha> <time>\0`, then pairs of
- * `:<modes> <old> <new> <status>\0<path>\0`. Only content files are kept.
+ * `:<modes> <old> <new> <status>\0<path>\0`. Only content files (of every locale) are kept.
  */
 export function parseLog(text: string): Commit[] {
   const commits: Commit[] = []
@@ -141,9 +139,8 @@ export function parseLog(text: string): Commit[] {
     } else if (token.startsWith(':') && commits.length) {
       const path = tokens[++i]!
       const [, , , newBlob, status] = token.slice(1).split(' ')
-      const item = classify('.', path)
-      // The change feed is the default locale's: a translation (`x.de.md`) is no item of it.
-      if (item?.kind !== 'item' || keyOf(item.name).locale !== undefined) continue
+      // Translations too (`x.de.md`, `x/index.de.md`): each locale has its feed, and hreflang data is the default's.
+      if (classify('.', path)?.kind !== 'item') continue
       commits[commits.length - 1]!.changes.push({
         path,
         blob: status === 'D' || /^0+$/.test(newBlob ?? '') ? undefined : newBlob,

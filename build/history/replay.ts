@@ -1,9 +1,12 @@
 /**
  * Replaying content file changes, commit by commit, into changes of
- * published items. An item is a collection and slug; its version is the
- * public file that holds it (the first by path, should two ever claim one
- * slug). Between two states an item is created, updated (another file or
- * other bytes) or deleted (no public file holds it any more).
+ * published records, one change feed per locale of the site. What an item
+ * shows in each locale is item-entries.ts's: in the default locale a record
+ * is a collection and slug, its version the public file that holds it (the
+ * first by path, should two ever claim one slug) and its hreflang data;
+ * another locale shows the item's translation, or where it falls back the
+ * default record. Between two states a record is created, updated (another
+ * file, other bytes, other translations) or deleted (no longer shown).
  *
  * A file is public while it is not a draft and its release window
  * (build/pipeline/schedule.ts) holds the time: so besides commits, a release
@@ -13,7 +16,10 @@
  * clock when that is earlier (a build as of an earlier BUILD_TIME), so the
  * log never shows an item the content does not publish.
  */
-import { isLive } from '../pipeline/schedule.ts'
+import type { ChangeType } from '../../contract/changes.ts'
+import { itemEntries, itemOf, type Candidate, type ViewEntry } from './item-entries.ts'
+import type { ReplaySite } from './replay-site.ts'
+import { TimerHeap } from './timer-heap.ts'
 import type { CommitStep, FileState, HistoryChange } from './types.ts'
 
 export interface ReplayStep {
@@ -26,8 +32,6 @@ export interface Resolved {
   files: Map<string, FileState>
   lastTime: number | undefined
 }
-
-const keyOf = (s: FileState) => `${s.collection}/${s.slug}`
 
 /**
  * Each commit's files as states. `resolve` reads a file's state from its blob;
@@ -57,111 +61,157 @@ export function resolveSteps(
   return { steps: out, files, lastTime }
 }
 
-/** Whether a file is public at `at` (seconds). */
-function isPublic(state: FileState | undefined, at: number): state is FileState {
-  return state?.published === true && isLive(state.window, at)
+/** Each locale's changes (every locale of the site, in its order; empty lists where nothing changed). */
+export type LocaleChanges = Map<string, HistoryChange[]>
+
+/** Append `more` to `into`, locale by locale; `into`. */
+export function appendChanges(into: LocaleChanges, more: LocaleChanges): LocaleChanges {
+  for (const [locale, changes] of more) {
+    const list = into.get(locale)
+    if (list) list.push(...changes)
+    else into.set(locale, [...changes])
+  }
+  return into
 }
 
 /**
- * The items' history as of the clock `now` (seconds): apply each commit (and
+ * The records' history as of the clock `now` (seconds): apply each commit (and
  * then the working tree) in order; releases and expiries in between are
  * applied at their own times.
  */
 export class Replay {
   readonly files = new Map<string, FileState>()
-  private readonly index = new PublishedIndex()
+  /** Each item's files (paths), whatever their locale and state. */
+  private readonly items = new Map<string, Set<string>>()
+  /** What each item shows in the feeds, as last judged. */
+  private readonly shown = new Map<string, ViewEntry[]>()
+  private readonly indexes: Map<string, PublishedIndex>
   /** Releases and expiries still to come, soonest first. */
   private readonly timers = new TimerHeap()
 
-  constructor(private readonly now: number) {}
+  constructor(
+    private readonly now: number,
+    private readonly site: ReplaySite,
+  ) {
+    this.indexes = new Map(site.locales.map((l) => [l, new PublishedIndex()]))
+  }
 
   /** The changes of new file states at `time` (undefined: removed), after the releases and expiries due by then. */
-  apply(next: ReadonlyMap<string, FileState | undefined>, time: number): HistoryChange[] {
+  apply(next: ReadonlyMap<string, FileState | undefined>, time: number): LocaleChanges {
     const changes = this.until(Math.min(time, this.now))
-    changes.push(...this.step(next, time, Math.min(time, this.now)))
-    return changes
+    return appendChanges(changes, this.step(next, new Set(), time, Math.min(time, this.now)))
   }
 
   /** The changes of new file states judged at the clock itself, placed at time 0 (history without commits). */
-  applyAtClock(next: ReadonlyMap<string, FileState | undefined>): HistoryChange[] {
-    return this.step(next, 0, this.now)
+  applyAtClock(next: ReadonlyMap<string, FileState | undefined>): LocaleChanges {
+    return this.step(next, new Set(), 0, this.now)
   }
 
   /** The releases and expiries due at or before `time` (never past the clock), each at its own time. */
-  until(time: number): HistoryChange[] {
+  until(time: number): LocaleChanges {
     const end = Math.min(time, this.now)
-    const changes: HistoryChange[] = []
-    for (let at = this.timers.peek(); at !== undefined && at <= end; at = this.timers.peek()) {
-      const due = new Map<string, FileState | undefined>()
-      for (const { path, state } of this.timers.popAll(at)) if (this.files.get(path) === state) due.set(path, state)
-      if (due.size) changes.push(...this.step(due, at, at))
-    }
+    const changes = this.empty()
+    for (let at = this.timers.peek(); at !== undefined && at <= end; at = this.timers.peek())
+      appendChanges(changes, this.step(new Map(), this.timers.popAll(at), at, at))
     return changes
   }
 
-  /** Apply states placed at `time`, each judged public or not at `at`. */
-  private step(next: ReadonlyMap<string, FileState | undefined>, time: number, at: number): HistoryChange[] {
-    const changes = applyStep(this.files, this.index, next, time, at)
+  private empty(): LocaleChanges {
+    return new Map(this.site.locales.map((l) => [l, []]))
+  }
+
+  /**
+   * Apply states placed at `time`, and judge their items and `due` ones (their timers fired) again
+   * at `at`; the changes of each feed's records, at `time`.
+   */
+  private step(
+    next: ReadonlyMap<string, FileState | undefined>,
+    due: ReadonlySet<string>,
+    time: number,
+    at: number,
+  ): LocaleChanges {
+    const affected = new Set(due)
     for (const [path, state] of next) {
-      if (!state?.published || !state.window) continue
-      for (const when of [state.window.from, state.window.until])
-        if (when !== undefined && when > at) this.timers.push(when, path, state)
+      const old = this.files.get(path)
+      if (old) {
+        affected.add(itemOf(old))
+        this.items.get(itemOf(old))?.delete(path)
+      }
+      if (state) {
+        affected.add(itemOf(state))
+        this.files.set(path, state)
+        const paths = this.items.get(itemOf(state))
+        if (paths) paths.add(path)
+        else this.items.set(itemOf(state), new Set([path]))
+      } else this.files.delete(path)
     }
-    return changes
+    const fresh = new Map<string, ViewEntry[]>()
+    for (const item of affected) {
+      const paths = [...(this.items.get(item) ?? [])]
+      if (paths.length === 0) this.items.delete(item)
+      const files = paths.map((path) => ({ ...this.files.get(path)!, path }))
+      fresh.set(item, itemEntries(files, this.site, at))
+      for (const file of files) {
+        if (!file.published || !file.window) continue
+        for (const when of [file.window.from, file.window.until])
+          if (when !== undefined && when > at) this.timers.push(when, item)
+      }
+    }
+    const out = this.empty()
+    for (const [view, index] of this.indexes) {
+      const keys = new Set<string>()
+      for (const item of affected)
+        for (const e of [...(this.shown.get(item) ?? []), ...fresh.get(item)!]) if (e.view === view) keys.add(e.entry)
+      if (keys.size === 0) continue
+      const before = new Map([...keys].map((key) => [key, index.version(key)]))
+      for (const item of affected) {
+        for (const e of this.shown.get(item) ?? []) if (e.view === view) index.remove(e.entry, e.candidate.path)
+        for (const e of fresh.get(item)!) if (e.view === view) index.add(e.entry, e.candidate)
+      }
+      const changes: { key: string; change: ChangeType; record: Candidate }[] = []
+      for (const key of keys) {
+        const was = before.get(key)
+        const is = index.version(key)
+        const change = changeOf(was, is)
+        if (change) changes.push({ key, change, record: (is ?? was)! })
+      }
+      // The default feed in key order, as it always was; another locale's tombstones first, so the
+      // default record standing in for a removed translation follows it.
+      const rank = (c: ChangeType) => (view !== this.site.language && c === 'deleted' ? 0 : 1)
+      changes.sort((a, b) => rank(a.change) - rank(b.change) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      out.set(
+        view,
+        changes.map(({ change, record }) => ({
+          time,
+          change,
+          collection: record.collection,
+          slug: record.slug,
+          locale: record.locale,
+        })),
+      )
+    }
+    for (const [item, entries] of fresh) {
+      if (entries.length) this.shown.set(item, entries)
+      else this.shown.delete(item)
+    }
+    return out
   }
 }
 
-/**
- * Apply new states (undefined: removed) to `files`, judging each public at
- * `at` (default `time`); the item changes they make, by item, at `time`.
- */
-export function applyStep(
-  files: Map<string, FileState>,
-  index: PublishedIndex,
-  next: ReadonlyMap<string, FileState | undefined>,
-  time: number,
-  at = time,
-): HistoryChange[] {
-  const affected = new Set<string>()
-  for (const [path, state] of next) {
-    const old = files.get(path)
-    if (old) affected.add(keyOf(old))
-    if (state) affected.add(keyOf(state))
-  }
-  const before = new Map([...affected].map((key) => [key, index.version(key)]))
-  for (const [path, state] of next) {
-    const old = files.get(path)
-    if (old) index.remove(keyOf(old), path)
-    if (state) files.set(path, state)
-    else files.delete(path)
-    if (isPublic(state, at)) index.add(keyOf(state), path, state)
-  }
-  const out: HistoryChange[] = []
-  for (const key of [...affected].sort()) {
-    const was = before.get(key)
-    const is = index.version(key)
-    const change =
-      !was && is
-        ? 'created'
-        : was && !is
-          ? 'deleted'
-          : was && is && (was.path !== is.path || was.blob !== is.blob)
-            ? 'updated'
-            : undefined
-    const state = is ?? was
-    if (change && state) out.push({ time, change, collection: state.collection, slug: state.slug })
-  }
-  return out
+function changeOf(was: Candidate | undefined, is: Candidate | undefined): ChangeType | undefined {
+  if (!was) return is ? 'created' : undefined
+  if (!is) return 'deleted'
+  return was.path !== is.path || was.blob !== is.blob || was.hreflang !== is.hreflang ? 'updated' : undefined
 }
 
-/** Public files by item, to find an item's version. */
-export class PublishedIndex {
-  private readonly byKey = new Map<string, Map<string, FileState>>()
+/** The records a feed shows by entry, to find an entry's version: the first by path, should two claim one. */
+class PublishedIndex {
+  private readonly byKey = new Map<string, Map<string, Candidate>>()
 
-  add(key: string, path: string, state: FileState): void {
+  add(key: string, candidate: Candidate): void {
     let paths = this.byKey.get(key)
     if (!paths) this.byKey.set(key, (paths = new Map()))
-    paths.set(path, state)
+    paths.set(candidate.path, candidate)
   }
 
   remove(key: string, path: string): void {
@@ -170,65 +220,11 @@ export class PublishedIndex {
     if (paths?.size === 0) this.byKey.delete(key)
   }
 
-  version(key: string): { path: string; blob: string; collection: FileState['collection']; slug: string } | undefined {
+  version(key: string): Candidate | undefined {
     const paths = this.byKey.get(key)
     if (!paths) return undefined
-    const path = [...paths.keys()].sort()[0]!
-    const state = paths.get(path)!
-    return { path, blob: state.blob, collection: state.collection, slug: state.slug }
-  }
-}
-
-interface Timer {
-  time: number
-  path: string
-  state: FileState
-}
-
-/** A binary min-heap of timers by time. A timer whose file has changed since is skipped when it fires. */
-class TimerHeap {
-  private readonly items: Timer[] = []
-
-  push(time: number, path: string, state: FileState): void {
-    const items = this.items
-    items.push({ time, path, state })
-    let i = items.length - 1
-    while (i > 0) {
-      const parent = (i - 1) >> 1
-      if (items[parent]!.time <= items[i]!.time) break
-      ;[items[parent], items[i]] = [items[i]!, items[parent]!]
-      i = parent
-    }
-  }
-
-  peek(): number | undefined {
-    return this.items[0]?.time
-  }
-
-  /** Every timer at `time` (the soonest), in path order. */
-  popAll(time: number): Timer[] {
-    const out: Timer[] = []
-    while (this.items.length && this.items[0]!.time === time) out.push(this.pop())
-    return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-  }
-
-  private pop(): Timer {
-    const items = this.items
-    const top = items[0]!
-    const last = items.pop()!
-    if (items.length) {
-      items[0] = last
-      let i = 0
-      for (;;) {
-        const [l, r] = [2 * i + 1, 2 * i + 2]
-        let least = i
-        if (l < items.length && items[l]!.time < items[least]!.time) least = l
-        if (r < items.length && items[r]!.time < items[least]!.time) least = r
-        if (least === i) break
-        ;[items[least], items[i]] = [items[i]!, items[least]!]
-        i = least
-      }
-    }
-    return top
+    let first: string | undefined
+    for (const path of paths.keys()) if (first === undefined || path < first) first = path
+    return paths.get(first!)
   }
 }

@@ -1,8 +1,8 @@
 /**
  * What the build knows of content/'s history: the changes git recorded
  * (build/history/git-history.ts) and the state of the working tree
- * (the compiler's own files), from which build/history/change-log.ts makes
- * the change feed's log.
+ * (the compiler's own files), from which build/emit/change-log.ts makes
+ * the change feeds' logs.
  */
 import type { ChangeType, HistorySource } from '../../contract/changes.ts'
 import type { CollectionName } from '../../contract/collections.ts'
@@ -11,6 +11,13 @@ import type { ReleaseWindow } from '../pipeline/schedule.ts'
 /** One content file at one point in history. */
 export interface FileState {
   collection: CollectionName
+  /** The item's key, shared by its translations (`my-post` of `my-post.de.md` and `my-post/index.md`). */
+  key: string
+  /**
+   * The locale its file name claims, as written (`de` of `my-post.de.md`); undefined for a file
+   * without one. Matched against today's site.yaml when the history is replayed (replay-site.ts).
+   */
+  locale?: string
   slug: string
   /** False for drafts. */
   published: boolean
@@ -30,6 +37,8 @@ export interface HistoryChange {
   change: ChangeType
   collection: CollectionName
   slug: string
+  /** The locale of the record that changed (in a locale falling back, the default's records are the default locale's). */
+  locale: string
 }
 
 /** One commit: its time (never earlier than the commit before) and the new state of each file it touched (undefined: removed). */

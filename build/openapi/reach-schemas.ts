@@ -5,6 +5,7 @@
 import { MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH, MAX_WARNING_LENGTH } from '../../contract/changes.ts'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
 import { FEED_ENTRIES } from '../../contract/documents.ts'
+import { LOCALE_QUERY_PATTERN, MAX_LOCALE_LENGTH } from '../../contract/locales.ts'
 import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN, TAG_PATTERN } from '../../contract/patterns.ts'
 import { BODY_LIMITS } from '../../contract/records.ts'
 import { MAX_LIMIT, MAX_PAGE } from '../../contract/query.ts'
@@ -112,14 +113,23 @@ export const REACH_SCHEMAS: Record<string, SchemaObject> = {
       change: {
         enum: ['created', 'updated', 'deleted'],
         description:
-          '`created`: not published at the cursor; `updated`: published then and changed since; `deleted`: its file was removed or made a draft.',
+          "`created`: not published at the cursor; `updated`: published then and changed since (its file, or on a multilingual site its `translations`); `deleted`: its file was removed, made a draft or expired (in a locale's feed also: a stand-in default record whose translation appeared).",
       },
       id,
       collection: { enum: [...COLLECTION_NAMES] },
       slug,
+      locale: text(MAX_LOCALE_LENGTH, {
+        pattern: LOCALE_QUERY_PATTERN,
+        description:
+          "A multilingual site's: the record's locale, the feed's own or, where the feed's locale falls back, the default locale's (a stand-in for a missing translation).",
+      }),
       updated_at: { ...instant, description: "The record's `updated_at`; for a deletion, when it was recorded." },
       changed_at: { ...instant, description: 'When the change was committed to the content repository.' },
-      href: uriReference({ type: ['string', 'null'], description: 'The full record; null for a deletion.' }),
+      href: uriReference({
+        type: ['string', 'null'],
+        description:
+          "The full record (in a locale's feed, with its `locale=`, so the record is that locale's whatever Accept-Language says); null for a deletion.",
+      }),
     },
   },
   ChangeFeed: {

@@ -6,6 +6,7 @@
  */
 import type { SchemaObject } from 'ajv'
 import { MAX_CURSOR_LENGTH } from '../../contract/changes.ts'
+import { MAX_LOCALE_LENGTH } from '../../contract/locales.ts'
 import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../../contract/patterns.ts'
 import {
@@ -36,11 +37,15 @@ function eventSchema(type: WebhookEventType): SchemaObject {
       data: {
         type: 'object',
         additionalProperties: false,
-        required: ['id', 'collection', 'slug', 'url', 'api_url', 'updated_at', 'changed_at', 'cursor'],
+        required: ['id', 'collection', 'slug', 'url', 'api_url', 'updated_at', 'changed_at', 'cursor', 'locale'],
         properties: {
           id: text(200, { description: "The item's stable id, as in the API." }),
           collection: { type: 'string', enum: [...COLLECTION_NAMES] },
           slug: text(MAX_SLUG_LENGTH, { pattern: SLUG_PATTERN }),
+          locale: text(MAX_LOCALE_LENGTH, {
+            description:
+              "The locale whose change feed this change is in (the site's language on a single-language site): on a multilingual site, `GET /api/changes?locale=<locale>&since=<cursor>` continues it. Where that locale falls back to the default, the item may be the default locale's record (its `url` is then that page). A subscription hears the default locale's feed unless the operator named its locales (`--locales de,fr` or `all`).",
+          }),
           url: nullable(
             uri({ description: 'The canonical page on the marketing site (where it was, for a removal).' }),
           ),
@@ -50,7 +55,7 @@ function eventSchema(type: WebhookEventType): SchemaObject {
           cursor: text(MAX_CURSOR_LENGTH, {
             pattern: '^[A-Za-z0-9_-]+$',
             description:
-              'The change feed cursor just after this change: `GET /api/changes?since=<cursor>` continues from here.',
+              "The change feed cursor just after this change: `GET /api/changes?since=<cursor>` continues from here (with `locale=` of another locale's feed, whose cursors name it).",
           }),
         },
       },
@@ -121,7 +126,9 @@ export function webhookGuide(): string {
   const events = WEBHOOK_EVENT_TYPES.map((t) => `- \`${t}\`: ${WEBHOOK_EVENT_DESCRIPTIONS[t]}`).join('\n')
   return `## Webhooks
 
-Instead of polling \`/api/changes\`, an endpoint can be told when a build with changes goes live: one signed \`POST\` per changed item, in change-feed order, with the item's \`id\`, \`collection\`, \`slug\`, \`url\`, \`api_url\`, \`updated_at\`, \`changed_at\` and the feed's \`cursor\`; never the body (fetch \`api_url\`). The operator subscribes an https endpoint with \`npm run keys -- webhook create --url https://example.com/hooks --events all\` and hands you the \`whsec_\` secret it prints once.
+Instead of polling \`/api/changes\`, an endpoint can be told when a build with changes goes live: one signed \`POST\` per changed item, in change-feed order, with the item's \`id\`, \`collection\`, \`slug\`, \`locale\`, \`url\`, \`api_url\`, \`updated_at\`, \`changed_at\` and the feed's \`cursor\`; never the body (fetch \`api_url\`). The operator subscribes an https endpoint with \`npm run keys -- webhook create --url https://example.com/hooks --events all\` and hands you the \`whsec_\` secret it prints once.
+
+On a multilingual site each locale has its change feed, and \`locale\` says which one an event is in (\`api_url\` and \`cursor\` are that feed's: \`?locale=de\`, \`de_…\`). A subscription hears the default locale's feed, as it always did, unless the operator names the locales it wants (\`--locales de,fr\` or \`--locales all\`): an endpoint that syncs one language never receives another's records.
 
 ${events}
 
@@ -137,9 +144,9 @@ if (!alreadyProcessed(request.headers['webhook-id'])) handle(event.type, event.d
 \`\`\`
 
 \`\`\`json
-{"type":"content.updated","timestamp":"2026-11-02T09:30:00Z","data":{"id":"…","collection":"blog-posts","slug":"data-contracts-in-ci","url":"https://www.example.com/blog/data-contracts-in-ci","api_url":"https://api.example.com/api/blog-posts/data-contracts-in-ci","updated_at":"2026-11-02T00:00:00Z","changed_at":"2026-11-02T09:30:00Z","cursor":"YzEuMTc5MzYyMzQwMC4x"}}
+{"type":"content.updated","timestamp":"2026-11-02T09:30:00Z","data":{"id":"…","collection":"blog-posts","slug":"data-contracts-in-ci","locale":"en","url":"https://www.example.com/blog/data-contracts-in-ci","api_url":"https://api.example.com/api/blog-posts/data-contracts-in-ci","updated_at":"2026-11-02T00:00:00Z","changed_at":"2026-11-02T09:30:00Z","cursor":"YzEuMTc5MzYyMzQwMC4x"}}
 \`\`\`
 
-Feeds: when the site names a WebSub hub, every feed links it (\`rel="hub"\`) and the hub is pinged after each build that changed them.
+Feeds: when the site names a WebSub hub, every feed links it (\`rel="hub"\`) and the hub is pinged after each build that changed them (each locale's feeds under \`/feeds/<locale>/\` too).
 `
 }

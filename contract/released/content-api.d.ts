@@ -193,7 +193,7 @@ export interface paths {
         };
         /**
          * The change feed
-         * @description Keep a copy of the content in sync. Without `since`: every published item once (`created`), oldest change first, and a `next_cursor`. With `since=<cursor>`: each item that changed after it, once, with its latest change, deletions included as tombstones (`deleted`: the file was removed or made a draft). Store `meta.next_cursor` and ask again later; while `meta.has_more`, ask again at once. The cursor is opaque. Changes are dated by the content repository's git history; `meta.history` says when the build had none (no deletions then). The first page is a file on the CDN; answers with a cursor come from the gateway. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
+         * @description Keep a copy of the content in sync. Without `since`: every published item once (`created`), oldest change first, and a `next_cursor`. With `since=<cursor>`: each item that changed after it, once, with its latest change, deletions included as tombstones (`deleted`: the file was removed or made a draft). Store `meta.next_cursor` and ask again later; while `meta.has_more`, ask again at once. The cursor is opaque. Changes are dated by the content repository's git history; `meta.history` says when the build had none (no deletions then). The first page is a file on the CDN; answers with a cursor come from the gateway. A multilingual site has a feed per locale: `?locale=de` lists the records German readers get (its translations and, where it falls back, the default locale's items it lacks), each entry naming its record's `locale`; a translation removed, made a draft or expired is a tombstone of its own id, followed (where the locale falls back) by `created` for the default record that stands in, and the reverse when a translation appears. A translation appearing, going or changing its slug changes the `translations` of the item's other records, which are then `updated`. Only `locale` chooses the feed, never Accept-Language, and each feed has its own cursors: keep one cursor per locale you follow. Rate limited: Answers the gateway computes (no pre-rendered file has them) count against a per-minute quota per client address (COMPUTED_RATE_LIMIT_PER_MINUTE); pre-rendered answers never do.
          */
         get: operations["listChanges"];
         put?: never;
@@ -962,7 +962,7 @@ export interface components {
         /** @description An item's latest change. `created` and `updated` both mean: fetch `href` and keep it; `deleted` (a tombstone) means: drop the item if you have it. */
         Change: {
             /**
-             * @description `created`: not published at the cursor; `updated`: published then and changed since; `deleted`: its file was removed or made a draft.
+             * @description `created`: not published at the cursor; `updated`: published then and changed since (its file, or on a multilingual site its `translations`); `deleted`: its file was removed, made a draft or expired (in a locale's feed also: a stand-in default record whose translation appeared).
              * @enum {unknown}
              */
             change: "created" | "updated" | "deleted";
@@ -970,6 +970,8 @@ export interface components {
             /** @enum {unknown} */
             collection: "blog-posts" | "case-studies" | "webinars" | "events";
             slug: string;
+            /** @description A multilingual site's: the record's locale, the feed's own or, where the feed's locale falls back, the default locale's (a stand-in for a missing translation). */
+            locale?: string;
             /**
              * Format: date-time
              * @description The record's `updated_at`; for a deletion, when it was recorded.
@@ -982,7 +984,7 @@ export interface components {
             changed_at: string;
             /**
              * Format: uri-reference
-             * @description The full record; null for a deletion.
+             * @description The full record (in a locale's feed, with its `locale=`, so the record is that locale's whatever Accept-Language says); null for a deletion.
              */
             href: string | null;
         };
@@ -3025,6 +3027,8 @@ export interface components {
         since: string;
         /** @description Changes per answer, an integer from 1 to 1000; `meta.has_more` says whether to ask again with `next_cursor`. */
         changesLimit: number;
+        /** @description A multilingual site's feed of another locale than the default, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400): the records that locale shows, its translations and, where it falls back, the default locale's items it has no translation of. Each locale's feed has its own cursors, which name it; a cursor of another locale's feed is a 400. Accept-Language never chooses the feed (a sync client's feed must not switch under its cursor): without `locale`, the default locale's. A single-language site ignores a well-formed one. */
+        changesLocale: string;
     };
     requestBodies: never;
     headers: {
@@ -3080,8 +3084,8 @@ export interface operations {
                 exclude?: components["parameters"]["exclude"];
                 /** @description The order: one or more of `published_at`, `updated_at`, `title`, separated by commas, each once, ascending or with `-` before it descending (`sort=-updated_at,title`). Ties keep the default order (newest first by `published_at`), which is also the order without `sort`. */
                 sort?: ("published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
-                /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "authors")[];
+                /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. `locale` and `translations` are a multilingual site's (for hreflang links: `fields=url,translations`). An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "authors" | "locale" | "translations")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
@@ -3143,8 +3147,8 @@ export interface operations {
                 exclude?: components["parameters"]["exclude"];
                 /** @description The order: one or more of `published_at`, `updated_at`, `title`, separated by commas, each once, ascending or with `-` before it descending (`sort=-updated_at,title`). Ties keep the default order (newest first by `published_at`), which is also the order without `sort`. */
                 sort?: ("published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
-                /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "customer" | "results" | "quote" | "products")[];
+                /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. `locale` and `translations` are a multilingual site's (for hreflang links: `fields=url,translations`). An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "customer" | "results" | "quote" | "products" | "locale" | "translations")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
@@ -3210,8 +3214,8 @@ export interface operations {
                 exclude?: components["parameters"]["exclude"];
                 /** @description The order: one or more of `starts_at`, `published_at`, `updated_at`, `title`, separated by commas, each once, ascending or with `-` before it descending (`sort=-updated_at,title`). Ties keep the default order (newest first by `starts_at`), which is also the order without `sort`. */
                 sort?: ("starts_at" | "-starts_at" | "published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
-                /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "duration_minutes" | "timezone" | "speakers" | "registration_url" | "recording_url")[];
+                /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. `locale` and `translations` are a multilingual site's (for hreflang links: `fields=url,translations`). An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "duration_minutes" | "timezone" | "speakers" | "registration_url" | "recording_url" | "locale" | "translations")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
@@ -3277,8 +3281,8 @@ export interface operations {
                 exclude?: components["parameters"]["exclude"];
                 /** @description The order: one or more of `starts_at`, `ends_at`, `published_at`, `updated_at`, `title`, separated by commas, each once, ascending or with `-` before it descending (`sort=-updated_at,title`). Ties keep the default order (newest first by `starts_at`), which is also the order without `sort`. */
                 sort?: ("starts_at" | "-starts_at" | "ends_at" | "-ends_at" | "published_at" | "-published_at" | "updated_at" | "-updated_at" | "title" | "-title")[];
-                /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "ends_at" | "timezone" | "attendance_mode" | "location" | "online_url" | "registration_url" | "event_status" | "speakers")[];
+                /** @description Only these fields of each item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. `locale` and `translations` are a multilingual site's (for hreflang links: `fields=url,translations`). An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "ends_at" | "timezone" | "attendance_mode" | "location" | "online_url" | "registration_url" | "event_status" | "speakers" | "locale" | "translations")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
@@ -3324,8 +3328,8 @@ export interface operations {
     getBlogPost: {
         parameters: {
             query?: {
-                /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "authors" | "related" | "reading_time_minutes" | "word_count" | "body")[];
+                /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. `locale` and `translations` are a multilingual site's (for hreflang links: `fields=url,translations`). An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "authors" | "related" | "reading_time_minutes" | "word_count" | "body" | "locale" | "translations")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
@@ -3373,8 +3377,8 @@ export interface operations {
     getCaseStudy: {
         parameters: {
             query?: {
-                /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "customer" | "results" | "quote" | "products" | "related" | "reading_time_minutes" | "word_count" | "body")[];
+                /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. `locale` and `translations` are a multilingual site's (for hreflang links: `fields=url,translations`). An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "customer" | "results" | "quote" | "products" | "related" | "reading_time_minutes" | "word_count" | "body" | "locale" | "translations")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
@@ -3422,8 +3426,8 @@ export interface operations {
     getWebinar: {
         parameters: {
             query?: {
-                /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "duration_minutes" | "timezone" | "speakers" | "registration_url" | "recording_url" | "related" | "reading_time_minutes" | "word_count" | "body")[];
+                /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. `locale` and `translations` are a multilingual site's (for hreflang links: `fields=url,translations`). An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "duration_minutes" | "timezone" | "speakers" | "registration_url" | "recording_url" | "related" | "reading_time_minutes" | "word_count" | "body" | "locale" | "translations")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
@@ -3471,8 +3475,8 @@ export interface operations {
     getEvent: {
         parameters: {
             query?: {
-                /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. An unknown name is a 400 that lists the fields. */
-                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "ends_at" | "timezone" | "attendance_mode" | "location" | "online_url" | "registration_url" | "event_status" | "speakers" | "related" | "reading_time_minutes" | "word_count" | "body")[];
+                /** @description Only these fields of the item, separated by commas (`fields=title,slug,image`); `id` and `type` always come. `locale` and `translations` are a multilingual site's (for hreflang links: `fields=url,translations`). An unknown name is a 400 that lists the fields. */
+                fields?: ("id" | "type" | "slug" | "title" | "summary" | "url" | "tags" | "published_at" | "updated_at" | "expires_at" | "image" | "social_image" | "starts_at" | "ends_at" | "timezone" | "attendance_mode" | "location" | "online_url" | "registration_url" | "event_status" | "speakers" | "related" | "reading_time_minutes" | "word_count" | "body" | "locale" | "translations")[];
                 /** @description The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one. */
                 locale?: components["parameters"]["locale"];
             };
@@ -3591,6 +3595,8 @@ export interface operations {
                 since?: components["parameters"]["since"];
                 /** @description Changes per answer, an integer from 1 to 1000; `meta.has_more` says whether to ask again with `next_cursor`. */
                 limit?: components["parameters"]["changesLimit"];
+                /** @description A multilingual site's feed of another locale than the default, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400): the records that locale shows, its translations and, where it falls back, the default locale's items it has no translation of. Each locale's feed has its own cursors, which name it; a cursor of another locale's feed is a 400. Accept-Language never chooses the feed (a sync client's feed must not switch under its cursor): without `locale`, the default locale's. A single-language site ignores a well-formed one. */
+                locale?: components["parameters"]["changesLocale"];
             };
             header?: {
                 /** @description An ETag from an earlier answer; a match gives 304 Not Modified without a body. */
@@ -3608,6 +3614,7 @@ export interface operations {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "X-Request-Id": components["headers"]["X-Request-Id"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Content-Language": components["headers"]["Content-Language"];
                     RateLimit: components["headers"]["RateLimit"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     "API-Version": components["headers"]["API-Version"];
@@ -5252,6 +5259,8 @@ export interface operations {
                         /** @enum {string} */
                         collection: "blog-posts" | "case-studies" | "webinars" | "events";
                         slug: string;
+                        /** @description The locale whose change feed this change is in (the site's language on a single-language site): on a multilingual site, `GET /api/changes?locale=<locale>&since=<cursor>` continues it. Where that locale falls back to the default, the item may be the default locale's record (its `url` is then that page). A subscription hears the default locale's feed unless the operator named its locales (`--locales de,fr` or `all`). */
+                        locale: string;
                         /**
                          * Format: uri
                          * @description The canonical page on the marketing site (where it was, for a removal).
@@ -5272,7 +5281,7 @@ export interface operations {
                          * @description When the change was recorded.
                          */
                         changed_at: string;
-                        /** @description The change feed cursor just after this change: `GET /api/changes?since=<cursor>` continues from here. */
+                        /** @description The change feed cursor just after this change: `GET /api/changes?since=<cursor>` continues from here (with `locale=` of another locale's feed, whose cursors name it). */
                         cursor: string;
                     };
                 };
@@ -5318,6 +5327,8 @@ export interface operations {
                         /** @enum {string} */
                         collection: "blog-posts" | "case-studies" | "webinars" | "events";
                         slug: string;
+                        /** @description The locale whose change feed this change is in (the site's language on a single-language site): on a multilingual site, `GET /api/changes?locale=<locale>&since=<cursor>` continues it. Where that locale falls back to the default, the item may be the default locale's record (its `url` is then that page). A subscription hears the default locale's feed unless the operator named its locales (`--locales de,fr` or `all`). */
+                        locale: string;
                         /**
                          * Format: uri
                          * @description The canonical page on the marketing site (where it was, for a removal).
@@ -5338,7 +5349,7 @@ export interface operations {
                          * @description When the change was recorded.
                          */
                         changed_at: string;
-                        /** @description The change feed cursor just after this change: `GET /api/changes?since=<cursor>` continues from here. */
+                        /** @description The change feed cursor just after this change: `GET /api/changes?since=<cursor>` continues from here (with `locale=` of another locale's feed, whose cursors name it). */
                         cursor: string;
                     };
                 };
@@ -5384,6 +5395,8 @@ export interface operations {
                         /** @enum {string} */
                         collection: "blog-posts" | "case-studies" | "webinars" | "events";
                         slug: string;
+                        /** @description The locale whose change feed this change is in (the site's language on a single-language site): on a multilingual site, `GET /api/changes?locale=<locale>&since=<cursor>` continues it. Where that locale falls back to the default, the item may be the default locale's record (its `url` is then that page). A subscription hears the default locale's feed unless the operator named its locales (`--locales de,fr` or `all`). */
+                        locale: string;
                         /**
                          * Format: uri
                          * @description The canonical page on the marketing site (where it was, for a removal).
@@ -5404,7 +5417,7 @@ export interface operations {
                          * @description When the change was recorded.
                          */
                         changed_at: string;
-                        /** @description The change feed cursor just after this change: `GET /api/changes?since=<cursor>` continues from here. */
+                        /** @description The change feed cursor just after this change: `GET /api/changes?since=<cursor>` continues from here (with `locale=` of another locale's feed, whose cursors name it). */
                         cursor: string;
                     };
                 };

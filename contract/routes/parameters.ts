@@ -11,7 +11,7 @@ import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../collectio
 import { AUTHOR_PATTERN, MAX_AUTHOR_LENGTH, MAX_QUERY_TAGS, QUERY_TAG_PATTERN, WHEN_VALUES } from '../filters.ts'
 import { MAX_DATE_TIME_LENGTH, MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN } from '../patterns.ts'
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../query.ts'
-import { recordFields } from '../records.ts'
+import { selectableFields } from '../records.ts'
 import { MAX_QUERY_LENGTH, QUERY_PATTERN } from '../search.ts'
 import { LOCALE_QUERY_PATTERN, MAX_LOCALE_LENGTH } from '../locales.ts'
 import type { Parameter } from './route.ts'
@@ -130,15 +130,15 @@ export function sortOf(collection: CollectionName): Parameter {
   }
 }
 
-/** `fields` of a collection's lists (`summary`) or items (`full`): its own fields. */
+/** `fields` of a collection's lists (`summary`) or items (`full`): its own fields, and a multilingual site's locale fields. */
 export function fieldsOf(collection: CollectionName, form: 'summary' | 'full'): Parameter {
-  const fields = recordFields(collection, form)
+  const fields = selectableFields(collection, form)
   return {
     name: 'fields',
     in: 'query',
     required: false,
     commaSeparated: true,
-    description: `Only these fields of ${form === 'summary' ? 'each item' : 'the item'}, separated by commas (\`fields=title,slug,image\`); \`id\` and \`type\` always come. An unknown name is a 400 that lists the fields.`,
+    description: `Only these fields of ${form === 'summary' ? 'each item' : 'the item'}, separated by commas (\`fields=title,slug,image\`); \`id\` and \`type\` always come. \`locale\` and \`translations\` are a multilingual site's (for hreflang links: \`fields=url,translations\`). An unknown name is a 400 that lists the fields.`,
     schema: arrayOf({ type: 'string', enum: [...fields] }, fields.length, { minItems: 1 }),
   }
 }
@@ -213,6 +213,17 @@ export const LOCALE: Parameter = {
   required: false,
   description:
     "The locale to read, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400). Without it, Accept-Language chooses, and the answer says `Vary: Accept-Language`. Lists of a locale hold its translations (and, where the site lets it fall back, the default locale's items it has no translation of); an item is found by its slug in any locale and answered in this one. A single-language site ignores a well-formed one.",
+  schema: text(MAX_LOCALE_LENGTH, { pattern: LOCALE_QUERY_PATTERN }),
+}
+
+/** The change feed's locale: given or not, never negotiated (a client's cursor reads one feed). */
+export const CHANGES_LOCALE: Parameter = {
+  component: 'changesLocale',
+  name: 'locale',
+  in: 'query',
+  required: false,
+  description:
+    "A multilingual site's feed of another locale than the default, one of the site's locales (a BCP 47 tag as site.yaml lists them, matched without regard to case; another is a 400): the records that locale shows, its translations and, where it falls back, the default locale's items it has no translation of. Each locale's feed has its own cursors, which name it; a cursor of another locale's feed is a 400. Accept-Language never chooses the feed (a sync client's feed must not switch under its cursor): without `locale`, the default locale's. A single-language site ignores a well-formed one.",
   schema: text(MAX_LOCALE_LENGTH, { pattern: LOCALE_QUERY_PATTERN }),
 }
 

@@ -4,6 +4,7 @@
  * calendars (files of the build).
  */
 import { CHANGES_FILE } from '../changes.ts'
+import { localeChangesFile } from '../paths.ts'
 import { FEED_NAMES, FEED_TYPES } from '../documents.ts'
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../patterns.ts'
 import { CALENDAR_PREFIX, CHANGES_PATH, FEED_EXTENSIONS, FEEDS_PREFIX, SEARCH_PATH } from '../public-paths.ts'
@@ -12,6 +13,7 @@ import {
   ACCEPT_LANGUAGE,
   AUTHOR,
   CHANGES_LIMIT,
+  CHANGES_LOCALE,
   COLLECTION_FILTER,
   EXCLUDE,
   IF_NONE_MATCH,
@@ -90,9 +92,13 @@ export const changes = route({
   path: CHANGES_PATH,
   methods: READ,
   served: 'gateway',
-  parameters: [SINCE, CHANGES_LIMIT, IF_NONE_MATCH],
+  parameters: [SINCE, CHANGES_LIMIT, CHANGES_LOCALE, IF_NONE_MATCH],
   budgets: ['computed'],
-  prerendered: { computedBy: ['since', 'limit'], file: () => CHANGES_FILE },
+  prerendered: {
+    computedBy: ['since', 'limit'],
+    file: () => CHANGES_FILE,
+    locale: { name: 'locale', localeFile: (_, locale) => localeChangesFile(locale), negotiated: false },
+  },
   operations: {
     get: {
       operationId: 'listChanges',
@@ -103,12 +109,14 @@ export const changes = route({
         'With `since=<cursor>`: each item that changed after it, once, with its latest change, deletions included as tombstones (`deleted`: the file was removed or made a draft). ' +
         'Store `meta.next_cursor` and ask again later; while `meta.has_more`, ask again at once. The cursor is opaque. ' +
         "Changes are dated by the content repository's git history; `meta.history` says when the build had none (no deletions then). " +
-        'The first page is a file on the CDN; answers with a cursor come from the gateway.',
+        'The first page is a file on the CDN; answers with a cursor come from the gateway. ' +
+        "A multilingual site has a feed per locale: `?locale=de` lists the records German readers get (its translations and, where it falls back, the default locale's items it lacks), each entry naming its record's `locale`; a translation removed, made a draft or expired is a tombstone of its own id, followed (where the locale falls back) by `created` for the default record that stands in, and the reverse when a translation appears. A translation appearing, going or changing its slug changes the `translations` of the item's other records, which are then `updated`. " +
+        'Only `locale` chooses the feed, never Accept-Language, and each feed has its own cursors: keep one cursor per locale you follow.',
       security: publicRead(),
       responses: {
         '200': {
           description: 'Changes after the cursor.',
-          headers: CONTENT_HEADERS,
+          headers: { ...CONTENT_HEADERS, 'Content-Language': LOCALE_HEADERS['Content-Language'] },
           content: { 'application/json': { schema: schemaRef('ChangeFeed') } },
         },
         '304': NOT_MODIFIED,

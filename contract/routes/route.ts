@@ -94,7 +94,12 @@ export interface Prerendered {
    * no file has to the gateway. Where the files of a locale depend on the content (an item's slug
    * in each locale, fallbacks), the rules resolve them as the gateway does (contract/locales.ts).
    */
-  locale?: { name: string; localeFile(path: Readonly<Record<string, string>>, locale: string, value?: string): string }
+  locale?: {
+    name: string
+    localeFile(path: Readonly<Record<string, string>>, locale: string, value?: string): string
+    /** False where Accept-Language never chooses the locale (the change feed): no Language rules for the bare path. */
+    negotiated?: false
+  }
 }
 
 interface RouteBase {

@@ -96,3 +96,19 @@ export function toolLocale(
   if (errors.length) return { ok: false, message: `locale ${errors[0]!.message}` }
   return { ok: true, locale: locale === localesOf(snapshot).default ? undefined : locale }
 }
+
+const BY_SLUG = new MemoKey<Map<string, ReadonlyMap<string, ContentRecord>>>('records by locale and slug')
+
+/** A locale's records of a collection by slug (the default's: the snapshot's own index). */
+export function recordsBySlug(
+  snapshot: Snapshot,
+  collection: CollectionName,
+  locale: string | undefined,
+): ReadonlyMap<string, ContentRecord> {
+  if (locale === undefined) return snapshot.bySlug[collection]
+  const all = snapshot.memo(BY_SLUG, () => new Map<string, ReadonlyMap<string, ContentRecord>>())
+  const key = `${locale}\0${collection}`
+  let map = all.get(key)
+  if (!map) all.set(key, (map = new Map(summariesIn(snapshot, collection, locale).map((r) => [r.slug, r]))))
+  return map
+}

@@ -1,35 +1,57 @@
 /**
  * Ids of the connector pair (`search` and `fetch`): `collection/slug`, e.g.
  * `case-studies/meridian-mutual-ledger-reconciliation`. Readable, stable
- * across builds and the same path as REST (`/api/{collection}/{slug}`).
- * `fetch` also takes the item's `content://` URI and the record's `id` from
- * the REST API, so an id from any of our surfaces works.
+ * across builds and the same path as REST (`/api/{collection}/{slug}`); a
+ * multilingual site's translations add their locale as REST does
+ * (`blog-posts/datenvertraege-in-der-ci?locale=de`). `fetch` also takes the
+ * item's `content://` URI and the record's `id` from the REST API (of any
+ * locale), so an id from any of our surfaces works.
  */
 import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
+import type { ContentRecord } from '../../contract/records.ts'
+import { isMultilingual, localesOf, summariesIn, toolLocale } from '../content/locales.ts'
 import { MemoKey, type Snapshot } from '../snapshot.ts'
-import { RESOURCE_SCHEME } from './content.ts'
+import { RESOURCE_SCHEME, translationLocale } from './content.ts'
 
 export interface ItemRef {
   collection: CollectionName
   slug: string
+  /** A translation's locale (never the default's). */
+  locale?: string
 }
 
 const RECORD_ID = /^[0-9a-f]{20}$/
 /** Record id → item, per snapshot (built on the first lookup by record id). */
 const BY_RECORD_ID = new MemoKey<Map<string, ItemRef>>('items by record id')
 
-export function connectorId(collection: CollectionName, slug: string): string {
-  return `${collection}/${slug}`
+export function connectorId(collection: CollectionName, slug: string, locale?: string): string {
+  return `${collection}/${slug}${locale === undefined ? '' : `?locale=${locale}`}`
+}
+
+/** The connector id of a record: its locale named when it is a translation. */
+export function recordConnectorId(
+  snapshot: Snapshot,
+  collection: CollectionName,
+  record: Pick<ContentRecord, 'slug' | 'locale'>,
+): string {
+  return connectorId(collection, record.slug, translationLocale(snapshot, record))
 }
 
 /** The item an id names, or undefined when it names none (whether the item exists is for the caller to check). */
 export function parseConnectorId(snapshot: Snapshot, id: string): ItemRef | undefined {
   const value = id.trim()
   if (RECORD_ID.test(value)) return recordIndex(snapshot).get(value)
-  const path = value.startsWith(`${RESOURCE_SCHEME}//`) ? value.slice(RESOURCE_SCHEME.length + 2) : value
+  const uri = value.startsWith(`${RESOURCE_SCHEME}//`) ? value.slice(RESOURCE_SCHEME.length + 2) : value
+  const [path = '', query] = uri.split('?', 2) as [string, string | undefined]
   const [collection, slug, ...rest] = path.split('/')
   if (rest.length > 0 || !collection || !slug || !isCollectionName(collection)) return undefined
-  return { collection, slug }
+  if (query === undefined) return { collection, slug }
+  const params = new URLSearchParams(query)
+  const given = params.get('locale')
+  if (given === null || [...params.keys()].length !== 1 || !isMultilingual(snapshot)) return undefined
+  const chosen = toolLocale(snapshot, given)
+  if (!chosen.ok) return undefined
+  return { collection, slug, ...(chosen.locale !== undefined && { locale: chosen.locale }) }
 }
 
 function recordIndex(snapshot: Snapshot): Map<string, ItemRef> {
@@ -37,6 +59,13 @@ function recordIndex(snapshot: Snapshot): Map<string, ItemRef> {
     const index = new Map<string, ItemRef>()
     for (const collection of COLLECTION_NAMES)
       for (const r of snapshot.summaries(collection)) index.set(r.id, { collection, slug: r.slug })
+    // A multilingual site's translations, by their own ids.
+    const { available, default: first } = localesOf(snapshot)
+    for (const locale of isMultilingual(snapshot) ? available : [])
+      if (locale !== first)
+        for (const collection of COLLECTION_NAMES)
+          for (const r of summariesIn(snapshot, collection, locale))
+            if (r.locale === locale) index.set(r.id, { collection, slug: r.slug, locale })
     return index
   })
 }
@@ -45,7 +74,7 @@ function recordIndex(snapshot: Snapshot): Map<string, ItemRef> {
 export function unknownIdMessage(id: string): string {
   return (
     `No published item has the id "${id.slice(0, 200)}". Ids look like "collection/slug" ` +
-    `(collections: ${COLLECTION_NAMES.join(', ')}), e.g. "blog-posts/data-contracts-in-ci"; ` +
-    'get them from the search tool.'
+    `(collections: ${COLLECTION_NAMES.join(', ')}), e.g. "blog-posts/data-contracts-in-ci", ` +
+    'a translation\'s with its locale ("blog-posts/datenvertraege-in-der-ci?locale=de"); get them from the search tool.'
   )
 }

@@ -6,16 +6,50 @@
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { ContentRecord, FullRecord } from '../../contract/records.ts'
 import type { Snapshot } from '../artifacts.ts'
-import { readItem } from '../content/items.ts'
+import { readItem, readRecord } from '../content/items.ts'
+import { findItem } from '../content/locales.ts'
 
 export const RESOURCE_SCHEME = 'content:'
 
-export function resourceUri(collection: CollectionName, slug: string): string {
-  return `content://${collection}/${slug}`
+/**
+ * An item's resource: `content://{collection}/{slug}`, and a translation's with its locale
+ * (`?locale=de`, as REST asks for it): a translation's slug may be its item's too.
+ */
+export function resourceUri(collection: CollectionName, slug: string, locale?: string): string {
+  return `content://${collection}/${slug}${locale === undefined ? '' : `?locale=${locale}`}`
+}
+
+/** The resource of a record: its locale in the URI when it is not the default's (a translation). */
+export function recordUri(
+  snapshot: Snapshot,
+  collection: CollectionName,
+  record: Pick<ContentRecord, 'slug' | 'locale'>,
+): string {
+  return resourceUri(collection, record.slug, translationLocale(snapshot, record))
+}
+
+/** A translation's locale; undefined for a record of the default locale (or of a single-language site). */
+export function translationLocale(snapshot: Snapshot, record: Pick<ContentRecord, 'locale'>): string | undefined {
+  const locales = snapshot.manifest.locales
+  return locales && record.locale !== undefined && record.locale !== locales.default ? record.locale : undefined
 }
 
 /** Shared with REST search (gateway/content/items.ts). */
 export { readItem }
+
+/**
+ * The full record an item reference names: in a locale, the item as REST answers it with
+ * `?locale=` (found by any of its slugs, the default's where the locale falls back); else the
+ * default locale's item of that slug.
+ */
+export async function readItemIn(
+  snapshot: Snapshot,
+  ref: { collection: CollectionName; slug: string; locale?: string },
+): Promise<FullRecord | undefined> {
+  if (ref.locale === undefined) return readItem(snapshot, ref.collection, ref.slug)
+  const found = findItem(snapshot, ref.collection, ref.slug, { locale: ref.locale, negotiated: false })
+  return found && readRecord(snapshot, ref.collection, found.record)
+}
 
 /** Everything of a record but its body (the metadata an agent reads beside the markdown). */
 export function metadataOf(record: FullRecord): ContentRecord & { reading_time_minutes: number; word_count: number } {

@@ -6,7 +6,8 @@ import type { RecordFilter } from '../../contract/filters.ts'
 import { recordMatcher } from '../../contract/list-query.ts'
 import type { ContentRecord } from '../../contract/records.ts'
 import type { Snapshot } from '../artifacts.ts'
-import { resourceUri } from './content.ts'
+import { summariesIn } from '../content/locales.ts'
+import { recordUri } from './content.ts'
 
 export const UPCOMING_COLLECTIONS = ['events', 'webinars'] as const
 export type UpcomingCollection = (typeof UPCOMING_COLLECTIONS)[number]
@@ -39,6 +40,8 @@ export interface UpcomingQuery {
   collection?: UpcomingCollection
   /** The list filters (tag, author, exclude, …), as REST's lists apply them. */
   filter?: RecordFilter
+  /** A multilingual site's locale other than the default: its lists (translations, and where it falls back the default's). */
+  locale?: string
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
@@ -83,7 +86,7 @@ export function upcomingRecords(
   const kept = query.filter ? recordMatcher(query.filter, from) : undefined
   const found: { collection: UpcomingCollection; record: ContentRecord; starts: number }[] = []
   for (const collection of query.collection ? [query.collection] : UPCOMING_COLLECTIONS) {
-    for (const record of snapshot.summaries(collection)) {
+    for (const record of summariesIn(snapshot, collection, query.locale)) {
       const starts = Date.parse(String(record.starts_at))
       if (!(starts > from && starts <= until)) continue
       if (query.region !== undefined && !matchesRegion(record, query.region)) continue
@@ -98,11 +101,11 @@ export function upcomingRecords(
 
 /** Items starting after `now` (and within `days`, if given), soonest first. */
 export function upcoming(snapshot: Snapshot, query: UpcomingQuery): UpcomingItem[] {
-  return upcomingRecords(snapshot, query).map(({ collection, record }) => upcomingItem(collection, record))
+  return upcomingRecords(snapshot, query).map(({ collection, record }) => upcomingItem(snapshot, collection, record))
 }
 
-/** An upcoming item as list_upcoming gives it: when, where, how to attend. */
-export function upcomingItem(collection: UpcomingCollection, r: ContentRecord): UpcomingItem {
+/** An upcoming item as list_upcoming gives it: when, where, how to attend (its resource naming a translation's locale). */
+export function upcomingItem(snapshot: Snapshot, collection: UpcomingCollection, r: ContentRecord): UpcomingItem {
   const location = locationOf(r)
   return {
     collection,
@@ -120,6 +123,6 @@ export function upcomingItem(collection: UpcomingCollection, r: ContentRecord): 
     city: str(location.city),
     country: str(location.country),
     registration_url: str(r.registration_url),
-    resource_uri: resourceUri(collection, r.slug),
+    resource_uri: recordUri(snapshot, collection, r),
   }
 }

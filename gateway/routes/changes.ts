@@ -1,7 +1,10 @@
 /**
  * GET /api/changes: the change feed. The first page is the build's
  * pre-rendered file; `?since=<cursor>` and `?limit=` are rendered here from
- * the build's change log with the same renderer, and cached per build.
+ * the build's change log with the same renderer, and cached per build. A
+ * multilingual build has a feed per locale, chosen by `?locale=` alone
+ * (never Accept-Language: a client's cursor must keep reading one feed), with
+ * its own log, first page and cursors.
  */
 import { defineHandler } from 'h3'
 import {
@@ -15,7 +18,9 @@ import {
   type ChangeLog,
 } from '../../contract/changes.ts'
 import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
+import { localeChangeLogFile, localeChangesFile } from '../../contract/paths.ts'
 import type { ArtifactStore, Snapshot } from '../artifacts.ts'
+import { isMultilingual, localesOf, recordsBySlug } from '../content/locales.ts'
 import { MemoKey } from '../snapshot.ts'
 import { unavailable } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
@@ -26,42 +31,57 @@ export function changesRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const snapshot = readSnapshot(event, store)
     const build = { snapshot, now: now().getTime() }
-    const parsed = parseChangesQuery(event.url.searchParams)
+    const multilingual = isMultilingual(snapshot)
+    const parsed = parseChangesQuery(event.url.searchParams, multilingual ? localesOf(snapshot) : undefined)
     if (!parsed.ok) throw invalidParameters(parsed.errors)
     const { query } = parsed
-    const first = isFirstChangesPage(query) ? snapshot.file(CHANGES_FILE) : undefined
-    if (first)
-      return respondWithFile(event, first, {
-        contentType: JSON_TYPE,
-        cacheControl: CACHE.content,
-        build,
-        memo: { accept: JSON_TYPE_NAME },
-      })
-    return changeLog(snapshot).then((log) => {
+    const { locale } = query
+    const options = {
+      contentType: JSON_TYPE,
+      cacheControl: CACHE.content,
+      // The feed's locale, as the lists say theirs; never a Vary: Accept-Language does not choose it.
+      ...(multilingual && { headers: { 'content-language': locale ?? localesOf(snapshot).default } }),
+      build,
+      memo: { accept: JSON_TYPE_NAME },
+    }
+    const first = isFirstChangesPage(query)
+      ? snapshot.file(locale === undefined ? CHANGES_FILE : localeChangesFile(locale))
+      : undefined
+    if (first) return respondWithFile(event, first, options)
+    return changeLog(snapshot, locale).then((log) => {
       const file = snapshot.rendered(changesHref(query), () => ({
-        body: renderChanges(log, (c, slug) => snapshot.bySlug[c].get(slug), query),
+        body: renderChanges(
+          log,
+          (c, slug) => recordsBySlug(snapshot, c, locale).get(slug),
+          query,
+          multilingual ? localesOf(snapshot).default : undefined,
+        ),
       }))
-      return respondWithFile(event, file, {
-        contentType: JSON_TYPE,
-        cacheControl: CACHE.content,
-        build,
-        memo: { accept: JSON_TYPE_NAME },
-      })
+      return respondWithFile(event, file, options)
     })
   })
 }
 
-const CHANGE_LOG = new MemoKey<Promise<ChangeLog>>('change log')
+/** One memo per log file (the default's and each locale's): a few keys for the process. */
+const CHANGE_LOGS = new Map<string, MemoKey<Promise<ChangeLog>>>()
 
-/** The build's change log, read and parsed once per snapshot; 503 for a build without one (or whose file is gone). */
-// A failed read may succeed later (a transient error): it is not remembered.
-const changeLog = (snapshot: Snapshot) => snapshot.load(CHANGE_LOG, () => parseChangeLog(snapshot))
+/**
+ * The build's change log of a locale (undefined: the default's), read and parsed once per
+ * snapshot; 503 for a build without one (or whose file is gone).
+ */
+export function changeLog(snapshot: Snapshot, locale: string | undefined): Promise<ChangeLog> {
+  const file = locale === undefined ? CHANGE_LOG_FILE : localeChangeLogFile(locale)
+  let key = CHANGE_LOGS.get(file)
+  if (!key) CHANGE_LOGS.set(file, (key = new MemoKey(`change log ${file}`)))
+  // A failed read may succeed later (a transient error): it is not remembered.
+  return snapshot.load(key, () => parseChangeLog(snapshot, file))
+}
 
-async function parseChangeLog(snapshot: Snapshot): Promise<ChangeLog> {
-  const found = snapshot.file(CHANGE_LOG_FILE)
+async function parseChangeLog(snapshot: Snapshot, path: string): Promise<ChangeLog> {
+  const found = snapshot.file(path)
   const file = found && (await Promise.resolve(found).catch(() => undefined))
   const log = file ? (JSON.parse(file.body.toString('utf8')) as ChangeLog) : undefined
   if (log?.format !== CHANGE_LOG_FORMAT || !Array.isArray(log.changes))
-    throw unavailable(`This build has no change log (${CHANGE_LOG_FILE}); rebuild with \`npm run build\`.`)
+    throw unavailable(`This build has no change log (${path}); rebuild with \`npm run build\`.`)
   return log
 }

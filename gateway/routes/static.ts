@@ -13,7 +13,7 @@ import { READ } from '../../contract/routes/route.ts'
 import { assertMethod } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
-import { DOCUMENT_HEADERS, DOCUMENT_TYPES } from '../../contract/documents.ts'
+import { DOCUMENT_HEADERS, documentType } from '../../contract/documents.ts'
 
 /** What every file of the build answers: GET and HEAD. */
 const FILES = { methods: READ, path: '/' }
@@ -32,7 +32,7 @@ export function staticRoute(store: ArtifactStore, now: () => Date) {
       const file = HIDDEN.has(candidate) ? undefined : snapshot?.file(candidate.slice(1))
       if (!file) continue
       assertMethod(event, FILES)
-      const contentType = DOCUMENT_TYPES[path] ?? CONTENT_TYPES[extname(candidate)] ?? 'application/octet-stream'
+      const contentType = documentType(path) ?? CONTENT_TYPES[extname(candidate)] ?? 'application/octet-stream'
       return respondWithFile(event, file, {
         contentType,
         // The table's policy where a route sets one (the images: immutable).

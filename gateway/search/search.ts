@@ -11,8 +11,7 @@ import type { RecordFilter } from '../../contract/filters.ts'
 import { recordMatcher } from '../../contract/list-query.ts'
 import { localeSearchIndexFile, MAX_QUERY_LENGTH, SEARCH_INDEX_FILE } from '../../contract/search.ts'
 import { stemmerOf } from '../../contract/stemming.ts'
-import type { ContentRecord } from '../../contract/records.ts'
-import { summariesIn } from '../content/locales.ts'
+import { recordsBySlug } from '../content/locales.ts'
 import { termsOf } from '../../contract/search-terms.ts'
 import { MemoKey, type Snapshot } from '../snapshot.ts'
 import { readRecord } from '../content/items.ts'
@@ -119,20 +118,4 @@ export async function search(
     }),
   )
   return { total: candidates.length, hits }
-}
-
-const BY_SLUG = new MemoKey<Map<string, ReadonlyMap<string, ContentRecord>>>('records by locale and slug')
-
-/** A locale's records of a collection by slug (the default's: the snapshot's own index). */
-function recordsBySlug(
-  snapshot: Snapshot,
-  collection: CollectionName,
-  locale: string | undefined,
-): ReadonlyMap<string, ContentRecord> {
-  if (locale === undefined) return snapshot.bySlug[collection]
-  const all = snapshot.memo(BY_SLUG, () => new Map<string, ReadonlyMap<string, ContentRecord>>())
-  const key = `${locale}\0${collection}`
-  let map = all.get(key)
-  if (!map) all.set(key, (map = new Map(summariesIn(snapshot, collection, locale).map((r) => [r.slug, r]))))
-  return map
 }

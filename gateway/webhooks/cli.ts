@@ -5,7 +5,8 @@
  * secret is printed once, on stdout; it is stored sealed (secrets.ts).
  */
 import { parseArgs } from 'node:util'
-import { decodeCursor } from '../../contract/changes.ts'
+import { readCursor } from '../../contract/changes.ts'
+import { LOCALE_QUERY_PATTERN } from '../../contract/locales.ts'
 import { report } from '../../contract/cli.ts'
 import { UsageError } from '../../contract/errors.ts'
 import { readSettings } from '../../contract/settings.ts'
@@ -28,10 +29,10 @@ import { checkWebhookUrl } from './url-policy.ts'
 /** Each command's synopsis and what it does: its own usage for `webhook <command> --help`, and the whole list. */
 const COMMANDS = {
   create: [
-    `create --url <https URL> --events <${WEBHOOK_EVENT_TYPES.join(',')}|all> [--description <text>] [--timeout <seconds, 1-15>]`,
-    'subscribe an endpoint; prints its whsec_ signing secret once',
+    `create --url <https URL> --events <${WEBHOOK_EVENT_TYPES.join(',')}|all> [--locales <de,fr|all>] [--description <text>] [--timeout <seconds, 1-15>]`,
+    "subscribe an endpoint; prints its whsec_ signing secret once. A multilingual site's events of other locales than the default only with --locales",
   ],
-  list: ['list', 'id, state, waiting, events, URL'],
+  list: ['list', 'id, state, waiting, events, locales, URL'],
   pause: ['pause <id>', 'hold deliveries (they stay queued)'],
   resume: ['resume <id>', 'deliver again; also turns a disabled endpoint back on'],
   remove: ['remove <id>', 'delete it with its queue and delivery log'],
@@ -59,6 +60,7 @@ export function webhookUsage(command: string | undefined): string {
 const OPTIONS = {
   url: { type: 'string' },
   events: { type: 'string' },
+  locales: { type: 'string' },
   description: { type: 'string' },
   timeout: { type: 'string' },
   overlap: { type: 'string' },
@@ -93,12 +95,14 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
       if (!values.url) throw new UsageError('--url is required', webhookUsage('create'))
       const url = await checkWebhookUrl(values.url, config.policy)
       const events = parseEvents(values.events)
+      const locales = parseLocales(values.locales)
       const key = await loadSecretsKey(config.secretsKey)
       const secret = generateSigningSecret()
       const subscription: Subscription = {
         id: newSubscriptionId(),
         url: url.href,
         events,
+        ...(locales !== undefined && { locales }),
         description: (values.description ?? '').slice(0, 200),
         status: 'active',
         timeout_ms: parseTimeout(values.timeout),
@@ -113,7 +117,7 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
       })
       await subscriptions.save(subscription)
       io.err(
-        `created ${subscription.id} → ${subscription.url} (${events.join(', ')}) in ${store.location}; changes of the next build that goes live are sent. The signing secret is shown only now:`,
+        `created ${subscription.id} → ${subscription.url} (${events.join(', ')}; ${localesOf(subscription)}) in ${store.location}; changes of the next build that goes live are sent. The signing secret is shown only now:`,
       )
       io.out(secret)
       return 0
@@ -122,7 +126,11 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
       for (const s of await subscriptions.list()) {
         const state = await queue.state(s.id)
         const waiting = (await queue.waiting(s.id)).length
-        io.out([s.id, statusOf(s, state), `${waiting} waiting`, s.events.join(','), s.url, s.description].join('\t'))
+        io.out(
+          [s.id, statusOf(s, state), `${waiting} waiting`, s.events.join(','), localesOf(s), s.url, s.description].join(
+            '\t',
+          ),
+        )
       }
       return 0
     }
@@ -199,8 +207,10 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
           `no message ${extra} in the delivery log of ${subscription.id} (it keeps the last 100 attempts)`,
           'WEBHOOK_NOT_FOUND',
         )
-      const position = decodeCursor(logged.cursor) ?? { time: 0, seq: 0 }
-      await queue.enqueue(subscription.id, `${positionKey(position.time, position.seq)}-r${now.getTime()}`, {
+      const read = readCursor(logged.cursor)
+      const position = read?.position ?? { time: 0, seq: 0 }
+      const key = `${positionKey(position.time, position.seq)}${read?.locale ? `-${read.locale}` : ''}`
+      await queue.enqueue(subscription.id, `${key}-r${now.getTime()}`, {
         msg_id: logged.msg_id,
         type: logged.type,
         payload: logged.payload,
@@ -237,6 +247,28 @@ function parseEvents(value: string | undefined): WebhookEventType[] {
       webhookUsage('create'),
     )
   return names.filter(isWebhookEventType)
+}
+
+const LOCALE_TAG = new RegExp(LOCALE_QUERY_PATTERN)
+
+/** `--locales`: `all`, or BCP 47 tags (the site's, as its site.yaml lists them); undefined: the default locale's feed only. */
+function parseLocales(value: string | undefined): Subscription['locales'] {
+  if (value === undefined) return undefined
+  if (value.trim() === 'all' || value.trim() === '*') return 'all'
+  const tags = [...new Set(value.split(/[\s,]+/).filter(Boolean))]
+  const bad = tags.filter((t) => !(t.length <= 35 && LOCALE_TAG.test(t)))
+  if (bad.length || tags.length === 0)
+    throw new UsageError(
+      `--locales must be all or locales of the site like de,fr (BCP 47 tags); got ${JSON.stringify(value.slice(0, 60))}`,
+      webhookUsage('create'),
+    )
+  return tags
+}
+
+/** Which change feeds a subscription hears, as `list` and `create` say it. */
+function localesOf(subscription: Subscription): string {
+  const { locales } = subscription
+  return locales === undefined ? 'default locale' : locales === 'all' ? 'all locales' : locales.join(',')
 }
 
 function parseTimeout(value: string | undefined): number {

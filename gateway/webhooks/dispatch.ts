@@ -1,10 +1,11 @@
 /**
- * From a live build to queued messages. The state store holds one record,
- * `webhooks/cursor`: the change-feed position up to which every change has
- * been fanned out. When a build goes live, the changes after it become events
- * (events.ts), each queued once for every subscription that wants its type
- * (paused ones included: they keep what they miss), and the cursor moves to
- * the build's last change. So:
+ * From a live build to queued messages. The state store holds, per change
+ * feed, the position up to which every change has been fanned out:
+ * `webhooks/cursor` for the default locale's feed, `webhooks/locale-cursor/<locale>`
+ * for each other locale's of a multilingual site. When a build goes live, the
+ * changes after it become events (events.ts), each queued once for every
+ * subscription that wants its type and locale (paused ones included: they keep
+ * what they miss), and the cursor moves to the feed's last change. So:
  *
  * - a build with no new change queues nothing, and a redeploy of the same
  *   build (or an older one, a rollback) finds the cursor already there;
@@ -12,8 +13,9 @@
  *   agree through a lease: one fans out, the others find the cursor moved;
  *   one that dies midway leaves the cursor behind, and the next to look fans
  *   out again, which queues nothing twice (queue records are written once);
- * - the first build ever seen only sets the cursor: content that was there
- *   before webhooks is not news.
+ * - the first build ever seen only sets the cursor (of each feed: a locale
+ *   added later starts then too): content that was there before webhooks is
+ *   not news.
  */
 import {
   comparePositions,
@@ -22,16 +24,19 @@ import {
   type ChangeLog,
   type Position,
 } from '../../contract/changes.ts'
+import { localeChangeLogFile } from '../../contract/paths.ts'
 import { NOTIFY_FILE, type NotifyInfo } from '../../contract/webhook-events.ts'
 import type { Snapshot } from '../artifacts.ts'
 import type { StateStore } from '../auth/store/state-store.ts'
+import { localesOf, recordsBySlug } from '../content/locales.ts'
 import type { Logger } from '../log.ts'
-import { endOf, eventsAfter } from './events.ts'
+import { endOf, eventsAfter, type EventFeed } from './events.ts'
 import { acquire } from './lease.ts'
 import { openQueue } from './queue.ts'
-import { openSubscriptions, wants } from './subscriptions.ts'
+import { openSubscriptions, wants, wantsLocale } from './subscriptions.ts'
 
 const CURSOR_KEY = 'webhooks/cursor'
+const LOCALE_CURSOR_PREFIX = 'webhooks/locale-cursor/'
 
 interface DispatchState {
   position: Position
@@ -63,36 +68,70 @@ export async function readBuildJson<T>(snapshot: Snapshot, path: string): Promis
 }
 
 export async function dispatchBuild(snapshot: Snapshot, ctx: DispatchContext): Promise<DispatchResult> {
-  const log = await readBuildJson<ChangeLog>(snapshot, CHANGE_LOG_FILE)
+  const locales = snapshot.manifest.locales
+  const notify = await readBuildJson<NotifyInfo>(snapshot, NOTIFY_FILE)
+  const defaultLocale = locales?.default ?? notify?.language ?? localesOf(snapshot).default
+  // The default locale's feed first: its result is the pass's (another locale's is logged).
+  const feeds: EventFeed[] = [
+    { locale: defaultLocale, defaultLocale: locales?.default },
+    ...(locales?.available ?? [])
+      .filter((l) => l !== locales!.default)
+      .map((locale) => ({ locale, defaultLocale: locales!.default })),
+  ]
+  let result: DispatchResult | undefined
+  for (const feed of feeds) {
+    const outcome = await dispatchFeed(snapshot, ctx, feed, notify)
+    result ??= outcome
+  }
+  return result!
+}
+
+/** Fan out one feed's changes after its cursor (see the module comment). */
+async function dispatchFeed(
+  snapshot: Snapshot,
+  ctx: DispatchContext,
+  feed: EventFeed,
+  notify: NotifyInfo | undefined,
+): Promise<DispatchResult> {
+  const other = feed.defaultLocale !== undefined && feed.locale !== feed.defaultLocale ? feed.locale : undefined
+  const cursorKey = other === undefined ? CURSOR_KEY : `${LOCALE_CURSOR_PREFIX}${other}`
+  const log = await readBuildJson<ChangeLog>(
+    snapshot,
+    other === undefined ? CHANGE_LOG_FILE : localeChangeLogFile(other),
+  )
   if (!log || !Array.isArray(log.changes)) return { kind: 'no-change-log' }
   const end = endOf(log) ?? { time: 0, seq: 0 }
-  const state = await ctx.store.get<DispatchState>(CURSOR_KEY)
+  const cursor = encodeCursor(end, other)
+  const state = await ctx.store.get<DispatchState>(cursorKey)
   const record = (): DispatchState => ({
     position: end,
-    cursor: encodeCursor(end),
+    cursor,
     build_id: snapshot.id,
     at: new Date(ctx.now()).toISOString(),
   })
   if (!state) {
-    if (await ctx.store.create(CURSOR_KEY, record()))
+    if (await ctx.store.create(cursorKey, record()))
       ctx.log('info', 'webhooks: changes after this build will be sent', {
-        cursor: encodeCursor(end),
+        cursor,
         build_id: snapshot.id,
+        ...(other !== undefined && { locale: other }),
       })
-    return { kind: 'started', cursor: encodeCursor(end) }
+    return { kind: 'started', cursor }
   }
   if (comparePositions(end, state.position) <= 0) return { kind: 'nothing-new', cursor: state.cursor }
   const lease = await acquire(ctx.store, 'dispatch', ctx.now)
   if (!lease) return { kind: 'busy' }
   try {
     // Another holder may have moved it since we looked.
-    const current = (await ctx.store.get<DispatchState>(CURSOR_KEY)) ?? state
+    const current = (await ctx.store.get<DispatchState>(cursorKey)) ?? state
     if (comparePositions(end, current.position) <= 0) return { kind: 'nothing-new', cursor: current.cursor }
-    const notify = await readBuildJson<NotifyInfo>(snapshot, NOTIFY_FILE)
-    const events = eventsAfter(log, current.position, (c, slug) => snapshot.bySlug[c].get(slug), {
-      publicUrl: ctx.publicUrl,
-      notify,
-    })
+    const events = eventsAfter(
+      log,
+      current.position,
+      (c, slug) => recordsBySlug(snapshot, c, other).get(slug),
+      { publicUrl: ctx.publicUrl, notify },
+      feed,
+    )
     const subscriptions = await openSubscriptions(ctx.store).list()
     const queue = openQueue(ctx.store)
     let deliveries = 0
@@ -100,7 +139,7 @@ export async function dispatchBuild(snapshot: Snapshot, ctx: DispatchContext): P
     for (const { key, msgId, event } of events) {
       const payload = JSON.stringify(event)
       for (const subscription of subscriptions) {
-        if (!wants(subscription, event.type)) continue
+        if (!wants(subscription, event.type) || !wantsLocale(subscription, feed)) continue
         const message = {
           msg_id: msgId,
           type: event.type,
@@ -112,14 +151,15 @@ export async function dispatchBuild(snapshot: Snapshot, ctx: DispatchContext): P
         if (await queue.enqueue(subscription.id, key, message)) deliveries++
       }
     }
-    await ctx.store.set(CURSOR_KEY, record())
+    await ctx.store.set(cursorKey, record())
     ctx.log('info', 'webhooks: events queued', {
       build_id: snapshot.id,
       events: events.length,
       deliveries,
-      cursor: encodeCursor(end),
+      cursor,
+      ...(other !== undefined && { locale: other }),
     })
-    return { kind: 'queued', cursor: encodeCursor(end), events: events.length, deliveries }
+    return { kind: 'queued', cursor, events: events.length, deliveries }
   } finally {
     await lease.release()
   }

@@ -4,7 +4,9 @@
  * `GET /api/changes?since=<cursor>` (changesEnvelope), so a receiver that
  * also reads the feed sees the same story. Each event carries the cursor just
  * after its change and a webhook-id derived from it: fanning the same change
- * out again gives the same id.
+ * out again gives the same id. A multilingual site's other locales have
+ * feeds of their own: their events name that locale, carry its cursors
+ * (`de_…`) and link the item in it.
  */
 import { createHash } from 'node:crypto'
 import { changesEnvelope, encodeCursor, type ChangeLog, type Position } from '../../contract/changes.ts'
@@ -14,7 +16,7 @@ import { EVENT_OF_CHANGE, type NotifyInfo, type WebhookEvent } from '../../contr
 import { positionKey } from './queue.ts'
 
 export interface PendingEvent {
-  /** Queue key segment: sorts in cursor order. */
+  /** Queue key segment: sorts in cursor order (another locale's after the default's at one position). */
   key: string
   msgId: string
   event: WebhookEvent
@@ -32,26 +34,42 @@ export interface EventLinks {
   notify: NotifyInfo | undefined
 }
 
+/** Which feed the log is: its locale, and on a multilingual site the default one (undefined: a single-language site). */
+export interface EventFeed {
+  locale: string
+  defaultLocale: string | undefined
+}
+
 export function eventsAfter(
   log: ChangeLog,
   since: Position,
   recordOf: (collection: CollectionName, slug: string) => ContentRecord | undefined,
   links: EventLinks,
+  feed: EventFeed,
 ): PendingEvent[] {
+  const other = feed.defaultLocale !== undefined && feed.locale !== feed.defaultLocale ? feed.locale : undefined
   // Where each item's latest change after the cursor is: its event's cursor.
   const latest = new Map<string, Position>()
-  for (const [time, seq, , collection, slug] of log.changes)
-    if (time > since.time || (time === since.time && seq > since.seq))
-      latest.set(`${collection}/${slug}`, { time, seq })
-  const { data } = changesEnvelope(log, recordOf, { since, limit: Number.MAX_SAFE_INTEGER })
+  for (const [time, seq, , , , id] of log.changes)
+    if (time > since.time || (time === since.time && seq > since.seq)) latest.set(id, { time, seq })
+  const { data } = changesEnvelope(
+    log,
+    recordOf,
+    { since, limit: Number.MAX_SAFE_INTEGER, ...(other !== undefined && { locale: other }) },
+    feed.defaultLocale,
+  )
   const apiBase = links.publicUrl ?? links.notify?.api_url ?? ''
   return data.map((entry) => {
-    const position = latest.get(`${entry.collection}/${entry.slug}`)!
-    const cursor = encodeCursor(position)
+    const position = latest.get(entry.id)!
+    const cursor = encodeCursor(position, other)
     const type = EVENT_OF_CHANGE[entry.change]
     const removed = entry.change === 'deleted'
     const record = removed ? undefined : recordOf(entry.collection, entry.slug)
-    const page = links.notify ? `${links.notify.pages[entry.collection]}/${entry.slug}` : null
+    // A removed record's page: a translation's is in its locale.
+    const pages =
+      entry.locale !== undefined && entry.locale !== feed.defaultLocale
+        ? links.notify?.locale_pages?.[entry.locale]
+        : links.notify?.pages
     const event: WebhookEvent = {
       type,
       timestamp: entry.changed_at,
@@ -59,7 +77,8 @@ export function eventsAfter(
         id: entry.id,
         collection: entry.collection,
         slug: entry.slug,
-        url: record ? String(record.url) : page,
+        locale: feed.locale,
+        url: record ? String(record.url) : pages ? `${pages[entry.collection]}/${entry.slug}` : null,
         api_url: entry.href === null ? null : `${apiBase}${entry.href}`,
         updated_at: entry.updated_at,
         changed_at: entry.changed_at,
@@ -67,6 +86,7 @@ export function eventsAfter(
       },
     }
     const msgId = `msg_${createHash('sha256').update(`${cursor}\0${entry.id}\0${type}`).digest('hex').slice(0, 32)}`
-    return { key: positionKey(position.time, position.seq), msgId, event }
+    const key = positionKey(position.time, position.seq)
+    return { key: other === undefined ? key : `${key}-${other}`, msgId, event }
   })
 }

@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
+import { LOCALE_QUERY_PATTERN } from '../../contract/locales.ts'
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../contract/webhook-events.ts'
 import type { StateStore } from '../auth/store/state-store.ts'
 import { WebhookError } from './errors.ts'
@@ -19,6 +20,7 @@ import type { SealedSecret } from './secrets.ts'
 
 export const SUBSCRIPTIONS_PREFIX = 'webhooks/subscriptions/'
 export const ID_PATTERN = /^wh_[0-9a-f]{16}$/
+const LOCALE_TAG = new RegExp(LOCALE_QUERY_PATTERN)
 
 export const DEFAULT_TIMEOUT_MS = 10_000
 export const MAX_TIMEOUT_MS = 15_000
@@ -33,6 +35,12 @@ const SubscriptionRecord = z.strictObject({
   description: z.string().max(200),
   status: z.enum(['active', 'paused']),
   timeout_ms: z.number().int().min(1000).max(MAX_TIMEOUT_MS),
+  /**
+   * The change feeds whose events it wants on a multilingual site: those locales, or `all`.
+   * Absent (every subscription made before locales, and the default): the default locale's only,
+   * so an endpoint never gets events of another feed it did not ask for.
+   */
+  locales: z.union([z.literal('all'), z.array(z.string().regex(LOCALE_TAG)).min(1)]).optional(),
   /** Newest first; each signs until it expires (null: the current one). */
   secrets: z.array(z.strictObject({ sealed: Sealed, created_at: instant, expires_at: instant.nullable() })).min(1),
   created_at: instant,
@@ -94,4 +102,18 @@ export function signingSecrets(subscription: Subscription, now: number): SealedS
 
 export function wants(subscription: Subscription, type: WebhookEventType): boolean {
   return subscription.events.includes(type)
+}
+
+/**
+ * Whether it wants the events of a change feed: a single-language site's always; on a multilingual
+ * site the default locale's unless it names its locales, else those (matched without regard to case).
+ */
+export function wantsLocale(
+  subscription: Subscription,
+  feed: { locale: string; defaultLocale: string | undefined },
+): boolean {
+  if (feed.defaultLocale === undefined) return true
+  const { locales } = subscription
+  if (locales === undefined) return feed.locale === feed.defaultLocale
+  return locales === 'all' || locales.some((l) => l.toLowerCase() === feed.locale.toLowerCase())
 }

@@ -1,13 +1,15 @@
 /**
  * fetch: the connector contract's second tool. One string `id` in (what
- * search returned: "collection/slug"; also the content:// URI or the REST
- * record id); `{id, title, text, url, metadata}` out, as structured content
- * and as JSON text. `text` is the item's full body as Markdown. An id that
- * names no published item is a tool error the model can recover from.
+ * search returned: "collection/slug", a translation's with `?locale=`; also
+ * the content:// URI or the REST record id of any locale); `{id, title, text,
+ * url, metadata}` out, as structured content and as JSON text. `text` is the
+ * item's full body as Markdown. An id that names no published item is a tool
+ * error the model can recover from. The contract's one argument stays the
+ * only one: the locale travels in the id.
  */
 import { z } from 'zod'
-import { metadataOf, readItem, resourceUri } from '../content.ts'
-import { connectorId, parseConnectorId, unknownIdMessage } from '../connector.ts'
+import { metadataOf, readItemIn, recordUri } from '../content.ts'
+import { parseConnectorId, recordConnectorId, unknownIdMessage } from '../connector.ts'
 import type { McpContext } from '../context.ts'
 import { collectionArg, jsonResult, READ_ONLY, toolError } from '../schemas.ts'
 
@@ -40,10 +42,16 @@ const FETCH_TOOL = {
     'Read one published item in full by the id search returned ("collection/slug", e.g. ' +
     '"case-studies/meridian-mutual-ledger-reconciliation"). Returns its title, canonical url, the full text as ' +
     "Markdown and its metadata (collection, summary, tags, dates, its image and the collection's own fields such as the " +
-    'customer and results of a case study or the start, time zone and place of an event). An unknown id is ' +
-    'reported as an error that says what ids look like.',
+    'customer and results of a case study or the start, time zone and place of an event; on a multilingual site its ' +
+    'locale and translations). A translation\'s id names its locale ("blog-posts/datenvertraege-in-der-ci?locale=de"). ' +
+    'An unknown id is reported as an error that says what ids look like.',
   inputSchema: z.object({
-    id: z.string().trim().min(1).max(300).describe('The item\'s id from search: "collection/slug".'),
+    id: z
+      .string()
+      .trim()
+      .min(1)
+      .max(300)
+      .describe('The item\'s id from search: "collection/slug" (a translation\'s with "?locale=…").'),
   }),
   outputSchema: z.object({
     id: z.string(),
@@ -58,18 +66,18 @@ const FETCH_TOOL = {
 export function registerFetch({ server, snapshot }: McpContext): void {
   server.registerTool('fetch', FETCH_TOOL, async ({ id }) => {
     const ref = parseConnectorId(snapshot, id)
-    const record = ref && (await readItem(snapshot, ref.collection, ref.slug))
+    const record = ref && (await readItemIn(snapshot, ref))
     if (!ref || !record) return toolError(unknownIdMessage(id))
     const { id: recordId, title, url, ...rest } = metadataOf(record)
     return jsonResult({
-      id: connectorId(ref.collection, ref.slug),
+      id: recordConnectorId(snapshot, ref.collection, record),
       title,
       text: record.body.markdown,
       url: String(url ?? ''),
       metadata: {
         collection: ref.collection,
         record_id: recordId,
-        resource_uri: resourceUri(ref.collection, ref.slug),
+        resource_uri: recordUri(snapshot, ref.collection, record),
         ...rest,
       },
     })

@@ -1,7 +1,7 @@
 /** get_content: one item in full: its markdown body and all its metadata. */
 import { z } from 'zod'
 import { COLLECTIONS } from '../../../contract/collections.ts'
-import { metadataOf, readItem, resourceUri, unknownSlugMessage } from '../content.ts'
+import { metadataOf, readItem, recordUri, unknownSlugMessage } from '../content.ts'
 import type { McpContext } from '../context.ts'
 import { collectionArg, localeArg, READ_ONLY, recordSummary, toolError, toolResult } from '../schemas.ts'
 import { findItem, isMultilingual, localesOf, toolLocale } from '../../content/locales.ts'
@@ -63,7 +63,7 @@ export function registerGetContent({ server, snapshot }: McpContext): void {
       {
         collection,
         slug: record.slug,
-        resource_uri: resourceUri(collection, record.slug),
+        resource_uri: recordUri(snapshot, collection, record),
         metadata,
         markdown: record.body.markdown,
       },

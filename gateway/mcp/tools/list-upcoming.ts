@@ -6,8 +6,10 @@ import { selectFields } from '../../../contract/list-query.ts'
 import { parseFields } from '../../../contract/query.ts'
 import type { ParameterError } from '../../../contract/query-values.ts'
 import type { ContentRecord } from '../../../contract/records.ts'
-import { resourceUri } from '../content.ts'
-import { fieldList, filterArgs, queryOf, READ_ONLY, toolError, toolResult } from '../schemas.ts'
+import { recordUri } from '../content.ts'
+import { toolLocale } from '../../content/locales.ts'
+import type { Snapshot } from '../../snapshot.ts'
+import { fieldList, filterArgs, localeArg, queryOf, READ_ONLY, toolError, toolResult } from '../schemas.ts'
 import { UPCOMING_COLLECTIONS, upcomingItem, upcomingRecords, type UpcomingCollection } from '../upcoming.ts'
 
 const MAX_DAYS = 3660
@@ -84,6 +86,7 @@ const LIST_UPCOMING_TOOL = {
         'Only these fields of each item\'s record, as list_content takes them (id and type always; collection and resource_uri too), e.g. ["title", "starts_at", "registration_url"]. A field of events or of webinars.',
       ),
     limit: z.number().int().min(1).max(100).default(20).describe('At most this many items (default 20).'),
+    locale: localeArg.optional(),
   }),
   outputSchema: z.object({
     now: z.string().describe('The time the list was computed for (UTC).'),
@@ -98,6 +101,8 @@ const LIST_UPCOMING_TOOL = {
 export function registerListUpcoming({ server, snapshot, now }: McpContext): void {
   server.registerTool('list_upcoming', LIST_UPCOMING_TOOL, (args) => {
     const { days, region, collection, limit } = args
+    const chosen = toolLocale(snapshot, args.locale)
+    if (!chosen.ok) return toolError(chosen.message)
     // REST's own parsers for the filters and fields, so they take what the lists take.
     const errors: ParameterError[] = []
     const params = queryOf(args, [...FILTERS, 'fields'])
@@ -105,12 +110,19 @@ export function registerListUpcoming({ server, snapshot, now }: McpContext): voi
     const fields = parseFields(params, collection ?? UPCOMING_COLLECTIONS, 'summary', errors)
     if (errors.length) return toolError(errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
     const at = now()
-    const all = upcomingRecords(snapshot, { now: at, days, region, collection, filter })
+    const all = upcomingRecords(snapshot, {
+      now: at,
+      days,
+      region,
+      collection,
+      filter,
+      ...(chosen.locale && { locale: chosen.locale }),
+    })
     const items = all
       .slice(0, limit)
       .map(
         ({ collection, record }): Record<string, unknown> =>
-          fields ? sparse(collection, record, fields) : { ...upcomingItem(collection, record) },
+          fields ? sparse(snapshot, collection, record, fields) : { ...upcomingItem(snapshot, collection, record) },
       )
     const until = days === undefined ? null : new Date(at.getTime() + days * 86_400_000).toISOString()
     const scope = `${collection ?? 'events and webinars'}${region ? ` in ${region}` : ''}${days ? ` in the next ${days} days` : ''}`
@@ -119,7 +131,7 @@ export function registerListUpcoming({ server, snapshot, now }: McpContext): voi
         ? `No upcoming ${scope} (as of ${at.toISOString()}).`
         : [
             `${all.length} upcoming ${scope} (as of ${at.toISOString()}), soonest first:`,
-            ...all.slice(0, limit).map(({ collection, record }) => lineOf(upcomingItem(collection, record))),
+            ...all.slice(0, limit).map(({ collection, record }) => lineOf(upcomingItem(snapshot, collection, record))),
           ].join('\n')
     return toolResult({ now: at.toISOString(), until, region: region ?? null, total: all.length, items }, text)
   })
@@ -127,11 +139,12 @@ export function registerListUpcoming({ server, snapshot, now }: McpContext): voi
 
 /** An item as `fields` asks: the tool's own keys, then the REST record's fields (selectFields: id and type always). */
 function sparse(
+  snapshot: Snapshot,
   collection: UpcomingCollection,
   record: ContentRecord,
   fields: readonly string[],
 ): Record<string, unknown> {
-  return { collection, resource_uri: resourceUri(collection, record.slug), ...selectFields(record, fields) }
+  return { collection, resource_uri: recordUri(snapshot, collection, record), ...selectFields(record, fields) }
 }
 
 /** One item as a line of the text answer. */

@@ -1,7 +1,7 @@
 /** search_content: ranked full-text search across all collections, with snippets. */
 import { z } from 'zod'
 import { COLLECTIONS } from '../../../contract/collections.ts'
-import { resourceUri } from '../content.ts'
+import { recordUri } from '../content.ts'
 import { MAX_QUERY_LENGTH, search } from '../../search/search.ts'
 import type { McpContext } from '../context.ts'
 import { parseSearchQuery } from '../../../contract/search.ts'
@@ -15,7 +15,7 @@ import {
   toolError,
   toolResult,
 } from '../schemas.ts'
-import { summariesIn, toolLocale } from '../../content/locales.ts'
+import { recordsBySlug, toolLocale } from '../../content/locales.ts'
 import type { CollectionName } from '../../../contract/collections.ts'
 
 /** Results per call: enough to choose from, few enough to read. */
@@ -91,8 +91,7 @@ export function registerSearchContent({ server, snapshot, now }: McpContext): vo
       now: now().getTime(),
       ...(locale && { locale }),
     })
-    const records = (c: CollectionName) =>
-      locale ? new Map(summariesIn(snapshot, c, locale).map((r) => [r.slug, r])) : snapshot.bySlug[c]
+    const records = (c: CollectionName) => recordsBySlug(snapshot, c, locale)
     if (total === 0) {
       return toolResult(
         { query, total, results: [] },
@@ -111,7 +110,7 @@ export function registerSearchContent({ server, snapshot, now }: McpContext): vo
         summary: String(record.summary ?? ''),
         url: String(record.url ?? ''),
         published_at: record.published_at,
-        resource_uri: resourceUri(h.collection, h.slug),
+        resource_uri: recordUri(snapshot, h.collection, record),
         score: h.score,
         snippet: h.snippet,
         matched_terms: h.matched_terms,

@@ -1,11 +1,18 @@
 /**
  * search: the connector contract that ChatGPT connectors and deep research
- * call by name. One string `query` in; `{results: [{id, title, url}]}` out,
- * as structured content and as JSON text. Ids are "collection/slug", which
- * `fetch` takes. Same index and ranking as search_content.
+ * call by name. One string `query` in (the contract's only argument: no
+ * locale); `{results: [{id, title, url}]}` out, as structured content and as
+ * JSON text. Ids are "collection/slug", which `fetch` takes. Same index and
+ * ranking as search_content; a multilingual site searches every locale, each
+ * in its own language, and merges the rankings, so a question asked in
+ * German finds the German translations (their ids name the locale).
  */
 import { z } from 'zod'
-import { connectorId } from '../connector.ts'
+import type { CollectionName } from '../../../contract/collections.ts'
+import type { ContentRecord } from '../../../contract/records.ts'
+import { isMultilingual, localesOf, recordsBySlug } from '../../content/locales.ts'
+import type { Snapshot } from '../../snapshot.ts'
+import { recordConnectorId } from '../connector.ts'
 import type { McpContext } from '../context.ts'
 import { jsonResult, READ_ONLY } from '../schemas.ts'
 import { search } from '../../search/search.ts'
@@ -25,7 +32,8 @@ const result = z.object({
 const SEARCH_TOOL = {
   title: 'Search (connector)',
   description:
-    'Search every published blog post, case study, webinar and event by words or a phrase, best match first. ' +
+    'Search every published blog post, case study, webinar and event by words or a phrase, best match first ' +
+    '(on a multilingual site in every language it publishes: ask in the language you want answers in). ' +
     `Returns up to ${CONNECTOR_SEARCH_RESULTS} results, each with an id ("collection/slug"), its title and its ` +
     'canonical url. Call fetch with an id to read the full text of an item. search_content gives the same ' +
     'ranking with snippets, summaries and filters.',
@@ -43,13 +51,48 @@ const SEARCH_TOOL = {
 
 export function registerSearch({ server, snapshot }: McpContext): void {
   server.registerTool('search', SEARCH_TOOL, async ({ query }) => {
-    const { hits } = await search(snapshot, { query, limit: CONNECTOR_SEARCH_RESULTS, page: 1 })
-    const results = hits.flatMap((h) => {
-      const record = snapshot.bySlug[h.collection].get(h.slug)
-      return record
-        ? [{ id: connectorId(h.collection, h.slug), title: record.title, url: String(record.url ?? '') }]
-        : []
-    })
+    const found = await bestAcrossLocales(snapshot, query)
+    const results = found.map(({ collection, record }) => ({
+      id: recordConnectorId(snapshot, collection, record),
+      title: record.title,
+      url: String(record.url ?? ''),
+    }))
     return jsonResult({ results })
   })
+}
+
+/** Reciprocal rank fusion's constant: how much the first ranks outweigh the later ones. */
+const FUSION_K = 60
+
+/**
+ * The best records for `query`: a single-language site's ranking; a multilingual site's, each
+ * locale's ranking merged by reciprocal rank fusion (BM25 scores of indexes in different languages
+ * do not compare), each record once (a locale falling back finds the default's records too).
+ */
+async function bestAcrossLocales(
+  snapshot: Snapshot,
+  query: string,
+): Promise<{ collection: CollectionName; record: ContentRecord }[]> {
+  const locales = isMultilingual(snapshot) ? localesOf(snapshot).available : [undefined]
+  const fused = new Map<string, { collection: CollectionName; record: ContentRecord; score: number }>()
+  for (const locale of locales) {
+    const { hits } = await search(snapshot, {
+      query,
+      limit: CONNECTOR_SEARCH_RESULTS,
+      page: 1,
+      ...(locale !== undefined && { locale }),
+    })
+    for (const [rank, hit] of hits.entries()) {
+      const record = recordsBySlug(
+        snapshot,
+        hit.collection,
+        locale === localesOf(snapshot).default ? undefined : locale,
+      ).get(hit.slug)
+      if (!record) continue
+      const entry = fused.get(record.id) ?? { collection: hit.collection, record, score: 0 }
+      entry.score += 1 / (FUSION_K + rank + 1)
+      fused.set(record.id, entry)
+    }
+  }
+  return [...fused.values()].sort((a, b) => b.score - a.score).slice(0, CONNECTOR_SEARCH_RESULTS)
 }

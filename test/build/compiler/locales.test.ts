@@ -101,6 +101,33 @@ describe('author errors of translations', () => {
     ])
   })
 
+  it("in a locale that falls back, a translation's slug that an untranslated item has: both would answer it", async () => {
+    const errors = await errorsOf({
+      'content/site.yaml': MULTILINGUAL,
+      'content/blog-posts/launch.md': post('Launch'),
+      'content/blog-posts/pricing.md': post('Pricing'),
+      'content/blog-posts/pricing.de.md': post('Preise', 'slug: launch\n'),
+      // French does not fall back: the English item is never listed there, so the slug is free.
+      'content/blog-posts/pricing.fr.md': post('Tarifs', 'slug: launch\n'),
+    })
+    expect(errors).toEqual([
+      'content/blog-posts/pricing.de.md:6:7 slug: "launch" is the slug of content/blog-posts/launch.md, which has no de translation: de falls back to en, so it lists both and /api/blog-posts/launch?locale=de could answer only one; give this translation another slug (or translate content/blog-posts/launch.md into de)',
+    ])
+  })
+
+  it('no clash once the item with that slug is translated, or for a translation keeping its own item’s slug', async () => {
+    project = await createProject({
+      'content/site.yaml': MULTILINGUAL,
+      'content/blog-posts/launch.md': post('Launch'),
+      'content/blog-posts/launch.de.md': post('Start', 'slug: start\n'),
+      'content/blog-posts/pricing.md': post('Pricing'),
+      'content/blog-posts/pricing.de.md': post('Preise', 'slug: launch\n'),
+      'content/blog-posts/news.md': post('News'),
+      'content/blog-posts/news.de.md': post('Neues'),
+    })
+    await checkContent(project.root)
+  })
+
   it('site.yaml: locales, the default among them, fallbacks among the others', async () => {
     const errors = await errorsOf({
       'content/site.yaml': `${SITE_YAML}language: en\nlocales: [de, fr, d_e]\nlocale_fallback: [it]\n`,

@@ -11,7 +11,7 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES, COLLECTIONS } from '../../../contract/collections.ts'
 import { PROBLEM_TYPES, problemTypeUri } from '../../../contract/problems.ts'
-import { recordFields } from '../../../contract/records.ts'
+import { selectableFields } from '../../../contract/records.ts'
 import { MAX_LIMIT, MAX_PAGE } from '../../../contract/query.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { recordSchemaName } from '../../../contract/routes/content.ts'
@@ -110,8 +110,8 @@ describe('openapi.json', () => {
       const sort = own(`/api/${c}`, 'sort')
       expect(sort).toMatchObject({ style: 'form', explode: false })
       expect(at(sort, 'schema', 'items').enum).toEqual(COLLECTIONS[c].sortKeys.flatMap((k) => [k, `-${k}`]))
-      expect(at(own(`/api/${c}`, 'fields'), 'schema', 'items').enum).toEqual(recordFields(c, 'summary'))
-      expect(at(own(`/api/${c}/{slug}`, 'fields'), 'schema', 'items').enum).toEqual(recordFields(c, 'full'))
+      expect(at(own(`/api/${c}`, 'fields'), 'schema', 'items').enum).toEqual(selectableFields(c, 'summary'))
+      expect(at(own(`/api/${c}/{slug}`, 'fields'), 'schema', 'items').enum).toEqual(selectableFields(c, 'full'))
       const list = names(`/api/${c}`)
       expect(list).toEqual(expect.arrayContaining(['tag', 'published_after', 'published_before', 'exclude']))
       expect(list.includes('author')).toBe(COLLECTIONS[c].people.length > 0)

@@ -59,9 +59,14 @@ describe('runtime data in the repository', () => {
         return i % 2 === 0 && i > 0 && files ? [[parts[i - 1]!, JSON.parse(files) as string[]]] : []
       }),
     )
-    // The build only (the CDN serves the editor under dist/admin/), for the webhook senders its change log, for
-    // the release check its manifest, and for the sweep nothing: nothing of the runtime data.
-    const changeLog = ['dist/_build/manifest.json', 'dist/_build/changes.json', 'dist/_build/notify.json']
+    // The build only (the CDN serves the editor under dist/admin/), for the webhook senders its change logs (each
+    // locale's too), for the release check its manifest, and for the sweep nothing: nothing of the runtime data.
+    const changeLog = [
+      'dist/_build/manifest.json',
+      'dist/_build/changes.json',
+      'dist/_build/_locales/**',
+      'dist/_build/notify.json',
+    ]
     expect(included).toEqual({
       gateway: ['dist/**', '!dist/admin/**'],
       'deploy-succeeded-background': changeLog,

@@ -4,9 +4,10 @@
  * of its slugs and its fallback as the gateway resolves them, any other
  * request of a locale the function; the bare paths' Language conditions
  * (Netlify's negotiation: the first language of Accept-Language) reach the
- * locale's files. Every file a rule names is in the build.
+ * locale's files, but for the change feed, which only `?locale=` chooses.
+ * Every file a rule names is in the build.
  */
-import { access } from 'node:fs/promises'
+import { access, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { parseAllRedirects } from '@netlify/redirect-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -71,6 +72,12 @@ describe('the Netlify rules of a multilingual build', () => {
     ['/api/blog-posts/dbt-tests-are-not-enough', 'locale=fr', 'function'],
     ['/api/blog-posts/datenvertraege-in-der-ci', '', 'function'],
     ['/api/blog-posts/data-contracts-in-ci', '', '/api/blog-posts/data-contracts-in-ci.json'],
+    ['/api/changes', 'locale=de', '/api/_locales/de/_changes.json'],
+    ['/api/changes', 'locale=fr', '/api/_locales/fr/_changes.json'],
+    ['/api/changes', 'locale=de&since=ZGU', 'function'],
+    ['/api/changes', 'locale=fr&limit=5', 'function'],
+    ['/api/changes', 'locale=it', 'function'],
+    ['/api/changes', '', '/api/_changes.json'],
   ])('%s?%s → %s', async (path, query, target) => {
     expect(reach(path, query)).toBe(target)
     if (target !== 'function') await access(join(project.dist, target))
@@ -87,5 +94,31 @@ describe('the Netlify rules of a multilingual build', () => {
     expect(reach('/api/blog-posts/dbt-tests-are-not-enough', '', 'fr')).toBe(
       '/api/blog-posts/dbt-tests-are-not-enough.json',
     )
+  })
+
+  it("types each locale's feeds as the default's (RSS, Atom, JSON Feed), not by their extension", async () => {
+    const headers = await readFile(join(project.dist, '_headers'), 'utf8')
+    /** The header lines of the rule for `path`. */
+    const ruleOf = (path: string) => {
+      const lines = headers.split('\n')
+      const at = lines.indexOf(path)
+      expect(at, path).toBeGreaterThan(-1)
+      const end = lines.findIndex((line, i) => i > at && !line.startsWith(' '))
+      return lines.slice(at + 1, end).map((line) => line.trim().toLowerCase())
+    }
+    for (const [file, type] of [
+      ['all.xml', 'application/rss+xml'],
+      ['all.atom', 'application/atom+xml'],
+      ['blog-posts.json', 'application/feed+json'],
+    ] as const)
+      for (const prefix of ['/feeds', '/feeds/de', '/feeds/fr'])
+        expect(ruleOf(`${prefix}/${file}`).find((l) => l.startsWith('content-type:'))).toMatch(
+          new RegExp(`^content-type: ${type.replace('+', '\\+')}`),
+        )
+  })
+
+  it('never lets Accept-Language choose the change feed (a client’s cursor reads one feed)', () => {
+    for (const language of ['de', 'fr', 'en']) expect(reach('/api/changes', '', language)).toBe('/api/_changes.json')
+    expect(rules.filter((r) => r.from === '/api/changes' && r.conditions?.Language)).toEqual([])
   })
 })

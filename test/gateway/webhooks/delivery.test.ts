@@ -77,8 +77,10 @@ describe('webhooks from the change feed', () => {
     expect(event!.data.id).toBe(record.id)
     expect(event!.data.updated_at).toBe(record.updated_at)
     expect(Object.keys(event!.data).sort()).toEqual(
-      ['api_url', 'changed_at', 'collection', 'cursor', 'id', 'slug', 'updated_at', 'url'].sort(),
+      ['api_url', 'changed_at', 'collection', 'cursor', 'id', 'locale', 'slug', 'updated_at', 'url'].sort(),
     )
+    // A single-language site's one feed is its language's.
+    expect(event!.data.locale).toBe('en')
     expect(receiver.deliveries[0]!.body).not.toContain('First paragraph')
     // The cursor is the change feed's: reading after it finds nothing newer.
     const after = await (await fetch(`${site.gateway.url}/api/changes?since=${event!.data.cursor}`)).json()

@@ -1,7 +1,8 @@
 /**
  * WebSub for the feeds: with `websub_hub` in content/site.yaml every feed
  * names the hub, and after a build goes live the hub gets a publish ping for
- * each feed that changed, and none for a build that changed no feed.
+ * each feed that changed, and none for a build that changed no feed; on a
+ * multilingual site the feeds of each locale (`/feeds/<locale>/`) too.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -66,5 +67,36 @@ describe('WebSub', () => {
     await site.deploy('nothing for the feeds', T0 + 200)
     await site.webhooks.pass()
     expect(pings).toHaveLength(0)
+  })
+})
+
+describe('WebSub on a multilingual site', () => {
+  let multilingual: WebhookSite
+  beforeAll(async () => {
+    multilingual = await startWebhookSite(
+      {},
+      {
+        'content/site.yaml': `${SITE_YAML}api_url: https://api.fixture.example\nwebsub_hub: ${hubUrl}\nlanguage: en\nlocales: [en, de, fr]\nlocale_fallback: [de]\n`,
+      },
+    )
+  }, 60_000)
+  afterAll(() => multilingual?.close())
+
+  it("announces every locale's feeds, and pings for a locale's feeds when its translation comes", async () => {
+    pings.length = 0
+    await multilingual.webhooks.pass()
+    const urls = pings.map((p) => p.get('hub.url'))
+    expect(urls).toHaveLength(45)
+    expect(urls).toContain('https://api.fixture.example/feeds/de/all.atom')
+    expect(urls).toContain('https://api.fixture.example/feeds/fr/blog-posts.json')
+    pings.length = 0
+    await multilingual.project.write('content/blog-posts/first-post.de.md', validPost('Erster Beitrag'))
+    await multilingual.deploy('translate the first post', T0 + 100)
+    await multilingual.webhooks.pass()
+    expect(pings.map((p) => p.get('hub.url')).sort()).toEqual(
+      ['all.atom', 'all.json', 'all.xml', 'blog-posts.atom', 'blog-posts.json', 'blog-posts.xml'].map(
+        (f) => `https://api.fixture.example/feeds/de/${f}`,
+      ),
+    )
   })
 })
