@@ -34,7 +34,7 @@ The body.
 
 describe('a property added to a schema', () => {
   let copy: string
-  const build = () => run(process.execPath, ['build/run.mjs', 'cli', 'build'], { cwd: copy })
+  const build = () => run(process.execPath, ['build/run.mjs', 'cli', 'build', '--root', copy], { cwd: copy })
 
   beforeAll(async () => {
     copy = await mkdtemp(join(tmpdir(), 'content-api-copy-'))

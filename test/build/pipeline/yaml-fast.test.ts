@@ -12,7 +12,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { parseDocument, stringify, type ToStringOptions, visit } from 'yaml'
 import { loadFrontmatter } from '../../../build/pipeline/yaml-fast.ts'
-import { FIXTURE_CONTENT, REPO_ROOT } from '../../helpers/project.ts'
+import { FIXTURE_CONTENT } from '../../helpers/project.ts'
 
 /** What the build read before: `yaml`'s core schema, its errors, and aliases and tags, which load.ts refuses. */
 function slow(text: string): { data: unknown } | { error: true } {
@@ -46,9 +46,9 @@ async function frontmatterUnder(content: string): Promise<string[]> {
 }
 
 describe('the quick frontmatter reader', () => {
-  it('reads every file of the content and the fixtures as yaml does', async () => {
-    const all = [...(await frontmatterUnder(join(REPO_ROOT, 'content'))), ...(await frontmatterUnder(FIXTURE_CONTENT))]
-    expect(all.length).toBeGreaterThan(60)
+  it('reads every file of the fixture content as yaml does', async () => {
+    const all = await frontmatterUnder(FIXTURE_CONTENT)
+    expect(all.length).toBeGreaterThan(20)
     const taken = all.filter(agrees)
     expect(taken.length).toBe(all.length)
   })
