@@ -33,12 +33,19 @@ import type { SourceFile } from '../core/sources.ts'
 import { prerenderBodies, RenderPool, renderWork, workersWorth } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
 import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
-import { clockSeconds, isoSeconds, passedBetween, settingsClock, timelineAt } from '../pipeline/schedule.ts'
+import {
+  clockSeconds,
+  isoSeconds,
+  passedBetween,
+  settingsClock,
+  timelineAt,
+  type ReleaseWindow,
+} from '../pipeline/schedule.ts'
 import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
 import type { FullPass } from './full-pass.ts'
 import { referenceErrors } from './link.ts'
 import { Linker } from './linker.ts'
-import { translationErrors } from './locale-errors.ts'
+import { LocaleClaims, translationErrors } from './locale-errors.ts'
 import { byLocale, linkLocales } from './locales.ts'
 import { translationLinkErrors } from './translation-links.ts'
 import {
@@ -50,7 +57,7 @@ import {
   type FileRelease,
   type Releases,
 } from './translation-release.ts'
-import { personSlugErrors } from './person-slugs.ts'
+import { PersonSlugs } from './person-slugs.ts'
 import {
   inBatches,
   itemPath,
@@ -117,6 +124,11 @@ export class Compiler {
   /** Every source by path, and its compiled form (absent while site.yaml has errors). */
   private readonly sources = new Map<string, SourceFile>()
   private readonly compiled = new Map<string, CompiledFile>()
+  /** The releases and published windows of `compiled`, until it changes (each idle rescan asks for them). */
+  private publication: { releases: Releases; windows: ReleaseWindow[] } | undefined
+  /** What no one file shows, kept file by file: two files of one locale of an item, one person's two slugs. */
+  private readonly claims = new LocaleClaims()
+  private readonly people = new PersonSlugs()
   private readonly parts = new Map<CollectionName, CollectionPart>()
   private readonly linker = new Linker()
   private state: CompileState = { ok: false, errors: new ContentErrors([]) }
@@ -269,12 +281,12 @@ export class Compiler {
         this.stats.forget(p)
         if (!previous) continue
         this.sources.delete(p.path)
-        this.compiled.delete(p.path)
+        this.setCompiled(p.path, undefined)
       } else if (previous?.hash === source.hash && !forced.delete(p.path)) {
         continue
       } else {
         this.sources.set(p.path, source)
-        if (this.site) this.compiled.set(p.path, await this.compile(source))
+        if (this.site) this.setCompiled(p.path, await this.compile(source))
       }
       replaced.set(p.collection, replaced.has(p.collection) ? null : [before, this.compiled.get(p.path)])
       changed.add(p.collection)
@@ -416,6 +428,9 @@ export class Compiler {
    */
   private async compileAll(): Promise<void> {
     this.compiled.clear()
+    this.claims.clear()
+    this.people.clear()
+    this.publication = undefined
     const site = this.site
     if (!site) return
     const sources = [...this.sources.values()]
@@ -427,17 +442,41 @@ export class Compiler {
     if (early) await early.render(bodies, this.cache)
     else await prerenderBodies(bodies, this.cache, threads)
     const compiled = await Promise.all(sources.map((source, i) => this.compile(source, parsed[i])))
-    for (const file of compiled) this.compiled.set(file.source.path, file)
+    for (const file of compiled) this.setCompiled(file.source.path, file)
+  }
+
+  /** Put (or, with no file, remove) the compiled file at `path`, and keep what is derived from all files in step. */
+  private setCompiled(path: string, file: CompiledFile | undefined): void {
+    const before = this.compiled.get(path)
+    if (before) {
+      this.claims.delete(before)
+      this.people.delete(before)
+    }
+    if (file) {
+      this.compiled.set(path, file)
+      this.claims.add(file)
+      this.people.add(file)
+    } else this.compiled.delete(path)
+    this.publication = undefined
   }
 
   /** Each translation's publication, bound to its item's (translation-release.ts). */
   private releases(): Releases {
-    return this.site ? translationReleases(this.site, this.compiled.values()) : new Map()
+    return this.published().releases
+  }
+
+  /** Each translation's release, and the windows of every file that may be published: the build's timeline. */
+  private published(): { releases: Releases; windows: ReleaseWindow[] } {
+    if (!this.publication) {
+      const releases = this.site ? translationReleases(this.site, this.compiled.values()) : new Map()
+      this.publication = { releases, windows: publishedWindows(this.compiled.values(), releases) }
+    }
+    return this.publication
   }
 
   /** The latest release or expiry of a published file after the last assembly and at or before `now`, if any. */
   private releaseDue(now: number): number | undefined {
-    const windows = publishedWindows(this.compiled.values(), this.releases())
+    const { windows } = this.published()
     if (!passedBetween(windows, this.asOf, now)) return undefined
     return timelineAt(windows, now).last
   }
@@ -475,9 +514,9 @@ export class Compiler {
       return part && !part.ok ? part.errors : []
     })
     // A translation is published only while its item is too: its window is bound to the item's.
-    const releases = translationReleases(site, this.compiled.values())
+    const { releases, windows } = this.published()
     errors.push(...translationErrors(site, own, translations), ...neverPublished(releases))
-    errors.push(...personSlugErrors(this.compiled.values()))
+    errors.push(...this.claims.errors(), ...this.people.errors())
     const translationLinks = () => translationLinkErrors(site, own, translations, releases, now)
     if (errors.length) {
       // References and body links too, so an author sees every problem in one run.
@@ -486,7 +525,6 @@ export class Compiler {
       return
     }
     // Translations' releases and expiries (as bound to their items') change the content too.
-    const windows = publishedWindows(this.compiled.values(), releases)
     const base = combine(site, this.parts, { asOf: now, timeline: timelineAt(windows, now) })
     const linked = this.linker.link(base.collections, ownFiles, now, edit)
     const linkErrors = [...linked.errors, ...translationLinks()]

@@ -14,14 +14,13 @@ import { checkDuplicateSlugs } from '../pipeline/validate.ts'
 
 const byPath = (a: CompiledFile, b: CompiledFile) => (a.source.path < b.source.path ? -1 : 1)
 
-/** Errors of translation files alone: their own, two files of one locale of an item, and duplicate slugs. */
+/** Errors of translation files alone: their own and duplicate slugs (two files of one locale of an item: `LocaleClaims`). */
 export function translationErrors(
   site: SiteConfig,
   own: readonly CompiledFile[],
   translations: readonly CompiledFile[],
 ): ContentError[] {
   const errors = translations.flatMap((f) => f.errors)
-  errors.push(...sameLocaleTwice([...own, ...translations]))
   for (const locale of site.locales.slice(1))
     for (const collection of COLLECTION_NAMES) {
       const slugs = translations
@@ -34,29 +33,58 @@ export function translationErrors(
   return errors
 }
 
-/** A second file claiming a locale an item already has (`x.md` and `x/index.md`, or `x.de.md` and `x/index.de.md`). */
-function sameLocaleTwice(files: readonly CompiledFile[]): ContentError[] {
-  const seen = new Map<string, string>()
-  const errors: ContentError[] = []
-  for (const file of [...files].sort(byPath)) {
+/**
+ * The files claiming each item's locale (`collection/key@locale`), kept up to
+ * date file by file: an edit costs a lookup, not a pass over every file.
+ * Two claims of one locale are an author error: `x.md` and `x/index.md`, or
+ * `x.de.md` and `x/index.de.md`.
+ */
+export class LocaleClaims {
+  private readonly claims = new Map<string, Set<CompiledFile>>()
+  /** The ids claimed more than once. */
+  private readonly twice = new Set<string>()
+  private readonly ids = new WeakMap<CompiledFile, string>()
+
+  add(file: CompiledFile): void {
     const id = `${file.collection}/${file.key}@${file.locale}`
-    const first = seen.get(id)
-    if (first === undefined) {
-      seen.set(id, file.source.path)
-      continue
-    }
-    errors.push(
-      new ContentError(
-        'LOCALE',
-        file.source.path,
-        1,
-        1,
-        'locale',
-        `is a second ${file.locale} file of the item "${file.key}": ${first} already is; an item has one file per locale (remove or rename one)`,
-      ),
-    )
+    this.ids.set(file, id)
+    const claim = this.claims.get(id)
+    if (!claim) this.claims.set(id, new Set([file]))
+    else if (claim.add(file).size > 1) this.twice.add(id)
   }
-  return errors
+
+  delete(file: CompiledFile): void {
+    const id = this.ids.get(file)
+    const claim = id === undefined ? undefined : this.claims.get(id)
+    if (!claim?.delete(file)) return
+    if (claim.size < 2) this.twice.delete(id!)
+    if (claim.size === 0) this.claims.delete(id!)
+  }
+
+  clear(): void {
+    this.claims.clear()
+    this.twice.clear()
+  }
+
+  /** A second file (in path order) claiming a locale its item already has. */
+  errors(): ContentError[] {
+    const errors: ContentError[] = []
+    for (const id of this.twice) {
+      const [first, ...later] = [...this.claims.get(id)!].sort(byPath) as [CompiledFile, ...CompiledFile[]]
+      for (const file of later)
+        errors.push(
+          new ContentError(
+            'LOCALE',
+            file.source.path,
+            1,
+            1,
+            'locale',
+            `is a second ${file.locale} file of the item "${file.key}": ${first.source.path} already is; an item has one file per locale (remove or rename one)`,
+          ),
+        )
+    }
+    return errors
+  }
 }
 
 /**
@@ -69,7 +97,7 @@ function fallbackSlugClashes(
   own: readonly CompiledFile[],
   translations: readonly CompiledFile[],
 ): ContentError[] {
-  if (site.fallback.length === 0) return []
+  if (site.fallback.length === 0 || translations.length === 0) return []
   const defaults = new Map<string, CompiledFile>()
   for (const file of [...own].sort(byPath))
     if (!file.draft && file.slugAt) {

@@ -20,38 +20,82 @@ interface WrittenSlug {
   column: number
 }
 
-/** The errors of mentions without a slug whose name is given another slug elsewhere (in any collection or locale). */
-export function personSlugErrors(files: Iterable<CompiledFile>): ContentError[] {
-  const all = [...files]
-  // By the slug made from the name: the first file (in path order) writing another slug for it.
-  const written = new Map<string, WrittenSlug>()
-  for (const file of all)
+/**
+ * Every file's person mentions by the slug made from the name, kept up to
+ * date file by file, so an edit costs its own mentions, not a pass over every
+ * file's.
+ */
+export class PersonSlugs {
+  /** By the slug made from the name: the files whose mentions write another slug for it. */
+  private readonly written = new Map<string, Set<CompiledFile>>()
+  /** By the slug made from the name: the files mentioning it without a slug. */
+  private readonly unwritten = new Map<string, Set<CompiledFile>>()
+
+  add(file: CompiledFile): void {
     for (const mention of file.people) {
-      if (mention.slug === undefined) continue
       const made = personSlug(mention.name)
-      if (mention.slug === made) continue
-      const known = written.get(made)
-      if (!known || file.source.path < known.path)
-        written.set(made, { path: file.source.path, slug: mention.slug, line: mention.line, column: mention.column })
+      if (mention.slug === undefined) into(this.unwritten, made, file)
+      else if (mention.slug !== made) into(this.written, made, file)
     }
-  if (written.size === 0) return []
-  const errors: ContentError[] = []
-  for (const file of all)
+  }
+
+  delete(file: CompiledFile): void {
     for (const mention of file.people) {
-      if (mention.slug !== undefined) continue
       const made = personSlug(mention.name)
-      const other = written.get(made)
-      if (!other) continue
-      errors.push(
-        new ContentError(
-          'PERSON_SLUG',
-          file.source.path,
-          mention.line,
-          mention.column,
-          `${mention.field}.name`,
-          `${mention.name} has no slug here (so ${made}), but ${other.path}:${other.line}:${other.column} gives this name the slug ${other.slug}: one person has one slug. Write slug: ${other.slug} here if it is the same person, slug: ${made} if it is someone else, or remove the slug there`,
-        ),
-      )
+      outOf(mention.slug === undefined ? this.unwritten : this.written, made, file)
     }
-  return errors
+  }
+
+  clear(): void {
+    this.written.clear()
+    this.unwritten.clear()
+  }
+
+  /** The errors of mentions without a slug whose name is given another slug elsewhere (in any collection or locale). */
+  errors(): ContentError[] {
+    const errors: ContentError[] = []
+    for (const [made, writers] of this.written) {
+      const mentioning = this.unwritten.get(made)
+      if (!mentioning) continue
+      const other = firstWritten(made, writers)
+      for (const file of mentioning)
+        for (const mention of file.people) {
+          if (mention.slug !== undefined || personSlug(mention.name) !== made) continue
+          errors.push(
+            new ContentError(
+              'PERSON_SLUG',
+              file.source.path,
+              mention.line,
+              mention.column,
+              `${mention.field}.name`,
+              `${mention.name} has no slug here (so ${made}), but ${other.path}:${other.line}:${other.column} gives this name the slug ${other.slug}: one person has one slug. Write slug: ${other.slug} here if it is the same person, slug: ${made} if it is someone else, or remove the slug there`,
+            ),
+          )
+        }
+    }
+    return errors
+  }
+}
+
+/** The first file (in path order) writing another slug for `made`, and where. */
+function firstWritten(made: string, writers: ReadonlySet<CompiledFile>): WrittenSlug {
+  let found: WrittenSlug | undefined
+  for (const file of writers)
+    for (const mention of file.people) {
+      if (mention.slug === undefined || mention.slug === made || personSlug(mention.name) !== made) continue
+      if (!found || file.source.path < found.path)
+        found = { path: file.source.path, slug: mention.slug, line: mention.line, column: mention.column }
+    }
+  return found!
+}
+
+function into(map: Map<string, Set<CompiledFile>>, key: string, file: CompiledFile): void {
+  const files = map.get(key)
+  if (files) files.add(file)
+  else map.set(key, new Set([file]))
+}
+
+function outOf(map: Map<string, Set<CompiledFile>>, key: string, file: CompiledFile): void {
+  const files = map.get(key)
+  if (files?.delete(file) && files.size === 0) map.delete(key)
 }

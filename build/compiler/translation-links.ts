@@ -31,6 +31,7 @@ export function translationLinkErrors(
   releases: Releases,
   now: number,
 ): ContentError[] {
+  if (!translations.length) return []
   const index = new Index(site, own, translations, releases)
   const errors: ContentError[] = []
   for (const file of translations) {

@@ -30,12 +30,13 @@ export interface TranslationRelease extends Publication {
 export type Releases = ReadonlyMap<CompiledFile, TranslationRelease>
 
 export function translationReleases(site: SiteConfig, files: Iterable<CompiledFile>): Releases {
-  const items = new Map<string, CompiledFile>()
-  const translations: CompiledFile[] = []
-  for (const file of files)
-    if (file.locale === site.language) items.set(`${file.collection}/${file.key}`, file)
-    else translations.push(file)
+  const all = [...files]
+  const translations = all.filter((file) => file.locale !== site.language)
   const releases = new Map<CompiledFile, TranslationRelease>()
+  // Most sites have one language: no map of every item to build on each edit.
+  if (!translations.length) return releases
+  const items = new Map<string, CompiledFile>()
+  for (const file of all) if (file.locale === site.language) items.set(`${file.collection}/${file.key}`, file)
   for (const file of translations) {
     const item = items.get(`${file.collection}/${file.key}`)
     releases.set(file, { ...translationPublication(file, item), item })
