@@ -6,7 +6,7 @@
  * repeats. Those hang off the snapshot and go with it; nothing is kept in a
  * module-level cache keyed by it.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import type { CollectionName } from '../contract/collections.ts'
 import { etagOf } from '../contract/etag.ts'
 import type { Manifest } from '../contract/manifest.ts'
 import type { ContentRecord } from '../contract/records.ts'
@@ -30,13 +30,14 @@ export class MemoKey<T> {
 }
 
 export class Snapshot {
-  readonly bySlug: Record<CollectionName, ReadonlyMap<string, ContentRecord>>
   readonly source: FileSource
   /** Files read from disk and answers rendered by the gateway, most recently used kept (shared by a store's snapshots). */
   readonly cache: ByteLru<CachedFile>
   /** The answers the Node fast path repeats, by request target (http/answer-memo.ts). */
   readonly answers = new Map<string, MemoAnswer>()
   private readonly memos = new Map<MemoKey<unknown>, unknown>()
+  /** Each collection's records by slug, made when first asked for (an edit in dev makes a snapshot per save). */
+  private readonly slugIndexes = new Map<CollectionName, ReadonlyMap<string, ContentRecord>>()
 
   /** `previous`: the snapshot this one follows; the lists an edit left alone keep their slug index. */
   constructor(
@@ -47,15 +48,19 @@ export class Snapshot {
   ) {
     this.source = files instanceof Map ? new MemoryFiles(files) : (files as FileSource)
     this.cache = cache ?? new ByteLru(DEFAULT_FILE_CACHE_MB * 2 ** 20)
-    const bySlug = {} as Record<CollectionName, ReadonlyMap<string, ContentRecord>>
-    for (const name of COLLECTION_NAMES) {
-      const records = manifest.collections[name]
-      bySlug[name] =
-        previous?.manifest.collections[name] === records
-          ? previous.bySlug[name]
-          : new Map(records.map((r) => [r.slug, r]))
+    if (previous)
+      for (const [name, index] of previous.slugIndexes)
+        if (previous.manifest.collections[name] === manifest.collections[name]) this.slugIndexes.set(name, index)
+  }
+
+  /** A collection's records by slug. */
+  bySlug(collection: CollectionName): ReadonlyMap<string, ContentRecord> {
+    let index = this.slugIndexes.get(collection)
+    if (!index) {
+      index = new Map(this.manifest.collections[collection].map((r) => [r.slug, r]))
+      this.slugIndexes.set(collection, index)
     }
-    this.bySlug = bySlug
+    return index
   }
 
   get id(): string {

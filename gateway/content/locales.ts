@@ -105,7 +105,7 @@ export function recordsBySlug(
   collection: CollectionName,
   locale: string | undefined,
 ): ReadonlyMap<string, ContentRecord> {
-  if (locale === undefined) return snapshot.bySlug[collection]
+  if (locale === undefined) return snapshot.bySlug(collection)
   const all = snapshot.memo(BY_SLUG, () => new Map<string, ReadonlyMap<string, ContentRecord>>())
   const key = `${locale}\0${collection}`
   let map = all.get(key)

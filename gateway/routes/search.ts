@@ -94,7 +94,7 @@ async function searchEnvelope(snapshot: Snapshot, query: SearchQuery, now: numbe
 
 /** A locale's records by slug (the default's: the snapshot's own index). */
 function summariesOf(snapshot: Snapshot, collection: CollectionName, locale: string | undefined) {
-  if (locale === undefined) return snapshot.bySlug[collection]
+  if (locale === undefined) return snapshot.bySlug(collection)
   return new Map(summariesIn(snapshot, collection, locale).map((r) => [r.slug, r]))
 }
 
