@@ -33,7 +33,7 @@ export async function runWebhooks(budgetMs: number, dispatch: boolean): Promise<
   const configured = webhookSettingsFrom(settings, root)
   const webhooks = {
     ...configured,
-    policy: urlPolicyFrom({ HOST: settings.HOST, PUBLIC_URL: siteUrl, NETLIFY_SITE_ID: settings.NETLIFY_SITE_ID }),
+    policy: urlPolicyFrom({ ...settings, PUBLIC_URL: siteUrl }),
   }
   const logger = createLogger(settings.LOG_LEVEL)
   const deadline = Date.now() + budgetMs

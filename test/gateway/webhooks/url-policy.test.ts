@@ -8,10 +8,16 @@
 import { lookup } from 'node:dns/promises'
 import { hostname } from 'node:os'
 import { afterAll, describe, expect, it } from 'vitest'
+import { readSettings, type Runtime } from '../../../contract/settings.ts'
 import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
 import { openFileStore } from '../../../gateway/auth/store/file-store.ts'
 import { openSubscriptions } from '../../../gateway/webhooks/subscriptions.ts'
-import { AddressRefusedError, addressAllowed, guardedLookup } from '../../../gateway/webhooks/url-policy.ts'
+import {
+  AddressRefusedError,
+  addressAllowed,
+  guardedLookup,
+  urlPolicyFrom,
+} from '../../../gateway/webhooks/url-policy.ts'
 import { startWebhookSite, T0, validPost, type WebhookSite } from './setup.ts'
 import { startReceiver, type Receiver } from './receiver.ts'
 
@@ -163,6 +169,27 @@ describe('webhook URLs', () => {
       )
     expect(await lookup(production)).toBeInstanceOf(AddressRefusedError)
     expect(await lookup(development)).toEqual(expect.arrayContaining([expect.objectContaining({ family: 4 })]))
+  })
+
+  it('allows loopback on Netlify only under its local emulation, whatever else is unset', () => {
+    const allows = (env: Record<string, string>, runtime: Runtime) =>
+      urlPolicyFrom(readSettings({ OAUTH_ISSUER: 'https://issuer.example.com', ...env }, runtime)).allowLoopback
+    // The function runtime: HOST at its loopback default, no URL or PUBLIC_URL.
+    expect(allows({ LAMBDA_TASK_ROOT: '/var/task' }, 'netlify')).toBe(false)
+    expect(allows({}, 'netlify')).toBe(false)
+    expect(allows({ LAMBDA_TASK_ROOT: '/var/task', OAUTH_STORE: 'files' }, 'netlify')).toBe(false)
+    expect(allows({ LAMBDA_TASK_ROOT: '/var/task', NETLIFY_LOCAL: '1' }, 'netlify')).toBe(false)
+    // Netlify's local emulation marks what it runs.
+    expect(allows({ LAMBDA_TASK_ROOT: '/var/task', NETLIFY_LOCAL: 'true' }, 'netlify')).toBe(true)
+    // ... but a public URL still means production.
+    expect(allows({ NETLIFY_LOCAL: 'true', PUBLIC_URL: 'https://api.example.com' }, 'netlify')).toBe(false)
+    // The keys CLI on a site's Blobs: the same rule.
+    expect(allows({ OAUTH_STORE: 'netlify-blobs' }, 'cli')).toBe(false)
+    expect(allows({ OAUTH_STORE: 'netlify-blobs', NETLIFY_LOCAL: 'true' }, 'cli')).toBe(true)
+    // Self-hosted: a loopback HOST without a public URL is development.
+    expect(allows({}, 'start')).toBe(true)
+    expect(allows({}, 'cli')).toBe(true)
+    expect(allows({ PUBLIC_URL: 'https://api.example.com' }, 'start')).toBe(false)
   })
 
   it('classifies addresses', () => {
