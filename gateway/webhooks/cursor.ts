@@ -51,6 +51,7 @@ export function inProgress(record: CursorRecord): boolean {
 export function openCursor(store: StateStore, locale?: string) {
   const prefix = locale === undefined ? PREFIX : `${LOCALE_PREFIX}${locale}/`
   const keyOf = (position: Position) => `${prefix}${positionKey(position.time, position.seq)}`
+  const legacyKey = locale === undefined ? 'webhooks/cursor' : `${LOCALE_PREFIX}${locale}`
   return {
     /** The cursor, or undefined before the first build was seen. */
     async read(): Promise<CursorRecord | undefined> {
@@ -58,7 +59,9 @@ export function openCursor(store: StateStore, locale?: string) {
         const record = await store.get<CursorRecord>(key)
         if (record) return record
       }
-      return undefined
+      // A store written before the records (one record a feed, overwritten): where it left off.
+      const legacy = await store.get<Omit<CursorRecord, 'from'>>(legacyKey)
+      return legacy && { ...legacy, from: legacy.position }
     },
     /** Record that the fan-out reached `record.position`; the cursor moves only if that is past it. */
     async advance(record: CursorRecord): Promise<void> {

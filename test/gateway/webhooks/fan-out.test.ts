@@ -78,4 +78,28 @@ describe('fan-out', () => {
     expect(receiver.deliveries.map((d) => JSON.parse(d.body).data.slug)).toEqual(['alpha', 'bravo', 'charlie'])
     expect((await site.keys('webhook', 'list')).out[0]).toContain('\tactive\t0 waiting')
   }, 90_000)
+
+  it('continues from a store written before the cursor records (one webhooks/cursor record)', async () => {
+    await site?.close()
+    site = await startWebhookSite()
+    const legacyReceiver = await startReceiver()
+    try {
+      await subscribe(site, legacyReceiver)
+      const store = openFileStore(site.env.OAUTH_STORE_DIR!)
+      // The first build seen starts the cursor; the store is then put back as the code before wrote it.
+      await site.webhooks.pass()
+      const { from: _from, ...record } = (await openCursor(store).read())!
+      for (const key of await store.list('webhooks/cursor/')) await store.delete(key)
+      await store.set('webhooks/cursor', record)
+
+      await site.project.write('content/blog-posts/after-upgrade.md', validPost('After upgrade'))
+      await site.deploy('after upgrade', T0 + 300)
+      await site.webhooks.pass()
+      // Not taken for a first build (which only starts the cursor): its change is sent.
+      expect(legacyReceiver.events.map((e) => e.data.slug)).toEqual(['after-upgrade'])
+      expect((await store.list('webhooks/cursor/')).length).toBe(1)
+    } finally {
+      await legacyReceiver.close()
+    }
+  }, 90_000)
 })
