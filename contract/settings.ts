@@ -337,6 +337,13 @@ export const SETTINGS = {
     default: undefined,
     schema: z.string().min(1),
   }),
+  NETLIFY_LOCAL: setting({
+    accepts: '`true` (anything else is false)',
+    description:
+      "Set by Netlify's local emulation (`netlify dev`, @netlify/dev) in what it runs: only there may the webhook functions, or the keys CLI on the site's Blobs, use a loopback endpoint (a receiver on this machine). On Netlify itself, loopback is refused like every private range, even with URL and PUBLIC_URL unset.",
+    default: 'false',
+    schema: z.string().transform((v) => v === 'true'),
+  }),
   npm_lifecycle_event: setting({
     accepts: 'the name of a script',
     description:

@@ -15,42 +15,82 @@
  * agree (leases, write-once queue records).
  */
 import { resolve } from 'node:path'
-import { ArtifactStore } from '../artifacts.ts'
+import { ArtifactStore, type Snapshot } from '../artifacts.ts'
+import type { StateStore } from '../auth/store/state-store.ts'
 import { createLogger } from '../log.ts'
+import { openStateStore } from '../auth/store/open-store.ts'
+import { runRecord, writeLastRun, type RunRecord } from '../webhooks/last-run.ts'
 import { loadSecretsKey } from '../webhooks/secrets.ts'
-import { webhookSettingsFrom } from '../webhooks/settings.ts'
+import { webhookSettingsFrom, type WebhookSettings } from '../webhooks/settings.ts'
 import { urlPolicyFrom } from '../webhooks/url-policy.ts'
-import { readSettings } from '../../contract/settings.ts'
+import { readSettings, type Settings } from '../../contract/settings.ts'
 import { webhookPass, type PassOutcome } from '../webhooks/service.ts'
 import { findDist } from './dist-dir.ts'
 
-/** Run passes until nothing more goes out or `budgetMs` is spent; `dispatch` false skips the look at the build. */
-export async function runWebhooks(budgetMs: number, dispatch: boolean): Promise<PassOutcome> {
-  const settings = readSettings(process.env, 'netlify')
+/** Which function runs, for which deploy event, and why it does nothing if it does nothing. */
+export type RunTrigger = Pick<RunRecord, 'trigger' | 'deploy_id' | 'context' | 'ignored'>
+
+/**
+ * Run passes until nothing more goes out or `budgetMs` is spent (nothing
+ * when `trigger.ignored` says why not), then record the run in the state
+ * store (last-run.ts). `dispatch` false skips the look at the build.
+ */
+export async function runWebhooks(
+  budgetMs: number,
+  trigger: RunTrigger,
+  dispatch = true,
+  env: Record<string, string | undefined> = process.env,
+): Promise<PassOutcome | undefined> {
+  const settings = readSettings(env, 'netlify')
   // Netlify names the site in URL: production unless it is this machine (the local emulation).
   const siteUrl = settings.PUBLIC_URL ?? settings.URL
-  const root = process.cwd()
-  const configured = webhookSettingsFrom(settings, root)
-  const webhooks = {
-    ...configured,
-    policy: urlPolicyFrom({ HOST: settings.HOST, PUBLIC_URL: siteUrl, NETLIFY_SITE_ID: settings.NETLIFY_SITE_ID }),
+  const configured = webhookSettingsFrom(settings, process.cwd())
+  const webhooks = { ...configured, policy: urlPolicyFrom({ ...settings, PUBLIC_URL: siteUrl }), publicUrl: siteUrl }
+  const store = openStateStore(configured.store)
+  let outcome: PassOutcome | undefined
+  try {
+    if (trigger.ignored === null) outcome = await passes(settings, webhooks, store, budgetMs, dispatch)
+  } catch (error) {
+    await writeLastRun(store, runRecord(trigger, outcome, new Date(), error))
+    throw error
   }
-  const logger = createLogger(settings.LOG_LEVEL)
+  await writeLastRun(store, runRecord(trigger, outcome, new Date()))
+  return outcome
+}
+
+/** Passes until nothing more goes out or the budget is spent. */
+async function passes(
+  settings: Settings,
+  webhooks: WebhookSettings & { publicUrl: string | undefined },
+  store: StateStore,
+  budgetMs: number,
+  dispatch: boolean,
+): Promise<PassOutcome> {
   const deadline = Date.now() + budgetMs
-  let snapshot: Awaited<ReturnType<ArtifactStore['reload']>> | undefined
+  let snapshot: Snapshot | undefined
   if (dispatch) {
+    const root = process.cwd()
     const dir = await findDist(resolve(root, settings.DIST_DIR), settings.LAMBDA_TASK_ROOT ?? root)
     snapshot = await new ArtifactStore(dir, { cacheMb: 8, checkFiles: 'on-read' }).reload()
   }
   const runtime = {
-    logger,
-    publicUrl: () => siteUrl,
-    secretsKey: () => loadSecretsKey(configured.secretsKey),
+    logger: createLogger(settings.LOG_LEVEL),
+    publicUrl: () => webhooks.publicUrl,
+    secretsKey: () => loadSecretsKey(webhooks.secretsKey),
+    store,
     deadline,
   }
-  let outcome = await webhookPass(webhooks, snapshot, runtime)
-  // What a receiver answered meanwhile may have made more due (a dispatch that queued during the pass).
-  while (outcome.sent.delivered > 0 && outcome.sent.waiting > 0 && Date.now() < deadline)
-    outcome = await webhookPass(webhooks, undefined, runtime)
+  const outcome = await webhookPass(webhooks, snapshot, runtime)
+  // What a receiver answered meanwhile may have made more due; a fan-out cut by the deadline resumes next time.
+  // The run's counts are its passes' together; `waiting` is what the last one left.
+  let last = outcome.sent
+  while (last.delivered > 0 && last.waiting > 0 && Date.now() < deadline) {
+    last = (await webhookPass(webhooks, undefined, runtime)).sent
+    outcome.sent = {
+      delivered: outcome.sent.delivered + last.delivered,
+      failed: outcome.sent.failed + last.failed,
+      waiting: last.waiting,
+    }
+  }
   return outcome
 }

@@ -12,7 +12,7 @@ const BUDGET_MS = 20_000
 
 export default async function handler(): Promise<Response> {
   try {
-    await runWebhooks(BUDGET_MS, true)
+    await runWebhooks(BUDGET_MS, { trigger: 'scheduled', deploy_id: null, context: null, ignored: null })
   } catch (error) {
     report(error)
   }

@@ -14,6 +14,7 @@ import { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '
 import type { CliIo } from '../auth/cli-io.ts'
 import { openStateStore } from '../auth/store/open-store.ts'
 import { WebhookError } from './errors.ts'
+import { describeRun, readLastRun } from './last-run.ts'
 import { HEALTHY, openQueue, positionKey } from './queue.ts'
 import { generateSecretsKey, generateSigningSecret, loadSecretsKey, seal } from './secrets.ts'
 import { webhookSettingsFrom } from './settings.ts'
@@ -32,7 +33,7 @@ const COMMANDS = {
     `create --url <https URL> --events <${WEBHOOK_EVENT_TYPES.join(',')}|all> [--locales <de,fr|all>] [--description <text>] [--timeout <seconds, 1-15>]`,
     "subscribe an endpoint; prints its whsec_ signing secret once. A multilingual site's events of other locales than the default only with --locales",
   ],
-  list: ['list', 'id, state, waiting, events, locales, URL'],
+  list: ['list', 'id, state, waiting, events, locales, URL (and, on Netlify, what the last run did)'],
   pause: ['pause <id>', 'hold deliveries (they stay queued)'],
   resume: ['resume <id>', 'deliver again; also turns a disabled endpoint back on'],
   remove: ['remove <id>', 'delete it with its queue and delivery log'],
@@ -123,6 +124,8 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
       return 0
     }
     if (command === 'list') {
+      const lastRun = await readLastRun(store)
+      if (lastRun) io.err(describeRun(lastRun))
       for (const s of await subscriptions.list()) {
         const state = await queue.state(s.id)
         const waiting = (await queue.waiting(s.id)).length

@@ -10,7 +10,7 @@ import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { Webhook } from 'standardwebhooks'
 import { WEBHOOK_HEADERS } from '../../contract/webhook-events.ts'
-import { checkUrlForm, guardedLookup, type UrlPolicy } from './url-policy.ts'
+import { AddressRefusedError, checkUrlForm, guardedLookup, type UrlPolicy } from './url-policy.ts'
 
 const MAX_ANSWER_BYTES = 4096
 const USER_AGENT = 'content-api-webhooks/1'
@@ -23,6 +23,8 @@ export interface AttemptResult {
   error: string | null
   /** From a Retry-After header, in milliseconds. */
   retryAfterMs: number | undefined
+  /** The URL policy refused it (its form, or an address it resolved to): nothing was sent. */
+  refused: boolean
 }
 
 export interface OutgoingMessage {
@@ -60,18 +62,24 @@ export async function postGuarded(
   options: { timeoutMs: number; policy: UrlPolicy },
 ): Promise<AttemptResult> {
   const started = performance.now()
-  const result = (status: number | null, error: string | null, retryAfterMs?: number): AttemptResult => ({
+  const result = (
+    status: number | null,
+    error: string | null,
+    retryAfterMs?: number,
+    refused = false,
+  ): AttemptResult => ({
     status,
     ok: status !== null && status >= 200 && status < 300,
     latencyMs: Math.round(performance.now() - started),
     error,
     retryAfterMs,
+    refused,
   })
   let url: URL
   try {
     url = checkUrlForm(target, options.policy)
   } catch (error) {
-    return result(null, `refused: ${(error as Error).message.replace(/^--url /, 'the URL ')}`)
+    return result(null, `refused: ${(error as Error).message.replace(/^--url /, 'the URL ')}`, undefined, true)
   }
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest
   return new Promise<AttemptResult>((resolve) => {
@@ -110,7 +118,14 @@ export async function postGuarded(
       finish(result(null, `no answer within ${options.timeoutMs} ms`))
     }, options.timeoutMs)
     req.on('error', (error: NodeJS.ErrnoException) =>
-      finish(result(null, error.code ? `${error.code}: ${error.message}` : error.message)),
+      finish(
+        result(
+          null,
+          error.code ? `${error.code}: ${error.message}` : error.message,
+          undefined,
+          error instanceof AddressRefusedError,
+        ),
+      ),
     )
     req.end(body)
   })

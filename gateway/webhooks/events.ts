@@ -16,6 +16,8 @@ import { EVENT_OF_CHANGE, type NotifyInfo, type WebhookEvent } from '../../contr
 import { positionKey } from './queue.ts'
 
 export interface PendingEvent {
+  /** The item's latest change after the cursor: the event's place in the feed. */
+  position: Position
   /** Queue key segment: sorts in cursor order (another locale's after the default's at one position). */
   key: string
   msgId: string
@@ -87,6 +89,6 @@ export function eventsAfter(
     }
     const msgId = `msg_${createHash('sha256').update(`${cursor}\0${entry.id}\0${type}`).digest('hex').slice(0, 32)}`
     const key = positionKey(position.time, position.seq)
-    return { key: other === undefined ? key : `${key}-${other}`, msgId, event }
+    return { position, key: other === undefined ? key : `${key}-${other}`, msgId, event }
   })
 }

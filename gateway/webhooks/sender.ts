@@ -1,7 +1,11 @@
 /**
  * One pass of the sender: for each subscription that is active, not disabled
  * and not backing off, deliver what waits for it, oldest cursor first, under a
- * lease (lease.ts) so one sender works an endpoint at a time. A failure stops
+ * lease (lease.ts) so one sender works an endpoint at a time. Endpoints are
+ * served side by side and in turns (turns.ts): ENDPOINTS_AT_ONCE at a time,
+ * MESSAGES_PER_TURN each before the next in line, so an endpoint that is slow
+ * to answer, or has a long backlog, delays no other's events within the
+ * pass's deadline (a scheduled function's time). A failure stops
  * that endpoint's pass: later messages wait behind it (so a receiver gets
  * every event in cursor order), the circuit opens until the next attempt
  * (backoff.ts), and one message is tried when it is due; a success closes it.
@@ -18,7 +22,13 @@ import { acquire } from './lease.ts'
 import { HEALTHY, openQueue, type EndpointState, type Queue } from './queue.ts'
 import { unseal, type SecretsKey } from './secrets.ts'
 import { openSubscriptions, signingSecrets, type Subscription } from './subscriptions.ts'
+import { inTurns } from './turns.ts'
 import type { UrlPolicy } from './url-policy.ts'
+
+/** Endpoints sent to at once: each attempt waits on its endpoint's answer (up to its timeout), not on this host. */
+export const ENDPOINTS_AT_ONCE = 8
+/** Messages an endpoint is sent in one turn before the next endpoint in line has its turn. */
+export const MESSAGES_PER_TURN = 10
 
 export interface SenderContext {
   store: StateStore
@@ -43,30 +53,55 @@ export interface PassResult {
 export async function sendDue(ctx: SenderContext): Promise<PassResult> {
   const queue = openQueue(ctx.store)
   const total: PassResult = { delivered: 0, failed: 0, waiting: 0 }
-  for (const subscription of await openSubscriptions(ctx.store).list()) {
+  const endpoints: Endpoint[] = []
+  // What waits for each, looked up side by side (a store round trip each).
+  await inTurns(await openSubscriptions(ctx.store).list(), ENDPOINTS_AT_ONCE, async (subscription) => {
     const keys = await queue.waiting(subscription.id)
-    if (keys.length === 0) continue
-    const state = await queue.state(subscription.id)
-    const due =
-      subscription.status === 'active' &&
-      !state.disabled_at &&
-      (!state.next_attempt_at || Date.parse(state.next_attempt_at) <= ctx.now())
-    const done = due ? await sendTo(subscription, state, keys, queue, ctx) : { delivered: 0, failed: 0 }
-    total.delivered += done.delivered
-    total.failed += done.failed
-    total.waiting += keys.length - done.delivered
-  }
+    total.waiting += keys.length
+    if (keys.length > 0) endpoints.push({ subscription, keys, next: 0 })
+    return false
+  })
+  endpoints.sort(
+    (a, b) =>
+      a.subscription.created_at.localeCompare(b.subscription.created_at) ||
+      a.subscription.id.localeCompare(b.subscription.id),
+  )
+  await inTurns(endpoints, ENDPOINTS_AT_ONCE, async (endpoint) => {
+    const turn = await sendTurn(endpoint, queue, ctx)
+    total.delivered += turn.delivered
+    total.failed += turn.failed
+    total.waiting -= turn.delivered
+    return turn.more
+  })
   return total
 }
 
-async function sendTo(
-  subscription: Subscription,
-  state: EndpointState,
-  keys: string[],
+/** An endpoint with messages waiting, and how far this pass has gone through them. */
+interface Endpoint {
+  subscription: Subscription
+  keys: string[]
+  next: number
+}
+
+/**
+ * One turn: up to MESSAGES_PER_TURN of the endpoint's messages, in cursor
+ * order, under its lease; `more` when it was cut short by the turn's share
+ * alone (not by a failure, the deadline or a lost lease).
+ */
+async function sendTurn(
+  endpoint: Endpoint,
   queue: Queue,
   ctx: SenderContext,
-): Promise<{ delivered: number; failed: number }> {
-  const counts = { delivered: 0, failed: 0 }
+): Promise<{ delivered: number; failed: number; more: boolean }> {
+  const { subscription } = endpoint
+  const counts = { delivered: 0, failed: 0, more: false }
+  // Read again each turn: another instance may have sent, failed or been told to wait meanwhile.
+  let state = await queue.state(subscription.id)
+  const due =
+    subscription.status === 'active' &&
+    !state.disabled_at &&
+    (!state.next_attempt_at || Date.parse(state.next_attempt_at) <= ctx.now())
+  if (!due) return counts
   const lease = await acquire(ctx.store, `endpoint-${subscription.id}`, ctx.now)
   if (!lease) return counts
   try {
@@ -81,11 +116,22 @@ async function sendTo(
       })
       return counts
     }
-    for (const key of keys) {
-      if (ctx.deadline !== undefined && ctx.now() + subscription.timeout_ms > ctx.deadline) break
-      if (!(await lease.extend(subscription.timeout_ms + 5_000))) break
+    let tried = 0
+    let stopped = false
+    while (endpoint.next < endpoint.keys.length && tried < MESSAGES_PER_TURN) {
+      const pastDeadline = ctx.deadline !== undefined && ctx.now() + subscription.timeout_ms > ctx.deadline
+      if (pastDeadline || !(await lease.extend(subscription.timeout_ms + 5_000))) {
+        stopped = true
+        break
+      }
+      const key = endpoint.keys[endpoint.next]!
       const message = await queue.read(key)
-      if (!message) continue
+      if (!message) {
+        // Sent meanwhile by another sender, or removed.
+        endpoint.next++
+        continue
+      }
+      tried++
       const result = await attemptDelivery(
         { url: subscription.url, msgId: message.msg_id, payload: message.payload, secrets },
         { timeoutMs: subscription.timeout_ms, policy: ctx.policy },
@@ -104,15 +150,24 @@ async function sendTo(
       })
       if (result.ok) {
         await queue.done(key)
+        endpoint.next++
         counts.delivered++
         state = { ...HEALTHY, last_success_at: new Date(ctx.now()).toISOString() }
         continue
       }
       counts.failed++
+      if (result.refused)
+        ctx.log('warn', 'webhooks: delivery refused: the endpoint is not a public address (SSRF guard)', {
+          subscription: subscription.id,
+          url: subscription.url,
+          error: result.error,
+        })
       state = failed(subscription, state, result, ctx)
+      stopped = true
       break
     }
     await queue.setState(subscription.id, state)
+    counts.more = !stopped && endpoint.next < endpoint.keys.length
   } finally {
     await lease.release()
   }

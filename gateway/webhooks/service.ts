@@ -48,7 +48,7 @@ export async function webhookPass(
   const common = { store, now, log: runtime.logger, publicUrl: runtime.publicUrl() }
   let dispatch: DispatchResult | undefined
   if (snapshot) {
-    dispatch = await dispatchBuild(snapshot, common)
+    dispatch = await dispatchBuild(snapshot, { ...common, deadline: runtime.deadline })
     await pingHub(snapshot, { ...common, policy: settings.policy })
   }
   const sent = await sendDue({

@@ -31,19 +31,28 @@ export interface UrlPolicy {
  * off this machine, and no remote Netlify site named (the keys CLI managing a
  * site's Blobs from a laptop makes production subscriptions). The Netlify
  * functions pass the site's URL as PUBLIC_URL when it is not set.
+ *
+ * On Netlify (a function, which LAMBDA_TASK_ROOT marks, or state in the
+ * site's Blobs) the HOST default and a missing URL say nothing about where
+ * the code runs, so they never open loopback: only Netlify's local emulation
+ * does, which marks what runs in it with NETLIFY_LOCAL=true. Without it,
+ * loopback is refused there like every private range, whatever else is unset.
  */
 export function urlPolicyFrom(settings: {
   HOST: Settings['HOST']
   PUBLIC_URL?: string | undefined
   NETLIFY_SITE_ID?: string | undefined
+  OAUTH_STORE?: Settings['OAUTH_STORE']
+  LAMBDA_TASK_ROOT?: string | undefined
+  NETLIFY_LOCAL?: boolean
 }): UrlPolicy {
   const publicHost = settings.PUBLIC_URL ? new URL(settings.PUBLIC_URL).hostname.replace(/^\[|\]$/g, '') : undefined
-  return {
-    allowLoopback:
-      settings.NETLIFY_SITE_ID === undefined &&
-      isLoopbackHostname(settings.HOST) &&
-      (publicHost === undefined || isLoopbackHostname(publicHost) || publicHost === '::1'),
-  }
+  const thisMachine =
+    settings.NETLIFY_SITE_ID === undefined &&
+    isLoopbackHostname(settings.HOST) &&
+    (publicHost === undefined || isLoopbackHostname(publicHost) || publicHost === '::1')
+  const netlify = settings.LAMBDA_TASK_ROOT !== undefined || settings.OAUTH_STORE === 'netlify-blobs'
+  return { allowLoopback: thisMachine && (!netlify || settings.NETLIFY_LOCAL === true) }
 }
 
 /** Whether an endpoint may be connected to at `address` (an IP literal). */

@@ -6,6 +6,15 @@
  * (`hub.mode=publish`, `hub.url=<feed>`, form-encoded, the form hubs such as
  * Google's and Superfeedr accept), so subscribers fetch them at once. A
  * failed ping is tried again on a later pass, with backoff.
+ *
+ * The first build seen with a hub (a new store, or another hub named) pings
+ * every feed, where the webhooks' first build sends nothing. On purpose: a
+ * publish ping is no news of its own, only "fetch this topic now". A hub that
+ * has the feed already fetches it once more (feed hubs pass on only the
+ * entries new to them; at worst a subscriber gets a feed whose entries it
+ * knows by id), while a feed that changed while nothing was recorded (the
+ * store lost or moved) would otherwise wait for its next change. A webhook
+ * event states that an item changed, so there the first build is not news.
  */
 import type { Snapshot } from '../artifacts.ts'
 import type { StateStore } from '../auth/store/state-store.ts'

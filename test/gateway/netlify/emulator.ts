@@ -18,14 +18,23 @@ export interface Emulator {
   stop(): Promise<void>
 }
 
+export interface EmulatorOptions {
+  timeoutMs?: number
+  /**
+   * false: a function is built once, not again when a file it includes changes (a test's new
+   * build in dist/; see netlify-emulator.mjs). For functions that read the build from the project.
+   */
+  reloadFunctions?: boolean
+}
+
 export async function startEmulator(
   projectRoot: string,
   env: Record<string, string> = {},
-  timeoutMs = 120_000,
+  { timeoutMs = 120_000, reloadFunctions = true }: EmulatorOptions = {},
 ): Promise<Emulator> {
   const script = join(REPO_ROOT, 'test/gateway/netlify/netlify-emulator.mjs')
   const node = await node22()
-  const child = spawn(node.execPath, [script, projectRoot], {
+  const child = spawn(node.execPath, [script, projectRoot, ...(reloadFunctions ? [] : ['--no-reload'])], {
     cwd: projectRoot,
     stdio: ['pipe', 'pipe', 'pipe'],
     env: node.env({ NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '', LOG_LEVEL: 'silent', ...env }),

@@ -12,9 +12,10 @@ import { FunctionsHandler } from '@netlify/functions-dev'
 
 const projectRoot = process.argv[2]
 if (!projectRoot) {
-  console.error('usage: netlify-emulator.mjs <project root>')
+  console.error('usage: netlify-emulator.mjs <project root> [--no-reload]')
   process.exit(2)
 }
+const noReload = process.argv.includes('--no-reload')
 
 const off = { enabled: false }
 const netlify = new NetlifyDev({
@@ -46,6 +47,26 @@ const invoke = FunctionsHandler.prototype.invoke
 FunctionsHandler.prototype.invoke = function (request, route, func) {
   this.globalBuildDirectory = undefined
   return invoke.call(this, request, route, func, undefined)
+}
+// With --no-reload, a function is not built again when a file it includes changes (a new build
+// in dist/). The emulation rebuilds every function that includes dist/ files then, on a watcher's
+// own time: minutes of this process on a loaded machine, which a call made meanwhile either
+// waits for or runs beside, stalled. A function that reads the build from the project (the
+// working folder, as DIST_DIR resolves there) and runs in a fresh worker each call sees each
+// new build without it, as a deploy's functions see theirs. The first build (`firstLoad`) stays.
+if (noReload) {
+  const match = FunctionsHandler.prototype.match
+  FunctionsHandler.prototype.match = function (...args) {
+    const registry = this.registry
+    if (!registry.reloadsOff) {
+      const build = registry.buildFunctionAndWatchFiles
+      registry.buildFunctionAndWatchFiles = function (func, firstLoad) {
+        return firstLoad ? build.call(this, func, firstLoad) : Promise.resolve()
+      }
+      registry.reloadsOff = true
+    }
+    return match.apply(this, args)
+  }
 }
 
 await netlify.start()

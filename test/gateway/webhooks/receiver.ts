@@ -14,6 +14,11 @@ export interface Delivery {
   body: string
 }
 
+export interface Answer {
+  status: number
+  headers?: Record<string, string>
+}
+
 export interface Receiver {
   url: string
   /** Every request that arrived, in order. */
@@ -22,8 +27,10 @@ export interface Receiver {
   events: WebhookEvent[]
   /** Each secret it verifies with (any one passing is enough). */
   secrets: string[]
-  /** How to answer the next request: a status and headers (default 204), or null to never answer. */
-  respond: (delivery: Delivery) => { status: number; headers?: Record<string, string> } | null
+  /** How to answer the next request: a status and headers (default 204), or null to never answer; a promise answers when it settles. */
+  respond: (delivery: Delivery) => Answer | null | Promise<Answer | null>
+  /** TCP connections accepted, whether or not a request came over them. */
+  connections: number
   close(): Promise<void>
 }
 
@@ -32,7 +39,8 @@ export function verify(delivery: Delivery, secret: string): WebhookEvent {
   return new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>) as WebhookEvent
 }
 
-export async function startReceiver(secrets: string[] = []): Promise<Receiver> {
+/** A receiver listening on `host` (an IP address; 127.0.0.1 by default). */
+export async function startReceiver(secrets: string[] = [], host = '127.0.0.1'): Promise<Receiver> {
   const seen = new Set<string>()
   const receiver: Receiver = {
     url: '',
@@ -40,6 +48,7 @@ export async function startReceiver(secrets: string[] = []): Promise<Receiver> {
     events: [],
     secrets,
     respond: () => ({ status: 204 }),
+    connections: 0,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve())
@@ -53,8 +62,9 @@ export async function startReceiver(secrets: string[] = []): Promise<Receiver> {
     req.on('end', () => {
       const delivery = { headers: req.headers, body: Buffer.concat(chunks).toString('utf8') }
       receiver.deliveries.push(delivery)
-      const answer = receiver.respond(delivery)
-      if (answer === null) return
+      void Promise.resolve(receiver.respond(delivery)).then((answer) => answer && reply(delivery, answer))
+    })
+    const reply = (delivery: Delivery, answer: Answer) => {
       if (answer.status >= 200 && answer.status < 300) {
         const event = receiver.secrets.map((s) => tryVerify(delivery, s)).find((e) => e !== undefined)
         if (!event) {
@@ -68,10 +78,12 @@ export async function startReceiver(secrets: string[] = []): Promise<Receiver> {
         }
       }
       res.writeHead(answer.status, answer.headers).end()
-    })
+    }
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/content`
+  server.on('connection', () => receiver.connections++)
+  await new Promise<void>((resolve) => server.listen(0, host, () => resolve()))
+  const authority = `${host.includes(':') ? `[${host}]` : host}:${(server.address() as AddressInfo).port}`
+  receiver.url = `http://${authority}/hooks/content`
   return receiver
 }
 

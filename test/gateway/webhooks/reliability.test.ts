@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { backoffDelay, FIRST_DELAY_MS, MAX_DELAY_MS, nextAttemptDelay } from '../../../gateway/webhooks/backoff.ts'
-import { passUntil, startWebhookSite, T0, validPost, type WebhookSite } from './setup.ts'
+import { passUntil, startWebhookSite, subscribe, T0, validPost, type WebhookSite } from './setup.ts'
 import { startReceiver, type Receiver } from './receiver.ts'
 
 const HOUR = 3_600_000
@@ -21,15 +21,6 @@ afterEach(async () => {
   await receiver?.close()
   site = receiver = undefined
 })
-
-/** A site with a subscription to `receiver`; returns the subscription's id. */
-async function subscribe(s: WebhookSite, r: Receiver): Promise<string> {
-  await s.webhooks.pass()
-  const created = await s.keys('webhook', 'create', '--url', r.url, '--events', 'all')
-  expect(created.code).toBe(0)
-  r.secrets.push(created.out[0]!)
-  return /created (wh_[0-9a-f]{16})/.exec(created.err.join('\n'))![1]!
-}
 
 /** Three new posts in one build: three events, in cursor order by path. */
 async function publishThree(s: WebhookSite): Promise<void> {

@@ -14,6 +14,7 @@ import type { WebhookService } from '../../../gateway/webhooks/service.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { commitAll, initAndCommit } from '../../helpers/git.ts'
 import { createProject, validPost, type TempProject } from '../../helpers/project.ts'
+import type { Receiver } from './receiver.ts'
 
 /** 2026-05-01T00:00:00Z: the first commit; later ones follow it. */
 export const T0 = 1_777_593_600
@@ -94,6 +95,15 @@ export async function startWebhookSite(
 }
 
 export { validPost }
+
+/** After a pass (which starts the cursor), subscribe `receiver` to every event (`options` are more of the CLI's), giving it the secret; the subscription's id. */
+export async function subscribe(site: WebhookSite, receiver: Receiver, ...options: string[]): Promise<string> {
+  await site.webhooks.pass()
+  const created = await site.keys('webhook', 'create', '--url', receiver.url, '--events', 'all', ...options)
+  if (created.code !== 0) throw new Error(`webhook create failed: ${created.err.join('\n')}`)
+  receiver.secrets.push(created.out[0]!)
+  return /created (wh_[0-9a-f]{16})/.exec(created.err.join('\n'))![1]!
+}
 
 /** Run passes until `done()` holds (each pass awaited; at most `passes`). */
 export async function passUntil(site: WebhookSite, done: () => boolean, passes = 20): Promise<void> {

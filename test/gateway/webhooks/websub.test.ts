@@ -49,7 +49,7 @@ describe('WebSub', () => {
 
   it('pings the hub for the feeds a live build changed, and only for them', async () => {
     await site.webhooks.pass()
-    // The first build seen: every feed is announced once.
+    // The first build seen: every feed is announced once (a ping only asks the hub to fetch; websub.ts says why).
     expect(pings).toHaveLength(15)
     expect(pings.every((p) => p.get('hub.mode') === 'publish')).toBe(true)
     expect(pings.map((p) => p.get('hub.url'))).toContain('https://api.fixture.example/feeds/all.atom')
