@@ -8,6 +8,11 @@ import { LongestFirst } from './test/sequencer.ts'
  */
 const SOLO = ['test/build/compiler/watch/watch.test.ts', 'test/gateway/preview/preview.test.ts']
 
+/** Netlify's emulations: beside the rest, but one at a time (test/gateway/netlify/one-emulation-at-a-time.ts). */
+const NETLIFY_EMULATIONS = ['oauth', 'parity', 'release', 'webhooks'].map(
+  (name) => `test/gateway/netlify/netlify-${name}.test.ts`,
+)
+
 export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
@@ -25,13 +30,23 @@ export default defineConfig({
         extends: true,
         // Test files start real servers and builds. Three at a time on two cores: the slowest
         // files (Netlify's emulation, the Inspector under Node 22) mostly wait on another process.
-        // Every file but the timing ones runs here, the Netlify emulations and the smoke bench among
-        // them: a project of one worker at a time would run after all the others (Vitest runs the
-        // files of such a project in a group of their own, last), never beside them.
+        // The smoke bench runs here too. A project of one worker at a time would run after all the
+        // others (Vitest runs the files of such a project in a group of their own, last), never beside them.
         test: {
           name: 'suite',
           include: ['test/**/*.test.ts'],
-          exclude: SOLO,
+          exclude: [...SOLO, ...NETLIFY_EMULATIONS],
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        // In the suite's group (the same workers and order), each file waiting for the one before it.
+        test: {
+          name: 'netlify',
+          include: NETLIFY_EMULATIONS,
+          setupFiles: ['test/gateway/netlify/one-emulation-at-a-time.ts'],
           maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
