@@ -8,7 +8,11 @@ import { LongestFirst } from './test/sequencer.ts'
  */
 const SOLO = ['test/build/compiler/watch/watch.test.ts', 'test/gateway/preview/preview.test.ts']
 
-/** Netlify's emulations: beside the rest, but one at a time (test/gateway/netlify/one-emulation-at-a-time.ts). */
+/**
+ * Netlify's emulations run one at a time, after the rest: two at once, or one beside the suite,
+ * wait on each other (a function's first call then takes minutes) and the webhooks test's delivery
+ * waits run out. (Vitest 4 runs the files of a one-worker project in a group of their own, last.)
+ */
 const NETLIFY_EMULATIONS = ['oauth', 'parity', 'release', 'webhooks'].map(
   (name) => `test/gateway/netlify/netlify-${name}.test.ts`,
 )
@@ -16,7 +20,7 @@ const NETLIFY_EMULATIONS = ['oauth', 'parity', 'release', 'webhooks'].map(
 export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
-    // The files that take minutes (the Netlify emulations, the smoke bench) start first (test/sequencer.ts).
+    // The files that take minutes (the smoke bench, own-content.test.ts) start first (test/sequencer.ts).
     sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -42,12 +46,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        // In the suite's group (the same workers and order), each file waiting for the one before it.
         test: {
           name: 'netlify',
           include: NETLIFY_EMULATIONS,
-          setupFiles: ['test/gateway/netlify/one-emulation-at-a-time.ts'],
-          maxWorkers: 3,
+          maxWorkers: 1,
+          fileParallelism: false,
           sequence: { groupOrder: 0 },
         },
       },
