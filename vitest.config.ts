@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { LongestFirst } from './test/sequencer.ts'
 
 /**
  * Test files that measure wall-clock behaviour (the watch mode's one-second
@@ -8,17 +9,19 @@ import { defineConfig } from 'vitest/config'
 const SOLO = ['test/build/compiler/watch/watch.test.ts', 'test/gateway/preview/preview.test.ts']
 
 /**
- * Netlify's emulations run one at a time beside the rest: two at once wait on each
- * other (a function's first call then takes minutes). The smoke bench (which asserts
- * no timing, only that every row yields a number) runs in the same lane: it takes
- * minutes of one process, which beside the rest costs less than after it; so does the
- * suite that runs part of it and another suite in a copy of the repository.
+ * Netlify's emulations run one at a time, after the rest: two at once, or one beside the suite,
+ * wait on each other (a function's first call then takes minutes) and the webhooks test's delivery
+ * waits run out. (Vitest 4 runs the files of a one-worker project in a group of their own, last.)
  */
-const ONE_AT_A_TIME = ['test/gateway/netlify/**/*.test.ts', 'test/bench/**/*.test.ts', 'test/own-content.test.ts']
+const NETLIFY_EMULATIONS = ['oauth', 'parity', 'release', 'webhooks'].map(
+  (name) => `test/gateway/netlify/netlify-${name}.test.ts`,
+)
 
 export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
+    // The files that take minutes (the smoke bench, own-content.test.ts) start first (test/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each test decides its own settings: an operator's REQUIRE_HISTORY=on (CI) is not theirs. This is
@@ -31,10 +34,12 @@ export default defineConfig({
         extends: true,
         // Test files start real servers and builds. Three at a time on two cores: the slowest
         // files (Netlify's emulation, the Inspector under Node 22) mostly wait on another process.
+        // The smoke bench runs here too. A project of one worker at a time would run after all the
+        // others (Vitest runs the files of such a project in a group of their own, last), never beside them.
         test: {
           name: 'suite',
           include: ['test/**/*.test.ts'],
-          exclude: [...SOLO, ...ONE_AT_A_TIME],
+          exclude: [...SOLO, ...NETLIFY_EMULATIONS],
           maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
@@ -42,8 +47,8 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'one-at-a-time',
-          include: ONE_AT_A_TIME,
+          name: 'netlify',
+          include: NETLIFY_EMULATIONS,
           maxWorkers: 1,
           fileParallelism: false,
           sequence: { groupOrder: 0 },

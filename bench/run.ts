@@ -54,9 +54,11 @@ const smoke = args.smoke
  * own; the smoke run's (what the tests run) the tests' fixture content (bench/lib/paths.ts).
  */
 const content = args.content ? resolve(args.content) : smoke ? CONTENT_SOURCES.fixtures : CONTENT_SOURCES.repository
+const items = Number(args.items ?? (smoke ? 300 : 10_000))
 const config = {
-  items: Number(args.items ?? (smoke ? 300 : 10_000)),
-  small_items: smoke ? 100 : 1_000,
+  items,
+  /** The small corpus (list sizes, memory): a tenth of the corpus, a third in the smoke run (100 of 300 items). */
+  small_items: Math.max(1, Math.round(items / (smoke ? 3 : 10))),
   images: Number(args.images ?? (smoke ? 12 : 1_000)),
   seed: Number(args.seed),
   cold_runs: smoke ? 1 : 3,

@@ -14,7 +14,7 @@ import { getStore } from '@netlify/blobs'
 import { exportJWK, generateKeyPair } from 'jose'
 import * as oidc from 'openid-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bundleFunction } from '../../../build/netlify-function.ts'
+import { bundledFunctions } from './functions.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { generateClientSecret, hashClientSecret, writeClientsFile } from '../../../gateway/auth/issuer/clients-file.ts'
 import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
@@ -37,7 +37,7 @@ let personId: string
 beforeAll(async () => {
   project = await copyOfFixtureContent()
   await buildSite({ root: project.root })
-  await bundleFunction(REPO_ROOT, project.root)
+  await bundledFunctions(project.root)
   await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))
   machineSecret = generateClientSecret()
   await writeClientsFile(join(project.root, 'clients.json'), {

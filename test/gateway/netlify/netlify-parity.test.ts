@@ -12,7 +12,7 @@ import { COLLECTION_NAMES } from '../../../contract/collections.ts'
 import { MANIFEST_FILE } from '../../../contract/paths.ts'
 import { CHANGES_FILE } from '../../../contract/changes.ts'
 import type { Manifest } from '../../../contract/manifest.ts'
-import { bundleFunction } from '../../../build/netlify-function.ts'
+import { bundledFunctions } from './functions.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
@@ -72,7 +72,7 @@ describe('Netlify deploy parity', () => {
   beforeAll(async () => {
     project = await copyOfFixtureContent()
     await buildSite({ root: project.root })
-    await bundleFunction(REPO_ROOT, project.root)
+    await bundledFunctions(project.root)
     await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))
     manifest = JSON.parse(await readFile(join(project.dist, MANIFEST_FILE), 'utf8')) as Manifest
     firstChanges = JSON.parse(await readFile(join(project.dist, CHANGES_FILE), 'utf8')) as typeof firstChanges

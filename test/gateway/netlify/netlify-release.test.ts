@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { exportJWK, generateKeyPair } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
-import { bundleFunction } from '../../../build/netlify-function.ts'
+import { bundledFunctions } from './functions.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
 import { startEmulator, type Emulator } from './emulator.ts'
 
@@ -55,7 +55,7 @@ beforeAll(async () => {
   // The first deploy: the launch is months away, as of its build and by the function's clock alike.
   await project.write('content/blog-posts/launch.md', post('Launch', '2099-06-01T09:00:00Z'))
   await deploy('2026-02-01T00:00:00Z')
-  await bundleFunction(REPO_ROOT, project.root)
+  await bundledFunctions(project.root)
   await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))
   const { privateKey } = await generateKeyPair('ES256', { extractable: true })
   netlify = await startEmulator(project.root, {

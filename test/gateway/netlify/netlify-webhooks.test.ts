@@ -17,7 +17,7 @@ import { getStore } from '@netlify/blobs'
 import { exportJWK, generateKeyPair } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
-import { bundleFunction } from '../../../build/netlify-function.ts'
+import { bundledFunctions } from './functions.ts'
 import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
 import { BLOBS_STORE_NAME } from '../../../gateway/auth/store/open-store.ts'
 import type { RunRecord } from '../../../gateway/webhooks/last-run.ts'
@@ -113,7 +113,7 @@ beforeAll(async () => {
   })
   await initAndCommit(project.root, T0)
   await buildSite({ root: project.root, cache: false })
-  await bundleFunction(REPO_ROOT, project.root)
+  await bundledFunctions(project.root)
   await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))
   const { privateKey } = await generateKeyPair('ES256', { extractable: true })
   // Each function is built once, as a deploy's are: it reads each new build from the project

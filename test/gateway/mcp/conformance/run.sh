@@ -47,9 +47,11 @@ if [ -z "$url" ]; then
   # it whatever REQUIRE_HISTORY the caller has (CI's is on, for the repository's own content).
   mkdir -p "$work/project"
   cp -R test/fixtures/content "$work/project/content"
-  REQUIRE_HISTORY=off ./node_modules/.bin/tsx build/cli.ts build --root "$work/project" --no-cache >/dev/null
+  # The prebuilt commands (build/run.mjs), as `npm run build` and `npm start` run them: no TypeScript
+  # compiled here (the test suite has most likely bundled them already).
+  REQUIRE_HISTORY=off node build/run.mjs cli build --root "$work/project" --no-cache >/dev/null
   MCP_AUTH=off HOST=127.0.0.1 PORT=0 LOG_LEVEL=warn DIST_DIR="$work/project/dist" \
-    ./node_modules/.bin/tsx gateway/serve.ts 2>"$work/gateway.err" >"$work/gateway.out" &
+    node build/run.mjs serve 2>"$work/gateway.err" >"$work/gateway.out" &
   gateway_pid=$!
   for _ in $(seq 1 300); do
     base=$(grep -o 'serving build [0-9a-f]* at http://[^ ]*' "$work/gateway.err" | sed 's/.* at //' || true)

@@ -1,0 +1,23 @@
+/**
+ * The order in which test files start. Vitest orders by the durations of the
+ * previous run where it has them (a developer's machine), but CI's fresh clone
+ * has none, and then it goes by file size: the smoke bench, a short file with
+ * minutes of work, would start last and leave CI waiting on it alone. The
+ * files that take minutes start first; the rest keep Vitest's order.
+ */
+import { relative } from 'node:path'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
+
+const FIRST = ['test/bench/smoke.test.ts', 'test/own-content.test.ts']
+
+export class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const at = FIRST.indexOf(relative(spec.project.config.root, spec.moduleId))
+      return at < 0 ? FIRST.length : at
+    }
+    const group = (spec: TestSpecification) => spec.project.config.sequence.groupOrder
+    // Array.prototype.sort is stable: the rest keep Vitest's order.
+    return (await super.sort(files)).sort((a, b) => group(a) - group(b) || rank(a) - rank(b))
+  }
+}
