@@ -45,7 +45,8 @@ import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
 import type { FullPass } from './full-pass.ts'
 import { referenceErrors } from './link.ts'
 import { Linker } from './linker.ts'
-import { LocaleClaims, translationErrors } from './locale-errors.ts'
+import { LocaleClaims } from './locale-errors.ts'
+import { TranslationChecks } from './translation-checks.ts'
 import { relinkLocales } from './locale-edit.ts'
 import { byLocale, linkLocales, type LocaleState } from './locales.ts'
 import { translationLinkErrors } from './translation-links.ts'
@@ -54,11 +55,11 @@ import {
   neverPublished,
   publicationOf,
   publishedWindows,
-  translationReleases,
   type FileRelease,
   type Releases,
 } from './translation-release.ts'
 import { PersonSlugs } from './person-slugs.ts'
+import { ReleaseIndex } from './release-index.ts'
 import {
   inBatches,
   itemPath,
@@ -130,6 +131,8 @@ export class Compiler {
   /** What no one file shows, kept file by file: two files of one locale of an item, one person's two slugs. */
   private readonly claims = new LocaleClaims()
   private readonly people = new PersonSlugs()
+  private readonly releaseIndex = new ReleaseIndex()
+  private readonly translationChecks = new TranslationChecks()
   private readonly parts = new Map<CollectionName, CollectionPart>()
   private readonly linker = new Linker()
   /** What the last locale link kept for the next edit's (a multilingual site's). */
@@ -435,6 +438,8 @@ export class Compiler {
     this.people.clear()
     this.publication = undefined
     const site = this.site
+    this.releaseIndex.reset(site?.language ?? '')
+    this.translationChecks.reset(site?.language ?? '')
     if (!site) return
     const sources = [...this.sources.values()]
     const threads = this.threads ?? availableParallelism()
@@ -454,11 +459,15 @@ export class Compiler {
     if (before) {
       this.claims.delete(before)
       this.people.delete(before)
+      this.releaseIndex.delete(before)
+      this.translationChecks.delete(before)
     }
     if (file) {
       this.compiled.set(path, file)
       this.claims.add(file)
       this.people.add(file)
+      this.releaseIndex.add(file)
+      this.translationChecks.add(file)
     } else this.compiled.delete(path)
     this.publication = undefined
   }
@@ -471,7 +480,7 @@ export class Compiler {
   /** Each translation's release, and the windows of every file that may be published: the build's timeline. */
   private published(): { releases: Releases; windows: ReleaseWindow[] } {
     if (!this.publication) {
-      const releases = this.site ? translationReleases(this.site, this.compiled.values()) : new Map()
+      const releases = this.site ? this.releaseIndex.of(this.site, this.compiled.values()) : new Map()
       this.publication = { releases, windows: publishedWindows(this.compiled.values(), releases) }
     }
     return this.publication
@@ -524,7 +533,7 @@ export class Compiler {
     })
     // A translation is published only while its item is too: its window is bound to the item's.
     const { releases, windows } = this.published()
-    errors.push(...translationErrors(site, own, translations), ...neverPublished(releases))
+    errors.push(...this.translationChecks.errors(site), ...neverPublished(releases))
     errors.push(...this.claims.errors(), ...this.people.errors())
     const translationLinks = () => translationLinkErrors(site, own, translations, releases, now)
     if (errors.length) {

@@ -57,7 +57,7 @@ export interface LocaleState {
 
 /**
  * Link the translations against the linked default content and name every
- * record's translations. Call only when `translationErrors` and
+ * record's translations. Call only when the translation checks (translation-checks.ts) and
  * `translationLinkErrors` (translation-links.ts) found none. A translation is
  * published while it and its item both are (`releases`, translation-release.ts).
  * A single-language site's content is `base` itself (no state).

@@ -44,6 +44,19 @@ async function expectLikeFresh(files: Record<string, string | null>): Promise<vo
   expect(etags((await compiler.emit('full'))!)).toEqual(full)
 }
 
+/** Write the files (null removes one): the watch compiler finds the errors a fresh one does. */
+async function expectErrorsLikeFresh(files: Record<string, string | null>): Promise<string> {
+  for (const [path, text] of Object.entries(files))
+    if (text === null) await rm(join(project.root, path))
+    else await writeFile(join(project.root, path), text)
+  const update = await compiler.update(Object.keys(files).map((f) => classify(project.root, join(project.root, f))!))
+  const fresh = (await Compiler.open({ root: project.root, cache: false, offThread: false })).current()
+  const messages = (state: typeof fresh | undefined) =>
+    state && !state.ok ? state.errors.lines().join('\n') : 'no errors'
+  expect(messages(update?.state)).toBe(messages(fresh))
+  return messages(fresh)
+}
+
 /** A file's text with `from` replaced by `to` (which must change it). */
 async function changed(path: string, from: RegExp, to: string): Promise<string> {
   const text = await readFile(join(project.root, path), 'utf8')
@@ -96,6 +109,20 @@ describe('an edit on a multilingual site is what a fresh compiler makes of it', 
     await expectLikeFresh({ [post]: await changed(post, title, 'title: Freshness SLAs, once more') })
     await expectLikeFresh({ [added]: null })
     await expectLikeFresh({ [post]: await changed(post, title, 'title: Freshness SLAs, at last') })
+  }, 120_000)
+
+  it('a translation taking another translation’s slug, or an untranslated item’s: the errors a fresh build finds', async () => {
+    const translation = 'content/blog-posts/datenqualitaet-im-mittelstand.de.md'
+    const text = await readFile(join(project.root, translation), 'utf8')
+    const taking = (slug: string) => text.replace('---\n', `---\nslug: ${slug}\n`)
+    expect(await expectErrorsLikeFresh({ [translation]: taking('datenvertraege-in-der-ci') })).toContain(
+      'is already used by',
+    )
+    expect(await expectErrorsLikeFresh({ [translation]: taking('on-call-for-data-teams') })).toContain(
+      'is the slug of content/blog-posts/on-call-for-data-teams.md',
+    )
+    expect(await expectErrorsLikeFresh({ [translation]: text })).toBe('no errors')
+    await expectLikeFresh({ [translation]: text.replace(title, 'title: Datenqualität, wieder gültig') })
   }, 120_000)
 
   it('an item and its translation saved together', async () => {
