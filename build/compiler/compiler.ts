@@ -45,19 +45,21 @@ import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
 import type { FullPass } from './full-pass.ts'
 import { referenceErrors } from './link.ts'
 import { Linker } from './linker.ts'
-import { LocaleClaims, translationErrors } from './locale-errors.ts'
-import { byLocale, linkLocales } from './locales.ts'
+import { LocaleClaims } from './locale-errors.ts'
+import { TranslationChecks } from './translation-checks.ts'
+import { relinkLocales } from './locale-edit.ts'
+import { byLocale, linkLocales, type LocaleState } from './locales.ts'
 import { translationLinkErrors } from './translation-links.ts'
 import {
   fileRelease,
   neverPublished,
   publicationOf,
   publishedWindows,
-  translationReleases,
   type FileRelease,
   type Releases,
 } from './translation-release.ts'
 import { PersonSlugs } from './person-slugs.ts'
+import { ReleaseIndex } from './release-index.ts'
 import {
   inBatches,
   itemPath,
@@ -129,8 +131,12 @@ export class Compiler {
   /** What no one file shows, kept file by file: two files of one locale of an item, one person's two slugs. */
   private readonly claims = new LocaleClaims()
   private readonly people = new PersonSlugs()
+  private readonly releaseIndex = new ReleaseIndex()
+  private readonly translationChecks = new TranslationChecks()
   private readonly parts = new Map<CollectionName, CollectionPart>()
   private readonly linker = new Linker()
+  /** What the last locale link kept for the next edit's (a multilingual site's). */
+  private locales: LocaleState | undefined
   private state: CompileState = { ok: false, errors: new ContentErrors([]) }
   /** The last content without errors: what emit() emits. */
   private good: BuiltContent | undefined
@@ -432,6 +438,8 @@ export class Compiler {
     this.people.clear()
     this.publication = undefined
     const site = this.site
+    this.releaseIndex.reset(site?.language ?? '')
+    this.translationChecks.reset(site?.language ?? '')
     if (!site) return
     const sources = [...this.sources.values()]
     const threads = this.threads ?? availableParallelism()
@@ -451,11 +459,15 @@ export class Compiler {
     if (before) {
       this.claims.delete(before)
       this.people.delete(before)
+      this.releaseIndex.delete(before)
+      this.translationChecks.delete(before)
     }
     if (file) {
       this.compiled.set(path, file)
       this.claims.add(file)
       this.people.add(file)
+      this.releaseIndex.add(file)
+      this.translationChecks.add(file)
     } else this.compiled.delete(path)
     this.publication = undefined
   }
@@ -468,7 +480,7 @@ export class Compiler {
   /** Each translation's release, and the windows of every file that may be published: the build's timeline. */
   private published(): { releases: Releases; windows: ReleaseWindow[] } {
     if (!this.publication) {
-      const releases = this.site ? translationReleases(this.site, this.compiled.values()) : new Map()
+      const releases = this.site ? this.releaseIndex.of(this.site, this.compiled.values()) : new Map()
       this.publication = { releases, windows: publishedWindows(this.compiled.values(), releases) }
     }
     return this.publication
@@ -496,16 +508,22 @@ export class Compiler {
     // The default locale's files go through the collections and the linker; translations join after (locales.ts).
     const [own, translations] = byLocale(site, this.compiled.values())
     const ownFiles = translations.length ? new Map(own.map((f) => [f.source.path, f])) : this.compiled
-    /** The one file an edit replaced, when that is all it did (the linker's fast path). */
-    let edit: [CompiledFile, CompiledFile] | undefined
+    /** The one file an edit replaced, when that is all it did (the linkers' fast paths); 'none' when it was a translation. */
+    let edit: [CompiledFile, CompiledFile] | 'none' | undefined
+    const [only] = changed.size === 1 ? changed : []
+    const one = only && replaced?.get(only)
+    const saved: [CompiledFile, CompiledFile] | undefined = one?.[0] && one[1] ? [one[0], one[1]] : undefined
     for (const collection of changed) {
       const one = replaced?.get(collection)
       // A translation saved again leaves the default locale's collection as it was.
       const translation = one?.[0] && one[1] && one[1].locale !== site.language && one[0].locale === one[1].locale
       const previous = this.parts.get(collection)
-      if (translation && previous) continue
+      if (translation && previous) {
+        if (saved) edit = 'none'
+        continue
+      }
       const part = one?.[0] && one[1] && reassembleOne(collection, previous, one[0], one[1], now)
-      if (part && changed.size === 1) edit = [one[0]!, one[1]!]
+      if (part && saved) edit = saved
       const files = part ? [] : [...ownFiles.values()].filter((c) => c.collection === collection)
       this.parts.set(collection, part || assembleCollection(collection, files, now))
     }
@@ -515,7 +533,7 @@ export class Compiler {
     })
     // A translation is published only while its item is too: its window is bound to the item's.
     const { releases, windows } = this.published()
-    errors.push(...translationErrors(site, own, translations), ...neverPublished(releases))
+    errors.push(...this.translationChecks.errors(site), ...neverPublished(releases))
     errors.push(...this.claims.errors(), ...this.people.errors())
     const translationLinks = () => translationLinkErrors(site, own, translations, releases, now)
     if (errors.length) {
@@ -532,7 +550,14 @@ export class Compiler {
       this.state = { ok: false, errors: new ContentErrors(sortErrors(linkErrors)) }
       return
     }
-    const content = linkLocales({ ...base, collections: linked.records }, own, translations, releases, now)
+    const merged = { ...base, collections: linked.records }
+    // An edit's own records in their locales, from what the last link kept (locale-edit.ts); else every locale.
+    const state = this.locales
+    this.locales = undefined
+    let content =
+      state && saved && linked.replaced && relinkLocales(state, merged, saved, linked.replaced, releases, now)
+    if (content) this.locales = state
+    else ({ content, state: this.locales } = linkLocales(merged, own, translations, releases, now))
     // A collection changed when one of its files did, or when an item it points to did.
     this.schedule.contentChanged(
       COLLECTION_NAMES.filter((c) => changed.has(c) || !sameItems(this.good?.collections[c], content.collections[c])),

@@ -33,6 +33,19 @@ export interface LinkResult {
   published: Published
   /** The published files that point to each `collection/slug` (by `related`). */
   referrers: Map<string, Set<CompiledFile>>
+  /**
+   * After an edit linked by difference (linker.ts), the records it replaced in
+   * the last result, the edited item's first (the only one that may have
+   * moved); undefined after a full link.
+   */
+  replaced?: ReplacedRecord[]
+}
+
+/** A linked record replaced by an edit: `before` in the last result, `after` in this one. */
+export interface ReplacedRecord {
+  collection: CollectionName
+  before: FullRecord
+  after: FullRecord
 }
 
 /** Resolve the references of `files` against the published `records` (base records, newest first) as of `now`. */

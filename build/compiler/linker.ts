@@ -8,7 +8,7 @@
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { FullRecord } from '../../contract/records.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
-import { link, relink, type LinkResult, type Published } from './link.ts'
+import { link, relink, type LinkResult, type Published, type ReplacedRecord } from './link.ts'
 import type { ReleaseWindow } from '../pipeline/schedule.ts'
 
 export class Linker {
@@ -25,9 +25,13 @@ export class Linker {
     records: Record<CollectionName, FullRecord[]>,
     files: ReadonlyMap<string, CompiledFile>,
     now: number,
-    edit?: [CompiledFile, CompiledFile],
+    edit?: [CompiledFile, CompiledFile] | 'none',
   ): LinkResult {
-    const fast = edit && this.linkOne(records, edit[0], edit[1])
+    // Only a translation changed: the default locale's records, and so their links, are the last ones.
+    const last = this.last
+    if (edit === 'none' && last && COLLECTION_NAMES.every((c) => records[c] === last.input[c]))
+      return { ...last.result, replaced: [] }
+    const fast = edit && edit !== 'none' && this.linkOne(records, edit[0], edit[1])
     if (fast) return fast
     const result = link(records, files.values(), now)
     this.last = result.errors.length ? undefined : { input: records, result, edited: new Map() }
@@ -68,9 +72,11 @@ export class Linker {
     const from = last.input[collection].indexOf(before.record)
     const to = base.indexOf(after.record)
     if (from < 0 || to < 0) return undefined
+    const replaced: ReplacedRecord[] = [{ collection, before: own[from]!, after: after.record }]
     own.splice(from, 1)
     own.splice(to, 0, after.references.length ? relink(after.record, after, published) : after.record)
     out[collection] = own
+    replaced[0]!.after = own[to]!
     // Items whose related entries name the edited one: linked again (the same object when nothing they show changed).
     const referrers = last.result.referrers
     for (const file of referrers.get(key) ?? []) {
@@ -79,6 +85,7 @@ export class Linker {
       const at = (file.collection === collection ? base : records[file.collection]).indexOf(file.record)
       const next = relink(file.record, file, published)
       if (at < 0 || list[at] === next) continue
+      replaced.push({ collection: file.collection, before: list[at]!, after: next })
       list[at] = next
       out[file.collection] = list
     }
@@ -89,9 +96,8 @@ export class Linker {
       if (!set) referrers.set(ref.target, (set = new Set()))
       set.add(after)
     }
-    const result: LinkResult = { records: out, errors: [], published, referrers }
-    this.last = { input: records, result, edited }
-    return result
+    this.last = { input: records, result: { records: out, errors: [], published, referrers }, edited }
+    return { ...this.last.result, replaced }
   }
 }
 

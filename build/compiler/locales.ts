@@ -35,11 +35,32 @@ export function byLocale(site: SiteConfig, files: Iterable<CompiledFile>): [Comp
 const withTranslations = new WeakMap<FullRecord, { key: string; record: FullRecord }>()
 const linkedTranslation = new WeakMap<FullRecord, { key: string; record: FullRecord }>()
 
+/** What linking the locales keeps for the next edit (locale-edit.ts): the indexes below, and what they made. */
+export interface LocaleState {
+  /** The linked default-locale records, the releases and the content last linked. */
+  base: BuiltContent['collections']
+  content: BuiltContent
+  /** `collection/key` → the item's records by locale (the default's linked ones, translations as published). */
+  items: Map<string, Map<string, FullRecord>>
+  /** `collection/key` → the item's published translations by locale. */
+  files: Map<string, Map<string, CompiledFile>>
+  /** `collection/slug` of a published default-locale record → its item's key. */
+  keyOfDefault: Map<string, string>
+  /** Per locale, its published translations' records by `collection/slug`. */
+  slugsOf: Map<string, Map<string, FullRecord>>
+  /** Each published translation's record as published, and as linked (what its locale lists). */
+  recordOf: Map<CompiledFile, FullRecord>
+  linkedOf: Map<CompiledFile, FullRecord>
+  /** The published translations whose `related` names each `collection/slug`. */
+  referrers: Map<string, Set<CompiledFile>>
+}
+
 /**
  * Link the translations against the linked default content and name every
- * record's translations. Call only when `translationErrors` and
+ * record's translations. Call only when the translation checks (translation-checks.ts) and
  * `translationLinkErrors` (translation-links.ts) found none. A translation is
  * published while it and its item both are (`releases`, translation-release.ts).
+ * A single-language site's content is `base` itself (no state).
  */
 export function linkLocales(
   base: BuiltContent,
@@ -47,37 +68,39 @@ export function linkLocales(
   translations: readonly CompiledFile[],
   releases: Releases,
   now: number,
-): BuiltContent {
+): { content: BuiltContent; state?: LocaleState } {
   const { site } = base
-  if (!isMultilingual(site)) return base
+  if (!isMultilingual(site)) return { content: base }
   // Published as of the build's clock: inside both the translation's own window and its item's.
   const published = translations.filter((f) => f.record && isReleased(f, releases, now))
-  const recordOf = new Map(published.map((f) => [f, asPublished(f, f.record!, releases)]))
-  /** `collection/key` → the item's records by locale (the default's linked ones). */
-  const items = new Map<string, Map<string, FullRecord>>()
-  const put = (collection: string, key: string, locale: string, record: FullRecord) => {
-    const id = `${collection}/${key}`
-    let byLocale = items.get(id)
-    if (!byLocale) items.set(id, (byLocale = new Map()))
-    byLocale.set(locale, record)
+  const state: LocaleState = {
+    base: base.collections,
+    content: base,
+    items: new Map(),
+    files: new Map(),
+    keyOfDefault: new Map(),
+    slugsOf: new Map(site.locales.slice(1).map((l) => [l, new Map()])),
+    recordOf: new Map(published.map((f) => [f, asPublished(f, f.record!, releases)])),
+    linkedOf: new Map(),
+    referrers: new Map(),
   }
+  const { items, keyOfDefault, recordOf } = state
   const defaultBySlug = new Map<string, FullRecord>()
   for (const c of COLLECTION_NAMES) for (const r of base.collections[c]) defaultBySlug.set(`${c}/${r.slug}`, r)
-  const keyOfDefault = new Map<string, string>()
   for (const file of own)
     if (file.record && isPublished(file, now)) {
       const record = defaultBySlug.get(`${file.collection}/${file.slug}`)
       if (record) {
-        put(file.collection, file.key, site.language, record)
+        groupOf(items, file).set(site.language, record)
         keyOfDefault.set(`${file.collection}/${file.slug}`, file.key)
       }
     }
-  for (const file of published) put(file.collection, file.key, file.locale, recordOf.get(file)!)
-  const resolved = new Map<CompiledFile, RelatedItem[]>()
-  const slugsOf = new Map<string, Map<string, FullRecord>>(site.locales.slice(1).map((l) => [l, new Map()]))
-  for (const file of published) slugsOf.get(file.locale)?.set(`${file.collection}/${file.slug}`, recordOf.get(file)!)
-  for (const file of published)
-    resolved.set(file, resolveReferences(file, site, items, keyOfDefault, slugsOf.get(file.locale)!))
+  for (const file of published) {
+    groupOf(items, file).set(file.locale, recordOf.get(file)!)
+    groupOf(state.files, file).set(file.locale, file)
+    state.slugsOf.get(file.locale)?.set(`${file.collection}/${file.slug}`, recordOf.get(file)!)
+    addReferrers(state, file)
+  }
 
   // The default locale's records, naming their translations.
   const collections = {} as BuiltContent['collections']
@@ -101,9 +124,7 @@ export function linkLocales(
       const records: FullRecord[] = []
       for (const file of published) {
         if (file.locale !== locale || file.collection !== c) continue
-        const byLocale = items.get(`${c}/${file.key}`)
-        const linked = withRelated(recordOf.get(file)!, resolved.get(file)!)
-        records.push(withOthers(linked, byLocale, locale))
+        records.push(linkTranslation(state, site, file))
       }
       if (fallback)
         for (const record of collections[c]) {
@@ -116,7 +137,34 @@ export function linkLocales(
     }
     locales[locale] = { locale, fallback, collections: localeCollections, summaries: localeSummaries, contentUpdatedAt }
   }
-  return { ...base, collections, summaries, locales }
+  state.content = { ...base, collections, summaries, locales }
+  return { content: state.content, state }
+}
+
+/** The records (or files) of `file`'s item by locale, made when missing. */
+function groupOf<T>(map: Map<string, Map<string, T>>, file: CompiledFile): Map<string, T> {
+  const id = `${file.collection}/${file.key}`
+  let group = map.get(id)
+  if (!group) map.set(id, (group = new Map()))
+  return group
+}
+
+/** Index a published translation's `related` targets (the records whose change it shows). */
+export function addReferrers(state: LocaleState, file: CompiledFile): void {
+  for (const ref of file.references) {
+    let set = state.referrers.get(ref.target)
+    if (!set) state.referrers.set(ref.target, (set = new Set()))
+    set.add(file)
+  }
+}
+
+/** A published translation's record as its locale lists it: related items resolved, translations named (kept in `linkedOf`). */
+export function linkTranslation(state: LocaleState, site: SiteConfig, file: CompiledFile): FullRecord {
+  const related = resolveReferences(file, site, state.items, state.keyOfDefault, state.slugsOf.get(file.locale)!)
+  const linked = withRelated(state.recordOf.get(file)!, related)
+  const record = withOthers(linked, state.items.get(`${file.collection}/${file.key}`), file.locale)
+  state.linkedOf.set(file, record)
+  return record
 }
 
 /**
@@ -157,7 +205,7 @@ function withRelated(record: FullRecord, related: RelatedItem[]): FullRecord {
 }
 
 /** `record` naming the item's other locales (locale, slug, page URL), the same object while they do not change. */
-function withOthers(
+export function withOthers(
   record: FullRecord,
   byLocale: ReadonlyMap<string, FullRecord> | undefined,
   locale: string,

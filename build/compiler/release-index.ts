@@ -1,0 +1,65 @@
+/**
+ * Each translation's release (translation-release.ts), kept file by file: a
+ * saved translation costs its own release, a saved item those of its
+ * translations. Every release was worked out again on each edit, a pass
+ * over 10,000 files on a site with translations.
+ */
+import type { SiteConfig } from '../core/site.ts'
+import type { CompiledFile } from '../pipeline/compile.ts'
+import { translationPublication } from '../pipeline/schedule.ts'
+import { translationReleases, type Releases, type TranslationRelease } from './translation-release.ts'
+
+export class ReleaseIndex {
+  /** `collection/key` → the item's default-locale files (one, unless it is an author error) and translations. */
+  private readonly items = new Map<string, Set<CompiledFile>>()
+  private readonly translations = new Map<string, Set<CompiledFile>>()
+  /** Keys with more than one default-locale file: which one binds the translations is the full pass's to say. */
+  private readonly ambiguous = new Set<string>()
+  private readonly releases = new Map<CompiledFile, TranslationRelease>()
+
+  constructor(private language = '') {}
+
+  /** Forget every file; the files added next are of a site in `language`. */
+  reset(language: string): void {
+    this.language = language
+    for (const map of [this.items, this.translations, this.releases]) map.clear()
+    this.ambiguous.clear()
+  }
+
+  add(file: CompiledFile): void {
+    const id = `${file.collection}/${file.key}`
+    const own = file.locale === this.language
+    const files = (own ? this.items : this.translations).get(id)
+    if (files) files.add(file)
+    else (own ? this.items : this.translations).set(id, new Set([file]))
+    if (own) this.bind(id)
+    else this.releases.set(file, this.releaseOf(file, id))
+  }
+
+  delete(file: CompiledFile): void {
+    const id = `${file.collection}/${file.key}`
+    const own = file.locale === this.language
+    const files = (own ? this.items : this.translations).get(id)
+    if (!files?.delete(file)) return
+    if (!files.size) (own ? this.items : this.translations).delete(id)
+    if (own) this.bind(id)
+    else this.releases.delete(file)
+  }
+
+  /** The releases of `files` (every compiled file, the ones given to add). */
+  of(site: SiteConfig, files: Iterable<CompiledFile>): Releases {
+    return this.ambiguous.size ? translationReleases(site, files) : this.releases
+  }
+
+  /** The item's translations bound to its default-locale file again. */
+  private bind(id: string): void {
+    if ((this.items.get(id)?.size ?? 0) > 1) this.ambiguous.add(id)
+    else this.ambiguous.delete(id)
+    for (const file of this.translations.get(id) ?? []) this.releases.set(file, this.releaseOf(file, id))
+  }
+
+  private releaseOf(file: CompiledFile, id: string): TranslationRelease {
+    const [item] = this.items.get(id) ?? []
+    return { ...translationPublication(file, item), item }
+  }
+}
