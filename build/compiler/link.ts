@@ -149,35 +149,55 @@ function brokenReferences(files: readonly CompiledFile[], now: number): ContentE
       ? 'is a draft: a published item may only point to published items'
       : `is not an item${suggestion(target, [...items.keys()])}`
   }
-  for (const file of files) {
-    for (const ref of file.references) {
-      const reason = broken(file, ref.target)
-      if (reason)
-        errors.push(
-          new ContentError(
-            'REFERENCE',
-            file.source.path,
-            ref.line,
-            ref.column,
-            `related[${ref.index}]`,
-            `"${ref.target}" ${reason}`,
-          ),
-        )
-    }
-    for (const link of file.links) {
-      const reason = broken(file, link.target)
-      if (reason)
-        errors.push(
-          new ContentError(
-            'BROKEN_LINK',
-            file.source.path,
-            link.line,
-            link.column,
-            'body',
-            `link ${link.href} points to "${link.target}", which ${reason}`,
-          ),
-        )
-    }
+  for (const file of files)
+    errors.push(
+      ...fileLinkErrors(
+        file,
+        (target) => broken(file, target),
+        (target) => broken(file, target),
+      ),
+    )
+  return errors
+}
+
+/**
+ * A file's errors for its `related` entries and body links, each target's
+ * reason (undefined when fine) given by the caller's rule: the default
+ * locale's (`brokenReferences`) or a translation's (translation-links.ts).
+ */
+export function fileLinkErrors(
+  file: CompiledFile,
+  relatedReason: (target: string) => string | undefined,
+  linkReason: (target: string) => string | undefined,
+): ContentError[] {
+  const errors: ContentError[] = []
+  for (const ref of file.references) {
+    const reason = relatedReason(ref.target)
+    if (reason)
+      errors.push(
+        new ContentError(
+          'REFERENCE',
+          file.source.path,
+          ref.line,
+          ref.column,
+          `related[${ref.index}]`,
+          `"${ref.target}" ${reason}`,
+        ),
+      )
+  }
+  for (const link of file.links) {
+    const reason = linkReason(link.target)
+    if (reason)
+      errors.push(
+        new ContentError(
+          'BROKEN_LINK',
+          file.source.path,
+          link.line,
+          link.column,
+          'body',
+          `link ${link.href} points to "${link.target}", which ${reason}`,
+        ),
+      )
   }
   return errors
 }

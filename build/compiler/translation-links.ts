@@ -15,10 +15,11 @@
  */
 import type { CollectionName } from '../../contract/collections.ts'
 import { closest } from '../core/did-you-mean.ts'
-import { ContentError } from '../core/errors.ts'
+import type { ContentError } from '../core/errors.ts'
 import type { SiteConfig } from '../core/site.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
 import { isoSeconds, referenceTiming, type ReleaseWindow } from '../pipeline/schedule.ts'
+import { fileLinkErrors } from './link.ts'
 import { publicationOf, type Releases } from './translation-release.ts'
 
 const DRAFT = 'is a draft: a published item may only point to published items'
@@ -37,34 +38,13 @@ export function translationLinkErrors(
   for (const file of translations) {
     const { draft, window } = publicationOf(file, releases)
     if (draft || !site.locales.includes(file.locale)) continue
-    for (const ref of file.references) {
-      const reason = index.relatedReason(file, window, ref.target, now)
-      if (reason)
-        errors.push(
-          new ContentError(
-            'REFERENCE',
-            file.source.path,
-            ref.line,
-            ref.column,
-            `related[${ref.index}]`,
-            `"${ref.target}" ${reason}`,
-          ),
-        )
-    }
-    for (const link of file.links) {
-      const reason = index.linkReason(file, window, link.target, now)
-      if (reason)
-        errors.push(
-          new ContentError(
-            'BROKEN_LINK',
-            file.source.path,
-            link.line,
-            link.column,
-            'body',
-            `link ${link.href} points to "${link.target}", which ${reason}`,
-          ),
-        )
-    }
+    errors.push(
+      ...fileLinkErrors(
+        file,
+        (target) => index.relatedReason(file, window, target, now),
+        (target) => index.linkReason(file, window, target, now),
+      ),
+    )
   }
   return errors
 }
