@@ -14,8 +14,22 @@ const MARKS = /\p{M}/gu
 /**
  * Call `visit` with each term of `text`, in order; with `stem` (a locale's,
  * stemming.ts), each word is stemmed before its accents are folded.
+ *
+ * `stemmed`: each word's term, kept across calls by a caller that reads much
+ * text with one stemmer (the build's index): prose repeats its words, and a
+ * Snowball stemmer and the folding cost far more than a lookup (a 10,000-item
+ * site in three languages stemmed for 9 s of its index's 19 s without it).
+ *
+ * @example
+ * const stemmed = new Map<string, string>()
+ * for (const doc of docs) forEachTerm(doc.text, add, stemmerOf('de'), stemmed)
  */
-export function forEachTerm(text: string, visit: (term: string) => void, stem?: (word: string) => string): void {
+export function forEachTerm(
+  text: string,
+  visit: (term: string) => void,
+  stem?: (word: string) => string,
+  stemmed?: Map<string, string>,
+): void {
   // Lower-case once; per term only when lower-casing changed the length (a few non-ASCII letters do).
   const lower = text.toLowerCase()
   // V8 may hand back a string it has not laid out flat yet, and every slice of one
@@ -39,7 +53,7 @@ export function forEachTerm(text: string, visit: (term: string) => void, stem?: 
     if (start < 0) continue
     if (i - start <= MAX_TERM_LENGTH) {
       const term = stem
-        ? fold(stem(aligned ? lower.slice(start, i) : text.slice(start, i).toLowerCase()))
+        ? stemWord(aligned ? lower.slice(start, i) : text.slice(start, i).toLowerCase(), stem, stemmed)
         : ascii && aligned
           ? lower.slice(start, i)
           : fold(text.slice(start, i))
@@ -62,6 +76,15 @@ function isWordChar(text: string, i: number): boolean {
   if (c >= 0xdc00 && c <= 0xdfff) return i > 0 && isWordChar(text, i - 1)
   const char = c >= 0xd800 && c <= 0xdbff ? text.slice(i, i + 2) : text[i]!
   return WORD_CHAR.test(char)
+}
+
+function stemWord(word: string, stem: (word: string) => string, stemmed: Map<string, string> | undefined): string {
+  let term = stemmed?.get(word)
+  if (term === undefined) {
+    term = fold(stem(word))
+    stemmed?.set(word, term)
+  }
+  return term
 }
 
 function fold(term: string): string {

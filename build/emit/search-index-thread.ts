@@ -7,6 +7,8 @@
 import { etagOf } from '../../contract/etag.ts'
 import type { BuildFile } from '../../contract/manifest.ts'
 import type { SearchDocument } from '../../contract/search.ts'
+import { availableParallelism } from 'node:os'
+import type { Worker } from 'node:worker_threads'
 import { startModuleWorker } from '../core/worker.ts'
 
 /**
@@ -33,10 +35,39 @@ export interface SearchTask {
   cancel(): void
 }
 
-/** The indexes of `jobs` (a locale's documents and stemmer each), in their order. */
-export function searchIndexOffThread(jobs: readonly { documents: SearchDocument[]; stem?: string }[]): SearchTask {
-  const worker = startModuleWorker(import.meta.url, 'search-index-worker')
-  const result = new Promise<BuildFile[]>((resolve, reject) => {
+type SearchJob = { documents: SearchDocument[]; stem?: string }
+
+/**
+ * The indexes of `jobs` (a locale's documents and stemmer each), in their order. A
+ * multilingual site's several indexes are shared out between up to one worker per core,
+ * the largest first to the least loaded (the main thread is left the other emitters):
+ * one worker built a 10,000-item site's three indexes in 19 s while the rest of the
+ * build waited for it.
+ */
+export function searchIndexOffThread(jobs: readonly SearchJob[], threads = availableParallelism()): SearchTask {
+  const groups = shareOut(jobs, Math.max(1, Math.min(threads, jobs.length)))
+  const workers = groups.map(() => startModuleWorker(import.meta.url, 'search-index-worker'))
+  const built = groups.map((group, g) =>
+    indexesOn(
+      workers[g]!,
+      group.map((i) => jobs[i]!),
+    ),
+  )
+  const result = Promise.all(built)
+    .then((files) => {
+      const inOrder: BuildFile[] = []
+      for (const [g, group] of groups.entries()) for (const [k, i] of group.entries()) inOrder[i] = files[g]![k]!
+      return inOrder
+    })
+    .finally(() => workers.forEach((worker) => void worker.terminate()))
+  // Cancelled tasks reject; nobody awaits them.
+  result.catch(() => undefined)
+  return { result, cancel: () => workers.forEach((worker) => void worker.terminate()) }
+}
+
+/** The jobs' indexes built on `worker`, in the order given. */
+function indexesOn(worker: Worker, jobs: readonly SearchJob[]): Promise<BuildFile[]> {
+  const files = new Promise<BuildFile[]>((resolve, reject) => {
     worker.once('message', (all: Uint8Array[]) => {
       resolve(
         all.map((bytes) => {
@@ -47,9 +78,19 @@ export function searchIndexOffThread(jobs: readonly { documents: SearchDocument[
     })
     worker.once('error', reject)
     worker.once('exit', (code) => reject(new Error(`search index worker exited with ${code}`)))
-  }).finally(() => void worker.terminate())
-  // Cancelled tasks reject; nobody awaits them.
-  result.catch(() => undefined)
+  })
   worker.postMessage(jobs.map(({ documents, stem }) => ({ documents, stem })))
-  return { result, cancel: () => void worker.terminate() }
+  return files
+}
+
+/** Job indexes in `count` groups of about equal text, each group in job order. */
+function shareOut(jobs: readonly SearchJob[], count: number): number[][] {
+  const groups = Array.from({ length: count }, () => ({ jobs: [] as number[], chars: 0 }))
+  const bySize = jobs.map((job, i) => ({ i, chars: documentChars(job.documents) })).sort((a, b) => b.chars - a.chars)
+  for (const { i, chars } of bySize) {
+    const least = groups.reduce((a, b) => (b.chars < a.chars ? b : a))
+    least.jobs.push(i)
+    least.chars += chars
+  }
+  return groups.filter((g) => g.jobs.length > 0).map((g) => g.jobs.sort((a, b) => a - b))
 }

@@ -109,6 +109,8 @@ export function searchIndexFile(documents: readonly SearchDocument[], stem?: str
 
 export function serializeSearchIndex(documents: readonly SearchDocument[], stem?: string): Buffer {
   const stemmer = stem === undefined ? undefined : stemmerOf(stem)
+  // Each distinct word stemmed once for the whole index (forEachTerm).
+  const stemmed = stemmer && new Map<string, string>()
   const postings = new Postings(SEARCH_FIELDS.length)
   const lengths = new Float64Array(documents.length * SEARCH_FIELDS.length)
   documents.forEach((doc, d) => {
@@ -122,6 +124,7 @@ export function serializeSearchIndex(documents: readonly SearchDocument[], stem?
           postings.add(term)
         },
         stemmer,
+        stemmed,
       )
       lengths[d * SEARCH_FIELDS.length + f] = length
     })

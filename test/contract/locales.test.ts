@@ -1,7 +1,7 @@
 /** The shared rules of locales: Accept-Language negotiation, the locale parameter, and the search terms per language. */
 import { describe, expect, it } from 'vitest'
 import { chooseLocale, negotiateLocale } from '../../contract/locales.ts'
-import { termsOf } from '../../contract/search-terms.ts'
+import { forEachTerm, termsOf } from '../../contract/search-terms.ts'
 import { stemmerOf } from '../../contract/stemming.ts'
 
 const SITE = { default: 'en', available: ['en', 'de', 'fr', 'pt-BR'], fallback: ['de'] }
@@ -50,6 +50,20 @@ describe('search terms per language', () => {
     same('fr', 'données vérifiées', 'donnée vérifiée')
     same('es', 'contratos de datos', 'contrato de dato')
     expect(termsOf('Équipes', stemmerOf('fr'))).toEqual(['equip'])
+  })
+
+  it("gives the same terms with a caller's table of stemmed words, which it fills and then reads", () => {
+    const text = 'Données vérifiées, DONNÉES vérifiées: équipes et Équipes; Straße STRASSE ǅemal'
+    const stemmed = new Map<string, string>()
+    const terms: string[] = []
+    forEachTerm(text, (t) => terms.push(t), stemmerOf('fr'), stemmed)
+    expect(terms).toEqual(termsOf(text, stemmerOf('fr')))
+    expect(stemmed.get('données')).toBe('don')
+    // A word already in the table is its term, whatever the stemmer would say: the table is read.
+    stemmed.set('équipes', 'from-the-table')
+    const again: string[] = []
+    forEachTerm('Équipes', (t) => again.push(t), stemmerOf('fr'), stemmed)
+    expect(again).toEqual(['from-the-table'])
   })
 
   it('a language without a stemmer is folded only; a single-language index is not stemmed', () => {
