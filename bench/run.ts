@@ -17,8 +17,9 @@ import { machineInfo } from './lib/machine.ts'
 import { CONTENT_SOURCES, REPO_ROOT, RESULTS_DIR } from './lib/paths.ts'
 import { toConsole, toMarkdown, type Report } from './report/format.ts'
 import type { Row } from './report/rows.ts'
-import { buildRows, type Samples } from './report/targets.ts'
+import { buildRows, localesRow, type Samples } from './report/targets.ts'
 import { benchBuild, benchCheck, clean, runBuild } from './suites/build.ts'
+import { median, repeat } from './lib/stats.ts'
 import { scalePlot } from './report/plot.ts'
 import { scaleRows } from './report/scale-rows.ts'
 import { benchScale } from './suites/scale.ts'
@@ -71,8 +72,16 @@ const config = {
   scale_runs: smoke ? 1 : 3,
   content: relative(REPO_ROOT, content) || '.',
 }
-/** `--only scale`: the scale curve and the check alone (minutes instead of the whole run). */
-const onlyScale = args.only === 'scale'
+/**
+ * `--only scale`: the scale curve and the check alone (minutes instead of the whole run);
+ * `--only locales`: the multilingual row alone, with the single-language cold build it is compared with.
+ */
+const only = args.only
+if (only !== undefined && only !== 'scale' && only !== 'locales') {
+  process.stderr.write(`--only: scale or locales, not ${JSON.stringify(only)}\n`)
+  process.exit(2)
+}
+const onlyScale = only === 'scale'
 const outDir = args.out ?? (args.record && !smoke ? RESULTS_DIR : join(RESULTS_DIR, 'tmp'))
 const say = (line: string) => process.stderr.write(`${line}\n`)
 const step = async <T>(label: string, fn: () => Promise<T>): Promise<T> => {
@@ -92,6 +101,10 @@ const optional = async <T>(fn: () => Promise<T>): Promise<T | string> => {
 }
 
 const machine = await machineInfo()
+if (only === 'locales') {
+  await benchLocalesAlone()
+  process.exit(0)
+}
 const hugoMissing = await ensureHugo(!args['no-install'], say)
 const checked =
   content === CONTENT_SOURCES.repository
@@ -123,13 +136,34 @@ else await benchEverything(curve)
 async function writeReport(rows: Row[]): Promise<void> {
   const report: Report = { generated_at: new Date().toISOString(), smoke, config, machine, rows }
   await mkdir(outDir, { recursive: true })
-  const name = smoke ? 'smoke' : onlyScale ? 'scale' : 'latest'
+  const name = smoke ? 'smoke' : (only ?? 'latest')
   await writeFile(join(outDir, `${name}.json`), `${JSON.stringify(report, null, 2)}\n`)
   await writeFile(join(outDir, `${name}.md`), toMarkdown(report))
   const plot = scalePlot(rows)
   if (plot) await writeFile(join(outDir, smoke ? 'smoke-scale.svg' : 'scale.svg'), plot)
   console.log(toConsole(report))
   say(`\nwritten to ${join(outDir, `${name}.json`)} and ${name}.md`)
+}
+
+/** The multilingual cold build against the single-language one of the same items, as the whole run measures them. */
+async function benchLocalesAlone(): Promise<void> {
+  const corpus = await step(`generating ${config.items} items (seed ${config.seed})`, () =>
+    generateCorpus({ items: config.items, seed: config.seed }),
+  )
+  try {
+    const single = await step('our build: cold', () =>
+      repeat(config.cold_runs, async () => {
+        await clean(corpus.root)
+        return runBuild(corpus.root)
+      }),
+    )
+    const locales = await step(`our build of ${config.items} items, a third translated twice (cold)`, () =>
+      optional(() => benchLocales(config.items, { seed: config.seed, runs: config.cold_runs, keep: args.keep })),
+    )
+    await writeReport([localesRow(locales, median(single.map((r) => r.wallMs)), config.items)])
+  } finally {
+    if (!args.keep) await rm(corpus.root, { recursive: true, force: true })
+  }
 }
 
 /** The 10,000-item run: builds, peers, the gateway, MCP, memory, sizes; then the table with the scale curve's rows. */

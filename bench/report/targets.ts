@@ -358,7 +358,7 @@ function imageRows(images: ImageSamples | string): Row[] {
 }
 
 /** The multilingual cold build against the single-language one of the same items, from the same run. */
-function localesRow(samples: LocaleSamples | string, single: number, items: number): Row {
+export function localesRow(samples: LocaleSamples | string, single: number, items: number): Row {
   const id = 'build.cold-multilingual'
   const label = `cold build, ${n(items)} items, a third translated to de and fr (vs the same items in one locale)`
   const target = '≤ 2× one locale'
