@@ -53,8 +53,9 @@ export async function startEmulator(
       resolve(JSON.parse(line) as { url: string; blobsContext: string | null })
     })
   })
-  // The emulation builds the functions when one is first called: minutes on a loaded machine, and more with
-  // each function. Paid here, in the suite's set-up, rather than by whichever test happens to call first.
+  // The emulation builds the functions when one is first called (copies them with their included files,
+  // as node_bundler = "none" says: seconds; a minute when it traced them instead). Paid here, in the
+  // suite's set-up, rather than by whichever test happens to call first.
   await fetch(`${ready.url}/api/health`).then(
     (res) => res.arrayBuffer(),
     () => undefined,

@@ -69,6 +69,18 @@ if (noReload) {
   }
 }
 
+// @netlify/dev hands its functions handler the resolved configuration whole ({ config, … }), and the
+// handler reads `functions` at its top: netlify.toml's [functions] sections (node_bundler,
+// included_files) never reach a function's build, which a deploy's build does read. Given here
+// where the handler looks, so the emulation builds each function as Netlify's build does.
+const getConfig = netlify.getConfig.bind(netlify)
+netlify.getConfig = async () => {
+  const config = await getConfig()
+  return config.functions === undefined && config.config?.functions
+    ? { ...config, functions: config.config.functions }
+    : config
+}
+
 await netlify.start()
 
 // `handle()` would build the function into a fresh folder for every request.

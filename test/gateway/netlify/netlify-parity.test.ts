@@ -3,7 +3,8 @@
  * files, the generated _redirects and _headers, the gateway as a function)
  * answers a matrix of requests exactly as the self-hosted gateway does.
  */
-import { copyFile, readFile } from 'node:fs/promises'
+import { copyFile, readdir, readFile } from 'node:fs/promises'
+import { isBuiltin } from 'node:module'
 import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { exportJWK, generateKeyPair } from 'jose'
@@ -13,6 +14,7 @@ import { MANIFEST_FILE } from '../../../contract/paths.ts'
 import { CHANGES_FILE } from '../../../contract/changes.ts'
 import type { Manifest } from '../../../contract/manifest.ts'
 import { bundledFunctions } from './functions.ts'
+import { FUNCTIONS_DIR, SIDE_FUNCTIONS } from '../../../build/netlify-function.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
@@ -25,6 +27,7 @@ import {
   AUTHORIZATION_SERVER_PATH,
   CHANGES_PATH,
   DOCS_PATH,
+  FUNCTION_NAME,
   HEALTH_PATH,
   LLMS_PATH,
   MCP_PATH,
@@ -269,6 +272,27 @@ describe('Netlify deploy parity', () => {
     expect(await kind('/feeds/all.atom')).toBe('static')
     expect(await kind('/calendar/events.ics')).toBe('static')
   }, 60_000)
+
+  it('deploys functions that import nothing but Node\'s own modules, as node_bundler = "none" copies them', async () => {
+    // Deployed as they are: each is one file that must not need a node_modules/ beside it. (The emulation
+    // runs them from a copy in a project without node_modules/, so every test here that calls one shows it too.)
+    expect(await readFile(join(REPO_ROOT, 'netlify.toml'), 'utf8')).toMatch(
+      /^\[functions\]\n(?:.*\n)*?\s*node_bundler = "none"$/m,
+    )
+    const dir = join(project.root, FUNCTIONS_DIR)
+    const names = (await readdir(dir)).filter((name) => name.endsWith('.mjs')).sort()
+    expect(names).toEqual([`${FUNCTION_NAME}.mjs`, ...Object.keys(SIDE_FUNCTIONS).map((n) => `${n}.mjs`)].sort())
+    for (const name of names) {
+      // The bundler writes a module's imports as statements of their own at the start of a line.
+      const code = await readFile(join(dir, name), 'utf8')
+      const imported = [...code.matchAll(/^import\b[^;'"]*?["']([^"']+)["'];?/gm)].map((m) => m[1]!)
+      expect(imported.length, name).toBeGreaterThan(0)
+      expect(
+        imported.filter((specifier) => !isBuiltin(specifier)),
+        name,
+      ).toEqual([])
+    }
+  })
 
   it('answers HEAD on a pre-rendered list without a body', async () => {
     const head = await fetch(`${netlify.url}/api/events?limit=3`, { method: 'HEAD' })
