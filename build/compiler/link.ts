@@ -12,6 +12,7 @@ import { COLLECTION_NAMES, type CollectionName } from '../../contract/collection
 import type { FullRecord, RelatedItem } from '../../contract/records.ts'
 import { ContentError } from '../core/errors.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
+import { addToSet } from '../core/set-map.ts'
 import { closest } from '../core/did-you-mean.ts'
 import { referenceTiming } from '../pipeline/schedule.ts'
 
@@ -83,12 +84,7 @@ export function link(
     })
   }
   const referrers = new Map<string, Set<CompiledFile>>()
-  for (const file of referencing.values())
-    for (const ref of file.references) {
-      let set = referrers.get(ref.target)
-      if (!set) referrers.set(ref.target, (set = new Set()))
-      set.add(file)
-    }
+  for (const file of referencing.values()) for (const ref of file.references) addToSet(referrers, ref.target, file)
   return { records: out, errors, published, referrers }
 }
 

@@ -8,6 +8,7 @@
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { FullRecord } from '../../contract/records.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
+import { addToSet } from '../core/set-map.ts'
 import { link, relink, type LinkResult, type Published, type ReplacedRecord } from './link.ts'
 import type { ReleaseWindow } from '../pipeline/schedule.ts'
 
@@ -72,11 +73,11 @@ export class Linker {
     const from = last.input[collection].indexOf(before.record)
     const to = base.indexOf(after.record)
     if (from < 0 || to < 0) return undefined
-    const replaced: ReplacedRecord[] = [{ collection, before: own[from]!, after: after.record }]
+    const linked = after.references.length ? relink(after.record, after, published) : after.record
+    const replaced: ReplacedRecord[] = [{ collection, before: own[from]!, after: linked }]
     own.splice(from, 1)
-    own.splice(to, 0, after.references.length ? relink(after.record, after, published) : after.record)
+    own.splice(to, 0, linked)
     out[collection] = own
-    replaced[0]!.after = own[to]!
     // Items whose related entries name the edited one: linked again (the same object when nothing they show changed).
     const referrers = last.result.referrers
     for (const file of referrers.get(key) ?? []) {
@@ -91,11 +92,7 @@ export class Linker {
     }
     // The edited file's own references, in the index for the next edit.
     for (const ref of before.references) referrers.get(ref.target)?.delete(before)
-    for (const ref of after.references) {
-      let set = referrers.get(ref.target)
-      if (!set) referrers.set(ref.target, (set = new Set()))
-      set.add(after)
-    }
+    for (const ref of after.references) addToSet(referrers, ref.target, after)
     this.last = { input: records, result: { records: out, errors: [], published, referrers }, edited }
     return { ...this.last.result, replaced }
   }

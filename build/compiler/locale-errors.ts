@@ -5,6 +5,7 @@
  */
 import { ContentError } from '../core/errors.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
+import { addToSet, deleteFromSet } from '../core/set-map.ts'
 
 const byPath = (a: CompiledFile, b: CompiledFile) => (a.source.path < b.source.path ? -1 : 1)
 
@@ -23,17 +24,13 @@ export class LocaleClaims {
   add(file: CompiledFile): void {
     const id = `${file.collection}/${file.key}@${file.locale}`
     this.ids.set(file, id)
-    const claim = this.claims.get(id)
-    if (!claim) this.claims.set(id, new Set([file]))
-    else if (claim.add(file).size > 1) this.twice.add(id)
+    if (addToSet(this.claims, id, file) > 1) this.twice.add(id)
   }
 
   delete(file: CompiledFile): void {
     const id = this.ids.get(file)
-    const claim = id === undefined ? undefined : this.claims.get(id)
-    if (!claim?.delete(file)) return
-    if (claim.size < 2) this.twice.delete(id!)
-    if (claim.size === 0) this.claims.delete(id!)
+    if (id === undefined || !deleteFromSet(this.claims, id, file)) return
+    if ((this.claims.get(id)?.size ?? 0) < 2) this.twice.delete(id)
   }
 
   clear(): void {

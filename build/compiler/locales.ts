@@ -20,6 +20,7 @@ import type { FullRecord, RelatedItem, Translation } from '../../contract/record
 import { isMultilingual, type SiteConfig } from '../core/site.ts'
 import type { BuiltContent, LocaleContent } from '../emit/types.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
+import { addToSet } from '../core/set-map.ts'
 import { sortRecords, toSummary } from '../pipeline/derive.ts'
 import { isPublished } from './assemble.ts'
 import { asPublished, isReleased, type Releases } from './translation-release.ts'
@@ -151,11 +152,7 @@ function groupOf<T>(map: Map<string, Map<string, T>>, file: CompiledFile): Map<s
 
 /** Index a published translation's `related` targets (the records whose change it shows). */
 export function addReferrers(state: LocaleState, file: CompiledFile): void {
-  for (const ref of file.references) {
-    let set = state.referrers.get(ref.target)
-    if (!set) state.referrers.set(ref.target, (set = new Set()))
-    set.add(file)
-  }
+  for (const ref of file.references) addToSet(state.referrers, ref.target, file)
 }
 
 /** A published translation's record as its locale lists it: related items resolved, translations named (kept in `linkedOf`). */

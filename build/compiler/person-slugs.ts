@@ -12,6 +12,7 @@
 import { personSlug } from '../../contract/people.ts'
 import { ContentError } from '../core/errors.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
+import { addToSet, deleteFromSet } from '../core/set-map.ts'
 
 interface WrittenSlug {
   path: string
@@ -34,15 +35,15 @@ export class PersonSlugs {
   add(file: CompiledFile): void {
     for (const mention of file.people) {
       const made = personSlug(mention.name)
-      if (mention.slug === undefined) into(this.unwritten, made, file)
-      else if (mention.slug !== made) into(this.written, made, file)
+      if (mention.slug === undefined) addToSet(this.unwritten, made, file)
+      else if (mention.slug !== made) addToSet(this.written, made, file)
     }
   }
 
   delete(file: CompiledFile): void {
     for (const mention of file.people) {
       const made = personSlug(mention.name)
-      outOf(mention.slug === undefined ? this.unwritten : this.written, made, file)
+      deleteFromSet(mention.slug === undefined ? this.unwritten : this.written, made, file)
     }
   }
 
@@ -87,15 +88,4 @@ function firstWritten(made: string, writers: ReadonlySet<CompiledFile>): Written
         found = { path: file.source.path, slug: mention.slug, line: mention.line, column: mention.column }
     }
   return found!
-}
-
-function into(map: Map<string, Set<CompiledFile>>, key: string, file: CompiledFile): void {
-  const files = map.get(key)
-  if (files) files.add(file)
-  else map.set(key, new Set([file]))
-}
-
-function outOf(map: Map<string, Set<CompiledFile>>, key: string, file: CompiledFile): void {
-  const files = map.get(key)
-  if (files?.delete(file) && files.size === 0) map.delete(key)
 }

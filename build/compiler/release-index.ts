@@ -6,6 +6,7 @@
  */
 import type { SiteConfig } from '../core/site.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
+import { addToSet, deleteFromSet } from '../core/set-map.ts'
 import { translationPublication } from '../pipeline/schedule.ts'
 import { translationReleases, type Releases, type TranslationRelease } from './translation-release.ts'
 
@@ -29,9 +30,7 @@ export class ReleaseIndex {
   add(file: CompiledFile): void {
     const id = `${file.collection}/${file.key}`
     const own = file.locale === this.language
-    const files = (own ? this.items : this.translations).get(id)
-    if (files) files.add(file)
-    else (own ? this.items : this.translations).set(id, new Set([file]))
+    addToSet(own ? this.items : this.translations, id, file)
     if (own) this.bind(id)
     else this.releases.set(file, this.releaseOf(file, id))
   }
@@ -39,9 +38,7 @@ export class ReleaseIndex {
   delete(file: CompiledFile): void {
     const id = `${file.collection}/${file.key}`
     const own = file.locale === this.language
-    const files = (own ? this.items : this.translations).get(id)
-    if (!files?.delete(file)) return
-    if (!files.size) (own ? this.items : this.translations).delete(id)
+    if (!deleteFromSet(own ? this.items : this.translations, id, file)) return
     if (own) this.bind(id)
     else this.releases.delete(file)
   }

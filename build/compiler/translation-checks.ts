@@ -10,6 +10,7 @@
 import { ContentError } from '../core/errors.ts'
 import type { SiteConfig } from '../core/site.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
+import { addToSet, deleteFromSet } from '../core/set-map.ts'
 
 const byPath = (a: CompiledFile, b: CompiledFile) => (a.source.path < b.source.path ? -1 : 1)
 
@@ -116,9 +117,7 @@ function toggle<T>(set: Set<T>, value: T, change: 1 | -1): void {
 
 /** Add `file` to (or remove it from) the set at `id`; the set's size after. */
 function inSet(map: Map<string, Set<CompiledFile>>, id: string, file: CompiledFile, change: 1 | -1): number {
-  let files = map.get(id)
-  if (!files) map.set(id, (files = new Set()))
-  toggle(files, file, change)
-  if (!files.size) map.delete(id)
-  return files.size
+  if (change > 0) return addToSet(map, id, file)
+  deleteFromSet(map, id, file)
+  return map.get(id)?.size ?? 0
 }
