@@ -43,7 +43,7 @@ export function relinkLocales(
   return done ? edit.finish() : undefined
 }
 
-/** One list being changed: records and their summaries, and whether its latest update must be looked for again. */
+/** One list being changed: its records and their summaries, in step. */
 interface List {
   records: FullRecord[]
   summaries: ContentRecord[]
@@ -83,9 +83,11 @@ class LocaleEdit {
       const next = withOthers(after, group, language)
       // The edited record may have moved in its list (the first replaced); the others kept their place.
       const list = this.list(language, collection)
-      const from = i === 0 ? list.records.indexOf(previous) : -1
-      if (i === 0 && from < 0) return false
-      if (i === 0) this.remove(list, from)
+      if (i === 0) {
+        const from = list.records.indexOf(previous)
+        if (from < 0) return false
+        this.remove(list, from)
+      }
       this.put(list, base.collections[collection].indexOf(after), next, i !== 0)
       for (const locale of base.site.fallback)
         if (!group.has(locale) && !this.replace(locale, collection, previous, next)) return false
