@@ -18,8 +18,8 @@ import { CONTENT_SOURCES, REPO_ROOT, RESULTS_DIR } from './lib/paths.ts'
 import { toConsole, toMarkdown, type Report } from './report/format.ts'
 import type { Row } from './report/rows.ts'
 import { buildRows, localesRow, type Samples } from './report/targets.ts'
-import { benchBuild, benchCheck, clean, runBuild } from './suites/build.ts'
-import { median, repeat } from './lib/stats.ts'
+import { benchBuild, benchCheck, clean, coldBuilds, runBuild } from './suites/build.ts'
+import { median } from './lib/stats.ts'
 import { scalePlot } from './report/plot.ts'
 import { scaleRows } from './report/scale-rows.ts'
 import { benchScale } from './suites/scale.ts'
@@ -151,12 +151,7 @@ async function benchLocalesAlone(): Promise<void> {
     generateCorpus({ items: config.items, seed: config.seed }),
   )
   try {
-    const single = await step('our build: cold', () =>
-      repeat(config.cold_runs, async () => {
-        await clean(corpus.root)
-        return runBuild(corpus.root)
-      }),
-    )
+    const single = await step('our build: cold', () => coldBuilds(corpus.root, config.cold_runs))
     const locales = await step(`our build of ${config.items} items, a third translated twice (cold)`, () =>
       optional(() => benchLocales(config.items, { seed: config.seed, runs: config.cold_runs, keep: args.keep })),
     )

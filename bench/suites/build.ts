@@ -34,11 +34,16 @@ export async function clean(root: string): Promise<void> {
   await rm(join(root, '.cache'), { recursive: true, force: true })
 }
 
-export async function benchBuild(root: string, runs: { cold: number; short: number }): Promise<BuildSamples> {
-  const cold = await repeat(runs.cold, async () => {
+/** `runs` cold builds of `root`: no dist/, no .cache/ before each. */
+export function coldBuilds(root: string, runs: number): Promise<ProcessResult[]> {
+  return repeat(runs, async () => {
     await clean(root)
     return runBuild(root)
   })
+}
+
+export async function benchBuild(root: string, runs: { cold: number; short: number }): Promise<BuildSamples> {
+  const cold = await coldBuilds(root, runs.cold)
   // The input hash covers the build's own code: another engineer's edit to build/
   // between runs makes a rebuild legitimate, so such a run is repeated, not counted.
   await runBuild(root)

@@ -7,8 +7,7 @@
 import { rm } from 'node:fs/promises'
 import { generateCorpus } from '../corpus/generate.ts'
 import type { ProcessResult } from '../lib/process.ts'
-import { repeat } from '../lib/stats.ts'
-import { clean, runBuild } from './build.ts'
+import { coldBuilds } from './build.ts'
 
 export interface LocaleSamples {
   /** Translation files besides the items. */
@@ -22,11 +21,8 @@ export async function benchLocales(
 ): Promise<LocaleSamples> {
   const corpus = await generateCorpus({ items, seed: options.seed, translated: true })
   try {
-    const cold = await repeat(options.runs, async () => {
-      await clean(corpus.root)
-      // A failed build throws (ProcessFailed), and the row says why.
-      return runBuild(corpus.root)
-    })
+    // A failed build throws (ProcessFailed), and the row says why.
+    const cold = await coldBuilds(corpus.root, options.runs)
     const translations = Object.values(corpus.counts).reduce((sum, count) => sum + Math.ceil(count / 3) * 2, 0)
     return { translations, cold }
   } finally {
