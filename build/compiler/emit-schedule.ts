@@ -16,6 +16,7 @@
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { BuildFile, Manifest } from '../../contract/manifest.ts'
 import { MANIFEST_FILE } from '../../contract/paths.ts'
+import { Interrupted } from '../core/interrupt.ts'
 import { createManifest } from '../emit/manifest.ts'
 import type { BuiltContent, EmittedFiles, Emitter, OffThreadTask } from '../emit/types.ts'
 import { historyKey, readCommittedHistory } from '../history/git-history.ts'
@@ -218,6 +219,10 @@ export class EmitSchedule {
         )
         this.pendingEmitters.delete(emitter)
       }
+    } catch (error) {
+      // A checkpoint inside an emitter (core/interrupt.ts): the same as an abort between two.
+      if (error instanceof Interrupted) return false
+      throw error
     } finally {
       // A task nobody awaits any more (an edit interrupted the pass) rejects when cancelled: that is
       // expected, not an unhandled rejection (which ended the dev server at 10,000 items).

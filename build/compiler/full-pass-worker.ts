@@ -1,14 +1,16 @@
 /**
  * Worker thread of full-pass.ts: a Compiler over the same root, fed the
  * paths that changed, running the full pass on request. A newer request or a
- * cancel stops the pass in progress between emitters.
+ * cancel stops the pass in progress between emitters, and a cancel also
+ * inside the long ones (their checkpoints, core/interrupt.ts).
  */
 import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
+import { armInterrupt } from '../core/interrupt.ts'
 import { Compiler } from './compiler.ts'
-import type { FullPassReply, FullPassRequest } from './full-pass.ts'
+import type { FullPassReply, FullPassRequest, FullPassWorkerData } from './full-pass.ts'
 
-const { root } = workerData as { root: string }
+const { root, cancelled } = workerData as FullPassWorkerData
 // Background work: on Linux the nice value is per thread (and inherited by the threads this one starts), so
 // the dev server's thread answering an edit gets the cores first. Where that is not allowed, it runs as is.
 try {
@@ -41,9 +43,12 @@ async function run(
     const missed = await compiler.stale(signal)
     if (missed?.length) reply.missed = missed
     if (!missed || missed.length) return
+    // The long emitters stop at their next checkpoint once the dev server cancels this pass.
+    armInterrupt(() => Atomics.load(cancelled, 0) >= id)
     const output = compiler.current().ok && !signal.aborted ? await compiler.emit('full', signal) : undefined
     if (output) reply.pass = compiler.fullPass(output)
   } finally {
+    armInterrupt(undefined)
     // A failure answers "no pass" (the dev server then runs it itself) rather than leaving it waiting.
     parentPort!.postMessage(reply)
   }

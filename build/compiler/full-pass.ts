@@ -30,6 +30,12 @@ export interface FullPass {
   warnings: string[]
 }
 
+export interface FullPassWorkerData {
+  root: string
+  /** The highest pass id cancelled (one Int32 on shared memory). */
+  cancelled: Int32Array
+}
+
 export type FullPassRequest = { kind: 'pass'; id: number; paths: ContentPath[] } | { kind: 'cancel'; id: number }
 /**
  * The worker's answer to a pass: the pass; or the files it found changed
@@ -49,8 +55,17 @@ export class FullPassThread {
   private readonly waiting = new Map<number, (reply: Omit<FullPassReply, 'id'>) => void>()
   private failure: Error | undefined
 
+  /**
+   * The highest pass id cancelled, written here and read by the worker's checkpoints (core/interrupt.ts):
+   * a cancel message would wait until the emitter running there ends, seconds at 30,000 items.
+   */
+  private readonly cancelled = new Int32Array(new SharedArrayBuffer(4))
+
   constructor(root: string) {
-    this.worker = startModuleWorker(import.meta.url, 'full-pass-worker', { root })
+    this.worker = startModuleWorker(import.meta.url, 'full-pass-worker', {
+      root,
+      cancelled: this.cancelled,
+    } satisfies FullPassWorkerData)
     this.worker.on('message', (reply: FullPassReply) => {
       this.waiting.get(reply.id)?.({ pass: reply.pass && revive(reply.pass), missed: reply.missed })
       this.waiting.delete(reply.id)
@@ -83,7 +98,12 @@ export class FullPassThread {
       this.waiting.set(id, resolve)
       this.worker.postMessage({ kind: 'pass', id, paths } satisfies FullPassRequest)
     })
-    return { result, cancel: () => this.failure || this.worker.postMessage({ kind: 'cancel', id }) }
+    const cancel = () => {
+      if (this.failure) return
+      if (Atomics.load(this.cancelled, 0) < id) Atomics.store(this.cancelled, 0, id)
+      this.worker.postMessage({ kind: 'cancel', id } satisfies FullPassRequest)
+    }
+    return { result, cancel }
   }
 
   async close(): Promise<void> {

@@ -20,6 +20,7 @@ import {
 import { stemmerOf } from '../../contract/stemming.ts'
 import { encodeSearchIndex } from '../../contract/search-index-format.ts'
 import { forEachTerm } from '../../contract/search-terms.ts'
+import { checkpoint } from '../core/interrupt.ts'
 import { documentChars, OFF_THREAD_MIN_CHARS, searchIndexOffThread } from './search-index-thread.ts'
 import type { BuiltContent, Emitter } from './types.ts'
 import { Postings } from './search-postings.ts'
@@ -114,6 +115,7 @@ export function serializeSearchIndex(documents: readonly SearchDocument[], stem?
   const postings = new Postings(SEARCH_FIELDS.length)
   const lengths = new Float64Array(documents.length * SEARCH_FIELDS.length)
   documents.forEach((doc, d) => {
+    checkpoint()
     SEARCH_FIELDS.forEach((field, f) => {
       let length = 0
       postings.startField(d, f)

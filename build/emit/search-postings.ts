@@ -6,6 +6,7 @@
  * term and document and lays the terms out in sorted order.
  */
 import type { SearchIndexData } from '../../contract/search-index-format.ts'
+import { checkpoint } from '../core/interrupt.ts'
 
 type Impact = (tf: number, df: number, doc: number, field: number) => number
 
@@ -107,6 +108,7 @@ export class Postings {
     const fields = this.fields
     let postings = 0
     for (let r = 0; r < t; r++) {
+      if ((r & 1023) === 0) checkpoint()
       postingStart[r] = postings
       gapStart[r] = gaps.length
       const id = order[r]!

@@ -17,6 +17,7 @@
  * log never shows an item the content does not publish.
  */
 import type { ChangeType } from '../../contract/changes.ts'
+import { checkpoint } from '../core/interrupt.ts'
 import { itemEntries, itemOf, type Candidate, type ViewEntry } from './item-entries.ts'
 import type { ReplaySite } from './replay-site.ts'
 import { TimerHeap } from './timer-heap.ts'
@@ -146,7 +147,9 @@ export class Replay {
       } else this.files.delete(path)
     }
     const fresh = new Map<string, ViewEntry[]>()
+    let judged = 0
     for (const item of affected) {
+      if ((++judged & 255) === 0) checkpoint()
       const paths = [...(this.items.get(item) ?? [])]
       if (paths.length === 0) this.items.delete(item)
       const files = paths.map((path) => ({ ...this.files.get(path)!, path }))
