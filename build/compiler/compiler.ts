@@ -33,14 +33,7 @@ import type { SourceFile } from '../core/sources.ts'
 import { prerenderBodies, RenderPool, renderWork, workersWorth } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
 import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
-import {
-  clockSeconds,
-  isoSeconds,
-  passedBetween,
-  settingsClock,
-  timelineAt,
-  type ReleaseWindow,
-} from '../pipeline/schedule.ts'
+import { clockSeconds, isoSeconds, settingsClock } from '../pipeline/schedule.ts'
 import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
 import type { FullPass } from './full-pass.ts'
 import { referenceErrors } from './link.ts'
@@ -48,16 +41,10 @@ import { Linker } from './linker.ts'
 import { LocaleClaims } from './locale-errors.ts'
 import { TranslationChecks } from './translation-checks.ts'
 import { relinkLocales } from './locale-edit.ts'
+import { TimelineIndex } from './timeline-index.ts'
 import { byLocale, linkLocales, type LocaleState } from './locales.ts'
 import { translationLinkErrors } from './translation-links.ts'
-import {
-  fileRelease,
-  neverPublished,
-  publicationOf,
-  publishedWindows,
-  type FileRelease,
-  type Releases,
-} from './translation-release.ts'
+import { fileRelease, neverPublished, publicationOf, type FileRelease, type Releases } from './translation-release.ts'
 import { PersonSlugs } from './person-slugs.ts'
 import { ReleaseIndex } from './release-index.ts'
 import {
@@ -126,8 +113,15 @@ export class Compiler {
   /** Every source by path, and its compiled form (absent while site.yaml has errors). */
   private readonly sources = new Map<string, SourceFile>()
   private readonly compiled = new Map<string, CompiledFile>()
-  /** The releases and published windows of `compiled`, until it changes (each idle rescan asks for them). */
-  private publication: { releases: Releases; windows: ReleaseWindow[] } | undefined
+  /** The releases of `compiled`, until it changes (each idle rescan asks for them). */
+  private releasesNow: Releases | undefined
+  /**
+   * The release and expiry instants of the files that may be published, kept by difference: the files
+   * whose window may have changed since (`retimed`), against the releases it was worked out with.
+   */
+  private readonly timeline = new TimelineIndex()
+  private retimed = new Set<CompiledFile>()
+  private timelineReleases: Releases | undefined
   /** What no one file shows, kept file by file: two files of one locale of an item, one person's two slugs. */
   private readonly claims = new LocaleClaims()
   private readonly people = new PersonSlugs()
@@ -436,7 +430,8 @@ export class Compiler {
     this.compiled.clear()
     this.claims.clear()
     this.people.clear()
-    this.publication = undefined
+    this.releasesNow = undefined
+    this.timelineReleases = undefined
     const site = this.site
     this.releaseIndex.reset(site?.language ?? '')
     this.translationChecks.reset(site?.language ?? '')
@@ -456,6 +451,12 @@ export class Compiler {
   /** Put (or, with no file, remove) the compiled file at `path`, and keep what is derived from all files in step. */
   private setCompiled(path: string, file: CompiledFile | undefined): void {
     const before = this.compiled.get(path)
+    // Their windows, and those of the translations bound to their items, are worked out again.
+    for (const changed of [before, file]) {
+      if (!changed) continue
+      this.retimed.add(changed)
+      for (const translation of this.releaseIndex.boundTo(changed)) this.retimed.add(translation)
+    }
     if (before) {
       this.claims.delete(before)
       this.people.delete(before)
@@ -469,28 +470,34 @@ export class Compiler {
       this.releaseIndex.add(file)
       this.translationChecks.add(file)
     } else this.compiled.delete(path)
-    this.publication = undefined
+    this.releasesNow = undefined
   }
 
   /** Each translation's publication, bound to its item's (translation-release.ts). */
   private releases(): Releases {
-    return this.published().releases
+    this.releasesNow ??= this.site ? this.releaseIndex.of(this.site, this.compiled.values()) : new Map()
+    return this.releasesNow
   }
 
-  /** Each translation's release, and the windows of every file that may be published: the build's timeline. */
-  private published(): { releases: Releases; windows: ReleaseWindow[] } {
-    if (!this.publication) {
-      const releases = this.site ? this.releaseIndex.of(this.site, this.compiled.values()) : new Map()
-      this.publication = { releases, windows: publishedWindows(this.compiled.values(), releases) }
-    }
-    return this.publication
+  /** Each translation's release, and the instants of every file that may be published: the build's timeline. */
+  private published(): { releases: Releases; timeline: TimelineIndex } {
+    const releases = this.releases()
+    // The release index hands out one map as it keeps it; another map (an item with two default-locale
+    // files: translation-release.ts works every release out anew) may differ anywhere.
+    if (releases !== this.timelineReleases) {
+      this.timeline.clear()
+      this.timeline.refresh(this.compiled.values(), releases)
+      this.timelineReleases = releases
+    } else this.timeline.refresh(this.retimed, releases, (f) => this.compiled.get(f.source.path) === f)
+    this.retimed = new Set()
+    return { releases, timeline: this.timeline }
   }
 
   /** The latest release or expiry of a published file after the last assembly and at or before `now`, if any. */
   private releaseDue(now: number): number | undefined {
-    const { windows } = this.published()
-    if (!passedBetween(windows, this.asOf, now)) return undefined
-    return timelineAt(windows, now).last
+    const { timeline } = this.published()
+    if (!timeline.passedBetween(this.asOf, now)) return undefined
+    return timeline.at(now).last
   }
 
   /** Assemble the changed collections, combine all into the published content as of `now` (seconds) and link it. */
@@ -532,7 +539,7 @@ export class Compiler {
       return part && !part.ok ? part.errors : []
     })
     // A translation is published only while its item is too: its window is bound to the item's.
-    const { releases, windows } = this.published()
+    const { releases, timeline } = this.published()
     errors.push(...this.translationChecks.errors(site), ...neverPublished(releases))
     errors.push(...this.claims.errors(), ...this.people.errors())
     const translationLinks = () => translationLinkErrors(site, own, translations, releases, now)
@@ -543,7 +550,7 @@ export class Compiler {
       return
     }
     // Translations' releases and expiries (as bound to their items') change the content too.
-    const base = combine(site, this.parts, { asOf: now, timeline: timelineAt(windows, now) })
+    const base = combine(site, this.parts, { asOf: now, timeline: timeline.at(now) })
     const linked = this.linker.link(base.collections, ownFiles, now, edit)
     const linkErrors = [...linked.errors, ...translationLinks()]
     if (linkErrors.length) {

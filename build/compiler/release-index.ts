@@ -43,6 +43,11 @@ export class ReleaseIndex {
     else this.releases.delete(file)
   }
 
+  /** The translations bound to `file`'s item when `file` is in the default locale (their releases follow it). */
+  boundTo(file: CompiledFile): Iterable<CompiledFile> {
+    return file.locale === this.language ? (this.translations.get(`${file.collection}/${file.key}`) ?? []) : []
+  }
+
   /** The releases of `files` (every compiled file, the ones given to add). */
   of(site: SiteConfig, files: Iterable<CompiledFile>): Releases {
     return this.ambiguous.size ? translationReleases(site, files) : this.releases

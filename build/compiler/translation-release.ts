@@ -55,16 +55,6 @@ export function isReleased(file: CompiledFile, releases: Releases, now: number):
   return !draft && isLive(window, now)
 }
 
-/** The windows of every file that may be published (drafts left out): the build's timeline. */
-export function publishedWindows(files: Iterable<CompiledFile>, releases: Releases): ReleaseWindow[] {
-  const windows: ReleaseWindow[] = []
-  for (const file of files) {
-    const { draft, window } = publicationOf(file, releases)
-    if (!draft && window && !isEmpty(window)) windows.push(window)
-  }
-  return windows
-}
-
 /** Where a file stands at `now`; `item`: the default-locale file whose time (not the translation's own) it waits for or left with. */
 export type FileRelease =
   | { state: 'live' }

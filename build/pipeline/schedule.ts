@@ -93,34 +93,6 @@ export interface Timeline {
   next: number | undefined
 }
 
-export function timelineAt(windows: Iterable<ReleaseWindow | undefined>, now: number): Timeline {
-  let last: number | undefined
-  let next: number | undefined
-  for (const window of windows) {
-    if (!window) continue
-    for (const at of [window.from, window.until]) {
-      if (at === undefined) continue
-      if (at <= now) last = last === undefined || at > last ? at : last
-      else next = next === undefined || at < next ? at : next
-    }
-  }
-  return { last, next }
-}
-
-/** Whether some release or expiry of `windows` falls after `before` and at or before `now`. */
-export function passedBetween(windows: Iterable<ReleaseWindow | undefined>, before: number, now: number): boolean {
-  if (now <= before) return false
-  for (const window of windows) {
-    if (!window) continue
-    if (
-      (window.from > before && window.from <= now) ||
-      (window.until !== undefined && window.until > before && window.until <= now)
-    )
-      return true
-  }
-  return false
-}
-
 /** An instant in seconds as the API writes instants: `2027-03-04T08:00:00Z`. */
 export function isoSeconds(seconds: number): string {
   return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z')
