@@ -513,8 +513,12 @@ export class Compiler {
     }
     const site = this.site!
     // The default locale's files go through the collections and the linker; translations join after (locales.ts).
-    const [own, translations] = byLocale(site, this.compiled.values())
-    const ownFiles = translations.length ? new Map(own.map((f) => [f.source.path, f])) : this.compiled
+    // Most sites have no translations: every file is the default locale's, no pass over them to sort them.
+    const compiled = this.compiled
+    const [own, translations]: [Iterable<CompiledFile>, CompiledFile[]] = this.releaseIndex.hasTranslations()
+      ? byLocale(site, compiled.values())
+      : [{ [Symbol.iterator]: () => compiled.values() }, []]
+    const ownFiles = translations.length ? new Map([...own].map((f) => [f.source.path, f])) : compiled
     /** The one file an edit replaced, when that is all it did (the linkers' fast paths); 'none' when it was a translation. */
     let edit: [CompiledFile, CompiledFile] | 'none' | undefined
     const [only] = changed.size === 1 ? changed : []

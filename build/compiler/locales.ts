@@ -65,7 +65,7 @@ export interface LocaleState {
  */
 export function linkLocales(
   base: BuiltContent,
-  own: readonly CompiledFile[],
+  own: Iterable<CompiledFile>,
   translations: readonly CompiledFile[],
   releases: Releases,
   now: number,

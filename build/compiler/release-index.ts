@@ -43,6 +43,11 @@ export class ReleaseIndex {
     else this.releases.delete(file)
   }
 
+  /** Whether any file is a translation (most sites have none). */
+  hasTranslations(): boolean {
+    return this.translations.size > 0
+  }
+
   /** The translations bound to `file`'s item when `file` is in the default locale (their releases follow it). */
   boundTo(file: CompiledFile): Iterable<CompiledFile> {
     return file.locale === this.language ? (this.translations.get(`${file.collection}/${file.key}`) ?? []) : []

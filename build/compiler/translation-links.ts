@@ -27,7 +27,7 @@ const DRAFT = 'is a draft: a published item may only point to published items'
 /** The errors of every published (not draft) translation's references and body links, as of `now` (seconds). */
 export function translationLinkErrors(
   site: SiteConfig,
-  own: readonly CompiledFile[],
+  own: Iterable<CompiledFile>,
   translations: readonly CompiledFile[],
   releases: Releases,
   now: number,
@@ -61,7 +61,7 @@ class Index {
 
   constructor(
     private readonly site: SiteConfig,
-    own: readonly CompiledFile[],
+    own: Iterable<CompiledFile>,
     private readonly translations: readonly CompiledFile[],
     private readonly releases: Releases,
   ) {
