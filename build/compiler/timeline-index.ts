@@ -12,7 +12,7 @@
  * timeline.at(now) // { last: 1767225600, next: 1767312000 }
  */
 import type { CompiledFile } from '../pipeline/compile.ts'
-import type { ReleaseWindow, Timeline } from '../pipeline/schedule.ts'
+import { isEmptyWindow, type ReleaseWindow, type Timeline } from '../pipeline/schedule.ts'
 import { publicationOf, type Releases } from './translation-release.ts'
 
 export class TimelineIndex {
@@ -37,7 +37,7 @@ export class TimelineIndex {
       this.drop(file)
       if (!current(file)) continue
       const { draft, window } = publicationOf(file, releases)
-      if (draft || !window || (window.until !== undefined && window.until <= window.from)) continue
+      if (draft || !window || isEmptyWindow(window)) continue
       this.windowOf.set(file, window)
       this.count(window.from, 1)
       if (window.until !== undefined) this.count(window.until, 1)

@@ -14,11 +14,11 @@ import type { SiteConfig } from '../core/site.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
 import {
   isoSeconds,
+  isEmptyWindow,
   isLive,
   releaseState,
   translationPublication,
   type Publication,
-  type ReleaseWindow,
 } from '../pipeline/schedule.ts'
 
 /** A translation's publication, and its item's default-locale file (none for an item in one locale only). */
@@ -74,7 +74,7 @@ export function neverPublished(releases: Releases): ContentError[] {
   const errors: ContentError[] = []
   for (const [file, release] of releases) {
     const { item, window } = release
-    if (release.draft || !item?.window || !file.window || !window || !isEmpty(window)) continue
+    if (release.draft || !item?.window || !file.window || !window || !isEmptyWindow(window)) continue
     const early = file.window.until !== undefined && file.window.until <= item.window.from
     const field = early ? 'expires_at' : 'published_at'
     const at = file.datesAt?.[field] ?? { line: 1, column: 1 }
@@ -84,10 +84,6 @@ export function neverPublished(releases: Releases): ContentError[] {
     errors.push(new ContentError('DATE_ORDER', file.source.path, at.line, at.column, field, detail))
   }
   return errors
-}
-
-function isEmpty(window: ReleaseWindow): boolean {
-  return window.until !== undefined && window.until <= window.from
 }
 
 const asPublishedRecords = new WeakMap<FullRecord, { key: string; record: FullRecord }>()

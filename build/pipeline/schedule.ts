@@ -37,6 +37,11 @@ export function releaseWindow(data: { published_at?: unknown; expires_at?: unkno
   return { from, until }
 }
 
+/** Whether a window is never open: it ends when or before it begins (a translation bound to an item it misses). */
+export function isEmptyWindow(window: ReleaseWindow): boolean {
+  return window.until !== undefined && window.until <= window.from
+}
+
 /** Whether an item with this window is public at `now` (seconds); one without a window is. */
 export function isLive(window: ReleaseWindow | undefined, now: number): boolean {
   return window === undefined || (window.from <= now && (window.until === undefined || now < window.until))
