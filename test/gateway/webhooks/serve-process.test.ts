@@ -76,7 +76,8 @@ describe('npm start', () => {
       timeoutMs: 60_000,
     })
     expect(receiver.events[0]).toMatchObject({ type: 'content.published', data: { slug: 'hup' } })
-    expect(gateway.stdout()).toContain('"msg":"webhooks: events queued"')
+    // The process logs asynchronously: its line may reach the pipe after the receiver got the event.
+    await logged((log) => log.includes('"msg":"webhooks: events queued"'), 'the queued events in the log')
 
     // The same build again: its changes are behind the cursor (the in-process tests check this pass by pass).
     gateway.child.kill('SIGHUP')
