@@ -439,11 +439,15 @@ export class Compiler {
     const sources = [...this.sources.values()]
     const threads = this.threads ?? availableParallelism()
     const work = this.cache.size === 0 ? sources.reduce((sum, s) => sum + renderWork(s.raw), 0) : 0
-    const early = work ? RenderPool.start(workersWorth(work, threads)) : undefined
-    const parsed = sources.map(parseFile)
-    const bodies = parsed.map((p) => p.loaded.body)
-    if (early) await early.render(bodies, this.cache)
-    else await prerenderBodies(bodies, this.cache, threads)
+    const pool = work ? RenderPool.start(workersWorth(work, threads), this.cache) : undefined
+    const parsed = pool ? await pool.feedAsParsed(sources, parseFile, (p) => p.loaded.body) : sources.map(parseFile)
+    if (pool) await pool.finish()
+    else
+      await prerenderBodies(
+        parsed.map((p) => p.loaded.body),
+        this.cache,
+        threads,
+      )
     const compiled = await Promise.all(sources.map((source, i) => this.compile(source, parsed[i])))
     for (const file of compiled) this.setCompiled(file.source.path, file)
   }

@@ -25,6 +25,8 @@ export const RENDER_BYTES_PER_MS = 5000
 /** A bundled worker's start until it renders at full speed (loading its chunk, warming the renderer). */
 export const WORKER_START_MS = 150
 const CHUNK = 16
+/** Files parsed between two looks at the workers' answers (a few milliseconds). */
+const PARSE_BATCH = 32
 
 /**
  * Raw HTML in a body costs a second parse of the whole tree (parse5) and the
@@ -49,32 +51,149 @@ export function workersWorth(bytes: number, threads = availableParallelism()): n
   return workers
 }
 
-/** Workers started ahead of the work (they load while the main thread parses), then fed chunks with it. */
-export class RenderPool {
-  private constructor(private readonly workers: Worker[]) {}
+type Job = [key: string, body: string]
 
-  /** Start `count` workers; undefined when none (render on this thread). */
-  static start(count: number): RenderPool | undefined {
+/**
+ * Chunks a worker holds at once: it starts the next while its answer to the
+ * last waits for the main thread, which takes messages only between its own
+ * chunks (or between batches of files it parses).
+ */
+const IN_FLIGHT = 2
+
+/**
+ * Workers started ahead of the work, fed bodies as the main thread finds
+ * them (`feed`, while it parses the files), then rendering with the main
+ * thread until none are left (`finish`).
+ */
+export class RenderPool {
+  /** Chunks no thread has taken yet, and the chunk being filled. */
+  private readonly queue: Job[][] = []
+  private filling: Job[] = []
+  private readonly queued = new Set<string>()
+  private closed = false
+  /** Workers with nothing to do, woken by `feed` and `finish`. */
+  private readonly waiting = new Set<() => void>()
+  private readonly drained: Promise<void>[]
+
+  private constructor(
+    private readonly workers: Worker[],
+    private readonly cache: RenderCache,
+  ) {
+    this.drained = workers.map((worker) => this.drain(worker))
+  }
+
+  /** Start `count` workers filling `cache`; undefined when none (render on this thread). */
+  static start(count: number, cache: RenderCache): RenderPool | undefined {
     if (count < 1) return undefined
     try {
-      return new RenderPool(Array.from({ length: count }, () => startModuleWorker(import.meta.url, 'render-worker')))
+      const workers = Array.from({ length: count }, () => startModuleWorker(import.meta.url, 'render-worker'))
+      return new RenderPool(workers, cache)
     } catch {
       return undefined
     }
   }
 
-  /** Render the bodies `cache` lacks here and on the workers, then stop the workers. */
-  async render(bodies: readonly string[], cache: RenderCache): Promise<void> {
-    const chunks = missingChunks(bodies, cache)
+  /** Queue the bodies the cache lacks (each once); idle workers start on them at once. */
+  feed(bodies: Iterable<string>): void {
+    for (const body of bodies) {
+      const key = RenderCache.key(body)
+      if (this.queued.has(key) || this.cache.has(key)) continue
+      this.queued.add(key)
+      this.filling.push([key, body])
+      if (this.filling.length === CHUNK) this.queue.push(this.filling.splice(0))
+    }
+    this.wake()
+  }
+
+  /**
+   * `parse` every source, in batches, each batch's bodies fed to the workers
+   * as soon as it is parsed: they render while this thread parses the rest.
+   */
+  async feedAsParsed<S, P>(
+    sources: readonly S[],
+    parse: (source: S) => P,
+    bodyOf: (parsed: P) => string,
+  ): Promise<P[]> {
+    const parsed: P[] = []
+    for (let i = 0; i < sources.length; i += PARSE_BATCH) {
+      const batch = sources.slice(i, i + PARSE_BATCH).map(parse)
+      parsed.push(...batch)
+      this.feed(batch.map(bodyOf))
+      // The workers' answers come in here: each gets its next chunk.
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    return parsed
+  }
+
+  /** Render what is queued here and on the workers, then stop the workers. */
+  async finish(): Promise<void> {
+    this.closed = true
+    if (this.filling.length) this.queue.push(this.filling.splice(0))
+    this.wake()
     try {
-      await Promise.all([...this.workers.map((w) => drain(w, chunks, cache)), renderHere(chunks, cache)])
+      await Promise.all([...this.drained, this.renderHere()])
     } finally {
-      await this.close()
+      await Promise.all(this.workers.map((w) => w.terminate()))
     }
   }
 
-  async close(): Promise<void> {
-    await Promise.all(this.workers.map((w) => w.terminate()))
+  private wake(): void {
+    for (const post of [...this.waiting]) {
+      this.waiting.delete(post)
+      post()
+    }
+  }
+
+  /** This thread takes chunks too, one at a time, letting the workers' answers in between. */
+  private async renderHere(): Promise<void> {
+    for (let chunk = this.queue.shift(); chunk; chunk = this.queue.shift()) {
+      for (const [key, body] of chunk) {
+        const rendered = renderBody(body).rendered
+        if (rendered) this.cache.set(key, rendered)
+      }
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+
+  /**
+   * Keep one worker busy until the queue is closed and empty. A worker that
+   * fails (or cannot start) hands its chunks back: this thread renders them,
+   * or compileFile does.
+   */
+  private drain(worker: Worker): Promise<void> {
+    return new Promise((resolve) => {
+      const inFlight = new Map<number, Job[]>()
+      let sent = 0
+      let ended = false
+      const end = () => {
+        ended = true
+        this.waiting.delete(post)
+        for (const chunk of inFlight.values()) this.queue.push(chunk)
+        inFlight.clear()
+        resolve()
+      }
+      const post = () => {
+        if (ended) return
+        this.waiting.delete(post)
+        for (let chunk: Job[] | undefined; inFlight.size < IN_FLIGHT && (chunk = this.queue.shift()); ) {
+          inFlight.set(sent, chunk)
+          worker.postMessage({ id: sent++, bodies: chunk.map(([, body]) => body) })
+        }
+        if (this.closed && !inFlight.size) end()
+        else if (!this.closed && inFlight.size < IN_FLIGHT) this.waiting.add(post)
+      }
+      worker.on('message', ({ id, results }: { id: number; results: (RenderedBody | null)[] }) => {
+        inFlight.get(id)?.forEach(([key], i) => {
+          const rendered = results[i]
+          if (rendered) this.cache.set(key, rendered)
+        })
+        inFlight.delete(id)
+        post()
+      })
+      worker.once('error', end)
+      worker.once('exit', end)
+      post()
+    })
   }
 }
 
@@ -91,61 +210,8 @@ export async function prerenderBodies(
 ): Promise<void> {
   const missing = bodies.filter((body) => !cache.has(RenderCache.key(body)))
   const bytes = missing.reduce((sum, body) => sum + renderWork(body), 0)
-  const pool = RenderPool.start(Math.min(workers ?? workersWorth(bytes, threads), threads - 1))
-  await pool?.render(missing, cache)
-}
-
-/** The bodies the cache lacks, each once, in chunks with their keys. */
-function missingChunks(bodies: readonly string[], cache: RenderCache): [string, string][][] {
-  const missing = new Map<string, string>()
-  for (const body of bodies) {
-    const key = RenderCache.key(body)
-    if (!cache.has(key)) missing.set(key, body)
-  }
-  const jobs = [...missing]
-  const chunks: [string, string][][] = []
-  for (let i = 0; i < jobs.length; i += CHUNK) chunks.push(jobs.slice(i, i + CHUNK))
-  return chunks
-}
-
-/** This thread takes chunks too, one at a time, letting the workers' answers in between. */
-async function renderHere(chunks: [string, string][][], cache: RenderCache): Promise<void> {
-  for (let chunk = chunks.shift(); chunk; chunk = chunks.shift()) {
-    for (const [key, body] of chunk) {
-      const rendered = renderBody(body).rendered
-      if (rendered) cache.set(key, rendered)
-    }
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-}
-
-/**
- * Feed chunks to one worker until none are left. A worker that fails (or
- * cannot start) hands its chunk back: this thread renders it, or compileFile
- * does.
- */
-function drain(worker: Worker, chunks: [string, string][][], cache: RenderCache): Promise<void> {
-  return new Promise((resolve) => {
-    let current: [string, string][] | undefined
-    const next = () => {
-      current = chunks.shift()
-      if (!current) return resolve()
-      worker.postMessage(current.map(([, body]) => body))
-    }
-    const fail = () => {
-      if (current) chunks.push(current)
-      current = undefined
-      resolve()
-    }
-    worker.on('message', (results: (RenderedBody | null)[]) => {
-      current!.forEach(([key], i) => {
-        const rendered = results[i]
-        if (rendered) cache.set(key, rendered)
-      })
-      next()
-    })
-    worker.once('error', fail)
-    worker.once('exit', fail)
-    next()
-  })
+  const pool = RenderPool.start(Math.min(workers ?? workersWorth(bytes, threads), threads - 1), cache)
+  if (!pool) return
+  pool.feed(missing)
+  await pool.finish()
 }
