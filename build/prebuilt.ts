@@ -27,6 +27,7 @@ const WORKERS = {
   'render-worker': 'build/pipeline/render-worker.ts',
   'full-pass-worker': 'build/compiler/full-pass-worker.ts',
   'search-index-worker': 'build/emit/search-index-worker.ts',
+  'write-worker': 'build/emit/write-worker.ts',
 } as const
 
 /** Bundle every command of the project at `root` into `outDir`. */

@@ -3,11 +3,15 @@
  * failed or killed build never leaves a broken or half-written dist/.
  */
 import { randomBytes } from 'node:crypto'
-import { copyFile, link, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import type { Worker } from 'node:worker_threads'
 import type { BuildFile } from '../../contract/manifest.ts'
+import { startModuleWorker } from '../core/worker.ts'
+import type { WriteBatch, WriterMessage } from './write-worker.ts'
 
-const PARALLEL_WRITES = 64
+/** Bytes packed into one message to the writer thread. */
+const BATCH_BYTES = 8 << 20
 
 export async function writeDistAtomically(distDir: string, files: ReadonlyMap<string, BuildFile>): Promise<void> {
   const writer = await DistWriter.open(distDir)
@@ -19,18 +23,28 @@ export async function writeDistAtomically(distDir: string, files: ReadonlyMap<st
  * to disk while the build goes on making the rest, so the disk's time
  * overlaps the processor's; `commit` writes what is still missing or
  * changed and swaps the folder in. Nothing is visible in dist/ before then.
+ * The writing itself is a worker thread's (write-worker.ts): the main thread
+ * only packs each batch's bytes into one buffer it hands over.
  */
 export class DistWriter {
   /** The file object written at each path (or being written). */
   private readonly written = new Map<string, BuildFile>()
-  private readonly dirs = new Set<string>()
-  private writing: Promise<void> = Promise.resolve()
+  /** Why the writer thread failed or stopped, once it has. */
+  private stopped: string | undefined
 
   private constructor(
     private readonly root: string,
     private readonly distDir: string,
     private readonly tmp: string,
-  ) {}
+    private readonly worker: Worker,
+  ) {
+    worker.on('error', (error) => {
+      this.stopped ??= error.message
+    })
+    worker.once('exit', (code) => {
+      this.stopped ??= `the writer thread stopped (exit code ${code})`
+    })
+  }
 
   static async open(distDir: string): Promise<DistWriter> {
     // Temporary folders sit beside dist/ so the final rename stays on one filesystem.
@@ -38,56 +52,76 @@ export class DistWriter {
     await recoverInterruptedSwap(root, distDir)
     const tmp = join(root, `.dist-tmp-${process.pid}-${randomBytes(4).toString('hex')}`)
     await mkdir(tmp, { recursive: true })
-    return new DistWriter(root, distDir, tmp)
+    return new DistWriter(root, distDir, tmp, startModuleWorker(import.meta.url, 'write-worker'))
   }
 
   /** Start writing `files` (those not written already with the same object); returns at once. */
   write(files: ReadonlyMap<string, BuildFile>): void {
     const batch = [...files].filter(([path, file]) => this.written.get(path) !== file)
     for (const [path, file] of batch) this.written.set(path, file)
-    this.writing = this.writing.then(() => this.put(batch))
-    // A failure surfaces at commit.
-    this.writing.catch(() => undefined)
+    for (let i = 0; i < batch.length; ) {
+      // Batches of a few megabytes: the thread starts on the first while the next is packed.
+      let bytes = 0
+      let end = i
+      while (end < batch.length && (end === i || bytes < BATCH_BYTES)) bytes += batch[end++]![1].body.byteLength
+      this.post(batch.slice(i, end), bytes)
+      i = end
+    }
   }
 
   /** Write what `files` holds that is not on disk yet, then swap the folder in as dist/. */
   async commit(files: ReadonlyMap<string, BuildFile>): Promise<void> {
     try {
       this.write(files)
-      await this.writing
+      await this.flush()
       for (const path of this.written.keys()) if (!files.has(path)) await rm(join(this.tmp, path), { force: true })
       await swapIn(this.root, this.distDir, this.tmp)
     } catch (error) {
       await this.abort()
       throw error
+    } finally {
+      await this.worker.terminate()
     }
   }
 
   /** Drop the temporary folder (the build failed). */
   async abort(): Promise<void> {
-    await this.writing.catch(() => undefined)
+    await this.flush().catch(() => undefined)
+    await this.worker.terminate()
     await rm(this.tmp, { recursive: true, force: true })
   }
 
-  private async put(batch: [string, BuildFile][]): Promise<void> {
-    const dirs = [...new Set(batch.map(([path]) => dirname(join(this.tmp, path))))].filter((d) => !this.dirs.has(d))
-    for (const dir of dirs.sort()) {
-      await mkdir(dir, { recursive: true })
-      this.dirs.add(dir)
+  /** Hand `batch` to the writer thread, its bytes copied into one buffer it takes over. */
+  private post(batch: [string, BuildFile][], size: number): void {
+    // Never from Buffer's shared pool: the buffer is transferred, and leaves this thread.
+    const bytes = Buffer.allocUnsafeSlow(size)
+    const message: WriteBatch = { type: 'batch', paths: [], ends: [], links: [], bytes: bytes.buffer }
+    let at = 0
+    for (const [path, file] of batch) {
+      message.paths.push(join(this.tmp, path))
+      message.links.push(file.file ?? null)
+      if (file.file === undefined) at += file.body.copy(bytes, at)
+      message.ends.push(at)
     }
-    for (let i = 0; i < batch.length; i += PARALLEL_WRITES) {
-      // Every write of the batch settles before a failure is thrown: abort() must not remove the folder under them.
-      const writes = batch.slice(i, i + PARALLEL_WRITES).map(([path, file]) => writeOne(join(this.tmp, path), file))
-      const failed = (await Promise.allSettled(writes)).find((w) => w.status === 'rejected')
-      if (failed) throw failed.reason
-    }
+    this.worker.postMessage(message, [bytes.buffer])
   }
-}
 
-/** A file's bytes, or for a file kept on disk (a processed image) a hard link to it, or a copy across file systems. */
-async function writeOne(path: string, file: BuildFile): Promise<void> {
-  if (file.file === undefined) return writeFile(path, file.body)
-  await link(file.file, path).catch(() => copyFile(file.file!, path))
+  /** Wait until everything handed over is on disk; throws the first failure. */
+  private flush(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const fail = () => reject(new Error(`writing dist/: ${this.stopped}`))
+      if (this.stopped) return fail()
+      // A thread that ends first (it failed to start, or crashed) answers with why.
+      const exited = () => setImmediate(fail)
+      this.worker.once('exit', exited)
+      this.worker.once('message', (failure: string | null) => {
+        this.worker.off('exit', exited)
+        if (failure) reject(new Error(`writing dist/: ${failure}`))
+        else resolve()
+      })
+      this.worker.postMessage({ type: 'flush' } satisfies WriterMessage)
+    })
+  }
 }
 
 async function swapIn(root: string, distDir: string, tmp: string): Promise<void> {
