@@ -72,13 +72,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     mediaSettings: options.mediaSettings,
   })
   const state = compiler.current()
-  await compiler.saveCache()
-  if (!state.ok) throw state.errors
+  if (!state.ok) {
+    await compiler.saveCache()
+    throw state.errors
+  }
   const writer = await DistWriter.open(distDir)
-  const output = await writeAsMade(compiler, writer, options.requireHistory === true).catch(async (error: unknown) => {
+  let output: BuildOutput
+  try {
+    output = await writeAsMade(compiler, writer, options.requireHistory === true)
+    writer.write(output.files)
+  } catch (error) {
     await writer.abort()
     throw error
-  })
+  } finally {
+    // While the writer thread catches up.
+    await compiler.saveCache()
+  }
   await writer.commit(output.files)
   await compiler.pruneMedia()
   const { files, manifest, warnings } = output
@@ -94,10 +103,12 @@ function withheldItems(compiler: Compiler): WithheldItem[] {
 }
 
 /**
- * Emit in full, the items, lists and calendars (most of the files) first: they go to disk while the rest is made.
+ * Emit in full, the items, lists and calendars (most of the files) first: they go to disk while the rest is
+ * made; the search index, on another thread, is begun before them.
  * With `requireHistory`, fail (dist/ untouched) when content/'s git history is incomplete.
  */
 async function writeAsMade(compiler: Compiler, writer: DistWriter, requireHistory: boolean): Promise<BuildOutput> {
+  await compiler.startOffThread()
   writer.write((await compiler.emit('edit'))!.files)
   const output = (await compiler.emit('full'))!
   if (requireHistory) assertCompleteHistory(compiler.committedHistory()!)

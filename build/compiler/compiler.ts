@@ -343,6 +343,15 @@ export class Compiler {
     return this.schedule.emit(this.good, mode, signal)
   }
 
+  /**
+   * Start the next full emit's work on other threads (the search index) now:
+   * a build calls it before `emit('edit')`, which then runs alongside.
+   */
+  startOffThread(): Promise<void> {
+    if (!this.good) throw new Error('nothing to emit: the content has errors')
+    return this.schedule.startOffThread(this.good)
+  }
+
   /** What a full emit made, for a compiler on another thread to adopt (full-pass.ts). */
   fullPass(output: BuildOutput): FullPass {
     return this.schedule.fullPass(output)

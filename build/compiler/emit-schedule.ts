@@ -62,6 +62,8 @@ export class EmitSchedule {
   private inputHash = ''
   /** content/'s git history as last read, and the key it was read for. */
   private history: { key: string; committed: CommittedHistory } | undefined
+  /** Off-thread work startOffThread began, and the content it is for. */
+  private started: { content: BuiltContent; tasks: Map<Emitter, OffThreadTask> } | undefined
 
   constructor(private readonly inputs: EmitInputs) {}
 
@@ -163,6 +165,32 @@ export class EmitSchedule {
     }
   }
 
+  /**
+   * Start the pending whole-content emitters' work on other threads (the
+   * search index of large content) for `content` now, ahead of the
+   * `emit('full')` that takes it: a build makes its items and lists
+   * meanwhile. A full emit of other content cancels it.
+   */
+  async startOffThread(content: BuiltContent): Promise<void> {
+    await this.load()
+    const tasks = new Map<Emitter, OffThreadTask>()
+    for (const emitter of this.emitters) {
+      if (!this.pendingEmitters.has(emitter) || !(emitter.input === 'content' || emitter.input === 'site')) continue
+      const task = this.inputs.offThread && emitter.offThread?.(content)
+      if (task) tasks.set(emitter, task)
+    }
+    this.cancelStarted()
+    this.started = { content, tasks }
+  }
+
+  private cancelStarted(): void {
+    for (const task of this.started?.tasks.values() ?? []) {
+      task.result.catch(() => undefined)
+      task.cancel()
+    }
+    this.started = undefined
+  }
+
   /** content/'s history as the last full emit read it (undefined before one). */
   committedHistory(): CommittedHistory | undefined {
     return this.history?.committed
@@ -188,10 +216,13 @@ export class EmitSchedule {
   /** Run the pending whole-content, settings and index emitters; false when aborted. */
   private async emitWhole(content: BuiltContent, signal: AbortSignal | undefined): Promise<boolean> {
     const pending = this.emitters.filter((e) => this.pendingEmitters.has(e))
-    // Off-thread work starts first, so the other emitters run meanwhile.
-    const tasks = new Map<Emitter, OffThreadTask>()
+    if (this.started?.content !== content) this.cancelStarted()
+    // Off-thread work starts first (if startOffThread did not start it for this content), so the other emitters run meanwhile.
+    const tasks = this.started?.content === content ? this.started.tasks : new Map<Emitter, OffThreadTask>()
+    this.started = undefined
     for (const emitter of pending) {
       const task =
+        !tasks.has(emitter) &&
         this.inputs.offThread &&
         (emitter.input === 'content' || emitter.input === 'site') &&
         emitter.offThread?.(content)
