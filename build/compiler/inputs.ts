@@ -30,11 +30,11 @@ export async function upToDateManifest(
   distDir = join(root, 'dist'),
   now?: number,
 ): Promise<ManifestHead | undefined> {
-  const [head, inputHash] = await Promise.all([
-    readManifestHead(distDir),
-    indexedSources(root).then((s) => hashInputs(root, s)),
-  ])
-  return head?.input_hash === inputHash && holdsAt(head.build, now ?? settingsClock()()) ? head : undefined
+  // No dist/ (a cold build): nothing to compare, so no source is read or hashed for it.
+  const head = await readManifestHead(distDir)
+  if (!head) return undefined
+  const inputHash = await hashInputs(root, await indexedSources(root))
+  return head.input_hash === inputHash && holdsAt(head.build, now ?? settingsClock()()) ? head : undefined
 }
 
 /**

@@ -7,7 +7,7 @@
  * was last read.
  */
 import { createHash } from 'node:crypto'
-import { readdirSync, statSync, type BigIntStats, type Dirent } from 'node:fs'
+import { readdirSync, readFileSync, statSync, type BigIntStats, type Dirent } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
@@ -34,7 +34,19 @@ export interface SourceFile {
 
 /** Read one content file as the build sees it. */
 export async function readSource(root: string, collection: CollectionName, name: string): Promise<SourceFile> {
-  const raw = await readFile(join(root, 'content', collection, name), 'utf8')
+  return sourceFile(collection, name, await readFile(join(root, 'content', collection, name), 'utf8'))
+}
+
+/**
+ * `readSource`, synchronously: for reading every file at once (a build),
+ * where each read through the thread pool costs the main thread four
+ * round trips (open, stat, read, close) and 10,000 of them most of a second.
+ */
+export function readSourceSync(root: string, collection: CollectionName, name: string): SourceFile {
+  return sourceFile(collection, name, readFileSync(join(root, 'content', collection, name), 'utf8'))
+}
+
+function sourceFile(collection: CollectionName, name: string, raw: string): SourceFile {
   const { key, locale } = keyOf(name)
   return {
     collection,
@@ -171,6 +183,15 @@ export function readIfPresent(root: string, path: ContentPath & { kind: 'item' }
   return readSource(root, path.collection, path.name).catch(missing)
 }
 
+/** `readIfPresent`, synchronously (see readSourceSync). */
+export function readIfPresentSync(root: string, path: ContentPath & { kind: 'item' }): SourceFile | undefined {
+  try {
+    return readSourceSync(root, path.collection, path.name)
+  } catch (error) {
+    return missing(error as NodeJS.ErrnoException)
+  }
+}
+
 /** The site settings' bytes and their hash ('' when the file is missing). */
 export async function readSiteBytes(root: string): Promise<{ raw: Buffer | undefined; hash: string }> {
   const raw = await readFile(join(root, SITE_PATH)).catch(missing)
@@ -190,6 +211,11 @@ export class SourceStats {
   /** Record the stat of `path` now; call before reading it, so a write in between is seen as stale. */
   async take(path: ContentPath): Promise<void> {
     this.stats.set(pathKey(path), await signature(join(this.root, pathKey(path))))
+  }
+
+  /** `take`, synchronously (see signatureSync). */
+  takeSync(path: ContentPath): void {
+    this.stats.set(pathKey(path), signatureSync(join(this.root, pathKey(path))))
   }
 
   /** The stat recorded for `path` when it was last read. */
