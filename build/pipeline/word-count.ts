@@ -46,8 +46,6 @@ function classOf(c: number): number {
   return 0
 }
 
-const ASCII_SPACE = /[ \t\n\r\f\v]+/
-
 /** The reference: word-like segments according to Intl. */
 export function countWordsIntl(text: string): number {
   let count = 0
@@ -55,25 +53,27 @@ export function countWordsIntl(text: string): number {
   return count
 }
 
-/** Words of a token, or -1 when it has a character the scan leaves to Intl. */
-function scanWords(token: string): number {
-  const n = token.length
-  const classes = new Uint8Array(n)
-  for (let i = 0; i < n; i++) if (!(classes[i] = classOf(token.charCodeAt(i)))) return -1
+/**
+ * Words of `text` from `start` to `end` (a token between whitespace), or -1
+ * when it has a character the scan leaves to Intl. Classes are looked up as
+ * the scan goes: no array per token (a body has a thousand of them).
+ */
+function scanWords(text: string, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (!classOf(text.charCodeAt(i))) return -1
   let count = 0
-  let i = 0
-  while (i < n) {
-    if (!(classes[i]! & WORD)) {
+  let i = start
+  while (i < end) {
+    if (!(classOf(text.charCodeAt(i)) & WORD)) {
       i++
       continue
     }
-    const start = i
+    const first = i
     for (;;) {
-      while (i < n && classes[i]! & WORD) i++
-      if (i + 1 >= n) break
-      const mid = classes[i]!
-      const before = classes[i - 1]!
-      const after = classes[i + 1]!
+      while (i < end && classOf(text.charCodeAt(i)) & WORD) i++
+      if (i + 1 >= end) break
+      const mid = classOf(text.charCodeAt(i))
+      const before = classOf(text.charCodeAt(i - 1))
+      const after = classOf(text.charCodeAt(i + 1))
       // "e.g", "don't", "a:b" stay one word between letters; "1.5", "1,000", "1;2" between digits (WB6/7, WB11/12).
       const letters = before === LETTER && after === LETTER && (mid === MID_BOTH || mid === MID_LETTER)
       const digits = before === DIGIT && after === DIGIT && (mid === MID_BOTH || mid === MID_NUM)
@@ -81,17 +81,26 @@ function scanWords(token: string): number {
       i++
     }
     // Intl does not count a lone underscore as a word (but does count "__").
-    if (!(i - start === 1 && token.charCodeAt(start) === 95)) count++
+    if (!(i - first === 1 && text.charCodeAt(first) === 95)) count++
   }
   return count
 }
 
+/** ASCII whitespace (the split's: space, \t, \n, \v, \f, \r). */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13)
+}
+
 export function countWords(text: string): number {
   let count = 0
-  for (const token of text.split(ASCII_SPACE)) {
-    if (!token) continue
-    const words = scanWords(token)
-    count += words === -1 ? countWordsIntl(token) : words
+  const n = text.length
+  for (let i = 0; i < n; ) {
+    while (i < n && isSpace(text.charCodeAt(i))) i++
+    if (i === n) break
+    const start = i
+    while (i < n && !isSpace(text.charCodeAt(i))) i++
+    const words = scanWords(text, start, i)
+    count += words === -1 ? countWordsIntl(text.slice(start, i)) : words
   }
   return count
 }
