@@ -25,7 +25,7 @@ import type { BuiltContent } from '../emit/types.ts'
 import { blobId } from '../history/git-history.ts'
 import type { CommittedHistory, FileState } from '../history/types.ts'
 import { RenderCache } from '../pipeline/cache.ts'
-import { compileFile, parseFile, type CompiledFile, type ParsedFile } from '../pipeline/compile.ts'
+import { checkParsed, compileFile, parseFile, type CompiledFile, type ParsedFile } from '../pipeline/compile.ts'
 import { attachMedia } from '../pipeline/media-record.ts'
 import { MediaStore } from '../media/store.ts'
 import type { MediaSettings } from '../media/recipes.ts'
@@ -452,7 +452,13 @@ export class Compiler {
     const threads = this.threads ?? availableParallelism()
     const work = this.cache.size === 0 ? sources.reduce((sum, s) => sum + renderWork(s.raw), 0) : 0
     const pool = work ? RenderPool.start(workersWorth(work, threads), this.cache) : undefined
-    const parsed = pool ? await pool.feedAsParsed(sources, parseFile, (p) => p.loaded.body) : sources.map(parseFile)
+    const parsed = pool
+      ? await pool.feedAsParsed(
+          sources,
+          (s) => checkParsed(parseFile(s), site),
+          (p) => p.loaded.body,
+        )
+      : sources.map(parseFile)
     if (pool) await pool.finish()
     else
       await prerenderBodies(

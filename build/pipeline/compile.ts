@@ -16,7 +16,7 @@ import { internalLinks, type InternalLink } from './internal-links.ts'
 import { mediaReferences, type MediaRef } from './media-refs.ts'
 import { personMentions, type PersonMention } from './person-mentions.ts'
 import { REFERENCE_PATTERN } from '../../contract/patterns.ts'
-import { slugPosition, validateFile } from './validate.ts'
+import { slugPosition, validateFile, type Frontmatter } from './validate.ts'
 import { closest } from '../core/did-you-mean.ts'
 import { releaseWindow, type ReleaseWindow } from './schedule.ts'
 
@@ -63,11 +63,36 @@ export interface CompiledFile {
 export interface ParsedFile {
   loaded: LoadedFile
   errors: ContentError[]
+  /** Its frontmatter checked already (checkParsed), or not yet. */
+  checked?: CheckedFrontmatter
+}
+
+/** The locale a file's name claims and its frontmatter as the schema takes it, with what is wrong with either. */
+interface CheckedFrontmatter {
+  locale: string
+  data: Frontmatter | undefined
+  errors: ContentError[]
 }
 
 export function parseFile(source: SourceFile): ParsedFile {
   const errors: ContentError[] = []
   return { loaded: parseSource(source, errors), errors }
+}
+
+/**
+ * `parsed` with its frontmatter checked now rather than in compileFile: the
+ * build does it while other threads render bodies, so that less is left for
+ * this thread alone once they are done. The errors come out in the same order.
+ */
+export function checkParsed(parsed: ParsedFile, site: SiteConfig): ParsedFile {
+  parsed.checked = checkFrontmatter(parsed.loaded, site)
+  return parsed
+}
+
+function checkFrontmatter(loaded: LoadedFile, site: SiteConfig): CheckedFrontmatter {
+  const errors: ContentError[] = []
+  const locale = localeOf(loaded.source, site, errors)
+  return { locale, data: validateFile(loaded, errors), errors }
 }
 
 /** Compile one file; pass `parsed` when the file was already split (the build pre-renders bodies in between). */
@@ -77,10 +102,9 @@ export function compileFile(
   cache: RenderCache,
   parsed: ParsedFile = parseFile(source),
 ): CompiledFile {
-  const errors: ContentError[] = [...parsed.errors]
   const { loaded } = parsed
-  const locale = localeOf(source, site, errors)
-  const data = validateFile(loaded, errors)
+  const { locale, data, ...checked } = parsed.checked ?? checkFrontmatter(loaded, site)
+  const errors: ContentError[] = [...parsed.errors, ...checked.errors]
   const slug =
     typeof (loaded.data as { slug?: unknown } | undefined)?.slug === 'string'
       ? String((loaded.data as { slug: string }).slug)
