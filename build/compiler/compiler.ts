@@ -20,6 +20,7 @@ import { availableParallelism } from 'node:os'
 import { dirname, join } from 'node:path'
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { FullRecord } from '../../contract/records.ts'
+import type { BuildFile } from '../../contract/manifest.ts'
 import { ContentErrors, sortErrors, type ContentError } from '../core/errors.ts'
 import type { BuiltContent } from '../emit/types.ts'
 import { blobId } from '../history/git-history.ts'
@@ -339,11 +340,15 @@ export class Compiler {
    * runs every emitter whose input changed, the search index on a worker
    * thread for large content. A full emit stops early, returning undefined,
    * when `signal` aborts (a newer edit is waiting); what it did not finish
-   * stays pending.
+   * stays pending. `made` gets each collection's files as soon as they are made.
    */
-  emit(mode: 'edit' | 'full', signal?: AbortSignal): Promise<BuildOutput | undefined> {
+  emit(
+    mode: 'edit' | 'full',
+    signal?: AbortSignal,
+    made?: (files: ReadonlyMap<string, BuildFile>) => void,
+  ): Promise<BuildOutput | undefined> {
     if (!this.good) throw new Error('nothing to emit: the content has errors')
-    return this.schedule.emit(this.good, mode, signal)
+    return this.schedule.emit(this.good, mode, signal, made)
   }
 
   /**

@@ -95,15 +95,24 @@ export class EmitSchedule {
 
   /**
    * Emit what the changes since the last emit call for (see Compiler.emit);
-   * undefined when `signal` aborted a full emit first.
+   * undefined when `signal` aborted a full emit first. `made` is handed each
+   * collection's files as they are made (a build writes them meanwhile).
    */
-  async emit(content: BuiltContent, mode: 'edit' | 'full', signal?: AbortSignal): Promise<BuildOutput | undefined> {
+  async emit(
+    content: BuiltContent,
+    mode: 'edit' | 'full',
+    signal?: AbortSignal,
+    made?: (files: ReadonlyMap<string, BuildFile>) => void,
+  ): Promise<BuildOutput | undefined> {
     await this.load()
     this.outputs.track()
     for (const collection of this.pendingCollections)
-      for (const emitter of this.emitters)
-        if (emitter.input === 'collection')
-          this.outputs.update(`${emitter.name}:${collection}`, emitter.emit(content, collection))
+      for (const emitter of this.emitters) {
+        if (emitter.input !== 'collection') continue
+        const delta = emitter.emit(content, collection)
+        this.outputs.update(`${emitter.name}:${collection}`, delta)
+        if (made) made(new Map(Object.keys(delta.files).flatMap((path) => this.madeFile(path))))
+      }
     this.pendingCollections.clear()
     for (const emitter of this.emitters) if (emitter.input === 'collection') this.pendingEmitters.delete(emitter)
     const key = mode === 'full' ? await this.readHistory() : undefined
@@ -189,6 +198,12 @@ export class EmitSchedule {
       task.cancel()
     }
     this.started = undefined
+  }
+
+  /** The file at `path` as the outputs hold it, as a map entry (none when it is not there). */
+  private madeFile(path: string): [string, BuildFile][] {
+    const file = this.outputs.get(path)
+    return file ? [[path, file]] : []
   }
 
   /** content/'s history as the last full emit read it (undefined before one). */
