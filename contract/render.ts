@@ -86,7 +86,14 @@ export function renderListFrom(
   itemJson: (item: ContentRecord) => string,
 ): string {
   const { data, meta, links } = listEnvelope(collection, items, query)
-  return `{"data":[${data.map(itemJson).join(',')}],"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`
+  return `${LIST_HEAD}${data.map(itemJson).join(',')}${listTail(meta, links)}`
+}
+
+/** A list's bytes are LIST_HEAD, its items' JSON joined by commas, then listTail: JSON.stringify's order. */
+export const LIST_HEAD = '{"data":['
+
+export function listTail(meta: ListMeta, links: ListLinks): string {
+  return `],"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`
 }
 
 export function renderItem(record: FullRecord): string {
