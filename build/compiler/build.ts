@@ -81,12 +81,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   try {
     output = await writeAsMade(compiler, writer, options.requireHistory === true)
     writer.write(output.files)
-  } catch (error) {
-    await writer.abort()
-    throw error
-  } finally {
     // While the writer thread catches up.
     await compiler.saveCache()
+  } catch (error) {
+    compiler.cancelOffThread()
+    await writer.abort()
+    // The bodies rendered so far serve the next build; the build's own error is the one reported.
+    await compiler.saveCache().catch(() => undefined)
+    throw error
   }
   await writer.commit(output.files)
   await compiler.pruneMedia()

@@ -360,6 +360,11 @@ export class Compiler {
     return this.schedule.startOffThread(this.good)
   }
 
+  /** Stop the work startOffThread began, when no full emit will take it. */
+  cancelOffThread(): void {
+    this.schedule.cancelStarted()
+  }
+
   /** What a full emit made, for a compiler on another thread to adopt (full-pass.ts). */
   fullPass(output: BuildOutput): FullPass {
     return this.schedule.fullPass(output)
@@ -458,11 +463,16 @@ export class Compiler {
     const work = this.cache.size === 0 ? sources.reduce((sum, s) => sum + renderWork(s.raw), 0) : 0
     const pool = work ? RenderPool.start(workersWorth(work, threads), this.cache) : undefined
     const parsed = pool
-      ? await pool.feedAsParsed(
-          sources,
-          (s) => checkParsed(parseFile(s), site),
-          (p) => p.loaded.body,
-        )
+      ? await pool
+          .feedAsParsed(
+            sources,
+            (s) => checkParsed(parseFile(s), site),
+            (p) => p.loaded.body,
+          )
+          .catch(async (error: unknown) => {
+            await pool.close()
+            throw error
+          })
       : sources.map(parseFile)
     if (pool) await pool.finish()
     else

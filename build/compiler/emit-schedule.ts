@@ -186,13 +186,17 @@ export class EmitSchedule {
     for (const emitter of this.emitters) {
       if (!this.pendingEmitters.has(emitter) || !(emitter.input === 'content' || emitter.input === 'site')) continue
       const task = this.inputs.offThread && emitter.offThread?.(content)
-      if (task) tasks.set(emitter, task)
+      if (!task) continue
+      // Until emitWhole awaits it, a failed worker is no unhandled rejection (emitWhole then emits in-thread).
+      task.result.catch(() => undefined)
+      tasks.set(emitter, task)
     }
     this.cancelStarted()
     this.started = { content, tasks }
   }
 
-  private cancelStarted(): void {
+  /** Stop what startOffThread began (the build failed before its full emit). */
+  cancelStarted(): void {
     for (const task of this.started?.tasks.values() ?? []) {
       task.result.catch(() => undefined)
       task.cancel()

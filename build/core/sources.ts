@@ -158,7 +158,7 @@ export async function signature(file: string): Promise<string> {
 
 /**
  * `signature`, synchronously: for a one-shot pass over every file (the
- * no-change check), where a stat on this thread costs a few microseconds and
+ * no-change check, the compiler's opening), where a stat on this thread costs a few microseconds and
  * one through the thread pool tens of them.
  */
 export function signatureSync(file: string): string {

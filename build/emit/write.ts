@@ -55,24 +55,19 @@ export class DistWriter {
     return new DistWriter(root, distDir, tmp, startModuleWorker(import.meta.url, 'write-worker'))
   }
 
-  /** Start writing `files` (those not written already with the same object); returns at once. */
+  /** Start writing `files` (those not written already with the same object): their bytes are copied for the writer thread, which writes them meanwhile. */
   write(files: ReadonlyMap<string, BuildFile>): void {
-    const batch = [...files].filter(([path, file]) => this.written.get(path) !== file)
-    for (const [path, file] of batch) this.written.set(path, file)
-    for (let i = 0; i < batch.length; ) {
-      // Batches of a few megabytes: the thread starts on the first while the next is packed.
-      let bytes = 0
-      let end = i
-      while (end < batch.length && (end === i || bytes < BATCH_BYTES)) bytes += batch[end++]![1].body.byteLength
-      this.post(batch.slice(i, end), bytes)
-      i = end
-    }
+    for (const batch of this.batches(files)) this.post(batch)
   }
 
   /** Write what `files` holds that is not on disk yet, then swap the folder in as dist/. */
   async commit(files: ReadonlyMap<string, BuildFile>): Promise<void> {
     try {
-      this.write(files)
+      // A batch at a time, letting events in between: the dev server hands over all of dist/ here while it serves.
+      for (const batch of this.batches(files)) {
+        this.post(batch)
+        await new Promise((resolve) => setImmediate(resolve))
+      }
       await this.flush()
       for (const path of this.written.keys()) if (!files.has(path)) await rm(join(this.tmp, path), { force: true })
       await swapIn(this.root, this.distDir, this.tmp)
@@ -91,8 +86,24 @@ export class DistWriter {
     await rm(this.tmp, { recursive: true, force: true })
   }
 
+  /** The files of `files` not written already with the same object, marked written, in batches of a few megabytes. */
+  private batches(files: ReadonlyMap<string, BuildFile>): [string, BuildFile][][] {
+    const fresh = [...files].filter(([path, file]) => this.written.get(path) !== file)
+    for (const [path, file] of fresh) this.written.set(path, file)
+    const batches: [string, BuildFile][][] = []
+    for (let i = 0; i < fresh.length; ) {
+      let bytes = 0
+      let end = i
+      while (end < fresh.length && (end === i || bytes < BATCH_BYTES)) bytes += fresh[end++]![1].body.byteLength
+      batches.push(fresh.slice(i, end))
+      i = end
+    }
+    return batches
+  }
+
   /** Hand `batch` to the writer thread, its bytes copied into one buffer it takes over. */
-  private post(batch: [string, BuildFile][], size: number): void {
+  private post(batch: [string, BuildFile][]): void {
+    const size = batch.reduce((sum, [, file]) => sum + (file.file === undefined ? file.body.byteLength : 0), 0)
     // Never from Buffer's shared pool: the buffer is transferred, and leaves this thread.
     const bytes = Buffer.allocUnsafeSlow(size)
     const message: WriteBatch = { type: 'batch', paths: [], ends: [], links: [], bytes: bytes.buffer }

@@ -5,7 +5,7 @@
  * costs time).
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 import { MARKDOWN_RENDERER_VERSION, type RenderedBody } from './markdown.ts'
@@ -74,5 +74,10 @@ export class RenderCache {
     const tmp = `${this.file}.${process.pid}.tmp`
     await writeFile(tmp, serialize(kept))
     await rename(tmp, this.file)
+    // Caches of other renderer or V8 versions (a Node update names a new file) are not read again.
+    const folder = dirname(this.file)
+    for (const name of await readdir(folder))
+      if (/^markdown-v.*\.(?:json|bin)$/.test(name) && join(folder, name) !== this.file)
+        await rm(join(folder, name), { force: true })
   }
 }

@@ -133,8 +133,13 @@ export class RenderPool {
     try {
       await Promise.all([...this.drained, this.renderHere()])
     } finally {
-      await Promise.all(this.workers.map((w) => w.terminate()))
+      await this.close()
     }
+  }
+
+  /** Stop the workers (after `finish`, or instead of it when the build failed). */
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((w) => w.terminate()))
   }
 
   private wake(): void {

@@ -1,14 +1,57 @@
 /**
- * The render cache keeps what a build used, in a file of its own V8's
- * serialisation: reopened, it gives the same bodies back; an unreadable or
- * foreign file is an empty cache, never an error.
+ * The render cache: a build reuses a body rendered before and never depends
+ * on it; the file, in its own V8's serialisation, gives back what it was
+ * given, keeps only what the run used, and an unreadable or foreign file is
+ * an empty cache, never an error.
  */
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { deserialize, serialize } from 'node:v8'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { itemFile } from '../../../contract/paths.ts'
+import { buildSite } from '../../../build/compiler/build.ts'
 import { RenderCache } from '../../../build/pipeline/cache.ts'
 import { renderBody } from '../../../build/pipeline/markdown.ts'
+import { createProject, validPost, type TempProject } from '../../helpers/project.ts'
+
+describe('render cache', () => {
+  let project: TempProject
+  let cacheFile: string
+  const html = async () =>
+    JSON.parse(await readFile(join(project.dist, itemFile('blog-posts', 'cached')), 'utf8')).body.html as string
+
+  beforeAll(async () => {
+    project = await createProject({ 'content/blog-posts/cached.md': validPost('Cached') })
+    await buildSite({ root: project.root })
+    const names = await readdir(join(project.root, '.cache'))
+    cacheFile = join(project.root, '.cache', names.find((n) => n.startsWith('markdown-'))!)
+  })
+  afterAll(() => project.remove())
+
+  it('reuses the rendered body of an unchanged file, even when only the frontmatter changed', async () => {
+    // Mark the cached rendering; if the next build re-rendered the body, the mark would vanish.
+    const cache = deserialize(await readFile(cacheFile)) as Map<string, { html: string }>
+    const [entry] = cache.values()
+    entry!.html = '<p>from the cache</p>'
+    await writeFile(cacheFile, serialize(cache))
+    await project.write('content/blog-posts/cached.md', validPost('Cached, retitled'))
+    await buildSite({ root: project.root })
+    expect(await html()).toBe('<p>from the cache</p>')
+  })
+
+  it('never depends on the cache for correctness: without it the body is rendered afresh', async () => {
+    await buildSite({ root: project.root, cache: false, force: true })
+    expect(await html()).toContain('<table>')
+  })
+
+  it('says dist/ is up to date when nothing changed, and rebuilds after an edit', async () => {
+    expect((await buildSite({ root: project.root })).upToDate).toBe(true)
+    await project.write('content/blog-posts/cached.md', validPost('Edited again'))
+    const report = await buildSite({ root: project.root })
+    expect(report.upToDate).toBe(false)
+  })
+})
 
 let root: string | undefined
 afterEach(async () => {
@@ -20,7 +63,7 @@ const bodies = [
   'Another body, with a [link](https://example.com).\n',
 ]
 
-describe('render cache', () => {
+describe('render cache file', () => {
   it('gives back after reopening what it was given, and keeps only what the run used', async () => {
     root = await mkdtemp(join(tmpdir(), 'render-cache-'))
     const first = await RenderCache.open(root)

@@ -1,4 +1,5 @@
 /** The render pool renders on worker threads exactly what the main thread would. */
+import { readFileSync } from 'node:fs'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import matter from 'gray-matter'
@@ -6,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { generateCorpus } from '../../../bench/corpus/generate.ts'
 import { RenderCache } from '../../../build/pipeline/cache.ts'
 import { renderBody } from '../../../build/pipeline/markdown.ts'
-import { prerenderBodies } from '../../../build/pipeline/render-pool.ts'
+import { prerenderBodies, RenderPool } from '../../../build/pipeline/render-pool.ts'
 
 describe('render pool', () => {
   let root: string | undefined
@@ -32,5 +33,24 @@ describe('render pool', () => {
     }
     // Bodies with author errors are left for the main thread, which reports them with positions.
     expect(cache.has(RenderCache.key(bodies.at(-1)!))).toBe(false)
+  })
+
+  it('renders bodies fed while the files are parsed, each once, the same as the main thread', {
+    timeout: 120_000,
+  }, async () => {
+    const dir = join(root!, 'content', 'blog-posts')
+    const names = await readdir(dir)
+    const cache = await RenderCache.open(undefined)
+    const pool = RenderPool.start(1, cache)!
+    // Every file twice: a body already queued is not rendered again.
+    const parsed = await pool.feedAsParsed(
+      [...names, ...names],
+      (name) => ({ name, body: matter(readFileSync(join(dir, name), 'utf8')).content }),
+      (p) => p.body,
+    )
+    await pool.finish()
+    expect(parsed.map((p) => p.name)).toEqual([...names, ...names])
+    expect(cache.size).toBe(new Set(parsed.map((p) => p.body)).size)
+    for (const { body } of parsed) expect(cache.get(RenderCache.key(body))).toEqual(renderBody(body).rendered)
   })
 })
