@@ -111,7 +111,7 @@ function withheldItems(compiler: Compiler): WithheldItem[] {
  */
 async function writeAsMade(compiler: Compiler, writer: DistWriter, requireHistory: boolean): Promise<BuildOutput> {
   await compiler.startOffThread()
-  writer.write((await compiler.emit('edit', undefined, (files) => writer.write(files)))!.files)
+  await compiler.emit('edit', undefined, (files) => writer.write(files))
   const output = (await compiler.emit('full'))!
   if (requireHistory) assertCompleteHistory(compiler.committedHistory()!)
   return output

@@ -347,8 +347,7 @@ export class Compiler {
     signal?: AbortSignal,
     made?: (files: ReadonlyMap<string, BuildFile>) => void,
   ): Promise<BuildOutput | undefined> {
-    if (!this.good) throw new Error('nothing to emit: the content has errors')
-    return this.schedule.emit(this.good, mode, signal, made)
+    return this.schedule.emit(this.emittable(), mode, signal, made)
   }
 
   /**
@@ -356,8 +355,13 @@ export class Compiler {
    * a build calls it before `emit('edit')`, which then runs alongside.
    */
   startOffThread(): Promise<void> {
+    return this.schedule.startOffThread(this.emittable())
+  }
+
+  /** The last good content, which emit() emits. */
+  private emittable(): BuiltContent {
     if (!this.good) throw new Error('nothing to emit: the content has errors')
-    return this.schedule.startOffThread(this.good)
+    return this.good
   }
 
   /** Stop the work startOffThread began, when no full emit will take it. */

@@ -13,6 +13,7 @@
  * The output is the set of files in memory (outputs.ts); the manifest follows
  * it by difference.
  */
+import { setImmediate } from 'node:timers/promises'
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { BuildFile, Manifest } from '../../contract/manifest.ts'
 import { MANIFEST_FILE } from '../../contract/paths.ts'
@@ -111,7 +112,14 @@ export class EmitSchedule {
         if (emitter.input !== 'collection') continue
         const delta = emitter.emit(content, collection)
         this.outputs.update(`${emitter.name}:${collection}`, delta)
-        if (made) made(new Map(Object.keys(delta.files).flatMap((path) => this.madeFile(path))))
+        if (!made) continue
+        // The files as the outputs hold them (text made a BuildFile), the objects the final output has.
+        const files = new Map<string, BuildFile>()
+        for (const path of Object.keys(delta.files)) {
+          const file = this.outputs.get(path)
+          if (file) files.set(path, file)
+        }
+        made(files)
       }
     this.pendingCollections.clear()
     for (const emitter of this.emitters) if (emitter.input === 'collection') this.pendingEmitters.delete(emitter)
@@ -182,17 +190,30 @@ export class EmitSchedule {
    */
   async startOffThread(content: BuiltContent): Promise<void> {
     await this.load()
-    const tasks = new Map<Emitter, OffThreadTask>()
-    for (const emitter of this.emitters) {
-      if (!this.pendingEmitters.has(emitter) || !(emitter.input === 'content' || emitter.input === 'site')) continue
-      const task = this.inputs.offThread && emitter.offThread?.(content)
+    this.cancelStarted()
+    const pending = this.emitters.filter((e) => this.pendingEmitters.has(e))
+    this.started = { content, tasks: this.offThreadTasks(content, pending, new Map()) }
+  }
+
+  /**
+   * Start on other threads the work of those of `emitters` that have some (the search index of large
+   * content) and no task in `tasks` yet; `tasks` with them added.
+   */
+  private offThreadTasks(
+    content: BuiltContent,
+    emitters: readonly Emitter[],
+    tasks: Map<Emitter, OffThreadTask>,
+  ): Map<Emitter, OffThreadTask> {
+    if (!this.inputs.offThread) return tasks
+    for (const emitter of emitters) {
+      if (tasks.has(emitter) || !(emitter.input === 'content' || emitter.input === 'site')) continue
+      const task = emitter.offThread?.(content)
       if (!task) continue
       // Until emitWhole awaits it, a failed worker is no unhandled rejection (emitWhole then emits in-thread).
       task.result.catch(() => undefined)
       tasks.set(emitter, task)
     }
-    this.cancelStarted()
-    this.started = { content, tasks }
+    return tasks
   }
 
   /** Stop what startOffThread began (the build failed before its full emit). */
@@ -202,12 +223,6 @@ export class EmitSchedule {
       task.cancel()
     }
     this.started = undefined
-  }
-
-  /** The file at `path` as the outputs hold it, as a map entry (none when it is not there). */
-  private madeFile(path: string): [string, BuildFile][] {
-    const file = this.outputs.get(path)
-    return file ? [[path, file]] : []
   }
 
   /** content/'s history as the last full emit read it (undefined before one). */
@@ -235,18 +250,11 @@ export class EmitSchedule {
   /** Run the pending whole-content, settings and index emitters; false when aborted. */
   private async emitWhole(content: BuiltContent, signal: AbortSignal | undefined): Promise<boolean> {
     const pending = this.emitters.filter((e) => this.pendingEmitters.has(e))
-    if (this.started?.content !== content) this.cancelStarted()
-    // Off-thread work starts first (if startOffThread did not start it for this content), so the other emitters run meanwhile.
-    const tasks = this.started?.content === content ? this.started.tasks : new Map<Emitter, OffThreadTask>()
+    // Off-thread work starts first (unless startOffThread began it for this content), so the other emitters run meanwhile.
+    const begun = this.started?.content === content ? this.started.tasks : undefined
+    if (!begun) this.cancelStarted()
     this.started = undefined
-    for (const emitter of pending) {
-      const task =
-        !tasks.has(emitter) &&
-        this.inputs.offThread &&
-        (emitter.input === 'content' || emitter.input === 'site') &&
-        emitter.offThread?.(content)
-      if (task) tasks.set(emitter, task)
-    }
+    const tasks = this.offThreadTasks(content, pending, begun ?? new Map())
     try {
       for (const emitter of pending) {
         if (emitter.input === 'collection' || emitter.input === 'files' || tasks.has(emitter)) continue
@@ -295,7 +303,7 @@ export class EmitSchedule {
 
 /** Let requests and file events in between emitters (the watch mode serves while it emits). */
 function yieldToEvents(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve))
+  return setImmediate()
 }
 
 /**

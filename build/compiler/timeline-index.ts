@@ -39,8 +39,7 @@ export class TimelineIndex {
       const { draft, window } = publicationOf(file, releases)
       if (draft || !window || isEmptyWindow(window)) continue
       this.windowOf.set(file, window)
-      this.count(window.from, 1)
-      if (window.until !== undefined) this.count(window.until, 1)
+      this.countWindow(window, 1)
     }
   }
 
@@ -61,8 +60,13 @@ export class TimelineIndex {
     const window = this.windowOf.get(file)
     if (!window) return
     this.windowOf.delete(file)
-    this.count(window.from, -1)
-    if (window.until !== undefined) this.count(window.until, -1)
+    this.countWindow(window, -1)
+  }
+
+  /** Count a window's release and expiry in (1) or out (-1). */
+  private countWindow(window: ReleaseWindow, by: 1 | -1): void {
+    this.count(window.from, by)
+    if (window.until !== undefined) this.count(window.until, by)
   }
 
   private count(at: number, by: 1 | -1): void {

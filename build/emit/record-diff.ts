@@ -37,16 +37,14 @@ export class RecordDiff {
         this.seen.delete(replaced)
         gone.push(replaced)
       }
-      this.bySlug.set(record.slug, record)
-      this.seen.add(record)
+      this.remember(record)
     }
     // More seen than there are: some were removed (a file deleted, made a draft, or renamed).
     if (this.seen.size > records.length) {
       const now = new Set(records)
       for (const record of this.seen) {
         if (now.has(record)) continue
-        this.seen.delete(record)
-        if (this.bySlug.get(record.slug) === record) this.bySlug.delete(record.slug)
+        this.forget(record)
         gone.push(record)
       }
     }
@@ -67,14 +65,19 @@ export class RecordDiff {
     }
     const added = [...is].filter((record) => !was.has(record))
     const gone = [...was].filter((record) => !is.has(record))
-    for (const record of gone) {
-      this.seen.delete(record)
-      if (this.bySlug.get(record.slug) === record) this.bySlug.delete(record.slug)
-    }
-    for (const record of added) {
-      this.seen.add(record)
-      this.bySlug.set(record.slug, record)
-    }
+    for (const record of gone) this.forget(record)
+    for (const record of added) this.remember(record)
     return { added, gone }
+  }
+
+  private remember(record: FullRecord): void {
+    this.seen.add(record)
+    this.bySlug.set(record.slug, record)
+  }
+
+  /** A record gone: its slug stays another's when a newer record took it. */
+  private forget(record: FullRecord): void {
+    this.seen.delete(record)
+    if (this.bySlug.get(record.slug) === record) this.bySlug.delete(record.slug)
   }
 }

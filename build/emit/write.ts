@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { setImmediate } from 'node:timers/promises'
 import type { Worker } from 'node:worker_threads'
 import type { BuildFile } from '../../contract/manifest.ts'
 import { startModuleWorker } from '../core/worker.ts'
@@ -66,7 +67,7 @@ export class DistWriter {
       // A batch at a time, letting events in between: the dev server hands over all of dist/ here while it serves.
       for (const batch of this.batches(files)) {
         this.post(batch)
-        await new Promise((resolve) => setImmediate(resolve))
+        await setImmediate()
       }
       await this.flush()
       for (const path of this.written.keys()) if (!files.has(path)) await rm(join(this.tmp, path), { force: true })
@@ -123,7 +124,7 @@ export class DistWriter {
       const fail = () => reject(new Error(`writing dist/: ${this.stopped}`))
       if (this.stopped) return fail()
       // A thread that ends first (it failed to start, or crashed) answers with why.
-      const exited = () => setImmediate(fail)
+      const exited = () => void setImmediate().then(fail)
       this.worker.once('exit', exited)
       this.worker.once('message', (failure: string | null) => {
         this.worker.off('exit', exited)

@@ -14,6 +14,7 @@
  * so they start when the work is worth more than that.
  */
 import { availableParallelism } from 'node:os'
+import { setImmediate } from 'node:timers/promises'
 import type { Worker } from 'node:worker_threads'
 import { startModuleWorker } from '../core/worker.ts'
 import { RenderCache } from './cache.ts'
@@ -120,7 +121,7 @@ export class RenderPool {
       parsed.push(...batch)
       this.feed(batch.map(bodyOf))
       // The workers' answers come in here: each gets its next chunk.
-      await new Promise((resolve) => setImmediate(resolve))
+      await setImmediate()
     }
     return parsed
   }
@@ -156,7 +157,7 @@ export class RenderPool {
         const rendered = renderBody(body).rendered
         if (rendered) this.cache.set(key, rendered)
       }
-      await new Promise((resolve) => setImmediate(resolve))
+      await setImmediate()
     }
   }
 
