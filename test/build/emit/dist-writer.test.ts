@@ -4,12 +4,15 @@
  * again is written again, one dropped before commit is gone, and a write
  * that fails fails the commit with the reason and leaves dist/ as it was.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile, mkdir } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Worker } from 'node:worker_threads'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { BuildFile } from '../../../contract/manifest.ts'
 import { DistWriter } from '../../../build/emit/write.ts'
+import { hashTree } from '../../helpers/files.ts'
 
 const file = (text: string | Buffer): BuildFile => ({ body: Buffer.from(text), etag: '"x"' })
 
@@ -18,11 +21,11 @@ afterEach(async () => {
   if (root) await rm(root, { recursive: true, force: true })
 })
 
-async function listed(dir: string): Promise<string[]> {
-  return (await readdir(dir, { recursive: true, withFileTypes: true }))
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1))
-    .sort()
+/** What hashTree gives for `files` written under a folder. */
+function tree(files: ReadonlyMap<string, BuildFile>): Record<string, string> {
+  return Object.fromEntries(
+    [...files].map(([path, f]) => [`/${path}`, createHash('sha256').update(f.body).digest('hex')]),
+  )
 }
 
 describe('DistWriter', () => {
@@ -46,8 +49,7 @@ describe('DistWriter', () => {
     final.set('bin/x', file(binary))
     final.set('empty', file(''))
     await writer.commit(final)
-    expect(await listed(dist)).toEqual([...final.keys()].sort())
-    for (const [path, f] of final) expect((await readFile(join(dist, path))).equals(f.body)).toBe(true)
+    expect(await hashTree(dist)).toEqual(tree(final))
     expect((await readdir(root)).filter((n) => n.startsWith('.dist-'))).toEqual([])
   })
 
@@ -66,8 +68,19 @@ describe('DistWriter', () => {
       ]),
     )
     await expect(commit).rejects.toThrow(/^writing dist\/: .*(ENOTDIR|EEXIST)/)
-    expect(await listed(dist)).toEqual(['kept.json'])
-    expect(await readFile(join(dist, 'kept.json'), 'utf8')).toBe('the last build')
+    expect(await hashTree(dist)).toEqual(tree(new Map([['kept.json', file('the last build')]])))
+    expect((await readdir(root)).filter((n) => n.startsWith('.dist-'))).toEqual([])
+  })
+  it('fails the commit, rather than waiting for ever, when its writer thread has died', async () => {
+    root = await mkdtemp(join(tmpdir(), 'dist-writer-'))
+    const dist = join(root, 'dist')
+    const writer = await DistWriter.open(dist)
+    writer.write(new Map([['a.json', file('{}')]]))
+    // The thread ends as a crash would end it.
+    await (writer as unknown as { worker: Worker }).worker.terminate()
+    await expect(writer.commit(new Map([['a.json', file('{}')]]))).rejects.toThrow(
+      /^writing dist\/: the writer thread stopped/,
+    )
     expect((await readdir(root)).filter((n) => n.startsWith('.dist-'))).toEqual([])
   })
 })
