@@ -64,19 +64,32 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       ? undefined
       : await upToDateManifest(options.root, distDir, options.clock?.())
   if (current) return { manifest: current, upToDate: true, warnings: [] }
-  const compiler = await Compiler.open({
-    root: options.root,
-    cache: options.cache,
-    threads: options.threads,
-    clock: options.clock,
-    mediaSettings: options.mediaSettings,
-  })
+  // The writer thread starts first, so its start-up overlaps compiling rather than following it.
+  const opening = DistWriter.open(distDir)
+  // Awaited below; until then its failure must not count as unhandled.
+  opening.catch(() => undefined)
+  const closeUnused = () => opening.then((writer) => writer.abort()).catch(() => undefined)
+  let compiler: Compiler
+  try {
+    compiler = await Compiler.open({
+      root: options.root,
+      cache: options.cache,
+      threads: options.threads,
+      clock: options.clock,
+      mediaSettings: options.mediaSettings,
+      readHistoryEarly: true,
+    })
+  } catch (error) {
+    await closeUnused()
+    throw error
+  }
   const state = compiler.current()
   if (!state.ok) {
+    await closeUnused()
     await compiler.saveCache()
     throw state.errors
   }
-  const writer = await DistWriter.open(distDir)
+  const writer = await opening
   let output: BuildOutput
   try {
     output = await writeAsMade(compiler, writer, options.requireHistory === true)

@@ -75,6 +75,8 @@ export interface CompilerOptions {
   mediaSettings?: MediaSettings
   /** The build's clock in milliseconds (default BUILD_TIME, else the time): what is scheduled and expired. */
   clock?: () => number
+  /** Ask git for content/'s history before compiling, for the first full emit (a build's; default false). */
+  readHistoryEarly?: boolean
 }
 
 /** The content as last compiled: published and ready to emit, or the errors that stop it. */
@@ -175,6 +177,7 @@ export class Compiler {
       options.processMedia ?? true,
       options.clock ?? settingsClock(),
     )
+    if (options.readHistoryEarly) compiler.schedule.readHistoryEarly()
     await compiler.readSite()
     const paths = listContent(options.root)
     // Synchronously: nothing else waits for this thread yet, and a read through the pool costs it more.

@@ -20,7 +20,7 @@ import { MANIFEST_FILE } from '../../contract/paths.ts'
 import { Interrupted } from '../core/interrupt.ts'
 import { createManifest } from '../emit/manifest.ts'
 import type { BuiltContent, EmittedFiles, Emitter, OffThreadTask } from '../emit/types.ts'
-import { historyKey, readCommittedHistory } from '../history/git-history.ts'
+import { historyKey, readCommittedHistory, readContentLog, type ContentLog } from '../history/git-history.ts'
 import type { CommittedHistory, FileState } from '../history/types.ts'
 import type { FullPass } from './full-pass.ts'
 import { hashInputs } from './inputs.ts'
@@ -63,6 +63,8 @@ export class EmitSchedule {
   private inputHash = ''
   /** content/'s git history as last read, and the key it was read for. */
   private history: { key: string; committed: CommittedHistory } | undefined
+  /** git asked about content/'s history ahead of the first full emit (readHistoryEarly). */
+  private historyAsked: { key: Promise<string>; log: Promise<ContentLog> } | undefined
   /** Off-thread work startOffThread began, and the content it is for. */
   private started: { content: BuiltContent; tasks: Map<Emitter, OffThreadTask> } | undefined
 
@@ -236,12 +238,24 @@ export class EmitSchedule {
     return createManifest(content, index, inputHash)
   }
 
+  /**
+   * Ask git now for what the next full emit reads of content/'s history: git
+   * runs on the other core while this thread compiles, and starting a process
+   * costs less before the content fills the heap. Both answers are taken at
+   * once, so they agree with each other; a later full emit asks again.
+   */
+  readHistoryEarly(): void {
+    this.historyAsked = { key: historyKey(this.inputs.root), log: readContentLog(this.inputs.root) }
+  }
+
   /** Read content/'s history again when its key changed (a commit); the key. */
   private async readHistory(): Promise<string> {
-    const key = await historyKey(this.inputs.root)
+    const asked = this.historyAsked
+    this.historyAsked = undefined
+    const key = await (asked?.key ?? historyKey(this.inputs.root))
     if (this.history?.key !== key) {
       const known = new Map([...this.inputs.workingFiles()].map(([path, state]) => [state.blob, { ...state, path }]))
-      this.history = { key, committed: await readCommittedHistory(this.inputs.root, known) }
+      this.history = { key, committed: await readCommittedHistory(this.inputs.root, known, asked?.log) }
       for (const emitter of this.emitters) if (emitter.input === 'history') this.pendingEmitters.add(emitter)
     }
     return key

@@ -16,19 +16,25 @@ export function escapeText(value: string): string {
 
 /** A content line folded into lines of at most 75 octets; continuation lines start with a space. */
 export function fold(line: string): string {
-  if (Buffer.byteLength(line) <= MAX_OCTETS) return line
+  if (line.length <= MAX_OCTETS && Buffer.byteLength(line) <= MAX_OCTETS) return line
   let out = ''
   let width = 0
-  for (const char of line) {
-    const size = Buffer.byteLength(char)
+  let from = 0
+  for (let i = 0; i < line.length; ) {
+    const code = line.charCodeAt(i)
+    // A surrogate pair is one character of four octets: never split.
+    const next = line.charCodeAt(i + 1)
+    const pair = code >= 0xd800 && code < 0xdc00 && next >= 0xdc00 && next < 0xe000
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : pair ? 4 : 3
     if (width + size > MAX_OCTETS) {
-      out += `${CRLF} `
+      out += `${line.slice(from, i)}${CRLF} `
+      from = i
       width = 1
     }
-    out += char
     width += size
+    i += pair ? 2 : 1
   }
-  return out
+  return out + line.slice(from)
 }
 
 /** Content lines joined into an iCalendar object's text. */

@@ -47,13 +47,23 @@ export class DistWriter {
     })
   }
 
+  /**
+   * Start the writer thread (at once: it loads while the caller goes on, a build
+   * compiling its content) and make the temporary folder.
+   */
   static async open(distDir: string): Promise<DistWriter> {
     // Temporary folders sit beside dist/ so the final rename stays on one filesystem.
     const root = dirname(distDir)
-    await recoverInterruptedSwap(root, distDir)
     const tmp = join(root, `.dist-tmp-${process.pid}-${randomBytes(4).toString('hex')}`)
-    await mkdir(tmp, { recursive: true })
-    return new DistWriter(root, distDir, tmp, startModuleWorker(import.meta.url, 'write-worker'))
+    const writer = new DistWriter(root, distDir, tmp, startModuleWorker(import.meta.url, 'write-worker'))
+    try {
+      await recoverInterruptedSwap(root, distDir)
+      await mkdir(tmp, { recursive: true })
+    } catch (error) {
+      await writer.worker.terminate()
+      throw error
+    }
+    return writer
   }
 
   /** Start writing `files` (those not written already with the same object): their bytes are copied for the writer thread, which writes them meanwhile. */

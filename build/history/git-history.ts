@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto'
 import { classify, keyOf } from '../core/sources.ts'
-import { git, readBlobs } from './git.ts'
+import { git, readBlobs, type GitResult } from './git.ts'
 import { CONTENT } from './history-key.ts'
 import { readPublication } from './frontmatter.ts'
 import { resolveSteps } from './replay.ts'
@@ -31,17 +31,13 @@ interface Commit {
   changes: RawChange[]
 }
 
-/**
- * Read the history of content/ in `root` (see the module comment). `known`
- * are the current files by blob: a version still on disk is not read from
- * git again (in a fresh clone, that is every file's last version).
- */
-export async function readCommittedHistory(
-  root: string,
-  known: ReadonlyMap<string, FileState & { path: string }> = new Map(),
-): Promise<CommittedHistory> {
+/** git's answers about content/ that its history is read from: whether the clone is shallow and, when that could be asked, the log. */
+export type ContentLog = { shallow: GitResult & { ok: false } } | { shallow: GitResult & { ok: true }; log: GitResult }
+
+/** Ask git for content/'s log: what readCommittedHistory starts from, which a build begins before it compiles. */
+export async function readContentLog(root: string): Promise<ContentLog> {
   const shallow = await git(root, ['rev-parse', '--is-shallow-repository'])
-  if (!shallow.ok) return none(`content/ has no git history (${shallow.reason})`)
+  if (!shallow.ok) return { shallow }
   const log = await git(root, [
     'log',
     '--first-parent',
@@ -56,6 +52,23 @@ export async function readCommittedHistory(
     '--',
     CONTENT,
   ])
+  return { shallow, log }
+}
+
+/**
+ * Read the history of content/ in `root` (see the module comment). `known`
+ * are the current files by blob: a version still on disk is not read from
+ * git again (in a fresh clone, that is every file's last version). `asked`:
+ * git's log when it was asked for already.
+ */
+export async function readCommittedHistory(
+  root: string,
+  known: ReadonlyMap<string, FileState & { path: string }> = new Map(),
+  asked: Promise<ContentLog> = readContentLog(root),
+): Promise<CommittedHistory> {
+  const answers = await asked
+  if (!('log' in answers)) return none(`content/ has no git history (${answers.shallow.reason})`)
+  const { shallow, log } = answers
   if (!log.ok) {
     // A repository without commits has no history yet, but nothing is missing from it.
     if (/does not have any commits|bad default revision|unknown revision/.test(log.reason))

@@ -19,11 +19,11 @@ import { basename, dirname, join } from 'node:path'
 import { signature } from '../core/sources.ts'
 import { closest } from '../core/did-you-mean.ts'
 import type { CardInput } from './card.ts'
-import { inspectImage, type SourceMeta } from './inspect.ts'
+import type { SourceMeta } from './inspect.ts'
 import { Limit } from './limit.ts'
-import { processImage, writeAtomically, type ProcessedImage, type Variant } from './process.ts'
+import type { ProcessedImage, Variant } from './process.ts'
 import {
-  MEDIA_SETTINGS,
+  mediaSettings,
   readerKey,
   recipeKey,
   settingsKey,
@@ -64,33 +64,44 @@ export class MediaStore {
   private readonly limit: Limit
   private dirty = false
   readonly filesDir: string
-  /** The recipe key of each recipe, the reader's key and the key of all settings (the cards'). */
-  private readonly keys: Record<RecipeName, string> & { reader: string; all: string }
+  /** The recipe key of each recipe, the reader's key and the key of all settings (the cards'), once asked for. */
+  private keysOfSettings: (Record<RecipeName, string> & { reader: string; all: string }) | undefined
 
   private constructor(
     readonly root: string,
     threads: number,
-    private readonly settings: MediaSettings,
+    /** Given, or this code's (loaded with the first image: content without images never loads sharp). */
+    private givenSettings: MediaSettings | undefined,
   ) {
     this.filesDir = join(root, CACHE_DIR, 'files')
     this.limit = new Limit(Math.max(1, threads))
-    this.keys = {
+  }
+
+  private get settings(): MediaSettings {
+    this.givenSettings ??= mediaSettings()
+    return this.givenSettings
+  }
+
+  private get keys(): Record<RecipeName, string> & { reader: string; all: string } {
+    const settings = this.settings
+    this.keysOfSettings ??= {
       image: recipeKey(settings, 'image'),
       portrait: recipeKey(settings, 'portrait'),
       reader: readerKey(settings),
       all: settingsKey(settings),
     }
+    return this.keysOfSettings
   }
 
   /**
    * `fresh` ignores what an earlier run left (the files are still written under .cache/);
-   * `settings`: what to process with (default: this code's, MEDIA_SETTINGS).
+   * `settings`: what to process with (default: this code's, mediaSettings()).
    */
   static async open(
     root: string,
     options: { fresh?: boolean; threads?: number; settings?: MediaSettings } = {},
   ): Promise<MediaStore> {
-    const store = new MediaStore(root, options.threads ?? availableParallelism(), options.settings ?? MEDIA_SETTINGS)
+    const store = new MediaStore(root, options.threads ?? availableParallelism(), options.settings)
     if (!options.fresh) {
       try {
         const stored = JSON.parse(await readFile(store.indexFile, 'utf8')) as MediaIndex
@@ -158,12 +169,15 @@ export class MediaStore {
       this.dirty = true
       const hit = await this.cached(sha, recipe, process)
       if (hit) return hit
+      // sharp is loaded with the first image that needs it.
+      const { inspectImage } = await import('./inspect.ts')
       const meta = await inspectImage(bytes, basename(path))
       if ('problem' in meta) return { ok: false, problem: meta.problem }
       this.index.meta[this.metaKey(sha)] = meta
       this.used.sources.add(path)
       if (!process) return { ok: true, meta, image: undefined }
       const how = { recipe: this.settings.recipes[recipe], encoders: this.settings.encoders, key: this.keys[recipe] }
+      const { processImage } = await import('./process.ts')
       const image = await processImage(bytes, meta, sha, how, stemOf(basename(path)), this.filesDir)
       const imageKey = this.imageKey(sha, recipe)
       this.index.images[imageKey] = image
@@ -204,7 +218,7 @@ export class MediaStore {
       return known
     }
     return this.limit.run(async () => {
-      const png = await renderCard(input)
+      const [png, { writeAtomically }] = await Promise.all([renderCard(input), import('./process.ts')])
       const name = `card-${stemOf(slug)}-${key.slice(0, 12)}.png`
       await writeAtomically(this.filePath(name), png)
       const card: Variant = {

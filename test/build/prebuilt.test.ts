@@ -89,6 +89,28 @@ describe('the prebuilt commands', () => {
     }
   }, 60_000)
 
+  it('load sharp (libvips) only for content with images', async () => {
+    const plain = await createProject()
+    try {
+      // Told at exit by a preloaded script: whether sharp is among the modules loaded.
+      const hook = join(plain.root, 'report-sharp.cjs')
+      await plain.write(
+        'report-sharp.cjs',
+        "process.on('exit', () => process.stderr.write(`sharp loaded: ${Object.keys(require.cache).some((p) => p.includes('/node_modules/sharp/'))}\\n`))",
+      )
+      const sharpLoaded = async (root: string) => {
+        const args = ['--require', hook, join(REPO_ROOT, 'build', 'run.mjs'), 'cli', 'build', '--force', '--root', root]
+        const { stdout, stderr } = await run(process.execPath, args, { cwd: REPO_ROOT })
+        expect(stdout).toMatch(/✓ built \d+ files/)
+        return stderr.match(/sharp loaded: (true|false)/)?.[1]
+      }
+      expect(await sharpLoaded(plain.root)).toBe('false')
+      expect(await sharpLoaded(fromBundle.root)).toBe('true')
+    } finally {
+      await plain.remove()
+    }
+  }, 60_000)
+
   it('start their worker threads from the bundle', async () => {
     const keys = await prebuilt('keys', 'list')
     expect(keys).toContain('key_sandbox')

@@ -131,4 +131,32 @@ describe('calendar content lines', () => {
         .getFirstPropertyValue('description'),
     ).toBe('Zürich, São Paulo; Kraków\n東京 — 🌊'.repeat(6))
   })
+
+  it('folds exactly as a character-by-character count of octets does, lone surrogates too', () => {
+    // The plain definition: each character's UTF-8 size as Buffer counts it.
+    const byCharacter = (line: string) => {
+      if (Buffer.byteLength(line) <= 75) return line
+      let out = ''
+      let width = 0
+      for (const char of line) {
+        const size = Buffer.byteLength(char)
+        if (width + size > 75) {
+          out += '\r\n '
+          width = 1
+        }
+        out += char
+        width += size
+      }
+      return out
+    }
+    const pieces = ['a', ' ', ';', 'é', 'ß', '東', '—', '🌊', '\uD83C', '\uDF0A', '\uFFFD']
+    let seed = 7
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31)
+    for (let n = 0; n < 5000; n++) {
+      let line = ''
+      const length = next() % 240
+      for (let i = 0; i < length; i++) line += next() % 3 ? 'x' : pieces[next() % pieces.length]
+      expect(fold(line)).toBe(byCharacter(line))
+    }
+  })
 })

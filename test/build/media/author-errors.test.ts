@@ -4,7 +4,7 @@
  * reported at once with the other errors, by `check` (headers only) and by
  * the build (dist/ left as it was).
  */
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -90,5 +90,7 @@ describe('image author errors', () => {
   it('stop the build the same way, with nothing written', async () => {
     const error = await buildSite({ root: project.root, cache: false }).catch((e: unknown) => e)
     expect((error as ContentErrors).errors.map((e) => e.message)).toEqual(EXPECTED)
+    // Neither dist/ nor the temporary folder the writer opened while the content compiled.
+    expect((await readdir(project.root)).filter((name) => /^(dist$|\.dist-)/.test(name))).toEqual([])
   })
 })

@@ -11,7 +11,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
-import { MEDIA_SETTINGS, type MediaSettings } from '../../../build/media/recipes.ts'
+import { mediaSettings, type MediaSettings } from '../../../build/media/recipes.ts'
 import type { ImageObject } from '../../../contract/media.ts'
 import { photo } from '../../helpers/images.ts'
 import { createProject, type TempProject } from '../../helpers/project.ts'
@@ -44,6 +44,7 @@ async function buildWith(settings: MediaSettings): Promise<{ image: ImageObject;
   return { image: record.image, avatar: record.authors[0]!.avatar }
 }
 
+const MEDIA = mediaSettings()
 const names = (image: ImageObject) => image.sources.map((s) => s.url.slice(s.url.lastIndexOf('/') + 1))
 /** The file name of an image's widest JPEG. */
 const largestJpeg = (image: ImageObject) => {
@@ -62,17 +63,17 @@ describe('the media cache after a change of settings', () => {
     project = await createProject({ 'content/blog-posts/post.md': POST })
     await writeBytes('content/blog-posts/cover.jpg', await photo(2000, 1400))
     await writeBytes('content/blog-posts/ada.png', await photo(400, 400, { format: 'png' }))
-    first = await buildWith(MEDIA_SETTINGS)
+    first = await buildWith(MEDIA)
     firstJpegBytes = (await readFile(cacheFile(largestJpeg(first.image)))).byteLength
   })
   afterAll(() => project?.remove())
 
   it('reprocesses at a recipe’s new widths, and leaves the other recipe’s files as they were', async () => {
     const avatarTimes = await mtimes(first.avatar)
-    const widths = { ...MEDIA_SETTINGS.recipes.image, widths: [400, 800] }
+    const widths = { ...MEDIA.recipes.image, widths: [400, 800] }
     const { image, avatar } = await buildWith({
-      ...MEDIA_SETTINGS,
-      recipes: { ...MEDIA_SETTINGS.recipes, image: widths },
+      ...MEDIA,
+      recipes: { ...MEDIA.recipes, image: widths },
     })
     expect([...new Set(image.sources.map((s) => s.width))]).toEqual([400, 800])
     expect(image.width).toBe(800)
@@ -82,8 +83,8 @@ describe('the media cache after a change of settings', () => {
 
   it('reprocesses with an encoder’s new quality: other bytes under other names', async () => {
     const { image } = await buildWith({
-      ...MEDIA_SETTINGS,
-      encoders: { ...MEDIA_SETTINGS.encoders, jpeg: { ...MEDIA_SETTINGS.encoders.jpeg, quality: 30 } },
+      ...MEDIA,
+      encoders: { ...MEDIA.encoders, jpeg: { ...MEDIA.encoders.jpeg, quality: 30 } },
     })
     const name = largestJpeg(image)
     expect(name).not.toBe(largestJpeg(first.image))
@@ -91,9 +92,9 @@ describe('the media cache after a change of settings', () => {
   })
 
   it.each([
-    ['sharp’s version', { ...MEDIA_SETTINGS, libraries: { ...MEDIA_SETTINGS.libraries, sharp: '0.0.0-other' } }],
-    ['libvips’ version', { ...MEDIA_SETTINGS, libraries: { ...MEDIA_SETTINGS.libraries, vips: '0.0.0-other' } }],
-    ['MEDIA_VERSION', { ...MEDIA_SETTINGS, version: MEDIA_SETTINGS.version + 1 }],
+    ['sharp’s version', { ...MEDIA, libraries: { ...MEDIA.libraries, sharp: '0.0.0-other' } }],
+    ['libvips’ version', { ...MEDIA, libraries: { ...MEDIA.libraries, vips: '0.0.0-other' } }],
+    ['MEDIA_VERSION', { ...MEDIA, version: MEDIA.version + 1 }],
   ])('reprocesses every image after a change of %s', async (_what, settings) => {
     const { image, avatar } = await buildWith(settings)
     for (const [now, then] of [
@@ -108,7 +109,7 @@ describe('the media cache after a change of settings', () => {
   })
 
   it('gives the first build’s names and bytes again with the first settings', async () => {
-    const { image } = await buildWith(MEDIA_SETTINGS)
+    const { image } = await buildWith(MEDIA)
     expect(names(image)).toEqual(names(first.image))
   })
 })
