@@ -96,7 +96,7 @@ describe('the prebuilt commands', () => {
       const hook = join(plain.root, 'report-sharp.cjs')
       await plain.write(
         'report-sharp.cjs',
-        "process.on('exit', () => process.stderr.write(`sharp loaded: ${Object.keys(require.cache).some((p) => p.includes('/node_modules/sharp/'))}\\n`))",
+        "process.on('exit', () => process.stderr.write('sharp loaded: ' + Object.keys(require.cache).some((p) => p.includes('/node_modules/sharp/')) + '\\n'))",
       )
       const sharpLoaded = async (root: string) => {
         const args = ['--require', hook, join(REPO_ROOT, 'build', 'run.mjs'), 'cli', 'build', '--force', '--root', root]
