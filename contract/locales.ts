@@ -130,6 +130,57 @@ export function itemIndex(site: SiteLocales, recordsIn: (locale: string) => read
   return index
 }
 
+/** Edits an item index can take in place: at most this many records replaced (more: it is made again). */
+const MAX_REPLACED = 32
+
+/**
+ * `index`, made from `before` (each available locale's records, in
+ * `site.available`'s order), brought to `after`: the dev server's next
+ * snapshot after an edit, whose lists differ by a few records replaced in
+ * place (same slugs, same translations: the groups keep their shape, with
+ * the new records in them). Undefined when the lists differ otherwise (a new
+ * date moved a record, a slug or translation changed, an item came or went):
+ * then the index is made again. Never changes `index`.
+ */
+export function itemIndexAfter(
+  site: SiteLocales,
+  index: ItemIndex,
+  before: readonly (readonly ContentRecord[])[],
+  after: readonly (readonly ContentRecord[])[],
+): ItemIndex | undefined {
+  const replaced: [locale: string, old: ContentRecord, now: ContentRecord][] = []
+  for (const [i, locale] of site.available.entries()) {
+    const [was, is] = [before[i], after[i]]
+    if (was === is) continue
+    if (!was || !is || was.length !== is.length) return undefined
+    for (let j = 0; j < is.length; j++) {
+      const [old, now] = [was[j]!, is[j]!]
+      if (old === now) continue
+      // A default-locale record standing in for a missing translation is not indexed under this locale.
+      const own = (now.locale ?? site.default) === locale
+      if (own !== ((old.locale ?? site.default) === locale)) return undefined
+      if (!own) continue
+      if (old.slug !== now.slug || !sameTranslations(old, now) || replaced.push([locale, old, now]) > MAX_REPLACED)
+        return undefined
+    }
+  }
+  const next: ItemIndex = new Map(index)
+  for (const [locale, old, now] of replaced) {
+    const group = next.get(`${locale}\0${old.slug}`)
+    if (group?.get(locale) !== old) return undefined
+    const updated = new Map(group)
+    updated.set(locale, now)
+    for (const [l, record] of group)
+      for (const key of [`${l}\0${record.slug}`, record.slug]) if (next.get(key) === group) next.set(key, updated)
+  }
+  return next
+}
+
+function sameTranslations(a: ContentRecord, b: ContentRecord): boolean {
+  const [x, y] = [a.translations ?? [], b.translations ?? []]
+  return x.length === y.length && x.every((t, i) => t.locale === y[i]!.locale && t.slug === y[i]!.slug)
+}
+
 /**
  * The record answering `slug` in the chosen locale: the item's version in
  * that locale, the item found by its slug in any locale (a reader switching

@@ -36,6 +36,8 @@ export class Snapshot {
   /** The answers the Node fast path repeats, by request target (http/answer-memo.ts). */
   readonly answers = new Map<string, MemoAnswer>()
   private readonly memos = new Map<MemoKey<unknown>, unknown>()
+  /** The snapshot this one follows, while something else keeps it (its memos can be brought up to date rather than made again). */
+  private readonly previous: WeakRef<Snapshot> | undefined
   /** Each collection's records by slug, made when first asked for (an edit in dev makes a snapshot per save). */
   private readonly slugIndexes = new Map<CollectionName, ReadonlyMap<string, ContentRecord>>()
 
@@ -48,6 +50,7 @@ export class Snapshot {
   ) {
     this.source = files instanceof Map ? new MemoryFiles(files) : (files as FileSource)
     this.cache = cache ?? new ByteLru(DEFAULT_FILE_CACHE_MB * 2 ** 20)
+    this.previous = previous && new WeakRef(previous)
     if (previous)
       for (const [name, index] of previous.slugIndexes)
         if (previous.manifest.collections[name] === manifest.collections[name]) this.slugIndexes.set(name, index)
@@ -114,6 +117,11 @@ export class Snapshot {
     const value = compute()
     this.memos.set(key, value)
     return value
+  }
+
+  /** The value the snapshot this one follows worked out for `key`, if it did and is still in memory. */
+  previousMemo<T>(key: MemoKey<T>): T | undefined {
+    return this.previous?.deref()?.memos.get(key) as T | undefined
   }
 
   /** The same for a load that may fail: a failed one is forgotten, so the next call tries again. */

@@ -44,7 +44,7 @@ import { TranslationChecks } from './translation-checks.ts'
 import { relinkLocales } from './locale-edit.ts'
 import { TimelineIndex } from './timeline-index.ts'
 import { byLocale, linkLocales, type LocaleState } from './locales.ts'
-import { translationLinkErrors } from './translation-links.ts'
+import { TranslationLinks, type FileChanges } from './translation-links.ts'
 import { fileRelease, neverPublished, publicationOf, type FileRelease, type Releases } from './translation-release.ts'
 import { PersonSlugs } from './person-slugs.ts'
 import { ReleaseIndex } from './release-index.ts'
@@ -130,6 +130,9 @@ export class Compiler {
   private readonly people = new PersonSlugs()
   private readonly releaseIndex = new ReleaseIndex()
   private readonly translationChecks = new TranslationChecks()
+  /** The translations' link check, and the files replaced since it last ran. */
+  private readonly translationLinks = new TranslationLinks()
+  private linkChanges: FileChanges = 'all'
   private readonly parts = new Map<CollectionName, CollectionPart>()
   private readonly linker = new Linker()
   /** What the last locale link kept for the next edit's (a multilingual site's). */
@@ -457,6 +460,7 @@ export class Compiler {
    */
   private async compileAll(): Promise<void> {
     this.compiled.clear()
+    this.linkChanges = 'all'
     this.claims.clear()
     this.people.clear()
     this.releasesNow = undefined
@@ -495,6 +499,7 @@ export class Compiler {
   /** Put (or, with no file, remove) the compiled file at `path`, and keep what is derived from all files in step. */
   private setCompiled(path: string, file: CompiledFile | undefined): void {
     const before = this.compiled.get(path)
+    if (this.linkChanges !== 'all') this.linkChanges.push([before, file])
     // Their windows, and those of the translations bound to their items, are worked out again.
     for (const changed of [before, file]) {
       if (!changed) continue
@@ -590,7 +595,12 @@ export class Compiler {
     const { releases, timeline } = this.published()
     errors.push(...this.translationChecks.errors(site), ...neverPublished(releases))
     errors.push(...this.claims.errors(), ...this.people.errors())
-    const translationLinks = () => translationLinkErrors(site, own, translations, releases, now)
+    const translationLinks = () => {
+      const changes = this.linkChanges
+      this.linkChanges = []
+      const boundTo = (file: CompiledFile) => this.releaseIndex.boundTo(file)
+      return this.translationLinks.errors(site, own, translations, releases, now, changes, boundTo)
+    }
     if (errors.length) {
       // References and body links too, so an author sees every problem in one run.
       const all = [...errors, ...referenceErrors(ownFiles.values(), now), ...translationLinks()]

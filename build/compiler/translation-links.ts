@@ -24,16 +24,54 @@ import { publicationOf, type Releases } from './translation-release.ts'
 
 const DRAFT = 'is a draft: a published item may only point to published items'
 
+/** Files replaced since the index was last used, each `[before, after]` (undefined: added or removed); 'all' after a full compile. */
+export type FileChanges = [CompiledFile | undefined, CompiledFile | undefined][] | 'all'
+
+/**
+ * The link check of translations, its index of every item kept between
+ * edits: made once, then brought up to date for the files an edit replaced
+ * when none of them changes what the index is keyed by (their ids, keys,
+ * locales, drafts; the releases bound to them), else made again. So an edit
+ * on a multilingual site does not index every file again; the answers are
+ * those of an index made afresh (test/build/compiler/watch/locale-edits.test.ts).
+ */
+export class TranslationLinks {
+  private index: Index | undefined
+
+  /**
+   * The errors of every published (not draft) translation's references and
+   * body links, as of `now` (seconds). `changes`: the files replaced since
+   * the last call; `boundTo`: the translations bound to a default-locale
+   * file (their releases follow it).
+   */
+  errors(
+    site: SiteConfig,
+    own: Iterable<CompiledFile>,
+    translations: readonly CompiledFile[],
+    releases: Releases,
+    now: number,
+    changes: FileChanges,
+    boundTo: (file: CompiledFile) => Iterable<CompiledFile>,
+  ): ContentError[] {
+    if (!translations.length) {
+      this.index = undefined
+      return []
+    }
+    const kept = this.index?.update(site, translations, releases, changes, boundTo)
+    const index = kept ? this.index! : new Index(site, own, translations, releases)
+    this.index = index
+    return translationLinkErrors(site, translations, releases, now, index)
+  }
+}
+
 /** The errors of every published (not draft) translation's references and body links, as of `now` (seconds). */
-export function translationLinkErrors(
+function translationLinkErrors(
   site: SiteConfig,
-  own: Iterable<CompiledFile>,
   translations: readonly CompiledFile[],
   releases: Releases,
   now: number,
+  index: Index,
 ): ContentError[] {
-  if (!translations.length) return []
-  const index = new Index(site, own, translations, releases)
   const errors: ContentError[] = []
   for (const file of translations) {
     const { draft, window } = publicationOf(file, releases)
@@ -59,10 +97,13 @@ class Index {
   /** `locale collection/key` → the item's translation in that locale (not a draft). */
   private readonly byKey = new Map<string, CompiledFile>()
 
+  /** Whether each translation was indexed as a draft (its own flag, or its item's: `releases`). */
+  private readonly drafted = new Map<CompiledFile, boolean>()
+
   constructor(
     private readonly site: SiteConfig,
     own: Iterable<CompiledFile>,
-    private readonly translations: readonly CompiledFile[],
+    private translations: readonly CompiledFile[],
     private readonly releases: Releases,
   ) {
     for (const file of own) {
@@ -72,12 +113,57 @@ class Index {
     }
     for (const file of translations) {
       const id = `${file.locale} ${file.collection}/${file.slug}`
-      if (publicationOf(file, releases).draft) this.localisedDrafts.add(id)
+      const draft = publicationOf(file, releases).draft
+      this.drafted.set(file, draft)
+      if (draft) this.localisedDrafts.add(id)
       else {
         if (!this.localised.has(id)) this.localised.set(id, file)
         this.byKey.set(`${file.locale} ${file.collection}/${file.key}`, file)
       }
     }
+  }
+
+  /**
+   * Take in `changes` (each file in its predecessor's place: the maps keep
+   * their order, so the first of two files with one id stays the first);
+   * false, changing nothing, when the index must be made again instead. The
+   * releases are kept by difference in one map (release-index.ts): another
+   * map means they were worked out afresh, and anything may have moved.
+   */
+  update(
+    site: SiteConfig,
+    translations: readonly CompiledFile[],
+    releases: Releases,
+    changes: FileChanges,
+    boundTo: (file: CompiledFile) => Iterable<CompiledFile>,
+  ): boolean {
+    if (changes === 'all' || site !== this.site || releases !== this.releases) return false
+    const same = (a: CompiledFile, b: CompiledFile) =>
+      a.locale === b.locale && a.collection === b.collection && a.slug === b.slug && a.key === b.key
+    for (const [before, after] of changes) {
+      if (!before || !after || !same(before, after)) return false
+      if (after.locale === site.language) {
+        if (before.draft !== after.draft) return false
+        // Its translations' releases follow it: each must still be what it was indexed as.
+        for (const bound of boundTo(after))
+          if (this.drafted.get(bound) !== publicationOf(bound, releases).draft) return false
+      } else if (this.drafted.get(before) !== publicationOf(after, releases).draft) return false
+    }
+    for (const [before, after] of changes as [CompiledFile, CompiledFile][]) {
+      const id = `${after.collection}/${after.slug}`
+      if (after.locale === site.language) {
+        if (this.defaults.get(id) === before) this.defaults.set(id, after)
+        continue
+      }
+      this.drafted.set(after, this.drafted.get(before)!)
+      this.drafted.delete(before)
+      const localId = `${after.locale} ${id}`
+      const keyId = `${after.locale} ${after.collection}/${after.key}`
+      if (this.localised.get(localId) === before) this.localised.set(localId, after)
+      if (this.byKey.get(keyId) === before) this.byKey.set(keyId, after)
+    }
+    this.translations = translations
+    return true
   }
 
   private windowOf(file: CompiledFile): ReleaseWindow | undefined {

@@ -11,6 +11,7 @@ import {
   checkLocaleSyntax,
   chooseLocale,
   itemIndex,
+  itemIndexAfter,
   resolveItem,
   siteLocales,
   type ChosenLocale,
@@ -64,7 +65,13 @@ export function localeHeaders(chosen: ChosenLocale | undefined, contentLocale?: 
   return headers
 }
 
-const ITEMS = new MemoKey<Map<CollectionName, ItemIndex>>('items by slug and locale')
+/** A collection's item index, and the lists (one per available locale) it was made from. */
+interface ItemsOf {
+  lists: (readonly ContentRecord[])[]
+  index: ItemIndex
+}
+
+const ITEMS = new MemoKey<Map<CollectionName, ItemsOf>>('items by slug and locale')
 
 /** The file answering `slug` in the chosen locale (contract/locales.ts resolveItem), and its record. */
 export function findItem(
@@ -74,10 +81,18 @@ export function findItem(
   chosen: ChosenLocale,
 ): { file: string; record: ContentRecord } | undefined {
   const site = localesOf(snapshot)
-  const all = snapshot.memo(ITEMS, () => new Map<CollectionName, ItemIndex>())
-  let index = all.get(collection)
-  if (!index) all.set(collection, (index = itemIndex(site, (locale) => summariesIn(snapshot, collection, locale))))
-  const record = resolveItem(index, site, slug, chosen)
+  const all = snapshot.memo(ITEMS, () => new Map<CollectionName, ItemsOf>())
+  let items = all.get(collection)
+  if (!items) {
+    const lists = site.available.map((locale) => summariesIn(snapshot, collection, locale))
+    // After an edit in the dev server: the last snapshot's index with the edited records in it, when it can take them.
+    const before = snapshot.previousMemo(ITEMS)?.get(collection)
+    const index =
+      (before && itemIndexAfter(site, before.index, before.lists, lists)) ??
+      itemIndex(site, (locale) => lists[site.available.indexOf(locale)]!)
+    all.set(collection, (items = { lists, index }))
+  }
+  const record = resolveItem(items.index, site, slug, chosen)
   return record && { file: itemFileIn(collection, record, site.default), record }
 }
 

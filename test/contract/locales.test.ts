@@ -1,6 +1,7 @@
 /** The shared rules of locales: Accept-Language negotiation, the locale parameter, and the search terms per language. */
 import { describe, expect, it } from 'vitest'
-import { chooseLocale, negotiateLocale } from '../../contract/locales.ts'
+import { chooseLocale, itemIndex, itemIndexAfter, negotiateLocale, type ItemIndex } from '../../contract/locales.ts'
+import type { ContentRecord } from '../../contract/records.ts'
 import { forEachTerm, termsOf } from '../../contract/search-terms.ts'
 import { stemmerOf } from '../../contract/stemming.ts'
 
@@ -69,5 +70,80 @@ describe('search terms per language', () => {
   it('a language without a stemmer is folded only; a single-language index is not stemmed', () => {
     expect(stemmerOf('ja')).toBeUndefined()
     expect(termsOf('Datenverträge')).toEqual(['datenvertrage'])
+  })
+})
+
+describe('the item index after an edit (the dev server’s next snapshot)', () => {
+  const site = { default: 'en', available: ['en', 'de', 'fr'], fallback: ['de'] }
+  const record = (locale: string, slug: string, others: [string, string][] = []): ContentRecord =>
+    ({
+      slug,
+      title: `${slug} (${locale})`,
+      locale,
+      translations: others.map(([l, s]) => ({ locale: l, slug: s, url: `/${l}/${s}` })),
+    }) as unknown as ContentRecord
+  // Two items with German and French versions, one in English only (standing in, in German, by fallback).
+  const lists = (): ContentRecord[][] => {
+    const en = [
+      record('en', 'contracts', [
+        ['de', 'vertraege'],
+        ['fr', 'contrats'],
+      ]),
+      record('en', 'lineage', [['de', 'herkunft']]),
+      record('en', 'only-english'),
+    ]
+    const de = [
+      record('de', 'vertraege', [
+        ['en', 'contracts'],
+        ['fr', 'contrats'],
+      ]),
+      record('de', 'herkunft', [['en', 'lineage']]),
+      en[2]!,
+    ]
+    const fr = [
+      record('fr', 'contrats', [
+        ['en', 'contracts'],
+        ['de', 'vertraege'],
+      ]),
+    ]
+    return [en, de, fr]
+  }
+  const fresh = (of: ContentRecord[][]) => itemIndex(site, (locale) => of[site.available.indexOf(locale)]!)
+  /** Every key, each with the same records by locale, in the same order, as a fresh index. */
+  const expectLikeFresh = (index: ItemIndex | undefined, of: ContentRecord[][]) => {
+    const made = fresh(of)
+    expect(index && [...index.keys()]).toEqual([...made.keys()])
+    for (const [key, group] of made) expect([...index!.get(key)!], key).toEqual([...group])
+    for (const [key, group] of made) for (const [l, r] of group) expect(index!.get(key)!.get(l)).toBe(r)
+  }
+  const retitled = (r: ContentRecord) => ({ ...r, title: `${r.title}, revised` }) as ContentRecord
+
+  it('takes records replaced in place, items and translations, leaving the old index as it was', () => {
+    const before = lists()
+    const index = fresh(before)
+    const after = before.map((list) => [...list])
+    after[0]![0] = retitled(before[0]![0]!)
+    after[2]![0] = retitled(before[2]![0]!)
+    // The English-only post in both lists it is in (German falls back to it).
+    after[0]![2] = after[1]![2] = retitled(before[0]![2]!)
+    expectLikeFresh(itemIndexAfter(site, index, before, after), after)
+    expectLikeFresh(index, before)
+  })
+
+  it('is made again when a slug, a translation or the order changed', () => {
+    const before = lists()
+    const index = fresh(before)
+    const slug = before.map((list) => [...list])
+    slug[1]![1] = { ...before[1]![1]!, slug: 'abstammung' } as ContentRecord
+    expect(itemIndexAfter(site, index, before, slug)).toBeUndefined()
+    const untranslated = before.map((list) => [...list])
+    untranslated[0]![1] = { ...before[0]![1]!, translations: [] } as ContentRecord
+    expect(itemIndexAfter(site, index, before, untranslated)).toBeUndefined()
+    const moved = before.map((list) => [...list])
+    moved[0] = [before[0]![1]!, before[0]![0]!, before[0]![2]!]
+    expect(itemIndexAfter(site, index, before, moved)).toBeUndefined()
+    const added = before.map((list) => [...list])
+    added[2]!.push(record('fr', 'herkunft-fr', [['en', 'lineage']]))
+    expect(itemIndexAfter(site, index, before, added)).toBeUndefined()
   })
 })

@@ -125,6 +125,38 @@ describe('an edit on a multilingual site is what a fresh compiler makes of it', 
     await expectLikeFresh({ [translation]: text.replace(title, 'title: Datenqualität, wieder gültig') })
   }, 120_000)
 
+  it('a translation’s links, checked by difference: the errors a fresh build finds after each edit', async () => {
+    // The German post relates to a German translation and, by fallback, to an English item.
+    const translation = 'content/blog-posts/data-contracts-in-ci.de.md'
+    const target = 'content/blog-posts/tidewater-cloud-eu-region.de.md'
+    const item = 'content/blog-posts/dbt-tests-are-not-enough.md'
+    const read = (path: string) => readFile(join(project.root, path), 'utf8')
+    const [own, theirs, its] = [await read(translation), await read(target), await read(item)]
+    const related = /^related: .*$/m
+    const drafted = (text: string) => text.replace('---\n', '---\ndraft: true\n')
+    expect(
+      await expectErrorsLikeFresh({
+        [translation]: await changed(translation, related, 'related: [blog-posts/gibt-es-nicht]'),
+      }),
+    ).toContain('blog-posts/gibt-es-nicht')
+    expect(await expectErrorsLikeFresh({ [translation]: own })).toBe('no errors')
+    // The item it falls back to: published later than the translation, then a draft.
+    expect(await expectErrorsLikeFresh({ [item]: its.replace(publishedAt, 'published_at: 2031-01-01') })).not.toBe(
+      'no errors',
+    )
+    expect(await expectErrorsLikeFresh({ [item]: its })).toBe('no errors')
+    expect(await expectErrorsLikeFresh({ [item]: drafted(its) })).toContain('is a draft')
+    expect(await expectErrorsLikeFresh({ [item]: its })).toBe('no errors')
+    // The translation it relates to: published later than the one relating to it, a draft, then back.
+    expect(await expectErrorsLikeFresh({ [target]: theirs.replace(publishedAt, 'published_at: 2031-01-01') })).not.toBe(
+      'no errors',
+    )
+    expect(await expectErrorsLikeFresh({ [target]: theirs })).toBe('no errors')
+    expect(await expectErrorsLikeFresh({ [target]: drafted(theirs) })).toContain('is a draft')
+    expect(await expectErrorsLikeFresh({ [target]: theirs })).toBe('no errors')
+    await expectLikeFresh({ [translation]: own.replace(title, 'title: Datenverträge, geprüft') })
+  }, 240_000)
+
   it('an item and its translation saved together', async () => {
     const item = 'content/blog-posts/data-contracts-in-ci.md'
     const translation = 'content/blog-posts/data-contracts-in-ci.de.md'

@@ -3,7 +3,7 @@
  * translation (beside its item, and in the item's folder) is served at once,
  * and the edit's author error names the file.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
@@ -42,6 +42,21 @@ describe('npm run dev with translations', () => {
     await served('/api/blog-posts/datenqualitaet-im-mittelstand?locale=de', (_, body) => body.includes('überarbeitet'))
     const list = await (await fetch(`${dev.url}/api/blog-posts?locale=de&limit=100`)).text()
     expect(list).toContain('überarbeitet')
+  })
+
+  it('a translation asked for before and after each edit is served as edited, by its slug and its item’s', async () => {
+    // Each edit makes a snapshot whose item index is the last one with the edited record in it (itemIndexAfter).
+    const file = join(project.root, 'content/blog-posts/data-contracts-in-ci.de.md')
+    const text = await readFile(file, 'utf8')
+    for (const title of ['Datenverträge, erste Fassung', 'Datenverträge, zweite Fassung']) {
+      await served('/api/blog-posts/datenvertraege-in-der-ci?locale=de', (status) => status === 200)
+      await writeFile(file, text.replace(/^title: .*$/m, `title: ${title}`))
+      await served('/api/blog-posts/datenvertraege-in-der-ci?locale=de', (_, body) => body.includes(title))
+      const byItemSlug = await (await fetch(`${dev.url}/api/blog-posts/data-contracts-in-ci?locale=de`)).text()
+      expect(byItemSlug).toContain(title)
+      const english = await (await fetch(`${dev.url}/api/blog-posts/data-contracts-in-ci`)).text()
+      expect(english).not.toContain(title)
+    }
   })
 
   it('a new translation in an item folder appears, names the item, and goes when removed', async () => {
