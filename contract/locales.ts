@@ -148,6 +148,8 @@ export function itemIndexAfter(
   before: readonly (readonly ContentRecord[])[],
   after: readonly (readonly ContentRecord[])[],
 ): ItemIndex | undefined {
+  // The lists of other locales (site.yaml changed): another index.
+  if (before.length !== after.length || after.length !== site.available.length) return undefined
   const replaced: [locale: string, old: ContentRecord, now: ContentRecord][] = []
   for (const [i, locale] of site.available.entries()) {
     const [was, is] = [before[i], after[i]]
@@ -164,6 +166,7 @@ export function itemIndexAfter(
         return undefined
     }
   }
+  if (!replaced.length) return index
   const next: ItemIndex = new Map(index)
   for (const [locale, old, now] of replaced) {
     const group = next.get(`${locale}\0${old.slug}`)

@@ -241,8 +241,9 @@ export class EmitSchedule {
   /**
    * Ask git now for what the next full emit reads of content/'s history: git
    * runs on the other core while this thread compiles, and starting a process
-   * costs less before the content fills the heap. Both answers are taken at
-   * once, so they agree with each other; a later full emit asks again.
+   * costs less before the content fills the heap. Should a commit land
+   * between the two answers, the next build's key differs and it reads the
+   * history again; a later full emit asks again anyway.
    */
   readHistoryEarly(): void {
     this.historyAsked = { key: historyKey(this.inputs.root), log: readContentLog(this.inputs.root) }

@@ -37,6 +37,8 @@ export type FileChanges = [CompiledFile | undefined, CompiledFile | undefined][]
  */
 export class TranslationLinks {
   private index: Index | undefined
+  /** How many times the index was made from every file (what an edit should not cost). */
+  made = 0
 
   /**
    * The errors of every published (not draft) translation's references and
@@ -58,6 +60,7 @@ export class TranslationLinks {
       return []
     }
     const kept = this.index?.update(site, translations, releases, changes, boundTo)
+    if (!kept) this.made++
     const index = kept ? this.index! : new Index(site, own, translations, releases)
     this.index = index
     return translationLinkErrors(site, translations, releases, now, index)

@@ -65,8 +65,9 @@ export function localeHeaders(chosen: ChosenLocale | undefined, contentLocale?: 
   return headers
 }
 
-/** A collection's item index, and the lists (one per available locale) it was made from. */
+/** A collection's item index, and the lists (one per available locale, in the order `locales` names them) it was made from. */
 interface ItemsOf {
+  locales: string
   lists: (readonly ContentRecord[])[]
   index: ItemIndex
 }
@@ -84,13 +85,14 @@ export function findItem(
   const all = snapshot.memo(ITEMS, () => new Map<CollectionName, ItemsOf>())
   let items = all.get(collection)
   if (!items) {
+    const locales = [site.default, ...site.available].join(' ')
     const lists = site.available.map((locale) => summariesIn(snapshot, collection, locale))
     // After an edit in the dev server: the last snapshot's index with the edited records in it, when it can take them.
     const before = snapshot.previousMemo(ITEMS)?.get(collection)
     const index =
-      (before && itemIndexAfter(site, before.index, before.lists, lists)) ??
+      (before?.locales === locales && itemIndexAfter(site, before.index, before.lists, lists)) ||
       itemIndex(site, (locale) => lists[site.available.indexOf(locale)]!)
-    all.set(collection, (items = { lists, index }))
+    all.set(collection, (items = { locales, lists, index }))
   }
   const record = resolveItem(items.index, site, slug, chosen)
   return record && { file: itemFileIn(collection, record, site.default), record }

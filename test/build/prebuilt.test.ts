@@ -13,7 +13,7 @@ import { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashTree } from '../helpers/files.ts'
 import { initAndCommit } from '../helpers/git.ts'
-import { copyOfFixtureContent, createProject, REPO_ROOT, type TempProject } from '../helpers/project.ts'
+import { copyOfFixtureContent, createProject, REPO_ROOT, SITE_YAML, type TempProject } from '../helpers/project.ts'
 import { runTsx } from '../helpers/run-tsx.ts'
 
 const run = promisify(execFile)
@@ -89,8 +89,12 @@ describe('the prebuilt commands', () => {
     }
   }, 60_000)
 
-  it('load sharp (libvips) only for content with images', async () => {
-    const plain = await createProject()
+  it('load sharp (libvips) only when there are images to make: none for text without social cards', async () => {
+    const post = '---\ntitle: Plain text\npublished_at: 2026-01-05\nauthors:\n  - name: A\n---\nJust words.\n'
+    const plain = await createProject({
+      'content/site.yaml': `${SITE_YAML}social_cards: false\n`,
+      'content/blog-posts/plain-text.md': post,
+    })
     try {
       // Told at exit by a preloaded script: whether sharp is among the modules loaded.
       const hook = join(plain.root, 'report-sharp.cjs')
@@ -105,6 +109,9 @@ describe('the prebuilt commands', () => {
         return stderr.match(/sharp loaded: (true|false)/)?.[1]
       }
       expect(await sharpLoaded(plain.root)).toBe('false')
+      // The same item with social cards (the default): its card is an image.
+      await plain.write('content/site.yaml', SITE_YAML)
+      expect(await sharpLoaded(plain.root)).toBe('true')
       expect(await sharpLoaded(fromBundle.root)).toBe('true')
     } finally {
       await plain.remove()

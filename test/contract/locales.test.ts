@@ -145,5 +145,12 @@ describe('the item index after an edit (the dev server’s next snapshot)', () =
     const added = before.map((list) => [...list])
     added[2]!.push(record('fr', 'herkunft-fr', [['en', 'lineage']]))
     expect(itemIndexAfter(site, index, before, added)).toBeUndefined()
+    // A locale gone from site.yaml: its items too.
+    const withoutFrench = { ...site, available: ['en', 'de'] }
+    expect(itemIndexAfter(withoutFrench, index, before, before.slice(0, 2))).toBeUndefined()
+    // Nothing replaced: the same index; every record replaced by an equal one: its groups, with the new records.
+    expect(itemIndexAfter(site, index, before, [...before])).toBe(index)
+    const again = lists()
+    expectLikeFresh(itemIndexAfter(site, index, before, again), again)
   })
 })

@@ -134,6 +134,9 @@ describe('an edit on a multilingual site is what a fresh compiler makes of it', 
     const [own, theirs, its] = [await read(translation), await read(target), await read(item)]
     const related = /^related: .*$/m
     const drafted = (text: string) => text.replace('---\n', '---\ndraft: true\n')
+    // How often the check's index of every item was made: only by the edits that change what it is keyed by.
+    const made = () => (compiler as unknown as { translationLinks: { made: number } }).translationLinks.made
+    const start = made()
     expect(
       await expectErrorsLikeFresh({
         [translation]: await changed(translation, related, 'related: [blog-posts/gibt-es-nicht]'),
@@ -145,16 +148,20 @@ describe('an edit on a multilingual site is what a fresh compiler makes of it', 
       'no errors',
     )
     expect(await expectErrorsLikeFresh({ [item]: its })).toBe('no errors')
+    expect(made()).toBe(start)
     expect(await expectErrorsLikeFresh({ [item]: drafted(its) })).toContain('is a draft')
     expect(await expectErrorsLikeFresh({ [item]: its })).toBe('no errors')
+    expect(made()).toBe(start + 2)
     // The translation it relates to: published later than the one relating to it, a draft, then back.
     expect(await expectErrorsLikeFresh({ [target]: theirs.replace(publishedAt, 'published_at: 2031-01-01') })).not.toBe(
       'no errors',
     )
     expect(await expectErrorsLikeFresh({ [target]: theirs })).toBe('no errors')
+    expect(made()).toBe(start + 2)
     expect(await expectErrorsLikeFresh({ [target]: drafted(theirs) })).toContain('is a draft')
     expect(await expectErrorsLikeFresh({ [target]: theirs })).toBe('no errors')
     await expectLikeFresh({ [translation]: own.replace(title, 'title: Datenverträge, geprüft') })
+    expect(made()).toBe(start + 4)
   }, 240_000)
 
   it('an item and its translation saved together', async () => {
