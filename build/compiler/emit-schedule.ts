@@ -20,7 +20,13 @@ import { MANIFEST_FILE } from '../../contract/paths.ts'
 import { Interrupted } from '../core/interrupt.ts'
 import { createManifest } from '../emit/manifest.ts'
 import type { BuiltContent, EmittedFiles, Emitter, OffThreadTask } from '../emit/types.ts'
-import { historyKey, readCommittedHistory, readContentLog, type ContentLog } from '../history/git-history.ts'
+import {
+  askShallow,
+  historyKey,
+  readCommittedHistory,
+  readContentLog,
+  type ContentLog,
+} from '../history/git-history.ts'
 import type { CommittedHistory, FileState } from '../history/types.ts'
 import type { FullPass } from './full-pass.ts'
 import { hashInputs } from './inputs.ts'
@@ -246,17 +252,22 @@ export class EmitSchedule {
    * history again; a later full emit asks again anyway.
    */
   readHistoryEarly(): void {
-    this.historyAsked = { key: historyKey(this.inputs.root), log: readContentLog(this.inputs.root) }
+    const shallow = askShallow(this.inputs.root)
+    this.historyAsked = { key: historyKey(this.inputs.root, shallow), log: readContentLog(this.inputs.root, shallow) }
   }
 
   /** Read content/'s history again when its key changed (a commit); the key. */
   private async readHistory(): Promise<string> {
+    const { root } = this.inputs
     const asked = this.historyAsked
     this.historyAsked = undefined
-    const key = await (asked?.key ?? historyKey(this.inputs.root))
+    // Whether the clone is shallow is part of the key and where the history starts: asked once for both.
+    const shallow = asked ? undefined : askShallow(root)
+    const key = await (asked?.key ?? historyKey(root, shallow))
     if (this.history?.key !== key) {
       const known = new Map([...this.inputs.workingFiles()].map(([path, state]) => [state.blob, { ...state, path }]))
-      this.history = { key, committed: await readCommittedHistory(this.inputs.root, known, asked?.log) }
+      const log = asked?.log ?? readContentLog(root, shallow)
+      this.history = { key, committed: await readCommittedHistory(root, known, log) }
       for (const emitter of this.emitters) if (emitter.input === 'history') this.pendingEmitters.add(emitter)
     }
     return key

@@ -13,12 +13,12 @@
 import { createHash } from 'node:crypto'
 import { classify, keyOf } from '../core/sources.ts'
 import { git, readBlobs, type GitResult } from './git.ts'
-import { CONTENT } from './history-key.ts'
+import { askShallow, CONTENT } from './history-key.ts'
 import { readPublication } from './frontmatter.ts'
 import { resolveSteps } from './replay.ts'
 import type { CommittedHistory, FileState } from './types.ts'
 
-export { historyKey } from './history-key.ts'
+export { askShallow, historyKey } from './history-key.ts'
 
 interface RawChange {
   path: string
@@ -34,9 +34,12 @@ interface Commit {
 /** git's answers about content/ that its history is read from: whether the clone is shallow and, when that could be asked, the log. */
 export type ContentLog = { shallow: GitResult & { ok: false } } | { shallow: GitResult & { ok: true }; log: GitResult }
 
-/** Ask git for content/'s log: what readCommittedHistory starts from, which a build begins before it compiles. */
-export async function readContentLog(root: string): Promise<ContentLog> {
-  const shallow = await git(root, ['rev-parse', '--is-shallow-repository'])
+/**
+ * Ask git for content/'s log: what readCommittedHistory starts from, which a build begins before it
+ * compiles. `shallowAnswer`: askShallow's, when historyKey asked it too.
+ */
+export async function readContentLog(root: string, shallowAnswer = askShallow(root)): Promise<ContentLog> {
+  const shallow = await shallowAnswer
   if (!shallow.ok) return { shallow }
   const log = await git(root, [
     'log',

@@ -66,12 +66,11 @@ let ours: MediaSettings | undefined
  * versions, a twentieth of a second that a build without images saves.
  */
 export function mediaSettings(): MediaSettings {
-  const load = createRequire(import.meta.url)
   ours ??= {
     version: MEDIA_VERSION,
     recipes: RECIPES,
     encoders: ENCODERS,
-    libraries: (load('sharp') as typeof sharp).versions,
+    libraries: (createRequire(import.meta.url)('sharp') as typeof sharp).versions,
   }
   return ours
 }
