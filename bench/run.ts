@@ -15,6 +15,7 @@ import { SLUG_PATTERN } from '../contract/patterns.ts'
 import { generateCorpus } from './corpus/generate.ts'
 import { machineInfo } from './lib/machine.ts'
 import { CONTENT_SOURCES, REPO_ROOT, RESULTS_DIR } from './lib/paths.ts'
+import { emptySetAside, emptyStaleSetAside } from './lib/set-aside.ts'
 import { toConsole, toMarkdown, type Report } from './report/format.ts'
 import type { Row } from './report/rows.ts'
 import { buildRows, localesRow, type Samples } from './report/targets.ts'
@@ -101,8 +102,10 @@ const optional = async <T>(fn: () => Promise<T>): Promise<T | string> => {
 }
 
 const machine = await machineInfo()
+await emptyStaleSetAside()
 if (only === 'locales') {
   await benchLocalesAlone()
+  await emptySetAside()
   process.exit(0)
 }
 const hugoMissing = await ensureHugo(!args['no-install'], say)
@@ -131,6 +134,7 @@ const scale = await step(
 const curve = scaleRows(scale, check, checked)
 if (onlyScale) await writeReport(curve)
 else await benchEverything(curve)
+await emptySetAside()
 
 /** Print the table and write it (and the scale curve's plot) into outDir. */
 async function writeReport(rows: Row[]): Promise<void> {

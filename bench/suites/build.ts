@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REPO_ROOT, RUN_COMMAND } from '../lib/paths.ts'
 import { runMeasured, type ProcessResult } from '../lib/process.ts'
+import { setAside } from '../lib/set-aside.ts'
 import { repeat } from '../lib/stats.ts'
 
 export interface BuildSamples {
@@ -29,9 +30,10 @@ export function runBuild(root: string, flags: string[] = []): Promise<ProcessRes
   })
 }
 
+/** No dist/, no .cache/ in `root`: set aside (bench/lib/set-aside.ts), not deleted. */
 export async function clean(root: string): Promise<void> {
-  await rm(join(root, 'dist'), { recursive: true, force: true })
-  await rm(join(root, '.cache'), { recursive: true, force: true })
+  await setAside(join(root, 'dist'))
+  await setAside(join(root, '.cache'))
 }
 
 /** `runs` cold builds of `root`: no dist/, no .cache/ before each. */

@@ -4,13 +4,14 @@
  * writing the same files one call each in the same run; the no-change
  * rebuild; the cold build's peak memory.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ImageObject } from '../../contract/media.ts'
 import { generateImageCorpus, type ImageCorpus } from '../corpus/images.ts'
 import { REPO_ROOT, TSX_NODE_ARGS } from '../lib/paths.ts'
 import { runMeasured, type ProcessResult } from '../lib/process.ts'
+import { setAside } from '../lib/set-aside.ts'
 import { repeat } from '../lib/stats.ts'
 import type { PlannedOutput } from '../peers/sharp/baseline.ts'
 import { clean, runBuild } from './build.ts'
@@ -47,10 +48,10 @@ export async function benchImages(count: number, seed: number, shortRuns: number
       const { root: _root, sources: _sources, ...about } = corpus
       return { corpus: about, outputs: plan.length, cold, baseline, noChange }
     } finally {
-      await rm(work, { recursive: true, force: true })
+      await setAside(work)
     }
   } finally {
-    await rm(corpus.root, { recursive: true, force: true })
+    await setAside(corpus.root)
   }
 }
 

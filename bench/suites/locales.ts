@@ -4,9 +4,9 @@
  * as `npm run build` builds it. Its row compares it with the single-language
  * cold build of the same items, measured in the same run.
  */
-import { rm } from 'node:fs/promises'
 import { generateCorpus } from '../corpus/generate.ts'
 import type { ProcessResult } from '../lib/process.ts'
+import { setAside } from '../lib/set-aside.ts'
 import { coldBuilds } from './build.ts'
 
 export interface LocaleSamples {
@@ -26,6 +26,6 @@ export async function benchLocales(
     const translations = Object.values(corpus.counts).reduce((sum, count) => sum + Math.ceil(count / 3) * 2, 0)
     return { translations, cold }
   } finally {
-    if (!options.keep) await rm(corpus.root, { recursive: true, force: true })
+    if (!options.keep) await setAside(corpus.root)
   }
 }

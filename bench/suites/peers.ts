@@ -4,11 +4,11 @@
  * build from an empty output folder.
  */
 import { execFile } from 'node:child_process'
-import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { BIN, REPO_ROOT } from '../lib/paths.ts'
 import { runMeasured, type ProcessResult } from '../lib/process.ts'
+import { setAside } from '../lib/set-aside.ts'
 import { repeat } from '../lib/stats.ts'
 
 const run = promisify(execFile)
@@ -44,7 +44,7 @@ export async function ensureHugo(allowInstall: boolean, say: (line: string) => v
 export function benchHugo(root: string, runs: number): Promise<ProcessResult[]> {
   const out = join(root, 'peer-hugo')
   return repeat(runs, async () => {
-    await rm(out, { recursive: true, force: true })
+    await setAside(out)
     return runMeasured(
       'hugo',
       [
@@ -67,7 +67,7 @@ export function benchHugo(root: string, runs: number): Promise<ProcessResult[]> 
 export function benchVelite(root: string, runs: number): Promise<ProcessResult[]> {
   const out = join(root, 'peer-velite')
   return repeat(runs, async () => {
-    await rm(out, { recursive: true, force: true })
+    await setAside(out)
     return runMeasured(process.execPath, [BIN.velite, 'build', '--config', VELITE_CONFIG], {
       cwd: REPO_ROOT,
       env: { BENCH_CONTENT: join(root, 'content'), BENCH_VELITE_OUT: out },

@@ -4,9 +4,9 @@
  * builds of ours and Hugo's on the same files, run in turn so both see the
  * same load, and the watch mode's edit → new bytes served.
  */
-import { rm } from 'node:fs/promises'
 import { generateRealisticCorpus } from '../corpus/realistic.ts'
 import type { ProcessResult } from '../lib/process.ts'
+import { setAside } from '../lib/set-aside.ts'
 import { benchHugo } from './peers.ts'
 import { clean, runBuild } from './build.ts'
 import { benchWatch } from './watch.ts'
@@ -66,7 +66,8 @@ export async function benchScale(options: ScaleOptions): Promise<ScaleSample[]> 
       }
       samples.push({ items, ours, hugo: hugoFailed ?? hugo, watch })
     } finally {
-      if (!options.keep) await rm(corpus.root, { recursive: true, force: true })
+      // Set aside, not deleted: the next size's builds would make their files among its freed inodes.
+      if (!options.keep) await setAside(corpus.root)
     }
   }
   return samples

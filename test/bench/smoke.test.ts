@@ -8,7 +8,7 @@
  * Its hand-written content is the tests' own (test/fixtures/content), never content/.
  */
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -56,5 +56,17 @@ describe('bench:smoke', () => {
       if (row.baseline) expect(row.baseline.value, `${row.id} baseline`).toBeTypeOf('number')
     }
     expect(await readFile(join(out, 'smoke.md'), 'utf8')).toContain('| measure |')
+    // What the runs set aside instead of deleting (bench/lib/set-aside.ts) is gone once the bench ends.
+    const left = (await readdir(tmpdir())).filter((name) => name.startsWith('.content-api-bench-aside-'))
+    expect(left.filter((name) => !isRunning(Number(name.split('-').at(-1))))).toEqual([])
   })
 })
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
