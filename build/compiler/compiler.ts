@@ -51,7 +51,6 @@ import { ReleaseIndex } from './release-index.ts'
 import {
   itemPath,
   listContent,
-  readIfPresent,
   readIfPresentSync,
   readSiteBytes,
   SourceStats,
@@ -283,8 +282,10 @@ export class Compiler {
     }
     for (const p of paths) {
       if (p.kind !== 'item') continue
-      await this.stats.take(p)
-      const source = await readIfPresent(this.root, p)
+      // On this thread: a stat and a read take microseconds here, and through the thread pool they can
+      // queue behind the full pass's scan of every file (milliseconds that an edit waited).
+      this.stats.takeSync(p)
+      const source = readIfPresentSync(this.root, p)
       const previous = this.sources.get(p.path)
       const before = this.compiled.get(p.path)
       if (!source) {

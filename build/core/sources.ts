@@ -178,12 +178,7 @@ function missing(error: NodeJS.ErrnoException): undefined {
   throw error
 }
 
-/** A source's current text, or undefined when the file is gone. */
-export function readIfPresent(root: string, path: ContentPath & { kind: 'item' }): Promise<SourceFile | undefined> {
-  return readSource(root, path.collection, path.name).catch(missing)
-}
-
-/** `readIfPresent`, synchronously (see readSourceSync). */
+/** A source's current text, or undefined when the file is gone (synchronously: see readSourceSync). */
 export function readIfPresentSync(root: string, path: ContentPath & { kind: 'item' }): SourceFile | undefined {
   try {
     return readSourceSync(root, path.collection, path.name)
