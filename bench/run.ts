@@ -103,38 +103,42 @@ const optional = async <T>(fn: () => Promise<T>): Promise<T | string> => {
 
 const machine = await machineInfo()
 await emptyStaleSetAside()
-if (only === 'locales') {
-  await benchLocalesAlone()
+try {
+  await benchAll()
+} finally {
   await emptySetAside()
-  process.exit(0)
 }
-const hugoMissing = await ensureHugo(!args['no-install'], say)
-const checked =
-  content === CONTENT_SOURCES.repository
-    ? "the repository's own content"
-    : content === CONTENT_SOURCES.fixtures
-      ? "the tests' fixture content"
-      : `the content of ${config.content}`
-const check = await step(`npm run check on ${checked}`, () => benchCheck(content, config.short_runs))
-const sizes = config.scale_sizes.split(',').map(Number)
-const scale = await step(
-  `scale curve: ${sizes.join(', ')} items of real prose, ours and Hugo, then edit → served`,
-  () =>
-    benchScale({
-      sizes,
-      runs: config.scale_runs,
-      edits: config.short_runs,
-      seed: config.seed,
-      source: content,
-      hugoMissing,
-      keep: args.keep,
-      say,
-    }),
-)
-const curve = scaleRows(scale, check, checked)
-if (onlyScale) await writeReport(curve)
-else await benchEverything(curve)
-await emptySetAside()
+
+/** The run `only` asks for: the multilingual row, the scale curve, or everything. */
+async function benchAll(): Promise<void> {
+  if (only === 'locales') return benchLocalesAlone()
+  const hugoMissing = await ensureHugo(!args['no-install'], say)
+  const checked =
+    content === CONTENT_SOURCES.repository
+      ? "the repository's own content"
+      : content === CONTENT_SOURCES.fixtures
+        ? "the tests' fixture content"
+        : `the content of ${config.content}`
+  const check = await step(`npm run check on ${checked}`, () => benchCheck(content, config.short_runs))
+  const sizes = config.scale_sizes.split(',').map(Number)
+  const scale = await step(
+    `scale curve: ${sizes.join(', ')} items of real prose, ours and Hugo, then edit → served`,
+    () =>
+      benchScale({
+        sizes,
+        runs: config.scale_runs,
+        edits: config.short_runs,
+        seed: config.seed,
+        source: content,
+        hugoMissing,
+        keep: args.keep,
+        say,
+      }),
+  )
+  const curve = scaleRows(scale, check, checked)
+  if (onlyScale) await writeReport(curve)
+  else await benchEverything(curve, hugoMissing)
+}
 
 /** Print the table and write it (and the scale curve's plot) into outDir. */
 async function writeReport(rows: Row[]): Promise<void> {
@@ -166,7 +170,7 @@ async function benchLocalesAlone(): Promise<void> {
 }
 
 /** The 10,000-item run: builds, peers, the gateway, MCP, memory, sizes; then the table with the scale curve's rows. */
-async function benchEverything(curve: Row[]): Promise<void> {
+async function benchEverything(curve: Row[], hugoMissing: string | undefined): Promise<void> {
   const corpus = await step(`generating ${config.items} items (seed ${config.seed})`, () =>
     generateCorpus({ items: config.items, seed: config.seed }),
   )

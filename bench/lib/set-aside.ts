@@ -17,8 +17,9 @@ import { mkdir, readdir, rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-const PREFIX = '.content-api-bench-aside-'
-const folder = join(tmpdir(), `${PREFIX}${process.pid}`)
+/** The folders' names: this prefix and the pid of the run that made them. */
+export const SET_ASIDE_PREFIX = '.content-api-bench-aside-'
+const folder = join(tmpdir(), `${SET_ASIDE_PREFIX}${process.pid}`)
 let count = 0
 
 /** Move `path` (when it exists) out of the way; deleted by `emptySetAside`. Off the temporary folder's file system, deleted now. */
@@ -42,18 +43,18 @@ export async function emptySetAside(): Promise<void> {
 /** Delete what earlier runs set aside and could not delete (killed first); before anything is timed. */
 export async function emptyStaleSetAside(): Promise<void> {
   for (const name of await readdir(tmpdir())) {
-    const pid = Number(name.slice(PREFIX.length))
-    if (name.startsWith(PREFIX) && pid !== process.pid && !isRunning(pid))
+    const pid = Number(name.slice(SET_ASIDE_PREFIX.length))
+    if (name.startsWith(SET_ASIDE_PREFIX) && pid !== process.pid && !isRunning(pid))
       await rm(join(tmpdir(), name), { recursive: true, force: true })
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether process `pid` is running (EPERM: running, as another user). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0)
     return true
   } catch (error) {
-    // EPERM: running, as someone else.
     return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }

@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Report } from '../../bench/report/format.ts'
+import { isRunning, SET_ASIDE_PREFIX } from '../../bench/lib/set-aside.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 
 const run = promisify(execFile)
@@ -57,16 +58,7 @@ describe('bench:smoke', () => {
     }
     expect(await readFile(join(out, 'smoke.md'), 'utf8')).toContain('| measure |')
     // What the runs set aside instead of deleting (bench/lib/set-aside.ts) is gone once the bench ends.
-    const left = (await readdir(tmpdir())).filter((name) => name.startsWith('.content-api-bench-aside-'))
-    expect(left.filter((name) => !isRunning(Number(name.split('-').at(-1))))).toEqual([])
+    const left = (await readdir(tmpdir())).filter((name) => name.startsWith(SET_ASIDE_PREFIX))
+    expect(left.filter((name) => !isRunning(Number(name.slice(SET_ASIDE_PREFIX.length))))).toEqual([])
   })
 })
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
