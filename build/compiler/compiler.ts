@@ -17,6 +17,7 @@
  * dev server's snapshots both consume it.
  */
 import { availableParallelism } from 'node:os'
+import { setImmediate } from 'node:timers/promises'
 import { dirname, join } from 'node:path'
 import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
 import type { FullRecord } from '../../contract/records.ts'
@@ -280,8 +281,12 @@ export class Compiler {
       for (const c of COLLECTION_NAMES) changed.add(c)
       this.schedule.siteChanged()
     }
+    // A change of many files (a branch switched) lets the events that came meanwhile in between
+    // files (requests to answer): the reads below are synchronous, and a text file's compile never waits.
+    const several = paths.length > 1
     for (const p of paths) {
       if (p.kind !== 'item') continue
+      if (several) await setImmediate()
       // On this thread: a stat and a read take microseconds here, and through the thread pool they can
       // queue behind the full pass's scan of every file (milliseconds that an edit waited).
       this.stats.takeSync(p)
