@@ -1,17 +1,17 @@
 /**
  * Stage 1, load: read every Markdown file of every collection and split it into
- * frontmatter and body with gray-matter. The frontmatter is read with js-yaml
+ * frontmatter and body (frontmatter.ts). The frontmatter is read with js-yaml
  * under `yaml`'s core schema (yaml-fast.ts), dates kept as the strings the
  * author wrote; `yaml`, which keeps source positions, parses it again only
  * when an error needs a position, and reads what yaml-fast.ts declines.
  */
-import matter from 'gray-matter'
 import { isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml'
 import { ContentError } from '../core/errors.ts'
 import { locate } from '../core/locate.ts'
 import type { SourceFile } from '../core/sources.ts'
 import { literalMessage, yamlMessage } from './yaml-messages.ts'
 import { loadFrontmatter } from './yaml-fast.ts'
+import { splitFrontmatter } from './frontmatter.ts'
 
 export interface LoadedFile {
   source: SourceFile
@@ -42,25 +42,24 @@ export function parseSource(source: SourceFile, errors: ContentError[]): LoadedF
   /** Values an author meant as text that YAML reads as an alias (`*bold*`) or a tag (`!important`). */
   let literal: { kind: 'alias' | 'tag'; source: string; offset: number } | undefined
   let fast = true
-  const split = matter(text, {
-    engines: {
-      yaml: (input: string) => {
-        yamlText = input
-        const quick = loadFrontmatter(input)
-        if (quick) return (quick.data as object | null | undefined) ?? {}
-        fast = false
-        const { doc } = parseWithPositions()!
-        if (doc.errors.length) return {}
-        literal = literalIn(doc)
-        if (literal) return {}
-        return (doc.toJS({ maxAliasCount: 50 }) as object | null) ?? {}
-      },
-    },
-  })
+  const split = splitFrontmatter(text)
+  /** The frontmatter's data: `{}` when there is none; read by js-yaml, else by `yaml` (errors, literals). */
+  const read = (input: string): unknown => {
+    yamlText = input
+    const quick = loadFrontmatter(input)
+    if (quick) return quick.data ?? {}
+    fast = false
+    const { doc } = parseWithPositions()!
+    if (doc.errors.length) return {}
+    literal = literalIn(doc)
+    if (literal) return {}
+    return doc.toJS({ maxAliasCount: 50 }) ?? {}
+  }
+  const otherLanguage = split.language !== '' && !YAML_NAMES.has(split.language.toLowerCase())
+  let data: unknown = split.matter === undefined || otherLanguage ? {} : read(split.matter)
   // Line offset of the frontmatter inside the file: the YAML starts after the opening `---`.
   const hasYaml = yamlText !== undefined
-  const yamlStart = hasYaml ? text.indexOf(split.matter) : 0
-  const lineOffset = hasYaml ? countLines(text.slice(0, yamlStart)) - 1 : 0
+  const lineOffset = hasYaml ? countLines(text.slice(0, split.start)) - 1 : 0
   const position = (offset: number) => {
     // A file without frontmatter has no YAML lines: its problems are at its start.
     const yaml = parseWithPositions()
@@ -68,20 +67,25 @@ export function parseSource(source: SourceFile, errors: ContentError[]): LoadedF
     const pos = yaml.lineCounter.linePos(offset)
     return { line: pos.line + lineOffset, column: pos.col }
   }
-  let data: unknown = split.data
   const doc = fast ? undefined : parsed?.doc
-  if (doc && doc.errors.length > 0) {
+  if (otherLanguage) {
+    const detail = `"---${split.language}" opens frontmatter in another language; frontmatter is YAML: open it with a line of just "---"`
+    errors.push(new ContentError('YAML_SYNTAX', source.path, 1, 4, 'frontmatter', detail))
+    data = undefined
+  } else if (doc && doc.errors.length > 0) {
+    const matter = split.matter ?? ''
     for (const error of doc.errors) {
       const { line, column } = position(error.pos[0])
-      const { field, detail } = yamlMessage(error, split.matter, error.pos[0])
+      const { field, detail } = yamlMessage(error, matter, error.pos[0])
       errors.push(new ContentError('YAML_SYNTAX', source.path, line, column, field, detail))
     }
     data = undefined
   } else if (literal) {
+    const matter = split.matter ?? ''
     // A tag's node starts after the tag: point at the `!` the author wrote.
-    if (literal.kind === 'tag') literal.offset = Math.max(0, split.matter.lastIndexOf('!', literal.offset))
+    if (literal.kind === 'tag') literal.offset = Math.max(0, matter.lastIndexOf('!', literal.offset))
     const { line, column } = position(literal.offset)
-    const { field, detail } = literalMessage(literal.kind, literal.source, split.matter, literal.offset)
+    const { field, detail } = literalMessage(literal.kind, literal.source, matter, literal.offset)
     errors.push(new ContentError('YAML_SYNTAX', source.path, line, column, field, detail))
     data = undefined
   }
@@ -97,6 +101,9 @@ export function parseSource(source: SourceFile, errors: ContentError[]): LoadedF
     bodyLine: countLines(text.slice(0, bodyStart)),
   }
 }
+
+/** The names a frontmatter may give its language after `---` (gray-matter's, any case). */
+const YAML_NAMES = new Set(['yaml', 'yml'])
 
 function countLines(text: string): number {
   let lines = 1

@@ -8,7 +8,6 @@
  */
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import matter from 'gray-matter'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateCorpus } from '../../../bench/corpus/generate.ts'
@@ -18,13 +17,14 @@ import { renderReference } from '../../../build/pipeline/markdown-reference.ts'
 import type { RenderedBody } from '../../../build/pipeline/markdown-types.ts'
 import { FIXTURE_CONTENT } from '../../helpers/project.ts'
 import { GFM_SAMPLES, RAW_HTML_SAMPLES } from './markdown-samples.ts'
+import { splitFrontmatter } from '../../../build/pipeline/frontmatter.ts'
 
 async function bodiesUnder(root: string): Promise<[string, string][]> {
   const out: [string, string][] = []
   for (const collection of COLLECTION_NAMES) {
     const dir = join(root, 'content', collection)
     for (const name of (await readdir(dir)).filter((n) => n.endsWith('.md')).sort()) {
-      out.push([`${collection}/${name}`, matter(await readFile(join(dir, name), 'utf8')).content])
+      out.push([`${collection}/${name}`, splitFrontmatter(await readFile(join(dir, name), 'utf8')).content])
     }
   }
   return out

@@ -5,7 +5,6 @@
  */
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import matter from 'gray-matter'
 import type { Root as HastRoot } from 'hast'
 import { toText } from 'hast-util-to-text'
 import type { Root as MdastRoot } from 'mdast'
@@ -23,6 +22,7 @@ import { parseMarkdown, renderMarkdown } from '../../../build/pipeline/markdown-
 import { countWords } from '../../../build/pipeline/word-count.ts'
 import { BODY_SCHEMA } from '../../../build/pipeline/sanitize-schema.ts'
 import { FIXTURE_CONTENT } from '../../helpers/project.ts'
+import { splitFrontmatter } from '../../../build/pipeline/frontmatter.ts'
 
 const full = unified()
   .use(remarkParse)
@@ -75,7 +75,7 @@ describe('renderMarkdown fast paths', () => {
     for (const collection of COLLECTION_NAMES) {
       const dir = join(FIXTURE_CONTENT, collection)
       for (const name of (await readdir(dir)).filter((n) => n.endsWith('.md'))) {
-        const body = matter(await readFile(join(dir, name), 'utf8')).content
+        const body = splitFrontmatter(await readFile(join(dir, name), 'utf8')).content
         expect(withoutImages(parseMarkdown(body)), name).toEqual(reference(body))
       }
     }

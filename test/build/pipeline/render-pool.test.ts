@@ -2,12 +2,12 @@
 import { readFileSync } from 'node:fs'
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import matter from 'gray-matter'
 import { afterAll, describe, expect, it } from 'vitest'
 import { generateCorpus } from '../../../bench/corpus/generate.ts'
 import { RenderCache } from '../../../build/pipeline/cache.ts'
 import { renderBody } from '../../../build/pipeline/markdown.ts'
 import { prerenderBodies, RenderPool } from '../../../build/pipeline/render-pool.ts'
+import { splitFrontmatter } from '../../../build/pipeline/frontmatter.ts'
 
 describe('render pool', () => {
   let root: string | undefined
@@ -20,7 +20,7 @@ describe('render pool', () => {
     root = corpus.root
     const dir = join(root, 'content', 'blog-posts')
     const bodies = await Promise.all(
-      (await readdir(dir)).map(async (n) => matter(await readFile(join(dir, n), 'utf8')).content),
+      (await readdir(dir)).map(async (n) => splitFrontmatter(await readFile(join(dir, n), 'utf8')).content),
     )
     bodies.push('An image without alt text: ![](https://i.example/x.png)\n')
     expect(bodies.length).toBeGreaterThanOrEqual(200)
@@ -45,7 +45,7 @@ describe('render pool', () => {
     // Every file twice: a body already queued is not rendered again.
     const parsed = await pool.feedAsParsed(
       [...names, ...names],
-      (name) => ({ name, body: matter(readFileSync(join(dir, name), 'utf8')).content }),
+      (name) => ({ name, body: splitFrontmatter(readFileSync(join(dir, name), 'utf8')).content }),
       (p) => p.body,
     )
     await pool.finish()
