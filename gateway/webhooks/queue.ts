@@ -5,6 +5,12 @@
  *   endpoint, keyed by its change-feed position so a listing is in cursor
  *   order; written once (`create`), so fanning the same change out twice
  *   queues it once; deleted only after the endpoint answered 2xx.
+ * - `webhooks/sent/<subscription>/<position>`: that a message was delivered
+ *   (and its queue record deleted), kept SENT_KEEP_SECONDS. A dispatcher
+ *   that lost its lease midway saved no progress for what it queued, so the
+ *   instance that takes over fans those changes out again from the cursor;
+ *   one already delivered meanwhile (a sender's pass ran in between) is not
+ *   queued a second time.
  * - `webhooks/state/<subscription>`: what the sender knows of the endpoint:
  *   consecutive failures, since when, the next attempt, disabled or not.
  * - `webhooks/log/<subscription>/<time>`: the delivery log, one record per
@@ -16,6 +22,8 @@ import type { StateStore } from '../auth/store/state-store.ts'
 import type { WebhookEventType } from '../../contract/webhook-events.ts'
 
 export const LOG_KEEP = 100
+/** How long a delivered message's position is remembered: far longer than a lease can be lost for. */
+export const SENT_KEEP_SECONDS = 24 * 3600
 
 export interface QueuedMessage {
   /** The webhook-id: the same for every attempt and endpoint of this event. */
@@ -70,14 +78,18 @@ export function positionKey(time: number, seq: number): string {
   return `${pad(time, 12)}-${pad(seq, 9)}`
 }
 
-const queuePrefix = (id: string) => `webhooks/queue/${id}/`
+const QUEUE_ROOT = 'webhooks/queue/'
+const SENT_ROOT = 'webhooks/sent/'
+const queuePrefix = (id: string) => `${QUEUE_ROOT}${id}/`
+const sentPrefix = (id: string) => `${SENT_ROOT}${id}/`
 const logPrefix = (id: string) => `webhooks/log/${id}/`
 const stateKey = (id: string) => `webhooks/state/${id}`
 
 export function openQueue(store: StateStore) {
   return {
-    /** Queue `message` for subscription `id` at `position` once; false when it was already queued. */
-    enqueue(id: string, position: string, message: QueuedMessage): Promise<boolean> {
+    /** Queue `message` for subscription `id` at `position` once; false when it was already queued or delivered. */
+    async enqueue(id: string, position: string, message: QueuedMessage): Promise<boolean> {
+      if ((await store.get(`${sentPrefix(id)}${position}`)) !== undefined) return false
       return store.create(`${queuePrefix(id)}${position}`, message)
     },
     /** The keys of what waits for `id`, in cursor order. */
@@ -87,11 +99,14 @@ export function openQueue(store: StateStore) {
     read(key: string): Promise<QueuedMessage | undefined> {
       return store.get<QueuedMessage>(key)
     },
-    done(key: string): Promise<void> {
-      return store.delete(key)
+    /** `key` (one of `waiting`'s) was delivered: remembered as sent, then taken off the queue. */
+    async done(key: string): Promise<void> {
+      await store.set(key.replace(QUEUE_ROOT, SENT_ROOT), true, SENT_KEEP_SECONDS)
+      await store.delete(key)
     },
     async dropAll(id: string): Promise<void> {
       for (const key of await store.list(queuePrefix(id))) await store.delete(key)
+      for (const key of await store.list(sentPrefix(id))) await store.delete(key)
       for (const key of await store.list(logPrefix(id))) await store.delete(key)
       await store.delete(stateKey(id))
     },
