@@ -12,14 +12,18 @@ import type { Worker } from 'node:worker_threads'
 import { startModuleWorker } from '../core/worker.ts'
 
 /**
- * Below this much text the index takes less than a worker's start-up. The
- * index is built at roughly 4 MB of document text per second on one thread
- * (1,000 items of real prose, 3.3 MB, took 0.8 s on a busy machine), and a
- * worker starts in about 0.15 s: from about 1 MB the other emitters have
- * enough to do meanwhile. Measured in text, not documents: a corpus of long
- * bodies crosses it at 300 items, one of short notes much later.
+ * Below this much text the index takes less than a worker's start-up. A
+ * build starts the worker before it emits the items and lists
+ * (startOffThread), so the worker starts and builds the index while this
+ * thread makes everything else: at 300 items of real prose (800,000
+ * characters) that is ~270 ms of other emitters against ~120 ms of index
+ * built cold on this thread; with the worker the build's median was 50–100 ms
+ * shorter (alternated runs, 2026-11-27). Below
+ * ~300,000 characters (~100 such items) the index takes ~40 ms here, less
+ * than a worker needs to start. Measured in text, not documents: a corpus of
+ * long bodies crosses it sooner than one of short notes.
  */
-export const OFF_THREAD_MIN_CHARS = 1_000_000
+export const OFF_THREAD_MIN_CHARS = 300_000
 
 /** The text the index is made of, in characters. */
 export function documentChars(documents: readonly SearchDocument[]): number {
