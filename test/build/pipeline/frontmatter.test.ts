@@ -7,10 +7,10 @@ import { ContentErrors } from '../../../build/core/errors.ts'
 import { splitFrontmatter } from '../../../build/pipeline/frontmatter.ts'
 import { createProject, FIXTURE_CONTENT, REPO_ROOT, validPost } from '../../helpers/project.ts'
 
-/** Every Markdown file of the repository's content and the tests' fixtures. */
+/** Every Markdown file of the tests' fixtures (the repository's content/ is the authors': tests never read it). */
 async function markdownFiles(): Promise<string[]> {
   const texts: string[] = []
-  for (const root of [join(REPO_ROOT, 'content'), FIXTURE_CONTENT, join(REPO_ROOT, 'test/fixtures/locales')])
+  for (const root of [FIXTURE_CONTENT, join(REPO_ROOT, 'test/fixtures/locales')])
     for (const entry of await readdir(root, { recursive: true, withFileTypes: true }))
       if (entry.isFile() && entry.name.endsWith('.md'))
         texts.push((await readFile(join(entry.parentPath, entry.name), 'utf8')).replace(/\r\n?/g, '\n'))
