@@ -1,4 +1,5 @@
 /** Where things are: the repository, the results folder, node binaries. */
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..')
@@ -17,7 +18,24 @@ export const CONTENT_SOURCES = {
 export const TSX_NODE_ARGS = ['--import', 'tsx']
 /** Run one of the project's commands as the npm scripts do: prebuilt JavaScript (build/run.mjs). */
 export const RUN_COMMAND = join(REPO_ROOT, 'build', 'run.mjs')
+/**
+ * The Node options `npm run build` and `npm run check` start their process with (package.json's
+ * scripts: V8's background threads sized to the machine, build/run.mjs), so the bench times the
+ * process a user runs.
+ */
+export const BUILD_NODE_ARGS = nodeOptionsOf('build')
+export const CHECK_NODE_ARGS = nodeOptionsOf('check')
+
 export const BIN = {
   autocannon: join(REPO_ROOT, 'node_modules', 'autocannon', 'autocannon.js'),
   velite: join(REPO_ROOT, 'node_modules', 'velite', 'dist', 'cli.js'),
+}
+
+function nodeOptionsOf(script: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>
+  }
+  const options = /^node((?:\s+--\S+)*)\s+build\/run\.mjs\s/.exec(scripts[script] ?? '')
+  if (!options) throw new Error(`package.json's "${script}" script does not run build/run.mjs with node`)
+  return options[1]!.trim().split(/\s+/).filter(Boolean)
 }

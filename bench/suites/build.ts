@@ -6,7 +6,7 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { REPO_ROOT, RUN_COMMAND } from '../lib/paths.ts'
+import { BUILD_NODE_ARGS, CHECK_NODE_ARGS, REPO_ROOT, RUN_COMMAND } from '../lib/paths.ts'
 import { runMeasured, type ProcessResult } from '../lib/process.ts'
 import { setAside } from '../lib/set-aside.ts'
 import { repeat } from '../lib/stats.ts'
@@ -24,7 +24,7 @@ export interface BuildSamples {
 const WITHOUT_HISTORY = { REQUIRE_HISTORY: 'off' }
 
 export function runBuild(root: string, flags: string[] = []): Promise<ProcessResult> {
-  return runMeasured(process.execPath, [RUN_COMMAND, 'cli', 'build', '--root', root, ...flags], {
+  return runMeasured(process.execPath, [...BUILD_NODE_ARGS, RUN_COMMAND, 'cli', 'build', '--root', root, ...flags], {
     cwd: REPO_ROOT,
     env: WITHOUT_HISTORY,
   })
@@ -70,7 +70,7 @@ export async function benchCheck(content: string, runs: number): Promise<Process
   try {
     await cp(content, join(root, 'content'), { recursive: true })
     const check = () =>
-      runMeasured(process.execPath, [RUN_COMMAND, 'cli', 'check', '--root', root], {
+      runMeasured(process.execPath, [...CHECK_NODE_ARGS, RUN_COMMAND, 'cli', 'check', '--root', root], {
         cwd: REPO_ROOT,
         env: WITHOUT_HISTORY,
       })
