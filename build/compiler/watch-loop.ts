@@ -19,6 +19,8 @@
  * `quiet()` resolves when the machine is idle and nothing else is under way
  * (a dist/ write, a stat scan, a recheck some file still has armed).
  */
+import { statSync } from 'node:fs'
+import { join } from 'node:path'
 import type { ContentError } from '../core/errors.ts'
 import { pathKey, type ContentPath } from '../core/sources.ts'
 import { writeDistAtomically } from '../emit/write.ts'
@@ -44,6 +46,8 @@ export class WatchLoop {
   private phase: WatchPhase = 'idle'
   /** Files changed since the last apply, by key. */
   private pending = new Map<string, ContentPath>()
+  /** Keys of pending files to apply even when empty: a recheck's or a stat scan's, not a first event's. */
+  private readonly confirmed = new Set<string>()
   /** The debounce or settle timer of the current phase. */
   private timer: NodeJS.Timeout | undefined
   /** Aborts the step in progress that gives way to an edit (the full pass, a stat scan). */
@@ -91,10 +95,15 @@ export class WatchLoop {
     return this.phase
   }
 
-  /** Event: a file changed (or may have). */
-  fileChanged(path: ContentPath): void {
+  /**
+   * Event: a file changed (or may have). `confirmed`: the file's recheck (an
+   * event's, 100 ms on: watch.ts) or a stat scan found it, rather than its
+   * first event: it is applied even when empty (see `apply`).
+   */
+  fileChanged(path: ContentPath, confirmed = false): void {
     if (this.closed) return
     this.pending.set(pathKey(path), path)
+    if (confirmed) this.confirmed.add(pathKey(path))
     this.scan?.abort()
     switch (this.phase) {
       case 'idle':
@@ -129,7 +138,7 @@ export class WatchLoop {
     this.compiler
       .stale(scan.signal)
       .then((missed) => {
-        for (const path of missed ?? []) this.fileChanged(path)
+        for (const path of missed ?? []) this.fileChanged(path, true)
       })
       .catch((error: unknown) => this.report(error))
       .finally(() => {
@@ -198,10 +207,21 @@ export class WatchLoop {
     return 'idle'
   }
 
-  /** Recompile the pending files and emit the edit. */
+  /**
+   * Recompile the pending files and emit the edit. A file its first event
+   * finds empty waits for its next event or its recheck: a save that
+   * truncates the file and then writes it (Node's writeFile, many editors)
+   * shows an empty file in between, which is not what the author saved (it
+   * printed "title: is required" and the like, and cost an edit a second
+   * round). A file left empty is applied at its recheck, errors and all.
+   */
   private async apply(): Promise<void> {
-    const paths = [...this.pending.values()]
+    const paths = [...this.pending].flatMap(([key, path]) =>
+      this.confirmed.has(key) || !isEmpty(this.compiler.root, path) ? [path] : [],
+    )
     this.pending = new Map()
+    this.confirmed.clear()
+    if (!paths.length) return
     const started = performance.now()
     for (const path of paths) this.untold.set(pathKey(path), path)
     const update = await this.compiler.update(paths)
@@ -245,7 +265,7 @@ export class WatchLoop {
 
   /** Files changed that no event reported: they go in first, and their own round brings the full pass back. */
   private missed(paths: readonly ContentPath[]): void {
-    for (const path of paths) this.pending.set(pathKey(path), path)
+    for (const path of paths) this.fileChanged(path, true)
   }
 
   private async passHere(signal: AbortSignal): Promise<{ output: BuildOutput; where: string } | undefined> {
@@ -332,4 +352,9 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T | und
 
 function elapsed(started: number): string {
   return `${Math.round(performance.now() - started)} ms`
+}
+
+/** Whether the file at `path` is there and empty (a missing file is a removal, applied as such). */
+function isEmpty(root: string, path: ContentPath): boolean {
+  return statSync(join(root, pathKey(path)), { throwIfNoEntry: false })?.size === 0
 }

@@ -9,7 +9,8 @@
  * it to the file events and to dist/.
  *
  * File events (file-events.ts) are only hints: every event also re-reads its
- * file 100 ms later (an editor's later writes of the same save), and events
+ * file 100 ms later (an editor's later writes of the same save; a file an
+ * event finds empty, a save half done, waits for that or its next event), and events
  * that never arrive at all (an overflowing inotify queue, a file replaced from
  * outside) are found by comparing every file's stat, before the full pass and
  * every few seconds.
@@ -75,7 +76,7 @@ export async function watchContent(compiler: Compiler, options: WatchOptions): P
       key,
       setTimeout(() => {
         rechecks.delete(key)
-        loop.fileChanged(path)
+        loop.fileChanged(path, true)
         loop.release(key)
       }, RECHECK_MS),
     )

@@ -2,7 +2,7 @@
  * The watch mode end to end: a real gateway on an ephemeral port over a
  * temporary copy of the content, real file edits, answers over HTTP.
  */
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { open, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
@@ -83,6 +83,26 @@ describe('npm run dev', () => {
       await new Promise((r) => setTimeout(r, 20))
     }
     await served(ITEM, (status, body) => status === 200 && body.includes('"title":"Saved 3 times"'))
+  })
+
+  it('waits out a save that empties the file before writing it: no errors printed, the saved text served', async () => {
+    const source = await readFile(join(project.root, POST), 'utf8')
+    const start = printed.length
+    // As writeFile and many editors save: the file truncated (an event), its text written a moment later.
+    const file = await open(join(project.root, POST), 'w')
+    await new Promise((r) => setTimeout(r, 40))
+    await file.writeFile(source.replace(/^title: .*$/m, 'title: Saved in two steps'))
+    await file.close()
+    await served(ITEM, (status, body) => status === 200 && body.includes('"title":"Saved in two steps"'))
+    await dev.settled()
+    expect(printed.slice(start).filter((line) => line.startsWith('✗') || line.startsWith(POST))).toEqual([])
+  })
+
+  it('reports a file left empty, once its recheck finds it still empty', async () => {
+    const start = printed.length
+    await writeFile(join(project.root, POST), '')
+    await printedLine(start, (l) => l.startsWith(`${POST}:1:1 title: is required`), 'the error line')
+    expect(await title()).toBe(ORIGINAL_TITLE)
   })
 
   it('reports an invalid edit with file:line:col and keeps serving the last good build', async () => {
