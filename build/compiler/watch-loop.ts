@@ -265,7 +265,12 @@ export class WatchLoop {
 
   /** Files changed that no event reported: they go in first, and their own round brings the full pass back. */
   private missed(paths: readonly ContentPath[]): void {
-    for (const path of paths) this.fileChanged(path, true)
+    // Pending, and applied even when empty (a stat found them, not a first event); not fileChanged,
+    // which would abort the pass that found them.
+    for (const path of paths) {
+      this.pending.set(pathKey(path), path)
+      this.confirmed.add(pathKey(path))
+    }
   }
 
   private async passHere(signal: AbortSignal): Promise<{ output: BuildOutput; where: string } | undefined> {

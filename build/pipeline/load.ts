@@ -68,12 +68,12 @@ export function parseSource(source: SourceFile, errors: ContentError[]): LoadedF
     return { line: pos.line + lineOffset, column: pos.col }
   }
   const doc = fast ? undefined : parsed?.doc
+  const matter = split.matter ?? ''
   if (otherLanguage) {
     const detail = `"---${split.language}" opens frontmatter in another language; frontmatter is YAML: open it with a line of just "---"`
     errors.push(new ContentError('YAML_SYNTAX', source.path, 1, 4, 'frontmatter', detail))
     data = undefined
   } else if (doc && doc.errors.length > 0) {
-    const matter = split.matter ?? ''
     for (const error of doc.errors) {
       const { line, column } = position(error.pos[0])
       const { field, detail } = yamlMessage(error, matter, error.pos[0])
@@ -81,7 +81,6 @@ export function parseSource(source: SourceFile, errors: ContentError[]): LoadedF
     }
     data = undefined
   } else if (literal) {
-    const matter = split.matter ?? ''
     // A tag's node starts after the tag: point at the `!` the author wrote.
     if (literal.kind === 'tag') literal.offset = Math.max(0, matter.lastIndexOf('!', literal.offset))
     const { line, column } = position(literal.offset)
