@@ -8,8 +8,9 @@
  */
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, statSync, type BigIntStats, type Dirent } from 'node:fs'
-import { readFile, stat } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
+import { setImmediate } from 'node:timers/promises'
 import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
 
 /** The site settings' file (site.ts reads it); here so that listing content/ loads no YAML parser. */
@@ -114,30 +115,93 @@ export function pathKey(path: ContentPath): string {
  * per item makes it thousands of listings, each a thread-pool round trip
  * when asynchronous.
  */
-export function listContent(root: string): (ContentPath & { kind: 'item' })[] {
-  const out: (ContentPath & { kind: 'item' })[] = []
+export function listContent(root: string): ItemPath[] {
+  const steps = listingSteps(root)
+  let step = steps.next()
+  while (!step.done) step = steps.next(step.value === PAUSE ? [] : listing(step.value))
+  return step.value
+}
+
+/**
+ * `listContent` for a background scan beside the watch mode's edits: the
+ * collections' folders read through the thread pool and the entries taken a
+ * share at a time, with events let in between, so an edit never waits for
+ * the listing (at once, 30,000 files held the thread for 30 to 50 ms);
+ * undefined as soon as `interrupted()` says stop.
+ */
+export async function listContentGently(root: string, interrupted: () => boolean): Promise<ItemPath[] | undefined> {
+  const steps = listingSteps(root)
+  let step = steps.next()
+  while (!step.done) {
+    if (interrupted()) return undefined
+    if (step.value === PAUSE) {
+      await setImmediate()
+      step = steps.next([])
+    } else {
+      // A collection's folder (thousands of entries) through the thread pool; an item's folder (a file or
+      // two) here, where its read costs microseconds and a round trip through the pool more.
+      step = steps.next(step.value.of === 'collection' ? await listingAsync(step.value) : listing(step.value))
+    }
+  }
+  return step.value
+}
+
+type ItemPath = ContentPath & { kind: 'item' }
+/** A listing step that reads nothing: a chance for the asynchronous reader to let events in. */
+const PAUSE = Symbol('pause')
+/** A folder to read, or a pause. */
+type ListingStep = Folder | typeof PAUSE
+/** A collection's folder, or an item's (its index.md and translations). */
+interface Folder {
+  path: string
+  of: 'collection' | 'item'
+}
+/** Entries handled between two pauses. */
+const ENTRIES_PER_PAUSE = 250
+
+/**
+ * The listing of content/ as steps, shared by the readers above: it yields
+ * each folder to read (and a pause now and then) and is handed back that
+ * folder's entries; it returns the items in build order.
+ */
+function* listingSteps(root: string): Generator<ListingStep, ItemPath[], Dirent[]> {
+  const out: ItemPath[] = []
+  let handled = 0
   for (const collection of COLLECTION_NAMES) {
     const folder = join(root, 'content', collection)
     const names: string[] = []
-    for (const entry of listing(folder, 'missing')) {
+    for (const entry of yield { path: folder, of: 'collection' }) {
       if (entry.isDirectory() && !entry.name.startsWith('.')) {
-        for (const inner of listing(join(folder, entry.name), 'any'))
+        for (const inner of yield { path: join(folder, entry.name), of: 'item' })
           if (/^index(?:\.[^.]+)?\.md$/.test(inner.name)) names.push(`${entry.name}/${inner.name}`)
       } else if (entry.name.endsWith('.md')) names.push(entry.name)
+      if (++handled % ENTRIES_PER_PAUSE === 0) yield PAUSE
     }
-    for (const name of names.sort()) out.push(itemPath(collection, name))
+    names.sort()
+    for (const [i, name] of names.entries()) {
+      out.push(itemPath(collection, name))
+      if (i % ENTRIES_PER_PAUSE === ENTRIES_PER_PAUSE - 1) yield PAUSE
+    }
   }
   return out
 }
 
-/** A folder's entries; none when it is missing (or, with `any`, unreadable for any reason). */
-function listing(folder: string, none: 'missing' | 'any'): Dirent[] {
+/** A folder's entries; none when it is missing (an item's folder: unreadable for any reason). */
+function listing(folder: Folder): Dirent[] {
   try {
-    return readdirSync(folder, { withFileTypes: true })
+    return readdirSync(folder.path, { withFileTypes: true })
   } catch (error) {
-    if (none === 'any' || (error as NodeJS.ErrnoException).code === 'ENOENT') return []
-    throw error
+    return nothingListed(error, folder)
   }
+}
+
+async function listingAsync(folder: Folder): Promise<Dirent[]> {
+  return readdir(folder.path, { withFileTypes: true }).catch((error: unknown) => nothingListed(error, folder))
+}
+
+function nothingListed(error: unknown, folder: Folder): Dirent[] {
+  if (folder.of === 'item' || (error as NodeJS.ErrnoException).code === 'ENOENT') return []
+  throw error
 }
 
 /** Run `task` over `items`, PARALLEL_IO at a time (file reads and stats overlap in the thread pool). */
@@ -224,21 +288,26 @@ export class SourceStats {
 
   /**
    * Paths whose stat differs from the recorded one, including files that
-   * appeared or went away; undefined when `interrupted()` said stop first
-   * (10,000 stats keep the thread busy for as long as an edit would wait).
+   * appeared or went away; undefined when `interrupted()` said stop first.
+   * It runs beside the watch mode's edits, so it never holds the thread for
+   * long: the listing is gentle (listContentGently) and the stats go through
+   * the thread pool a batch at a time.
    */
   async stale(known: Iterable<string>, interrupted: () => boolean = () => false): Promise<ContentPath[] | undefined> {
     const found: ContentPath[] = []
     if ((await signature(join(this.root, SITE_PATH))) !== this.stats.get(SITE_PATH)) found.push({ kind: 'site' })
-    const listed = await listContent(this.root)
-    const signatures: string[] = []
+    const listed = await listContentGently(this.root, interrupted)
+    if (!listed) return undefined
+    const present = new Set<string>()
     for (let i = 0; i < listed.length; i += PARALLEL_IO) {
       if (interrupted()) return undefined
       const batch = listed.slice(i, i + PARALLEL_IO)
-      signatures.push(...(await Promise.all(batch.map((p) => signature(join(this.root, p.path))))))
+      const signatures = await Promise.all(batch.map((p) => signature(join(this.root, p.path))))
+      for (const [k, p] of batch.entries()) {
+        present.add(p.path)
+        if (signatures[k] !== this.stats.get(p.path)) found.push(p)
+      }
     }
-    for (const [i, p] of listed.entries()) if (signatures[i] !== this.stats.get(p.path)) found.push(p)
-    const present = new Set(listed.map((p) => p.path))
     for (const path of known) {
       if (present.has(path)) continue
       const [, collection, ...name] = path.split('/') as [string, CollectionName, ...string[]]
