@@ -28,7 +28,7 @@ import {
   type ContentLog,
 } from '../history/git-history.ts'
 import type { CommittedHistory, FileState } from '../history/types.ts'
-import type { FullPass } from './full-pass.ts'
+import { type FullPass, isKept } from './full-pass.ts'
 import { hashInputs } from './inputs.ts'
 import { OutputStore } from './outputs.ts'
 
@@ -169,9 +169,11 @@ export class EmitSchedule {
    */
   adoptFull(content: BuiltContent, pass: FullPass): BuildOutput | undefined {
     if (this.pendingCollections.size) return undefined
+    const owners = this.withKeptFiles(pass)
+    if (!owners) return undefined
     this.outputs.track()
-    const before = Object.keys(pass.owners).map((owner) => [owner, this.outputs.filesOf(owner)] as const)
-    for (const [owner, files] of Object.entries(pass.owners)) this.outputs.replace(owner, files)
+    const before = Object.keys(owners).map((owner) => [owner, this.outputs.filesOf(owner)] as const)
+    for (const [owner, files] of Object.entries(owners)) this.outputs.replace(owner, files)
     if (this.outputs.buildId() !== pass.buildId) {
       // Not this content's pass: put the files back as they were.
       for (const [owner, files] of before) this.outputs.replace(owner, files)
@@ -188,6 +190,20 @@ export class EmitSchedule {
       changed: this.outputs.changedSinceTrack(),
       warnings: pass.warnings,
     }
+  }
+
+  /** The pass's files, those it left out (`Kept`) as this compiler holds them; undefined if it lacks one. */
+  private withKeptFiles(pass: FullPass): Record<string, Record<string, BuildFile>> | undefined {
+    const owners: Record<string, Record<string, BuildFile>> = {}
+    for (const [owner, files] of Object.entries(pass.owners)) {
+      owners[owner] = {}
+      for (const [path, file] of Object.entries(files)) {
+        const held = isKept(file) ? this.outputs.get(path) : file
+        if (!held || (isKept(file) && held.etag !== file.kept)) return undefined
+        owners[owner][path] = held
+      }
+    }
+    return owners
   }
 
   /**

@@ -8,7 +8,7 @@ import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { armInterrupt } from '../core/interrupt.ts'
 import { Compiler } from './compiler.ts'
-import type { FullPassReply, FullPassRequest, FullPassWorkerData } from './full-pass.ts'
+import { type FullPassReply, type FullPassRequest, type FullPassWorkerData, leaveOutKept } from './full-pass.ts'
 
 const { root, cancelled } = workerData as FullPassWorkerData
 // Background work: on Linux the nice value is per thread (and inherited by the threads this one starts), so
@@ -21,18 +21,19 @@ const opening = Compiler.open({ root, offThread: false })
 let queue: Promise<void> = Promise.resolve()
 /** Each requested pass's abort: a newer request or a cancel stops it. */
 const passes = new Map<number, AbortController>()
+/** The last pass sent, and the ETag of each of its files: what the dev server holds once it says it adopted that pass. */
+let sent: { id: number; etags: Map<string, string> } | undefined
 
 parentPort!.on('message', (request: FullPassRequest) => {
   for (const [id, pass] of passes) if (id <= request.id) pass.abort()
   if (request.kind === 'cancel') return
   const pass = new AbortController()
   passes.set(request.id, pass)
-  queue = queue.then(() => run(request.id, request.paths, pass.signal)).finally(() => passes.delete(request.id))
+  queue = queue.then(() => run(request, pass.signal)).finally(() => passes.delete(request.id))
 })
 
 async function run(
-  id: number,
-  paths: Extract<FullPassRequest, { kind: 'pass' }>['paths'],
+  { id, paths, adopted }: Extract<FullPassRequest, { kind: 'pass' }>,
   signal: AbortSignal,
 ): Promise<void> {
   const reply: FullPassReply = { id, pass: undefined }
@@ -46,7 +47,12 @@ async function run(
     // The long emitters stop at their next checkpoint once the dev server cancels this pass.
     armInterrupt(() => Atomics.load(cancelled, 0) >= id)
     const output = compiler.current().ok && !signal.aborted ? await compiler.emit('full', signal) : undefined
-    if (output) reply.pass = compiler.fullPass(output)
+    if (output) {
+      // Only what the dev server lacks: it holds the last pass sent when that is the one it adopted.
+      const slim = leaveOutKept(compiler.fullPass(output), sent?.id === adopted ? sent?.etags : undefined)
+      reply.pass = slim.pass
+      sent = { id, etags: slim.sent }
+    }
   } finally {
     armInterrupt(undefined)
     // A failure answers "no pass" (the dev server then runs it itself) rather than leaving it waiting.

@@ -7,6 +7,16 @@
  * changed and reads them itself) and runs `emit('full')`; the dev server
  * adopts its whole-content files only when that compiler's content is its own
  * (same build id: `Compiler.adoptFull`), so the bytes are a full build's.
+ *
+ * A pass carries only the files that differ from the last pass the dev
+ * server adopted (it says which in each request): the others, the editor's
+ * scripts, the documents and most feeds, go as their ETag alone (`Kept`), and
+ * the dev server keeps its own copies. Each adoption used to copy every
+ * whole-content file across (18 MB at 1,000 items, the editor's 5 MB script
+ * among them), holding the dev server's thread, and an edit arriving then,
+ * for tens of milliseconds with the garbage collection that followed; after
+ * a title edit the pass now carries 5 MB (llms-full.txt, the search index,
+ * the editor's configuration).
  */
 import type { BuildFile } from '../../contract/manifest.ts'
 import { startModuleWorker } from '../core/worker.ts'
@@ -22,8 +32,11 @@ export const FULL_PASS_THREAD_MIN = 200
 
 /** What the worker made: the files of every whole-content emitter, the manifest file, and what names the build. */
 export interface FullPass {
-  /** Files by emitter name (every emitter but the per-collection ones, those without files too). */
-  owners: Record<string, Record<string, BuildFile>>
+  /**
+   * Files by emitter name (every emitter but the per-collection ones, those without files too); a file
+   * the dev server already has, as the last pass it adopted made it, as its ETag alone.
+   */
+  owners: Record<string, Record<string, BuildFile | Kept>>
   manifest: BuildFile
   buildId: string
   inputHash: string
@@ -36,7 +49,19 @@ export interface FullPassWorkerData {
   cancelled: Int32Array
 }
 
-export type FullPassRequest = { kind: 'pass'; id: number; paths: ContentPath[] } | { kind: 'cancel'; id: number }
+/** A file of a pass left out: the dev server has these bytes already (the pass it adopted last had them). */
+export interface Kept {
+  kept: string
+}
+
+export function isKept(file: BuildFile | Kept): file is Kept {
+  return 'kept' in file
+}
+
+/** A pass: the paths changed since the last one, and the id of the pass the dev server adopted last (if its files are that pass's). */
+export type FullPassRequest =
+  | { kind: 'pass'; id: number; paths: ContentPath[]; adopted: number | undefined }
+  | { kind: 'cancel'; id: number }
 /**
  * The worker's answer to a pass: the pass; or the files it found changed
  * that no event reported (its stat scan runs before the pass, off the dev
@@ -54,6 +79,8 @@ export class FullPassThread {
   private next = 0
   private readonly waiting = new Map<number, (reply: Omit<FullPassReply, 'id'>) => void>()
   private failure: Error | undefined
+  /** The pass whose whole-content files the dev server holds (adopted, and not replaced by its own full emit since). */
+  private adopted: number | undefined
 
   /**
    * The highest pass id cancelled, written here and read by the worker's checkpoints (core/interrupt.ts):
@@ -91,19 +118,24 @@ export class FullPassThread {
    * files changed unreported, and run the full pass; `cancel` when a newer
    * edit makes it stale.
    */
-  pass(paths: ContentPath[]): { result: Promise<Omit<FullPassReply, 'id'>>; cancel(): void } {
+  pass(paths: ContentPath[]): { id: number; result: Promise<Omit<FullPassReply, 'id'>>; cancel(): void } {
     const id = ++this.next
     const result = new Promise<Omit<FullPassReply, 'id'>>((resolve) => {
       if (this.failure) return resolve({ pass: undefined })
       this.waiting.set(id, resolve)
-      this.worker.postMessage({ kind: 'pass', id, paths } satisfies FullPassRequest)
+      this.worker.postMessage({ kind: 'pass', id, paths, adopted: this.adopted } satisfies FullPassRequest)
     })
     const cancel = () => {
       if (this.failure) return
       if (Atomics.load(this.cancelled, 0) < id) Atomics.store(this.cancelled, 0, id)
       this.worker.postMessage({ kind: 'cancel', id } satisfies FullPassRequest)
     }
-    return { result, cancel }
+    return { id, result, cancel }
+  }
+
+  /** The dev server adopted pass `id` (undefined: it made its whole-content files itself; the next pass carries them all). */
+  holds(id: number | undefined): void {
+    this.adopted = id
   }
 
   async close(): Promise<void> {
@@ -113,16 +145,40 @@ export class FullPassThread {
 
 /** Buffers arrive as plain Uint8Arrays: view them as Buffers again (no copy). */
 function revive(pass: FullPass): FullPass {
-  const file = (f: BuildFile): BuildFile => ({
-    body: Buffer.from(f.body.buffer, f.body.byteOffset, f.body.byteLength),
-    etag: f.etag,
-    // A file kept on disk (a processed image) is named, not carried.
-    ...(f.file === undefined ? {} : { file: f.file }),
-  })
+  const file = (f: BuildFile | Kept): BuildFile | Kept => (isKept(f) ? f : reviveFile(f))
   const owners: FullPass['owners'] = {}
   for (const [owner, files] of Object.entries(pass.owners)) {
     owners[owner] = {}
     for (const [path, f] of Object.entries(files)) owners[owner][path] = file(f)
   }
-  return { ...pass, owners, manifest: file(pass.manifest) }
+  return { ...pass, owners, manifest: reviveFile(pass.manifest) }
+}
+
+function reviveFile(f: BuildFile): BuildFile {
+  return {
+    body: Buffer.from(f.body.buffer, f.body.byteOffset, f.body.byteLength),
+    etag: f.etag,
+    // A file kept on disk (a processed image) is named, not carried.
+    ...(f.file === undefined ? {} : { file: f.file }),
+  }
+}
+
+/**
+ * `pass` with the files `sent` (the ETags of the pass the dev server holds) already had, the same
+ * bytes, as their ETag alone; `sent` becomes this pass's.
+ */
+export function leaveOutKept(
+  pass: FullPass,
+  sent: Map<string, string> | undefined,
+): { pass: FullPass; sent: Map<string, string> } {
+  const now = new Map<string, string>()
+  const owners: FullPass['owners'] = {}
+  for (const [owner, files] of Object.entries(pass.owners)) {
+    owners[owner] = {}
+    for (const [path, file] of Object.entries(files)) {
+      now.set(path, isKept(file) ? file.kept : file.etag)
+      owners[owner][path] = sent?.get(path) === now.get(path) ? { kept: now.get(path)! } : file
+    }
+  }
+  return { pass: { ...pass, owners }, sent: now }
 }

@@ -290,9 +290,14 @@ export class WatchLoop {
     if (reply?.missed) return void this.missed(reply.missed)
     const pass = reply?.pass
     const output = pass && this.compiler.adoptFull(pass)
-    if (output) return { output, where: ' on a worker thread' }
+    if (output) {
+      worker.holds(task.id)
+      return { output, where: ' on a worker thread' }
+    }
     const why = worker.failed() ?? (pass ? 'its content differs from this one' : 'it made no pass')
     this.options.print(`! the full pass ran on this thread: the worker's ${why}`)
+    // This thread's own whole-content files from now on: the worker's next pass sends all of its own.
+    worker.holds(undefined)
     return this.passHere(signal)
   }
 
