@@ -21,8 +21,13 @@ const opening = Compiler.open({ root, offThread: false })
 let queue: Promise<void> = Promise.resolve()
 /** Each requested pass's abort: a newer request or a cancel stops it. */
 const passes = new Map<number, AbortController>()
-/** The last pass sent, and the ETag of each of its files: what the dev server holds once it says it adopted that pass. */
-let sent: { id: number; etags: Map<string, string> } | undefined
+/**
+ * The ETag of each file of the passes sent, by pass id, from the one the dev server last said it
+ * holds: what it holds once it says it adopted one of them (a pass it dropped for a newer edit
+ * leaves the one before as the baseline).
+ */
+const sent = new Map<number, Map<string, string>>()
+const KEPT_BASELINES = 4
 
 parentPort!.on('message', (request: FullPassRequest) => {
   for (const [id, pass] of passes) if (id <= request.id) pass.abort()
@@ -48,10 +53,14 @@ async function run(
     armInterrupt(() => Atomics.load(cancelled, 0) >= id)
     const output = compiler.current().ok && !signal.aborted ? await compiler.emit('full', signal) : undefined
     if (output) {
-      // Only what the dev server lacks: it holds the last pass sent when that is the one it adopted.
-      const slim = leaveOutKept(compiler.fullPass(output), sent?.id === adopted ? sent?.etags : undefined)
+      // Only what the dev server lacks: the files of the pass it says it holds, if one sent from here.
+      const held = adopted === undefined ? undefined : sent.get(adopted)
+      for (const older of sent.keys()) if (adopted === undefined || older < adopted) sent.delete(older)
+      const slim = leaveOutKept(compiler.fullPass(output), held)
       reply.pass = slim.pass
-      sent = { id, etags: slim.sent }
+      sent.set(id, slim.sent)
+      // Passes the dev server dropped are kept a while only (one held, a few since).
+      for (const older of sent.keys()) if (sent.size > KEPT_BASELINES && older !== adopted) sent.delete(older)
     }
   } finally {
     armInterrupt(undefined)

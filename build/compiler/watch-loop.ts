@@ -294,7 +294,9 @@ export class WatchLoop {
       worker.holds(task.id)
       return { output, where: ' on a worker thread' }
     }
-    const why = worker.failed() ?? (pass ? 'its content differs from this one' : 'it made no pass')
+    const why =
+      worker.failed() ??
+      (pass ? 'its content differs from this one (or it left out a file this one lacks)' : 'it made no pass')
     this.options.print(`! the full pass ran on this thread: the worker's ${why}`)
     // This thread's own whole-content files from now on: the worker's next pass sends all of its own.
     worker.holds(undefined)

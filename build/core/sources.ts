@@ -148,7 +148,7 @@ export async function listContentGently(root: string, interrupted: () => boolean
 
 type ItemPath = ContentPath & { kind: 'item' }
 /** A listing step that reads nothing: a chance for the asynchronous reader to let events in. */
-const PAUSE = Symbol('pause')
+export const PAUSE = Symbol('pause')
 /** A folder to read, or a pause. */
 type ListingStep = Folder | typeof PAUSE
 /** A collection's folder, or an item's (its index.md and translations). */
@@ -162,9 +162,10 @@ const ENTRIES_PER_PAUSE = 250
 /**
  * The listing of content/ as steps, shared by the readers above: it yields
  * each folder to read (and a pause now and then) and is handed back that
- * folder's entries; it returns the items in build order.
+ * folder's entries; it returns the items in build order. Exported for its
+ * test (the pauses' cadence).
  */
-function* listingSteps(root: string): Generator<ListingStep, ItemPath[], Dirent[]> {
+export function* listingSteps(root: string): Generator<ListingStep, ItemPath[], Dirent[]> {
   const out: ItemPath[] = []
   let handled = 0
   for (const collection of COLLECTION_NAMES) {

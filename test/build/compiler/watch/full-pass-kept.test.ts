@@ -3,7 +3,9 @@
  * that differ from the pass it adopted last; the rest (the editor's scripts,
  * the documents, the feeds an edit left alone) go as their ETag, and the dev
  * server adopts them from its own copies. Real threads: a Compiler here, the
- * worker's Compiler there, on a copy of the fixture content.
+ * worker's Compiler there, on a copy of the fixture content. The tests run in
+ * order, on one worker: each starts from what the one before left the dev
+ * server holding.
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -54,7 +56,8 @@ describe("the full pass's files", () => {
     expect(files(pass).filter(([, file]) => isKept(file))).toEqual([])
     expect(compiler.adoptFull(pass)).toBeDefined()
     thread.holds(id)
-  }, 60_000)
+    // The worker opens its own compiler first: tens of seconds beside the rest of the suite on two cores.
+  }, 120_000)
 
   it('after an adopted pass, leave out what the dev server has, and adopt to the bytes of a full emit', async () => {
     const { id, pass } = await editAndPass('Carried by difference')
@@ -76,18 +79,30 @@ describe("the full pass's files", () => {
     for (const [path, file] of adopted!.files) expect(own.files.get(path)?.etag, path).toBe(file.etag)
   }, 60_000)
 
+  it('after a pass the dev server dropped (a newer edit came), still leave out what it holds', async () => {
+    await editAndPass('Dropped for a newer edit')
+    const { id, pass } = await editAndPass('After the dropped one')
+    const kept = files(pass).flatMap(([path, file]) => (isKept(file) ? [path] : []))
+    expect(kept).toContain('admin/decap-cms/decap-cms.js')
+    expect(kept).not.toContain('llms-full.txt')
+    expect(compiler.adoptFull(pass)).toBeDefined()
+    thread.holds(id)
+  }, 60_000)
+
   it('are all carried again once the dev server made its own (it holds no pass of the worker’s)', async () => {
     thread.holds(undefined)
     const { pass } = await editAndPass('Carried in full again')
     expect(files(pass).filter(([, file]) => isKept(file))).toEqual([])
   }, 60_000)
 
-  it('are not adopted when the dev server lacks a file the pass left out', async () => {
+  it('are not adopted when the dev server holds a file the pass left out with other bytes, or lacks it', async () => {
     const { pass } = await editAndPass('Left out wrongly')
     const [owner, owned] = Object.entries(pass.owners).find(([, o]) => Object.keys(o).length)!
     const path = Object.keys(owned)[0]!
-    const wrong: FullPass = { ...pass, owners: { ...pass.owners, [owner]: { ...owned, [path]: { kept: '"nope"' } } } }
-    expect(compiler.adoptFull(wrong)).toBeUndefined()
+    const other: FullPass = { ...pass, owners: { ...pass.owners, [owner]: { ...owned, [path]: { kept: '"nope"' } } } }
+    expect(compiler.adoptFull(other)).toBeUndefined()
+    const unknown = { ...owned, 'never-made.txt': { kept: '"nope"' } }
+    expect(compiler.adoptFull({ ...pass, owners: { ...pass.owners, [owner]: unknown } })).toBeUndefined()
     expect(compiler.adoptFull(pass)).toBeDefined()
   }, 60_000)
 })

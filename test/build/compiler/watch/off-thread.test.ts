@@ -6,7 +6,8 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { type FullPass, FullPassThread, isKept } from '../../../../build/compiler/full-pass.ts'
 import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
 import { expectDevEqualsFullBuild } from './full-build-equality.ts'
 import { copyOfFixtureContent, type TempProject } from '../../../helpers/project.ts'
@@ -23,6 +24,9 @@ describe('npm run dev with the full pass and the file watcher on worker threads'
   /** Poll the gateway until the body at `path` passes `check`. */
   const served = (path: string, check: (body: string) => boolean) =>
     until(async () => (await fetch(`${dev.url}${path}`)).text(), { holds: check, what: path, everyMs: 10 })
+
+  // Watched, not replaced: each pass the dev server asks its worker for, and what came back.
+  const passes = vi.spyOn(FullPassThread.prototype, 'pass')
 
   beforeAll(async () => {
     project = await copyOfFixtureContent()
@@ -47,6 +51,18 @@ describe('npm run dev with the full pass and the file watcher on worker threads'
     // Had the worker failed or made other bytes, the dev server would have said so and run the pass itself.
     expect(printed.filter((l) => l.includes('full pass ran on this thread'))).toEqual([])
     expect(printed.filter((l) => /^✓ full build \w+ on a worker thread:/.test(l))).toHaveLength(2)
+    // The first pass carried every file; the second, after the dev server adopted the first, only what
+    // the edit changed (the editor's script stayed behind, as its ETag).
+    const replies = await Promise.all(passes.mock.results.map((r) => r.value.result))
+    const made: FullPass[] = replies.flatMap((reply) => reply.pass ?? [])
+    const kept = made.map((pass) =>
+      Object.values(pass.owners).flatMap((files) =>
+        Object.entries(files).flatMap(([path, f]) => (isKept(f) ? [path] : [])),
+      ),
+    )
+    expect(kept[0]).toEqual([])
+    expect(kept.at(-1)).toContain('admin/decap-cms/decap-cms.js')
+    expect(kept.at(-1)).not.toContain('llms-full.txt')
     await expectDevEqualsFullBuild(project, dev.url)
     // Two edits, two full passes on a worker and a full build to compare: more than 30 s on a loaded CI machine.
   }, 120_000)

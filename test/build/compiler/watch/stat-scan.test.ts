@@ -5,11 +5,12 @@
  * held the thread for 40 ms at once, and a save landing then waited), stop
  * when told, and list exactly what a build lists.
  */
+import { type Dirent, readdirSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { listContent, listContentGently, SourceStats } from '../../../../build/core/sources.ts'
+import { listContent, listContentGently, listingSteps, PAUSE, SourceStats } from '../../../../build/core/sources.ts'
 
 const POSTS = 2000
 let root: string
@@ -30,6 +31,15 @@ beforeAll(async () => {
   // case-studies/ and webinars/ are missing: nothing listed there.
 }, 60_000)
 afterAll(() => rm(root, { recursive: true, force: true }))
+
+/** A folder's entries; none for a missing one (two collections are). */
+function listed(folder: string): Dirent[] {
+  try {
+    return readdirSync(folder, { withFileTypes: true })
+  } catch {
+    return []
+  }
+}
 
 /** Count the turns of the event loop that run while `work` is under way. */
 async function turnsDuring<T>(work: () => Promise<T>): Promise<{ result: T; turns: number }> {
@@ -58,8 +68,18 @@ describe('the gentle listing of content/', () => {
   it('lets other events in while it lists thousands of files', async () => {
     const { result, turns } = await turnsDuring(() => listContentGently(root, () => false))
     expect(result).toHaveLength(POSTS + 3)
-    // A pause every 250 entries read and every 250 items made: 2,000 files give 16, besides the reads.
     expect(turns).toBeGreaterThanOrEqual(16)
+  })
+
+  it('pauses every 250 entries read and every 250 items made', () => {
+    const steps = listingSteps(root)
+    let pauses = 0
+    for (let step = steps.next(); !step.done; ) {
+      if (step.value === PAUSE) pauses++
+      step = steps.next(step.value === PAUSE ? [] : listed(step.value.path))
+    }
+    // 2,004 entries read (2,002 posts' folder, 2 in events/) and 2,003 items made (2,001 posts, 2 events): 8 and 8.
+    expect(pauses).toBe(16)
   })
 
   it('stops when told to', async () => {
