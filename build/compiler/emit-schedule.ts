@@ -198,8 +198,12 @@ export class EmitSchedule {
     for (const [owner, files] of Object.entries(pass.owners)) {
       owners[owner] = {}
       for (const [path, file] of Object.entries(files)) {
-        const held = isKept(file) ? this.outputs.get(path) : file
-        if (!held || (isKept(file) && held.etag !== file.kept)) return undefined
+        if (!isKept(file)) {
+          owners[owner][path] = file
+          continue
+        }
+        const held = this.outputs.get(path)
+        if (held?.etag !== file.kept) return undefined
         owners[owner][path] = held
       }
     }

@@ -176,8 +176,9 @@ export function leaveOutKept(
   for (const [owner, files] of Object.entries(pass.owners)) {
     owners[owner] = {}
     for (const [path, file] of Object.entries(files)) {
-      now.set(path, isKept(file) ? file.kept : file.etag)
-      owners[owner][path] = sent?.get(path) === now.get(path) ? { kept: now.get(path)! } : file
+      const etag = isKept(file) ? file.kept : file.etag
+      now.set(path, etag)
+      owners[owner][path] = sent?.get(path) === etag ? { kept: etag } : file
     }
   }
   return { pass: { ...pass, owners }, sent: now }
