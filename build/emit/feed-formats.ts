@@ -51,6 +51,21 @@ export interface FeedModel {
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>'
 
+const escapedHtml = new WeakMap<FeedEntry, string>()
+
+/**
+ * An entry's body as XML text, escaped once: RSS and Atom both carry it, and an entry
+ * object is shared by its collection's feed and the feed of everything (feeds.ts).
+ */
+function htmlText(entry: FeedEntry): string {
+  let text = escapedHtml.get(entry)
+  if (text === undefined) {
+    text = xmlText(entry.html)
+    escapedHtml.set(entry, text)
+  }
+  return text
+}
+
 /** RFC 822 date as RSS 2.0 wants it (`Sun, 01 Mar 2026 10:00:00 GMT`). */
 const rfc822 = (instant: string) => new Date(instant).toUTCString()
 
@@ -66,7 +81,7 @@ export function rss(feed: FeedModel): string {
         element('description', e.summary),
         ...e.authors.map((name) => element('dc:creator', name)),
         ...e.tags.map((tag) => element('category', tag)),
-        element('content:encoded', e.html),
+        `<content:encoded>${htmlText(e)}</content:encoded>`,
         ...(e.image ? [element('media:content', undefined, mediaAttributes(e.image))] : []),
       ],
       1,
@@ -122,7 +137,7 @@ export function atom(feed: FeedModel): string {
         ...e.authors.flatMap(person),
         ...e.tags.map((tag) => element('category', undefined, { term: tag })),
         element('summary', e.summary),
-        element('content', e.html, { type: 'html' }),
+        `<content type="html">${htmlText(e)}</content>`,
         ...(e.image
           ? [
               element('link', undefined, {

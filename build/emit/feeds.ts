@@ -31,12 +31,21 @@ export const emitFeeds = {
   input: 'content',
   emit(content) {
     const files: EmittedFiles = {}
+    const entries = new Map<FullRecord, FeedEntry>()
+    const entryOf = (record: FullRecord) => {
+      let entry = entries.get(record)
+      if (!entry) {
+        entry = feedEntry(record)
+        entries.set(record, entry)
+      }
+      return entry
+    }
     const feeds = new Map<string | undefined, FeedSource[]>([
-      [undefined, writeFeeds(content, content.collections, content.site.language, undefined, files)],
+      [undefined, writeFeeds(content, content.collections, content.site.language, undefined, files, entryOf)],
     ])
     // A multilingual site's other locales: the same feeds of their lists, under /feeds/<locale>/.
     for (const [locale, view] of Object.entries(content.locales ?? {}))
-      feeds.set(locale, writeFeeds(content, view.collections, locale, locale, files))
+      feeds.set(locale, writeFeeds(content, view.collections, locale, locale, files, entryOf))
     files[NOTIFY_FILE] = JSON.stringify(notifyInfo(content, feeds))
     return files
   },
@@ -49,6 +58,8 @@ function writeFeeds(
   language: string,
   locale: string | undefined,
   files: EmittedFiles,
+  /** The entry of a record, made once per build: an item is in its collection's feed and in the feed of everything. */
+  entryOf: (record: FullRecord) => FeedEntry,
 ): FeedSource[] {
   const { site } = content
   const pages = locale ? `/${locale.toLowerCase()}` : ''
@@ -161,7 +172,7 @@ function peopleOf(record: FullRecord): string[] {
   return (people ?? []).map((p) => p.name)
 }
 
-function entryOf(record: FullRecord): FeedEntry {
+function feedEntry(record: FullRecord): FeedEntry {
   const url = String(record.url)
   return {
     id: url,
