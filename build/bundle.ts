@@ -9,15 +9,19 @@ import { join } from 'node:path'
 import { build } from 'tsup'
 
 /**
- * What the bundles are compiled for: the Node that runs them, the major version package.json
- * pins as the `node` package (the npm scripts, CI and Netlify all run on it).
+ * What the bundles are compiled for: the oldest Node the project runs on, the major version of
+ * package.json's `engines` (`>=22.12`). The npm scripts run on the pinned `node` package (24),
+ * but Netlify picks the Node of its function runtime itself, and a machine may run the
+ * commands on its own Node 22: code for 22 runs on both.
  */
 export const NODE_TARGET = `node${
   (
     JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
-      devDependencies: { node: string }
+      engines: { node: string }
     }
-  ).devDependencies.node.split('.')[0]
+  ).engines.node
+    .replace(/^>=/, '')
+    .split('.')[0]
 }`
 
 export interface BundleOptions {

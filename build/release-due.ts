@@ -3,7 +3,7 @@
  * is the live build's next release or expiry (`build.next_release_at` of its
  * /api/health) past? Prints the answer and, under GitHub Actions, writes
  * `due=true` or `due=false` to $GITHUB_OUTPUT for the deploy job. Self-contained
- * (no dependency, plain Node 22 strips the types), so the check every few
+ * (no dependency, plain Node 22 or later strips the types), so the check every few
  * minutes needs no `npm ci`.
  *
  * The site is the URL given, else `api_url` of content/site.yaml.

@@ -1,10 +1,11 @@
 /**
- * Node 22 wherever the project runs: the npm scripts (package.json pins the
- * `node` package, whose binary leads their PATH), `npm ci` in .ci/run and in
- * the README's set-up (both fetch that Node first where the machine's is
- * older, so npm itself runs on it), the MCP conformance script, the bundles' target, the workflow's
- * containers; declared in `engines` and `.nvmrc`; and no dependency finds
- * its engine unmet.
+ * Node 24 wherever the project runs, and 22 at least: the npm scripts
+ * (package.json pins the `node` package, whose binary leads their PATH),
+ * `npm ci` in .ci/run and in the README's set-up (both fetch that Node first
+ * where the machine's is older than 22, so npm itself runs on it), the MCP
+ * conformance script, the workflow's containers; declared in `.nvmrc`, with
+ * 22 as `engines`' least, which the bundles are compiled for; and no
+ * dependency finds its engine unmet.
  */
 import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
@@ -24,8 +25,8 @@ const pinned = pkg.devDependencies.node!
 const major = (version: string) => Number(version.replace(/^v/, '').split('.')[0])
 
 describe('the Node runtime', () => {
-  it('is the pinned Node 22 for the npm scripts, whatever Node the machine has', async () => {
-    expect(major(pinned)).toBe(22)
+  it('is the pinned Node 24 for the npm scripts, whatever Node the machine has', async () => {
+    expect(major(pinned)).toBe(24)
     expect(process.version).toBe(`v${pinned}`)
     // `npm exec` gives a command the npm scripts' PATH.
     const { stdout } = await run('npm', ['exec', '--', 'node', '-p', 'process.version'], { cwd: REPO_ROOT })
@@ -34,7 +35,7 @@ describe('the Node runtime', () => {
 
   it('is declared in engines and .nvmrc', async () => {
     expect(pkg.engines.node).toBe('>=22.12')
-    expect((await readFile(join(REPO_ROOT, '.nvmrc'), 'utf8')).trim()).toBe('22')
+    expect((await readFile(join(REPO_ROOT, '.nvmrc'), 'utf8')).trim()).toBe('24')
   })
 
   it("meets every dependency's engines: npm reports no EBADENGINE", async () => {
@@ -47,7 +48,7 @@ describe('the Node runtime', () => {
     expect(`${stdout}${stderr}`).not.toContain('EBADENGINE')
   }, 120_000)
 
-  it("the README's set-up runs npm ci itself on Node 22: no EBADENGINE on a machine with an older Node", async () => {
+  it("the README's set-up runs npm ci itself on the pinned Node: no EBADENGINE on a machine with an older Node", async () => {
     const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8')
     const setup = readme.slice(readme.indexOf('## Set-up'))
     const block = setup.slice(setup.indexOf('```sh\n') + 6, setup.indexOf('\n```', setup.indexOf('```sh\n')))
@@ -88,8 +89,9 @@ describe('the Node runtime', () => {
     expect(stdout.trim().split('\n').at(-1)).toBe(major(own) >= 22 ? own : `v${pinned}`)
   }, 120_000)
 
-  it('is what the bundles are compiled for (the commands, the Netlify function)', async () => {
-    expect(NODE_TARGET).toBe(`node${major(pinned)}`)
+  it('is, at its least (engines), what the bundles are compiled for (the commands, the Netlify function)', async () => {
+    expect(NODE_TARGET).toBe(`node${major(pkg.engines.node.replace(/^>=/, ''))}`)
+    expect(NODE_TARGET).toBe('node22')
     for (const file of ['build/bundle.ts', 'build/prebuilt.ts']) {
       const targets = (await readFile(join(REPO_ROOT, file), 'utf8')).match(/^\s*target: .*$/gm)
       expect(
@@ -103,7 +105,8 @@ describe('the Node runtime', () => {
     const workflow = parse(await readFile(join(REPO_ROOT, '.github/workflows/ci.yml'), 'utf8')) as {
       jobs: Record<string, { container?: string; steps: { run?: string }[] }>
     }
-    for (const [name, job] of Object.entries(workflow.jobs)) expect(job.container, name).toBe('node:22-bookworm')
+    for (const [name, job] of Object.entries(workflow.jobs))
+      expect(job.container, name).toBe(`node:${major(pinned)}-bookworm`)
     // npm ci once per job, the linters from the lockfile.
     const test = workflow.jobs.test!.steps.map((s) => s.run ?? '').join('\n')
     expect(test).not.toContain('npm ci')

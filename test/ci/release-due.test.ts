@@ -1,6 +1,6 @@
 /**
  * The CI cron's release check (build/release-due.ts), as the workflow runs
- * it: plain Node 22 on the file, against a real HTTP server on 127.0.0.1
+ * it: plain Node (22 or later) on the file, against a real HTTP server on 127.0.0.1
  * standing in for the live API's /api/health. It answers due only when the
  * live build's next_release_at has passed, writes `due=` to $GITHUB_OUTPUT
  * for the deploy job, and when the health document cannot be read (nothing
@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { node22 } from '../helpers/node22.ts'
+import { supportedNode } from '../helpers/supported-node.ts'
 import { createProject, REPO_ROOT, SITE_YAML, type TempProject } from '../helpers/project.ts'
 
 const SCRIPT = join(REPO_ROOT, 'build/release-due.ts')
@@ -49,7 +49,7 @@ afterAll(async () => {
 
 /** Run the check as the workflow does; its exit code, output and what it wrote to $GITHUB_OUTPUT. */
 async function check(args: string[], cwd = REPO_ROOT): Promise<{ code: number; stdout: string; output: string }> {
-  const node = await node22()
+  const node = await supportedNode()
   const outputFile = join(project.root, `github-output-${Math.random().toString(36).slice(2)}`)
   const env = node.env({ GITHUB_ACTIONS: 'true', GITHUB_OUTPUT: outputFile })
   const { code, stdout } = await new Promise<{ code: number; stdout: string }>((resolve) =>

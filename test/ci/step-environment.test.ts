@@ -42,7 +42,7 @@ describe("CI's test step, with the workflow's environment for it", () => {
   }, 240_000)
 
   it("the MCP conformance script builds the tests' content and runs its scenarios, on the pinned Node", async () => {
-    // The system's PATH, as in CI's container: the script finds Node 22 itself where the system's is older.
+    // The system's PATH, as in CI's container: the script finds the pinned Node itself where the system's is older than 22.
     const system = { ...outsideVitest(), ...(await ciTestStepEnv()), PATH: '/usr/local/bin:/usr/bin:/bin' }
     const systemNode = (await run('node', ['--version'], { env: system })).stdout.trim()
     const pinned = (JSON.parse(await readFile(join(REPO_ROOT, 'package.json'), 'utf8')) as PackageJson).devDependencies

@@ -1,6 +1,6 @@
 /**
  * The MCP Inspector CLI (@modelcontextprotocol/inspector, a devDependency,
- * run under Node 22 from npm as it requires: helpers/node22.ts) against a real gateway: the
+ * run under Node 22 or later as it requires: helpers/supported-node.ts) against a real gateway: the
  * tool a developer or a CI job points at /mcp with an agent.mcp key in the
  * Authorization header, in both protocol eras it can negotiate.
  */
@@ -10,7 +10,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { node22 } from '../../helpers/node22.ts'
+import { supportedNode } from '../../helpers/supported-node.ts'
 import { startMcpGateway, type McpTestGateway } from './setup.ts'
 
 const PACKAGE = createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector/package.json')
@@ -39,7 +39,7 @@ interface Run {
 
 /** One CLI run against /mcp; its catalog, client config and OAuth state live in a scratch folder, never in ~. */
 async function inspector(args: string[]): Promise<Run> {
-  const node = await node22()
+  const node = await supportedNode()
   const env = node.env({
     MCP_STORAGE_DIR: storage,
     MCP_INSPECTOR_OAUTH_STATE_PATH: join(storage, 'oauth.json'),

@@ -1,12 +1,12 @@
 /**
  * Run Netlify's local emulation (test/gateway/netlify/netlify-emulator.mjs) of a built
- * project in a child process under Node 22, which @netlify/dev requires
- * (helpers/node22.ts).
+ * project in a child process under Node 22 or later, which @netlify/dev requires
+ * (helpers/supported-node.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { join } from 'node:path'
-import { node22 } from '../../helpers/node22.ts'
+import { supportedNode } from '../../helpers/supported-node.ts'
 import { REPO_ROOT } from '../../helpers/project.ts'
 
 export interface Emulator {
@@ -33,7 +33,7 @@ export async function startEmulator(
   { timeoutMs = 120_000, reloadFunctions = true }: EmulatorOptions = {},
 ): Promise<Emulator> {
   const script = join(REPO_ROOT, 'test/gateway/netlify/netlify-emulator.mjs')
-  const node = await node22()
+  const node = await supportedNode()
   const child = spawn(node.execPath, [script, projectRoot, ...(reloadFunctions ? [] : ['--no-reload'])], {
     cwd: projectRoot,
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,9 +1,9 @@
 // Netlify's own local emulation (@netlify/dev) of a built project, as an HTTP
 // server on 127.0.0.1 with an ephemeral port: static files from the publish
 // folder, _redirects and _headers, the functions and Netlify Blobs, all offline
-// (no linked site, no account). @netlify/dev needs Node 22, so the test runs this
-// file in a child process: `<Node 22> test/gateway/netlify/netlify-emulator.mjs <project>`, Node 22 as
-// `npx -y -p node@22` finds it (test/helpers/node22.ts).
+// (no linked site, no account). @netlify/dev needs Node 22 or later, so the test runs this
+// file in a child process: `<Node> test/gateway/netlify/netlify-emulator.mjs <project>`, the Node
+// test/helpers/supported-node.ts finds (the pinned one the tests run on).
 // Prints one JSON line {"url": …, "blobsContext": …} when ready (the context lets a
 // test read and write the emulated Blobs); stops on SIGTERM or when stdin closes.
 import { createServer } from 'node:http'

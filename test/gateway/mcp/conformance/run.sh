@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The official MCP conformance suite (@modelcontextprotocol/conformance, run
-# on Node 22: the version package.json pins where the machine's is older)
+# on Node 22 or later: the version package.json pins where the machine's is older than 22)
 # against this project's /mcp, in both protocol eras it serves: each scenario
 # runs at the revision named after its @. The suite
 # cannot send a token, so the gateway runs with MCP_AUTH=off, which it only
