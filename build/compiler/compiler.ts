@@ -79,6 +79,9 @@ export interface CompilerOptions {
   readHistoryEarly?: boolean
 }
 
+/** Files the watch mode compiles after its first build to warm the JIT for edits (Compiler.warmUp). */
+const WARM_UP_FILES = 64
+
 /** The content as last compiled: published and ready to emit, or the errors that stop it. */
 export type CompileState = { ok: true; content: BuiltContent } | { ok: false; errors: ContentErrors }
 
@@ -247,6 +250,26 @@ export class Compiler {
   /** The site settings, once site.yaml has been read without errors. */
   siteSettings(): SiteConfig | undefined {
     return this.site
+  }
+
+  /**
+   * Run the edit's own path (parse, check, render, derive) over up to WARM_UP_FILES of the
+   * content, spread across it, for at most `budgetMs`, and throw the results away. The watch
+   * mode's first build finds the bodies in the cache and runs none of that code, so the first
+   * edits ran it cold: a 3 KB body rendered in 3-15 ms, ~1 ms once warm. Pure: a scratch render
+   * cache, nothing stored. One file per turn of the event loop.
+   */
+  async warmUp(budgetMs: number): Promise<void> {
+    const site = this.site
+    if (!site) return
+    const until = performance.now() + budgetMs
+    const sources = [...this.sources.values()]
+    const step = Math.max(1, Math.floor(sources.length / WARM_UP_FILES))
+    const scratch = await RenderCache.open(undefined)
+    for (let i = 0; i < sources.length && performance.now() < until; i += step) {
+      compileFile(sources[i]!, site, scratch)
+      await setImmediate()
+    }
   }
 
   /** The content as last compiled. */

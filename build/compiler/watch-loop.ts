@@ -28,6 +28,9 @@ import type { Compiler } from './compiler.ts'
 import type { BuildOutput } from './emit-schedule.ts'
 import { FullPassThread } from './full-pass.ts'
 
+/** The longest the JIT's warm-up after the first build may take (Compiler.warmUp). */
+const WARM_UP_MS = 300
+
 export type WatchPhase = 'idle' | 'debouncing' | 'applying' | 'settling' | 'writing'
 
 export interface WatchLoopOptions {
@@ -88,6 +91,8 @@ export class WatchLoop {
       await this.compiler.saveCache()
       this.thread = new FullPassThread(this.compiler.root)
     }
+    // Before the watcher starts (an edit meanwhile is found by its first scan, as during the build).
+    await this.compiler.warmUp(WARM_UP_MS)
   }
 
   /** The current phase (for tests and messages). */
