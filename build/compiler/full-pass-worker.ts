@@ -8,7 +8,13 @@ import { setPriority } from 'node:os'
 import { parentPort, workerData } from 'node:worker_threads'
 import { armInterrupt } from '../core/interrupt.ts'
 import { Compiler } from './compiler.ts'
-import { type FullPassReply, type FullPassRequest, type FullPassWorkerData, leaveOutKept } from './full-pass.ts'
+import {
+  type FullPassReply,
+  type FullPassRequest,
+  type FullPassWorkerData,
+  leaveOutKept,
+  movedCopies,
+} from './full-pass.ts'
 
 const { root, cancelled } = workerData as FullPassWorkerData
 // Background work: on Linux the nice value is per thread (and inherited by the threads this one starts), so
@@ -65,6 +71,6 @@ async function run(
   } finally {
     armInterrupt(undefined)
     // A failure answers "no pass" (the dev server then runs it itself) rather than leaving it waiting.
-    parentPort!.postMessage(reply)
+    parentPort!.postMessage(reply, reply.pass ? movedCopies(reply.pass) : [])
   }
 }

@@ -143,6 +143,29 @@ export class FullPassThread {
   }
 }
 
+/** Files from this size on travel as moved copies (`movedCopies`). */
+export const MOVE_FROM_BYTES = 256 * 1024
+
+/**
+ * The pass's large files (llms-full.txt is 110 MB at 30,000 items, the manifest megabytes) swapped
+ * for copies made on the worker's thread; the copies' memory, to move with the message. A message's
+ * bytes are otherwise copied on the receiving thread, the dev server's, where a save then waited
+ * 25-35 ms for them. Copies, because the worker's compiler keeps the originals.
+ */
+export function movedCopies(pass: FullPass): ArrayBuffer[] {
+  const moved: ArrayBuffer[] = []
+  const copy = <F extends BuildFile>(file: F): F => {
+    if (file.body.byteLength < MOVE_FROM_BYTES) return file
+    const bytes = new Uint8Array(file.body)
+    moved.push(bytes.buffer)
+    return { ...file, body: Buffer.from(bytes.buffer) }
+  }
+  for (const files of Object.values(pass.owners))
+    for (const [path, file] of Object.entries(files)) if (!isKept(file)) files[path] = copy(file)
+  pass.manifest = copy(pass.manifest)
+  return moved
+}
+
 /** Buffers arrive as plain Uint8Arrays: view them as Buffers again (no copy). */
 function revive(pass: FullPass): FullPass {
   const file = (f: BuildFile | Kept): BuildFile | Kept => (isKept(f) ? f : reviveFile(f))

@@ -2,7 +2,8 @@
  * The full pass's worker sends the dev server only the whole-content files
  * that differ from the pass it adopted last; the rest (the editor's scripts,
  * the documents, the feeds an edit left alone) go as their ETag, and the dev
- * server adopts them from its own copies. Real threads: a Compiler here, the
+ * server adopts them from its own copies; the large ones it carries travel as
+ * copies whose memory moves with the message. Real threads: a Compiler here, the
  * worker's Compiler there, on a copy of the fixture content. The tests run in
  * order, on one worker: each starts from what the one before left the dev
  * server holding.
@@ -12,7 +13,14 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuildFile } from '../../../../contract/manifest.ts'
 import { Compiler } from '../../../../build/compiler/compiler.ts'
-import { type FullPass, FullPassThread, isKept, type Kept } from '../../../../build/compiler/full-pass.ts'
+import {
+  type FullPass,
+  FullPassThread,
+  isKept,
+  type Kept,
+  MOVE_FROM_BYTES,
+  movedCopies,
+} from '../../../../build/compiler/full-pass.ts'
 import { classify } from '../../../../build/core/sources.ts'
 import { copyOfFixtureContent, type TempProject } from '../../../helpers/project.ts'
 
@@ -105,4 +113,34 @@ describe("the full pass's files", () => {
     expect(compiler.adoptFull({ ...pass, owners: { ...pass.owners, [owner]: unknown } })).toBeUndefined()
     expect(compiler.adoptFull(pass)).toBeDefined()
   }, 60_000)
+})
+
+describe('movedCopies', () => {
+  it('swaps the files from MOVE_FROM_BYTES on for copies whose memory moves, leaving the rest and the originals', async () => {
+    const pass = compiler.fullPass((await compiler.emit('full'))!)
+    const big: BuildFile = { body: Buffer.alloc(MOVE_FROM_BYTES, 7), etag: '"big"' }
+    const owner = Object.keys(pass.owners)[0]!
+    pass.owners[owner] = { ...pass.owners[owner], 'big.bin': big }
+    const before = new Map(files(pass))
+    const manifest = pass.manifest
+    const moved = movedCopies(pass)
+    const large = files(pass).filter(([, file]) => !isKept(file) && file.body.byteLength >= MOVE_FROM_BYTES)
+    expect(large.map(([path]) => path)).toContain('big.bin')
+    expect(moved).toHaveLength(large.length + (manifest.body.byteLength >= MOVE_FROM_BYTES ? 1 : 0))
+    for (const [path, file] of files(pass)) {
+      const original = before.get(path)!
+      if (isKept(file) || file.body.byteLength < MOVE_FROM_BYTES) {
+        expect(file).toBe(original)
+        continue
+      }
+      expect(file.body.equals((original as BuildFile).body)).toBe(true)
+      expect(moved).toContain(file.body.buffer)
+      expect(file.body.buffer).not.toBe((original as BuildFile).body.buffer)
+    }
+    // Moving the copies leaves the originals, which the worker's compiler keeps, whole.
+    structuredClone(moved, { transfer: moved })
+    expect(big.body.byteLength).toBe(MOVE_FROM_BYTES)
+    expect(big.body[0]).toBe(7)
+    expect(manifest.body.byteLength).toBeGreaterThan(0)
+  })
 })
