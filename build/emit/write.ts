@@ -142,7 +142,7 @@ export class DistWriter {
       if (file.file === undefined) at += file.body.copy(bytes, at)
       message.ends.push(at)
     }
-    this.worker.postMessage(message, [bytes.buffer])
+    this.worker.postMessage(message, [buffer])
   }
 
   /** A buffer of at least `size` bytes to transfer: one the writer thread handed back, else a new one. */
