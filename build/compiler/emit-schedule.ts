@@ -27,6 +27,7 @@ import {
   readContentLog,
   type ContentLog,
 } from '../history/git-history.ts'
+import { gitState } from '../history/git-state.ts'
 import type { CommittedHistory, FileState } from '../history/types.ts'
 import { type FullPass, isKept } from './full-pass.ts'
 import { hashInputs } from './inputs.ts'
@@ -69,8 +70,10 @@ export class EmitSchedule {
   private inputHash = ''
   /** content/'s git history as last read, and the key it was read for. */
   private history: { key: string; committed: CommittedHistory } | undefined
+  /** The history key git last gave, and the repository's state (gitState) just before it was asked. */
+  private keyAsked: { repository: string; key: string } | undefined
   /** git asked about content/'s history ahead of the first full emit (readHistoryEarly). */
-  private historyAsked: { key: Promise<string>; log: Promise<ContentLog> } | undefined
+  private historyAsked: { repository: string | undefined; key: Promise<string>; log: Promise<ContentLog> } | undefined
   /** Off-thread work startOffThread began, and the content it is for. */
   private started: { content: BuiltContent; tasks: Map<Emitter, OffThreadTask> } | undefined
 
@@ -272,8 +275,10 @@ export class EmitSchedule {
    * history again; a later full emit asks again anyway.
    */
   readHistoryEarly(): void {
-    const shallow = askShallow(this.inputs.root)
-    this.historyAsked = { key: historyKey(this.inputs.root, shallow), log: readContentLog(this.inputs.root, shallow) }
+    const { root } = this.inputs
+    const repository = gitState(root)
+    const shallow = askShallow(root)
+    this.historyAsked = { repository, key: historyKey(root, shallow), log: readContentLog(root, shallow) }
   }
 
   /** Read content/'s history again when its key changed (a commit); the key. */
@@ -281,9 +286,13 @@ export class EmitSchedule {
     const { root } = this.inputs
     const asked = this.historyAsked
     this.historyAsked = undefined
+    // The repository as its files say, before git is asked: the same as when the key was last asked, the same key.
+    const repository = asked ? asked.repository : gitState(root)
+    if (!asked && repository !== undefined && this.keyAsked?.repository === repository) return this.keyAsked.key
     // Whether the clone is shallow is part of the key and where the history starts: asked once for both.
     const shallow = asked ? undefined : askShallow(root)
     const key = await (asked?.key ?? historyKey(root, shallow))
+    this.keyAsked = repository === undefined ? undefined : { repository, key }
     if (this.history?.key !== key) {
       const known = new Map([...this.inputs.workingFiles()].map(([path, state]) => [state.blob, { ...state, path }]))
       const log = asked?.log ?? readContentLog(root, shallow)
