@@ -292,13 +292,14 @@ export class EmitSchedule {
     // Whether the clone is shallow is part of the key and where the history starts: asked once for both.
     const shallow = asked ? undefined : askShallow(root)
     const key = await (asked?.key ?? historyKey(root, shallow))
-    this.keyAsked = repository === undefined ? undefined : { repository, key }
     if (this.history?.key !== key) {
       const known = new Map([...this.inputs.workingFiles()].map(([path, state]) => [state.blob, { ...state, path }]))
       const log = asked?.log ?? readContentLog(root, shallow)
       this.history = { key, committed: await readCommittedHistory(root, known, log) }
       for (const emitter of this.emitters) if (emitter.input === 'history') this.pendingEmitters.add(emitter)
     }
+    // Only once the history of that key is read: a failed read is tried again next time.
+    this.keyAsked = repository === undefined ? undefined : { repository, key }
     return key
   }
 
