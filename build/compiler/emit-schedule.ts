@@ -73,7 +73,7 @@ export class EmitSchedule {
   /** The history key git last gave, and the repository's state (gitState) just before it was asked. */
   private keyAsked: { repository: string; key: string } | undefined
   /** git asked about content/'s history ahead of the first full emit (readHistoryEarly). */
-  private historyAsked: { repository: string | undefined; key: Promise<string>; log: Promise<ContentLog> } | undefined
+  private historyAsked: { key: Promise<string>; log: Promise<ContentLog> } | undefined
   /** Off-thread work startOffThread began, and the content it is for. */
   private started: { content: BuiltContent; tasks: Map<Emitter, OffThreadTask> } | undefined
 
@@ -275,10 +275,8 @@ export class EmitSchedule {
    * history again; a later full emit asks again anyway.
    */
   readHistoryEarly(): void {
-    const { root } = this.inputs
-    const repository = gitState(root)
-    const shallow = askShallow(root)
-    this.historyAsked = { repository, key: historyKey(root, shallow), log: readContentLog(root, shallow) }
+    const shallow = askShallow(this.inputs.root)
+    this.historyAsked = { key: historyKey(this.inputs.root, shallow), log: readContentLog(this.inputs.root, shallow) }
   }
 
   /** Read content/'s history again when its key changed (a commit); the key. */
@@ -286,9 +284,10 @@ export class EmitSchedule {
     const { root } = this.inputs
     const asked = this.historyAsked
     this.historyAsked = undefined
-    // The repository as its files say, before git is asked: the same as when the key was last asked, the same key.
-    const repository = asked ? asked.repository : gitState(root)
-    if (!asked && repository !== undefined && this.keyAsked?.repository === repository) return this.keyAsked.key
+    // The repository as its files say, read before git is asked: the same as when the key was last asked, the
+    // same key. Not kept for an answer asked early (a build's, once per process): it may predate the state.
+    const repository = asked ? undefined : gitState(root)
+    if (repository !== undefined && this.keyAsked?.repository === repository) return this.keyAsked.key
     // Whether the clone is shallow is part of the key and where the history starts: asked once for both.
     const shallow = asked ? undefined : askShallow(root)
     const key = await (asked?.key ?? historyKey(root, shallow))
