@@ -63,7 +63,12 @@ describe('--root', () => {
       const item = (await (await fetch(`${url}/api/blog-posts/elsewhere`)).json()) as { title: string }
       expect(item.title).toBe('Written elsewhere')
     } finally {
-      child.kill('SIGTERM')
+      // Removing the project while the dev server still writes its dist/ fails with ENOTEMPTY.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      }
     }
   })
 
