@@ -3,9 +3,9 @@
  * what it accepts, its default (per runtime where they differ) and what it
  * does. `npm start`, `npm run dev`, the Netlify function, the build and the
  * keys CLI all read their settings through `readSettings`; a bad value stops
- * them with one line naming the variable and what it accepts. The README's
- * settings table is generated from this schema (`npm run docs:settings`; a
- * test keeps the two equal).
+ * them with one line naming the variable and what it accepts. The settings
+ * table of docs/operating.md is generated from this schema
+ * (`npm run docs:settings`; a test keeps the two equal).
  */
 import { z } from 'zod'
 import { AppError } from './errors.ts'
@@ -14,7 +14,7 @@ import { AppError } from './errors.ts'
 export type Runtime = 'start' | 'dev' | 'netlify' | 'build' | 'cli'
 
 interface Setting<T> {
-  /** What a valid value looks like, for the error message and the README. */
+  /** What a valid value looks like, for the error message and the settings table. */
   accepts: string
   /** What the setting does. */
   description: string
@@ -458,7 +458,7 @@ function checked(env: Record<string, string | undefined>, runtime: Runtime, hidd
   return settings
 }
 
-/** The README's settings table, generated from the schema. */
+/** The settings table of docs/operating.md, generated from the schema. */
 export function settingsTable(): string {
   const rows = (Object.keys(SETTINGS) as SettingName[]).map((name) => {
     const s = SETTINGS[name] as Setting<unknown>

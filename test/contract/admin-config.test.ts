@@ -226,7 +226,7 @@ describe('the editor configuration', () => {
     expect(parse(adminConfigYaml(config))).toEqual(config)
   })
 
-  it("links a draft's deploy preview as the README says: Netlify's preview status, then the item's record in its API", async () => {
+  it("links a draft's deploy preview as docs/deploying.md says: Netlify's preview status, then the item's record in its API", async () => {
     // How Decap picks the commit status of a pull request that links its deploy preview: its own
     // isPreviewContext, run from the installed decap-cms-lib-util (a browser bundle otherwise).
     const api = await readFile(join(REPO_ROOT, 'node_modules/decap-cms-lib-util/dist/esm/API.js'), 'utf8')

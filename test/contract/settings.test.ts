@@ -1,13 +1,13 @@
 /**
  * One settings schema: every runtime reads it, a bad value stops `npm start`,
  * `npm run dev`, the build and the Netlify function with one line naming the
- * variable and what it accepts, and the README's table is the schema's.
+ * variable and what it accepts, and the table of docs/operating.md is the schema's.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { defaultOf, readSettings, SETTINGS, SettingsError } from '../../contract/settings.ts'
-import { withSettingsTable } from '../../build/settings-doc.ts'
+import { SETTINGS_PAGE, withSettingsTable } from '../../build/settings-doc.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 import { runTsx } from '../helpers/run-tsx.ts'
 
@@ -88,10 +88,11 @@ describe('the settings schema', () => {
     }
   })
 
-  it('is what the README says (npm run docs:settings writes the table)', async () => {
-    const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8')
-    expect(withSettingsTable(readme)).toBe(readme)
-    for (const name of Object.keys(SETTINGS)) expect(readme).toContain(`| \`${name}\` |`)
+  it('is what docs/operating.md says (npm run docs:settings writes the table)', async () => {
+    expect(SETTINGS_PAGE).toBe('docs/operating.md')
+    const page = await readFile(join(REPO_ROOT, SETTINGS_PAGE), 'utf8')
+    expect(withSettingsTable(page)).toBe(page)
+    for (const name of Object.keys(SETTINGS)) expect(page).toContain(`| \`${name}\` |`)
   })
 })
 

@@ -149,7 +149,7 @@ describe('npm start', () => {
         ((await (await fetch(`${url}/api/health`)).json()) as { build: { id: string } }).build.id
       const before = await buildOf()
       expect((await answerAt(`${url}/api/blog-posts/second`)).status).toBe(404)
-      // An author's new item, built with `npm run build` beside the running gateway, then the README's kill -HUP <pid>.
+      // An author's new item, built with `npm run build` beside the running gateway, then docs/operating.md's kill -HUP <pid>.
       // (--root names the project the working folder is anyway: every content command in the tests names its own.)
       await project.write('content/blog-posts/second.md', validPost('Second'))
       const build = npm(project.root, ['run', 'build', '--', '--root', project.root])
