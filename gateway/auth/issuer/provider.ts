@@ -18,6 +18,7 @@ import { stateAdapter, type ClientSource } from './adapter.ts'
 import { REGISTERED_CLIENT_PREFIX, type ClientLifetime } from './client-lifetime.ts'
 import { allowMetadataDocumentClient, clientMetadataValidator, EXTRA_CLIENT_PROPERTIES } from './client-policy.ts'
 import { compareHashedSecrets } from './client-secrets.ts'
+import { allowLoopbackPorts, redirectMismatch } from './loopback-redirects.ts'
 import { errorPage, PAGE_CSP } from './interaction/pages.ts'
 import { interactionPath, PROVIDER_PATHS } from './paths.ts'
 import { resourceIndicators, type Resources } from './resources.ts'
@@ -142,6 +143,8 @@ export function createProvider(o: ProviderOptions): Provider {
       ctx.set('cache-control', 'no-store')
       const details: Record<string, string> = {}
       for (const [k, v] of Object.entries(out)) if (typeof v === 'string') details[k] = v
+      if (out.error === 'invalid_redirect_uri')
+        details.error_description = redirectMismatch(ctx.oidc?.params?.redirect_uri)
       ctx.body = errorPage(
         'Sign-in cannot continue',
         'The application sent a request this server cannot accept. Go back to the application and try again; if it keeps happening, tell its developers what is below.',
@@ -154,6 +157,7 @@ export function createProvider(o: ProviderOptions): Provider {
   // The gateway hands the provider its public origin and the client address in X-Forwarded-* (node-bridge.ts).
   provider.proxy = true
   compareHashedSecrets(provider.Client as never)
+  allowLoopbackPorts(provider.Client as never)
   logEvents(provider, o.log)
   return provider
 }
