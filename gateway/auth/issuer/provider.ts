@@ -23,6 +23,7 @@ import { errorPage, PAGE_CSP } from './interaction/pages.ts'
 import { interactionPath, PROVIDER_PATHS } from './paths.ts'
 import { resourceIndicators, type Resources } from './resources.ts'
 import { deriveSecret, SIGNING_ALG, type SigningKey } from './signing-key.ts'
+import { GRANT_CLAIM, type TokenRevocations } from './token-revocation.ts'
 
 /** The provider's routes a person's browser is on, where an error is a page rather than JSON. */
 const BROWSER_ROUTES = new Set(['authorization', 'resume'])
@@ -33,6 +34,8 @@ export interface ProviderOptions {
   store: StateStore
   /** Machine clients (the clients file); every other client is registered and stored. */
   clients: ClientSource
+  /** Where a revoked grant is recorded, so the JWT access tokens issued from it are refused. */
+  revocations: TokenRevocations
   people: People
   resources: () => Resources
   accessTokenTtl: number
@@ -47,7 +50,7 @@ const DAY = 24 * 60 * 60
 
 export function createProvider(o: ProviderOptions): Provider {
   const configuration: Configuration = {
-    adapter: stateAdapter(o.store, o.clients, o.clientLifetime),
+    adapter: stateAdapter(o.store, o.clients, o.clientLifetime, (grantId) => o.revocations.revokeGrant(grantId)),
     jwks: { keys: [o.key.privateJwk as Record<string, unknown> as never] },
     cookies: {
       keys: [deriveSecret(o.key, 'cookie signatures').toString('base64url')],
@@ -121,6 +124,9 @@ export function createProvider(o: ProviderOptions): Provider {
       Session: 14 * DAY,
       RefreshToken: 30 * DAY,
     },
+    // A JWT access token names its grant: revoking the grant (a code replayed, a refresh token revoked) refuses it.
+    extraTokenClaims: (_ctx, token) =>
+      token.kind === 'AccessToken' && token.grantId ? { [GRANT_CLAIM]: token.grantId } : undefined,
     // Agent hosts keep a connection for weeks: a refresh token for every client allowed the grant, rotated on each use.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
