@@ -45,16 +45,25 @@ export async function startServer(options: {
   // Reads the app has answered before in this build go straight to the socket (http/fast-reads.ts).
   const clock = options.now ?? (() => new Date())
   const fast = fastReads(options.store, options.logger, TRUST_PROXY, () => clock().getTime())
+  const toApp = (req: IncomingMessage, res: ServerResponse) => {
+    // Every answer names the API's version: the app's own answers carry it already, this covers the rest (MCP, OAuth, h3's).
+    res.setHeader(API_VERSION_HEADER, API_VERSION)
+    void appHandler(req, res)
+  }
   const handler = trackRequests((req: IncomingMessage, res: ServerResponse) => {
     const badHost = hostDefect(req)
     if (badHost) {
       answerHostDefect(req, res, badHost)
       return
     }
-    if (fast(req, res)) return
-    // Every answer names the API's version: the app's own answers carry it already, this covers the rest (MCP, OAuth, h3's).
-    res.setHeader(API_VERSION_HEADER, API_VERSION)
-    void appHandler(req, res)
+    const answered = fast(req, res)
+    if (answered === true) return
+    if (answered === false) toApp(req, res)
+    else
+      void answered.then(
+        (done) => done || toApp(req, res),
+        () => toApp(req, res),
+      )
   })
   // An idle connection lives longer than any client or proxy keeps one (undici 4 s, nginx and
   // load balancers 60 s): closed first by the server, a reused connection races the close and
