@@ -47,7 +47,7 @@ function post(address: string, key: string, body: unknown, revision?: string) {
 /** What is left of the address's and the credential's budgets, from the answer's RateLimit field. */
 function left(res: Response): { ip: number; credential: number } {
   const fields = rateLimitFields(res.headers.get('ratelimit'))
-  return { ip: fields.ip!.r, credential: fields.credential!.r }
+  return { ip: fields.ip!.r!, credential: fields.credential!.r! }
 }
 
 describe.each([
