@@ -20,7 +20,8 @@
  *   out a published client id (the sandbox's) by failing on purpose.
  */
 import { createHash } from 'node:crypto'
-import { RateLimiterRes } from 'rate-limiter-flexible'
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import type { LimiterBackend } from '../http/rate-limit.ts'
 import { unavailable } from '../http/problem.ts'
 import { StateStoreLimiter } from './store-limiter.ts'
 import type { StateStore } from './store/state-store.ts'
@@ -86,6 +87,8 @@ export interface FailureThrottleOptions {
   now?: () => number
   /** Told when the store cannot count a failure (or read a count): the request is then refused with a 503. */
   onStoreError?: (error: Error) => void
+  /** Where the counts live: by default the state store (store-limiter.ts); another shared backend (Redis) fits here. */
+  backend?: LimiterBackend
 }
 
 export function createFailureThrottle(store: StateStore, options: FailureThrottleOptions = {}): FailureThrottle {
@@ -94,14 +97,17 @@ export function createFailureThrottle(store: StateStore, options: FailureThrottl
   /** Subjects this process saw go past a limit, until the window ends (ms). */
   const locks = new Map<string, number>()
   /** The counters: rate-limiter-flexible over the state store, one per kind and per what is counted. */
-  const limiters = new Map<string, StateStoreLimiter>()
+  const backend: LimiterBackend =
+    options.backend ?? (({ points, duration }) => new StateStoreLimiter({ store, points, duration, now }))
+  const limiters = new Map<string, RateLimiterAbstract>()
   const limiter = (kind: FailureKind, by: Refusal['by']) => {
     const name = `${kind}-${by}`
     let found = limiters.get(name)
     if (!found) {
       const p = policies[kind]
       const points = by === 'address' ? p.perAddress : p.perIdentifier
-      limiters.set(name, (found = new StateStoreLimiter({ store, points, duration: p.windowSeconds, now })))
+      // No prefix: the keys are state keys of their own (`throttle/<kind>-<what>/<hash>`).
+      limiters.set(name, (found = backend({ keyPrefix: '', points, duration: p.windowSeconds })))
     }
     return found
   }
