@@ -91,7 +91,6 @@ export async function createEmbeddedIssuer(
       if (id.startsWith(REGISTERED_CLIENT_PREFIX)) return (await store.get(clientKey(id))) !== undefined
       return URL.canParse(id) || (await machines.find(id)) !== undefined
     },
-    now: runtime.now,
   })
   const clientLifetime: ClientLifetime = {
     graceSeconds: settings.clientGraceSeconds,

@@ -40,7 +40,6 @@ export interface TokenRevocationOptions {
   clockTolerance: number
   /** Whether the client a token was issued to may still use it. */
   clientActive(clientId: string): Promise<boolean>
-  now?: () => number
 }
 
 export interface TokenRevocations {
@@ -59,7 +58,8 @@ export interface TokenRevocations {
 
 export function tokenRevocations(options: TokenRevocationOptions): TokenRevocations {
   const { store } = options
-  const seconds = () => Math.floor((options.now ?? Date.now)() / 1000)
+  // The clock of the tokens' own iat and exp (oidc-provider's, the system's), not the platform's.
+  const seconds = () => Math.floor(Date.now() / 1000)
   const keys = createLocalJWKSet({ keys: [options.key.publicJwk] })
 
   const revokeToken = async (jti: string, exp: number) => {

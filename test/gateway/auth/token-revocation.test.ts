@@ -124,6 +124,8 @@ describe('/oauth/revoke with an access token', () => {
   })
 
   it('keeps the deny list bounded: an entry lives as long as its token could', async () => {
+    // The store's clock (the platform's, frozen by the test) set to the system's, which the token's exp is on.
+    clock = Date.now()
     const machine = await machineClient('machine')
     const token = (await oidc.clientCredentialsGrant(machine, { scope: 'mcp.tools.invoke', ...forMcpNow() }))
       .access_token
@@ -181,6 +183,9 @@ describe('a revoked client', () => {
 
 describe('an authorization code used twice (RFC 6749 §4.1.2)', () => {
   it('refuses the tokens issued from it, and its refresh token', async () => {
+    // The platform's clock minutes behind the system's, which the tokens' iat and exp are on: the deny list
+    // compares a token with its own clock.
+    clock = Date.now() - 5 * 60_000
     const config = await registerClient()
     const { callback, verifier } = await authorize(config)
     const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier })
@@ -205,6 +210,7 @@ describe('an authorization code used twice (RFC 6749 §4.1.2)', () => {
     const next = await authorize(config)
     const fresh = await oidc.authorizationCodeGrant(config, next.callback, { pkceCodeVerifier: next.verifier })
     expect(await mcp(fresh.access_token)).toEqual({ status: 200 })
+    clock = Date.now()
   })
 })
 
