@@ -7,10 +7,11 @@
  * store for failed authentications (gateway/auth/store-limiter.ts). A
  * shared backend such as RateLimiterRedis is one more LimiterBackend.
  *
- * The windows follow the gateway's clock (the platform's, which tests
- * move): each window's key names its number, so a clock moved past a
- * window starts a new one, while the library's own expiry, on the system
- * clock, bounds how long a key is kept.
+ * A window starts at a key's first request and lasts the budget's window,
+ * as the library counts. Given a clock of its own (the platform's, which
+ * tests move), the windows follow it instead: each window's key names its
+ * number on that clock, so a clock moved past a window starts a new one,
+ * while the library's own expiry still bounds how long a key is kept.
  */
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 
@@ -27,7 +28,7 @@ export interface RateLimiterOptions {
   limit: number
   windowSeconds: number
   backend?: LimiterBackend
-  /** Clock in milliseconds (tests pass their own). */
+  /** A clock in milliseconds the windows follow (the platform's); without it, the library's own. */
   now?: () => number
 }
 
@@ -41,10 +42,8 @@ export interface RateDecision {
 
 export class RateLimiter {
   private readonly limiter: RateLimiterAbstract
-  private readonly now: () => number
 
   constructor(readonly options: RateLimiterOptions) {
-    this.now = options.now ?? Date.now
     this.limiter = (options.backend ?? inMemory)({
       keyPrefix: options.name,
       points: options.limit,
@@ -73,14 +72,16 @@ export class RateLimiter {
   }
 
   private window(key: string): { windowKey: string; windowLeft: number } {
+    const { now } = this.options
+    if (!now) return { windowKey: key, windowLeft: Number.POSITIVE_INFINITY }
     const span = this.options.windowSeconds * 1000
-    const at = this.now()
+    const at = now()
     const window = Math.floor(at / span)
     return { windowKey: `${key}@${window}`, windowLeft: (window + 1) * span - at }
   }
 }
 
 function decision(allowed: boolean, res: RateLimiterRes, windowLeft: number): RateDecision {
-  const ms = res.msBeforeNext >= 0 ? Math.min(res.msBeforeNext, windowLeft) : windowLeft
+  const ms = Math.min(res.msBeforeNext >= 0 ? res.msBeforeNext : Number.POSITIVE_INFINITY, windowLeft)
   return { allowed, remaining: res.remainingPoints, resetSeconds: Math.max(1, Math.ceil(ms / 1000)) }
 }
