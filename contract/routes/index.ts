@@ -31,6 +31,7 @@ import {
   problemType,
 } from './discovery.ts'
 import { editor, media } from './files.ts'
+export { INTERNAL_FOLDERS, isInternalPath } from './files.ts'
 import { mcp } from './mcp.ts'
 import { authorizationServer, jwks, openidConfiguration, protectedResource, protectedResourceMcp } from './metadata.ts'
 import {

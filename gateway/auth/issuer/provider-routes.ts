@@ -9,6 +9,8 @@
  * allows are an `invalid_request` (the OpenAPI document states the bounds).
  * Around it, on the endpoints that authenticate clients (token, revocation):
  * a wrong client secret counts as a failed authentication (failed-auth.ts).
+ * A JWT access token presented for revocation is revoked by the gateway,
+ * once the provider has authenticated the client (revoke-jwt.ts).
  * What anonymous callers make the server keep is held under its ceilings
  * (ceilings.ts): a registration, an authorization request started. A token
  * obtained keeps a registered client (client-lifetime.ts).
@@ -32,6 +34,7 @@ import {
 import { MAX_ERROR_DESCRIPTION_LENGTH, oversizedParameter } from '../../../contract/oauth-params.ts'
 import { CACHE, baseHeaders } from '../../../contract/headers.ts'
 import { errorPage, PAGE_CSP } from './interaction/pages.ts'
+import { presentedJwt, revokeJwt } from './revoke-jwt.ts'
 
 /** Endpoints any browser page may call (no cookies involved): client registration. */
 const OPEN_CORS = new Set<string>([REGISTRATION_PATH])
@@ -58,8 +61,14 @@ export function providerHandlers(auth: Auth, issuer: EmbeddedIssuer): Record<Pro
       const verdict = subject && (await auth.failures.check('client-secret', subject))
       if (verdict && !verdict.ok) throw problem('rate-limited', { detail: verdict.detail, headers: verdict.headers })
       if (ceiling) await issuer.ceilings.admit(ceiling)
-      const answer = await issuer.handle(event.req, clientIp(event, auth.trustProxy), body)
+      // A JWT access token to revoke: the provider authenticates the client on a stand-in (revoke-jwt.ts).
+      const jwt = path === REVOCATION_PATH ? presentedJwt(event.req, body) : undefined
+      const answer = await issuer.handle(event.req, clientIp(event, auth.trustProxy), jwt?.forwarded ?? body)
       if (subject && answer.status === 401) await countFailure(auth, subject)
+      if (jwt && answer.status === 200) {
+        const refused = await revokeJwt(issuer.revocations, jwt, event.req, subject!.identifier)
+        if (refused) return withGatewayHeaders(event, refused, false)
+      }
       if (path === TOKEN_PATH && answer.status === 200) await keepClient(auth, issuer, subject!.identifier)
       return withGatewayHeaders(event, await cutDescription(answer), OPEN_CORS.has(path))
     })
