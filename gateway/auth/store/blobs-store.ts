@@ -111,6 +111,7 @@ export function openBlobsStore(options: BlobsStoreOptions): StateStore {
     version: (key) =>
       guarded(async (store) => {
         const blob = encode(key)
+        // The ETag of a HEAD; Netlify's local server answers none (see readVersioned), its listing does.
         return (await store.getMetadata(blob))?.etag ?? (await listedEtag(store, blob))
       }),
     list: async (prefix) => {

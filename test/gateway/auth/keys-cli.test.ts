@@ -59,6 +59,7 @@ describe('npm run keys -- --help', () => {
       [['user', '--help'], /^usage: npm run keys -- user create --email/],
       [['user', 'create', '--help'], /^usage: npm run keys -- user create --email/],
       [['signing-key', '--help'], /^usage: npm run keys -- signing-key/],
+      [['audit', '--help'], /^usage: npm run keys -- audit \[--type /],
     ]
     for (const [args, usage] of cases) {
       const result = await keys(...args)

@@ -10,7 +10,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BlobsServer } from '@netlify/blobs/server'
 import { openBlobsStore } from '../../../gateway/auth/store/blobs-store.ts'
+import { StoreUnavailableError } from '../../../gateway/auth/store/store-errors.ts'
 import { openFileStore } from '../../../gateway/auth/store/file-store.ts'
 import type { StateStore } from '../../../gateway/auth/store/state-store.ts'
 import { startLocalBlobs, type LocalBlobs } from '../../helpers/local-blobs.ts'
@@ -118,5 +120,39 @@ describe('update on the files store, from many writers at once', () => {
     for (const name of writers)
       expect(record.filter((e) => e.startsWith(`${name}-`))).toEqual([...Array(15).keys()].map((i) => `${name}-${i}`))
     expect(await readdir(join(folder, 'shared'))).toEqual(['doc.json'])
+  })
+})
+
+describe('a Blobs store that cannot be reached', () => {
+  it('is a StoreUnavailableError naming the store and the reason, for reads and writes alike', async () => {
+    const server = new BlobsServer({ directory: join(dir, 'gone'), token: 'gone', logger: () => {} })
+    const { port } = await server.start()
+    await server.stop()
+    const previous = process.env.NETLIFY_BLOBS_CONTEXT
+    const edgeURL = `http://127.0.0.1:${port}`
+    process.env.NETLIFY_BLOBS_CONTEXT = Buffer.from(
+      JSON.stringify({ edgeURL, uncachedEdgeURL: edgeURL, siteID: 'gone', token: 'gone' }),
+    ).toString('base64')
+    try {
+      const s = openBlobsStore({ name: 'gone' })
+      for (const call of [
+        () => s.get('doc'),
+        () => s.set('doc', 1),
+        () => s.update('doc', () => 1),
+        () => s.list(''),
+      ]) {
+        const error = await call().then(
+          () => undefined,
+          (e: unknown) => e,
+        )
+        expect(error).toBeInstanceOf(StoreUnavailableError)
+        expect((error as StoreUnavailableError).message).toMatch(
+          /^the state store \(Netlify Blobs store "gone"\) cannot be used: ECONNREFUSED/,
+        )
+      }
+    } finally {
+      if (previous === undefined) delete process.env.NETLIFY_BLOBS_CONTEXT
+      else process.env.NETLIFY_BLOBS_CONTEXT = previous
+    }
   })
 })
