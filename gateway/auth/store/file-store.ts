@@ -65,9 +65,16 @@ export function openFileStore(dir: string, options: FileStoreOptions = {}): Stat
       if (error.code !== 'ENOENT') throw error
     })
   }
-  /** Under the lock: remove the record if it has expired (a sweep, a read); true when removed. */
-  const removeIfExpired = (path: string) =>
-    withFileLock(path, async () => {
+  /**
+   * `work` under the record's lock, only when the record is there: removing what is not there takes
+   * no lock and makes no folder (a sweep or a delete never brings back a folder just removed).
+   */
+  const ifPresent = async (path: string, work: () => Promise<boolean>) =>
+    (await readText(path)) !== undefined && withFileLock(path, work)
+  /** Remove the record if it has expired (a sweep, a read), checked again under the lock; true when removed. */
+  const removeIfExpired = async (path: string) =>
+    isExpired(await read(path), now()) &&
+    ifPresent(path, async () => {
       if (!isExpired(await read(path), now())) return false
       await remove(path)
       return true
@@ -119,7 +126,12 @@ export function openFileStore(dir: string, options: FileStoreOptions = {}): Stat
     },
     delete: async (key) => {
       const path = pathOf(key)
-      return guarded(() => withFileLock(path, () => remove(path)))
+      return guarded(async () => {
+        await ifPresent(path, async () => {
+          await remove(path)
+          return true
+        })
+      })
     },
     version: async (key) => {
       const path = pathOf(key)
