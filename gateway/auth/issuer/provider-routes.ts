@@ -13,7 +13,9 @@
  * once the provider has authenticated the client (revoke-jwt.ts).
  * What anonymous callers make the server keep is held under its ceilings
  * (ceilings.ts): a registration, an authorization request started. A token
- * obtained keeps a registered client (client-lifetime.ts).
+ * obtained keeps a registered client (client-lifetime.ts). A state store the
+ * provider could not use is a 503 (a page on the browser's authorization
+ * endpoint), not the provider's own 500.
  */
 import { defineHandler, type EventHandler, type H3Event } from 'h3'
 import { decodeJwt } from 'jose'
@@ -35,6 +37,9 @@ import { MAX_ERROR_DESCRIPTION_LENGTH, oversizedParameter } from '../../../contr
 import { CACHE, baseHeaders } from '../../../contract/headers.ts'
 import { errorPage, PAGE_CSP } from './interaction/pages.ts'
 import { presentedJwt, revokeJwt } from './revoke-jwt.ts'
+import { storeFaultPage } from './store-fault-page.ts'
+import { storeUnavailable } from '../../http/store-faults.ts'
+import { noticingStoreFaults } from '../store/store-errors.ts'
 
 /** Endpoints any browser page may call (no cookies involved): client registration. */
 const OPEN_CORS = new Set<string>([REGISTRATION_PATH])
@@ -63,7 +68,14 @@ export function providerHandlers(auth: Auth, issuer: EmbeddedIssuer): Record<Pro
       if (ceiling) await issuer.ceilings.admit(ceiling)
       // A JWT access token to revoke: the provider authenticates the client on a stand-in (revoke-jwt.ts).
       const jwt = path === REVOCATION_PATH ? presentedJwt(event.req, body) : undefined
-      const answer = await issuer.handle(event.req, clientIp(event, auth.trustProxy), jwt?.forwarded ?? body)
+      // The provider answers a failed store with a 500 of its own: the fault it met decides the answer instead.
+      const { value: answer, fault } = await noticingStoreFaults(() =>
+        issuer.handle(event.req, clientIp(event, auth.trustProxy), jwt?.forwarded ?? body),
+      )
+      if (fault) {
+        if (path === AUTHORIZE_PATH) return storeFaultPage(event, fault, auth.log)
+        throw storeUnavailable(event, fault, auth.log)
+      }
       if (subject && answer.status === 401) await countFailure(auth, subject)
       if (jwt && answer.status === 200) {
         const refused = await revokeJwt(issuer.revocations, jwt, event.req, subject!.identifier)

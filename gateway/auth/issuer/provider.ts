@@ -14,6 +14,7 @@ import type { Logger } from '../../log.ts'
 import type { People } from '../people/people.ts'
 import { SCOPE_NAMES } from '../../../contract/scopes.ts'
 import type { StateStore } from '../store/state-store.ts'
+import { storeFaultIn } from '../store/store-errors.ts'
 import { stateAdapter, type ClientSource } from './adapter.ts'
 import { REGISTERED_CLIENT_PREFIX, type ClientLifetime } from './client-lifetime.ts'
 import { allowMetadataDocumentClient, clientMetadataValidator, EXTRA_CLIENT_PROPERTIES } from './client-policy.ts'
@@ -172,11 +173,12 @@ export function createProvider(o: ProviderOptions): Provider {
 function logEvents(provider: Provider, log: Logger): void {
   // The typings list each event separately; one loosely typed emitter keeps this table short.
   const events = provider as unknown as EventEmitter
-  events.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) =>
-    log('error', 'authorization server error', { error: error.message }),
-  )
+  // A store fault is logged once, with its store, where the request is answered (provider-routes.ts).
+  const serverError = (error: Error) =>
+    storeFaultIn(error) || log('error', 'authorization server error', { error: error.message })
+  events.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => serverError(error))
   // Koa writes unhandled errors to stderr unless someone listens; we do, through our logger.
-  events.on('error', (error: Error) => log('error', 'authorization server error', { error: error.message }))
+  events.on('error', serverError)
   for (const event of [
     'grant.error',
     'authorization.error',
