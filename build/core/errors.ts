@@ -7,6 +7,7 @@ import { AppError } from '../../contract/errors.ts'
 
 export type ContentErrorCode =
   | 'YAML_SYNTAX'
+  | 'NO_FRONTMATTER'
   | 'SCHEMA'
   | 'DUPLICATE_SLUG'
   | 'PERSON_SLUG'
