@@ -13,6 +13,7 @@ export type ContentErrorCode =
   | 'PERSON_SLUG'
   | 'DATE_ORDER'
   | 'IMAGE_ALT'
+  | 'PLACEHOLDER'
   | 'IMAGE'
   | 'BODY_TOO_LONG'
   | 'REFERENCE'
