@@ -125,6 +125,8 @@ export function parseSource(source: SourceFile, errors: ContentError[]): LoadedF
 
 /** What a file without an opening `---` line is told, with where its `---` is when it has one further down. */
 function noFrontmatter(text: string): string {
+  if (text.trim() === '')
+    return 'this file is empty: it must start with its frontmatter, from a line `---` to a line `---`'
   const fence = text.split('\n').findIndex((line) => line.trimEnd() === '---')
   const later = fence > 0 ? `; its first \`---\` is on line ${fence + 1}, which must be the first line` : ''
   return `this file has no frontmatter (it must start with a line \`---\`)${later}`
