@@ -11,6 +11,7 @@ import { Compiler, type BuildOutput } from './compiler.ts'
 import type { MediaSettings } from '../media/recipes.ts'
 import { readCommittedHistory } from '../history/git-history.ts'
 import { assertCompleteHistory } from '../history/required.ts'
+import type { ApiOrigin } from '../../contract/api-origin.ts'
 
 export interface BuildOptions {
   /** Project root holding content/; dist/ and .cache/ are written here. */
@@ -29,6 +30,8 @@ export interface BuildOptions {
   clock?: () => number
   /** What images are processed with (default: this code's, build/media/recipes.ts). */
   mediaSettings?: MediaSettings
+  /** The origin the records' URLs name (contract/api-origin.ts); default site.yaml's `api_url`. */
+  apiOrigin?: ApiOrigin
 }
 
 /**
@@ -62,7 +65,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const current =
     options.force || options.requireHistory
       ? undefined
-      : await upToDateManifest(options.root, distDir, options.clock?.())
+      : await upToDateManifest(options.root, distDir, options.clock?.(), options.apiOrigin)
   if (current) return { manifest: current, upToDate: true, warnings: [] }
   // The writer thread starts first, so its start-up overlaps compiling rather than following it.
   const opening = DistWriter.open(distDir)
@@ -78,6 +81,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       clock: options.clock,
       mediaSettings: options.mediaSettings,
       readHistoryEarly: true,
+      apiOrigin: options.apiOrigin,
     })
   } catch (error) {
     await closeUnused()
