@@ -128,7 +128,9 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
       if (lastRun) io.err(describeRun(lastRun))
       const all = await subscriptions.list()
       if (!all.length)
-        io.err(`no webhook subscriptions in ${store.location}; \`npm run keys -- webhook create --help\` says how to add one`)
+        io.err(
+          `no webhook subscriptions in ${store.location}; \`npm run keys -- webhook create --help\` says how to add one`,
+        )
       for (const s of all) {
         const state = await queue.state(s.id)
         const waiting = (await queue.waiting(s.id)).length
