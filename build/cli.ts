@@ -47,7 +47,7 @@ async function main(argv: string[]): Promise<CliResult> {
     // A build to do, with images: under the allocator images need (core/allocator.ts), checked up to date already.
     if (!current && hasImageFiles(root)) restartWithCappedArenas(flag('--force') ? [] : ['--force'])
     const report = current
-      ? ({ manifest: current, upToDate: true, warnings: [] } as const)
+      ? ({ manifest: current, upToDate: true, warnings: [], siteWarnings: [] } as const)
       : await (await import('./compiler/build.ts')).buildSite({
           root,
           force: true,
@@ -59,6 +59,10 @@ async function main(argv: string[]): Promise<CliResult> {
     for (const warning of report.warnings) {
       console.error(`! ${warning}`)
       if (GITHUB_ACTIONS) console.log(`::warning title=Change feed::${warning}`)
+    }
+    for (const warning of report.siteWarnings) {
+      console.error(`! ${warning}`)
+      if (GITHUB_ACTIONS) console.log(`::warning file=content/site.yaml,title=content/site.yaml::${warning}`)
     }
     const { id, counts } = report.manifest.build
     const summary = Object.entries(counts)
