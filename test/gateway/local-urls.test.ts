@@ -108,14 +108,14 @@ describe('URLs on a local gateway', () => {
       await run.exited
     }
     // The production build of the same content: site.yaml's api_url, built again (not "up to date").
-    const build = npm(['run', 'build'])
+    const build = npm(['run', 'build', '--', '--root', project.root])
     expect(await build.exited, build.output()).toBe(0)
     expect(build.output()).toMatch(/✓ built \d+ files/)
     const record = JSON.parse(await dist('api/blog-posts/pictured.json'))
     expect(record.image.url).toMatch(new RegExp(`^${API}/media/blog-posts/`))
     expect(await dist('api/blog-posts/pictured.json')).not.toContain('127.0.0.1')
     // And a second production build is up to date: the origin is part of what a build is of.
-    const again = npm(['run', 'build'])
+    const again = npm(['run', 'build', '--', '--root', project.root])
     expect(await again.exited).toBe(0)
     expect(again.output()).toContain('✓ dist/ is up to date')
   }, 300_000)
