@@ -135,7 +135,12 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
     if (command === 'list') {
       const lastRun = await readLastRun(store)
       if (lastRun) io.err(describeRun(lastRun))
-      for (const s of await subscriptions.list()) {
+      const all = await subscriptions.list()
+      if (!all.length)
+        io.err(
+          `no webhook subscriptions in ${store.location}; \`npm run keys -- webhook create --help\` says how to add one`,
+        )
+      for (const s of all) {
         const state = await queue.state(s.id)
         const waiting = (await queue.waiting(s.id)).length
         io.out(

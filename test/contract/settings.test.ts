@@ -113,6 +113,25 @@ describe('a bad setting stops every runtime with one line', { timeout: 120_000 }
     }
   })
 
+  it('names every bad setting of one run, a line each: npm start and the build alike', async () => {
+    const env = { PORT: 'abc', LOG_LEVEL: 'verbose', FILE_CACHE_MB: '-1' }
+    const expected = [
+      '✗ PORT must be an integer from 0 to 65535; got "abc"',
+      '✗ LOG_LEVEL must be debug, info, warn, error or silent; got "verbose"',
+      '✗ FILE_CACHE_MB must be an integer from 0 to 4096; got "-1"',
+    ]
+    // `npm start` is the build, then the gateway: each reads every setting.
+    for (const args of [['gateway/serve.ts'], ['build/cli.ts', 'build']]) {
+      const result = await runTsx(args, env)
+      expect(result.code, args.join(' ')).toBe(1)
+      expect(result.stderr.split('\n').filter(Boolean), args.join(' ')).toEqual(expected)
+    }
+    // What only the settings together break, besides a value refused on its own.
+    expect(() => readSettings({ OAUTH_SIGNING_KEY: '', PORT: 'x' }, 'netlify')).toThrow(
+      expect.objectContaining({ setting: 'PORT', others: [expect.objectContaining({ setting: 'OAUTH_SIGNING_KEY' })] }),
+    )
+  })
+
   it('HOST off loopback without PUBLIC_URL stops npm start and npm run dev with one line naming PUBLIC_URL', async () => {
     for (const script of ['gateway/serve.ts', 'gateway/dev.ts']) {
       const result = await runTsx([script], { HOST: '0.0.0.0', PORT: '0', PUBLIC_URL: '' })
