@@ -3,7 +3,7 @@
  * `case-studies/meridian-mutual-ledger-reconciliation`. Readable, stable
  * across builds and the same path as REST (`/api/{collection}/{slug}`); a
  * multilingual site's translations add their locale as REST does
- * (`blog-posts/datenvertraege-in-der-ci?locale=de`). `fetch` also takes the
+ * (`blog-posts/tidewater-cloud-eu-region-frankfurt?locale=de`). `fetch` also takes the
  * item's `content://` URI and the record's `id` from the REST API (of any
  * locale), so an id from any of our surfaces works.
  */
@@ -70,11 +70,63 @@ function recordIndex(snapshot: Snapshot): Map<string, ItemRef> {
   })
 }
 
-/** A hint an agent can act on when an id names nothing. */
-export function unknownIdMessage(id: string): string {
+/**
+ * A hint an agent can act on when an id names nothing: what ids look like, with
+ * ids this snapshot has (the nearest slugs of the collection the id names, else
+ * the newest item, and a translation's on a multilingual site), never an
+ * example that would fail again.
+ */
+export function unknownIdMessage(snapshot: Snapshot, id: string): string {
+  const [path = ''] = id.trim().split('?', 1)
+  const [collection = '', slug = ''] = path.split('/')
+  const examples = isCollectionName(collection) ? nearestIds(snapshot, collection, slug) : []
+  const translated = translatedExample(snapshot)
+  const given = examples.length > 0 ? examples : firstIds(snapshot)
   return (
     `No published item has the id "${id.slice(0, 200)}". Ids look like "collection/slug" ` +
-    `(collections: ${COLLECTION_NAMES.join(', ')}), e.g. "blog-posts/data-contracts-in-ci", ` +
-    'a translation\'s with its locale ("blog-posts/datenvertraege-in-der-ci?locale=de"); get them from the search tool.'
+    `(collections: ${COLLECTION_NAMES.join(', ')})` +
+    (given.length > 0 ? `, e.g. ${given.map((e) => `"${e}"`).join(' or ')}` : '') +
+    (translated ? `; a translation's names its locale ("${translated}")` : '') +
+    '. Get them from the search tool.'
   )
+}
+
+/** Up to three ids of `collection` whose slugs are closest to `slug` (sharing its longest words first). */
+function nearestIds(snapshot: Snapshot, collection: CollectionName, slug: string): string[] {
+  const words = new Set(
+    slug
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean),
+  )
+  const scored = snapshot.summaries(collection).map((r) => ({
+    slug: r.slug,
+    score: r.slug.split('-').reduce((sum, w) => sum + (words.has(w) ? w.length : 0), 0),
+  }))
+  return scored
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score || a.slug.localeCompare(b.slug))
+    .slice(0, 3)
+    .map((s) => connectorId(collection, s.slug))
+}
+
+/** The newest item's id in the first collection that has one. */
+function firstIds(snapshot: Snapshot): string[] {
+  for (const collection of COLLECTION_NAMES) {
+    const first = snapshot.summaries(collection)[0]
+    if (first) return [connectorId(collection, first.slug)]
+  }
+  return []
+}
+
+/** One translation's id, on a multilingual site that has one. */
+function translatedExample(snapshot: Snapshot): string | undefined {
+  if (!isMultilingual(snapshot)) return undefined
+  const { available, default: first } = localesOf(snapshot)
+  for (const locale of available)
+    if (locale !== first)
+      for (const collection of COLLECTION_NAMES)
+        for (const r of summariesIn(snapshot, collection, locale))
+          if (r.locale === locale) return connectorId(collection, r.slug, locale)
+  return undefined
 }

@@ -43,7 +43,7 @@ const FETCH_TOOL = {
     '"case-studies/meridian-mutual-ledger-reconciliation"). Returns its title, canonical url, the full text as ' +
     "Markdown and its metadata (collection, summary, tags, dates, its image and the collection's own fields such as the " +
     'customer and results of a case study or the start, time zone and place of an event; on a multilingual site its ' +
-    'locale and translations). A translation\'s id names its locale ("blog-posts/datenvertraege-in-der-ci?locale=de"). ' +
+    'locale and translations). A translation\'s id names its locale ("blog-posts/tidewater-cloud-eu-region-frankfurt?locale=de"). ' +
     'An unknown id is reported as an error that says what ids look like.',
   inputSchema: z.object({
     id: z
@@ -67,7 +67,7 @@ export function registerFetch({ server, snapshot }: McpContext): void {
   server.registerTool('fetch', FETCH_TOOL, async ({ id }) => {
     const ref = parseConnectorId(snapshot, id)
     const record = ref && (await readItemIn(snapshot, ref))
-    if (!ref || !record) return toolError(unknownIdMessage(id))
+    if (!ref || !record) return toolError(unknownIdMessage(snapshot, id))
     const { id: recordId, title, url, ...rest } = metadataOf(record)
     return jsonResult({
       id: recordConnectorId(snapshot, ref.collection, record),
