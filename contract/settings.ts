@@ -72,7 +72,7 @@ export const SETTINGS = {
   PUBLIC_URL: setting({
     accepts: 'an origin like https://api.example.com (at most 300 characters)',
     description:
-      'The origin clients use; links in metadata and the Host/Origin check of /mcp use it. Default: the address listened on.',
+      "The origin clients use: links in metadata, the Host/Origin check of /mcp, and the absolute URLs a build writes (else site.yaml's api_url; npm start's and dev's builds write the address listened on). Default: the address listened on.",
     default: undefined,
     schema: z
       .string()
