@@ -67,9 +67,9 @@ type Plugin = NonNullable<Options['esbuildPlugins']>[number]
  * markdown-it 15 ships its classes with their fields lowered to a helper call,
  * `_defineProperty(this, "tokens", [])`, for every field of every Token, state
  * and ruler made: the helper's property-key coercion and its store through a
- * computed key, shared by every class, cost a 300-item build ~160 ms of CPU
- * profile and make rendering ~2× slower than markdown-it 14's plain
- * assignments. In its constructors these become `;(this.tokens = [])` again:
+ * computed key, shared by every class, show in a build's CPU profile and
+ * make rendering slower than markdown-it 14's plain assignments
+ * (BENCHMARKS.md, "Mechanisms and their gains"). In its constructors these become `;(this.tokens = [])` again:
  * the same objects (no markdown-it class has a setter a field would shadow),
  * made as fast as before. A markdown-it without the helper is left as it is.
  */

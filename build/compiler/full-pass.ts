@@ -12,11 +12,11 @@
  * server adopted (it says which in each request): the others, the editor's
  * scripts, the documents and most feeds, go as their ETag alone (`Kept`), and
  * the dev server keeps its own copies. Each adoption used to copy every
- * whole-content file across (18 MB at 1,000 items, the editor's 5 MB script
- * among them), holding the dev server's thread, and an edit arriving then,
- * for tens of milliseconds with the garbage collection that followed; after
- * a title edit the pass now carries 5 MB (llms-full.txt, the search index,
- * the editor's configuration).
+ * whole-content file across (the editor's script among them), holding the
+ * dev server's thread, and an edit arriving then, with the garbage
+ * collection that followed; after a title edit the pass now carries only
+ * what a title changes (llms-full.txt, the search index, the editor's
+ * configuration).
  */
 import type { BuildFile } from '../../contract/manifest.ts'
 import { startModuleWorker } from '../core/worker.ts'
@@ -151,10 +151,10 @@ export class FullPassThread {
 export const MOVE_FROM_BYTES = 256 * 1024
 
 /**
- * The pass's large files (llms-full.txt is 110 MB at 30,000 items, the manifest megabytes) swapped
- * for copies made on the worker's thread; the copies' memory, to move with the message. A message's
- * bytes are otherwise copied on the receiving thread, the dev server's, where a save then waited
- * 25-35 ms for them. Copies, because the worker's compiler keeps the originals.
+ * The pass's large files (llms-full.txt, the manifest) swapped for copies made on the worker's
+ * thread; the copies' memory, to move with the message. A message's bytes are otherwise copied on
+ * the receiving thread, the dev server's, where a save then waited for them. Copies, because the
+ * worker's compiler keeps the originals.
  */
 export function movedCopies(pass: FullPass): ArrayBuffer[] {
   const moved: ArrayBuffer[] = []
