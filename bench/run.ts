@@ -9,7 +9,7 @@
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
+import { commandArgs, defineCommand } from '../contract/cli-args.ts'
 import type { Manifest } from '../contract/manifest.ts'
 import { SLUG_PATTERN } from '../contract/patterns.ts'
 import { generateCorpus } from './corpus/generate.ts'
@@ -34,21 +34,38 @@ import { benchWatch } from './suites/watch.ts'
 import { benchImages } from './suites/images.ts'
 import { benchLocales } from './suites/locales.ts'
 
-const { values: args } = parseArgs({
+const BENCH = defineCommand({
+  name: 'npm run bench',
+  summary:
+    'Generate a corpus, measure the build, its peers and the gateway, print the table and write it to bench/results/tmp/ (BENCHMARKS.md says what each row measures).',
   options: {
-    smoke: { type: 'boolean', default: false },
-    items: { type: 'string' },
-    seed: { type: 'string', default: '1' },
-    'no-install': { type: 'boolean', default: false },
-    keep: { type: 'boolean', default: false },
-    out: { type: 'string' },
-    record: { type: 'boolean', default: false },
-    sizes: { type: 'string' },
-    only: { type: 'string' },
-    images: { type: 'string' },
-    content: { type: 'string' },
+    smoke: { type: 'boolean', help: 'a few hundred items and one run each (npm run bench:smoke; for CI)' },
+    items: { type: 'string', value: 'N', help: 'the corpus size (default 10,000; 300 with --smoke)' },
+    seed: { type: 'string', value: 'S', help: "the corpus generator's seed (default 1)" },
+    'no-install': { type: 'boolean', help: 'never install Hugo (its rows are then skipped)' },
+    keep: { type: 'boolean', help: 'keep the temporary corpus' },
+    out: { type: 'string', value: 'DIR', help: 'write the results there' },
+    record: { type: 'boolean', help: 'write bench/results/latest.{json,md}, the results BENCHMARKS.md quotes' },
+    sizes: { type: 'string', value: '300,1000,…', help: "the scale curve's sizes" },
+    only: { type: 'string', value: 'scale|locales', help: 'the scale curve, or the multilingual row, alone' },
+    images: { type: 'string', value: 'N', help: 'images in the corpus (default 1,000; 12 with --smoke)' },
+    content: {
+      type: 'string',
+      value: 'DIR',
+      help: 'the hand-written content the scale curve copies and npm run check runs on (default content/)',
+    },
   },
 })
+
+const given = commandArgs(BENCH, process.argv.slice(2)).values
+const args = {
+  ...given,
+  smoke: given.smoke === true,
+  seed: given.seed ?? '1',
+  'no-install': given['no-install'] === true,
+  keep: given.keep === true,
+  record: given.record === true,
+}
 
 const smoke = args.smoke
 /**

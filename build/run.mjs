@@ -8,7 +8,7 @@
  * makes a new key, and the next run bundles again (a few seconds, once).
  * Plain JavaScript, so that nothing here needs compiling either.
  *
- *   node build/run.mjs <cli|dev|serve|keys|new|settings-doc> [args…]
+ *   node build/run.mjs <cli|dev|serve|keys|new> [args…]   (build/prebuilt.ts, COMMANDS)
  *   node build/run.mjs --watch dev [args…]   restart when the code changes (npm run dev)
  *
  * `npm run build`, `check` and `start`'s build start Node with `--v8-pool-size=0`: V8's
@@ -170,7 +170,7 @@ async function run(command, args) {
   const dir = await prebuilt()
   const entry = join(dir, `${command}.js`)
   if (!existsSync(entry)) {
-    process.stderr.write(`✗ unknown command "${command}" (cli, dev, serve, keys, new, settings-doc)\n`)
+    process.stderr.write(`✗ unknown command "${command}" (cli, dev, serve, keys, new)\n`)
     process.exit(2)
   }
   cacheCompiledCode(dir)
@@ -256,6 +256,6 @@ const [first, ...rest] = process.argv.slice(2)
 if (first === '--watch') await watchAndRun(rest[0], rest.slice(1))
 else if (first) await run(first, rest)
 else {
-  process.stderr.write('usage: node build/run.mjs [--watch] <cli|dev|serve|keys|new|settings-doc> [args…]\n')
+  process.stderr.write('usage: node build/run.mjs [--watch] <cli|dev|serve|keys|new> [args…]\n')
   process.exit(2)
 }

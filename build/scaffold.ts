@@ -15,12 +15,47 @@ import { MAX_SLUG_LENGTH, REFERENCE_PATTERN, SLUG_PATTERN } from '../contract/pa
 import { datesFrom, renderTemplate } from './scaffold/templates.ts'
 import { scaffoldTranslation, TRANSLATE_USAGE } from './scaffold/translation.ts'
 import { slugify } from './core/slug.ts'
-import { closest } from './core/did-you-mean.ts'
+import { closest } from '../contract/did-you-mean.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
+import { defineCommand, didYouMean, parseCommand, printHelp, usageOf } from '../contract/cli-args.ts'
 import { AppError, UsageError } from '../contract/errors.ts'
 
-const USAGE = `usage: npm run new -- <${COLLECTION_NAMES.join('|')}> "Title" [--slug my-slug] [--related collection/slug,…] [--publish-at 2027-03-04T09:00:00+01:00] [--expires-at 2027-06-30T23:59:59+01:00] [--root DIR]
-       npm run new -- --translate <collection>/<slug> --locale <locale> [--slug my-translated-slug] [--root DIR]`
+/** `npm run new`'s arguments: one table for both of its forms, and its help. */
+const NEW = defineCommand({
+  name: 'npm run new',
+  summary: `Create content/<collection>/<slug>.md as a draft with the frontmatter its collection requires (never overwriting a file); collections: ${COLLECTION_NAMES.join(', ')}.`,
+  operands: '<collection> "Title"',
+  positionals: 2,
+  options: {
+    slug: { type: 'string', value: 'SLUG', help: 'the slug (and file name) instead of one made from the title' },
+    related: {
+      type: 'string',
+      multiple: true,
+      value: 'COLLECTION/SLUG,…',
+      help: 'items to point to; each must exist',
+    },
+    'publish-at': {
+      type: 'string',
+      value: 'DATE',
+      help: 'publication time: 2027-03-04 (midnight UTC) or 2027-03-04T09:00:00+01:00',
+    },
+    'expires-at': { type: 'string', value: 'DATE-TIME', help: 'when it is withdrawn: 2027-06-30T23:59:59+01:00' },
+    translate: {
+      type: 'string',
+      value: 'COLLECTION/SLUG',
+      help: 'make a draft translation of this item instead (with --locale; no collection or title)',
+    },
+    locale: { type: 'string', value: 'LOCALE', help: 'the locale of the translation, like de' },
+    root: { type: 'string', value: 'DIR', help: 'the project folder to write into (default: this one)' },
+  },
+  more: `Examples:
+  npm run new -- blog-posts "Our first post"
+  npm run new -- --translate blog-posts/our-first-post --locale de
+Exit codes: 0 created, 1 refused (the file exists, a related item does not), 2 usage.`,
+})
+
+/** The usage line a mistake is answered with; `--help` has the rest. */
+const USAGE = `${usageOf(NEW)}   (\`npm run new -- --help\` lists the options)`
 
 /** What published_at takes: a date (its midnight UTC) or an RFC 3339 date-time with offset. */
 const PUBLISH_AT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))?$/
@@ -64,9 +99,7 @@ const MAX_TITLE_LENGTH = 200
 const isSlug = (slug: string) => slug.length <= MAX_SLUG_LENGTH && new RegExp(SLUG_PATTERN).test(slug)
 
 /** Each `--related` item must exist (a draft too: the new file is a draft, and a draft may point to one). */
-async function checkRelatedExist(root: string, related: readonly string[]): Promise<void> {
-  if (!related.length) return
-  const known = await itemsIn(root)
+function checkRelatedExist(known: readonly string[], related: readonly string[]): void {
   for (const target of related) {
     if (known.includes(target)) continue
     const collection = `${target.split('/')[0]}/`
@@ -79,6 +112,13 @@ async function checkRelatedExist(root: string, related: readonly string[]): Prom
       `--related "${target}" is not an item${near ? ` (did you mean ${near}?)` : ''}; nothing was written`,
     )
   }
+}
+
+/** The way out of a slug clash: another slug with --slug, one no item has. */
+function freeSlug(collection: string, slug: string, known: readonly string[]): string {
+  let n = 2
+  while (known.includes(`${collection}/${slug}-${n}`)) n++
+  return ` (give the new item another slug with --slug, like --slug ${slug}-${n})`
 }
 
 /** Every item of the project as collection/slug: a file's \`slug\` field, else its name. */
@@ -103,7 +143,10 @@ export async function scaffold(
   options: { slug?: string; related?: string[]; now?: Date; publishAt?: string; expiresAt?: string } = {},
 ): Promise<string> {
   if (!isCollectionName(collection))
-    throw new UsageError(`unknown collection "${collection}"; use one of ${COLLECTION_NAMES.join(', ')}`, USAGE)
+    throw new UsageError(
+      `unknown collection "${collection}"${didYouMean(collection, COLLECTION_NAMES)}; use one of ${COLLECTION_NAMES.join(', ')}`,
+      USAGE,
+    )
   if (!title.trim()) throw new UsageError('the title must not be empty', USAGE)
   if (title.trim().length > MAX_TITLE_LENGTH)
     throw new UsageError(
@@ -130,7 +173,7 @@ export async function scaffold(
       USAGE,
     )
   const schedule = scheduleFrom(options.publishAt, options.expiresAt)
-  await checkRelatedExist(root, related)
+  if (related.length) checkRelatedExist(await itemsIn(root), related)
   const dir = join(root, 'content', collection)
   const path = `content/${collection}/${slug}.md`
   await mkdir(dir, { recursive: true })
@@ -148,45 +191,39 @@ export async function scaffold(
     )
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-      throw new FileExistsError(`${path} already exists; nothing was written`)
+      throw new FileExistsError(
+        `${path} already exists; nothing was written${freeSlug(collection, slug, await itemsIn(root))}`,
+      )
     throw error
   }
   return path
 }
 
 async function main(argv: string[]): Promise<CliResult> {
-  const flag = (name: string) => {
-    const i = argv.indexOf(name)
-    if (i < 0) return undefined
-    const value = argv[i + 1]
-    argv.splice(i, 2)
-    return value
-  }
-  const slug = flag('--slug')
-  const translate = flag('--translate')
+  const args = parseCommand(NEW, argv)
+  if (args.help) return printHelp(NEW)
+  const { slug, translate, locale } = args.values
+  const root = resolve(args.values.root ?? '.')
   if (translate !== undefined) {
-    const locale = flag('--locale')
-    const root = resolve(flag('--root') ?? '.')
-    if (!locale || argv.length) throw new UsageError('--translate needs --locale and nothing else', TRANSLATE_USAGE)
+    const others = ['related', 'publish-at', 'expires-at'] as const
+    if (!locale || args.positionals.length || others.some((o) => args.values[o] !== undefined))
+      throw new UsageError('--translate needs --locale and nothing else', TRANSLATE_USAGE)
     const path = await scaffoldTranslation(root, translate, locale, { slug })
     console.log(path)
     console.error(`✓ created ${path} as a draft translation; translate it, then remove \`draft: true\` to publish it`)
     return 0
   }
-  const publishAt = flag('--publish-at')
-  const expiresAt = flag('--expires-at')
-  const related: string[] = []
-  for (let value = flag('--related'); value !== undefined; value = flag('--related'))
-    related.push(
-      ...value
-        .split(',')
-        .map((r) => r.trim())
-        .filter(Boolean),
-    )
-  const root = resolve(flag('--root') ?? '.')
-  const [collection, title, ...rest] = argv
-  if (!collection || title === undefined || rest.length)
-    throw new UsageError('a collection and a title are needed', USAGE)
+  if (locale !== undefined) throw new UsageError('--locale goes with --translate', USAGE)
+  const publishAt = args.values['publish-at']
+  const expiresAt = args.values['expires-at']
+  const related = (args.values.related ?? []).flatMap((value) =>
+    value
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean),
+  )
+  const [collection, title] = args.positionals
+  if (!collection || title === undefined) throw new UsageError('a collection and a title are needed', USAGE)
   const path = await scaffold(root, collection, title, { slug, related, publishAt, expiresAt })
   console.log(path)
   const future = publishAt !== undefined && instantOf(publishAt) > Date.now()

@@ -13,7 +13,7 @@ import type { FullRecord, RelatedItem } from '../../contract/records.ts'
 import { ContentError } from '../core/errors.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
 import { addToSet } from '../core/set-map.ts'
-import { closest } from '../core/did-you-mean.ts'
+import { closest } from '../../contract/did-you-mean.ts'
 import { referenceTiming } from '../pipeline/schedule.ts'
 
 /**

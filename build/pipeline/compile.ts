@@ -17,7 +17,7 @@ import { mediaReferences, type MediaRef } from './media-refs.ts'
 import { personMentions, type PersonMention } from './person-mentions.ts'
 import { REFERENCE_PATTERN } from '../../contract/patterns.ts'
 import { slugPosition, validateFile, type Frontmatter } from './validate.ts'
-import { closest } from '../core/did-you-mean.ts'
+import { closest } from '../../contract/did-you-mean.ts'
 import { releaseWindow, type ReleaseWindow } from './schedule.ts'
 import { placeholdersIn } from '../core/placeholders.ts'
 

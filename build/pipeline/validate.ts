@@ -9,7 +9,7 @@ import { ContentError } from '../core/errors.ts'
 import { frontmatterValidators } from './ajv.ts'
 import { lazyPosition, type LoadedFile } from './load.ts'
 import { locate, pathToField, pointerToPath } from '../core/locate.ts'
-import { closest } from '../core/did-you-mean.ts'
+import { closest } from '../../contract/did-you-mean.ts'
 import { slugify } from '../core/slug.ts'
 import { dateProblem, schemaMessage } from './schema-messages.ts'
 

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { isCollectionName } from '../../contract/collections.ts'
 import { UsageError } from '../../contract/errors.ts'
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../../contract/patterns.ts'
-import { closest } from '../core/did-you-mean.ts'
+import { closest } from '../../contract/did-you-mean.ts'
 import { loadSiteConfig } from '../core/site.ts'
 import { keyOf } from '../core/sources.ts'
 

@@ -9,7 +9,6 @@
  */
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { parseArgs } from 'node:util'
 import { exportJWK, generateKeyPair } from 'jose'
 import { AUDIT_USAGE, auditCommand } from './audit/audit-cli.ts'
 import { cliOrigin, openAuditTrail } from './audit/audit-trail.ts'
@@ -25,6 +24,7 @@ import { userCommand, USER_USAGE } from './people/people-cli.ts'
 import { webhookCommand } from '../webhooks/cli.ts'
 import { processIo, type CliIo } from './cli-io.ts'
 import { report } from '../../contract/cli.ts'
+import { defineCommand, didYouMean, parseCommand } from '../../contract/cli-args.ts'
 import { UsageError } from '../../contract/errors.ts'
 import { readSettings } from '../../contract/settings.ts'
 
@@ -64,31 +64,35 @@ function usageOf(command: string | undefined, sub: string | undefined): string {
   return KEY_USAGE[command as keyof typeof KEY_USAGE] ?? USAGE
 }
 
+/** Every option of every command (their usages above say which takes which). */
+const KEYS = defineCommand({
+  name: 'npm run keys',
+  summary: 'API keys, machine clients and people of the embedded authorization server.',
+  operands: '<command>',
+  positionals: 3,
+  options: {
+    role: { type: 'string' },
+    label: { type: 'string' },
+    expires: { type: 'string' },
+    id: { type: 'string' },
+    scopes: { type: 'string' },
+    file: { type: 'string' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    'password-stdin': { type: 'boolean' },
+    type: { type: 'string' },
+    since: { type: 'string' },
+    limit: { type: 'string' },
+    json: { type: 'boolean' },
+  },
+})
+
 export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
   if (argv[0] === 'webhook') return webhookCommand(argv.slice(1), io)
   try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        role: { type: 'string' },
-        label: { type: 'string' },
-        expires: { type: 'string' },
-        id: { type: 'string' },
-        scopes: { type: 'string' },
-        file: { type: 'string' },
-        email: { type: 'string' },
-        name: { type: 'string' },
-        'password-stdin': { type: 'boolean' },
-        type: { type: 'string' },
-        since: { type: 'string' },
-        limit: { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
+    const { help, values, positionals } = parseCommand(KEYS, argv)
     const [command, ...rest] = positionals
-    if (values.help || command === 'help') {
+    if (help || command === 'help') {
       io.out(command === 'help' ? USAGE : usageOf(command, rest[0]))
       return 0
     }
@@ -114,11 +118,13 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'create') return await createKey(values, context)
     if (command === 'list') return await listKeys(context)
     if (command === 'revoke') return await revokeKey(rest[0], context)
-    throw new UsageError(command ? `unknown command "${command}"` : 'a command is needed', USAGE)
+    const commands = ['create', 'list', 'revoke', 'client', 'user', 'signing-key', 'webhook', 'audit']
+    throw new UsageError(
+      command ? `unknown command "${command}"${didYouMean(command, commands)}` : 'a command is needed',
+      USAGE,
+    )
   } catch (error) {
-    // parseArgs refuses unknown options with a TypeError: a usage error like ours.
-    const parse = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS_')
-    return report(parse ? new UsageError((error as Error).message, USAGE) : error, io.err)
+    return report(error, io.err)
   }
 }
 

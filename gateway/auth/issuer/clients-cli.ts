@@ -7,6 +7,7 @@
  */
 import { resolve } from 'node:path'
 import { isScope, SCOPE_NAMES } from '../../../contract/scopes.ts'
+import { didYouMean } from '../../../contract/cli-args.ts'
 import { UsageError } from '../../../contract/errors.ts'
 import type { Settings } from '../../../contract/settings.ts'
 import { required, type CliIo } from '../cli-io.ts'
@@ -94,7 +95,9 @@ export async function clientCommand(
     return 0
   }
   throw new UsageError(
-    command ? `unknown command "client ${command}"` : 'a client command is needed',
+    command
+      ? `unknown command "client ${command}"${didYouMean(command, Object.keys(CLIENT_USAGE))}`
+      : 'a client command is needed',
     Object.values(CLIENT_USAGE).join('\n'),
   )
 }

@@ -12,6 +12,7 @@ import { isScope, SCOPE_NAMES, type Scope } from '../../../contract/scopes.ts'
 import { openStateStore, storeSettingsFrom } from '../store/open-store.ts'
 import { cliOrigin, openAuditTrail } from '../audit/audit-trail.ts'
 import { openPeople } from './people.ts'
+import { didYouMean } from '../../../contract/cli-args.ts'
 import { UsageError } from '../../../contract/errors.ts'
 import type { Settings } from '../../../contract/settings.ts'
 import type { CliIo } from '../cli-io.ts'
@@ -71,7 +72,11 @@ export async function userCommand(
     if (unrecorded) throw unrecorded
     return 0
   }
-  throw new UsageError(USER_USAGE)
+  if (command === undefined) throw new UsageError(USER_USAGE)
+  throw new UsageError(
+    `unknown command "user ${command}"${didYouMean(command, ['create', 'list', 'disable'])}`,
+    USER_USAGE,
+  )
 }
 
 /** All nine scopes unless narrowed. */

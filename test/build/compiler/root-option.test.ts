@@ -72,9 +72,9 @@ describe('--root', () => {
     }
   })
 
-  it('dev refuses arguments it does not know, with its usage', async () => {
+  it('dev refuses arguments it does not know, naming the one it meant', async () => {
     const result = await run('gateway/dev.ts', ['--rot', project.root])
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe('✗ usage: npm run dev [-- --root DIR]\n')
+    expect(result.stderr).toBe('✗ unknown option --rot for npm run dev (did you mean --root?)\n')
   })
 })
