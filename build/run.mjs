@@ -11,11 +11,11 @@
  *   node build/run.mjs <cli|dev|serve|keys|new> [args…]   (build/prebuilt.ts, COMMANDS)
  *   node build/run.mjs --watch dev [args…]   restart when the code changes (npm run dev)
  *
- * `npm run build`, `check` and `start`'s build start Node with `--v8-pool-size=0`: V8's
- * background threads (it compiles hot functions there) sized by Node to the machine's cores
- * less one, where Node's default of 4 had them compete with the build's own threads on a
- * 2-core machine (BENCHMARKS.md: a 300-item build 10% faster, 1,000 items 5%). It must be
- * given when the process starts, hence on the scripts' command line, not here.
+ * `npm run build`, `check` and `start`'s build (build/start.sh) start Node with
+ * `--v8-pool-size=0`: V8's background threads (it compiles hot functions there) sized by
+ * Node to the machine's cores less one, where Node's default of 4 had them compete with the
+ * build's own threads on a small machine (BENCHMARKS.md, "Mechanisms and their gains"). It
+ * must be given when the process starts, hence on the command line, not here.
  */
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'

@@ -68,7 +68,8 @@ beforeAll(async () => {
   await copyFile(join(REPO_ROOT, 'package.json'), join(project.root, 'package.json'))
   await symlink(join(REPO_ROOT, 'node_modules'), join(project.root, 'node_modules'))
   await mkdir(join(project.root, 'build'))
-  await symlink(join(REPO_ROOT, 'build', 'run.mjs'), join(project.root, 'build', 'run.mjs'))
+  for (const file of ['run.mjs', 'start.sh'])
+    await symlink(join(REPO_ROOT, 'build', file), join(project.root, 'build', file))
 }, 60_000)
 afterAll(() => project?.remove())
 

@@ -98,7 +98,7 @@ async function startableProject(): Promise<TempProject> {
   await copyFile(join(REPO_ROOT, 'package.json'), join(p.root, 'package.json'))
   await symlink(join(REPO_ROOT, 'node_modules'), join(p.root, 'node_modules'))
   await mkdir(join(p.root, 'build'))
-  await symlink(join(REPO_ROOT, 'build', 'run.mjs'), join(p.root, 'build', 'run.mjs'))
+  for (const file of ['run.mjs', 'start.sh']) await symlink(join(REPO_ROOT, 'build', file), join(p.root, 'build', file))
   return p
 }
 
