@@ -73,6 +73,8 @@ const config = {
    */
   watch_edits: smoke ? 1 : 9,
   load_runs: smoke ? 1 : 3,
+  /** Unrecorded load runs first: none in the smoke run, whose numbers are thrown away. */
+  load_warmups: smoke ? 0 : 1,
   load_seconds: smoke ? 1 : 3,
   connections: smoke ? 10 : 50,
   /** The scale curve's sizes (realistic prose), each built cold `scale_runs` times by us and by Hugo. */
@@ -210,6 +212,7 @@ async function benchEverything(curve: Row[], hugoMissing: string | undefined): P
     const gateway = await step('gateway under load', () =>
       benchGateway(join(corpus.root, 'dist'), loadTargets(manifest), {
         runs: config.load_runs,
+        warmups: config.load_warmups,
         load: { connections: config.connections, seconds: config.load_seconds },
         workDir: corpus.root,
       }),
