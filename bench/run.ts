@@ -46,6 +46,7 @@ const { values: args } = parseArgs({
     sizes: { type: 'string' },
     only: { type: 'string' },
     images: { type: 'string' },
+    'load-seconds': { type: 'string' },
     content: { type: 'string' },
   },
 })
@@ -75,7 +76,7 @@ const config = {
   load_runs: smoke ? 1 : 3,
   /** Unrecorded load runs first: none in the smoke run, whose numbers are thrown away. */
   load_warmups: smoke ? 0 : 1,
-  load_seconds: smoke ? 1 : 3,
+  load_seconds: Number(args['load-seconds'] ?? (smoke ? 1 : 3)),
   connections: smoke ? 10 : 50,
   /** The scale curve's sizes (realistic prose), each built cold `scale_runs` times by us and by Hugo. */
   scale_sizes: args.sizes ?? (smoke ? '300' : '300,1000,3000,10000,30000'),
