@@ -1,18 +1,16 @@
 /**
- * The list query rules of the API — `limit`, `page`, the filters
- * (filters.ts), `sort` and `fields` — shared by the build (which pre-renders
- * page 1 of every limit), the gateway (which answers the rest) and the MCP
- * tools (which take the same options). Evaluated by list-query.ts; declared
- * for the document in routes/parameters.ts.
+ * The list query of the API — `limit`, `page`, the filters (filters.ts),
+ * `sort` and `fields` — as the gateway, the MCP tools and the build's links
+ * hold it. Read from a request by the list route's own declarations
+ * (routes/content.ts, routes/parameters.ts), so what the document states is
+ * what is accepted; evaluated by list-query.ts.
  */
-import { COLLECTIONS, isScheduled, type CollectionName } from './collections.ts'
-import { filterHref, isFiltered, parseFilters, type FilterScope, type RecordFilter } from './filters.ts'
-import { selectableFields } from './records.ts'
-import { commaList, parseInteger, type ParameterError } from './query-values.ts'
-
-export const DEFAULT_LIMIT = 10
-export const MAX_LIMIT = 100
-export const MAX_PAGE = 100_000
+import { COLLECTION_NAMES, type CollectionName } from './collections.ts'
+import { filterHref, isFiltered, type RecordFilter } from './filters.ts'
+import type { ParameterError } from './query-values.ts'
+import { fieldsOf } from './routes/collection-parameters.ts'
+import { list } from './routes/content.ts'
+import { queryReader, readParameter } from './routes/query-reader.ts'
 
 export interface ListQuery extends RecordFilter {
   limit: number
@@ -26,61 +24,23 @@ export interface ListQuery extends RecordFilter {
   locale?: string
 }
 
+/** Each collection's list reader, compiled from the list route's parameters for it. */
+const LIST_READERS = new Map(COLLECTION_NAMES.map((c) => [c, queryReader(list.parameters(c))]))
+
 export type ParsedListQuery = { ok: true; query: ListQuery } | { ok: false; errors: ParameterError[] }
 
 /** Validate a list query of `collection`; unknown parameters are ignored. */
 export function parseListQuery(params: URLSearchParams, collection: CollectionName): ParsedListQuery {
   const errors: ParameterError[] = []
-  const limit = parseInteger(params, 'limit', DEFAULT_LIMIT, MAX_LIMIT, errors)
-  const page = parseInteger(params, 'page', 1, MAX_PAGE, errors)
-  const { tag, ...filter } = parseFilters(params, errors, scopeOf(collection))
-  const sort = parseSort(params, collection, errors)
-  const fields = parseFields(params, collection, 'summary', errors)
-  if (errors.length) return { ok: false, errors }
-  const query: ListQuery = { limit, page, tag, ...filter }
-  if (sort !== undefined) query.sort = sort
-  if (fields !== undefined) query.fields = fields
-  return { ok: true, query }
-}
-
-/** Where `author` and `when` do not apply to a collection, why. */
-export function scopeOf(collection: CollectionName): FilterScope {
-  const scope: FilterScope = {}
-  if (COLLECTIONS[collection].people.length === 0)
-    scope.author = `does not apply to ${collection}: only blog-posts (authors), webinars and events (speakers) list people`
-  if (!isScheduled(collection))
-    scope.when = `does not apply to ${collection}: only events and webinars start at a time (starts_at)`
-  return scope
+  // The declarations' keys are ListQuery's, and limit and page have defaults (test/contract/query.test.ts).
+  const query = LIST_READERS.get(collection)!(params, errors) as unknown as ListQuery
+  return errors.length ? { ok: false, errors } : { ok: true, query }
 }
 
 /**
- * `sort`: one or more of the collection's sort keys, separated by commas,
- * each `-` first for descending, each field once.
- */
-export function parseSort(
-  params: URLSearchParams,
-  collection: CollectionName,
-  errors: ParameterError[],
-): readonly string[] | undefined {
-  const keys = commaList(params, 'sort', errors)
-  if (keys === undefined) return undefined
-  const allowed = COLLECTIONS[collection].sortKeys
-  const fields = keys.map((k) => (k.startsWith('-') ? k.slice(1) : k))
-  const unknown = fields.find((f) => !allowed.includes(f))
-  const twice = fields.find((f, i) => fields.indexOf(f) !== i)
-  if (unknown === undefined && twice === undefined) return keys
-  errors.push({
-    parameter: 'sort',
-    message: `${unknown !== undefined ? `has no key ${JSON.stringify(unknown.slice(0, 40))}` : `names ${twice} twice`}: give one or more of ${allowed.join(', ')}, separated by commas, each once, with - before it for descending (-published_at)`,
-  })
-  return undefined
-}
-
-/**
- * `fields`: one or more field names of the collection's records (its list
- * form, or its full form for an item), separated by commas; a name given
- * twice counts once. Given several collections (MCP's list_upcoming lists
- * events and webinars together), a name of any of them.
+ * `fields` of a collection's records (its list form, or its full form for an
+ * item); of several collections (MCP's list_upcoming lists events and
+ * webinars together), a field of any.
  */
 export function parseFields(
   params: URLSearchParams,
@@ -88,17 +48,7 @@ export function parseFields(
   form: 'summary' | 'full',
   errors: ParameterError[],
 ): readonly string[] | undefined {
-  const names = commaList(params, 'fields', errors)
-  if (names === undefined) return undefined
-  const collections = typeof collection === 'string' ? [collection] : collection
-  const allowed = [...new Set(collections.flatMap((c) => selectableFields(c, form)))]
-  const unknown = names.find((n) => !allowed.includes(n))
-  if (unknown === undefined && names.length <= allowed.length) return [...new Set(names)]
-  errors.push({
-    parameter: 'fields',
-    message: `${unknown !== undefined ? `has no field ${JSON.stringify(unknown.slice(0, 40))}` : 'names too many fields'}: give one or more of ${allowed.join(', ')}, separated by commas (id and type always come)`,
-  })
-  return undefined
+  return readParameter(fieldsOf(collection, form), params, errors) as readonly string[] | undefined
 }
 
 /** Canonical href of a list request: limit always, page when not 1, then each filter, sort and fields when set. */

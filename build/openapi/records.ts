@@ -7,7 +7,7 @@
 import type { SchemaObject } from 'ajv'
 import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
 import { BODY_LIMITS, MAX_READING_TIME_MINUTES, SPECIFIC_FIELDS } from '../../contract/records.ts'
-import { MAX_LIMIT } from '../../contract/query.ts'
+import { MAX_LIMIT } from '../../contract/routes/parameters.ts'
 import { LOCALE_QUERY_PATTERN } from '../../contract/locales.ts'
 import { recordSchemaName } from '../../contract/routes/content.ts'
 import { arrayOf, instant as dateTime, int32, schemaRef, text, uri } from '../../contract/routes/schema.ts'

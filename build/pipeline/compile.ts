@@ -19,6 +19,7 @@ import { REFERENCE_PATTERN } from '../../contract/patterns.ts'
 import { slugPosition, validateFile, type Frontmatter } from './validate.ts'
 import { closest } from '../core/did-you-mean.ts'
 import { releaseWindow, type ReleaseWindow } from './schedule.ts'
+import { placeholdersIn } from '../core/placeholders.ts'
 
 /** One `related` entry: the `collection/slug` it names and its position. */
 export interface Reference {
@@ -111,6 +112,9 @@ export function compileFile(
       : source.basename
   const { rendered, images } = renderBody(loaded, cache, errors)
   if (rendered) checkBodySize(loaded, rendered, errors)
+  // A draft may keep what `npm run new` wrote; an item to publish may not.
+  const written = loaded.data as { related?: unknown; draft?: unknown } | undefined
+  if (data && written?.draft !== true) checkPlaceholders(loaded, data, errors)
   const record =
     data && rendered && errors.length === 0
       ? deriveRecord(source.collection, slug, data, loaded.body, rendered, site, locale)
@@ -118,7 +122,6 @@ export function compileFile(
   // The parsed YAML document is not kept: at 10,000 files it would be most of the compiler's memory.
   const slugAt = loaded.data === undefined ? undefined : slugPosition(loaded)
   // From the frontmatter as written even when it has other errors: `check` reports every problem at once.
-  const written = loaded.data as { related?: unknown; draft?: unknown } | undefined
   const references = referencesOf(loaded, written?.related)
   const links = rendered ? internalLinks(loaded.body, rendered.html, site, loaded.bodyLine) : []
   const media = mediaReferences(loaded, rendered, images)
@@ -185,6 +188,20 @@ function referencesOf(file: LoadedFile, related: unknown): Reference[] {
       ? [Object.assign(lazyPosition(file, ['related', index]), { target, index })]
       : [],
   )
+}
+
+/** The placeholders `npm run new` wrote, left in an item to publish: each an error where it is written. */
+function checkPlaceholders(file: LoadedFile, data: Frontmatter, errors: ContentError[]): void {
+  for (const found of placeholdersIn(file.source.collection, data, file.body)) {
+    if ('path' in found) {
+      const { line, column } = lazyPosition(file, found.path)
+      const detail = `is still the placeholder "${found.text}" that npm run new wrote: write the real one before publishing (a draft may keep it)`
+      errors.push(new ContentError('PLACEHOLDER', file.source.path, line, column, found.field, detail))
+    } else {
+      const detail = `still has the text npm run new wrote ("${found.text}"): write the body before publishing (a draft may keep it)`
+      errors.push(new ContentError('PLACEHOLDER', file.source.path, file.bodyLine + found.bodyLine, 1, 'body', detail))
+    }
+  }
 }
 
 /** A body over BODY_LIMITS is an author error: the API states those bounds, so nothing larger may be published. */

@@ -1,9 +1,11 @@
 /**
  * Frontmatter a new file of each collection starts with: every field its
- * schema requires, with placeholders that pass validation, and `draft: true`
- * so nothing is published until the author removes it.
+ * schema requires, with placeholders that pass validation (core/placeholders.ts,
+ * which the check refuses in a published item), and `draft: true` so nothing
+ * is published until the author removes it.
  */
 import type { CollectionName } from '../../contract/collections.ts'
+import { PLACEHOLDERS } from '../core/placeholders.ts'
 
 export interface Dates {
   /** Today, YYYY-MM-DD. */
@@ -14,30 +16,29 @@ export interface Dates {
   laterEnd: string
 }
 
-const BODY: Record<CollectionName, string> = {
-  'blog-posts': 'Write the post here. The first paragraph becomes the summary unless `summary` is set.',
-  'case-studies': 'Tell the customer story here: the problem, what they did, what changed.',
-  webinars: 'Describe the webinar here: who it is for and what attendees will learn.',
-  events: 'Describe the event here: the agenda, who should come, how to take part.',
-}
-
 /** YAML of the collection's required fields (after `title`, `tags`, `published_at`, `draft`), in the schema's order. */
 const FIELDS: Record<CollectionName, (d: Dates) => string[]> = {
-  'blog-posts': () => ['authors:', '  - name: Your Name'],
-  'case-studies': () => [
-    'customer:',
-    '  name: Customer name',
-    '  industry: Industry',
-    'results:',
-    '  - label: Headline result',
-    '    value: "-50%"',
-  ],
+  'blog-posts': () => {
+    const p = PLACEHOLDERS['blog-posts'].fields
+    return ['authors:', `  - name: ${p['authors[].name']}`]
+  },
+  'case-studies': () => {
+    const p = PLACEHOLDERS['case-studies'].fields
+    return [
+      'customer:',
+      `  name: ${p['customer.name']}`,
+      `  industry: ${p['customer.industry']}`,
+      'results:',
+      `  - label: ${p['results[].label']}`,
+      '    value: "-50%"',
+    ]
+  },
   webinars: (d) => [
     `starts_at: ${d.later}`,
     'duration_minutes: 60',
     'timezone: Europe/London',
     'speakers:',
-    '  - name: Speaker Name',
+    `  - name: ${PLACEHOLDERS.webinars.fields['speakers[].name']}`,
   ],
   events: (d) => [
     `starts_at: ${d.later}`,
@@ -67,7 +68,7 @@ export function renderTemplate(
     ...FIELDS[collection](dates),
     '---',
     '',
-    BODY[collection],
+    PLACEHOLDERS[collection].body,
     '',
   ]
   return lines.join('\n')

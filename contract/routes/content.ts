@@ -4,28 +4,11 @@
  * build; other list queries are computed by the gateway, from the same
  * build with the same renderer.
  */
-import { COLLECTION_NAMES, COLLECTIONS, isScheduled, type CollectionName } from '../collections.ts'
+import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../collections.ts'
 import { itemFile, listFile, localeItemFile, localeListFile, PRERENDERED_LIMITS } from '../paths.ts'
 import { API_PREFIX, HEALTH_PATH } from '../public-paths.ts'
-import { DEFAULT_LIMIT } from '../query.ts'
-import {
-  ACCEPT_LANGUAGE,
-  AUTHOR,
-  COLLECTION_PATH,
-  EXCLUDE,
-  fieldsOf,
-  IF_NONE_MATCH,
-  LIMIT,
-  LOCALE,
-  PAGE,
-  PUBLISHED_AFTER,
-  PUBLISHED_BEFORE,
-  SLUG,
-  sortOf,
-  TAG,
-  UPDATED_SINCE,
-  WHEN,
-} from './parameters.ts'
+import { COLLECTION_PATH, fieldsOf, filtersOf, SLUG, sortOf } from './collection-parameters.ts'
+import { ACCEPT_LANGUAGE, DEFAULT_LIMIT, IF_NONE_MATCH, LIMIT, LIST_FILTERS, LOCALE, PAGE } from './parameters.ts'
 import {
   ANONYMOUS,
   CONTENT_HEADERS,
@@ -36,7 +19,7 @@ import {
   problems,
   publicRead,
 } from './responses.ts'
-import { READ, route, type Operation } from './route.ts'
+import { READ, route, type Operation, type Parameter } from './route.ts'
 import { headerRef, schemaRef } from './schema.ts'
 
 /** `blog-posts` → `BlogPost`: the component name of a collection's record schema. */
@@ -54,46 +37,48 @@ export const tagOf = (collection: CollectionName) =>
 const each = { parameter: 'collection', values: COLLECTION_NAMES }
 const collectionOf = (value: string) => value as CollectionName
 
-/** The query parameters of a collection's list: the filters it has, its sort keys and fields. */
-function listParameters(collection: CollectionName) {
-  return [
-    COLLECTION_PATH,
-    LIMIT,
-    PAGE,
-    TAG,
-    UPDATED_SINCE,
-    PUBLISHED_AFTER,
-    PUBLISHED_BEFORE,
-    ...(COLLECTIONS[collection].people.length ? [AUTHOR] : []),
-    ...(isScheduled(collection) ? [WHEN] : []),
-    EXCLUDE,
-    sortOf(collection),
-    fieldsOf(collection, 'summary'),
-    LOCALE,
-    IF_NONE_MATCH,
-    ACCEPT_LANGUAGE,
-  ]
+/**
+ * The parameters of a collection's list: the filters (those it refuses
+ * too, which the document leaves out), its sort keys and fields. Made once:
+ * the gateway reads every list request with them.
+ */
+const LIST_PARAMETERS = byCollection((collection) => [
+  COLLECTION_PATH,
+  LIMIT,
+  PAGE,
+  ...filtersOf(collection),
+  sortOf(collection),
+  fieldsOf(collection, 'summary'),
+  LOCALE,
+  IF_NONE_MATCH,
+  ACCEPT_LANGUAGE,
+])
+
+const ITEM_PARAMETERS = byCollection((collection) => [
+  COLLECTION_PATH,
+  SLUG,
+  fieldsOf(collection, 'full'),
+  LOCALE,
+  IF_NONE_MATCH,
+  ACCEPT_LANGUAGE,
+])
+
+/** Parameters made once per collection, by the path's value (none for a collection there is not: a 404). */
+function byCollection(
+  make: (collection: CollectionName) => readonly Parameter[],
+): (value: string) => readonly Parameter[] {
+  const made = new Map(COLLECTION_NAMES.map((c) => [c as string, make(c)]))
+  return (value) => made.get(value) ?? []
 }
 
 export const list = route({
   path: `${API_PREFIX}/{collection}`,
   methods: READ,
   served: 'gateway',
-  parameters: (value) => listParameters(collectionOf(value)),
+  parameters: LIST_PARAMETERS,
   budgets: ['computed'],
   prerendered: {
-    computedBy: [
-      'page',
-      'tag',
-      'updated_since',
-      'published_after',
-      'published_before',
-      'author',
-      'when',
-      'exclude',
-      'sort',
-      'fields',
-    ],
+    computedBy: ['page', ...LIST_FILTERS.map((p) => p.name), 'sort', 'fields'],
     fileParameter: { name: 'limit', values: PRERENDERED_LIMITS.map(String), bare: String(DEFAULT_LIMIT) },
     file: (path, limit = String(DEFAULT_LIMIT)) => listFile(path.collection!, Number(limit)),
     locale: {
@@ -136,14 +121,7 @@ export const item = route({
   path: `${API_PREFIX}/{collection}/{slug}`,
   methods: READ,
   served: 'gateway',
-  parameters: (value) => [
-    COLLECTION_PATH,
-    SLUG,
-    fieldsOf(collectionOf(value), 'full'),
-    LOCALE,
-    IF_NONE_MATCH,
-    ACCEPT_LANGUAGE,
-  ],
+  parameters: ITEM_PARAMETERS,
   // A sparse item is computed; the whole one is a file.
   budgets: ['computed'],
   prerendered: {

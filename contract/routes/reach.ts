@@ -9,25 +9,8 @@ import { FEED_NAMES, FEED_TYPES } from '../documents.ts'
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../patterns.ts'
 import { CALENDAR_PREFIX, CHANGES_PATH, FEED_EXTENSIONS, FEEDS_PREFIX, SEARCH_PATH } from '../public-paths.ts'
 import type { FeedFormat } from '../public-paths.ts'
-import {
-  ACCEPT_LANGUAGE,
-  AUTHOR,
-  CHANGES_LIMIT,
-  CHANGES_LOCALE,
-  COLLECTION_FILTER,
-  EXCLUDE,
-  IF_NONE_MATCH,
-  LIMIT,
-  LOCALE,
-  PAGE,
-  PUBLISHED_AFTER,
-  PUBLISHED_BEFORE,
-  QUERY,
-  SINCE,
-  TAG,
-  UPDATED_SINCE,
-  WHEN,
-} from './parameters.ts'
+import { ACCEPT_LANGUAGE, IF_NONE_MATCH, LIMIT, LIST_FILTERS, LOCALE, PAGE } from './parameters.ts'
+import { CHANGES_LIMIT, CHANGES_LOCALE, COLLECTION_FILTER, QUERY, SINCE } from './reach-parameters.ts'
 import {
   ANONYMOUS,
   CONTENT_HEADERS,
@@ -48,22 +31,7 @@ export const search = route({
   path: SEARCH_PATH,
   methods: READ,
   served: 'gateway',
-  parameters: [
-    QUERY,
-    COLLECTION_FILTER,
-    TAG,
-    UPDATED_SINCE,
-    PUBLISHED_AFTER,
-    PUBLISHED_BEFORE,
-    AUTHOR,
-    WHEN,
-    EXCLUDE,
-    LIMIT,
-    PAGE,
-    LOCALE,
-    IF_NONE_MATCH,
-    ACCEPT_LANGUAGE,
-  ],
+  parameters: [QUERY, COLLECTION_FILTER, ...LIST_FILTERS, LIMIT, PAGE, LOCALE, IF_NONE_MATCH, ACCEPT_LANGUAGE],
   budgets: ['computed'],
   operations: {
     get: {

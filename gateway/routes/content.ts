@@ -85,9 +85,12 @@ export function itemRoute(store: ArtifactStore, now: () => Date) {
     const found = chosen && SLUG_RE.test(slug) ? findItem(snapshot, collection, slug, chosen) : undefined
     const path = chosen ? found?.file : itemFile(collection, slug)
     if (!SLUG_RE.test(slug) || path === undefined || !snapshot.has(path)) {
+      const locales = localesOf(snapshot)
+      // Only another locale can fall back (to the default one); the default locale has nothing to fall back to.
+      const noFallback = chosen && chosen.locale !== locales.default && !locales.fallback.includes(chosen.locale)
       throw problem('not-found', {
         detail: chosen
-          ? `No published ${collection} item has the slug "${slug.slice(0, 120)}" in ${chosen.locale}${localesOf(snapshot).fallback.includes(chosen.locale) ? '' : ' (this locale does not fall back to the default one)'}. List /api/${collection}?locale=${chosen.locale} to find slugs.`
+          ? `No published ${collection} item has the slug "${slug.slice(0, 120)}" in ${chosen.locale}${noFallback ? ' (this locale does not fall back to the default one)' : ''}. List /api/${collection}?locale=${chosen.locale} to find slugs.`
           : `No published ${collection} item has the slug "${slug.slice(0, 120)}". List /api/${collection} to find slugs.`,
       })
     }

@@ -19,7 +19,7 @@ const GET_CONTENT_TOOL = {
   inputSchema: z.object({
     collection: collectionArg.describe("The item's collection."),
     slug: z.string().min(1).max(200).describe('The item\'s slug, e.g. "meridian-mutual-ledger-reconciliation".'),
-    locale: localeArg.optional(),
+    locale: localeArg,
   }),
   outputSchema: z.object({
     collection: collectionArg,

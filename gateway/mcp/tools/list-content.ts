@@ -1,24 +1,21 @@
 /** list_content: one collection with REST's list options (filters, order, fields, pages) and envelope. */
 import { z } from 'zod'
-import { COLLECTIONS } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES, COLLECTIONS } from '../../../contract/collections.ts'
 import { isFiltered } from '../../../contract/filters.ts'
-import { DEFAULT_LIMIT, MAX_LIMIT, parseListQuery } from '../../../contract/query.ts'
+import { parseListQuery } from '../../../contract/query.ts'
 import { listEnvelope } from '../../../contract/render.ts'
+import { fieldsOf, sortOf } from '../../../contract/routes/collection-parameters.ts'
+import { LIMIT, LIST_FILTERS, PAGE } from '../../../contract/routes/parameters.ts'
 import type { McpContext } from '../context.ts'
 import { summariesIn, toolLocale } from '../../content/locales.ts'
-import {
-  collectionArg,
-  fieldList,
-  FILTER_NAMES,
-  filterArgs,
-  limitArg,
-  localeArg,
-  pageArg,
-  queryOf,
-  READ_ONLY,
-  toolError,
-  toolResult,
-} from '../schemas.ts'
+import { queryOf, toolArguments } from '../arguments.ts'
+import { collectionArg, localeArg, READ_ONLY, toolError, toolResult } from '../schemas.ts'
+
+/**
+ * The list route's query parameters, as one call of any collection takes them: `sort` and `fields`
+ * of every collection (REST's reader then refuses what the one asked for does not have).
+ */
+const LIST_ARGUMENTS = [LIMIT, PAGE, ...LIST_FILTERS, sortOf(COLLECTION_NAMES), fieldsOf(COLLECTION_NAMES, 'summary')]
 
 /** The tool's description and schemas, made once: every request builds a new server that registers it. */
 const LIST_CONTENT_TOOL = {
@@ -35,18 +32,8 @@ const LIST_CONTENT_TOOL = {
     'with a slug to read one item in full.',
   inputSchema: z.object({
     collection: collectionArg.describe('Which collection to list.'),
-    limit: limitArg.default(DEFAULT_LIMIT).describe(`Items per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
-    page: pageArg.default(1).describe('Page number, starting at 1.'),
-    ...filterArgs,
-    sort: fieldList
-      .optional()
-      .describe(
-        'The order: keys in turn, "-" before one for descending, e.g. ["-published_at"] or ["starts_at"]. Keys: published_at, updated_at, title; starts_at for webinars and events; ends_at for events.',
-      ),
-    fields: fieldList
-      .optional()
-      .describe('Only these fields of each item (id and type always), e.g. ["title", "slug", "url"].'),
-    locale: localeArg.optional(),
+    ...toolArguments(LIST_ARGUMENTS),
+    locale: localeArg,
   }),
   outputSchema: z.object({
     collection: collectionArg,
@@ -63,8 +50,6 @@ const LIST_CONTENT_TOOL = {
   annotations: { title: 'List a collection', ...READ_ONLY },
 }
 
-const QUERY_NAMES = ['limit', 'page', ...FILTER_NAMES, 'sort', 'fields']
-
 export function registerListContent({ server, snapshot, now }: McpContext): void {
   server.registerTool('list_content', LIST_CONTENT_TOOL, (args) => {
     const { collection } = args
@@ -72,7 +57,7 @@ export function registerListContent({ server, snapshot, now }: McpContext): void
     if (!chosen.ok) return toolError(chosen.message)
     const { locale } = chosen
     // REST's own parser, so a tool call and a REST call accept exactly the same options.
-    const parsed = parseListQuery(queryOf(args, QUERY_NAMES), collection)
+    const parsed = parseListQuery(queryOf(args, LIST_ARGUMENTS), collection)
     if (!parsed.ok) return toolError(parsed.errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
     const query = locale ? { ...parsed.query, locale } : parsed.query
     const envelope = listEnvelope(collection, summariesIn(snapshot, collection, locale), query, now().getTime())

@@ -1,15 +1,19 @@
 /** list_upcoming: events and webinars that have not started yet, soonest first. */
 import { z } from 'zod'
 import type { McpContext } from '../context.ts'
-import { parseFilters } from '../../../contract/filters.ts'
+import type { RecordFilter } from '../../../contract/filters.ts'
 import { selectFields } from '../../../contract/list-query.ts'
 import { parseFields } from '../../../contract/query.ts'
 import type { ParameterError } from '../../../contract/query-values.ts'
 import type { ContentRecord } from '../../../contract/records.ts'
+import { fieldsOf } from '../../../contract/routes/collection-parameters.ts'
+import { LIST_FILTERS, WHEN } from '../../../contract/routes/parameters.ts'
+import { queryReader } from '../../../contract/routes/query-reader.ts'
 import { recordUri } from '../content.ts'
 import { toolLocale } from '../../content/locales.ts'
 import type { Snapshot } from '../../snapshot.ts'
-import { fieldList, filterArgs, localeArg, queryOf, READ_ONLY, toolError, toolResult } from '../schemas.ts'
+import { queryOf, toolArgument, toolArguments } from '../arguments.ts'
+import { localeArg, READ_ONLY, toolError, toolResult } from '../schemas.ts'
 import { UPCOMING_COLLECTIONS, upcomingItem, upcomingRecords, type UpcomingCollection } from '../upcoming.ts'
 
 const MAX_DAYS = 3660
@@ -42,8 +46,11 @@ const sparseItem = z.looseObject({
   type: z.string(),
 })
 
-/** The list filters the tool takes, by REST's names (`when` is the tool's own premise). */
-const FILTERS = ['tag', 'author', 'published_after', 'published_before', 'updated_since', 'exclude'] as const
+/** The list filters the tool takes (`when` is the tool's own premise). */
+const FILTERS = LIST_FILTERS.filter((p) => p !== WHEN)
+const readFilters = queryReader(FILTERS)
+/** `fields` of either collection: REST's reader then takes those of the one a call asks for. */
+const FIELDS = fieldsOf(UPCOMING_COLLECTIONS, 'summary')
 
 /** The tool's description and schemas, made once: every request builds a new server that registers it. */
 const LIST_UPCOMING_TOOL = {
@@ -74,19 +81,10 @@ const LIST_UPCOMING_TOOL = {
       .optional()
       .describe('Region name or region tag suffix, e.g. "EMEA" or "latam".'),
     collection: z.enum(UPCOMING_COLLECTIONS).optional().describe('Only events or only webinars.'),
-    tag: filterArgs.tag,
-    author: filterArgs.author.describe('Only those where this person speaks: a slug like "jose-nunez" or a name.'),
-    published_after: filterArgs.published_after,
-    published_before: filterArgs.published_before,
-    updated_since: filterArgs.updated_since,
-    exclude: filterArgs.exclude,
-    fields: fieldList
-      .optional()
-      .describe(
-        'Only these fields of each item\'s record, as list_content takes them (id and type always; collection and resource_uri too), e.g. ["title", "starts_at", "registration_url"]. A field of events or of webinars.',
-      ),
+    ...toolArguments(FILTERS),
+    fields: toolArgument(FIELDS, 'Each item is then its collection, resource_uri and these fields of its REST record.'),
     limit: z.number().int().min(1).max(100).default(20).describe('At most this many items (default 20).'),
-    locale: localeArg.optional(),
+    locale: localeArg,
   }),
   outputSchema: z.object({
     now: z.string().describe('The time the list was computed for (UTC).'),
@@ -105,8 +103,8 @@ export function registerListUpcoming({ server, snapshot, now }: McpContext): voi
     if (!chosen.ok) return toolError(chosen.message)
     // REST's own parsers for the filters and fields, so they take what the lists take.
     const errors: ParameterError[] = []
-    const params = queryOf(args, [...FILTERS, 'fields'])
-    const filter = parseFilters(params, errors)
+    const params = queryOf(args, [...FILTERS, FIELDS])
+    const filter = readFilters(params, errors) as RecordFilter
     const fields = parseFields(params, collection ?? UPCOMING_COLLECTIONS, 'summary', errors)
     if (errors.length) return toolError(errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
     const at = now()

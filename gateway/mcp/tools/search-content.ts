@@ -2,19 +2,13 @@
 import { z } from 'zod'
 import { COLLECTIONS } from '../../../contract/collections.ts'
 import { recordUri } from '../content.ts'
-import { MAX_QUERY_LENGTH, search } from '../../search/search.ts'
+import { search } from '../../search/search.ts'
 import type { McpContext } from '../context.ts'
-import { parseSearchQuery } from '../../../contract/search.ts'
-import {
-  collectionArg,
-  FILTER_NAMES,
-  filterArgs,
-  localeArg,
-  queryOf,
-  READ_ONLY,
-  toolError,
-  toolResult,
-} from '../schemas.ts'
+import { LIST_FILTERS } from '../../../contract/routes/parameters.ts'
+import { COLLECTION_FILTER, QUERY } from '../../../contract/routes/reach-parameters.ts'
+import { parseSearchQuery } from '../../../contract/search-query.ts'
+import { queryOf, textArgument, toolArgument, toolArguments } from '../arguments.ts'
+import { collectionArg, localeArg, READ_ONLY, toolError, toolResult } from '../schemas.ts'
 import { recordsBySlug, toolLocale } from '../../content/locales.ts'
 import type { CollectionName } from '../../../contract/collections.ts'
 
@@ -47,14 +41,10 @@ const SEARCH_CONTENT_TOOL = {
     'Narrow it with the filters of list_content (tag, author, published_after, published_before, updated_since, ' +
     'when, exclude). Pass collection and slug to get_content to read an item in full.',
   inputSchema: z.object({
-    query: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_QUERY_LENGTH)
-      .describe('Words or a phrase to look for, e.g. "ledger reconciliation" or a customer name.'),
-    collection: collectionArg.optional().describe('Only search this collection.'),
-    ...filterArgs,
+    // REST's `q`, by the name the tool has always had.
+    query: textArgument(QUERY),
+    collection: toolArgument(COLLECTION_FILTER),
+    ...toolArguments(LIST_FILTERS),
     limit: z
       .number()
       .int()
@@ -62,7 +52,7 @@ const SEARCH_CONTENT_TOOL = {
       .max(MAX_SEARCH_RESULTS)
       .default(5)
       .describe(`How many results, 1 to ${MAX_SEARCH_RESULTS} (default 5).`),
-    locale: localeArg.optional(),
+    locale: localeArg,
   }),
   outputSchema: z.object({
     query: z.string(),
@@ -74,16 +64,19 @@ const SEARCH_CONTENT_TOOL = {
 
 export function registerSearchContent({ server, snapshot, now }: McpContext): void {
   server.registerTool('search_content', SEARCH_CONTENT_TOOL, async (args) => {
-    const { query, collection, limit } = args
+    const { limit } = args
     const chosen = toolLocale(snapshot, args.locale)
     if (!chosen.ok) return toolError(chosen.message)
     const { locale } = chosen
-    // REST's own parser for the filters, so the tool and GET /api/search accept the same.
-    const params = queryOf(args, FILTER_NAMES)
-    params.set('q', query)
-    if (collection !== undefined) params.set('collection', collection)
+    // REST's own reader, so the tool and GET /api/search accept the same.
+    const params = queryOf(args, [COLLECTION_FILTER, ...LIST_FILTERS])
+    params.set(QUERY.name, args.query)
     const parsed = parseSearchQuery(params)
-    if (!parsed.ok) return toolError(parsed.errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
+    if (!parsed.ok)
+      return toolError(
+        parsed.errors.map((e) => `${e.parameter === QUERY.name ? 'query' : e.parameter} ${e.message}`).join('; '),
+      )
+    const { query } = parsed.query
     const { total, hits } = await search(snapshot, {
       ...parsed.query,
       limit,
