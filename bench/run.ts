@@ -47,6 +47,7 @@ const BENCH = defineCommand({
     out: { type: 'string', value: 'DIR', help: 'write the results there' },
     record: { type: 'boolean', help: 'write bench/results/latest.{json,md}, the results BENCHMARKS.md quotes' },
     sizes: { type: 'string', value: '300,1000,…', help: "the scale curve's sizes" },
+    'load-seconds': { type: 'string', value: 'S', help: "each gateway load run's length (default 3; 1 with --smoke)" },
     only: { type: 'string', value: 'scale|locales', help: 'the scale curve, or the multilingual row, alone' },
     images: { type: 'string', value: 'N', help: 'images in the corpus (default 1,000; 12 with --smoke)' },
     content: {
@@ -90,7 +91,9 @@ const config = {
    */
   watch_edits: smoke ? 1 : 9,
   load_runs: smoke ? 1 : 3,
-  load_seconds: smoke ? 1 : 3,
+  /** Unrecorded load runs first: none in the smoke run, whose numbers are thrown away. */
+  load_warmups: smoke ? 0 : 1,
+  load_seconds: Number(args['load-seconds'] ?? (smoke ? 1 : 3)),
   connections: smoke ? 10 : 50,
   /** The scale curve's sizes (realistic prose), each built cold `scale_runs` times by us and by Hugo. */
   scale_sizes: args.sizes ?? (smoke ? '300' : '300,1000,3000,10000,30000'),
@@ -227,6 +230,7 @@ async function benchEverything(curve: Row[], hugoMissing: string | undefined): P
     const gateway = await step('gateway under load', () =>
       benchGateway(join(corpus.root, 'dist'), loadTargets(manifest), {
         runs: config.load_runs,
+        warmups: config.load_warmups,
         load: { connections: config.connections, seconds: config.load_seconds },
         workDir: corpus.root,
       }),

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { defaultOf, readSettings, SETTINGS, SettingsError } from '../../contract/settings.ts'
 import { SETTINGS_PAGE, withSettingsTable } from '../../build/settings-doc.ts'
+import { type Command, runCommand } from '../helpers/commands.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 import { runTsx } from '../helpers/run-tsx.ts'
 
@@ -96,18 +97,19 @@ describe('the settings schema', () => {
   })
 })
 
-// Each case starts a process compiling TypeScript on the fly: seconds each, more under load.
+// Each case starts a process: the commands as their npm scripts start them (build/run.mjs), the
+// Netlify function's module under tsx.
 describe('a bad setting stops every runtime with one line', { timeout: 120_000 }, () => {
   it('npm start, npm run dev and the build exit 1 naming the variable, without a stack trace', async () => {
-    for (const [args, env] of [
-      [['gateway/serve.ts'], { PORT: '80a' }],
-      [['gateway/dev.ts'], { PORT: '80a' }],
-      [['build/cli.ts', 'check'], { BUILD_THREADS: 'lots' }],
+    for (const [command, args, env] of [
+      ['serve', [], { PORT: '80a' }],
+      ['dev', [], { PORT: '80a' }],
+      ['cli', ['check'], { BUILD_THREADS: 'lots' }],
     ] as const) {
-      const result = await runTsx([...args], env)
-      expect(result.code, args.join(' ')).toBe(1)
+      const result = await runCommand(command, [...args], env)
+      expect(result.code, command).toBe(1)
       const lines = result.stderr.split('\n').filter((l) => l && !l.startsWith('oidc-provider WARNING'))
-      expect(lines, args.join(' ')).toEqual([
+      expect(lines, command).toEqual([
         `✗ ${Object.keys(env)[0]} must be ${Object.keys(env)[0] === 'PORT' ? 'an integer from 0 to 65535; got "80a"' : 'auto or an integer from 1 to 64; got "lots"'}`,
       ])
     }
@@ -121,10 +123,13 @@ describe('a bad setting stops every runtime with one line', { timeout: 120_000 }
       '✗ FILE_CACHE_MB must be an integer from 0 to 4096; got "-1"',
     ]
     // `npm start` is the build, then the gateway: each reads every setting.
-    for (const args of [['gateway/serve.ts'], ['build/cli.ts', 'build']]) {
-      const result = await runTsx(args, env)
-      expect(result.code, args.join(' ')).toBe(1)
-      expect(result.stderr.split('\n').filter(Boolean), args.join(' ')).toEqual(expected)
+    for (const [command, args] of [
+      ['serve', []],
+      ['cli', ['build']],
+    ] as [Command, string[]][]) {
+      const result = await runCommand(command, args, env)
+      expect(result.code, command).toBe(1)
+      expect(result.stderr.split('\n').filter(Boolean), command).toEqual(expected)
     }
     // What only the settings together break, besides a value refused on its own.
     expect(() => readSettings({ OAUTH_SIGNING_KEY: '', PORT: 'x' }, 'netlify')).toThrow(
@@ -133,10 +138,10 @@ describe('a bad setting stops every runtime with one line', { timeout: 120_000 }
   })
 
   it('HOST off loopback without PUBLIC_URL stops npm start and npm run dev with one line naming PUBLIC_URL', async () => {
-    for (const script of ['gateway/serve.ts', 'gateway/dev.ts']) {
-      const result = await runTsx([script], { HOST: '0.0.0.0', PORT: '0', PUBLIC_URL: '' })
-      expect(result.code, script).toBe(1)
-      expect(result.stderr.split('\n').filter(Boolean), script).toEqual([
+    for (const command of ['serve', 'dev'] as const) {
+      const result = await runCommand(command, [], { HOST: '0.0.0.0', PORT: '0', PUBLIC_URL: '' })
+      expect(result.code, command).toBe(1)
+      expect(result.stderr.split('\n').filter(Boolean), command).toEqual([
         '✗ PUBLIC_URL must be set when HOST is not a loopback address (HOST is "0.0.0.0"): it is the origin clients use, which the OAuth metadata names and /mcp checks requests against, e.g. PUBLIC_URL=http://192.168.1.20:8787',
       ])
     }

@@ -6,12 +6,12 @@ import { listFile } from '../../contract/paths.ts'
 import { parseListQuery } from '../../contract/query.ts'
 import { renderList } from '../../contract/render.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
-import { copyOfFixtureContent } from '../helpers/project.ts'
+import { copyOfBuiltFixture } from '../helpers/project.ts'
 
 // Every limit of every collection, with page=1: far past one client's budget of computed answers, which is not what this tests.
 const UNLIMITED = { env: { COMPUTED_RATE_LIMIT_PER_MINUTE: '0' } }
 
-const ctx = useBuiltGateway(copyOfFixtureContent, UNLIMITED)
+const ctx = useBuiltGateway(copyOfBuiltFixture, UNLIMITED)
 
 describe('pre-rendered and gateway answers are the same bytes', () => {
   it.each(COLLECTION_NAMES)('%s: every limit 1..100, with and without page=1', async (collection) => {

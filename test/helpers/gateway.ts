@@ -23,7 +23,7 @@ import { openPeople } from '../../gateway/auth/people/people.ts'
 import { openFileStore } from '../../gateway/auth/store/file-store.ts'
 import { createGateway, type Gateway, type Platform } from '../../gateway/gateway.ts'
 import { createLogger } from '../../gateway/log.ts'
-import { copyOfFixtureContent, type TempProject } from './project.ts'
+import { copyOfBuiltFixture, type TempProject } from './project.ts'
 
 export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 
@@ -158,13 +158,14 @@ export interface BuiltGateway extends TestGateway {
 }
 
 /**
- * Build `project` (default: a copy of the test fixture content, removed on
- * close) and serve it with the whole gateway.
+ * Build `project` (default: a copy of the test fixture content with the dist/
+ * the global set-up built from it, which the build finds up to date; removed
+ * on close) and serve it with the whole gateway.
  */
 export async function startBuiltGateway(
   options: GatewayOptions & { project?: TempProject } = {},
 ): Promise<BuiltGateway> {
-  const project = options.project ?? (await copyOfFixtureContent())
+  const project = options.project ?? (await copyOfBuiltFixture())
   await buildSite({ root: project.root })
   const gateway = await startGateway(project.dist, { filesDir: project.root, ...options })
   return {

@@ -8,18 +8,14 @@
  * an item published for as long as the one naming it; and `npm run new
  * --publish-at` scaffolds a scheduled draft.
  */
-import { execFile } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
 import { ContentErrors } from '../../../build/core/errors.ts'
-import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
 import { PLACEHOLDERS } from '../../../build/core/placeholders.ts'
-
-const run = promisify(execFile)
-const TSX = join(REPO_ROOT, 'node_modules/.bin/tsx')
+import { runCommand } from '../../helpers/commands.ts'
+import { createProject, validPost, type TempProject } from '../../helpers/project.ts'
 
 const RELEASE = '2027-03-04T08:00:00Z'
 const EXPIRY = '2027-06-30T22:00:00Z'
@@ -38,17 +34,7 @@ async function filesOf(dist: string): Promise<Map<string, string>> {
 }
 
 /** Run a command of the build's command line with BUILD_TIME. */
-async function cli(args: string[], buildTime: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(TSX, [join(REPO_ROOT, 'build/cli.ts'), ...args], {
-      env: { ...process.env, BUILD_TIME: buildTime },
-    })
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-  }
-}
+const cli = (args: string[], buildTime: string) => runCommand('cli', args, { BUILD_TIME: buildTime })
 
 describe('the build clock', () => {
   let project: TempProject
@@ -163,14 +149,7 @@ describe('npm run new --publish-at', () => {
   })
   afterAll(() => project?.remove())
 
-  const scaffold = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await run(TSX, [join(REPO_ROOT, 'build/scaffold.ts'), ...args, '--root', project.root])
-      return { code: 0, stdout, stderr }
-    } catch (error) {
-      return error as { code: number; stdout: string; stderr: string }
-    }
-  }
+  const scaffold = (...args: string[]) => runCommand('new', [...args, '--root', project.root])
 
   it('writes the release time (and an expiry) into a draft that validates, and says when it publishes', async () => {
     const made = await scaffold(

@@ -16,7 +16,7 @@ import type { ContentRecord, FullRecord } from '../../../contract/records.ts'
 import { FEED_ENTRIES } from '../../../build/emit/feeds.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
-import { copyOfFixtureContent, createProject, validPost } from '../../helpers/project.ts'
+import { copyOfBuiltFixture, createProject, validPost } from '../../helpers/project.ts'
 
 /** What the XML parser makes of an RSS item (attributes as `@name`, repeated elements as arrays). */
 interface RssItem {
@@ -46,7 +46,7 @@ interface JsonFeedItem {
   authors: { name: string }[]
 }
 
-const ctx = useBuiltGateway(copyOfFixtureContent)
+const ctx = useBuiltGateway(copyOfBuiltFixture)
 const FORMATS: FeedFormat[] = ['rss', 'atom', 'json']
 const parser = new XMLParser({
   ignoreAttributes: false,

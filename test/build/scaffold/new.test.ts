@@ -1,27 +1,16 @@
 /** `npm run new`: the scaffolded file passes validation as a draft, and publishes once its placeholders and the draft flag go. */
-import { execFile } from 'node:child_process'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../../contract/collections.ts'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
 import { ContentErrors } from '../../../build/core/errors.ts'
 import { slugify } from '../../../build/core/slug.ts'
-import { createProject, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import { runCommand } from '../../helpers/commands.ts'
+import { createProject, type TempProject } from '../../helpers/project.ts'
 
-const run = promisify(execFile)
-const TSX = join(REPO_ROOT, 'node_modules/.bin/tsx')
-
-async function scaffold(root: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(TSX, [join(REPO_ROOT, 'build/scaffold.ts'), ...args, '--root', root])
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-  }
-}
+/** `npm run new -- <args…> --root <root>`. */
+const scaffold = (root: string, ...args: string[]) => runCommand('new', [...args, '--root', root])
 
 describe('npm run new', () => {
   // Each test has its own project, so none depends on another having run.

@@ -17,7 +17,7 @@ import { buildSite } from '../../../build/compiler/build.ts'
 import { recordSchemaName } from '../../../contract/routes/content.ts'
 import { SCOPE_NAMES, ROLES } from '../../../contract/scopes.ts'
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_HEADERS } from '../../../contract/webhook-events.ts'
-import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfBuiltFixture, type TempProject } from '../../helpers/project.ts'
 import {
   AUTHORIZE_PATH,
   HEALTH_PATH,
@@ -47,7 +47,7 @@ let text: string
 let doc: Json
 
 beforeAll(async () => {
-  project = await copyOfFixtureContent()
+  project = await copyOfBuiltFixture()
   await buildSite({ root: project.root })
   text = await readFile(join(project.dist, 'openapi.json'), 'utf8')
   doc = JSON.parse(text) as Json

@@ -14,7 +14,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { buildSite } from '../../../build/compiler/build.ts'
-import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import { copyOfBuiltFixture, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 import { HEALTH_PATH } from '../../../contract/public-paths.ts'
 import { documentedPaths, ROUTES } from '../../../contract/routes/index.ts'
 import type { Route } from '../../../contract/routes/route.ts'
@@ -39,7 +39,7 @@ async function lint(command: string, args: string[]): Promise<string> {
 let project: TempProject
 
 beforeAll(async () => {
-  project = await copyOfFixtureContent()
+  project = await copyOfBuiltFixture()
   await buildSite({ root: project.root })
   await mkdir(join(REPO_ROOT, 'test-artifacts/lint'), { recursive: true })
   await copyFile(join(project.dist, 'openapi.json'), join(REPO_ROOT, LINTED))

@@ -22,7 +22,7 @@ import { defaultOf } from '../../../contract/settings.ts'
 import { MANIFEST_FILE } from '../../../contract/paths.ts'
 import type { Manifest } from '../../../contract/manifest.ts'
 import type { CollectionName } from '../../../contract/collections.ts'
-import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import { copyOfBuiltFixture, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 
 interface Rule {
   from: string
@@ -44,7 +44,7 @@ let all: Rule[]
 let manifest: Manifest
 
 beforeAll(async () => {
-  project = await copyOfFixtureContent()
+  project = await copyOfBuiltFixture()
   await buildSite({ root: project.root })
   toml = await parse()
   all = await parse([join(project.dist, '_redirects')])

@@ -17,7 +17,7 @@ import { bundledFunctions } from './functions.ts'
 import { FUNCTIONS_DIR, SIDE_FUNCTIONS } from '../../../build/netlify-function.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
-import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import { copyOfBuiltFixture, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 import { API_VERSION } from '../../../contract/lifecycle.ts'
 import { startEmulator, type Emulator } from './emulator.ts'
 import { generateApiKey, hashApiKey } from '../../../gateway/auth/api-key.ts'
@@ -73,7 +73,7 @@ describe('Netlify deploy parity', () => {
   let agentKey: string
 
   beforeAll(async () => {
-    project = await copyOfFixtureContent()
+    project = await copyOfBuiltFixture()
     await buildSite({ root: project.root })
     await bundledFunctions(project.root)
     await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))

@@ -15,10 +15,10 @@ import { recordFields, type ContentRecord } from '../../../contract/records.ts'
 import { queryGuide } from '../../../build/openapi/guide.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
-import { copyOfFixtureContent } from '../../helpers/project.ts'
+import { copyOfBuiltFixture } from '../../helpers/project.ts'
 
 // Far more computed answers than one client's budget allows: the budget is not what this tests.
-const ctx = useBuiltGateway(copyOfFixtureContent, { env: { COMPUTED_RATE_LIMIT_PER_MINUTE: '0' } })
+const ctx = useBuiltGateway(copyOfBuiltFixture, { env: { COMPUTED_RATE_LIMIT_PER_MINUTE: '0' } })
 
 type Person = { name: string; slug: string }
 type Item = ContentRecord & { authors?: Person[]; speakers?: Person[]; starts_at?: string }

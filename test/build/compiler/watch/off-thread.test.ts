@@ -33,6 +33,7 @@ describe('npm run dev with the full pass and the file watcher on worker threads'
     dev = await startDev({ root: project.root, port: 0, offThread: true, print: (line) => printed.push(line) })
   })
   afterAll(async () => {
+    passes.mockRestore()
     await dev?.close()
     await project?.remove()
   })
