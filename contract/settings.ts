@@ -241,11 +241,11 @@ export const SETTINGS = {
     schema: integer(1, 10_000_000),
   }),
   OAUTH_STORE: setting({
-    accepts: 'files or netlify-blobs',
+    accepts: 'files, netlify-blobs or redis',
     description:
-      "Where runtime data lives: the embedded server's grants, sessions, registered clients and people, and the API keys and machine clients unless KEYS_FILE and OAUTH_CLIENTS_FILE name files.",
+      "Where runtime data lives: the embedded server's grants, sessions, registered clients and people, webhooks, the audit trail, and the API keys and machine clients unless KEYS_FILE and OAUTH_CLIENTS_FILE name files. `redis` (REDIS_URL) is for several gateways on machines that share no disk: it also counts every rate limit across them.",
     default: { netlify: 'netlify-blobs', otherwise: 'files' },
-    schema: z.enum(['files', 'netlify-blobs']),
+    schema: z.enum(['files', 'netlify-blobs', 'redis']),
   }),
   OAUTH_STORE_DIR: setting({
     accepts: 'a folder path',
@@ -265,6 +265,33 @@ export const SETTINGS = {
     default: undefined,
     schema: z.string().min(1),
     secret: true,
+  }),
+  REDIS_URL: setting({
+    accepts: 'a redis:// or rediss:// (TLS) URL, like rediss://:password@redis.internal:6379/0',
+    description:
+      'The Redis of OAUTH_STORE=redis (the gateways and the keys CLI): its host, port and database, a password (and user) where it needs one. Run it with AOF persistence (docs/operating.md, "Redis").',
+    default: undefined,
+    schema: z.string().refine((v) => {
+      try {
+        return ['redis:', 'rediss:'].includes(new URL(v).protocol)
+      } catch {
+        return false
+      }
+    }),
+    secret: true,
+  }),
+  REDIS_KEY_PREFIX: setting({
+    accepts: 'up to 64 letters, digits and `:._-`',
+    description: 'Starts every key the gateway writes in Redis: sites sharing one Redis each need their own.',
+    default: 'content-api:',
+    schema: z.string().regex(/^[\w:.-]{1,64}$/),
+  }),
+  METRICS_PORT: setting({
+    accepts: 'an integer from 1 to 65535',
+    description:
+      'Serves Prometheus metrics at `/metrics` on this port of HOST (request rates, latencies and statuses, state store errors and reconnects, the webhook queue), apart from the public port: keep it off the internet. Unset: no metrics.',
+    default: undefined,
+    schema: integer(1, 65535),
   }),
   REQUIRE_HISTORY: setting({
     accepts: 'on or off',
@@ -389,6 +416,13 @@ interface Rule {
 }
 
 const RULES: readonly Rule[] = [
+  {
+    setting: 'REDIS_URL',
+    runtimes: ['start', 'dev', 'netlify', 'cli'],
+    broken: (s) => s.OAUTH_STORE === 'redis' && s.REDIS_URL === undefined,
+    message:
+      'REDIS_URL must be set with OAUTH_STORE=redis: it names the Redis every gateway shares (redis://host:6379)',
+  },
   {
     // Each instance would generate a key of its own: a token issued by one fails on the next.
     setting: 'OAUTH_SIGNING_KEY',
