@@ -23,7 +23,7 @@ import { checkSettings } from './config.ts'
 import { Budgets } from './http/budgets.ts'
 import { sharedLimiterBackend } from './http/shared-limits.ts'
 import { openStateStore, storeHealth, storeSettingsFrom } from './auth/store/open-store.ts'
-import { startMetrics, type RunningMetrics } from './http/metrics.ts'
+import type { RunningMetrics } from './http/metrics.ts'
 import type { Logger } from './log.ts'
 import { mcpHandler } from './mcp/handler.ts'
 import { changesRoute } from './routes/changes.ts'
@@ -158,6 +158,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     async listen() {
       if (settings.METRICS_PORT !== undefined) {
         const measured = openStateStore(stateStore)
+        const { startMetrics } = await import('./http/metrics.ts')
         metrics = await startMetrics({ host: settings.HOST, port: settings.METRICS_PORT, store: () => measured })
         log('info', 'metrics served', { url: metrics.url })
       }

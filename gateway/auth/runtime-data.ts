@@ -61,7 +61,7 @@ export interface DataDocument<T> {
  * How long a gateway answers from a document of the state store before asking whether it changed
  * (a stat, or the record's ETag): a revocation reaches every gateway within it.
  */
-const STORE_RECHECK_MS = 500
+export const STORE_RECHECK_MS = 500
 
 export function dataDocument<T>(
   where: DataLocation,

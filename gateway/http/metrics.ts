@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (prom-client), off unless METRICS_PORT is set: then
+ * Prometheus metrics (prom-client, loaded only when they are on), off unless METRICS_PORT is set: then
  * `GET /metrics` on that port of HOST, apart from the public port, so the
  * metrics of every gateway behind a load balancer can be scraped one by one
  * and never reach the internet through it.
@@ -15,6 +15,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import client from 'prom-client'
 import { ROUTES } from '../../contract/routes/index.ts'
 import { pathPattern } from '../../contract/routes/index.ts'
 import type { Route } from '../../contract/routes/route.ts'
@@ -47,7 +48,6 @@ export async function startMetrics(options: {
   /** The state store whose webhook queue is measured; none where credentials are off. */
   store?: () => StateStore | undefined
 }): Promise<RunningMetrics> {
-  const client = await import('prom-client')
   const registry = new client.Registry()
   client.collectDefaultMetrics({ register: registry })
   const requests = new client.Counter({
