@@ -13,6 +13,12 @@ import { join } from 'node:path'
 
 export const REDIS_SERVER = '/usr/bin/redis-server'
 
+/**
+ * Whether the tests that need a real Redis run: always in CI (.ci/run installs it, so a missing
+ * one fails there), elsewhere only where it is installed.
+ */
+export const HAVE_REDIS = existsSync(REDIS_SERVER) || Boolean(process.env.CI)
+
 export interface RedisServer {
   /** redis://127.0.0.1:<port>, for REDIS_URL. */
   url: string
