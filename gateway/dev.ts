@@ -14,7 +14,7 @@ import { startDev } from './dev-server.ts'
 import { closeOnSignals, endWatchIfStartFails } from './command.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { UsageError } from '../contract/errors.ts'
-import { readSettings } from '../contract/settings.ts'
+import { deprecations, readSettings } from '../contract/settings.ts'
 
 const USAGE = 'usage: npm run dev [-- --root DIR]'
 
@@ -24,6 +24,7 @@ async function main(argv: string[]): Promise<CliResult> {
     throw new UsageError(USAGE)
   const root = resolve(rootAt >= 0 ? argv[rootAt + 1]! : '.')
   const settings = readSettings(process.env, 'dev')
+  for (const line of deprecations(process.env)) console.error(`! ${line}`)
   const dev = await startDev({
     root,
     settings,

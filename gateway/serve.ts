@@ -9,11 +9,12 @@ import { createGateway } from './gateway.ts'
 import { createLogger } from './log.ts'
 import { closeOnSignals } from './command.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
-import { readSettings } from '../contract/settings.ts'
+import { deprecations, readSettings } from '../contract/settings.ts'
 
 async function main(): Promise<CliResult> {
   const settings = readSettings(process.env, 'start')
   const log = createLogger(settings.LOG_LEVEL)
+  for (const line of deprecations(process.env)) log('warn', line)
   const gateway = await createGateway(settings, {
     root: process.cwd(),
     logger: log,

@@ -186,7 +186,7 @@ export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
       store: {
         enum: ['files', 'netlify-blobs', 'redis'],
         description:
-          'Where this gateway keeps its runtime data (OAUTH_STORE): credentials, authorizations, webhooks. Reachable, or the answer is a 503.',
+          'Where this gateway keeps its runtime data (STATE_STORE): credentials, authorizations, webhooks. Reachable, or the answer is a 503.',
       },
       build: {
         type: 'object',

@@ -28,7 +28,7 @@ import { webhookCommand } from '../webhooks/cli.ts'
 import { processIo, type CliIo } from './cli-io.ts'
 import { report } from '../../contract/cli.ts'
 import { UsageError } from '../../contract/errors.ts'
-import { readSettings } from '../../contract/settings.ts'
+import { deprecations, readSettings } from '../../contract/settings.ts'
 
 const SIGNING_KEY_USAGE = 'usage: npm run keys -- signing-key   (prints a new private JWK for OAUTH_SIGNING_KEY)'
 
@@ -56,9 +56,9 @@ Runtime data (all of it: keys, clients, people, webhooks, authorizations, the au
   import <file>
 
 Keys and clients live in KEYS_FILE and OAUTH_CLIENTS_FILE (default gateway/.data/, git-ignored), or
---file <path>; with OAUTH_STORE=netlify-blobs and NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, in that
-Netlify site's Blobs, where the deployed gateway reads them; with OAUTH_STORE=redis, in REDIS_URL's Redis. People, webhooks and the audit trail live
-in the store (OAUTH_STORE).`
+--file <path>; with STATE_STORE=netlify-blobs and NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, in that
+Netlify site's Blobs, where the deployed gateway reads them; with STATE_STORE=redis, in REDIS_URL's Redis. People, webhooks and the audit trail live
+in the store (STATE_STORE).`
 
 /** The usage `--help` asks for: the command's, else the whole. */
 function usageOf(command: string | undefined, sub: string | undefined): string {
@@ -72,6 +72,7 @@ function usageOf(command: string | undefined, sub: string | undefined): string {
 }
 
 export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
+  for (const line of deprecations(io.env)) io.err(`! ${line}`)
   if (argv[0] === 'webhook') return webhookCommand(argv.slice(1), io)
   try {
     const { values, positionals } = parseArgs({

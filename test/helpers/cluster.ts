@@ -2,7 +2,7 @@
  * Several gateways on several ports as a deployment runs them: each its own
  * process, started with the command the container image runs
  * (GATEWAY_COMMAND: the Dockerfile's CMD, test/deploy/container.test.ts keeps
- * the two equal), sharing one build, one real Redis (OAUTH_STORE=redis), one
+ * the two equal), sharing one build, one real Redis (STATE_STORE=redis), one
  * signing key and one webhook secrets key, behind a load balancer
  * (front-proxy.ts) whose origin is their PUBLIC_URL. The keys CLI runs as an
  * operator runs it: `node build/run.mjs keys …`, a process of its own.
@@ -74,7 +74,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     PORT: '0',
     PUBLIC_URL: front.url,
     DIST_DIR: project.dist,
-    OAUTH_STORE: 'redis',
+    STATE_STORE: 'redis',
     REDIS_URL: redis.url,
     REDIS_KEY_PREFIX: 'cluster:',
     OAUTH_SIGNING_KEY: JSON.stringify(await exportJWK(privateKey)),

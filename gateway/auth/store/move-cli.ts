@@ -4,7 +4,7 @@
  * Each side is read from the same settings the gateway reads: `files` from
  * OAUTH_STORE_DIR, KEYS_FILE and OAUTH_CLIENTS_FILE, `redis` from REDIS_URL
  * and REDIS_KEY_PREFIX, `netlify-blobs` from NETLIFY_SITE_ID and
- * NETLIFY_AUTH_TOKEN; export and import use OAUTH_STORE's. Run it while no
+ * NETLIFY_AUTH_TOKEN; export and import use STATE_STORE's. Run it while no
  * gateway writes (a maintenance window): what is written meanwhile on the
  * source may be missed.
  *
@@ -26,11 +26,11 @@ import { countsOf, readRuntimeData, writeRuntimeData, type RuntimeData } from '.
 export const MOVE_USAGE = {
   migrate:
     'usage: npm run keys -- migrate --from <files|netlify-blobs|redis> --to <files|netlify-blobs|redis>\n       (each side from its settings: OAUTH_STORE_DIR, KEYS_FILE, OAUTH_CLIENTS_FILE; REDIS_URL; NETLIFY_SITE_ID)',
-  export: 'usage: npm run keys -- export <file>   (every record of OAUTH_STORE, as one JSON file, mode 0600)',
-  import: 'usage: npm run keys -- import <file>   (a file of `keys export`, into OAUTH_STORE)',
+  export: 'usage: npm run keys -- export <file>   (every record of STATE_STORE, as one JSON file, mode 0600)',
+  import: 'usage: npm run keys -- import <file>   (a file of `keys export`, into STATE_STORE)',
 } as const
 
-type StoreKind = Settings['OAUTH_STORE']
+type StoreKind = Settings['STATE_STORE']
 const KINDS = ['files', 'netlify-blobs', 'redis'] as const satisfies readonly StoreKind[]
 const FORMAT = 'content-api-runtime-data'
 
@@ -56,14 +56,14 @@ export class ExportFileError extends AppError {
 function sideOf(kind: StoreKind, settings: Settings, cwd: string): RuntimeData {
   if (kind === 'redis' && settings.REDIS_URL === undefined)
     throw new UsageError('REDIS_URL must be set for the redis side: it names the Redis (redis://host:6379)')
-  const these = { ...settings, OAUTH_STORE: kind }
+  const these = { ...settings, STATE_STORE: kind }
   const store = openStateStore(storeSettingsFrom(these, cwd))
   return { name: kind, store, ...dataLocations(these, cwd) }
 }
 
 const kindOption = (value: string | undefined, name: string): StoreKind => {
   if (!value || !(KINDS as readonly string[]).includes(value))
-    throw new UsageError(`${name} must be ${SETTINGS.OAUTH_STORE.accepts}`, MOVE_USAGE.migrate)
+    throw new UsageError(`${name} must be ${SETTINGS.STATE_STORE.accepts}`, MOVE_USAGE.migrate)
   return value as StoreKind
 }
 
@@ -96,14 +96,14 @@ export async function moveCommand(
   const file = rest[0]
   if (!file) throw new UsageError('a file is needed', MOVE_USAGE[command])
   const path = resolve(io.cwd, file)
-  const side = sideOf(settings.OAUTH_STORE, settings, io.cwd)
+  const side = sideOf(settings.STATE_STORE, settings, io.cwd)
   if (command === 'export') {
     const records = await readRuntimeData(side)
     const body = {
       format: FORMAT,
       version: 1,
       exported_at: new Date(now).toISOString(),
-      from: settings.OAUTH_STORE,
+      from: settings.STATE_STORE,
       records,
     }
     await writeDurably(path, `${JSON.stringify(body, null, 1)}\n`)

@@ -1,6 +1,6 @@
 /**
  * Which state store the embedded authorization server uses, from the
- * settings (OAUTH_STORE, OAUTH_STORE_DIR, NETLIFY_SITE_ID with
+ * settings (STATE_STORE, OAUTH_STORE_DIR, NETLIFY_SITE_ID with
  * NETLIFY_AUTH_TOKEN outside Netlify, REDIS_URL and REDIS_KEY_PREFIX): the
  * gateway and the keys CLI read the same ones.
  */
@@ -22,9 +22,9 @@ export type StoreSettings =
   | { kind: 'redis'; url: string; prefix: string }
 
 export function storeSettingsFrom(settings: Settings, root = process.cwd()): StoreSettings {
-  if (settings.OAUTH_STORE === 'files') return { kind: 'files', dir: resolve(root, settings.OAUTH_STORE_DIR) }
-  // readSettings has refused OAUTH_STORE=redis without REDIS_URL.
-  if (settings.OAUTH_STORE === 'redis')
+  if (settings.STATE_STORE === 'files') return { kind: 'files', dir: resolve(root, settings.OAUTH_STORE_DIR) }
+  // readSettings has refused STATE_STORE=redis without REDIS_URL.
+  if (settings.STATE_STORE === 'redis')
     return { kind: 'redis', url: settings.REDIS_URL!, prefix: settings.REDIS_KEY_PREFIX }
   return {
     kind: 'netlify-blobs',

@@ -4,7 +4,7 @@
  * registered clients, people, webhook subscriptions and their queues,
  * scheduled-release state, the audit trail) with its lifetime, and the two
  * documents that may live in files instead (the API keys and the machine
- * clients: KEYS_FILE and OAUTH_CLIENTS_FILE with OAUTH_STORE=files). What is
+ * clients: KEYS_FILE and OAUTH_CLIENTS_FILE with STATE_STORE=files). What is
  * secret is moved as it is stored: hashes, and webhook signing secrets sealed
  * with WEBHOOK_SECRETS_KEY (the target's gateways need the same key).
  *

@@ -63,7 +63,7 @@ async function keys(store: string, args: string[], stdin = '') {
   const out: string[] = []
   const err: string[] = []
   const code = await runKeysCli(args, {
-    env: { ...env, OAUTH_STORE: store },
+    env: { ...env, STATE_STORE: store },
     cwd: dir,
     out: (l) => out.push(l),
     err: (l) => err.push(l),

@@ -1,5 +1,5 @@
 /**
- * Three gateway processes on three ports, one real Redis (OAUTH_STORE=redis)
+ * Three gateway processes on three ports, one real Redis (STATE_STORE=redis)
  * and a load balancer in front, as a self-hosted deployment runs them: what
  * one gateway does, every other sees. An authorization started on one is
  * finished on another; a limit is counted across all of them; a key revoked
