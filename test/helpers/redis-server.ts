@@ -20,7 +20,7 @@ export const REDIS_SERVER = '/usr/bin/redis-server'
 export const HAVE_REDIS = existsSync(REDIS_SERVER) || Boolean(process.env.CI)
 
 export interface RedisServer {
-  /** redis://127.0.0.1:<port>, for REDIS_URL. */
+  /** redis://127.0.0.1:<port> (rediss://localhost with TLS, a password in it where set), for REDIS_URL. */
   url: string
   port: number
   /** Stop it (SIGKILL: no chance to save anything more than the AOF already holds). */
@@ -40,7 +40,14 @@ export async function freePort(): Promise<number> {
   return port
 }
 
-export async function startRedis(): Promise<RedisServer> {
+export interface RedisOptions {
+  /** requirepass: REDIS_URL then carries it (`redis://:<password>@…`). */
+  password?: string
+  /** Serve TLS only (REDIS_URL `rediss://localhost:…`), with this certificate and key (PEM files). */
+  tls?: { cert: string; key: string }
+}
+
+export async function startRedis(options: RedisOptions = {}): Promise<RedisServer> {
   if (!existsSync(REDIS_SERVER))
     throw new Error(`${REDIS_SERVER} is missing: apt-get install redis-server (.ci/run installs it)`)
   const dir = await mkdtemp(join(tmpdir(), 'redis-'))
@@ -50,8 +57,21 @@ export async function startRedis(): Promise<RedisServer> {
     const started = spawn(
       REDIS_SERVER,
       [
-        '--port',
-        String(port),
+        ...(options.tls
+          ? [
+              '--port',
+              '0',
+              '--tls-port',
+              String(port),
+              '--tls-cert-file',
+              options.tls.cert,
+              '--tls-key-file',
+              options.tls.key,
+              '--tls-auth-clients',
+              'no',
+            ]
+          : ['--port', String(port)]),
+        ...(options.password ? ['--requirepass', options.password] : []),
         '--bind',
         '127.0.0.1',
         '--dir',
@@ -90,7 +110,7 @@ export async function startRedis(): Promise<RedisServer> {
   }
   await start()
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `${options.tls ? 'rediss' : 'redis'}://${options.password ? `:${encodeURIComponent(options.password)}@` : ''}${options.tls ? 'localhost' : '127.0.0.1'}:${port}`,
     port,
     stop,
     start,
