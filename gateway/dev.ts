@@ -14,7 +14,7 @@ import { startDev } from './dev-server.ts'
 import { closeOnSignals, endWatchIfStartFails } from './command.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { defineCommand, parseCommand, printHelp } from '../contract/cli-args.ts'
-import { readSettings } from '../contract/settings.ts'
+import { deprecations, readSettings } from '../contract/settings.ts'
 
 const DEV = defineCommand({
   name: 'npm run dev',
@@ -35,6 +35,7 @@ async function main(argv: string[]): Promise<CliResult> {
   if (args.help) return printHelp(DEV)
   const root = resolve(args.values.root ?? '.')
   const settings = readSettings(process.env, 'dev')
+  for (const line of deprecations(process.env)) console.error(`! ${line}`)
   const dev = await startDev({
     root,
     settings,

@@ -21,11 +21,14 @@ import { createAuth, type Auth, type AuthRuntime } from './auth/auth.ts'
 import { authHandlers, withoutAuth } from './auth/routes.ts'
 import { checkSettings } from './config.ts'
 import { Budgets } from './http/budgets.ts'
+import { sharedLimiterBackend } from './http/shared-limits.ts'
+import { openStateStore, storeHealth, storeSettingsFrom } from './auth/store/open-store.ts'
+import type { RunningMetrics } from './http/metrics.ts'
 import type { Logger } from './log.ts'
 import { mcpHandler } from './mcp/handler.ts'
 import { changesRoute } from './routes/changes.ts'
 import { itemRoute, listRoute } from './routes/content.ts'
-import { healthRoute } from './routes/health.ts'
+import { healthRoute, livenessRoute } from './routes/health.ts'
 import { NOT_HERE, type RouteHandlers } from './routes/mount.ts'
 import { searchRoute } from './routes/search.ts'
 import { startServer, type RunningServer } from './server.ts'
@@ -95,6 +98,8 @@ export interface Gateway {
   listen(): Promise<RunningServer>
   /** The webhook service, once listening on a platform that sends them. */
   readonly webhooks: WebhookService | undefined
+  /** The metrics server, once listening with METRICS_PORT set. */
+  readonly metrics: RunningMetrics | undefined
   /**
    * Load DIST_DIR again (SIGHUP), send the new build's changes and wait for its
    * next release; the previous build stays served if it fails.
@@ -115,8 +120,10 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
   const clock = platform.now && (() => platform.now!().getTime())
   const now = platform.now ?? (() => new Date())
   const auth = await startAuth(settings, platform, publicUrl, clock)
+  const stateStore = storeSettingsFrom(settings, platform.root)
   const handlers: RouteHandlers = {
-    health: healthRoute(store),
+    health: healthRoute(store, storeHealth(stateStore)),
+    liveness: livenessRoute(),
     search: searchRoute(store, now),
     changes: changesRoute(store, now),
     list: listRoute(store, now),
@@ -135,9 +142,10 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
           })
         : NOT_HERE,
   }
-  const budgets = new Budgets(settings, clock)
+  const budgets = new Budgets(settings, clock, sharedLimiterBackend(stateStore, 'open'))
   const app = createApp({ settings, store, logger: log, budgets, handlers, extraRoutes: platform.routes ?? [], now })
   let running: RunningServer | undefined
+  let metrics: RunningMetrics | undefined
   let webhooks: WebhookService | undefined
   let releases: Releases | undefined
   return {
@@ -148,7 +156,13 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     publicUrl,
     fetch: (request) => Promise.resolve(app.fetch(request)).then(withApiVersion),
     async listen() {
-      running = await startServer({ app, store, logger: log, settings, now })
+      if (settings.METRICS_PORT !== undefined) {
+        const measured = openStateStore(stateStore)
+        const { startMetrics } = await import('./http/metrics.ts')
+        metrics = await startMetrics({ host: settings.HOST, port: settings.METRICS_PORT, store: () => measured })
+        log('info', 'metrics served', { url: metrics.url })
+      }
+      running = await startServer({ app, store, logger: log, settings, now, observe: metrics?.observe })
       listening = running.url
       // Events name the public origin, known exactly once listening.
       if (platform.webhooks)
@@ -172,6 +186,9 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     get webhooks() {
       return webhooks
     },
+    get metrics() {
+      return metrics
+    },
     async reload() {
       const snapshot = await store.reload()
       webhooks?.kick()
@@ -180,7 +197,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     },
     async close() {
       releases?.close()
-      await Promise.all([running?.close(), webhooks?.close()])
+      await Promise.all([running?.close(), webhooks?.close(), metrics?.close()])
     },
   }
 }

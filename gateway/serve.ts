@@ -10,7 +10,7 @@ import { createLogger } from './log.ts'
 import { closeOnSignals } from './command.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { defineCommand, parseCommand, printHelp } from '../contract/cli-args.ts'
-import { readSettings } from '../contract/settings.ts'
+import { deprecations, readSettings } from '../contract/settings.ts'
 
 const START = defineCommand({
   name: 'npm start',
@@ -24,6 +24,7 @@ async function main(argv: string[]): Promise<CliResult> {
   if (parseCommand(START, argv).help) return printHelp(START)
   const settings = readSettings(process.env, 'start')
   const log = createLogger(settings.LOG_LEVEL)
+  for (const line of deprecations(process.env)) log('warn', line)
   const gateway = await createGateway(settings, {
     root: process.cwd(),
     logger: log,

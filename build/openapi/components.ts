@@ -183,6 +183,11 @@ export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
         pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.+-]*)?$',
         description: 'Version of the API (semver), as in the `API-Version` header of every answer.',
       }),
+      store: {
+        enum: ['files', 'netlify-blobs', 'redis'],
+        description:
+          'Where this gateway keeps its runtime data (STATE_STORE): credentials, authorizations, webhooks. Reachable, or the answer is a 503.',
+      },
       build: {
         type: 'object',
         additionalProperties: false,
@@ -207,6 +212,12 @@ export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
         },
       },
     },
+  },
+  Liveness: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['status'],
+    properties: { status: { const: 'live' } },
   },
 }
 

@@ -6,7 +6,7 @@
  */
 import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../collections.ts'
 import { itemFile, listFile, localeItemFile, localeListFile, PRERENDERED_LIMITS } from '../paths.ts'
-import { API_PREFIX, HEALTH_PATH } from '../public-paths.ts'
+import { API_PREFIX, HEALTH_PATH, LIVENESS_PATH } from '../public-paths.ts'
 import { COLLECTION_PATH, fieldsOf, filtersOf, SLUG, sortOf } from './collection-parameters.ts'
 import { ACCEPT_LANGUAGE, DEFAULT_LIMIT, IF_NONE_MATCH, LIMIT, LIST_FILTERS, LOCALE, PAGE } from './parameters.ts'
 import {
@@ -160,7 +160,8 @@ const healthGet: Operation = {
   operationId: 'getHealth',
   tags: ['Operations'],
   summary: 'Health of the gateway and the build it serves',
-  description: 'Never cached. 503 when the built artifacts are missing or unreadable.',
+  description:
+    'Readiness. Never cached. 503 when the built artifacts are missing or unreadable, or when the state store (Redis) cannot be reached: a load balancer then sends this gateway no traffic; the pre-rendered files it serves never need the store.',
   security: ANONYMOUS,
   responses: {
     '200': {
@@ -181,4 +182,35 @@ export const health = route({
   methods: READ,
   served: 'gateway',
   operations: { get: healthGet, head: { ...healthGet, operationId: 'headHealth', summary: 'Health, headers only' } },
+})
+
+const livenessGet: Operation = {
+  operationId: 'getLiveness',
+  tags: ['Operations'],
+  summary: 'Liveness of the gateway process',
+  description:
+    'Never cached. 200 while the process answers, whatever its build or its state store: a container restarted for a Redis outage would not bring Redis back. Readiness is `/api/health`.',
+  security: ANONYMOUS,
+  responses: {
+    '200': {
+      description: 'The process answers.',
+      headers: {
+        'Cache-Control': headerRef('Cache-Control'),
+        'X-Request-Id': headerRef('X-Request-Id'),
+        ...CORS_HEADERS,
+      },
+      content: { 'application/json': { schema: schemaRef('Liveness') } },
+    },
+    ...problems(400, 500),
+  },
+}
+
+export const liveness = route({
+  path: LIVENESS_PATH,
+  methods: READ,
+  served: 'gateway',
+  operations: {
+    get: livenessGet,
+    head: { ...livenessGet, operationId: 'headLiveness', summary: 'Liveness, headers only' },
+  },
 })

@@ -20,7 +20,7 @@
  * is no public route either: the dev server mounts it (Platform.routes), and
  * `npm start` and Netlify answer 404 there.
  */
-import { health, item, list } from './content.ts'
+import { health, item, list, liveness } from './content.ts'
 import {
   apiCatalog,
   changelogJson,
@@ -63,6 +63,7 @@ export const ROUTES = {
   calendar,
   itemCalendar,
   health,
+  liveness,
   mcp,
   authorize,
   authorizeResume,

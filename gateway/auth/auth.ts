@@ -24,6 +24,7 @@ import { createJwtVerifier, type JwtVerifier, type VerifiedToken } from './jwt.t
 import { openKeyStore } from './key-store.ts'
 import { keysDocument } from './keys-file.ts'
 import { openStateStore, sweepRegularly } from './store/open-store.ts'
+import { sharedLimiterBackend } from '../http/shared-limits.ts'
 import { RESOURCE_PATHS } from '../../contract/public-paths.ts'
 
 export interface AuthRuntime {
@@ -74,6 +75,7 @@ export async function createAuth(gatewaySettings: Settings, runtime: AuthRuntime
   const { issuer: issuerSettings } = settings
   if (runtime.sweep !== false) sweepRegularly(store, log)
   const failures = createFailureThrottle(store, {
+    backend: sharedLimiterBackend(settings.store, 'closed'),
     onStoreError: (error) => log('warn', 'could not count a failed authentication', { error: error.message }),
   })
   const trustProxy = gatewaySettings.TRUST_PROXY

@@ -1,6 +1,6 @@
 /**
  * `npm run keys -- webhook …`: webhook subscriptions, kept in the state store
- * the gateway uses (OAUTH_STORE: files under gateway/.data/, or a Netlify
+ * the gateway uses (STATE_STORE: files under gateway/.data/, or a Netlify
  * site's Blobs with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN). A new signing
  * secret is printed once, on stdout; it is stored sealed (secrets.ts). Each
  * change of a subscription is one step of its record, and creations,

@@ -163,6 +163,7 @@ const CASES: Case[] = [
     near: '--record',
   },
   { script: 'soak', name: 'npm run soak', usage: 'usage: npm run soak -- [options]', bad: '--recod', near: '--record' },
+  { script: 'nginx', name: 'npm run nginx', usage: 'usage: npm run nginx', bad: '--upstreams', near: '--upstream' },
   { script: 'docs:settings', name: 'npm run docs:settings', usage: 'usage: npm run docs:settings', bad: '--bogus' },
   { script: 'build:netlify', name: 'npm run build:netlify', usage: 'usage: npm run build:netlify', bad: '--bogus' },
   KEYS([], '<command>', '--bogus'),

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { defaultOf, readSettings, SETTINGS, SettingsError } from '../../contract/settings.ts'
+import { defaultOf, deprecations, readSettings, SETTINGS, SettingsError } from '../../contract/settings.ts'
 import { SETTINGS_PAGE, withSettingsTable } from '../../build/settings-doc.ts'
 import { type Command, runCommand } from '../helpers/commands.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
@@ -15,6 +15,36 @@ import { runTsx } from '../helpers/run-tsx.ts'
 /** A value OAUTH_SIGNING_KEY accepts (the schema checks its form only). */
 const SIGNING_KEY = '{"kty":"EC"}'
 
+describe('STATE_STORE, once OAUTH_STORE', () => {
+  it('reads the old name where the new one is unset, and says it is deprecated', () => {
+    const old = { OAUTH_STORE: 'redis', REDIS_URL: 'redis://127.0.0.1:6379' }
+    expect(readSettings(old, 'start').STATE_STORE).toBe('redis')
+    expect(deprecations(old)).toEqual([
+      'OAUTH_STORE is deprecated and will be removed: name it STATE_STORE (the same values)',
+    ])
+    expect(readSettings({ ...old, STATE_STORE: 'redis' }, 'start').STATE_STORE).toBe('redis')
+    expect(deprecations({ STATE_STORE: 'files', OAUTH_STORE: '' })).toEqual([])
+  })
+
+  it('refuses the two names set to different stores, and a bad old value, naming STATE_STORE', () => {
+    expect(() => readSettings({ STATE_STORE: 'files', OAUTH_STORE: 'netlify-blobs' }, 'start')).toThrow(
+      'STATE_STORE and OAUTH_STORE (its old name) differ: set STATE_STORE alone',
+    )
+    expect(() => readSettings({ OAUTH_STORE: 'disk' }, 'start')).toThrow(
+      /^STATE_STORE must be files, netlify-blobs or redis/,
+    )
+  })
+
+  it('has the keys CLI print the deprecation line', async () => {
+    const result = await runTsx(['gateway/auth/keys-cli.ts', 'list'], {
+      OAUTH_STORE: 'files',
+      STATE_STORE: undefined,
+      KEYS_FILE: 'no-such/keys.json',
+    })
+    expect(result.stderr).toContain('! OAUTH_STORE is deprecated and will be removed: name it STATE_STORE')
+  })
+})
+
 describe('the settings schema', () => {
   it('gives the defaults of each runtime, and reads values', () => {
     expect(readSettings({}, 'start')).toMatchObject({
@@ -22,14 +52,14 @@ describe('the settings schema', () => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       TRUST_PROXY: 'none',
-      OAUTH_STORE: 'files',
+      STATE_STORE: 'files',
       BUILD_THREADS: 'auto',
       PUBLIC_URL: undefined,
     })
     expect(readSettings({}, 'dev')).toMatchObject({ LOG_LEVEL: 'warn' })
     expect(readSettings({ OAUTH_SIGNING_KEY: SIGNING_KEY }, 'netlify')).toMatchObject({
       TRUST_PROXY: 'netlify',
-      OAUTH_STORE: 'netlify-blobs',
+      STATE_STORE: 'netlify-blobs',
     })
     expect(
       readSettings(

@@ -110,7 +110,7 @@ export async function startGateway(distDir: string, options: GatewayOptions = {}
       DIST_DIR: distDir,
       KEYS_FILE: keysFile,
       OAUTH_CLIENTS_FILE: clientsFile,
-      OAUTH_STORE: 'files',
+      STATE_STORE: 'files',
       OAUTH_STORE_DIR: stateDir,
       OAUTH_TOKEN_TTL: '600',
       ...options.env,

@@ -2,7 +2,7 @@
  * `npm run keys -- user …`: the people who may sign in to the embedded
  * authorization server. The password is read from stdin (never an
  * argument: those end up in shell history and process lists) and only its
- * scrypt hash is stored, in the state store the gateway uses (OAUTH_STORE).
+ * scrypt hash is stored, in the state store the gateway uses (STATE_STORE).
  *
  *   user create --email <email> --name <name> --password-stdin [--scopes "<scope> …"]
  *   user list

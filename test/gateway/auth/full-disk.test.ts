@@ -94,7 +94,7 @@ async function keys(...args: string[]): Promise<{ code: number; out: string; err
   const env = {
     KEYS_FILE: join(MOUNT, 'keys.json'),
     OAUTH_CLIENTS_FILE: join(MOUNT, 'clients.json'),
-    OAUTH_STORE: 'files',
+    STATE_STORE: 'files',
     OAUTH_STORE_DIR: join(MOUNT, 'state'),
   }
   const code = await runKeysCli(args, { env, cwd: MOUNT, out: (l) => out.push(l), err: (l) => err.push(l) })

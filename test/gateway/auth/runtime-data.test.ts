@@ -30,7 +30,7 @@ const run = promisify(execFile)
 function script(command: Command, args: string[], cwd: string, env: Record<string, string> = {}) {
   return spawn(process.execPath, commandArgs(command, ...args), {
     cwd,
-    env: { ...process.env, KEYS_FILE: '', OAUTH_CLIENTS_FILE: '', OAUTH_STORE: '', LOG_LEVEL: 'silent', ...env },
+    env: { ...process.env, KEYS_FILE: '', OAUTH_CLIENTS_FILE: '', STATE_STORE: '', LOG_LEVEL: 'silent', ...env },
   })
 }
 
@@ -161,7 +161,7 @@ describe('on Netlify: the site Blobs', () => {
       const out: string[] = []
       const err: string[] = []
       const code = await runKeysCli(args, {
-        env: { OAUTH_STORE: 'netlify-blobs' },
+        env: { STATE_STORE: 'netlify-blobs' },
         cwd: dir,
         out: (l) => out.push(l),
         err: (l) => err.push(l),

@@ -71,7 +71,7 @@ beforeAll(async () => {
   const out: string[] = []
   const code = await withBlobs(netlify, () =>
     runKeysCli(['user', 'create', '--email', LINDA.email, '--name', LINDA.name, '--password-stdin'], {
-      env: { OAUTH_STORE: 'netlify-blobs' },
+      env: { STATE_STORE: 'netlify-blobs' },
       cwd: project.root,
       out: (l) => out.push(l),
       err: () => {},
