@@ -25,7 +25,7 @@ export interface AdminSite {
   name: string
   /** The marketing site, shown as the editor's site link. */
   url: string
-  collections: Record<CollectionName, { title: string }>
+  collections: Readonly<Record<string, { title: string }>>
   /** `owner/name` of the GitHub repository the editor commits to, if set. */
   repository?: string
   /** The branch drafts are merged into (default `main`). */
@@ -115,7 +115,7 @@ function collectionConfig(name: CollectionName, site: AdminSite, choices: Refere
   }))
   return {
     name,
-    label: site.collections[name].title,
+    label: site.collections[name]!.title,
     label_singular: def.label,
     description: `Files in ${collectionFolder(name)}/ (an item is my-post.md, or my-post/index.md in a folder of its own); the file name is the slug.`,
     folder: collectionFolder(name),

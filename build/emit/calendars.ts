@@ -63,7 +63,7 @@ export function createCalendarEmitter(): Emitter {
         previous && previous.records.length === records.length && previous.records.every((r, i) => r === records[i])
       const file = unchanged
         ? previous.file
-        : buildFile(calendar(site, `${site.name}: ${site.collections[collection].title}`, records))
+        : buildFile(calendar(site, `${site.name}: ${site.collections[collection]!.title}`, records))
       const diff = previous?.diff ?? new RecordDiff()
       whole.set(collection, { records, file, diff })
       const files: EmittedFiles = file === previous?.file ? {} : { [calendarPath(collection).slice(1)]: file }
@@ -82,7 +82,7 @@ export function createCalendarEmitter(): Emitter {
         const same = before && before.records.length === own.length && before.records.every((r, i) => r === own[i])
         const file = same
           ? before.file
-          : buildFile(calendar(site, `${site.name}: ${site.collections[collection].title}`, own))
+          : buildFile(calendar(site, `${site.name}: ${site.collections[collection]!.title}`, own))
         if (file !== before?.file) files[calendarPath(collection, undefined, locale).slice(1)] = file
         const items = new Map<string, BuildFile>()
         for (const record of own) {

@@ -68,9 +68,9 @@ function writeFeeds(
     ...COLLECTION_NAMES.map(
       (c): FeedSource => ({
         name: c,
-        title: `${site.name}: ${site.collections[c].title}`,
-        description: `${site.collections[c].title} from ${site.name}, newest first.`,
-        homePage: `${site.url}${pages}${site.collections[c].path}`,
+        title: `${site.name}: ${site.collections[c]!.title}`,
+        description: `${site.collections[c]!.title} from ${site.name}, newest first.`,
+        homePage: `${site.url}${pages}${site.collections[c]!.path}`,
         items: pairs(c),
       }),
     ),
@@ -121,7 +121,7 @@ function notifyInfo(content: BuiltContent, feeds: Map<string | undefined, FeedSo
   const { site } = content
   const pagesIn = (prefix: string) =>
     Object.fromEntries(
-      COLLECTION_NAMES.map((c) => [c, `${site.url}${prefix}${site.collections[c].path}`]),
+      COLLECTION_NAMES.map((c) => [c, `${site.url}${prefix}${site.collections[c]!.path}`]),
     ) as NotifyInfo['pages']
   const paths = [...feeds].flatMap(([locale, sources]) =>
     sources.flatMap((f) => (Object.keys(FEED_EXTENSIONS) as FeedFormat[]).map((x) => feedPath(f.name, x, locale))),

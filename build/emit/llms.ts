@@ -43,7 +43,7 @@ function index(content: BuiltContent, doc: OpenApiDocument): string {
   const { site } = content
   const collections = COLLECTION_NAMES.map((c) => {
     const n = content.collections[c].length
-    return `- [${site.collections[c].title}](/api/${c}?limit=100): ${n} published ${n === 1 ? COLLECTIONS[c].label : c.replace('-', ' ')}, newest first (JSON; ${listParameters(c)}: see Queries in the full reference)`
+    return `- [${site.collections[c]!.title}](/api/${c}?limit=100): ${n} published ${n === 1 ? COLLECTIONS[c].label : c.replace('-', ' ')}, newest first (JSON; ${listParameters(c)}: see Queries in the full reference)`
   })
   const latest = COLLECTION_NAMES.flatMap((c) =>
     content.collections[c]
@@ -155,7 +155,7 @@ function full(content: BuiltContent, doc: OpenApiDocument, collections = content
       : '\n# Published content\n\nEvery published item, newest first per collection, as Markdown. `Source` is the canonical page, `API` the JSON record.\n',
   ]
   for (const c of COLLECTION_NAMES) {
-    parts.push(`\n## ${content.site.collections[c].title} (${c})\n\n`)
+    parts.push(`\n## ${content.site.collections[c]!.title} (${c})\n\n`)
     for (const record of collections[c]) parts.push(item(c, record, content.site.language), '\n')
   }
   return parts.join('')

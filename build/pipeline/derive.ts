@@ -48,7 +48,7 @@ export function deriveRecord(
     slug,
     title: data.title,
     summary: (data.summary as string | undefined) ?? truncate(rendered.first_paragraph, SUMMARY_LENGTH),
-    url: `${site.url}${translated ? `/${locale.toLowerCase()}` : ''}${site.collections[collection].path}/${slug}`,
+    url: `${site.url}${translated ? `/${locale.toLowerCase()}` : ''}${site.collections[collection]!.path}/${slug}`,
     tags: (data.tags as string[] | undefined) ?? [],
     published_at: published,
     updated_at: typeof data.updated_at === 'string' ? normaliseDate(data.updated_at) : published,

@@ -43,7 +43,7 @@ function itemOf(href: string, site: SiteConfig): string | undefined {
   else return undefined
   path = path.replace(/[?#].*$/, '')
   for (const collection of COLLECTION_NAMES) {
-    const prefix = `${site.collections[collection].path}/`
+    const prefix = `${site.collections[collection]!.path}/`
     if (!path.startsWith(prefix)) continue
     const slug = decodeURIComponent(path.slice(prefix.length).split('/')[0]!)
     return slug ? `${collection}/${slug}` : undefined

@@ -146,7 +146,7 @@ function cardInput(record: FullRecord, file: CompiledFile, site: SiteConfig): Ca
   const when = (record[COLLECTIONS[file.collection].sortField] as string | null) ?? record.published_at
   return {
     title: record.title,
-    label: site.collections[file.collection].title,
+    label: site.collections[file.collection]!.title,
     date: longDate(when, record.timezone as string | undefined),
     site: site.name,
     theme: site.theme,

@@ -30,7 +30,7 @@ export function previewPlugin(compiler: Compiler): (app: H3) => void {
     const current = compiler.current()
     const site = compiler.siteSettings()
     const titles = {} as Record<CollectionName, string>
-    for (const c of COLLECTION_NAMES) titles[c] = site?.collections[c].title ?? c
+    for (const c of COLLECTION_NAMES) titles[c] = site?.collections[c]?.title ?? c
     return {
       revision,
       items,

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_THEME, type SiteConfig } from '../../../build/core/site.ts'
+import type { SiteConfig } from '../../../build/core/site.ts'
 import { deriveRecord, normaliseDate, recordId, sortRecords, toSummary } from '../../../build/pipeline/derive.ts'
 import { eventRecord } from '../../helpers/records.ts'
+import { fixtureSite } from '../../helpers/site.ts'
 
-const site: SiteConfig = {
-  name: 'Co',
-  description: '',
-  url: 'https://www.example.com',
-  language: 'en',
-  locales: ['en'],
-  fallback: [],
-  collections: {
-    'blog-posts': { path: '/blog', title: 'Blog' },
-    'case-studies': { path: '/customers', title: 'C' },
-    webinars: { path: '/webinars', title: 'W' },
-    events: { path: '/events', title: 'E' },
-  },
-  theme: DEFAULT_THEME,
-  socialCards: true,
-}
+const site: SiteConfig = fixtureSite({ name: 'Co', description: '', url: 'https://www.example.com' })
 const rendered = {
   html: '<p>Hello world</p>',
   text: 'Hello world',
