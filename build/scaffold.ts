@@ -2,16 +2,18 @@
 /**
  * `npm run new -- <collection> "Title" [--related collection/slug,…]
  * [--publish-at 2027-03-04T09:00:00+01:00] [--expires-at …]`: create
- * content/<collection>/<slug>.md with the frontmatter the collection's schema
- * requires, as a draft, pointing to the related items given, scheduled for
+ * content/<collection>/<slug>.md with the frontmatter the collection's model
+ * (content/site.yaml) requires, as a draft, pointing to the related items given, scheduled for
  * the time given; or, with `--translate <collection>/<slug> --locale de`, a
  * draft translation of an item beside it (scaffold/translation.ts). Never
  * overwrites a file. Exit codes: 0 created, 1 refused, 2 usage (contract/cli.ts).
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../contract/collections.ts'
-import { MAX_SLUG_LENGTH, REFERENCE_PATTERN, SLUG_PATTERN } from '../contract/patterns.ts'
+import { referencePattern } from '../contract/model/common-fields.ts'
+import type { ContentModel } from '../contract/model/model.ts'
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../contract/patterns.ts'
+import { loadSiteConfig } from './core/site.ts'
 import { datesFrom, renderTemplate } from './scaffold/templates.ts'
 import { scaffoldTranslation, TRANSLATE_USAGE } from './scaffold/translation.ts'
 import { slugify } from './core/slug.ts'
@@ -19,7 +21,7 @@ import { closest } from './core/did-you-mean.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { AppError, UsageError } from '../contract/errors.ts'
 
-const USAGE = `usage: npm run new -- <${COLLECTION_NAMES.join('|')}> "Title" [--slug my-slug] [--related collection/slug,…] [--publish-at 2027-03-04T09:00:00+01:00] [--expires-at 2027-06-30T23:59:59+01:00] [--root DIR]
+const USAGE = `usage: npm run new -- <collection> "Title" [--slug my-slug] [--related collection/slug,…] [--publish-at 2027-03-04T09:00:00+01:00] [--expires-at 2027-06-30T23:59:59+01:00] [--root DIR]
        npm run new -- --translate <collection>/<slug> --locale <locale> [--slug my-translated-slug] [--root DIR]`
 
 /** What published_at takes: a date (its midnight UTC) or an RFC 3339 date-time with offset. */
@@ -64,9 +66,9 @@ const MAX_TITLE_LENGTH = 200
 const isSlug = (slug: string) => slug.length <= MAX_SLUG_LENGTH && new RegExp(SLUG_PATTERN).test(slug)
 
 /** Each `--related` item must exist (a draft too: the new file is a draft, and a draft may point to one). */
-async function checkRelatedExist(root: string, related: readonly string[]): Promise<void> {
+async function checkRelatedExist(root: string, model: ContentModel, related: readonly string[]): Promise<void> {
   if (!related.length) return
-  const known = await itemsIn(root)
+  const known = await itemsIn(root, model)
   for (const target of related) {
     if (known.includes(target)) continue
     const collection = `${target.split('/')[0]}/`
@@ -82,9 +84,9 @@ async function checkRelatedExist(root: string, related: readonly string[]): Prom
 }
 
 /** Every item of the project as collection/slug: a file's \`slug\` field, else its name. */
-async function itemsIn(root: string): Promise<string[]> {
+async function itemsIn(root: string, model: ContentModel): Promise<string[]> {
   const items: string[] = []
-  for (const collection of COLLECTION_NAMES) {
+  for (const collection of model.names) {
     const names = await readdir(join(root, 'content', collection)).catch(() => [] as string[])
     for (const name of names.filter((n) => n.endsWith('.md'))) {
       const text = await readFile(join(root, 'content', collection, name), 'utf8')
@@ -102,8 +104,11 @@ export async function scaffold(
   title: string,
   options: { slug?: string; related?: string[]; now?: Date; publishAt?: string; expiresAt?: string } = {},
 ): Promise<string> {
-  if (!isCollectionName(collection))
-    throw new UsageError(`unknown collection "${collection}"; use one of ${COLLECTION_NAMES.join(', ')}`, USAGE)
+  // The collections of the project's model (a site.yaml with errors stops here, with them).
+  const { model } = await loadSiteConfig(root)
+  const def = model.collections[collection]
+  if (!def || !Object.hasOwn(model.collections, collection))
+    throw new UsageError(`unknown collection "${collection}"; use one of ${model.names.join(', ')}`, USAGE)
   if (!title.trim()) throw new UsageError('the title must not be empty', USAGE)
   if (title.trim().length > MAX_TITLE_LENGTH)
     throw new UsageError(
@@ -123,27 +128,23 @@ export async function scaffold(
     throw new UsageError(`cannot make a slug from "${title}"; pass one with --slug, like --slug my-first-post`, USAGE)
   }
   const related = options.related ?? []
-  const malformed = related.find((r) => !new RegExp(REFERENCE_PATTERN).test(r))
+  const malformed = related.find((r) => !new RegExp(referencePattern(model.names)).test(r))
   if (malformed !== undefined)
     throw new UsageError(
       `--related "${malformed}" must name an item as collection/slug, like blog-posts/my-first-post`,
       USAGE,
     )
   const schedule = scheduleFrom(options.publishAt, options.expiresAt)
-  await checkRelatedExist(root, related)
+  await checkRelatedExist(root, model, related)
+  const items = await itemsIn(root, model)
+  const slugs = (of: string) => items.flatMap((i) => (i.startsWith(`${of}/`) ? [i.slice(of.length + 1)] : []))
   const dir = join(root, 'content', collection)
   const path = `content/${collection}/${slug}.md`
   await mkdir(dir, { recursive: true })
   try {
     await writeFile(
       join(root, path),
-      renderTemplate(
-        collection as CollectionName,
-        title.trim(),
-        datesFrom(options.now ?? new Date()),
-        related,
-        schedule,
-      ),
+      renderTemplate(def, title.trim(), datesFrom(options.now ?? new Date()), related, schedule, slugs),
       { flag: 'wx' },
     )
   } catch (error) {

@@ -5,7 +5,7 @@
  * tools (which take the same options). Evaluated by list-query.ts; declared
  * for the document in routes/parameters.ts.
  */
-import { COLLECTIONS, isScheduled, type CollectionName } from './collections.ts'
+import { datedCollections, listed, type CollectionModel, type ContentModel } from './model/model.ts'
 import { filterHref, isFiltered, parseFilters, type FilterScope, type RecordFilter } from './filters.ts'
 import { selectableFields } from './records.ts'
 import { commaList, parseInteger, type ParameterError } from './query-values.ts'
@@ -28,12 +28,16 @@ export interface ListQuery extends RecordFilter {
 
 export type ParsedListQuery = { ok: true; query: ListQuery } | { ok: false; errors: ParameterError[] }
 
-/** Validate a list query of `collection`; unknown parameters are ignored. */
-export function parseListQuery(params: URLSearchParams, collection: CollectionName): ParsedListQuery {
+/** Validate a list query of `collection` (of `model`); unknown parameters are ignored. */
+export function parseListQuery(
+  params: URLSearchParams,
+  collection: CollectionModel,
+  model: ContentModel,
+): ParsedListQuery {
   const errors: ParameterError[] = []
   const limit = parseInteger(params, 'limit', DEFAULT_LIMIT, MAX_LIMIT, errors)
   const page = parseInteger(params, 'page', 1, MAX_PAGE, errors)
-  const { tag, ...filter } = parseFilters(params, errors, scopeOf(collection))
+  const { tag, ...filter } = parseFilters(params, errors, scopeOf(collection, model))
   const sort = parseSort(params, collection, errors)
   const fields = parseFields(params, collection, 'summary', errors)
   if (errors.length) return { ok: false, errors }
@@ -43,14 +47,29 @@ export function parseListQuery(params: URLSearchParams, collection: CollectionNa
   return { ok: true, query }
 }
 
-/** Where `author` and `when` do not apply to a collection, why. */
-export function scopeOf(collection: CollectionName): FilterScope {
+/** Where `author` and `when` do not apply to a collection, why (naming the collections where they do). */
+export function scopeOf(collection: CollectionModel, model: ContentModel): FilterScope {
   const scope: FilterScope = {}
-  if (COLLECTIONS[collection].people.length === 0)
-    scope.author = `does not apply to ${collection}: only blog-posts (authors), webinars and events (speakers) list people`
-  if (!isScheduled(collection))
-    scope.when = `does not apply to ${collection}: only events and webinars start at a time (starts_at)`
+  const { name } = collection
+  if (collection.people.length === 0) scope.author = `does not apply to ${name}: ${whoListsPeople(model)}`
+  if (!collection.dated) {
+    const dated = datedCollections(model)
+    scope.when = dated.length
+      ? `does not apply to ${name}: only ${listed(dated)} start at a time (starts_at)`
+      : `does not apply to ${name}: no collection starts at a time (starts_at)`
+  }
   return scope
+}
+
+/** `only blog-posts (authors), webinars and events (speakers) list people`: the collections by the fields they list people in. */
+function whoListsPeople(model: ContentModel): string {
+  const byFields = new Map<string, string[]>()
+  for (const name of model.names) {
+    const { people } = model.collections[name]!
+    if (people.length) byFields.set(people.join(', '), [...(byFields.get(people.join(', ')) ?? []), name])
+  }
+  if (!byFields.size) return 'no collection lists people'
+  return `only ${listed([...byFields].map(([fields, names]) => `${listed(names)} (${fields})`))} list people`
 }
 
 /**
@@ -59,12 +78,12 @@ export function scopeOf(collection: CollectionName): FilterScope {
  */
 export function parseSort(
   params: URLSearchParams,
-  collection: CollectionName,
+  collection: CollectionModel,
   errors: ParameterError[],
 ): readonly string[] | undefined {
   const keys = commaList(params, 'sort', errors)
   if (keys === undefined) return undefined
-  const allowed = COLLECTIONS[collection].sortKeys
+  const allowed = collection.sortKeys
   const fields = keys.map((k) => (k.startsWith('-') ? k.slice(1) : k))
   const unknown = fields.find((f) => !allowed.includes(f))
   const twice = fields.find((f, i) => fields.indexOf(f) !== i)
@@ -84,13 +103,13 @@ export function parseSort(
  */
 export function parseFields(
   params: URLSearchParams,
-  collection: CollectionName | readonly CollectionName[],
+  collection: CollectionModel | readonly CollectionModel[],
   form: 'summary' | 'full',
   errors: ParameterError[],
 ): readonly string[] | undefined {
   const names = commaList(params, 'fields', errors)
   if (names === undefined) return undefined
-  const collections = typeof collection === 'string' ? [collection] : collection
+  const collections = Array.isArray(collection) ? collection : [collection as CollectionModel]
   const allowed = [...new Set(collections.flatMap((c) => selectableFields(c, form)))]
   const unknown = names.find((n) => !allowed.includes(n))
   if (unknown === undefined && names.length <= allowed.length) return [...new Set(names)]

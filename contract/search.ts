@@ -4,7 +4,7 @@
  * (`GET /api/search`, the MCP search tools). Terms: search-terms.ts; the
  * file's layout: search-index-format.ts.
  */
-import { isCollectionName, type CollectionName } from './collections.ts'
+import { isCollectionName, type CollectionName, type ContentModel } from './model/model.ts'
 import { filterHref, parseFilters, type RecordFilter } from './filters.ts'
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from './query.ts'
 import { parseInteger, single, type ParameterError } from './query-values.ts'
@@ -68,8 +68,8 @@ export interface SearchQuery extends RecordFilter {
 
 export type ParsedSearchQuery = { ok: true; query: SearchQuery } | { ok: false; errors: ParameterError[] }
 
-/** Validate `q`, `collection`, the filters, `limit` and `page`; unknown parameters are ignored. */
-export function parseSearchQuery(params: URLSearchParams): ParsedSearchQuery {
+/** Validate `q`, `collection` (one of `model`'s), the filters, `limit` and `page`; unknown parameters are ignored. */
+export function parseSearchQuery(params: URLSearchParams, model: ContentModel): ParsedSearchQuery {
   const errors: ParameterError[] = []
   // The bounds openapi.json states, on the value as sent: 1..MAX_QUERY_LENGTH characters, not all spaces.
   const raw = single(params, 'q', errors)
@@ -80,15 +80,15 @@ export function parseSearchQuery(params: URLSearchParams): ParsedSearchQuery {
   else if (raw !== undefined && !QUERY_RE.test(raw)) errors.push({ parameter: 'q', message: 'must not be empty' })
   const q = raw?.trim()
   const name = single(params, 'collection', errors)
-  if (name !== undefined && !isCollectionName(name))
-    errors.push({ parameter: 'collection', message: 'must be one of blog-posts, case-studies, webinars, events' })
+  if (name !== undefined && !isCollectionName(model, name))
+    errors.push({ parameter: 'collection', message: `must be one of ${model.names.join(', ')}` })
   // Each hit is tested: `author` keeps items with people, `when` events and webinars, whatever `collection` says.
   const filter = parseFilters(params, errors)
   const limit = parseInteger(params, 'limit', DEFAULT_LIMIT, MAX_LIMIT, errors)
   const page = parseInteger(params, 'page', 1, MAX_PAGE, errors)
   if (errors.length) return { ok: false, errors }
   const query: SearchQuery = { query: q!, limit, page, ...filter }
-  if (name !== undefined) query.collection = name as CollectionName
+  if (name !== undefined) query.collection = name
   return { ok: true, query }
 }
 

@@ -7,7 +7,7 @@
 import type { ErrorObject } from 'ajv'
 import type { Document, LineCounter } from 'yaml'
 import { FIELD_TYPES } from '../../contract/model/fields.ts'
-import { schemaMessage } from '../pipeline/schema-messages.ts'
+import { schemaMessage } from './schema-messages.ts'
 import { closest } from './did-you-mean.ts'
 import { ContentError } from './errors.ts'
 import { locate, pathToField, pointerToPath } from './locate.ts'

@@ -9,6 +9,7 @@
 import type { SchemaObject } from 'ajv'
 import { FIELD_TYPES } from '../../contract/model/fields.ts'
 import { MAX_SLUG_LENGTH } from '../../contract/patterns.ts'
+import { CONTENT_SCOPE_PATTERN } from '../../contract/scopes.ts'
 
 /**
  * Longest value of each text setting: they reach records (canonical URLs), feeds and the
@@ -67,8 +68,6 @@ export const FIELD_SETTINGS = [
 
 export const THEME_COLOURS = ['background', 'foreground', 'accent'] as const
 
-/** A collection's scope: `content.<name>.read` (the gateway knows a content scope by its form). */
-export const CONTENT_SCOPE_PATTERN = '^content\\.[a-z0-9]+(?:-[a-z0-9]+)*\\.read$'
 /** A field's name: snake_case, as the records write it. */
 export const FIELD_NAME_PATTERN = '^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$'
 

@@ -11,7 +11,6 @@ import type { ContentModel } from '../../contract/model/model.ts'
 import { contentModel } from './content-model.ts'
 import { ContentError, ContentErrors, sortErrors } from './errors.ts'
 import { schemaError, siteError, type SiteFile } from './site-errors.ts'
-import { SITE_LIMITS } from './site-schema.ts'
 import { siteValidator } from './site-validator.ts'
 import { SITE_PATH } from './sources.ts'
 
@@ -53,7 +52,6 @@ export interface SiteTheme {
 
 export const DEFAULT_THEME: SiteTheme = { background: '#0b2942', foreground: '#ffffff', accent: '#3ec1d3' }
 
-export { SITE_LIMITS }
 
 /** Read and check content/site.yaml; throws ContentErrors naming each problem's position. */
 export async function loadSiteConfig(root: string): Promise<SiteConfig> {

@@ -5,7 +5,7 @@
  * same of each other locale (`?locale=<tag>`: contract/paths.ts).
  */
 import { CHANGE_LOG_FILE, CHANGES_FILE, DEFAULT_CHANGES_LIMIT, renderChanges } from '../../contract/changes.ts'
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import { localeChangeLogFile, localeChangesFile } from '../../contract/paths.ts'
 import type { ContentRecord } from '../../contract/records.ts'
 import { isMultilingual } from '../core/site.ts'

@@ -30,7 +30,7 @@
  * the last value) and a parameter without `=` (it is ignored).
  */
 import { BUDGETS } from '../../contract/budgets.ts'
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
+import { isCollectionName, type CollectionName } from '../../contract/model/model.ts'
 import { itemFileIn, listFile, localeChangesFile, localeListFile, MANIFEST_FILE } from '../../contract/paths.ts'
 import { CHANGES_FILE } from '../../contract/changes.ts'
 import { itemIndex, resolveItem, type ItemIndex, type SiteLocales } from '../../contract/locales.ts'
@@ -63,7 +63,8 @@ function netlifyRules(content: BuiltContent, emitted: readonly string[]): Emitte
     if (route.served !== 'gateway' || atTheEdge(route)) continue
     // The parameters no file has, once per documented path (`:slug` standing for every item), before the files.
     if (route.prerendered)
-      for (const { path, value } of documentedPaths(route)) redirects.push(...computedRules(route, path, value))
+      for (const { path, value } of documentedPaths(route, content.site.model))
+        redirects.push(...computedRules(route, content, path, value))
     for (const { path, params, own } of concretePaths(route, content)) {
       if (route.prerendered) redirects.push(...fileRules(route, path, params, own, resolver))
       else redirects.push(`${path}  ${GATEWAY_TARGET}${path}  200`)
@@ -88,20 +89,20 @@ function concretePaths(
   route: Route,
   content: BuiltContent,
 ): { path: string; params: Record<string, string>; own: boolean }[] {
-  return documentedPaths(route).flatMap(
+  return documentedPaths(route, content.site.model).flatMap(
     ({ path, value }): { path: string; params: Record<string, string>; own: boolean }[] => {
       const params: Record<string, string> = route.each && value !== undefined ? { [route.each.parameter]: value } : {}
       const open = /\{([^}]+)\}/.exec(path)
       if (!open) return [{ path, params, own: true }]
       const collection = params.collection
-      if (open[1] !== 'slug' || collection === undefined || !isCollectionName(collection))
+      if (open[1] !== 'slug' || collection === undefined || !isCollectionName(content.site.model, collection))
         throw new Error(
           `no values for {${open[1]}} of ${route.path}: the Netlify rules name every path of a file route`,
         )
-      const own = content.collections[collection].map((record) => record.slug)
+      const own = content.collections[collection]!.map((record) => record.slug)
       const slugs = new Set(own)
       const others = Object.entries(content.locales ?? {}).flatMap(([locale, view]) =>
-        view.collections[collection].flatMap((r) => (r.locale === locale && !slugs.has(r.slug) ? [r.slug] : [])),
+        view.collections[collection]!.flatMap((r) => (r.locale === locale && !slugs.has(r.slug) ? [r.slug] : [])),
       )
       return [...own, ...new Set(others)].map((slug) => ({
         path: path.replace('{slug}', slug),
@@ -127,7 +128,7 @@ function localeResolver(content: BuiltContent): LocaleResolver | undefined {
     let index = indexes.get(collection)
     if (!index) {
       const recordsIn = (l: string) =>
-        l === site.language ? content.summaries[collection] : (locales[l]?.summaries[collection] ?? [])
+        (l === site.language ? content.summaries[collection] : locales[l]?.summaries[collection]) ?? []
       indexes.set(collection, (index = itemIndex(sites, recordsIn)))
     }
     const record = resolveItem(index, sites, slug, { locale, negotiated: false })
@@ -146,10 +147,10 @@ const placeholder = (name: string) => `:${name.replace(/[^A-Za-z]/g, '')}`
  * (`/api/blog-posts/:slug  fields=:fields  …`), deprecated ones first: only
  * the gateway can say that a request used one.
  */
-function computedRules(route: Route, documented: string, value: string | undefined): string[] {
+function computedRules(route: Route, content: BuiltContent, documented: string, value: string | undefined): string[] {
   const { computedBy } = route.prerendered!
   const path = documented.replace(/\{([^}]+)\}/g, (_, name: string) => placeholder(name))
-  const deprecated = deprecatedParameters(route, value)
+  const deprecated = deprecatedParameters(route, content.site.model, value)
     .filter((p) => p.in === 'query' && !computedBy.includes(p.name))
     .map((p) => p.name)
   return [...deprecated, ...computedBy].map(
@@ -220,8 +221,9 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
   ]
   const deprecated = deprecatedFiles(content, emitted)
   const listRoute: Route = ROUTES.list
-  for (const collection of COLLECTION_NAMES) {
-    const total = content.summaries[collection].length
+  const { names } = content.site.model
+  for (const collection of names) {
+    const total = content.summaries[collection]!.length
     for (const limit of listRoute.prerendered!.fileParameter!.values.map(Number)) {
       // The Link and X-Total-Count the gateway sends with page 1 of this limit.
       const { links } = paginate(collection, total, { limit, page: 1, tag: undefined })
@@ -237,8 +239,8 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
   // A multilingual site's other locales: their lists' totals and links, their language; every answer of
   // /api/ may be chosen by Accept-Language (the Language rules above).
   for (const [locale, view] of Object.entries(content.locales ?? {})) {
-    for (const collection of COLLECTION_NAMES) {
-      const total = view.summaries[collection].length
+    for (const collection of names) {
+      const total = view.summaries[collection]!.length
       for (const limit of listRoute.prerendered!.fileParameter!.values.map(Number)) {
         const { links } = paginate(collection, total, { limit, page: 1, tag: undefined, locale })
         const values: Record<string, string> = { 'X-Total-Count': String(total) }
@@ -291,7 +293,7 @@ function deprecatedFiles(content: BuiltContent, emitted: readonly string[]): Map
   const files = new Set(emitted)
   for (const route of Object.values(ROUTES) as Route[]) {
     if (route.served === 'gateway' && !route.prerendered) continue
-    for (const { path, value } of documentedPaths(route)) {
+    for (const { path, value } of documentedPaths(route, content.site.model)) {
       const used = [...(route.deprecated ? [route.deprecated] : []), ...(fieldsByPath[path] ?? [])]
       if (used.length === 0) continue
       const values = titleCase(deprecationFields(used))

@@ -58,7 +58,7 @@ export const LOCAL_PATH_PATTERN = '^(?![A-Za-z][A-Za-z0-9+.-]*:)(?![/\\\\])[^?#\
  * The annotation that marks a string as naming an image (`'x-media': 'image'`):
  * the editor at /admin/ gives such a field its image widget, with uploads
  * saved beside the item (contract/admin-fields.ts). ajv knows it as a keyword
- * that validates nothing (build/pipeline/ajv.ts).
+ * that validates nothing (build/core/ajv.ts).
  */
 export const MEDIA_KEYWORD = 'x-media'
 
@@ -66,7 +66,7 @@ export const MEDIA_KEYWORD = 'x-media'
  * The annotation that marks a string as naming an item (`'x-reference'`): the
  * collection of a `reference` field, or `*` for `related` (`collection/slug`).
  * The editor offers the published items there; ajv knows it as a keyword that
- * validates nothing (build/pipeline/ajv.ts).
+ * validates nothing (build/core/ajv.ts).
  */
 export const REFERENCE_KEYWORD = 'x-reference'
 

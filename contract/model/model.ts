@@ -8,7 +8,7 @@
  */
 import type { SchemaObject } from 'ajv'
 import { commonProperties, commonRequired, commonTrailing } from './common-fields.ts'
-import { fieldSchema, propertiesOf, requiredOf, type Field } from './fields.ts'
+import { propertiesOf, requiredOf, type Field } from './fields.ts'
 
 /** A collection's name: its URL segment and folder, e.g. `blog-posts` (a slug the model check accepted). */
 export type CollectionName = string
@@ -113,4 +113,3 @@ function conditions(fields: Readonly<Record<string, Field>>): SchemaObject {
   return rules.length === 1 ? rules[0]! : { allOf: rules }
 }
 
-export { fieldSchema }

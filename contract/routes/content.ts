@@ -4,14 +4,14 @@
  * build; other list queries are computed by the gateway, from the same
  * build with the same renderer.
  */
-import { COLLECTION_NAMES, COLLECTIONS, isScheduled, type CollectionName } from '../collections.ts'
+import type { CollectionModel, ContentModel } from '../model/model.ts'
 import { itemFile, listFile, localeItemFile, localeListFile, PRERENDERED_LIMITS } from '../paths.ts'
 import { API_PREFIX, HEALTH_PATH } from '../public-paths.ts'
 import { DEFAULT_LIMIT } from '../query.ts'
 import {
   ACCEPT_LANGUAGE,
-  AUTHOR,
-  COLLECTION_PATH,
+  authorOf,
+  collectionPath,
   EXCLUDE,
   fieldsOf,
   IF_NONE_MATCH,
@@ -40,32 +40,32 @@ import { READ, route, type Operation } from './route.ts'
 import { headerRef, schemaRef } from './schema.ts'
 
 /** `blog-posts` → `BlogPost`: the component name of a collection's record schema. */
-export function recordSchemaName(collection: CollectionName): string {
-  return COLLECTIONS[collection].type
+export function recordSchemaName(collection: CollectionModel): string {
+  return collection.type
     .split('_')
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join('')
 }
 
 /** `blog-posts` → `Blog posts`: the document's tag of a collection. */
-export const tagOf = (collection: CollectionName) =>
-  `${collection[0]!.toUpperCase()}${collection.slice(1).replace('-', ' ')}`
+export const tagOf = (collection: string) => `${collection[0]!.toUpperCase()}${collection.slice(1).replace('-', ' ')}`
 
-const each = { parameter: 'collection', values: COLLECTION_NAMES }
-const collectionOf = (value: string) => value as CollectionName
+const each = { parameter: 'collection', values: (model: ContentModel) => model.names }
+/** The collection a path of the route stands for (the document writes only the model's). */
+const collectionOf = (value: string, model: ContentModel): CollectionModel => model.collections[value]!
 
 /** The query parameters of a collection's list: the filters it has, its sort keys and fields. */
-function listParameters(collection: CollectionName) {
+function listParameters(collection: CollectionModel, model: ContentModel) {
   return [
-    COLLECTION_PATH,
+    collectionPath(model),
     LIMIT,
     PAGE,
     TAG,
     UPDATED_SINCE,
     PUBLISHED_AFTER,
     PUBLISHED_BEFORE,
-    ...(COLLECTIONS[collection].people.length ? [AUTHOR] : []),
-    ...(isScheduled(collection) ? [WHEN] : []),
+    ...(collection.people.length ? [authorOf(model)] : []),
+    ...(collection.dated ? [WHEN] : []),
     EXCLUDE,
     sortOf(collection),
     fieldsOf(collection, 'summary'),
@@ -79,7 +79,7 @@ export const list = route({
   path: `${API_PREFIX}/{collection}`,
   methods: READ,
   served: 'gateway',
-  parameters: (value) => listParameters(collectionOf(value)),
+  parameters: (value, model) => listParameters(collectionOf(value, model), model),
   budgets: ['computed'],
   prerendered: {
     computedBy: [
@@ -103,14 +103,14 @@ export const list = route({
     },
   },
   each,
-  operations: (value) => {
-    const collection = collectionOf(value)
-    const { label, sortField } = COLLECTIONS[collection]
+  operations: (value, model) => {
+    const collection = collectionOf(value, model)
+    const { label, sortField } = collection
     const name = recordSchemaName(collection)
     return {
       get: {
         operationId: `list${name}s`,
-        tags: [tagOf(collection)],
+        tags: [tagOf(value)],
         summary: `List ${label}s`,
         description:
           `Published ${label}s, newest first by \`${sortField}\`, ${DEFAULT_LIMIT} a page unless \`limit\` says otherwise. ` +
@@ -136,10 +136,10 @@ export const item = route({
   path: `${API_PREFIX}/{collection}/{slug}`,
   methods: READ,
   served: 'gateway',
-  parameters: (value) => [
-    COLLECTION_PATH,
+  parameters: (value, model) => [
+    collectionPath(model),
     SLUG,
-    fieldsOf(collectionOf(value), 'full'),
+    fieldsOf(collectionOf(value, model), 'full'),
     LOCALE,
     IF_NONE_MATCH,
     ACCEPT_LANGUAGE,
@@ -153,14 +153,14 @@ export const item = route({
     locale: { name: 'locale', localeFile: (path, locale) => localeItemFile(path.collection!, locale, path.slug!) },
   },
   each,
-  operations: (value) => {
-    const collection = collectionOf(value)
-    const { label } = COLLECTIONS[collection]
+  operations: (value, model) => {
+    const collection = collectionOf(value, model)
+    const { label } = collection
     const name = recordSchemaName(collection)
     return {
       get: {
         operationId: `get${name}`,
-        tags: [tagOf(collection)],
+        tags: [tagOf(value)],
         summary: `Get a ${label}`,
         description: `The full ${label}: every field of the list form plus \`body\` as HTML, Markdown and text (with \`fields\`, only those). The whole item is a pre-rendered file; \`fields\` is rendered by the gateway.`,
         security: publicRead(collection),

@@ -7,7 +7,7 @@
  * together.
  */
 import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH } from '../changes.ts'
-import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../collections.ts'
+import type { CollectionModel, ContentModel } from '../model/model.ts'
 import { AUTHOR_PATTERN, MAX_AUTHOR_LENGTH, MAX_QUERY_TAGS, QUERY_TAG_PATTERN, WHEN_VALUES } from '../filters.ts'
 import { MAX_DATE_TIME_LENGTH, MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN } from '../patterns.ts'
 import { DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE } from '../query.ts'
@@ -85,14 +85,22 @@ export const PUBLISHED_BEFORE: Parameter = {
   schema: dayOrInstant(),
 }
 
-export const AUTHOR: Parameter = {
-  component: 'author',
-  name: 'author',
-  in: 'query',
-  required: false,
-  description:
-    "Only items with this person among their authors (blog posts) or speakers (webinars, events): the person's `slug` (`jose-nunez`), or their name written any way that makes the same slug (`José Núñez`, `jose nunez`).",
-  schema: text(MAX_AUTHOR_LENGTH, { minLength: 1, pattern: AUTHOR_PATTERN }),
+/** `author`: the fields of `model` that list people name who it finds. */
+export function authorOf(model: ContentModel): Parameter {
+  const byFields = new Map<string, string[]>()
+  for (const name of model.names) {
+    const key = model.collections[name]!.people.join(', ')
+    if (key) byFields.set(key, [...(byFields.get(key) ?? []), name.replaceAll('-', ' ')])
+  }
+  const among = [...byFields].map(([fields, names]) => `${fields} (${names.join(', ')})`).join(' or ')
+  return {
+    component: 'author',
+    name: 'author',
+    in: 'query',
+    required: false,
+    description: `Only items with this person among their ${among || 'people'}: the person's \`slug\` (\`jose-nunez\`), or their name written any way that makes the same slug (\`José Núñez\`, \`jose nunez\`).`,
+    schema: text(MAX_AUTHOR_LENGTH, { minLength: 1, pattern: AUTHOR_PATTERN }),
+  }
 }
 
 export const WHEN: Parameter = {
@@ -115,14 +123,14 @@ export const EXCLUDE: Parameter = {
 }
 
 /** `sort` of a collection: its own keys. */
-export function sortOf(collection: CollectionName): Parameter {
-  const keys = COLLECTIONS[collection].sortKeys
+export function sortOf(collection: CollectionModel): Parameter {
+  const keys = collection.sortKeys
   return {
     name: 'sort',
     in: 'query',
     required: false,
     commaSeparated: true,
-    description: `The order: one or more of ${keys.map((k) => `\`${k}\``).join(', ')}, separated by commas, each once, ascending or with \`-\` before it descending (\`sort=-updated_at,title\`). Ties keep the default order (newest first by \`${COLLECTIONS[collection].sortField}\`), which is also the order without \`sort\`.`,
+    description: `The order: one or more of ${keys.map((k) => `\`${k}\``).join(', ')}, separated by commas, each once, ascending or with \`-\` before it descending (\`sort=-updated_at,title\`). Ties keep the default order (newest first by \`${collection.sortField}\`), which is also the order without \`sort\`.`,
     schema: arrayOf({ type: 'string', enum: keys.flatMap((k) => [k, `-${k}`]) }, keys.length, {
       minItems: 1,
       uniqueItems: true,
@@ -131,7 +139,7 @@ export function sortOf(collection: CollectionName): Parameter {
 }
 
 /** `fields` of a collection's lists (`summary`) or items (`full`): its own fields, and a multilingual site's locale fields. */
-export function fieldsOf(collection: CollectionName, form: 'summary' | 'full'): Parameter {
+export function fieldsOf(collection: CollectionModel, form: 'summary' | 'full'): Parameter {
   const fields = selectableFields(collection, form)
   return {
     name: 'fields',
@@ -153,11 +161,8 @@ export const SLUG: Parameter = {
 }
 
 /** The collection of a per-collection route: the document writes one path per collection instead. */
-export const COLLECTION_PATH: Parameter = {
-  name: 'collection',
-  in: 'path',
-  required: true,
-  schema: { enum: [...COLLECTION_NAMES] },
+export function collectionPath(model: ContentModel): Parameter {
+  return { name: 'collection', in: 'path', required: true, schema: { enum: [...model.names] } }
 }
 
 export const IF_NONE_MATCH: Parameter = {
@@ -178,13 +183,15 @@ export const QUERY: Parameter = {
   schema: { type: 'string', minLength: 1, maxLength: MAX_QUERY_LENGTH, pattern: QUERY_PATTERN },
 }
 
-export const COLLECTION_FILTER: Parameter = {
-  component: 'collection',
-  name: 'collection',
-  in: 'query',
-  required: false,
-  description: 'Only search this collection.',
-  schema: { enum: [...COLLECTION_NAMES] },
+export function collectionFilter(model: ContentModel): Parameter {
+  return {
+    component: 'collection',
+    name: 'collection',
+    in: 'query',
+    required: false,
+    description: 'Only search this collection.',
+    schema: { enum: [...model.names] },
+  }
 }
 
 export const SINCE: Parameter = {
