@@ -3,12 +3,28 @@
  * Schemas that tools/list publishes and validates every result against them.
  */
 import { z } from 'zod'
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import type { ContentModel } from '../../contract/model/model.ts'
 import { MAX_AUTHOR_LENGTH, MAX_QUERY_TAGS, QUERY_TAG_PATTERN, WHEN_VALUES } from '../../contract/filters.ts'
 import { MAX_DATE_TIME_LENGTH, MAX_SLUG_LENGTH } from '../../contract/patterns.ts'
 import { MAX_LIMIT, MAX_PAGE } from '../../contract/query.ts'
 
-export const collectionArg = z.enum(COLLECTION_NAMES)
+/** One of `names` (the build's collections, or some of them). */
+export function collectionArg(names: readonly string[]) {
+  return z.enum(names as [string, ...string[]])
+}
+
+/**
+ * A tool's description and schemas for a content model, made once per build: every request makes a new
+ * server that registers the tools, and the collections they name are the build's.
+ */
+export function perModel<T>(make: (model: ContentModel) => T): (model: ContentModel) => T {
+  const made = new WeakMap<ContentModel, T>()
+  return (model) => {
+    let value = made.get(model)
+    if (value === undefined) made.set(model, (value = make(model)))
+    return value
+  }
+}
 export const tagArg = z
   .string()
   .min(1)

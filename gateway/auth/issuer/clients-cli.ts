@@ -5,7 +5,7 @@
  * (gateway/auth/runtime-data.ts). The sandbox client is built in.
  */
 import { resolve } from 'node:path'
-import { isScope, SCOPE_NAMES } from '../../../contract/scopes.ts'
+import { FIXED_SCOPES, isScope } from '../../../contract/scopes.ts'
 import { UsageError } from '../../../contract/errors.ts'
 import type { Settings } from '../../../contract/settings.ts'
 import { required, type CliIo } from '../cli-io.ts'
@@ -48,7 +48,9 @@ export async function clientCommand(
       .filter(Boolean)
     const unknown = scopes.filter((s) => !isScope(s))
     if (unknown.length || !scopes.length)
-      throw new UsageError(`unknown scope ${unknown.join(' ')}; scopes are: ${SCOPE_NAMES.join(' ')}`)
+      throw new UsageError(
+        `unknown scope ${unknown.join(' ')}; scopes are: ${FIXED_SCOPES.join(' ')} and content.<collection>.read`,
+      )
     const secret = generateClientSecret()
     clients.clients.push({
       client_id: id,

@@ -1,6 +1,6 @@
 /** list_content: one collection with REST's list options (filters, order, fields, pages) and envelope. */
 import { z } from 'zod'
-import { COLLECTIONS } from '../../../contract/collections.ts'
+import { listed, type ContentModel } from '../../../contract/model/model.ts'
 import { isFiltered } from '../../../contract/filters.ts'
 import { DEFAULT_LIMIT, MAX_LIMIT, parseListQuery } from '../../../contract/query.ts'
 import { listEnvelope } from '../../../contract/render.ts'
@@ -14,17 +14,18 @@ import {
   limitArg,
   localeArg,
   pageArg,
+  perModel,
   queryOf,
   READ_ONLY,
   toolError,
   toolResult,
 } from '../schemas.ts'
 
-/** The tool's description and schemas, made once: every request builds a new server that registers it. */
-const LIST_CONTENT_TOOL = {
+/** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
+const listContentTool = perModel((model: ContentModel) => ({
   title: 'List a collection',
   description:
-    'List the published items of one collection (blog-posts, case-studies, webinars or events), newest first ' +
+    `List the published items of one collection (${listed(model.names, 'or')}), newest first ` +
     '(blog posts and case studies by published_at, webinars and events by starts_at) unless sort says otherwise. ' +
     'Use it to browse, to find valid slugs, or to answer "the three newest posts by José", "upcoming webinars, ' +
     'soonest first" (when "upcoming", sort ["starts_at"]), "case studies tagged fintech or banking" (tag ' +
@@ -34,7 +35,7 @@ const LIST_CONTENT_TOOL = {
     'page, count, total, pages) and links (REST URLs of this, the next and the previous page). Use get_content ' +
     'with a slug to read one item in full.',
   inputSchema: z.object({
-    collection: collectionArg.describe('Which collection to list.'),
+    collection: collectionArg(model.names).describe('Which collection to list.'),
     limit: limitArg.default(DEFAULT_LIMIT).describe(`Items per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
     page: pageArg.default(1).describe('Page number, starting at 1.'),
     ...filterArgs,
@@ -49,7 +50,7 @@ const LIST_CONTENT_TOOL = {
     locale: localeArg.optional(),
   }),
   outputSchema: z.object({
-    collection: collectionArg,
+    collection: collectionArg(model.names),
     data: z.array(z.looseObject({ id: z.string(), type: z.string() })),
     meta: z.object({
       limit: z.number().int(),
@@ -61,23 +62,25 @@ const LIST_CONTENT_TOOL = {
     links: z.object({ self: z.string(), next: z.string().nullable(), prev: z.string().nullable() }),
   }),
   annotations: { title: 'List a collection', ...READ_ONLY },
-}
+}))
 
 const QUERY_NAMES = ['limit', 'page', ...FILTER_NAMES, 'sort', 'fields']
 
 export function registerListContent({ server, snapshot, now }: McpContext): void {
-  server.registerTool('list_content', LIST_CONTENT_TOOL, (args) => {
+  const { model } = snapshot
+  server.registerTool('list_content', listContentTool(model), (args) => {
     const { collection } = args
+    const def = model.collections[collection]!
     const chosen = toolLocale(snapshot, args.locale)
     if (!chosen.ok) return toolError(chosen.message)
     const { locale } = chosen
     // REST's own parser, so a tool call and a REST call accept exactly the same options.
-    const parsed = parseListQuery(queryOf(args, QUERY_NAMES), collection)
+    const parsed = parseListQuery(queryOf(args, QUERY_NAMES), def, model)
     if (!parsed.ok) return toolError(parsed.errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
     const query = locale ? { ...parsed.query, locale } : parsed.query
-    const envelope = listEnvelope(collection, summariesIn(snapshot, collection, locale), query, now().getTime())
+    const envelope = listEnvelope(def, summariesIn(snapshot, collection, locale), query, now().getTime())
     const { meta } = envelope
-    const label = COLLECTIONS[collection].label
+    const { label } = def
     const first = (meta.page - 1) * meta.limit
     const lines = envelope.data.map((r, i) => `${first + i + 1}. ${lineOf(r)}`)
     const matching = isFiltered(parsed.query) ? ' matching the filters' : ''
