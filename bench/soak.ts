@@ -20,7 +20,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import { COLLECTION_NAMES, type CollectionName } from './corpus/collections.ts'
 import { buildSite } from '../build/compiler/build.ts'
 import { generateApiKey, hashApiKey } from '../gateway/auth/api-key.ts'
 import { generateClientSecret, hashClientSecret, writeClientsFile } from '../gateway/auth/issuer/clients-file.ts'

@@ -11,7 +11,7 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { isTimeZone } from '../../build/pipeline/ajv.ts'
+import { isTimeZone } from '../../build/core/ajv.ts'
 import { HEADERS, sharedResponses } from '../../build/openapi/components.ts'
 import { createOpenApiDocument, type OpenApiDocument } from '../../build/openapi/document.ts'
 import type { SiteConfig } from '../../build/core/site.ts'

@@ -84,7 +84,7 @@ describe('the build clock', () => {
     expect(released).not.toEqual(early)
     const manifest = JSON.parse(Buffer.from(released.get('_build/manifest.json')!, 'base64').toString())
     expect(manifest.build).toMatchObject({ next_release_at: EXPIRY, last_release_at: RELEASE })
-    expect(manifest.collections['blog-posts'].map((r: { slug: string }) => r.slug)).toContain('launch-day')
+    expect(manifest.collections['blog-posts']!.map((r: { slug: string }) => r.slug)).toContain('launch-day')
   })
 
   it('builds again once the next release has passed, and not before (the no-change check)', async () => {

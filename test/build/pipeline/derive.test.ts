@@ -132,7 +132,7 @@ describe('normaliseDate, recordId, toSummary, sortRecords', () => {
 
   it('sorts newest first, by starts_at for events, ties by slug', () => {
     const at = (slug: string, starts_at: string) => eventRecord(slug, { starts_at })
-    const sorted = sortRecords('events', [
+    const sorted = sortRecords(site.collections.events!, [
       at('b', '2027-01-01T10:00:00Z'),
       at('a', '2027-01-01T11:00:00+01:00'),
       at('c', '2027-06-01T00:00:00Z'),

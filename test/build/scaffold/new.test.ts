@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
 import { slugify } from '../../../build/core/slug.ts'
 import { createProject, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
@@ -50,7 +50,7 @@ describe('npm run new', () => {
     const report = await buildSite({ root: project.root, cache: false })
     if (report.upToDate) throw new Error('a first build cannot be up to date')
     expect(report.manifest.build.counts.webinars).toBe(1)
-    expect(report.manifest.collections.webinars[0]).toMatchObject({
+    expect(report.manifest.collections.webinars![0]).toMatchObject({
       slug: 'zoe-s-first-webinars-a-test',
       title: `Zoë's "first" webinars: a test`,
     })
