@@ -55,6 +55,8 @@ export async function bundleEntry(options: BundleOptions): Promise<string> {
     silent: true,
     outExtension: () => ({ js: '.mjs' }),
     banner: { js: REQUIRE_BANNER },
+    // CommonJS dependencies that read __filename (write-file-atomic names its temporary files by it) get the chunk's.
+    shims: true,
     tsconfig: join(options.root, 'tsconfig.json'),
   })
   return join(options.outDir, `${options.name}.mjs`)

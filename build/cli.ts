@@ -10,6 +10,7 @@ import { hasImageFiles, restartWithCappedArenas } from './core/allocator.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
 import { UsageError } from '../contract/errors.ts'
 import { readSettings } from '../contract/settings.ts'
+import { buildOrigin } from '../contract/api-origin.ts'
 import { settingsClock } from './pipeline/schedule.ts'
 import type { WithheldItem } from './compiler/build.ts'
 
@@ -22,7 +23,10 @@ async function main(argv: string[]): Promise<CliResult> {
   const root = resolve(rootIndex >= 0 ? (rest[rootIndex + 1] ?? '.') : '.')
   if (command !== 'build' && command !== 'check')
     throw new UsageError(command ? `unknown command "${command}"` : 'a command is needed', USAGE)
-  const { BUILD_THREADS, REQUIRE_HISTORY, GITHUB_ACTIONS } = readSettings(process.env, 'build')
+  const settings = readSettings(process.env, 'build')
+  const { BUILD_THREADS, REQUIRE_HISTORY, GITHUB_ACTIONS } = settings
+  // PUBLIC_URL, or the local gateway's address for `npm start`'s build; else site.yaml's api_url.
+  const apiOrigin = buildOrigin(settings)
   const threads = BUILD_THREADS === 'auto' ? undefined : BUILD_THREADS
   const requireHistory = REQUIRE_HISTORY === 'on'
 
@@ -38,21 +42,27 @@ async function main(argv: string[]): Promise<CliResult> {
     }
     // Nothing to do is answered before the compile pipeline (unified, ajv, emitters) is even loaded
     // (unless the history must be checked: an up-to-date dist/ may have been built without it).
-    const current = flag('--force') || requireHistory ? undefined : await upToDateManifest(root)
+    const current =
+      flag('--force') || requireHistory ? undefined : await upToDateManifest(root, undefined, undefined, apiOrigin)
     // A build to do, with images: under the allocator images need (core/allocator.ts), checked up to date already.
     if (!current && hasImageFiles(root)) restartWithCappedArenas(flag('--force') ? [] : ['--force'])
     const report = current
-      ? ({ manifest: current, upToDate: true, warnings: [] } as const)
+      ? ({ manifest: current, upToDate: true, warnings: [], siteWarnings: [] } as const)
       : await (await import('./compiler/build.ts')).buildSite({
           root,
           force: true,
           cache: !flag('--no-cache'),
           threads,
           requireHistory,
+          apiOrigin,
         })
     for (const warning of report.warnings) {
       console.error(`! ${warning}`)
       if (GITHUB_ACTIONS) console.log(`::warning title=Change feed::${warning}`)
+    }
+    for (const warning of report.siteWarnings) {
+      console.error(`! ${warning}`)
+      if (GITHUB_ACTIONS) console.log(`::warning file=content/site.yaml,title=content/site.yaml::${warning}`)
     }
     const { id, counts } = report.manifest.build
     const summary = Object.entries(counts)

@@ -51,6 +51,8 @@ export async function bundleCommands(root: string, outDir: string): Promise<void
     outExtension: () => ({ js: '.js' }),
     define: { __GENERATOR_FINGERPRINT__: JSON.stringify(await sourceFingerprint(root)) },
     banner: { js: REQUIRE_BANNER },
+    // CommonJS dependencies that read __filename (write-file-atomic names its temporary files by it) get the chunk's.
+    shims: true,
     tsconfig: join(root, 'tsconfig.json'),
     esbuildPlugins: [markdownItClassFields(), fasterTextCollapse(root)],
   })

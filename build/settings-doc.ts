@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run docs:settings`: write the settings table, generated from the
- * schema (contract/settings.ts), into README.md between its
+ * schema (contract/settings.ts), into docs/operating.md between its
  * `<!-- settings:start -->` and `<!-- settings:end -->` markers.
  */
 import { readFile, writeFile } from 'node:fs/promises'
@@ -12,19 +12,22 @@ import { settingsTable } from '../contract/settings.ts'
 export const START = '<!-- settings:start -->'
 export const END = '<!-- settings:end -->'
 
-/** README text with the generated table between the markers. */
-export function withSettingsTable(readme: string): string {
-  const start = readme.indexOf(START)
-  const end = readme.indexOf(END)
-  if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} section`)
-  return `${readme.slice(0, start + START.length)}\n${settingsTable()}\n${readme.slice(end)}`
+/** The page that holds the table, relative to the project root. */
+export const SETTINGS_PAGE = 'docs/operating.md'
+
+/** The page's text with the generated table between the markers. */
+export function withSettingsTable(page: string): string {
+  const start = page.indexOf(START)
+  const end = page.indexOf(END)
+  if (start < 0 || end < start) throw new Error(`${SETTINGS_PAGE} has no ${START} … ${END} section`)
+  return `${page.slice(0, start + START.length)}\n${settingsTable()}\n${page.slice(end)}`
 }
 
 if (process.argv[1] === import.meta.filename) {
   await runCli(async () => {
-    const file = join(process.cwd(), 'README.md')
+    const file = join(process.cwd(), SETTINGS_PAGE)
     await writeFile(file, withSettingsTable(await readFile(file, 'utf8')))
-    console.error('✓ README.md settings table written from contract/settings.ts')
+    console.error(`✓ ${SETTINGS_PAGE} settings table written from contract/settings.ts`)
     return 0
   })
 }

@@ -109,10 +109,8 @@ function collectionConfig(name: CollectionName, site: AdminSite, choices: Refere
   const def = site.model.collections[name]!
   const schema = frontmatterSchema(def, site.model)
   const multilingual = i18nOf(site) !== undefined
-  const slugMaxLength = (schema.properties?.slug as { maxLength?: number } | undefined)?.maxLength
   const fields = [...adminFields(schema, choices), BODY_FIELD].map((field) => ({
     ...field,
-    ...(field.name === 'slug' && slugMaxLength !== undefined ? { max_length: slugMaxLength } : {}),
     // Every field of a translation is its own (docs/authoring.md#translations: a complete file, validated on its own).
     ...(multilingual ? { i18n: true } : {}),
   }))
@@ -183,6 +181,16 @@ export function createAdminConfig(
     ...(i18n ? { i18n } : {}),
     collections: site.model.names.map((name) => collectionConfig(name, site, choices)),
   }
+}
+
+/**
+ * What keeps the deployed editor from saving, in the words of the setting to
+ * change: the build warns with it, and /admin/ shows it where Decap would say
+ * "Check your config.yml file" (a file the build writes, which nobody edits).
+ */
+export function editorProblem(site: Pick<AdminSite, 'repository'>): string | undefined {
+  if (site.repository) return undefined
+  return 'repository is not set in content/site.yaml: the editor at /admin/ saves to the GitHub repository named there, like repository: owner/name; until it is set, only npm run dev edits (through its local backend, in this folder)'
 }
 
 /** The configuration as YAML, with a header saying where it comes from. */

@@ -1,13 +1,13 @@
 /**
  * One frontmatter property of a collection's JSON Schema as a field of the
  * editor at /admin/ (Decap CMS): its widget, whether it is required, its
- * validation (patterns and length bounds, with the messages `npm run check`
- * gives for the same fault) and its hint (the schema's description). Nothing
+ * validation (a pattern, with the message `npm run check` gives for the same
+ * fault, and length bounds) and its hint (the schema's description). Nothing
  * here names a collection's field: every rule reads the schema, so a field
  * added to a schema appears in the editor with no other edit.
  */
 import type { SchemaObject } from 'ajv'
-import { dateFormOf, patternOf } from './admin-patterns.ts'
+import { dateFormOf, lengthBoundsOf, patternOf } from './admin-patterns.ts'
 import { MEDIA_KEYWORD, REFERENCE_KEYWORD } from './model/common-fields.ts'
 
 /** A field of the editor's configuration (Decap's `fields` entries). */
@@ -92,13 +92,14 @@ export function adminField(
   const date = dateFormOf(schema)
   if (date) return { ...base, widget: DATE_TIME_WIDGET, time: date.time, pattern: date.pattern }
   const pattern = patternOf(schema)
+  const rules = { ...(pattern ? { pattern } : {}), ...lengthBoundsOf(schema) }
   // An image: uploaded into the item's folder (the collection's media_folder, admin-config.ts), or an absolute URL.
-  if (namesImage(schema)) return { ...base, widget: 'image', choose_url: true, ...(pattern ? { pattern } : {}) }
+  if (namesImage(schema)) return { ...base, widget: 'image', choose_url: true, ...rules }
   // Markdown, rendered like the body: the body's editor.
   if (schema.contentMediaType === 'text/markdown') return { ...base, widget: 'markdown', modes: ['raw', 'rich_text'] }
   // A URL is one line however long it may be.
   const widget = (schema.maxLength ?? 0) > TEXT_AREA_FROM && schema.format !== 'uri' ? 'text' : 'string'
-  return { ...base, widget, ...(pattern ? { pattern } : {}) }
+  return { ...base, widget, ...rules }
 }
 
 function objectField(base: FieldBase, schema: SchemaObject, choices: ReferenceChoices): AdminField {

@@ -18,7 +18,9 @@
 import type { CollectionName } from './model/model.ts'
 import { chooseLocale, checkLocaleSyntax, LOCALE_QUERY_PATTERN, type SiteLocales } from './locales.ts'
 import { CHANGES_PATH } from './public-paths.ts'
-import { parseInteger, single, type ParameterError } from './query-values.ts'
+import { single, type ParameterError } from './query-values.ts'
+import { queryReader } from './routes/query-reader.ts'
+import { CHANGES_LIMIT, CURSOR_PATTERN, DEFAULT_CHANGES_LIMIT, MAX_CURSOR_LENGTH } from './routes/reach-parameters.ts'
 import type { ContentRecord } from './records.ts'
 
 export const CHANGE_LOG_FILE = '_build/changes.json'
@@ -26,9 +28,6 @@ export const CHANGE_LOG_FILE = '_build/changes.json'
 export const CHANGES_FILE = 'api/_changes.json'
 export const CHANGE_LOG_FORMAT = 1
 
-export const DEFAULT_CHANGES_LIMIT = 1000
-export const MAX_CHANGES_LIMIT = 1000
-export const MAX_CURSOR_LENGTH = 64
 /** Longest `meta.warning` (a build's reason for an incomplete history); longer ones are cut. */
 export const MAX_WARNING_LENGTH = 1000
 
@@ -122,6 +121,9 @@ export function encodeCursor(position: Position, locale?: string): string {
 
 const CURSOR_TEXT = /^c1\.(0|[1-9][0-9]{0,11})\.(0|[1-9][0-9]{0,8})$/
 const LOCALE_TAG = new RegExp(LOCALE_QUERY_PATTERN)
+const CURSOR_RE = new RegExp(CURSOR_PATTERN)
+/** The declared reader of a feed request: its `limit` (`since` and `locale` are read here). */
+const readChanges = queryReader([CHANGES_LIMIT])
 
 /** The position of a default-locale cursor, or undefined when it is not one this API made. */
 export function decodeCursor(cursor: string): Position | undefined {
@@ -131,7 +133,7 @@ export function decodeCursor(cursor: string): Position | undefined {
 
 /** A cursor's position and the locale whose feed made it (undefined: the default's); undefined when this API made no such cursor. */
 export function readCursor(cursor: string): { position: Position; locale: string | undefined } | undefined {
-  if (cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) return undefined
+  if (cursor.length === 0 || cursor.length > MAX_CURSOR_LENGTH || !CURSOR_RE.test(cursor)) return undefined
   const cut = cursor.indexOf('_')
   // Base64url has `_` too, but the text before it is a tag only in a locale's cursor (a bare one starts `YzEu`, "c1.").
   const locale = cut > 0 && LOCALE_TAG.test(cursor.slice(0, cut)) ? cursor.slice(0, cut) : undefined
@@ -153,7 +155,7 @@ export type ParsedChangesQuery = { ok: true; query: ChangesQuery } | { ok: false
  */
 export function parseChangesQuery(params: URLSearchParams, site?: SiteLocales): ParsedChangesQuery {
   const errors: ParameterError[] = []
-  const limit = parseInteger(params, 'limit', DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, errors)
+  const { limit } = readChanges(params, errors) as { limit: number }
   let feed: string | undefined
   if (site && site.available.length > 1) {
     // Without `locale` the default's feed, whatever Accept-Language says.

@@ -32,7 +32,7 @@ export function recordMatcher(
   people: readonly string[],
 ): ((record: ContentRecord) => boolean) | undefined {
   const tests: ((record: ContentRecord) => boolean)[] = []
-  const { tag, updatedSince, publishedAfter, publishedBefore, author, when, exclude } = filter
+  const { tag, updatedSince, publishedAfter, publishedBefore, author, when, exclude, match } = filter
   if (tag !== undefined) tests.push((r) => tag.some((t) => r.tags.includes(t)))
   if (updatedSince !== undefined) {
     const after = Date.parse(updatedSince)
@@ -56,6 +56,7 @@ export function recordMatcher(
     })
   }
   if (exclude !== undefined) tests.push((r) => r.slug !== exclude)
+  for (const [field, values] of Object.entries(match ?? {})) tests.push((r) => values.includes(r[field] as string | boolean))
   if (tests.length === 0) return undefined
   return (record) => tests.every((test) => test(record))
 }

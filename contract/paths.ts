@@ -2,7 +2,7 @@
  * Where each API answer lives in dist/. Slugs cannot start with `_`, so the
  * `_list` folder never collides with an item.
  */
-import { MAX_LIMIT } from './query.ts'
+import { MAX_LIMIT } from './routes/parameters.ts'
 
 export const MANIFEST_FILE = '_build/manifest.json'
 

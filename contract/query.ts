@@ -1,18 +1,16 @@
 /**
- * The list query rules of the API — `limit`, `page`, the filters
- * (filters.ts), `sort` and `fields` — shared by the build (which pre-renders
- * page 1 of every limit), the gateway (which answers the rest) and the MCP
- * tools (which take the same options). Evaluated by list-query.ts; declared
- * for the document in routes/parameters.ts.
+ * The list query of the API — `limit`, `page`, the filters (filters.ts),
+ * `sort` and `fields` — as the gateway, the MCP tools and the build's links
+ * hold it. Read from a request by the list route's own declarations
+ * (routes/content.ts, routes/parameters.ts), so what the document states is
+ * what is accepted; evaluated by list-query.ts.
  */
-import { datedCollections, listed, type CollectionModel, type ContentModel } from './model/model.ts'
-import { filterHref, isFiltered, parseFilters, type FilterScope, type RecordFilter } from './filters.ts'
-import { selectableFields } from './records.ts'
-import { commaList, parseInteger, type ParameterError } from './query-values.ts'
-
-export const DEFAULT_LIMIT = 10
-export const MAX_LIMIT = 100
-export const MAX_PAGE = 100_000
+import { filterHref, isFiltered, type RecordFilter } from './filters.ts'
+import type { CollectionModel, ContentModel } from './model/model.ts'
+import type { ParameterError } from './query-values.ts'
+import { FIELD_FILTER_KEY, fieldsOf, filterFields } from './routes/collection-parameters.ts'
+import { list } from './routes/content.ts'
+import { readParameter, readQuery } from './routes/query-reader.ts'
 
 export interface ListQuery extends RecordFilter {
   limit: number
@@ -28,96 +26,46 @@ export interface ListQuery extends RecordFilter {
 
 export type ParsedListQuery = { ok: true; query: ListQuery } | { ok: false; errors: ParameterError[] }
 
-/** Validate a list query of `collection` (of `model`); unknown parameters are ignored. */
+/**
+ * Validate a list query of `collection` (of `model`) with the list route's
+ * parameters for it, compiled the first time; unknown parameters are ignored.
+ */
 export function parseListQuery(
   params: URLSearchParams,
   collection: CollectionModel,
   model: ContentModel,
 ): ParsedListQuery {
   const errors: ParameterError[] = []
-  const limit = parseInteger(params, 'limit', DEFAULT_LIMIT, MAX_LIMIT, errors)
-  const page = parseInteger(params, 'page', 1, MAX_PAGE, errors)
-  const { tag, ...filter } = parseFilters(params, errors, scopeOf(collection, model))
-  const sort = parseSort(params, collection, errors)
-  const fields = parseFields(params, collection, 'summary', errors)
+  // The declarations' keys are ListQuery's, and limit and page have defaults (test/contract/query.test.ts).
+  const values = readQuery(list.parameters(collection.name, model), params, errors)
   if (errors.length) return { ok: false, errors }
-  const query: ListQuery = { limit, page, tag, ...filter }
-  if (sort !== undefined) query.sort = sort
-  if (fields !== undefined) query.fields = fields
+  const query = values as unknown as ListQuery & Record<string, unknown>
+  // The field filters' values, gathered under `match` in the order the collection declares them.
+  let match: Record<string, readonly (string | boolean)[]> | undefined
+  for (const [name] of filterFields(collection)) {
+    const key = `${FIELD_FILTER_KEY}${name}`
+    if (query[key] === undefined) continue
+    match ??= {}
+    match[name] = query[key] as readonly (string | boolean)[]
+    delete query[key]
+  }
+  if (match) query.match = match
   return { ok: true, query }
 }
 
-/** Where `author` and `when` do not apply to a collection, why (naming the collections where they do). */
-export function scopeOf(collection: CollectionModel, model: ContentModel): FilterScope {
-  const scope: FilterScope = {}
-  const { name } = collection
-  if (collection.people.length === 0) scope.author = `does not apply to ${name}: ${whoListsPeople(model)}`
-  if (!collection.dated) {
-    const dated = datedCollections(model)
-    scope.when = dated.length
-      ? `does not apply to ${name}: only ${listed(dated)} start at a time (starts_at)`
-      : `does not apply to ${name}: no collection starts at a time (starts_at)`
-  }
-  return scope
-}
-
-/** `only blog-posts (authors), webinars and events (speakers) list people`: the collections by the fields they list people in. */
-function whoListsPeople(model: ContentModel): string {
-  const byFields = new Map<string, string[]>()
-  for (const name of model.names) {
-    const { people } = model.collections[name]!
-    if (people.length) byFields.set(people.join(', '), [...(byFields.get(people.join(', ')) ?? []), name])
-  }
-  if (!byFields.size) return 'no collection lists people'
-  return `only ${listed([...byFields].map(([fields, names]) => `${listed(names)} (${fields})`))} list people`
-}
-
 /**
- * `sort`: one or more of the collection's sort keys, separated by commas,
- * each `-` first for descending, each field once.
- */
-export function parseSort(
-  params: URLSearchParams,
-  collection: CollectionModel,
-  errors: ParameterError[],
-): readonly string[] | undefined {
-  const keys = commaList(params, 'sort', errors)
-  if (keys === undefined) return undefined
-  const allowed = collection.sortKeys
-  const fields = keys.map((k) => (k.startsWith('-') ? k.slice(1) : k))
-  const unknown = fields.find((f) => !allowed.includes(f))
-  const twice = fields.find((f, i) => fields.indexOf(f) !== i)
-  if (unknown === undefined && twice === undefined) return keys
-  errors.push({
-    parameter: 'sort',
-    message: `${unknown !== undefined ? `has no key ${JSON.stringify(unknown.slice(0, 40))}` : `names ${twice} twice`}: give one or more of ${allowed.join(', ')}, separated by commas, each once, with - before it for descending (-published_at)`,
-  })
-  return undefined
-}
-
-/**
- * `fields`: one or more field names of the collection's records (its list
- * form, or its full form for an item), separated by commas; a name given
- * twice counts once. Given several collections (MCP's list_upcoming lists
- * events and webinars together), a name of any of them.
+ * `fields` of a collection's records (its list form, or its full form for an
+ * item); of several collections (MCP's list_upcoming lists events and
+ * webinars together), a field of any.
  */
 export function parseFields(
   params: URLSearchParams,
+  model: ContentModel,
   collection: CollectionModel | readonly CollectionModel[],
   form: 'summary' | 'full',
   errors: ParameterError[],
 ): readonly string[] | undefined {
-  const names = commaList(params, 'fields', errors)
-  if (names === undefined) return undefined
-  const collections = Array.isArray(collection) ? collection : [collection as CollectionModel]
-  const allowed = [...new Set(collections.flatMap((c) => selectableFields(c, form)))]
-  const unknown = names.find((n) => !allowed.includes(n))
-  if (unknown === undefined && names.length <= allowed.length) return [...new Set(names)]
-  errors.push({
-    parameter: 'fields',
-    message: `${unknown !== undefined ? `has no field ${JSON.stringify(unknown.slice(0, 40))}` : 'names too many fields'}: give one or more of ${allowed.join(', ')}, separated by commas (id and type always come)`,
-  })
-  return undefined
+  return readParameter(fieldsOf(model, collection, form), params, errors) as readonly string[] | undefined
 }
 
 /** Canonical href of a list request: limit always, page when not 1, then each filter, sort and fields when set. */

@@ -1,5 +1,5 @@
 /**
- * The sandbox credentials, public by design: published in the README, the
+ * The sandbox credentials, public by design: published in docs/api.md, the
  * docs and the OpenAPI document so integrators can try the API at once.
  * They grant read scopes only (the key has role `sandbox.read` → api.read;
  * the client may ask for api.read and the content.*.read scopes). The gateway

@@ -3,9 +3,9 @@
  * what it accepts, its default (per runtime where they differ) and what it
  * does. `npm start`, `npm run dev`, the Netlify function, the build and the
  * keys CLI all read their settings through `readSettings`; a bad value stops
- * them with one line naming the variable and what it accepts. The README's
- * settings table is generated from this schema (`npm run docs:settings`; a
- * test keeps the two equal).
+ * them with one line naming the variable and what it accepts. The settings
+ * table of docs/operating.md is generated from this schema
+ * (`npm run docs:settings`; a test keeps the two equal).
  */
 import { z } from 'zod'
 import { AppError } from './errors.ts'
@@ -14,7 +14,7 @@ import { AppError } from './errors.ts'
 export type Runtime = 'start' | 'dev' | 'netlify' | 'build' | 'cli'
 
 interface Setting<T> {
-  /** What a valid value looks like, for the error message and the README. */
+  /** What a valid value looks like, for the error message and the settings table. */
   accepts: string
   /** What the setting does. */
   description: string
@@ -366,15 +366,29 @@ export type Settings = {
   [N in SettingName]: (typeof SETTINGS)[N]['default'] extends undefined ? ValueOf<N> | undefined : ValueOf<N>
 }
 
-/** A setting with a value it does not accept. */
+/**
+ * A setting with a value it does not accept; `others` are the further bad
+ * settings of the same read, so that one run names every one of them (a line each).
+ */
 export class SettingsError extends AppError {
   readonly code = 'SETTING_INVALID'
   constructor(
     readonly setting: SettingName,
     message: string,
+    readonly others: readonly SettingsError[] = [],
   ) {
     super(message)
   }
+
+  override lines(): string[] {
+    return [this.message, ...this.others.map((e) => `✗ ${e.message}`)]
+  }
+}
+
+/** One error for every problem found (the first, carrying the rest), or none. */
+function allOf(errors: readonly SettingsError[]): SettingsError | undefined {
+  const [first, ...others] = errors
+  return first && (others.length ? new SettingsError(first.setting, first.message, others) : first)
 }
 
 /**
@@ -408,7 +422,7 @@ export function defaultOf(name: SettingName, runtime: Runtime): string | undefin
 /**
  * Every setting from `env`, validated, with the runtime's defaults, then what
  * the settings need of each other there (RULES). An empty variable counts as
- * unset. Throws SettingsError naming the first bad one.
+ * unset. Throws SettingsError naming every bad one (the first, with the others).
  */
 export function readSettings(env: Record<string, string | undefined>, runtime: Runtime): Settings {
   return checked(env, runtime, new Set())
@@ -417,7 +431,7 @@ export function readSettings(env: Record<string, string | undefined>, runtime: R
 /**
  * `env` checked as readSettings checks it, where the settings in `hidden` are set but cannot be
  * read (a deploy platform's secrets: their values are write-only there): each counts as set for
- * what the others need of it, and its value goes unchecked. Throws SettingsError naming the first bad one.
+ * what the others need of it, and its value goes unchecked. Throws SettingsError naming every bad one.
  */
 export function checkSettings(
   env: Record<string, string | undefined>,
@@ -427,11 +441,15 @@ export function checkSettings(
   checked(env, runtime, hidden)
 }
 
-/** A hidden setting's place in the settings the rules see: set, of no value anyone reads. */
+/**
+ * A hidden setting's place in the settings the rules see, and a refused one's: set, of no value
+ * anyone reads (a rule then asks nothing more of a setting already reported).
+ */
 const HIDDEN = Symbol('a value that cannot be read')
 
 function checked(env: Record<string, string | undefined>, runtime: Runtime, hidden: ReadonlySet<SettingName>) {
   const out: Record<string, unknown> = {}
+  const errors: SettingsError[] = []
   for (const name of Object.keys(SETTINGS) as SettingName[]) {
     const given = env[name]
     if (hidden.has(name) && (given === undefined || given === '')) {
@@ -448,17 +466,22 @@ function checked(env: Record<string, string | undefined>, runtime: Runtime, hidd
       const got = (SETTINGS[name] as Setting<unknown>).secret
         ? 'its value is not shown'
         : `got ${JSON.stringify(raw.slice(0, 200))}`
-      throw new SettingsError(name, `${name} must be ${SETTINGS[name].accepts}; ${got}`)
+      errors.push(new SettingsError(name, `${name} must be ${SETTINGS[name].accepts}; ${got}`))
+      out[name] = HIDDEN
+      continue
     }
     out[name] = parsed.data
   }
   const settings = out as Settings
   for (const rule of RULES)
-    if (rule.runtimes.includes(runtime) && rule.broken(settings)) throw new SettingsError(rule.setting, rule.message)
+    if (rule.runtimes.includes(runtime) && rule.broken(settings))
+      errors.push(new SettingsError(rule.setting, rule.message))
+  const error = allOf(errors)
+  if (error) throw error
   return settings
 }
 
-/** The README's settings table, generated from the schema. */
+/** The settings table of docs/operating.md, generated from the schema. */
 export function settingsTable(): string {
   const rows = (Object.keys(SETTINGS) as SettingName[]).map((name) => {
     const s = SETTINGS[name] as Setting<unknown>

@@ -2,7 +2,7 @@
  * The gateway's h3 app: for what a CDN cannot do. Every route of the table
  * the gateway serves (routes/mount.ts), then the routes a runtime adds (the
  * dev server's preview), then the build's files; RFC 9457 problems for every
- * error, one JSON log line per request. Made by createGateway (gateway.ts).
+ * error (a state store that cannot be used: 503), one JSON log line per request. Made by createGateway (gateway.ts).
  */
 import { H3 } from 'h3'
 import type { ArtifactStore } from './artifacts.ts'
@@ -12,6 +12,7 @@ import { alreadyLogged, problemResponse } from './http/problem.ts'
 import { assignRequestId, requestIdOf } from './http/request-id.ts'
 import { logRequest } from './http/request-log.ts'
 import { withDeprecationFields } from './http/deprecation.ts'
+import { storeFaultAnswers } from './http/store-faults.ts'
 import { requestTimeout } from './http/timeout.ts'
 import type { Logger } from './log.ts'
 import { mountRoutes, type RouteHandlers } from './routes/mount.ts'
@@ -65,6 +66,8 @@ export function createApp(parts: AppParts): H3 {
   app.use((event) => (event.req.method === 'OPTIONS' ? preflightRoute(event) : undefined))
   // A deadline for every handler (a synchronous one, every pre-rendered read, costs no timer).
   app.use(requestTimeout(parts.settings.REQUEST_TIMEOUT_MS))
+  // A state store that cannot be used is a 503 with Retry-After on every route, logged once.
+  app.use(storeFaultAnswers(log))
   mountRoutes(app, parts.handlers, parts.settings, parts.budgets, parts.store)
   for (const mount of parts.extraRoutes) mount(app)
   app.all('/**', staticRoute(parts.store, parts.now))

@@ -165,6 +165,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
           log,
           frozen: settings.BUILD_TIME !== undefined,
           packageRoot: platform.root,
+          origin: publicUrl,
           onSwap: () => webhooks?.kick(),
         })
       return running

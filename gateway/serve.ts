@@ -39,8 +39,8 @@ async function main(): Promise<CliResult> {
   process.on('unhandledRejection', (reason) =>
     log('error', 'unhandled rejection', { error: reason instanceof Error ? reason.message : String(reason) }),
   )
-  closeOnSignals((signal) => {
-    log('info', 'shutting down', { signal })
+  closeOnSignals((cause) => {
+    log('info', 'shutting down', cause)
     return gateway.close()
   }, settings)
   return 'serving'

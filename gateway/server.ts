@@ -14,6 +14,7 @@ import { API_VERSION, API_VERSION_HEADER } from '../contract/lifecycle.ts'
 import type { ArtifactStore } from './artifacts.ts'
 import { answerClientError } from './http/client-error.ts'
 import { fastReads } from './http/fast-reads.ts'
+import { answerHostDefect, hostDefect } from './http/host-header.ts'
 import { lingerBeforeClose, trackRequests } from './http/linger.ts'
 import type { Logger } from './log.ts'
 
@@ -22,6 +23,10 @@ export interface RunningServer {
   server: Server
   close(): Promise<void>
 }
+
+/** The whole request, and its headers, must arrive within these (RELIABILITY.md); past them: 408. */
+export const RECEIVE_TIMEOUT_MS = 30_000
+export const HEADERS_TIMEOUT_MS = 10_000
 
 export class PortInUseError extends AppError {
   readonly code = 'PORT_IN_USE'
@@ -40,17 +45,41 @@ export async function startServer(options: {
   // Reads the app has answered before in this build go straight to the socket (http/fast-reads.ts).
   const clock = options.now ?? (() => new Date())
   const fast = fastReads(options.store, options.logger, TRUST_PROXY, () => clock().getTime())
-  const handler = trackRequests((req: IncomingMessage, res: ServerResponse) => {
-    if (fast(req, res)) return
+  const toApp = (req: IncomingMessage, res: ServerResponse) => {
     // Every answer names the API's version: the app's own answers carry it already, this covers the rest (MCP, OAuth, h3's).
     res.setHeader(API_VERSION_HEADER, API_VERSION)
     void appHandler(req, res)
+  }
+  const handler = trackRequests((req: IncomingMessage, res: ServerResponse) => {
+    const badHost = hostDefect(req)
+    if (badHost) {
+      answerHostDefect(req, res, badHost)
+      return
+    }
+    const answered = fast(req, res)
+    if (answered === true) return
+    if (answered === false) toApp(req, res)
+    else
+      void answered.then(
+        (done) => done || toApp(req, res),
+        () => toApp(req, res),
+      )
   })
   // An idle connection lives longer than any client or proxy keeps one (undici 4 s, nginx and
   // load balancers 60 s): closed first by the server, a reused connection races the close and
   // the request is reset (seen under load with a 5 s timeout).
+  // Node enforces the two timeouts only when it sweeps its connections, by default far apart: swept often,
+  // a slow client is answered 408 at its timeout, as documented, rather than long after it.
+  // Host is checked by the handler (http/host-header.ts), which answers a problem body where Node has none.
   const server = createServer(
-    { maxHeaderSize: MAX_HEADER_BYTES, requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 65_000 },
+    {
+      maxHeaderSize: MAX_HEADER_BYTES,
+      requestTimeout: RECEIVE_TIMEOUT_MS,
+      headersTimeout: HEADERS_TIMEOUT_MS,
+      connectionsCheckingInterval: 500,
+      keepAliveTimeout: 65_000,
+      requireHostHeader: false,
+    },
     handler,
   )
   // A request answered before its body was read (a 413) is closed only once the client has sent it (http/linger.ts).

@@ -34,6 +34,7 @@ import type { MediaSettings } from '../media/recipes.ts'
 import type { SourceFile } from '../core/sources.ts'
 import { prerenderBodies, RenderPool, renderWork, workersWorth } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
+import type { ApiOrigin } from '../../contract/api-origin.ts'
 import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
 import { clockSeconds, isoSeconds, settingsClock } from '../pipeline/schedule.ts'
 import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
@@ -77,6 +78,8 @@ export interface CompilerOptions {
   clock?: () => number
   /** Ask git for content/'s history before compiling, for the first full emit (a build's; default false). */
   readHistoryEarly?: boolean
+  /** The origin the records' URLs name (contract/api-origin.ts); default site.yaml's `api_url`. */
+  apiOrigin?: ApiOrigin
 }
 
 /** Files the watch mode compiles after its first build to warm the JIT for edits (Compiler.warmUp). */
@@ -158,11 +161,14 @@ export class Compiler {
     private readonly media: MediaStore,
     private readonly processMedia: boolean,
     private readonly clock: () => number,
+    /** The origin the records' URLs name, over site.yaml's `api_url` (contract/api-origin.ts). */
+    readonly apiOrigin: ApiOrigin,
   ) {
     this.stats = new SourceStats(root)
     this.schedule = new EmitSchedule({
       root,
       offThread,
+      apiOrigin,
       inputsInOrder: () => [...this.sourcesInOrder(), ...this.assetsInOrder()],
       workingFiles: () => this.workingFiles(),
     })
@@ -182,6 +188,7 @@ export class Compiler {
       }),
       options.processMedia ?? true,
       options.clock ?? settingsClock(),
+      options.apiOrigin,
     )
     if (options.readHistoryEarly) compiler.schedule.readHistoryEarly()
     await compiler.readSite()
@@ -670,7 +677,7 @@ export class Compiler {
     if (hash === this.siteHash && this.site) return false
     this.siteHash = hash
     try {
-      this.site = await loadSiteConfig(this.root)
+      this.site = withApiOrigin(await loadSiteConfig(this.root), this.apiOrigin)
       this.siteError = undefined
     } catch (error) {
       if (!(error instanceof ContentErrors)) throw error
@@ -684,6 +691,13 @@ export class Compiler {
     const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
     return [...this.sources.values()].sort((a, b) => compare(a.collection, b.collection) || compare(a.path, b.path))
   }
+}
+
+/** `site` with the records' origin the build was given in place of `api_url`, if any. */
+function withApiOrigin(site: SiteConfig, origin: ApiOrigin): SiteConfig {
+  if (origin === undefined) return site
+  const { apiUrl: _, ...rest } = site
+  return origin === null ? rest : { ...rest, apiUrl: origin }
 }
 
 function previewRelease(release: FileRelease): PreviewItem['release'] {

@@ -31,6 +31,7 @@ import { gitState } from '../history/git-state.ts'
 import type { CommittedHistory, FileState } from '../history/types.ts'
 import { type FullPass, isKept } from './full-pass.ts'
 import { hashInputs } from './inputs.ts'
+import type { ApiOrigin } from '../../contract/api-origin.ts'
 import { OutputStore } from './outputs.ts'
 
 export interface BuildOutput {
@@ -50,6 +51,8 @@ export interface EmitInputs {
   readonly root: string
   /** Run the search index on a worker thread for large content. */
   readonly offThread: boolean
+  /** The origin the records' URLs name, over site.yaml's: part of the input hash. */
+  readonly apiOrigin: ApiOrigin
   /** The sources in the order a build reads them, then the images they use (each with its hash): the input hash's order. */
   inputsInOrder(): readonly { path: string; hash: string }[]
   /** Every compiled file as content/'s history sees it. */
@@ -152,7 +155,8 @@ export class EmitSchedule {
     for (const emitter of this.emitters) if (emitter.input === 'collection') this.pendingEmitters.delete(emitter)
     const key = mode === 'full' ? await this.readHistory() : undefined
     if (mode === 'full' && !(await this.emitWhole(content, signal))) return undefined
-    if (key !== undefined) this.inputHash = await hashInputs(this.inputs.root, this.inputs.inputsInOrder(), key)
+    if (key !== undefined)
+      this.inputHash = await hashInputs(this.inputs.root, this.inputs.inputsInOrder(), key, this.inputs.apiOrigin)
     // The manifest file (megabytes at 10,000 items) is a whole-content output too: an edit
     // updates the manifest the gateway answers from, the file follows with the full pass.
     const manifest = this.manifest(content, this.inputHash)

@@ -21,6 +21,7 @@
 import type { BuildFile } from '../../contract/manifest.ts'
 import { startModuleWorker } from '../core/worker.ts'
 import type { ContentPath } from '../core/sources.ts'
+import type { ApiOrigin } from '../../contract/api-origin.ts'
 
 /**
  * Below this many files the full pass takes milliseconds: not worth a second
@@ -45,6 +46,8 @@ export interface FullPass {
 
 export interface FullPassWorkerData {
   root: string
+  /** The origin of the dev server's compiler, for the same output. */
+  apiOrigin: ApiOrigin
   /** The highest pass id cancelled (one Int32 on shared memory). */
   cancelled: Int32Array
 }
@@ -88,9 +91,10 @@ export class FullPassThread {
    */
   private readonly cancelled = new Int32Array(new SharedArrayBuffer(4))
 
-  constructor(root: string) {
+  constructor(root: string, apiOrigin: ApiOrigin) {
     this.worker = startModuleWorker(import.meta.url, 'full-pass-worker', {
       root,
+      apiOrigin,
       cancelled: this.cancelled,
     } satisfies FullPassWorkerData)
     this.worker.on('message', (reply: FullPassReply) => {

@@ -4,7 +4,7 @@
  * (up to eight per core) and keeps what each arena once held: libvips, and
  * libaom's own threads for every AVIF it encodes, allocate large buffers from
  * many threads, so a build's resident memory climbed with the first few dozen
- * images to about twice what two arenas hold (BENCHMARKS.md, Images), while
+ * images to about twice what two arenas hold (BENCHMARKS.md, its mechanisms), while
  * the JavaScript heap and the buffers it holds stayed flat. MALLOC_ARENA_MAX
  * caps the arenas, and glibc reads it once, when a process starts: so a build
  * whose content has image files starts itself again with it, as the same

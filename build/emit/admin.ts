@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path'
 import {
   adminConfigYaml,
   createAdminConfig,
+  editorProblem,
   type ReferenceOption,
   referenceLabel,
 } from '../../contract/admin-config.ts'
@@ -36,9 +37,11 @@ const DIR = ADMIN_PATH.slice(1)
 const SCRIPTS = [
   'admin.js',
   'backends.js',
+  'bounds.js',
   'datetime-offset.js',
   'house-style.js',
   'media.js',
+  'new-entry-pane.js',
   'preview.js',
   'related.js',
   'repository-layout.js',
@@ -90,17 +93,21 @@ function staticAssets(): Record<string, BuildFile> {
   return out
 }
 
-function indexPage(siteName: string): string {
+/** The editor's page; `problem` (contract/admin-config.ts editorProblem): what it says instead of starting, if anything. */
+function indexPage(siteName: string, problem: string | undefined): string {
   const paths = {
     config: ADMIN_CONFIG_PATH,
     localBackend: ADMIN_LOCAL_BACKEND_PATH,
     render: PREVIEW_RENDER_PATH,
     preview: PREVIEW_PREFIX,
   }
+  const problemScript = problem
+    ? `<script type="application/json" id="admin-problem">${jsonForScript(problem)}</script>\n`
+    : ''
   const head = `<meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
 <script type="application/json" id="admin-paths">${jsonForScript(paths)}</script>
-<script src="${ADMIN_PATH}manual-init.js"></script>
+${problemScript}<script src="${ADMIN_PATH}manual-init.js"></script>
 <script src="${ADMIN_PATH}decap-cms/decap-cms.js"></script>
 <script type="module" src="${ADMIN_PATH}admin.js"></script>
 `
@@ -145,7 +152,7 @@ export const emitAdmin = {
     const config = createAdminConfig(site, references, byLocale)
     return {
       ...staticAssets(),
-      [`${DIR}index.html`]: indexPage(content.site.name),
+      [`${DIR}index.html`]: indexPage(content.site.name, editorProblem(site)),
       [`${DIR}config.yml`]: adminConfigYaml(config),
     }
   },

@@ -33,7 +33,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
 /** The query parameters of a collection's list, as the route table declares them. */
 function listParameters(model: ContentModel, collection: string): string {
   return parametersOf(ROUTES.list, model, collection)
-    .filter((p) => p.in === 'query')
+    .filter((p) => p.in === 'query' && !p.refused)
     .map((p) => (p.name === 'limit' ? '`limit` 1..100' : `\`${p.name}\``))
     .join(', ')
 }

@@ -49,7 +49,7 @@ export function documentHeaders(file: string): Record<string, string> {
  * the gateway's own rule); one within it is left as it is, and so are media,
  * named by their bytes (immutable). `_headers` cannot say anything that
  * changes with the clock: the release's own build and deploy, which purges
- * Netlify's CDN, brings the next headers (README, "Scheduled publishing").
+ * Netlify's CDN, brings the next headers (docs/operating.md, "Scheduled publishing").
  */
 export function capBeforeRelease(line: string, left: number): string {
   const m = /^(\s+cache-control:\s*)(.*)$/i.exec(line)

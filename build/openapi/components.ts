@@ -5,7 +5,7 @@
  */
 import type { ContentModel } from '../../contract/model/model.ts'
 import { PROBLEM_LIMITS, PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../../contract/problems.ts'
-import { MAX_LIMIT, MAX_PAGE } from '../../contract/query.ts'
+import { MAX_LIMIT, MAX_PAGE } from '../../contract/routes/parameters.ts'
 import { MAX_URL_LENGTH } from '../../contract/patterns.ts'
 import { CORS_HEADERS } from '../../contract/routes/responses.ts'
 import {

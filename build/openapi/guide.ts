@@ -5,7 +5,7 @@
  */
 import { webhookGuide } from './webhooks.ts'
 import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../../contract/problems.ts'
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../../contract/query.ts'
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../../contract/routes/parameters.ts'
 import { listed, type ContentModel } from '../../contract/model/model.ts'
 import type { SiteConfig } from '../core/site.ts'
 import { SANDBOX_CLIENT, SANDBOX_KEY } from '../../contract/sandbox.ts'

@@ -46,7 +46,9 @@ function operationOf(
   op: Operation,
   components: Record<string, Json>,
 ): Json {
-  const own = parametersOf(route, model, value).filter((p) => !(p.in === 'path' && p.name === route.each?.parameter))
+  const own = parametersOf(route, model, value).filter(
+    (p) => !p.refused && !(p.in === 'path' && p.name === route.each?.parameter),
+  )
   const parameters = own.map((p) => parameterOf(p, components))
   const content = BODY_METHODS.has(method) ? route.body?.content : undefined
   return {
@@ -100,9 +102,22 @@ function responsesOf(route: Route, method: string, op: Operation): Json {
 }
 
 function parameterOf(p: Parameter, components: Record<string, Json>): Json {
+  const object = openApiParameter(p)
+  if (!p.component) return object
+  const known = components[p.component]
+  if (known && JSON.stringify(known) !== JSON.stringify(object))
+    throw new Error(`two parameters of the route table share the component name ${p.component}`)
+  components[p.component] = object
+  return { $ref: `#/components/parameters/${p.component}` }
+}
+
+/** The document's Parameter Object of a declaration: its description with what HTTP callers alone are told. */
+export function openApiParameter(p: Parameter): Json {
   if (p.deprecated) checkDeprecation(`parameter ${p.name}`, p.deprecated)
-  const description = [p.description, p.deprecated && deprecationSentence(p.deprecated)].filter(Boolean).join(' ')
-  const object: Json = {
+  const description = [p.description, p.http, p.deprecated && deprecationSentence(p.deprecated)]
+    .filter(Boolean)
+    .join(' ')
+  return {
     name: p.name,
     in: p.in,
     required: p.required,
@@ -111,10 +126,4 @@ function parameterOf(p: Parameter, components: Record<string, Json>): Json {
     schema: p.schema,
     ...(p.deprecated && { deprecated: true, [DEPRECATION_EXTENSION]: p.deprecated }),
   }
-  if (!p.component) return object
-  const known = components[p.component]
-  if (known && JSON.stringify(known) !== JSON.stringify(object))
-    throw new Error(`two parameters of the route table share the component name ${p.component}`)
-  components[p.component] = object
-  return { $ref: `#/components/parameters/${p.component}` }
 }

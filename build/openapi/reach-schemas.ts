@@ -2,13 +2,14 @@
  * Schemas of what takes content further: search hits and results, the change
  * feed, JSON Feed. The route table (contract/routes/reach.ts) refers to them.
  */
-import { MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH, MAX_WARNING_LENGTH } from '../../contract/changes.ts'
+import { MAX_WARNING_LENGTH } from '../../contract/changes.ts'
+import { MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH } from '../../contract/routes/reach-parameters.ts'
 import type { ContentModel } from '../../contract/model/model.ts'
 import { FEED_ENTRIES } from '../../contract/documents.ts'
 import { LOCALE_QUERY_PATTERN, MAX_LOCALE_LENGTH } from '../../contract/locales.ts'
 import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN, TAG_PATTERN } from '../../contract/patterns.ts'
 import { BODY_LIMITS } from '../../contract/records.ts'
-import { MAX_LIMIT, MAX_PAGE } from '../../contract/query.ts'
+import { MAX_LIMIT, MAX_PAGE } from '../../contract/routes/parameters.ts'
 import {
   arrayOf,
   count,

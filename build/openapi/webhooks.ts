@@ -5,7 +5,7 @@
  * verify them. Its own module, hooked into document.ts by one line.
  */
 import type { SchemaObject } from 'ajv'
-import { MAX_CURSOR_LENGTH } from '../../contract/changes.ts'
+import { MAX_CURSOR_LENGTH } from '../../contract/routes/reach-parameters.ts'
 import { MAX_LOCALE_LENGTH } from '../../contract/locales.ts'
 import type { ContentModel } from '../../contract/model/model.ts'
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../../contract/patterns.ts'

@@ -20,6 +20,7 @@ import { SLUG_PATTERN } from '../../contract/patterns.ts'
 import { slugPosition, validateFile, type Frontmatter } from './validate.ts'
 import { closest } from '../core/did-you-mean.ts'
 import { releaseWindow, type ReleaseWindow } from './schedule.ts'
+import { placeholdersIn } from '../core/placeholders.ts'
 
 /** One `related` entry, or a reference field's: the `collection/slug` it names and its position. */
 export interface Reference {
@@ -116,15 +117,17 @@ export function compileFile(
       : source.basename
   const { rendered, images } = renderBody(loaded, cache, errors)
   if (rendered) checkBodySize(loaded, rendered, errors)
+  // From the frontmatter as written even when it has other errors: `check` reports every problem at once.
+  const written = loaded.data as ({ related?: unknown; draft?: unknown } & Record<string, unknown>) | undefined
+  const collection = site.collections[source.collection]!
+  // A draft may keep what `npm run new` wrote; an item to publish may not.
+  if (data && written?.draft !== true) checkPlaceholders(loaded, collection, data, errors)
   const record =
     data && rendered && errors.length === 0
       ? deriveRecord(source.collection, slug, data, loaded.body, rendered, site, locale)
       : undefined
   // The parsed YAML document is not kept: at 10,000 files it would be most of the compiler's memory.
   const slugAt = loaded.data === undefined ? undefined : slugPosition(loaded)
-  // From the frontmatter as written even when it has other errors: `check` reports every problem at once.
-  const written = loaded.data as ({ related?: unknown; draft?: unknown } & Record<string, unknown>) | undefined
-  const collection = site.collections[source.collection]!
   const references = [
     ...referencesOf(loaded, written?.related, referencePattern(site.model)),
     ...referenceFields(loaded, collection, written),
@@ -225,6 +228,25 @@ function referenceFields(
     })
   }
   return out
+}
+
+/** The placeholders `npm run new` wrote, left in an item to publish: each an error where it is written. */
+function checkPlaceholders(
+  file: LoadedFile,
+  collection: CollectionModel,
+  data: Frontmatter,
+  errors: ContentError[],
+): void {
+  for (const found of placeholdersIn(collection, data, file.body)) {
+    if ('path' in found) {
+      const { line, column } = lazyPosition(file, found.path)
+      const detail = `is still the placeholder "${found.text}" that npm run new wrote: write the real one before publishing (a draft may keep it)`
+      errors.push(new ContentError('PLACEHOLDER', file.source.path, line, column, found.field, detail))
+    } else {
+      const detail = `still has the text npm run new wrote ("${found.text}"): write the body before publishing (a draft may keep it)`
+      errors.push(new ContentError('PLACEHOLDER', file.source.path, file.bodyLine + found.bodyLine, 1, 'body', detail))
+    }
+  }
 }
 
 /** A body over BODY_LIMITS is an author error: the API states those bounds, so nothing larger may be published. */

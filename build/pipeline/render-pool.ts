@@ -7,11 +7,12 @@
  * costs time (compileFile renders what is missing).
  *
  * Threads start only when the work pays for them, by a cost model measured
- * on this machine's kind (BENCHMARKS.md, "Render pool"): rendering runs at
- * about RENDER_BYTES_PER_MS of Markdown on one warm thread, and a worker
- * takes about WORKER_START_MS to start and warm up. With the main thread
- * rendering too, k workers save (work × k / (k + 1)) and cost their start,
- * so they start when the work is worth more than that.
+ * on this machine's kind (bench/results/history/BENCHMARKS-2026-11.md,
+ * "Render pool"): rendering runs at about RENDER_BYTES_PER_MS of Markdown
+ * on one warm thread, and a worker takes about WORKER_START_MS to start and
+ * warm up. With the main thread rendering too, k workers save
+ * (work × k / (k + 1)) and cost their start, so they start when the work is
+ * worth more than that.
  */
 import { availableParallelism } from 'node:os'
 import { setImmediate } from 'node:timers/promises'

@@ -2,11 +2,13 @@
  * Frontmatter a new file of a collection starts with: every field its model
  * requires, with placeholders that pass validation (a value of each field's
  * type, within its bounds), and `draft: true` so nothing is published until
- * the author removes it. Nothing here names a collection: a collection
+ * the author removes it; the check refuses the placeholders in a published
+ * item (core/placeholders.ts). Nothing here names a collection: a collection
  * added to content/site.yaml has its template at once.
  */
 import type { Field } from '../../contract/model/fields.ts'
 import type { CollectionModel } from '../../contract/model/model.ts'
+import { partsOf, placeholdersOf, placeholderText, requiredFields } from '../core/placeholders.ts'
 
 export interface Dates {
   /** Today, YYYY-MM-DD. */
@@ -21,15 +23,6 @@ export interface Dates {
 interface Context {
   dates: Dates
   slugs: (collection: string) => readonly string[]
-}
-
-/** `duration_minutes` → `Duration minutes`. */
-const words = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1).replaceAll('_', ' ')}`
-
-/** A value of a text field: its name in words, padded to its least length. */
-function textOf(name: string, field: Field): string {
-  const text = field.type === 'text' || field.type === 'markdown' ? `${words(name)}: write it here.` : words(name)
-  return text.padEnd(field.min ?? 0, '.').slice(0, field.max ?? text.length)
 }
 
 /** A number within the field's bounds: 60 where it may be (minutes, a count), else its least. */
@@ -50,7 +43,8 @@ function enumOf(name: string, field: Field, siblings: Readonly<Record<string, Fi
 
 /** A scalar placeholder, as YAML (JSON strings are YAML strings); undefined for a field with parts. */
 function scalarOf(
-  name: string,
+  path: readonly string[],
+  person: boolean,
   field: Field,
   siblings: Readonly<Record<string, Field>>,
   context: Context,
@@ -60,11 +54,11 @@ function scalarOf(
     case 'string':
     case 'text':
     case 'markdown':
-      return JSON.stringify(textOf(name, field))
+      return JSON.stringify(placeholderText(path, field, person))
     case 'date':
       return dates.today
     case 'datetime':
-      return name.startsWith('end') ? dates.laterEnd : dates.later
+      return path.at(-1)!.startsWith('end') ? dates.laterEnd : dates.later
     case 'timezone':
       return 'Europe/London'
     case 'url':
@@ -77,7 +71,7 @@ function scalarOf(
     case 'boolean':
       return 'false'
     case 'enum':
-      return enumOf(name, field, siblings)
+      return enumOf(path.at(-1)!, field, siblings)
     case 'reference':
       // A published item of the collection when it has one (a draft may name a draft too).
       return context.slugs(field.collection ?? '')[0] ?? 'my-first-item'
@@ -86,9 +80,14 @@ function scalarOf(
   }
 }
 
-/** The YAML lines of one field at `indent`, named `key` (or a list entry, with `key` undefined). */
+/**
+ * The YAML lines of one field at `indent`, named `key` (or a list entry, with
+ * `key` undefined); `path` names it in its placeholder, `person` says it is a
+ * part of a person.
+ */
 function linesOf(
-  name: string,
+  path: readonly string[],
+  person: boolean,
   field: Field,
   siblings: Readonly<Record<string, Field>>,
   context: Context,
@@ -96,33 +95,24 @@ function linesOf(
   key: string | undefined,
 ): string[] {
   const head = key === undefined ? `${indent}- ` : `${indent}${key}: `
-  const scalar = scalarOf(name, field, siblings, context)
+  const scalar = scalarOf(path, person, field, siblings, context)
   if (scalar !== undefined) return [`${head}${scalar}`]
-  const inner = key === undefined ? `${indent}  ` : `${indent}  `
+  const inner = `${indent}  `
   if (field.type === 'list' && field.of) {
     const count = Math.max(field.min ?? 1, 1)
-    const items = Array.from({ length: count }, () => linesOf(name, field.of!, {}, context, inner, undefined)).flat()
+    const items = Array.from({ length: count }, () =>
+      linesOf(path, false, field.of!, {}, context, inner, undefined),
+    ).flat()
     return [`${indent}${key}:`, ...items]
   }
-  const parts: [string, Field][] =
-    field.type === 'image'
-      ? [
-          ['url', { type: 'url' }],
-          ['alt', { type: 'string' }],
-        ]
-      : field.type === 'person'
-        ? [['name', { type: 'string' }], ...required(field.fields ?? {})]
-        : required(field.fields ?? {})
-  const body = parts.flatMap(([part, f]) => linesOf(part, f, field.fields ?? {}, context, inner, part))
+  const isPerson = field.type === 'person'
+  const body = partsOf(field).flatMap(([part, f]) =>
+    linesOf(isPerson ? [part] : [...path, part], isPerson, f, field.fields ?? {}, context, inner, part),
+  )
   if (key !== undefined) return [`${indent}${key}:`, ...body]
   // A list entry: the first part on the dash's line.
   const [first, ...rest] = body
   return first ? [`${indent}- ${first.trimStart()}`, ...rest] : [`${indent}- {}`]
-}
-
-/** The fields every item must have, in the model's order. */
-function required(fields: Readonly<Record<string, Field>>): [string, Field][] {
-  return Object.entries(fields).filter(([, f]) => f.required && !f.required_when)
 }
 
 export function renderTemplate(
@@ -134,8 +124,8 @@ export function renderTemplate(
   slugs: (collection: string) => readonly string[] = () => [],
 ): string {
   const context: Context = { dates, slugs }
-  const own = required(collection.fields).flatMap(([name, field]) =>
-    linesOf(name, field, collection.fields, context, '', name),
+  const own = requiredFields(collection.fields).flatMap(([name, field]) =>
+    linesOf([name], false, field, collection.fields, context, '', name),
   )
   const lines = [
     '---',
@@ -149,7 +139,7 @@ export function renderTemplate(
     ...own,
     '---',
     '',
-    `Write the ${collection.label} here. The first paragraph becomes the summary unless \`summary\` is set.`,
+    placeholdersOf(collection).body,
     '',
   ]
   return lines.join('\n')

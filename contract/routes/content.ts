@@ -7,25 +7,8 @@
 import type { CollectionModel, ContentModel } from '../model/model.ts'
 import { itemFile, listFile, localeItemFile, localeListFile, PRERENDERED_LIMITS } from '../paths.ts'
 import { API_PREFIX, HEALTH_PATH } from '../public-paths.ts'
-import { DEFAULT_LIMIT } from '../query.ts'
-import {
-  ACCEPT_LANGUAGE,
-  authorOf,
-  collectionPath,
-  EXCLUDE,
-  fieldsOf,
-  IF_NONE_MATCH,
-  LIMIT,
-  LOCALE,
-  PAGE,
-  PUBLISHED_AFTER,
-  PUBLISHED_BEFORE,
-  SLUG,
-  sortOf,
-  TAG,
-  UPDATED_SINCE,
-  WHEN,
-} from './parameters.ts'
+import { collectionPath, fieldsOf, filtersOf, once, SLUG, sortOf } from './collection-parameters.ts'
+import { ACCEPT_LANGUAGE, DEFAULT_LIMIT, IF_NONE_MATCH, LIMIT, LIST_FILTERS, LOCALE, PAGE } from './parameters.ts'
 import {
   ANONYMOUS,
   CONTENT_HEADERS,
@@ -36,7 +19,7 @@ import {
   problems,
   publicRead,
 } from './responses.ts'
-import { READ, route, type Operation } from './route.ts'
+import { READ, route, type Operation, type Parameter } from './route.ts'
 import { headerRef, schemaRef } from './schema.ts'
 
 /** `blog-posts` → `BlogPost`: the component name of a collection's record schema. */
@@ -52,48 +35,51 @@ export const tagOf = (collection: string) => `${collection[0]!.toUpperCase()}${c
 
 const each = { parameter: 'collection', values: (model: ContentModel) => model.names }
 /** The collection a path of the route stands for (the document writes only the model's). */
-const collectionOf = (value: string, model: ContentModel): CollectionModel => model.collections[value]!
+const collectionOf = (value: string, model: ContentModel): CollectionModel | undefined =>
+  Object.hasOwn(model.collections, value) ? model.collections[value] : undefined
 
-/** The query parameters of a collection's list: the filters it has, its sort keys and fields. */
-function listParameters(collection: CollectionModel, model: ContentModel) {
-  return [
+/**
+ * The parameters of a collection's list: the filters (those it refuses
+ * too, which the document leaves out, and its fields'), its sort keys and
+ * fields. Made once per model: the gateway reads every list request with them.
+ */
+function listParameters(value: string, model: ContentModel): readonly Parameter[] {
+  const collection = collectionOf(value, model)
+  if (!collection) return []
+  return once(model, `list ${value}`, () => [
     collectionPath(model),
     LIMIT,
     PAGE,
-    TAG,
-    UPDATED_SINCE,
-    PUBLISHED_AFTER,
-    PUBLISHED_BEFORE,
-    ...(collection.people.length ? [authorOf(model)] : []),
-    ...(collection.dated ? [WHEN] : []),
-    EXCLUDE,
-    sortOf(collection),
-    fieldsOf(collection, 'summary'),
+    ...filtersOf(model, collection),
+    sortOf(model, collection),
+    fieldsOf(model, collection, 'summary'),
     LOCALE,
     IF_NONE_MATCH,
     ACCEPT_LANGUAGE,
-  ]
+  ])
+}
+
+function itemParameters(value: string, model: ContentModel): readonly Parameter[] {
+  const collection = collectionOf(value, model)
+  if (!collection) return []
+  return once(model, `item ${value}`, () => [
+    collectionPath(model),
+    SLUG,
+    fieldsOf(model, collection, 'full'),
+    LOCALE,
+    IF_NONE_MATCH,
+    ACCEPT_LANGUAGE,
+  ])
 }
 
 export const list = route({
   path: `${API_PREFIX}/{collection}`,
   methods: READ,
   served: 'gateway',
-  parameters: (value, model) => listParameters(collectionOf(value, model), model),
+  parameters: listParameters,
   budgets: ['computed'],
   prerendered: {
-    computedBy: [
-      'page',
-      'tag',
-      'updated_since',
-      'published_after',
-      'published_before',
-      'author',
-      'when',
-      'exclude',
-      'sort',
-      'fields',
-    ],
+    computedBy: ['page', ...LIST_FILTERS.map((p) => p.name), 'sort', 'fields'],
     fileParameter: { name: 'limit', values: PRERENDERED_LIMITS.map(String), bare: String(DEFAULT_LIMIT) },
     file: (path, limit = String(DEFAULT_LIMIT)) => listFile(path.collection!, Number(limit)),
     locale: {
@@ -104,7 +90,7 @@ export const list = route({
   },
   each,
   operations: (value, model) => {
-    const collection = collectionOf(value, model)
+    const collection = collectionOf(value, model)!
     const { label, sortField } = collection
     const name = recordSchemaName(collection)
     return {
@@ -136,14 +122,7 @@ export const item = route({
   path: `${API_PREFIX}/{collection}/{slug}`,
   methods: READ,
   served: 'gateway',
-  parameters: (value, model) => [
-    collectionPath(model),
-    SLUG,
-    fieldsOf(collectionOf(value, model), 'full'),
-    LOCALE,
-    IF_NONE_MATCH,
-    ACCEPT_LANGUAGE,
-  ],
+  parameters: itemParameters,
   // A sparse item is computed; the whole one is a file.
   budgets: ['computed'],
   prerendered: {
@@ -154,7 +133,7 @@ export const item = route({
   },
   each,
   operations: (value, model) => {
-    const collection = collectionOf(value, model)
+    const collection = collectionOf(value, model)!
     const { label } = collection
     const name = recordSchemaName(collection)
     return {

@@ -7,6 +7,21 @@
 import { ADMIN_PATH, MEDIA_PREFIX } from '../public-paths.ts'
 import { READ, route } from './route.ts'
 
+/**
+ * Folders of dist/ that are no route at all: what only the build and the
+ * gateway read (`_build/`: the manifest, the change logs, the search
+ * indexes, the webhook notes). Never served: the gateway's static route
+ * answers 404 there, and the Netlify rules (build/emit/netlify.ts) send the
+ * folder to the function by a forced rule, which answers the same 404,
+ * before the CDN can serve the files.
+ */
+export const INTERNAL_FOLDERS = ['/_build'] as const
+
+/** Whether `path` (as requested, e.g. `/_build/manifest.json`) is inside a folder that is never served. */
+export function isInternalPath(path: string): boolean {
+  return INTERNAL_FOLDERS.some((folder) => path === folder || path.startsWith(`${folder}/`))
+}
+
 /** Processed images and social cards: `/media/{collection}/{name}-{hash}-{width}.{avif,webp,jpg,png}`. */
 export const media = route({
   path: `${MEDIA_PREFIX}/{collection}/{file}`,

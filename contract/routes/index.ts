@@ -7,10 +7,13 @@
  *
  * Where the next things go: a budget of its own for a route (a name in
  * contract/budgets.ts, listed in the route's `budgets`); a deprecated route
- * or parameter (`deprecated`); a new query parameter of lists (the list
- * route's `parameters`, a collection's own where it differs, its parser in
- * contract/query.ts or contract/filters.ts, and `prerendered.computedBy`
- * when no file has it). The requests the API sends
+ * or parameter (`deprecated`); a new query parameter of lists (one
+ * QueryParameter in parameters.ts, or made from a collection's definition in
+ * collection-parameters.ts, listed in the list route's `parameters`: a
+ * filter in LIST_FILTERS, which search, the MCP tools and
+ * `prerendered.computedBy` take too; the gateway's reader, the document and
+ * the tools' arguments follow from it, and its key in ListQuery is the
+ * parsed query's). The requests the API sends
  * (webhooks) are not routes of its own: contract/webhook-events.ts, written
  * into the document by build/openapi/webhooks.ts. What `npm run dev` alone
  * answers (the author's preview under /preview/, the editor's local backend)
@@ -31,6 +34,7 @@ import {
   problemType,
 } from './discovery.ts'
 import { editor, media } from './files.ts'
+export { INTERNAL_FOLDERS, isInternalPath } from './files.ts'
 import { mcp } from './mcp.ts'
 import { authorizationServer, jwks, openidConfiguration, protectedResource, protectedResourceMcp } from './metadata.ts'
 import {

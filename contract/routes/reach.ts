@@ -10,25 +10,9 @@ import { datedCollections, listed, type ContentModel } from '../model/model.ts'
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../patterns.ts'
 import { CALENDAR_PREFIX, CHANGES_PATH, FEED_EXTENSIONS, FEEDS_PREFIX, SEARCH_PATH } from '../public-paths.ts'
 import type { FeedFormat } from '../public-paths.ts'
-import {
-  ACCEPT_LANGUAGE,
-  authorOf,
-  CHANGES_LIMIT,
-  CHANGES_LOCALE,
-  collectionFilter,
-  EXCLUDE,
-  IF_NONE_MATCH,
-  LIMIT,
-  LOCALE,
-  PAGE,
-  PUBLISHED_AFTER,
-  PUBLISHED_BEFORE,
-  QUERY,
-  SINCE,
-  TAG,
-  UPDATED_SINCE,
-  WHEN,
-} from './parameters.ts'
+import { collectionFilter, once, sharedFilters } from './collection-parameters.ts'
+import { ACCEPT_LANGUAGE, IF_NONE_MATCH, LIMIT, LOCALE, PAGE } from './parameters.ts'
+import { CHANGES_LIMIT, CHANGES_LOCALE, QUERY, SINCE } from './reach-parameters.ts'
 import {
   ANONYMOUS,
   CONTENT_HEADERS,
@@ -49,22 +33,17 @@ export const search = route({
   path: SEARCH_PATH,
   methods: READ,
   served: 'gateway',
-  parameters: (model) => [
-    QUERY,
-    collectionFilter(model),
-    TAG,
-    UPDATED_SINCE,
-    PUBLISHED_AFTER,
-    PUBLISHED_BEFORE,
-    authorOf(model),
-    WHEN,
-    EXCLUDE,
-    LIMIT,
-    PAGE,
-    LOCALE,
-    IF_NONE_MATCH,
-    ACCEPT_LANGUAGE,
-  ],
+  parameters: (model) =>
+    once(model, 'search', () => [
+      QUERY,
+      collectionFilter(model),
+      ...sharedFilters(model),
+      LIMIT,
+      PAGE,
+      LOCALE,
+      IF_NONE_MATCH,
+      ACCEPT_LANGUAGE,
+    ]),
   budgets: ['computed'],
   operations: {
     get: {

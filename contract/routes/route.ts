@@ -49,6 +49,41 @@ export interface Parameter {
   deprecated?: Deprecation
   /** An array given as one comma-separated value (`tag=a,b`): OpenAPI's `style: form` with `explode: false`. */
   commaSeparated?: true
+  /** What only HTTP callers are told (how a query string writes it, what is a 400): the document adds it to `description`; a tool's argument has `description` alone. */
+  http?: string
+  /** Why the route refuses it (`author` on case studies, which list no people): the document leaves it out, a request giving it is a 400 saying so. */
+  refused?: string
+}
+
+/** What was wrong with a query parameter's value: the keyword of its schema it broke (or `repeated`, `required`, `rule`), the value as sent, and the item of a list at fault. */
+export interface Failure {
+  keyword: string
+  raw: string
+  item?: string
+}
+
+/**
+ * A query parameter, declared once. Its schema is what the document states,
+ * what the MCP tools' argument states and what the gateway's reader enforces
+ * (query-reader.ts compiles it); the hooks say what the parsed query keeps and
+ * what a 400 says where the schema's defaults do not. Only `name`,
+ * `description` and `schema` are needed, so a parameter may be made from data
+ * (a collection's sort keys and fields) as well as written here.
+ */
+export interface QueryParameter extends Parameter {
+  in: 'query'
+  /** The parsed query's property of its value (`updatedSince`); its name by default. */
+  key?: string
+  /** The value the parsed query keeps of a valid string (a person's slug of `author=José Núñez`); the string by default. */
+  read?: (value: string) => unknown
+  /** The value kept of a valid comma-separated list (tags lowercase, each once); the items by default. */
+  readItems?: (items: readonly string[]) => unknown
+  /** A rule of a list the schema cannot state (each sort field once, ascending or descending): the item breaking it. */
+  rule?: (items: readonly string[]) => string | undefined
+  /** The message of a bad value (after the parameter's name: `must be …`); one made from the schema by default. */
+  invalid?: (failure: Failure) => string
+  /** Read by other code than the reader, and why (`locale`: one of the site's locales, else negotiated). */
+  readElsewhere?: string
 }
 
 /** An OpenAPI Responses Object: by status, a response or a reference to a shared one. */

@@ -19,7 +19,8 @@ import { createFailureThrottle, type FailureThrottle } from './failed-auth.ts'
 import { createEmbeddedIssuer, type EmbeddedIssuer } from './issuer/embedded-issuer.ts'
 import type { Resources } from './issuer/resources.ts'
 import { createMetadataSource, type MetadataSource } from './issuer-metadata.ts'
-import { createJwtVerifier, type JwtVerifier } from './jwt.ts'
+import { IssuerUnavailableError } from './errors.ts'
+import { createJwtVerifier, type JwtVerifier, type VerifiedToken } from './jwt.ts'
 import { openKeyStore } from './key-store.ts'
 import { keysDocument } from './keys-file.ts'
 import { openStateStore, sweepRegularly } from './store/open-store.ts'
@@ -85,6 +86,7 @@ export async function createAuth(gatewaySettings: Settings, runtime: AuthRuntime
   let external: MetadataSource | undefined
   let issuer: () => string
   let makeVerifier: () => JwtVerifier
+  let revoked: ((token: VerifiedToken) => Promise<string | undefined>) | undefined
   if (issuerSettings.kind === 'built-in') {
     issuer = publicUrl
     const embedded = await createEmbeddedIssuer(issuerSettings, {
@@ -97,6 +99,14 @@ export async function createAuth(gatewaySettings: Settings, runtime: AuthRuntime
     })
     const { key } = embedded
     builtIn = embedded
+    revoked = async (token) => {
+      try {
+        return await embedded.revocations.check(token.claims)
+      } catch (error) {
+        // Whether the token was revoked cannot be told: refused for now (503), never let through.
+        throw new IssuerUnavailableError(`the revocation list could not be read: ${(error as Error).message}`)
+      }
+    }
     makeVerifier = () =>
       createJwtVerifier({
         issuer: issuer(),
@@ -123,6 +133,7 @@ export async function createAuth(gatewaySettings: Settings, runtime: AuthRuntime
   const guard = createGuard({
     keys,
     verifyJwt: () => (verifier ??= makeVerifier()),
+    revoked,
     publicUrl,
     log,
     failures,

@@ -42,6 +42,7 @@ export function authSettingsFrom(settings: Settings, root = process.cwd()): Auth
       signingKeyFile: resolve(root, DEFAULT_SIGNING_KEY_FILE),
       signingKeyJwk: settings.OAUTH_SIGNING_KEY,
       tokenTtlSeconds: settings.OAUTH_TOKEN_TTL,
+      clockToleranceSeconds,
       clientGraceSeconds: settings.OAUTH_CLIENT_GRACE_HOURS * 60 * 60,
       clientIdleSeconds: settings.OAUTH_CLIENT_IDLE_DAYS * 24 * 60 * 60,
       ceilings: {

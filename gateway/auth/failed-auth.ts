@@ -3,8 +3,10 @@
  * (the email of a sign-in, the client_id at the token endpoint, an API
  * key's prefix), far tighter than ordinary traffic: one mechanism for the
  * sign-in page, the OAuth endpoints and bearer API keys. Failures are
- * counted in the state store, so every process (every Netlify function
- * instance) sees the same counts; keys are hashes, never the identifier.
+ * counted in the state store by rate-limiter-flexible (store-limiter.ts),
+ * so every process (every Netlify function instance) sees the same counts;
+ * keys are hashes, never the identifier. A count that cannot be read or
+ * written refuses the request with a 503: it fails closed, never open.
  *
  * Two kinds of secret, two orders:
  * - guessable (passwords): `check` reads the counts before the password is
@@ -18,6 +20,10 @@
  *   out a published client id (the sandbox's) by failing on purpose.
  */
 import { createHash } from 'node:crypto'
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import type { LimiterBackend } from '../http/rate-limit.ts'
+import { unavailable } from '../http/problem.ts'
+import { StateStoreLimiter } from './store-limiter.ts'
 import type { StateStore } from './store/state-store.ts'
 
 export type FailureKind = 'sign-in' | 'client-secret' | 'api-key'
@@ -67,11 +73,6 @@ export interface FailureThrottle {
   succeeded(kind: FailureKind, identifier: string): Promise<void>
 }
 
-interface Window {
-  start: number
-  count: number
-}
-
 const hash = (text: string) => createHash('sha256').update(text).digest('base64url')
 const NAMES: Record<FailureKind, { identifier: string }> = {
   'sign-in': { identifier: 'account' },
@@ -84,8 +85,10 @@ const MAX_LOCKS = 10_000
 export interface FailureThrottleOptions {
   policies?: Record<FailureKind, FailurePolicy>
   now?: () => number
-  /** Told when the store cannot count a failure: the failure is then answered as if under the limit (a 401, never a 500). */
+  /** Told when the store cannot count a failure (or read a count): the request is then refused with a 503. */
   onStoreError?: (error: Error) => void
+  /** Where the counts live: by default the state store (store-limiter.ts); another shared backend (Redis) fits here. */
+  backend?: LimiterBackend
 }
 
 export function createFailureThrottle(store: StateStore, options: FailureThrottleOptions = {}): FailureThrottle {
@@ -93,22 +96,31 @@ export function createFailureThrottle(store: StateStore, options: FailureThrottl
   const now = options.now ?? Date.now
   /** Subjects this process saw go past a limit, until the window ends (ms). */
   const locks = new Map<string, number>()
+  /** The counters: rate-limiter-flexible over the state store, one per kind and per what is counted. */
+  const backend: LimiterBackend =
+    options.backend ?? (({ points, duration }) => new StateStoreLimiter({ store, points, duration, now }))
+  const limiters = new Map<string, RateLimiterAbstract>()
+  const limiter = (kind: FailureKind, by: Refusal['by']) => {
+    const name = `${kind}-${by}`
+    let found = limiters.get(name)
+    if (!found) {
+      const p = policies[kind]
+      const points = by === 'address' ? p.perAddress : p.perIdentifier
+      // No prefix: the keys are state keys of their own (`throttle/<kind>-<what>/<hash>`).
+      limiters.set(name, (found = backend({ keyPrefix: '', points, duration: p.windowSeconds })))
+    }
+    return found
+  }
 
   const keys = (kind: FailureKind, s: Subject) => ({
     address: `throttle/${kind}-address/${hash(s.address)}`,
     identifier: `throttle/${kind}-${policies[kind].identifier}/${hash(s.identifier)}`,
   })
-  const span = (kind: FailureKind) => policies[kind].windowSeconds * 1000
-  const current = async (kind: FailureKind, key: string): Promise<Window | undefined> => {
-    const window = await store.get<Window>(key)
-    return window && now() - window.start < span(kind) ? window : undefined
-  }
-  const secondsLeft = (kind: FailureKind, window: Window) =>
-    Math.max(1, Math.ceil((window.start + span(kind) - now()) / 1000))
+  const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000))
   const locked = (key: string): number | undefined => {
     const until = locks.get(key)
     if (until === undefined) return undefined
-    if (until > now()) return Math.max(1, Math.ceil((until - now()) / 1000))
+    if (until > now()) return secondsOf(until - now())
     locks.delete(key)
     return undefined
   }
@@ -120,6 +132,27 @@ export function createFailureThrottle(store: StateStore, options: FailureThrottl
     for (const k of locks.keys()) {
       if (locks.size <= MAX_LOCKS) break
       locks.delete(k)
+    }
+  }
+  /** A count that cannot be read or written: the request is refused (fails closed), never let through. */
+  const storeFailed = (error: unknown): never => {
+    options.onStoreError?.(error as Error)
+    // The store's fault rides along, so the sign-in page answers it with its page, not this problem's JSON.
+    throw Object.assign(
+      unavailable(
+        'Failed authentications cannot be counted right now, so credentials cannot be checked; retry later.',
+        5,
+      ),
+      { cause: error },
+    )
+  }
+  /** Take one point: the window's state either way (a refusal is a count past the limit), or the store's error. */
+  const count = async (kind: FailureKind, by: Refusal['by'], key: string) => {
+    try {
+      return { over: false, res: await limiter(kind, by).consume(key) }
+    } catch (error) {
+      if (error instanceof RateLimiterRes) return { over: true, res: error }
+      return { error }
     }
   }
 
@@ -153,40 +186,36 @@ export function createFailureThrottle(store: StateStore, options: FailureThrottl
       if (guessable) {
         const byIdentifier = locked(k.identifier)
         if (byIdentifier !== undefined) return refusal(kind, 'identifier', byIdentifier)
-        const [address, identifier] = await Promise.all([current(kind, k.address), current(kind, k.identifier)])
-        if (identifier && identifier.count >= perIdentifier)
-          return refusal(kind, 'identifier', secondsLeft(kind, identifier))
-        if (address && address.count >= perAddress) return refusal(kind, 'address', secondsLeft(kind, address))
+        const [address, identifier] = await Promise.all([
+          limiter(kind, 'address').get(k.address),
+          limiter(kind, 'identifier').get(k.identifier),
+        ]).catch(storeFailed)
+        if (identifier && identifier.consumedPoints >= perIdentifier)
+          return refusal(kind, 'identifier', secondsOf(identifier.msBeforeNext))
+        if (address && address.consumedPoints >= perAddress)
+          return refusal(kind, 'address', secondsOf(address.msBeforeNext))
       }
       return { ok: true }
     },
 
     async failed(kind, subject) {
       const k = keys(kind, subject)
-      const { guessable, perAddress, perIdentifier } = policies[kind]
-      let counted: [Window, Window]
-      try {
-        counted = (await Promise.all(
-          [k.address, k.identifier].map(async (key) => {
-            // Read-modify-write: concurrent failures may undercount by a few, never unlock anyone.
-            const window = (await current(kind, key)) ?? { start: now(), count: 0 }
-            window.count++
-            await store.set(key, window, secondsLeft(kind, window))
-            return window
-          }),
-        )) as [Window, Window]
-      } catch (error) {
-        options.onStoreError?.(error as Error)
-        return { ok: true }
+      const { guessable } = policies[kind]
+      const [address, identifier] = await Promise.all([
+        count(kind, 'address', k.address),
+        count(kind, 'identifier', k.identifier),
+      ])
+      if ('error' in address) return storeFailed(address.error)
+      if ('error' in identifier) return storeFailed(identifier.error)
+      if (address.over) {
+        const seconds = secondsOf(address.res.msBeforeNext)
+        lock(k.address, seconds)
+        return refusal(kind, 'address', seconds)
       }
-      const [address, identifier] = counted
-      if (address.count > perAddress) {
-        lock(k.address, secondsLeft(kind, address))
-        return refusal(kind, 'address', secondsLeft(kind, address))
-      }
-      if (subject.identifier !== '' && identifier.count > perIdentifier) {
-        if (guessable) lock(k.identifier, secondsLeft(kind, identifier))
-        return refusal(kind, 'identifier', secondsLeft(kind, identifier))
+      if (subject.identifier !== '' && identifier.over) {
+        const seconds = secondsOf(identifier.res.msBeforeNext)
+        if (guessable) lock(k.identifier, seconds)
+        return refusal(kind, 'identifier', seconds)
       }
       return { ok: true }
     },
@@ -195,7 +224,7 @@ export function createFailureThrottle(store: StateStore, options: FailureThrottl
       if (!policies[kind].guessable) return
       const key = keys(kind, { address: '', identifier }).identifier
       locks.delete(key)
-      await store.delete(key)
+      await limiter(kind, 'identifier').delete(key)
     },
   }
 }

@@ -21,7 +21,7 @@ import { parseBearer } from './bearer.ts'
 import { bearerChallenge } from './challenge.ts'
 import { InvalidTokenError, IssuerUnavailableError } from './errors.ts'
 import type { FailureThrottle, Subject } from './failed-auth.ts'
-import type { JwtVerifier } from './jwt.ts'
+import type { JwtVerifier, VerifiedToken } from './jwt.ts'
 import type { KeyStore } from './key-store.ts'
 import { resourceMetadataUrl, resourcePathOf } from './metadata.ts'
 import { scopesOfRole, type Role, type Scope } from '../../contract/scopes.ts'
@@ -47,6 +47,11 @@ export interface Guard {
 export interface GuardOptions {
   keys: KeyStore
   verifyJwt: () => JwtVerifier
+  /**
+   * After a token's signature and claims: why it was taken back since (the embedded issuer's deny list), or
+   * undefined. Throws IssuerUnavailableError when that cannot be told: never a pass.
+   */
+  revoked?: (token: VerifiedToken) => Promise<string | undefined>
   publicUrl: () => string
   log: Logger
   /** Counts bad API keys; without it (unit tests of the guard) nothing is limited. */
@@ -116,6 +121,8 @@ export function createGuard(options: GuardOptions): Guard {
     }
     try {
       const verified = await options.verifyJwt()(token)
+      const revoked = await options.revoked?.(verified)
+      if (revoked) throw new InvalidTokenError(revoked)
       return {
         kind: 'oauth',
         subject: verified.subject,

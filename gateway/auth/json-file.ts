@@ -1,12 +1,14 @@
 /**
  * The credential files (API keys, OAuth clients): JSON validated with zod on
- * read, a missing file read as empty, and written through a temporary file
- * with owner-only permissions so a reader never sees half a file.
+ * read, a missing file read as empty, changed only under the file's lock and
+ * written durably with owner-only permissions (store/durable-file.ts), so a
+ * reader never sees half a file, two writers never lose each other's change,
+ * and a change that returned survives a crash. A file that cannot be read or
+ * written is a StoreUnavailableError naming it.
  */
-import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import type { z } from 'zod'
+import { readText, withFileLock, writeDurably } from './store/durable-file.ts'
+import { storeFault } from './store/store-errors.ts'
 
 /** What a file is called in errors, and how its errors are thrown. */
 export interface JsonFileKind {
@@ -15,14 +17,13 @@ export interface JsonFileKind {
 }
 
 export async function readJsonFile<T>(path: string, schema: z.ZodType<T>, kind: JsonFileKind, empty: T): Promise<T> {
-  let text: string
+  let text: string | undefined
   try {
-    text = await readFile(path, 'utf8')
+    text = await readText(path)
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return empty
-    throw kind.error(`cannot read ${kind.label} ${path}: ${(error as Error).message}`)
+    throw storeFault(path, error)
   }
-  return parseJsonFile(text, path, schema, kind)
+  return text === undefined ? empty : parseJsonFile(text, path, schema, kind)
 }
 
 export function parseJsonFile<T>(text: string, path: string, schema: z.ZodType<T>, kind: JsonFileKind): T {
@@ -40,10 +41,37 @@ export function parseJsonFile<T>(text: string, path: string, schema: z.ZodType<T
   return parsed.data
 }
 
+/** Replace the file with `data` (a test's or a tool's seed; changes go through updateJsonFile). */
 export async function writeJsonFile<T>(path: string, schema: z.ZodType<T>, data: T): Promise<void> {
-  // The default files live in a git-ignored folder a fresh clone does not have yet.
-  await mkdir(dirname(path), { recursive: true })
-  const temp = `${path}.${randomBytes(4).toString('hex')}.tmp`
-  await writeFile(temp, `${JSON.stringify(schema.parse(data), null, 2)}\n`, { mode: 0o600 })
-  await rename(temp, path)
+  const text = serialize(schema, data)
+  try {
+    // The default files live in a git-ignored folder a fresh clone does not have yet: made here.
+    await withFileLock(path, () => writeDurably(path, text))
+  } catch (error) {
+    throw storeFault(path, error)
+  }
 }
+
+/**
+ * Read the file, change it and write it back as one step, holding its lock: `change` gets the
+ * current content (`read`'s, validated) and returns the new one; a change that throws writes
+ * nothing. Returns what was written.
+ */
+export async function updateJsonFile<T>(
+  path: string,
+  schema: z.ZodType<T>,
+  read: () => Promise<T>,
+  change: (current: T) => T,
+): Promise<T> {
+  try {
+    return await withFileLock(path, async () => {
+      const next = schema.parse(change(await read()))
+      await writeDurably(path, serialize(schema, next))
+      return next
+    })
+  } catch (error) {
+    throw storeFault(path, error)
+  }
+}
+
+const serialize = <T>(schema: z.ZodType<T>, data: T) => `${JSON.stringify(schema.parse(data), null, 2)}\n`

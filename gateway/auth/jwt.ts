@@ -1,7 +1,8 @@
 /**
  * Verify RFC 9068 JWT access tokens with jose: issuer, audience, an
  * asymmetric algorithm allow-list (never HS* or none), `typ` at+jwt or JWT,
- * expiry with a small clock tolerance. Keys come from the issuer's JWKS
+ * expiry with a small clock tolerance, and no `iat` in the future beyond it
+ * (jose checks `iat` only against a maximum age, which we do not set). Keys come from the issuer's JWKS
  * (remote, discovered from its metadata when not configured) or, for the
  * built-in issuer, from its own key set in memory.
  */
@@ -63,6 +64,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
     throw new AuthConfigError(`JWT algorithms not allowed: ${refused.join(', ')} (asymmetric algorithms only)`)
   const getKey = 'local' in options.keys ? createLocalJWKSet(options.keys.local) : remoteKeys(options.keys.jwksUrl)
 
+  const clockTolerance = options.clockTolerance ?? 30
   return async (token) => {
     let payload: JWTPayload
     let typ: string | undefined
@@ -71,7 +73,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
         issuer: options.issuer,
         audience: [...options.audience],
         algorithms,
-        clockTolerance: options.clockTolerance ?? 30,
+        clockTolerance,
         requiredClaims: ['exp'],
       })
       payload = result.payload
@@ -80,6 +82,9 @@ export function createJwtVerifier(options: JwtVerifierOptions): JwtVerifier {
       if (error instanceof IssuerUnavailableError) throw error
       throw new InvalidTokenError(describe(error))
     }
+    // Issued later than now: a clock far ahead at the issuer, or a token made to outlive its stated lifetime.
+    if (typeof payload.iat === 'number' && payload.iat > Date.now() / 1000 + clockTolerance)
+      throw new InvalidTokenError('The token\'s "iat" claim is in the future.')
     if (typ !== undefined && !ACCEPTED_TYP.has(typ.toLowerCase()))
       throw new InvalidTokenError(`The token type "${typ}" is not an access token.`)
     const clientId =

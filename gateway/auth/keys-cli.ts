@@ -11,29 +11,23 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { exportJWK, generateKeyPair } from 'jose'
-import { generateApiKey, hashApiKey } from './api-key.ts'
+import { AUDIT_USAGE, auditCommand } from './audit/audit-cli.ts'
+import { cliOrigin, openAuditTrail } from './audit/audit-trail.ts'
 import { SIGNING_ALG } from './issuer/signing-key.ts'
 import { CLIENT_USAGE, clientCommand } from './issuer/clients-cli.ts'
-import { keysDocument, newKeyId } from './keys-file.ts'
-import { parseExpiry } from './keys-expiry.ts'
+import { createKey, KEY_USAGE, listKeys, revokeKey, type KeyCommandContext } from './key-commands.ts'
+import { keysDocument } from './keys-file.ts'
 import { dataLocations } from './runtime-data.ts'
-import { SANDBOX_KEY_ENTRY } from './sandbox.ts'
 import { openStateStore, storeSettingsFrom } from './store/open-store.ts'
 import type { StateStore } from './store/state-store.ts'
-import { isRole, ROLE_NAMES } from '../../contract/scopes.ts'
+import { ROLE_NAMES } from '../../contract/scopes.ts'
 import { userCommand, USER_USAGE } from './people/people-cli.ts'
 import { webhookCommand } from '../webhooks/cli.ts'
-import type { CliIo } from './cli-io.ts'
+import { processIo, type CliIo } from './cli-io.ts'
 import { report } from '../../contract/cli.ts'
 import { UsageError } from '../../contract/errors.ts'
-import { required } from './cli-io.ts'
 import { readSettings } from '../../contract/settings.ts'
 
-const KEY_USAGE = {
-  create: `usage: npm run keys -- create --role <${ROLE_NAMES.join('|')}> --label <text> [--expires <90d|2027-06-30|2027-06-30T12:00:00Z>] [--file <path>]`,
-  list: 'usage: npm run keys -- list [--file <path>]',
-  revoke: 'usage: npm run keys -- revoke <key id> [--file <path>]',
-}
 const SIGNING_KEY_USAGE = 'usage: npm run keys -- signing-key   (prints a new private JWK for OAUTH_SIGNING_KEY)'
 
 export const USAGE = `usage: npm run keys -- <command> [options]   (--help after a command for its usage)
@@ -52,10 +46,13 @@ People who sign in to it (the password from stdin, stored as a scrypt hash):
   user disable <person id>
 signing-key   print a new private JWK for OAUTH_SIGNING_KEY
 webhook …     webhook subscriptions: \`npm run keys -- webhook --help\`
+audit [--type <key|client|user|webhook>] [--id <id>] [--since <7d|2026-11-01>] [--limit <n>] [--json]
+              who created, revoked or rotated what, and when (newest first)
 
 Keys and clients live in KEYS_FILE and OAUTH_CLIENTS_FILE (default gateway/.data/, git-ignored), or
 --file <path>; with OAUTH_STORE=netlify-blobs and NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, in that
-Netlify site's Blobs, where the deployed gateway reads them. People live in the store (OAUTH_STORE).`
+Netlify site's Blobs, where the deployed gateway reads them. People, webhooks and the audit trail live
+in the store (OAUTH_STORE).`
 
 /** The usage `--help` asks for: the command's, else the whole. */
 function usageOf(command: string | undefined, sub: string | undefined): string {
@@ -63,6 +60,7 @@ function usageOf(command: string | undefined, sub: string | undefined): string {
     return CLIENT_USAGE[sub as keyof typeof CLIENT_USAGE] ?? Object.values(CLIENT_USAGE).join('\n')
   if (command === 'user') return USER_USAGE
   if (command === 'signing-key') return SIGNING_KEY_USAGE
+  if (command === 'audit') return AUDIT_USAGE
   return KEY_USAGE[command as keyof typeof KEY_USAGE] ?? USAGE
 }
 
@@ -82,6 +80,10 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
         email: { type: 'string' },
         name: { type: 'string' },
         'password-stdin': { type: 'boolean' },
+        type: { type: 'string' },
+        since: { type: 'string' },
+        limit: { type: 'string' },
+        json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -102,59 +104,16 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
       io.out(JSON.stringify(await exportJWK(privateKey)))
       return 0
     }
-    const keys = keysDocument(
-      values.file ? resolve(io.cwd, values.file) : dataLocations(settings, io.cwd).keys,
-      openStore,
-    )
-    if (command === 'create') {
-      const role = values.role ?? ''
-      if (!isRole(role)) throw new UsageError(`--role must be one of: ${ROLE_NAMES.join(', ')}`, KEY_USAGE.create)
-      const label = required(values.label, '--label', KEY_USAGE.create)
-      const expires = values.expires === undefined ? undefined : parseExpiry(values.expires, now)
-      const file = await keys.read()
-      const key = generateApiKey(role === 'sandbox.read' ? 'sandbox' : 'live')
-      const id = newKeyId()
-      file.keys.push({
-        id,
-        hash: hashApiKey(key),
-        role,
-        label,
-        created_at: now.toISOString(),
-        expires_at: expires?.at ?? null,
-        revoked_at: null,
-      })
-      await keys.write(file)
-      io.err(
-        `created ${id} (${role}, ${expires ? `expires ${expires.understood}` : 'never expires'}) in ${keys.location}; the key is shown only now:`,
-      )
-      io.out(key)
-      return 0
+    if (command === 'audit') return await auditCommand(values, io, openStore(), now)
+    const context: KeyCommandContext = {
+      keys: keysDocument(values.file ? resolve(io.cwd, values.file) : dataLocations(settings, io.cwd).keys, openStore),
+      audit: () => openAuditTrail(openStore(), cliOrigin(), () => io.now?.() ?? new Date()),
+      io,
+      now,
     }
-    if (command === 'list') {
-      for (const k of [SANDBOX_KEY_ENTRY, ...(await keys.read()).keys]) {
-        const state = k.revoked_at
-          ? `revoked ${k.revoked_at}`
-          : k.expires_at && Date.parse(k.expires_at) <= now.getTime()
-            ? `expired ${k.expires_at}`
-            : k.expires_at
-              ? `expires ${k.expires_at}`
-              : 'active'
-        io.out(`${k.id}\t${k.role}\t${state}\t${k.label}`)
-      }
-      return 0
-    }
-    if (command === 'revoke') {
-      const id = required(rest[0], 'a key id', KEY_USAGE.revoke)
-      if (id === SANDBOX_KEY_ENTRY.id)
-        throw new UsageError(`${id} is the public sandbox key, built in (contract/sandbox.ts): it cannot be revoked`)
-      const file = await keys.read()
-      const entry = file.keys.find((k) => k.id === id)
-      if (!entry) throw new UsageError(`no key with id ${id} in ${keys.location}`)
-      entry.revoked_at ??= now.toISOString()
-      await keys.write(file)
-      io.err(`revoked ${id}`)
-      return 0
-    }
+    if (command === 'create') return await createKey(values, context)
+    if (command === 'list') return await listKeys(context)
+    if (command === 'revoke') return await revokeKey(rest[0], context)
     throw new UsageError(command ? `unknown command "${command}"` : 'a command is needed', USAGE)
   } catch (error) {
     // parseArgs refuses unknown options with a TypeError: a usage error like ours.
@@ -164,16 +123,5 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const code = await runKeysCli(process.argv.slice(2), {
-    env: process.env,
-    cwd: process.cwd(),
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
-    stdin: async () => {
-      const chunks: Buffer[] = []
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer)
-      return Buffer.concat(chunks).toString('utf8')
-    },
-  })
-  process.exitCode = code
+  process.exitCode = await runKeysCli(process.argv.slice(2), processIo())
 }

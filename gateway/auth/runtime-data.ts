@@ -1,7 +1,9 @@
 /**
- * Where runtime data lives: the API keys and the machine clients (webhook
- * subscriptions next). Never tracked in git, never build input, never
- * deployed with the code.
+ * Where runtime data lives: the API keys and the machine clients (the people
+ * and webhook subscriptions are records of the state store). Never tracked
+ * in git, never build input, never deployed with the code. Each is one JSON
+ * document, changed only as one step (`update`: the file's lock, or the
+ * store's compare-and-swap), so concurrent CLI runs and gateways lose nothing.
  *
  * - With OAUTH_STORE=files (`npm start`, `npm run dev`, the keys CLI): files,
  *   KEYS_FILE and OAUTH_CLIENTS_FILE, by default under the git-ignored
@@ -16,7 +18,7 @@ import type { z } from 'zod'
 import type { Settings } from '../../contract/settings.ts'
 import type { Logger } from '../log.ts'
 import { cachedFile, type FileCache } from './file-cache.ts'
-import { type JsonFileKind, parseJsonFile, readJsonFile, writeJsonFile } from './json-file.ts'
+import { type JsonFileKind, parseJsonFile, readJsonFile, updateJsonFile } from './json-file.ts'
 import type { StateStore } from './store/state-store.ts'
 
 /** The default files of the `files` store (git-ignored: gateway/.data/). */
@@ -45,13 +47,21 @@ export interface DataDocument<T> {
   /** Where it is, for messages (never a secret). */
   readonly location: string
   read(): Promise<T>
-  write(value: T): Promise<void>
+  /**
+   * Change it as one step (the file's lock, or the store's update): `change` gets the current
+   * document and returns the new one, and may run more than once (keep it free of side effects);
+   * a change that throws writes nothing. What was written is returned, durably stored.
+   */
+  update(change: (current: T) => T): Promise<T>
   /** The document as it changes: a revoked key reaches a running gateway. */
   follow(log?: Logger): Promise<FileCache<T>>
 }
 
-/** How long a gateway answers from a document read from the state store before reading it again. */
-const STORE_REREAD_MS = 10_000
+/**
+ * How long a gateway answers from a document of the state store before asking whether it changed
+ * (a stat, or the record's ETag): a revocation reaches every gateway within it.
+ */
+const STORE_RECHECK_MS = 500
 
 export function dataDocument<T>(
   where: DataLocation,
@@ -67,39 +77,61 @@ export function dataDocument<T>(
     return {
       location: where,
       read: () => read(where),
-      write: (value) => writeJsonFile(where, schema, value),
+      update: (change) => updateJsonFile(where, schema, () => read(where), change),
       follow: (log) => cachedFile(where, read, log),
     }
   }
   const location = () => `${store().location}, record ${key}`
-  const read = async () => {
-    const raw = await store().get<unknown>(key)
-    return raw === undefined ? empty : check(parseJsonFile(JSON.stringify(raw), location(), schema, kind), location())
-  }
+  const parse = (raw: unknown) =>
+    raw === undefined ? empty : check(parseJsonFile(JSON.stringify(raw), location(), schema, kind), location())
+  const read = async () => parse(await store().get<unknown>(key))
   return {
     get location() {
       return location()
     },
     read,
-    write: async (value) => store().set(key, schema.parse(value)),
-    async follow(log) {
-      let value = await read()
-      let readAt = Date.now()
-      return {
-        async get() {
-          if (Date.now() - readAt < STORE_REREAD_MS) return value
-          readAt = Date.now()
-          try {
-            value = await read()
-          } catch (error) {
-            log?.('error', 'runtime data invalid or unreadable; keeping the previous version', {
-              record: key,
-              error: (error as Error).message,
-            })
-          }
-          return value
-        },
+    update: async (change) => {
+      const written = await store().update<unknown>(key, (raw) => schema.parse(change(parse(raw))))
+      return parse(written)
+    },
+    follow: (log) => followRecord(store, key, read, log),
+  }
+}
+
+/** The document of `key` as it changes: its version asked at most every STORE_RECHECK_MS, the document read again when it changed. */
+async function followRecord<T>(
+  store: () => StateStore,
+  key: string,
+  read: () => Promise<T>,
+  log: Logger | undefined,
+): Promise<FileCache<T>> {
+  let version = await store().version(key)
+  let value = await read()
+  let checkedAt = Date.now()
+  let checking: Promise<void> | undefined
+  const recheck = async () => {
+    try {
+      const current = await store().version(key)
+      if (current !== version) {
+        value = await read()
+        version = current
       }
+    } catch (error) {
+      log?.('error', 'runtime data invalid or unreadable; keeping the previous version', {
+        record: key,
+        error: (error as Error).message,
+      })
+    }
+  }
+  return {
+    async get() {
+      if (Date.now() - checkedAt >= STORE_RECHECK_MS) {
+        checkedAt = Date.now()
+        checking ??= recheck().finally(() => (checking = undefined))
+      }
+      // Every caller waits for a check in progress: none answers from what it may have just replaced.
+      if (checking) await checking
+      return value
     },
   }
 }

@@ -100,16 +100,23 @@ export function findItem(
 
 /**
  * The locale an MCP tool call asks for (its `locale` argument): one of the site's, matched
- * without regard to case; undefined for the default (or a single-language site, which ignores it).
+ * without regard to case; undefined for the default (or a single-language site, which ignores a
+ * well-formed one).
  * An unknown one is a message for the model, naming the choices.
  */
 export function toolLocale(
   snapshot: Snapshot,
   given: string | undefined,
 ): { ok: true; locale: string | undefined } | { ok: false; message: string } {
-  if (given === undefined || !isMultilingual(snapshot)) return { ok: true, locale: undefined }
+  if (given === undefined) return { ok: true, locale: undefined }
   const errors: ParameterError[] = []
-  const { locale } = chooseLocale(new URLSearchParams({ locale: given }), undefined, localesOf(snapshot), errors)
+  const params = new URLSearchParams({ locale: given })
+  // As REST: a single-language site ignores a well-formed locale only.
+  if (!isMultilingual(snapshot)) {
+    checkLocaleSyntax(params, errors)
+    return errors.length ? { ok: false, message: `locale ${errors[0]!.message}` } : { ok: true, locale: undefined }
+  }
+  const { locale } = chooseLocale(params, undefined, localesOf(snapshot), errors)
   if (errors.length) return { ok: false, message: `locale ${errors[0]!.message}` }
   return { ok: true, locale: locale === localesOf(snapshot).default ? undefined : locale }
 }

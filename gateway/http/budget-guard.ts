@@ -9,14 +9,16 @@
 import { HTTPError, HTTPResponse, type H3Event, type Middleware } from 'h3'
 import { answeredByFile } from '../../contract/routes/index.ts'
 import type { Route } from '../../contract/routes/route.ts'
-import type { Charge, Verdict } from './budgets.ts'
+import type { Charge, Client, Verdict } from './budgets.ts'
 import { clientIp, type TrustProxy } from './client-ip.ts'
 import { problem } from './problem.ts'
 
 /** What the route's answer must carry, and how the fast path charges the same request again. */
 export interface Charged {
+  /** The fields of the latest charge: a request charged again (a batch's other messages) carries its own. */
   fields: Verdict['fields']
   charge: Charge
+  client: Client
   /** Set once the fields are in the answer's own header record. */
   sent?: boolean
 }
@@ -29,13 +31,30 @@ export function chargedOf(event: H3Event): Charged | undefined {
 }
 
 export function budgetGuard(route: Route, charge: Charge, trust: TrustProxy): Middleware {
-  return (event, next) => {
+  return async (event, next) => {
     if (answeredByFile(route, event.url.searchParams)) return next()
-    const verdict = charge({ ip: clientIp(event, trust), authorization: event.req.headers.get('authorization') })
+    const client = { ip: clientIp(event, trust), authorization: event.req.headers.get('authorization') }
+    const verdict = await charge(client)
     if (!verdict.allowed) throw refused(verdict)
-    const charged: Charged = { fields: verdict.fields, charge }
+    const charged: Charged = { fields: verdict.fields, charge, client }
     event.context[CHARGED] = charged
     return withFields(event, next, charged)
+  }
+}
+
+/**
+ * Charge this request `points` more (a JSON-RPC batch: one per message beyond the first the guard took);
+ * past what is left, the whole request is a 429. A request of a route without budgets is not charged.
+ */
+export async function chargeMore(event: H3Event, points: number): Promise<void> {
+  const charged = chargedOf(event)
+  if (!charged || points <= 0) return
+  const verdict = await charged.charge(charged.client, points)
+  charged.fields = verdict.fields
+  if (!verdict.allowed) {
+    // The 429 carries this charge's fields already.
+    charged.sent = true
+    throw refused(verdict)
   }
 }
 
@@ -53,12 +72,12 @@ export function refused(verdict: Verdict): HTTPError {
  * added after them.
  */
 async function withFields(event: H3Event, next: () => unknown, charged: Charged): Promise<unknown> {
-  const { fields } = charged
   let value: unknown
   try {
     value = await next()
   } catch (error) {
-    if (!HTTPError.isError(error) || error.unhandled) throw error
+    if (!HTTPError.isError(error) || error.unhandled || charged.sent) throw error
+    const { fields } = charged
     const merged = new Headers(error.headers)
     addFields(merged, fields)
     throw new HTTPError({
@@ -71,6 +90,7 @@ async function withFields(event: H3Event, next: () => unknown, charged: Charged)
     })
   }
   if (charged.sent) return value
+  const { fields } = charged
   if (value instanceof HTTPResponse) {
     addFields(value.headers, fields)
     return value

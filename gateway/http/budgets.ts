@@ -1,6 +1,7 @@
 /**
  * The budgets of the route table (contract/budgets.ts), counted in this
- * process: each a fixed window per client address and, where the budget
+ * process by rate-limiter-flexible (rate-limit.ts; its backend is the seam
+ * for a shared one): each a fixed window per client address and, where the budget
  * says so, per credential (kept only as a hash), so neither rotating
  * credentials nor spreading one over many addresses escapes it. A request
  * draws from its route's budgets unless a pre-rendered file answers it; past
@@ -12,7 +13,7 @@ import { createHash } from 'node:crypto'
 import { BUDGET_NAMES, BUDGETS, type Budget, type BudgetKey, type BudgetName } from '../../contract/budgets.ts'
 import type { Route } from '../../contract/routes/route.ts'
 import type { Settings } from '../../contract/settings.ts'
-import { RateLimiter, type RateDecision } from './rate-limit.ts'
+import { RateLimiter, type LimiterBackend, type RateDecision } from './rate-limit.ts'
 
 /** Who is asking: the client address (client-ip.ts) and the Authorization header, if any. */
 export interface Client {
@@ -30,8 +31,11 @@ export interface Verdict {
   refusedBy: string
 }
 
-/** Charge one request of a route's budgets. */
-export type Charge = (client: Client) => Verdict
+/**
+ * Charge a request of a route's budgets: one, or `points` for a request that is several (a JSON-RPC batch
+ * draws one per message). Refused, it counts nothing.
+ */
+export type Charge = (client: Client, points?: number) => Promise<Verdict>
 
 interface Counter {
   budget: Budget
@@ -44,7 +48,8 @@ export class Budgets {
   private readonly counters = new Map<BudgetName, Counter>()
   private readonly charges = new Map<Route, Charge | undefined>()
 
-  constructor(settings: Settings, now?: () => number) {
+  /** `backend`: where the counts live (default this process's memory). */
+  constructor(settings: Settings, now?: () => number, backend?: LimiterBackend) {
     for (const name of BUDGET_NAMES) {
       const budget: Budget = BUDGETS[name]
       const limit = settings[budget.setting]
@@ -52,14 +57,9 @@ export class Budgets {
         this.counters.set(name, {
           budget,
           limit,
-          limiter: new RateLimiter({ limit, windowSeconds: budget.windowSeconds, now }),
+          limiter: new RateLimiter({ name, limit, windowSeconds: budget.windowSeconds, now, backend }),
         })
     }
-  }
-
-  /** How many client windows a budget holds now: what its memory grows with. */
-  windows(name: BudgetName): number {
-    return this.counters.get(name)?.limiter.size ?? 0
   }
 
   /** The charge of a route's requests, or undefined when it draws from no budget that is on. */
@@ -83,11 +83,11 @@ function chargeAll(counters: Counter[]): Charge {
   const quota = counters.map(({ limit, budget }) => `at most ${limit} per ${budget.windowSeconds} s`).join(', ')
   const onlyIp = policies.length === 1 && policies[0]!.key === 'ip'
   const policyField = policies.map((p) => p.field).join(', ')
-  return (client) => {
+  return async (client, points = 1) => {
     if (onlyIp) {
       // The common case (one budget, by address): no arrays per request.
       const { limiter } = counters[0]!
-      const decision = limiter.take(`ip:${client.ip}`)
+      const decision = await limiter.take(`ip:${client.ip}`, points)
       return verdict(
         policyField,
         `"${policies[0]!.name}";r=${Math.max(0, decision.remaining)};t=${decision.resetSeconds}`,
@@ -98,21 +98,30 @@ function chargeAll(counters: Counter[]): Charge {
     const used: string[] = []
     const left: string[] = []
     const refused: [string, RateDecision][] = []
+    const taken: [RateLimiter, string][] = []
     for (const { budget, limiter, limit } of counters) {
-      const checks: [BudgetKey, RateDecision][] = []
+      const checks: [BudgetKey, string, RateDecision][] = []
       let byAddress: RateDecision | undefined
-      if (budget.policies.ip) checks.push(['ip', (byAddress = limiter.take(`ip:${client.ip}`))])
+      if (budget.policies.ip) {
+        const key = `ip:${client.ip}`
+        checks.push(['ip', key, (byAddress = await limiter.take(key, points))])
+      }
       // A client already over its address limit adds nothing more: sending a new
       // made-up credential per request cannot fill the table and evict others' windows.
-      if (budget.policies.credential && client.authorization && byAddress?.allowed !== false)
-        checks.push(['credential', limiter.take(`cred:${credentialKey(client.authorization)}`)])
-      for (const [key, decision] of checks) {
-        const name = budget.policies[key]!
+      if (budget.policies.credential && client.authorization && byAddress?.allowed !== false) {
+        const key = `cred:${credentialKey(client.authorization)}`
+        checks.push(['credential', key, await limiter.take(key, points)])
+      }
+      for (const [kind, key, decision] of checks) {
+        const name = budget.policies[kind]!
         used.push(`"${name}";q=${limit};w=${budget.windowSeconds}`)
         left.push(`"${name}";r=${Math.max(0, decision.remaining)};t=${decision.resetSeconds}`)
-        if (!decision.allowed) refused.push([key === 'ip' ? 'client address' : 'credential', decision])
+        if (decision.allowed) taken.push([limiter, key])
+        else refused.push([kind === 'ip' ? 'client address' : 'credential', decision])
       }
     }
+    // Refused by one window, the request counts in none (all or none, like each window's own charge).
+    if (refused.length) await Promise.all(taken.map(([limiter, key]) => limiter.refund(key, points)))
     return verdict(used.join(', '), left.join(', '), refused, quota)
   }
 }

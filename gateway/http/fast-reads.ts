@@ -13,15 +13,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ArtifactStore } from '../artifacts.ts'
 import { capsAt } from '../../contract/release.ts'
 import type { Logger } from '../log.ts'
-import { forgetAnswer, recallAnswer } from './answer-memo.ts'
+import { forgetAnswer, recallAnswer, type MemoAnswer } from './answer-memo.ts'
+import type { Verdict } from './budgets.ts'
+import type { StoredFile } from '../files/source.ts'
 import { clientAddress, type TrustProxy } from './client-ip.ts'
 import { accepts } from './negotiate.ts'
 import { logRequest } from './request-log.ts'
 import { requestIdFrom } from './request-id.ts'
 import { matchesEtag } from './respond.ts'
 
-/** Returns whether it answered; when not, the caller hands the request to the app. */
-export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean
+/**
+ * Returns whether it answered (a promise of it for an answer that draws from a budget, which counts
+ * asynchronously); when not, the caller hands the request to the app.
+ */
+export type FastPath = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>
 
 /** `now`: the clock of the answers that depend on it (the gateway's, epoch ms). */
 export function fastReads(store: ArtifactStore, log: Logger, trust: TrustProxy, now: () => number): FastPath {
@@ -43,24 +48,37 @@ export function fastReads(store: ArtifactStore, log: Logger, trust: TrustProxy, 
       return false
     }
     const started = performance.now()
+    if (!answer.charge) return send(log, req, res, answer, file, started, undefined)
     // A computed answer draws from its route's budget each time; a refused one is the app's to answer (its 429).
-    const verdict = answer.charge?.({
-      ip: clientAddress(req.socket.remoteAddress, (name) => firstValue(req.headers[name]), trust),
-      authorization: req.headers.authorization,
-    })
-    if (verdict && !verdict.allowed) return false
-    const id = requestIdFrom(firstValue(req.headers['x-request-id']))
-    const notModified = answer.etag !== undefined && matchesEtag(req.headers['if-none-match'], answer.etag)
-    const headers = (notModified ? answer.notModifiedHeaders : answer.headers).slice()
-    headers[notModified ? answer.notModifiedIdIndex : answer.idIndex] = id
-    if (verdict)
-      headers.push('ratelimit-policy', verdict.fields['ratelimit-policy'], 'ratelimit', verdict.fields.ratelimit)
-    const status = notModified ? 304 : 200
-    logRequest(log, id, method, answer.pathname, status, started)
-    res.writeHead(status, headers)
-    res.end(notModified || method === 'HEAD' ? undefined : file.body)
-    return true
+    return answer
+      .charge({
+        ip: clientAddress(req.socket.remoteAddress, (name) => firstValue(req.headers[name]), trust),
+        authorization: req.headers.authorization,
+      })
+      .then((verdict) => verdict.allowed && send(log, req, res, answer, file, started, verdict))
   }
+}
+
+function send(
+  log: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: MemoAnswer,
+  file: StoredFile,
+  started: number,
+  verdict: Verdict | undefined,
+): true {
+  const id = requestIdFrom(firstValue(req.headers['x-request-id']))
+  const notModified = answer.etag !== undefined && matchesEtag(req.headers['if-none-match'], answer.etag)
+  const headers = (notModified ? answer.notModifiedHeaders : answer.headers).slice()
+  headers[notModified ? answer.notModifiedIdIndex : answer.idIndex] = id
+  if (verdict)
+    headers.push('ratelimit-policy', verdict.fields['ratelimit-policy'], 'ratelimit', verdict.fields.ratelimit)
+  const status = notModified ? 304 : 200
+  logRequest(log, id, req.method!, answer.pathname, status, started)
+  res.writeHead(status, headers)
+  res.end(notModified || req.method === 'HEAD' ? undefined : file.body)
+  return true
 }
 
 function firstValue(value: string | string[] | undefined): string | undefined {

@@ -4,7 +4,8 @@
  * gets a new McpServer over the current snapshot and a JSON answer. Before
  * the SDK sees anything: method (POST only), budget and body size (the route
  * table's, checked where it is mounted), Host/Origin (DNS rebinding),
- * credential (mcp.tools.invoke). The SDK and the tools are
+ * credential (mcp.tools.invoke), and a batch's other messages against the
+ * budget (batches.ts). The SDK and the tools are
  * loaded by the first request that gets that far: a process, or a Netlify
  * Function instance, that answers only content never evaluates them.
  */
@@ -19,6 +20,7 @@ import { silentLogger, type Logger } from '../log.ts'
 import { loadOnce } from '../load-once.ts'
 import { createOriginGuard, isLoopbackRequest } from './origin-guard.ts'
 import { envelopeProblem } from '../../contract/json-rpc.ts'
+import { admitBatch } from './batches.ts'
 
 export const MCP_SCOPE = 'mcp.tools.invoke'
 
@@ -74,6 +76,9 @@ export function mcpHandler(options: McpOptions) {
     const parsed = parseJson(body.text)
     const refused = (Array.isArray(parsed) ? parsed : [parsed]).map(envelopeProblem).find(Boolean)
     if (refused) return withGatewayHeaders(event, invalidRequest(refused))
+    // A batch draws one call per message (2025-03-26), or is refused (every other revision): batches.ts.
+    const batch = await admitBatch(event, parsed)
+    if (batch) return withGatewayHeaders(event, batch)
     const { endpoint, createMcpServer } = await load()
     const factory = () => createMcpServer({ snapshot, now: options.now })
     return withGatewayHeaders(event, await endpoint(request, parsed, factory))

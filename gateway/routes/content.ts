@@ -80,14 +80,17 @@ export function itemRoute(store: ArtifactStore, now: () => Date) {
     const slug = event.context.params?.slug ?? ''
     const errors: ParameterError[] = []
     const chosen = requestLocale(event, snapshot, errors)
-    const fields = parseFields(event.url.searchParams, def, 'full', errors)
+    const fields = parseFields(event.url.searchParams, snapshot.model, def, 'full', errors)
     // A multilingual build: the item in the request's locale, found by its slug in any locale.
     const found = chosen && SLUG_RE.test(slug) ? findItem(snapshot, collection, slug, chosen) : undefined
     const path = chosen ? found?.file : itemFile(collection, slug)
     if (!SLUG_RE.test(slug) || path === undefined || !snapshot.has(path)) {
+      const locales = localesOf(snapshot)
+      // Only another locale can fall back (to the default one); the default locale has nothing to fall back to.
+      const noFallback = chosen && chosen.locale !== locales.default && !locales.fallback.includes(chosen.locale)
       throw problem('not-found', {
         detail: chosen
-          ? `No published ${collection} item has the slug "${slug.slice(0, 120)}" in ${chosen.locale}${localesOf(snapshot).fallback.includes(chosen.locale) ? '' : ' (this locale does not fall back to the default one)'}. List /api/${collection}?locale=${chosen.locale} to find slugs.`
+          ? `No published ${collection} item has the slug "${slug.slice(0, 120)}" in ${chosen.locale}${noFallback ? ' (this locale does not fall back to the default one)' : ''}. List /api/${collection}?locale=${chosen.locale} to find slugs.`
           : `No published ${collection} item has the slug "${slug.slice(0, 120)}". List /api/${collection} to find slugs.`,
       })
     }

@@ -8,13 +8,8 @@ import { isCollectionName, type CollectionName } from '../../contract/model/mode
 import { localeHeaders, localesOf, requestLocale, summariesIn } from '../content/locales.ts'
 import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import type { ContentRecord } from '../../contract/records.ts'
-import {
-  MAX_MATCHED_TERMS,
-  MAX_QUERY_LENGTH,
-  parseSearchQuery,
-  searchHref,
-  type SearchQuery,
-} from '../../contract/search.ts'
+import { MAX_MATCHED_TERMS, MAX_QUERY_LENGTH } from '../../contract/search.ts'
+import { parseSearchQuery, searchHref, type SearchQuery } from '../../contract/search-query.ts'
 import { scheduledCollections } from '../../contract/list-query.ts'
 import { ArtifactError, type ArtifactStore, type Snapshot } from '../artifacts.ts'
 import { timed } from '../content/schedule.ts'

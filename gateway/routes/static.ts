@@ -8,7 +8,7 @@ import { defineHandler } from 'h3'
 import { extname } from 'node:path'
 import type { ArtifactStore } from '../artifacts.ts'
 import { CACHE, CONTENT_TYPES } from '../../contract/headers.ts'
-import { cacheOfFile } from '../../contract/routes/index.ts'
+import { cacheOfFile, isInternalPath } from '../../contract/routes/index.ts'
 import { READ } from '../../contract/routes/route.ts'
 import { assertMethod } from '../http/negotiate.ts'
 import { problem } from '../http/problem.ts'
@@ -25,6 +25,8 @@ const HIDDEN = new Set(['/_redirects', '/_headers'])
 export function staticRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const path = event.url.pathname
+    // Internal build files (the manifest, the change logs, the search indexes): never served.
+    if (isInternalPath(decodedPath(path))) throw notFound(path)
     const snapshot = store.current()
     // Extension-less paths also find `.json` documents and `.html` pages (e.g. /problems/not-found).
     const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}.json`, `${path}.html`]
@@ -46,8 +48,20 @@ export function staticRoute(store: ArtifactStore, now: () => Date) {
     if (!path.endsWith('/') && snapshot?.has(`${path.slice(1)}/index.html`)) {
       return new Response(null, { status: 308, headers: { location: `${path}/`, 'cache-control': CACHE.document } })
     }
-    throw problem('not-found', {
-      detail: `Nothing at ${path.slice(0, 200)}. The API reference is at /docs/ and /openapi.json.`,
-    })
+    throw notFound(path)
   })
+}
+
+const notFound = (path: string) =>
+  problem('not-found', {
+    detail: `Nothing at ${path.slice(0, 200)}. The API reference is at /docs/ and /openapi.json.`,
+  })
+
+/** The path with its escapes decoded (`/%5Fbuild/`), so no spelling of a folder slips past the check. */
+function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
 }

@@ -2,7 +2,9 @@
  * `npm run keys -- webhook …`: webhook subscriptions, kept in the state store
  * the gateway uses (OAUTH_STORE: files under gateway/.data/, or a Netlify
  * site's Blobs with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN). A new signing
- * secret is printed once, on stdout; it is stored sealed (secrets.ts).
+ * secret is printed once, on stdout; it is stored sealed (secrets.ts). Each
+ * change of a subscription is one step of its record, and creations,
+ * rotations, pauses and removals are recorded in the audit trail.
  */
 import { parseArgs } from 'node:util'
 import { readCursor } from '../../contract/changes.ts'
@@ -11,6 +13,7 @@ import { report } from '../../contract/cli.ts'
 import { UsageError } from '../../contract/errors.ts'
 import { readSettings } from '../../contract/settings.ts'
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../contract/webhook-events.ts'
+import { cliOrigin, openAuditTrail } from '../auth/audit/audit-trail.ts'
 import type { CliIo } from '../auth/cli-io.ts'
 import { openStateStore } from '../auth/store/open-store.ts'
 import { WebhookError } from './errors.ts'
@@ -88,6 +91,7 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
     const subscriptions = openSubscriptions(store)
     const queue = openQueue(store)
     const now = io.now?.() ?? new Date()
+    const audit = openAuditTrail(store, cliOrigin(), () => io.now?.() ?? new Date())
     const needId = () => {
       if (!id) throw new UsageError('a subscription id (wh_…) is required', webhookUsage(command))
       return id
@@ -117,16 +121,26 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
         expires_at: null,
       })
       await subscriptions.save(subscription)
+      const unrecorded = await audit.record('create', 'webhook', subscription.id, {
+        url: subscription.url,
+        events: events.join(','),
+      })
       io.err(
         `created ${subscription.id} → ${subscription.url} (${events.join(', ')}; ${localesOf(subscription)}) in ${store.location}; changes of the next build that goes live are sent. The signing secret is shown only now:`,
       )
       io.out(secret)
+      if (unrecorded) throw unrecorded
       return 0
     }
     if (command === 'list') {
       const lastRun = await readLastRun(store)
       if (lastRun) io.err(describeRun(lastRun))
-      for (const s of await subscriptions.list()) {
+      const all = await subscriptions.list()
+      if (!all.length)
+        io.err(
+          `no webhook subscriptions in ${store.location}; \`npm run keys -- webhook create --help\` says how to add one`,
+        )
+      for (const s of all) {
         const state = await queue.state(s.id)
         const waiting = (await queue.waiting(s.id)).length
         io.out(
@@ -138,49 +152,61 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
       return 0
     }
     if (command === 'pause' || command === 'resume') {
-      const subscription = await subscriptions.get(needId())
-      subscription.status = command === 'pause' ? 'paused' : 'active'
-      subscription.updated_at = now.toISOString()
-      await subscriptions.save(subscription)
+      const subscription = await subscriptions.update(needId(), (s) => ({
+        ...s,
+        status: command === 'pause' ? 'paused' : 'active',
+        updated_at: now.toISOString(),
+      }))
       if (command === 'resume') {
         const state = await queue.state(subscription.id)
         // A fresh start: the circuit closes and the disabling bound counts again.
         await queue.setState(subscription.id, { ...HEALTHY, last_success_at: state.last_success_at })
       }
+      const unrecorded = await audit.record(command, 'webhook', subscription.id)
       io.err(
         command === 'pause'
           ? `paused ${subscription.id}; its messages are kept until you resume it`
           : `resumed ${subscription.id}; what waits is sent on the next pass`,
       )
+      if (unrecorded) throw unrecorded
       return 0
     }
     if (command === 'remove') {
       const subscription = await subscriptions.get(needId())
       await subscriptions.remove(subscription.id)
       await queue.dropAll(subscription.id)
+      const unrecorded = await audit.record('remove', 'webhook', subscription.id, { url: subscription.url })
       io.err(`removed ${subscription.id} (${subscription.url}) with its queue and delivery log`)
+      if (unrecorded) throw unrecorded
       return 0
     }
     if (command === 'rotate') {
-      const subscription = await subscriptions.get(needId())
       const overlapMs = parseDuration(values.overlap ?? '24h', '--overlap')
       const key = await loadSecretsKey(config.secretsKey)
       const secret = generateSigningSecret()
       const until = new Date(now.getTime() + overlapMs).toISOString()
-      const kept = subscription.secrets
-        .filter((s) => s.expires_at === null || Date.parse(s.expires_at) > now.getTime())
-        .map((s) => ({ ...s, expires_at: s.expires_at === null || s.expires_at > until ? until : s.expires_at }))
-        .filter((s) => overlapMs > 0 && s.expires_at !== null)
-      subscription.secrets = [
-        { sealed: seal(key, subscription.id, secret), created_at: now.toISOString(), expires_at: null },
-        ...kept,
-      ]
-      subscription.updated_at = now.toISOString()
-      await subscriptions.save(subscription)
+      const subscription = await subscriptions.update(needId(), (s) => {
+        const kept = s.secrets
+          .filter((old) => old.expires_at === null || Date.parse(old.expires_at) > now.getTime())
+          .map((old) => ({
+            ...old,
+            expires_at: old.expires_at === null || old.expires_at > until ? until : old.expires_at,
+          }))
+          .filter((old) => overlapMs > 0 && old.expires_at !== null)
+        return {
+          ...s,
+          secrets: [{ sealed: seal(key, s.id, secret), created_at: now.toISOString(), expires_at: null }, ...kept],
+          updated_at: now.toISOString(),
+        }
+      })
+      const unrecorded = await audit.record('rotate', 'webhook', subscription.id, {
+        old_secrets_until: overlapMs > 0 ? until : now.toISOString(),
+      })
       io.err(
         `rotated the secret of ${subscription.id}; ${overlapMs > 0 ? `the old one also signs until ${until}` : 'the old one no longer signs'}. The new secret is shown only now:`,
       )
       io.out(secret)
+      if (unrecorded) throw unrecorded
       return 0
     }
     if (command === 'deliveries') {

@@ -60,6 +60,8 @@ export interface Subscriptions {
   /** The subscription, or a WEBHOOK_NOT_FOUND error naming the id. */
   get(id: string): Promise<Subscription>
   save(subscription: Subscription): Promise<void>
+  /** Change it as one step (none of concurrent changes lost); `change` may run more than once. WEBHOOK_NOT_FOUND when there is none. */
+  update(id: string, change: (subscription: Subscription) => Subscription): Promise<Subscription>
   remove(id: string): Promise<void>
 }
 
@@ -86,6 +88,17 @@ export function openSubscriptions(store: StateStore): Subscriptions {
     },
     async save(subscription) {
       await store.set(keyOf(subscription.id), SubscriptionRecord.parse(subscription))
+    },
+    async update(id, change) {
+      const missing = () =>
+        new WebhookError(`no webhook subscription ${id} (see npm run keys -- webhook list)`, 'WEBHOOK_NOT_FOUND')
+      if (!ID_PATTERN.test(id)) throw missing()
+      const updated = await store.update<Subscription>(keyOf(id), (current) => {
+        const parsed = SubscriptionRecord.safeParse(current)
+        if (!parsed.success) throw missing()
+        return SubscriptionRecord.parse(change(parsed.data))
+      })
+      return updated!
     },
     async remove(id) {
       await store.delete(keyOf(id))

@@ -1,13 +1,13 @@
 /**
  * One settings schema: every runtime reads it, a bad value stops `npm start`,
  * `npm run dev`, the build and the Netlify function with one line naming the
- * variable and what it accepts, and the README's table is the schema's.
+ * variable and what it accepts, and the table of docs/operating.md is the schema's.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { defaultOf, readSettings, SETTINGS, SettingsError } from '../../contract/settings.ts'
-import { withSettingsTable } from '../../build/settings-doc.ts'
+import { SETTINGS_PAGE, withSettingsTable } from '../../build/settings-doc.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 import { runTsx } from '../helpers/run-tsx.ts'
 
@@ -88,10 +88,11 @@ describe('the settings schema', () => {
     }
   })
 
-  it('is what the README says (npm run docs:settings writes the table)', async () => {
-    const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8')
-    expect(withSettingsTable(readme)).toBe(readme)
-    for (const name of Object.keys(SETTINGS)) expect(readme).toContain(`| \`${name}\` |`)
+  it('is what docs/operating.md says (npm run docs:settings writes the table)', async () => {
+    expect(SETTINGS_PAGE).toBe('docs/operating.md')
+    const page = await readFile(join(REPO_ROOT, SETTINGS_PAGE), 'utf8')
+    expect(withSettingsTable(page)).toBe(page)
+    for (const name of Object.keys(SETTINGS)) expect(page).toContain(`| \`${name}\` |`)
   })
 })
 
@@ -110,6 +111,25 @@ describe('a bad setting stops every runtime with one line', { timeout: 120_000 }
         `✗ ${Object.keys(env)[0]} must be ${Object.keys(env)[0] === 'PORT' ? 'an integer from 0 to 65535; got "80a"' : 'auto or an integer from 1 to 64; got "lots"'}`,
       ])
     }
+  })
+
+  it('names every bad setting of one run, a line each: npm start and the build alike', async () => {
+    const env = { PORT: 'abc', LOG_LEVEL: 'verbose', FILE_CACHE_MB: '-1' }
+    const expected = [
+      '✗ PORT must be an integer from 0 to 65535; got "abc"',
+      '✗ LOG_LEVEL must be debug, info, warn, error or silent; got "verbose"',
+      '✗ FILE_CACHE_MB must be an integer from 0 to 4096; got "-1"',
+    ]
+    // `npm start` is the build, then the gateway: each reads every setting.
+    for (const args of [['gateway/serve.ts'], ['build/cli.ts', 'build']]) {
+      const result = await runTsx(args, env)
+      expect(result.code, args.join(' ')).toBe(1)
+      expect(result.stderr.split('\n').filter(Boolean), args.join(' ')).toEqual(expected)
+    }
+    // What only the settings together break, besides a value refused on its own.
+    expect(() => readSettings({ OAUTH_SIGNING_KEY: '', PORT: 'x' }, 'netlify')).toThrow(
+      expect.objectContaining({ setting: 'PORT', others: [expect.objectContaining({ setting: 'OAUTH_SIGNING_KEY' })] }),
+    )
   })
 
   it('HOST off loopback without PUBLIC_URL stops npm start and npm run dev with one line naming PUBLIC_URL', async () => {

@@ -129,6 +129,13 @@ async function started(run: ReturnType<typeof npm>): Promise<{ pid: number; url:
   return { pid: Number(pid), url: url! }
 }
 
+/** The gateway's `shutting down` log line in `output`. */
+function shutdown(output: string): Record<string, unknown> {
+  const line = output.split('\n').find((l) => l.startsWith('{') && l.includes('"msg":"shutting down"'))
+  expect(line, output).toBeDefined()
+  return JSON.parse(line!) as Record<string, unknown>
+}
+
 describe('npm start', () => {
   let project: TempProject
   beforeAll(async () => {
@@ -149,7 +156,7 @@ describe('npm start', () => {
         ((await (await fetch(`${url}/api/health`)).json()) as { build: { id: string } }).build.id
       const before = await buildOf()
       expect((await answerAt(`${url}/api/blog-posts/second`)).status).toBe(404)
-      // An author's new item, built with `npm run build` beside the running gateway, then the README's kill -HUP <pid>.
+      // An author's new item, built with `npm run build` beside the running gateway, then docs/operating.md's kill -HUP <pid>.
       // (--root names the project the working folder is anyway: every content command in the tests names its own.)
       await project.write('content/blog-posts/second.md', validPost('Second'))
       const build = npm(project.root, ['run', 'build', '--', '--root', project.root])
@@ -168,6 +175,10 @@ describe('npm start', () => {
       await eventually(() => !alive(pid!), 30_000, 'the gateway stopping after npm')
       pid = undefined
       await expect(fetch(`${url}/api/health`)).rejects.toThrow()
+      // No signal reached the gateway: it says why it stopped instead of naming one.
+      const line = shutdown(run.output())
+      expect(line).not.toHaveProperty('signal')
+      expect(line.reason).toMatch(/^npm \(pid \d+\) has exited$/)
     } finally {
       stop(run, pid)
     }
@@ -184,6 +195,8 @@ describe('npm start', () => {
       await eventually(() => !alive(start.pid), 30_000, 'the gateway stopping after npm')
       pid = undefined
       await expect(fetch(`${start.url}/api/health`)).rejects.toThrow()
+      // npm passed the SIGTERM on to the gateway itself, which says so.
+      expect(shutdown(run.output())).toMatchObject({ level: 'info', signal: 'SIGTERM' })
     } finally {
       stop(run, pid)
     }

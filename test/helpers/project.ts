@@ -39,7 +39,8 @@ export async function createProject(files: Record<string, string> = {}): Promise
       await mkdir(dirname(join(root, path)), { recursive: true })
       await writeFile(join(root, path), text)
     },
-    remove: () => rm(root, { recursive: true, force: true }),
+    // Retried: a gateway that is still finishing a write (one stopped just before) may add a file meanwhile.
+    remove: () => rm(root, { recursive: true, force: true, maxRetries: 5 }),
   }
   await project.write('content/site.yaml', SITE_YAML)
   for (const [path, text] of Object.entries(files)) await project.write(path, text)

@@ -30,6 +30,7 @@ export function runTsx(
     let stderr = ''
     child.stdout.on('data', (d) => (stdout += d))
     child.stderr.on('data', (d) => (stderr += d))
-    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+    // 'close', not 'exit': a process may end before all it printed has been read.
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
   })
 }

@@ -29,7 +29,17 @@ const GRANT_BOUND = new Set([
   'BackchannelAuthenticationRequest',
 ])
 
-export function stateAdapter(store: StateStore, clients: ClientSource, lifetime: ClientLifetime): AdapterConstructor {
+/**
+ * `grantRevoked`: told when the provider revokes a grant's tokens (every path of its `revoke`: a refresh token
+ * revoked, a code or refresh token used twice), before it answers; the JWT access tokens of the grant are stored
+ * nowhere, so only this tells the gateway to refuse them.
+ */
+export function stateAdapter(
+  store: StateStore,
+  clients: ClientSource,
+  lifetime: ClientLifetime,
+  grantRevoked: (grantId: string) => Promise<void> = async () => {},
+): AdapterConstructor {
   return class StateAdapter implements Adapter {
     constructor(private readonly model: string) {}
 
@@ -97,6 +107,8 @@ export function stateAdapter(store: StateStore, clients: ClientSource, lifetime:
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
+      // The provider revokes a grant model by model, AccessToken always among them: recorded once, first.
+      if (this.model === 'AccessToken') await grantRevoked(grantId)
       const prefix = `oidc/grant/${encodeURIComponent(grantId)}/${this.model}/`
       for (const marker of await store.list(prefix)) {
         await store.delete(`oidc/${this.model}/${marker.slice(prefix.length)}`)

@@ -14,13 +14,14 @@ import type { DataLocation } from '../runtime-data.ts'
 import { openPeople, type People } from '../people/people.ts'
 import type { StateStore } from '../store/state-store.ts'
 import { createCeilings, type CeilingName, type Ceilings } from './ceilings.ts'
-import { keepUsedClient, type ClientLifetime } from './client-lifetime.ts'
+import { clientKey, keepUsedClient, REGISTERED_CLIENT_PREFIX, type ClientLifetime } from './client-lifetime.ts'
 import { machineClients } from './client-secrets.ts'
 import { clientsDocument } from './clients-file.ts'
 import { forwardedRequest, runNodeHandler } from './node-bridge.ts'
 import { OPENID_CONFIGURATION_PATH } from '../../../contract/public-paths.ts'
 import type { Resources } from './resources.ts'
 import { deriveSecret, loadSigningKey, type SigningKey } from './signing-key.ts'
+import { tokenRevocations, type TokenRevocations } from './token-revocation.ts'
 
 export interface EmbeddedIssuerSettings {
   /** The machine clients' file; undefined: the state store (gateway/auth/runtime-data.ts). */
@@ -28,6 +29,8 @@ export interface EmbeddedIssuerSettings {
   signingKeyFile: string
   signingKeyJwk?: string | undefined
   tokenTtlSeconds: number
+  /** Seconds past `exp` a token is still accepted (the verifier's): how long a revoked one must stay denied. */
+  clockToleranceSeconds: number
   /** How long a registered client is kept unused: after registering, after its last token (client-lifetime.ts). */
   clientGraceSeconds: number
   clientIdleSeconds: number
@@ -58,6 +61,8 @@ export interface EmbeddedIssuer {
   readonly ceilings: Ceilings
   /** `clientId` obtained a token: a registered client is kept for the idle period from now. */
   clientUsed(clientId: string): Promise<void>
+  /** The deny list of the access tokens taken back (token-revocation.ts), and the check of a token's client. */
+  readonly revocations: TokenRevocations
   provider(): Promise<Provider>
   /** The provider's OpenID discovery document, also served as RFC 8414 metadata. */
   discovery(): Promise<Record<string, unknown>>
@@ -73,6 +78,20 @@ export async function createEmbeddedIssuer(
   const { store } = runtime
   const clientsFile = await clientsDocument(settings.clientsFile, () => store).follow(runtime.log)
   const people = openPeople(store)
+  const machines = machineClients(clientsFile)
+  const revocations = tokenRevocations({
+    store,
+    key,
+    issuer: runtime.issuer,
+    accessTokenTtl: settings.tokenTtlSeconds,
+    clockTolerance: settings.clockToleranceSeconds,
+    // Machine clients while in the clients file and not revoked; registered ones while their record lives;
+    // a Client ID Metadata Document client (its id a URL) is not kept, so there is nothing to revoke.
+    async clientActive(id) {
+      if (id.startsWith(REGISTERED_CLIENT_PREFIX)) return (await store.get(clientKey(id))) !== undefined
+      return URL.canParse(id) || (await machines.find(id)) !== undefined
+    },
+  })
   const clientLifetime: ClientLifetime = {
     graceSeconds: settings.clientGraceSeconds,
     idleSeconds: settings.clientIdleSeconds,
@@ -98,7 +117,8 @@ export async function createEmbeddedIssuer(
         issuer,
         key,
         store,
-        clients: machineClients(clientsFile),
+        clients: machines,
+        revocations,
         people,
         resources: runtime.resources,
         accessTokenTtl: settings.tokenTtlSeconds,
@@ -123,6 +143,7 @@ export async function createEmbeddedIssuer(
     ttlSeconds: settings.tokenTtlSeconds,
     ceilings: createCeilings(store, settings.ceilings, runtime.log),
     clientUsed: (clientId) => keepUsedClient(store, clientId, clientLifetime),
+    revocations,
     provider: async () => (await instance()).provider,
     async discovery() {
       const entry = await instance()

@@ -9,9 +9,13 @@
  * allows are an `invalid_request` (the OpenAPI document states the bounds).
  * Around it, on the endpoints that authenticate clients (token, revocation):
  * a wrong client secret counts as a failed authentication (failed-auth.ts).
+ * A JWT access token presented for revocation is revoked by the gateway,
+ * once the provider has authenticated the client (revoke-jwt.ts).
  * What anonymous callers make the server keep is held under its ceilings
  * (ceilings.ts): a registration, an authorization request started. A token
- * obtained keeps a registered client (client-lifetime.ts).
+ * obtained keeps a registered client (client-lifetime.ts). A state store the
+ * provider could not use is a 503 (a page on the browser's authorization
+ * endpoint), not the provider's own 500.
  */
 import { defineHandler, type EventHandler, type H3Event } from 'h3'
 import { decodeJwt } from 'jose'
@@ -32,6 +36,10 @@ import {
 import { MAX_ERROR_DESCRIPTION_LENGTH, oversizedParameter } from '../../../contract/oauth-params.ts'
 import { CACHE, baseHeaders } from '../../../contract/headers.ts'
 import { errorPage, PAGE_CSP } from './interaction/pages.ts'
+import { presentedJwt, revokeJwt } from './revoke-jwt.ts'
+import { storeFaultPage } from './store-fault-page.ts'
+import { storeUnavailable } from '../../http/store-faults.ts'
+import { noticingStoreFaults } from '../store/store-errors.ts'
 
 /** Endpoints any browser page may call (no cookies involved): client registration. */
 const OPEN_CORS = new Set<string>([REGISTRATION_PATH])
@@ -58,8 +66,21 @@ export function providerHandlers(auth: Auth, issuer: EmbeddedIssuer): Record<Pro
       const verdict = subject && (await auth.failures.check('client-secret', subject))
       if (verdict && !verdict.ok) throw problem('rate-limited', { detail: verdict.detail, headers: verdict.headers })
       if (ceiling) await issuer.ceilings.admit(ceiling)
-      const answer = await issuer.handle(event.req, clientIp(event, auth.trustProxy), body)
+      // A JWT access token to revoke: the provider authenticates the client on a stand-in (revoke-jwt.ts).
+      const jwt = path === REVOCATION_PATH ? presentedJwt(event.req, body) : undefined
+      // The provider answers a failed store with a 500 of its own: the fault it met decides the answer instead.
+      const { value: answer, fault } = await noticingStoreFaults(() =>
+        issuer.handle(event.req, clientIp(event, auth.trustProxy), jwt?.forwarded ?? body),
+      )
+      if (fault) {
+        if (path === AUTHORIZE_PATH) return storeFaultPage(event, fault, auth.log)
+        throw storeUnavailable(event, fault, auth.log)
+      }
       if (subject && answer.status === 401) await countFailure(auth, subject)
+      if (jwt && answer.status === 200) {
+        const refused = await revokeJwt(issuer.revocations, jwt, event.req, subject!.identifier)
+        if (refused) return withGatewayHeaders(event, refused, false)
+      }
       if (path === TOKEN_PATH && answer.status === 200) await keepClient(auth, issuer, subject!.identifier)
       return withGatewayHeaders(event, await cutDescription(answer), OPEN_CORS.has(path))
     })

@@ -13,14 +13,17 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { Logger } from '../../log.ts'
 import type { People } from '../people/people.ts'
 import type { StateStore } from '../store/state-store.ts'
+import { storeFaultIn } from '../store/store-errors.ts'
 import { stateAdapter, type ClientSource } from './adapter.ts'
 import { REGISTERED_CLIENT_PREFIX, type ClientLifetime } from './client-lifetime.ts'
 import { allowMetadataDocumentClient, clientMetadataValidator, EXTRA_CLIENT_PROPERTIES } from './client-policy.ts'
 import { compareHashedSecrets } from './client-secrets.ts'
+import { allowLoopbackPorts, redirectMismatch } from './loopback-redirects.ts'
 import { errorPage, PAGE_CSP } from './interaction/pages.ts'
 import { interactionPath, PROVIDER_PATHS } from './paths.ts'
 import { resourceIndicators, type Resources } from './resources.ts'
 import { deriveSecret, SIGNING_ALG, type SigningKey } from './signing-key.ts'
+import { GRANT_CLAIM, type TokenRevocations } from './token-revocation.ts'
 
 /** The provider's routes a person's browser is on, where an error is a page rather than JSON. */
 const BROWSER_ROUTES = new Set(['authorization', 'resume'])
@@ -31,6 +34,8 @@ export interface ProviderOptions {
   store: StateStore
   /** Machine clients (the clients file); every other client is registered and stored. */
   clients: ClientSource
+  /** Where a revoked grant is recorded, so the JWT access tokens issued from it are refused. */
+  revocations: TokenRevocations
   people: People
   resources: () => Resources
   accessTokenTtl: number
@@ -45,7 +50,7 @@ const DAY = 24 * 60 * 60
 
 export function createProvider(o: ProviderOptions): Provider {
   const configuration: Configuration = {
-    adapter: stateAdapter(o.store, o.clients, o.clientLifetime),
+    adapter: stateAdapter(o.store, o.clients, o.clientLifetime, (grantId) => o.revocations.revokeGrant(grantId)),
     jwks: { keys: [o.key.privateJwk as Record<string, unknown> as never] },
     cookies: {
       keys: [deriveSecret(o.key, 'cookie signatures').toString('base64url')],
@@ -120,6 +125,9 @@ export function createProvider(o: ProviderOptions): Provider {
       Session: 14 * DAY,
       RefreshToken: 30 * DAY,
     },
+    // A JWT access token names its grant: revoking the grant (a code replayed, a refresh token revoked) refuses it.
+    extraTokenClaims: (_ctx, token) =>
+      token.kind === 'AccessToken' && token.grantId ? { [GRANT_CLAIM]: token.grantId } : undefined,
     // Agent hosts keep a connection for weeks: a refresh token for every client allowed the grant, rotated on each use.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
@@ -142,6 +150,8 @@ export function createProvider(o: ProviderOptions): Provider {
       ctx.set('cache-control', 'no-store')
       const details: Record<string, string> = {}
       for (const [k, v] of Object.entries(out)) if (typeof v === 'string') details[k] = v
+      if (out.error === 'invalid_redirect_uri')
+        details.error_description = redirectMismatch(ctx.oidc?.params?.redirect_uri)
       ctx.body = errorPage(
         'Sign-in cannot continue',
         'The application sent a request this server cannot accept. Go back to the application and try again; if it keeps happening, tell its developers what is below.',
@@ -154,6 +164,7 @@ export function createProvider(o: ProviderOptions): Provider {
   // The gateway hands the provider its public origin and the client address in X-Forwarded-* (node-bridge.ts).
   provider.proxy = true
   compareHashedSecrets(provider.Client as never)
+  allowLoopbackPorts(provider.Client as never)
   logEvents(provider, o.log)
   return provider
 }
@@ -162,11 +173,12 @@ export function createProvider(o: ProviderOptions): Provider {
 function logEvents(provider: Provider, log: Logger): void {
   // The typings list each event separately; one loosely typed emitter keeps this table short.
   const events = provider as unknown as EventEmitter
-  events.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) =>
-    log('error', 'authorization server error', { error: error.message }),
-  )
+  // A store fault is logged once, with its store, where the request is answered (provider-routes.ts).
+  const serverError = (error: Error) =>
+    storeFaultIn(error) || log('error', 'authorization server error', { error: error.message })
+  events.on('server_error', (_ctx: KoaContextWithOIDC, error: Error) => serverError(error))
   // Koa writes unhandled errors to stderr unless someone listens; we do, through our logger.
-  events.on('error', (error: Error) => log('error', 'authorization server error', { error: error.message }))
+  events.on('error', serverError)
   for (const event of [
     'grant.error',
     'authorization.error',

@@ -10,6 +10,7 @@
  */
 import { FIXED_SCOPES, isScope, type Scope } from '../../../contract/scopes.ts'
 import { openStateStore, storeSettingsFrom } from '../store/open-store.ts'
+import { cliOrigin, openAuditTrail } from '../audit/audit-trail.ts'
 import { openPeople } from './people.ts'
 import { UsageError } from '../../../contract/errors.ts'
 import type { Settings } from '../../../contract/settings.ts'
@@ -34,6 +35,7 @@ export async function userCommand(
   const store = openStateStore(storeSettingsFrom(settings, io.cwd))
   const people = openPeople(store)
   const now = io.now?.() ?? new Date()
+  const audit = () => openAuditTrail(store, cliOrigin(), () => io.now?.() ?? new Date())
   const [command, arg] = rest
   if (command === 'create') {
     if (!options.email) throw new UsageError('--email is required')
@@ -43,8 +45,13 @@ export async function userCommand(
     const password = (await io.stdin()).replace(/\r?\n$/, '')
     const scopes = parseScopes(options.scopes)
     const person = await people.create({ email: options.email, name: options.name, password, scopes }, now)
+    const unrecorded = await audit().record('create', 'user', person.id, {
+      email: person.email,
+      scopes: person.scopes.join(' '),
+    })
     io.err(`created ${person.id} (${person.email}, scopes: ${person.scopes.join(' ') || 'none'}) in ${store.location}`)
     io.out(person.id)
+    if (unrecorded) throw unrecorded
     return 0
   }
   if (command === 'list') {
@@ -57,9 +64,11 @@ export async function userCommand(
   if (command === 'disable') {
     if (!arg) throw new UsageError('a person id is required')
     const person = await people.disable(arg, now)
+    const unrecorded = await audit().record('disable', 'user', person.id)
     io.err(
       `disabled ${person.id} (${person.email}); they can no longer sign in or refresh tokens, and access tokens already issued expire within the token lifetime`,
     )
+    if (unrecorded) throw unrecorded
     return 0
   }
   throw new UsageError(USER_USAGE)

@@ -87,8 +87,6 @@ export function openPeople(store: StateStore): People {
       if (!name || name.length > 200) throw new PeopleError('the name must be 1 to 200 characters', 'PERSON_INVALID')
       const weak = passwordProblem(input.password)
       if (weak) throw new PeopleError(weak, 'PERSON_INVALID')
-      if (await findByEmail(email))
-        throw new PeopleError(`someone with the email ${email} already exists`, 'PERSON_EXISTS')
       const person: Person = {
         id: `usr_${randomBytes(8).toString('hex')}`,
         email,
@@ -98,8 +96,14 @@ export function openPeople(store: StateStore): People {
         created_at: now.toISOString(),
         disabled_at: null,
       }
+      // The email is claimed first, as one step: of two creating the same address at once, one wins. A claim
+      // whose person was never written (a process that died between the two) is taken over.
+      await store.update<string>(emailKey(email), async (holder) => {
+        if (holder !== undefined && holder !== person.id && (await find(holder)))
+          throw new PeopleError(`someone with the email ${email} already exists`, 'PERSON_EXISTS')
+        return person.id
+      })
       await store.set(personKey(person.id), PersonRecord.parse(person))
-      await store.set(emailKey(email), person.id)
       return summary(person)
     },
     async list() {
@@ -110,11 +114,13 @@ export function openPeople(store: StateStore): People {
         .sort((a, b) => a.created_at.localeCompare(b.created_at))
     },
     async disable(id, now = new Date()) {
-      const person = await find(id)
-      if (!person) throw new PeopleError(`no person with id ${id}`, 'PERSON_NOT_FOUND')
-      person.disabled_at ??= now.toISOString()
-      await store.set(personKey(id), person)
-      return summary(person)
+      if (!(await find(id))) throw new PeopleError(`no person with id ${id}`, 'PERSON_NOT_FOUND')
+      const person = await store.update<Person>(personKey(id), (current) => {
+        const parsed = PersonRecord.safeParse(current)
+        if (!parsed.success) throw new PeopleError(`no person with id ${id}`, 'PERSON_NOT_FOUND')
+        return { ...parsed.data, disabled_at: parsed.data.disabled_at ?? now.toISOString() }
+      })
+      return summary(person!)
     },
     async authenticate(email, password) {
       const person = await findByEmail(email)

@@ -1,13 +1,16 @@
 /**
  * The state store as files: one JSON file per key under a folder that only
- * its owner may read (git-ignored by default, gateway/.data/). Writes go
- * through a temporary file and a rename, so a reader never sees half a
- * record, and several local processes can share the folder.
+ * its owner may read (git-ignored by default, gateway/.data/). Every write
+ * holds the record's lock and is durable before it answers (durable-file.ts):
+ * any number of local processes share the folder, none loses another's
+ * write, and a reader never sees half a record. A file system that fails
+ * (full, read-only, not ours to write) is a StoreUnavailableError.
  */
-import { randomBytes } from 'node:crypto'
-import type { Dirent } from 'node:fs'
-import { link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { rm, rmdir, stat } from 'node:fs/promises'
 import { dirname, join, relative, sep } from 'node:path'
+import { readText, syncFolder, withFileLock, writeDurably } from './durable-file.ts'
+import { isTemporary, walkStore } from './file-walk.ts'
+import { storeFault } from './store-errors.ts'
 import {
   assertKey,
   assertPrefix,
@@ -20,7 +23,7 @@ import {
 } from './state-store.ts'
 
 const SUFFIX = '.json'
-/** A temporary file this old was left by a process that died mid-write. */
+/** A temporary file or lock this old was left by a process that died mid-write. */
 const STALE_TEMP_MS = 60 * 60 * 1000
 
 export interface FileStoreOptions {
@@ -30,96 +33,142 @@ export interface FileStoreOptions {
 
 export function openFileStore(dir: string, options: FileStoreOptions = {}): StateStore {
   const now = options.now ?? Date.now
+  const location = `files in ${dir}`
   const pathOf = (key: string) => {
     assertKey(key)
     const segments = key.split('/').map(encodeSegment)
     return join(dir, ...segments.slice(0, -1), `${segments.at(-1)}${SUFFIX}`)
   }
-
-  async function read(path: string): Promise<unknown> {
+  /** `work`, its system errors as StoreUnavailableError. */
+  const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
-      return JSON.parse(await readFile(path, 'utf8')) as unknown
+      return await work()
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      // Missing, or a record cut short by a crash before the rename: nothing is there.
-      if (code === 'ENOENT' || error instanceof SyntaxError) return undefined
-      throw error
+      throw storeFault(location, error)
     }
   }
 
+  async function read(path: string): Promise<unknown> {
+    const text = await readText(path)
+    try {
+      return text === undefined ? undefined : (JSON.parse(text) as unknown)
+    } catch {
+      // Not ours (our writes are whole): nothing is there.
+      return undefined
+    }
+  }
+  const write = (path: string, value: unknown, ttlSeconds: number | undefined) =>
+    writeDurably(path, JSON.stringify(toRecord(value, ttlSeconds, now())))
+  const remove = async (path: string) => {
+    await rm(path, { force: true })
+    await syncFolder(dirname(path)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error
+    })
+  }
+  /**
+   * `work` under the record's lock, only when the record is there: removing what is not there takes
+   * no lock and makes no folder (a sweep or a delete never brings back a folder just removed).
+   */
+  const ifPresent = async (path: string, work: () => Promise<boolean>) =>
+    (await readText(path)) !== undefined && withFileLock(path, work)
+  /** Remove the record if it has expired (a sweep, a read), checked again under the lock; true when removed. */
+  const removeIfExpired = async (path: string) =>
+    isExpired(await read(path), now()) &&
+    ifPresent(path, async () => {
+      if (!isExpired(await read(path), now())) return false
+      await remove(path)
+      return true
+    })
+
   return {
-    location: `files in ${dir}`,
-    async get<T>(key: string) {
+    location,
+    get: <T>(key: string) =>
+      guarded(async () => {
+        const path = pathOf(key)
+        const record = await read(path)
+        if (isExpired(record, now())) {
+          // Gone either way; removing it is the sweep's job too, so a read never fails for it.
+          await removeIfExpired(path).catch(() => undefined)
+          return undefined
+        }
+        return fromRecord<T>(record, now())
+      }),
+    set: async (key, value, ttlSeconds) => {
       const path = pathOf(key)
-      const record = await read(path)
-      if (isExpired(record, now())) {
-        await rm(path, { force: true })
-        return undefined
-      }
-      return fromRecord<T>(record, now())
+      return guarded(() => withFileLock(path, () => write(path, value, ttlSeconds)))
     },
-    async set(key, value, ttlSeconds) {
+    create: async (key, value, ttlSeconds) => {
       const path = pathOf(key)
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 })
-      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`
-      await writeFile(temp, JSON.stringify(toRecord(value, ttlSeconds, now())), { mode: 0o600 })
-      await rename(temp, path)
+      return guarded(() =>
+        withFileLock(path, async () => {
+          // Any record holds its key, expired or not: one winner, and a key is never reused.
+          if ((await readText(path)) !== undefined) return false
+          await write(path, value, ttlSeconds)
+          return true
+        }),
+      )
     },
-    async create(key, value, ttlSeconds) {
+    update: async <T>(
+      key: string,
+      change: (current: T | undefined) => T | undefined | Promise<T | undefined>,
+      ttlSeconds?: number,
+    ) => {
       const path = pathOf(key)
-      await mkdir(dirname(path), { recursive: true, mode: 0o700 })
-      const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`
-      await writeFile(temp, JSON.stringify(toRecord(value, ttlSeconds, now())), { mode: 0o600 })
-      try {
-        // A hard link fails when the name exists: whole records only, and one winner.
-        await link(temp, path)
-        return true
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
-        throw error
-      } finally {
-        await rm(temp, { force: true })
-      }
+      return guarded(() =>
+        withFileLock(path, async () => {
+          const current = fromRecord<T>(await read(path), now())
+          const next = await change(current)
+          if (next === undefined) return current
+          await write(path, next, ttlSeconds)
+          return next
+        }),
+      )
     },
-    async delete(key) {
-      await rm(pathOf(key), { force: true })
+    delete: async (key) => {
+      const path = pathOf(key)
+      return guarded(async () => {
+        await ifPresent(path, async () => {
+          await remove(path)
+          return true
+        })
+      })
     },
-    async list(prefix) {
+    version: async (key) => {
+      const path = pathOf(key)
+      return guarded(async () => {
+        // Each write is a new file renamed into place: a new inode, and its own mtime and size.
+        const s = await stat(path).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return undefined
+          throw error
+        })
+        return s && `${s.ino}:${s.mtimeMs}:${s.size}`
+      })
+    },
+    list: async (prefix) => {
       assertPrefix(prefix)
       const base = join(dir, ...prefix.split('/').filter(Boolean).map(encodeSegment))
-      let entries: Dirent[]
-      try {
-        entries = await readdir(base, { recursive: true, withFileTypes: true })
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
-        throw error
-      }
-      return entries
-        .filter((e) => e.isFile() && e.name.endsWith(SUFFIX))
-        .map((e) => relative(base, join(e.parentPath, e.name)).slice(0, -SUFFIX.length))
-        .map((rel) => prefix + rel.split(sep).map(decodeSegment).join('/'))
-        .sort()
+      return guarded(async () =>
+        (await walkStore(base))
+          .filter((e) => e.kind === 'file' && e.name.endsWith(SUFFIX))
+          .map((e) => relative(base, e.path).slice(0, -SUFFIX.length))
+          .map((rel) => prefix + rel.split(sep).map(decodeSegment).join('/'))
+          .sort(),
+      )
     },
-    async sweep() {
-      let entries: Dirent[]
-      try {
-        entries = await readdir(dir, { recursive: true, withFileTypes: true })
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0
-        throw error
-      }
-      let removed = 0
-      for (const entry of entries.filter((e) => e.isFile())) {
-        const path = join(entry.parentPath, entry.name)
-        const stale = entry.name.endsWith('.tmp')
-          ? Date.now() - ((await stat(path).catch(() => undefined))?.mtimeMs ?? Date.now()) > STALE_TEMP_MS
-          : entry.name.endsWith(SUFFIX) && isExpired(await read(path).catch(() => undefined), now())
-        if (stale) {
-          await rm(path, { force: true })
-          removed++
+    sweep: () =>
+      guarded(async () => {
+        let removed = 0
+        for (const entry of await walkStore(dir)) {
+          if (entry.kind === 'file' && entry.name.endsWith(SUFFIX)) {
+            if (await removeIfExpired(entry.path)) removed++
+          } else if (entry.kind === 'lock' || isTemporary(entry.name)) {
+            const age = Date.now() - ((await stat(entry.path).catch(() => undefined))?.mtimeMs ?? Date.now())
+            if (age <= STALE_TEMP_MS) continue
+            await (entry.kind === 'lock' ? rmdir(entry.path) : rm(entry.path, { force: true })).catch(() => undefined)
+            removed++
+          }
         }
-      }
-      return removed
-    },
+        return removed
+      }),
   }
 }

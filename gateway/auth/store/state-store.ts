@@ -1,9 +1,11 @@
 /**
  * The one storage adapter for state several gateway processes must share:
  * the OpenID provider's grants, sessions, codes and registered clients, the
- * people who sign in, and login throttling. Files under a git-ignored folder
- * for `npm start`; Netlify Blobs on Netlify, where functions are stateless
- * and many. Values are JSON; each may expire.
+ * people who sign in, login throttling, webhooks, the audit trail. Files
+ * under a git-ignored folder for `npm start`; Netlify Blobs on Netlify, where
+ * functions are stateless and many. Values are JSON; each may expire. A write
+ * that returned is durable; a store that cannot be used throws
+ * StoreUnavailableError (store-errors.ts).
  */
 export interface StateStore {
   /** The value under `key`, or undefined when there is none or it has expired. */
@@ -16,7 +18,22 @@ export interface StateStore {
    * two callers, exactly one gets true (leases and write-once records).
    */
   create(key: string, value: unknown, ttlSeconds?: number): Promise<boolean>
+  /**
+   * Read, change and write back the value under `key` as one step: `change` gets the current
+   * value (undefined when there is none or it has expired) and returns the new one, or undefined
+   * to leave the record as it is; what is stored afterwards is returned. No concurrent writer's
+   * change is lost, in any process or instance: files hold the record's lock, Blobs write only
+   * while the record is still the one read (its ETag) and else read it again, so `change` may run
+   * more than once: keep it free of side effects. Every document of runtime data is written so.
+   */
+  update<T>(
+    key: string,
+    change: (current: T | undefined) => T | undefined | Promise<T | undefined>,
+    ttlSeconds?: number,
+  ): Promise<T | undefined>
   delete(key: string): Promise<void>
+  /** A cheap token that changes whenever the record under `key` does (a stat, an ETag); undefined when there is none. */
+  version(key: string): Promise<string | undefined>
   /** Every key that starts with `prefix` (a folder-like prefix ending in "/"), expired or not. */
   list(prefix: string): Promise<string[]>
   /** Where the state lives, for log lines and errors (never a secret). */

@@ -19,7 +19,7 @@ const getContentTool = perModel((model: ContentModel) => ({
   inputSchema: z.object({
     collection: collectionArg(model.names).describe("The item's collection."),
     slug: z.string().min(1).max(200).describe('The item\'s slug, e.g. "meridian-mutual-ledger-reconciliation".'),
-    locale: localeArg.optional(),
+    locale: localeArg,
   }),
   outputSchema: z.object({
     collection: collectionArg(model.names),

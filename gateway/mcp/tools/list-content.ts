@@ -2,31 +2,50 @@
 import { z } from 'zod'
 import { listed, type ContentModel } from '../../../contract/model/model.ts'
 import { isFiltered } from '../../../contract/filters.ts'
-import { DEFAULT_LIMIT, MAX_LIMIT, parseListQuery } from '../../../contract/query.ts'
+import { parseListQuery } from '../../../contract/query.ts'
 import { listEnvelope } from '../../../contract/render.ts'
+import {
+  fieldsOf,
+  filtersOf,
+  sharedFilters,
+  sortOf,
+} from '../../../contract/routes/collection-parameters.ts'
+import { LIMIT, PAGE } from '../../../contract/routes/parameters.ts'
+import type { QueryParameter } from '../../../contract/routes/route.ts'
 import type { McpContext } from '../context.ts'
 import { summariesIn, toolLocale } from '../../content/locales.ts'
-import {
-  collectionArg,
-  fieldList,
-  FILTER_NAMES,
-  filterArgs,
-  limitArg,
-  localeArg,
-  pageArg,
-  perModel,
-  queryOf,
-  READ_ONLY,
-  toolError,
-  toolResult,
-} from '../schemas.ts'
+import { queryOf, toolArguments } from '../arguments.ts'
+import { collectionArg, localeArg, perModel, READ_ONLY, toolError, toolResult } from '../schemas.ts'
+
+/**
+ * The list route's query parameters, as one call of any collection takes them: the filters, `sort`
+ * and `fields` of every collection (REST's reader then refuses what the one asked for does not have).
+ */
+const listArguments = perModel((model: ContentModel): readonly QueryParameter[] => {
+  const all = model.names.map((name) => model.collections[name]!)
+  const shared = new Set(sharedFilters(model).map((p) => p.name))
+  const own = new Map<string, QueryParameter>()
+  for (const collection of all)
+    for (const p of filtersOf(model, collection)) if (!shared.has(p.name) && !own.has(p.name)) own.set(p.name, p)
+  return [LIMIT, PAGE, ...sharedFilters(model), ...own.values(), sortOf(model, all), fieldsOf(model, all, 'summary')]
+})
+
+/** `blog-posts and case-studies by published_at, webinars and events by starts_at`. */
+function ordersOf(model: ContentModel): string {
+  const byField = new Map<string, string[]>()
+  for (const name of model.names) {
+    const { sortField } = model.collections[name]!
+    byField.set(sortField, [...(byField.get(sortField) ?? []), name])
+  }
+  return [...byField].map(([field, names]) => `${listed(names)} by ${field}`).join(', ')
+}
 
 /** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
 const listContentTool = perModel((model: ContentModel) => ({
   title: 'List a collection',
   description:
     `List the published items of one collection (${listed(model.names, 'or')}), newest first ` +
-    '(blog posts and case studies by published_at, webinars and events by starts_at) unless sort says otherwise. ' +
+    `(${ordersOf(model)}) unless sort says otherwise. ` +
     'Use it to browse, to find valid slugs, or to answer "the three newest posts by José", "upcoming webinars, ' +
     'soonest first" (when "upcoming", sort ["starts_at"]), "case studies tagged fintech or banking" (tag ' +
     '["fintech", "banking"]) or "posts from last quarter" (published_after, published_before). Filters combine. ' +
@@ -36,18 +55,8 @@ const listContentTool = perModel((model: ContentModel) => ({
     'with a slug to read one item in full.',
   inputSchema: z.object({
     collection: collectionArg(model.names).describe('Which collection to list.'),
-    limit: limitArg.default(DEFAULT_LIMIT).describe(`Items per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`),
-    page: pageArg.default(1).describe('Page number, starting at 1.'),
-    ...filterArgs,
-    sort: fieldList
-      .optional()
-      .describe(
-        'The order: keys in turn, "-" before one for descending, e.g. ["-published_at"] or ["starts_at"]. Keys: published_at, updated_at, title; starts_at for webinars and events; ends_at for events.',
-      ),
-    fields: fieldList
-      .optional()
-      .describe('Only these fields of each item (id and type always), e.g. ["title", "slug", "url"].'),
-    locale: localeArg.optional(),
+    ...toolArguments(listArguments(model)),
+    locale: localeArg,
   }),
   outputSchema: z.object({
     collection: collectionArg(model.names),
@@ -64,8 +73,6 @@ const listContentTool = perModel((model: ContentModel) => ({
   annotations: { title: 'List a collection', ...READ_ONLY },
 }))
 
-const QUERY_NAMES = ['limit', 'page', ...FILTER_NAMES, 'sort', 'fields']
-
 export function registerListContent({ server, snapshot, now }: McpContext): void {
   const { model } = snapshot
   server.registerTool('list_content', listContentTool(model), (args) => {
@@ -75,7 +82,7 @@ export function registerListContent({ server, snapshot, now }: McpContext): void
     if (!chosen.ok) return toolError(chosen.message)
     const { locale } = chosen
     // REST's own parser, so a tool call and a REST call accept exactly the same options.
-    const parsed = parseListQuery(queryOf(args, QUERY_NAMES), def, model)
+    const parsed = parseListQuery(queryOf(args, listArguments(model)), def, model)
     if (!parsed.ok) return toolError(parsed.errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
     const query = locale ? { ...parsed.query, locale } : parsed.query
     const envelope = listEnvelope(def, summariesIn(snapshot, collection, locale), query, now().getTime())

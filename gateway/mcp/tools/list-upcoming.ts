@@ -1,26 +1,20 @@
 /** list_upcoming: events and webinars that have not started yet, soonest first. */
 import { z } from 'zod'
 import type { McpContext } from '../context.ts'
-import { parseFilters } from '../../../contract/filters.ts'
+import type { RecordFilter } from '../../../contract/filters.ts'
 import { selectFields } from '../../../contract/list-query.ts'
 import { parseFields } from '../../../contract/query.ts'
 import type { ParameterError } from '../../../contract/query-values.ts'
 import type { ContentRecord } from '../../../contract/records.ts'
+import { fieldsOf, sharedFilters } from '../../../contract/routes/collection-parameters.ts'
+import { WHEN } from '../../../contract/routes/parameters.ts'
+import { readQuery } from '../../../contract/routes/query-reader.ts'
 import { recordUri } from '../content.ts'
 import { toolLocale } from '../../content/locales.ts'
 import type { Snapshot } from '../../snapshot.ts'
 import { datedCollections, listed, type ContentModel } from '../../../contract/model/model.ts'
-import {
-  collectionArg,
-  fieldList,
-  filterArgs,
-  localeArg,
-  perModel,
-  queryOf,
-  READ_ONLY,
-  toolError,
-  toolResult,
-} from '../schemas.ts'
+import { queryOf, toolArgument, toolArguments } from '../arguments.ts'
+import { collectionArg, localeArg, perModel, READ_ONLY, toolError, toolResult } from '../schemas.ts'
 import { upcomingItem, upcomingRecords, type UpcomingCollection } from '../upcoming.ts'
 
 const MAX_DAYS = 3660
@@ -55,12 +49,20 @@ const sparseItemOf = (dated: readonly string[]) =>
     type: z.string(),
   })
 
-/** The list filters the tool takes, by REST's names (`when` is the tool's own premise). */
-const FILTERS = ['tag', 'author', 'published_after', 'published_before', 'updated_since', 'exclude'] as const
+/** The list filters the tool takes (`when` is the tool's own premise), and `fields` of any dated collection (REST's reader then takes those of the one a call asks for). */
+const argumentsOf = perModel((model: ContentModel) => ({
+  filters: sharedFilters(model).filter((p) => p.name !== WHEN.name),
+  fields: fieldsOf(
+    model,
+    datedCollections(model).map((c) => model.collections[c]!),
+    'summary',
+  ),
+}))
 
 /** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
 const listUpcomingTool = perModel((model: ContentModel) => {
   const dated = datedCollections(model)
+  const { filters, fields } = argumentsOf(model)
   return {
     title: 'Upcoming events and webinars',
     description:
@@ -96,19 +98,10 @@ const listUpcomingTool = perModel((model: ContentModel) => {
             'or only',
           )}.`,
         ),
-      tag: filterArgs.tag,
-      author: filterArgs.author.describe('Only those where this person speaks: a slug like "jose-nunez" or a name.'),
-      published_after: filterArgs.published_after,
-      published_before: filterArgs.published_before,
-      updated_since: filterArgs.updated_since,
-      exclude: filterArgs.exclude,
-      fields: fieldList
-        .optional()
-        .describe(
-          'Only these fields of each item\'s record, as list_content takes them (id and type always; collection and resource_uri too), e.g. ["title", "starts_at", "registration_url"]. A field of events or of webinars.',
-        ),
+      ...toolArguments(filters),
+      fields: toolArgument(fields, 'Each item is then its collection, resource_uri and these fields of its REST record.'),
       limit: z.number().int().min(1).max(100).default(20).describe('At most this many items (default 20).'),
-      locale: localeArg.optional(),
+      locale: localeArg,
     }),
     outputSchema: z.object({
       now: z.string().describe('The time the list was computed for (UTC).'),
@@ -131,10 +124,12 @@ export function registerListUpcoming({ server, snapshot, now }: McpContext): voi
     if (!chosen.ok) return toolError(chosen.message)
     // REST's own parsers for the filters and fields, so they take what the lists take.
     const errors: ParameterError[] = []
-    const params = queryOf(args, [...FILTERS, 'fields'])
-    const filter = parseFilters(params, errors)
+    const { filters, fields: fieldsParameter } = argumentsOf(snapshot.model)
+    const params = queryOf(args, [...filters, fieldsParameter])
+    const filter = readQuery(filters, params, errors) as RecordFilter
     const fields = parseFields(
       params,
+      snapshot.model,
       (collection ? [collection] : dated).map((c) => snapshot.model.collections[c]!),
       'summary',
       errors,

@@ -1,20 +1,13 @@
 /** search_content: ranked full-text search across all collections, with snippets. */
 import { z } from 'zod'
 import { recordUri } from '../content.ts'
-import { MAX_QUERY_LENGTH, search } from '../../search/search.ts'
+import { search } from '../../search/search.ts'
 import type { McpContext } from '../context.ts'
-import { parseSearchQuery } from '../../../contract/search.ts'
-import {
-  collectionArg,
-  FILTER_NAMES,
-  filterArgs,
-  localeArg,
-  perModel,
-  queryOf,
-  READ_ONLY,
-  toolError,
-  toolResult,
-} from '../schemas.ts'
+import { QUERY } from '../../../contract/routes/reach-parameters.ts'
+import { collectionFilter, sharedFilters } from '../../../contract/routes/collection-parameters.ts'
+import { parseSearchQuery } from '../../../contract/search-query.ts'
+import { queryOf, textArgument, toolArgument, toolArguments } from '../arguments.ts'
+import { collectionArg, localeArg, perModel, READ_ONLY, toolError, toolResult } from '../schemas.ts'
 import { recordsBySlug, toolLocale } from '../../content/locales.ts'
 import { listed, type CollectionName, type ContentModel } from '../../../contract/model/model.ts'
 
@@ -48,14 +41,10 @@ const searchContentTool = perModel((model: ContentModel) => ({
     'Narrow it with the filters of list_content (tag, author, published_after, published_before, updated_since, ' +
     'when, exclude). Pass collection and slug to get_content to read an item in full.',
   inputSchema: z.object({
-    query: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_QUERY_LENGTH)
-      .describe('Words or a phrase to look for, e.g. "ledger reconciliation" or a customer name.'),
-    collection: collectionArg(model.names).optional().describe('Only search this collection.'),
-    ...filterArgs,
+    // REST's `q`, by the name the tool has always had.
+    query: textArgument(QUERY),
+    collection: toolArgument(collectionFilter(model)),
+    ...toolArguments(sharedFilters(model)),
     limit: z
       .number()
       .int()
@@ -63,7 +52,7 @@ const searchContentTool = perModel((model: ContentModel) => ({
       .max(MAX_SEARCH_RESULTS)
       .default(5)
       .describe(`How many results, 1 to ${MAX_SEARCH_RESULTS} (default 5).`),
-    locale: localeArg.optional(),
+    locale: localeArg,
   }),
   outputSchema: z.object({
     query: z.string(),
@@ -74,17 +63,21 @@ const searchContentTool = perModel((model: ContentModel) => ({
 }))
 
 export function registerSearchContent({ server, snapshot, now }: McpContext): void {
-  server.registerTool('search_content', searchContentTool(snapshot.model), async (args) => {
-    const { query, collection, limit } = args
+  const { model } = snapshot
+  server.registerTool('search_content', searchContentTool(model), async (args) => {
+    const { limit } = args
     const chosen = toolLocale(snapshot, args.locale)
     if (!chosen.ok) return toolError(chosen.message)
     const { locale } = chosen
-    // REST's own parser for the filters, so the tool and GET /api/search accept the same.
-    const params = queryOf(args, FILTER_NAMES)
-    params.set('q', query)
-    if (collection !== undefined) params.set('collection', collection)
-    const parsed = parseSearchQuery(params, snapshot.model)
-    if (!parsed.ok) return toolError(parsed.errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
+    // REST's own reader, so the tool and GET /api/search accept the same.
+    const params = queryOf(args, [collectionFilter(model), ...sharedFilters(model)])
+    params.set(QUERY.name, args.query)
+    const parsed = parseSearchQuery(params, model)
+    if (!parsed.ok)
+      return toolError(
+        parsed.errors.map((e) => `${e.parameter === QUERY.name ? 'query' : e.parameter} ${e.message}`).join('; '),
+      )
+    const { query } = parsed.query
     const { total, hits } = await search(snapshot, {
       ...parsed.query,
       limit,

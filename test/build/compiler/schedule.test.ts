@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
 import { ContentErrors } from '../../../build/core/errors.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
+import { placeholdersOf } from '../../../build/core/placeholders.ts'
+import { COLLECTIONS } from '../../helpers/site.ts'
 
 const run = promisify(execFile)
 const TSX = join(REPO_ROOT, 'node_modules/.bin/tsx')
@@ -187,8 +189,10 @@ describe('npm run new --publish-at', () => {
       'published_at: 2099-03-04T09:00:00+01:00\nexpires_at: 2099-06-30T23:59:59+01:00\ndraft: true\n',
     )
     await expect(checkContent(project.root)).resolves.toMatchObject({ files: 1 })
-    // Without the draft flag it is scheduled, not published.
-    await project.write(made.stdout.trim(), text.replace('draft: true\n', ''))
+    // Without the draft flag (and with what npm run new left for the author written) it is scheduled, not published.
+    const { fields, body } = placeholdersOf(COLLECTIONS.webinars!)
+    const written = text.replace(fields['speakers[].name']!, 'Zoë Tester').replace(body, 'Who it is for.')
+    await project.write(made.stdout.trim(), written.replace('draft: true\n', ''))
     const { withheld } = await checkContent(project.root)
     expect(withheld).toEqual([
       { path: 'content/webinars/launch-webinar.md', state: 'scheduled', at: '2099-03-04T08:00:00Z' },

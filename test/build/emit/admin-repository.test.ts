@@ -188,7 +188,10 @@ describe('the editor’s backends on a multilingual site', () => {
           {
             path: `${FOLDER}/existing.de.md`,
             slug: 'existing',
-            raw: toFrontmatterFile({ summary: 'Nur eine Zusammenfassung.', tags: ['Nicht Gut'] }, fields),
+            raw: toFrontmatterFile(
+              { summary: 'Nur eine Zusammenfassung.', tags: ['Nicht Gut', 'ein-viel-zu-langes-schlagwort'.repeat(2)] },
+              fields,
+            ),
           },
         ],
         assets: [],
@@ -196,7 +199,8 @@ describe('the editor’s backends on a multilingual site', () => {
       { newEntry: false },
     )
     await expect(save).rejects.toThrow(
-      'The DE version is not complete (Title: is required; Tag: must be lowercase letters, digits and single hyphens, like data-quality; must NOT have more than 50 characters; Published at: is required; Authors: is required).',
+      // Each value is told the one rule it breaks: the pattern, or the length.
+      'The DE version is not complete (Title: is required; Tag: must be lowercase letters, digits and single hyphens, like data-quality; Tag: must have at most 50 characters (it has 58); Published at: is required; Authors: is required).',
     )
     expect(await read(`${FOLDER}/existing.md`)).toBe(before)
     expect(await readdir(join(project.root, FOLDER))).not.toContain('existing.de.md')

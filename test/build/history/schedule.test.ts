@@ -9,13 +9,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  CHANGE_LOG_FILE,
-  type ChangeLog,
-  changesEnvelope,
-  decodeCursor,
-  DEFAULT_CHANGES_LIMIT,
-} from '../../../contract/changes.ts'
+import { CHANGE_LOG_FILE, type ChangeLog, changesEnvelope, decodeCursor } from '../../../contract/changes.ts'
+import { DEFAULT_CHANGES_LIMIT } from '../../../contract/routes/reach-parameters.ts'
 import type { Manifest } from '../../../contract/manifest.ts'
 import { MANIFEST_FILE } from '../../../contract/paths.ts'
 import { buildSite } from '../../../build/compiler/build.ts'

@@ -1,11 +1,12 @@
-/** `npm run new`: the scaffolded file passes validation and publishes once the draft flag goes. */
+/** `npm run new`: the scaffolded file passes validation as a draft, and publishes once its placeholders and the draft flag go. */
 import { execFile } from 'node:child_process'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
+import { ContentErrors } from '../../../build/core/errors.ts'
 import { slugify } from '../../../build/core/slug.ts'
 import { createProject, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 
@@ -43,10 +44,49 @@ describe('npm run new', () => {
     await expect(checkContent(project.root)).resolves.toEqual({ files: 4, withheld: [] })
   })
 
-  it('publishes the scaffolded file once `draft: true` is removed', async () => {
+  it('refuses to publish its placeholders, naming each where it is; publishes once they are written', async () => {
     expect((await scaffold(project.root, 'webinars', `Zoë's "first" webinars: a test`)).code).toBe(0)
     const path = join(project.root, 'content/webinars/zoe-s-first-webinars-a-test.md')
     await writeFile(path, (await readFile(path, 'utf8')).replace('draft: true\n', ''))
+    const error = (await checkContent(project.root).catch((e: unknown) => e)) as ContentErrors
+    expect(error).toBeInstanceOf(ContentErrors)
+    expect(error.errors.map((e) => [e.code, e.message])).toEqual([
+      [
+        'PLACEHOLDER',
+        'content/webinars/zoe-s-first-webinars-a-test.md:9:11 speakers[0].name: is still the placeholder "Speaker Name" that npm run new wrote: write the real one before publishing (a draft may keep it)',
+      ],
+      [
+        'PLACEHOLDER',
+        'content/webinars/zoe-s-first-webinars-a-test.md:12:1 body: still has the text npm run new wrote ("Describe the webinar here: who it is for and what attendees will learn."): write the body before publishing (a draft may keep it)',
+      ],
+    ])
+    // Every collection's placeholders, each named once its draft flag goes.
+    for (const collection of COLLECTION_NAMES.filter((c) => c !== 'webinars')) {
+      expect((await scaffold(project.root, collection, 'Placeholders')).code).toBe(0)
+      const other = join(project.root, `content/${collection}/placeholders.md`)
+      await writeFile(other, (await readFile(other, 'utf8')).replace('draft: true\n', ''))
+    }
+    const all = (await checkContent(project.root).catch((e: unknown) => e)) as ContentErrors
+    expect(all.errors.map((e) => `${e.file.split('/')[1]} ${e.field}`)).toEqual([
+      'blog-posts authors[0].name',
+      'blog-posts body',
+      'case-studies customer.name',
+      'case-studies customer.industry',
+      'case-studies results[0].label',
+      'case-studies body',
+      'events body',
+      'webinars speakers[0].name',
+      'webinars body',
+    ])
+    for (const collection of COLLECTION_NAMES.filter((c) => c !== 'webinars'))
+      await rm(join(project.root, `content/${collection}/placeholders.md`))
+    const text = await readFile(path, 'utf8')
+    await writeFile(
+      path,
+      text
+        .replace('Speaker Name', 'Zoë Tester')
+        .replace(/^Describe the webinar here.*$/m, 'Who it is for: everyone who tests.'),
+    )
     const report = await buildSite({ root: project.root, cache: false })
     if (report.upToDate) throw new Error('a first build cannot be up to date')
     expect(report.manifest.build.counts.webinars).toBe(1)

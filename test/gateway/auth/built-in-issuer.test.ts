@@ -1,6 +1,6 @@
 /**
  * The embedded default end to end: the built-in issuer's token endpoint over
- * real HTTP (form-encoded, as the README's curl example), its tokens on
+ * real HTTP (form-encoded, as the curl example of docs/api.md), its tokens on
  * protected routes, its discovery documents, the documented sandbox key and
  * client, and public reads that ignore credentials.
  */
@@ -92,7 +92,7 @@ const sandboxForm = (extra: Record<string, string> = {}) =>
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 describe('token endpoint', () => {
-  it('issues a token for the README example that the gateway accepts', async () => {
+  it('issues a token for the example of docs/api.md that the gateway accepts', async () => {
     const { res, body } = await tokenRequest(sandboxForm({ scope: 'api.read' }))
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')
@@ -111,10 +111,10 @@ describe('token endpoint', () => {
     expect((await fetch(`${gw.url}/mcp`, { method: 'POST', headers: bearer(body.access_token!) })).status).toBe(403)
   })
 
-  it('documents that example in the README', async () => {
-    const readme = await readFile(join(REPO_ROOT, 'README.md'), 'utf8')
-    expect(readme).toContain(`client_secret=${SANDBOX_CLIENT.secret}`)
-    expect(readme).toContain(SANDBOX_KEY)
+  it('documents that example in docs/api.md', async () => {
+    const page = await readFile(join(REPO_ROOT, 'docs/api.md'), 'utf8')
+    expect(page).toContain(`client_secret=${SANDBOX_CLIENT.secret}`)
+    expect(page).toContain(SANDBOX_KEY)
   })
 
   it('gives a client its allowed scopes, for the resource it names, with HTTP Basic too', async () => {

@@ -156,6 +156,14 @@ describe('tokens from the external issuer', () => {
     expect((await call(GUARDED.mcp.path, await mint({ iat: now - 600, exp: now - 5 }))).status).toBe(200)
   })
 
+  it('refuses a token issued in the future beyond the clock tolerance, and takes one within it', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const res = await call(GUARDED.mcp.path, await mint({ iat: now + 600, exp: now + 900 }))
+    await expectInvalidToken(res.clone())
+    expect(challengeParams(res.headers.get('www-authenticate')).error_description).toMatch(/iat.*future/)
+    expect((await call(GUARDED.mcp.path, await mint({ iat: now + 5, exp: now + 300 }))).status).toBe(200)
+  })
+
   it('refuses a token from another issuer, signed with the right key', async () => {
     await expectInvalidToken(await call(GUARDED.mcp.path, await mint({ iss: 'https://issuer.other.example' })))
   })

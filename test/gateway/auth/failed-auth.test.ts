@@ -187,7 +187,7 @@ describe('the counts (a real file store, a clock the test moves)', () => {
     }
   })
 
-  it('answer a failure as under the limit (a 401, never a 500) when the store cannot count it, and say so', async () => {
+  it('refuse with a 503, never let through, when the store cannot count a failure or read a count, and say so', async () => {
     const errors: string[] = []
     // A store whose folder is a file cannot be written: a real failing store, not a stand-in.
     const dir = await mkdtemp(join(tmpdir(), 'failed-auth-'))
@@ -196,10 +196,15 @@ describe('the counts (a real file store, a clock the test moves)', () => {
       const throttle = createFailureThrottle(openFileStore(join(dir, 'store')), {
         onStoreError: (e) => errors.push(e.message),
       })
-      expect(await throttle.failed('client-secret', { address: '192.0.2.2', identifier: 'agent' })).toEqual({
-        ok: true,
-      })
+      await expect(
+        throttle.failed('client-secret', { address: '192.0.2.2', identifier: 'agent' }),
+      ).rejects.toMatchObject({ status: 503 })
       expect(errors).toHaveLength(1)
+      // A sign-in's counts are read before the password is looked at: unreadable, the attempt is refused too.
+      await expect(
+        throttle.check('sign-in', { address: '192.0.2.2', identifier: 'ada@example.com' }),
+      ).rejects.toMatchObject({ status: 503 })
+      expect(errors).toHaveLength(2)
     } finally {
       await rm(dir, { recursive: true, force: true })
     }

@@ -1,15 +1,21 @@
 /**
- * `npm run keys` as an operator meets it: every command's help, and
+ * `npm run keys` as an operator meets it: every command's help,
  * `--expires` taking only durations and future dates and saying what it
- * understood. The real command line, and the same function in-process for
- * the many small cases.
+ * understood, and output into a pipe whose reader goes away (`… | head -1`).
+ * The real command line, and the same function in-process for the many
+ * small cases.
  */
+import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runKeysCli, USAGE } from '../../../gateway/auth/keys-cli.ts'
 import { WEBHOOK_USAGE } from '../../../gateway/webhooks/cli.ts'
+import { generateSecretsKey } from '../../../gateway/webhooks/secrets.ts'
+import { openQueue } from '../../../gateway/webhooks/queue.ts'
+import { openFileStore } from '../../../gateway/auth/store/file-store.ts'
+import { REPO_ROOT } from '../../helpers/project.ts'
 import { runTsx } from '../../helpers/run-tsx.ts'
 
 let dir: string
@@ -53,6 +59,7 @@ describe('npm run keys -- --help', () => {
       [['user', '--help'], /^usage: npm run keys -- user create --email/],
       [['user', 'create', '--help'], /^usage: npm run keys -- user create --email/],
       [['signing-key', '--help'], /^usage: npm run keys -- signing-key/],
+      [['audit', '--help'], /^usage: npm run keys -- audit \[--type /],
     ]
     for (const [args, usage] of cases) {
       const result = await keys(...args)
@@ -166,4 +173,53 @@ describe('keys create --expires', () => {
     expect(result.stderr).toMatch(/^✗ --expires 90 is neither a date nor a duration: write 90d for 90 days\n/)
     expect(result.stdout).toBe('')
   })
+})
+
+describe('npm run keys into a pipe whose reader goes away', () => {
+  it('ends quietly with status 0 on EPIPE, whatever the command prints', async () => {
+    const env = { OAUTH_STORE_DIR: join(dir, 'pipe-state'), WEBHOOK_SECRETS_KEY: generateSecretsKey() }
+    const out: string[] = []
+    const io = { env, cwd: dir, out: (l: string) => out.push(l), err: () => undefined }
+    expect(await runKeysCli(['webhook', 'create', '--url', 'http://127.0.0.1:9/hook', '--events', 'all'], io)).toBe(0)
+    expect(
+      await runKeysCli(['create', '--role', 'agent.mcp', '--label', 'piped', '--file', join(dir, 'pipe.json')], io),
+    ).toBe(0)
+    const [subscription] = (await openFileStore(env.OAUTH_STORE_DIR).list('webhooks/subscriptions/')).map(
+      (k) => k.split('/').at(-1)!,
+    )
+    const queue = openQueue(openFileStore(env.OAUTH_STORE_DIR))
+    for (let i = 0; i < 30; i++)
+      await queue.log(subscription!, {
+        at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
+        msg_id: `msg_${i}`,
+        type: 'content.published',
+        cursor: '',
+        status: 500,
+        ok: false,
+        latency_ms: 3,
+        error: 'HTTP 500',
+        payload: '{}',
+        redelivery: false,
+      })
+    const commands = [
+      ['webhook', 'deliveries', subscription!],
+      ['webhook', 'list'],
+      ['list', '--file', join(dir, 'pipe.json')],
+      ['audit'],
+      ['signing-key'],
+    ]
+    for (const args of commands) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/auth/keys-cli.ts', ...args], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...env },
+      })
+      // `| head -0`: the reader is gone before the first line is written.
+      child.stdout.destroy()
+      let stderr = ''
+      child.stderr.on('data', (d) => (stderr += d))
+      const code = await new Promise((resolve) => child.on('close', resolve))
+      expect(code, `${args.join(' ')}: ${stderr}`).toBe(0)
+      expect(stderr, args.join(' ')).not.toMatch(/EPIPE|Error|\n\s+at /)
+    }
+  }, 60_000)
 })

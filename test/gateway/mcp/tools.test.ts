@@ -70,6 +70,51 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
         expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false })
       }
     })
+
+    it("takes REST's query parameters as the served openapi.json states them, and only its own besides", async () => {
+      type Schema = Record<string, unknown> & { description?: string; anyOf?: Schema[]; items?: { enum?: string[] } }
+      type Param = { name: string; in: string; description: string; schema: Schema; $ref?: string }
+      const doc = await rest<{
+        paths: Record<string, { get: { parameters: Param[] } }>
+        components: { parameters: Record<string, Param> }
+      }>('/openapi.json')
+      const queryOf = (path: string) =>
+        doc.paths[path]!.get.parameters.map((p) =>
+          p.$ref ? doc.components.parameters[p.$ref.split('/').at(-1)!]! : p,
+        ).filter((p) => p.in === 'query')
+      const lists = ['blog-posts', 'case-studies', 'webinars', 'events']
+      // Each tool, the paths whose query parameters it takes, and the arguments that are its own (not REST's).
+      const cases: [string, string[], string[]][] = [
+        ['list_content', lists.map((c) => `/api/${c}`), ['collection']],
+        ['search_content', ['/api/search'], ['limit']],
+        ['list_upcoming', ['/api/events', '/api/webinars'], ['days', 'region', 'collection', 'limit']],
+        ['get_content', lists.map((c) => `/api/${c}/{slug}`), ['collection', 'slug']],
+      ]
+      // The same declaration opens both descriptions (of several collections', with its own list of values after it).
+      const opening = (text: string) => text.split(/:|\.(?: |$)/)[0]
+      const { tools } = await client.listTools()
+      for (const [name, paths, own] of cases) {
+        const properties = tools.find((tool) => tool.name === name)!.inputSchema.properties as Record<string, Schema>
+        for (const arg of Object.keys(properties).filter((a) => !own.includes(a))) {
+          const documented = paths
+            .flatMap((path) => queryOf(path))
+            .filter((p) => p.name === (arg === 'query' ? 'q' : arg))
+          expect(documented.length, `${name} ${arg}`).toBeGreaterThan(0)
+          const { description, examples: _e, default: _d, ...mcp } = properties[arg]!
+          for (const p of documented) {
+            expect(opening(description!), `${name} ${arg}`).toBe(opening(p.description))
+            const { examples: _x, default: _f, ...schema } = p.schema
+            if (schema.type !== 'array') expect(mcp, `${name} ${arg}`).toEqual(schema)
+            else if (documented.every((d) => d.schema === p.schema)) expect(mcp.anyOf![1]).toEqual(schema)
+          }
+          // A tool of several collections takes a list value of any of them.
+          if (documented[0]!.schema.type === 'array')
+            expect(new Set(mcp.anyOf![1]!.items!.enum ?? [])).toEqual(
+              new Set(documented.flatMap((p) => p.schema.items!.enum ?? [])),
+            )
+        }
+      }
+    })
   })
 
   describe('describe_content_model', () => {

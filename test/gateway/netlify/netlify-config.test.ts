@@ -16,7 +16,7 @@ import { buildSite } from '../../../build/compiler/build.ts'
 import { atTheEdge } from '../../../build/emit/netlify.ts'
 import { BUDGETS } from '../../../contract/budgets.ts'
 import { FUNCTION_PREFIX } from '../../../contract/public-paths.ts'
-import { documentedPaths, ROUTES } from '../../../contract/routes/index.ts'
+import { documentedPaths, INTERNAL_FOLDERS, ROUTES } from '../../../contract/routes/index.ts'
 import type { Route } from '../../../contract/routes/route.ts'
 import { defaultOf } from '../../../contract/settings.ts'
 import { MANIFEST_FILE } from '../../../contract/paths.ts'
@@ -131,6 +131,18 @@ describe('the rules of every route of the table', () => {
         expect(firstMatch(all, path)?.to.startsWith(FUNCTION_PREFIX) ?? false, path).toBe(false)
     },
   )
+})
+
+describe('the internal build files', () => {
+  it.each(INTERNAL_FOLDERS)('%s/ is hidden from the CDN: a forced rule, first, sends it to the function', (folder) => {
+    for (const file of ['manifest.json', 'changes.json', 'search-index.bin', '_locales/de/changes.json']) {
+      const path = `${folder}/${file}`
+      const rule = firstMatch(all, path)
+      // Forced: Netlify applies it although the file exists (unforced, the file would shadow it).
+      expect(rule, path).toMatchObject({ to: `${FUNCTION_PREFIX}${folder}/:splat`, status: 200, force: true })
+    }
+    expect(all.findIndex((r) => r.from === `${folder}/*`)).toBe(0)
+  })
 })
 
 describe('netlify.toml', () => {

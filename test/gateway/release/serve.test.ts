@@ -141,6 +141,8 @@ describe('npm start at a release time', () => {
     expect(server.child.pid).toBe(pid)
     expect(server.child.exitCode).toBeNull()
     expect(JSON.stringify(await json('/feeds/all.json'))).toContain('Launch on time')
+    // The rebuild names the gateway's own origin, as the build of `npm start` does (contract/api-origin.ts).
+    expect((await json<{ feed_url?: string }>('/feeds/all.json')).feed_url).toBe(`${url}/feeds/all.json`)
     const found = await json<{ data: { slug: string }[] }>('/api/search?q=quokka')
     expect(found.data.map((h) => h.slug)).toEqual(['launch'])
     // Its log says so (the lines go out in batches, a moment later).

@@ -8,7 +8,7 @@
  */
 import type { StateStore } from '../../../gateway/auth/store/state-store.ts'
 
-type Method = 'get' | 'set' | 'create' | 'delete' | 'list'
+type Method = 'get' | 'set' | 'create' | 'update' | 'delete' | 'list' | 'version'
 
 export interface HeldStore {
   store: StateStore
@@ -40,7 +40,9 @@ export function holdOneCall(store: StateStore, method: Method, match: string, nt
       get: <T>(key: string) => late('get', key, () => store.get<T>(key)),
       set: (key, value, ttl) => late('set', key, () => store.set(key, value, ttl)),
       create: (key, value, ttl) => late('create', key, () => store.create(key, value, ttl)),
+      update: (key, change, ttl) => late('update', key, () => store.update(key, change, ttl)),
       delete: (key) => late('delete', key, () => store.delete(key)),
+      version: (key) => late('version', key, () => store.version(key)),
       list: (prefix) => late('list', prefix, () => store.list(prefix)),
     },
   }

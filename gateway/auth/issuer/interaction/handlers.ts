@@ -7,6 +7,8 @@
  * POST /oauth/interaction/:uid/abort    Deny: the client gets access_denied
  *
  * Every POST carries the interaction's CSRF token and must come from our origin.
+ * A state store that fails a step answers a 503 page (store-fault-page.ts);
+ * nothing is logged as done before it is saved.
  */
 import { defineHandler, type EventHandler, type H3Event } from 'h3'
 import type { Interaction } from 'oidc-provider'
@@ -26,6 +28,7 @@ import {
   loadInteraction,
   redirectResponse,
 } from './context.ts'
+import { withStoreFaultPage } from '../store-fault-page.ts'
 import { crossSiteProblem, csrfToken, validCsrfToken } from './csrf.ts'
 import { consentPage, errorPage, loginPage } from './pages.ts'
 
@@ -101,7 +104,7 @@ export function interactionHandlers(
     return { interaction, form: form.params }
   }
 
-  return {
+  const handlers = {
     signIn: defineHandler(async (event) => {
       const interaction = await loadInteraction(await issuer.provider(), event)
       if (!interaction) return expiredPage(event)
@@ -147,11 +150,10 @@ export function interactionHandlers(
         return renderLogin(event, interaction, 400, 'The email address or password is not right.', email)
       }
       await auth.failures.succeeded('sign-in', subject.identifier)
+      const resume = await finishInteraction(interaction, { login: { accountId: person.id, amr: ['pwd'] } })
+      // Only once the sign-in is saved: a store that failed it answered the page of its own above.
       log('info', 'signed in', { request_id: requestIdOf(event), account: person.id })
-      return redirectResponse(
-        event,
-        await finishInteraction(interaction, { login: { accountId: person.id, amr: ['pwd'] } }),
-      )
+      return redirectResponse(event, resume)
     }),
 
     signInConfirm: defineHandler(async (event) => {
@@ -162,12 +164,13 @@ export function interactionHandlers(
       if (interaction.prompt.name !== 'consent' || !person)
         return redirectResponse(event, interactionPath(interaction.uid))
       const grantId = await grantConsent(await issuer.provider(), interaction, person)
+      const resume = await finishInteraction(interaction, { consent: { grantId } })
       log('info', 'consent given', {
         request_id: requestIdOf(event),
         account: person.id,
         client_id: String(interaction.params.client_id),
       })
-      return redirectResponse(event, await finishInteraction(interaction, { consent: { grantId } }))
+      return redirectResponse(event, resume)
     }),
 
     signInAbort: defineHandler(async (event) => {
@@ -176,5 +179,12 @@ export function interactionHandlers(
       const result = { error: 'access_denied', error_description: 'The person declined to grant access.' }
       return redirectResponse(event, await finishInteraction(post.interaction, result))
     }),
+  }
+  // A store that fails any of these steps: a page saying so (503), not a 500.
+  return {
+    signIn: withStoreFaultPage(handlers.signIn, log),
+    signInLogin: withStoreFaultPage(handlers.signInLogin, log),
+    signInConfirm: withStoreFaultPage(handlers.signInConfirm, log),
+    signInAbort: withStoreFaultPage(handlers.signInAbort, log),
   }
 }
