@@ -138,6 +138,7 @@ Lists and reads say how long they stay fresh (\`ttlMs\`, \`cacheScope: "public"\
 
 Tools (all read-only, with input and output schemas; \`tools/list\` has the details):
 
+- \`describe_content_model\`: the collections and their fields (type, description, allowed values, references) and the filters of each list: call it first.
 - \`search_content\`: ranked full-text search across all collections, with snippets; the filters of the lists.
 - \`list_content\`: one collection with the REST options (limit, page, the filters, sort, fields) and the same envelope.
 - \`get_content\`: one item by collection and slug: metadata and the Markdown body.
@@ -145,7 +146,7 @@ Tools (all read-only, with input and output schemas; \`tools/list\` has the deta
 - \`search\`: one string \`query\` → \`{"results": [{"id", "title", "url"}]}\` (the connector contract hosts such as ChatGPT call by name).
 - \`fetch\`: one string \`id\` from \`search\` ("collection/slug") → \`{"id", "title", "text", "url", "metadata"}\` with the full Markdown text.
 
-Resources: every published item as \`content://{collection}/{slug}\` (a template with list and completion), and this reference.
+Resources: every published item as \`content://{collection}/{slug}\` (a template with list and completion), the content model as \`model://content-model\` (JSON, what \`describe_content_model\` gives), and this reference.
 Prompts: ready-made tasks such as turning a case study into an outreach email or a brief on upcoming events (\`prompts/list\`).`
 
 export function agentReference(doc: OpenApiDocument, model: ContentModel): string {

@@ -12,6 +12,7 @@ import { z } from 'zod'
 import type { Field } from '../../../contract/model/fields.ts'
 import type { CollectionModel, ContentModel } from '../../../contract/model/model.ts'
 import { API_PREFIX, calendarPath } from '../../../contract/public-paths.ts'
+import { filtersOf } from '../../../contract/routes/collection-parameters.ts'
 import type { McpContext } from '../context.ts'
 import { jsonResult, perModel, READ_ONLY } from '../schemas.ts'
 
@@ -76,7 +77,7 @@ function withoutName({ name: _name, required: _required, ...rest }: DescribedFie
 }
 
 /** What an agent is told of one collection. */
-function collectionOf(collection: CollectionModel) {
+function collectionOf(model: ContentModel, collection: CollectionModel) {
   const { name } = collection
   return {
     name,
@@ -92,23 +93,15 @@ function collectionOf(collection: CollectionModel) {
     people: [...collection.people],
     scope: collection.scope,
     fields: Object.entries(collection.fields).map(([field, spec]) => described(field, spec)),
-    filters: [
-      'tag',
-      'updated_since',
-      'published_after',
-      'published_before',
-      ...(collection.people.length ? ['author'] : []),
-      ...(collection.dated ? ['when'] : []),
-      'exclude',
-      ...Object.entries(collection.fields).flatMap(([field, spec]) => (spec.filter ? [field] : [])),
-    ],
+    // The list route's own declarations: what REST and list_content take.
+    filters: filtersOf(model, collection).flatMap((p) => (p.refused ? [] : [p.name])),
   }
 }
 
 /** The model as the tool and the resource give it. */
 export function describeModel(model: ContentModel) {
   return {
-    collections: model.names.map((name) => collectionOf(model.collections[name]!)),
+    collections: model.names.map((name) => collectionOf(model, model.collections[name]!)),
     common_fields: COMMON_FIELDS,
   }
 }
