@@ -56,7 +56,8 @@ export function recordMatcher(
     })
   }
   if (exclude !== undefined) tests.push((r) => r.slug !== exclude)
-  for (const [field, values] of Object.entries(match ?? {})) tests.push((r) => values.includes(r[field] as string | boolean))
+  for (const [field, values] of Object.entries(match ?? {}))
+    tests.push((r) => values.includes(r[field] as string | boolean))
   if (tests.length === 0) return undefined
   return (record) => tests.every((test) => test(record))
 }

@@ -52,7 +52,6 @@ export interface SiteTheme {
 
 export const DEFAULT_THEME: SiteTheme = { background: '#0b2942', foreground: '#ffffff', accent: '#3ec1d3' }
 
-
 /** Read and check content/site.yaml; throws ContentErrors naming each problem's position. */
 export async function loadSiteConfig(root: string): Promise<SiteConfig> {
   let text: string

@@ -112,4 +112,3 @@ function conditions(fields: Readonly<Record<string, Field>>): SchemaObject {
   if (rules.length === 0) return {}
   return rules.length === 1 ? rules[0]! : { allOf: rules }
 }
-

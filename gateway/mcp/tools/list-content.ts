@@ -4,12 +4,7 @@ import { listed, type ContentModel } from '../../../contract/model/model.ts'
 import { isFiltered } from '../../../contract/filters.ts'
 import { parseListQuery } from '../../../contract/query.ts'
 import { listEnvelope } from '../../../contract/render.ts'
-import {
-  fieldsOf,
-  filtersOf,
-  sharedFilters,
-  sortOf,
-} from '../../../contract/routes/collection-parameters.ts'
+import { fieldsOf, filtersOf, sharedFilters, sortOf } from '../../../contract/routes/collection-parameters.ts'
 import { LIMIT, PAGE } from '../../../contract/routes/parameters.ts'
 import type { QueryParameter } from '../../../contract/routes/route.ts'
 import type { McpContext } from '../context.ts'

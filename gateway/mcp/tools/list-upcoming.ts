@@ -99,7 +99,10 @@ const listUpcomingTool = perModel((model: ContentModel) => {
           )}.`,
         ),
       ...toolArguments(filters),
-      fields: toolArgument(fields, 'Each item is then its collection, resource_uri and these fields of its REST record.'),
+      fields: toolArgument(
+        fields,
+        'Each item is then its collection, resource_uri and these fields of its REST record.',
+      ),
       limit: z.number().int().min(1).max(100).default(20).describe('At most this many items (default 20).'),
       locale: localeArg,
     }),

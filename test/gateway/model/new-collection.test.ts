@@ -123,7 +123,11 @@ describe('a collection added in site.yaml, with no code', () => {
       contact: { name: 'Ana Press', email: 'press@tidewater.example' },
       quotes: [{ text: 'It changes how teams see their data.', by: 'Ana Press' }],
       // A reference is resolved to the item it names, as `related` is.
-      case_study: { collection: 'case-studies', slug: 'cobalt-and-pine-finops', url: expect.stringContaining('/customers/') },
+      case_study: {
+        collection: 'case-studies',
+        slug: 'cobalt-and-pine-finops',
+        url: expect.stringContaining('/customers/'),
+      },
     })
     const other = await get('/api/press-releases/new-office')
     expect(other.body).toMatchObject({ contact: null, quotes: [], case_study: null })
