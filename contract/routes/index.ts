@@ -137,11 +137,16 @@ export function allowOf(route: Pick<Route, 'methods'>): string {
   return [...route.methods, 'OPTIONS'].join(', ')
 }
 
-/** Whether a pre-rendered file answers this request (then it draws from no budget), on the CDN and in the gateway alike. */
-export function answeredByFile(route: Route, query: URLSearchParams): boolean {
+/**
+ * Whether a pre-rendered file answers this request (then it draws from no budget), on the CDN and in
+ * the gateway alike. `computed`: the route's parameters of the content model no file has (a
+ * collection's field filters), where the request names a collection.
+ */
+export function answeredByFile(route: Route, query: URLSearchParams, computed: readonly string[] = []): boolean {
   const { prerendered } = route
   if (!prerendered) return false
   for (const name of prerendered.computedBy) if (query.has(name)) return false
+  for (const name of computed) if (query.has(name)) return false
   const file = prerendered.fileParameter
   if (!file) return true
   const values = query.getAll(file.name)

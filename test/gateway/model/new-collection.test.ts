@@ -111,6 +111,13 @@ describe('a collection added in site.yaml, with no code', () => {
     expect(filtered.body.meta).toMatchObject({ total: 2 })
     expect((filtered.body.links as Json).next).toContain('category=company,partnership')
 
+    // Only the gateway answers a filter: it draws from the computed budget, as other filters do; the file does not.
+    const charged = (query: string) =>
+      fetch(`${gw.url}/api/press-releases${query}`).then((res) => res.headers.has('ratelimit'))
+    expect(await charged('?limit=2')).toBe(false)
+    expect(await charged('?category=product')).toBe(true)
+    expect(await charged('?tag=launch')).toBe(true)
+
     const bad = await get('/api/press-releases?category=rumour')
     expect(bad.status).toBe(400)
     expect(JSON.stringify(bad.body)).toContain('category')
