@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { gate } from '../../../build/lifecycle/gate.ts'
 import { currentDocument, releasedDocument } from '../../../build/lifecycle/released.ts'
-import { createProject, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import { createProject, FIXTURE_CONTENT, type TempProject } from '../../helpers/project.ts'
 
 const FAQS = `  faqs:
     path: /faq
@@ -25,9 +25,9 @@ describe('the gate on a model changed in site.yaml', () => {
   let project: TempProject | undefined
   afterEach(() => project?.remove())
 
-  /** A project with this repository's site.yaml changed by `edit`. */
+  /** A project with the fixture's site.yaml (the model of the released document) changed by `edit`. */
   async function withSite(edit: (site: string) => string): Promise<TempProject> {
-    const site = await readFile(join(REPO_ROOT, 'content/site.yaml'), 'utf8')
+    const site = await readFile(join(FIXTURE_CONTENT, 'site.yaml'), 'utf8')
     const edited = edit(site)
     expect(edited).not.toBe(site)
     project = await createProject({ 'content/site.yaml': edited })
