@@ -293,7 +293,7 @@ async function benchEverything(curve: Row[], hugoMissing: string | undefined): P
  * content lifetime, up to the next start less that lifetime) and health.
  */
 function loadTargets(manifest: Manifest): Target[] {
-  const posts = manifest.collections['blog-posts']
+  const posts = manifest.collections['blog-posts']!
   const counts = new Map<string, number>()
   for (const p of posts) for (const t of p.tags) counts.set(t, (counts.get(t) ?? 0) + 1)
   // The most used tags, so page 3 of the first has items at any corpus size.

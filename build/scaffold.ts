@@ -2,16 +2,18 @@
 /**
  * `npm run new -- <collection> "Title" [--related collection/slug,…]
  * [--publish-at 2027-03-04T09:00:00+01:00] [--expires-at …]`: create
- * content/<collection>/<slug>.md with the frontmatter the collection's schema
- * requires, as a draft, pointing to the related items given, scheduled for
+ * content/<collection>/<slug>.md with the frontmatter the collection's model
+ * (content/site.yaml) requires, as a draft, pointing to the related items given, scheduled for
  * the time given; or, with `--translate <collection>/<slug> --locale de`, a
  * draft translation of an item beside it (scaffold/translation.ts). Never
  * overwrites a file. Exit codes: 0 created, 1 refused, 2 usage (contract/cli.ts).
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../contract/collections.ts'
-import { MAX_SLUG_LENGTH, REFERENCE_PATTERN, SLUG_PATTERN } from '../contract/patterns.ts'
+import { referencePattern } from '../contract/model/common-fields.ts'
+import type { ContentModel } from '../contract/model/model.ts'
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../contract/patterns.ts'
+import { loadSiteConfig } from './core/site.ts'
 import { datesFrom, renderTemplate } from './scaffold/templates.ts'
 import { scaffoldTranslation, TRANSLATE_USAGE } from './scaffold/translation.ts'
 import { slugify } from './core/slug.ts'
@@ -23,7 +25,7 @@ import { AppError, UsageError } from '../contract/errors.ts'
 /** `npm run new`'s arguments: one table for both of its forms, and its help. */
 const NEW = defineCommand({
   name: 'npm run new',
-  summary: `Create content/<collection>/<slug>.md as a draft with the frontmatter its collection requires (never overwriting a file); collections: ${COLLECTION_NAMES.join(', ')}.`,
+  summary: `Create content/<collection>/<slug>.md as a draft with the frontmatter its collection requires (never overwriting a file); the collections are those content/site.yaml declares.`,
   operands: '<collection> "Title"',
   positionals: 2,
   options: {
@@ -122,9 +124,9 @@ function freeSlug(collection: string, slug: string, known: readonly string[]): s
 }
 
 /** Every item of the project as collection/slug: a file's \`slug\` field, else its name. */
-async function itemsIn(root: string): Promise<string[]> {
+async function itemsIn(root: string, model: ContentModel): Promise<string[]> {
   const items: string[] = []
-  for (const collection of COLLECTION_NAMES) {
+  for (const collection of model.names) {
     const names = await readdir(join(root, 'content', collection)).catch(() => [] as string[])
     for (const name of names.filter((n) => n.endsWith('.md'))) {
       const text = await readFile(join(root, 'content', collection, name), 'utf8')
@@ -142,9 +144,12 @@ export async function scaffold(
   title: string,
   options: { slug?: string; related?: string[]; now?: Date; publishAt?: string; expiresAt?: string } = {},
 ): Promise<string> {
-  if (!isCollectionName(collection))
+  // The collections of the project's model (a site.yaml with errors stops here, with them).
+  const { model } = await loadSiteConfig(root)
+  const def = model.collections[collection]
+  if (!def || !Object.hasOwn(model.collections, collection))
     throw new UsageError(
-      `unknown collection "${collection}"${didYouMean(collection, COLLECTION_NAMES)}; use one of ${COLLECTION_NAMES.join(', ')}`,
+      `unknown collection "${collection}"${didYouMean(collection, model.names)}; use one of ${model.names.join(', ')}`,
       USAGE,
     )
   if (!title.trim()) throw new UsageError('the title must not be empty', USAGE)
@@ -166,34 +171,28 @@ export async function scaffold(
     throw new UsageError(`cannot make a slug from "${title}"; pass one with --slug, like --slug my-first-post`, USAGE)
   }
   const related = options.related ?? []
-  const malformed = related.find((r) => !new RegExp(REFERENCE_PATTERN).test(r))
+  const malformed = related.find((r) => !new RegExp(referencePattern(model.names)).test(r))
   if (malformed !== undefined)
     throw new UsageError(
       `--related "${malformed}" must name an item as collection/slug, like blog-posts/my-first-post`,
       USAGE,
     )
   const schedule = scheduleFrom(options.publishAt, options.expiresAt)
-  if (related.length) checkRelatedExist(await itemsIn(root), related)
+  const items = await itemsIn(root, model)
+  if (related.length) checkRelatedExist(items, related)
+  const slugs = (of: string) => items.flatMap((i) => (i.startsWith(`${of}/`) ? [i.slice(of.length + 1)] : []))
   const dir = join(root, 'content', collection)
   const path = `content/${collection}/${slug}.md`
   await mkdir(dir, { recursive: true })
   try {
     await writeFile(
       join(root, path),
-      renderTemplate(
-        collection as CollectionName,
-        title.trim(),
-        datesFrom(options.now ?? new Date()),
-        related,
-        schedule,
-      ),
+      renderTemplate(def, title.trim(), datesFrom(options.now ?? new Date()), related, schedule, slugs),
       { flag: 'wx' },
     )
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-      throw new FileExistsError(
-        `${path} already exists; nothing was written${freeSlug(collection, slug, await itemsIn(root))}`,
-      )
+      throw new FileExistsError(`${path} already exists; nothing was written${freeSlug(collection, slug, items)}`)
     throw error
   }
   return path

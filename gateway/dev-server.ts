@@ -102,7 +102,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       logger: silentLogger,
       ...options.platform,
       store,
-      routes: [previewPlugin(compiler), editorPlugin(options.root)],
+      routes: [previewPlugin(compiler), editorPlugin(options.root, () => compiler.siteSettings()?.model.names ?? [])],
     })
     server = await gateway.listen()
   } catch (error) {

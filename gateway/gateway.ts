@@ -14,6 +14,7 @@
 import { resolve } from 'node:path'
 import type { H3 } from 'h3'
 import { API_VERSION, API_VERSION_HEADER } from '../contract/lifecycle.ts'
+import { FIXED_SCOPES, scopeNames } from '../contract/scopes.ts'
 import type { Settings } from '../contract/settings.ts'
 import { createApp } from './app.ts'
 import { ArtifactStore, type FileCheck } from './artifacts.ts'
@@ -119,7 +120,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
   const publicUrl = () => settings.PUBLIC_URL ?? platform.origin?.() ?? listening
   const clock = platform.now && (() => platform.now!().getTime())
   const now = platform.now ?? (() => new Date())
-  const auth = await startAuth(settings, platform, publicUrl, clock)
+  const auth = await startAuth(settings, platform, publicUrl, clock, store)
   const stateStore = storeSettingsFrom(settings, platform.root)
   const handlers: RouteHandlers = {
     health: healthRoute(store, storeHealth(stateStore)),
@@ -234,11 +235,17 @@ async function startAuth(
   platform: Platform,
   publicUrl: () => string,
   now: (() => number) | undefined,
+  store: ArtifactStore,
 ): Promise<Auth | undefined> {
   try {
     return await createAuth(settings, {
       root: platform.root,
       publicUrl,
+      // The collections' scopes are the build's (its manifest's model), as served now.
+      scopes: () => {
+        const model = store.current()?.model
+        return model ? scopeNames(model) : FIXED_SCOPES
+      },
       logger: platform.logger,
       ...(platform.fetch ? { fetch: platform.fetch } : {}),
       ...(now ? { now } : {}),

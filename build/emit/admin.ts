@@ -18,7 +18,7 @@ import {
   type ReferenceOption,
   referenceLabel,
 } from '../../contract/admin-config.ts'
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import type { ContentModel } from '../../contract/model/model.ts'
 import type { FullRecord } from '../../contract/records.ts'
 import { etagOf } from '../../contract/etag.ts'
 import { jsonForScript, page } from '../../contract/html.ts'
@@ -121,17 +121,19 @@ ${problemScript}<script src="${ADMIN_PATH}manual-init.js"></script>
  * to says its locale.
  */
 function referencesOf(
+  model: ContentModel,
   records: Readonly<Record<string, readonly FullRecord[]>>,
   language: string,
   locale: string,
 ): ReferenceOption[] {
-  return COLLECTION_NAMES.flatMap((c) =>
+  return model.names.flatMap((c) =>
     (records[c] ?? []).map((r) => {
       const value = `${c}/${r.slug}`
-      if (locale === language || r.locale === undefined) return { value, label: referenceLabel(c, r.title) }
-      if (r.locale !== locale) return { value, label: `${referenceLabel(c, r.title)} (${r.locale})` }
+      const label = referenceLabel(model, c, r.title)
+      if (locale === language || r.locale === undefined) return { value, label }
+      if (r.locale !== locale) return { value, label: `${label} (${r.locale})` }
       const original = r.translations?.find((t) => t.locale === language)
-      return { value, label: referenceLabel(c, r.title), ...(original ? { translates: `${c}/${original.slug}` } : {}) }
+      return { value, label, ...(original ? { translates: `${c}/${original.slug}` } : {}) }
     }),
   )
 }
@@ -141,11 +143,11 @@ export const emitAdmin = {
   input: 'content',
   emit(content: BuiltContent): EmittedFiles {
     const { site } = content
-    const references = referencesOf(content.collections, site.language, site.language)
+    const references = referencesOf(site.model, content.collections, site.language, site.language)
     const byLocale = Object.fromEntries(
       site.locales
         .filter((l) => l !== site.language)
-        .map((l) => [l, referencesOf(content.locales?.[l]?.collections ?? {}, site.language, l)]),
+        .map((l) => [l, referencesOf(site.model, content.locales?.[l]?.collections ?? {}, site.language, l)]),
     )
     const config = createAdminConfig(site, references, byLocale)
     return {

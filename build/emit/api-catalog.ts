@@ -4,7 +4,7 @@
  * (service-doc) and status, and the feeds and calendars as alternates. Served as application/linkset+json with the
  * RFC 9727 profile (contract/documents.ts).
  */
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { datedCollections } from '../../contract/model/model.ts'
 import { FEED_TYPES } from '../../contract/documents.ts'
 import {
   ALL_FEED,
@@ -38,15 +38,15 @@ const describedBy = {
 export const emitApiCatalog = {
   name: 'api-catalog',
   input: 'site',
-  emit: () => {
-    const apis = [...COLLECTION_NAMES.map((c) => `${API_PREFIX}/${c}`), SEARCH_PATH, CHANGES_PATH, MCP_PATH]
+  emit: ({ site }) => {
+    const apis = [...site.model.names.map((c) => `${API_PREFIX}/${c}`), SEARCH_PATH, CHANGES_PATH, MCP_PATH]
     // The same content as feeds and calendars: alternate representations, not APIs.
     const alternate = [
       ...(Object.keys(FEED_EXTENSIONS) as FeedFormat[]).map((f) => ({
         href: feedPath(ALL_FEED, f),
         type: FEED_TYPES[f].split(';')[0]!,
       })),
-      ...['events', 'webinars'].map((c) => ({ href: calendarPath(c), type: 'text/calendar' })),
+      ...datedCollections(site.model).map((c) => ({ href: calendarPath(c), type: 'text/calendar' })),
     ]
     const linkset = [
       { anchor: API_CATALOG_PATH, item: apis.map((href) => ({ href })), alternate },

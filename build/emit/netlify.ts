@@ -30,12 +30,13 @@
  * the last value) and a parameter without `=` (it is ignored).
  */
 import { BUDGETS } from '../../contract/budgets.ts'
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
+import { isCollectionName, type CollectionName, type ContentModel } from '../../contract/model/model.ts'
 import { itemFileIn, listFile, localeChangesFile, localeListFile } from '../../contract/paths.ts'
 import { CHANGES_FILE } from '../../contract/changes.ts'
 import { itemIndex, resolveItem, type ItemIndex, type SiteLocales } from '../../contract/locales.ts'
-import { documentedPaths, INTERNAL_FOLDERS, isInternalPath, ROUTES } from '../../contract/routes/index.ts'
-import type { Route } from '../../contract/routes/route.ts'
+import { FIELD_FILTER_KEY } from '../../contract/routes/collection-parameters.ts'
+import { documentedPaths, INTERNAL_FOLDERS, isInternalPath, parametersOf, ROUTES } from '../../contract/routes/index.ts'
+import type { QueryParameter, Route } from '../../contract/routes/route.ts'
 import { paginate } from '../../contract/render.ts'
 import { documentHeaders, fileHeaders, LIST_HEADERS, capBeforeRelease, SITE_HEADERS } from './netlify-headers.ts'
 import { CACHE } from '../../contract/headers.ts'
@@ -66,7 +67,8 @@ function netlifyRules(content: BuiltContent, emitted: readonly string[]): Emitte
     if (route.served !== 'gateway' || atTheEdge(route)) continue
     // The parameters no file has, once per documented path (`:slug` standing for every item), before the files.
     if (route.prerendered)
-      for (const { path, value } of documentedPaths(route)) redirects.push(...computedRules(route, path, value))
+      for (const { path, value } of documentedPaths(route, content.site.model))
+        redirects.push(...computedRules(route, content, path, value))
     for (const { path, params, own } of concretePaths(route, content)) {
       if (route.prerendered) redirects.push(...fileRules(route, path, params, own, resolver))
       else redirects.push(`${path}  ${GATEWAY_TARGET}${path}  200`)
@@ -91,20 +93,20 @@ function concretePaths(
   route: Route,
   content: BuiltContent,
 ): { path: string; params: Record<string, string>; own: boolean }[] {
-  return documentedPaths(route).flatMap(
+  return documentedPaths(route, content.site.model).flatMap(
     ({ path, value }): { path: string; params: Record<string, string>; own: boolean }[] => {
       const params: Record<string, string> = route.each && value !== undefined ? { [route.each.parameter]: value } : {}
       const open = /\{([^}]+)\}/.exec(path)
       if (!open) return [{ path, params, own: true }]
       const collection = params.collection
-      if (open[1] !== 'slug' || collection === undefined || !isCollectionName(collection))
+      if (open[1] !== 'slug' || collection === undefined || !isCollectionName(content.site.model, collection))
         throw new Error(
           `no values for {${open[1]}} of ${route.path}: the Netlify rules name every path of a file route`,
         )
-      const own = content.collections[collection].map((record) => record.slug)
+      const own = content.collections[collection]!.map((record) => record.slug)
       const slugs = new Set(own)
       const others = Object.entries(content.locales ?? {}).flatMap(([locale, view]) =>
-        view.collections[collection].flatMap((r) => (r.locale === locale && !slugs.has(r.slug) ? [r.slug] : [])),
+        view.collections[collection]!.flatMap((r) => (r.locale === locale && !slugs.has(r.slug) ? [r.slug] : [])),
       )
       return [...own, ...new Set(others)].map((slug) => ({
         path: path.replace('{slug}', slug),
@@ -130,7 +132,7 @@ function localeResolver(content: BuiltContent): LocaleResolver | undefined {
     let index = indexes.get(collection)
     if (!index) {
       const recordsIn = (l: string) =>
-        l === site.language ? content.summaries[collection] : (locales[l]?.summaries[collection] ?? [])
+        (l === site.language ? content.summaries[collection] : locales[l]?.summaries[collection]) ?? []
       indexes.set(collection, (index = itemIndex(sites, recordsIn)))
     }
     const record = resolveItem(index, sites, slug, { locale, negotiated: false })
@@ -144,18 +146,28 @@ const byLanguage = (tag: string) => /^[a-z]{2}$/.test(tag)
 
 const placeholder = (name: string) => `:${name.replace(/[^A-Za-z]/g, '')}`
 
+/** The field filters among the query parameters of `route` for `value`. */
+function computedFieldFilters(route: Route, model: ContentModel, value: string): string[] {
+  if (!route.each) return []
+  return parametersOf(route, model, value)
+    .filter((p) => p.in === 'query' && (p as QueryParameter).key?.startsWith(FIELD_FILTER_KEY))
+    .map((p) => p.name)
+}
+
 /**
  * A rule to the gateway for each query parameter no file has
  * (`/api/blog-posts/:slug  fields=:fields  …`), deprecated ones first: only
  * the gateway can say that a request used one.
  */
-function computedRules(route: Route, documented: string, value: string | undefined): string[] {
+function computedRules(route: Route, content: BuiltContent, documented: string, value: string | undefined): string[] {
   const { computedBy } = route.prerendered!
   const path = documented.replace(/\{([^}]+)\}/g, (_, name: string) => placeholder(name))
-  const deprecated = deprecatedParameters(route, value)
+  const deprecated = deprecatedParameters(route, content.site.model, value)
     .filter((p) => p.in === 'query' && !computedBy.includes(p.name))
     .map((p) => p.name)
-  return [...deprecated, ...computedBy].map(
+  // A collection's field filters (`category=`): no file has their answers either.
+  const fieldFilters = value === undefined ? [] : computedFieldFilters(route, content.site.model, value)
+  return [...new Set([...deprecated, ...computedBy, ...fieldFilters])].map(
     (name) => `${path}  ${name}=${placeholder(name)}  ${GATEWAY_TARGET}${path}  200`,
   )
 }
@@ -223,8 +235,9 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
   ]
   const deprecated = deprecatedFiles(content, emitted)
   const listRoute: Route = ROUTES.list
-  for (const collection of COLLECTION_NAMES) {
-    const total = content.summaries[collection].length
+  const { names } = content.site.model
+  for (const collection of names) {
+    const total = content.summaries[collection]!.length
     for (const limit of listRoute.prerendered!.fileParameter!.values.map(Number)) {
       // The Link and X-Total-Count the gateway sends with page 1 of this limit.
       const { links } = paginate(collection, total, { limit, page: 1, tag: undefined })
@@ -240,8 +253,8 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
   // A multilingual site's other locales: their lists' totals and links, their language; every answer of
   // /api/ may be chosen by Accept-Language (the Language rules above).
   for (const [locale, view] of Object.entries(content.locales ?? {})) {
-    for (const collection of COLLECTION_NAMES) {
-      const total = view.summaries[collection].length
+    for (const collection of names) {
+      const total = view.summaries[collection]!.length
       for (const limit of listRoute.prerendered!.fileParameter!.values.map(Number)) {
         const { links } = paginate(collection, total, { limit, page: 1, tag: undefined, locale })
         const values: Record<string, string> = { 'X-Total-Count': String(total) }
@@ -300,7 +313,7 @@ function deprecatedFiles(content: BuiltContent, emitted: readonly string[]): Map
   const files = new Set(emitted)
   for (const route of Object.values(ROUTES) as Route[]) {
     if (route.served === 'gateway' && !route.prerendered) continue
-    for (const { path, value } of documentedPaths(route)) {
+    for (const { path, value } of documentedPaths(route, content.site.model)) {
       const used = [...(route.deprecated ? [route.deprecated] : []), ...(fieldsByPath[path] ?? [])]
       if (used.length === 0) continue
       const values = titleCase(deprecationFields(used))

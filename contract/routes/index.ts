@@ -50,6 +50,7 @@ import {
   userinfo,
 } from './oauth.ts'
 import { atomFeed, calendar, changes, itemCalendar, jsonFeed, rssFeed, search } from './reach.ts'
+import type { ContentModel } from '../model/model.ts'
 import type { Parameter, Route } from './route.ts'
 
 export const ROUTES = {
@@ -100,19 +101,20 @@ export type GatewayRouteId = { [K in RouteId]: (typeof ROUTES)[K]['served'] exte
 
 export const ROUTE_IDS = Object.keys(ROUTES) as RouteId[]
 
-/** The paths the document writes for a route: its own, or one per value of its `each` parameter. */
-export function documentedPaths(route: Route): { path: string; value?: string }[] {
+/** The paths the document writes for a route: its own, or one per value of its `each` parameter in `model`. */
+export function documentedPaths(route: Route, model: ContentModel): { path: string; value?: string }[] {
   if (!route.each) return [{ path: route.path }]
   const { parameter, values } = route.each
-  return values.map((value) => ({ path: route.path.replace(`{${parameter}}`, value), value }))
+  return values(model).map((value) => ({ path: route.path.replace(`{${parameter}}`, value), value }))
 }
 
-/** The parameters of a route, for the path of `value` of its `each` parameter where it has one. */
-export function parametersOf(route: Route, value?: string): readonly Parameter[] {
+/** The parameters of a route in `model`, for the path of `value` of its `each` parameter where it has one. */
+export function parametersOf(route: Route, model: ContentModel, value?: string): readonly Parameter[] {
   const { parameters } = route
   if (typeof parameters !== 'function') return parameters ?? []
-  if (value === undefined) throw new Error(`the parameters of ${route.path} differ by ${route.each?.parameter}`)
-  return parameters(value)
+  if (!route.each) return (parameters as (model: ContentModel) => readonly Parameter[])(model)
+  if (value === undefined) throw new Error(`the parameters of ${route.path} differ by ${route.each.parameter}`)
+  return (parameters as (value: string, model: ContentModel) => readonly Parameter[])(value, model)
 }
 
 /** The concrete paths of a route: each `{parameter}` stands for one or more characters other than `/`. */
@@ -136,11 +138,16 @@ export function allowOf(route: Pick<Route, 'methods'>): string {
   return [...route.methods, 'OPTIONS'].join(', ')
 }
 
-/** Whether a pre-rendered file answers this request (then it draws from no budget), on the CDN and in the gateway alike. */
-export function answeredByFile(route: Route, query: URLSearchParams): boolean {
+/**
+ * Whether a pre-rendered file answers this request (then it draws from no budget), on the CDN and in
+ * the gateway alike. `computed`: the route's parameters of the content model no file has (a
+ * collection's field filters), where the request names a collection.
+ */
+export function answeredByFile(route: Route, query: URLSearchParams, computed: readonly string[] = []): boolean {
   const { prerendered } = route
   if (!prerendered) return false
   for (const name of prerendered.computedBy) if (query.has(name)) return false
+  for (const name of computed) if (query.has(name)) return false
   const file = prerendered.fileParameter
   if (!file) return true
   const values = query.getAll(file.name)

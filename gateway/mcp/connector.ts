@@ -7,7 +7,7 @@
  * item's `content://` URI and the record's `id` from the REST API (of any
  * locale), so an id from any of our surfaces works.
  */
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
+import { isCollectionName, type CollectionName } from '../../contract/model/model.ts'
 import type { ContentRecord } from '../../contract/records.ts'
 import { isMultilingual, localesOf, summariesIn, toolLocale } from '../content/locales.ts'
 import { MemoKey, type Snapshot } from '../snapshot.ts'
@@ -44,7 +44,7 @@ export function parseConnectorId(snapshot: Snapshot, id: string): ItemRef | unde
   const uri = value.startsWith(`${RESOURCE_SCHEME}//`) ? value.slice(RESOURCE_SCHEME.length + 2) : value
   const [path = '', query] = uri.split('?', 2) as [string, string | undefined]
   const [collection, slug, ...rest] = path.split('/')
-  if (rest.length > 0 || !collection || !slug || !isCollectionName(collection)) return undefined
+  if (rest.length > 0 || !collection || !slug || !isCollectionName(snapshot.model, collection)) return undefined
   if (query === undefined) return { collection, slug }
   const params = new URLSearchParams(query)
   const given = params.get('locale')
@@ -57,13 +57,14 @@ export function parseConnectorId(snapshot: Snapshot, id: string): ItemRef | unde
 function recordIndex(snapshot: Snapshot): Map<string, ItemRef> {
   return snapshot.memo(BY_RECORD_ID, () => {
     const index = new Map<string, ItemRef>()
-    for (const collection of COLLECTION_NAMES)
+    const { names } = snapshot.model
+    for (const collection of names)
       for (const r of snapshot.summaries(collection)) index.set(r.id, { collection, slug: r.slug })
     // A multilingual site's translations, by their own ids.
     const { available, default: first } = localesOf(snapshot)
     for (const locale of isMultilingual(snapshot) ? available : [])
       if (locale !== first)
-        for (const collection of COLLECTION_NAMES)
+        for (const collection of names)
           for (const r of summariesIn(snapshot, collection, locale))
             if (r.locale === locale) index.set(r.id, { collection, slug: r.slug, locale })
     return index
@@ -79,12 +80,12 @@ function recordIndex(snapshot: Snapshot): Map<string, ItemRef> {
 export function unknownIdMessage(snapshot: Snapshot, id: string): string {
   const [path = ''] = id.trim().split('?', 1)
   const [collection = '', slug = ''] = path.split('/')
-  const examples = isCollectionName(collection) ? nearestIds(snapshot, collection, slug) : []
+  const examples = isCollectionName(snapshot.model, collection) ? nearestIds(snapshot, collection, slug) : []
   const translated = translatedExample(snapshot)
   const given = examples.length > 0 ? examples : firstIds(snapshot)
   return (
     `No published item has the id "${id.slice(0, 200)}". Ids look like "collection/slug" ` +
-    `(collections: ${COLLECTION_NAMES.join(', ')})` +
+    `(collections: ${snapshot.model.names.join(', ')})` +
     (given.length > 0 ? `, e.g. ${given.map((e) => `"${e}"`).join(' or ')}` : '') +
     (translated ? `; a translation's names its locale ("${translated}")` : '') +
     '. Get them from the search tool.'
@@ -112,7 +113,7 @@ function nearestIds(snapshot: Snapshot, collection: CollectionName, slug: string
 
 /** The newest item's id in the first collection that has one. */
 function firstIds(snapshot: Snapshot): string[] {
-  for (const collection of COLLECTION_NAMES) {
+  for (const collection of snapshot.model.names) {
     const first = snapshot.summaries(collection)[0]
     if (first) return [connectorId(collection, first.slug)]
   }
@@ -125,7 +126,7 @@ function translatedExample(snapshot: Snapshot): string | undefined {
   const { available, default: first } = localesOf(snapshot)
   for (const locale of available)
     if (locale !== first)
-      for (const collection of COLLECTION_NAMES)
+      for (const collection of snapshot.model.names)
         for (const r of summariesIn(snapshot, collection, locale))
           if (r.locale === locale) return connectorId(collection, r.slug, locale)
   return undefined

@@ -12,7 +12,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REPO_ROOT } from '../helpers/project.ts'
+import { REPO_ROOT, SITE_YAML } from '../helpers/project.ts'
 
 interface Run {
   code: number | null
@@ -243,7 +243,8 @@ describe('names a command does not know', () => {
   const KEYS_CLI = commandsOf('keys')[0]!
 
   it('npm run new offers the collection meant, and writes nothing', async () => {
-    const result = await run([...NEW, 'blog-post', 'A first post'])
+    // The collections are the project's: its content/site.yaml declares them.
+    const result = await run([...NEW, 'blog-post', 'A first post'], { 'content/site.yaml': SITE_YAML })
     expect(result.stderr.split('\n')[0]).toBe(
       '✗ unknown collection "blog-post" (did you mean blog-posts?); use one of blog-posts, case-studies, webinars, events',
     )
@@ -253,7 +254,11 @@ describe('names a command does not know', () => {
 
   it('npm run new answers a slug taken with --slug and one that is free', async () => {
     const mine = '---\ntitle: Mine\n---\n'
-    const files = { 'content/blog-posts/hello-world.md': mine, 'content/blog-posts/hello-world-2.md': mine }
+    const files = {
+      'content/site.yaml': SITE_YAML,
+      'content/blog-posts/hello-world.md': mine,
+      'content/blog-posts/hello-world-2.md': mine,
+    }
     const result = await run([...NEW, 'blog-posts', 'Hello world'], files)
     expect(result.stderr).toBe(
       '✗ content/blog-posts/hello-world.md already exists; nothing was written (give the new item another slug with --slug, like --slug hello-world-3)\n',

@@ -21,21 +21,16 @@ import { lengthProblem } from '../../build/emit/admin/bounds.js'
 import { isLocal, placeNewItemUploads, placeUploads, resolveLocal } from '../../build/emit/admin/media.js'
 import { isLocal as isLocalInBuild, resolveLocal as buildResolve } from '../../build/pipeline/media-refs.ts'
 import { type AdminField, adminConfigYaml, createAdminConfig } from '../../contract/admin-config.ts'
-import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
+import { COLLECTION_NAMES, FIXTURE_MODEL, schemaOf } from '../helpers/site.ts'
 import { item } from '../../contract/routes/content.ts'
-import { dateOrDateTime, dateTime, httpUrl, imageUrl } from '../../contract/schemas/common.ts'
+import { dateOrDateTime, dateTime, httpUrl, imageUrl } from '../../contract/model/common-fields.ts'
 import { FIXTURE_CONTENT, LOCALE_FIXTURE, REPO_ROOT } from '../helpers/project.ts'
 
 const SITE = {
   name: 'Fixture Co',
   url: 'https://www.fixture.example',
   repository: 'fixture/content',
-  collections: {
-    'blog-posts': { title: 'Blog' },
-    'case-studies': { title: 'Customers' },
-    webinars: { title: 'Webinars' },
-    events: { title: 'Events' },
-  },
+  model: FIXTURE_MODEL,
 }
 const REFERENCES = [{ value: 'webinars/data-contracts-101', label: 'Webinar: Data Contracts 101' }]
 
@@ -79,7 +74,7 @@ describe('the editor configuration', () => {
       const collection = collectionsOf(config).find((c) => c.name === name)!
       expect(collection).toMatchObject({ folder: `content/${name}`, format: `${name}-frontmatter` })
       const fields = fieldPaths(collection.fields)
-      const paths = schemaPaths(COLLECTIONS[name].schema)
+      const paths = schemaPaths(schemaOf(name))
       for (const [path, schema, required] of paths) {
         const field = fields.get(path)
         expect(field, `${name}: ${path}`).toBeDefined()
@@ -91,10 +86,7 @@ describe('the editor configuration', () => {
         if (schema.description) expect(field!.hint, `${name}: ${path}`).toContain(schema.description)
       }
       expect([...fields.keys()].sort()).toEqual([...paths.map(([p]) => p), 'body'].sort())
-      expect(collection.fields.map((f) => f.name)).toEqual([
-        ...Object.keys(COLLECTIONS[name].schema.properties),
-        'body',
-      ])
+      expect(collection.fields.map((f) => f.name)).toEqual([...Object.keys(schemaOf(name).properties), 'body'])
     }
   })
 
@@ -144,7 +136,7 @@ describe('the editor configuration', () => {
       'webinars: speakers.avatar_url',
     ])
     // The schema says what an image is, not the field's name: a new image field needs no other edit, an http URL stays text.
-    const schema = COLLECTIONS.events.schema
+    const schema = schemaOf('events')
     const before = schema.properties
     schema.properties = { ...before, venue_map: { ...imageUrl, description: 'A map of the venue.' } }
     try {
@@ -320,7 +312,7 @@ describe('the editor configuration', () => {
   })
 
   it('follows a property added to a schema, with no other edit', () => {
-    const schema = COLLECTIONS['blog-posts'].schema
+    const schema = schemaOf('blog-posts')
     const before = schema.properties
     schema.properties = {
       ...before,
@@ -368,8 +360,9 @@ describe('files the editor writes', () => {
         same++
       }
     }
-    // Most hand-written files list their fields in the schema's order.
-    expect(same).toBeGreaterThan(25)
+    // Most hand-written files list their fields in the schema's order (the events' event_status comes earlier
+    // in theirs than in the model, which declares it in the records' order).
+    expect(same).toBeGreaterThan(20)
   })
 
   it('keep every date as written: the date widget reads each date of the content and writes it back the same', async () => {

@@ -11,13 +11,13 @@ import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { nginxConfig, nginxOptions } from '../../build/nginx-config.ts'
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
-import { FEED_NAMES } from '../../contract/documents.ts'
+import { feedNames } from '../../contract/documents.ts'
 import { documentedPaths, ROUTES } from '../../contract/routes/index.ts'
 import type { Route } from '../../contract/routes/route.ts'
 import { startCluster, type Cluster } from '../helpers/cluster.ts'
 import { HAVE_NGINX, startNginx, type Nginx } from '../helpers/nginx.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
+import { COLLECTION_NAMES, FIXTURE_MODEL } from '../helpers/site.ts'
 import { freePort, HAVE_REDIS } from '../helpers/redis-server.ts'
 
 /** Headers both must send alike (ETag, Last-Modified, dates and request ids are each side's own). */
@@ -75,7 +75,7 @@ async function matrix(dist: string): Promise<string[]> {
   const problems = (await readdir(join(dist, 'problems'))).map((f) => f.replace(/\.html$/, ''))
   const values: Record<string, string[]> = {
     slug: ['first-post', 'no-such-post'],
-    feed: [...FEED_NAMES],
+    feed: feedNames(FIXTURE_MODEL),
     calendar: ['events', 'webinars'],
     name: [...problems.slice(0, 3), 'no-such-problem'],
     collection: [...COLLECTION_NAMES],
@@ -84,7 +84,7 @@ async function matrix(dist: string): Promise<string[]> {
   }
   const paths = new Set<string>()
   for (const route of Object.values(ROUTES) as Route[])
-    for (const { path } of documentedPaths(route)) {
+    for (const { path } of documentedPaths(route, FIXTURE_MODEL)) {
       let concrete = [path]
       for (const [name, options] of Object.entries(values))
         concrete = concrete.flatMap((p) =>

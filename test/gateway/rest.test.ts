@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../helpers/site.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
 import { copyOfBuiltFixture } from '../helpers/project.ts'
 import { HEALTH_PATH } from '../../contract/public-paths.ts'

@@ -12,7 +12,8 @@ import { dirname, join } from 'node:path'
 import type { Server } from 'node:http'
 import { afterAll, beforeAll } from 'vitest'
 import { buildSite } from '../../build/compiler/build.ts'
-import { SCOPE_NAMES, type Role, type Scope } from '../../contract/scopes.ts'
+import { scopeNames, type Role, type Scope } from '../../contract/scopes.ts'
+import { FIXTURE_MODEL } from './site.ts'
 import { readSettings } from '../../contract/settings.ts'
 import { MCP_PATH } from '../../contract/public-paths.ts'
 import type { ArtifactStore } from '../../gateway/artifacts.ts'
@@ -99,7 +100,7 @@ export async function startGateway(distDir: string, options: GatewayOptions = {}
   const people: Record<string, string> = {}
   const directory = openPeople(openFileStore(stateDir))
   for (const [name, p] of Object.entries(options.people ?? {})) {
-    const scopes = p.scopes ?? SCOPE_NAMES
+    const scopes = p.scopes ?? scopeNames(FIXTURE_MODEL)
     people[name] = (await directory.create({ email: p.email, name: p.name ?? name, password: p.password, scopes })).id
   }
   const logs: string[] = []

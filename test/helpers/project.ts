@@ -1,4 +1,5 @@
 /** Temporary projects with their own content/, for tests that need fixture content. */
+import { readFileSync } from 'node:fs'
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
@@ -6,15 +7,20 @@ import { inject } from 'vitest'
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..')
 
+/**
+ * The content model of the fixture content (its site.yaml's `collections:`,
+ * the project's four), as YAML: a test's own site.yaml starts from it, as a
+ * team's does, and adds or changes what the test is about.
+ */
+export const FIXTURE_MODEL_YAML = (() => {
+  const text = readFileSync(join(REPO_ROOT, 'test/fixtures/content/site.yaml'), 'utf8')
+  return text.slice(text.indexOf('\ncollections:\n') + 1)
+})()
+
 export const SITE_YAML = `name: Fixture Co
 description: Fixture content for tests.
 url: https://www.fixture.example
-collections:
-  blog-posts: { path: /blog, title: Blog }
-  case-studies: { path: /customers, title: Customers }
-  webinars: { path: /webinars, title: Webinars }
-  events: { path: /events, title: Events }
-`
+${FIXTURE_MODEL_YAML.replace('title: Customer stories', 'title: Customers')}`
 
 export interface TempProject {
   root: string

@@ -8,7 +8,7 @@
  *   user list
  *   user disable <id>
  */
-import { isScope, SCOPE_NAMES, type Scope } from '../../../contract/scopes.ts'
+import { FIXED_SCOPES, isScope, type Scope } from '../../../contract/scopes.ts'
 import { openStateStore, storeSettingsFrom } from '../store/open-store.ts'
 import { cliOrigin, openAuditTrail } from '../audit/audit-trail.ts'
 import { openPeople } from './people.ts'
@@ -79,11 +79,14 @@ export async function userCommand(
   )
 }
 
-/** All nine scopes unless narrowed. */
+/** Every fixed scope unless narrowed (`api.read` lets a person grant each collection's scope too). */
 function parseScopes(value: string | undefined): Scope[] {
-  if (value === undefined) return [...SCOPE_NAMES]
+  if (value === undefined) return [...FIXED_SCOPES]
   const scopes = value.split(/[\s,]+/).filter(Boolean)
   const unknown = scopes.filter((s) => !isScope(s))
-  if (unknown.length) throw new UsageError(`unknown scope ${unknown.join(' ')}; scopes are: ${SCOPE_NAMES.join(' ')}`)
+  if (unknown.length)
+    throw new UsageError(
+      `unknown scope ${unknown.join(' ')}; scopes are: ${FIXED_SCOPES.join(' ')} and content.<collection>.read`,
+    )
   return scopes.filter(isScope)
 }

@@ -11,32 +11,34 @@ import { z } from 'zod'
 import { metadataOf, readItemIn, recordUri } from '../content.ts'
 import { parseConnectorId, recordConnectorId, unknownIdMessage } from '../connector.ts'
 import type { McpContext } from '../context.ts'
-import { collectionArg, jsonResult, READ_ONLY, toolError } from '../schemas.ts'
+import type { ContentModel } from '../../../contract/model/model.ts'
+import { collectionArg, jsonResult, perModel, READ_ONLY, toolError } from '../schemas.ts'
 
-const metadata = z.looseObject({
-  collection: collectionArg,
-  record_id: z.string().describe('The id of the same record in the REST API.'),
-  resource_uri: z.string(),
-  type: z.string(),
-  slug: z.string(),
-  summary: z.string(),
-  tags: z.array(z.string()),
-  published_at: z.string(),
-  updated_at: z.string(),
-  image: z
-    .looseObject({ url: z.string(), alt: z.string(), width: z.number().nullable(), height: z.number().nullable() })
-    .nullable()
-    .describe(
-      'The lead image: url (its largest JPEG or PNG), alt text, size, placeholder and every processed file (sources); null when it has none.',
-    ),
-  social_image: z
-    .object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() })
-    .nullable()
-    .describe('What a link to the item shows when shared: its image, or a generated card with its title.'),
-})
+const metadataSchema = (model: ContentModel) =>
+  z.looseObject({
+    collection: collectionArg(model.names),
+    record_id: z.string().describe('The id of the same record in the REST API.'),
+    resource_uri: z.string(),
+    type: z.string(),
+    slug: z.string(),
+    summary: z.string(),
+    tags: z.array(z.string()),
+    published_at: z.string(),
+    updated_at: z.string(),
+    image: z
+      .looseObject({ url: z.string(), alt: z.string(), width: z.number().nullable(), height: z.number().nullable() })
+      .nullable()
+      .describe(
+        'The lead image: url (its largest JPEG or PNG), alt text, size, placeholder and every processed file (sources); null when it has none.',
+      ),
+    social_image: z
+      .object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() })
+      .nullable()
+      .describe('What a link to the item shows when shared: its image, or a generated card with its title.'),
+  })
 
-/** The tool's description and schemas, made once: every request builds a new server that registers it. */
-const FETCH_TOOL = {
+/** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
+const fetchTool = perModel((model: ContentModel) => ({
   title: 'Fetch one item (connector)',
   description:
     'Read one published item in full by the id search returned ("collection/slug", e.g. ' +
@@ -58,13 +60,13 @@ const FETCH_TOOL = {
     title: z.string(),
     text: z.string().describe('The full text of the item as Markdown (GFM).'),
     url: z.string(),
-    metadata,
+    metadata: metadataSchema(model),
   }),
   annotations: { title: 'Fetch one item (connector)', ...READ_ONLY },
-}
+}))
 
 export function registerFetch({ server, snapshot }: McpContext): void {
-  server.registerTool('fetch', FETCH_TOOL, async ({ id }) => {
+  server.registerTool('fetch', fetchTool(snapshot.model), async ({ id }) => {
     const ref = parseConnectorId(snapshot, id)
     const record = ref && (await readItemIn(snapshot, ref))
     if (!ref || !record) return toolError(unknownIdMessage(snapshot, id))

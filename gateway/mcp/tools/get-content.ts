@@ -1,14 +1,14 @@
 /** get_content: one item in full: its markdown body and all its metadata. */
 import { z } from 'zod'
-import { COLLECTIONS } from '../../../contract/collections.ts'
+import type { ContentModel } from '../../../contract/model/model.ts'
 import { metadataOf, readItem, recordUri, unknownSlugMessage } from '../content.ts'
 import type { McpContext } from '../context.ts'
-import { collectionArg, localeArg, READ_ONLY, recordSummary, toolError, toolResult } from '../schemas.ts'
+import { collectionArg, localeArg, perModel, READ_ONLY, recordSummary, toolError, toolResult } from '../schemas.ts'
 import { findItem, isMultilingual, localesOf, toolLocale } from '../../content/locales.ts'
 import { readRecord } from '../../content/items.ts'
 
-/** The tool's description and schemas, made once: every request builds a new server that registers it. */
-const GET_CONTENT_TOOL = {
+/** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
+const getContentTool = perModel((model: ContentModel) => ({
   title: 'Read one item',
   description:
     'Read one published item in full by collection and slug (slugs come from search_content or list_content). ' +
@@ -17,22 +17,22 @@ const GET_CONTENT_TOOL = {
     'starts_at, timezone, speakers or location for webinars and events; authors for blog posts) and the body as ' +
     'Markdown. An unknown slug is reported as an error that says how to find valid slugs.',
   inputSchema: z.object({
-    collection: collectionArg.describe("The item's collection."),
+    collection: collectionArg(model.names).describe("The item's collection."),
     slug: z.string().min(1).max(200).describe('The item\'s slug, e.g. "meridian-mutual-ledger-reconciliation".'),
     locale: localeArg,
   }),
   outputSchema: z.object({
-    collection: collectionArg,
+    collection: collectionArg(model.names),
     slug: z.string(),
     resource_uri: z.string(),
     metadata: recordSummary.extend({ reading_time_minutes: z.number().int(), word_count: z.number().int() }),
     markdown: z.string().describe('The body as Markdown (GFM), without frontmatter.'),
   }),
   annotations: { title: 'Read one item', ...READ_ONLY },
-}
+}))
 
 export function registerGetContent({ server, snapshot }: McpContext): void {
-  server.registerTool('get_content', GET_CONTENT_TOOL, async ({ collection, slug, locale: given }) => {
+  server.registerTool('get_content', getContentTool(snapshot.model), async ({ collection, slug, locale: given }) => {
     const chosen = toolLocale(snapshot, given)
     if (!chosen.ok) return toolError(chosen.message)
     // A multilingual site: the item in the locale asked for (the default's), found by its slug in any locale.
@@ -55,7 +55,7 @@ export function registerGetContent({ server, snapshot }: McpContext): void {
     const header = [
       `# ${record.title}`,
       '',
-      `${COLLECTIONS[collection].label} · ${String(record.starts_at ?? record.published_at)} · ${String(record.url)}`,
+      `${snapshot.model.collections[collection]!.label} · ${String(record.starts_at ?? record.published_at)} · ${String(record.url)}`,
       `Tags: ${record.tags.join(', ') || 'none'}`,
       '',
     ]

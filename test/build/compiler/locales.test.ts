@@ -131,10 +131,12 @@ describe('author errors of translations', () => {
     const errors = await errorsOf({
       'content/site.yaml': `${SITE_YAML}language: en\nlocales: [de, fr, d_e]\nlocale_fallback: [it]\n`,
     })
+    // The lines after SITE_YAML's (its settings and the fixture's content model).
+    const line = SITE_YAML.split('\n').length + 1
     expect(errors).toEqual([
-      'content/site.yaml:10:10 locales: must include the default locale, language: en',
-      'content/site.yaml:10:19 locales[2]: must be a BCP 47 language tag, like de or pt-BR',
-      'content/site.yaml:11:19 locale_fallback[0]: must be one of the other locales (de, fr)',
+      `content/site.yaml:${line}:10 locales: must include the default locale, language: en`,
+      `content/site.yaml:${line}:19 locales[2]: must be a BCP 47 language tag, like de or pt-BR`,
+      `content/site.yaml:${line + 1}:19 locale_fallback[0]: must be one of the other locales (de, fr)`,
     ])
   })
 })

@@ -13,9 +13,10 @@ import { join, relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
 import { ContentErrors } from '../../../build/core/errors.ts'
-import { PLACEHOLDERS } from '../../../build/core/placeholders.ts'
+import { placeholdersOf } from '../../../build/core/placeholders.ts'
 import { runCommand } from '../../helpers/commands.ts'
 import { createProject, validPost, type TempProject } from '../../helpers/project.ts'
+import { COLLECTIONS } from '../../helpers/site.ts'
 
 const RELEASE = '2027-03-04T08:00:00Z'
 const EXPIRY = '2027-06-30T22:00:00Z'
@@ -71,7 +72,7 @@ describe('the build clock', () => {
     expect(released).not.toEqual(early)
     const manifest = JSON.parse(Buffer.from(released.get('_build/manifest.json')!, 'base64').toString())
     expect(manifest.build).toMatchObject({ next_release_at: EXPIRY, last_release_at: RELEASE })
-    expect(manifest.collections['blog-posts'].map((r: { slug: string }) => r.slug)).toContain('launch-day')
+    expect(manifest.collections['blog-posts']!.map((r: { slug: string }) => r.slug)).toContain('launch-day')
   })
 
   it('builds again once the next release has passed, and not before (the no-change check)', async () => {
@@ -168,8 +169,8 @@ describe('npm run new --publish-at', () => {
     )
     await expect(checkContent(project.root)).resolves.toMatchObject({ files: 1 })
     // Without the draft flag (and with what npm run new left for the author written) it is scheduled, not published.
-    const { fields, body } = PLACEHOLDERS.webinars
-    const written = text.replace(fields['speakers[].name'], 'Zoë Tester').replace(body, 'Who it is for.')
+    const { fields, body } = placeholdersOf(COLLECTIONS.webinars!)
+    const written = text.replace(fields['speakers[].name']!, 'Zoë Tester').replace(body, 'Who it is for.')
     await project.write(made.stdout.trim(), written.replace('draft: true\n', ''))
     const { withheld } = await checkContent(project.root)
     expect(withheld).toEqual([

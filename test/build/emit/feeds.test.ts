@@ -9,8 +9,10 @@ import addFormats from 'ajv-formats'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
-import { FEED_NAMES, FEED_TYPES } from '../../../contract/documents.ts'
+import { COLLECTION_NAMES, FIXTURE_MODEL } from '../../helpers/site.ts'
+
+const FEED_NAMES = feedNames(FIXTURE_MODEL)
+import { feedNames, FEED_TYPES } from '../../../contract/documents.ts'
 import { feedPath, type FeedFormat } from '../../../contract/public-paths.ts'
 import type { ContentRecord, FullRecord } from '../../../contract/records.ts'
 import { FEED_ENTRIES } from '../../../build/emit/feeds.ts'

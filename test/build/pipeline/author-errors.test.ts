@@ -134,15 +134,15 @@ describe('site settings errors', () => {
       expect(error).toBeInstanceOf(ContentErrors)
       expect((error as ContentErrors).errors.map((e) => e.message)).toEqual([
         "content/site.yaml:2:6 url: must be the marketing site's absolute http(s) URL, like https://www.example.com, at most 1000 characters",
-        'content/site.yaml:3:1 colections: is not a site setting (settings: name, description, url, api_url, websub_hub, language, locales, locale_fallback, collections, repository, repository_branch, theme, social_cards)',
+        'content/site.yaml:3:1 colections: is not a site setting (did you mean collections? settings: name, description, url, api_url, websub_hub, language, locales, locale_fallback, collections, repository, repository_branch, theme, social_cards)',
       ])
       await project.write(
         'content/site.yaml',
-        'url: https://www.example.com\ncollections:\n  blog-posts: { path: blog }\n',
+        'url: https://www.example.com\ncollections:\n  blog-posts: { label: blog post, path: blog }\n',
       )
       const second = (await checkContent(project.root).catch((e: unknown) => e)) as ContentErrors
       expect(second.errors.map((e) => e.message)).toEqual([
-        'content/site.yaml:3:23 collections.blog-posts.path: must be a path on the site starting with /, like /blog, at most 200 characters',
+        'content/site.yaml:3:41 collections.blog-posts.path: must be a path on the site starting with /, like /blog, at most 200 characters',
       ])
     } finally {
       await project.remove()

@@ -2,7 +2,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
 import { ContentErrors } from '../../../build/core/errors.ts'
 import { slugify } from '../../../build/core/slug.ts'
@@ -42,11 +42,11 @@ describe('npm run new', () => {
     expect(error.errors.map((e) => [e.code, e.message])).toEqual([
       [
         'PLACEHOLDER',
-        'content/webinars/zoe-s-first-webinars-a-test.md:9:11 speakers[0].name: is still the placeholder "Speaker Name" that npm run new wrote: write the real one before publishing (a draft may keep it)',
+        'content/webinars/zoe-s-first-webinars-a-test.md:9:11 speakers[0].name: is still the placeholder "Your Name" that npm run new wrote: write the real one before publishing (a draft may keep it)',
       ],
       [
         'PLACEHOLDER',
-        'content/webinars/zoe-s-first-webinars-a-test.md:12:1 body: still has the text npm run new wrote ("Describe the webinar here: who it is for and what attendees will learn."): write the body before publishing (a draft may keep it)',
+        'content/webinars/zoe-s-first-webinars-a-test.md:12:1 body: still has the text npm run new wrote ("Write the webinar here. The first paragraph becomes the summary unless `summary` is set."): write the body before publishing (a draft may keep it)',
       ],
     ])
     // Every collection's placeholders, each named once its draft flag goes.
@@ -62,6 +62,7 @@ describe('npm run new', () => {
       'case-studies customer.name',
       'case-studies customer.industry',
       'case-studies results[0].label',
+      'case-studies results[0].value',
       'case-studies body',
       'events body',
       'webinars speakers[0].name',
@@ -73,13 +74,13 @@ describe('npm run new', () => {
     await writeFile(
       path,
       text
-        .replace('Speaker Name', 'Zoë Tester')
-        .replace(/^Describe the webinar here.*$/m, 'Who it is for: everyone who tests.'),
+        .replace('Your Name', 'Zoë Tester')
+        .replace(/^Write the webinar here.*$/m, 'Who it is for: everyone who tests.'),
     )
     const report = await buildSite({ root: project.root, cache: false })
     if (report.upToDate) throw new Error('a first build cannot be up to date')
     expect(report.manifest.build.counts.webinars).toBe(1)
-    expect(report.manifest.collections.webinars[0]).toMatchObject({
+    expect(report.manifest.collections.webinars![0]).toMatchObject({
       slug: 'zoe-s-first-webinars-a-test',
       title: `Zoë's "first" webinars: a test`,
     })

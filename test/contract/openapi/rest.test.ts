@@ -3,7 +3,7 @@
  * matches the OpenAPI document the build publishes.
  */
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { PROBLEM_TYPES } from '../../../contract/problems.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'

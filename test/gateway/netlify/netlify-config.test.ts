@@ -21,7 +21,7 @@ import type { Route } from '../../../contract/routes/route.ts'
 import { defaultOf } from '../../../contract/settings.ts'
 import { MANIFEST_FILE } from '../../../contract/paths.ts'
 import type { Manifest } from '../../../contract/manifest.ts'
-import type { CollectionName } from '../../../contract/collections.ts'
+import type { CollectionName } from '../../../contract/model/model.ts'
 import { copyOfBuiltFixture, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 
 interface Rule {
@@ -91,8 +91,8 @@ function firstMatch(rules: Rule[], path: string, query = ''): Rule | undefined {
 
 /** The paths of the route with every parameter given (a published slug of the collection where it takes one). */
 function concrete(route: Route): string[] {
-  return documentedPaths(route).map(({ path, value }) => {
-    const slug = value === undefined ? 'x' : (manifest.collections[value as CollectionName][0]?.slug ?? 'x')
+  return documentedPaths(route, manifest.model).map(({ path, value }) => {
+    const slug = value === undefined ? 'x' : (manifest.collections[value as CollectionName]![0]?.slug ?? 'x')
     return path.replace('{slug}', slug).replace(/\{[^}]+\}/g, 'x')
   })
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { exportJWK, generateKeyPair } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { MANIFEST_FILE } from '../../../contract/paths.ts'
 import { CHANGES_FILE } from '../../../contract/changes.ts'
 import type { Manifest } from '../../../contract/manifest.ts'
@@ -156,7 +156,7 @@ describe('Netlify deploy parity', () => {
       '/api/events?when=upcoming&sort=starts_at&limit=3',
       '/api/webinars?published_after=2025-12-31&published_before=2027-01-01',
       '/api/events?sort=rank',
-      `/api/blog-posts/${manifest.collections['blog-posts'][0]!.slug}?fields=title,body`,
+      `/api/blog-posts/${manifest.collections['blog-posts']![0]!.slug}?fields=title,body`,
       `/api/changes?since=${firstChanges.meta.next_cursor}`,
     ]
     const tail = [
@@ -172,7 +172,7 @@ describe('Netlify deploy parity', () => {
       '?tag=Bad!',
     ]
     COLLECTION_NAMES.forEach((c, i) => {
-      const items = manifest.collections[c]
+      const items = manifest.collections[c]!
       const tag = items.flatMap((item) => item.tags)[0] ?? 'none'
       paths.push(...['', '?limit=1', '?limit=10', '?limit=100', '?limit=5&utm_source=x'].map((q) => `/api/${c}${q}`))
       if (items[0]) paths.push(`/api/${c}/${items[0].slug}`)
@@ -263,7 +263,7 @@ describe('Netlify deploy parity', () => {
     const kind = async (path: string) => (await fetch(`${netlify.url}${path}`)).headers.get('x-emulator-type')
     expect(await kind('/api/blog-posts?limit=7')).toBe('redirect')
     expect(await kind('/api/blog-posts')).toBe('redirect')
-    expect(await kind(`/api/blog-posts/${manifest.collections['blog-posts'][0]!.slug}`)).toBe('redirect')
+    expect(await kind(`/api/blog-posts/${manifest.collections['blog-posts']![0]!.slug}`)).toBe('redirect')
     expect(await kind(API_CATALOG_PATH)).toBe('redirect')
     expect(await kind(OPENAPI_PATH)).toBe('static')
     expect(await kind('/api/blog-posts?limit=7&page=2')).toBe('function')
@@ -274,7 +274,7 @@ describe('Netlify deploy parity', () => {
     expect(await kind('/api/blog-posts?updated_since=2026-01-01T00:00:00Z')).toBe('function')
     expect(await kind('/api/blog-posts?sort=title')).toBe('function')
     expect(await kind('/api/events?when=upcoming')).toBe('function')
-    expect(await kind(`/api/blog-posts/${manifest.collections['blog-posts'][0]!.slug}?fields=title`)).toBe('function')
+    expect(await kind(`/api/blog-posts/${manifest.collections['blog-posts']![0]!.slug}?fields=title`)).toBe('function')
     expect(await kind('/feeds/all.atom')).toBe('static')
     expect(await kind('/calendar/events.ics')).toBe('static')
   }, 60_000)

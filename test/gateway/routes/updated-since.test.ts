@@ -4,7 +4,7 @@
  * filter; answers match the OpenAPI document.
  */
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { parseDateTime } from '../../../contract/query-values.ts'
 import type { ContentRecord } from '../../../contract/records.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
