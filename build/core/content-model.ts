@@ -18,6 +18,7 @@ import {
 import { listed, type CollectionModel, type ContentModel } from '../../contract/model/model.ts'
 import { SLUG_PATTERN } from '../../contract/patterns.ts'
 import { COMMON_FIELDS, FULL_ONLY_FIELDS, LOCALE_FIELDS } from '../../contract/records.ts'
+import { LIMIT, LIST_FILTERS, LOCALE, PAGE } from '../../contract/routes/parameters.ts'
 import { reservedCollectionNames } from '../../contract/routes/reserved.ts'
 import { closest } from '../../contract/did-you-mean.ts'
 import type { ContentError } from './errors.ts'
@@ -107,6 +108,11 @@ export function contentModel(
   return { names, collections: out }
 }
 
+/** The query parameters every list has: a filter field of one of these names would shadow it. */
+const LIST_PARAMETERS = [LIMIT, PAGE, LOCALE, ...LIST_FILTERS]
+  .map((p) => p.name)
+  .concat(['sort', 'fields', 'q', 'collection'])
+
 /** The mistakes of one field (and of the fields inside it) the schema does not see. */
 function checkField(
   field: Field,
@@ -137,6 +143,11 @@ function checkField(
   }
   if (field.filter && !FILTER_TYPES.includes(type))
     at([...path, 'filter'], `applies to ${listed(FILTER_TYPES, 'or')} fields only, not to a ${type}`)
+  else if (field.filter && path.length === 4 && LIST_PARAMETERS.includes(name))
+    at(
+      [...path, 'filter'],
+      `would be the list parameter ${name}=, which lists have already: rename the field to filter by it, like item_${name}`,
+    )
   if (type === 'enum' && field.default !== undefined && !field.values?.includes(String(field.default)))
     at([...path, 'default'], `must be one of the values (${(field.values ?? []).join(', ')})`)
   if (field.min !== undefined && field.max !== undefined && field.min > field.max)

@@ -60,6 +60,23 @@ describe('errors in the content model', () => {
     ])
   })
 
+  it('refuse a filter field named like a parameter every list has', () => {
+    const site = [
+      'url: https://www.example.com',
+      'collections:',
+      '  press-releases:',
+      '    label: press release',
+      '    fields:',
+      '      sort: { type: enum, values: [a, b], filter: true }',
+      '      tag: { type: string, filter: true }',
+      '      region: { type: string, filter: true }',
+    ].join('\n')
+    expect(messages(site)).toEqual([
+      'content/site.yaml:6:51 collections.press-releases.fields.sort.filter: would be the list parameter sort=, which lists have already: rename the field to filter by it, like item_sort',
+      'content/site.yaml:7:36 collections.press-releases.fields.tag.filter: would be the list parameter tag=, which lists have already: rename the field to filter by it, like item_tag',
+    ])
+  })
+
   it('name the routes of the table, the feed of everything and the routes to come', () => {
     const named = (name: string) =>
       messages(`url: https://www.example.com\ncollections:\n  ${name}: { label: thing }\n`)
