@@ -5,6 +5,7 @@
  * attribution logo) is removed, so the page loads nothing from another host.
  * Served with its own Content-Security-Policy (contract/headers.ts).
  */
+import { datedCollections } from '../../contract/model/model.ts'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
@@ -72,13 +73,13 @@ export const emitDocs = {
   var read = function (id) { return JSON.parse(document.getElementById(id).textContent) }
   Redoc.init(read('openapi-document'), read('redoc-options'), document.getElementById('redoc'))
 </script>`
-    return { [DOCS_FILE]: page(title, body, head), [HOME_FILE]: home(document) }
+    return { [DOCS_FILE]: page(title, body, head), [HOME_FILE]: home(document, datedCollections(content.site.model)) }
   },
 } satisfies Emitter
 
 const FEED_LABELS: Record<FeedFormat, string> = { rss: 'RSS', atom: 'Atom', json: 'JSON Feed' }
 
-function home(document: OpenApiDocument): string {
+function home(document: OpenApiDocument, calendars: readonly string[]): string {
   const { title, summary } = document.info as { title: string; summary: string }
   const formats = Object.keys(FEED_EXTENSIONS) as FeedFormat[]
   const links = [
@@ -91,8 +92,7 @@ function home(document: OpenApiDocument): string {
     [`${SEARCH_PATH}?q=data+contracts`, 'Search'],
     [CHANGES_PATH, 'Change feed'],
     ...formats.map((f) => [feedPath(ALL_FEED, f), `Everything (${FEED_LABELS[f]})`]),
-    [calendarPath('events'), 'Events calendar'],
-    [calendarPath('webinars'), 'Webinars calendar'],
+    ...calendars.map((c) => [calendarPath(c), `Calendar: ${c}`]),
   ]
   // Feed autodiscovery: readers pointed at this page find the feeds.
   const alternates = formats

@@ -96,7 +96,7 @@ export async function scaffoldTranslation(
   const text = await readFile(join(root, 'content', collection, original.name), 'utf8')
   // Related items become their translations where they have one (a translation relates to its locale's items).
   const translated = new Map<string, string>()
-  for (const c of ['blog-posts', 'case-studies', 'webinars', 'events']) {
+  for (const c of site.model.names) {
     const all = c === collection ? files : await filesOf(root, c)
     for (const f of all.filter(own)) {
       const t = all.find((o) => o.key === f.key && o.locale?.toLowerCase() === locale.toLowerCase())
