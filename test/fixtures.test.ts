@@ -21,10 +21,13 @@ describe('test content', () => {
     expect(reached).toContain('test/gateway/mcp/conformance/run.sh')
     const found: string[] = []
     for (const file of files) found.push(...pathsIntoContent(file, await readFile(file, 'utf8')))
-    // The one path into content/: what the bench proper measures, on purpose. Its smoke run, which the
-    // tests run, copies test/fixtures/content instead (test/own-content.test.ts runs it beside an invalid draft).
-    expect(found).toHaveLength(1)
+    // Two paths into content/, both on purpose: what the bench proper measures (its smoke run, which the
+    // tests run, copies test/fixtures/content instead: test/own-content.test.ts runs it beside an invalid
+    // draft), and the examples the README and docs show, which must work on the repository's own content
+    // (test/docs/examples.test.ts; an invalid draft there fails `npm run check` first in CI anyway).
+    expect(found).toHaveLength(2)
     expect(found[0]).toMatch(/^bench\/lib\/paths\.ts:\d+: .*: repository: join\(REPO_ROOT, .content.\),$/)
+    expect(found[1]).toMatch(/^test\/docs\/examples\.test\.ts:\d+: the repository root joined with/)
   })
 
   it('that scan finds a path into content/ written any of the ways paths are written here', async () => {
