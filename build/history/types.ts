@@ -45,6 +45,8 @@ export interface HistoryChange {
 export interface CommitStep {
   time: number
   files: ReadonlyMap<string, FileState | undefined>
+  /** Files git found renamed or moved in the commit: by new path, the old one (both among `files`). */
+  renamed?: ReadonlyMap<string, string>
 }
 
 /** content/'s history as git recorded it, up to the last commit that touched it. */
