@@ -28,6 +28,8 @@ import { itemRoute, listRoute } from './routes/content.ts'
 import { healthRoute } from './routes/health.ts'
 import { NOT_HERE, type RouteHandlers } from './routes/mount.ts'
 import { searchRoute } from './routes/search.ts'
+import { redirectsRoute } from './routes/redirects.ts'
+import { tagRoute, tagsRoute } from './routes/tags.ts'
 import { startServer, type RunningServer } from './server.ts'
 import type { Snapshot } from './snapshot.ts'
 import { startWebhooks, type WebhookService } from './webhooks/service.ts'
@@ -121,6 +123,9 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     changes: changesRoute(store, now),
     list: listRoute(store, now),
     item: itemRoute(store, now),
+    tags: tagsRoute(store, now),
+    tag: tagRoute(store, now),
+    redirects: redirectsRoute(store, now),
     ...(auth ? authHandlers(auth) : withoutAuth()),
     mcp:
       auth || settings.MCP_AUTH === 'off'

@@ -10,6 +10,8 @@ import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../c
 import { ContentError, ContentErrors, sortErrors } from './errors.ts'
 import { locate } from './locate.ts'
 import { SITE_PATH } from './sources.ts'
+import { parseTagLabels } from './site-tags.ts'
+import type { TagLabel } from '../../contract/tags.ts'
 
 export { SITE_PATH }
 
@@ -36,6 +38,8 @@ export interface SiteConfig {
   theme: SiteTheme
   /** Whether items without an image get a generated social card (`social_cards`, default true). */
   socialCards: boolean
+  /** The labels (and descriptions) of tags the site declares (`tags`: build/core/site-tags.ts). */
+  tags?: Record<string, TagLabel>
 }
 
 export interface SiteTheme {
@@ -61,6 +65,7 @@ const FIELDS = [
   'repository_branch',
   'theme',
   'social_cards',
+  'tags',
 ]
 /**
  * Longest value of each text setting: they reach records (canonical URLs), feeds and the
@@ -193,6 +198,7 @@ export function parseSiteConfig(text: string): SiteConfig {
     else theme[key as keyof SiteTheme] = value.toLowerCase()
   }
   const { locales, fallback } = parseLocales(data, at)
+  const tags = parseTagLabels(data.tags, at)
   if (data.social_cards !== undefined && typeof data.social_cards !== 'boolean')
     at(['social_cards'], 'social_cards', 'must be true or false')
   const given = (data.collections ?? {}) as Record<string, unknown>
@@ -253,6 +259,7 @@ export function parseSiteConfig(text: string): SiteConfig {
     ...(typeof branch === 'string' && { repositoryBranch: branch }),
     theme,
     socialCards: data.social_cards !== false,
+    tags,
   }
 }
 

@@ -10,6 +10,8 @@ import { apiDescription } from './guide.ts'
 import { MEDIA_SCHEMAS } from './media.ts'
 import { documentPaths } from './paths.ts'
 import { REACH_SCHEMAS } from './reach-schemas.ts'
+import { TAXONOMY_SCHEMAS } from './taxonomy-schemas.ts'
+import { TAXONOMY_TAG } from '../../contract/routes/taxonomy.ts'
 import { fullSchema, listSchema, sparseSchema, summarySchema } from './records.ts'
 import type { SchemaObject } from '../../contract/routes/schema.ts'
 import { securitySchemes } from './security.ts'
@@ -43,7 +45,7 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
 }
 
 function buildOpenApiDocument(site: SiteConfig): OpenApiDocument {
-  const schemas: Record<string, unknown> = { ...SHARED_SCHEMAS, ...REACH_SCHEMAS, ...MEDIA_SCHEMAS }
+  const schemas: Record<string, unknown> = { ...SHARED_SCHEMAS, ...REACH_SCHEMAS, ...MEDIA_SCHEMAS, ...TAXONOMY_SCHEMAS }
   for (const collection of COLLECTION_NAMES) {
     const name = recordSchemaName(collection)
     schemas[name] = fullSchema(collection)
@@ -91,6 +93,11 @@ function buildOpenApiDocument(site: SiteConfig): OpenApiDocument {
       {
         name: 'Search and changes',
         description: 'Ranked search across collections, and the change feed for keeping a copy in sync.',
+      },
+      {
+        name: TAXONOMY_TAG,
+        description:
+          "Tags across collections, the redirects of items' old addresses (from the content's git history), and the marketing site's sitemap.",
       },
       {
         name: 'Feeds and calendars',

@@ -51,12 +51,16 @@ import {
 } from './oauth.ts'
 import { atomFeed, calendar, changes, itemCalendar, jsonFeed, rssFeed, search } from './reach.ts'
 import type { Parameter, Route } from './route.ts'
+import { redirects, sitemap, sitemapPart, tag, tags } from './taxonomy.ts'
 
 export const ROUTES = {
   list,
   item,
   search,
   changes,
+  tags,
+  tag,
+  redirects,
   rssFeed,
   atomFeed,
   jsonFeed,
@@ -82,6 +86,8 @@ export const ROUTES = {
   clientTypes,
   llms,
   llmsFull,
+  sitemap,
+  sitemapPart,
   apiCatalog,
   problemType,
   authorizationServer,

@@ -15,6 +15,7 @@ import { registerFetch } from './tools/fetch.ts'
 import { registerGetContent } from './tools/get-content.ts'
 import { registerListContent } from './tools/list-content.ts'
 import { registerListUpcoming } from './tools/list-upcoming.ts'
+import { registerListTags } from './tools/list-tags.ts'
 import { registerSearch } from './tools/search.ts'
 import { registerSearchContent } from './tools/search-content.ts'
 
@@ -23,7 +24,8 @@ export const MCP_SERVER_NAME = 'content-api'
 const INSTRUCTIONS =
   'Read-only access to our published marketing content: blog posts, customer case studies, webinars and events. ' +
   'Use search_content to find items by topic, customer or phrase; list_content to browse a collection or find slugs; ' +
-  'get_content to read one item in full before quoting it; list_upcoming for events and webinars that have not started yet. ' +
+  'get_content to read one item in full before quoting it; list_upcoming for events and webinars that have not started yet; ' +
+  'list_tags for the topics the content covers and how many items each has. ' +
   'search and fetch are the same content for hosts that call those two names (ids are "collection/slug"). ' +
   'Every item is also a resource at content://{collection}/{slug}. Quote results and figures exactly as the content states them.'
 
@@ -54,6 +56,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   registerListContent(ctx)
   registerGetContent(ctx)
   registerListUpcoming(ctx)
+  registerListTags(ctx)
   registerSearch(ctx)
   registerFetch(ctx)
   registerResources(ctx)

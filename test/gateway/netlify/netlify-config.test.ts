@@ -93,7 +93,8 @@ function firstMatch(rules: Rule[], path: string, query = ''): Rule | undefined {
 function concrete(route: Route): string[] {
   return documentedPaths(route).map(({ path, value }) => {
     const slug = value === undefined ? 'x' : (manifest.collections[value as CollectionName][0]?.slug ?? 'x')
-    return path.replace('{slug}', slug).replace(/\{[^}]+\}/g, 'x')
+    const tag = manifest.collections['blog-posts'][0]!.tags[0]!
+    return path.replace('{slug}', slug).replace('{tag}', tag).replace(/\{[^}]+\}/g, 'x')
   })
 }
 
