@@ -69,7 +69,12 @@ export function findFate(
   locale?: string,
 ): { locale: string; fate: Fate } | undefined {
   // The index's own locales last: a single-language site's manifest names no locale of its own.
-  const order = [...(locale === undefined ? [] : [locale]), site.default, ...site.available, ...Object.keys(index.locales)]
+  const order = [
+    ...(locale === undefined ? [] : [locale]),
+    site.default,
+    ...site.available,
+    ...Object.keys(index.locales),
+  ]
   for (const l of order) {
     const fate = index.locales[l]?.[collection]?.[slug]
     if (fate) return { locale: l, fate }

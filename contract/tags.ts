@@ -55,7 +55,8 @@ export interface TagItemsEnvelope {
 }
 
 /** `/api/tags/{tag}`'s query: the page and the filters that apply to every collection. */
-export interface TagQuery extends Pick<RecordFilter, 'updatedSince' | 'publishedAfter' | 'publishedBefore' | 'exclude'> {
+export interface TagQuery
+  extends Pick<RecordFilter, 'updatedSince' | 'publishedAfter' | 'publishedBefore' | 'exclude'> {
   limit: number
   page: number
   /** A multilingual site's locale other than the default (the links keep it). */

@@ -45,17 +45,29 @@ export function parseTagLabels(value: unknown, at: At): Record<string, TagLabel>
     }
     const { label, description } = entry as Record<string, unknown>
     for (const key of Object.keys(entry))
-      if (!FIELDS.includes(key)) at(['tags', tag, key], `${field}.${key}`, 'is not a tag setting (settings: label, description)')
+      if (!FIELDS.includes(key))
+        at(['tags', tag, key], `${field}.${key}`, 'is not a tag setting (settings: label, description)')
     const path = typeof given === 'string' ? ['tags', tag] : ['tags', tag, 'label']
     if (typeof label !== 'string' || !label.trim() || label.length > TAG_LIMITS.label) {
-      at(path, `${field}${typeof given === 'string' ? '' : '.label'}`, `must be a label of 1 to ${TAG_LIMITS.label} characters`)
+      at(
+        path,
+        `${field}${typeof given === 'string' ? '' : '.label'}`,
+        `must be a label of 1 to ${TAG_LIMITS.label} characters`,
+      )
       continue
     }
     if (description !== undefined && (typeof description !== 'string' || description.length > TAG_LIMITS.description)) {
-      at(['tags', tag, 'description'], `${field}.description`, `must be a string of at most ${TAG_LIMITS.description} characters`)
+      at(
+        ['tags', tag, 'description'],
+        `${field}.description`,
+        `must be a string of at most ${TAG_LIMITS.description} characters`,
+      )
       continue
     }
-    labels[tag] = { label: label.trim(), description: typeof description === 'string' ? description.trim() || null : null }
+    labels[tag] = {
+      label: label.trim(),
+      description: typeof description === 'string' ? description.trim() || null : null,
+    }
   }
   return labels
 }

@@ -45,7 +45,8 @@ export const emitSitemap = {
 export function sitemapUrls(content: BuiltContent): SitemapUrl[] {
   const { language } = content.site
   const urls: SitemapUrl[] = []
-  const add = (record: ContentRecord, locale: string) => urls.push(urlOf(record, locale, language, content.site.locales))
+  const add = (record: ContentRecord, locale: string) =>
+    urls.push(urlOf(record, locale, language, content.site.locales))
   for (const collection of COLLECTION_NAMES) {
     for (const record of content.summaries[collection]) add(record, language)
     for (const [locale, view] of Object.entries(content.locales ?? {}))
@@ -55,7 +56,10 @@ export function sitemapUrls(content: BuiltContent): SitemapUrl[] {
 }
 
 function urlOf(record: ContentRecord, locale: string, language: string, locales: readonly string[]): SitemapUrl {
-  const versions = new Map([[locale, String(record.url)], ...(record.translations ?? []).map((t) => [t.locale, t.url] as const)])
+  const versions = new Map([
+    [locale, String(record.url)],
+    ...(record.translations ?? []).map((t) => [t.locale, t.url] as const),
+  ])
   const alternates =
     versions.size > 1 || record.translations !== undefined
       ? [

@@ -79,11 +79,7 @@ export type Emitter =
   | {
       readonly name: string
       readonly input: 'files'
-      emit(
-        content: BuiltContent,
-        paths: readonly string[],
-        read: (path: string) => BuildFile | undefined,
-      ): EmittedFiles
+      emit(content: BuiltContent, paths: readonly string[], read: (path: string) => BuildFile | undefined): EmittedFiles
     }
 
 export interface OffThreadTask {

@@ -28,6 +28,8 @@ export interface FileState {
    * expired at `until`, in seconds; undefined when it does not say (public at once, for good).
    */
   window?: ReleaseWindow
+  /** The working tree's only: its `aliases:` (old slugs and page paths), which the redirects add to the history's. */
+  aliases?: readonly string[]
 }
 
 /** A change to a published item, at a commit. */

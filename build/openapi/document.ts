@@ -45,7 +45,12 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
 }
 
 function buildOpenApiDocument(site: SiteConfig): OpenApiDocument {
-  const schemas: Record<string, unknown> = { ...SHARED_SCHEMAS, ...REACH_SCHEMAS, ...MEDIA_SCHEMAS, ...TAXONOMY_SCHEMAS }
+  const schemas: Record<string, unknown> = {
+    ...SHARED_SCHEMAS,
+    ...REACH_SCHEMAS,
+    ...MEDIA_SCHEMAS,
+    ...TAXONOMY_SCHEMAS,
+  }
   for (const collection of COLLECTION_NAMES) {
     const name = recordSchemaName(collection)
     schemas[name] = fullSchema(collection)

@@ -74,7 +74,8 @@ export const TAXONOMY_SCHEMAS: Record<string, SchemaObject> = {
     type: 'object',
     additionalProperties: false,
     required: ['tag', 'data', 'meta', 'links'],
-    description: "A tag, and a page of its items across collections (summaries, each with its `type`), newest first by `published_at`.",
+    description:
+      'A tag, and a page of its items across collections (summaries, each with its `type`), newest first by `published_at`.',
     properties: {
       tag: schemaRef('Tag'),
       data: arrayOf({ anyOf: COLLECTION_NAMES.map((c) => schemaRef(`${recordSchemaName(c)}Summary`)) }, MAX_LIMIT),
@@ -86,10 +87,13 @@ export const TAXONOMY_SCHEMAS: Record<string, SchemaObject> = {
     type: 'object',
     additionalProperties: false,
     required: ['from', 'to', 'status'],
-    description: "An old page of the marketing site: where it leads (301), or that its item is gone (410, `to` null).",
+    description: 'An old page of the marketing site: where it leads (301), or that its item is gone (410, `to` null).',
     properties: {
       from: uri({ description: 'The page URL the item had.' }),
-      to: uri({ type: ['string', 'null'], description: "The item's page URL now (its record's `url`); null for a 410." }),
+      to: uri({
+        type: ['string', 'null'],
+        description: "The item's page URL now (its record's `url`); null for a 410.",
+      }),
       status: { enum: [301, 410] },
       locale: { ...locale, description: "A multilingual site's: the locale whose page it was." },
     },
@@ -130,7 +134,10 @@ export const TAXONOMY_SCHEMAS: Record<string, SchemaObject> = {
         additionalProperties: false,
         required: ['id', 'collection', 'slug', 'deleted_at'],
         properties: {
-          id: text(20, { pattern: '^[0-9a-f]{20}$', description: "The deleted record's id, as the tombstone names it." }),
+          id: text(20, {
+            pattern: '^[0-9a-f]{20}$',
+            description: "The deleted record's id, as the tombstone names it.",
+          }),
           collection: { enum: [...COLLECTION_NAMES] },
           slug: text(MAX_SLUG_LENGTH, { pattern: SLUG_PATTERN }),
           locale: { ...locale, description: "A multilingual site's: the locale of the record deleted." },

@@ -152,7 +152,7 @@ export const redirects = route({
       description:
         "The addresses the content left behind, in the marketing site's page URLs (the records' `url`), so the site can serve its own: " +
         "each item's old address, found in the content repository's git history (a file renamed or moved, a `slug:` changed), as a 301 to where the item is now, " +
-        'and each deleted item\'s address as a 410 (`to` is null). A chain of moves is one hop, to a published item, and a published item is never redirected. ' +
+        "and each deleted item's address as a 410 (`to` is null). A chain of moves is one hop, to a published item, and a published item is never redirected. " +
         "The API does the same for its items: `/api/{collection}/{old-slug}` answers 301 with `Location`, a deleted item's address 410 with a problem naming its tombstone. " +
         'A pre-rendered file on the CDN.',
       security: ANONYMOUS,
@@ -172,7 +172,7 @@ export const redirects = route({
 const SITEMAP_DESCRIPTION =
   "The marketing site's canonical page of every published item (sitemaps.org protocol 0.9): `lastmod` from `updated_at`, and on a multilingual site an " +
   '`xhtml:link rel="alternate" hreflang` for each translation and `x-default`. Never a draft, a scheduled or an expired item. ' +
-  'Past 50,000 URLs or 50 MB it is a sitemap index of parts under `/sitemaps/`. Served from this API, for the site\'s robots.txt to name (`Sitemap: <this URL>`).'
+  "Past 50,000 URLs or 50 MB it is a sitemap index of parts under `/sitemaps/`. Served from this API, for the site's robots.txt to name (`Sitemap: <this URL>`)."
 
 function xmlDocument(operationId: string, summary: string) {
   return {
@@ -217,7 +217,11 @@ export const MOVED = {
   description:
     "The item moved (its file was renamed or its slug changed): `Location` is its address now, the request's query kept. A chain of moves is one hop.",
   headers: {
-    Location: { description: 'Where the item is now.', required: true, schema: text(2000, { format: 'uri-reference' }) },
+    Location: {
+      description: 'Where the item is now.',
+      required: true,
+      schema: text(2000, { format: 'uri-reference' }),
+    },
     'Cache-Control': { $ref: '#/components/headers/Cache-Control' },
     ...CORS_HEADERS,
   },

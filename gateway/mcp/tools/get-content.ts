@@ -94,6 +94,9 @@ async function readIn(
   locale: string | undefined,
 ): Promise<FullRecord | undefined> {
   if (!isMultilingual(snapshot)) return readItem(snapshot, collection, slug)
-  const found = findItem(snapshot, collection, slug, { locale: locale ?? localesOf(snapshot).default, negotiated: false })
+  const found = findItem(snapshot, collection, slug, {
+    locale: locale ?? localesOf(snapshot).default,
+    negotiated: false,
+  })
   return found && readRecord(snapshot, collection, found.record)
 }

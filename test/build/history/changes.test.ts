@@ -68,7 +68,10 @@ describe('change feed over a git history', () => {
     await project.write('content/blog-posts/charlie.md', post('Charlie', 'draft: true\n'))
     await project.write('content/blog-posts/delta.md', post('Delta, edited'))
     // Unlike bravo (removed in the same commit): git would take a near copy for bravo renamed, a redirect.
-    await project.write('content/blog-posts/echo.md', `${post('Echo')}\n${'Echo has a body of its own, unlike any other post here. '.repeat(8)}\n`)
+    await project.write(
+      'content/blog-posts/echo.md',
+      `${post('Echo')}\n${'Echo has a body of its own, unlike any other post here. '.repeat(8)}\n`,
+    )
     await commitAll(project.root, 'remove bravo, charlie to draft, edit delta, add echo', T2)
     expect(await rebuild()).toEqual([])
     afterT2 = (await changes()).meta.next_cursor

@@ -94,7 +94,10 @@ function concrete(route: Route): string[] {
   return documentedPaths(route).map(({ path, value }) => {
     const slug = value === undefined ? 'x' : (manifest.collections[value as CollectionName][0]?.slug ?? 'x')
     const tag = manifest.collections['blog-posts'][0]!.tags[0]!
-    return path.replace('{slug}', slug).replace('{tag}', tag).replace(/\{[^}]+\}/g, 'x')
+    return path
+      .replace('{slug}', slug)
+      .replace('{tag}', tag)
+      .replace(/\{[^}]+\}/g, 'x')
   })
 }
 
