@@ -15,6 +15,8 @@ export const CHANGES_PATH = '/api/changes'
 export const TAGS_PATH = '/api/tags'
 /** Every redirect and gone address of the content, in the marketing site's page URLs. */
 export const REDIRECTS_PATH = '/api/redirects'
+/** Everyone who authors or speaks, `/api/people`, and one person's profile and items, `/api/people/{slug}`. */
+export const PEOPLE_PATH = '/api/people'
 /** Names under /api/ that are not collections; a collection may never be named after one. */
 export const RESERVED_API_NAMES = ['health', 'search', 'changes', 'tags', 'redirects', 'people'] as const
 

@@ -30,6 +30,7 @@ import { NOT_HERE, type RouteHandlers } from './routes/mount.ts'
 import { searchRoute } from './routes/search.ts'
 import { redirectsRoute } from './routes/redirects.ts'
 import { tagRoute, tagsRoute } from './routes/tags.ts'
+import { peopleRoute, personRoute } from './routes/people.ts'
 import { startServer, type RunningServer } from './server.ts'
 import type { Snapshot } from './snapshot.ts'
 import { startWebhooks, type WebhookService } from './webhooks/service.ts'
@@ -125,6 +126,8 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     item: itemRoute(store, now),
     tags: tagsRoute(store, now),
     tag: tagRoute(store, now),
+    people: peopleRoute(store, now),
+    person: personRoute(store, now),
     redirects: redirectsRoute(store, now),
     ...(auth ? authHandlers(auth) : withoutAuth()),
     mcp:

@@ -11,6 +11,8 @@ import { MEDIA_SCHEMAS } from './media.ts'
 import { documentPaths } from './paths.ts'
 import { REACH_SCHEMAS } from './reach-schemas.ts'
 import { TAXONOMY_SCHEMAS } from './taxonomy-schemas.ts'
+import { PEOPLE_SCHEMAS } from './people-schemas.ts'
+import { PEOPLE_TAG } from '../../contract/routes/people.ts'
 import { TAXONOMY_TAG } from '../../contract/routes/taxonomy.ts'
 import { fullSchema, listSchema, sparseSchema, summarySchema } from './records.ts'
 import type { SchemaObject } from '../../contract/routes/schema.ts'
@@ -50,6 +52,7 @@ function buildOpenApiDocument(site: SiteConfig): OpenApiDocument {
     ...REACH_SCHEMAS,
     ...MEDIA_SCHEMAS,
     ...TAXONOMY_SCHEMAS,
+    ...PEOPLE_SCHEMAS,
   }
   for (const collection of COLLECTION_NAMES) {
     const name = recordSchemaName(collection)
@@ -104,6 +107,7 @@ function buildOpenApiDocument(site: SiteConfig): OpenApiDocument {
         description:
           "Tags across collections, the redirects of items' old addresses (from the content's git history), and the marketing site's sitemap.",
       },
+      { name: PEOPLE_TAG, description: 'Everyone who authors or speaks, with their profile and items.' },
       {
         name: 'Feeds and calendars',
         description: 'RSS 2.0, Atom 1.0 and JSON Feed 1.1 feeds; iCalendar files of events and webinars.',

@@ -52,6 +52,7 @@ import {
 import { atomFeed, calendar, changes, itemCalendar, jsonFeed, rssFeed, search } from './reach.ts'
 import type { Parameter, Route } from './route.ts'
 import { redirects, sitemap, sitemapPart, tag, tags } from './taxonomy.ts'
+import { people, person } from './people.ts'
 
 export const ROUTES = {
   list,
@@ -60,6 +61,8 @@ export const ROUTES = {
   changes,
   tags,
   tag,
+  people,
+  person,
   redirects,
   rssFeed,
   atomFeed,

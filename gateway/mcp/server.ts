@@ -16,6 +16,7 @@ import { registerGetContent } from './tools/get-content.ts'
 import { registerListContent } from './tools/list-content.ts'
 import { registerListUpcoming } from './tools/list-upcoming.ts'
 import { registerListTags } from './tools/list-tags.ts'
+import { registerGetPerson } from './tools/get-person.ts'
 import { registerSearch } from './tools/search.ts'
 import { registerSearchContent } from './tools/search-content.ts'
 
@@ -57,6 +58,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   registerGetContent(ctx)
   registerListUpcoming(ctx)
   registerListTags(ctx)
+  registerGetPerson(ctx)
   registerSearch(ctx)
   registerFetch(ctx)
   registerResources(ctx)
