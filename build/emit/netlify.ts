@@ -73,8 +73,14 @@ function netlifyRules(
   const files = new Set(emitted)
   for (const route of Object.values(ROUTES) as Route[]) {
     if (route.served !== 'gateway' || atTheEdge(route)) continue
-    // A computed route of a parameter no file names (a person's slug): /api/'s own rule below sends it on.
-    if (!route.prerendered && route.path.includes('{')) continue
+    // A computed route of a parameter no file names (a person's slug): one rule, the parameter a placeholder.
+    if (!route.prerendered && route.path.includes('{')) {
+      for (const { path } of documentedPaths(route)) {
+        const rule = path.replace(/\{([^}]+)\}/g, ':$1')
+        redirects.push(`${rule}  ${GATEWAY_TARGET}${rule}  200`)
+      }
+      continue
+    }
     // The parameters no file has, once per documented path (`:slug` standing for every item), before the files.
     if (route.prerendered)
       for (const { path, value } of documentedPaths(route)) redirects.push(...computedRules(route, path, value))

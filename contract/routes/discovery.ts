@@ -159,7 +159,8 @@ const LINKSET = {
         properties: { anchor: uriReference() },
         additionalProperties: LINK_TARGETS,
       },
-      10,
+      // The catalog's own context, then one per API it names.
+      20,
     ),
   },
 }

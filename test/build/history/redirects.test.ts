@@ -15,6 +15,7 @@ import { encodeCursor } from '../../../contract/changes.ts'
 import type { RedirectsEnvelope } from '../../../contract/redirects.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
+import { connectClient } from '../../gateway/mcp/setup.ts'
 import { commitAll, git, initAndCommit } from '../../helpers/git.ts'
 import { createProject, validPost, type TempProject } from '../../helpers/project.ts'
 
@@ -53,7 +54,7 @@ describe('redirects over a git history', () => {
     await commitAll(project.root, 'rename alpha again', T3)
     const { warnings } = await buildSite({ root: project.root, cache: false })
     expect(warnings).toEqual([])
-    gateway = await startGateway(project.dist)
+    gateway = await startGateway(project.dist, { env: { MCP_AUTH: 'off' } })
   }, 120_000)
   afterAll(async () => {
     await gateway?.close()
@@ -118,6 +119,36 @@ describe('redirects over a git history', () => {
     expect(rules).toContain('/api/blog-posts/old-charlie  /api/blog-posts/charlie  301')
     // A deleted item's address has no rule: the function answers its 410.
     expect(rules.filter((r) => r.startsWith('/api/blog-posts/bravo '))).toEqual([])
+  })
+
+  it('lets the MCP tools follow an old address: get_content, fetch and search find the item and say it moved', async () => {
+    const client = await connectClient(gateway.url)
+    try {
+      const text = (result: Record<string, unknown>) => (result.content as { text: string }[])[0]!.text
+      const read = await client.callTool({
+        name: 'get_content',
+        arguments: { collection: 'blog-posts', slug: 'alpha' },
+      })
+      expect(read.isError ?? false).toBe(false)
+      expect(read.structuredContent).toMatchObject({ slug: 'alpha-three', moved_from: 'blog-posts/alpha' })
+      expect(text(read)).toContain('Moved: blog-posts/alpha is now blog-posts/alpha-three')
+      const gone = await client.callTool({
+        name: 'get_content',
+        arguments: { collection: 'blog-posts', slug: 'bravo' },
+      })
+      expect(gone.isError).toBe(true)
+      expect(text(gone)).toContain('was deleted')
+      const fetched = await client.callTool({ name: 'fetch', arguments: { id: 'blog-posts/old-charlie' } })
+      expect(fetched.structuredContent).toMatchObject({
+        id: 'blog-posts/charlie',
+        metadata: { moved_from: 'blog-posts/old-charlie' },
+      })
+      const found = await client.callTool({ name: 'search', arguments: { query: 'blog-posts/alpha-two' } })
+      const { results } = found.structuredContent as { results: { id: string; moved_from?: string }[] }
+      expect(results[0]).toMatchObject({ id: 'blog-posts/alpha-three', moved_from: 'blog-posts/alpha-two' })
+    } finally {
+      await client.close()
+    }
   })
 })
 

@@ -62,7 +62,7 @@ describe('/mcp without the credential guard', () => {
 
   it('serves a client with no credential', async () => {
     const client = await connectClient(gw.url)
-    expect((await client.listTools()).tools.length).toBe(6)
+    expect((await client.listTools()).tools.length).toBe(8)
     await client.close()
   })
 

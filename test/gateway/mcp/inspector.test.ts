@@ -18,7 +18,16 @@ const { bin } = createRequire(import.meta.url)('@modelcontextprotocol/inspector/
   bin: Record<string, string>
 }
 const LAUNCHER = join(dirname(PACKAGE), bin['mcp-inspector']!)
-const TOOLS = ['fetch', 'get_content', 'list_content', 'list_upcoming', 'search', 'search_content']
+const TOOLS = [
+  'fetch',
+  'get_content',
+  'get_person',
+  'list_content',
+  'list_tags',
+  'list_upcoming',
+  'search',
+  'search_content',
+]
 
 let t: McpTestGateway
 let storage: string

@@ -98,7 +98,7 @@ describe('negotiation', () => {
     await client.connect(transport)
     expect(transport.protocolVersion).toBe(LEGACY)
     expect(transport.sessionId).toBeUndefined()
-    expect((await client.listTools()).tools.length).toBe(6)
+    expect((await client.listTools()).tools.length).toBe(8)
     await client.close()
   })
 })
