@@ -110,3 +110,10 @@ export interface ProblemBody {
   instance?: string
   errors?: { parameter: string; message: string }[]
 }
+
+/**
+ * Problem types answered with a schema of their own (build/openapi/taxonomy-schemas.ts) rather
+ * than the shared `Problem`, whose `type` lists the types of API 1.0.0: a value added there would
+ * be one its clients were promised never to see (a major change, docs/api-lifecycle.md).
+ */
+export const OWN_SCHEMA_PROBLEMS: readonly ProblemName[] = ['gone']

@@ -20,7 +20,6 @@ import {
   MCP_PATH,
   OPENAPI_PATH,
   PEOPLE_PATH,
-  REDIRECTS_PATH,
   SEARCH_PATH,
   SITEMAP_PATH,
   TAGS_PATH,
@@ -49,7 +48,6 @@ export const emitApiCatalog = {
       CHANGES_PATH,
       TAGS_PATH,
       PEOPLE_PATH,
-      REDIRECTS_PATH,
       MCP_PATH,
     ]
     // The same content as feeds, calendars and the sitemap (its pages on the marketing site): alternate representations, not APIs.

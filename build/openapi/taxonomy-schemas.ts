@@ -8,9 +8,10 @@ import { LOCALE_QUERY_PATTERN, MAX_LOCALE_LENGTH } from '../../contract/locales.
 import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN, TAG_PATTERN } from '../../contract/patterns.ts'
 import { MAX_LIMIT } from '../../contract/routes/parameters.ts'
 import { recordSchemaName } from '../../contract/routes/content.ts'
-import { arrayOf, count, instant, schemaRef, text, uri, uriReference } from '../../contract/routes/schema.ts'
+import { arrayOf, count, instant, int32, schemaRef, text, uri, uriReference } from '../../contract/routes/schema.ts'
 import type { SchemaObject } from '../../contract/routes/schema.ts'
 import { TAG_LIMITS } from '../core/site-tags.ts'
+import { PROBLEM_LIMITS } from '../../contract/problems.ts'
 
 const tagName = text(MAX_TAG_LENGTH, { pattern: TAG_PATTERN })
 const locale = text(MAX_LOCALE_LENGTH, { pattern: LOCALE_QUERY_PATTERN })
@@ -121,14 +122,17 @@ export const TAXONOMY_SCHEMAS: Record<string, SchemaObject> = {
       },
     },
   },
+  // Not an allOf of Problem: that one's `type` lists the problem types of API 1.0.0 (contract/problems.ts).
   Gone: {
-    allOf: [schemaRef('Problem')],
     type: 'object',
-    required: ['tombstone'],
-    description: "A deleted item's address: the problem, and the change feed's tombstone of the item.",
+    required: ['type', 'title', 'status', 'detail', 'tombstone'],
+    description:
+      "An RFC 9457 problem detail for a deleted item's address: the problem, and the change feed's tombstone of the item.",
     properties: {
-      type: { const: '/problems/gone' },
-      status: { const: 410 },
+      type: { type: 'string', format: 'uri-reference', const: '/problems/gone' },
+      title: text(PROBLEM_LIMITS.title),
+      status: int32(410, 410),
+      detail: text(PROBLEM_LIMITS.detail, { description: 'When the item was deleted, and its tombstone.' }),
       tombstone: {
         type: 'object',
         additionalProperties: false,

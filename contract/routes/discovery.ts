@@ -159,8 +159,7 @@ const LINKSET = {
         properties: { anchor: uriReference() },
         additionalProperties: LINK_TARGETS,
       },
-      // The catalog's own context, then one per API it names.
-      20,
+      10,
     ),
   },
 }
