@@ -36,11 +36,16 @@ export default defineConfig({
         // files (Netlify's emulation, the Inspector under Node 22) mostly wait on another process.
         // The smoke bench runs here too. A project of one worker at a time would run after all the
         // others (Vitest runs the files of such a project in a group of their own, last), never beside them.
+        // Not isolated: each worker runs file after file with the modules it has loaded (the gateway,
+        // the compiler, their dependencies), which every file would otherwise load and compile again.
+        // Every file starts and stops its own servers, compilers and projects, and restores what it
+        // changes of the process (its environment, spies); none depends on a module's first load.
         test: {
           name: 'suite',
           include: ['test/**/*.test.ts'],
           exclude: [...SOLO, ...NETLIFY_EMULATIONS],
           maxWorkers: 3,
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },

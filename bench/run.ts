@@ -9,7 +9,7 @@
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join, relative, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
+import { commandArgs, defineCommand } from '../contract/cli-args.ts'
 import type { Manifest } from '../contract/manifest.ts'
 import { SLUG_PATTERN } from '../contract/patterns.ts'
 import { generateCorpus } from './corpus/generate.ts'
@@ -34,21 +34,39 @@ import { benchWatch } from './suites/watch.ts'
 import { benchImages } from './suites/images.ts'
 import { benchLocales } from './suites/locales.ts'
 
-const { values: args } = parseArgs({
+const BENCH = defineCommand({
+  name: 'npm run bench',
+  summary:
+    'Generate a corpus, measure the build, its peers and the gateway, print the table and write it to bench/results/tmp/ (BENCHMARKS.md says what each row measures).',
   options: {
-    smoke: { type: 'boolean', default: false },
-    items: { type: 'string' },
-    seed: { type: 'string', default: '1' },
-    'no-install': { type: 'boolean', default: false },
-    keep: { type: 'boolean', default: false },
-    out: { type: 'string' },
-    record: { type: 'boolean', default: false },
-    sizes: { type: 'string' },
-    only: { type: 'string' },
-    images: { type: 'string' },
-    content: { type: 'string' },
+    smoke: { type: 'boolean', help: 'a few hundred items and one run each (npm run bench:smoke; for CI)' },
+    items: { type: 'string', value: 'N', help: 'the corpus size (default 10,000; 300 with --smoke)' },
+    seed: { type: 'string', value: 'S', help: "the corpus generator's seed (default 1)" },
+    'no-install': { type: 'boolean', help: 'never install Hugo (its rows are then skipped)' },
+    keep: { type: 'boolean', help: 'keep the temporary corpus' },
+    out: { type: 'string', value: 'DIR', help: 'write the results there' },
+    record: { type: 'boolean', help: 'write bench/results/latest.{json,md}, the results BENCHMARKS.md quotes' },
+    sizes: { type: 'string', value: '300,1000,…', help: "the scale curve's sizes" },
+    'load-seconds': { type: 'string', value: 'S', help: "each gateway load run's length (default 3; 1 with --smoke)" },
+    only: { type: 'string', value: 'scale|locales', help: 'the scale curve, or the multilingual row, alone' },
+    images: { type: 'string', value: 'N', help: 'images in the corpus (default 1,000; 12 with --smoke)' },
+    content: {
+      type: 'string',
+      value: 'DIR',
+      help: 'the hand-written content the scale curve copies and npm run check runs on (default content/)',
+    },
   },
 })
+
+const given = commandArgs(BENCH, process.argv.slice(2)).values
+const args = {
+  ...given,
+  smoke: given.smoke === true,
+  seed: given.seed ?? '1',
+  'no-install': given['no-install'] === true,
+  keep: given.keep === true,
+  record: given.record === true,
+}
 
 const smoke = args.smoke
 /**
@@ -73,7 +91,9 @@ const config = {
    */
   watch_edits: smoke ? 1 : 9,
   load_runs: smoke ? 1 : 3,
-  load_seconds: smoke ? 1 : 3,
+  /** Unrecorded load runs first: none in the smoke run, whose numbers are thrown away. */
+  load_warmups: smoke ? 0 : 1,
+  load_seconds: Number(args['load-seconds'] ?? (smoke ? 1 : 3)),
   connections: smoke ? 10 : 50,
   /** The scale curve's sizes (realistic prose), each built cold `scale_runs` times by us and by Hugo. */
   scale_sizes: args.sizes ?? (smoke ? '300' : '300,1000,3000,10000,30000'),
@@ -210,6 +230,7 @@ async function benchEverything(curve: Row[], hugoMissing: string | undefined): P
     const gateway = await step('gateway under load', () =>
       benchGateway(join(corpus.root, 'dist'), loadTargets(manifest), {
         runs: config.load_runs,
+        warmups: config.load_warmups,
         load: { connections: config.connections, seconds: config.load_seconds },
         workDir: corpus.root,
       }),
@@ -272,7 +293,7 @@ async function benchEverything(curve: Row[], hugoMissing: string | undefined): P
  * content lifetime, up to the next start less that lifetime) and health.
  */
 function loadTargets(manifest: Manifest): Target[] {
-  const posts = manifest.collections['blog-posts']
+  const posts = manifest.collections['blog-posts']!
   const counts = new Map<string, number>()
   for (const p of posts) for (const t of p.tags) counts.set(t, (counts.get(t) ?? 0) + 1)
   // The most used tags, so page 3 of the first has items at any corpus size.

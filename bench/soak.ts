@@ -20,7 +20,8 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/pr
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { COLLECTION_NAMES, type CollectionName } from '../contract/collections.ts'
+import { commandArgs, defineCommand } from '../contract/cli-args.ts'
+import { COLLECTION_NAMES, type CollectionName } from './corpus/collections.ts'
 import { buildSite } from '../build/compiler/build.ts'
 import { generateApiKey, hashApiKey } from '../gateway/auth/api-key.ts'
 import { generateClientSecret, hashClientSecret, writeClientsFile } from '../gateway/auth/issuer/clients-file.ts'
@@ -46,6 +47,15 @@ import {
   type KindStats,
   type SoakResult,
 } from './soak/report.ts'
+
+const SOAK = defineCommand({
+  name: 'npm run soak',
+  summary:
+    'Minutes of mixed load on a real gateway process, every answer checked; results to bench/results/tmp/soak.md. Exit 1 on any unexpected answer, gateway error, memory growth or flood past its ceiling.',
+  options: { record: { type: 'boolean', help: 'write the results into RELIABILITY.md instead' } },
+  more: 'Settings: SOAK_SECONDS (default 300), SOAK_WORKERS (6), SOAK_WARMUP_SECONDS (20 % of the run), SOAK_CEILING (1000).',
+})
+const args = commandArgs(SOAK, process.argv.slice(2)).values
 
 const ROOT = resolve(import.meta.dirname, '..')
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300)
@@ -97,7 +107,7 @@ async function main(): Promise<number> {
       const memory = memoryVerdict(result)
       const records = recordsVerdict(result)
       const markdown = toMarkdown(result, memory, records, new Date())
-      if (process.argv.includes('--record')) await writeSection(join(ROOT, 'RELIABILITY.md'), markdown)
+      if (args.record) await writeSection(join(ROOT, 'RELIABILITY.md'), markdown)
       else
         await mkdir(join(ROOT, 'bench/results/tmp'), { recursive: true }).then(() =>
           writeFile(join(ROOT, 'bench/results/tmp/soak.md'), `${markdown}\n`),

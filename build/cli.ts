@@ -8,21 +8,55 @@ import { ContentErrors, toGithubAnnotation } from './core/errors.ts'
 import { upToDateManifest } from './compiler/inputs.ts'
 import { hasImageFiles, restartWithCappedArenas } from './core/allocator.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
+import { defineCommand, didYouMean, type CommandSpec, parseCommand, printHelp } from '../contract/cli-args.ts'
 import { UsageError } from '../contract/errors.ts'
 import { readSettings } from '../contract/settings.ts'
+import { buildOrigin } from '../contract/api-origin.ts'
 import { settingsClock } from './pipeline/schedule.ts'
 import type { WithheldItem } from './compiler/build.ts'
 
-const USAGE = `usage: cli <build|check> [--root DIR] [--force] [--no-cache]`
+const ROOT = {
+  type: 'string',
+  value: 'DIR',
+  help: 'the project folder whose content/ to read (default: this one)',
+} as const
+
+const COMMANDS = {
+  build: defineCommand({
+    name: 'npm run build',
+    summary: 'Compile content/ into dist/; nothing is done when dist/ is up to date with the content and the code.',
+    options: {
+      root: ROOT,
+      force: { type: 'boolean', help: 'build even when dist/ is up to date' },
+      'no-cache': { type: 'boolean', help: 'render every body and image again instead of reusing .cache/' },
+    },
+    more: 'Exit codes: 0 built, 1 content errors (each with its file and line) or a bad setting, 2 usage.',
+  }),
+  check: defineCommand({
+    name: 'npm run check',
+    summary: 'Validate content/ as the build does, writing nothing.',
+    options: { root: ROOT },
+    more: 'Exit codes: 0 valid, 1 content errors (each with its file and line) or a bad setting, 2 usage.',
+  }),
+}
 
 async function main(argv: string[]): Promise<CliResult> {
   const [command, ...rest] = argv
-  const flag = (name: string) => rest.includes(name)
-  const rootIndex = rest.indexOf('--root')
-  const root = resolve(rootIndex >= 0 ? (rest[rootIndex + 1] ?? '.') : '.')
   if (command !== 'build' && command !== 'check')
-    throw new UsageError(command ? `unknown command "${command}"` : 'a command is needed', USAGE)
-  const { BUILD_THREADS, REQUIRE_HISTORY, GITHUB_ACTIONS } = readSettings(process.env, 'build')
+    throw new UsageError(
+      command
+        ? `unknown command "${command}"${didYouMean(command, Object.keys(COMMANDS))}`
+        : 'a command is needed: build or check',
+    )
+  const spec: CommandSpec = COMMANDS[command]
+  const args = parseCommand(spec, rest)
+  if (args.help) return printHelp(spec)
+  const flag = (name: 'force' | 'no-cache') => args.values[name] === true
+  const root = resolve(typeof args.values.root === 'string' ? args.values.root : '.')
+  const settings = readSettings(process.env, 'build')
+  const { BUILD_THREADS, REQUIRE_HISTORY, GITHUB_ACTIONS } = settings
+  // PUBLIC_URL, or the local gateway's address for `npm start`'s build; else site.yaml's api_url.
+  const apiOrigin = buildOrigin(settings)
   const threads = BUILD_THREADS === 'auto' ? undefined : BUILD_THREADS
   const requireHistory = REQUIRE_HISTORY === 'on'
 
@@ -38,21 +72,27 @@ async function main(argv: string[]): Promise<CliResult> {
     }
     // Nothing to do is answered before the compile pipeline (unified, ajv, emitters) is even loaded
     // (unless the history must be checked: an up-to-date dist/ may have been built without it).
-    const current = flag('--force') || requireHistory ? undefined : await upToDateManifest(root)
+    const current =
+      flag('force') || requireHistory ? undefined : await upToDateManifest(root, undefined, undefined, apiOrigin)
     // A build to do, with images: under the allocator images need (core/allocator.ts), checked up to date already.
-    if (!current && hasImageFiles(root)) restartWithCappedArenas(flag('--force') ? [] : ['--force'])
+    if (!current && hasImageFiles(root)) restartWithCappedArenas(flag('force') ? [] : ['--force'])
     const report = current
-      ? ({ manifest: current, upToDate: true, warnings: [] } as const)
+      ? ({ manifest: current, upToDate: true, warnings: [], siteWarnings: [] } as const)
       : await (await import('./compiler/build.ts')).buildSite({
           root,
           force: true,
-          cache: !flag('--no-cache'),
+          cache: !flag('no-cache'),
           threads,
           requireHistory,
+          apiOrigin,
         })
     for (const warning of report.warnings) {
       console.error(`! ${warning}`)
       if (GITHUB_ACTIONS) console.log(`::warning title=Change feed::${warning}`)
+    }
+    for (const warning of report.siteWarnings) {
+      console.error(`! ${warning}`)
+      if (GITHUB_ACTIONS) console.log(`::warning file=content/site.yaml,title=content/site.yaml::${warning}`)
     }
     const { id, counts } = report.manifest.build
     const summary = Object.entries(counts)

@@ -16,6 +16,8 @@ import { mkdir, rename, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { bundleEntry } from './bundle.ts'
 import { FUNCTION_NAME } from '../contract/public-paths.ts'
+import { runCli } from '../contract/cli.ts'
+import { defineCommand, parseCommand, printHelp } from '../contract/cli-args.ts'
 
 export const FUNCTIONS_DIR = 'netlify-functions'
 
@@ -42,10 +44,20 @@ export async function bundleFunction(root: string, outRoot = root): Promise<stri
   return gateway
 }
 
+const NETLIFY = defineCommand({
+  name: 'npm run build:netlify',
+  summary: `Bundle the gateway's Netlify Function and the functions beside it into ${FUNCTIONS_DIR}/ (netlify.toml points at it).`,
+  options: {},
+})
+
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  const started = performance.now()
-  const file = await bundleFunction(process.cwd())
-  console.log(
-    `✓ bundled the gateway function into ${file}, and ${Object.keys(SIDE_FUNCTIONS).join(', ')} beside it (${Math.round(performance.now() - started)} ms)`,
-  )
+  await runCli(async () => {
+    if (parseCommand(NETLIFY, process.argv.slice(2)).help) return printHelp(NETLIFY)
+    const started = performance.now()
+    const file = await bundleFunction(process.cwd())
+    console.log(
+      `✓ bundled the gateway function into ${file}, and ${Object.keys(SIDE_FUNCTIONS).join(', ')} beside it (${Math.round(performance.now() - started)} ms)`,
+    )
+    return 0
+  })
 }

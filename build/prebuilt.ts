@@ -11,7 +11,6 @@ import { join } from 'node:path'
 import { build, type Options } from 'tsup'
 import { NODE_TARGET, REQUIRE_BANNER } from './bundle.ts'
 import { sourceFingerprint } from './compiler/inputs.ts'
-import { standaloneValidators } from './pipeline/ajv-standalone.ts'
 
 /** Command name → its TypeScript entry, relative to the project root. */
 export const COMMANDS = {
@@ -55,7 +54,7 @@ export async function bundleCommands(root: string, outDir: string): Promise<void
     // CommonJS dependencies that read __filename (write-file-atomic names its temporary files by it) get the chunk's.
     shims: true,
     tsconfig: join(root, 'tsconfig.json'),
-    esbuildPlugins: [prebuiltValidators(root), markdownItClassFields(), fasterTextCollapse(root)],
+    esbuildPlugins: [markdownItClassFields(), fasterTextCollapse(root)],
   })
   // The editor's browser scripts, which build/emit/admin.ts reads from beside itself: beside the chunks.
   await cp(join(root, 'build', 'emit', 'admin'), join(outDir, 'admin'), { recursive: true })
@@ -67,9 +66,9 @@ type Plugin = NonNullable<Options['esbuildPlugins']>[number]
  * markdown-it 15 ships its classes with their fields lowered to a helper call,
  * `_defineProperty(this, "tokens", [])`, for every field of every Token, state
  * and ruler made: the helper's property-key coercion and its store through a
- * computed key, shared by every class, cost a 300-item build ~160 ms of CPU
- * profile and make rendering ~2× slower than markdown-it 14's plain
- * assignments. In its constructors these become `;(this.tokens = [])` again:
+ * computed key, shared by every class, show in a build's CPU profile and
+ * make rendering slower than markdown-it 14's plain assignments
+ * (BENCHMARKS.md, "Mechanisms and their gains"). In its constructors these become `;(this.tokens = [])` again:
  * the same objects (no markdown-it class has a setter a field would shadow),
  * made as fast as before. A markdown-it without the helper is left as it is.
  */
@@ -107,24 +106,6 @@ function fasterTextCollapse(root: string): Plugin {
           loader: 'js',
         }
       })
-    },
-  }
-}
-
-/** build/pipeline/ajv.ts, as the validation stage imports it, replaced by its validators compiled to code. */
-function prebuiltValidators(root: string): Plugin {
-  const pipeline = join(root, 'build', 'pipeline')
-  return {
-    name: 'prebuilt-validators',
-    setup(build) {
-      build.onResolve({ filter: /^\.\/ajv\.ts$/ }, (args) =>
-        args.importer === join(pipeline, 'validate.ts') ? { path: 'validators', namespace: 'prebuilt' } : undefined,
-      )
-      build.onLoad({ filter: /.*/, namespace: 'prebuilt' }, () => ({
-        contents: standaloneValidators(),
-        loader: 'js',
-        resolveDir: pipeline,
-      }))
     },
   }
 }

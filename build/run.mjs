@@ -8,14 +8,14 @@
  * makes a new key, and the next run bundles again (a few seconds, once).
  * Plain JavaScript, so that nothing here needs compiling either.
  *
- *   node build/run.mjs <cli|dev|serve|keys|new|settings-doc> [args…]
+ *   node build/run.mjs <cli|dev|serve|keys|new> [args…]   (build/prebuilt.ts, COMMANDS)
  *   node build/run.mjs --watch dev [args…]   restart when the code changes (npm run dev)
  *
- * `npm run build`, `check` and `start`'s build start Node with `--v8-pool-size=0`: V8's
- * background threads (it compiles hot functions there) sized by Node to the machine's cores
- * less one, where Node's default of 4 had them compete with the build's own threads on a
- * 2-core machine (BENCHMARKS.md: a 300-item build 10% faster, 1,000 items 5%). It must be
- * given when the process starts, hence on the scripts' command line, not here.
+ * `npm run build`, `check` and `start`'s build (build/start.sh) start Node with
+ * `--v8-pool-size=0`: V8's background threads (it compiles hot functions there) sized by
+ * Node to the machine's cores less one, where Node's default of 4 had them compete with the
+ * build's own threads on a small machine (BENCHMARKS.md, "Mechanisms and their gains"). It
+ * must be given when the process starts, hence on the command line, not here.
  */
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -170,7 +170,7 @@ async function run(command, args) {
   const dir = await prebuilt()
   const entry = join(dir, `${command}.js`)
   if (!existsSync(entry)) {
-    process.stderr.write(`✗ unknown command "${command}" (cli, dev, serve, keys, new, settings-doc)\n`)
+    process.stderr.write(`✗ unknown command "${command}" (cli, dev, serve, keys, new)\n`)
     process.exit(2)
   }
   cacheCompiledCode(dir)
@@ -256,6 +256,6 @@ const [first, ...rest] = process.argv.slice(2)
 if (first === '--watch') await watchAndRun(rest[0], rest.slice(1))
 else if (first) await run(first, rest)
 else {
-  process.stderr.write('usage: node build/run.mjs [--watch] <cli|dev|serve|keys|new|settings-doc> [args…]\n')
+  process.stderr.write('usage: node build/run.mjs [--watch] <cli|dev|serve|keys|new> [args…]\n')
   process.exit(2)
 }

@@ -2,25 +2,62 @@
 /**
  * `npm run new -- <collection> "Title" [--related collection/slug,…]
  * [--publish-at 2027-03-04T09:00:00+01:00] [--expires-at …]`: create
- * content/<collection>/<slug>.md with the frontmatter the collection's schema
- * requires, as a draft, pointing to the related items given, scheduled for
+ * content/<collection>/<slug>.md with the frontmatter the collection's model
+ * (content/site.yaml) requires, as a draft, pointing to the related items given, scheduled for
  * the time given; or, with `--translate <collection>/<slug> --locale de`, a
  * draft translation of an item beside it (scaffold/translation.ts). Never
  * overwrites a file. Exit codes: 0 created, 1 refused, 2 usage (contract/cli.ts).
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../contract/collections.ts'
-import { MAX_SLUG_LENGTH, REFERENCE_PATTERN, SLUG_PATTERN } from '../contract/patterns.ts'
+import { referencePattern } from '../contract/model/common-fields.ts'
+import type { ContentModel } from '../contract/model/model.ts'
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../contract/patterns.ts'
+import { loadSiteConfig } from './core/site.ts'
 import { datesFrom, renderTemplate } from './scaffold/templates.ts'
 import { scaffoldTranslation, TRANSLATE_USAGE } from './scaffold/translation.ts'
 import { slugify } from './core/slug.ts'
-import { closest } from './core/did-you-mean.ts'
+import { closest } from '../contract/did-you-mean.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
+import { defineCommand, didYouMean, parseCommand, printHelp, usageOf } from '../contract/cli-args.ts'
 import { AppError, UsageError } from '../contract/errors.ts'
 
-const USAGE = `usage: npm run new -- <${COLLECTION_NAMES.join('|')}> "Title" [--slug my-slug] [--related collection/slug,…] [--publish-at 2027-03-04T09:00:00+01:00] [--expires-at 2027-06-30T23:59:59+01:00] [--root DIR]
-       npm run new -- --translate <collection>/<slug> --locale <locale> [--slug my-translated-slug] [--root DIR]`
+/** `npm run new`'s arguments: one table for both of its forms, and its help. */
+const NEW = defineCommand({
+  name: 'npm run new',
+  summary: `Create content/<collection>/<slug>.md as a draft with the frontmatter its collection requires (never overwriting a file); the collections are those content/site.yaml declares.`,
+  operands: '<collection> "Title"',
+  positionals: 2,
+  options: {
+    slug: { type: 'string', value: 'SLUG', help: 'the slug (and file name) instead of one made from the title' },
+    related: {
+      type: 'string',
+      multiple: true,
+      value: 'COLLECTION/SLUG,…',
+      help: 'items to point to; each must exist',
+    },
+    'publish-at': {
+      type: 'string',
+      value: 'DATE',
+      help: 'publication time: 2027-03-04 (midnight UTC) or 2027-03-04T09:00:00+01:00',
+    },
+    'expires-at': { type: 'string', value: 'DATE-TIME', help: 'when it is withdrawn: 2027-06-30T23:59:59+01:00' },
+    translate: {
+      type: 'string',
+      value: 'COLLECTION/SLUG',
+      help: 'make a draft translation of this item instead (with --locale; no collection or title)',
+    },
+    locale: { type: 'string', value: 'LOCALE', help: 'the locale of the translation, like de' },
+    root: { type: 'string', value: 'DIR', help: 'the project folder to write into (default: this one)' },
+  },
+  more: `Examples:
+  npm run new -- blog-posts "Our first post"
+  npm run new -- --translate blog-posts/our-first-post --locale de
+Exit codes: 0 created, 1 refused (the file exists, a related item does not), 2 usage.`,
+})
+
+/** The usage line a mistake is answered with; `--help` has the rest. */
+const USAGE = `${usageOf(NEW)}   (\`npm run new -- --help\` lists the options)`
 
 /** What published_at takes: a date (its midnight UTC) or an RFC 3339 date-time with offset. */
 const PUBLISH_AT = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))?$/
@@ -64,9 +101,7 @@ const MAX_TITLE_LENGTH = 200
 const isSlug = (slug: string) => slug.length <= MAX_SLUG_LENGTH && new RegExp(SLUG_PATTERN).test(slug)
 
 /** Each `--related` item must exist (a draft too: the new file is a draft, and a draft may point to one). */
-async function checkRelatedExist(root: string, related: readonly string[]): Promise<void> {
-  if (!related.length) return
-  const known = await itemsIn(root)
+function checkRelatedExist(known: readonly string[], related: readonly string[]): void {
   for (const target of related) {
     if (known.includes(target)) continue
     const collection = `${target.split('/')[0]}/`
@@ -81,10 +116,17 @@ async function checkRelatedExist(root: string, related: readonly string[]): Prom
   }
 }
 
+/** The way out of a slug clash: another slug with --slug, one no item has. */
+function freeSlug(collection: string, slug: string, known: readonly string[]): string {
+  let n = 2
+  while (known.includes(`${collection}/${slug}-${n}`)) n++
+  return ` (give the new item another slug with --slug, like --slug ${slug}-${n})`
+}
+
 /** Every item of the project as collection/slug: a file's \`slug\` field, else its name. */
-async function itemsIn(root: string): Promise<string[]> {
+async function itemsIn(root: string, model: ContentModel): Promise<string[]> {
   const items: string[] = []
-  for (const collection of COLLECTION_NAMES) {
+  for (const collection of model.names) {
     const names = await readdir(join(root, 'content', collection)).catch(() => [] as string[])
     for (const name of names.filter((n) => n.endsWith('.md'))) {
       const text = await readFile(join(root, 'content', collection, name), 'utf8')
@@ -102,8 +144,14 @@ export async function scaffold(
   title: string,
   options: { slug?: string; related?: string[]; now?: Date; publishAt?: string; expiresAt?: string } = {},
 ): Promise<string> {
-  if (!isCollectionName(collection))
-    throw new UsageError(`unknown collection "${collection}"; use one of ${COLLECTION_NAMES.join(', ')}`, USAGE)
+  // The collections of the project's model (a site.yaml with errors stops here, with them).
+  const { model } = await loadSiteConfig(root)
+  const def = model.collections[collection]
+  if (!def || !Object.hasOwn(model.collections, collection))
+    throw new UsageError(
+      `unknown collection "${collection}"${didYouMean(collection, model.names)}; use one of ${model.names.join(', ')}`,
+      USAGE,
+    )
   if (!title.trim()) throw new UsageError('the title must not be empty', USAGE)
   if (title.trim().length > MAX_TITLE_LENGTH)
     throw new UsageError(
@@ -123,70 +171,58 @@ export async function scaffold(
     throw new UsageError(`cannot make a slug from "${title}"; pass one with --slug, like --slug my-first-post`, USAGE)
   }
   const related = options.related ?? []
-  const malformed = related.find((r) => !new RegExp(REFERENCE_PATTERN).test(r))
+  const malformed = related.find((r) => !new RegExp(referencePattern(model.names)).test(r))
   if (malformed !== undefined)
     throw new UsageError(
       `--related "${malformed}" must name an item as collection/slug, like blog-posts/my-first-post`,
       USAGE,
     )
   const schedule = scheduleFrom(options.publishAt, options.expiresAt)
-  await checkRelatedExist(root, related)
+  const items = await itemsIn(root, model)
+  if (related.length) checkRelatedExist(items, related)
+  const slugs = (of: string) => items.flatMap((i) => (i.startsWith(`${of}/`) ? [i.slice(of.length + 1)] : []))
   const dir = join(root, 'content', collection)
   const path = `content/${collection}/${slug}.md`
   await mkdir(dir, { recursive: true })
   try {
     await writeFile(
       join(root, path),
-      renderTemplate(
-        collection as CollectionName,
-        title.trim(),
-        datesFrom(options.now ?? new Date()),
-        related,
-        schedule,
-      ),
+      renderTemplate(def, title.trim(), datesFrom(options.now ?? new Date()), related, schedule, slugs),
       { flag: 'wx' },
     )
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-      throw new FileExistsError(`${path} already exists; nothing was written`)
+      throw new FileExistsError(`${path} already exists; nothing was written${freeSlug(collection, slug, items)}`)
     throw error
   }
   return path
 }
 
 async function main(argv: string[]): Promise<CliResult> {
-  const flag = (name: string) => {
-    const i = argv.indexOf(name)
-    if (i < 0) return undefined
-    const value = argv[i + 1]
-    argv.splice(i, 2)
-    return value
-  }
-  const slug = flag('--slug')
-  const translate = flag('--translate')
+  const args = parseCommand(NEW, argv)
+  if (args.help) return printHelp(NEW)
+  const { slug, translate, locale } = args.values
+  const root = resolve(args.values.root ?? '.')
   if (translate !== undefined) {
-    const locale = flag('--locale')
-    const root = resolve(flag('--root') ?? '.')
-    if (!locale || argv.length) throw new UsageError('--translate needs --locale and nothing else', TRANSLATE_USAGE)
+    const others = ['related', 'publish-at', 'expires-at'] as const
+    if (!locale || args.positionals.length || others.some((o) => args.values[o] !== undefined))
+      throw new UsageError('--translate needs --locale and nothing else', TRANSLATE_USAGE)
     const path = await scaffoldTranslation(root, translate, locale, { slug })
     console.log(path)
     console.error(`✓ created ${path} as a draft translation; translate it, then remove \`draft: true\` to publish it`)
     return 0
   }
-  const publishAt = flag('--publish-at')
-  const expiresAt = flag('--expires-at')
-  const related: string[] = []
-  for (let value = flag('--related'); value !== undefined; value = flag('--related'))
-    related.push(
-      ...value
-        .split(',')
-        .map((r) => r.trim())
-        .filter(Boolean),
-    )
-  const root = resolve(flag('--root') ?? '.')
-  const [collection, title, ...rest] = argv
-  if (!collection || title === undefined || rest.length)
-    throw new UsageError('a collection and a title are needed', USAGE)
+  if (locale !== undefined) throw new UsageError('--locale goes with --translate', USAGE)
+  const publishAt = args.values['publish-at']
+  const expiresAt = args.values['expires-at']
+  const related = (args.values.related ?? []).flatMap((value) =>
+    value
+      .split(',')
+      .map((r) => r.trim())
+      .filter(Boolean),
+  )
+  const [collection, title] = args.positionals
+  if (!collection || title === undefined) throw new UsageError('a collection and a title are needed', USAGE)
   const path = await scaffold(root, collection, title, { slug, related, publishAt, expiresAt })
   console.log(path)
   const future = publishAt !== undefined && instantOf(publishAt) > Date.now()

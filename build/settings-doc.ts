@@ -7,6 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { runCli } from '../contract/cli.ts'
+import { defineCommand, parseCommand, printHelp } from '../contract/cli-args.ts'
 import { settingsTable } from '../contract/settings.ts'
 
 export const START = '<!-- settings:start -->'
@@ -23,8 +24,15 @@ export function withSettingsTable(page: string): string {
   return `${page.slice(0, start + START.length)}\n${settingsTable()}\n${page.slice(end)}`
 }
 
+const SETTINGS_DOC = defineCommand({
+  name: 'npm run docs:settings',
+  summary: `Write the settings table, generated from contract/settings.ts, into ${SETTINGS_PAGE}.`,
+  options: {},
+})
+
 if (process.argv[1] === import.meta.filename) {
   await runCli(async () => {
+    if (parseCommand(SETTINGS_DOC, process.argv.slice(2)).help) return printHelp(SETTINGS_DOC)
     const file = join(process.cwd(), SETTINGS_PAGE)
     await writeFile(file, withSettingsTable(await readFile(file, 'utf8')))
     console.error(`✓ ${SETTINGS_PAGE} settings table written from contract/settings.ts`)

@@ -1,15 +1,14 @@
 /**
  * One frontmatter property of a collection's JSON Schema as a field of the
  * editor at /admin/ (Decap CMS): its widget, whether it is required, its
- * validation (patterns and length bounds, with the messages `npm run check`
- * gives for the same fault) and its hint (the schema's description). Nothing
+ * validation (a pattern, with the message `npm run check` gives for the same
+ * fault, and length bounds) and its hint (the schema's description). Nothing
  * here names a collection's field: every rule reads the schema, so a field
  * added to a schema appears in the editor with no other edit.
  */
 import type { SchemaObject } from 'ajv'
-import { dateFormOf, patternOf } from './admin-patterns.ts'
-import { REFERENCE_PATTERN } from './patterns.ts'
-import { MEDIA_KEYWORD } from './schemas/common.ts'
+import { dateFormOf, lengthBoundsOf, patternOf } from './admin-patterns.ts'
+import { MEDIA_KEYWORD, REFERENCE_KEYWORD } from './model/common-fields.ts'
 
 /** A field of the editor's configuration (Decap's `fields` entries). */
 export type AdminField = Record<string, unknown> & { name: string; label: string; widget: string }
@@ -55,7 +54,7 @@ export function labelOf(name: string): string {
 
 /** Longer strings get a multi-line text area. */
 const TEXT_AREA_FROM = 300
-/** Whether the schema marks the string as naming an image (contract/schemas/common.ts `imageUrl`). */
+/** Whether the schema marks the string as naming an image (contract/model/common-fields.ts `imageUrl`). */
 function namesImage(schema: SchemaObject): boolean {
   return schema[MEDIA_KEYWORD] === 'image'
 }
@@ -75,6 +74,9 @@ export function adminField(
   }
   if (Array.isArray(schema.enum))
     return { ...base, widget: 'select', options: schema.enum.map((v: unknown) => String(v)) }
+  // A reference: a choice among the published items of its collection, written as the slug.
+  const target = schema[REFERENCE_KEYWORD]
+  if (typeof target === 'string' && target !== '*') return referenceField(base, target, choices)
   if (schema.type === 'boolean') return { ...base, widget: 'boolean' }
   if (schema.type === 'integer' || schema.type === 'number')
     return {
@@ -90,11 +92,14 @@ export function adminField(
   const date = dateFormOf(schema)
   if (date) return { ...base, widget: DATE_TIME_WIDGET, time: date.time, pattern: date.pattern }
   const pattern = patternOf(schema)
+  const rules = { ...(pattern ? { pattern } : {}), ...lengthBoundsOf(schema) }
   // An image: uploaded into the item's folder (the collection's media_folder, admin-config.ts), or an absolute URL.
-  if (namesImage(schema)) return { ...base, widget: 'image', choose_url: true, ...(pattern ? { pattern } : {}) }
+  if (namesImage(schema)) return { ...base, widget: 'image', choose_url: true, ...rules }
+  // Markdown, rendered like the body: the body's editor.
+  if (schema.contentMediaType === 'text/markdown') return { ...base, widget: 'markdown', modes: ['raw', 'rich_text'] }
   // A URL is one line however long it may be.
   const widget = (schema.maxLength ?? 0) > TEXT_AREA_FROM && schema.format !== 'uri' ? 'text' : 'string'
-  return { ...base, widget, ...(pattern ? { pattern } : {}) }
+  return { ...base, widget, ...rules }
 }
 
 function objectField(base: FieldBase, schema: SchemaObject, choices: ReferenceChoices): AdminField {
@@ -118,7 +123,9 @@ function listField(base: FieldBase, schema: SchemaObject, choices: ReferenceChoi
     ...(schema.maxItems !== undefined ? { max: schema.maxItems } : {}),
   }
   // References: a choice among the published items of the locale being written, as collection/slug.
-  if (items.pattern === REFERENCE_PATTERN) return relatedField(base, choices, bounds)
+  if (items[REFERENCE_KEYWORD] === '*') return relatedField(base, choices, bounds)
+  const target = items[REFERENCE_KEYWORD]
+  if (typeof target === 'string') return { ...referenceField(base, target, choices), multiple: true, ...bounds }
   if (items.type === 'object') {
     const fields = adminFields(items, choices)
     const summary = fields[0] ? `{{fields.${fields[0].name}}}` : undefined
@@ -155,6 +162,16 @@ function relatedField(base: FieldBase, choices: ReferenceChoices, bounds: Record
       : {}),
     ...bounds,
   }
+}
+
+/** A `reference` field: the published items of its collection (the default locale's), by slug. */
+function referenceField(base: FieldBase, collection: string, choices: ReferenceChoices): AdminField {
+  const prefix = `${collection}/`
+  const options = choices.references
+    .filter((r) => r.value.startsWith(prefix))
+    .map((r) => ({ label: r.label, value: r.value.slice(prefix.length) }))
+  // Decap refuses a select without options: before the collection has an item, the slug is written by hand.
+  return options.length ? { ...base, widget: 'select', options } : { ...base, widget: 'string' }
 }
 
 /** `tags` → `tag`, `products` → `product`: the name of one item of a list. */

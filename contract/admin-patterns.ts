@@ -1,8 +1,9 @@
 /**
  * A schema property's validation as the editor at /admin/ (Decap CMS) checks
- * it: one regular expression per field (its pattern, or `anyOf` of patterns,
- * and its length bounds) with the message `npm run check` gives for the same
- * fault, and the forms a date may take.
+ * it: one regular expression per field (its pattern, or `anyOf` of patterns)
+ * with the message `npm run check` gives for the same fault; its length
+ * bounds apart (admin/bounds.js checks them), so that a value gets the
+ * message of the one rule it breaks; and the forms a date may take.
  */
 import type { SchemaObject } from 'ajv'
 
@@ -26,19 +27,13 @@ function alternativesOf(schema: SchemaObject): string | undefined {
 }
 
 /**
- * The schema's pattern (or its `anyOf` of patterns) and length bounds as one
- * regular expression and one message, as Decap checks them (one `pattern`
- * per field; empty values are left to `required`).
+ * The schema's pattern (or its `anyOf` of patterns, or the form its format
+ * takes) as one regular expression and its message, as Decap checks them (one
+ * `pattern` per field; empty values are left to `required`).
  */
 export function patternOf(schema: SchemaObject): [string, string] | undefined {
   const parts: string[] = []
   const messages: string[] = []
-  const { minLength, maxLength } = schema as { minLength?: number; maxLength?: number }
-  if (minLength !== undefined || maxLength !== undefined) {
-    parts.push(`(?=[\\s\\S]{${minLength ?? 0},${maxLength ?? ''}}$)`)
-    if (maxLength !== undefined) messages.push(`must NOT have more than ${maxLength} characters`)
-    if (minLength !== undefined && minLength > 1) messages.push(`must NOT have fewer than ${minLength} characters`)
-  }
   if (typeof schema.pattern === 'string') {
     parts.push(`(?:${schema.pattern})`)
     const fallback =
@@ -56,6 +51,19 @@ export function patternOf(schema: SchemaObject): [string, string] | undefined {
   }
   if (!parts.length) return undefined
   return [`^${parts.join('')}`, messages.join('; ')]
+}
+
+/**
+ * The length bounds of a text property as the editor's fields take them
+ * (`max_length`, and `min_length` past 1: a value shorter than 1 is empty,
+ * which `required` speaks of).
+ */
+export function lengthBoundsOf(schema: SchemaObject): { min_length?: number; max_length?: number } {
+  const { minLength, maxLength } = schema as { minLength?: number; maxLength?: number }
+  return {
+    ...(minLength !== undefined && minLength > 1 ? { min_length: minLength } : {}),
+    ...(maxLength !== undefined ? { max_length: maxLength } : {}),
+  }
 }
 
 function isDateOrDateTime(schema: SchemaObject): boolean {

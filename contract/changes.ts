@@ -15,7 +15,7 @@
  * cursors name it (`de_<cursor>`), so one locale's cursor is never read as
  * another's position.
  */
-import type { CollectionName } from './collections.ts'
+import type { CollectionName } from './model/model.ts'
 import { chooseLocale, checkLocaleSyntax, LOCALE_QUERY_PATTERN, type SiteLocales } from './locales.ts'
 import { CHANGES_PATH } from './public-paths.ts'
 import { single, type ParameterError } from './query-values.ts'

@@ -3,14 +3,14 @@
  * documents and feeds, and the extra headers some carry. The gateway's static route and
  * the Netlify `_headers` file both read this, so the CDN and the gateway agree.
  */
-import { COLLECTION_NAMES } from './collections.ts'
 import { ADMIN_CSP } from './headers.ts'
+import type { ContentModel } from './model/model.ts'
 import {
   ADMIN_PATH,
   ALL_FEED,
   API_CATALOG_PATH,
   AUTHORIZATION_SERVER_PATH,
-  feedPath,
+  FEED_EXTENSIONS,
   FEEDS_PREFIX,
   MCP_PATH,
   PROTECTED_RESOURCE_PATH,
@@ -31,8 +31,10 @@ export const FEED_TYPES: Record<FeedFormat, string> = {
   json: 'application/feed+json; charset=utf-8',
 }
 
-/** The names a feed is published under: each collection, and everything. */
-export const FEED_NAMES = [...COLLECTION_NAMES, ALL_FEED] as const
+/** The names a feed is published under: each collection of `model`, and everything. */
+export function feedNames(model: ContentModel): string[] {
+  return [...model.names, ALL_FEED]
+}
 /** Items in each feed: the newest by published_at. */
 export const FEED_ENTRIES = 50
 
@@ -42,22 +44,23 @@ export const DOCUMENT_TYPES: Record<string, string> = {
   [AUTHORIZATION_SERVER_PATH]: JSON_DOCUMENT,
   [PROTECTED_RESOURCE_PATH]: JSON_DOCUMENT,
   [`${PROTECTED_RESOURCE_PATH}${MCP_PATH}`]: JSON_DOCUMENT,
-  ...Object.fromEntries(
-    FEED_NAMES.flatMap((name) =>
-      (Object.keys(FEED_TYPES) as FeedFormat[]).map((f) => [feedPath(name, f), FEED_TYPES[f]]),
-    ),
-  ),
 }
 
-const LOCALE_FEED = new RegExp(`^${FEEDS_PREFIX}/[^/]+(/[^/]+)$`)
+/** A feed's format by its file's extension (`.xml` RSS, `.atom` Atom, `.json` JSON Feed). */
+const FEED_FORMATS = Object.fromEntries(
+  (Object.keys(FEED_EXTENSIONS) as FeedFormat[]).map((format) => [FEED_EXTENSIONS[format], format]),
+) as Record<string, FeedFormat>
+
+/** A feed: `/feeds/<name>.<ext>`, or a multilingual site's `/feeds/<locale>/<name>.<ext>`. */
+const FEED_FILE = new RegExp(`^${FEEDS_PREFIX}/(?:[^/]+/)?[^/]+\\.([a-z]+)$`)
 
 /**
  * The media type of a document by its path, where the extension does not tell: DOCUMENT_TYPES,
- * and a multilingual site's feeds of other locales (`/feeds/de/all.xml` is RSS like `/feeds/all.xml`).
+ * and the feeds of every collection and locale (`/feeds/de/all.xml` is RSS like `/feeds/all.xml`).
  */
 export function documentType(path: string): string | undefined {
-  const localeFeed = LOCALE_FEED.exec(path)
-  return DOCUMENT_TYPES[path] ?? (localeFeed ? DOCUMENT_TYPES[`${FEEDS_PREFIX}${localeFeed[1]}`] : undefined)
+  const format = FEED_FORMATS[FEED_FILE.exec(path)?.[1] ?? '']
+  return DOCUMENT_TYPES[path] ?? (format ? FEED_TYPES[format] : undefined)
 }
 
 /** Extra headers of documents, by path (RFC 9727: the catalog links to itself; the editor's page has its own policy). */

@@ -1,7 +1,7 @@
 /**
  * The filters a list and a search share — `tag` (any of several),
  * `updated_since`, `published_after`, `published_before`, `author`,
- * `when=upcoming|past` and `exclude` — as a parsed query holds them, and as
+ * `when=upcoming|past`, `exclude` and a collection's field filters — as a parsed query holds them, and as
  * a canonical link writes them. Declared, and so read, in
  * routes/parameters.ts; evaluated by list-query.ts.
  */
@@ -24,6 +24,8 @@ export interface RecordFilter {
   when?: When
   /** Leave out the item with this slug. */
   exclude?: string
+  /** Only items whose field has any of these values, by field (a collection's `filter: true` fields; lists only). */
+  match?: Readonly<Record<string, readonly (string | boolean)[]>>
 }
 
 /** The filter as query parameters, in a fixed order, for canonical links (`&tag=a,b&author=…`). */
@@ -36,6 +38,8 @@ export function filterHref(filter: RecordFilter): string {
   if (filter.author !== undefined) href += `&author=${filter.author}`
   if (filter.when !== undefined) href += `&when=${filter.when}`
   if (filter.exclude !== undefined) href += `&exclude=${filter.exclude}`
+  for (const [field, values] of Object.entries(filter.match ?? {}))
+    href += `&${field}=${values.map((v) => encodeURIComponent(String(v))).join(',')}`
   return href
 }
 
@@ -48,6 +52,7 @@ export function isFiltered(filter: RecordFilter): boolean {
     filter.publishedBefore !== undefined ||
     filter.author !== undefined ||
     filter.when !== undefined ||
-    filter.exclude !== undefined
+    filter.exclude !== undefined ||
+    filter.match !== undefined
   )
 }

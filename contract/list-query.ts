@@ -10,9 +10,9 @@
  * answer is the same all through its window, may be kept for that long, and
  * never beyond it.
  *
- * @example selectItems('events', records, { limit: 10, page: 1, tag: undefined, when: 'upcoming', sort: ['starts_at'] }, Date.now())
+ * @example selectItems(model.collections.events, records, { limit: 10, page: 1, tag: undefined, when: 'upcoming', sort: ['starts_at'] }, Date.now())
  */
-import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from './collections.ts'
+import type { CollectionModel, CollectionName, ContentModel } from './model/model.ts'
 import type { RecordFilter } from './filters.ts'
 import { isPerson, type Person } from './people.ts'
 import type { ListQuery } from './query.ts'
@@ -20,16 +20,19 @@ import type { ContentRecord } from './records.ts'
 
 const DAY_MS = 86_400_000
 const DATE = /^\d{4}-\d{2}-\d{2}$/
-/** Every field of any collection that lists people. */
-const PEOPLE_FIELDS = [...new Set(COLLECTION_NAMES.flatMap((c) => COLLECTIONS[c].people))]
 
 /**
  * The test of `filter` against one record at `now` (epoch ms; only `when`
- * reads it), or undefined when the filter keeps every record.
+ * reads it), or undefined when the filter keeps every record. `people`: the
+ * fields `author` looks in (the collection's, or every collection's).
  */
-export function recordMatcher(filter: RecordFilter, now: number): ((record: ContentRecord) => boolean) | undefined {
+export function recordMatcher(
+  filter: RecordFilter,
+  now: number,
+  people: readonly string[],
+): ((record: ContentRecord) => boolean) | undefined {
   const tests: ((record: ContentRecord) => boolean)[] = []
-  const { tag, updatedSince, publishedAfter, publishedBefore, author, when, exclude } = filter
+  const { tag, updatedSince, publishedAfter, publishedBefore, author, when, exclude, match } = filter
   if (tag !== undefined) tests.push((r) => tag.some((t) => r.tags.includes(t)))
   if (updatedSince !== undefined) {
     const after = Date.parse(updatedSince)
@@ -45,7 +48,7 @@ export function recordMatcher(filter: RecordFilter, now: number): ((record: Cont
     const bound = Date.parse(DATE.test(publishedBefore) ? `${publishedBefore}T00:00:00Z` : publishedBefore)
     tests.push((r) => Date.parse(r.published_at) < bound)
   }
-  if (author !== undefined) tests.push((r) => peopleOf(r).some((p) => isPerson(p, author)))
+  if (author !== undefined) tests.push((r) => peopleOf(r, people).some((p) => isPerson(p, author)))
   if (when !== undefined) {
     tests.push((r) => {
       const start = startOf(r)
@@ -53,13 +56,18 @@ export function recordMatcher(filter: RecordFilter, now: number): ((record: Cont
     })
   }
   if (exclude !== undefined) tests.push((r) => r.slug !== exclude)
+  for (const [field, values] of Object.entries(match ?? {}))
+    tests.push((r) => values.includes(r[field] as string | boolean))
   if (tests.length === 0) return undefined
   return (record) => tests.every((test) => test(record))
 }
 
-/** The people a record lists (authors, speakers). */
-function peopleOf(record: ContentRecord): Person[] {
-  return PEOPLE_FIELDS.flatMap((field) => (Array.isArray(record[field]) ? (record[field] as Person[]) : []))
+/** The people a record lists in `fields` (authors, speakers; a field of one person too). */
+function peopleOf(record: ContentRecord, fields: readonly string[]): Person[] {
+  return fields.flatMap((field) => {
+    const value = record[field]
+    return Array.isArray(value) ? (value as Person[]) : value && typeof value === 'object' ? [value as Person] : []
+  })
 }
 
 /** A record's start (epoch ms), when it has one. */
@@ -72,7 +80,7 @@ const TITLES = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 /**
  * `records` (in the collection's own order) by `keys` (`title`,
- * `-published_at`, …): dates by instant, text by an English collation
+ * `-published_at`, …): dates by instant, the title by an English collation
  * ignoring case and accents, with numbers by value; a missing value last
  * either way; ties in the collection's own order.
  */
@@ -83,7 +91,8 @@ export function sortRecords(records: readonly ContentRecord[], keys: readonly st
     values: order.map(({ field }) => {
       const value = record[field]
       if (typeof value !== 'string') return undefined
-      return field.endsWith('_at') ? Date.parse(value) : value
+      // The sort keys are the title and dates (a collection's own date and date-time fields among them).
+      return field === 'title' ? value : Date.parse(value)
     }),
   }))
   keyed.sort((a, b) => {
@@ -109,13 +118,14 @@ export function selectFields(record: Record<string, unknown>, fields: readonly s
   return out
 }
 
-/** The items of a list query, every page of it, in its order (page and fields aside). */
+/** The items of a list query of `collection`, every page of it, in its order (page and fields aside). */
 export function selectItems(
+  collection: CollectionModel,
   items: readonly ContentRecord[],
   query: Pick<ListQuery, keyof RecordFilter | 'sort'>,
   now: number,
 ): readonly ContentRecord[] {
-  const matches = recordMatcher(query, now)
+  const matches = recordMatcher(query, now, collection.people)
   const kept = matches ? items.filter(matches) : items
   return query.sort ? sortRecords(kept, query.sort) : kept
 }
@@ -158,7 +168,7 @@ export function scheduleWindow(starts: readonly number[], now: number): Schedule
   return window
 }
 
-/** The collections a list or search of `collection` (all when undefined) draws starts from. */
-export function scheduledCollections(collection?: CollectionName): CollectionName[] {
-  return (collection ? [collection] : COLLECTION_NAMES).filter((c) => COLLECTIONS[c].sortField === 'starts_at')
+/** The collections a list or search of `collection` (all when undefined) draws starts from: the dated ones. */
+export function scheduledCollections(model: ContentModel, collection?: CollectionName): CollectionName[] {
+  return (collection ? [collection] : model.names).filter((c) => model.collections[c]?.dated)
 }

@@ -3,11 +3,11 @@
  * build, lists every emitted file with its ETag, and carries the list form of
  * every item so the gateway can answer any list query with the shared renderer.
  */
-import type { CollectionName } from './collections.ts'
+import type { CollectionName, ContentModel } from './model/model.ts'
 import type { ContentRecord } from './records.ts'
 import type { DeprecationNotice } from './routes/deprecation.ts'
 
-export const MANIFEST_FORMAT = 1
+export const MANIFEST_FORMAT = 2
 
 export interface BuildInfo {
   id: string
@@ -47,6 +47,8 @@ export interface Manifest {
   deprecated_fields?: Record<string, DeprecationNotice[]>
   /** A multilingual site's locales (absent for a site with one). */
   locales?: ManifestLocales
+  /** The content model the build was made with: the gateway's collections, fields and scopes (never an import). */
+  model: ContentModel
 }
 
 /** The locales of a multilingual build, and each other locale's records in list form (its lists, as served). */

@@ -1,15 +1,12 @@
 /**
  * The people of the published content, worked out one way for the gateway
  * (GET /api/people, /api/people/{slug}) and the MCP tools: everyone an item
- * names in a field of people (PERSON_FIELDS: today the collections' `people`,
- * blog posts' authors and webinars' and events' speakers), by their slug
- * (contract/people.ts), with a profile from their mentions and their items.
- *
- * The one place that says which fields hold people: once the content model
- * gives fields a type, PERSON_FIELDS becomes every field of type `person`,
- * and nothing else here changes.
+ * names in a field of type `person` (one person, or a list of them: each
+ * collection's `people` in the content model, such as blog posts' authors or
+ * a webinar's speakers), by their slug (contract/people.ts), with a profile
+ * from their mentions and their items.
  */
-import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from './collections.ts'
+import type { CollectionName, ContentModel } from './model/model.ts'
 import { filterHref, type RecordFilter } from './filters.ts'
 import { recordMatcher } from './list-query.ts'
 import type { ImageObject } from './media.ts'
@@ -17,10 +14,16 @@ import { PEOPLE_PATH } from './public-paths.ts'
 import type { ContentRecord } from './records.ts'
 import type { ListLinks, ListMeta } from './render.ts'
 
-/** The fields of each collection whose entries are people (`{name, slug, …}`). */
-export const PERSON_FIELDS: Record<CollectionName, readonly string[]> = Object.fromEntries(
-  COLLECTION_NAMES.map((c) => [c, COLLECTIONS[c].people]),
-) as Record<CollectionName, readonly string[]>
+/** The fields of `collection` that name people (`{name, slug, …}`, or a list of them): its fields of type person. */
+export function personFields(model: ContentModel, collection: CollectionName): readonly string[] {
+  return model.collections[collection]?.people ?? []
+}
+
+/** The people a record's `field` names: a list of them, or one person. */
+function mentionsIn(value: unknown): Mention[] {
+  if (Array.isArray(value)) return value as Mention[]
+  return value && typeof value === 'object' ? [value as Mention] : []
+}
 
 /** A person as items name them: the newest mention that says each thing wins. */
 export interface PersonEntry {
@@ -69,16 +72,19 @@ interface PersonItems {
 /** A locale's people, by slug. */
 export type PeopleIndex = ReadonlyMap<string, PersonItems>
 
-export function peopleIndex(summariesOf: (collection: CollectionName) => readonly ContentRecord[]): PeopleIndex {
+export function peopleIndex(
+  model: ContentModel,
+  summariesOf: (collection: CollectionName) => readonly ContentRecord[],
+): PeopleIndex {
   const all: { record: ContentRecord; collection: CollectionName; rank: number }[] = []
-  for (const [rank, collection] of COLLECTION_NAMES.entries())
+  for (const [rank, collection] of model.names.entries())
     for (const record of summariesOf(collection)) all.push({ record, collection, rank })
   all.sort((a, b) => Date.parse(b.record.published_at) - Date.parse(a.record.published_at) || a.rank - b.rank)
   const index = new Map<string, PersonItems>()
   for (const { record, collection } of all) {
     const named = new Set<string>()
-    for (const field of PERSON_FIELDS[collection])
-      for (const mention of (Array.isArray(record[field]) ? record[field] : []) as Mention[]) {
+    for (const field of personFields(model, collection))
+      for (const mention of mentionsIn(record[field])) {
         if (typeof mention.slug !== 'string' || typeof mention.name !== 'string') continue
         let person = index.get(mention.slug)
         if (!person) {
@@ -100,23 +106,25 @@ export function peopleIndex(summariesOf: (collection: CollectionName) => readonl
 
 const localeQuery = (locale: string | undefined) => (locale === undefined ? '' : `?locale=${locale}`)
 
-export function personEntry(
-  person: PersonItems,
-  collections: readonly CollectionName[] = COLLECTION_NAMES,
-  locale?: string,
-): PersonEntry {
+/** The entry of `person`, counting `collections` only (every one of the model's, or the one `collection=` names). */
+export function personEntry(person: PersonItems, collections: readonly CollectionName[], locale?: string): PersonEntry {
   const counts: Partial<Record<CollectionName, number>> = {}
   for (const c of collections) counts[c] = 0
   for (const { collection } of person.items) if (collection in counts) counts[collection]! += 1
-  const count = Object.values(counts).reduce((n, k) => n + k, 0)
+  const count = Object.values(counts).reduce<number>((n, k) => n + (k ?? 0), 0)
   return { ...person.entry, count, counts, href: `${PEOPLE_PATH}/${person.entry.slug}${localeQuery(locale)}` }
 }
 
 const NAMES = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 
 /** `GET /api/people[?collection=…]`: everyone named in the collections counted, by name. */
-export function peopleEnvelope(index: PeopleIndex, collection?: CollectionName, locale?: string): PeopleEnvelope {
-  const collections = collection ? [collection] : COLLECTION_NAMES
+export function peopleEnvelope(
+  model: ContentModel,
+  index: PeopleIndex,
+  collection?: CollectionName,
+  locale?: string,
+): PeopleEnvelope {
+  const collections = collection ? [collection] : model.names
   const data = [...index.values()]
     .map((person) => personEntry(person, collections, locale))
     .filter((entry) => entry.count > 0)
@@ -133,8 +141,9 @@ export function personHref(slug: string, query: PersonQuery): string {
 }
 
 /** `GET /api/people/{slug}`: the profile and a page of the items naming them. */
-export function personItemsEnvelope(person: PersonItems, query: PersonQuery): PersonItemsEnvelope {
-  const matches = recordMatcher(query, 0)
+export function personItemsEnvelope(model: ContentModel, person: PersonItems, query: PersonQuery): PersonItemsEnvelope {
+  // Only the date filters: no `author` (the person is the filter) and no `when`, so no clock.
+  const matches = recordMatcher(query, 0, [])
   const records = person.items.map((i) => i.record)
   const kept = matches ? records.filter(matches) : records
   const pages = Math.ceil(kept.length / query.limit)
@@ -143,7 +152,7 @@ export function personItemsEnvelope(person: PersonItems, query: PersonQuery): Pe
   const prevPage = Math.min(query.page - 1, pages)
   const slug = person.entry.slug
   return {
-    person: personEntry(person, COLLECTION_NAMES, query.locale),
+    person: personEntry(person, model.names, query.locale),
     data,
     meta: { limit: query.limit, page: query.page, count: data.length, total: kept.length, pages },
     links: {

@@ -7,6 +7,8 @@
 /** The REST API's root: `/api/{collection}`, `/api/{collection}/{slug}`. */
 export const API_PREFIX = '/api'
 export const HEALTH_PATH = '/api/health'
+/** Liveness: the process answers, whatever its build or its state store (a container's HEALTHCHECK). */
+export const LIVENESS_PATH = '/api/health/live'
 /** Ranked full-text search across collections: `/api/search?q=…`. */
 export const SEARCH_PATH = '/api/search'
 /** The change feed: `/api/changes[?since=<cursor>]`. */

@@ -5,12 +5,12 @@
  * (routes/content.ts, routes/parameters.ts), so what the document states is
  * what is accepted; evaluated by list-query.ts.
  */
-import { COLLECTION_NAMES, type CollectionName } from './collections.ts'
 import { filterHref, isFiltered, type RecordFilter } from './filters.ts'
+import type { CollectionModel, ContentModel } from './model/model.ts'
 import type { ParameterError } from './query-values.ts'
-import { fieldsOf } from './routes/collection-parameters.ts'
+import { FIELD_FILTER_KEY, fieldsOf, filterFields } from './routes/collection-parameters.ts'
 import { list } from './routes/content.ts'
-import { queryReader, readParameter } from './routes/query-reader.ts'
+import { readParameter, readQuery } from './routes/query-reader.ts'
 
 export interface ListQuery extends RecordFilter {
   limit: number
@@ -24,17 +24,33 @@ export interface ListQuery extends RecordFilter {
   locale?: string
 }
 
-/** Each collection's list reader, compiled from the list route's parameters for it. */
-const LIST_READERS = new Map(COLLECTION_NAMES.map((c) => [c, queryReader(list.parameters(c))]))
-
 export type ParsedListQuery = { ok: true; query: ListQuery } | { ok: false; errors: ParameterError[] }
 
-/** Validate a list query of `collection`; unknown parameters are ignored. */
-export function parseListQuery(params: URLSearchParams, collection: CollectionName): ParsedListQuery {
+/**
+ * Validate a list query of `collection` (of `model`) with the list route's
+ * parameters for it, compiled the first time; unknown parameters are ignored.
+ */
+export function parseListQuery(
+  params: URLSearchParams,
+  collection: CollectionModel,
+  model: ContentModel,
+): ParsedListQuery {
   const errors: ParameterError[] = []
   // The declarations' keys are ListQuery's, and limit and page have defaults (test/contract/query.test.ts).
-  const query = LIST_READERS.get(collection)!(params, errors) as unknown as ListQuery
-  return errors.length ? { ok: false, errors } : { ok: true, query }
+  const values = readQuery(list.parameters(collection.name, model), params, errors)
+  if (errors.length) return { ok: false, errors }
+  const query = values as unknown as ListQuery & Record<string, unknown>
+  // The field filters' values, gathered under `match` in the order the collection declares them.
+  let match: Record<string, readonly (string | boolean)[]> | undefined
+  for (const [name] of filterFields(collection)) {
+    const key = `${FIELD_FILTER_KEY}${name}`
+    if (query[key] === undefined) continue
+    match ??= {}
+    match[name] = query[key] as readonly (string | boolean)[]
+    delete query[key]
+  }
+  if (match) query.match = match
+  return { ok: true, query }
 }
 
 /**
@@ -44,11 +60,12 @@ export function parseListQuery(params: URLSearchParams, collection: CollectionNa
  */
 export function parseFields(
   params: URLSearchParams,
-  collection: CollectionName | readonly CollectionName[],
+  model: ContentModel,
+  collection: CollectionModel | readonly CollectionModel[],
   form: 'summary' | 'full',
   errors: ParameterError[],
 ): readonly string[] | undefined {
-  return readParameter(fieldsOf(collection, form), params, errors) as readonly string[] | undefined
+  return readParameter(fieldsOf(model, collection, form), params, errors) as readonly string[] | undefined
 }
 
 /** Canonical href of a list request: limit always, page when not 1, then each filter, sort and fields when set. */

@@ -4,7 +4,8 @@
  * writes them. build/pipeline/derive.ts makes records in that order; `fields=`
  * picks among them.
  */
-import type { CollectionName } from './collections.ts'
+import { fallbackOf } from './model/fields.ts'
+import type { CollectionModel } from './model/model.ts'
 
 export type ContentRecord = Record<string, unknown> & {
   id: string
@@ -76,42 +77,24 @@ export const COMMON_FIELDS = [
   'social_image',
 ] as const
 
-/** Fields of each collection beyond the common ones, in output order, with their value when the file has none. */
-export const SPECIFIC_FIELDS: Record<CollectionName, readonly (readonly [field: string, fallback: unknown])[]> = {
-  'blog-posts': [['authors', []]],
-  'case-studies': [
-    ['customer', null],
-    ['results', []],
-    ['quote', null],
-    ['products', []],
-  ],
-  webinars: [
-    ['starts_at', null],
-    ['duration_minutes', null],
-    ['timezone', null],
-    ['speakers', []],
-    ['registration_url', null],
-    ['recording_url', null],
-  ],
-  events: [
-    ['starts_at', null],
-    ['ends_at', null],
-    ['timezone', null],
-    ['attendance_mode', null],
-    ['location', null],
-    ['online_url', null],
-    ['registration_url', null],
-    ['event_status', 'scheduled'],
-    ['speakers', []],
-  ],
+/** A collection's own fields in output order, each with its value when the file has none. */
+export function ownFields(collection: CollectionModel): readonly (readonly [field: string, fallback: unknown])[] {
+  let own = OWN.get(collection)
+  if (!own) {
+    own = Object.entries(collection.fields).map(([name, field]) => [name, fallbackOf(field)] as const)
+    OWN.set(collection, own)
+  }
+  return own
 }
+
+const OWN = new WeakMap<CollectionModel, readonly (readonly [string, unknown])[]>()
 
 /** What the full record adds to the list form, in output order. */
 export const FULL_ONLY_FIELDS = ['related', 'reading_time_minutes', 'word_count', 'body'] as const
 
 /** The fields of a collection's records in output order: the list form's (`summary`), or the item's (`full`). */
-export function recordFields(collection: CollectionName, form: 'summary' | 'full'): readonly string[] {
-  const summary = [...COMMON_FIELDS, ...SPECIFIC_FIELDS[collection].map(([field]) => field)]
+export function recordFields(collection: CollectionModel, form: 'summary' | 'full'): readonly string[] {
+  const summary = [...COMMON_FIELDS, ...Object.keys(collection.fields)]
   return form === 'summary' ? summary : [...summary, ...FULL_ONLY_FIELDS]
 }
 
@@ -122,6 +105,6 @@ export const LOCALE_FIELDS = ['locale', 'translations'] as const
  * The fields `fields=` may name: the records' own and a multilingual site's locale fields (a
  * single-language site's records have none, so naming them there selects nothing).
  */
-export function selectableFields(collection: CollectionName, form: 'summary' | 'full'): readonly string[] {
+export function selectableFields(collection: CollectionModel, form: 'summary' | 'full'): readonly string[] {
   return [...recordFields(collection, form), ...LOCALE_FIELDS]
 }

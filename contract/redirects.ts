@@ -7,7 +7,7 @@
  * now, by collection and slug. A chain of moves is one hop (the target is
  * always a live item) and a live item is never redirected.
  */
-import type { CollectionName } from './collections.ts'
+import type { CollectionName } from './model/model.ts'
 import type { SiteLocales } from './locales.ts'
 import { problemTypeUri, PROBLEM_TYPES } from './problems.ts'
 

@@ -3,6 +3,7 @@
  * calls it to write files, the gateway calls it for the long tail, so the same
  * request gives the same bytes on either path.
  */
+import type { CollectionModel } from './model/model.ts'
 import type { ContentRecord, FullRecord } from './records.ts'
 import { selectFields, selectItems } from './list-query.ts'
 import { listHref, type ListQuery } from './query.ts'
@@ -47,13 +48,13 @@ export function paginate(collection: string, total: number, query: ListQuery): {
  * `now` (epoch ms) is the clock `when=` reads.
  */
 export function listEnvelope(
-  collection: string,
+  collection: CollectionModel,
   items: readonly ContentRecord[],
   query: ListQuery,
   now = Date.now(),
 ): ListEnvelope {
-  const matching = selectItems(items, query, now)
-  const { pages, links } = paginate(collection, matching.length, query)
+  const matching = selectItems(collection, items, query, now)
+  const { pages, links } = paginate(collection.name, matching.length, query)
   const start = (query.page - 1) * query.limit
   const page = matching.slice(start, start + query.limit)
   const { fields } = query
@@ -66,7 +67,7 @@ export function listEnvelope(
 }
 
 export function renderList(
-  collection: string,
+  collection: CollectionModel,
   items: readonly ContentRecord[],
   query: ListQuery,
   now = Date.now(),
@@ -80,7 +81,7 @@ export function renderList(
  * and the dev server again on each edit, so each summary is serialised once.
  */
 export function renderListFrom(
-  collection: string,
+  collection: CollectionModel,
   items: readonly ContentRecord[],
   query: ListQuery,
   itemJson: (item: ContentRecord) => string,

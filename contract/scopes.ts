@@ -1,22 +1,53 @@
 /**
  * The OAuth scopes of the API and the roles API keys carry. One module so
  * the guard, the issuers, the metadata documents and the OpenAPI generator
- * all describe the same nine scopes the same way.
+ * all describe the same scopes the same way: the fixed ones, and one per
+ * collection of the content model (`content.<name>.read` unless the
+ * collection names its own), which the gateway learns from the build's
+ * manifest. A content scope is known by its form, so the clients and people
+ * files may name one whatever the build serves.
  */
-export const SCOPES = {
+import type { ContentModel } from './model/model.ts'
+
+/** The scopes every site has, before the collections' (`api.read` covers every collection). */
+const LEADING = {
   openid: 'Identify the caller with OpenID Connect (issuers that support it).',
   profile: "Read the caller's basic profile claims (issuers that support it).",
   email: "Read the caller's email address claim (issuers that support it).",
   'api.read': 'Read all published content through the REST API.',
-  'content.blog.read': 'Read blog posts.',
-  'content.case-studies.read': 'Read case studies.',
-  'content.webinars.read': 'Read webinars.',
-  'content.events.read': 'Read events.',
+} as const satisfies Record<string, string>
+
+/** The scopes after the collections'. */
+const TRAILING = {
   'mcp.tools.invoke': 'Connect an agent to /mcp and call its tools, resources and prompts.',
 } as const satisfies Record<string, string>
 
-export type Scope = keyof typeof SCOPES
-export const SCOPE_NAMES = Object.keys(SCOPES) as Scope[]
+/** A collection's scope: `content.<name>.read`. */
+export const CONTENT_SCOPE_PATTERN = '^content\\.[a-z0-9]+(?:-[a-z0-9]+)*\\.read$'
+const CONTENT_SCOPE = new RegExp(CONTENT_SCOPE_PATTERN)
+
+export type FixedScope = keyof typeof LEADING | keyof typeof TRAILING
+/** A scope: a fixed one, or a collection's (`content.<name>.read`). */
+export type Scope = FixedScope | `content.${string}.read`
+
+/** Every scope of `model` with its description, in the order the documents list them. */
+export function scopesOf(model: ContentModel): Record<string, string> {
+  const content: Record<string, string> = {}
+  for (const name of model.names) {
+    const { scope } = model.collections[name]!
+    const named = Object.values(model.collections).filter((c) => c.scope === scope)
+    content[scope] ??= `Read ${named.map((c) => c.name.replaceAll('-', ' ')).join(', ')}.`
+  }
+  return { ...LEADING, ...content, ...TRAILING }
+}
+
+/** The scope names of `model`: the fixed ones and its collections', in order. */
+export function scopeNames(model: ContentModel): Scope[] {
+  return Object.keys(scopesOf(model)) as Scope[]
+}
+
+/** The fixed scopes, without any collection's: for a gateway serving no build yet. */
+export const FIXED_SCOPES = [...Object.keys(LEADING), ...Object.keys(TRAILING)] as FixedScope[]
 
 /** Roles an API key is created with, and the scopes each grants. */
 export const ROLES = {
@@ -27,8 +58,17 @@ export const ROLES = {
 export type Role = keyof typeof ROLES
 export const ROLE_NAMES = Object.keys(ROLES) as Role[]
 
+/** A fixed scope or a content scope by its form (whether a collection of the build has it or not). */
 export function isScope(value: string): value is Scope {
-  return Object.hasOwn(SCOPES, value)
+  return Object.hasOwn(LEADING, value) || Object.hasOwn(TRAILING, value) || CONTENT_SCOPE.test(value)
+}
+
+/** What a scope lets its holder do, for the consent page: `model`'s words where it knows the scope. */
+export function scopeDescription(name: string, model?: ContentModel): string | undefined {
+  if (Object.hasOwn(LEADING, name)) return LEADING[name as keyof typeof LEADING]
+  if (Object.hasOwn(TRAILING, name)) return TRAILING[name as keyof typeof TRAILING]
+  if (!CONTENT_SCOPE.test(name)) return undefined
+  return (model && scopesOf(model)[name]) ?? `Read the collection ${name.slice('content.'.length, -'.read'.length)}.`
 }
 
 export function isRole(value: string): value is Role {

@@ -4,11 +4,11 @@
  * search route's own declarations (routes/reach.ts), so what the document
  * states is what is accepted; and its canonical link.
  */
-import type { CollectionName } from './collections.ts'
+import type { CollectionName, ContentModel } from './model/model.ts'
 import { filterHref, type RecordFilter } from './filters.ts'
 import { SEARCH_PATH } from './public-paths.ts'
 import type { ParameterError } from './query-values.ts'
-import { queryReader } from './routes/query-reader.ts'
+import { readQuery } from './routes/query-reader.ts'
 import { search } from './routes/reach.ts'
 
 export interface SearchQuery extends RecordFilter {
@@ -21,18 +21,16 @@ export interface SearchQuery extends RecordFilter {
   locale?: string
 }
 
-const readSearch = queryReader(search.parameters)
-
 export type ParsedSearchQuery = { ok: true; query: SearchQuery } | { ok: false; errors: ParameterError[] }
 
 /**
- * Validate `q`, `collection`, the filters, `limit` and `page`; unknown parameters are ignored.
+ * Validate `q`, `collection` (one of `model`'s), the filters, `limit` and `page`; unknown parameters are ignored.
  * Each hit is tested: `author` keeps items with people, `when` events and webinars, whatever `collection` says.
  */
-export function parseSearchQuery(params: URLSearchParams): ParsedSearchQuery {
+export function parseSearchQuery(params: URLSearchParams, model: ContentModel): ParsedSearchQuery {
   const errors: ParameterError[] = []
   // The declarations' keys are SearchQuery's, q is required and limit and page have defaults.
-  const query = readSearch(params, errors) as unknown as SearchQuery
+  const query = readQuery(search.parameters(model), params, errors) as unknown as SearchQuery
   return errors.length ? { ok: false, errors } : { ok: true, query }
 }
 

@@ -5,7 +5,7 @@
  * search-query.ts; terms: search-terms.ts; the file's layout:
  * search-index-format.ts.
  */
-import type { CollectionName } from './collections.ts'
+import type { CollectionName } from './model/model.ts'
 
 export const SEARCH_INDEX_FILE = '_build/search-index.bin'
 

@@ -72,7 +72,7 @@ export const SETTINGS = {
   PUBLIC_URL: setting({
     accepts: 'an origin like https://api.example.com (at most 300 characters)',
     description:
-      'The origin clients use; links in metadata and the Host/Origin check of /mcp use it. Default: the address listened on.',
+      "The origin clients use: links in metadata, the Host/Origin check of /mcp, and the absolute URLs a build writes (else site.yaml's api_url; npm start's and dev's builds write the address listened on). Default: the address listened on.",
     default: undefined,
     schema: z
       .string()
@@ -169,14 +169,14 @@ export const SETTINGS = {
   KEYS_FILE: setting({
     accepts: 'a file path',
     description:
-      "API keys (hashes only; runtime data, never in git); a running gateway picks up changes. Unset: `gateway/.data/keys.json` (git-ignored) with OAUTH_STORE=files, the site's Blobs with netlify-blobs.",
+      "API keys (hashes only; runtime data, never in git); a running gateway picks up changes. Unset: `gateway/.data/keys.json` (git-ignored) with STATE_STORE=files, the site's Blobs with netlify-blobs.",
     default: undefined,
     schema: z.string().min(1),
   }),
   OAUTH_CLIENTS_FILE: setting({
     accepts: 'a file path',
     description:
-      "Machine clients of the embedded authorization server (hashed secrets; runtime data, never in git). Unset: `gateway/.data/clients.json` (git-ignored) with OAUTH_STORE=files, the site's Blobs with netlify-blobs.",
+      "Machine clients of the embedded authorization server (hashed secrets; runtime data, never in git). Unset: `gateway/.data/clients.json` (git-ignored) with STATE_STORE=files, the site's Blobs with netlify-blobs.",
     default: undefined,
     schema: z.string().min(1),
   }),
@@ -240,12 +240,12 @@ export const SETTINGS = {
     default: '10000',
     schema: integer(1, 10_000_000),
   }),
-  OAUTH_STORE: setting({
-    accepts: 'files or netlify-blobs',
+  STATE_STORE: setting({
+    accepts: 'files, netlify-blobs or redis',
     description:
-      "Where runtime data lives: the embedded server's grants, sessions, registered clients and people, and the API keys and machine clients unless KEYS_FILE and OAUTH_CLIENTS_FILE name files.",
+      "Where runtime data lives: the embedded server's grants, sessions, registered clients and people, webhooks, the audit trail, and the API keys and machine clients unless KEYS_FILE and OAUTH_CLIENTS_FILE name files. `redis` (REDIS_URL) is for several gateways on machines that share no disk: it also counts every rate limit across them. Formerly OAUTH_STORE, which is still read (with a deprecation line).",
     default: { netlify: 'netlify-blobs', otherwise: 'files' },
-    schema: z.enum(['files', 'netlify-blobs']),
+    schema: z.enum(['files', 'netlify-blobs', 'redis']),
   }),
   OAUTH_STORE_DIR: setting({
     accepts: 'a folder path',
@@ -265,6 +265,33 @@ export const SETTINGS = {
     default: undefined,
     schema: z.string().min(1),
     secret: true,
+  }),
+  REDIS_URL: setting({
+    accepts: 'a redis:// or rediss:// (TLS) URL, like rediss://:password@redis.internal:6379/0',
+    description:
+      'The Redis of STATE_STORE=redis (the gateways and the keys CLI): its host, port and database, a password (and user) where it needs one. Run it with AOF persistence (docs/operating.md, "Redis").',
+    default: undefined,
+    schema: z.string().refine((v) => {
+      try {
+        return ['redis:', 'rediss:'].includes(new URL(v).protocol)
+      } catch {
+        return false
+      }
+    }),
+    secret: true,
+  }),
+  REDIS_KEY_PREFIX: setting({
+    accepts: 'up to 64 letters, digits and `:._-`',
+    description: 'Starts every key the gateway writes in Redis: sites sharing one Redis each need their own.',
+    default: 'content-api:',
+    schema: z.string().regex(/^[\w:.-]{1,64}$/),
+  }),
+  METRICS_PORT: setting({
+    accepts: 'an integer from 1 to 65535',
+    description:
+      'Serves Prometheus metrics at `/metrics` on this port of HOST (request rates, latencies and statuses, state store errors and reconnects, the webhook queue), apart from the public port: keep it off the internet. Unset: no metrics.',
+    default: undefined,
+    schema: integer(1, 65535),
   }),
   REQUIRE_HISTORY: setting({
     accepts: 'on or off',
@@ -305,7 +332,7 @@ export const SETTINGS = {
   WEBHOOK_SECRETS_KEY: setting({
     accepts: '32 random bytes in base64url (43 characters)',
     description:
-      "Encrypts the webhook subscriptions' signing secrets in the state store (AES-256-GCM; `npm run keys -- webhook secrets-key` prints one). Required with OAUTH_STORE=netlify-blobs for webhooks (the Netlify functions and the keys CLI pointed at a site need the same one; without it the deploy job's settings check says webhooks are off there); elsewhere the default is one generated into gateway/.keys/.",
+      "Encrypts the webhook subscriptions' signing secrets in the state store (AES-256-GCM; `npm run keys -- webhook secrets-key` prints one). Required with STATE_STORE=netlify-blobs for webhooks (the Netlify functions and the keys CLI pointed at a site need the same one; without it the deploy job's settings check says webhooks are off there); elsewhere the default is one generated into gateway/.keys/.",
     default: undefined,
     schema: z.string().regex(/^[A-Za-z0-9_-]{43}$/),
     secret: true,
@@ -366,15 +393,29 @@ export type Settings = {
   [N in SettingName]: (typeof SETTINGS)[N]['default'] extends undefined ? ValueOf<N> | undefined : ValueOf<N>
 }
 
-/** A setting with a value it does not accept. */
+/**
+ * A setting with a value it does not accept; `others` are the further bad
+ * settings of the same read, so that one run names every one of them (a line each).
+ */
 export class SettingsError extends AppError {
   readonly code = 'SETTING_INVALID'
   constructor(
     readonly setting: SettingName,
     message: string,
+    readonly others: readonly SettingsError[] = [],
   ) {
     super(message)
   }
+
+  override lines(): string[] {
+    return [this.message, ...this.others.map((e) => `✗ ${e.message}`)]
+  }
+}
+
+/** One error for every problem found (the first, carrying the rest), or none. */
+function allOf(errors: readonly SettingsError[]): SettingsError | undefined {
+  const [first, ...others] = errors
+  return first && (others.length ? new SettingsError(first.setting, first.message, others) : first)
 }
 
 /**
@@ -389,6 +430,13 @@ interface Rule {
 }
 
 const RULES: readonly Rule[] = [
+  {
+    setting: 'REDIS_URL',
+    runtimes: ['start', 'dev', 'netlify', 'cli'],
+    broken: (s) => s.STATE_STORE === 'redis' && s.REDIS_URL === undefined,
+    message:
+      'REDIS_URL must be set with STATE_STORE=redis: it names the Redis every gateway shares (redis://host:6379)',
+  },
   {
     // Each instance would generate a key of its own: a token issued by one fails on the next.
     setting: 'OAUTH_SIGNING_KEY',
@@ -408,7 +456,7 @@ export function defaultOf(name: SettingName, runtime: Runtime): string | undefin
 /**
  * Every setting from `env`, validated, with the runtime's defaults, then what
  * the settings need of each other there (RULES). An empty variable counts as
- * unset. Throws SettingsError naming the first bad one.
+ * unset. Throws SettingsError naming every bad one (the first, with the others).
  */
 export function readSettings(env: Record<string, string | undefined>, runtime: Runtime): Settings {
   return checked(env, runtime, new Set())
@@ -417,7 +465,7 @@ export function readSettings(env: Record<string, string | undefined>, runtime: R
 /**
  * `env` checked as readSettings checks it, where the settings in `hidden` are set but cannot be
  * read (a deploy platform's secrets: their values are write-only there): each counts as set for
- * what the others need of it, and its value goes unchecked. Throws SettingsError naming the first bad one.
+ * what the others need of it, and its value goes unchecked. Throws SettingsError naming every bad one.
  */
 export function checkSettings(
   env: Record<string, string | undefined>,
@@ -427,13 +475,48 @@ export function checkSettings(
   checked(env, runtime, hidden)
 }
 
-/** A hidden setting's place in the settings the rules see: set, of no value anyone reads. */
+/**
+ * Settings renamed, by their new name: the old one is still read where the new one is unset, and
+ * `deprecations` says so (OAUTH_STORE has named every store of runtime data, not only the OAuth state).
+ */
+export const RENAMED: Partial<Record<SettingName, string>> = { STATE_STORE: 'OAUTH_STORE' }
+
+/** One line per old name `env` still sets, for the log and the keys CLI. */
+export function deprecations(env: Record<string, string | undefined>): string[] {
+  return Object.entries(RENAMED).flatMap(([name, old]) =>
+    env[old] ? [`${old} is deprecated and will be removed: name it ${name} (the same values)`] : [],
+  )
+}
+
+/** A variable's value, or the old name's where only that is set; an empty one counts as unset. */
+function givenValue(env: Record<string, string | undefined>, name: SettingName): string | undefined {
+  const value = env[name] || undefined
+  const old = RENAMED[name]
+  const oldValue = old === undefined ? undefined : env[old] || undefined
+  if (value !== undefined && oldValue !== undefined && value !== oldValue)
+    throw new SettingsError(name, `${name} and ${old} (its old name) differ: set ${name} alone`)
+  return value ?? oldValue
+}
+
+/**
+ * A hidden setting's place in the settings the rules see, and a refused one's: set, of no value
+ * anyone reads (a rule then asks nothing more of a setting already reported).
+ */
 const HIDDEN = Symbol('a value that cannot be read')
 
 function checked(env: Record<string, string | undefined>, runtime: Runtime, hidden: ReadonlySet<SettingName>) {
   const out: Record<string, unknown> = {}
+  const errors: SettingsError[] = []
   for (const name of Object.keys(SETTINGS) as SettingName[]) {
-    const given = env[name]
+    let given: string | undefined
+    try {
+      given = givenValue(env, name)
+    } catch (error) {
+      if (!(error instanceof SettingsError)) throw error
+      errors.push(error)
+      out[name] = HIDDEN
+      continue
+    }
     if (hidden.has(name) && (given === undefined || given === '')) {
       out[name] = HIDDEN
       continue
@@ -448,13 +531,18 @@ function checked(env: Record<string, string | undefined>, runtime: Runtime, hidd
       const got = (SETTINGS[name] as Setting<unknown>).secret
         ? 'its value is not shown'
         : `got ${JSON.stringify(raw.slice(0, 200))}`
-      throw new SettingsError(name, `${name} must be ${SETTINGS[name].accepts}; ${got}`)
+      errors.push(new SettingsError(name, `${name} must be ${SETTINGS[name].accepts}; ${got}`))
+      out[name] = HIDDEN
+      continue
     }
     out[name] = parsed.data
   }
   const settings = out as Settings
   for (const rule of RULES)
-    if (rule.runtimes.includes(runtime) && rule.broken(settings)) throw new SettingsError(rule.setting, rule.message)
+    if (rule.runtimes.includes(runtime) && rule.broken(settings))
+      errors.push(new SettingsError(rule.setting, rule.message))
+  const error = allOf(errors)
+  if (error) throw error
   return settings
 }
 

@@ -6,7 +6,7 @@
  * `published_at`. A tag's label and description are the site's (site.yaml's
  * `tags:`); an undeclared tag is its own label.
  */
-import { COLLECTION_NAMES, type CollectionName } from './collections.ts'
+import type { CollectionName, ContentModel } from './model/model.ts'
 import { filterHref, type RecordFilter } from './filters.ts'
 import { recordMatcher } from './list-query.ts'
 import { TAGS_PATH } from './public-paths.ts'
@@ -82,9 +82,9 @@ export type SummariesOf = (collection: CollectionName) => readonly ContentRecord
 /** A locale's tags: per tag, its items per collection (each in its collection's order). */
 export type TagIndex = ReadonlyMap<string, ReadonlyMap<CollectionName, readonly ContentRecord[]>>
 
-export function tagIndex(summariesOf: SummariesOf): TagIndex {
+export function tagIndex(model: ContentModel, summariesOf: SummariesOf): TagIndex {
   const index = new Map<string, Map<CollectionName, ContentRecord[]>>()
-  for (const collection of COLLECTION_NAMES)
+  for (const collection of model.names)
     for (const record of summariesOf(collection))
       for (const tag of new Set(record.tags)) {
         let byCollection = index.get(tag)
@@ -98,12 +98,12 @@ export function tagIndex(summariesOf: SummariesOf): TagIndex {
 
 const localeQuery = (locale: string | undefined) => (locale === undefined ? '' : `?locale=${locale}`)
 
-/** The entry of `tag`, counting `collections` only. */
+/** The entry of `tag`, counting `collections` only (every one of the model's, or the one `collection=` names). */
 export function tagEntry(
   index: TagIndex,
   labels: Readonly<Record<string, TagLabel>>,
   tag: string,
-  collections: readonly CollectionName[] = COLLECTION_NAMES,
+  collections: readonly CollectionName[],
   locale?: string,
 ): TagEntry {
   const counts: Partial<Record<CollectionName, number>> = {}
@@ -126,12 +126,13 @@ export function tagEntry(
 
 /** `GET /api/tags[?collection=…]`: every tag with an item in the collections counted, by count (highest first), then name. */
 export function tagsEnvelope(
+  model: ContentModel,
   index: TagIndex,
   labels: Readonly<Record<string, TagLabel>>,
   collection: CollectionName | undefined,
   locale?: string,
 ): TagsEnvelope {
-  const collections = collection ? [collection] : COLLECTION_NAMES
+  const collections = collection ? [collection] : model.names
   const data = [...index.keys()]
     .map((tag) => tagEntry(index, labels, tag, collections, locale))
     .filter((entry) => entry.count > 0)
@@ -140,11 +141,11 @@ export function tagsEnvelope(
 }
 
 /** A tag's items across collections, newest first by `published_at` (ties in the collections' order, then by slug). */
-export function tagItems(index: TagIndex, tag: string): ContentRecord[] {
+export function tagItems(model: ContentModel, index: TagIndex, tag: string): ContentRecord[] {
   const byCollection = index.get(tag)
   if (!byCollection) return []
   const keyed: { record: ContentRecord; time: number; rank: number }[] = []
-  for (const [rank, collection] of COLLECTION_NAMES.entries())
+  for (const [rank, collection] of model.names.entries())
     for (const record of byCollection.get(collection) ?? [])
       keyed.push({ record, time: Date.parse(record.published_at), rank })
   keyed.sort(
@@ -179,7 +180,8 @@ export function isPrerenderedTagPage(query: TagQuery, limits: readonly number[])
 
 /** The answer of `/api/tags/{tag}` (the tag must have items: else there is no such page). */
 export function tagItemsEnvelope(entry: TagEntry, items: readonly ContentRecord[], query: TagQuery): TagItemsEnvelope {
-  const matches = recordMatcher(query, 0)
+  // The filters of every collection: no `author` or `when`, so no people fields and no clock.
+  const matches = recordMatcher(query, 0, [])
   const kept = matches ? items.filter(matches) : items
   const pages = Math.ceil(kept.length / query.limit)
   const start = (query.page - 1) * query.limit

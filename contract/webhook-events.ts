@@ -8,7 +8,7 @@
  * @example {"type":"content.updated","timestamp":"2026-11-02T10:00:00Z","data":{"id":"…","collection":"blog-posts",…}}
  */
 import type { ChangeType } from './changes.ts'
-import type { CollectionName } from './collections.ts'
+import type { CollectionName } from './model/model.ts'
 
 /** Every event type, in the order the docs list them. */
 export const WEBHOOK_EVENT_TYPES = ['content.published', 'content.updated', 'content.removed'] as const

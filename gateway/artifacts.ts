@@ -9,7 +9,6 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { COLLECTION_NAMES } from '../contract/collections.ts'
 import { etagOf } from '../contract/etag.ts'
 import { MANIFEST_FILE } from '../contract/paths.ts'
 import { MANIFEST_FORMAT, type Manifest } from '../contract/manifest.ts'
@@ -57,7 +56,10 @@ export async function loadSnapshot(
     manifest = JSON.parse(manifestText) as Manifest
     if (manifest.format !== MANIFEST_FORMAT || !manifest.build?.id || !manifest.files || !manifest.collections)
       throw new Error('shape')
-    for (const name of COLLECTION_NAMES) if (!Array.isArray(manifest.collections[name])) throw new Error('shape')
+    // The collections are the build's own model's (the gateway knows none of its own).
+    if (!Array.isArray(manifest.model?.names)) throw new Error('shape')
+    for (const name of manifest.model.names)
+      if (!Array.isArray(manifest.collections[name]) || !manifest.model.collections[name]) throw new Error('shape')
   } catch {
     throw new ArtifactError(
       `the manifest ${join(distDir, MANIFEST_FILE)} is unreadable or of an unknown format; rebuild`,

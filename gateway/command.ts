@@ -3,7 +3,10 @@
  * a graceful close on SIGTERM/SIGINT, and on the end of the npm process that
  * started them. npm passes SIGINT and SIGTERM on to its script but not SIGHUP:
  * `kill -HUP <npm's pid>` (or a closed terminal) ends npm alone and would leave
- * the server running with no one to stop it. How they fail is contract/cli.ts.
+ * the server running with no one to stop it. npm passes a signal to the shell
+ * that runs its script, which ends without passing it on: `npm start` execs
+ * the gateway after its build (package.json), so that the gateway is that
+ * process and gets the signal itself. How they fail is contract/cli.ts.
  */
 import { readFileSync } from 'node:fs'
 import { execFileSync } from 'node:child_process'
@@ -17,22 +20,25 @@ const WRAPPER_CHECK_MS = 1000
 /** The command line of a watcher that restarts this process on code changes. */
 const WATCHER = /\brun\.mjs\s+--watch\b|\btsx\b.*\bwatch\b/
 
+/** Why a command stops: the signal it received, or, with none to name, what happened instead. */
+export type StopCause = { signal: 'SIGTERM' | 'SIGINT' } | { reason: string }
+
 /**
  * On SIGTERM or SIGINT, or when the npm that started this process is gone
  * (npm_lifecycle_event says npm ran it), run `close` once, then exit 0.
  */
 export function closeOnSignals(
-  close: (signal: string) => Promise<void>,
+  close: (cause: StopCause) => Promise<void>,
   settings: Pick<Settings, 'npm_lifecycle_event'>,
 ): void {
   let closing = false
-  const stop = (signal: string) => {
+  const stop = (cause: StopCause) => {
     if (closing) return
     closing = true
-    void close(signal).then(() => process.exit(0))
+    void close(cause).then(() => process.exit(0))
   }
-  process.once('SIGTERM', () => stop('SIGTERM'))
-  process.once('SIGINT', () => stop('SIGINT'))
+  process.once('SIGTERM', () => stop({ signal: 'SIGTERM' }))
+  process.once('SIGINT', () => stop({ signal: 'SIGINT' }))
   const chain = settings.npm_lifecycle_event === undefined ? undefined : npmChain()
   if (!chain) return
   const timer = setInterval(() => {
@@ -41,7 +47,8 @@ export function closeOnSignals(
       console.error(`! npm (pid ${chain.npm}) has exited: stopping (pid ${process.pid})`)
       // The processes npm started in between (its shell, a watcher) would stay behind too.
       for (const pid of chain.between) signal(pid, 'SIGTERM')
-      stop('SIGHUP')
+      // Whatever ended npm (a SIGHUP it does not pass on, say) never reached this process: no signal to name.
+      stop({ reason: `npm (pid ${chain.npm}) has exited` })
     }
   }, WRAPPER_CHECK_MS)
   timer.unref()

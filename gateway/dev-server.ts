@@ -14,6 +14,7 @@
 import { join } from 'node:path'
 import { Compiler, watchContent } from '../build/dev.ts'
 import { readSettings, type Settings } from '../contract/settings.ts'
+import { type ApiOrigin, localOrigin } from '../contract/api-origin.ts'
 import { ArtifactStore } from './artifacts.ts'
 import { checkSettings } from './config.ts'
 import { createGateway, type Gateway, type Platform } from './gateway.ts'
@@ -47,6 +48,8 @@ export interface DevOptions {
 
 export interface DevServer {
   url: string
+  /** The origin its records name (contract/api-origin.ts): what a build of the same output is given. */
+  apiOrigin: ApiOrigin
   store: ArtifactStore
   server: RunningServer
   /** Resolves when every change seen so far is served, fully emitted and written. */
@@ -62,7 +65,9 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   checkSettings(settings)
   const distDir = options.distDir === false ? undefined : (options.distDir ?? join(options.root, 'dist'))
   const store = new ArtifactStore(distDir ?? join(options.root, 'dist'), { cacheMb: settings.FILE_CACHE_MB })
-  const compiler = await Compiler.open({ root: options.root })
+  // The records name this server's own origin: every URL loads from it (contract/api-origin.ts).
+  const apiOrigin = localOrigin(settings)
+  const compiler = await Compiler.open({ root: options.root, apiOrigin })
   // Until a build is served, health says why: the content's errors, not a missing dist/.
   store.explainEmpty(() => {
     const state = compiler.current()
@@ -97,7 +102,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       logger: silentLogger,
       ...options.platform,
       store,
-      routes: [previewPlugin(compiler), editorPlugin(options.root)],
+      routes: [previewPlugin(compiler), editorPlugin(options.root, () => compiler.siteSettings()?.model.names ?? [])],
     })
     server = await gateway.listen()
   } catch (error) {
@@ -108,6 +113,7 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
   const running = gateway
   return {
     url: server.url,
+    apiOrigin,
     store,
     server,
     settled: () => watcher.settled(),

@@ -13,17 +13,29 @@ import { createLogger } from './log.ts'
 import { startDev } from './dev-server.ts'
 import { closeOnSignals, endWatchIfStartFails } from './command.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
-import { UsageError } from '../contract/errors.ts'
-import { readSettings } from '../contract/settings.ts'
+import { defineCommand, parseCommand, printHelp } from '../contract/cli-args.ts'
+import { deprecations, readSettings } from '../contract/settings.ts'
 
-const USAGE = 'usage: npm run dev [-- --root DIR]'
+const DEV = defineCommand({
+  name: 'npm run dev',
+  summary:
+    'Serve content/ as you edit it, with the full gateway on http://127.0.0.1:8787; a change to the code restarts it.',
+  options: {
+    root: {
+      type: 'string',
+      value: 'DIR',
+      help: "serve another project folder's content/ (the runtime data stays this folder's)",
+    },
+  },
+  more: 'Settings (PORT, HOST, LOG_LEVEL, …) as for npm start: docs/operating.md lists them.',
+})
 
 async function main(argv: string[]): Promise<CliResult> {
-  const rootAt = argv.indexOf('--root')
-  if (argv.some((a, i) => a !== '--root' && i !== rootAt + 1) || (rootAt >= 0 && !argv[rootAt + 1]))
-    throw new UsageError(USAGE)
-  const root = resolve(rootAt >= 0 ? argv[rootAt + 1]! : '.')
+  const args = parseCommand(DEV, argv)
+  if (args.help) return printHelp(DEV)
+  const root = resolve(args.values.root ?? '.')
   const settings = readSettings(process.env, 'dev')
+  for (const line of deprecations(process.env)) console.error(`! ${line}`)
   const dev = await startDev({
     root,
     settings,

@@ -14,6 +14,7 @@
 import { resolve } from 'node:path'
 import type { H3 } from 'h3'
 import { API_VERSION, API_VERSION_HEADER } from '../contract/lifecycle.ts'
+import { FIXED_SCOPES, scopeNames } from '../contract/scopes.ts'
 import type { Settings } from '../contract/settings.ts'
 import { createApp } from './app.ts'
 import { ArtifactStore, type FileCheck } from './artifacts.ts'
@@ -21,11 +22,14 @@ import { createAuth, type Auth, type AuthRuntime } from './auth/auth.ts'
 import { authHandlers, withoutAuth } from './auth/routes.ts'
 import { checkSettings } from './config.ts'
 import { Budgets } from './http/budgets.ts'
+import { sharedLimiterBackend } from './http/shared-limits.ts'
+import { openStateStore, storeHealth, storeSettingsFrom } from './auth/store/open-store.ts'
+import type { RunningMetrics } from './http/metrics.ts'
 import type { Logger } from './log.ts'
 import { mcpHandler } from './mcp/handler.ts'
 import { changesRoute } from './routes/changes.ts'
 import { itemRoute, listRoute } from './routes/content.ts'
-import { healthRoute } from './routes/health.ts'
+import { healthRoute, livenessRoute } from './routes/health.ts'
 import { NOT_HERE, type RouteHandlers } from './routes/mount.ts'
 import { searchRoute } from './routes/search.ts'
 import { redirectsRoute } from './routes/redirects.ts'
@@ -98,6 +102,8 @@ export interface Gateway {
   listen(): Promise<RunningServer>
   /** The webhook service, once listening on a platform that sends them. */
   readonly webhooks: WebhookService | undefined
+  /** The metrics server, once listening with METRICS_PORT set. */
+  readonly metrics: RunningMetrics | undefined
   /**
    * Load DIST_DIR again (SIGHUP), send the new build's changes and wait for its
    * next release; the previous build stays served if it fails.
@@ -117,9 +123,11 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
   const publicUrl = () => settings.PUBLIC_URL ?? platform.origin?.() ?? listening
   const clock = platform.now && (() => platform.now!().getTime())
   const now = platform.now ?? (() => new Date())
-  const auth = await startAuth(settings, platform, publicUrl, clock)
+  const auth = await startAuth(settings, platform, publicUrl, clock, store)
+  const stateStore = storeSettingsFrom(settings, platform.root)
   const handlers: RouteHandlers = {
-    health: healthRoute(store),
+    health: healthRoute(store, storeHealth(stateStore)),
+    liveness: livenessRoute(),
     search: searchRoute(store, now),
     changes: changesRoute(store, now),
     list: listRoute(store, now),
@@ -143,9 +151,10 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
           })
         : NOT_HERE,
   }
-  const budgets = new Budgets(settings, clock)
+  const budgets = new Budgets(settings, clock, sharedLimiterBackend(stateStore, 'open'))
   const app = createApp({ settings, store, logger: log, budgets, handlers, extraRoutes: platform.routes ?? [], now })
   let running: RunningServer | undefined
+  let metrics: RunningMetrics | undefined
   let webhooks: WebhookService | undefined
   let releases: Releases | undefined
   return {
@@ -156,7 +165,13 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     publicUrl,
     fetch: (request) => Promise.resolve(app.fetch(request)).then(withApiVersion),
     async listen() {
-      running = await startServer({ app, store, logger: log, settings, now })
+      if (settings.METRICS_PORT !== undefined) {
+        const measured = openStateStore(stateStore)
+        const { startMetrics } = await import('./http/metrics.ts')
+        metrics = await startMetrics({ host: settings.HOST, port: settings.METRICS_PORT, store: () => measured })
+        log('info', 'metrics served', { url: metrics.url })
+      }
+      running = await startServer({ app, store, logger: log, settings, now, observe: metrics?.observe })
       listening = running.url
       // Events name the public origin, known exactly once listening.
       if (platform.webhooks)
@@ -172,12 +187,16 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
           log,
           frozen: settings.BUILD_TIME !== undefined,
           packageRoot: platform.root,
+          origin: publicUrl,
           onSwap: () => webhooks?.kick(),
         })
       return running
     },
     get webhooks() {
       return webhooks
+    },
+    get metrics() {
+      return metrics
     },
     async reload() {
       const snapshot = await store.reload()
@@ -187,7 +206,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     },
     async close() {
       releases?.close()
-      await Promise.all([running?.close(), webhooks?.close()])
+      await Promise.all([running?.close(), webhooks?.close(), metrics?.close()])
     },
   }
 }
@@ -224,11 +243,17 @@ async function startAuth(
   platform: Platform,
   publicUrl: () => string,
   now: (() => number) | undefined,
+  store: ArtifactStore,
 ): Promise<Auth | undefined> {
   try {
     return await createAuth(settings, {
       root: platform.root,
       publicUrl,
+      // The collections' scopes are the build's (its manifest's model), as served now.
+      scopes: () => {
+        const model = store.current()?.model
+        return model ? scopeNames(model) : FIXED_SCOPES
+      },
       logger: platform.logger,
       ...(platform.fetch ? { fetch: platform.fetch } : {}),
       ...(now ? { now } : {}),

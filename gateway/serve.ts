@@ -9,11 +9,22 @@ import { createGateway } from './gateway.ts'
 import { createLogger } from './log.ts'
 import { closeOnSignals } from './command.ts'
 import { runCli, type CliResult } from '../contract/cli.ts'
-import { readSettings } from '../contract/settings.ts'
+import { defineCommand, parseCommand, printHelp } from '../contract/cli-args.ts'
+import { deprecations, readSettings } from '../contract/settings.ts'
 
-async function main(): Promise<CliResult> {
+const START = defineCommand({
+  name: 'npm start',
+  summary:
+    'Build dist/ (as npm run build does), then serve it with the API, MCP and OAuth on http://127.0.0.1:8787 until stopped (Ctrl-C). kill -HUP <pid> reloads dist/.',
+  options: {},
+  more: 'Settings (PORT, HOST, LOG_LEVEL, …) come from the environment: docs/operating.md lists them.',
+})
+
+async function main(argv: string[]): Promise<CliResult> {
+  if (parseCommand(START, argv).help) return printHelp(START)
   const settings = readSettings(process.env, 'start')
   const log = createLogger(settings.LOG_LEVEL)
+  for (const line of deprecations(process.env)) log('warn', line)
   const gateway = await createGateway(settings, {
     root: process.cwd(),
     logger: log,
@@ -39,11 +50,11 @@ async function main(): Promise<CliResult> {
   process.on('unhandledRejection', (reason) =>
     log('error', 'unhandled rejection', { error: reason instanceof Error ? reason.message : String(reason) }),
   )
-  closeOnSignals((signal) => {
-    log('info', 'shutting down', { signal })
+  closeOnSignals((cause) => {
+    log('info', 'shutting down', cause)
     return gateway.close()
   }, settings)
   return 'serving'
 }
 
-await runCli(main)
+await runCli(() => main(process.argv.slice(2)))

@@ -17,6 +17,7 @@ import { fastReads } from './http/fast-reads.ts'
 import { answerHostDefect, hostDefect } from './http/host-header.ts'
 import { lingerBeforeClose, trackRequests } from './http/linger.ts'
 import type { Logger } from './log.ts'
+import type { Observe } from './http/metrics.ts'
 
 export interface RunningServer {
   url: string
@@ -39,6 +40,8 @@ export async function startServer(options: {
   settings: Settings
   /** The clock of the answers that depend on it (`when=`); default the system's. */
   now?: () => Date
+  /** Told of every request as it arrives (the metrics, when they are on). */
+  observe?: Observe | undefined
 }): Promise<RunningServer> {
   const { HOST: host, PORT: port, TRUST_PROXY } = options.settings
   const appHandler = toNodeHandler(options.app)
@@ -50,7 +53,9 @@ export async function startServer(options: {
     res.setHeader(API_VERSION_HEADER, API_VERSION)
     void appHandler(req, res)
   }
+  const { observe } = options
   const handler = trackRequests((req: IncomingMessage, res: ServerResponse) => {
+    observe?.(req, res, performance.now())
     const badHost = hostDefect(req)
     if (badHost) {
       answerHostDefect(req, res, badHost)

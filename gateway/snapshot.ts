@@ -6,7 +6,7 @@
  * repeats. Those hang off the snapshot and go with it; nothing is kept in a
  * module-level cache keyed by it.
  */
-import type { CollectionName } from '../contract/collections.ts'
+import type { CollectionName, ContentModel } from '../contract/model/model.ts'
 import { etagOf } from '../contract/etag.ts'
 import type { Manifest } from '../contract/manifest.ts'
 import type { ContentRecord } from '../contract/records.ts'
@@ -56,11 +56,16 @@ export class Snapshot {
         if (previous.manifest.collections[name] === manifest.collections[name]) this.slugIndexes.set(name, index)
   }
 
+  /** The content model of the build: its collections, their fields and scopes (the manifest's). */
+  get model(): ContentModel {
+    return this.manifest.model
+  }
+
   /** A collection's records by slug. */
   bySlug(collection: CollectionName): ReadonlyMap<string, ContentRecord> {
     let index = this.slugIndexes.get(collection)
     if (!index) {
-      index = new Map(this.manifest.collections[collection].map((r) => [r.slug, r]))
+      index = new Map(this.summaries(collection).map((r) => [r.slug, r]))
       this.slugIndexes.set(collection, index)
     }
     return index
@@ -70,8 +75,9 @@ export class Snapshot {
     return this.manifest.build.id
   }
 
+  /** A collection's records (none for a name the build has no collection of). */
   summaries(collection: CollectionName): readonly ContentRecord[] {
-    return this.manifest.collections[collection]
+    return this.manifest.collections[collection] ?? []
   }
 
   /** Whether the build has a file at `path` (relative to dist/). */

@@ -3,12 +3,27 @@
  * previous run where it has them (a developer's machine), but CI's fresh clone
  * has none, and then it goes by file size: the smoke bench, a short file with
  * minutes of work, would start last and leave CI waiting on it alone. The
- * files that take minutes start first; the rest keep Vitest's order.
+ * files that wait on the clock start first (their waits then overlap the
+ * others' work), then those that take longest; the rest keep Vitest's order.
  */
 import { relative } from 'node:path'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
-const FIRST = ['test/bench/smoke.test.ts', 'test/own-content.test.ts']
+const FIRST = [
+  // Waiting for a release time a minute ahead, then for the next.
+  'test/gateway/release/serve.test.ts',
+  'test/gateway/preview/schedule.test.ts',
+  'test/bench/smoke.test.ts',
+  'test/gateway/files/artifacts.test.ts',
+  'test/gateway/admin/translations.test.ts',
+  'test/own-content.test.ts',
+  'test/ci/node-runtime.test.ts',
+  'test/gateway/admin/editor.test.ts',
+  'test/gateway/release/locale-scan.test.ts',
+  'test/ci/step-environment.test.ts',
+  'test/build/prebuilt.test.ts',
+  'test/gateway/webhooks/reliability.test.ts',
+]
 
 export class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -2,7 +2,7 @@
  * Frontmatter per collection, valid against contract/schemas/*.ts, written as YAML
  * with every string double-quoted so dates stay strings in every peer's parser.
  */
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from './collections.ts'
 import type { Random } from './random.ts'
 import { paragraph, TAGS, title } from './text.ts'
 

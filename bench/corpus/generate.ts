@@ -6,7 +6,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import { COLLECTION_NAMES, MODEL_YAML, type CollectionName } from './collections.ts'
 import { frontmatter, toYaml } from './frontmatter.ts'
 import { createRandom } from './random.ts'
 import { body, TOPICS } from './text.ts'
@@ -23,12 +23,7 @@ description: Generated content for the benchmarks.
 url: https://www.tidewater.example
 language: en
 social_cards: false
-collections:
-  blog-posts: { path: /blog, title: Blog }
-  case-studies: { path: /customers, title: Customer stories }
-  webinars: { path: /webinars, title: Webinars }
-  events: { path: /events, title: Events }
-`
+${MODEL_YAML}`
 
 export interface Corpus {
   root: string

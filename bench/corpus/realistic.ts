@@ -20,7 +20,7 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import { COLLECTION_NAMES, type CollectionName } from './collections.ts'
 import { keyOf } from '../../build/core/sources.ts'
 import { countsFor, type Corpus } from './generate.ts'
 import { createRandom, type Random } from './random.ts'

@@ -3,7 +3,7 @@
  * any other answer (or a network error) counts as unexpected. Bad requests
  * are part of the mix on purpose; their 4xx answers are expected.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import { COLLECTION_NAMES, type CollectionName } from '../corpus/collections.ts'
 import { generateApiKey } from '../../gateway/auth/api-key.ts'
 
 export interface Planned {

@@ -74,6 +74,8 @@ export async function benchGateway(
   targets: Target[],
   options: {
     runs: number
+    /** Unrecorded one-second runs of each target against each server first (JIT, caches). */
+    warmups: number
     load: Omit<LoadOptions, 'method' | 'body' | 'headers'>
     workDir: string
     env?: NodeJS.ProcessEnv
@@ -92,10 +94,12 @@ export async function benchGateway(
     )
     const samples: TargetSamples[] = targets.map((target) => ({ target, gateway: [], ceiling: [] }))
     const shortRun = { ...options.load, seconds: 1 }
-    for (const s of samples) {
-      // Warm both (JIT, caches) before anything is recorded.
-      await loadTest(gateway.url + s.target.path, { ...shortRun, ...request(s.target) })
-      await loadTest(ceiling.url + s.target.path, { ...shortRun, ...request(s.target) })
+    for (let warmup = 0; warmup < options.warmups; warmup++) {
+      for (const s of samples) {
+        // Warm both (JIT, caches) before anything is recorded.
+        await loadTest(gateway.url + s.target.path, { ...shortRun, ...request(s.target) })
+        await loadTest(ceiling.url + s.target.path, { ...shortRun, ...request(s.target) })
+      }
     }
     for (let run = 0; run < options.runs; run++) {
       for (const s of samples) {

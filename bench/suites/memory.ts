@@ -24,8 +24,8 @@ export interface MemorySample {
 function mix(manifest: Manifest): string[] {
   // The corpus names some files with capitals (reverse-ETL-…): the API serves no such slug.
   const servable = (r: { slug: string }) => SLUG.test(r.slug)
-  const posts = manifest.collections['blog-posts'].filter(servable)
-  const events = manifest.collections.events.filter(servable)
+  const posts = manifest.collections['blog-posts']!.filter(servable)
+  const events = manifest.collections.events!.filter(servable)
   const tag = posts[0]?.tags[0] ?? 'data-contracts'
   return [
     '/api/blog-posts?limit=10',
@@ -54,7 +54,7 @@ export async function benchMemory(
       await response.arrayBuffer()
       if (!response.ok) throw new Error(`${path} answered ${response.status}`)
     }
-    const last = manifest.collections['blog-posts'].filter((r) => SLUG.test(r.slug)).at(-1)!
+    const last = manifest.collections['blog-posts']!.filter((r) => SLUG.test(r.slug)).at(-1)!
     for (const path of [
       '/api/blog-posts?limit=100',
       `/api/blog-posts/${last.slug}`,

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../corpus/collections.ts'
 import type { Manifest } from '../../contract/manifest.ts'
 import { itemFile } from '../../contract/paths.ts'
 import type { FullRecord } from '../../contract/records.ts'
@@ -18,9 +18,9 @@ export async function benchSearchIndex(
 ): Promise<{ ms: number[]; bytes: number }> {
   const documents = []
   for (const collection of COLLECTION_NAMES) {
-    for (const record of manifest.collections[collection]) {
+    for (const record of manifest.collections[collection]!) {
       const full = JSON.parse(await readFile(join(distDir, itemFile(collection, record.slug)), 'utf8')) as FullRecord
-      documents.push(searchDocument(collection, full))
+      documents.push(searchDocument(manifest.model.collections[collection]!, full))
     }
   }
   const ms: number[] = []
@@ -28,7 +28,7 @@ export async function benchSearchIndex(
   // One run more than counted: the first warms the JIT up.
   for (let i = 0; i <= runs; i++) {
     const started = performance.now()
-    bytes = serializeSearchIndex(documents).byteLength
+    bytes = serializeSearchIndex(documents, manifest.model.names).byteLength
     if (i > 0) ms.push(performance.now() - started)
   }
   return { ms, bytes }

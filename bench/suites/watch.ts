@@ -25,7 +25,7 @@ const FIRST_PASS_MS = 600_000
 const SAVE_INTERVAL_MS = 1500
 
 export async function benchWatch(corpus: Corpus, runs: number): Promise<number[]> {
-  const file = join(corpus.root, corpus.sample['blog-posts'])
+  const file = join(corpus.root, corpus.sample['blog-posts']!)
   const url = (base: string) => `${base}/api/blog-posts/${basename(file, '.md')}`
   const original = await readFile(file, 'utf8')
   let printed = ''

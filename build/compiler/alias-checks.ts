@@ -19,7 +19,7 @@ const pagePath = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') :
 /** The page of a live item on the marketing site: its record's `url` without the origin. */
 function pageOf(site: SiteConfig, file: CompiledFile): string {
   const prefix = file.locale === site.language ? '' : `/${file.locale.toLowerCase()}`
-  return `${prefix}${site.collections[file.collection].path}/${file.slug}`
+  return `${prefix}${site.collections[file.collection]!.path}/${file.slug}`
 }
 
 interface Claim {

@@ -1,11 +1,11 @@
 /**
  * Put compiled files together into the published content: per collection
  * (slugs are unique per collection, so an edit reassembles one collection),
- * then all four combined. Drafts, and items scheduled or expired as of the
+ * then all of the model's combined. Drafts, and items scheduled or expired as of the
  * build's clock (`now`, pipeline/schedule.ts), are validated but left out;
  * lists are newest first.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionModel, CollectionName } from '../../contract/model/model.ts'
 import type { ContentRecord, FullRecord } from '../../contract/records.ts'
 import type { ContentError } from '../core/errors.ts'
 import type { BuiltContent } from '../emit/types.ts'
@@ -29,7 +29,7 @@ export function isPublished(file: CompiledFile, now: number): boolean {
 }
 
 export function assembleCollection(
-  collection: CollectionName,
+  collection: CollectionModel,
   files: readonly CompiledFile[],
   now: number,
 ): CollectionPart {
@@ -55,7 +55,7 @@ export function assembleCollection(
  * assembles the collection in full).
  */
 export function reassembleOne(
-  collection: CollectionName,
+  collection: CollectionModel,
   previous: CollectionPart | undefined,
   before: CompiledFile,
   after: CompiledFile,
@@ -104,7 +104,7 @@ function normalisedUpdate(record: FullRecord): string {
   return date
 }
 
-/** The published content of four assembled collections (each must be ok), as of the build's clock. */
+/** The published content of the model's assembled collections (each must be ok), as of the build's clock. */
 export function combine(
   site: SiteConfig,
   parts: ReadonlyMap<CollectionName, CollectionPart>,
@@ -113,7 +113,7 @@ export function combine(
   const collections = {} as BuiltContent['collections']
   const summaries = {} as BuiltContent['summaries']
   let contentUpdatedAt = EPOCH
-  for (const name of COLLECTION_NAMES) {
+  for (const name of site.model.names) {
     const part = parts.get(name)
     if (!part?.ok) throw new Error(`collection ${name} is not assembled`)
     collections[name] = part.records

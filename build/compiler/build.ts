@@ -11,6 +11,8 @@ import { Compiler, type BuildOutput } from './compiler.ts'
 import type { MediaSettings } from '../media/recipes.ts'
 import { readCommittedHistory } from '../history/git-history.ts'
 import { assertCompleteHistory } from '../history/required.ts'
+import type { ApiOrigin } from '../../contract/api-origin.ts'
+import { editorProblem } from '../../contract/admin-config.ts'
 
 export interface BuildOptions {
   /** Project root holding content/; dist/ and .cache/ are written here. */
@@ -29,6 +31,8 @@ export interface BuildOptions {
   clock?: () => number
   /** What images are processed with (default: this code's, build/media/recipes.ts). */
   mediaSettings?: MediaSettings
+  /** The origin the records' URLs name (contract/api-origin.ts); default site.yaml's `api_url`. */
+  apiOrigin?: ApiOrigin
 }
 
 /**
@@ -45,13 +49,15 @@ export interface WithheldItem {
 
 /** What a build did: nothing, since dist/ was up to date; or the files it wrote. */
 export type BuildReport =
-  | { upToDate: true; manifest: ManifestHead; warnings: [] }
+  | { upToDate: true; manifest: ManifestHead; warnings: []; siteWarnings: [] }
   | {
       upToDate: false
       manifest: Manifest
       files: number
       /** What the build could do only in part (content/ without git history), one line each. */
       warnings: string[]
+      /** What site.yaml leaves out that a part of the site needs (the editor's repository), one line each. */
+      siteWarnings: string[]
       /** The items scheduled or expired as of the build's clock, in path order. */
       withheld: WithheldItem[]
     }
@@ -62,8 +68,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const current =
     options.force || options.requireHistory
       ? undefined
-      : await upToDateManifest(options.root, distDir, options.clock?.())
-  if (current) return { manifest: current, upToDate: true, warnings: [] }
+      : await upToDateManifest(options.root, distDir, options.clock?.(), options.apiOrigin)
+  if (current) return { manifest: current, upToDate: true, warnings: [], siteWarnings: [] }
   // The writer thread starts first, so its start-up overlaps compiling rather than following it.
   const opening = DistWriter.open(distDir)
   // Awaited below; until then its failure must not count as unhandled.
@@ -78,6 +84,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
       clock: options.clock,
       mediaSettings: options.mediaSettings,
       readHistoryEarly: true,
+      apiOrigin: options.apiOrigin,
     })
   } catch (error) {
     await closeUnused()
@@ -107,7 +114,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   await compiler.pruneMedia()
   const { files, manifest, warnings } = output
   if (options.cache !== false) await writeSourceIndex(options.root, compiler.sourceIndex())
-  return { manifest, files: files.size, upToDate: false, warnings, withheld: withheldItems(compiler) }
+  const editor = editorProblem(state.content.site)
+  const siteWarnings = editor ? [editor] : []
+  return { manifest, files: files.size, upToDate: false, warnings, siteWarnings, withheld: withheldItems(compiler) }
 }
 
 /** The valid items a build leaves out for now, by their release state. */

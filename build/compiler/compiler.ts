@@ -19,7 +19,7 @@
 import { availableParallelism } from 'node:os'
 import { setImmediate } from 'node:timers/promises'
 import { dirname, join } from 'node:path'
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import type { FullRecord } from '../../contract/records.ts'
 import type { BuildFile } from '../../contract/manifest.ts'
 import { ContentErrors, sortErrors, type ContentError } from '../core/errors.ts'
@@ -34,6 +34,7 @@ import type { MediaSettings } from '../media/recipes.ts'
 import type { SourceFile } from '../core/sources.ts'
 import { prerenderBodies, RenderPool, renderWork, workersWorth } from '../pipeline/render-pool.ts'
 import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
+import type { ApiOrigin } from '../../contract/api-origin.ts'
 import { assembleCollection, combine, reassembleOne, type CollectionPart } from './assemble.ts'
 import { clockSeconds, isoSeconds, settingsClock } from '../pipeline/schedule.ts'
 import { EmitSchedule, type BuildOutput } from './emit-schedule.ts'
@@ -78,6 +79,8 @@ export interface CompilerOptions {
   clock?: () => number
   /** Ask git for content/'s history before compiling, for the first full emit (a build's; default false). */
   readHistoryEarly?: boolean
+  /** The origin the records' URLs name (contract/api-origin.ts); default site.yaml's `api_url`. */
+  apiOrigin?: ApiOrigin
 }
 
 /** Files the watch mode compiles after its first build to warm the JIT for edits (Compiler.warmUp). */
@@ -159,11 +162,14 @@ export class Compiler {
     private readonly media: MediaStore,
     private readonly processMedia: boolean,
     private readonly clock: () => number,
+    /** The origin the records' URLs name, over site.yaml's `api_url` (contract/api-origin.ts). */
+    readonly apiOrigin: ApiOrigin,
   ) {
     this.stats = new SourceStats(root)
     this.schedule = new EmitSchedule({
       root,
       offThread,
+      apiOrigin,
       inputsInOrder: () => [...this.sourcesInOrder(), ...this.assetsInOrder()],
       workingFiles: () => this.workingFiles(),
     })
@@ -183,6 +189,7 @@ export class Compiler {
       }),
       options.processMedia ?? true,
       options.clock ?? settingsClock(),
+      options.apiOrigin,
     )
     if (options.readHistoryEarly) compiler.schedule.readHistoryEarly()
     await compiler.readSite()
@@ -194,7 +201,7 @@ export class Compiler {
       if (source) compiler.sources.set(source.path, source)
     }
     await compiler.compileAll()
-    compiler.assemble(new Set(COLLECTION_NAMES), undefined, clockSeconds(compiler.clock()))
+    compiler.assemble(new Set(compiler.site?.model.names), undefined, clockSeconds(compiler.clock()))
     return compiler
   }
 
@@ -223,11 +230,11 @@ export class Compiler {
     const content = this.state.ok ? this.state.content : undefined
     const language = this.site?.language
     if (content) {
-      for (const c of COLLECTION_NAMES)
-        for (const r of content.collections[c]) published.set(`${language}/${c}/${r.slug}`, r)
+      const { names } = content.site.model
+      for (const c of names) for (const r of content.collections[c]!) published.set(`${language}/${c}/${r.slug}`, r)
       for (const [locale, own] of Object.entries(content.locales ?? {}))
-        for (const c of COLLECTION_NAMES)
-          for (const r of own.collections[c]) if (r.locale === locale) published.set(`${locale}/${c}/${r.slug}`, r)
+        for (const c of names)
+          for (const r of own.collections[c]!) if (r.locale === locale) published.set(`${locale}/${c}/${r.slug}`, r)
     }
     const releases = this.releases()
     const items = [...this.compiled.values()]
@@ -292,7 +299,7 @@ export class Compiler {
     const released = this.releaseDue(now)
     if (released) {
       files.push(`${isoSeconds(released)} (scheduled release or expiry)`)
-      for (const c of COLLECTION_NAMES) changed.add(c)
+      for (const c of this.site?.model.names ?? []) changed.add(c)
     }
     // An image changed: the files that use it are compiled again, though their own bytes did not change.
     const assets = new Set(given.flatMap((p) => (p.kind === 'asset' ? [p.path] : [])))
@@ -302,7 +309,7 @@ export class Compiler {
     if (paths.some((p) => p.kind === 'site') && (await this.readSite())) {
       files.push(SITE_PATH)
       await this.compileAll()
-      for (const c of COLLECTION_NAMES) changed.add(c)
+      for (const c of this.site?.model.names ?? []) changed.add(c)
       this.schedule.siteChanged()
     }
     // A change of many files (a branch switched) lets the events that came meanwhile in between
@@ -326,7 +333,8 @@ export class Compiler {
         continue
       } else {
         this.sources.set(p.path, source)
-        if (this.site) this.setCompiled(p.path, await this.compile(source))
+        // A file of a folder the model does not name is a source (the input hash has it) but no item.
+        if (this.site?.collections[source.collection]) this.setCompiled(p.path, await this.compile(source))
       }
       replaced.set(p.collection, replaced.has(p.collection) ? null : [before, this.compiled.get(p.path)])
       changed.add(p.collection)
@@ -500,7 +508,8 @@ export class Compiler {
     this.releaseIndex.reset(site?.language ?? '')
     this.translationChecks.reset(site?.language ?? '')
     if (!site) return
-    const sources = [...this.sources.values()]
+    // The items of the model's collections: a folder it does not name is left alone.
+    const sources = [...this.sources.values()].filter((s) => site.collections[s.collection])
     const threads = this.threads ?? availableParallelism()
     const work = this.cache.size === 0 ? sources.reduce((sum, s) => sum + renderWork(s.raw), 0) : 0
     const pool = work ? RenderPool.start(workersWorth(work, threads), this.cache) : undefined
@@ -602,9 +611,10 @@ export class Compiler {
     /** The one file an edit replaced, when that is all it did (the linkers' fast paths); 'none' when it was a translation. */
     let edit: [CompiledFile, CompiledFile] | 'none' | undefined
     const [only] = changed.size === 1 ? changed : []
-    const one = only && replaced?.get(only)
+    const one = only === undefined ? undefined : replaced?.get(only)
     const saved: [CompiledFile, CompiledFile] | undefined = one?.[0] && one[1] ? [one[0], one[1]] : undefined
     for (const collection of changed) {
+      if (!site.collections[collection]) continue
       const one = replaced?.get(collection)
       // A translation saved again leaves the default locale's collection as it was.
       const translation = one?.[0] && one[1] && one[1].locale !== site.language && one[0].locale === one[1].locale
@@ -613,12 +623,12 @@ export class Compiler {
         if (saved) edit = 'none'
         continue
       }
-      const part = one?.[0] && one[1] && reassembleOne(collection, previous, one[0], one[1], now)
+      const part = one?.[0] && one[1] && reassembleOne(site.collections[collection]!, previous, one[0], one[1], now)
       if (part && saved) edit = saved
       const files = part ? [] : [...ownFiles.values()].filter((c) => c.collection === collection)
-      this.parts.set(collection, part || assembleCollection(collection, files, now))
+      this.parts.set(collection, part || assembleCollection(site.collections[collection]!, files, now))
     }
-    const errors: ContentError[] = COLLECTION_NAMES.flatMap((c) => {
+    const errors: ContentError[] = site.model.names.flatMap((c) => {
       const part = this.parts.get(c)
       return part && !part.ok ? part.errors : []
     })
@@ -656,7 +666,7 @@ export class Compiler {
     else ({ content, state: this.locales } = linkLocales(merged, own, translations, releases, now))
     // A collection changed when one of its files did, or when an item it points to did.
     this.schedule.contentChanged(
-      COLLECTION_NAMES.filter((c) => changed.has(c) || !sameItems(this.good?.collections[c], content.collections[c])),
+      site.model.names.filter((c) => changed.has(c) || !sameItems(this.good?.collections[c], content.collections[c]!)),
     )
     this.state = { ok: true, content }
     this.good = content
@@ -669,7 +679,7 @@ export class Compiler {
     if (hash === this.siteHash && this.site) return false
     this.siteHash = hash
     try {
-      this.site = await loadSiteConfig(this.root)
+      this.site = withApiOrigin(await loadSiteConfig(this.root), this.apiOrigin)
       this.siteError = undefined
     } catch (error) {
       if (!(error instanceof ContentErrors)) throw error
@@ -678,13 +688,18 @@ export class Compiler {
     return true
   }
 
-  /** The sources in the order a build reads them (collection, then path): the input hash's order. */
+  /** The sources in the order a build reads them (folder, then path, as listContent lists them): the input hash's order. */
   private sourcesInOrder(): SourceFile[] {
-    const order = (s: SourceFile) => COLLECTION_NAMES.indexOf(s.collection)
-    return [...this.sources.values()].sort(
-      (a, b) => order(a) - order(b) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
-    )
+    const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+    return [...this.sources.values()].sort((a, b) => compare(a.collection, b.collection) || compare(a.path, b.path))
   }
+}
+
+/** `site` with the records' origin the build was given in place of `api_url`, if any. */
+function withApiOrigin(site: SiteConfig, origin: ApiOrigin): SiteConfig {
+  if (origin === undefined) return site
+  const { apiUrl: _, ...rest } = site
+  return origin === null ? rest : { ...rest, apiUrl: origin }
 }
 
 function previewRelease(release: FileRelease): PreviewItem['release'] {

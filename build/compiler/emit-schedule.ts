@@ -14,7 +14,7 @@
  * it by difference.
  */
 import { setImmediate } from 'node:timers/promises'
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import type { BuildFile, Manifest } from '../../contract/manifest.ts'
 import { MANIFEST_FILE } from '../../contract/paths.ts'
 import { Interrupted } from '../core/interrupt.ts'
@@ -31,6 +31,7 @@ import { gitState } from '../history/git-state.ts'
 import type { CommittedHistory, FileState } from '../history/types.ts'
 import { type FullPass, isKept } from './full-pass.ts'
 import { hashInputs } from './inputs.ts'
+import type { ApiOrigin } from '../../contract/api-origin.ts'
 import { OutputStore } from './outputs.ts'
 
 export interface BuildOutput {
@@ -50,6 +51,8 @@ export interface EmitInputs {
   readonly root: string
   /** Run the search index on a worker thread for large content. */
   readonly offThread: boolean
+  /** The origin the records' URLs name, over site.yaml's: part of the input hash. */
+  readonly apiOrigin: ApiOrigin
   /** The sources in the order a build reads them, then the images they use (each with its hash): the input hash's order. */
   inputsInOrder(): readonly { path: string; hash: string }[]
   /** Every compiled file as content/'s history sees it. */
@@ -64,8 +67,11 @@ export class EmitSchedule {
    */
   private emitters: Emitter[] = []
   private readonly outputs = new OutputStore(MANIFEST_FILE)
-  /** Collections changed since per-collection emitters last ran, and emitters whose input changed since they last ran. */
-  private readonly pendingCollections = new Set<CollectionName>(COLLECTION_NAMES)
+  /** Collections changed since per-collection emitters last ran (every one, `all`), and emitters whose input changed since they last ran. */
+  private readonly pendingCollections = new Set<CollectionName>()
+  private allCollections = true
+  /** The collections the per-collection emitters last ran for: one the model no longer has loses its files. */
+  private emittedCollections = new Set<CollectionName>()
   private readonly pendingEmitters = new Set<Emitter>()
   private inputHash = ''
   /** content/'s git history as last read, and the key it was read for. */
@@ -89,13 +95,18 @@ export class EmitSchedule {
 
   /** site.yaml changed: everything is made again. */
   siteChanged(): void {
-    for (const collection of COLLECTION_NAMES) this.pendingCollections.add(collection)
+    this.allCollections = true
     for (const emitter of this.emitters) this.pendingEmitters.add(emitter)
   }
 
   /** Whether every output reflects the content last emitted. */
   isComplete(): boolean {
-    return this.emitters.length > 0 && this.pendingCollections.size === 0 && this.pendingEmitters.size === 0
+    return (
+      this.emitters.length > 0 &&
+      !this.allCollections &&
+      this.pendingCollections.size === 0 &&
+      this.pendingEmitters.size === 0
+    )
   }
 
   private async load(): Promise<void> {
@@ -118,7 +129,14 @@ export class EmitSchedule {
   ): Promise<BuildOutput | undefined> {
     await this.load()
     this.outputs.track()
-    for (const collection of this.pendingCollections)
+    const { names } = content.site.model
+    for (const gone of this.emittedCollections)
+      if (!names.includes(gone))
+        for (const emitter of this.emitters)
+          if (emitter.input === 'collection') this.outputs.replace(`${emitter.name}:${gone}`, {})
+    this.emittedCollections = new Set(names)
+    const pending = this.allCollections ? names : [...this.pendingCollections].filter((c) => names.includes(c))
+    for (const collection of pending)
       for (const emitter of this.emitters) {
         if (emitter.input !== 'collection') continue
         const delta = emitter.emit(content, collection)
@@ -133,10 +151,12 @@ export class EmitSchedule {
         made(files)
       }
     this.pendingCollections.clear()
+    this.allCollections = false
     for (const emitter of this.emitters) if (emitter.input === 'collection') this.pendingEmitters.delete(emitter)
     const key = mode === 'full' ? await this.readHistory() : undefined
     if (mode === 'full' && !(await this.emitWhole(content, signal))) return undefined
-    if (key !== undefined) this.inputHash = await hashInputs(this.inputs.root, this.inputs.inputsInOrder(), key)
+    if (key !== undefined)
+      this.inputHash = await hashInputs(this.inputs.root, this.inputs.inputsInOrder(), key, this.inputs.apiOrigin)
     // The manifest file (megabytes at 10,000 items) is a whole-content output too: an edit
     // updates the manifest the gateway answers from, the file follows with the full pass.
     const manifest = this.manifest(content, this.inputHash)
@@ -171,7 +191,7 @@ export class EmitSchedule {
    * content is not this one's (the build ids differ), which changes nothing.
    */
   adoptFull(content: BuiltContent, pass: FullPass): BuildOutput | undefined {
-    if (this.pendingCollections.size) return undefined
+    if (this.allCollections || this.pendingCollections.size) return undefined
     const owners = this.withKeptFiles(pass)
     if (!owners) return undefined
     this.outputs.track()

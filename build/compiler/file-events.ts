@@ -1,7 +1,8 @@
 /**
  * File events on content/: one `fs.watch` (inotify on Linux) per folder the
  * build reads, content/ itself (site.yaml, collection folders coming and
- * going) and each collection's folder. Each event names its file and nothing
+ * going) and each folder that may hold a collection (sources.ts
+ * isCollectionFolder), whether site.yaml names it yet or not. Each event names its file and nothing
  * is scanned: chokidar read an edited file's whole folder again on every
  * event (15,000 lstats at 30,000 items, 40–200 ms before the edit was even
  * reported), and Node's recursive watch walks the tree. Events are hints (the
@@ -13,9 +14,9 @@
  * images the content uses as the compiler names them (`follow`), and one of
  * those made later as soon as an event in its parent shows it.
  */
-import { type FSWatcher, readdir, watch } from 'node:fs'
+import { type FSWatcher, readdir, readdirSync, watch } from 'node:fs'
 import { join } from 'node:path'
-import { COLLECTION_NAMES, isCollectionName } from '../../contract/collections.ts'
+import { isCollectionFolder } from '../core/sources.ts'
 
 export interface FileEvents {
   /** Follow these folders (absolute paths) too, from now on: those of the images the content uses. */
@@ -56,7 +57,7 @@ export async function watchFiles(dir: string, onEvent: (file: string) => void): 
   const top = watch(dir, (_event, name) => {
     if (!name) return
     const entry = String(name)
-    if (!isCollectionName(entry)) return report(join(dir, entry))
+    if (!isCollectionFolder(entry)) return report(join(dir, entry))
     // A collection's folder came or went (or was replaced): follow it anew; its files are reported
     // when it is new, and what a replaced one changed the loop's stat scan finds.
     const known = folders.has(entry)
@@ -64,8 +65,18 @@ export async function watchFiles(dir: string, onEvent: (file: string) => void): 
     folders.delete(entry)
     watchFolder(folders, entry, join(dir, entry), !known)
   })
-  for (const collection of COLLECTION_NAMES) watchFolder(folders, collection, join(dir, collection), false)
-  const own = new Set([dir, ...COLLECTION_NAMES.map((c) => join(dir, c))])
+  // Every folder that may hold a collection: one site.yaml adds later is followed already.
+  const existing = (() => {
+    try {
+      return readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isDirectory() && isCollectionFolder(e.name))
+        .map((e) => e.name)
+    } catch {
+      return []
+    }
+  })()
+  for (const collection of existing) watchFolder(folders, collection, join(dir, collection), false)
+  const own = new Set([dir, ...existing.map((c) => join(dir, c))])
   return {
     follow: (more) => {
       for (const folder of more) {

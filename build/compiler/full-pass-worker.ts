@@ -16,14 +16,14 @@ import {
   movedCopies,
 } from './full-pass.ts'
 
-const { root, cancelled } = workerData as FullPassWorkerData
+const { root, cancelled, apiOrigin } = workerData as FullPassWorkerData
 // Background work: on Linux the nice value is per thread (and inherited by the threads this one starts), so
 // the dev server's thread answering an edit gets the cores first. Where that is not allowed, it runs as is.
 try {
   setPriority(10)
 } catch {}
 // The search index inline: this thread is already off the dev server's, and a third would compete for its cores.
-const opening = Compiler.open({ root, offThread: false })
+const opening = Compiler.open({ root, offThread: false, apiOrigin })
 let queue: Promise<void> = Promise.resolve()
 /** Each requested pass's abort: a newer request or a cancel stops it. */
 const passes = new Map<number, AbortController>()

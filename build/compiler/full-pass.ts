@@ -12,15 +12,16 @@
  * server adopted (it says which in each request): the others, the editor's
  * scripts, the documents and most feeds, go as their ETag alone (`Kept`), and
  * the dev server keeps its own copies. Each adoption used to copy every
- * whole-content file across (18 MB at 1,000 items, the editor's 5 MB script
- * among them), holding the dev server's thread, and an edit arriving then,
- * for tens of milliseconds with the garbage collection that followed; after
- * a title edit the pass now carries 5 MB (llms-full.txt, the search index,
- * the editor's configuration).
+ * whole-content file across (the editor's script among them), holding the
+ * dev server's thread, and an edit arriving then, with the garbage
+ * collection that followed; after a title edit the pass now carries only
+ * what a title changes (llms-full.txt, the search index, the editor's
+ * configuration).
  */
 import type { BuildFile } from '../../contract/manifest.ts'
 import { startModuleWorker } from '../core/worker.ts'
 import type { ContentPath } from '../core/sources.ts'
+import type { ApiOrigin } from '../../contract/api-origin.ts'
 
 /**
  * Below this many files the full pass takes milliseconds: not worth a second
@@ -45,6 +46,8 @@ export interface FullPass {
 
 export interface FullPassWorkerData {
   root: string
+  /** The origin of the dev server's compiler, for the same output. */
+  apiOrigin: ApiOrigin
   /** The highest pass id cancelled (one Int32 on shared memory). */
   cancelled: Int32Array
 }
@@ -88,9 +91,10 @@ export class FullPassThread {
    */
   private readonly cancelled = new Int32Array(new SharedArrayBuffer(4))
 
-  constructor(root: string) {
+  constructor(root: string, apiOrigin: ApiOrigin) {
     this.worker = startModuleWorker(import.meta.url, 'full-pass-worker', {
       root,
+      apiOrigin,
       cancelled: this.cancelled,
     } satisfies FullPassWorkerData)
     this.worker.on('message', (reply: FullPassReply) => {
@@ -147,10 +151,10 @@ export class FullPassThread {
 export const MOVE_FROM_BYTES = 256 * 1024
 
 /**
- * The pass's large files (llms-full.txt is 110 MB at 30,000 items, the manifest megabytes) swapped
- * for copies made on the worker's thread; the copies' memory, to move with the message. A message's
- * bytes are otherwise copied on the receiving thread, the dev server's, where a save then waited
- * 25-35 ms for them. Copies, because the worker's compiler keeps the originals.
+ * The pass's large files (llms-full.txt, the manifest) swapped for copies made on the worker's
+ * thread; the copies' memory, to move with the message. A message's bytes are otherwise copied on
+ * the receiving thread, the dev server's, where a save then waited for them. Copies, because the
+ * worker's compiler keeps the originals.
  */
 export function movedCopies(pass: FullPass): ArrayBuffer[] {
   const moved: ArrayBuffer[] = []

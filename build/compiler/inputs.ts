@@ -13,6 +13,7 @@ import { historyKey } from '../history/history-key.ts'
 import { inBatches, listContent, signatureSync } from '../core/sources.ts'
 import { readSource } from '../core/sources.ts'
 import { holdsAt } from '../../contract/release.ts'
+import type { ApiOrigin } from '../../contract/api-origin.ts'
 import { settingsClock } from '../pipeline/schedule.ts'
 
 /** What the no-change check needs of a manifest: the build and the hash of its inputs. */
@@ -29,11 +30,12 @@ export async function upToDateManifest(
   root: string,
   distDir = join(root, 'dist'),
   now?: number,
+  apiOrigin?: ApiOrigin,
 ): Promise<ManifestHead | undefined> {
   // No dist/ (a cold build): nothing to compare, so no source is read or hashed for it.
   const head = await readManifestHead(distDir)
   if (!head) return undefined
-  const inputHash = await hashInputs(root, await indexedSources(root))
+  const inputHash = await hashInputs(root, await indexedSources(root), undefined, apiOrigin)
   return head.input_hash === inputHash && holdsAt(head.build, now ?? settingsClock()()) ? head : undefined
 }
 
@@ -116,16 +118,20 @@ export async function writeSourceIndex(
 
 /**
  * Everything that decides the output: the sources, the site settings, the
- * build code itself and content/'s git history (the change feed reads it).
+ * origin the records' URLs name, the build code itself and content/'s git
+ * history (the change feed reads it).
  */
 export async function hashInputs(
   root: string,
   sources: readonly { path: string; hash: string }[],
   history?: string,
+  apiOrigin?: ApiOrigin,
 ): Promise<string> {
   const hash = createHash('sha256')
   hash.update(await generatorFingerprint())
   hash.update(`\0${history ?? (await historyKey(root))}\0`)
+  // Site.yaml's own api_url is in its bytes below; another origin is another output.
+  if (apiOrigin !== undefined) hash.update(`origin\0${apiOrigin ?? ''}\0`)
   hash.update(await readFile(join(root, 'content', 'site.yaml')).catch(() => Buffer.alloc(0)))
   for (const s of sources) hash.update(`\0${s.path}\0${s.hash}`)
   return hash.digest('hex')

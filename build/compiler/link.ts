@@ -8,12 +8,12 @@
  * the resolved related items. A record whose resolved references did not change
  * keeps its object, so nothing downstream renders it again.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import type { FullRecord, RelatedItem } from '../../contract/records.ts'
 import { ContentError } from '../core/errors.ts'
-import type { CompiledFile } from '../pipeline/compile.ts'
+import type { CompiledFile, Reference } from '../pipeline/compile.ts'
 import { addToSet } from '../core/set-map.ts'
-import { closest } from '../core/did-you-mean.ts'
+import { closest } from '../../contract/did-you-mean.ts'
 import { referenceTiming } from '../pipeline/schedule.ts'
 
 /**
@@ -55,11 +55,11 @@ export function link(
   files: Iterable<CompiledFile>,
   now: number,
 ): LinkResult {
-  const parts = COLLECTION_NAMES.map((collection) => {
-    let part = byCollection.get(records[collection])
+  const parts = Object.entries(records).map(([collection, list]) => {
+    let part = byCollection.get(list)
     if (!part) {
-      part = new Map(records[collection].map((record) => [`${collection}/${record.slug}`, { collection, record }]))
-      byCollection.set(records[collection], part)
+      part = new Map(list.map((record) => [`${collection}/${record.slug}`, { collection, record }]))
+      byCollection.set(list, part)
     }
     return part
   })
@@ -77,8 +77,8 @@ export function link(
   for (const file of all) if (!file.draft && file.record && file.references.length) referencing.set(file.record, file)
   const errors = brokenReferences(all, now)
   const out = {} as Record<CollectionName, FullRecord[]>
-  for (const collection of COLLECTION_NAMES) {
-    out[collection] = records[collection].map((record) => {
+  for (const [collection, list] of Object.entries(records)) {
+    out[collection] = list.map((record) => {
       const file = referencing.get(record)
       return file ? relink(record, file, published) : record
     })
@@ -98,20 +98,45 @@ export interface Published {
  * resolved: the same object as last time when its targets are the same.
  */
 export function relink(record: FullRecord, file: CompiledFile, published: Published): FullRecord {
-  const resolved = file.references.flatMap((ref) => published.get(ref.target) ?? [])
-  const targets = resolved.map((target) => target.record)
+  const resolved = file.references.map((ref) => published.get(ref.target))
+  const targets = resolved.flatMap((target) => (target ? [target.record] : []))
   const previous = linked.get(record)
   if (previous && sameObjects(previous.targets, targets)) return previous.record
-  const items: RelatedItem[] = resolved.map((target) => ({
-    collection: target.collection,
-    slug: target.record.slug,
-    title: target.record.title,
-    url: target.record.url as string,
-  }))
+  const items = resolved.map(
+    (target): RelatedItem | undefined =>
+      target && {
+        collection: target.collection,
+        slug: target.record.slug,
+        title: target.record.title,
+        url: target.record.url as string,
+      },
+  )
   const key = JSON.stringify(items)
   // A target saved again with the same title and url: the same items, the same record.
-  const next = previous?.key === key ? previous.record : { ...record, related: items }
+  const next = previous?.key === key ? previous.record : withReferences(record, file.references, items)
   linked.set(record, { targets, key, record: next })
+  return next
+}
+
+/**
+ * `record` with its references resolved (`items`, one per reference, undefined where it names
+ * nothing): `related` the items of the `related` entries, each reference field its item (or, a
+ * list of references, its items).
+ */
+export function withReferences(
+  record: FullRecord,
+  references: readonly Reference[],
+  items: readonly (RelatedItem | undefined)[],
+): FullRecord {
+  const next: FullRecord = { ...record, related: [] }
+  for (const ref of references) if (ref.field) next[ref.field] = ref.list ? [] : null
+  references.forEach((ref, i) => {
+    const item = items[i]
+    if (!item) return
+    if (!ref.field) next.related.push(item)
+    else if (ref.list) (next[ref.field] as RelatedItem[]).push(item)
+    else next[ref.field] = item
+  })
   return next
 }
 
@@ -169,17 +194,12 @@ export function fileLinkErrors(
   const errors: ContentError[] = []
   for (const ref of file.references) {
     const reason = relatedReason(ref.target)
-    if (reason)
-      errors.push(
-        new ContentError(
-          'REFERENCE',
-          file.source.path,
-          ref.line,
-          ref.column,
-          `related[${ref.index}]`,
-          `"${ref.target}" ${reason}`,
-        ),
-      )
+    if (!reason) continue
+    // A reference field names a slug of its collection; `related`, collection/slug.
+    const [field, named] = ref.field
+      ? [ref.list ? `${ref.field}[${ref.index}]` : ref.field, ref.target.slice(ref.target.indexOf('/') + 1)]
+      : [`related[${ref.index}]`, ref.target]
+    errors.push(new ContentError('REFERENCE', file.source.path, ref.line, ref.column, field, `"${named}" ${reason}`))
   }
   for (const link of file.links) {
     const reason = linkReason(link.target)

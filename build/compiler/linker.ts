@@ -5,7 +5,7 @@
  * references and links, and the items whose `related` point to it. At 30,000
  * items the full link walked every file and every record on each save.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import type { FullRecord } from '../../contract/records.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
 import { addToSet } from '../core/set-map.ts'
@@ -30,8 +30,7 @@ export class Linker {
   ): LinkResult {
     // Only a translation changed: the default locale's records, and so their links, are the last ones.
     const last = this.last
-    if (edit === 'none' && last && COLLECTION_NAMES.every((c) => records[c] === last.input[c]))
-      return { ...last.result, replaced: [] }
+    if (edit === 'none' && last && sameLists(records, last.input)) return { ...last.result, replaced: [] }
     const fast = edit && edit !== 'none' && this.linkOne(records, edit[0], edit[1])
     if (fast) return fast
     const result = link(records, files.values(), now)
@@ -48,7 +47,7 @@ export class Linker {
     const last = this.last
     const collection = after.collection
     if (!last || !before.record || !after.record) return undefined
-    if (COLLECTION_NAMES.some((c) => c !== collection && records[c] !== last.input[c])) return undefined
+    if (!sameLists(records, last.input, collection)) return undefined
     const key = `${collection}/${after.slug}`
     const edited = new Map(last.edited).set(key, after.record)
     const published: Published = {
@@ -67,10 +66,10 @@ export class Linker {
     for (const target of [...after.references, ...after.links].map((r) => r.target))
       if (published.get(target)!.record.expires_at) return undefined
     const out = { ...last.result.records }
-    const base = records[collection]
+    const base = records[collection]!
     // The base list is the last one with the record moved (assemble.ts reassembleOne): do the same to the linked one.
-    const own = [...out[collection]]
-    const from = last.input[collection].indexOf(before.record)
+    const own = [...out[collection]!]
+    const from = last.input[collection]!.indexOf(before.record)
     const to = base.indexOf(after.record)
     if (from < 0 || to < 0) return undefined
     const linked = after.references.length ? relink(after.record, after, published) : after.record
@@ -82,8 +81,8 @@ export class Linker {
     const referrers = last.result.referrers
     for (const file of referrers.get(key) ?? []) {
       if (!file.record || file === before) continue
-      const list = file.collection === collection ? own : [...out[file.collection]]
-      const at = (file.collection === collection ? base : records[file.collection]).indexOf(file.record)
+      const list = file.collection === collection ? own : [...out[file.collection]!]
+      const at = (file.collection === collection ? base : records[file.collection]!).indexOf(file.record)
       const next = relink(file.record, file, published)
       if (at < 0 || list[at] === next) continue
       replaced.push({ collection: file.collection, before: list[at]!, after: next })
@@ -96,6 +95,16 @@ export class Linker {
     this.last = { input: records, result: { records: out, errors: [], published, referrers }, edited }
     return { ...this.last.result, replaced }
   }
+}
+
+/** Whether `a` and `b` hold the same collections with the same lists (but `except`'s). */
+function sameLists(
+  a: Record<CollectionName, FullRecord[]>,
+  b: Record<CollectionName, FullRecord[]>,
+  except?: CollectionName,
+): boolean {
+  const names = Object.keys(a)
+  return names.length === Object.keys(b).length && names.every((c) => c === except || a[c] === b[c])
 }
 
 function sameWindow(a: ReleaseWindow | undefined, b: ReleaseWindow | undefined): boolean {

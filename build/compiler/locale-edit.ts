@@ -7,7 +7,7 @@
  * items with translations, linking every locale again took most of an edit.
  * Anything else (a file added, removed or renamed, a release) links in full.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import type { ContentRecord, FullRecord } from '../../contract/records.ts'
 import type { BuiltContent, LocaleContent } from '../emit/types.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
@@ -67,7 +67,7 @@ class LocaleEdit {
     const edited = replaced[0]
     if (edited?.collection !== file.collection || edited.after.slug !== file.slug) return false
     const touched = new Set(replaced.map((r) => r.collection))
-    if (COLLECTION_NAMES.some((c) => !touched.has(c) && base.collections[c] !== state.base[c])) return false
+    if (base.site.model.names.some((c) => !touched.has(c) && base.collections[c] !== state.base[c])) return false
     // The item's translations are published as bound to it: the same records while its dates are the same.
     for (const translation of state.files.get(`${file.collection}/${file.key}`)?.values() ?? []) {
       if (!isReleased(translation, this.releases, this.now)) return false
@@ -77,7 +77,7 @@ class LocaleEdit {
       const key = state.keyOfDefault.get(`${collection}/${before.slug}`)
       if (key === undefined || before.slug !== after.slug || before.url !== after.url) return false
       const group = state.items.get(`${collection}/${key}`)!
-      const previous = state.content.collections[collection][state.base[collection].indexOf(before)]
+      const previous = state.content.collections[collection]![state.base[collection]!.indexOf(before)]
       if (!previous) return false
       group.set(language, after)
       const next = withOthers(after, group, language)
@@ -88,7 +88,7 @@ class LocaleEdit {
         if (from < 0) return false
         this.remove(list, from)
       }
-      this.put(list, base.collections[collection].indexOf(after), next, i !== 0)
+      this.put(list, base.collections[collection]!.indexOf(after), next, i !== 0)
       for (const locale of base.site.fallback)
         if (!group.has(locale) && !this.replace(locale, collection, previous, next)) return false
       if (!this.relinkReferrers(`${collection}/${after.slug}`)) return false
@@ -99,7 +99,7 @@ class LocaleEdit {
   /** A translation saved again (same locale and slug): its record, and the translations relating to it. */
   translationEdited(before: CompiledFile, after: CompiledFile): boolean {
     const { state } = this
-    if (COLLECTION_NAMES.some((c) => this.base.collections[c] !== state.base[c])) return false
+    if (this.base.site.model.names.some((c) => this.base.collections[c] !== state.base[c])) return false
     const was = state.recordOf.get(before)
     const is = after.record !== undefined && isReleased(after, this.releases, this.now)
     if (!was || !is) return !was && !is
@@ -137,7 +137,7 @@ class LocaleEdit {
     const from = previous ? list.records.indexOf(previous) : -1
     if (from < 0) return false
     this.remove(list, from)
-    const at = sortedIndex(collection, list.records, next)
+    const at = sortedIndex(this.base.site.collections[collection]!, list.records, next)
     if (at === undefined) return false
     this.put(list, at, next, false)
     return true
@@ -149,7 +149,7 @@ class LocaleEdit {
     if (!list) {
       const own = locale === this.base.site.language
       const content = own ? this.state.content : this.state.content.locales![locale]!
-      list = { records: [...content.collections[collection]], summaries: [...content.summaries[collection]] }
+      list = { records: [...content.collections[collection]!], summaries: [...content.summaries[collection]!] }
       this.lists.set(id, list)
     }
     return list
@@ -172,17 +172,18 @@ class LocaleEdit {
     const changed = (locale: string, c: CollectionName) => this.lists.get(`${locale} ${c}`)
     const collections = { ...last.collections }
     const summaries = { ...last.summaries }
-    for (const c of COLLECTION_NAMES) {
+    const { names } = base.site.model
+    for (const c of names) {
       const list = changed(base.site.language, c)
       if (!list) continue
       // As a full link does: the base list itself while no record in it names translations.
-      const same = list.records.every((r, i) => r === base.collections[c][i])
-      collections[c] = same ? base.collections[c] : list.records
-      summaries[c] = same ? base.summaries[c] : list.summaries
+      const same = list.records.every((r, i) => r === base.collections[c]![i])
+      collections[c] = same ? base.collections[c]! : list.records
+      summaries[c] = same ? base.summaries[c]! : list.summaries
     }
     const locales: Record<string, LocaleContent> = {}
     for (const [locale, content] of Object.entries(last.locales ?? {})) {
-      if (!COLLECTION_NAMES.some((c) => changed(locale, c))) {
+      if (!names.some((c) => changed(locale, c))) {
         locales[locale] = content
         continue
       }
@@ -191,7 +192,7 @@ class LocaleEdit {
         collections: { ...content.collections },
         summaries: { ...content.summaries },
       }
-      for (const c of COLLECTION_NAMES) {
+      for (const c of names) {
         const list = changed(locale, c)
         if (list) [next.collections[c], next.summaries[c]] = [list.records, list.summaries]
       }
@@ -207,7 +208,7 @@ class LocaleEdit {
 /** A locale's latest updated_at, as a full link finds it. */
 function latestUpdate(content: LocaleContent): string {
   let latest = EPOCH
-  for (const c of COLLECTION_NAMES)
-    for (const r of content.collections[c]) if (r.updated_at > latest) latest = r.updated_at
+  for (const records of Object.values(content.collections))
+    for (const r of records) if (r.updated_at > latest) latest = r.updated_at
   return latest
 }

@@ -15,7 +15,7 @@
  * checked in translation-links.ts. Records keep their object while
  * nothing they show changed, so the emitters render only what did.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import type { FullRecord, RelatedItem, Translation } from '../../contract/records.ts'
 import { isMultilingual, type SiteConfig } from '../core/site.ts'
 import type { BuiltContent, LocaleContent } from '../emit/types.ts'
@@ -24,6 +24,7 @@ import { addToSet } from '../core/set-map.ts'
 import { sortRecords, toSummary } from '../pipeline/derive.ts'
 import { isPublished } from './assemble.ts'
 import { asPublished, isReleased, type Releases } from './translation-release.ts'
+import { withReferences } from './link.ts'
 
 /** The default locale's files and the translations, apart (a single-language site has no translations). */
 export function byLocale(site: SiteConfig, files: Iterable<CompiledFile>): [CompiledFile[], CompiledFile[]] {
@@ -87,7 +88,8 @@ export function linkLocales(
   }
   const { items, keyOfDefault, recordOf } = state
   const defaultBySlug = new Map<string, FullRecord>()
-  for (const c of COLLECTION_NAMES) for (const r of base.collections[c]) defaultBySlug.set(`${c}/${r.slug}`, r)
+  const { names } = site.model
+  for (const c of names) for (const r of base.collections[c]!) defaultBySlug.set(`${c}/${r.slug}`, r)
   for (const file of own)
     if (file.record && isPublished(file, now)) {
       const record = defaultBySlug.get(`${file.collection}/${file.slug}`)
@@ -106,14 +108,14 @@ export function linkLocales(
   // The default locale's records, naming their translations.
   const collections = {} as BuiltContent['collections']
   const summaries = {} as BuiltContent['summaries']
-  for (const c of COLLECTION_NAMES) {
-    const records = base.collections[c].map((record) => {
+  for (const c of names) {
+    const records = base.collections[c]!.map((record) => {
       const key = keyOfDefault.get(`${c}/${record.slug}`)
       return withOthers(record, key === undefined ? undefined : items.get(`${c}/${key}`), site.language)
     })
-    const same = records.every((r, i) => r === base.collections[c][i])
-    collections[c] = same ? base.collections[c] : records
-    summaries[c] = same ? base.summaries[c] : records.map(toSummary)
+    const same = records.every((r, i) => r === base.collections[c]![i])
+    collections[c] = same ? base.collections[c]! : records
+    summaries[c] = same ? base.summaries[c]! : records.map(toSummary)
   }
   const locales: Record<string, LocaleContent> = {}
   for (const locale of site.locales.slice(1)) {
@@ -121,19 +123,20 @@ export function linkLocales(
     const localeCollections = {} as LocaleContent['collections']
     const localeSummaries = {} as LocaleContent['summaries']
     let contentUpdatedAt = '1970-01-01T00:00:00Z'
-    for (const c of COLLECTION_NAMES) {
+    for (const c of names) {
       const records: FullRecord[] = []
       for (const file of published) {
         if (file.locale !== locale || file.collection !== c) continue
         records.push(linkTranslation(state, site, file))
       }
       if (fallback)
-        for (const record of collections[c]) {
+        for (const record of collections[c]!) {
           const key = keyOfDefault.get(`${c}/${record.slug}`)
           if (key === undefined || !items.get(`${c}/${key}`)?.has(locale)) records.push(record)
         }
-      localeCollections[c] = sortRecords(c, records)
-      localeSummaries[c] = localeCollections[c].map(toSummary)
+      const sorted = sortRecords(site.collections[c]!, records)
+      localeCollections[c] = sorted
+      localeSummaries[c] = sorted.map(toSummary)
       for (const r of records) if (r.updated_at > contentUpdatedAt) contentUpdatedAt = r.updated_at
     }
     locales[locale] = { locale, fallback, collections: localeCollections, summaries: localeSummaries, contentUpdatedAt }
@@ -158,7 +161,7 @@ export function addReferrers(state: LocaleState, file: CompiledFile): void {
 /** A published translation's record as its locale lists it: related items resolved, translations named (kept in `linkedOf`). */
 export function linkTranslation(state: LocaleState, site: SiteConfig, file: CompiledFile): FullRecord {
   const related = resolveReferences(file, site, state.items, state.keyOfDefault, state.slugsOf.get(file.locale)!)
-  const linked = withRelated(state.recordOf.get(file)!, related)
+  const linked = withRelated(state.recordOf.get(file)!, file, related)
   const record = withOthers(linked, state.items.get(`${file.collection}/${file.key}`), file.locale)
   state.linkedOf.set(file, record)
   return record
@@ -176,9 +179,9 @@ function resolveReferences(
   items: ReadonlyMap<string, ReadonlyMap<string, FullRecord>>,
   keyOfDefault: ReadonlyMap<string, string>,
   inLocale: ReadonlyMap<string, FullRecord>,
-): RelatedItem[] {
+): (RelatedItem | undefined)[] {
   const locale = file.locale
-  const out: RelatedItem[] = []
+  const out: (RelatedItem | undefined)[] = []
   for (const ref of file.references) {
     const [collection] = ref.target.split('/') as [CollectionName]
     const local = inLocale.get(ref.target)
@@ -186,17 +189,17 @@ function resolveReferences(
     const fallback =
       !local && key !== undefined && site.fallback.includes(locale) && !items.get(`${collection}/${key}`)?.has(locale)
     const record = local ?? (fallback ? items.get(`${collection}/${key}`)!.get(site.language) : undefined)
-    if (record) out.push({ collection, slug: record.slug, title: record.title, url: record.url as string })
+    out.push(record && { collection, slug: record.slug, title: record.title, url: record.url as string })
   }
   return out
 }
 
-/** `record` with its related items resolved: the same object while they show the same. */
-function withRelated(record: FullRecord, related: RelatedItem[]): FullRecord {
-  const key = JSON.stringify(related)
+/** `record` with its references resolved: the same object while they show the same. */
+function withRelated(record: FullRecord, file: CompiledFile, items: (RelatedItem | undefined)[]): FullRecord {
+  const key = JSON.stringify(items)
   const previous = linkedTranslation.get(record)
   if (previous?.key === key) return previous.record
-  const next = key === '[]' ? record : { ...record, related }
+  const next = file.references.length === 0 ? record : withReferences(record, file.references, items)
   linkedTranslation.set(record, { key, record: next })
   return next
 }

@@ -13,8 +13,8 @@
  * that item has no translation in the locale. Body links point to published
  * pages: a default-locale item or one of the translation's locale.
  */
-import type { CollectionName } from '../../contract/collections.ts'
-import { closest } from '../core/did-you-mean.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
+import { closest } from '../../contract/did-you-mean.ts'
 import type { ContentError } from '../core/errors.ts'
 import type { SiteConfig } from '../core/site.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'

@@ -89,7 +89,7 @@ export class WatchLoop {
     if (this.options.offThread) {
       // The worker's compiler finds every body rendered in the cache this one wrote.
       await this.compiler.saveCache()
-      this.thread = new FullPassThread(this.compiler.root)
+      this.thread = new FullPassThread(this.compiler.root, this.compiler.apiOrigin)
     }
     // Before the watcher starts (an edit meanwhile is found by its first scan, as during the build).
     await this.compiler.warmUp(WARM_UP_MS)

@@ -7,11 +7,13 @@ import { AppError } from '../../contract/errors.ts'
 
 export type ContentErrorCode =
   | 'YAML_SYNTAX'
+  | 'NO_FRONTMATTER'
   | 'SCHEMA'
   | 'DUPLICATE_SLUG'
   | 'PERSON_SLUG'
   | 'DATE_ORDER'
   | 'IMAGE_ALT'
+  | 'PLACEHOLDER'
   | 'IMAGE'
   | 'BODY_TOO_LONG'
   | 'REFERENCE'

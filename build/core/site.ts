@@ -1,16 +1,19 @@
 /**
- * Site settings from content/site.yaml: the marketing site's base URL and
- * collection paths. Problems are author errors like any content's, with the
- * file, line, column and field.
+ * Site settings from content/site.yaml: the marketing site's base URL, its
+ * locales and its content model (the collections and their fields). Problems
+ * are author errors like any content's, with the file, line, column and
+ * field.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isMap, LineCounter, parseDocument, type Document } from 'yaml'
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
+import { isMap, LineCounter, parseDocument } from 'yaml'
+import type { ContentModel } from '../../contract/model/model.ts'
+import { contentModel } from './content-model.ts'
 import { ContentError, ContentErrors, sortErrors } from './errors.ts'
-import { locate } from './locate.ts'
+import { schemaError, siteError, type SiteFile } from './site-errors.ts'
+import { siteValidator } from './site-validator.ts'
 import { SITE_PATH } from './sources.ts'
-import { parseTagLabels } from './site-tags.ts'
+import { tagLabels } from './site-tags.ts'
 import type { TagLabel } from '../../contract/tags.ts'
 
 export { SITE_PATH }
@@ -25,7 +28,10 @@ export interface SiteConfig {
   locales: string[]
   /** The locales whose lists and items fall back to the default locale where a translation is missing (`locale_fallback`). */
   fallback: string[]
-  collections: Record<CollectionName, { path: string; title: string }>
+  /** The content model: the collections and their fields (`collections`). */
+  model: ContentModel
+  /** The model's collections by name (`model.collections`). */
+  collections: ContentModel['collections']
   /** Public URL of this API (`api_url`), for the feeds' absolute self links and the images' URLs; relative without it. */
   apiUrl?: string
   /** The WebSub hub the feeds name and the gateway pings when they change (`websub_hub`). */
@@ -49,42 +55,6 @@ export interface SiteTheme {
 }
 
 export const DEFAULT_THEME: SiteTheme = { background: '#0b2942', foreground: '#ffffff', accent: '#3ec1d3' }
-const THEME_FIELDS = Object.keys(DEFAULT_THEME) as (keyof SiteTheme)[]
-
-const FIELDS = [
-  'name',
-  'description',
-  'url',
-  'api_url',
-  'websub_hub',
-  'language',
-  'locales',
-  'locale_fallback',
-  'collections',
-  'repository',
-  'repository_branch',
-  'theme',
-  'social_cards',
-  'tags',
-]
-/**
- * Longest value of each text setting: they reach records (canonical URLs), feeds and the
- * API catalog, whose string lengths the OpenAPI document bounds (a record's URL is the
- * site URL, a collection path and a slug: at most 1000 + 200 + 1 + 120 characters).
- */
-export const SITE_LIMITS = {
-  name: 200,
-  description: 1000,
-  url: 1000,
-  api_url: 1000,
-  websub_hub: 1000,
-  language: 35,
-  repository: 200,
-  repository_branch: 200,
-  path: 200,
-  title: 200,
-} as const
-const COLLECTION_FIELDS = ['path', 'title']
 
 /** Read and check content/site.yaml; throws ContentErrors naming each problem's position. */
 export async function loadSiteConfig(root: string): Promise<SiteConfig> {
@@ -101,150 +71,40 @@ export async function loadSiteConfig(root: string): Promise<SiteConfig> {
   return parseSiteConfig(text)
 }
 
+/**
+ * The settings of site.yaml's text: its YAML, then its schema (site-schema.ts),
+ * then what a schema cannot check (the locales together, the content model's
+ * names and references: content-model.ts), every error at once.
+ */
 export function parseSiteConfig(text: string): SiteConfig {
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true })
-  const errors: ContentError[] = []
-  const at = (
-    path: (string | number)[],
-    field: string,
-    message: string,
-    code: 'SCHEMA' | 'YAML_SYNTAX' = 'SCHEMA',
-    offset = locate(doc, path).offset,
-  ) => {
-    const { line, col } = lineCounter.linePos(offset)
-    errors.push(new ContentError(code, SITE_PATH, line, col, field, message))
-  }
-  for (const error of doc.errors) at([], 'site', error.message.split('\n')[0]!, 'YAML_SYNTAX', error.pos[0])
-  if (errors.length) throw new ContentErrors(errors)
-  const data = (doc.toJS() ?? {}) as Record<string, unknown>
+  const file: SiteFile = { doc, lineCounter }
+  const syntax = doc.errors.map((error) => {
+    const { line, col } = lineCounter.linePos(error.pos[0])
+    return new ContentError('YAML_SYNTAX', SITE_PATH, line, col, 'site', error.message.split('\n')[0]!)
+  })
+  if (syntax.length) throw new ContentErrors(syntax)
   if (!isMap(doc.contents) && doc.contents !== null)
-    throw new ContentErrors([
-      siteError(doc, lineCounter, 'site', 'must be a mapping of settings (name, url, collections, …)'),
-    ])
-
-  const unknown = (path: string[], field: string, message: string) =>
-    at(path, field, message, 'SCHEMA', locate(doc, path, true).offset)
-  for (const key of Object.keys(data))
-    if (!FIELDS.includes(key)) unknown([key], key, `is not a site setting (settings: ${FIELDS.join(', ')})`)
-  const url = typeof data.url === 'string' ? data.url.replace(/\/+$/, '') : ''
-  if (!/^https?:\/\/[^/\s]+(\/\S*)?$/.test(url) || url.length > SITE_LIMITS.url) {
-    at(
-      ['url'],
-      'url',
-      `must be the marketing site's absolute http(s) URL, like https://www.example.com, at most ${SITE_LIMITS.url} characters`,
-    )
-  }
-  const apiUrl = typeof data.api_url === 'string' ? data.api_url.replace(/\/+$/, '') : undefined
-  if (
-    data.api_url !== undefined &&
-    !(apiUrl && /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(apiUrl) && apiUrl.length <= SITE_LIMITS.api_url)
-  ) {
-    at(
-      ['api_url'],
-      'api_url',
-      `must be the absolute http(s) URL this API is served at, like https://api.example.com, at most ${SITE_LIMITS.api_url} characters`,
-    )
-  }
-  const websubHub = data.websub_hub
-  if (
-    websubHub !== undefined &&
-    !(
-      typeof websubHub === 'string' &&
-      /^https?:\/\/[^/\s?#]+(\/\S*)?$/.test(websubHub) &&
-      websubHub.length <= SITE_LIMITS.websub_hub
-    )
-  ) {
-    at(
-      ['websub_hub'],
-      'websub_hub',
-      `must be the URL of a WebSub hub, like https://pubsubhubbub.appspot.com/ (http only on this machine, for development), at most ${SITE_LIMITS.websub_hub} characters`,
-    )
-  }
-  const repository = data.repository
-  if (
-    repository !== undefined &&
-    !(
-      typeof repository === 'string' &&
-      /^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/.test(repository) &&
-      repository.length <= SITE_LIMITS.repository
-    )
-  )
-    at(['repository'], 'repository', 'must name a GitHub repository as owner/name, like acme/marketing-content')
-  const branch = data.repository_branch
-  if (
-    branch !== undefined &&
-    !(
-      typeof branch === 'string' &&
-      /^[A-Za-z0-9._/-]+$/.test(branch) &&
-      !branch.includes('..') &&
-      branch.length <= SITE_LIMITS.repository_branch
-    )
-  )
-    at(['repository_branch'], 'repository_branch', 'must be a git branch name, like main')
-  for (const key of ['name', 'description', 'language'] as const) {
-    const value = data[key]
-    if (value !== undefined && (typeof value !== 'string' || value.length > SITE_LIMITS[key]))
-      at([key], key, `must be a string of at most ${SITE_LIMITS[key]} characters`)
-  }
-  const theme = { ...DEFAULT_THEME }
-  if (data.theme !== undefined && (typeof data.theme !== 'object' || data.theme === null || Array.isArray(data.theme)))
-    at(['theme'], 'theme', `must map ${THEME_FIELDS.join(', ')} to colours like '#0b2942'`)
-  for (const [key, value] of Object.entries((data.theme ?? {}) as Record<string, unknown>)) {
-    if (!(THEME_FIELDS as string[]).includes(key))
-      unknown(['theme', key], `theme.${key}`, `is not a theme colour (colours: ${THEME_FIELDS.join(', ')})`)
-    else if (typeof value !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(value))
-      at(['theme', key], `theme.${key}`, "must be a colour written like '#0b2942' (quoted: YAML reads # as a comment)")
-    else theme[key as keyof SiteTheme] = value.toLowerCase()
-  }
+    throw new ContentErrors([siteError(file, [], 'must be a mapping of settings (name, url, collections, …)')])
+  const data = (doc.toJS() ?? {}) as Record<string, unknown>
+  const validate = siteValidator()
+  const errors: ContentError[] = []
+  if (!validate(data))
+    for (const error of validate.errors ?? []) {
+      const found = schemaError(file, data, error)
+      if (found) errors.push(found)
+    }
+  const at: At = (path, field, message) => errors.push(siteError(file, path, message, { field }))
   const { locales, fallback } = parseLocales(data, at)
-  const tags = parseTagLabels(data.tags, at)
-  if (data.social_cards !== undefined && typeof data.social_cards !== 'boolean')
-    at(['social_cards'], 'social_cards', 'must be true or false')
-  const given = (data.collections ?? {}) as Record<string, unknown>
-  if (typeof given !== 'object' || Array.isArray(given))
-    at(['collections'], 'collections', `must map collection names (${COLLECTION_NAMES.join(', ')}) to { path, title }`)
-  const collections = {} as SiteConfig['collections']
-  for (const [name, value] of Object.entries(typeof given === 'object' && given !== null ? given : {})) {
-    if (!isCollectionName(name))
-      unknown(
-        ['collections', name],
-        `collections.${name}`,
-        `is not a collection (collections: ${COLLECTION_NAMES.join(', ')})`,
-      )
-    const entry = (value ?? {}) as Record<string, unknown>
-    for (const key of Object.keys(entry))
-      if (!COLLECTION_FIELDS.includes(key))
-        unknown(
-          ['collections', name, key],
-          `collections.${name}.${key}`,
-          'is not a collection setting (settings: path, title)',
-        )
-    if (
-      entry.path !== undefined &&
-      (typeof entry.path !== 'string' ||
-        !/^\/[A-Za-z0-9._~\-/]*$/.test(entry.path) ||
-        entry.path.length > SITE_LIMITS.path)
-    ) {
-      at(
-        ['collections', name, 'path'],
-        `collections.${name}.path`,
-        `must be a path on the site starting with /, like /blog, at most ${SITE_LIMITS.path} characters`,
-      )
-    }
-    if (entry.title !== undefined && (typeof entry.title !== 'string' || entry.title.length > SITE_LIMITS.title)) {
-      at(
-        ['collections', name, 'title'],
-        `collections.${name}.title`,
-        `must be a string of at most ${SITE_LIMITS.title} characters`,
-      )
-    }
-  }
-  if (errors.length) throw new ContentErrors(sortErrors(errors))
-  for (const name of COLLECTION_NAMES) {
-    const entry = (given[name] ?? {}) as { path?: string; title?: string }
-    collections[name] = { path: (entry.path ?? `/${name}`).replace(/\/+$/, ''), title: entry.title ?? name }
-  }
+  const collections = data.collections && typeof data.collections === 'object' ? data.collections : {}
+  const model = contentModel(collections as Record<string, Record<string, unknown>>, file, errors)
+  if (errors.length) throw new ContentErrors(sortErrors(dedupe(errors)))
+  const theme = { ...DEFAULT_THEME }
+  for (const [key, value] of Object.entries((data.theme ?? {}) as Record<string, string>))
+    theme[key as keyof SiteTheme] = value.toLowerCase()
+  const url = String(data.url).replace(/\/+$/, '')
+  const apiUrl = typeof data.api_url === 'string' ? data.api_url.replace(/\/+$/, '') : undefined
   return {
     name: typeof data.name === 'string' ? data.name : 'Content API',
     description: typeof data.description === 'string' ? data.description : '',
@@ -252,15 +112,22 @@ export function parseSiteConfig(text: string): SiteConfig {
     language: locales[0]!,
     locales,
     fallback,
-    collections,
+    model,
+    collections: model.collections,
     ...(apiUrl !== undefined && { apiUrl }),
-    ...(typeof websubHub === 'string' && { websubHub }),
-    ...(typeof repository === 'string' && { repository }),
-    ...(typeof branch === 'string' && { repositoryBranch: branch }),
+    ...(typeof data.websub_hub === 'string' && { websubHub: data.websub_hub }),
+    ...(typeof data.repository === 'string' && { repository: data.repository }),
+    ...(typeof data.repository_branch === 'string' && { repositoryBranch: data.repository_branch }),
     theme,
     socialCards: data.social_cards !== false,
-    tags,
+    tags: tagLabels(data.tags),
   }
+}
+
+/** One error per place and message: a mistake both the schema and a later check see is said once. */
+function dedupe(errors: readonly ContentError[]): ContentError[] {
+  const seen = new Set<string>()
+  return errors.filter((e) => !seen.has(e.message) && seen.add(e.message))
 }
 
 type At = (path: (string | number)[], field: string, message: string) => void
@@ -316,9 +183,4 @@ function parseLocales(data: Record<string, unknown>, at: At): { locales: string[
 /** Whether the site publishes more than one locale (records then say their locale and translations). */
 export function isMultilingual(site: Pick<SiteConfig, 'locales'>): boolean {
   return site.locales.length > 1
-}
-
-function siteError(doc: Document, lineCounter: LineCounter, field: string, message: string): ContentError {
-  const { line, col } = lineCounter.linePos(locate(doc, []).offset)
-  return new ContentError('SCHEMA', SITE_PATH, line, col, field, message)
 }

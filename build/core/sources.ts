@@ -11,7 +11,8 @@ import { readdirSync, readFileSync, statSync, type BigIntStats, type Dirent } fr
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
 import { setImmediate } from 'node:timers/promises'
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
+import { SLUG_PATTERN } from '../../contract/patterns.ts'
 
 /** The site settings' file (site.ts reads it); here so that listing content/ loads no YAML parser. */
 export const SITE_PATH = 'content/site.yaml'
@@ -80,6 +81,18 @@ export type ContentPath =
   | { kind: 'site' }
   | { kind: 'asset'; path: string }
 
+const SLUG = new RegExp(SLUG_PATTERN)
+
+/**
+ * Whether a folder of content/ may hold a collection's items: named like a
+ * collection (a slug). Which collections there are is site.yaml's to say;
+ * listing them needs no YAML, and the compiler leaves the files of a folder
+ * the model does not name alone.
+ */
+export function isCollectionFolder(name: string): boolean {
+  return SLUG.test(name)
+}
+
 /** Files under content/ that items may use as images (the build checks them further). */
 const ASSET = /\.(?:jpe?g|png|webp|avif|gif)$/i
 
@@ -91,11 +104,11 @@ export function classify(root: string, file: string): ContentPath | undefined {
   if (rel === SITE_PATH) return { kind: 'site' }
   const parts = rel.split('/')
   if (parts[0] === 'content' && ASSET.test(rel) && !parts.includes('..')) return { kind: 'asset', path: rel }
-  if (parts[0] !== 'content' || !isCollectionName(parts[1]!) || !rel.endsWith('.md')) return undefined
-  if (parts.length === 3) return itemPath(parts[1], parts[2]!)
+  if (parts[0] !== 'content' || !isCollectionFolder(parts[1]!) || !rel.endsWith('.md')) return undefined
+  if (parts.length === 3) return itemPath(parts[1]!, parts[2]!)
   // An item's folder: its index.md and the translations beside it (index.de.md).
   if (parts.length === 4 && /^index(?:\.[^.]+)?\.md$/.test(parts[3]!) && !parts[2]!.startsWith('.'))
-    return itemPath(parts[1], `${parts[2]}/${parts[3]}`)
+    return itemPath(parts[1]!, `${parts[2]}/${parts[3]}`)
   return undefined
 }
 
@@ -109,8 +122,8 @@ export function pathKey(path: ContentPath): string {
 }
 
 /**
- * Every Markdown file of every collection, sorted by collection then name:
- * the order a build reads them in. Read synchronously: it runs once when a
+ * Every Markdown file of every collection folder (isCollectionFolder),
+ * sorted by folder then name: the order a build reads them in. Read synchronously: it runs once when a
  * build or the no-change check starts, with nothing to overlap, and a folder
  * per item makes it thousands of listings, each a thread-pool round trip
  * when asynchronous.
@@ -151,10 +164,10 @@ type ItemPath = ContentPath & { kind: 'item' }
 export const PAUSE = Symbol('pause')
 /** A folder to read, or a pause. */
 type ListingStep = Folder | typeof PAUSE
-/** A collection's folder, or an item's (its index.md and translations). */
+/** content/ itself, a collection's folder, or an item's (its index.md and translations). */
 interface Folder {
   path: string
-  of: 'collection' | 'item'
+  of: 'content' | 'collection' | 'item'
 }
 /** Entries handled between two pauses. */
 const ENTRIES_PER_PAUSE = 250
@@ -168,7 +181,11 @@ const ENTRIES_PER_PAUSE = 250
 export function* listingSteps(root: string): Generator<ListingStep, ItemPath[], Dirent[]> {
   const out: ItemPath[] = []
   let handled = 0
-  for (const collection of COLLECTION_NAMES) {
+  const folders = (yield { path: join(root, 'content'), of: 'content' })
+    .filter((entry) => entry.isDirectory() && isCollectionFolder(entry.name))
+    .map((entry) => entry.name)
+    .sort()
+  for (const collection of folders) {
     const folder = join(root, 'content', collection)
     const names: string[] = []
     for (const entry of yield { path: folder, of: 'collection' }) {
@@ -201,7 +218,8 @@ async function listingAsync(folder: Folder): Promise<Dirent[]> {
 }
 
 function nothingListed(error: unknown, folder: Folder): Dirent[] {
-  if (folder.of === 'item' || (error as NodeJS.ErrnoException).code === 'ENOENT') return []
+  const code = (error as NodeJS.ErrnoException).code
+  if (folder.of === 'item' || code === 'ENOENT' || (folder.of === 'collection' && code === 'ENOTDIR')) return []
   throw error
 }
 

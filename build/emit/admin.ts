@@ -14,10 +14,11 @@ import { dirname, join } from 'node:path'
 import {
   adminConfigYaml,
   createAdminConfig,
+  editorProblem,
   type ReferenceOption,
   referenceLabel,
 } from '../../contract/admin-config.ts'
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import type { ContentModel } from '../../contract/model/model.ts'
 import type { FullRecord } from '../../contract/records.ts'
 import { etagOf } from '../../contract/etag.ts'
 import { jsonForScript, page } from '../../contract/html.ts'
@@ -36,9 +37,11 @@ const DIR = ADMIN_PATH.slice(1)
 const SCRIPTS = [
   'admin.js',
   'backends.js',
+  'bounds.js',
   'datetime-offset.js',
   'house-style.js',
   'media.js',
+  'new-entry-pane.js',
   'preview.js',
   'related.js',
   'repository-layout.js',
@@ -90,17 +93,21 @@ function staticAssets(): Record<string, BuildFile> {
   return out
 }
 
-function indexPage(siteName: string): string {
+/** The editor's page; `problem` (contract/admin-config.ts editorProblem): what it says instead of starting, if anything. */
+function indexPage(siteName: string, problem: string | undefined): string {
   const paths = {
     config: ADMIN_CONFIG_PATH,
     localBackend: ADMIN_LOCAL_BACKEND_PATH,
     render: PREVIEW_RENDER_PATH,
     preview: PREVIEW_PREFIX,
   }
+  const problemScript = problem
+    ? `<script type="application/json" id="admin-problem">${jsonForScript(problem)}</script>\n`
+    : ''
   const head = `<meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
 <script type="application/json" id="admin-paths">${jsonForScript(paths)}</script>
-<script src="${ADMIN_PATH}manual-init.js"></script>
+${problemScript}<script src="${ADMIN_PATH}manual-init.js"></script>
 <script src="${ADMIN_PATH}decap-cms/decap-cms.js"></script>
 <script type="module" src="${ADMIN_PATH}admin.js"></script>
 `
@@ -114,17 +121,19 @@ function indexPage(siteName: string): string {
  * to says its locale.
  */
 function referencesOf(
+  model: ContentModel,
   records: Readonly<Record<string, readonly FullRecord[]>>,
   language: string,
   locale: string,
 ): ReferenceOption[] {
-  return COLLECTION_NAMES.flatMap((c) =>
+  return model.names.flatMap((c) =>
     (records[c] ?? []).map((r) => {
       const value = `${c}/${r.slug}`
-      if (locale === language || r.locale === undefined) return { value, label: referenceLabel(c, r.title) }
-      if (r.locale !== locale) return { value, label: `${referenceLabel(c, r.title)} (${r.locale})` }
+      const label = referenceLabel(model, c, r.title)
+      if (locale === language || r.locale === undefined) return { value, label }
+      if (r.locale !== locale) return { value, label: `${label} (${r.locale})` }
       const original = r.translations?.find((t) => t.locale === language)
-      return { value, label: referenceLabel(c, r.title), ...(original ? { translates: `${c}/${original.slug}` } : {}) }
+      return { value, label, ...(original ? { translates: `${c}/${original.slug}` } : {}) }
     }),
   )
 }
@@ -134,16 +143,16 @@ export const emitAdmin = {
   input: 'content',
   emit(content: BuiltContent): EmittedFiles {
     const { site } = content
-    const references = referencesOf(content.collections, site.language, site.language)
+    const references = referencesOf(site.model, content.collections, site.language, site.language)
     const byLocale = Object.fromEntries(
       site.locales
         .filter((l) => l !== site.language)
-        .map((l) => [l, referencesOf(content.locales?.[l]?.collections ?? {}, site.language, l)]),
+        .map((l) => [l, referencesOf(site.model, content.locales?.[l]?.collections ?? {}, site.language, l)]),
     )
     const config = createAdminConfig(site, references, byLocale)
     return {
       ...staticAssets(),
-      [`${DIR}index.html`]: indexPage(content.site.name),
+      [`${DIR}index.html`]: indexPage(content.site.name, editorProblem(site)),
       [`${DIR}config.yml`]: adminConfigYaml(config),
     }
   },

@@ -4,7 +4,7 @@
  * (service-doc) and status, and the feeds, calendars and sitemap as alternates. Served as application/linkset+json with the
  * RFC 9727 profile (contract/documents.ts).
  */
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { datedCollections } from '../../contract/model/model.ts'
 import { FEED_TYPES } from '../../contract/documents.ts'
 import {
   ALL_FEED,
@@ -41,9 +41,9 @@ const describedBy = {
 export const emitApiCatalog = {
   name: 'api-catalog',
   input: 'site',
-  emit: () => {
+  emit: ({ site }) => {
     const apis = [
-      ...COLLECTION_NAMES.map((c) => `${API_PREFIX}/${c}`),
+      ...site.model.names.map((c) => `${API_PREFIX}/${c}`),
       SEARCH_PATH,
       CHANGES_PATH,
       TAGS_PATH,
@@ -56,7 +56,7 @@ export const emitApiCatalog = {
         href: feedPath(ALL_FEED, f),
         type: FEED_TYPES[f].split(';')[0]!,
       })),
-      ...['events', 'webinars'].map((c) => ({ href: calendarPath(c), type: 'text/calendar' })),
+      ...datedCollections(site.model).map((c) => ({ href: calendarPath(c), type: 'text/calendar' })),
       { href: SITEMAP_PATH, type: 'application/xml' },
     ]
     const linkset = [

@@ -10,6 +10,7 @@ import { itemFile, listFile, localeItemFile, localeListFile, PRERENDERED_LIMITS 
 import { buildFile } from '../../contract/etag.ts'
 import type { BuildFile } from '../../contract/manifest.ts'
 import type { ContentRecord, FullRecord } from '../../contract/records.ts'
+import type { CollectionModel } from '../../contract/model/model.ts'
 import { renderItem } from '../../contract/render.ts'
 import { listSlices } from './list-slices.ts'
 import { RecordDiff } from './record-diff.ts'
@@ -31,7 +32,7 @@ export function createApiEmitter(): Emitter {
     key: string,
     records: readonly FullRecord[],
     summaries: readonly ContentRecord[],
-    href: string,
+    href: CollectionModel,
     path: (limit: number) => string,
     locale: string | undefined,
     files: EmittedFiles,
@@ -54,12 +55,13 @@ export function createApiEmitter(): Emitter {
     input: 'collection',
     emit(content, collection) {
       const files: EmittedFiles = {}
-      const records = content.collections[collection]
+      const records = content.collections[collection]!
+      const model = content.site.collections[collection]!
       const diff = emitLists(
         collection,
         records,
-        content.summaries[collection],
-        collection,
+        content.summaries[collection]!,
+        model,
         (limit) => listFile(collection, limit),
         undefined,
         files,
@@ -71,12 +73,12 @@ export function createApiEmitter(): Emitter {
       // the default locale standing in for a missing translation is answered by its own file).
       for (const [locale, view] of Object.entries(content.locales ?? {})) {
         const key = `${collection}@${locale}`
-        const own = view.collections[collection]
+        const own = view.collections[collection]!
         emitLists(
           key,
           own,
-          view.summaries[collection],
-          collection,
+          view.summaries[collection]!,
+          model,
           (limit) => localeListFile(collection, locale, limit),
           locale,
           files,

@@ -1,11 +1,14 @@
 /**
- * iCalendar files of the dated collections: `/calendar/{events,webinars}.ics`
- * with one VEVENT per published item, and `/calendar/{collection}/{slug}.ics`
- * for one. UIDs are the record ids at the site's host; DTSTAMP and
+ * iCalendar files of the dated collections (site.yaml's `dated: true`):
+ * `/calendar/{collection}.ics` with one VEVENT per published item, and
+ * `/calendar/{collection}/{slug}.ics` for one. A dated collection's items
+ * have `starts_at` and `timezone`, and end at `ends_at` or after
+ * `duration_minutes` where they say so; a `location`, `speakers`,
+ * `event_status` and the links of the four's vocabulary fill the rest. UIDs are the record ids at the site's host; DTSTAMP and
  * LAST-MODIFIED are the item's updated_at, so the same content gives the same
  * bytes; times are local to the item's zone with its VTIMEZONE.
  */
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import { buildFile } from '../../contract/etag.ts'
 import type { BuildFile } from '../../contract/manifest.ts'
 import { calendarPath } from '../../contract/public-paths.ts'
@@ -14,9 +17,6 @@ import type { SiteConfig } from '../core/site.ts'
 import { dateTimeLine, escapeText, serialize, utcStamp, vtimezone } from './icalendar.ts'
 import { RecordDiff } from './record-diff.ts'
 import type { EmittedFiles, Emitter } from './types.ts'
-
-/** The collections with dates to put in a calendar. */
-export const CALENDAR_COLLECTIONS: readonly CollectionName[] = ['events', 'webinars']
 
 /** `event_status` → STATUS: a postponed event has no firm date. */
 const STATUS: Record<string, string> = {
@@ -55,15 +55,15 @@ export function createCalendarEmitter(): Emitter {
     name: 'calendars',
     input: 'collection',
     emit(content, collection) {
-      if (!CALENDAR_COLLECTIONS.includes(collection)) return { files: {}, removed: [] }
       const { site } = content
-      const records = content.collections[collection]
+      if (!site.collections[collection]?.dated) return { files: {}, removed: [] }
+      const records = content.collections[collection]!
       const previous = whole.get(collection)
       const unchanged =
         previous && previous.records.length === records.length && previous.records.every((r, i) => r === records[i])
       const file = unchanged
         ? previous.file
-        : buildFile(calendar(site, `${site.name}: ${site.collections[collection].title}`, records))
+        : buildFile(calendar(site, `${site.name}: ${site.collections[collection]!.title}`, records))
       const diff = previous?.diff ?? new RecordDiff()
       whole.set(collection, { records, file, diff })
       const files: EmittedFiles = file === previous?.file ? {} : { [calendarPath(collection).slice(1)]: file }
@@ -77,12 +77,12 @@ export function createCalendarEmitter(): Emitter {
       // Each other locale's calendar of its list (`/calendar/de/events.ics`), and its translations' own.
       for (const [locale, view] of Object.entries(content.locales ?? {})) {
         const key = `${collection}@${locale}`
-        const own = view.collections[collection]
+        const own = view.collections[collection]!
         const before = localised.get(key)
         const same = before && before.records.length === own.length && before.records.every((r, i) => r === own[i])
         const file = same
           ? before.file
-          : buildFile(calendar(site, `${site.name}: ${site.collections[collection].title}`, own))
+          : buildFile(calendar(site, `${site.name}: ${site.collections[collection]!.title}`, own))
         if (file !== before?.file) files[calendarPath(collection, undefined, locale).slice(1)] = file
         const items = new Map<string, BuildFile>()
         for (const record of own) {
@@ -135,7 +135,7 @@ function veventLines(site: SiteConfig, record: FullRecord): string[] {
   const end =
     typeof record.ends_at === 'string'
       ? record.ends_at
-      : new Date(Date.parse(start) + Number(record.duration_minutes) * 60_000).toISOString()
+      : new Date(Date.parse(start) + (Number(record.duration_minutes) || 0) * 60_000).toISOString()
   const location = locationOf(record)
   return [
     'BEGIN:VEVENT',

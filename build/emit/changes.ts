@@ -6,7 +6,7 @@
  */
 import { CHANGE_LOG_FILE, CHANGES_FILE, renderChanges } from '../../contract/changes.ts'
 import { DEFAULT_CHANGES_LIMIT } from '../../contract/routes/reach-parameters.ts'
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import { localeChangeLogFile, localeChangesFile } from '../../contract/paths.ts'
 import type { ContentRecord } from '../../contract/records.ts'
 import { isMultilingual } from '../core/site.ts'

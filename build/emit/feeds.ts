@@ -4,7 +4,7 @@
  * FEED_ENTRIES items by published_at, each with its full HTML body, authors,
  * tags as categories, and its canonical URL as its stable id.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import { ALL_FEED, FEED_EXTENSIONS, feedPath, type FeedFormat } from '../../contract/public-paths.ts'
 import type { FullRecord } from '../../contract/records.ts'
 import { FEED_ENTRIES } from '../../contract/documents.ts'
@@ -32,10 +32,10 @@ export const emitFeeds = {
   emit(content) {
     const files: EmittedFiles = {}
     const entries = new Map<FullRecord, FeedEntry>()
-    const entryOf = (record: FullRecord) => {
+    const entryOf = (collection: CollectionName, record: FullRecord) => {
       let entry = entries.get(record)
       if (!entry) {
-        entry = feedEntry(record)
+        entry = feedEntry(record, content.site.collections[collection]!.people)
         entries.set(record, entry)
       }
       return entry
@@ -59,18 +59,19 @@ function writeFeeds(
   locale: string | undefined,
   files: EmittedFiles,
   /** The entry of a record, made once per build: an item is in its collection's feed and in the feed of everything. */
-  entryOf: (record: FullRecord) => FeedEntry,
+  entryOf: (collection: CollectionName, record: FullRecord) => FeedEntry,
 ): FeedSource[] {
   const { site } = content
+  const { names } = site.model
   const pages = locale ? `/${locale.toLowerCase()}` : ''
-  const pairs = (c: CollectionName) => collections[c].map((r): [CollectionName, FullRecord] => [c, r])
+  const pairs = (c: CollectionName) => collections[c]!.map((r): [CollectionName, FullRecord] => [c, r])
   const feeds: FeedSource[] = [
-    ...COLLECTION_NAMES.map(
+    ...names.map(
       (c): FeedSource => ({
         name: c,
-        title: `${site.name}: ${site.collections[c].title}`,
-        description: `${site.collections[c].title} from ${site.name}, newest first.`,
-        homePage: `${site.url}${pages}${site.collections[c].path}`,
+        title: `${site.name}: ${site.collections[c]!.title}`,
+        description: `${site.collections[c]!.title} from ${site.name}, newest first.`,
+        homePage: `${site.url}${pages}${site.collections[c]!.path}`,
         items: pairs(c),
       }),
     ),
@@ -79,14 +80,14 @@ function writeFeeds(
       title: site.name,
       description: site.description || `Everything ${site.name} publishes, newest first.`,
       homePage: `${site.url}${pages}`,
-      items: COLLECTION_NAMES.flatMap(pairs),
+      items: names.flatMap(pairs),
     },
   ]
   for (const feed of feeds) {
     const { name } = feed
-    const entries = newestFirst(feed.items)
+    const entries = newestFirst(feed.items, names)
       .slice(0, FEED_ENTRIES)
-      .map(([, r]) => entryOf(r))
+      .map(([c, r]) => entryOf(c, r))
     const model: FeedModel = {
       title: feed.title,
       description: feed.description,
@@ -121,7 +122,7 @@ function notifyInfo(content: BuiltContent, feeds: Map<string | undefined, FeedSo
   const { site } = content
   const pagesIn = (prefix: string) =>
     Object.fromEntries(
-      COLLECTION_NAMES.map((c) => [c, `${site.url}${prefix}${site.collections[c].path}`]),
+      site.model.names.map((c) => [c, `${site.url}${prefix}${site.collections[c]!.path}`]),
     ) as NotifyInfo['pages']
   const paths = [...feeds].flatMap(([locale, sources]) =>
     sources.flatMap((f) => (Object.keys(FEED_EXTENSIONS) as FeedFormat[]).map((x) => feedPath(f.name, x, locale))),
@@ -145,12 +146,15 @@ function selfLink(content: BuiltContent, name: string, format: FeedFormat, local
 }
 
 /** By publication, newest first; then the latest update; then collection and slug, so the order is total. */
-function newestFirst(items: [CollectionName, FullRecord][]): [CollectionName, FullRecord][] {
+function newestFirst(
+  items: [CollectionName, FullRecord][],
+  names: readonly CollectionName[],
+): [CollectionName, FullRecord][] {
   const keyed = items.map(([c, r]) => ({
     item: [c, r] as [CollectionName, FullRecord],
     published: Date.parse(r.published_at),
     updated: Date.parse(r.updated_at),
-    order: COLLECTION_NAMES.indexOf(c),
+    order: names.indexOf(c),
   }))
   keyed.sort(
     (a, b) =>
@@ -166,13 +170,15 @@ function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
-/** Names of the people behind an item: a post's authors, a webinar's speakers. */
-function peopleOf(record: FullRecord): string[] {
-  const people = (record.authors ?? record.speakers) as { name: string }[] | undefined
-  return (people ?? []).map((p) => p.name)
+/** Names of the people behind an item (its collection's `fields` of people): a post's authors, a webinar's speakers. */
+function peopleOf(record: FullRecord, fields: readonly string[]): string[] {
+  return fields.flatMap((field) => {
+    const value = record[field] as { name: string } | { name: string }[] | null | undefined
+    return (Array.isArray(value) ? value : value ? [value] : []).map((p) => p.name)
+  })
 }
 
-function feedEntry(record: FullRecord): FeedEntry {
+function feedEntry(record: FullRecord, people: readonly string[]): FeedEntry {
   const url = String(record.url)
   return {
     id: url,
@@ -182,7 +188,7 @@ function feedEntry(record: FullRecord): FeedEntry {
     html: record.body.html,
     published: record.published_at,
     updated: record.updated_at,
-    authors: peopleOf(record),
+    authors: peopleOf(record, people),
     tags: record.tags,
     image: feedImage(record),
   }

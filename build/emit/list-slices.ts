@@ -12,6 +12,7 @@ import { etagFromDigest } from '../../contract/etag.ts'
 import type { ListQuery } from '../../contract/query.ts'
 import type { BuildFile } from '../../contract/manifest.ts'
 import type { ContentRecord } from '../../contract/records.ts'
+import type { CollectionModel } from '../../contract/model/model.ts'
 import { LIST_HEAD, listEnvelope, listTail } from '../../contract/render.ts'
 
 const HEAD = Buffer.from(LIST_HEAD)
@@ -23,7 +24,7 @@ const HEAD = Buffer.from(LIST_HEAD)
  * limits) starts the prefix again.
  */
 export function listSlices(
-  collection: string,
+  collection: CollectionModel,
   items: readonly ContentRecord[],
   queries: readonly ListQuery[],
   itemJson: (item: ContentRecord) => string,

@@ -3,9 +3,9 @@
  * and llms-full.txt (the agent reference, then every published item as
  * Markdown with its source URL).
  */
-import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
 import type { ImageObject, SocialImage } from '../../contract/media.ts'
-import { SPECIFIC_FIELDS, type FullRecord } from '../../contract/records.ts'
+import { datedCollections, type CollectionModel, type ContentModel } from '../../contract/model/model.ts'
+import type { FullRecord } from '../../contract/records.ts'
 import { agentReference } from '../openapi/agent-reference.ts'
 import { createOpenApiDocument, type OpenApiDocument } from '../openapi/document.ts'
 import {
@@ -35,8 +35,8 @@ const LATEST_PER_COLLECTION = 10
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
 
 /** The query parameters of a collection's list, as the route table declares them. */
-function listParameters(collection: CollectionName): string {
-  return parametersOf(ROUTES.list, collection)
+function listParameters(model: ContentModel, collection: string): string {
+  return parametersOf(ROUTES.list, model, collection)
     .filter((p) => p.in === 'query' && !p.refused)
     .map((p) => (p.name === 'limit' ? '`limit` 1..100' : `\`${p.name}\``))
     .join(', ')
@@ -45,14 +45,15 @@ function listParameters(collection: CollectionName): string {
 function index(content: BuiltContent, doc: OpenApiDocument): string {
   const { title, summary } = doc.info as { title: string; summary: string }
   const { site } = content
-  const collections = COLLECTION_NAMES.map((c) => {
-    const n = content.collections[c].length
-    return `- [${site.collections[c].title}](/api/${c}?limit=100): ${n} published ${n === 1 ? COLLECTIONS[c].label : c.replace('-', ' ')}, newest first (JSON; ${listParameters(c)}: see Queries in the full reference)`
+  const { model } = site
+  const collections = model.names.map((c) => {
+    const n = content.collections[c]!.length
+    return `- [${site.collections[c]!.title}](/api/${c}?limit=100): ${n} published ${n === 1 ? site.collections[c]!.label : c.replace('-', ' ')}, newest first (JSON; ${listParameters(model, c)}: see Queries in the full reference)`
   })
-  const latest = COLLECTION_NAMES.flatMap((c) =>
-    content.collections[c]
-      .slice(0, LATEST_PER_COLLECTION)
-      .map((r) => `- [${oneLine(r.title)}](/api/${c}/${r.slug}): ${oneLine(String(r.summary ?? ''))}`),
+  const latest = model.names.flatMap((c) =>
+    content.collections[c]!.slice(0, LATEST_PER_COLLECTION).map(
+      (r) => `- [${oneLine(r.title)}](/api/${c}/${r.slug}): ${oneLine(String(r.summary ?? ''))}`,
+    ),
   )
   return `# ${title}
 
@@ -86,7 +87,7 @@ ${collections.join('\n')}
 ## Feeds and calendars
 
 - [Everything, Atom](${feedPath(ALL_FEED, 'atom')}): also [RSS](${feedPath(ALL_FEED, 'rss')}) and [JSON Feed](${feedPath(ALL_FEED, 'json')}); per collection at \`/feeds/{collection}.{xml,atom,json}\`
-- [Events calendar](${calendarPath('events')}) and [webinars calendar](${calendarPath('webinars')}): iCalendar; one item at \`/calendar/{collection}/{slug}.ics\`
+${calendarsLine(model)}
 
 ## Optional
 
@@ -94,16 +95,27 @@ ${latest.join('\n')}
 `
 }
 
-function metadataLines(collection: CollectionName, record: FullRecord, language: string): string[] {
+/** The calendars of the dated collections: `[Events calendar](…) and [webinars calendar](…)`. */
+function calendarsLine(model: ContentModel): string {
+  const links = datedCollections(model).map(
+    (c, i) =>
+      `[${i ? model.collections[c]!.title.toLowerCase() : model.collections[c]!.title} calendar](${calendarPath(c)})`,
+  )
+  if (!links.length) return ''
+  return `- ${links.length < 2 ? links[0] : `${links.slice(0, -1).join(', ')} and ${links.at(-1)}`}: iCalendar; one item at \`/calendar/{collection}/{slug}.ics\``
+}
+
+function metadataLines(collection: CollectionModel, record: FullRecord, language: string): string[] {
   const lines = [
     `Source: ${record.url}`,
     // A translation's record is read with its locale (a multilingual site's default ones without).
-    `API: /api/${collection}/${record.slug}${record.locale !== undefined && record.locale !== language ? `?locale=${record.locale}` : ''}`,
+    `API: /api/${collection.name}/${record.slug}${record.locale !== undefined && record.locale !== language ? `?locale=${record.locale}` : ''}`,
     `Published: ${record.published_at}; updated: ${record.updated_at}`,
   ]
   if (record.tags.length) lines.push(`Tags: ${record.tags.join(', ')}`)
-  for (const [field] of SPECIFIC_FIELDS[collection]) {
-    const value = record[field]
+  for (const [field, spec] of Object.entries(collection.fields)) {
+    // Markdown as written: the reader of this file reads Markdown.
+    const value = spec.type === 'markdown' ? (record[field] as { markdown: string } | null)?.markdown : record[field]
     if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) continue
     // A portrait's image object is for pages; its URL stays (avatar_url).
     lines.push(
@@ -114,11 +126,12 @@ function metadataLines(collection: CollectionName, record: FullRecord, language:
 }
 
 /** The item's Open Graph data, as a page about it would carry: what a link to it shows when shared. */
-function openGraph(collection: CollectionName, record: FullRecord): string[] {
+function openGraph(collection: CollectionModel, record: FullRecord): string[] {
   const image = record.social_image as SocialImage | null
   const alt = (record.image as ImageObject | null)?.alt
   const lines = [
-    `og:type: ${collection === 'blog-posts' || collection === 'case-studies' ? 'article' : 'website'}`,
+    // An item that happens at a time (an event) is no article: Open Graph has no type for it but the default.
+    `og:type: ${collection.dated ? 'website' : 'article'}`,
     `og:title: ${oneLine(record.title)}`,
     `og:url: ${record.url}`,
   ]
@@ -135,7 +148,7 @@ function openGraph(collection: CollectionName, record: FullRecord): string[] {
 const rendered = new WeakMap<FullRecord, string>()
 
 /** `language`: the site's default locale (a record's objects are new whenever site.yaml changes). */
-function item(collection: CollectionName, record: FullRecord, language: string): string {
+function item(collection: CollectionModel, record: FullRecord, language: string): string {
   let text = rendered.get(record)
   if (text === undefined) {
     text = renderItem(collection, record, language)
@@ -144,7 +157,7 @@ function item(collection: CollectionName, record: FullRecord, language: string):
   return text
 }
 
-function renderItem(collection: CollectionName, record: FullRecord, language: string): string {
+function renderItem(collection: CollectionModel, record: FullRecord, language: string): string {
   return `---
 
 ### ${oneLine(record.title)}
@@ -157,14 +170,15 @@ ${record.body.markdown}
 
 function full(content: BuiltContent, doc: OpenApiDocument, collections = content.collections, locale?: string): string {
   const parts = [
-    agentReference(doc),
+    agentReference(doc, content.site.model),
     locale
       ? `\n# Published content (${locale})\n\nEvery item published in ${locale}${content.locales?.[locale]?.fallback ? ` (and, where it has no ${locale} translation, in ${content.site.language})` : ''}, newest first per collection, as Markdown. \`Source\` is the canonical page, \`API\` the JSON record.\n`
       : '\n# Published content\n\nEvery published item, newest first per collection, as Markdown. `Source` is the canonical page, `API` the JSON record.\n',
   ]
-  for (const c of COLLECTION_NAMES) {
-    parts.push(`\n## ${content.site.collections[c].title} (${c})\n\n`)
-    for (const record of collections[c]) parts.push(item(c, record, content.site.language), '\n')
+  for (const c of content.site.model.names) {
+    const collection = content.site.collections[c]!
+    parts.push(`\n## ${collection.title} (${c})\n\n`)
+    for (const record of collections[c]!) parts.push(item(collection, record, content.site.language), '\n')
   }
   return parts.join('')
 }

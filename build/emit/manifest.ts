@@ -3,7 +3,7 @@
  * every emitted file with its ETag, and carries the list form of every item so
  * the gateway can answer any list query with the shared renderer.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import type { BuildFile, BuildInfo, Manifest, ManifestLocales } from '../../contract/manifest.ts'
 import { MANIFEST_FORMAT } from '../../contract/manifest.ts'
 import type { BuiltContent } from './types.ts'
@@ -25,7 +25,7 @@ export interface BuildIndex {
  */
 export function createManifest(content: BuiltContent, build: BuildIndex, inputHash: string): Manifest {
   const counts = {} as Record<CollectionName, number>
-  for (const name of COLLECTION_NAMES) counts[name] = content.collections[name].length
+  for (const name of content.site.model.names) counts[name] = content.collections[name]!.length
   const deprecated = deprecatedFieldsOf(content.site)
   let files: Record<string, string> | undefined
   const manifest = {
@@ -41,6 +41,7 @@ export function createManifest(content: BuiltContent, build: BuildIndex, inputHa
     collections: content.summaries,
     ...(Object.keys(deprecated).length > 0 && { deprecated_fields: deprecated }),
     ...(content.locales && { locales: manifestLocales(content) }),
+    model: content.site.model,
   }) as Manifest
 }
 

@@ -10,7 +10,7 @@
  * reported. Items of a collection may share a file (one portrait, one
  * image used twice), so each file counts its users and goes with the last.
  */
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import type { BuildFile } from '../../contract/manifest.ts'
 import { mediaFilesOf } from '../pipeline/media-record.ts'
 import { RecordDiff } from './record-diff.ts'
@@ -33,7 +33,7 @@ export function createMediaEmitter(): Emitter {
     emit(content, collection) {
       let state = collections.get(collection)
       if (!state) collections.set(collection, (state = { diff: new RecordDiff(), users: new Map() }))
-      const { added, gone } = state.diff.update(content.collections[collection])
+      const { added, gone } = state.diff.update(content.collections[collection]!)
       const files: EmittedFiles = {}
       // The new records first: a file a replaced record and its replacement share never leaves.
       for (const record of added) {

@@ -6,7 +6,7 @@
  * pre-rendered pages. A deleted item's address has no rule of its own: the
  * gateway's folder rule sends it to the function, which answers its 410.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import type { BuildFile } from '../../contract/manifest.ts'
 import { findFate, movedTo, REDIRECT_INDEX_FILE, type RedirectIndex } from '../../contract/redirects.ts'
 import { linkHeader } from '../../contract/render.ts'
@@ -23,7 +23,7 @@ export function redirectRules(content: BuiltContent, read: (path: string) => Bui
   const { site } = content
   const locales = { default: site.language, available: site.locales }
   const rules: string[] = []
-  for (const collection of COLLECTION_NAMES) {
+  for (const collection of site.model.names) {
     const live = liveSlugs(content, collection)
     const slugs = new Set(site.locales.flatMap((l) => Object.keys(index.locales[l]?.[collection] ?? {})))
     for (const slug of [...slugs].sort()) {
@@ -50,18 +50,19 @@ export function redirectRules(content: BuiltContent, read: (path: string) => Bui
 
 /** The slugs of a collection published in any locale: never redirected. */
 function liveSlugs(content: BuiltContent, collection: CollectionName): Set<string> {
-  const slugs = new Set(content.summaries[collection].map((r) => r.slug))
+  const slugs = new Set((content.summaries[collection] ?? []).map((r) => r.slug))
   for (const view of Object.values(content.locales ?? {}))
-    for (const record of view.summaries[collection]) slugs.add(record.slug)
+    for (const record of view.summaries[collection] ?? []) slugs.add(record.slug)
   return slugs
 }
 
 /** The tags of the published items, of every locale: the values of `{tag}` (`own`: the default locale has it). */
 export function tagValues(content: BuiltContent): { tag: string; own: boolean }[] {
-  const own = new Set(tagIndex((c) => content.summaries[c]).keys())
+  const { model } = content.site
+  const own = new Set(tagIndex(model, (c) => content.summaries[c] ?? []).keys())
   const others = new Set<string>()
   for (const view of Object.values(content.locales ?? {}))
-    for (const tag of tagIndex((c) => view.summaries[c]).keys()) if (!own.has(tag)) others.add(tag)
+    for (const tag of tagIndex(model, (c) => view.summaries[c] ?? []).keys()) if (!own.has(tag)) others.add(tag)
   return [
     ...[...own].sort().map((tag) => ({ tag, own: true })),
     ...[...others].sort().map((tag) => ({ tag, own: false })),
@@ -75,14 +76,14 @@ export function tagHeaderRules(
 ): string[] {
   const rules: string[] = []
   const views: [string | undefined, SummariesOf][] = [
-    [undefined, (c) => content.summaries[c]],
+    [undefined, (c) => content.summaries[c] ?? []],
     ...Object.entries(content.locales ?? {}).map(([locale, view]): [string, SummariesOf] => [
       locale,
-      (c) => view.summaries[c],
+      (c) => view.summaries[c] ?? [],
     ]),
   ]
   for (const [locale, summariesOf] of views) {
-    const index = tagIndex(summariesOf)
+    const index = tagIndex(content.site.model, summariesOf)
     for (const [tag, byCollection] of [...index].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const total = [...byCollection.values()].reduce((n, list) => n + list.length, 0)
       for (const limit of TAG_PRERENDERED_LIMITS) {

@@ -30,12 +30,20 @@
  * the last value) and a parameter without `=` (it is ignored).
  */
 import { BUDGETS } from '../../contract/budgets.ts'
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
+import { isCollectionName, type CollectionName, type ContentModel } from '../../contract/model/model.ts'
 import { itemFileIn, listFile, localeChangesFile, localeListFile } from '../../contract/paths.ts'
 import { CHANGES_FILE } from '../../contract/changes.ts'
 import { itemIndex, resolveItem, type ItemIndex, type SiteLocales } from '../../contract/locales.ts'
-import { documentedPaths, INTERNAL_FOLDERS, isInternalPath, ROUTES } from '../../contract/routes/index.ts'
-import type { Route } from '../../contract/routes/route.ts'
+import { FIELD_FILTER_KEY } from '../../contract/routes/collection-parameters.ts'
+import {
+  documentedPaths,
+  fileValues,
+  INTERNAL_FOLDERS,
+  isInternalPath,
+  parametersOf,
+  ROUTES,
+} from '../../contract/routes/index.ts'
+import type { QueryParameter, Route } from '../../contract/routes/route.ts'
 import { paginate } from '../../contract/render.ts'
 import { documentHeaders, fileHeaders, LIST_HEADERS, capBeforeRelease, SITE_HEADERS } from './netlify-headers.ts'
 import { CACHE } from '../../contract/headers.ts'
@@ -75,7 +83,7 @@ function netlifyRules(
     if (route.served !== 'gateway' || atTheEdge(route)) continue
     // A computed route of a parameter no file names (a person's slug): one rule, the parameter a placeholder.
     if (!route.prerendered && route.path.includes('{')) {
-      for (const { path } of documentedPaths(route)) {
+      for (const { path } of documentedPaths(route, content.site.model)) {
         const rule = path.replace(/\{([^}]+)\}/g, ':$1')
         redirects.push(`${rule}  ${GATEWAY_TARGET}${rule}  200`)
       }
@@ -83,9 +91,10 @@ function netlifyRules(
     }
     // The parameters no file has, once per documented path (`:slug` standing for every item), before the files.
     if (route.prerendered)
-      for (const { path, value } of documentedPaths(route)) redirects.push(...computedRules(route, path, value))
+      for (const { path, value } of documentedPaths(route, content.site.model))
+        redirects.push(...computedRules(route, content, path, value))
     for (const { path, params, own } of concretePaths(route, content)) {
-      if (route.prerendered) redirects.push(...fileRules(route, path, params, own, resolver, files))
+      if (route.prerendered) redirects.push(...fileRules(route, path, params, own, resolver, files, content.site.model))
       else redirects.push(`${path}  ${GATEWAY_TARGET}${path}  200`)
     }
   }
@@ -108,7 +117,7 @@ function concretePaths(
   route: Route,
   content: BuiltContent,
 ): { path: string; params: Record<string, string>; own: boolean }[] {
-  return documentedPaths(route).flatMap(
+  return documentedPaths(route, content.site.model).flatMap(
     ({ path, value }): { path: string; params: Record<string, string>; own: boolean }[] => {
       const params: Record<string, string> = route.each && value !== undefined ? { [route.each.parameter]: value } : {}
       const open = /\{([^}]+)\}/.exec(path)
@@ -116,14 +125,14 @@ function concretePaths(
       if (open[1] === 'tag')
         return tagValues(content).map(({ tag, own }) => ({ path: path.replace('{tag}', tag), params: { tag }, own }))
       const collection = params.collection
-      if (open[1] !== 'slug' || collection === undefined || !isCollectionName(collection))
+      if (open[1] !== 'slug' || collection === undefined || !isCollectionName(content.site.model, collection))
         throw new Error(
           `no values for {${open[1]}} of ${route.path}: the Netlify rules name every path of a file route`,
         )
-      const own = content.collections[collection].map((record) => record.slug)
+      const own = content.collections[collection]!.map((record) => record.slug)
       const slugs = new Set(own)
       const others = Object.entries(content.locales ?? {}).flatMap(([locale, view]) =>
-        view.collections[collection].flatMap((r) => (r.locale === locale && !slugs.has(r.slug) ? [r.slug] : [])),
+        view.collections[collection]!.flatMap((r) => (r.locale === locale && !slugs.has(r.slug) ? [r.slug] : [])),
       )
       return [...own, ...new Set(others)].map((slug) => ({
         path: path.replace('{slug}', slug),
@@ -149,7 +158,7 @@ function localeResolver(content: BuiltContent): LocaleResolver | undefined {
     let index = indexes.get(collection)
     if (!index) {
       const recordsIn = (l: string) =>
-        l === site.language ? content.summaries[collection] : (locales[l]?.summaries[collection] ?? [])
+        (l === site.language ? content.summaries[collection] : locales[l]?.summaries[collection]) ?? []
       indexes.set(collection, (index = itemIndex(sites, recordsIn)))
     }
     const record = resolveItem(index, sites, slug, { locale, negotiated: false })
@@ -163,18 +172,28 @@ const byLanguage = (tag: string) => /^[a-z]{2}$/.test(tag)
 
 const placeholder = (name: string) => `:${name.replace(/[^A-Za-z]/g, '')}`
 
+/** The field filters among the query parameters of `route` for `value`. */
+function computedFieldFilters(route: Route, model: ContentModel, value: string): string[] {
+  if (!route.each) return []
+  return parametersOf(route, model, value)
+    .filter((p) => p.in === 'query' && (p as QueryParameter).key?.startsWith(FIELD_FILTER_KEY))
+    .map((p) => p.name)
+}
+
 /**
  * A rule to the gateway for each query parameter no file has
  * (`/api/blog-posts/:slug  fields=:fields  …`), deprecated ones first: only
  * the gateway can say that a request used one.
  */
-function computedRules(route: Route, documented: string, value: string | undefined): string[] {
+function computedRules(route: Route, content: BuiltContent, documented: string, value: string | undefined): string[] {
   const { computedBy } = route.prerendered!
   const path = documented.replace(/\{([^}]+)\}/g, (_, name: string) => placeholder(name))
-  const deprecated = deprecatedParameters(route, value)
+  const deprecated = deprecatedParameters(route, content.site.model, value)
     .filter((p) => p.in === 'query' && !computedBy.includes(p.name))
     .map((p) => p.name)
-  return [...deprecated, ...computedBy].map(
+  // A collection's field filters (`category=`): no file has their answers either.
+  const fieldFilters = value === undefined ? [] : computedFieldFilters(route, content.site.model, value)
+  return [...new Set([...deprecated, ...computedBy, ...fieldFilters])].map(
     (name) => `${path}  ${name}=${placeholder(name)}  ${GATEWAY_TARGET}${path}  200`,
   )
 }
@@ -192,8 +211,10 @@ function fileRules(
   own: boolean,
   resolver: LocaleResolver | undefined,
   files: ReadonlySet<string>,
+  model: ContentModel,
 ): string[] {
   const { fileParameter, locale } = route.prerendered!
+  const values = fileParameter ? fileValues(fileParameter, model) : []
   const gateway = `${GATEWAY_TARGET}${path}`
   // A file the build has, else the gateway (a tag no item of a locale has: its 404).
   const to = (file: string) => (files.has(file) ? `/${file}` : gateway)
@@ -208,7 +229,7 @@ function fileRules(
     for (const tag of resolver.site.available.slice(1)) {
       const at = `${path}  ${locale.name}=${tag}`
       if (fileParameter) {
-        const { name, values, bare } = fileParameter
+        const { name, bare } = fileParameter
         rules.push(...values.map((value) => `${at}  ${name}=${value}  ${localeFile(params, tag, value)}  200`))
         rules.push(`${at}  ${name}=${placeholder(name)}  ${gateway}  200`)
         rules.push(`${at}  ${localeFile(params, tag, bare)}  200`)
@@ -232,7 +253,7 @@ function fileRules(
   }
   if (!own) return [...rules, `${path}  ${gateway}  200`]
   if (!fileParameter) return [...rules, ...(languages.get('') ?? []), `${path}  ${file(params)}  200`]
-  const { name, values, bare } = fileParameter
+  const { name, bare } = fileParameter
   for (const value of values)
     rules.push(...(languages.get(value) ?? []), `${path}  ${name}=${value}  ${file(params, value)}  200`)
   rules.push(`${path}  ${name}=${placeholder(name)}  ${gateway}  200`)
@@ -248,9 +269,10 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
   ]
   const deprecated = deprecatedFiles(content, emitted)
   const listRoute: Route = ROUTES.list
-  for (const collection of COLLECTION_NAMES) {
-    const total = content.summaries[collection].length
-    for (const limit of listRoute.prerendered!.fileParameter!.values.map(Number)) {
+  const { names } = content.site.model
+  for (const collection of names) {
+    const total = content.summaries[collection]!.length
+    for (const limit of fileValues(listRoute.prerendered!.fileParameter!, content.site.model).map(Number)) {
       // The Link and X-Total-Count the gateway sends with page 1 of this limit.
       const { links } = paginate(collection, total, { limit, page: 1, tag: undefined })
       const file = `/${listFile(collection, limit)}`
@@ -265,9 +287,9 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
   // A multilingual site's other locales: their lists' totals and links, their language; every answer of
   // /api/ may be chosen by Accept-Language (the Language rules above).
   for (const [locale, view] of Object.entries(content.locales ?? {})) {
-    for (const collection of COLLECTION_NAMES) {
-      const total = view.summaries[collection].length
-      for (const limit of listRoute.prerendered!.fileParameter!.values.map(Number)) {
+    for (const collection of names) {
+      const total = view.summaries[collection]!.length
+      for (const limit of fileValues(listRoute.prerendered!.fileParameter!, content.site.model).map(Number)) {
         const { links } = paginate(collection, total, { limit, page: 1, tag: undefined, locale })
         const values: Record<string, string> = { 'X-Total-Count': String(total) }
         if (links.next) values.Link = `<${links.next}>; rel="next"`
@@ -326,7 +348,7 @@ function deprecatedFiles(content: BuiltContent, emitted: readonly string[]): Map
   const files = new Set(emitted)
   for (const route of Object.values(ROUTES) as Route[]) {
     if (route.served === 'gateway' && !route.prerendered) continue
-    for (const { path, value } of documentedPaths(route)) {
+    for (const { path, value } of documentedPaths(route, content.site.model)) {
       const used = [...(route.deprecated ? [route.deprecated] : []), ...(fieldsByPath[path] ?? [])]
       if (used.length === 0) continue
       const values = titleCase(deprecationFields(used))
@@ -348,7 +370,9 @@ function filesOf(
   const { fileParameter, file } = route.prerendered
   return concretePaths(route, content)
     .filter(({ params }) => route.each === undefined || params[route.each.parameter] === value)
-    .flatMap(({ params }) => (fileParameter ? fileParameter.values.map((v) => file(params, v)) : [file(params)]))
+    .flatMap(({ params }) =>
+      fileParameter ? fileValues(fileParameter, content.site.model).map((v) => file(params, v)) : [file(params)],
+    )
     .filter((f) => files.has(f))
     .map((f) => `/${f}`)
 }

@@ -15,7 +15,7 @@
  * its tombstone from it) and the Netlify rules are written from
  * (contract/redirects.ts), and `/api/redirects`.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import { instant } from '../../contract/changes.ts'
 import {
   REDIRECT_INDEX_FILE,
@@ -116,11 +116,11 @@ export const emitRedirects = {
 function liveRecords(content: BuiltContent): Map<string, ContentRecord> {
   const live = new Map<string, ContentRecord>()
   const { language } = content.site
-  for (const collection of COLLECTION_NAMES) {
-    for (const record of content.summaries[collection])
+  for (const collection of content.site.model.names) {
+    for (const record of content.summaries[collection] ?? [])
       live.set(addressKey({ collection, locale: language, slug: record.slug }), record)
     for (const [locale, view] of Object.entries(content.locales ?? {}))
-      for (const record of view.summaries[collection])
+      for (const record of view.summaries[collection] ?? [])
         if (record.locale === locale) live.set(addressKey({ collection, locale, slug: record.slug }), record)
   }
   return live

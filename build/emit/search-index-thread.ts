@@ -39,7 +39,8 @@ export interface SearchTask {
   cancel(): void
 }
 
-type SearchJob = { documents: SearchDocument[]; stem?: string }
+/** A locale's documents, the collections their indexes number (the model's, in order), and its stemmer. */
+type SearchJob = { documents: SearchDocument[]; names: readonly string[]; stem?: string }
 
 /**
  * The indexes of `jobs` (a locale's documents and stemmer each), in their order. A
@@ -83,7 +84,7 @@ function indexesOn(worker: Worker, jobs: readonly SearchJob[]): Promise<BuildFil
     worker.once('error', reject)
     worker.once('exit', (code) => reject(new Error(`search index worker exited with ${code}`)))
   })
-  worker.postMessage(jobs.map(({ documents, stem }) => ({ documents, stem })))
+  worker.postMessage(jobs.map(({ documents, names, stem }) => ({ documents, names, stem })))
   return files
 }
 

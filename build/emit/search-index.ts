@@ -5,7 +5,7 @@
  * compact binary file (contract/search-index-format.ts): deterministic,
  * built in a single pass over the documents' terms.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionModel, CollectionName } from '../../contract/model/model.ts'
 import { etagOf } from '../../contract/etag.ts'
 import type { BuildFile } from '../../contract/manifest.ts'
 import type { FullRecord } from '../../contract/records.ts'
@@ -25,21 +25,32 @@ import { documentChars, OFF_THREAD_MIN_CHARS, searchIndexOffThread } from './sea
 import type { BuiltContent, Emitter } from './types.ts'
 import { Postings } from './search-postings.ts'
 
-export function searchDocument(collection: CollectionName, record: FullRecord): SearchDocument {
+export function searchDocument(collection: CollectionModel, record: FullRecord): SearchDocument {
   return {
-    id: `${collection}/${record.slug}`,
-    collection,
+    id: `${collection.name}/${record.slug}`,
+    collection: collection.name,
     slug: record.slug,
     title: record.title,
     summary: typeof record.summary === 'string' ? record.summary : '',
     tags: record.tags.join(' '),
-    details: detailsOf(record),
+    details: detailsOf(collection, record),
     text: record.body.text,
   }
 }
 
-/** The searchable strings of the collection-specific fields, flattened. */
-function detailsOf(record: FullRecord): string {
+/** The types of field whose words a reader searches by (a date, a number, an enum's value or a URL is not). */
+const SEARCHED = new Set(['string', 'text', 'markdown', 'list', 'object', 'person'])
+
+/** The fields of a collection whose strings the search reads, by name (memoised: the model is read once). */
+const searched = new WeakMap<CollectionModel, string[]>()
+
+/** The searchable strings of the collection's own fields (names, customers, places, results), flattened. */
+function detailsOf(collection: CollectionModel, record: FullRecord): string {
+  let fields = searched.get(collection)
+  if (!fields) {
+    fields = Object.keys(collection.fields).filter((f) => SEARCHED.has(collection.fields[f]!.type))
+    searched.set(collection, fields)
+  }
   const out: string[] = []
   const visit = (value: unknown): void => {
     // URLs (absolute, or a processed image's root-relative one) are not words a reader searches by.
@@ -49,8 +60,11 @@ function detailsOf(record: FullRecord): string {
     else if (value && typeof value === 'object')
       for (const [key, inner] of Object.entries(value)) if (key !== 'avatar') visit(inner)
   }
-  for (const field of ['customer', 'results', 'quote', 'products', 'authors', 'speakers', 'location'])
-    visit(record[field])
+  for (const field of fields) {
+    const value = record[field]
+    // Markdown: its words, not its HTML.
+    visit(collection.fields[field]!.type === 'markdown' ? (value as { text?: string } | null)?.text : value)
+  }
   return out.join(' ')
 }
 
@@ -62,18 +76,22 @@ function detailsOf(record: FullRecord): string {
 export interface SearchIndexJob {
   path: string
   documents: SearchDocument[]
+  /** The collections the index numbers its documents' by: the model's, in order. */
+  names: readonly CollectionName[]
   /** The locale whose stemmer the terms go through; none for a single-language site. */
   stem?: string
 }
 
 export function searchIndexJobs(content: BuiltContent): SearchIndexJob[] {
   const { site, locales } = content
-  if (!locales) return [{ path: SEARCH_INDEX_FILE, documents: searchDocuments(content) }]
+  const { names } = site.model
+  if (!locales) return [{ path: SEARCH_INDEX_FILE, documents: searchDocuments(content), names }]
   return [
-    { path: SEARCH_INDEX_FILE, documents: searchDocuments(content), stem: site.language },
+    { path: SEARCH_INDEX_FILE, documents: searchDocuments(content), names, stem: site.language },
     ...Object.entries(locales).map(([locale, view]) => ({
       path: localeSearchIndexFile(locale),
-      documents: COLLECTION_NAMES.flatMap((c) => view.collections[c].map((r) => searchDocument(c, r))),
+      documents: names.flatMap((c) => view.collections[c]!.map((r) => searchDocument(site.collections[c]!, r))),
+      names,
       stem: locale,
     })),
   ]
@@ -84,7 +102,9 @@ export const emitSearchIndex = {
   name: 'search-index',
   input: 'content',
   emit: (content) =>
-    Object.fromEntries(searchIndexJobs(content).map((job) => [job.path, searchIndexFile(job.documents, job.stem)])),
+    Object.fromEntries(
+      searchIndexJobs(content).map((job) => [job.path, searchIndexFile(job.documents, job.names, job.stem)]),
+    ),
   offThread(content) {
     const jobs = searchIndexJobs(content)
     if (documentChars(jobs.flatMap((j) => j.documents)) < OFF_THREAD_MIN_CHARS) return undefined
@@ -97,18 +117,28 @@ export const emitSearchIndex = {
 } satisfies Emitter
 
 export function searchDocuments(content: BuiltContent): SearchDocument[] {
-  return COLLECTION_NAMES.flatMap((collection) =>
-    content.collections[collection].map((record) => searchDocument(collection, record)),
+  const { site } = content
+  return site.model.names.flatMap((collection) =>
+    content.collections[collection]!.map((record) => searchDocument(site.collections[collection]!, record)),
   )
 }
 
 /** The index file's bytes and ETag; for large content it is built on a worker thread (search-index-thread.ts). */
-export function searchIndexFile(documents: readonly SearchDocument[], stem?: string): BuildFile {
-  const body = serializeSearchIndex(documents, stem)
+export function searchIndexFile(
+  documents: readonly SearchDocument[],
+  names: readonly CollectionName[],
+  stem?: string,
+): BuildFile {
+  const body = serializeSearchIndex(documents, names, stem)
   return { body, etag: etagOf(body) }
 }
 
-export function serializeSearchIndex(documents: readonly SearchDocument[], stem?: string): Buffer {
+/** The index of `documents`, each numbering its collection by its place among `names` (the model's). */
+export function serializeSearchIndex(
+  documents: readonly SearchDocument[],
+  names: readonly CollectionName[],
+  stem?: string,
+): Buffer {
   const stemmer = stem === undefined ? undefined : stemmerOf(stem)
   // Each distinct word stemmed once for the whole index (forEachTerm).
   const stemmed = stemmer && new Map<string, string>()
@@ -147,7 +177,7 @@ export function serializeSearchIndex(documents: readonly SearchDocument[], stem?
   const data = postings.finish(impact)
   return encodeSearchIndex({
     ...data,
-    collections: Uint8Array.from(documents, (doc) => COLLECTION_NAMES.indexOf(doc.collection)),
+    collections: Uint8Array.from(documents, (doc) => names.indexOf(doc.collection)),
     slugs: documents.map((doc) => doc.slug),
   })
 }

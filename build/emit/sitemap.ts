@@ -10,7 +10,6 @@
  * index of parts, `/sitemaps/<n>.xml`, each within them; the limits are a
  * parameter, so a test need not build 50,000 items.
  */
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import { SITEMAP_PATH, SITEMAPS_PREFIX } from '../../contract/public-paths.ts'
 import type { ContentRecord } from '../../contract/records.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
@@ -47,10 +46,10 @@ export function sitemapUrls(content: BuiltContent): SitemapUrl[] {
   const urls: SitemapUrl[] = []
   const add = (record: ContentRecord, locale: string) =>
     urls.push(urlOf(record, locale, language, content.site.locales))
-  for (const collection of COLLECTION_NAMES) {
-    for (const record of content.summaries[collection]) add(record, language)
+  for (const collection of content.site.model.names) {
+    for (const record of content.summaries[collection] ?? []) add(record, language)
     for (const [locale, view] of Object.entries(content.locales ?? {}))
-      for (const record of view.summaries[collection]) if (record.locale === locale) add(record, locale)
+      for (const record of view.summaries[collection] ?? []) if (record.locale === locale) add(record, locale)
   }
   return urls
 }

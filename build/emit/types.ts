@@ -1,4 +1,4 @@
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import type { BuildFile } from '../../contract/manifest.ts'
 import type { ContentRecord, FullRecord } from '../../contract/records.ts'
 import type { SiteConfig } from '../core/site.ts'

@@ -28,8 +28,8 @@ export type WriterMessage = WriteBatch | { type: 'flush' } | { type: 'hand-back'
 let handBack: MessagePort | undefined
 
 /**
- * ICU loads its time-zone data once per process, on the first date format with a time zone:
- * 13-25 ms. Here, while this thread waits for its first batch, rather than on the main thread
+ * ICU loads its time-zone data once per process, on the first date format with a time zone.
+ * Here, while this thread waits for its first batch, rather than on the main thread
  * when the calendars first ask for an event's local time (icalendar.ts).
  */
 new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric' }).format(0)

@@ -16,8 +16,8 @@ const BATCH_BYTES = 8 << 20
 /**
  * A batch's buffer holds this much, so that the next batch fits in it too: the writer
  * thread hands each buffer back when its files are on disk, and packing into memory
- * touched before costs a third of packing into fresh pages (their first touch is a
- * page fault; 39 MB of a 300-item build: ~35 ms fresh, ~10 ms reused). Untouched pages cost nothing.
+ * touched before costs far less than packing into fresh pages, whose first touch is a
+ * page fault (BENCHMARKS.md, "Mechanisms and their gains"). Untouched pages cost nothing.
  */
 const BUFFER_BYTES = 2 * BATCH_BYTES
 /** Handed-back buffers kept for later batches: the memory held when the build is done emitting. */

@@ -8,9 +8,9 @@
  *
  * Why not just ask: starting a process from one with a large heap copies its
  * page tables while the memory map is locked, and every thread of the process
- * that touches fresh memory waits. At 30,000 items the dev server's two git
- * processes per full pass held its thread for 30-40 ms each, and a save
- * landing then waited for them.
+ * that touches fresh memory waits. On a large site the dev server's two git
+ * processes per full pass held its thread, and a save landing then waited
+ * for them (BENCHMARKS.md, "Mechanisms and their gains").
  *
  * Read before git is asked: a commit landing between the two gives a state
  * that differs next time, never a stale answer kept.

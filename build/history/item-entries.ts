@@ -12,7 +12,7 @@
  * collection, slug and the record's locale, so a translation's tombstone and
  * the default record standing in for it are two entries.
  */
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import { isLive, translationPublication, type Publication } from '../pipeline/schedule.ts'
 import { localeOfFile, type ReplaySite } from './replay-site.ts'
 import type { FileState } from './types.ts'

@@ -11,7 +11,7 @@
  * and not yet committed moves at once in `npm run dev`, and so does a file
  * renamed in the working tree (its bytes unchanged: found by its blob).
  */
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import { localeOfFile, type ReplaySite } from './replay-site.ts'
 import type { ContentHistory, FileState } from './types.ts'
 

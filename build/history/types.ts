@@ -5,7 +5,7 @@
  * the change feeds' logs.
  */
 import type { ChangeType, HistorySource } from '../../contract/changes.ts'
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import type { ReleaseWindow } from '../pipeline/schedule.ts'
 
 /** One content file at one point in history. */

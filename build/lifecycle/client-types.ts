@@ -11,6 +11,7 @@ import { writeFile } from 'node:fs/promises'
 import openapiTS, { astToString } from 'openapi-typescript'
 import { API_VERSION } from '../../contract/lifecycle.ts'
 import { runCli } from '../../contract/cli.ts'
+import { defineCommand, parseCommand, printHelp } from '../../contract/cli-args.ts'
 import { CLIENT_TYPES_PATH } from '../../contract/lifecycle.ts'
 import { CLIENT_TYPES_FILE, releasedDocument } from './released.ts'
 
@@ -25,8 +26,16 @@ export async function clientTypes(document: { info: { version: string } }): Prom
 ${astToString(ast)}`
 }
 
+const TYPES = defineCommand({
+  name: 'npm run api:types',
+  summary:
+    'Write the TypeScript types of the released API (contract/released/openapi.json) to contract/released/content-api.d.ts again.',
+  options: {},
+})
+
 if (process.argv[1] === import.meta.filename) {
   await runCli(async () => {
+    if (parseCommand(TYPES, process.argv.slice(2)).help) return printHelp(TYPES)
     const document = await releasedDocument()
     await writeFile(CLIENT_TYPES_FILE, await clientTypes(document))
     console.error(`✓ types of the released API ${document.info.version} written to contract/released/content-api.d.ts`)

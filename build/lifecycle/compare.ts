@@ -54,8 +54,15 @@ function changeOf(diff: Diff): Change {
     kind: kindOf(diff),
     breaking: diff.type === 'breaking',
     subject,
-    description: diff.description ?? `${diff.action} ${diff.path.slice(3).join('.')}`,
+    description: (diff.description ?? `${diff.action} ${diff.path.slice(3).join('.')}`) + removedValue(diff),
   }
+}
+
+/** The value a diff took out of a list of values (a field of `fields=`, an enum's value), which its own words leave out. */
+function removedValue(diff: Diff): string {
+  return diff.action === 'remove' && diff.path.includes('enum') && typeof diff.before === 'string'
+    ? `: \`${diff.before}\` removed`
+    : ''
 }
 
 /** Where a whole thing is added or removed: an operation, a parameter, a field, a value, a media type, an answer. */

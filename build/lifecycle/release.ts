@@ -13,6 +13,7 @@
 import { writeFile } from 'node:fs/promises'
 import { access } from 'node:fs/promises'
 import { runCli } from '../../contract/cli.ts'
+import { defineCommand, parseCommand, printHelp } from '../../contract/cli-args.ts'
 import { UsageError } from '../../contract/errors.ts'
 import { API_VERSION } from '../../contract/lifecycle.ts'
 import { clientTypes } from './client-types.ts'
@@ -29,21 +30,26 @@ import {
   type Release,
 } from './released.ts'
 
-const USAGE = 'usage: npm run api:release [-- --date YYYY-MM-DD] [--amend]'
-
-function options(argv: string[]): { date: string; amend: boolean } {
-  let date = new Date().toISOString().slice(0, 10)
-  let amend = false
-  for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--amend') amend = true
-    else if (argv[i] === '--date' && /^\d{4}-\d{2}-\d{2}$/.test(argv[i + 1] ?? '')) date = argv[++i]!
-    else throw new UsageError(USAGE)
-  }
-  return { date, amend }
-}
+const RELEASE = defineCommand({
+  name: 'npm run api:release',
+  summary:
+    'Release the API as this checkout describes it: the breaking-change gate, the changelog under API_VERSION (contract/lifecycle.ts), and the document and client types stored in contract/released/.',
+  options: {
+    date: { type: 'string', value: 'YYYY-MM-DD', help: "the release's date in the changelog (default: today)" },
+    amend: {
+      type: 'boolean',
+      help: 'fold the changes into the last release, not yet deployed, its version unchanged',
+    },
+  },
+})
 
 async function main(argv: string[]): Promise<number> {
-  const { date, amend } = options(argv)
+  const args = parseCommand(RELEASE, argv)
+  if (args.help) return printHelp(RELEASE)
+  const date = args.values.date ?? new Date().toISOString().slice(0, 10)
+  const amend = args.values.amend === true
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(date)))
+    throw new UsageError(`--date must be a date like 2026-12-01, not "${date}"`)
   const current = await currentDocument()
   const first = await access(RELEASED_DOCUMENT).then(
     () => false,

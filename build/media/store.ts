@@ -17,7 +17,7 @@ import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs
 import { availableParallelism } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { signature } from '../core/sources.ts'
-import { closest } from '../core/did-you-mean.ts'
+import { closest } from '../../contract/did-you-mean.ts'
 import type { CardInput } from './card.ts'
 import type { SourceMeta } from './inspect.ts'
 import { Limit } from './limit.ts'

@@ -4,8 +4,8 @@
  * read exactly as the contract says.
  */
 import { webhookGuide } from './webhooks.ts'
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
-import { ROLES, SCOPES } from '../../contract/scopes.ts'
+import type { ContentModel } from '../../contract/model/model.ts'
+import { ROLES, scopesOf } from '../../contract/scopes.ts'
 import type { OpenApiDocument } from './document.ts'
 import { errorGuide, queryGuide, quickStart } from './guide.ts'
 import { recordSchemaName } from '../../contract/routes/content.ts'
@@ -75,19 +75,22 @@ function typeOf(schema: Schema): string {
   return schema.format ? `${type} (${schema.format})` : type
 }
 
-function fields(doc: OpenApiDocument): string {
+function fields(doc: OpenApiDocument, model: ContentModel): string {
   const schemas = doc.components.schemas as Record<string, Schema>
-  return COLLECTION_NAMES.map((collection) => {
-    const schema = schemas[recordSchemaName(collection)]!
-    const rows = Object.entries(schema.properties ?? {}).map(
-      ([name, s]) => `- \`${name}\`: ${typeOf(s)}${s.description ? `. ${s.description}` : ''}`,
-    )
-    return `### ${collection} (\`${recordSchemaName(collection)}\`)\n\n${rows.join('\n')}`
-  }).join('\n\n')
+  return model.names
+    .map((name) => {
+      const collection = model.collections[name]!
+      const schema = schemas[recordSchemaName(collection)]!
+      const rows = Object.entries(schema.properties ?? {}).map(
+        ([name, s]) => `- \`${name}\`: ${typeOf(s)}${s.description ? `. ${s.description}` : ''}`,
+      )
+      return `### ${name} (\`${recordSchemaName(collection)}\`)\n\n${rows.join('\n')}`
+    })
+    .join('\n\n')
 }
 
-function credentials(): string {
-  const scopes = Object.entries(SCOPES)
+function credentials(model: ContentModel): string {
+  const scopes = Object.entries(scopesOf(model))
     .map(([s, d]) => `- \`${s}\`: ${d}`)
     .join('\n')
   const roles = Object.entries(ROLES)
@@ -135,19 +138,20 @@ Lists and reads say how long they stay fresh (\`ttlMs\`, \`cacheScope: "public"\
 
 Tools (all read-only, with input and output schemas; \`tools/list\` has the details):
 
+- \`describe_content_model\`: the collections and their fields (type, description, allowed values, references) and the filters of each list: call it first.
 - \`search_content\`: ranked full-text search across all collections, with snippets; the filters of the lists.
 - \`list_content\`: one collection with the REST options (limit, page, the filters, sort, fields) and the same envelope.
 - \`get_content\`: one item by collection and slug: metadata and the Markdown body. An old slug (a renamed file, a changed \`slug:\`, an alias) finds the item and says it moved; a deleted item's is an error that says so.
 - \`list_upcoming\`: events and webinars that have not started yet, soonest first (computed at request time); by region and days, the filters of the lists (tag, speaker, published dates, updated_since, exclude) and fields.
 - \`list_tags\`: every tag with its label, description and item counts per collection and in total (\`collection\`, \`locale\`), most used first; as \`GET /api/tags\`.
-- \`get_person\`: one author or speaker by slug: the profile and their items (posts written, webinars and events spoken at), as \`GET /api/people/{slug}\`.
+- \`get_person\`: one author or speaker by slug: the profile and the items naming them in a field of type person, as \`GET /api/people/{slug}\`.
 - \`search\`: one string \`query\` → \`{"results": [{"id", "title", "url"}]}\` (the connector contract hosts such as ChatGPT call by name).
 - \`fetch\`: one string \`id\` from \`search\` ("collection/slug") → \`{"id", "title", "text", "url", "metadata"}\` with the full Markdown text.
 
-Resources: every published item as \`content://{collection}/{slug}\` (a template with list and completion), and this reference.
+Resources: every published item as \`content://{collection}/{slug}\` (a template with list and completion), the content model as \`model://content-model\` (JSON, what \`describe_content_model\` gives), and this reference.
 Prompts: ready-made tasks such as turning a case study into an outreach email or a brief on upcoming events (\`prompts/list\`).`
 
-export function agentReference(doc: OpenApiDocument): string {
+export function agentReference(doc: OpenApiDocument, model: ContentModel): string {
   const info = doc.info as { title: string; summary: string; description: string }
   const intro = info.description.split('\n\n')[0]!
   return `# ${info.title}: full reference for agents
@@ -156,7 +160,7 @@ export function agentReference(doc: OpenApiDocument): string {
 
 ${intro}
 
-${quickStart()}
+${quickStart(model)}
 ${queryGuide()}
 ## Endpoints
 
@@ -171,9 +175,9 @@ ${REACH}
 
 ## Record fields
 
-${fields(doc)}
+${fields(doc, model)}
 
-${credentials()}
+${credentials(model)}
 
 ${MCP}
 

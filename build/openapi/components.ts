@@ -3,7 +3,7 @@
  * status, typed by contract/problems.ts), response headers and the shared
  * envelope schemas. The route table (contract/routes/) refers to them by name.
  */
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import type { ContentModel } from '../../contract/model/model.ts'
 import {
   OWN_SCHEMA_PROBLEMS,
   PROBLEM_LIMITS,
@@ -11,9 +11,6 @@ import {
   problemTypeUri,
   type ProblemName,
 } from '../../contract/problems.ts'
-
-/** The problem types the shared `Problem` schema and responses describe. */
-const SHARED_PROBLEMS = (Object.keys(PROBLEM_TYPES) as ProblemName[]).filter((n) => !OWN_SCHEMA_PROBLEMS.includes(n))
 import { MAX_LIMIT, MAX_PAGE } from '../../contract/routes/parameters.ts'
 import { MAX_URL_LENGTH } from '../../contract/patterns.ts'
 import { CORS_HEADERS } from '../../contract/routes/responses.ts'
@@ -29,6 +26,9 @@ import {
   type Json,
   type SchemaObject,
 } from '../../contract/routes/schema.ts'
+
+/** The problem types the shared `Problem` schema and responses describe. */
+const SHARED_PROBLEMS = (Object.keys(PROBLEM_TYPES) as ProblemName[]).filter((n) => !OWN_SCHEMA_PROBLEMS.includes(n))
 
 const PROBLEM_MEDIA_TYPE = 'application/problem+json'
 
@@ -160,65 +160,78 @@ function problemResponse(status: number, names: ProblemName[]): Json {
   }
 }
 
-export const SHARED_SCHEMAS: Record<string, SchemaObject> = {
-  Problem: PROBLEM,
-  ListMeta: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['limit', 'page', 'count', 'total', 'pages'],
-    properties: {
-      limit: int32(1, MAX_LIMIT),
-      page: int32(1, MAX_PAGE),
-      count: int32(0, MAX_LIMIT, { description: 'Items on this page.' }),
-      total: count({ description: 'Items matching the query.' }),
-      pages: count({ description: 'Pages at this limit.' }),
+export function sharedSchemas(model: ContentModel): Record<string, SchemaObject> {
+  return {
+    Problem: PROBLEM,
+    ListMeta: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['limit', 'page', 'count', 'total', 'pages'],
+      properties: {
+        limit: int32(1, MAX_LIMIT),
+        page: int32(1, MAX_PAGE),
+        count: int32(0, MAX_LIMIT, { description: 'Items on this page.' }),
+        total: count({ description: 'Items matching the query.' }),
+        pages: count({ description: 'Pages at this limit.' }),
+      },
     },
-  },
-  ListLinks: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['self', 'next', 'prev'],
-    properties: {
-      self: uriReference({ description: 'Canonical form of this request.' }),
-      next: uriReference({ type: ['string', 'null'] }),
-      prev: uriReference({ type: ['string', 'null'] }),
+    ListLinks: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['self', 'next', 'prev'],
+      properties: {
+        self: uriReference({ description: 'Canonical form of this request.' }),
+        next: uriReference({ type: ['string', 'null'] }),
+        prev: uriReference({ type: ['string', 'null'] }),
+      },
     },
-  },
-  Health: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['status', 'version', 'build'],
-    properties: {
-      status: { const: 'ok' },
-      version: text(64, {
-        pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.+-]*)?$',
-        description: 'Version of the API (semver), as in the `API-Version` header of every answer.',
-      }),
-      build: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'content_updated_at', 'counts', 'next_release_at'],
-        properties: {
-          id: text(64, { pattern: '^[0-9a-f]+$', description: 'Identifies the content build being served.' }),
-          content_updated_at: instant({
-            description:
-              'The newest `updated_at` of any published item: what the content is as of (not when it was built; builds are deterministic).',
-          }),
-          counts: {
-            type: 'object',
-            additionalProperties: false,
-            required: [...COLLECTION_NAMES],
-            properties: Object.fromEntries(COLLECTION_NAMES.map((c) => [c, count()])),
+    Health: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['status', 'version', 'build'],
+      properties: {
+        status: { const: 'ok' },
+        version: text(64, {
+          pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+([-+][0-9A-Za-z.+-]*)?$',
+          description: 'Version of the API (semver), as in the `API-Version` header of every answer.',
+        }),
+        store: {
+          enum: ['files', 'netlify-blobs', 'redis'],
+          description:
+            'Where this gateway keeps its runtime data (STATE_STORE): credentials, authorizations, webhooks. Reachable, or the answer is a 503.',
+        },
+        build: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'content_updated_at', 'counts', 'next_release_at'],
+          properties: {
+            id: text(64, { pattern: '^[0-9a-f]+$', description: 'Identifies the content build being served.' }),
+            content_updated_at: instant({
+              description:
+                'The newest `updated_at` of any published item: what the content is as of (not when it was built; builds are deterministic).',
+            }),
+            counts: {
+              type: 'object',
+              additionalProperties: false,
+              required: [...model.names],
+              properties: Object.fromEntries(model.names.map((c) => [c, count()])),
+            },
+            next_release_at: instant({
+              type: ['string', 'null'],
+              description:
+                'When a scheduled item is next released or an item next expires (null: nothing is scheduled). The build is rebuilt then (`npm start`; on Netlify the `release-scheduled` function calls the build hook), and no answer is cached past it.',
+            }),
           },
-          next_release_at: instant({
-            type: ['string', 'null'],
-            description:
-              'When a scheduled item is next released or an item next expires (null: nothing is scheduled). The build is rebuilt then (`npm start`; on Netlify the `release-scheduled` function calls the build hook), and no answer is cached past it.',
-          }),
         },
       },
     },
-  },
+    Liveness: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['status'],
+      properties: { status: { const: 'live' } },
+    },
+  }
 }
 
 export function sharedResponses(): Record<string, Json> {

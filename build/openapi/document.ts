@@ -1,17 +1,17 @@
 /**
  * The OpenAPI 3.1 document of the API, assembled from the route table
- * (contract/routes/: every path and operation), the collection schemas, the
- * problem registry and the scopes: nothing in it is written twice.
+ * (contract/routes/: every path and operation), the content model's
+ * collections and their fields (records, scopes), the problem registry:
+ * nothing in it is written twice.
  */
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import type { SiteConfig } from '../core/site.ts'
-import { HEADERS, SHARED_SCHEMAS, sharedResponses } from './components.ts'
+import { HEADERS, sharedResponses, sharedSchemas } from './components.ts'
 import { apiDescription } from './guide.ts'
 import { MEDIA_SCHEMAS } from './media.ts'
 import { documentPaths } from './paths.ts'
-import { REACH_SCHEMAS } from './reach-schemas.ts'
-import { TAXONOMY_SCHEMAS } from './taxonomy-schemas.ts'
-import { PEOPLE_SCHEMAS } from './people-schemas.ts'
+import { reachSchemas } from './reach-schemas.ts'
+import { taxonomySchemas } from './taxonomy-schemas.ts'
+import { peopleSchemas } from './people-schemas.ts'
 import { PEOPLE_TAG } from '../../contract/routes/people.ts'
 import { TAXONOMY_TAG } from '../../contract/routes/taxonomy.ts'
 import { fullSchema, listSchema, sparseSchema, summarySchema } from './records.ts'
@@ -47,22 +47,24 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
 }
 
 function buildOpenApiDocument(site: SiteConfig): OpenApiDocument {
+  const { model } = site
   const schemas: Record<string, unknown> = {
-    ...SHARED_SCHEMAS,
-    ...REACH_SCHEMAS,
+    ...sharedSchemas(model),
+    ...reachSchemas(model),
     ...MEDIA_SCHEMAS,
-    ...TAXONOMY_SCHEMAS,
-    ...PEOPLE_SCHEMAS,
+    ...taxonomySchemas(model),
+    ...peopleSchemas(model),
   }
-  for (const collection of COLLECTION_NAMES) {
-    const name = recordSchemaName(collection)
-    schemas[name] = fullSchema(collection)
-    schemas[`${name}Sparse`] = sparseSchema(schemas[name] as SchemaObject)
-    schemas[`${name}Summary`] = summarySchema(collection)
-    schemas[`${name}SummarySparse`] = sparseSchema(schemas[`${name}Summary`] as SchemaObject)
-    schemas[`${name}List`] = listSchema(collection)
+  for (const name of model.names) {
+    const collection = model.collections[name]!
+    const schema = recordSchemaName(collection)
+    schemas[schema] = fullSchema(collection, model)
+    schemas[`${schema}Sparse`] = sparseSchema(schemas[schema] as SchemaObject)
+    schemas[`${schema}Summary`] = summarySchema(collection, model)
+    schemas[`${schema}SummarySparse`] = sparseSchema(schemas[`${schema}Summary`] as SchemaObject)
+    schemas[`${schema}List`] = listSchema(collection)
   }
-  const { paths, parameters } = documentPaths()
+  const { paths, parameters } = documentPaths(model)
   // Only the problem responses some operation can give (a 431, say, comes from the HTTP parser, before any route).
   const used = JSON.stringify(paths)
   const responses = Object.fromEntries(
@@ -97,7 +99,7 @@ function buildOpenApiDocument(site: SiteConfig): OpenApiDocument {
       },
     }),
     tags: [
-      ...COLLECTION_NAMES.map((c) => ({ name: tagOf(c), description: `Published ${c.replace('-', ' ')}.` })),
+      ...model.names.map((c) => ({ name: tagOf(c), description: `Published ${c.replace('-', ' ')}.` })),
       {
         name: 'Search and changes',
         description: 'Ranked search across collections, and the change feed for keeping a copy in sync.',
@@ -123,13 +125,13 @@ function buildOpenApiDocument(site: SiteConfig): OpenApiDocument {
       WEBHOOKS_TAG,
     ],
     paths,
-    webhooks: webhooksSection(),
+    webhooks: webhooksSection(model),
     components: {
       schemas,
       responses,
       parameters,
       headers,
-      securitySchemes: securitySchemes(),
+      securitySchemes: securitySchemes(model),
     },
   }
   addLifecycle(document)

@@ -6,20 +6,20 @@
 import { webhookGuide } from './webhooks.ts'
 import { PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../../contract/problems.ts'
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../../contract/routes/parameters.ts'
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { listed, type ContentModel } from '../../contract/model/model.ts'
 import type { SiteConfig } from '../core/site.ts'
 import { SANDBOX_CLIENT, SANDBOX_KEY } from '../../contract/sandbox.ts'
 import { MEDIA_PREFIX, TOKEN_PATH } from '../../contract/public-paths.ts'
 import { IMAGE_WIDTHS, SOCIAL_CARD } from '../../contract/media.ts'
 import { versionPolicy } from '../../contract/lifecycle.ts'
 
-export function quickStart(): string {
+export function quickStart(model: ContentModel): string {
   return `## Quick start
 
 Set \`BASE\` to the origin serving this page (locally \`http://127.0.0.1:8787\` after \`npm start\`).
 
 1. **Is it up?** \`curl $BASE/api/health\`
-2. **A list:** \`curl "$BASE/api/blog-posts?limit=5"\`: the five newest posts, with \`meta\` (total, pages) and \`links\` (next, prev). \`limit\` is 1..${MAX_LIMIT} (default ${DEFAULT_LIMIT}), \`page\` starts at 1; filters, \`sort\` and \`fields\` below (Queries). Collections: ${COLLECTION_NAMES.map((c) => `\`${c}\``).join(', ')}.
+2. **A list:** \`curl "$BASE/api/blog-posts?limit=5"\`: the five newest posts, with \`meta\` (total, pages) and \`links\` (next, prev). \`limit\` is 1..${MAX_LIMIT} (default ${DEFAULT_LIMIT}), \`page\` starts at 1; filters, \`sort\` and \`fields\` below (Queries). Collections: ${model.names.map((c) => `\`${c}\``).join(', ')}.
 3. **One item:** \`curl $BASE/api/blog-posts/<slug>\` with a slug from the list: the full record, body as HTML, Markdown and text.
 4. **Search and stay in sync:** \`curl "$BASE/api/search?q=data+contracts"\` ranks everything; \`curl $BASE/api/changes\` lists every item with a \`next_cursor\`, and \`?since=<cursor>\` later gives only what changed (deletions too). Feeds: \`/feeds/all.atom\` (also \`.xml\`, \`.json\`, per collection); calendars: \`/calendar/events.ics\`.
 5. **Connect an agent (MCP):** agent hosts that speak the MCP authorization flow (ChatGPT and Claude connectors, the MCP Inspector) take just the URL \`$BASE/mcp\` and let you sign in. Any other MCP client sends \`Authorization: Bearer <credential>\`, an \`agent.mcp\` API key or an OAuth token with \`mcp.tools.invoke\`:
@@ -113,11 +113,11 @@ ${rows.join('\n')}
 
 export function apiDescription(site: SiteConfig): string {
   const intro =
-    `Read-only API over the published marketing content of ${site.name}: blog posts, case studies, webinars and events, ` +
+    `Read-only API over the published marketing content of ${site.name}: ${listed(site.model.names.map((c) => c.replaceAll('-', ' ')))}, ` +
     'as JSON lists and items for sites and apps, and as MCP tools for agents. ' +
     'Responses carry strong ETags (send `If-None-Match` for a 304), `Cache-Control`, and lists `Link` and `X-Total-Count`; CORS is open for reads.'
   const locales = site.locales.length > 1 ? `${localeGuide(site)}\n` : ''
-  return `${intro}\n\n${quickStart()}\n${locales}${queryGuide()}\n${imageGuide()}\n${errorGuide()}\n${webhookGuide()}\n${versionPolicy()}`
+  return `${intro}\n\n${quickStart(site.model)}\n${locales}${queryGuide()}\n${imageGuide()}\n${errorGuide()}\n${webhookGuide()}\n${versionPolicy()}`
 }
 
 /** A multilingual site's languages: how to read each, and what its records say about the others. */

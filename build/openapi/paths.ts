@@ -6,6 +6,7 @@
  * marked as components are written once, under components/parameters.
  */
 import { BUDGETS } from '../../contract/budgets.ts'
+import type { ContentModel } from '../../contract/model/model.ts'
 import { documentedPaths, parametersOf, ROUTES } from '../../contract/routes/index.ts'
 import type { Operation, Operations, Parameter, Route } from '../../contract/routes/route.ts'
 import { headerRef, responseRef, type Json } from '../../contract/routes/schema.ts'
@@ -19,17 +20,18 @@ export interface DocumentPaths {
   parameters: Record<string, Json>
 }
 
-export function documentPaths(): DocumentPaths {
+/** The paths of the route table for the content model's collections. */
+export function documentPaths(model: ContentModel): DocumentPaths {
   const parameters: Record<string, Json> = {}
   const paths: Record<string, Json> = {}
   for (const route of Object.values(ROUTES) as Route[]) {
     if (!('operations' in route)) continue
-    for (const { path, value } of documentedPaths(route)) {
+    for (const { path, value } of documentedPaths(route, model)) {
       const operations: Operations =
-        typeof route.operations === 'function' ? route.operations(value!) : route.operations
+        typeof route.operations === 'function' ? route.operations(value!, model) : route.operations
       const item: Json = {}
       for (const [method, op] of Object.entries(operations) as [string, Operation][])
-        item[method] = operationOf(route, value, method, op, parameters)
+        item[method] = operationOf(route, model, value, method, op, parameters)
       paths[path] = item
     }
   }
@@ -38,12 +40,13 @@ export function documentPaths(): DocumentPaths {
 
 function operationOf(
   route: Route,
+  model: ContentModel,
   value: string | undefined,
   method: string,
   op: Operation,
   components: Record<string, Json>,
 ): Json {
-  const own = parametersOf(route, value).filter(
+  const own = parametersOf(route, model, value).filter(
     (p) => !p.refused && !(p.in === 'path' && p.name === route.each?.parameter),
   )
   const parameters = own.map((p) => parameterOf(p, components))

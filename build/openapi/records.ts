@@ -5,17 +5,20 @@
  * key appears, so the contract tests catch any drift between the two.
  */
 import type { SchemaObject } from 'ajv'
-import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
-import { BODY_LIMITS, MAX_READING_TIME_MINUTES, SPECIFIC_FIELDS } from '../../contract/records.ts'
+import { fieldSchema, namesPeople, type Field } from '../../contract/model/fields.ts'
+import { frontmatterSchema, type CollectionModel, type ContentModel } from '../../contract/model/model.ts'
+import { BODY_LIMITS, MAX_READING_TIME_MINUTES, ownFields } from '../../contract/records.ts'
 import { MAX_LIMIT } from '../../contract/routes/parameters.ts'
 import { LOCALE_QUERY_PATTERN } from '../../contract/locales.ts'
 import { recordSchemaName } from '../../contract/routes/content.ts'
 import { arrayOf, instant as dateTime, int32, schemaRef, text, uri } from '../../contract/routes/schema.ts'
 import { imageRef, publishedPerson, socialImageRef } from './media.ts'
-import { nullable, propertyOf } from './schema-tools.ts'
+import { collectionNames } from './reach-schemas.ts'
+import { nullable, propertyOf, stripAjvKeywords } from './schema-tools.ts'
 
-function commonFields(collection: CollectionName): Record<string, SchemaObject> {
-  const { schema, type, label } = COLLECTIONS[collection]
+function commonFields(collection: CollectionModel, model: ContentModel): Record<string, SchemaObject> {
+  const { type, label } = collection
+  const schema = frontmatterSchema(collection, model)
   const instant = (name: string): SchemaObject =>
     dateTime({
       description: `${propertyOf(schema, name).description ?? ''} Normalised to UTC, e.g. 2026-03-14T00:00:00Z.`.trim(),
@@ -44,16 +47,68 @@ function commonFields(collection: CollectionName): Record<string, SchemaObject> 
   }
 }
 
-function specificFields(collection: CollectionName): Record<string, SchemaObject> {
-  const { schema } = COLLECTIONS[collection]
+/** The collection's own fields as its records carry them: every one present, null (or []) where the file has none. */
+function specificFields(collection: CollectionModel, model: ContentModel): Record<string, SchemaObject> {
+  const schema = frontmatterSchema(collection, model)
   const required = new Set((schema.required as string[] | undefined) ?? [])
   const out: Record<string, SchemaObject> = {}
-  const { people } = COLLECTIONS[collection]
-  for (const [field, fallback] of SPECIFIC_FIELDS[collection]) {
-    const property = people.includes(field) ? withSlug(propertyOf(schema, field)) : propertyOf(schema, field)
+  for (const [field, fallback] of ownFields(collection)) {
+    const property = recordProperty(collection.fields[field]!, model)
     out[field] = fallback === null && !required.has(field) ? nullable(property) : property
   }
   return out
+}
+
+/** What a record holds of a field the file wrote (build/pipeline/derive.ts): its frontmatter schema, but where the build makes more of it. */
+function recordProperty(field: Field, model: ContentModel): SchemaObject {
+  const described = (schema: SchemaObject) =>
+    field.description ? { ...schema, description: field.description } : schema
+  if (namesPeople(field))
+    return field.type === 'list'
+      ? withSlug(stripAjvKeywords(fieldSchema(field)))
+      : (withSlug(arrayOf(stripAjvKeywords(fieldSchema(field)), 1)).items as SchemaObject)
+  switch (field.type) {
+    case 'markdown':
+      return described(
+        objectOf(
+          {
+            html: text(BODY_LIMITS.html, {
+              description: 'Sanitised HTML rendered from the Markdown (GFM), as the body is.',
+            }),
+            markdown: text(field.max ?? 50_000, { description: 'The Markdown as written.' }),
+            text: text(BODY_LIMITS.text, { description: 'Plain text.' }),
+          },
+          {},
+        ),
+      )
+    case 'image':
+      return described(imageRef)
+    case 'reference':
+      return described(relatedItem(model, `An item of ${field.collection}, resolved: enough to link to it.`))
+    case 'list':
+      if (field.of && ['image', 'reference', 'markdown'].includes(field.of.type)) {
+        const list = stripAjvKeywords(fieldSchema(field))
+        return { ...list, items: recordProperty(field.of, model) }
+      }
+      return stripAjvKeywords(fieldSchema(field))
+    default:
+      return stripAjvKeywords(fieldSchema(field))
+  }
+}
+
+/** A reference resolved: the item's collection, slug, title and page. */
+function relatedItem(model: ContentModel, description: string): SchemaObject {
+  const slug = propertyOf(frontmatterSchema(model.collections[model.names[0]!]!, model), 'slug')
+  const title = propertyOf(frontmatterSchema(model.collections[model.names[0]!]!, model), 'title')
+  return objectOf(
+    {
+      collection: collectionNames(model),
+      slug,
+      title,
+      url: uri({ description: 'Canonical page of the item on the marketing site.' }),
+    },
+    { description },
+  )
 }
 
 /**
@@ -81,8 +136,8 @@ function objectOf(properties: Record<string, SchemaObject>, extra: Partial<Schem
  * What a multilingual site's records add (site.yaml's `locales`): present on every
  * record of such a site, absent on a single-language one's, whose answers stay as they were.
  */
-function localeFields(collection: CollectionName): Record<string, SchemaObject> {
-  const { label } = COLLECTIONS[collection]
+function localeFields(collection: CollectionModel, model: ContentModel): Record<string, SchemaObject> {
+  const { label } = collection
   const locale = text(35, {
     pattern: LOCALE_QUERY_PATTERN,
     description: 'A BCP 47 language tag, one of the site locales.',
@@ -97,7 +152,7 @@ function localeFields(collection: CollectionName): Record<string, SchemaObject> 
       items: objectOf(
         {
           locale,
-          slug: propertyOf(COLLECTIONS[collection].schema, 'slug'),
+          slug: propertyOf(frontmatterSchema(collection, model), 'slug'),
           url: uri({ description: `The ${label}'s page in that locale on the marketing site.` }),
         },
         { description: 'One translation of the item.' },
@@ -107,45 +162,48 @@ function localeFields(collection: CollectionName): Record<string, SchemaObject> 
 }
 
 /** `schema` with the locale fields as optional properties after the common ones. */
-function withLocaleFields(collection: CollectionName, schema: SchemaObject): SchemaObject {
+function withLocaleFields(collection: CollectionModel, model: ContentModel, schema: SchemaObject): SchemaObject {
   const properties: Record<string, SchemaObject> = {}
   for (const [name, property] of Object.entries(schema.properties as Record<string, SchemaObject>)) {
     properties[name] = property
-    if (name === 'social_image') Object.assign(properties, localeFields(collection))
+    if (name === 'social_image') Object.assign(properties, localeFields(collection, model))
   }
   return { ...schema, properties }
 }
 
 /** The list form: every field but the body and its metrics. */
-export function summarySchema(collection: CollectionName): SchemaObject {
-  const { label } = COLLECTIONS[collection]
+export function summarySchema(collection: CollectionModel, model: ContentModel): SchemaObject {
+  const { label } = collection
   return withLocaleFields(
     collection,
+    model,
     objectOf(
-      { ...commonFields(collection), ...specificFields(collection) },
+      { ...commonFields(collection, model), ...specificFields(collection, model) },
       { title: `${recordSchemaName(collection)}Summary`, description: `A ${label} as it appears in lists (no body).` },
     ),
   )
 }
 
 /** The full record returned by GET /api/{collection}/{slug}. */
-export function fullSchema(collection: CollectionName): SchemaObject {
-  const { label } = COLLECTIONS[collection]
+export function fullSchema(collection: CollectionModel, model: ContentModel): SchemaObject {
+  const { label } = collection
+  const schema = frontmatterSchema(collection, model)
   return withLocaleFields(
     collection,
+    model,
     objectOf(
       {
-        ...commonFields(collection),
-        ...specificFields(collection),
+        ...commonFields(collection, model),
+        ...specificFields(collection, model),
         related: {
           type: 'array',
           maxItems: 20,
           description: 'The published items this one points readers to (its `related` frontmatter), resolved.',
           items: objectOf(
             {
-              collection: { type: 'string', enum: [...COLLECTION_NAMES], description: 'The collection of the item.' },
-              slug: propertyOf(COLLECTIONS[collection].schema, 'slug'),
-              title: propertyOf(COLLECTIONS[collection].schema, 'title'),
+              collection: collectionNames(model),
+              slug: propertyOf(schema, 'slug'),
+              title: propertyOf(schema, 'title'),
               url: uri({ description: 'Canonical page of the item on the marketing site.' }),
             },
             { description: 'A related item: enough to link to it; GET /api/{collection}/{slug} has the rest.' },
@@ -183,12 +241,12 @@ export function sparseSchema(record: SchemaObject): SchemaObject {
 }
 
 /** The list envelope schema of a collection. */
-export function listSchema(collection: CollectionName): SchemaObject {
+export function listSchema(collection: CollectionModel): SchemaObject {
   return {
     type: 'object',
     additionalProperties: false,
     required: ['data', 'meta', 'links'],
-    description: `A page of ${COLLECTIONS[collection].label}s with pagination.`,
+    description: `A page of ${collection.label}s with pagination.`,
     properties: {
       data: arrayOf(
         {

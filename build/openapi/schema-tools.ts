@@ -35,3 +35,21 @@ export function propertyOf(schema: SchemaObject, name: string): SchemaObject {
   if (!property) throw new Error(`schema ${String(schema.$id)} has no property ${name}`)
   return stripAjvKeywords(property)
 }
+
+/**
+ * A value of an answer that is one of a set the content model decides (a
+ * collection's name, a record's type): `x-extensible-enum` instead of `enum`
+ * (Zalando's guideline), so clients know more values may come — a team adds
+ * a collection without breaking them — and the document still lists today's.
+ */
+export function extensibleEnum(values: readonly string[], description?: string): SchemaObject {
+  return {
+    type: 'string',
+    'x-extensible-enum': [...values],
+    maxLength: MAX_ENUM_VALUE_LENGTH,
+    ...(description && { description }),
+  }
+}
+
+/** The longest value an extensible enum of the document may grow to: a collection's name (60) or a record's type (its label, 80). */
+const MAX_ENUM_VALUE_LENGTH = 80

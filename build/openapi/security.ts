@@ -1,8 +1,9 @@
 /**
  * Security schemes: OAuth 2.0 (authorization code with PKCE for people and
- * agent hosts, client credentials for machines) with the nine scopes, and
- * bearer API keys with their roles. Scopes and roles come from the gateway's
- * own list, so the document describes exactly what the guard enforces.
+ * agent hosts, client credentials for machines) with the scopes (the fixed
+ * ones and each collection's of the content model), and bearer API keys
+ * with their roles. Scopes and roles come from the gateway's own list
+ * (contract/scopes.ts), so the document describes exactly what it grants.
  */
 import {
   AUTHORIZATION_SERVER_PATH,
@@ -12,9 +13,11 @@ import {
   TOKEN_PATH,
 } from '../../contract/public-paths.ts'
 import { SANDBOX_KEY } from '../../contract/sandbox.ts'
-import { ROLES, SCOPES } from '../../contract/scopes.ts'
+import type { ContentModel } from '../../contract/model/model.ts'
+import { ROLES, scopesOf } from '../../contract/scopes.ts'
 
-export function securitySchemes(): Record<string, unknown> {
+export function securitySchemes(model: ContentModel): Record<string, unknown> {
+  const scopes = scopesOf(model)
   const roles = Object.entries(ROLES)
     .map(
       ([role, { description, scopes }]) =>
@@ -38,9 +41,9 @@ export function securitySchemes(): Record<string, unknown> {
           authorizationUrl: AUTHORIZE_PATH,
           tokenUrl: TOKEN_PATH,
           refreshUrl: TOKEN_PATH,
-          scopes: { ...SCOPES },
+          scopes: { ...scopes },
         },
-        clientCredentials: { tokenUrl: TOKEN_PATH, scopes: { ...SCOPES } },
+        clientCredentials: { tokenUrl: TOKEN_PATH, scopes: { ...scopes } },
       },
     },
     apiKey: {

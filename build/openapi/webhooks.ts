@@ -7,7 +7,7 @@
 import type { SchemaObject } from 'ajv'
 import { MAX_CURSOR_LENGTH } from '../../contract/routes/reach-parameters.ts'
 import { MAX_LOCALE_LENGTH } from '../../contract/locales.ts'
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import type { ContentModel } from '../../contract/model/model.ts'
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../../contract/patterns.ts'
 import {
   WEBHOOK_EVENT_DESCRIPTIONS,
@@ -17,6 +17,7 @@ import {
 } from '../../contract/webhook-events.ts'
 import { instant, text, uri } from '../../contract/routes/schema.ts'
 import { ANONYMOUS } from '../../contract/routes/responses.ts'
+import { collectionNames } from './reach-schemas.ts'
 
 export const WEBHOOKS_TAG = {
   name: 'Webhooks',
@@ -26,7 +27,7 @@ export const WEBHOOKS_TAG = {
 
 const nullable = (schema: SchemaObject): SchemaObject => ({ ...schema, type: [schema.type as string, 'null'] })
 
-function eventSchema(type: WebhookEventType): SchemaObject {
+function eventSchema(type: WebhookEventType, model: ContentModel): SchemaObject {
   return {
     type: 'object',
     additionalProperties: false,
@@ -40,7 +41,7 @@ function eventSchema(type: WebhookEventType): SchemaObject {
         required: ['id', 'collection', 'slug', 'url', 'api_url', 'updated_at', 'changed_at', 'cursor', 'locale'],
         properties: {
           id: text(200, { description: "The item's stable id, as in the API." }),
-          collection: { type: 'string', enum: [...COLLECTION_NAMES] },
+          collection: collectionNames(model),
           slug: text(MAX_SLUG_LENGTH, { pattern: SLUG_PATTERN }),
           locale: text(MAX_LOCALE_LENGTH, {
             description:
@@ -90,7 +91,7 @@ const HEADER_PARAMETERS = [
 ]
 
 /** The `webhooks` of the document. */
-export function webhooksSection(): Record<string, unknown> {
+export function webhooksSection(model: ContentModel): Record<string, unknown> {
   return Object.fromEntries(
     WEBHOOK_EVENT_TYPES.map((type) => [
       type,
@@ -107,7 +108,7 @@ export function webhooksSection(): Record<string, unknown> {
           parameters: HEADER_PARAMETERS,
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: eventSchema(type) } },
+            content: { 'application/json': { schema: eventSchema(type, model) } },
           },
           responses: {
             '204': {

@@ -2,7 +2,8 @@
  * Load → validate → render → derive for one file. Kept per file so the watch
  * mode can recompile only what changed and reassemble the rest from memory.
  */
-import type { CollectionName } from '../../contract/collections.ts'
+import { referencePattern as relatedPattern } from '../../contract/model/common-fields.ts'
+import type { CollectionModel, CollectionName, ContentModel } from '../../contract/model/model.ts'
 import { ContentError } from '../core/errors.ts'
 import type { SiteConfig } from '../core/site.ts'
 import { RenderCache } from './cache.ts'
@@ -15,17 +16,22 @@ import type { BodyImage } from './markdown-types.ts'
 import { internalLinks, type InternalLink } from './internal-links.ts'
 import { mediaReferences, type MediaRef } from './media-refs.ts'
 import { personMentions, type PersonMention } from './person-mentions.ts'
-import { REFERENCE_PATTERN } from '../../contract/patterns.ts'
+import { SLUG_PATTERN } from '../../contract/patterns.ts'
 import { slugPosition, validateFile, type Frontmatter } from './validate.ts'
-import { closest } from '../core/did-you-mean.ts'
+import { closest } from '../../contract/did-you-mean.ts'
 import { releaseWindow, type ReleaseWindow } from './schedule.ts'
+import { placeholdersIn } from '../core/placeholders.ts'
 
-/** One `related` entry: the `collection/slug` it names and its position. */
+/** One `related` entry, or a reference field's: the `collection/slug` it names and its position. */
 export interface Reference {
   target: string
   index: number
   line: number
   column: number
+  /** The reference field naming it (`related` when absent), where its resolved item goes. */
+  field?: string
+  /** The field is a list of references (`index` is the entry's), not one. */
+  list?: boolean
 }
 
 /** Where the publication dates are written in a file. */
@@ -94,7 +100,7 @@ export function checkParsed(parsed: ParsedFile, site: SiteConfig): ParsedFile {
 function checkFrontmatter(loaded: LoadedFile, site: SiteConfig): CheckedFrontmatter {
   const errors: ContentError[] = []
   const locale = localeOf(loaded.source, site, errors)
-  return { locale, data: validateFile(loaded, errors), errors }
+  return { locale, data: validateFile(loaded, errors, site.model), errors }
 }
 
 /** Compile one file; pass `parsed` when the file was already split (the build pre-renders bodies in between). */
@@ -113,18 +119,24 @@ export function compileFile(
       : source.basename
   const { rendered, images } = renderBody(loaded, cache, errors)
   if (rendered) checkBodySize(loaded, rendered, errors)
+  // From the frontmatter as written even when it has other errors: `check` reports every problem at once.
+  const written = loaded.data as ({ related?: unknown; draft?: unknown } & Record<string, unknown>) | undefined
+  const collection = site.collections[source.collection]!
+  // A draft may keep what `npm run new` wrote; an item to publish may not.
+  if (data && written?.draft !== true) checkPlaceholders(loaded, collection, data, errors)
   const record =
     data && rendered && errors.length === 0
       ? deriveRecord(source.collection, slug, data, loaded.body, rendered, site, locale)
       : undefined
   // The parsed YAML document is not kept: at 10,000 files it would be most of the compiler's memory.
   const slugAt = loaded.data === undefined ? undefined : slugPosition(loaded)
-  // From the frontmatter as written even when it has other errors: `check` reports every problem at once.
-  const written = loaded.data as { related?: unknown; draft?: unknown } | undefined
-  const references = referencesOf(loaded, written?.related)
+  const references = [
+    ...referencesOf(loaded, written?.related, referencePattern(site.model)),
+    ...referenceFields(loaded, collection, written),
+  ]
   const links = rendered ? internalLinks(loaded.body, rendered.html, site, loaded.bodyLine) : []
-  const media = mediaReferences(loaded, rendered, images)
-  const people = data ? personMentions(loaded, source.collection, data) : []
+  const media = mediaReferences(loaded, rendered, images, collection)
+  const people = data ? personMentions(loaded, collection, data) : []
   const aliases = data ? aliasMentions(loaded, (data as { aliases?: unknown }).aliases) : []
   return {
     source,
@@ -146,7 +158,14 @@ export function compileFile(
   }
 }
 
-const REFERENCE = new RegExp(REFERENCE_PATTERN)
+const patterns = new WeakMap<ContentModel, RegExp>()
+
+/** The form of a `related` entry of `model`: `collection/slug` of one of its collections. */
+function referencePattern(model: ContentModel): RegExp {
+  let pattern = patterns.get(model)
+  if (!pattern) patterns.set(model, (pattern = new RegExp(relatedPattern(model.names))))
+  return pattern
+}
 
 /** The locale a file's name claims, checked against the site's; the default locale when it claims none. */
 function localeOf(source: SourceFile, site: SiteConfig, errors: ContentError[]): string {
@@ -195,13 +214,56 @@ function aliasMentions(file: LoadedFile, aliases: unknown): AliasMention[] {
 }
 
 /** The well-formed entries of `related` (a malformed one is the schema's error). */
-function referencesOf(file: LoadedFile, related: unknown): Reference[] {
+function referencesOf(file: LoadedFile, related: unknown, pattern: RegExp): Reference[] {
   if (!Array.isArray(related)) return []
   return related.flatMap((target: unknown, index) =>
-    typeof target === 'string' && REFERENCE.test(target)
+    typeof target === 'string' && pattern.test(target)
       ? [Object.assign(lazyPosition(file, ['related', index]), { target, index })]
       : [],
   )
+}
+
+const SLUG = new RegExp(SLUG_PATTERN)
+
+/** The well-formed slugs of the collection's reference fields (one, or a list of them), as `collection/slug`. */
+function referenceFields(
+  file: LoadedFile,
+  collection: CollectionModel,
+  data: Record<string, unknown> | undefined,
+): Reference[] {
+  const out: Reference[] = []
+  for (const [field, spec] of Object.entries(collection.fields)) {
+    const list = spec.type === 'list' && spec.of?.type === 'reference'
+    const target = list ? spec.of!.collection : spec.type === 'reference' ? spec.collection : undefined
+    if (target === undefined) continue
+    const value = data?.[field]
+    const slugs = list ? (Array.isArray(value) ? value : []) : value === undefined ? [] : [value]
+    slugs.forEach((slug: unknown, index) => {
+      if (typeof slug !== 'string' || !SLUG.test(slug)) return
+      const at = lazyPosition(file, list ? [field, index] : [field])
+      out.push(Object.assign(at, { target: `${target}/${slug}`, index, field, ...(list && { list }) }))
+    })
+  }
+  return out
+}
+
+/** The placeholders `npm run new` wrote, left in an item to publish: each an error where it is written. */
+function checkPlaceholders(
+  file: LoadedFile,
+  collection: CollectionModel,
+  data: Frontmatter,
+  errors: ContentError[],
+): void {
+  for (const found of placeholdersIn(collection, data, file.body)) {
+    if ('path' in found) {
+      const { line, column } = lazyPosition(file, found.path)
+      const detail = `is still the placeholder "${found.text}" that npm run new wrote: write the real one before publishing (a draft may keep it)`
+      errors.push(new ContentError('PLACEHOLDER', file.source.path, line, column, found.field, detail))
+    } else {
+      const detail = `still has the text npm run new wrote ("${found.text}"): write the body before publishing (a draft may keep it)`
+      errors.push(new ContentError('PLACEHOLDER', file.source.path, file.bodyLine + found.bodyLine, 1, 'body', detail))
+    }
+  }
 }
 
 /** A body over BODY_LIMITS is an author error: the API states those bounds, so nothing larger may be published. */

@@ -4,14 +4,15 @@
  * reading time, people's slugs. Fields in the API's order (contract/records.ts).
  */
 import { createHash } from 'node:crypto'
-import { COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
+import { namesPeople, type Field } from '../../contract/model/fields.ts'
+import type { CollectionModel, CollectionName } from '../../contract/model/model.ts'
 import { personSlug, type Person } from '../../contract/people.ts'
 import { isMultilingual, type SiteConfig } from '../core/site.ts'
-import type { RenderedBody } from './markdown.ts'
+import { renderBody, type RenderedBody } from './markdown.ts'
 import type { Frontmatter } from './validate.ts'
 import {
   COMMON_FIELDS,
-  SPECIFIC_FIELDS,
+  ownFields,
   WORDS_PER_MINUTE,
   type ContentRecord,
   type FullRecord,
@@ -41,14 +42,15 @@ export function deriveRecord(
 ): FullRecord {
   const published = normaliseDate(data.published_at)
   const translated = locale !== site.language
+  const def = site.collections[collection]!
   const record: FullRecord = {
     // A translation's id and page are its locale's: `/de/blog/<its slug>` on the marketing site.
     id: recordId(collection, translated ? `${locale}/${slug}` : slug),
-    type: COLLECTIONS[collection].type,
+    type: def.type,
     slug,
     title: data.title,
     summary: (data.summary as string | undefined) ?? truncate(rendered.first_paragraph, SUMMARY_LENGTH),
-    url: `${site.url}${translated ? `/${locale.toLowerCase()}` : ''}${site.collections[collection].path}/${slug}`,
+    url: `${site.url}${translated ? `/${locale.toLowerCase()}` : ''}${def.path}/${slug}`,
     tags: (data.tags as string[] | undefined) ?? [],
     published_at: published,
     updated_at: typeof data.updated_at === 'string' ? normaliseDate(data.updated_at) : published,
@@ -68,11 +70,8 @@ export function deriveRecord(
     ordered.locale = locale
     ordered.translations = []
   }
-  const { people } = COLLECTIONS[collection]
-  for (const [field, fallback] of SPECIFIC_FIELDS[collection])
-    ordered[field] = people.includes(field)
-      ? withSlugs(data[field] as PersonEntry[] | undefined)
-      : (data[field] ?? fallback)
+  for (const [field, fallback] of ownFields(def))
+    ordered[field] = recordValue(def.fields[field]!, data[field], fallback)
   // Resolved by the compiler once every item is known (build/compiler/link.ts).
   ordered.related = []
   ordered.reading_time_minutes = Math.max(1, Math.ceil(rendered.word_count / WORDS_PER_MINUTE))
@@ -82,6 +81,36 @@ export function deriveRecord(
 }
 
 type PersonEntry = { name: string; slug?: string } & Record<string, unknown>
+
+/**
+ * A field's value in the record: as written, or its fallback; people with
+ * their slugs, Markdown rendered like the body, an image as an image object
+ * (media-record.ts processes a local one), and a reference left for the
+ * link stage to resolve (build/compiler/link.ts).
+ */
+function recordValue(field: Field, value: unknown, fallback: unknown): unknown {
+  if (namesPeople(field))
+    return field.type === 'list'
+      ? withSlugs(value as PersonEntry[] | undefined)
+      : value
+        ? withSlugs([value as PersonEntry])[0]
+        : null
+  if (field.type === 'list' && field.of && Array.isArray(value))
+    return field.of.type === 'reference' ? [] : value.map((item) => recordValue(field.of!, item, null))
+  if (value === undefined || value === null) return fallback
+  switch (field.type) {
+    case 'markdown': {
+      const rendered = renderBody(String(value)).rendered
+      return { html: rendered?.html ?? '', markdown: String(value).trim(), text: rendered?.text ?? '' }
+    }
+    case 'image':
+      return externalImage(value as { url: string; alt: string })
+    case 'reference':
+      return null
+    default:
+      return value
+  }
+}
 
 /** People as the records carry them: each with a slug (the file's, else one made from the name) after the name. */
 function withSlugs(people: readonly PersonEntry[] | undefined): Person[] {
@@ -121,11 +150,11 @@ function truncate(text: string, max: number): string {
  * first record it sorts before; undefined when its date does not parse.
  */
 export function sortedIndex(
-  collection: CollectionName,
+  collection: CollectionModel,
   records: readonly ContentRecord[],
   record: ContentRecord,
 ): number | undefined {
-  const field = COLLECTIONS[collection].sortField
+  const field = collection.sortField
   const time = Date.parse(record[field] as string)
   if (Number.isNaN(time)) return undefined
   let low = 0
@@ -142,8 +171,8 @@ export function sortedIndex(
 }
 
 /** Sort newest first by the collection's sort field; ties broken by slug so order is total. */
-export function sortRecords<T extends ContentRecord>(collection: CollectionName, records: T[]): T[] {
-  const field = COLLECTIONS[collection].sortField
+export function sortRecords<T extends ContentRecord>(collection: CollectionModel, records: T[]): T[] {
+  const field = collection.sortField
   // Each date parsed once, not on every comparison.
   const keyed = records.map((record) => ({ record, time: Date.parse(record[field] as string) }))
   keyed.sort((a, b) => b.time - a.time || (a.record.slug < b.record.slug ? -1 : a.record.slug > b.record.slug ? 1 : 0))

@@ -10,7 +10,7 @@
  *
  * @example
  * splitFrontmatter('---\ntitle: A\n---\n\nBody')
- * // { matter: '\ntitle: A', start: 3, language: '', content: '\nBody' }
+ * // { matter: '\ntitle: A', start: 3, language: '', content: '\nBody', opened: true, closed: true }
  */
 export interface FrontmatterSplit {
   /**
@@ -25,6 +25,10 @@ export interface FrontmatterSplit {
   language: string
   /** The body: what follows the closing `---` line (all of the file when there is no frontmatter). */
   content: string
+  /** Whether the file opens with `---` (a frontmatter, even an empty one). */
+  opened: boolean
+  /** Whether a `---` line closes the frontmatter it opens (without one, the rest of the file is frontmatter). */
+  closed: boolean
 }
 
 const OPEN = '---'
@@ -38,7 +42,7 @@ const CLOSE = '\n---'
  */
 export function splitFrontmatter(text: string): FrontmatterSplit {
   if (!text.startsWith(OPEN) || text[OPEN.length] === '-')
-    return { matter: undefined, start: 0, language: '', content: text }
+    return { matter: undefined, start: 0, language: '', content: text, opened: false, closed: false }
   let rest = text.slice(OPEN.length)
   const lineEnd = rest.indexOf('\n')
   const named = lineEnd === -1 ? rest : rest.slice(0, lineEnd)
@@ -53,7 +57,7 @@ export function splitFrontmatter(text: string): FrontmatterSplit {
   let content = close === -1 ? '' : rest.slice(close + CLOSE.length)
   if (content[0] === '\r') content = content.slice(1)
   if (content[0] === '\n') content = content.slice(1)
-  return { matter: isBlank(matter) ? undefined : matter, start, language, content }
+  return { matter: isBlank(matter) ? undefined : matter, start, language, content, opened: true, closed: close !== -1 }
 }
 
 /** Only blank lines and comment lines: no data (gray-matter did not parse such a block). */

@@ -5,7 +5,6 @@
  * checks against the published items, with where it is written in the file.
  * Links elsewhere (other hosts, other paths) are not checked.
  */
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
 import type { SiteConfig } from '../core/site.ts'
 
 export interface InternalLink {
@@ -42,8 +41,8 @@ function itemOf(href: string, site: SiteConfig): string | undefined {
   else if (href.startsWith(`${site.url}/`)) path = href.slice(site.url.length)
   else return undefined
   path = path.replace(/[?#].*$/, '')
-  for (const collection of COLLECTION_NAMES) {
-    const prefix = `${site.collections[collection].path}/`
+  for (const collection of site.model.names) {
+    const prefix = `${site.collections[collection]!.path}/`
     if (!path.startsWith(prefix)) continue
     const slug = decodeURIComponent(path.slice(prefix.length).split('/')[0]!)
     return slug ? `${collection}/${slug}` : undefined

@@ -10,6 +10,7 @@ import { ContentError } from '../core/errors.ts'
 import { locate } from '../core/locate.ts'
 import type { SourceFile } from '../core/sources.ts'
 import { literalMessage, yamlMessage } from './yaml-messages.ts'
+import { layoutProblems } from './yaml-layout.ts'
 import { loadFrontmatter } from './yaml-fast.ts'
 import { splitFrontmatter } from './frontmatter.ts'
 
@@ -69,14 +70,35 @@ export function parseSource(source: SourceFile, errors: ContentError[]): LoadedF
   }
   const doc = fast ? undefined : parsed?.doc
   const matter = split.matter ?? ''
-  if (otherLanguage) {
+  if (!split.opened) {
+    // Without its fences the frontmatter is body text: one error says so, not one per field it lacks.
+    errors.push(new ContentError('NO_FRONTMATTER', source.path, 1, 1, 'frontmatter', noFrontmatter(text)))
+    data = undefined
+  } else if (otherLanguage) {
     const detail = `"---${split.language}" opens frontmatter in another language; frontmatter is YAML: open it with a line of just "---"`
     errors.push(new ContentError('YAML_SYNTAX', source.path, 1, 4, 'frontmatter', detail))
     data = undefined
+  } else if (!split.closed) {
+    // The body was read as YAML: what YAML says of it (or the fields it made) says nothing of the missing line.
+    const detail = 'the frontmatter is never closed: end it with a line `---` before the body'
+    errors.push(new ContentError('YAML_SYNTAX', source.path, 1, 1, 'frontmatter', detail))
+    data = undefined
   } else if (doc && doc.errors.length > 0) {
-    for (const error of doc.errors) {
-      const { line, column } = position(error.pos[0])
-      const { field, detail } = yamlMessage(error, matter, error.pos[0])
+    const layout = layoutProblems(matter)
+    for (const problem of layout?.problems ?? []) {
+      const { line, column } = position(problem.offset)
+      errors.push(new ContentError('YAML_SYNTAX', source.path, line, column, problem.field, problem.detail))
+    }
+    // What else is wrong once the layout is fixed, as the lines will be then (the same lines, a column may move).
+    const lineCounter = new LineCounter()
+    const rest = layout
+      ? parseDocument(layout.fixed, { lineCounter, prettyErrors: false, uniqueKeys: true, schema: 'core' }).errors
+      : doc.errors
+    for (const error of rest) {
+      const { line, column } = layout
+        ? { line: lineCounter.linePos(error.pos[0]).line + lineOffset, column: lineCounter.linePos(error.pos[0]).col }
+        : position(error.pos[0])
+      const { field, detail } = yamlMessage(error, layout?.fixed ?? matter, error.pos[0])
       errors.push(new ContentError('YAML_SYNTAX', source.path, line, column, field, detail))
     }
     data = undefined
@@ -99,6 +121,15 @@ export function parseSource(source: SourceFile, errors: ContentError[]): LoadedF
     body: split.content,
     bodyLine: countLines(text.slice(0, bodyStart)),
   }
+}
+
+/** What a file without an opening `---` line is told, with where its `---` is when it has one further down. */
+function noFrontmatter(text: string): string {
+  if (text.trim() === '')
+    return 'this file is empty: it must start with its frontmatter, from a line `---` to a line `---`'
+  const fence = text.split('\n').findIndex((line) => line.trimEnd() === '---')
+  const later = fence > 0 ? `; its first \`---\` is on line ${fence + 1}, which must be the first line` : ''
+  return `this file has no frontmatter (it must start with a line \`---\`)${later}`
 }
 
 /** The names a frontmatter may give its language after `---` (gray-matter's, any case). */

@@ -2,12 +2,12 @@
  * The media stage of a compiled file: each local image it uses is checked
  * (an author error at the place it is written when the file is missing,
  * outside content/, not an image the build reads, or over MEDIA_LIMITS),
- * then processed, and the record gets the image objects (`image`, each
- * person's `avatar`), the responsive body HTML and its `social_image` (the
+ * then processed, and the record gets the image objects (`image`, the
+ * collection's image fields, each person's `avatar`), the responsive body
+ * HTML and its `social_image` (the
  * item's image, else its generated card). Every error is reported with the
  * file's other errors; a file with one publishes nothing.
  */
-import { COLLECTIONS } from '../../contract/collections.ts'
 import type { ImageObject, ImageSource } from '../../contract/media.ts'
 import { MEDIA_PREFIX } from '../../contract/public-paths.ts'
 import type { FullRecord } from '../../contract/records.ts'
@@ -76,11 +76,13 @@ export async function attachMedia(
       const largest = image.variants.filter((v) => v.format === fallbackOf(image)).at(-1)!
       record.social_image = { url: publish(largest), width: largest.width, height: largest.height }
     } else if (ref.kind === 'portrait') {
-      const [, list, index] = /^(\w+)\[(\d+)\]/.exec(ref.field)! as unknown as [string, string, string]
-      const people = [...(record[list] as Record<string, unknown>[])]
-      const person = people[Number(index)]!
-      people[Number(index)] = { ...person, avatar_url: object.url, avatar: { ...object, alt: String(person.name) } }
-      record[list] = people
+      replaceAt(record, ref.at!, (person) => ({
+        ...person,
+        avatar_url: object.url,
+        avatar: { ...object, alt: String(person.name) },
+      }))
+    } else if (ref.kind === 'image' && ref.at) {
+      replaceAt(record, ref.at, (written) => ({ ...object, alt: String(written.alt) }))
     } else {
       body.set(ref.url, object)
     }
@@ -93,6 +95,23 @@ export async function attachMedia(
   }
   file.record = record
   mediaFiles.set(record.body, [...files.values()])
+}
+
+/** `record` with the object at `path` (a field, or an entry of a list field) replaced by `change` of it, copying what it passes through. */
+function replaceAt(
+  record: Record<string, unknown>,
+  path: readonly (string | number)[],
+  change: (value: Record<string, unknown>) => Record<string, unknown>,
+): void {
+  const [head, ...rest] = path
+  const value = record[head as string]
+  if (rest.length === 0) {
+    record[head as string] = change(value as Record<string, unknown>)
+    return
+  }
+  const copy = Array.isArray(value) ? [...value] : { ...(value as object) }
+  replaceAt(copy as Record<string, unknown>, rest, change)
+  record[head as string] = copy
 }
 
 /**
@@ -143,10 +162,10 @@ function fallbackOf(image: ProcessedImage): string {
 
 /** What the card of an item shows. */
 function cardInput(record: FullRecord, file: CompiledFile, site: SiteConfig): CardInput {
-  const when = (record[COLLECTIONS[file.collection].sortField] as string | null) ?? record.published_at
+  const when = (record[site.collections[file.collection]!.sortField] as string | null) ?? record.published_at
   return {
     title: record.title,
-    label: site.collections[file.collection].title,
+    label: site.collections[file.collection]!.title,
     date: longDate(when, record.timezone as string | undefined),
     site: site.name,
     theme: site.theme,

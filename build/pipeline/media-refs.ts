@@ -1,11 +1,13 @@
 /**
  * The local images a file uses, with where each is written: the lead image
- * (`image.url`), people's portraits (`authors[i].avatar_url`,
- * `speakers[i].avatar_url`) and the body's images. A path is relative to the
- * Markdown file and must stay inside content/; anything with a scheme, or
- * root-relative, is an external URL and is left as written.
+ * (`image.url`), its collection's image fields (`logo.url`, `logos[1].url`),
+ * people's portraits (`authors[i].avatar_url`, `speakers[i].avatar_url`) and
+ * the body's images. A path is relative to the Markdown file and must stay
+ * inside content/; anything with a scheme, or root-relative, is an external
+ * URL and is left as written.
  */
 import { posix } from 'node:path'
+import type { CollectionModel } from '../../contract/model/model.ts'
 import { lazyPosition, type LoadedFile } from './load.ts'
 import type { BodyImage, RenderedBody } from './markdown-types.ts'
 import { imageSources } from './body-images.ts'
@@ -19,6 +21,8 @@ export interface MediaRef {
   url: string
   /** The file, relative to the project root; undefined when the path leads outside content/. */
   path: string | undefined
+  /** Where in the record its object goes: the image (`['image']`, `['logos', 1]`) or the person (`['authors', 0]`); none for the body's. */
+  at?: (string | number)[]
   line: number
   column: number
 }
@@ -40,7 +44,9 @@ export function resolveLocal(from: string, url: string): string | undefined {
   return path.startsWith('content/') && !path.includes('\0') ? path : undefined
 }
 
-const PEOPLE = ['authors', 'speakers'] as const
+/** `['logos', 1, 'url']` → `logos[1].url`. */
+const fieldName = (path: readonly (string | number)[]) =>
+  path.map((s, i) => (typeof s === 'number' ? `[${s}]` : i ? `.${s}` : s)).join('')
 
 /**
  * Read from the frontmatter as parsed, valid or not, and from the body's
@@ -50,30 +56,27 @@ export function mediaReferences(
   file: LoadedFile,
   rendered: RenderedBody | undefined,
   images: readonly BodyImage[],
+  collection: CollectionModel,
 ): MediaRef[] {
   const refs: MediaRef[] = []
   const data = (file.data ?? {}) as Record<string, unknown>
   const from = file.source.path
-  const image = (data.image as { url?: unknown } | undefined)?.url
-  if (typeof image === 'string' && isLocal(image))
-    refs.push(
-      Object.assign(lazyPosition(file, ['image', 'url']), {
-        field: 'image.url',
-        kind: 'image' as const,
-        url: image,
-        path: resolveLocal(from, image),
-      }),
-    )
-  for (const list of PEOPLE) {
-    const people = data[list]
-    if (!Array.isArray(people)) continue
-    people.forEach((person: { avatar_url?: unknown }, i) => {
-      const url = person?.avatar_url
-      if (typeof url !== 'string' || !isLocal(url)) return
-      const field = `${list}[${i}].avatar_url`
-      const where = lazyPosition(file, [list, i, 'avatar_url'])
-      refs.push(Object.assign(where, { field, kind: 'portrait' as const, url, path: resolveLocal(from, url) }))
-    })
+  /** A local URL at `at` + `key` (an image's `url`, a person's `avatar_url`). */
+  const add = (at: (string | number)[], key: string, kind: 'image' | 'portrait', owner: unknown) => {
+    const url = (owner as Record<string, unknown> | null | undefined)?.[key]
+    if (typeof url !== 'string' || !isLocal(url)) return
+    const where = lazyPosition(file, [...at, key])
+    refs.push(Object.assign(where, { field: fieldName([...at, key]), kind, url, path: resolveLocal(from, url), at }))
+  }
+  add(['image'], 'url', 'image', data.image)
+  // The collection's image and person fields, and lists of them, in the order it declares them.
+  for (const [name, field] of Object.entries(collection.fields)) {
+    const item = field.type === 'list' ? field.of?.type : field.type
+    if (item !== 'image' && item !== 'person') continue
+    const [key, kind] = item === 'image' ? (['url', 'image'] as const) : (['avatar_url', 'portrait'] as const)
+    const value = data[name]
+    if (field.type !== 'list') add([name], key, kind, value)
+    else if (Array.isArray(value)) for (const [i, entry] of value.entries()) add([name, i], key, kind, entry)
   }
   for (const body of images) {
     if (!isLocal(body.src)) continue

@@ -1,10 +1,10 @@
 /**
- * The people a file names (blog posts' authors, webinars' and events'
- * speakers), with where each is written: what the cross-file check of
+ * The people a file names (its collection's `person` fields: blog posts'
+ * authors, webinars' and events' speakers), with where each is written: what the cross-file check of
  * people's slugs (build/compiler/person-slugs.ts) reads; where each is
  * written is worked out only when an error asks (load.ts, lazyPosition).
  */
-import { COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionModel } from '../../contract/model/model.ts'
 import { lazyPosition, type LoadedFile } from './load.ts'
 
 export interface PersonMention {
@@ -19,15 +19,18 @@ export interface PersonMention {
 }
 
 /** The people of a file whose frontmatter is valid (`data`: the validated frontmatter), in the order written. */
-export function personMentions(file: LoadedFile, collection: CollectionName, data: object): PersonMention[] {
+export function personMentions(file: LoadedFile, collection: CollectionModel, data: object): PersonMention[] {
   const mentions: PersonMention[] = []
-  for (const list of COLLECTIONS[collection].people) {
-    const people = (data as Record<string, unknown>)[list]
+  for (const field of collection.people) {
+    const value = (data as Record<string, unknown>)[field]
+    const one = collection.fields[field]?.type === 'person'
+    const people = one ? (value ? [value] : []) : value
     if (!Array.isArray(people)) continue
     people.forEach((person: { name: string; slug?: string }, i) => {
       const slug = typeof person.slug === 'string' ? person.slug : undefined
-      const at = lazyPosition(file, [list, i, slug === undefined ? 'name' : 'slug'])
-      mentions.push(Object.assign(at, { field: `${list}[${i}]`, name: person.name, slug }))
+      const path = one ? [field] : [field, i]
+      const at = lazyPosition(file, [...path, slug === undefined ? 'name' : 'slug'])
+      mentions.push(Object.assign(at, { field: one ? field : `${field}[${i}]`, name: person.name, slug }))
     })
   }
   return mentions

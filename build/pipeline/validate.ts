@@ -4,14 +4,15 @@
  * becomes a ContentError pointing at the field's line and column.
  */
 import type { ErrorObject } from 'ajv'
-import { COLLECTIONS } from '../../contract/collections.ts'
+import type { SchemaObject } from 'ajv'
+import { frontmatterSchema, type ContentModel } from '../../contract/model/model.ts'
 import { ContentError } from '../core/errors.ts'
-import { frontmatterValidators } from './ajv.ts'
+import { frontmatterValidators } from '../core/ajv.ts'
 import { lazyPosition, type LoadedFile } from './load.ts'
 import { locate, pathToField, pointerToPath } from '../core/locate.ts'
-import { closest } from '../core/did-you-mean.ts'
+import { closest } from '../../contract/did-you-mean.ts'
 import { slugify } from '../core/slug.ts'
-import { dateProblem, schemaMessage } from './schema-messages.ts'
+import { dateProblem, schemaMessage } from '../core/schema-messages.ts'
 
 export type Frontmatter = Record<string, unknown> & {
   title: string
@@ -20,21 +21,24 @@ export type Frontmatter = Record<string, unknown> & {
   draft?: boolean
 }
 
-/** Validate one file; returns the frontmatter when it is valid. */
-export function validateFile(file: LoadedFile, errors: ContentError[]): Frontmatter | undefined {
+/** Validate one file against its collection of `model`; returns the frontmatter when it is valid. */
+export function validateFile(file: LoadedFile, errors: ContentError[], model: ContentModel): Frontmatter | undefined {
   if (file.data === undefined) return undefined
-  const validate = frontmatterValidators()[file.source.collection]
+  const validate = frontmatterValidators(model)[file.source.collection]!
   const before = errors.length
   if (!validate(file.data)) {
+    const collection = model.collections[file.source.collection]!
+    const schema = frontmatterSchema(collection, model)
     // An `if` failure only says "then did not match"; the `then` errors say what is wrong.
-    for (const error of validate.errors ?? []) if (error.keyword !== 'if') errors.push(toContentError(file, error))
+    for (const error of validate.errors ?? [])
+      if (error.keyword !== 'if') errors.push(toContentError(file, error, schema, collection.label))
   }
   const data = file.data as Frontmatter
   if (errors.length === before) checkDateOrder(file, data, errors)
   return errors.length === before ? data : undefined
 }
 
-function toContentError(file: LoadedFile, error: ErrorObject): ContentError {
+function toContentError(file: LoadedFile, error: ErrorObject, schema: SchemaObject, label: string): ContentError {
   // ajv-errors wraps the original errors; their params say which field was meant.
   const original =
     (error.keyword === 'errorMessage' ? (error.params as { errors: ErrorObject[] }).errors[0] : error) ?? error
@@ -47,13 +51,13 @@ function toContentError(file: LoadedFile, error: ErrorObject): ContentError {
     fieldPath = [...path, String(params.missingProperty)]
     if (error.keyword !== 'errorMessage') message = 'is required'
     // A conditional requirement points at the field the condition is about.
-    const condition = conditionField(file, original.schemaPath)
+    const condition = conditionField(schema, original.schemaPath)
     if (condition) offset = locate(file.doc, [...path, condition], true).offset
   } else if (original.keyword === 'additionalProperties') {
     const name = String(params.additionalProperty)
     fieldPath = [...path, name]
     offset = locate(file.doc, fieldPath, true).offset
-    message = `is not a field of a ${COLLECTIONS[file.source.collection].label}${suggest(file, path, name)}`
+    message = `is not a field of a ${label}${suggest(schema, path, name)}`
   } else if (original.keyword === 'uniqueItems') {
     // At the second of the two equal items, the one to remove.
     offset = locate(file.doc, [...path, Math.max(Number(params.i), Number(params.j))]).offset
@@ -91,16 +95,19 @@ function valueAt(data: unknown, path: (string | number)[]): unknown {
   return value
 }
 
-/** For `#/then/required`, the single property the `if` tests, e.g. attendance_mode. */
-function conditionField(file: LoadedFile, schemaPath: string): string | undefined {
-  if (!schemaPath.startsWith('#/then')) return undefined
-  const condition = (COLLECTIONS[file.source.collection].schema.if as { properties?: object } | undefined)?.properties
-  const keys = condition ? Object.keys(condition) : []
+/** For `#/then/required` (or `#/allOf/1/then/required`), the single property its `if` tests, e.g. attendance_mode. */
+function conditionField(schema: SchemaObject, schemaPath: string): string | undefined {
+  const rule = /^#\/(?:allOf\/(\d+)\/)?then\//.exec(schemaPath)
+  if (!rule) return undefined
+  const owner = (rule[1] === undefined ? schema : (schema.allOf as SchemaObject[] | undefined)?.[Number(rule[1])]) as
+    | { if?: { properties?: object } }
+    | undefined
+  const keys = owner?.if?.properties ? Object.keys(owner.if.properties) : []
   return keys.length === 1 ? keys[0] : undefined
 }
 
-function suggest(file: LoadedFile, path: (string | number)[], name: string): string {
-  let schema = COLLECTIONS[file.source.collection].schema as { properties?: Record<string, { properties?: object }> }
+function suggest(root: SchemaObject, path: (string | number)[], name: string): string {
+  let schema = root as { properties?: Record<string, { properties?: object }> }
   for (const seg of path) {
     if (typeof seg === 'string') schema = (schema.properties?.[seg] ?? {}) as typeof schema
   }

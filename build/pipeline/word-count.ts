@@ -1,7 +1,7 @@
 /**
  * Word count with the exact result of `Intl.Segmenter('en', {granularity:
- * 'word'})` counting word-like segments, about 40× faster: segmenting every
- * body was the largest single cost of a cold build. Whitespace always ends a
+ * 'word'})` counting word-like segments, without segmenting every body,
+ * which was the largest single cost of a cold build. Whitespace always ends a
  * word (UAX #29), so the text is split on it; tokens of ASCII, Latin letters
  * (é, ß, Ł) and the typographic punctuation of English prose (’ “ ” – — …)
  * are scanned with the UAX #29 rules that apply to them, anything else goes

@@ -7,10 +7,9 @@
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isCollectionName } from '../../contract/collections.ts'
 import { UsageError } from '../../contract/errors.ts'
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../../contract/patterns.ts'
-import { closest } from '../core/did-you-mean.ts'
+import { closest } from '../../contract/did-you-mean.ts'
 import { loadSiteConfig } from '../core/site.ts'
 import { keyOf } from '../core/sources.ts'
 
@@ -54,12 +53,12 @@ export async function scaffoldTranslation(
   options: { slug?: string } = {},
 ): Promise<string> {
   const [collection, slug] = source.split('/')
-  if (!collection || !slug || !isCollectionName(collection))
+  const site = await loadSiteConfig(root)
+  if (!collection || !slug || !Object.hasOwn(site.collections, collection))
     throw new UsageError(
-      `--translate "${source}" must name an item as collection/slug, like blog-posts/my-post`,
+      `--translate "${source}" must name an item as collection/slug, like ${site.model.names[0] ?? 'blog-posts'}/my-post`,
       TRANSLATE_USAGE,
     )
-  const site = await loadSiteConfig(root)
   const locale = site.locales.find((l) => l.toLowerCase() === wanted.toLowerCase())
   if (!locale || locale === site.language) {
     const others = site.locales.filter((l) => l !== site.language)

@@ -4,10 +4,10 @@
  * build; other list queries are computed by the gateway, from the same
  * build with the same renderer.
  */
-import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../collections.ts'
+import type { CollectionModel, ContentModel } from '../model/model.ts'
 import { itemFile, listFile, localeItemFile, localeListFile, PRERENDERED_LIMITS } from '../paths.ts'
-import { API_PREFIX, HEALTH_PATH } from '../public-paths.ts'
-import { COLLECTION_PATH, fieldsOf, filtersOf, SLUG, sortOf } from './collection-parameters.ts'
+import { API_PREFIX, HEALTH_PATH, LIVENESS_PATH } from '../public-paths.ts'
+import { collectionPath, fieldsOf, filtersOf, once, SLUG, sortOf } from './collection-parameters.ts'
 import { ACCEPT_LANGUAGE, DEFAULT_LIMIT, IF_NONE_MATCH, LIMIT, LIST_FILTERS, LOCALE, PAGE } from './parameters.ts'
 import {
   ANONYMOUS,
@@ -24,59 +24,60 @@ import { headerRef, schemaRef } from './schema.ts'
 import { GONE, MOVED } from './taxonomy.ts'
 
 /** `blog-posts` → `BlogPost`: the component name of a collection's record schema. */
-export function recordSchemaName(collection: CollectionName): string {
-  return COLLECTIONS[collection].type
+export function recordSchemaName(collection: CollectionModel): string {
+  return collection.type
     .split('_')
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join('')
 }
 
 /** `blog-posts` → `Blog posts`: the document's tag of a collection. */
-export const tagOf = (collection: CollectionName) =>
-  `${collection[0]!.toUpperCase()}${collection.slice(1).replace('-', ' ')}`
+export const tagOf = (collection: string) => `${collection[0]!.toUpperCase()}${collection.slice(1).replace('-', ' ')}`
 
-const each = { parameter: 'collection', values: COLLECTION_NAMES }
-const collectionOf = (value: string) => value as CollectionName
+const each = { parameter: 'collection', values: (model: ContentModel) => model.names }
+/** The collection a path of the route stands for (the document writes only the model's). */
+const collectionOf = (value: string, model: ContentModel): CollectionModel | undefined =>
+  Object.hasOwn(model.collections, value) ? model.collections[value] : undefined
 
 /**
  * The parameters of a collection's list: the filters (those it refuses
- * too, which the document leaves out), its sort keys and fields. Made once:
- * the gateway reads every list request with them.
+ * too, which the document leaves out, and its fields'), its sort keys and
+ * fields. Made once per model: the gateway reads every list request with them.
  */
-const LIST_PARAMETERS = byCollection((collection) => [
-  COLLECTION_PATH,
-  LIMIT,
-  PAGE,
-  ...filtersOf(collection),
-  sortOf(collection),
-  fieldsOf(collection, 'summary'),
-  LOCALE,
-  IF_NONE_MATCH,
-  ACCEPT_LANGUAGE,
-])
+function listParameters(value: string, model: ContentModel): readonly Parameter[] {
+  const collection = collectionOf(value, model)
+  if (!collection) return []
+  return once(model, `list ${value}`, () => [
+    collectionPath(model),
+    LIMIT,
+    PAGE,
+    ...filtersOf(model, collection),
+    sortOf(model, collection),
+    fieldsOf(model, collection, 'summary'),
+    LOCALE,
+    IF_NONE_MATCH,
+    ACCEPT_LANGUAGE,
+  ])
+}
 
-const ITEM_PARAMETERS = byCollection((collection) => [
-  COLLECTION_PATH,
-  SLUG,
-  fieldsOf(collection, 'full'),
-  LOCALE,
-  IF_NONE_MATCH,
-  ACCEPT_LANGUAGE,
-])
-
-/** Parameters made once per collection, by the path's value (none for a collection there is not: a 404). */
-function byCollection(
-  make: (collection: CollectionName) => readonly Parameter[],
-): (value: string) => readonly Parameter[] {
-  const made = new Map(COLLECTION_NAMES.map((c) => [c as string, make(c)]))
-  return (value) => made.get(value) ?? []
+function itemParameters(value: string, model: ContentModel): readonly Parameter[] {
+  const collection = collectionOf(value, model)
+  if (!collection) return []
+  return once(model, `item ${value}`, () => [
+    collectionPath(model),
+    SLUG,
+    fieldsOf(model, collection, 'full'),
+    LOCALE,
+    IF_NONE_MATCH,
+    ACCEPT_LANGUAGE,
+  ])
 }
 
 export const list = route({
   path: `${API_PREFIX}/{collection}`,
   methods: READ,
   served: 'gateway',
-  parameters: LIST_PARAMETERS,
+  parameters: listParameters,
   budgets: ['computed'],
   prerendered: {
     computedBy: ['page', ...LIST_FILTERS.map((p) => p.name), 'sort', 'fields'],
@@ -89,14 +90,14 @@ export const list = route({
     },
   },
   each,
-  operations: (value) => {
-    const collection = collectionOf(value)
-    const { label, sortField } = COLLECTIONS[collection]
+  operations: (value, model) => {
+    const collection = collectionOf(value, model)!
+    const { label, sortField } = collection
     const name = recordSchemaName(collection)
     return {
       get: {
         operationId: `list${name}s`,
-        tags: [tagOf(collection)],
+        tags: [tagOf(value)],
         summary: `List ${label}s`,
         description:
           `Published ${label}s, newest first by \`${sortField}\`, ${DEFAULT_LIMIT} a page unless \`limit\` says otherwise. ` +
@@ -122,7 +123,7 @@ export const item = route({
   path: `${API_PREFIX}/{collection}/{slug}`,
   methods: READ,
   served: 'gateway',
-  parameters: ITEM_PARAMETERS,
+  parameters: itemParameters,
   // A sparse item is computed; the whole one is a file.
   budgets: ['computed'],
   prerendered: {
@@ -132,14 +133,14 @@ export const item = route({
     locale: { name: 'locale', localeFile: (path, locale) => localeItemFile(path.collection!, locale, path.slug!) },
   },
   each,
-  operations: (value) => {
-    const collection = collectionOf(value)
-    const { label } = COLLECTIONS[collection]
+  operations: (value, model) => {
+    const collection = collectionOf(value, model)!
+    const { label } = collection
     const name = recordSchemaName(collection)
     return {
       get: {
         operationId: `get${name}`,
-        tags: [tagOf(collection)],
+        tags: [tagOf(value)],
         summary: `Get a ${label}`,
         description: `The full ${label}: every field of the list form plus \`body\` as HTML, Markdown and text (with \`fields\`, only those). The whole item is a pre-rendered file; \`fields\` is rendered by the gateway. An old address of an item (a renamed file, a changed slug) answers 301 to where it is now; a deleted item's, 410.`,
         security: publicRead(collection),
@@ -164,7 +165,8 @@ const healthGet: Operation = {
   operationId: 'getHealth',
   tags: ['Operations'],
   summary: 'Health of the gateway and the build it serves',
-  description: 'Never cached. 503 when the built artifacts are missing or unreadable.',
+  description:
+    'Readiness. Never cached. 503 when the built artifacts are missing or unreadable, or when the state store (Redis) cannot be reached: a load balancer then sends this gateway no traffic; the pre-rendered files it serves never need the store.',
   security: ANONYMOUS,
   responses: {
     '200': {
@@ -185,4 +187,35 @@ export const health = route({
   methods: READ,
   served: 'gateway',
   operations: { get: healthGet, head: { ...healthGet, operationId: 'headHealth', summary: 'Health, headers only' } },
+})
+
+const livenessGet: Operation = {
+  operationId: 'getLiveness',
+  tags: ['Operations'],
+  summary: 'Liveness of the gateway process',
+  description:
+    'Never cached. 200 while the process answers, whatever its build or its state store: a container restarted for a Redis outage would not bring Redis back. Readiness is `/api/health`.',
+  security: ANONYMOUS,
+  responses: {
+    '200': {
+      description: 'The process answers.',
+      headers: {
+        'Cache-Control': headerRef('Cache-Control'),
+        'X-Request-Id': headerRef('X-Request-Id'),
+        ...CORS_HEADERS,
+      },
+      content: { 'application/json': { schema: schemaRef('Liveness') } },
+    },
+    ...problems(400, 500),
+  },
+}
+
+export const liveness = route({
+  path: LIVENESS_PATH,
+  methods: READ,
+  served: 'gateway',
+  operations: {
+    get: livenessGet,
+    head: { ...livenessGet, operationId: 'headLiveness', summary: 'Liveness, headers only' },
+  },
 })

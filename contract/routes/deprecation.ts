@@ -11,6 +11,7 @@
  * summary: deprecatedField(text(400), { since: '2027-01-04', sunset: '2027-07-05', replacement: '`excerpt`' })
  */
 import { DEPRECATIONS_NOTICE, MIN_DEPRECATION_DAYS } from '../lifecycle.ts'
+import type { ContentModel } from '../model/model.ts'
 import type { Deprecation, Parameter, Route } from './route.ts'
 import type { SchemaObject } from './schema.ts'
 
@@ -63,22 +64,22 @@ export function fieldDeprecation(schema: unknown): Deprecation | undefined {
 }
 
 /**
- * The route's deprecated parameters (query and header ones: a request may
- * leave them out), for the path of `value` of its `each` parameter where its
- * parameters differ by it (without `value`, any path's; for a value it does
- * not know, none).
+ * The route's deprecated parameters in `model` (query and header ones: a
+ * request may leave them out), for the path of `value` of its `each`
+ * parameter where its parameters differ by it (without `value`, any path's;
+ * for a value it does not know, none).
  */
-export function deprecatedParameters(route: Pick<Route, 'parameters' | 'each'>, value?: string): Parameter[] {
+export function deprecatedParameters(route: Route, model: ContentModel, value?: string): Parameter[] {
   const { parameters } = route
-  const all =
-    typeof parameters !== 'function'
-      ? (parameters ?? [])
-      : value === undefined
-        ? (route.each?.values ?? []).flatMap((v) => parameters(v))
-        : // A value the route does not know (an unknown collection) has no parameters: the route answers 404.
-          route.each?.values.includes(value)
-          ? parameters(value)
-          : []
+  let all: readonly Parameter[]
+  if (typeof parameters !== 'function') all = parameters ?? []
+  else if (!route.each) all = (parameters as (model: ContentModel) => readonly Parameter[])(model)
+  else {
+    const each = parameters as (value: string, model: ContentModel) => readonly Parameter[]
+    const values = route.each.values(model)
+    // A value the route does not know (an unknown collection) has no parameters: the route answers 404.
+    all = value === undefined ? values.flatMap((v) => each(v, model)) : values.includes(value) ? each(value, model) : []
+  }
   return all.filter((p) => p.deprecated && p.in !== 'path')
 }
 
@@ -88,13 +89,14 @@ export function deprecatedParameters(route: Pick<Route, 'parameters' | 'each'>, 
  * value of the route's `each` parameter).
  */
 export function requestDeprecations(
-  route: Pick<Route, 'deprecated' | 'parameters' | 'each'>,
+  route: Route,
+  model: ContentModel,
   query: URLSearchParams,
   headers: Headers,
   value?: string,
 ): Deprecation[] {
   const used: Deprecation[] = route.deprecated ? [route.deprecated] : []
-  for (const p of deprecatedParameters(route, value))
+  for (const p of deprecatedParameters(route, model, value))
     if (p.in === 'query' ? query.has(p.name) : headers.has(p.name)) used.push(p.deprecated!)
   return used
 }

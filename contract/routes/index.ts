@@ -20,7 +20,7 @@
  * is no public route either: the dev server mounts it (Platform.routes), and
  * `npm start` and Netlify answer 404 there.
  */
-import { health, item, list } from './content.ts'
+import { health, item, list, liveness } from './content.ts'
 import {
   apiCatalog,
   changelogJson,
@@ -50,7 +50,8 @@ import {
   userinfo,
 } from './oauth.ts'
 import { atomFeed, calendar, changes, itemCalendar, jsonFeed, rssFeed, search } from './reach.ts'
-import type { Parameter, Route } from './route.ts'
+import type { ContentModel } from '../model/model.ts'
+import type { Parameter, Prerendered, Route } from './route.ts'
 import { redirects, sitemap, sitemapPart, tag, tags } from './taxonomy.ts'
 import { people, person } from './people.ts'
 
@@ -70,6 +71,7 @@ export const ROUTES = {
   calendar,
   itemCalendar,
   health,
+  liveness,
   mcp,
   authorize,
   authorizeResume,
@@ -108,19 +110,20 @@ export type GatewayRouteId = { [K in RouteId]: (typeof ROUTES)[K]['served'] exte
 
 export const ROUTE_IDS = Object.keys(ROUTES) as RouteId[]
 
-/** The paths the document writes for a route: its own, or one per value of its `each` parameter. */
-export function documentedPaths(route: Route): { path: string; value?: string }[] {
+/** The paths the document writes for a route: its own, or one per value of its `each` parameter in `model`. */
+export function documentedPaths(route: Route, model: ContentModel): { path: string; value?: string }[] {
   if (!route.each) return [{ path: route.path }]
   const { parameter, values } = route.each
-  return values.map((value) => ({ path: route.path.replace(`{${parameter}}`, value), value }))
+  return values(model).map((value) => ({ path: route.path.replace(`{${parameter}}`, value), value }))
 }
 
-/** The parameters of a route, for the path of `value` of its `each` parameter where it has one. */
-export function parametersOf(route: Route, value?: string): readonly Parameter[] {
+/** The parameters of a route in `model`, for the path of `value` of its `each` parameter where it has one. */
+export function parametersOf(route: Route, model: ContentModel, value?: string): readonly Parameter[] {
   const { parameters } = route
   if (typeof parameters !== 'function') return parameters ?? []
-  if (value === undefined) throw new Error(`the parameters of ${route.path} differ by ${route.each?.parameter}`)
-  return parameters(value)
+  if (!route.each) return (parameters as (model: ContentModel) => readonly Parameter[])(model)
+  if (value === undefined) throw new Error(`the parameters of ${route.path} differ by ${route.each.parameter}`)
+  return (parameters as (value: string, model: ContentModel) => readonly Parameter[])(value, model)
 }
 
 /** The concrete paths of a route: each `{parameter}` stands for one or more characters other than `/`. */
@@ -144,13 +147,32 @@ export function allowOf(route: Pick<Route, 'methods'>): string {
   return [...route.methods, 'OPTIONS'].join(', ')
 }
 
-/** Whether a pre-rendered file answers this request (then it draws from no budget), on the CDN and in the gateway alike. */
-export function answeredByFile(route: Route, query: URLSearchParams): boolean {
+/**
+ * Whether a pre-rendered file answers this request (then it draws from no budget), on the CDN and in
+ * the gateway alike. `computed`: the route's parameters of the content model no file has (a
+ * collection's field filters), where the request names a collection.
+ */
+export function answeredByFile(
+  route: Route,
+  query: URLSearchParams,
+  computed: readonly string[] = [],
+  model?: ContentModel,
+): boolean {
   const { prerendered } = route
   if (!prerendered) return false
   for (const name of prerendered.computedBy) if (query.has(name)) return false
+  for (const name of computed) if (query.has(name)) return false
   const file = prerendered.fileParameter
   if (!file) return true
   const values = query.getAll(file.name)
-  return values.length === 0 || (values.length === 1 && file.values.includes(values[0]!))
+  return values.length === 0 || (values.length === 1 && fileValues(file, model).includes(values[0]!))
+}
+
+/** The values of a file parameter that have a file each: none of a model's when no model is known. */
+export function fileValues(
+  file: NonNullable<Prerendered['fileParameter']>,
+  model: ContentModel | undefined,
+): readonly string[] {
+  if (typeof file.values !== 'function') return file.values
+  return model ? file.values(model) : []
 }

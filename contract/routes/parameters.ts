@@ -21,7 +21,7 @@ export const MAX_LIMIT = 100
 export const MAX_PAGE = 100_000
 /** At most this many tags in one `tag=`. */
 const MAX_QUERY_TAGS = 20
-/** The longest `author=`: a person's name is at most 120 characters (contract/schemas/common.ts). */
+/** The longest `author=`: a person's name is at most 120 characters (contract/model/common-fields.ts). */
 const MAX_AUTHOR_LENGTH = 120
 /** A tag as a query may give it: authors write tags lowercase, and a query matches them without regard to case. */
 const QUERY_TAG_PATTERN = '^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$'

@@ -3,7 +3,7 @@
  * speaker, and one person's profile and items. Computed by the gateway from
  * the build's lists (contract/people-index.ts), cached per build.
  */
-import { COLLECTION_NAMES } from '../collections.ts'
+import type { ContentModel } from '../model/model.ts'
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../patterns.ts'
 import { PEOPLE_PATH } from '../public-paths.ts'
 import {
@@ -20,18 +20,20 @@ import {
 import { CONTENT_HEADERS, LOCALE_HEADERS, NOT_MODIFIED, PAGE_HEADERS, problems, publicRead } from './responses.ts'
 import { READ, route, type Parameter, type QueryParameter } from './route.ts'
 import { schemaRef, text } from './schema.ts'
+import { once } from './collection-parameters.ts'
 
 export const PEOPLE_TAG = 'People'
 
-const PEOPLE_COLLECTION: QueryParameter = {
-  component: 'peopleCollection',
-  name: 'collection',
-  in: 'query',
-  required: false,
-  description: "Only this collection's items are counted (and only the people it names are listed).",
-  http: 'Another value is a 400.',
-  schema: { enum: [...COLLECTION_NAMES] },
-}
+const peopleCollection = (model: ContentModel): QueryParameter =>
+  once(model, 'people collection', () => ({
+    component: 'peopleCollection',
+    name: 'collection',
+    in: 'query',
+    required: false,
+    description: "Only this collection's items are counted (and only the people it names are listed).",
+    http: 'Another value is a 400.',
+    schema: { enum: [...model.names] },
+  }))
 
 const PERSON_SLUG: Parameter = {
   name: 'slug',
@@ -48,7 +50,7 @@ export const people = route({
   path: PEOPLE_PATH,
   methods: READ,
   served: 'gateway',
-  parameters: [PEOPLE_COLLECTION, LOCALE, IF_NONE_MATCH, ACCEPT_LANGUAGE],
+  parameters: (model) => once(model, 'people', () => [peopleCollection(model), LOCALE, IF_NONE_MATCH, ACCEPT_LANGUAGE]),
   budgets: ['computed'],
   operations: {
     get: {
@@ -56,7 +58,7 @@ export const people = route({
       tags: [PEOPLE_TAG],
       summary: 'List every author and speaker',
       description:
-        "Everyone a published item names as a person (blog posts' `authors`, webinars' and events' `speakers`), by name: `slug`, `name`, `title`, `company`, " +
+        "Everyone a published item names in a field of type `person` (the content model's: authors, speakers and the like), by name: `slug`, `name`, `title`, `company`, " +
         "the portrait (`avatar`, processed like the items' images), `bio` where the profile has one, and how many items name them per collection and in total. " +
         "A person's details are those of the newest item that gives each. `collection` counts one collection's items only; on a multilingual site, the people of the locale read.",
       security: publicRead(),
@@ -85,7 +87,7 @@ export const person = route({
       tags: [PEOPLE_TAG],
       summary: "A person's profile and items",
       description:
-        'The person (as `/api/people` lists them), then the items naming them (posts written, webinars and events spoken at) as a list envelope: summaries with their `type`, newest first by `published_at`, ' +
+        'The person (as `/api/people` lists them), then the items naming them in any field of type `person` (the posts they wrote, the events they spoke at) as a list envelope: summaries with their `type`, newest first by `published_at`, ' +
         `${DEFAULT_LIMIT} a page unless \`limit\` says otherwise; \`updated_since\`, \`published_after\` and \`published_before\` narrow them. ` +
         "For one collection's items, list it with `author=`. A slug no published item names (in the locale read) is a 404.",
       security: publicRead(),

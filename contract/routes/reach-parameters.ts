@@ -1,10 +1,10 @@
 /**
  * The parameters of search and the change feed, each declared once as those
  * of the lists are (parameters.ts): the search's words and collection, the
- * feed's cursor, page size and locale. Search also takes the lists' filters,
+ * feed's cursor, page size and locale (search's `collection`, of the
+ * content model: collection-parameters.ts). Search also takes the lists' filters,
  * `limit` and `page`.
  */
-import { COLLECTION_NAMES } from '../collections.ts'
 import { LOCALE_QUERY_PATTERN, MAX_LOCALE_LENGTH } from '../locales.ts'
 import { MAX_QUERY_LENGTH, QUERY_PATTERN } from '../search.ts'
 import type { QueryParameter } from './route.ts'
@@ -38,15 +38,6 @@ export const QUERY: QueryParameter = {
       : keyword === 'maxLength'
         ? `must be at most ${MAX_QUERY_LENGTH} characters, got ${raw.length}`
         : 'must not be empty',
-}
-
-export const COLLECTION_FILTER: QueryParameter = {
-  component: 'collection',
-  name: 'collection',
-  in: 'query',
-  required: false,
-  description: 'Only search this collection.',
-  schema: { enum: [...COLLECTION_NAMES] },
 }
 
 export const SINCE: QueryParameter = {

@@ -5,12 +5,14 @@
  */
 import { CHANGES_FILE } from '../changes.ts'
 import { localeChangesFile } from '../paths.ts'
-import { FEED_NAMES, FEED_TYPES } from '../documents.ts'
+import { feedNames, FEED_TYPES } from '../documents.ts'
+import { datedCollections, listed, type ContentModel } from '../model/model.ts'
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../patterns.ts'
 import { CALENDAR_PREFIX, CHANGES_PATH, FEED_EXTENSIONS, FEEDS_PREFIX, SEARCH_PATH } from '../public-paths.ts'
 import type { FeedFormat } from '../public-paths.ts'
-import { ACCEPT_LANGUAGE, IF_NONE_MATCH, LIMIT, LIST_FILTERS, LOCALE, PAGE } from './parameters.ts'
-import { CHANGES_LIMIT, CHANGES_LOCALE, COLLECTION_FILTER, QUERY, SINCE } from './reach-parameters.ts'
+import { collectionFilter, once, sharedFilters } from './collection-parameters.ts'
+import { ACCEPT_LANGUAGE, IF_NONE_MATCH, LIMIT, LOCALE, PAGE } from './parameters.ts'
+import { CHANGES_LIMIT, CHANGES_LOCALE, QUERY, SINCE } from './reach-parameters.ts'
 import {
   ANONYMOUS,
   CONTENT_HEADERS,
@@ -31,7 +33,17 @@ export const search = route({
   path: SEARCH_PATH,
   methods: READ,
   served: 'gateway',
-  parameters: [QUERY, COLLECTION_FILTER, ...LIST_FILTERS, LIMIT, PAGE, LOCALE, IF_NONE_MATCH, ACCEPT_LANGUAGE],
+  parameters: (model) =>
+    once(model, 'search', () => [
+      QUERY,
+      collectionFilter(model),
+      ...sharedFilters(model),
+      LIMIT,
+      PAGE,
+      LOCALE,
+      IF_NONE_MATCH,
+      ACCEPT_LANGUAGE,
+    ]),
   budgets: ['computed'],
   operations: {
     get: {
@@ -103,13 +115,13 @@ function feed(format: FeedFormat): Route {
     path: `${FEEDS_PREFIX}/{feed}.${FEED_EXTENSIONS[format]}`,
     methods: READ,
     served: 'file',
-    parameters: [
+    parameters: (model) => [
       {
         name: 'feed',
         in: 'path',
         required: true,
         description: 'A collection, or `all`.',
-        schema: { enum: [...FEED_NAMES] },
+        schema: { enum: feedNames(model) },
       },
     ],
     operations: {
@@ -145,7 +157,8 @@ const CALENDAR_DESCRIPTION =
   "iCalendar (RFC 5545) to subscribe to or import: one VEVENT per published item, with a stable UID, times in the item's time zone (with its VTIMEZONE), " +
   'SUMMARY, DESCRIPTION, URL, LOCATION and STATUS (`event_status`: scheduled and rescheduled → CONFIRMED, postponed → TENTATIVE, cancelled → CANCELLED). ' +
   "A multilingual site has each other locale's calendars under `/calendar/{locale}/` (e.g. `/calendar/de/events.ics`)."
-const CALENDARS = { enum: ['events', 'webinars'] }
+/** The calendars: one per dated collection. */
+const calendars = (model: ContentModel) => ({ enum: datedCollections(model) })
 const calendarResponses = {
   '200': { description: 'The calendar.', headers: DOCUMENT_HEADERS, content: { 'text/calendar': {} } },
   '304': NOT_MODIFIED,
@@ -156,7 +169,15 @@ export const calendar = route({
   path: `${CALENDAR_PREFIX}/{calendar}.ics`,
   methods: READ,
   served: 'file',
-  parameters: [{ name: 'calendar', in: 'path', required: true, description: 'events or webinars.', schema: CALENDARS }],
+  parameters: (model) => [
+    {
+      name: 'calendar',
+      in: 'path',
+      required: true,
+      description: `${listed(datedCollections(model), 'or')}.`,
+      schema: calendars(model),
+    },
+  ],
   operations: {
     get: {
       operationId: 'getCalendar',
@@ -173,8 +194,8 @@ export const itemCalendar = route({
   path: `${CALENDAR_PREFIX}/{collection}/{slug}.ics`,
   methods: READ,
   served: 'file',
-  parameters: [
-    { name: 'collection', in: 'path', required: true, schema: CALENDARS },
+  parameters: (model) => [
+    { name: 'collection', in: 'path', required: true, schema: calendars(model) },
     { name: 'slug', in: 'path', required: true, schema: text(MAX_SLUG_LENGTH, { pattern: SLUG_PATTERN }) },
   ],
   operations: {

@@ -3,7 +3,7 @@
  * shared response per status, typed by contract/problems.ts), the 304, the
  * headers of content and documents, and who may call.
  */
-import { COLLECTIONS, type CollectionName } from '../collections.ts'
+import type { CollectionModel } from '../model/model.ts'
 import { headerRef, responseRef, type Json } from './schema.ts'
 import type { SecurityRequirement } from './route.ts'
 
@@ -41,8 +41,8 @@ export const DOCUMENT_HEADERS = {
  * A public read: anonymous, or a token with `api.read` or the collection's
  * own scope, or an API key. The bytes are the same either way.
  */
-export function publicRead(collection?: CollectionName): SecurityRequirement[] {
-  const scoped = collection ? [{ oauth2: [COLLECTIONS[collection].scope] }] : []
+export function publicRead(collection?: CollectionModel): SecurityRequirement[] {
+  const scoped = collection ? [{ oauth2: [collection.scope] }] : []
   return [{}, { oauth2: ['api.read'] }, ...scoped, { apiKey: [] }]
 }
 

@@ -14,6 +14,7 @@
  */
 import type { BudgetName } from '../budgets.ts'
 import type { CACHE } from '../headers.ts'
+import type { ContentModel } from '../model/model.ts'
 import type { SettingName } from '../settings.ts'
 import type { Json, SchemaObject } from './schema.ts'
 
@@ -119,8 +120,15 @@ export interface RequestBody {
 export interface Prerendered {
   /** Query parameters of which no value has a file: given at all, the gateway computes the answer. */
   computedBy: readonly string[]
-  /** A query parameter some values of which have a file each, and the one a request without it gets. */
-  fileParameter?: { name: string; values: readonly string[]; bare: string }
+  /**
+   * A query parameter some values of which have a file each, and the one a request without it gets;
+   * the values a function of the content model where they are its collections (`/api/tags?collection=`).
+   */
+  fileParameter?: {
+    name: string
+    values: readonly string[] | ((model: ContentModel) => readonly string[])
+    bare: string
+  }
   /** The file answering a request: by the path's parameters and the file parameter's value. */
   file(path: Readonly<Record<string, string>>, value?: string): string
   /**
@@ -144,7 +152,8 @@ interface RouteBase {
   methods: readonly Method[]
   /** `file`: a file of dist/ (the CDN, or the gateway's static route); `gateway`: a handler of the gateway. */
   served: 'gateway' | 'file'
-  parameters?: readonly Parameter[]
+  /** Its parameters; a function of the content model where they name collections (search's `collection`, a feed's name). */
+  parameters?: readonly Parameter[] | ((model: ContentModel) => readonly Parameter[])
   body?: RequestBody
   budgets?: readonly BudgetName[]
   prerendered?: Prerendered
@@ -167,14 +176,15 @@ interface DocumentedRoute extends RouteBase {
 }
 
 /**
- * A route documented once per value of a path parameter (each collection its
- * own operations, schemas and scope, and its own parameters where they
- * differ: a collection's sort keys and fields), and answered by one handler.
+ * A route documented once per value of a path parameter, the values the
+ * content model's (each collection its own operations, schemas and scope,
+ * and its own parameters where they differ: a collection's sort keys and
+ * fields), and answered by one handler.
  */
 interface RouteForEach extends Omit<RouteBase, 'parameters'> {
-  each: { parameter: string; values: readonly string[] }
-  parameters?: readonly Parameter[] | ((value: string) => readonly Parameter[])
-  operations: (value: string) => Operations
+  each: { parameter: string; values: (model: ContentModel) => readonly string[] }
+  parameters?: readonly Parameter[] | ((value: string, model: ContentModel) => readonly Parameter[])
+  operations: (value: string, model: ContentModel) => Operations
 }
 
 /** A route the document leaves out, and why (the sign-in pages: a browser flow, not an API; the images and the editor). */

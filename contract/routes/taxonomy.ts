@@ -6,7 +6,7 @@
  * a tag's pages are computed by the gateway with the same renderer
  * (contract/tags.ts).
  */
-import { COLLECTION_NAMES } from '../collections.ts'
+import type { ContentModel } from '../model/model.ts'
 import { MAX_TAG_LENGTH, TAG_PATTERN } from '../patterns.ts'
 import { REDIRECTS_FILE } from '../redirects.ts'
 import { REDIRECTS_PATH, SITEMAP_PATH, SITEMAPS_PREFIX, TAGS_PATH } from '../public-paths.ts'
@@ -36,21 +36,23 @@ import {
 } from './responses.ts'
 import { READ, route, type Parameter, type QueryParameter } from './route.ts'
 import { schemaRef, text } from './schema.ts'
+import { once } from './collection-parameters.ts'
 
 export const TAXONOMY_TAG = 'Tags and redirects'
 
 /** The limits whose first page of a tag's items is a file: a site has many tags, and each file costs a CDN rule. */
 export const TAG_PRERENDERED_LIMITS: readonly number[] = [DEFAULT_LIMIT]
 
-const TAGS_COLLECTION: QueryParameter = {
-  component: 'tagsCollection',
-  name: 'collection',
-  in: 'query',
-  required: false,
-  description: "Only this collection's items are counted (and only tags it uses are listed).",
-  http: 'Another value is a 400.',
-  schema: { enum: [...COLLECTION_NAMES] },
-}
+const tagsCollection = (model: ContentModel): QueryParameter =>
+  once(model, 'tags collection', () => ({
+    component: 'tagsCollection',
+    name: 'collection',
+    in: 'query',
+    required: false,
+    description: "Only this collection's items are counted (and only tags it uses are listed).",
+    http: 'Another value is a 400.',
+    schema: { enum: [...model.names] },
+  }))
 
 const TAG_PATH: Parameter = {
   name: 'tag',
@@ -67,11 +69,11 @@ export const tags = route({
   path: TAGS_PATH,
   methods: READ,
   served: 'gateway',
-  parameters: [TAGS_COLLECTION, LOCALE, IF_NONE_MATCH, ACCEPT_LANGUAGE],
+  parameters: (model) => once(model, 'tags', () => [tagsCollection(model), LOCALE, IF_NONE_MATCH, ACCEPT_LANGUAGE]),
   budgets: ['computed'],
   prerendered: {
     computedBy: [],
-    fileParameter: { name: 'collection', values: COLLECTION_NAMES, bare: '' },
+    fileParameter: { name: 'collection', values: (model) => model.names, bare: '' },
     file: (_, collection) => tagsFile(collection || undefined),
     locale: { name: 'locale', localeFile: (_, locale, collection) => tagsFile(collection || undefined, locale) },
   },

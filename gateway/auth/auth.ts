@@ -24,7 +24,9 @@ import { createJwtVerifier, type JwtVerifier, type VerifiedToken } from './jwt.t
 import { openKeyStore } from './key-store.ts'
 import { keysDocument } from './keys-file.ts'
 import { openStateStore, sweepRegularly } from './store/open-store.ts'
+import { sharedLimiterBackend } from '../http/shared-limits.ts'
 import { RESOURCE_PATHS } from '../../contract/public-paths.ts'
+import { FIXED_SCOPES } from '../../contract/scopes.ts'
 
 export interface AuthRuntime {
   /** The gateway's folder: the settings' relative file paths resolve against it. */
@@ -38,6 +40,8 @@ export interface AuthRuntime {
   now?: () => number
   /** Sweep the state store hourly (default): off where something else sweeps it (Netlify's scheduled function). */
   sweep?: boolean
+  /** Every scope of the API now: the fixed ones and the collections' of the build served (default the fixed ones). */
+  scopes?: () => readonly string[]
 }
 
 export interface Auth extends Guard {
@@ -63,7 +67,8 @@ export async function createAuth(gatewaySettings: Settings, runtime: AuthRuntime
   const publicUrl = typeof runtime.publicUrl === 'function' ? runtime.publicUrl : () => runtime.publicUrl as string
   const resources = (): Resources => {
     const base = publicUrl()
-    return { accepted: RESOURCE_PATHS.map((p) => `${base}${p}`), fallback: base }
+    const scopes = runtime.scopes?.() ?? FIXED_SCOPES
+    return { accepted: RESOURCE_PATHS.map((p) => `${base}${p}`), fallback: base, scopes }
   }
   const now = runtime.now ?? Date.now
   const store = openStateStore(settings.store, now)
@@ -74,6 +79,7 @@ export async function createAuth(gatewaySettings: Settings, runtime: AuthRuntime
   const { issuer: issuerSettings } = settings
   if (runtime.sweep !== false) sweepRegularly(store, log)
   const failures = createFailureThrottle(store, {
+    backend: sharedLimiterBackend(settings.store, 'closed'),
     onStoreError: (error) => log('warn', 'could not count a failed authentication', { error: error.message }),
   })
   const trustProxy = gatewaySettings.TRUST_PROXY

@@ -137,9 +137,13 @@ export function createFailureThrottle(store: StateStore, options: FailureThrottl
   /** A count that cannot be read or written: the request is refused (fails closed), never let through. */
   const storeFailed = (error: unknown): never => {
     options.onStoreError?.(error as Error)
-    throw unavailable(
-      'Failed authentications cannot be counted right now, so credentials cannot be checked; retry later.',
-      5,
+    // The store's fault rides along, so the sign-in page answers it with its page, not this problem's JSON.
+    throw Object.assign(
+      unavailable(
+        'Failed authentications cannot be counted right now, so credentials cannot be checked; retry later.',
+        5,
+      ),
+      { cause: error },
     )
   }
   /** Take one point: the window's state either way (a refusal is a count past the limit), or the store's error. */

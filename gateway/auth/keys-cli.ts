@@ -9,7 +9,6 @@
  */
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { parseArgs } from 'node:util'
 import { exportJWK, generateKeyPair } from 'jose'
 import { AUDIT_USAGE, auditCommand } from './audit/audit-cli.ts'
 import { cliOrigin, openAuditTrail } from './audit/audit-trail.ts'
@@ -19,14 +18,17 @@ import { createKey, KEY_USAGE, listKeys, revokeKey, type KeyCommandContext } fro
 import { keysDocument } from './keys-file.ts'
 import { dataLocations } from './runtime-data.ts'
 import { openStateStore, storeSettingsFrom } from './store/open-store.ts'
+import { MOVE_USAGE, moveCommand } from './store/move-cli.ts'
+import { closeRedisConnections } from './store/redis-connection.ts'
 import type { StateStore } from './store/state-store.ts'
 import { ROLE_NAMES } from '../../contract/scopes.ts'
 import { userCommand, USER_USAGE } from './people/people-cli.ts'
 import { webhookCommand } from '../webhooks/cli.ts'
 import { processIo, type CliIo } from './cli-io.ts'
 import { report } from '../../contract/cli.ts'
+import { defineCommand, didYouMean, parseCommand } from '../../contract/cli-args.ts'
 import { UsageError } from '../../contract/errors.ts'
-import { readSettings } from '../../contract/settings.ts'
+import { deprecations, readSettings } from '../../contract/settings.ts'
 
 const SIGNING_KEY_USAGE = 'usage: npm run keys -- signing-key   (prints a new private JWK for OAUTH_SIGNING_KEY)'
 
@@ -48,11 +50,15 @@ signing-key   print a new private JWK for OAUTH_SIGNING_KEY
 webhook …     webhook subscriptions: \`npm run keys -- webhook --help\`
 audit [--type <key|client|user|webhook>] [--id <id>] [--since <7d|2026-11-01>] [--limit <n>] [--json]
               who created, revoked or rotated what, and when (newest first)
+Runtime data (all of it: keys, clients, people, webhooks, authorizations, the audit trail):
+  migrate --from <files|netlify-blobs|redis> --to <files|netlify-blobs|redis>
+  export <file>   one JSON file (secrets stay hashed or sealed)
+  import <file>
 
 Keys and clients live in KEYS_FILE and OAUTH_CLIENTS_FILE (default gateway/.data/, git-ignored), or
---file <path>; with OAUTH_STORE=netlify-blobs and NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, in that
-Netlify site's Blobs, where the deployed gateway reads them. People, webhooks and the audit trail live
-in the store (OAUTH_STORE).`
+--file <path>; with STATE_STORE=netlify-blobs and NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN, in that
+Netlify site's Blobs, where the deployed gateway reads them; with STATE_STORE=redis, in REDIS_URL's Redis. People, webhooks and the audit trail live
+in the store (STATE_STORE).`
 
 /** The usage `--help` asks for: the command's, else the whole. */
 function usageOf(command: string | undefined, sub: string | undefined): string {
@@ -61,34 +67,42 @@ function usageOf(command: string | undefined, sub: string | undefined): string {
   if (command === 'user') return USER_USAGE
   if (command === 'signing-key') return SIGNING_KEY_USAGE
   if (command === 'audit') return AUDIT_USAGE
+  if (command === 'migrate' || command === 'export' || command === 'import') return MOVE_USAGE[command]
   return KEY_USAGE[command as keyof typeof KEY_USAGE] ?? USAGE
 }
 
+/** Every option of every command (their usages above say which takes which). */
+const KEYS = defineCommand({
+  name: 'npm run keys',
+  summary: 'API keys, machine clients and people of the embedded authorization server.',
+  operands: '<command>',
+  positionals: 3,
+  options: {
+    role: { type: 'string' },
+    label: { type: 'string' },
+    expires: { type: 'string' },
+    id: { type: 'string' },
+    scopes: { type: 'string' },
+    file: { type: 'string' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    'password-stdin': { type: 'boolean' },
+    type: { type: 'string' },
+    since: { type: 'string' },
+    limit: { type: 'string' },
+    json: { type: 'boolean' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+  },
+})
+
 export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
+  for (const line of deprecations(io.env)) io.err(`! ${line}`)
   if (argv[0] === 'webhook') return webhookCommand(argv.slice(1), io)
   try {
-    const { values, positionals } = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        role: { type: 'string' },
-        label: { type: 'string' },
-        expires: { type: 'string' },
-        id: { type: 'string' },
-        scopes: { type: 'string' },
-        file: { type: 'string' },
-        email: { type: 'string' },
-        name: { type: 'string' },
-        'password-stdin': { type: 'boolean' },
-        type: { type: 'string' },
-        since: { type: 'string' },
-        limit: { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
+    const { help, values, positionals } = parseCommand(KEYS, argv)
     const [command, ...rest] = positionals
-    if (values.help || command === 'help') {
+    if (help || command === 'help') {
       io.out(command === 'help' ? USAGE : usageOf(command, rest[0]))
       return 0
     }
@@ -105,6 +119,8 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
       return 0
     }
     if (command === 'audit') return await auditCommand(values, io, openStore(), now)
+    if (command === 'migrate' || command === 'export' || command === 'import')
+      return await moveCommand(command, rest, values, io, settings)
     const context: KeyCommandContext = {
       keys: keysDocument(values.file ? resolve(io.cwd, values.file) : dataLocations(settings, io.cwd).keys, openStore),
       audit: () => openAuditTrail(openStore(), cliOrigin(), () => io.now?.() ?? new Date()),
@@ -114,14 +130,30 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
     if (command === 'create') return await createKey(values, context)
     if (command === 'list') return await listKeys(context)
     if (command === 'revoke') return await revokeKey(rest[0], context)
-    throw new UsageError(command ? `unknown command "${command}"` : 'a command is needed', USAGE)
+    const commands = [
+      'create',
+      'list',
+      'revoke',
+      'client',
+      'user',
+      'signing-key',
+      'webhook',
+      'audit',
+      'migrate',
+      'export',
+      'import',
+    ]
+    throw new UsageError(
+      command ? `unknown command "${command}"${didYouMean(command, commands)}` : 'a command is needed',
+      USAGE,
+    )
   } catch (error) {
-    // parseArgs refuses unknown options with a TypeError: a usage error like ours.
-    const parse = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS_')
-    return report(parse ? new UsageError((error as Error).message, USAGE) : error, io.err)
+    return report(error, io.err)
   }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   process.exitCode = await runKeysCli(process.argv.slice(2), processIo())
+  // A Redis connection keeps the process alive: the command is done with it.
+  await closeRedisConnections()
 }

@@ -44,8 +44,12 @@ export type AuthHandlers = Record<AuthRouteId, RouteHandler>
 
 export function authHandlers(auth: Auth): AuthHandlers {
   const metadata = {
-    protectedResource: document(() => protectedResourceMetadata(auth.publicUrl(), auth.issuer(), '')),
-    protectedResourceMcp: document(() => protectedResourceMetadata(auth.publicUrl(), auth.issuer(), MCP_PATH)),
+    protectedResource: document(() =>
+      protectedResourceMetadata(auth.publicUrl(), auth.issuer(), '', auth.resources().scopes),
+    ),
+    protectedResourceMcp: document(() =>
+      protectedResourceMetadata(auth.publicUrl(), auth.issuer(), MCP_PATH, auth.resources().scopes),
+    ),
   }
   const { builtIn, external } = auth
   if (builtIn) {

@@ -5,10 +5,10 @@
  * document, changed only as one step (`update`: the file's lock, or the
  * store's compare-and-swap), so concurrent CLI runs and gateways lose nothing.
  *
- * - With OAUTH_STORE=files (`npm start`, `npm run dev`, the keys CLI): files,
+ * - With STATE_STORE=files (`npm start`, `npm run dev`, the keys CLI): files,
  *   KEYS_FILE and OAUTH_CLIENTS_FILE, by default under the git-ignored
  *   gateway/.data/.
- * - With OAUTH_STORE=netlify-blobs (the Netlify function; the keys CLI with
+ * - With STATE_STORE=netlify-blobs (the Netlify function; the keys CLI with
  *   NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN): the site's Blobs, the production
  *   store, beside the people and grants.
  * - KEYS_FILE or OAUTH_CLIENTS_FILE set explicitly always names a file.
@@ -25,15 +25,15 @@ import type { StateStore } from './store/state-store.ts'
 export const DEFAULT_KEYS_FILE = 'gateway/.data/keys.json'
 export const DEFAULT_CLIENTS_FILE = 'gateway/.data/clients.json'
 
-/** A file, or (undefined) the state store of OAUTH_STORE. */
+/** A file, or (undefined) the state store of STATE_STORE. */
 export type DataLocation = string | undefined
 
 /** Where KEYS_FILE and OAUTH_CLIENTS_FILE say, with the defaults of the store. */
 export function dataLocations(
-  settings: Pick<Settings, 'KEYS_FILE' | 'OAUTH_CLIENTS_FILE' | 'OAUTH_STORE'>,
+  settings: Pick<Settings, 'KEYS_FILE' | 'OAUTH_CLIENTS_FILE' | 'STATE_STORE'>,
   root = process.cwd(),
 ): { keys: DataLocation; clients: DataLocation } {
-  const inFiles = settings.OAUTH_STORE === 'files'
+  const inFiles = settings.STATE_STORE === 'files'
   const at = (given: string | undefined, fallback: string) =>
     given !== undefined ? resolve(root, given) : inFiles ? resolve(root, fallback) : undefined
   return {
@@ -61,7 +61,7 @@ export interface DataDocument<T> {
  * How long a gateway answers from a document of the state store before asking whether it changed
  * (a stat, or the record's ETag): a revocation reaches every gateway within it.
  */
-const STORE_RECHECK_MS = 500
+export const STORE_RECHECK_MS = 500
 
 export function dataDocument<T>(
   where: DataLocation,

@@ -4,7 +4,7 @@
  * metadata from. Parsed per use, not kept: the list form of every item is in
  * the manifest, and the files themselves are cached by bytes (files/byte-lru.ts).
  */
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import { itemFile, itemFileIn } from '../../contract/paths.ts'
 import { SLUG_PATTERN } from '../../contract/patterns.ts'
 import type { ContentRecord, FullRecord } from '../../contract/records.ts'

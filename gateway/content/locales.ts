@@ -6,7 +6,7 @@
  * and `locale` is a parameter it ignores like any unknown one.
  */
 import type { H3Event } from 'h3'
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import {
   checkLocaleSyntax,
   chooseLocale,

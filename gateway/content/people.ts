@@ -14,6 +14,6 @@ export function peopleIndexOf(snapshot: Snapshot, locale: string | undefined): P
   const all = snapshot.memo(INDEXES, () => new Map<string, PeopleIndex>())
   const key = locale ?? ''
   let index = all.get(key)
-  if (!index) all.set(key, (index = peopleIndex((c) => summariesIn(snapshot, c, locale))))
+  if (!index) all.set(key, (index = peopleIndex(snapshot.model, (c) => summariesIn(snapshot, c, locale))))
   return index
 }

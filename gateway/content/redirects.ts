@@ -3,7 +3,7 @@
  * old address of an item leads (contract/redirects.ts), looked up only once
  * no published item has the address, so a live item always wins.
  */
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import {
   findFate,
   REDIRECT_INDEX_FILE,

@@ -6,7 +6,7 @@
  * (Cache-Control capped at the next start), and repeated by the fast path
  * only over the part of its window where its headers stay the same.
  */
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import { CACHE, CONTENT_LIFETIME_SECONDS, contentCacheUntil } from '../../contract/headers.ts'
 import { scheduleWindow, startTimes } from '../../contract/list-query.ts'
 import { MemoKey, type Snapshot } from '../snapshot.ts'

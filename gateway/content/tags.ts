@@ -24,7 +24,7 @@ export function tagIndexOf(snapshot: Snapshot, locale: string | undefined): TagI
   const all = snapshot.memo(INDEXES, () => new Map<string, TagIndex>())
   const key = locale ?? ''
   let index = all.get(key)
-  if (!index) all.set(key, (index = tagIndex((c) => summariesIn(snapshot, c, locale))))
+  if (!index) all.set(key, (index = tagIndex(snapshot.model, (c) => summariesIn(snapshot, c, locale))))
   return index
 }
 

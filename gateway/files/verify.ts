@@ -3,8 +3,7 @@
  * served: a dist/ caught mid-swap or changed after the build fails to load
  * (the previous build stays served) instead of mixing two builds. Files are
  * hashed in chunks read into one reused buffer per reader, so checking a
- * large build (llms-full.txt alone is 60 MB at 20,000 items) costs no
- * memory; the cache keeps copies of small files while it has room.
+ * large build (llms-full.txt grows with every item) costs no memory; the cache keeps copies of small files while it has room.
  * Processed images (/media/) are left to the check each read makes: their
  * names change with their bytes, and at thousands of images hashing them all
  * would hold up every start.

@@ -77,7 +77,7 @@ export async function readCapped(stream: ReadableStream<Uint8Array>, limit: numb
   }
   // A stream read to its end keeps its reader: releasing the lock makes Node create and format
   // two TypeErrors, and where stack traces are source-mapped (source-map-support in Netlify's
-  // emulation) the first one parses the bundle's whole source map, 0.3 s on every cold start.
+  // emulation) the first one parses the bundle's whole source map, on every cold start.
   const out = new Uint8Array(size)
   let offset = 0
   for (const chunk of chunks) {

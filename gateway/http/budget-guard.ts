@@ -7,8 +7,10 @@
  * Node fast path charges the same way for the answers it repeats.
  */
 import { HTTPError, HTTPResponse, type H3Event, type Middleware } from 'h3'
-import { answeredByFile } from '../../contract/routes/index.ts'
-import type { Route } from '../../contract/routes/route.ts'
+import { FIELD_FILTER_KEY } from '../../contract/routes/collection-parameters.ts'
+import { answeredByFile, parametersOf } from '../../contract/routes/index.ts'
+import type { QueryParameter, Route } from '../../contract/routes/route.ts'
+import type { ArtifactStore } from '../artifacts.ts'
 import type { Charge, Client, Verdict } from './budgets.ts'
 import { clientIp, type TrustProxy } from './client-ip.ts'
 import { problem } from './problem.ts'
@@ -30,9 +32,20 @@ export function chargedOf(event: H3Event): Charged | undefined {
   return event.context[CHARGED] as Charged | undefined
 }
 
-export function budgetGuard(route: Route, charge: Charge, trust: TrustProxy): Middleware {
+/** The field filters of the collection a request names (`category=` of press releases): no file answers them. */
+function fieldFilters(route: Route, event: H3Event, store: ArtifactStore): string[] {
+  const value = route.each ? event.context.params?.[route.each.parameter] : undefined
+  const model = store.current()?.model
+  if (value === undefined || !model || !Object.hasOwn(model.collections, value)) return []
+  return parametersOf(route, model, value)
+    .filter((p) => (p as QueryParameter).key?.startsWith(FIELD_FILTER_KEY))
+    .map((p) => p.name)
+}
+
+export function budgetGuard(route: Route, charge: Charge, trust: TrustProxy, store: ArtifactStore): Middleware {
   return async (event, next) => {
-    if (answeredByFile(route, event.url.searchParams)) return next()
+    if (answeredByFile(route, event.url.searchParams, fieldFilters(route, event, store), store.current()?.model))
+      return next()
     const client = { ip: clientIp(event, trust), authorization: event.req.headers.get('authorization') }
     const verdict = await charge(client)
     if (!verdict.allowed) throw refused(verdict)

@@ -8,7 +8,6 @@
  * repeated by the fast path (respond.ts), which would not know them.
  */
 import { defineMiddleware, type H3Event, type Middleware } from 'h3'
-import { documentedPaths } from '../../contract/routes/index.ts'
 import { deprecationFields, requestDeprecations, type Deprecation } from '../../contract/routes/deprecation.ts'
 import type { Route } from '../../contract/routes/route.ts'
 import type { ArtifactStore } from '../artifacts.ts'
@@ -24,8 +23,14 @@ export function deprecationOf(event: H3Event): Record<string, string> | undefine
 export function deprecationsOf(route: Route, store: ArtifactStore): Middleware {
   return defineMiddleware((event) => {
     const value = route.each ? event.context.params?.[route.each.parameter] : undefined
-    const used: Deprecation[] = requestDeprecations(route, event.url.searchParams, event.req.headers, value)
-    const fields = store.current()?.manifest.deprecated_fields
+    const snapshot = store.current()
+    // Without a build the route answers 503: its own deprecation is all there is to say.
+    const used: Deprecation[] = snapshot
+      ? requestDeprecations(route, snapshot.model, event.url.searchParams, event.req.headers, value)
+      : route.deprecated
+        ? [route.deprecated]
+        : []
+    const fields = snapshot?.manifest.deprecated_fields
     if (fields) used.push(...(fields[documentedPath(route, event)] ?? []))
     if (used.length > 0) event.context[FIELDS] = deprecationFields(used)
   })
@@ -34,7 +39,8 @@ export function deprecationsOf(route: Route, store: ArtifactStore): Middleware {
 /** A deprecated route the build answers with files: its paths' answers say so. */
 export function deprecatedFiles(route: Route): Middleware {
   const fields = deprecationFields([route.deprecated!])
-  const patterns = documentedPaths(route).map(({ path }) => templatePattern(path))
+  // The route's path template matches every path it documents, whatever the build's collections.
+  const patterns = [templatePattern(route.path)]
   return defineMiddleware((event) => {
     if (patterns.some((pattern) => pattern.test(event.url.pathname))) event.context[FIELDS] = fields
   })

@@ -3,11 +3,11 @@
  * `case-studies/meridian-mutual-ledger-reconciliation`. Readable, stable
  * across builds and the same path as REST (`/api/{collection}/{slug}`); a
  * multilingual site's translations add their locale as REST does
- * (`blog-posts/datenvertraege-in-der-ci?locale=de`). `fetch` also takes the
+ * (`blog-posts/tidewater-cloud-eu-region-frankfurt?locale=de`). `fetch` also takes the
  * item's `content://` URI and the record's `id` from the REST API (of any
  * locale), so an id from any of our surfaces works.
  */
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
+import { isCollectionName, type CollectionName } from '../../contract/model/model.ts'
 import type { ContentRecord } from '../../contract/records.ts'
 import { isMultilingual, localesOf, summariesIn, toolLocale } from '../content/locales.ts'
 import { MemoKey, type Snapshot } from '../snapshot.ts'
@@ -46,7 +46,7 @@ export function parseConnectorId(snapshot: Snapshot, id: string): ItemRef | unde
   const uri = value.startsWith(`${RESOURCE_SCHEME}//`) ? value.slice(RESOURCE_SCHEME.length + 2) : value
   const [path = '', query] = uri.split('?', 2) as [string, string | undefined]
   const [collection, slug, ...rest] = path.split('/')
-  if (rest.length > 0 || !collection || !slug || !isCollectionName(collection)) return undefined
+  if (rest.length > 0 || !collection || !slug || !isCollectionName(snapshot.model, collection)) return undefined
   if (query === undefined) return { collection, slug }
   const params = new URLSearchParams(query)
   const given = params.get('locale')
@@ -59,25 +59,38 @@ export function parseConnectorId(snapshot: Snapshot, id: string): ItemRef | unde
 function recordIndex(snapshot: Snapshot): Map<string, ItemRef> {
   return snapshot.memo(BY_RECORD_ID, () => {
     const index = new Map<string, ItemRef>()
-    for (const collection of COLLECTION_NAMES)
+    const { names } = snapshot.model
+    for (const collection of names)
       for (const r of snapshot.summaries(collection)) index.set(r.id, { collection, slug: r.slug })
     // A multilingual site's translations, by their own ids.
     const { available, default: first } = localesOf(snapshot)
     for (const locale of isMultilingual(snapshot) ? available : [])
       if (locale !== first)
-        for (const collection of COLLECTION_NAMES)
+        for (const collection of names)
           for (const r of summariesIn(snapshot, collection, locale))
             if (r.locale === locale) index.set(r.id, { collection, slug: r.slug, locale })
     return index
   })
 }
 
-/** A hint an agent can act on when an id names nothing. */
-export function unknownIdMessage(id: string): string {
+/**
+ * A hint an agent can act on when an id names nothing: what ids look like, with
+ * ids this snapshot has (the nearest slugs of the collection the id names, else
+ * the newest item, and a translation's on a multilingual site), never an
+ * example that would fail again.
+ */
+export function unknownIdMessage(snapshot: Snapshot, id: string): string {
+  const [path = ''] = id.trim().split('?', 1)
+  const [collection = '', slug = ''] = path.split('/')
+  const examples = isCollectionName(snapshot.model, collection) ? nearestIds(snapshot, collection, slug) : []
+  const translated = translatedExample(snapshot)
+  const given = examples.length > 0 ? examples : firstIds(snapshot)
   return (
     `No published item has the id "${id.slice(0, 200)}". Ids look like "collection/slug" ` +
-    `(collections: ${COLLECTION_NAMES.join(', ')}), e.g. "blog-posts/data-contracts-in-ci", ` +
-    'a translation\'s with its locale ("blog-posts/datenvertraege-in-der-ci?locale=de"); get them from the search tool.'
+    `(collections: ${snapshot.model.names.join(', ')})` +
+    (given.length > 0 ? `, e.g. ${given.map((e) => `"${e}"`).join(' or ')}` : '') +
+    (translated ? `; a translation's names its locale ("${translated}")` : '') +
+    '. Get them from the search tool.'
   )
 }
 
@@ -101,4 +114,44 @@ export async function followMoved(
   if (!found) return undefined
   if ('gone' in found.fate) return { gone: found.fate.gone }
   return { moved: { ...ref, collection: found.fate.collection ?? ref.collection, slug: found.fate.to } }
+}
+
+/** Up to three ids of `collection` whose slugs are closest to `slug` (sharing its longest words first). */
+function nearestIds(snapshot: Snapshot, collection: CollectionName, slug: string): string[] {
+  const words = new Set(
+    slug
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean),
+  )
+  const scored = snapshot.summaries(collection).map((r) => ({
+    slug: r.slug,
+    score: r.slug.split('-').reduce((sum, w) => sum + (words.has(w) ? w.length : 0), 0),
+  }))
+  return scored
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score || a.slug.localeCompare(b.slug))
+    .slice(0, 3)
+    .map((s) => connectorId(collection, s.slug))
+}
+
+/** The newest item's id in the first collection that has one. */
+function firstIds(snapshot: Snapshot): string[] {
+  for (const collection of snapshot.model.names) {
+    const first = snapshot.summaries(collection)[0]
+    if (first) return [connectorId(collection, first.slug)]
+  }
+  return []
+}
+
+/** One translation's id, on a multilingual site that has one. */
+function translatedExample(snapshot: Snapshot): string | undefined {
+  if (!isMultilingual(snapshot)) return undefined
+  const { available, default: first } = localesOf(snapshot)
+  for (const locale of available)
+    if (locale !== first)
+      for (const collection of snapshot.model.names)
+        for (const r of summariesIn(snapshot, collection, locale))
+          if (r.locale === locale) return connectorId(collection, r.slug, locale)
+  return undefined
 }

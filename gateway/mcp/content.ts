@@ -3,7 +3,7 @@
  * list index the REST routes answer from, so an agent and a REST client see
  * the same content.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import type { ContentRecord, FullRecord } from '../../contract/records.ts'
 import type { Snapshot } from '../artifacts.ts'
 import { readItem, readRecord } from '../content/items.ts'
@@ -72,7 +72,7 @@ export function completeFrom(values: Iterable<string>, prefix: string, max = 100
   return out
 }
 
-export function allTags(snapshot: Snapshot, collections: readonly CollectionName[] = COLLECTION_NAMES): string[] {
+export function allTags(snapshot: Snapshot, collections: readonly CollectionName[] = snapshot.model.names): string[] {
   const tags = new Set<string>()
   for (const c of collections) for (const r of snapshot.summaries(c)) for (const t of r.tags) tags.add(t)
   return [...tags].sort()

@@ -5,14 +5,25 @@
  */
 import { completable, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import { z } from 'zod'
-import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
 import { allTags, completeFrom, readItem, resourceUri, slugsOf, unknownSlugMessage } from './content.ts'
 import type { McpContext } from './context.ts'
 import { knownRegions, upcoming } from './upcoming.ts'
 
 const text = (t: string) => ({ role: 'user' as const, content: { type: 'text' as const, text: t } })
 
-export function registerPrompts({ server, snapshot, now }: McpContext): void {
+export function registerPrompts(context: McpContext): void {
+  const { snapshot, now } = context
+  // The customer stories: the collection whose items name a customer and their results (case studies).
+  const stories = snapshot.model.names.find((c) => {
+    const { fields } = snapshot.model.collections[c]!
+    return fields.customer?.type === 'object' && fields.results?.type === 'list'
+  })
+  if (stories) registerOutreach(context, stories)
+  registerRest(context, now)
+}
+
+/** The outreach email from one customer story of `collection` (the prompt keeps its case-study name). */
+function registerOutreach({ server, snapshot }: McpContext, collection: string): void {
   server.registerPrompt(
     'case_study_outreach_email',
     {
@@ -20,14 +31,14 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
       description: 'Turn one customer case study into a short, personal outreach email for a prospect.',
       argsSchema: z.object({
         slug: completable(z.string().max(200).describe('The case study (slug).'), (value) =>
-          completeFrom(slugsOf(snapshot, 'case-studies'), value),
+          completeFrom(slugsOf(snapshot, collection), value),
         ),
         recipient: z.string().max(200).optional().describe('Who it is for, e.g. "Head of Data at a mid-size insurer".'),
       }),
     },
     async ({ slug, recipient }) => {
-      const record = await readItem(snapshot, 'case-studies', slug)
-      if (!record) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownSlugMessage('case-studies', slug))
+      const record = await readItem(snapshot, collection, slug)
+      if (!record) throw new ProtocolError(ProtocolErrorCode.InvalidParams, unknownSlugMessage(collection, slug))
       return {
         description: `Outreach email from the case study "${record.title}"`,
         messages: [
@@ -36,7 +47,7 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
             content: {
               type: 'resource' as const,
               resource: {
-                uri: resourceUri('case-studies', slug),
+                uri: resourceUri(collection, slug),
                 mimeType: 'text/markdown',
                 text: record.body.markdown,
               },
@@ -52,7 +63,9 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
       }
     },
   )
+}
 
+function registerRest({ server, snapshot }: McpContext, now: () => Date): void {
   server.registerPrompt(
     'upcoming_events_brief',
     {
@@ -79,7 +92,7 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
         ? items
             .map(
               (i) =>
-                `- ${i.starts_at} (${i.timezone ?? 'UTC'}) — ${i.title} [${i.collection === 'webinars' ? 'webinar' : i.attendance_mode}` +
+                `- ${i.starts_at} (${i.timezone ?? 'UTC'}) — ${i.title} [${kindOf(snapshot, i.collection, i.attendance_mode)}` +
                 `${i.city ? `, ${i.city}, ${i.country}` : ''}${i.event_status && i.event_status !== 'scheduled' ? `, ${i.event_status}` : ''}]: ${i.summary} ` +
                 `Registration: ${i.registration_url ?? i.url}`,
             )
@@ -115,11 +128,12 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
     ({ tag: given }) => {
       // Tags are published lowercase and matched without regard to case, as in REST and list_content.
       const tag = given.toLowerCase()
-      const lines = COLLECTION_NAMES.flatMap((c) =>
+      const { model } = snapshot
+      const lines = model.names.flatMap((c) =>
         snapshot
           .summaries(c)
           .filter((r) => r.tags.includes(tag))
-          .map((r) => `- [${COLLECTIONS[c].label}] ${r.title} — ${String(r.summary ?? '')} (${String(r.url)})`),
+          .map((r) => `- [${model.collections[c]!.label}] ${r.title} — ${String(r.summary ?? '')} (${String(r.url)})`),
       )
       if (lines.length === 0) {
         throw new ProtocolError(
@@ -139,4 +153,10 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
       }
     },
   )
+}
+
+/** How an item is attended where its collection says so (events), else what it is (`webinar`). */
+function kindOf(snapshot: McpContext['snapshot'], collection: string, mode: string | null): string {
+  const def = snapshot.model.collections[collection]!
+  return def.fields.attendance_mode ? (mode ?? def.label) : def.label
 }

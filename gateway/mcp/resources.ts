@@ -8,7 +8,7 @@
  */
 import { ResourceNotFoundError, ResourceTemplate } from '@modelcontextprotocol/server'
 import { stringify } from 'yaml'
-import { COLLECTION_NAMES, COLLECTIONS, isCollectionName, type CollectionName } from '../../contract/collections.ts'
+import { isCollectionName, listed, type CollectionName } from '../../contract/model/model.ts'
 import { LLMS_FULL_PATH, localeLlmsFullPath } from '../../contract/public-paths.ts'
 import { isMultilingual, localesOf, summariesIn, toolLocale } from '../content/locales.ts'
 import { completeFrom, metadataOf, readItemIn, recordUri, slugsOf, unknownSlugMessage } from './content.ts'
@@ -27,6 +27,7 @@ function otherLocales(snapshot: Snapshot): string[] {
 
 export function registerResources(context: McpContext): void {
   const { server, snapshot } = context
+  const { model } = snapshot
   const others = otherLocales(snapshot)
   const resourcesOf = (collection: CollectionName, locale: string | undefined) =>
     summariesIn(snapshot, collection, locale)
@@ -42,14 +43,14 @@ export function registerResources(context: McpContext): void {
   const template = new ResourceTemplate('content://{collection}/{slug}', {
     list: () => ({
       resources: [undefined, ...others].flatMap((locale) =>
-        COLLECTION_NAMES.flatMap((collection) => resourcesOf(collection, locale)),
+        model.names.flatMap((collection) => resourcesOf(collection, locale)),
       ),
     }),
     complete: {
-      collection: (value) => completeFrom(COLLECTION_NAMES, value),
+      collection: (value) => completeFrom(model.names, value),
       slug: (value, ctx) => {
         const chosen = ctx?.arguments?.collection
-        const collections = chosen && isCollectionName(chosen) ? [chosen] : COLLECTION_NAMES
+        const collections = chosen && isCollectionName(model, chosen) ? [chosen] : model.names
         return completeFrom(
           collections.flatMap((c) => slugsOf(snapshot, c)),
           value,
@@ -63,18 +64,20 @@ export function registerResources(context: McpContext): void {
     template,
     {
       title: 'Published content item',
-      description:
-        'One blog post, case study, webinar or event: its metadata as YAML frontmatter, then its body as Markdown. On a multilingual site, `?locale=de` reads the item in that locale (found by any of its slugs, as REST does).',
+      description: `One ${listed(
+        model.names.map((c) => model.collections[c]!.label),
+        'or',
+      )}: its metadata as YAML frontmatter, then its body as Markdown. On a multilingual site, \`?locale=de\` reads the item in that locale (found by any of its slugs, as REST does).`,
       mimeType: MARKDOWN,
     },
     async (uri, variables) => {
       const collection = String(variables.collection)
       // The template's last variable runs to the end of the URI: a locale query is read from the URI itself.
       const slug = String(variables.slug).split('?')[0]!
-      if (!isCollectionName(collection)) {
+      if (!isCollectionName(model, collection)) {
         throw new ResourceNotFoundError(
           uri.href,
-          `There is no collection "${collection.slice(0, 60)}"; use one of ${COLLECTION_NAMES.join(', ')}.`,
+          `There is no collection "${collection.slice(0, 60)}"; use one of ${model.names.join(', ')}.`,
         )
       }
       const given = uri.searchParams.get('locale')
@@ -98,7 +101,7 @@ export function registerResources(context: McpContext): void {
     const file = (locale === undefined ? LLMS_FULL_PATH : localeLlmsFullPath(locale)).slice(1)
     if (!snapshot.has(file)) continue
     const uri = locale === undefined ? LLMS_FULL_URI : `reference://${file}`
-    const labels = COLLECTION_NAMES.map((c) => COLLECTIONS[c].label).join(', ')
+    const labels = model.names.map((c) => model.collections[c]!.label).join(', ')
     server.registerResource(
       locale === undefined ? 'llms-full' : `llms-full-${locale}`,
       uri,

@@ -4,11 +4,27 @@
  * The arguments that are REST's query parameters: arguments.ts.
  */
 import { z } from 'zod'
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import type { ContentModel } from '../../contract/model/model.ts'
 import { LOCALE } from '../../contract/routes/parameters.ts'
 import { textArgument } from './arguments.ts'
 
-export const collectionArg = z.enum(COLLECTION_NAMES)
+/** One of `names` (the build's collections, or some of them). */
+export function collectionArg(names: readonly string[]) {
+  return z.enum(names as [string, ...string[]])
+}
+
+/**
+ * A tool's description and schemas for a content model, made once per build: every request makes a new
+ * server that registers the tools, and the collections they name are the build's.
+ */
+export function perModel<T>(make: (model: ContentModel) => T): (model: ContentModel) => T {
+  const made = new WeakMap<ContentModel, T>()
+  return (model) => {
+    let value = made.get(model)
+    if (value === undefined) made.set(model, (value = make(model)))
+    return value
+  }
+}
 
 /** The fields every record has; collection-specific fields pass through. */
 export const recordSummary = z.looseObject({

@@ -6,11 +6,13 @@
  */
 import { McpServer } from '@modelcontextprotocol/server'
 import { API_VERSION } from '../../contract/lifecycle.ts'
+import { datedCollections, listed, type ContentModel } from '../../contract/model/model.ts'
 import type { Snapshot } from '../artifacts.ts'
 import { cacheHintsAt } from './cache.ts'
 import type { McpContext } from './context.ts'
 import { registerPrompts } from './prompts.ts'
 import { registerResources } from './resources.ts'
+import { registerDescribeModel } from './tools/describe-model.ts'
 import { registerFetch } from './tools/fetch.ts'
 import { registerGetContent } from './tools/get-content.ts'
 import { registerListContent } from './tools/list-content.ts'
@@ -22,13 +24,19 @@ import { registerSearchContent } from './tools/search-content.ts'
 
 export const MCP_SERVER_NAME = 'content-api'
 
-const INSTRUCTIONS =
-  'Read-only access to our published marketing content: blog posts, customer case studies, webinars and events. ' +
-  'Use search_content to find items by topic, customer or phrase; list_content to browse a collection or find slugs; ' +
-  'get_content to read one item in full before quoting it; list_upcoming for events and webinars that have not started yet; ' +
-  'list_tags for the topics the content covers and how many items each has. ' +
-  'search and fetch are the same content for hosts that call those two names (ids are "collection/slug"). ' +
-  'Every item is also a resource at content://{collection}/{slug}. Quote results and figures exactly as the content states them.'
+/** What the server is for, naming the build's collections (and its dated ones, which list_upcoming lists). */
+function instructions(model: ContentModel): string {
+  const dated = datedCollections(model)
+  return (
+    `Read-only access to our published marketing content: ${listed(model.names.map((c) => c.replaceAll('-', ' ')))}. ` +
+    'Use search_content to find items by topic, customer or phrase; list_content to browse a collection or find slugs; ' +
+    `get_content to read one item in full before quoting it${dated.length ? `; list_upcoming for ${listed(dated)} that have not started yet` : ''}; ` +
+    'list_tags for the topics the content covers and how many items each has. ' +
+    'search and fetch are the same content for hosts that call those two names (ids are "collection/slug"). ' +
+    'Every item is also a resource at content://{collection}/{slug}; describe_content_model (and model://content-model) says what each collection holds. ' +
+    'Quote results and figures exactly as the content states them.'
+  )
+}
 
 export interface McpServerOptions {
   snapshot: Snapshot
@@ -40,7 +48,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     // The API's version: one for the REST API, the document and the tools alike.
     { name: MCP_SERVER_NAME, title: 'Content API', version: API_VERSION },
     {
-      instructions: INSTRUCTIONS,
+      instructions: instructions(options.snapshot.model),
       // No list ever changes while a process serves one build, and a stateless server has no stream to announce
       // a new build on: listChanged is false, and the cache hints say how long a list stays fresh instead.
       capabilities: {
@@ -61,6 +69,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   registerGetPerson(ctx)
   registerSearch(ctx)
   registerFetch(ctx)
+  registerDescribeModel(ctx)
   registerResources(ctx)
   registerPrompts(ctx)
   return server

@@ -1,16 +1,18 @@
 /**
- * Upcoming events and webinars: decided at request time from starts_at, so
- * an item drops out the moment it starts, whatever build is being served.
+ * Upcoming items of the dated collections (events and webinars): decided at
+ * request time from starts_at, so an item drops out the moment it starts,
+ * whatever build is being served.
  */
 import type { RecordFilter } from '../../contract/filters.ts'
 import { recordMatcher } from '../../contract/list-query.ts'
+import { datedCollections, type CollectionName } from '../../contract/model/model.ts'
 import type { ContentRecord } from '../../contract/records.ts'
 import type { Snapshot } from '../artifacts.ts'
 import { summariesIn } from '../content/locales.ts'
 import { recordUri } from './content.ts'
 
-export const UPCOMING_COLLECTIONS = ['events', 'webinars'] as const
-export type UpcomingCollection = (typeof UPCOMING_COLLECTIONS)[number]
+/** A dated collection's name (site.yaml's `dated: true`). */
+export type UpcomingCollection = CollectionName
 /** Tags like `events-emea` mark the audience region of webinars and online events. */
 const REGION_TAG = /^events-(.+)$/
 
@@ -66,7 +68,7 @@ export function regionsOf(record: ContentRecord): string[] {
 /** Regions to offer for completion: location regions as written, then tag regions. */
 export function knownRegions(snapshot: Snapshot): string[] {
   const set = new Set<string>()
-  for (const c of UPCOMING_COLLECTIONS)
+  for (const c of datedCollections(snapshot.model))
     for (const r of snapshot.summaries(c)) for (const name of regionsOf(r)) set.add(name)
   return [...set].sort((a, b) => a.localeCompare(b))
 }
@@ -83,9 +85,11 @@ export function upcomingRecords(
 ): { collection: UpcomingCollection; record: ContentRecord }[] {
   const from = query.now.getTime()
   const until = query.days === undefined ? Infinity : from + query.days * 86_400_000
-  const kept = query.filter ? recordMatcher(query.filter, from) : undefined
+  const dated = datedCollections(snapshot.model)
+  const people = [...new Set(dated.flatMap((c) => snapshot.model.collections[c]!.people))]
+  const kept = query.filter ? recordMatcher(query.filter, from, people) : undefined
   const found: { collection: UpcomingCollection; record: ContentRecord; starts: number }[] = []
-  for (const collection of query.collection ? [query.collection] : UPCOMING_COLLECTIONS) {
+  for (const collection of query.collection ? [query.collection] : dated) {
     for (const record of summariesIn(snapshot, collection, query.locale)) {
       const starts = Date.parse(String(record.starts_at))
       if (!(starts > from && starts <= until)) continue
@@ -117,7 +121,8 @@ export function upcomingItem(snapshot: Snapshot, collection: UpcomingCollection,
     starts_at: String(r.starts_at),
     ends_at: str(r.ends_at),
     timezone: str(r.timezone),
-    attendance_mode: collection === 'webinars' ? 'online' : str(r.attendance_mode),
+    // An item that says no attendance mode (a webinar) is where its location is, else online.
+    attendance_mode: str(r.attendance_mode) ?? (r.location ? 'in_person' : 'online'),
     event_status: str(r.event_status),
     region: str(location.region) ?? regionsOf(r)[0] ?? null,
     city: str(location.city),

@@ -12,7 +12,7 @@ import { createLogger } from '../log.ts'
 import { findDist } from './dist-dir.ts'
 import { FUNCTION_PREFIX } from '../../contract/public-paths.ts'
 import { report } from '../../contract/cli.ts'
-import { readSettings } from '../../contract/settings.ts'
+import { deprecations, readSettings } from '../../contract/settings.ts'
 import { unavailable, problemResponse } from '../http/problem.ts'
 import { requestIdFrom } from '../http/request-id.ts'
 
@@ -22,12 +22,14 @@ let requestOrigin = 'http://localhost'
 async function init(): Promise<Gateway> {
   // The 'netlify' defaults: TRUST_PROXY=netlify (every request comes through Netlify's
   // edge, which sets x-nf-client-connection-ip; there is no socket address here) and
-  // OAUTH_STORE=netlify-blobs (instances share no disk).
+  // STATE_STORE=netlify-blobs (instances share no disk).
   const settings = readSettings(process.env, 'netlify')
+  const logger = createLogger(settings.LOG_LEVEL)
+  for (const line of deprecations(process.env)) logger('warn', line)
   const root = settings.LAMBDA_TASK_ROOT ?? process.cwd()
   return createGateway(settings, {
     root: process.cwd(),
-    logger: createLogger(settings.LOG_LEVEL),
+    logger,
     // A deploy's files never change under the function: each is checked when first read, not all at every cold start.
     dist: { dir: await findDist(settings.DIST_DIR, root), checkFiles: 'on-read' },
     origin: () => settings.URL ?? requestOrigin,

@@ -73,8 +73,9 @@ function tooLarge(maxBytes: number): HTTPError {
   })
 }
 
-export function editorPlugin(root: string): (app: H3) => void {
-  const backend = localBackend(root)
+/** `collections`: the collections of the model now, whose folders the local backend edits. */
+export function editorPlugin(root: string, collections: () => readonly string[]): (app: H3) => void {
+  const backend = localBackend(root, collections)
   return (app) => {
     app.all(
       ADMIN_LOCAL_BACKEND_PATH,

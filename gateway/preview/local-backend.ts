@@ -20,6 +20,8 @@ import { basename, join } from 'node:path'
 import { decodeAsset, listMedia, readMedia, writeMedia } from './local-media.ts'
 import {
   collectionFolderOf,
+  collectionFolders,
+  type CollectionFolders,
   contentPath,
   isContentPath,
   LocalBackendError,
@@ -50,9 +52,9 @@ async function readEntry(files: ProjectFiles, path: string, label?: string): Pro
 }
 
 /** A path Decap deletes: a content file, or an image (an entry's, or one removed from the media library). */
-function deletablePath(path: unknown): string {
+function deletablePath(path: unknown, folders: CollectionFolders): string {
   try {
-    return typeof path === 'string' && path.endsWith('.md') ? contentPath(path) : mediaPath(path)
+    return typeof path === 'string' && path.endsWith('.md') ? contentPath(path, folders) : mediaPath(path, folders)
   } catch {
     throw new LocalBackendError(
       `${JSON.stringify(String(path).slice(0, 200))} is neither a content file nor an image the editor keeps`,
@@ -62,14 +64,16 @@ function deletablePath(path: unknown): string {
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 
-export function localBackend(root: string) {
-  const files = projectFiles(root)
+/** `collections`: the collections of the model now (the dev server's compiler's), whose folders it edits. */
+export function localBackend(root: string, collections: () => readonly string[]) {
+  const folders = collectionFolders(collections)
+  const files = projectFiles(root, folders)
 
   const actions: Record<string, (params: Record<string, unknown>) => Promise<unknown>> = {
     info: async () => ({ repo: basename(root), publish_modes: ['simple'], type: 'local_fs' }),
     // Every item's files, whatever depth Decap asks for: an item's own folder holds its index.md.
     entriesByFolder: async ({ folder }) => {
-      const dir = collectionFolderOf(folder)
+      const dir = collectionFolderOf(folder, folders)
       const top = await files.resolve(dir)
       const names: string[] = []
       for (const entry of await readdir(top, { withFileTypes: true }).catch(() => [])) {
@@ -78,17 +82,17 @@ export function localBackend(root: string) {
           for (const inner of await readdir(join(top, entry.name)).catch(() => [] as string[]))
             names.push(`${entry.name}/${inner}`)
       }
-      const paths = names.map((name) => `${dir}/${name}`).filter(isContentPath)
+      const paths = names.map((name) => `${dir}/${name}`).filter((p) => isContentPath(p, folders))
       return Promise.all(paths.sort().map((p) => readEntry(files, p)))
     },
     entriesByFiles: async ({ files: wanted }) =>
       Promise.all(
         list(wanted).map((f) => {
           const { path, label } = f as { path?: unknown; label?: unknown }
-          return readEntry(files, contentPath(path), typeof label === 'string' ? label : undefined)
+          return readEntry(files, contentPath(path, folders), typeof label === 'string' ? label : undefined)
         }),
       ),
-    getEntry: async ({ path }) => readEntry(files, contentPath(path)),
+    getEntry: async ({ path }) => readEntry(files, contentPath(path, folders)),
     persistEntry: async ({ entry, dataFiles, assets }) => {
       const entries = (Array.isArray(dataFiles) ? dataFiles : [entry]) as {
         path?: unknown
@@ -96,11 +100,11 @@ export function localBackend(root: string) {
         newPath?: unknown
       }[]
       // Everything is checked before anything is written: a refused save changes nothing.
-      const images = list(assets).map(decodeAsset)
+      const images = list(assets).map((asset) => decodeAsset(files, asset))
       const texts = entries.map((f) => {
-        const path = contentPath(f.path)
+        const path = contentPath(f.path, folders)
         if (typeof f.raw !== 'string') throw new LocalBackendError(`${path}: the entry has no text to write`)
-        return { path, raw: f.raw, newPath: f.newPath === undefined ? undefined : contentPath(f.newPath) }
+        return { path, raw: f.raw, newPath: f.newPath === undefined ? undefined : contentPath(f.newPath, folders) }
       })
       for (const image of images) await writeMedia(files, image)
       for (const t of texts) await files.write(t.path, t.raw)
@@ -109,17 +113,17 @@ export function localBackend(root: string) {
       return { message: 'entry persisted' }
     },
     deleteFile: async ({ path }) => {
-      await rm(await files.resolve(deletablePath(path)), { force: true })
+      await rm(await files.resolve(deletablePath(path, folders)), { force: true })
       return { message: `deleted ${String(path)}` }
     },
     deleteFiles: async ({ paths }) => {
-      const checked = list(paths).map(deletablePath)
+      const checked = list(paths).map((p) => deletablePath(p, folders))
       for (const p of checked) await rm(await files.resolve(p), { force: true })
       return { message: `deleted ${checked.join(', ')}` }
     },
     getMedia: async ({ mediaFolder }) => listMedia(files, mediaFolder),
     getMediaFile: async ({ path }) => readMedia(files, path),
-    persistMedia: async ({ asset }) => writeMedia(files, decodeAsset(asset)),
+    persistMedia: async ({ asset }) => writeMedia(files, decodeAsset(files, asset)),
     getDeployPreview: async () => null,
   }
 

@@ -45,9 +45,9 @@ export function imageFormatOf(bytes: Uint8Array): 'jpeg' | 'png' | 'gif' | 'webp
 }
 
 /** The bytes of an image Decap uploads, once they are known to be an image the build accepts. */
-export function decodeAsset(asset: unknown): { path: string; bytes: Buffer } {
+export function decodeAsset(files: ProjectFiles, asset: unknown): { path: string; bytes: Buffer } {
   const { path, content, encoding } = (asset ?? {}) as { path?: unknown; content?: unknown; encoding?: unknown }
-  const checked = mediaPath(path)
+  const checked = mediaPath(path, files.folders)
   if (encoding !== 'base64' || typeof content !== 'string')
     throw new LocalBackendError(`${checked}: the upload must be base64 content`)
   // Refused before decoding: base64 is four characters for three bytes.
@@ -68,7 +68,7 @@ function mediaFile(path: string, bytes: Buffer): MediaFile {
 
 /** One image of the working tree; 404 when there is none at the path. */
 export async function readMedia(files: ProjectFiles, path: unknown): Promise<MediaFile> {
-  const checked = mediaPath(path)
+  const checked = mediaPath(path, files.folders)
   const file = await files.resolve(checked)
   const size = await stat(file).then(
     (s) => (s.isFile() ? s.size : undefined),
@@ -82,7 +82,7 @@ export async function readMedia(files: ProjectFiles, path: unknown): Promise<Med
 
 /** The images directly inside a folder (none when it does not exist yet), by name. */
 export async function listMedia(files: ProjectFiles, folder: unknown): Promise<MediaFile[]> {
-  const checked = mediaFolderOf(folder)
+  const checked = mediaFolderOf(folder, files.folders)
   const dir = await files.resolve(checked)
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => [])
   const names = entries

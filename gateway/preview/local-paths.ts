@@ -15,8 +15,8 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, realpath, rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { collectionFolder, SHARED_MEDIA_FOLDER } from '../../contract/admin-config.ts'
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { SHARED_MEDIA_FOLDER } from '../../contract/admin-config.ts'
+
 import { AppError } from '../../contract/errors.ts'
 import { LOCAL_IMAGE_EXTENSIONS } from '../../contract/media.ts'
 
@@ -32,7 +32,15 @@ export class LocalBackendError extends AppError {
   }
 }
 
-const COLLECTION_FOLDERS = new Set<string>(COLLECTION_NAMES.map(collectionFolder))
+/** The collections' folders (`content/<collection>`): which collections there are is site.yaml's, now. */
+export interface CollectionFolders {
+  has(folder: string): boolean
+}
+
+/** The folders of the collections `names` gives (the compiler's model, which an edit of site.yaml changes). */
+export function collectionFolders(names: () => readonly string[]): CollectionFolders {
+  return { has: (folder) => folder.startsWith('content/') && names().includes(folder.slice('content/'.length)) }
+}
 /** A file or folder name: what Decap makes of a title or an upload (lowercase ASCII, `-`, `.`, `_`, `~`). */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]*$/
 const MARKDOWN_NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]*\.md$/
@@ -45,17 +53,17 @@ const MAX_PATH_LENGTH = 300
 const shown = (value: unknown) => JSON.stringify(String(value).slice(0, 200))
 
 /** Whether `path` is an item's file: Markdown directly in a collection's folder, or an `index` file in an item's folder there. */
-export function isContentPath(path: string): boolean {
+export function isContentPath(path: string, folders: CollectionFolders): boolean {
   if (path.length > MAX_PATH_LENGTH) return false
   const name = basename(path)
-  if (COLLECTION_FOLDERS.has(dirname(path))) return MARKDOWN_NAME.test(name)
+  if (folders.has(dirname(path))) return MARKDOWN_NAME.test(name)
   const folder = dirname(path)
-  return INDEX_NAME.test(name) && COLLECTION_FOLDERS.has(dirname(folder)) && NAME.test(basename(folder))
+  return INDEX_NAME.test(name) && folders.has(dirname(folder)) && NAME.test(basename(folder))
 }
 
 /** The path, if it names an item's file (see `isContentPath`). */
-export function contentPath(path: unknown): string {
-  if (typeof path !== 'string' || !isContentPath(path))
+export function contentPath(path: unknown, folders: CollectionFolders): string {
+  if (typeof path !== 'string' || !isContentPath(path, folders))
     throw new LocalBackendError(
       `${shown(path)} is not a content file: the editor reads and writes content/<collection>/<slug>.md and content/<collection>/<slug>/index.md only (and their translations, <slug>.<locale>.md)`,
     )
@@ -63,22 +71,22 @@ export function contentPath(path: unknown): string {
 }
 
 /** The folder (trailing slashes dropped), if it is a collection's. */
-export function collectionFolderOf(folder: unknown): string {
+export function collectionFolderOf(folder: unknown, folders: CollectionFolders): string {
   const trimmed = typeof folder === 'string' ? folder.replace(/\/+$/, '') : ''
-  if (!COLLECTION_FOLDERS.has(trimmed)) throw new LocalBackendError(`${shown(folder)} is not a collection's folder`)
+  if (!folders.has(trimmed)) throw new LocalBackendError(`${shown(folder)} is not a collection's folder`)
   return trimmed
 }
 
 /** Whether `folder` may hold images: a collection's folder, an item's folder in it, or the shared portraits'. */
-function isMediaFolder(folder: string): boolean {
-  if (folder === SHARED_MEDIA_FOLDER || COLLECTION_FOLDERS.has(folder)) return true
-  return COLLECTION_FOLDERS.has(dirname(folder)) && NAME.test(basename(folder))
+function isMediaFolder(folder: string, folders: CollectionFolders): boolean {
+  if (folder === SHARED_MEDIA_FOLDER || folders.has(folder)) return true
+  return folders.has(dirname(folder)) && NAME.test(basename(folder))
 }
 
 /** The folder (trailing slashes dropped), if images may live in it. */
-export function mediaFolderOf(folder: unknown): string {
+export function mediaFolderOf(folder: unknown, folders: CollectionFolders): string {
   const trimmed = typeof folder === 'string' ? folder.replace(/\/+$/, '') : ''
-  if (trimmed.length > MAX_PATH_LENGTH || !isMediaFolder(trimmed))
+  if (trimmed.length > MAX_PATH_LENGTH || !isMediaFolder(trimmed, folders))
     throw new LocalBackendError(
       `${shown(folder)} is not a folder of images: the editor keeps them in content/<collection>/, an item's folder there, or ${SHARED_MEDIA_FOLDER}/`,
     )
@@ -92,10 +100,10 @@ export function isImageName(name: string): boolean {
 }
 
 /** The path, if it names an image file where images may live. */
-export function mediaPath(path: unknown): string {
+export function mediaPath(path: unknown, folders: CollectionFolders): string {
   if (typeof path !== 'string' || path.length > MAX_PATH_LENGTH)
     throw new LocalBackendError(`${shown(path)} is not an image path`)
-  mediaFolderOf(dirname(path))
+  mediaFolderOf(dirname(path), folders)
   if (!isImageName(basename(path)))
     throw new LocalBackendError(
       `${shown(path)} is not an image file: the build reads ${LOCAL_IMAGE_EXTENSIONS.map((e) => `.${e}`).join(', ')}`,
@@ -104,7 +112,7 @@ export function mediaPath(path: unknown): string {
 }
 
 /** Reading and writing the project's files by their checked paths. */
-export function projectFiles(root: string) {
+export function projectFiles(root: string, folders: CollectionFolders) {
   let project: Promise<string> | undefined
   /** Refuse `path` when it, or the nearest part of it that exists, resolves outside the project (a symlink). */
   const inside = async (path: string): Promise<string> => {
@@ -120,6 +128,8 @@ export function projectFiles(root: string) {
     }
   }
   return {
+    /** The collections' folders, which the paths are checked against. */
+    folders,
     /** Where a checked path is on disk. */
     resolve: inside,
     /** Write through a temporary file renamed into place, so the watcher never reads half a file. */

@@ -8,7 +8,7 @@
  * polls the revision and reloads itself when a save changes it.
  */
 import type { PreviewItem } from '../../build/dev.ts'
-import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import { escapeHtml, jsonForScript, page } from '../../contract/html.ts'
 import type { ImageObject, SocialImage } from '../../contract/media.ts'
 import { MEDIA_PREFIX, PREVIEW_PREFIX } from '../../contract/public-paths.ts'
@@ -24,7 +24,10 @@ export interface PreviewState {
   /** Content errors, as printed: `file:line:col field: message`. */
   errors: string[]
   siteName: string
+  /** The site's collections and their titles, in the model's order. */
   collectionTitles: Record<CollectionName, string>
+  /** Each collection's label (what one item is called). */
+  labels: Record<CollectionName, string>
   /** Where the published records say the processed images are (site.yaml's api_url); this server serves them at /media/. */
   mediaOrigin: string | undefined
 }
@@ -78,7 +81,7 @@ function shell(title: string, state: PreviewState, main: string): string {
 }
 
 export function indexPage(state: PreviewState): string {
-  const sections = COLLECTION_NAMES.map((collection) => {
+  const sections = Object.keys(state.collectionTitles).map((collection) => {
     const items = state.items.filter((i) => i.collection === collection)
     const rows = items.map((i) => {
       const title = i.record?.title ?? i.slug
@@ -86,7 +89,7 @@ export function indexPage(state: PreviewState): string {
       const locale = i.locale === state.language ? '' : ` <span class="locale">${escapeHtml(i.locale)}</span>`
       return `<li><a href="${itemHref(state, collection, i.slug, i.locale)}">${escapeHtml(title)}</a>${locale}${badges(i)}${date}</li>`
     })
-    return `<section aria-labelledby="c-${collection}"><h2 id="c-${collection}">${escapeHtml(state.collectionTitles[collection])} <small>(${items.length})</small></h2>
+    return `<section aria-labelledby="c-${collection}"><h2 id="c-${collection}">${escapeHtml(state.collectionTitles[collection] ?? collection)} <small>(${items.length})</small></h2>
 <ul>${rows.join('') || '<li><small>none yet</small></li>'}</ul></section>`
   })
   return shell(
@@ -105,10 +108,11 @@ export function itemPage(
   collection: CollectionName,
   slug: string,
 ): string {
-  const nav = `<nav><a href="${PREVIEW_PREFIX}/">All items</a> · ${escapeHtml(COLLECTIONS[collection].label)}</nav>`
+  const label = state.labels[collection] ?? collection
+  const nav = `<nav><a href="${PREVIEW_PREFIX}/">All items</a> · ${escapeHtml(label)}</nav>`
   if (state.errors.length || !item?.record) {
     const missing = !state.errors.length
-      ? `<p>No ${escapeHtml(COLLECTIONS[collection].label)} has the slug <code>${escapeHtml(slug)}</code> (yet): this page shows it once a file with that slug is saved.</p>`
+      ? `<p>No ${escapeHtml(label)} has the slug <code>${escapeHtml(slug)}</code> (yet): this page shows it once a file with that slug is saved.</p>`
       : ''
     return shell(
       slug,

@@ -7,7 +7,7 @@
 import { defineHandler, type H3, type H3Event } from 'h3'
 import { FastResponse } from 'srvx'
 import type { Compiler } from '../../build/dev.ts'
-import { COLLECTION_NAMES, isCollectionName, type CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import { baseHeaderRecord, CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import { PREVIEW_PREFIX } from '../../contract/public-paths.ts'
 import { READ } from '../../contract/routes/route.ts'
@@ -30,7 +30,7 @@ export function previewPlugin(compiler: Compiler): (app: H3) => void {
     const current = compiler.current()
     const site = compiler.siteSettings()
     const titles = {} as Record<CollectionName, string>
-    for (const c of COLLECTION_NAMES) titles[c] = site?.collections[c].title ?? c
+    for (const c of site?.model.names ?? []) titles[c] = site?.collections[c]?.title ?? c
     return {
       revision,
       items,
@@ -39,6 +39,7 @@ export function previewPlugin(compiler: Compiler): (app: H3) => void {
       errors: current.ok ? [] : current.errors.errors.map((e) => e.message),
       siteName: site?.name ?? 'Content',
       collectionTitles: titles,
+      labels: Object.fromEntries((site?.model.names ?? []).map((c) => [c, site!.collections[c]!.label])),
       mediaOrigin: site?.apiUrl,
     }
   }
@@ -69,7 +70,7 @@ export function previewPlugin(compiler: Compiler): (app: H3) => void {
         assertMethod(event, PAGES)
         const collection = event.context.params?.collection ?? ''
         const slug = decodeURIComponent(event.context.params?.slug ?? '')
-        if (!isCollectionName(collection))
+        if (!Object.hasOwn(compiler.siteSettings()?.collections ?? {}, collection))
           throw problem('not-found', { detail: `There is no collection "${collection.slice(0, 120)}".` })
         const current = state()
         // `?locale=de`: the item's translation with that slug; without it, the default locale's item; else

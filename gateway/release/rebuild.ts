@@ -1,7 +1,9 @@
 /**
  * How `npm start` builds again at a release: `npm run build -- --root
  * <project>`, in a child process, exactly as the operator would run it (the
- * same settings, the render and media caches, the atomic swap of dist/). The
+ * same settings, the render and media caches, the atomic swap of dist/), with
+ * the gateway's own origin as PUBLIC_URL, so its records name where they are
+ * served, as those of `npm start`'s own build do (contract/api-origin.ts). The
  * project is the one whose dist/ the gateway serves (DIST_DIR, by default
  * `dist` in the folder npm start runs in). The gateway itself never loads the
  * compiler, so it stays as small as it started.
@@ -27,6 +29,7 @@ export class ReleaseBuildError extends AppError {
 export async function projectRebuild(
   distDir: string,
   packageRoot: string,
+  origin: () => string,
 ): Promise<{ rebuild: () => Promise<void> } | { reason: string }> {
   const root = dirname(resolve(distDir))
   const hasContent = await stat(join(root, 'content')).then(
@@ -40,16 +43,17 @@ export async function projectRebuild(
     () => undefined,
   )
   if (!scripts?.build) return { reason: `${packageRoot} has no package.json with a build script` }
-  return { rebuild: () => runBuild(root, packageRoot) }
+  return { rebuild: () => runBuild(root, packageRoot, origin()) }
 }
 
-function runBuild(root: string, packageRoot: string): Promise<void> {
+function runBuild(root: string, packageRoot: string, origin: string): Promise<void> {
   // Under npm (as `npm start` runs), its own CLI; elsewhere the npm on the PATH.
   const npm = process.env.npm_execpath
   const build = ['run', '--silent', 'build', '--', '--root', root]
   const [command, args] = npm?.endsWith('npm-cli.js') ? [process.execPath, [npm, ...build]] : ['npm', build]
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'], env: process.env })
+    const env = { ...process.env, PUBLIC_URL: origin }
+    const child = spawn(command, args, { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'], env })
     let output = ''
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString('utf8')).slice(-MAX_OUTPUT)

@@ -17,6 +17,8 @@ export interface ServeReleaseOptions {
   frozen: boolean
   /** The folder whose package.json's build script rebuilds (where `npm start` runs). */
   packageRoot: string
+  /** The gateway's origin, which a rebuild writes into the records as `npm start`'s build did. */
+  origin: () => string
   /** After a rebuilt dist/ is swapped in (the webhooks). */
   onSwap?: () => void
 }
@@ -25,7 +27,7 @@ export async function startServeReleases(options: ServeReleaseOptions): Promise<
   const { store, log } = options
   const project = options.frozen
     ? { reason: 'BUILD_TIME is set: the build is as of that instant, and nothing is released on its own' }
-    : await projectRebuild(store.distDir, options.packageRoot)
+    : await projectRebuild(store.distDir, options.packageRoot, options.origin)
   if ('reason' in project) {
     const { reason } = project
     const arm = () => {

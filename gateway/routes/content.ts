@@ -6,7 +6,7 @@
  * content/locales.ts), from that locale's files and records.
  */
 import { defineHandler, type H3Event } from 'h3'
-import { isCollectionName, type CollectionName } from '../../contract/collections.ts'
+import { collectionOf, listed, type CollectionModel, type CollectionName } from '../../contract/model/model.ts'
 import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import { selectFields } from '../../contract/list-query.ts'
 import { itemFile, listFile, localeListFile } from '../../contract/paths.ts'
@@ -31,9 +31,9 @@ const SLUG_RE = new RegExp(SLUG_PATTERN)
 /** `now`: the clock `when=upcoming|past` reads and Cache-Control is capped by (the platform's). */
 export function listRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
-    const { snapshot, collection } = prepare(event, store)
+    const { snapshot, collection, def } = prepare(event, store)
     const params = event.url.searchParams
-    const parsed = parseListQuery(params, collection)
+    const parsed = parseListQuery(params, def, snapshot.model)
     const errors = parsed.ok ? [] : [...parsed.errors]
     const chosen = requestLocale(event, snapshot, errors, params)
     if (!parsed.ok || errors.length) throw invalidParameters(errors)
@@ -63,7 +63,7 @@ export function listRoute(store: ArtifactStore, now: () => Date) {
       })
     }
     const clock = query.when ? timed(snapshot, [collection], at) : undefined
-    const rendered = renderLongTail(snapshot, collection, query, summaries, at, clock)
+    const rendered = renderLongTail(snapshot, def, query, summaries, at, clock)
     return respondWithFile(event, rendered, {
       contentType: JSON_TYPE,
       cacheControl: clock?.cacheControl ?? CACHE.content,
@@ -78,18 +78,21 @@ export function listRoute(store: ArtifactStore, now: () => Date) {
 /** `now`: the gateway's clock, which caps Cache-Control at the build's next release or expiry. */
 export function itemRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
-    const { snapshot, collection } = prepare(event, store)
+    const { snapshot, collection, def } = prepare(event, store)
     const slug = event.context.params?.slug ?? ''
     const errors: ParameterError[] = []
     const chosen = requestLocale(event, snapshot, errors)
-    const fields = parseFields(event.url.searchParams, collection, 'full', errors)
+    const fields = parseFields(event.url.searchParams, snapshot.model, def, 'full', errors)
     // A multilingual build: the item in the request's locale, found by its slug in any locale.
     const found = chosen && SLUG_RE.test(slug) ? findItem(snapshot, collection, slug, chosen) : undefined
     const path = chosen ? found?.file : itemFile(collection, slug)
     if (!SLUG_RE.test(slug) || path === undefined || !snapshot.has(path)) {
+      const locales = localesOf(snapshot)
+      // Only another locale can fall back (to the default one); the default locale has nothing to fall back to.
+      const noFallback = chosen && chosen.locale !== locales.default && !locales.fallback.includes(chosen.locale)
       const notFound = problem('not-found', {
         detail: chosen
-          ? `No published ${collection} item has the slug "${slug.slice(0, 120)}" in ${chosen.locale}${localesOf(snapshot).fallback.includes(chosen.locale) ? '' : ' (this locale does not fall back to the default one)'}. List /api/${collection}?locale=${chosen.locale} to find slugs.`
+          ? `No published ${collection} item has the slug "${slug.slice(0, 120)}" in ${chosen.locale}${noFallback ? ' (this locale does not fall back to the default one)' : ''}. List /api/${collection}?locale=${chosen.locale} to find slugs.`
           : `No published ${collection} item has the slug "${slug.slice(0, 120)}". List /api/${collection} to find slugs.`,
       })
       if (!SLUG_RE.test(slug)) throw notFound
@@ -121,14 +124,20 @@ export function itemRoute(store: ArtifactStore, now: () => Date) {
   })
 }
 
-function prepare(event: H3Event, store: ArtifactStore): { snapshot: Snapshot; collection: CollectionName } {
+/** The build to answer from and the collection of the path, one of its model's (else a 404 naming them). */
+function prepare(
+  event: H3Event,
+  store: ArtifactStore,
+): { snapshot: Snapshot; collection: CollectionName; def: CollectionModel } {
   const name = event.context.params?.collection ?? ''
-  if (!isCollectionName(name)) {
+  const snapshot = readSnapshot(event, store)
+  const def = collectionOf(snapshot.model, name)
+  if (!def) {
     throw problem('not-found', {
-      detail: `There is no collection "${name.slice(0, 120)}"; collections are blog-posts, case-studies, webinars and events.`,
+      detail: `There is no collection "${name.slice(0, 120)}"; collections are ${listed(snapshot.model.names)}.`,
     })
   }
-  return { snapshot: readSnapshot(event, store), collection: name }
+  return { snapshot, collection: name, def }
 }
 
 /**
@@ -139,13 +148,13 @@ function prepare(event: H3Event, store: ArtifactStore): { snapshot: Snapshot; co
  */
 function renderLongTail(
   snapshot: Snapshot,
-  collection: CollectionName,
+  collection: CollectionModel,
   query: ListQuery,
   summaries: readonly ContentRecord[],
   now: number,
   clock: Timed | undefined,
 ): RenderedFile {
-  return snapshot.rendered(listHref(collection, query) + (clock?.key ?? ''), () => {
+  return snapshot.rendered(listHref(collection.name, query) + (clock?.key ?? ''), () => {
     const envelope = listEnvelope(collection, summaries, query, now)
     return { body: JSON.stringify(envelope), headers: pageHeaders(envelope.meta.total, envelope.links) }
   })

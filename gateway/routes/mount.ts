@@ -60,7 +60,7 @@ export function mountRoutes(
     const middleware: Middleware[] = [deprecationsOf(route, store)]
     const charge = budgets.chargeOf(route)
     // Budgets first: a client past one does not get its body read.
-    if (charge) middleware.push(budgetGuard(route, charge, settings.TRUST_PROXY))
+    if (charge) middleware.push(budgetGuard(route, charge, settings.TRUST_PROXY, store))
     if (route.body) middleware.push(bodyLimit(route.body, settings[route.body.limit]))
     const guarded = defineHandler((event) => {
       assertMethod(event, route)

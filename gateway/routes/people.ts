@@ -5,11 +5,12 @@
  * Accept-Language), as the lists are.
  */
 import { defineHandler, type H3Event } from 'h3'
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import { SLUG_PATTERN } from '../../contract/patterns.ts'
 import { peopleEnvelope, personHref, personItemsEnvelope, type PersonQuery } from '../../contract/people-index.ts'
 import type { ParameterError } from '../../contract/query-values.ts'
+import { parametersOf } from '../../contract/routes/index.ts'
 import { readQuery } from '../../contract/routes/query-reader.ts'
 import { people as peopleSpec, person as personSpec } from '../../contract/routes/people.ts'
 import type { ArtifactStore, Snapshot } from '../artifacts.ts'
@@ -52,14 +53,14 @@ export function peopleRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const snapshot = readSnapshot(event, store)
     const errors: ParameterError[] = []
-    const { collection } = readQuery(peopleSpec.parameters, event.url.searchParams, errors) as {
+    const { collection } = readQuery(parametersOf(peopleSpec, snapshot.model), event.url.searchParams, errors) as {
       collection?: CollectionName
     }
     const { chosen, locale } = readLocale(event, snapshot, errors)
     if (errors.length) throw invalidParameters(errors)
     const key = `/api/people?collection=${collection ?? ''}&locale=${locale ?? ''}`
     return answer(event, snapshot, now, key, chosen, () => ({
-      body: JSON.stringify(peopleEnvelope(peopleIndexOf(snapshot, locale), collection, locale)),
+      body: JSON.stringify(peopleEnvelope(snapshot.model, peopleIndexOf(snapshot, locale), collection, locale)),
     }))
   })
 }
@@ -69,7 +70,10 @@ export function personRoute(store: ArtifactStore, now: () => Date) {
     const snapshot = readSnapshot(event, store)
     const slug = event.context.params?.slug ?? ''
     const errors: ParameterError[] = []
-    const values = readQuery(personSpec.parameters, event.url.searchParams, errors) as Omit<PersonQuery, 'locale'>
+    const values = readQuery(parametersOf(personSpec, snapshot.model), event.url.searchParams, errors) as Omit<
+      PersonQuery,
+      'locale'
+    >
     const { chosen, locale } = readLocale(event, snapshot, errors)
     const found = SLUG_RE.test(slug) ? peopleIndexOf(snapshot, locale).get(slug) : undefined
     if (!found)
@@ -79,7 +83,7 @@ export function personRoute(store: ArtifactStore, now: () => Date) {
     if (errors.length) throw invalidParameters(errors)
     const query: PersonQuery = { ...values, ...(locale !== undefined && { locale }) }
     return answer(event, snapshot, now, personHref(slug, query), chosen, () => {
-      const envelope = personItemsEnvelope(found, query)
+      const envelope = personItemsEnvelope(snapshot.model, found, query)
       return { body: JSON.stringify(envelope), headers: pageHeaders(envelope.meta.total, envelope.links) }
     })
   })

@@ -6,7 +6,7 @@
  */
 import { defineHandler, type H3Event } from 'h3'
 import { FastResponse } from 'srvx'
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import { baseHeaderRecord, CACHE, JSON_TYPE, PROBLEM_TYPE } from '../../contract/headers.ts'
 import { goneBody, movedTo, REDIRECTS_FILE, type Fate } from '../../contract/redirects.ts'
 import { cacheControlAt } from '../../contract/release.ts'

@@ -4,7 +4,7 @@
  * snippet. Rendered here, cached per build like the long tail of lists.
  */
 import { defineHandler } from 'h3'
-import { isCollectionName, type CollectionName } from '../../contract/collections.ts'
+import { isCollectionName, type CollectionName } from '../../contract/model/model.ts'
 import { localeHeaders, localesOf, requestLocale, summariesIn } from '../content/locales.ts'
 import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import type { ContentRecord } from '../../contract/records.ts'
@@ -26,7 +26,7 @@ const HIT_FIELDS = ['title', 'summary', 'url', 'tags', 'published_at', 'updated_
 export function searchRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const snapshot = readSnapshot(event, store)
-    const parsed = parseSearchQuery(event.url.searchParams)
+    const parsed = parseSearchQuery(event.url.searchParams, snapshot.model)
     const errors = parsed.ok ? [] : [...parsed.errors]
     const chosen = requestLocale(event, snapshot, errors)
     if (!parsed.ok || errors.length) throw invalidParameters(errors)
@@ -35,7 +35,7 @@ export function searchRoute(store: ArtifactStore, now: () => Date) {
     const query: SearchQuery = locale ? { ...parsed.query, locale } : parsed.query
     const at = now().getTime()
     // With `when`, the hits change at each start of an event or webinar searched: one answer per window between them.
-    const clock = query.when ? timed(snapshot, scheduledCollections(query.collection), at) : undefined
+    const clock = query.when ? timed(snapshot, scheduledCollections(snapshot.model, query.collection), at) : undefined
     const key = searchHref(query) + (clock?.key ?? '')
     // Capped at the build's next release or expiry however the locale was chosen; an answer Accept-Language
     // chose is not the target's alone, though: the fast path must not repeat it.
@@ -74,7 +74,7 @@ async function searchEnvelope(snapshot: Snapshot, query: SearchQuery, now: numbe
     throw error
   }
   const data = result.hits.flatMap((hit) => {
-    const record = isCollectionName(hit.collection)
+    const record = isCollectionName(snapshot.model, hit.collection)
       ? summariesOf(snapshot, hit.collection, query.locale).get(hit.slug)
       : undefined
     return record ? [hitOf(record, hit, query.locale)] : []

@@ -6,10 +6,11 @@
  * Accept-Language), as the lists are.
  */
 import { defineHandler, type H3Event } from 'h3'
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import { CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import { TAG_PATTERN } from '../../contract/patterns.ts'
 import type { ParameterError } from '../../contract/query-values.ts'
+import { parametersOf } from '../../contract/routes/index.ts'
 import { readQuery } from '../../contract/routes/query-reader.ts'
 import { tag as tagRouteSpec, tags as tagsRouteSpec, TAG_PRERENDERED_LIMITS } from '../../contract/routes/taxonomy.ts'
 import {
@@ -43,7 +44,7 @@ export function tagsRoute(store: ArtifactStore, now: () => Date) {
   return defineHandler((event) => {
     const snapshot = readSnapshot(event, store)
     const errors: ParameterError[] = []
-    const { collection } = readQuery(tagsRouteSpec.parameters, event.url.searchParams, errors) as {
+    const { collection } = readQuery(parametersOf(tagsRouteSpec, snapshot.model), event.url.searchParams, errors) as {
       collection?: CollectionName
     }
     const { chosen, locale } = readLocale(event, snapshot, errors)
@@ -65,7 +66,10 @@ export function tagRoute(store: ArtifactStore, now: () => Date) {
     const snapshot = readSnapshot(event, store)
     const tag = event.context.params?.tag ?? ''
     const errors: ParameterError[] = []
-    const values = readQuery(tagRouteSpec.parameters, event.url.searchParams, errors) as Omit<TagQuery, 'locale'>
+    const values = readQuery(parametersOf(tagRouteSpec, snapshot.model), event.url.searchParams, errors) as Omit<
+      TagQuery,
+      'locale'
+    >
     const { chosen, locale } = readLocale(event, snapshot, errors)
     const index = tagIndexOf(snapshot, locale)
     if (!TAG_RE.test(tag) || !index.has(tag)) {
@@ -76,7 +80,7 @@ export function tagRoute(store: ArtifactStore, now: () => Date) {
     }
     if (errors.length) throw invalidParameters(errors)
     const query: TagQuery = { ...values, ...(locale !== undefined && { locale }) }
-    const items = tagItems(index, tag)
+    const items = tagItems(snapshot.model, index, tag)
     const options = {
       contentType: JSON_TYPE,
       cacheControl: CACHE.content,
@@ -97,7 +101,7 @@ export function tagRoute(store: ArtifactStore, now: () => Date) {
       snapshot.peekRendered(key) ??
       tagLabels(snapshot).then((labels) =>
         snapshot.rendered(key, () => {
-          const envelope = tagItemsEnvelope(tagEntry(index, labels, tag, undefined, locale), items, query)
+          const envelope = tagItemsEnvelope(tagEntry(index, labels, tag, snapshot.model.names, locale), items, query)
           return { body: JSON.stringify(envelope), headers: pageHeaders(envelope.meta.total, envelope.links) }
         }),
       )

@@ -6,7 +6,7 @@
  * documents are ordered, and only the returned hits read their item's text
  * for a snippet.
  */
-import { COLLECTION_NAMES, type CollectionName } from '../../contract/collections.ts'
+import { peopleFields, type CollectionName } from '../../contract/model/model.ts'
 import type { RecordFilter } from '../../contract/filters.ts'
 import { recordMatcher } from '../../contract/list-query.ts'
 import { localeSearchIndexFile, MAX_QUERY_LENGTH, SEARCH_INDEX_FILE } from '../../contract/search.ts'
@@ -88,13 +88,15 @@ export async function search(
   const records = (c: CollectionName) => recordsBySlug(snapshot, c, locale)
   const queryTerms = [...new Set(termsOf(options.query.slice(0, MAX_QUERY_LENGTH), stem))]
   const matches = index.matchTerms(queryTerms)
-  const wantedCollection = options.collection === undefined ? -1 : COLLECTION_NAMES.indexOf(options.collection)
-  const kept = recordMatcher(options, options.now ?? Date.now())
+  // The index numbers each document's collection by its place in the build's model.
+  const { names } = snapshot.model
+  const wantedCollection = options.collection === undefined ? -1 : names.indexOf(options.collection)
+  const kept = recordMatcher(options, options.now ?? Date.now(), peopleFields(snapshot.model))
   const candidates = index.run(matches).filter((doc) => {
     const c = index.collectionOf(doc)
     if (wantedCollection >= 0 && c !== wantedCollection) return false
     if (!kept) return true
-    const record = records(COLLECTION_NAMES[c]!).get(index.slugOf(doc))
+    const record = records(names[c]!).get(index.slugOf(doc))
     return record !== undefined && kept(record)
   })
   const start = (options.page - 1) * options.limit
@@ -102,7 +104,7 @@ export async function search(
   const termsByDoc = index.termsIn(matches, page)
   const hits = await Promise.all(
     page.map(async (doc): Promise<SearchHit> => {
-      const collection = COLLECTION_NAMES[index.collectionOf(doc)]!
+      const collection = names[index.collectionOf(doc)]!
       const slug = index.slugOf(doc)
       const terms = (termsByDoc.get(doc) ?? []).map((t) => index.termName(t))
       const record = records(collection).get(slug)

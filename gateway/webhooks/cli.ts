@@ -1,15 +1,15 @@
 /**
  * `npm run keys -- webhook …`: webhook subscriptions, kept in the state store
- * the gateway uses (OAUTH_STORE: files under gateway/.data/, or a Netlify
+ * the gateway uses (STATE_STORE: files under gateway/.data/, or a Netlify
  * site's Blobs with NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN). A new signing
  * secret is printed once, on stdout; it is stored sealed (secrets.ts). Each
  * change of a subscription is one step of its record, and creations,
  * rotations, pauses and removals are recorded in the audit trail.
  */
-import { parseArgs } from 'node:util'
 import { readCursor } from '../../contract/changes.ts'
 import { LOCALE_QUERY_PATTERN } from '../../contract/locales.ts'
 import { report } from '../../contract/cli.ts'
+import { defineCommand, didYouMean, parseCommand } from '../../contract/cli-args.ts'
 import { UsageError } from '../../contract/errors.ts'
 import { readSettings } from '../../contract/settings.ts'
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../contract/webhook-events.ts'
@@ -61,24 +61,30 @@ export function webhookUsage(command: string | undefined): string {
   return `usage: npm run keys -- webhook ${synopsis}\n  ${what}`
 }
 
-const OPTIONS = {
-  url: { type: 'string' },
-  events: { type: 'string' },
-  locales: { type: 'string' },
-  description: { type: 'string' },
-  timeout: { type: 'string' },
-  overlap: { type: 'string' },
-  limit: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const
+/** Every option of every command (COMMANDS says which takes which). */
+const WEBHOOK = defineCommand({
+  name: 'npm run keys -- webhook',
+  summary: 'Webhook subscriptions.',
+  operands: '<command>',
+  positionals: 3,
+  options: {
+    url: { type: 'string' },
+    events: { type: 'string' },
+    locales: { type: 'string' },
+    description: { type: 'string' },
+    timeout: { type: 'string' },
+    overlap: { type: 'string' },
+    limit: { type: 'string' },
+  },
+})
 
 export async function webhookCommand(argv: string[], io: CliIo): Promise<number> {
   try {
-    const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS })
+    const { help, values, positionals } = parseCommand(WEBHOOK, argv)
     const [command, id, extra] = positionals
-    if (values.help || command === undefined || command === 'help') {
+    if (help || command === undefined || command === 'help') {
       io.out(webhookUsage(command === 'help' ? id : command))
-      return command === undefined && !values.help ? 2 : 0
+      return command === undefined && !help ? 2 : 0
     }
     if (command === 'secrets-key') {
       io.err('a new key; set it as WEBHOOK_SECRETS_KEY wherever subscriptions are read or made (the same everywhere):')
@@ -135,7 +141,12 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
     if (command === 'list') {
       const lastRun = await readLastRun(store)
       if (lastRun) io.err(describeRun(lastRun))
-      for (const s of await subscriptions.list()) {
+      const all = await subscriptions.list()
+      if (!all.length)
+        io.err(
+          `no webhook subscriptions in ${store.location}; \`npm run keys -- webhook create --help\` says how to add one`,
+        )
+      for (const s of all) {
         const state = await queue.state(s.id)
         const waiting = (await queue.waiting(s.id)).length
         io.out(
@@ -245,10 +256,12 @@ export async function webhookCommand(argv: string[], io: CliIo): Promise<number>
       io.err(`queued ${extra} for ${subscription.id} again; it goes out on the next pass, with the same webhook-id`)
       return 0
     }
-    throw new UsageError(`unknown webhook command "${command}"`, WEBHOOK_USAGE)
+    throw new UsageError(
+      `unknown webhook command "${command}"${didYouMean(command, Object.keys(COMMANDS))}`,
+      WEBHOOK_USAGE,
+    )
   } catch (error) {
-    const parse = (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS_')
-    return report(parse ? new UsageError((error as Error).message, WEBHOOK_USAGE) : error, io.err)
+    return report(error, io.err)
   }
 }
 

@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto'
 import { changesEnvelope, encodeCursor, type ChangeLog, type Position } from '../../contract/changes.ts'
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import type { ContentRecord } from '../../contract/records.ts'
 import { EVENT_OF_CHANGE, type NotifyInfo, type WebhookEvent } from '../../contract/webhook-events.ts'
 import { positionKey } from './queue.ts'

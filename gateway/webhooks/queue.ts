@@ -78,7 +78,8 @@ export function positionKey(time: number, seq: number): string {
   return `${pad(time, 12)}-${pad(seq, 9)}`
 }
 
-const QUEUE_ROOT = 'webhooks/queue/'
+/** Where every subscription's queue is: `<root><subscription id>/<position>`. */
+export const QUEUE_ROOT = 'webhooks/queue/'
 const SENT_ROOT = 'webhooks/sent/'
 const queuePrefix = (id: string) => `${QUEUE_ROOT}${id}/`
 const sentPrefix = (id: string) => `${SENT_ROOT}${id}/`

@@ -85,7 +85,12 @@ export function startWebhooks(
   let chain: Promise<unknown> = Promise.resolve()
   let closed = false
   const pass = (): Promise<PassOutcome> => {
-    const run = chain.then(() => webhookPass(settings, artifacts.current(), { ...runtime, store, secretsKey }))
+    const run = chain.then(async () => {
+      const snapshot = artifacts.current()
+      const outcome = await webhookPass(settings, snapshot, { ...runtime, store, secretsKey })
+      runtime.logger('debug', 'webhooks: pass done', { build_id: snapshot?.id, dispatch: outcome.dispatch?.kind })
+      return outcome
+    })
     chain = run.catch((error: Error) =>
       runtime.logger('error', 'webhooks: a pass failed; the next one tries again', { error: error.message }),
     )

@@ -42,7 +42,7 @@ export function urlPolicyFrom(settings: {
   HOST: Settings['HOST']
   PUBLIC_URL?: string | undefined
   NETLIFY_SITE_ID?: string | undefined
-  OAUTH_STORE?: Settings['OAUTH_STORE']
+  STATE_STORE?: Settings['STATE_STORE']
   LAMBDA_TASK_ROOT?: string | undefined
   NETLIFY_LOCAL?: boolean
 }): UrlPolicy {
@@ -51,7 +51,7 @@ export function urlPolicyFrom(settings: {
     settings.NETLIFY_SITE_ID === undefined &&
     isLoopbackHostname(settings.HOST) &&
     (publicHost === undefined || isLoopbackHostname(publicHost) || publicHost === '::1')
-  const netlify = settings.LAMBDA_TASK_ROOT !== undefined || settings.OAUTH_STORE === 'netlify-blobs'
+  const netlify = settings.LAMBDA_TASK_ROOT !== undefined || settings.STATE_STORE === 'netlify-blobs'
   return { allowLoopback: thisMachine && (!netlify || settings.NETLIFY_LOCAL === true) }
 }
 

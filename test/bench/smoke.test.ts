@@ -4,7 +4,8 @@
  * smallest sizes that still yield every row (`npm run bench:smoke` keeps its
  * few hundred items): 60 generated items (20 in the small corpus, 120 in the
  * large one), a scale curve of 60 items of real prose (the fewest that copy
- * every hand-written item, whose links must find their targets) and 2 images.
+ * every hand-written item, whose links must find their targets), 2 images and
+ * load runs of a quarter of a second.
  * Its hand-written content is the tests' own (test/fixtures/content), never content/.
  */
 import { execFile } from 'node:child_process'
@@ -29,7 +30,7 @@ describe('bench:smoke', () => {
 
   it('produces a number for every row of the table', { timeout: 900_000 }, async () => {
     out = await mkdtemp(join(tmpdir(), 'bench-smoke-'))
-    const sizes = ['--items', '60', '--sizes', '60', '--images', '2']
+    const sizes = ['--items', '60', '--sizes', '60', '--images', '2', '--load-seconds', '0.25']
     await run(
       process.execPath,
       ['--import', 'tsx', 'bench/run.ts', '--smoke', '--no-install', ...sizes, '--out', out],

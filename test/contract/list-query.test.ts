@@ -10,6 +10,7 @@ import {
 } from '../../contract/list-query.ts'
 import type { ContentRecord } from '../../contract/records.ts'
 import { eventRecord } from '../helpers/records.ts'
+import { COLLECTIONS } from '../helpers/site.ts'
 
 const record = eventRecord
 const slugs = (items: readonly ContentRecord[]) => items.map((i) => i.slug)
@@ -42,23 +43,23 @@ describe('sortRecords', () => {
 
 describe('recordMatcher', () => {
   it('keeps every record when nothing filters', () => {
-    expect(recordMatcher({ tag: undefined }, 0)).toBeUndefined()
+    expect(recordMatcher({ tag: undefined }, 0, ['authors'])).toBeUndefined()
   })
 
   it('finds a person by slug or by the slug of their name', () => {
     const post = record('p', { authors: [{ name: 'José Núñez', slug: 'jnunez' }] })
-    expect(recordMatcher({ author: 'jnunez' }, 0)!(post)).toBe(true)
-    expect(recordMatcher({ author: 'jose-nunez' }, 0)!(post)).toBe(true)
-    expect(recordMatcher({ author: 'jose' }, 0)!(post)).toBe(false)
+    expect(recordMatcher({ author: 'jnunez' }, 0, ['authors'])!(post)).toBe(true)
+    expect(recordMatcher({ author: 'jose-nunez' }, 0, ['authors'])!(post)).toBe(true)
+    expect(recordMatcher({ author: 'jose' }, 0, ['authors'])!(post)).toBe(false)
   })
 
   it('decides when by the clock: upcoming before the start, past from it on; no start, neither', () => {
     const event = record('e', { starts_at: '2027-01-14T17:00:00+01:00' })
     const start = Date.parse('2027-01-14T16:00:00Z')
-    expect(recordMatcher({ when: 'upcoming' }, start - 1)!(event)).toBe(true)
-    expect(recordMatcher({ when: 'upcoming' }, start)!(event)).toBe(false)
-    expect(recordMatcher({ when: 'past' }, start)!(event)).toBe(true)
-    expect(recordMatcher({ when: 'past' }, start)!(record('post'))).toBe(false)
+    expect(recordMatcher({ when: 'upcoming' }, start - 1, ['authors'])!(event)).toBe(true)
+    expect(recordMatcher({ when: 'upcoming' }, start, ['authors'])!(event)).toBe(false)
+    expect(recordMatcher({ when: 'past' }, start, ['authors'])!(event)).toBe(true)
+    expect(recordMatcher({ when: 'past' }, start, ['authors'])!(record('post'))).toBe(false)
   })
 })
 
@@ -74,7 +75,10 @@ describe('selectFields and selectItems', () => {
 
   it('filters, then orders', () => {
     const items = [record('a', { tags: ['x'], title: 'B' }), record('b', { tags: ['y'], title: 'A' }), record('c')]
-    expect(slugs(selectItems(items, { tag: ['x', 'y'], sort: ['title'] }, 0))).toEqual(['b', 'a'])
+    expect(slugs(selectItems(COLLECTIONS['blog-posts']!, items, { tag: ['x', 'y'], sort: ['title'] }, 0))).toEqual([
+      'b',
+      'a',
+    ])
   })
 })
 

@@ -13,15 +13,17 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { openApiParameter } from '../../build/openapi/paths.ts'
-import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
+import { parseSiteConfig } from '../../build/core/site.ts'
 import { parseDateTime } from '../../contract/query-values.ts'
-import { fieldsOf, sortOf } from '../../contract/routes/collection-parameters.ts'
+import { fieldsOf, filtersOf, sortOf } from '../../contract/routes/collection-parameters.ts'
 import { parametersOf, ROUTES } from '../../contract/routes/index.ts'
 import { readQuery } from '../../contract/routes/query-reader.ts'
 import type { QueryParameter } from '../../contract/routes/route.ts'
 import type { SchemaObject } from '../../contract/routes/schema.ts'
 import { toolArgument } from '../../gateway/mcp/arguments.ts'
+import { SITE_YAML } from '../helpers/project.ts'
 import { invalid, valid } from '../helpers/schema-arbitrary.ts'
+import { COLLECTION_NAMES, COLLECTIONS, FIXTURE_MODEL as MODEL } from '../helpers/site.ts'
 
 const queryOf = (parameters: readonly { in: string }[]) =>
   parameters.filter((p): p is QueryParameter => p.in === 'query' && !('refused' in p && p.refused))
@@ -30,14 +32,14 @@ const queryOf = (parameters: readonly { in: string }[]) =>
 const DECLARATIONS = [
   ...new Set([
     ...COLLECTION_NAMES.flatMap((c) => [
-      ...queryOf(parametersOf(ROUTES.list, c)),
-      ...queryOf(parametersOf(ROUTES.item, c)),
+      ...queryOf(parametersOf(ROUTES.list, MODEL, c)),
+      ...queryOf(parametersOf(ROUTES.item, MODEL, c)),
     ]),
-    ...queryOf(parametersOf(ROUTES.search)),
-    ...queryOf(parametersOf(ROUTES.changes)),
-    sortOf(COLLECTION_NAMES),
-    fieldsOf(COLLECTION_NAMES, 'summary'),
-    fieldsOf(['events', 'webinars'], 'summary'),
+    ...queryOf(parametersOf(ROUTES.search, MODEL)),
+    ...queryOf(parametersOf(ROUTES.changes, MODEL)),
+    sortOf(MODEL, Object.values(COLLECTIONS)),
+    fieldsOf(MODEL, Object.values(COLLECTIONS), 'summary'),
+    fieldsOf(MODEL, [COLLECTIONS.events!, COLLECTIONS.webinars!], 'summary'),
   ]),
 ]
 const label = (p: QueryParameter) =>
@@ -142,7 +144,7 @@ describe("the gateway's reader of a declaration", () => {
   it('refuses a parameter given twice, and one the route refuses, naming it', () => {
     const errors: { parameter: string; message: string }[] = []
     readQuery(
-      parametersOf(ROUTES.list, 'case-studies'),
+      parametersOf(ROUTES.list, MODEL, 'case-studies'),
       new URLSearchParams('sort=title&sort=-title&author=ana'),
       errors,
     )
@@ -154,33 +156,36 @@ describe("the gateway's reader of a declaration", () => {
 })
 
 describe('a parameter made from data', () => {
-  // What a collection's filterable field would become: its content schema, its description.
-  const field = COLLECTIONS.events.schema.properties as Record<string, SchemaObject>
-  const eventStatus: QueryParameter = {
-    name: 'event_status',
-    in: 'query',
-    required: false,
-    description: 'Only events with this status.',
-    schema: { type: 'string', enum: field.event_status!.enum },
-  }
+  // A filterable field of the content model: events' event_status with `filter: true` in site.yaml.
+  const model = parseSiteConfig(
+    SITE_YAML.replace('        default: scheduled\n', '        default: scheduled\n        filter: true\n'),
+  ).model
+  const eventStatus = filtersOf(model, model.collections.events!).find((p) => p.name === 'event_status')!
+  const values = ['scheduled', 'cancelled', 'postponed', 'rescheduled']
 
-  it('is read, documented and offered to tools from its schema alone, with messages made from it', () => {
+  it('is read, documented and offered to tools from its declaration alone', () => {
     const errors: { parameter: string; message: string }[] = []
-    expect(readQuery([eventStatus], new URLSearchParams('event_status=cancelled'), errors)).toEqual({
-      event_status: 'cancelled',
+    expect(readQuery([eventStatus], new URLSearchParams('event_status=cancelled,postponed'), errors)).toEqual({
+      'field:event_status': ['cancelled', 'postponed'],
     })
     readQuery([eventStatus], new URLSearchParams('event_status=over'), errors)
     expect(errors).toEqual([
-      { parameter: 'event_status', message: 'must be one of scheduled, cancelled, postponed, rescheduled' },
+      {
+        parameter: 'event_status',
+        message: `must be one or more of ${values.join(', ')}, separated by commas, got "over"`,
+      },
     ])
-    expect(openApiParameter(eventStatus)).toEqual({
+    expect(openApiParameter(eventStatus)).toMatchObject({
       name: 'event_status',
       in: 'query',
       required: false,
-      description: 'Only events with this status.',
-      schema: eventStatus.schema,
+      style: 'form',
+      explode: false,
+      schema: { type: 'array', items: { type: 'string', enum: values } },
     })
-    expect(mcpSchemaOf(eventStatus).property).toEqual({ ...eventStatus.schema, description: eventStatus.description })
+    expect(mcpSchemaOf(eventStatus).property.anyOf).toContainEqual(eventStatus.schema)
+    expect(parametersOf(ROUTES.list, model, 'events')).toContain(eventStatus)
+    expect(parametersOf(ROUTES.list, MODEL, 'events').map((p) => p.name)).not.toContain('event_status')
   })
 
   it('is refused where its schema has a keyword the reader does not check, rather than left unchecked', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { isPrerendered, listHref, parseListQuery, type ListQuery } from '../../contract/query.ts'
+import { COLLECTIONS, FIXTURE_MODEL } from '../helpers/site.ts'
 
 const parse = (query: string, collection: 'blog-posts' | 'case-studies' | 'events' = 'blog-posts') =>
-  parseListQuery(new URLSearchParams(query), collection)
+  parseListQuery(new URLSearchParams(query), COLLECTIONS[collection]!, FIXTURE_MODEL)
 const refused = (query: string, collection?: 'blog-posts' | 'case-studies' | 'events') => {
   const result = parse(query, collection)
   return result.ok ? [] : result.errors

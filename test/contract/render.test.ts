@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ContentRecord } from '../../contract/records.ts'
 import { linkHeader, listEnvelope, paginate } from '../../contract/render.ts'
+import { COLLECTIONS } from '../helpers/site.ts'
 
 const items: ContentRecord[] = Array.from({ length: 7 }, (_, i) => ({
   id: `id${i}`,
@@ -35,13 +36,13 @@ describe('paginate', () => {
 
 describe('listEnvelope', () => {
   it('slices the matching items and says how many there are', () => {
-    const envelope = listEnvelope('events', items, { limit: 2, page: 2, tag: ['odd'] })
+    const envelope = listEnvelope(COLLECTIONS.events!, items, { limit: 2, page: 2, tag: ['odd'] })
     expect(envelope.data.map((i) => i.slug)).toEqual(['e5'])
     expect(envelope.meta).toEqual({ limit: 2, page: 2, count: 1, total: 3, pages: 2 })
   })
 
   it('keeps the items updated after updated_since', () => {
-    const envelope = listEnvelope('events', items, {
+    const envelope = listEnvelope(COLLECTIONS.events!, items, {
       limit: 10,
       page: 1,
       tag: undefined,

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CollectionName } from '../../contract/collections.ts'
+import type { CollectionName } from '../../contract/model/model.ts'
 import type { Manifest } from '../../contract/manifest.ts'
 import { MANIFEST_FILE } from '../../contract/paths.ts'
 import { CACHE } from '../../contract/headers.ts'
@@ -15,6 +15,7 @@ import { allowOf, answeredByFile, documentedPaths, pathPattern, ROUTES } from '.
 import type { Route } from '../../contract/routes/route.ts'
 import { routerPath, type RouteHandlers } from '../../gateway/routes/mount.ts'
 import { startBuiltGateway, type BuiltGateway } from '../helpers/gateway.ts'
+import { FIXTURE_MODEL } from '../helpers/site.ts'
 
 const ROUTE_LIST = Object.entries(ROUTES) as [string, Route][]
 /** Files only a site past the sitemap's limits has (test/build/emit/sitemap.test.ts splits one). */
@@ -34,7 +35,7 @@ afterAll(() => gw?.close())
 /** Each path of the route with its parameters given values of the build (a published slug, a feed, a problem, an image). */
 function concrete(route: Route): string[] {
   const values: Record<string, string> = { feed: 'all', calendar: 'events', name: 'not-found', uid: 'x' }
-  return documentedPaths(route).map(({ path, value }) => {
+  return documentedPaths(route, FIXTURE_MODEL).map(({ path, value }) => {
     // A file of any name (an image): the first the build has there.
     if (path.includes('{file}')) {
       const file = Object.keys(manifest.files)
@@ -44,10 +45,14 @@ function concrete(route: Route): string[] {
       return file!
     }
     // A tag of the published items.
-    if (path.includes('{tag}')) return path.replace('{tag}', manifest.collections['blog-posts'][0]!.tags[0]!)
+    if (path.includes('{tag}'))
+      return path.replace(
+        '{tag}',
+        manifest.model.names.flatMap((c) => manifest.collections[c]!.flatMap((r) => r.tags))[0]!,
+      )
     // A route of one collection takes its slug; one of any collection (a calendar), an event's.
     const collection = (value ?? 'events') as CollectionName
-    const given = path.replace('{slug}', manifest.collections[collection][0]!.slug).replace('{collection}', collection)
+    const given = path.replace('{slug}', manifest.collections[collection]![0]!.slug).replace('{collection}', collection)
     return given.replace(/\{([^}]+)\}/g, (_, name: string) => values[name] ?? 'x')
   })
 }
@@ -59,12 +64,13 @@ describe('the route table', () => {
   })
 
   it.each(ROUTE_LIST)('%s: the document has its operations, and only those', (_, route) => {
-    for (const { path, value } of documentedPaths(route)) {
+    for (const { path, value } of documentedPaths(route, FIXTURE_MODEL)) {
       if (!('operations' in route)) {
         expect(doc.paths[path], `${path} is not documented`).toBeUndefined()
         continue
       }
-      const operations = typeof route.operations === 'function' ? route.operations(value!) : route.operations
+      const operations =
+        typeof route.operations === 'function' ? route.operations(value!, FIXTURE_MODEL) : route.operations
       expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(Object.keys(operations).sort())
       // Every documented method is one the route answers.
       for (const method of Object.keys(operations)) expect(route.methods).toContain(method.toUpperCase())
@@ -72,7 +78,9 @@ describe('the route table', () => {
   })
 
   it('documents no path that is not a route of the table', () => {
-    const declared = new Set(ROUTE_LIST.flatMap(([, route]) => documentedPaths(route).map((p) => p.path)))
+    const declared = new Set(
+      ROUTE_LIST.flatMap(([, route]) => documentedPaths(route, FIXTURE_MODEL).map((p) => p.path)),
+    )
     expect(Object.keys(doc.paths).filter((path) => !declared.has(path))).toEqual([])
   })
 

@@ -6,13 +6,44 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { defaultOf, readSettings, SETTINGS, SettingsError } from '../../contract/settings.ts'
+import { defaultOf, deprecations, readSettings, SETTINGS, SettingsError } from '../../contract/settings.ts'
 import { SETTINGS_PAGE, withSettingsTable } from '../../build/settings-doc.ts'
+import { type Command, runCommand } from '../helpers/commands.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 import { runTsx } from '../helpers/run-tsx.ts'
 
 /** A value OAUTH_SIGNING_KEY accepts (the schema checks its form only). */
 const SIGNING_KEY = '{"kty":"EC"}'
+
+describe('STATE_STORE, once OAUTH_STORE', () => {
+  it('reads the old name where the new one is unset, and says it is deprecated', () => {
+    const old = { OAUTH_STORE: 'redis', REDIS_URL: 'redis://127.0.0.1:6379' }
+    expect(readSettings(old, 'start').STATE_STORE).toBe('redis')
+    expect(deprecations(old)).toEqual([
+      'OAUTH_STORE is deprecated and will be removed: name it STATE_STORE (the same values)',
+    ])
+    expect(readSettings({ ...old, STATE_STORE: 'redis' }, 'start').STATE_STORE).toBe('redis')
+    expect(deprecations({ STATE_STORE: 'files', OAUTH_STORE: '' })).toEqual([])
+  })
+
+  it('refuses the two names set to different stores, and a bad old value, naming STATE_STORE', () => {
+    expect(() => readSettings({ STATE_STORE: 'files', OAUTH_STORE: 'netlify-blobs' }, 'start')).toThrow(
+      'STATE_STORE and OAUTH_STORE (its old name) differ: set STATE_STORE alone',
+    )
+    expect(() => readSettings({ OAUTH_STORE: 'disk' }, 'start')).toThrow(
+      /^STATE_STORE must be files, netlify-blobs or redis/,
+    )
+  })
+
+  it('has the keys CLI print the deprecation line', async () => {
+    const result = await runTsx(['gateway/auth/keys-cli.ts', 'list'], {
+      OAUTH_STORE: 'files',
+      STATE_STORE: undefined,
+      KEYS_FILE: 'no-such/keys.json',
+    })
+    expect(result.stderr).toContain('! OAUTH_STORE is deprecated and will be removed: name it STATE_STORE')
+  })
+})
 
 describe('the settings schema', () => {
   it('gives the defaults of each runtime, and reads values', () => {
@@ -21,14 +52,14 @@ describe('the settings schema', () => {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       TRUST_PROXY: 'none',
-      OAUTH_STORE: 'files',
+      STATE_STORE: 'files',
       BUILD_THREADS: 'auto',
       PUBLIC_URL: undefined,
     })
     expect(readSettings({}, 'dev')).toMatchObject({ LOG_LEVEL: 'warn' })
     expect(readSettings({ OAUTH_SIGNING_KEY: SIGNING_KEY }, 'netlify')).toMatchObject({
       TRUST_PROXY: 'netlify',
-      OAUTH_STORE: 'netlify-blobs',
+      STATE_STORE: 'netlify-blobs',
     })
     expect(
       readSettings(
@@ -96,28 +127,51 @@ describe('the settings schema', () => {
   })
 })
 
-// Each case starts a process compiling TypeScript on the fly: seconds each, more under load.
+// Each case starts a process: the commands as their npm scripts start them (build/run.mjs), the
+// Netlify function's module under tsx.
 describe('a bad setting stops every runtime with one line', { timeout: 120_000 }, () => {
   it('npm start, npm run dev and the build exit 1 naming the variable, without a stack trace', async () => {
-    for (const [args, env] of [
-      [['gateway/serve.ts'], { PORT: '80a' }],
-      [['gateway/dev.ts'], { PORT: '80a' }],
-      [['build/cli.ts', 'check'], { BUILD_THREADS: 'lots' }],
+    for (const [command, args, env] of [
+      ['serve', [], { PORT: '80a' }],
+      ['dev', [], { PORT: '80a' }],
+      ['cli', ['check'], { BUILD_THREADS: 'lots' }],
     ] as const) {
-      const result = await runTsx([...args], env)
-      expect(result.code, args.join(' ')).toBe(1)
+      const result = await runCommand(command, [...args], env)
+      expect(result.code, command).toBe(1)
       const lines = result.stderr.split('\n').filter((l) => l && !l.startsWith('oidc-provider WARNING'))
-      expect(lines, args.join(' ')).toEqual([
+      expect(lines, command).toEqual([
         `✗ ${Object.keys(env)[0]} must be ${Object.keys(env)[0] === 'PORT' ? 'an integer from 0 to 65535; got "80a"' : 'auto or an integer from 1 to 64; got "lots"'}`,
       ])
     }
   })
 
+  it('names every bad setting of one run, a line each: npm start and the build alike', async () => {
+    const env = { PORT: 'abc', LOG_LEVEL: 'verbose', FILE_CACHE_MB: '-1' }
+    const expected = [
+      '✗ PORT must be an integer from 0 to 65535; got "abc"',
+      '✗ LOG_LEVEL must be debug, info, warn, error or silent; got "verbose"',
+      '✗ FILE_CACHE_MB must be an integer from 0 to 4096; got "-1"',
+    ]
+    // `npm start` is the build, then the gateway: each reads every setting.
+    for (const [command, args] of [
+      ['serve', []],
+      ['cli', ['build']],
+    ] as [Command, string[]][]) {
+      const result = await runCommand(command, args, env)
+      expect(result.code, command).toBe(1)
+      expect(result.stderr.split('\n').filter(Boolean), command).toEqual(expected)
+    }
+    // What only the settings together break, besides a value refused on its own.
+    expect(() => readSettings({ OAUTH_SIGNING_KEY: '', PORT: 'x' }, 'netlify')).toThrow(
+      expect.objectContaining({ setting: 'PORT', others: [expect.objectContaining({ setting: 'OAUTH_SIGNING_KEY' })] }),
+    )
+  })
+
   it('HOST off loopback without PUBLIC_URL stops npm start and npm run dev with one line naming PUBLIC_URL', async () => {
-    for (const script of ['gateway/serve.ts', 'gateway/dev.ts']) {
-      const result = await runTsx([script], { HOST: '0.0.0.0', PORT: '0', PUBLIC_URL: '' })
-      expect(result.code, script).toBe(1)
-      expect(result.stderr.split('\n').filter(Boolean), script).toEqual([
+    for (const command of ['serve', 'dev'] as const) {
+      const result = await runCommand(command, [], { HOST: '0.0.0.0', PORT: '0', PUBLIC_URL: '' })
+      expect(result.code, command).toBe(1)
+      expect(result.stderr.split('\n').filter(Boolean), command).toEqual([
         '✗ PUBLIC_URL must be set when HOST is not a loopback address (HOST is "0.0.0.0"): it is the origin clients use, which the OAuth metadata names and /mcp checks requests against, e.g. PUBLIC_URL=http://192.168.1.20:8787',
       ])
     }

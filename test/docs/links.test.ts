@@ -135,6 +135,18 @@ describe('the documentation', () => {
     for (const page of [...DOC_PAGES, 'BENCHMARKS.md', 'RELIABILITY.md']) expect(linked, page).toContain(page)
   })
 
+  it("says in the README's set-up the Node versions package.json allows, and that npm start keeps the terminal", async () => {
+    const readme = await read('README.md')
+    const setUp = readme.slice(readme.indexOf('## Set-up'), readme.indexOf('\n## ', readme.indexOf('## Set-up') + 1))
+    const { engines } = JSON.parse(await read('package.json')) as { engines: { node: string } }
+    const minimum = /^>=(\d+\.\d+)/.exec(engines.node)![1]!
+    expect(setUp).toContain(`Node ${minimum} and later`)
+    // Every other "Node <n>" the set-up names is the pinned one or at least the minimum.
+    for (const [, version] of setUp.matchAll(/Node (\d+(?:\.\d+)?)/g))
+      expect(Number(version), `Node ${version}`).toBeGreaterThanOrEqual(Number(minimum.split('.')[0]))
+    expect(setUp).toMatch(/npm start[^\n]*keeps the terminal/)
+  })
+
   it('keeps BENCHMARKS.md and RELIABILITY.md to at most 400 lines each', async () => {
     for (const page of ['BENCHMARKS.md', 'RELIABILITY.md'])
       expect(lines(await read(page)), page).toBeLessThanOrEqual(400)

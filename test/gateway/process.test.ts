@@ -98,7 +98,7 @@ async function startableProject(): Promise<TempProject> {
   await copyFile(join(REPO_ROOT, 'package.json'), join(p.root, 'package.json'))
   await symlink(join(REPO_ROOT, 'node_modules'), join(p.root, 'node_modules'))
   await mkdir(join(p.root, 'build'))
-  await symlink(join(REPO_ROOT, 'build', 'run.mjs'), join(p.root, 'build', 'run.mjs'))
+  for (const file of ['run.mjs', 'start.sh']) await symlink(join(REPO_ROOT, 'build', file), join(p.root, 'build', file))
   return p
 }
 
@@ -127,6 +127,13 @@ async function started(run: ReturnType<typeof npm>): Promise<{ pid: number; url:
   const [, pid, url, hup] = line.exec(run.output())!
   expect(hup).toBe(pid)
   return { pid: Number(pid), url: url! }
+}
+
+/** The gateway's `shutting down` log line in `output`. */
+function shutdown(output: string): Record<string, unknown> {
+  const line = output.split('\n').find((l) => l.startsWith('{') && l.includes('"msg":"shutting down"'))
+  expect(line, output).toBeDefined()
+  return JSON.parse(line!) as Record<string, unknown>
 }
 
 describe('npm start', () => {
@@ -168,6 +175,10 @@ describe('npm start', () => {
       await eventually(() => !alive(pid!), 30_000, 'the gateway stopping after npm')
       pid = undefined
       await expect(fetch(`${url}/api/health`)).rejects.toThrow()
+      // No signal reached the gateway: it says why it stopped instead of naming one.
+      const line = shutdown(run.output())
+      expect(line).not.toHaveProperty('signal')
+      expect(line.reason).toMatch(/^npm \(pid \d+\) has exited$/)
     } finally {
       stop(run, pid)
     }
@@ -184,6 +195,8 @@ describe('npm start', () => {
       await eventually(() => !alive(start.pid), 30_000, 'the gateway stopping after npm')
       pid = undefined
       await expect(fetch(`${start.url}/api/health`)).rejects.toThrow()
+      // npm passed the SIGTERM on to the gateway itself, which says so.
+      expect(shutdown(run.output())).toMatchObject({ level: 'info', signal: 'SIGTERM' })
     } finally {
       stop(run, pid)
     }

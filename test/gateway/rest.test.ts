@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../helpers/site.ts'
 import { useBuiltGateway } from '../helpers/gateway.ts'
-import { copyOfFixtureContent } from '../helpers/project.ts'
+import { copyOfBuiltFixture } from '../helpers/project.ts'
 import { HEALTH_PATH } from '../../contract/public-paths.ts'
 import { API_VERSION } from '../../contract/lifecycle.ts'
 
-const ctx = useBuiltGateway(copyOfFixtureContent)
+const ctx = useBuiltGateway(copyOfBuiltFixture)
 const get = (path: string, init?: RequestInit) => fetch(`${ctx.gateway.url}${path}`, init)
 
 async function expectProblem(res: Response, status: number, type: string) {

@@ -11,10 +11,11 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import { isTimeZone } from '../../build/pipeline/ajv.ts'
+import { isTimeZone } from '../../build/core/ajv.ts'
 import { HEADERS, sharedResponses } from '../../build/openapi/components.ts'
 import { createOpenApiDocument, type OpenApiDocument } from '../../build/openapi/document.ts'
-import { DEFAULT_THEME, type SiteConfig } from '../../build/core/site.ts'
+import type { SiteConfig } from '../../build/core/site.ts'
+import { fixtureSite } from './site.ts'
 
 type Json = Record<string, unknown>
 export interface ContractResponse {
@@ -164,22 +165,7 @@ export class ContractChecker {
   }
 }
 
-const FIXTURE_SITE: SiteConfig = {
-  name: 'Contract',
-  description: '',
-  url: 'https://contract.example',
-  language: 'en',
-  locales: ['en'],
-  fallback: [],
-  collections: {
-    'blog-posts': { path: '/blog', title: 'Blog' },
-    'case-studies': { path: '/customers', title: 'Customers' },
-    webinars: { path: '/webinars', title: 'Webinars' },
-    events: { path: '/events', title: 'Events' },
-  },
-  theme: DEFAULT_THEME,
-  socialCards: true,
-}
+const FIXTURE_SITE: SiteConfig = fixtureSite({ name: 'Contract', description: '', url: 'https://contract.example' })
 
 let shared: ContractChecker | undefined
 

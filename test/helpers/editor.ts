@@ -2,7 +2,8 @@
  * The editor at /admin/ of a dev server, in Debian's Chromium (playwright-core,
  * never a downloaded browser): a page signed in to the local backend, which
  * records every request it and its frames made (and any the page's CSP
- * refused), so a test can check the editor asked no host but the dev server.
+ * refused), so a test can check the editor asked no host but the dev server,
+ * and every error the page left uncaught.
  */
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -26,6 +27,8 @@ export interface EditorPage {
   requests: string[]
   /** The answer to each request, by URL. */
   answers: Map<string, { status: number; type: string | undefined }>
+  /** The errors the page left uncaught (thrown, or a rejection nothing handled). */
+  pageErrors: string[]
   /** The requests to any host but `origin`'s (data: and blob: URLs aside). */
   thirdParty(origin: string): string[]
 }
@@ -38,6 +41,8 @@ export async function openEditor(browser: Browser, devUrl: string, shown: string
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } })
   const requests: string[] = []
   const answers = new Map<string, { status: number; type: string | undefined }>()
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.stack ?? String(error.message)))
   page.context().on('request', (request) => requests.push(request.url()))
   // A request the page's CSP refused never starts: Chromium says so on the console instead.
   page.on('console', (message) => {
@@ -55,6 +60,7 @@ export async function openEditor(browser: Browser, devUrl: string, shown: string
     page,
     requests,
     answers,
+    pageErrors,
     thirdParty: (origin) => requests.filter((url) => !/^(data|blob):/.test(url) && !url.startsWith(`${origin}/`)),
   }
 }

@@ -12,7 +12,8 @@ import { dirname, join } from 'node:path'
 import type { Server } from 'node:http'
 import { afterAll, beforeAll } from 'vitest'
 import { buildSite } from '../../build/compiler/build.ts'
-import { SCOPE_NAMES, type Role, type Scope } from '../../contract/scopes.ts'
+import { scopeNames, type Role, type Scope } from '../../contract/scopes.ts'
+import { FIXTURE_MODEL } from './site.ts'
 import { readSettings } from '../../contract/settings.ts'
 import { MCP_PATH } from '../../contract/public-paths.ts'
 import type { ArtifactStore } from '../../gateway/artifacts.ts'
@@ -23,7 +24,7 @@ import { openPeople } from '../../gateway/auth/people/people.ts'
 import { openFileStore } from '../../gateway/auth/store/file-store.ts'
 import { createGateway, type Gateway, type Platform } from '../../gateway/gateway.ts'
 import { createLogger } from '../../gateway/log.ts'
-import { copyOfFixtureContent, type TempProject } from './project.ts'
+import { copyOfBuiltFixture, type TempProject } from './project.ts'
 
 export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 
@@ -99,7 +100,7 @@ export async function startGateway(distDir: string, options: GatewayOptions = {}
   const people: Record<string, string> = {}
   const directory = openPeople(openFileStore(stateDir))
   for (const [name, p] of Object.entries(options.people ?? {})) {
-    const scopes = p.scopes ?? SCOPE_NAMES
+    const scopes = p.scopes ?? scopeNames(FIXTURE_MODEL)
     people[name] = (await directory.create({ email: p.email, name: p.name ?? name, password: p.password, scopes })).id
   }
   const logs: string[] = []
@@ -110,7 +111,7 @@ export async function startGateway(distDir: string, options: GatewayOptions = {}
       DIST_DIR: distDir,
       KEYS_FILE: keysFile,
       OAUTH_CLIENTS_FILE: clientsFile,
-      OAUTH_STORE: 'files',
+      STATE_STORE: 'files',
       OAUTH_STORE_DIR: stateDir,
       OAUTH_TOKEN_TTL: '600',
       ...options.env,
@@ -158,13 +159,14 @@ export interface BuiltGateway extends TestGateway {
 }
 
 /**
- * Build `project` (default: a copy of the test fixture content, removed on
- * close) and serve it with the whole gateway.
+ * Build `project` (default: a copy of the test fixture content with the dist/
+ * the global set-up built from it, which the build finds up to date; removed
+ * on close) and serve it with the whole gateway.
  */
 export async function startBuiltGateway(
   options: GatewayOptions & { project?: TempProject } = {},
 ): Promise<BuiltGateway> {
-  const project = options.project ?? (await copyOfFixtureContent())
+  const project = options.project ?? (await copyOfBuiltFixture())
   await buildSite({ root: project.root })
   const gateway = await startGateway(project.dist, { filesDir: project.root, ...options })
   return {

@@ -1,7 +1,7 @@
 /**
  * Netlify's own local Blobs server (what the Netlify emulation runs), with
  * this process's Blobs context pointing at it, as a function's has: the
- * Blobs store and the keys CLI with OAUTH_STORE=netlify-blobs talk to it.
+ * Blobs store and the keys CLI with STATE_STORE=netlify-blobs talk to it.
  */
 import { join } from 'node:path'
 import { BlobsServer } from '@netlify/blobs/server'

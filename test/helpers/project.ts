@@ -1,4 +1,5 @@
 /** Temporary projects with their own content/, for tests that need fixture content. */
+import { readFileSync } from 'node:fs'
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, resolve } from 'node:path'
@@ -6,15 +7,20 @@ import { inject } from 'vitest'
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..')
 
+/**
+ * The content model of the fixture content (its site.yaml's `collections:`,
+ * the project's four), as YAML: a test's own site.yaml starts from it, as a
+ * team's does, and adds or changes what the test is about.
+ */
+export const FIXTURE_MODEL_YAML = (() => {
+  const text = readFileSync(join(REPO_ROOT, 'test/fixtures/content/site.yaml'), 'utf8')
+  return text.slice(text.indexOf('\ncollections:\n') + 1)
+})()
+
 export const SITE_YAML = `name: Fixture Co
 description: Fixture content for tests.
 url: https://www.fixture.example
-collections:
-  blog-posts: { path: /blog, title: Blog }
-  case-studies: { path: /customers, title: Customers }
-  webinars: { path: /webinars, title: Webinars }
-  events: { path: /events, title: Events }
-`
+${FIXTURE_MODEL_YAML.replace('title: Customer stories', 'title: Customers')}`
 
 export interface TempProject {
   root: string
@@ -48,8 +54,26 @@ export async function createProject(files: Record<string, string> = {}): Promise
  */
 export const FIXTURE_CONTENT = join(REPO_ROOT, 'test/fixtures/content')
 
-/** The name under which test/global-setup.ts provides the fixture content's build caches. */
-export const FIXTURE_CACHE_KEY = 'fixtureCache'
+/** The name under which test/global-setup.ts provides the fixture build: its content/, dist/ and caches. */
+export const FIXTURE_BUILD_KEY = 'fixtureBuild'
+
+/**
+ * A new project holding a copy of the fixture build's content/ and caches; with `withDist`, its
+ * dist/ too and the source index beside it, which names the images that build used (the
+ * no-change check hashes them with the content). Every stat the index holds differs from the
+ * copy's files, so each is read and hashed again.
+ */
+async function copyOfFixtureBuild(withDist: boolean): Promise<TempProject> {
+  const from = inject(FIXTURE_BUILD_KEY)
+  const project = await createProject()
+  await cp(join(from, 'content'), join(project.root, 'content'), { recursive: true })
+  await cp(join(from, '.cache'), join(project.root, '.cache'), {
+    recursive: true,
+    filter: (source) => withDist || !basename(source).startsWith('sources-'),
+  })
+  if (withDist) await cp(join(from, 'dist'), project.dist, { recursive: true })
+  return project
+}
 
 /**
  * A temporary project holding a copy of the fixture content, its build caches
@@ -57,17 +81,14 @@ export const FIXTURE_CACHE_KEY = 'fixtureCache'
  * nothing the fixture build already did. The stat-keyed source index stays
  * behind: this copy's files are new files.
  */
-export async function copyOfFixtureContent(): Promise<TempProject> {
-  const project = await createProject()
-  await cp(FIXTURE_CONTENT, join(project.root, 'content'), { recursive: true })
-  const cache = inject(FIXTURE_CACHE_KEY)
-  if (cache)
-    await cp(cache, join(project.root, '.cache'), {
-      recursive: true,
-      filter: (source) => !basename(source).startsWith('sources-'),
-    })
-  return project
-}
+export const copyOfFixtureContent = (): Promise<TempProject> => copyOfFixtureBuild(false)
+
+/**
+ * The same, built: with the dist/ test/global-setup.ts built from the same
+ * files, which the copy's own build (`npm run build`'s no-change check) finds
+ * up to date. For suites that serve the fixture build rather than test making it.
+ */
+export const copyOfBuiltFixture = (): Promise<TempProject> => copyOfFixtureBuild(true)
 
 export const validPost = (title = 'A valid post', extra = '') => `---
 title: ${title}

@@ -1,11 +1,10 @@
 /**
- * `npm start`'s gateway in a process of its own (gateway/serve.ts under the
- * tsx loader, from the repository root), for what only shows across
- * processes: exit codes and signals, and how clients in another process see
- * a connection end.
+ * `npm start`'s gateway in a process of its own (`node build/run.mjs serve`,
+ * from the repository root), for what only shows across processes: exit codes
+ * and signals, and how clients in another process see a connection end.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { join } from 'node:path'
+import { commandArgs } from './commands.ts'
 import { REPO_ROOT } from './project.ts'
 
 export interface Exit {
@@ -25,9 +24,9 @@ export interface ServeProcess {
   stdout(): string
 }
 
-/** Run gateway/serve.ts as `npm start` does, with `env` over this process's environment. */
+/** Run the gateway as `npm start` does, with `env` over this process's environment. */
 export function serveProcess(env: Record<string, string>): ServeProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'gateway/serve.ts')], {
+  const child = spawn(process.execPath, commandArgs('serve'), {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
   })

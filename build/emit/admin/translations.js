@@ -17,12 +17,13 @@
  * Plain browser ESM, copied into dist/admin/ as it is; Node runs it in the tests.
  */
 import { around } from './backends.js'
+import { lengthProblem } from './bounds.js'
 import { fromFrontmatterFile, toFrontmatterFile } from './house-style.js'
 import { dirname } from './media.js'
 
 /**
  * @typedef {{ name: string, label?: string, widget?: string, required?: boolean, pattern?: [string, string],
- *   min?: number, fields?: readonly Field[], field?: Field,
+ *   min_length?: number, max_length?: number, min?: number, fields?: readonly Field[], field?: Field,
  *   locale_options?: Record<string, readonly { value: string, translates?: string }[]> }} Field
  */
 
@@ -35,7 +36,7 @@ function isBlank(/** @type {unknown} */ value) {
 }
 
 /**
- * What the form would say of `data` against `fields`: required fields, patterns and list lengths.
+ * What the form would say of `data` against `fields`: required fields, patterns, text and list lengths.
  * @param {Record<string, unknown>} data
  * @param {readonly Field[]} fields
  * @returns {string[]}
@@ -52,6 +53,8 @@ export function formProblems(data, fields) {
     }
     if (typeof value === 'string' && field.pattern && !new RegExp(field.pattern[0]).test(value))
       problems.push(`${label}: ${field.pattern[1]}`)
+    const length = lengthProblem(field, value)
+    if (length) problems.push(`${label}: ${length}`)
     const items = Array.isArray(value) ? value.filter((v) => !isBlank(v)) : undefined
     if (items && field.min !== undefined && items.length < field.min)
       problems.push(`${label}: must have at least ${field.min}`)

@@ -6,7 +6,8 @@
  * document and recorded in the audit trail. The sandbox client is built in.
  */
 import { resolve } from 'node:path'
-import { isScope, SCOPE_NAMES } from '../../../contract/scopes.ts'
+import { FIXED_SCOPES, isScope } from '../../../contract/scopes.ts'
+import { didYouMean } from '../../../contract/cli-args.ts'
 import { UsageError } from '../../../contract/errors.ts'
 import type { Settings } from '../../../contract/settings.ts'
 import { required, type CliIo } from '../cli-io.ts'
@@ -48,7 +49,9 @@ export async function clientCommand(
       .filter(Boolean)
     const unknown = scopes.filter((s) => !isScope(s))
     if (unknown.length || !scopes.length)
-      throw new UsageError(`unknown scope ${unknown.join(' ')}; scopes are: ${SCOPE_NAMES.join(' ')}`)
+      throw new UsageError(
+        `unknown scope ${unknown.join(' ')}; scopes are: ${FIXED_SCOPES.join(' ')} and content.<collection>.read`,
+      )
     const label = required(values.label, '--label', CLIENT_USAGE.create)
     const secret = generateClientSecret()
     const client: Client = {
@@ -94,7 +97,9 @@ export async function clientCommand(
     return 0
   }
   throw new UsageError(
-    command ? `unknown command "client ${command}"` : 'a client command is needed',
+    command
+      ? `unknown command "client ${command}"${didYouMean(command, Object.keys(CLIENT_USAGE))}`
+      : 'a client command is needed',
     Object.values(CLIENT_USAGE).join('\n'),
   )
 }

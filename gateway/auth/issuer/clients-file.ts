@@ -9,7 +9,7 @@ import { createHash, randomInt } from 'node:crypto'
 import { z } from 'zod'
 import { AuthConfigError } from '../errors.ts'
 import { writeJsonFile, type JsonFileKind } from '../json-file.ts'
-import { SCOPE_NAMES } from '../../../contract/scopes.ts'
+import { isScope, type Scope } from '../../../contract/scopes.ts'
 import { dataDocument, type DataDocument, type DataLocation } from '../runtime-data.ts'
 import type { StateStore } from '../store/state-store.ts'
 
@@ -18,7 +18,8 @@ export const CLIENT_SECRET_PREFIX = 'tw_cs_'
 const Client = z.strictObject({
   client_id: z.string().regex(/^[A-Za-z0-9._-]{3,64}$/),
   secret_hash: z.string().regex(/^sha256:[0-9a-f]{64}$/),
-  scopes: z.array(z.enum(SCOPE_NAMES as [(typeof SCOPE_NAMES)[number], ...typeof SCOPE_NAMES])).min(1),
+  // A fixed scope or a collection's (`content.<name>.read`), whether the build has that collection or not.
+  scopes: z.array(z.string().refine((s): s is Scope => isScope(s), 'unknown scope')).min(1),
   label: z.string().min(1).max(200),
   created_at: z.iso.datetime({ offset: true }),
   revoked_at: z.iso.datetime({ offset: true }).nullable().optional(),

@@ -12,7 +12,6 @@ import type { EventEmitter } from 'node:events'
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import type { Logger } from '../../log.ts'
 import type { People } from '../people/people.ts'
-import { SCOPE_NAMES } from '../../../contract/scopes.ts'
 import type { StateStore } from '../store/state-store.ts'
 import { storeFaultIn } from '../store/store-errors.ts'
 import { stateAdapter, type ClientSource } from './adapter.ts'
@@ -58,7 +57,8 @@ export function createProvider(o: ProviderOptions): Provider {
       long: { httpOnly: true, sameSite: 'lax', signed: true },
       short: { httpOnly: true, sameSite: 'lax', signed: true },
     },
-    scopes: [...SCOPE_NAMES],
+    // The scopes of the build served when the provider is made (a collection added later: after a restart).
+    scopes: [...o.resources().scopes],
     claims: { openid: ['sub'], profile: ['name'], email: ['email'] },
     async findAccount(_ctx, sub) {
       const person = await o.people.find(sub)

@@ -7,7 +7,7 @@
  * audience, as the earlier issuer did.
  */
 import { errors, type KoaContextWithOIDC, type ResourceServer } from 'oidc-provider'
-import { isScope, SCOPE_NAMES } from '../../../contract/scopes.ts'
+import { isScope } from '../../../contract/scopes.ts'
 import { SIGNING_ALG } from './signing-key.ts'
 
 export interface Resources {
@@ -15,11 +15,14 @@ export interface Resources {
   accepted: readonly string[]
   /** The audience when a machine client names none. */
   fallback: string
+  /** Every scope of the API: the fixed ones and the collections' of the build served (contract/scopes.ts). */
+  scopes: readonly string[]
 }
 
 /** Scopes people consent to through OpenID Connect alone. */
 export const OPENID_SCOPES = new Set(['openid', 'profile', 'email'])
-export const API_SCOPES = SCOPE_NAMES.filter((s) => !OPENID_SCOPES.has(s))
+/** The API's scopes among `scopes`: all but OpenID Connect's. */
+const apiScopes = (scopes: readonly string[]) => scopes.filter((s) => !OPENID_SCOPES.has(s))
 
 interface Model {
   scopes: Set<string>
@@ -37,10 +40,7 @@ export function resourceIndicators(resources: () => Resources, accessTokenTtl: n
       if (isClientCredentials(ctx)) return resources().fallback
       // An authorization request for API scopes that names no resource (clients older than RFC 8707): the API.
       const asked = String(ctx.oidc.params?.scope ?? '').split(' ')
-      if (
-        ctx.oidc.route === 'authorization' &&
-        asked.some((s) => API_SCOPES.includes(s as (typeof API_SCOPES)[number]))
-      )
+      if (ctx.oidc.route === 'authorization' && asked.some((s) => apiScopes(resources().scopes).includes(s)))
         return resources().fallback
       return undefined
     },
@@ -62,7 +62,7 @@ export function resourceIndicators(resources: () => Resources, accessTokenTtl: n
         if (unknown) throw new errors.InvalidScope('requested scope is not supported', unknown)
       }
       return {
-        scope: API_SCOPES.join(' '),
+        scope: apiScopes(resources().scopes).join(' '),
         audience: indicator,
         accessTokenTTL: accessTokenTtl,
         accessTokenFormat: 'jwt',

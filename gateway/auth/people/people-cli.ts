@@ -2,16 +2,17 @@
  * `npm run keys -- user …`: the people who may sign in to the embedded
  * authorization server. The password is read from stdin (never an
  * argument: those end up in shell history and process lists) and only its
- * scrypt hash is stored, in the state store the gateway uses (OAUTH_STORE).
+ * scrypt hash is stored, in the state store the gateway uses (STATE_STORE).
  *
  *   user create --email <email> --name <name> --password-stdin [--scopes "<scope> …"]
  *   user list
  *   user disable <id>
  */
-import { isScope, SCOPE_NAMES, type Scope } from '../../../contract/scopes.ts'
+import { FIXED_SCOPES, isScope, type Scope } from '../../../contract/scopes.ts'
 import { openStateStore, storeSettingsFrom } from '../store/open-store.ts'
 import { cliOrigin, openAuditTrail } from '../audit/audit-trail.ts'
 import { openPeople } from './people.ts'
+import { didYouMean } from '../../../contract/cli-args.ts'
 import { UsageError } from '../../../contract/errors.ts'
 import type { Settings } from '../../../contract/settings.ts'
 import type { CliIo } from '../cli-io.ts'
@@ -71,14 +72,21 @@ export async function userCommand(
     if (unrecorded) throw unrecorded
     return 0
   }
-  throw new UsageError(USER_USAGE)
+  if (command === undefined) throw new UsageError(USER_USAGE)
+  throw new UsageError(
+    `unknown command "user ${command}"${didYouMean(command, ['create', 'list', 'disable'])}`,
+    USER_USAGE,
+  )
 }
 
-/** All nine scopes unless narrowed. */
+/** Every fixed scope unless narrowed (`api.read` lets a person grant each collection's scope too). */
 function parseScopes(value: string | undefined): Scope[] {
-  if (value === undefined) return [...SCOPE_NAMES]
+  if (value === undefined) return [...FIXED_SCOPES]
   const scopes = value.split(/[\s,]+/).filter(Boolean)
   const unknown = scopes.filter((s) => !isScope(s))
-  if (unknown.length) throw new UsageError(`unknown scope ${unknown.join(' ')}; scopes are: ${SCOPE_NAMES.join(' ')}`)
+  if (unknown.length)
+    throw new UsageError(
+      `unknown scope ${unknown.join(' ')}; scopes are: ${FIXED_SCOPES.join(' ')} and content.<collection>.read`,
+    )
   return scopes.filter(isScope)
 }

@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { z } from 'zod'
-import { SCOPE_NAMES, type Scope } from '../../../contract/scopes.ts'
+import { isScope, type Scope } from '../../../contract/scopes.ts'
 import type { StateStore } from '../store/state-store.ts'
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts'
 import { AppError } from '../../../contract/errors.ts'
@@ -15,7 +15,7 @@ const PersonRecord = z.strictObject({
   id: z.string().regex(/^usr_[0-9a-f]{16}$/),
   email: z.string().min(3).max(254),
   name: z.string().min(1).max(200),
-  scopes: z.array(z.enum(SCOPE_NAMES as [Scope, ...Scope[]])),
+  scopes: z.array(z.string().refine((s): s is Scope => isScope(s), 'unknown scope')),
   password_hash: z.string().startsWith('scrypt$'),
   created_at: z.iso.datetime({ offset: true }),
   disabled_at: z.iso.datetime({ offset: true }).nullable(),

@@ -24,6 +24,7 @@ import {
   encodeSegment,
   fromRecord,
   isExpired,
+  liveRecord,
   toRecord,
   type StateStore,
 } from './state-store.ts'
@@ -76,6 +77,7 @@ export function openBlobsStore(options: BlobsStoreOptions): StateStore {
         }
         return fromRecord<T>(record, now())
       }),
+    record: (key) => guarded(async (store) => liveRecord(await readJson(store, encode(key)), now())),
     set: (key, value, ttlSeconds) =>
       guarded(async (store) => {
         await store.setJSON(encode(key), toRecord(value, ttlSeconds, now()))

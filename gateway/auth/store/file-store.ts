@@ -18,6 +18,7 @@ import {
   encodeSegment,
   fromRecord,
   isExpired,
+  liveRecord,
   toRecord,
   type StateStore,
 } from './state-store.ts'
@@ -93,6 +94,7 @@ export function openFileStore(dir: string, options: FileStoreOptions = {}): Stat
         }
         return fromRecord<T>(record, now())
       }),
+    record: (key) => guarded(async () => liveRecord(await read(pathOf(key)), now())),
     set: async (key, value, ttlSeconds) => {
       const path = pathOf(key)
       return guarded(() => withFileLock(path, () => write(path, value, ttlSeconds)))

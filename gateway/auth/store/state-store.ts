@@ -3,7 +3,7 @@
  * the OpenID provider's grants, sessions, codes and registered clients, the
  * people who sign in, login throttling, webhooks, the audit trail. Files
  * under a git-ignored folder for `npm start`; Netlify Blobs on Netlify, where
- * functions are stateless and many. Values are JSON; each may expire. A write
+ * functions are stateless and many; Redis for gateways on several machines. Values are JSON; each may expire. A write
  * that returned is durable; a store that cannot be used throws
  * StoreUnavailableError (store-errors.ts).
  */
@@ -13,8 +13,8 @@ export interface StateStore {
   /** Store `value` under `key`; it expires after `ttlSeconds` when given. */
   set(key: string, value: unknown, ttlSeconds?: number): Promise<void>
   /**
-   * Store `value` under `key` only when no record is there, expired or not;
-   * true when this call wrote it. Atomic across processes and instances: of
+   * Store `value` under `key` only when no record is there, expired or not (Redis forgets a record
+   * once its expiry passes: the key is free again); true when this call wrote it. Atomic across processes and instances: of
    * two callers, exactly one gets true (leases and write-once records).
    */
   create(key: string, value: unknown, ttlSeconds?: number): Promise<boolean>
@@ -34,6 +34,11 @@ export interface StateStore {
   delete(key: string): Promise<void>
   /** A cheap token that changes whenever the record under `key` does (a stat, an ETag); undefined when there is none. */
   version(key: string): Promise<string | undefined>
+  /**
+   * The record under `key` as stored: its value and when it expires (epoch seconds), or undefined when
+   * there is none or it has expired. For moving runtime data between stores with its lifetime.
+   */
+  record(key: string): Promise<StoredRecord | undefined>
   /** Every key that starts with `prefix` (a folder-like prefix ending in "/"), expired or not. */
   list(prefix: string): Promise<string[]>
   /** Where the state lives, for log lines and errors (never a secret). */
@@ -71,6 +76,13 @@ export function fromRecord<T>(record: unknown, now = Date.now()): T | undefined 
   const { v, exp } = record as StoredRecord
   if (typeof exp === 'number' && exp * 1000 <= now) return undefined
   return v as T
+}
+
+/** A record read back as it is stored (`{ v, exp }`), or undefined when it is malformed or expired. */
+export function liveRecord(record: unknown, now = Date.now()): StoredRecord | undefined {
+  if (!record || typeof record !== 'object' || !('v' in record) || isExpired(record, now)) return undefined
+  const { v, exp } = record as StoredRecord
+  return typeof exp === 'number' ? { v, exp } : { v }
 }
 
 /**

@@ -11,6 +11,7 @@
  * fault was the cause: every fault made inside it is noted where it runs.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { EventEmitter } from 'node:events'
 import { AppError } from '../../../contract/errors.ts'
 
 export class StoreUnavailableError extends AppError {
@@ -30,6 +31,13 @@ export class StoreUnavailableError extends AppError {
 const noticed = new AsyncLocalStorage<StoreUnavailableError[]>()
 
 /**
+ * What the stores tell the metrics (gateway/http/metrics.ts), which are off by default: `fault`
+ * (a StoreUnavailableError made) and `reconnect` (a lost Redis connection tried again).
+ */
+export const storeSignals = new EventEmitter()
+const counted = new WeakSet<StoreUnavailableError>()
+
+/**
  * `error` from `store` as a StoreUnavailableError (noted where `noticingStoreFaults` runs) when
  * the system or the service failed; anything else (a usage error thrown by an update's change, an
  * invalid key, a bug) passes through unchanged.
@@ -37,11 +45,17 @@ const noticed = new AsyncLocalStorage<StoreUnavailableError[]>()
 export function storeFault(store: string, error: unknown): unknown {
   if (error instanceof StoreUnavailableError) {
     noticed.getStore()?.push(error)
+    // Made by the store itself (Redis's): counted once, where it is first seen.
+    if (!counted.has(error)) {
+      counted.add(error)
+      storeSignals.emit('fault', error)
+    }
     return error
   }
   if (!isSystemFailure(error)) return error
   const fault = new StoreUnavailableError(store, reasonOf(error), { cause: error })
   noticed.getStore()?.push(fault)
+  storeSignals.emit('fault', fault)
   return fault
 }
 

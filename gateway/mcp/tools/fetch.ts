@@ -11,43 +11,45 @@ import { z } from 'zod'
 import { metadataOf, readItemIn, recordUri } from '../content.ts'
 import { followMoved, goneMessage, parseConnectorId, recordConnectorId, unknownIdMessage } from '../connector.ts'
 import type { McpContext } from '../context.ts'
-import { collectionArg, jsonResult, READ_ONLY, toolError } from '../schemas.ts'
+import type { ContentModel } from '../../../contract/model/model.ts'
+import { collectionArg, jsonResult, perModel, READ_ONLY, toolError } from '../schemas.ts'
 
-const metadata = z.looseObject({
-  collection: collectionArg,
-  record_id: z.string().describe('The id of the same record in the REST API.'),
-  resource_uri: z.string(),
-  type: z.string(),
-  slug: z.string(),
-  summary: z.string(),
-  tags: z.array(z.string()),
-  published_at: z.string(),
-  updated_at: z.string(),
-  image: z
-    .looseObject({ url: z.string(), alt: z.string(), width: z.number().nullable(), height: z.number().nullable() })
-    .nullable()
-    .describe(
-      'The lead image: url (its largest JPEG or PNG), alt text, size, placeholder and every processed file (sources); null when it has none.',
-    ),
-  social_image: z
-    .object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() })
-    .nullable()
-    .describe('What a link to the item shows when shared: its image, or a generated card with its title.'),
-  moved_from: z
-    .string()
-    .optional()
-    .describe('The id asked for, when it is an old one of the item (it moved): use `id` from now on.'),
-})
+const metadataSchema = (model: ContentModel) =>
+  z.looseObject({
+    collection: collectionArg(model.names),
+    record_id: z.string().describe('The id of the same record in the REST API.'),
+    resource_uri: z.string(),
+    type: z.string(),
+    slug: z.string(),
+    summary: z.string(),
+    tags: z.array(z.string()),
+    published_at: z.string(),
+    updated_at: z.string(),
+    image: z
+      .looseObject({ url: z.string(), alt: z.string(), width: z.number().nullable(), height: z.number().nullable() })
+      .nullable()
+      .describe(
+        'The lead image: url (its largest JPEG or PNG), alt text, size, placeholder and every processed file (sources); null when it has none.',
+      ),
+    social_image: z
+      .object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() })
+      .nullable()
+      .describe('What a link to the item shows when shared: its image, or a generated card with its title.'),
+    moved_from: z
+      .string()
+      .optional()
+      .describe('The id asked for, when it is an old one of the item (it moved): use `id` from now on.'),
+  })
 
-/** The tool's description and schemas, made once: every request builds a new server that registers it. */
-const FETCH_TOOL = {
+/** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
+const fetchTool = perModel((model: ContentModel) => ({
   title: 'Fetch one item (connector)',
   description:
     'Read one published item in full by the id search returned ("collection/slug", e.g. ' +
     '"case-studies/meridian-mutual-ledger-reconciliation"). Returns its title, canonical url, the full text as ' +
     "Markdown and its metadata (collection, summary, tags, dates, its image and the collection's own fields such as the " +
     'customer and results of a case study or the start, time zone and place of an event; on a multilingual site its ' +
-    'locale and translations). A translation\'s id names its locale ("blog-posts/datenvertraege-in-der-ci?locale=de"). ' +
+    'locale and translations). A translation\'s id names its locale ("blog-posts/tidewater-cloud-eu-region-frankfurt?locale=de"). ' +
     'An old id of an item (its file renamed, its slug changed) finds it, and `metadata.moved_from` says it moved. ' +
     'A deleted item, and an unknown id, are reported as errors that say so.',
   inputSchema: z.object({
@@ -63,13 +65,13 @@ const FETCH_TOOL = {
     title: z.string(),
     text: z.string().describe('The full text of the item as Markdown (GFM).'),
     url: z.string(),
-    metadata,
+    metadata: metadataSchema(model),
   }),
   annotations: { title: 'Fetch one item (connector)', ...READ_ONLY },
-}
+}))
 
 export function registerFetch({ server, snapshot }: McpContext): void {
-  server.registerTool('fetch', FETCH_TOOL, async ({ id }) => {
+  server.registerTool('fetch', fetchTool(snapshot.model), async ({ id }) => {
     let ref = parseConnectorId(snapshot, id)
     let record = ref && (await readItemIn(snapshot, ref))
     let movedFrom: string | undefined
@@ -83,7 +85,7 @@ export function registerFetch({ server, snapshot }: McpContext): void {
         movedFrom = id.trim()
       }
     }
-    if (!ref || !record) return toolError(unknownIdMessage(id))
+    if (!ref || !record) return toolError(unknownIdMessage(snapshot, id))
     const { id: recordId, title, url, ...rest } = metadataOf(record)
     return jsonResult({
       id: recordConnectorId(snapshot, ref.collection, record),

@@ -1,19 +1,18 @@
 /** get_content: one item in full: its markdown body and all its metadata. */
 import { z } from 'zod'
-import { COLLECTIONS } from '../../../contract/collections.ts'
+import type { CollectionName, ContentModel } from '../../../contract/model/model.ts'
 import { metadataOf, readItem, recordUri, unknownSlugMessage } from '../content.ts'
 import type { McpContext } from '../context.ts'
-import { collectionArg, localeArg, READ_ONLY, recordSummary, toolError, toolResult } from '../schemas.ts'
+import { collectionArg, localeArg, perModel, READ_ONLY, recordSummary, toolError, toolResult } from '../schemas.ts'
 import { findItem, isMultilingual, localesOf, toolLocale } from '../../content/locales.ts'
 import { readRecord } from '../../content/items.ts'
 import { fateOf } from '../../content/redirects.ts'
-import type { CollectionName } from '../../../contract/collections.ts'
 import type { FullRecord } from '../../../contract/records.ts'
 import type { Snapshot } from '../../snapshot.ts'
 import { goneMessage } from '../connector.ts'
 
-/** The tool's description and schemas, made once: every request builds a new server that registers it. */
-const GET_CONTENT_TOOL = {
+/** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
+const getContentTool = perModel((model: ContentModel) => ({
   title: 'Read one item',
   description:
     'Read one published item in full by collection and slug (slugs come from search_content or list_content). ' +
@@ -23,12 +22,12 @@ const GET_CONTENT_TOOL = {
     'Markdown. An old slug of an item (its file renamed, its slug changed) finds it, and the answer says it moved; ' +
     'a deleted item and an unknown slug are reported as errors that say so.',
   inputSchema: z.object({
-    collection: collectionArg.describe("The item's collection."),
+    collection: collectionArg(model.names).describe("The item's collection."),
     slug: z.string().min(1).max(200).describe('The item\'s slug, e.g. "meridian-mutual-ledger-reconciliation".'),
     locale: localeArg,
   }),
   outputSchema: z.object({
-    collection: collectionArg,
+    collection: collectionArg(model.names),
     slug: z.string(),
     resource_uri: z.string(),
     metadata: recordSummary.extend({ reading_time_minutes: z.number().int(), word_count: z.number().int() }),
@@ -39,51 +38,55 @@ const GET_CONTENT_TOOL = {
       .describe('Where the item was asked for, when that is an old address of it ("collection/slug"): it moved.'),
   }),
   annotations: { title: 'Read one item', ...READ_ONLY },
-}
+}))
 
 export function registerGetContent({ server, snapshot }: McpContext): void {
-  server.registerTool('get_content', GET_CONTENT_TOOL, async ({ collection: asked, slug: wanted, locale: given }) => {
-    const chosen = toolLocale(snapshot, given)
-    if (!chosen.ok) return toolError(chosen.message)
-    const read = (c: CollectionName, slug: string) => readIn(snapshot, c, slug, chosen.locale)
-    let collection = asked
-    let record = await read(collection, wanted)
-    let movedFrom: string | undefined
-    if (!record) {
-      // An old address of an item: where it is now (content/'s history), or that it was deleted.
-      const found = await fateOf(snapshot, asked, wanted, chosen.locale)
-      if (found && 'gone' in found.fate) return toolError(goneMessage(found.fate.gone))
-      if (found && 'to' in found.fate) {
-        collection = found.fate.collection ?? asked
-        record = await read(collection, found.fate.to)
-        movedFrom = `${asked}/${wanted}`
+  server.registerTool(
+    'get_content',
+    getContentTool(snapshot.model),
+    async ({ collection: asked, slug: wanted, locale: given }) => {
+      const chosen = toolLocale(snapshot, given)
+      if (!chosen.ok) return toolError(chosen.message)
+      const read = (c: CollectionName, slug: string) => readIn(snapshot, c, slug, chosen.locale)
+      let collection = asked
+      let record = await read(collection, wanted)
+      let movedFrom: string | undefined
+      if (!record) {
+        // An old address of an item: where it is now (content/'s history), or that it was deleted.
+        const found = await fateOf(snapshot, asked, wanted, chosen.locale)
+        if (found && 'gone' in found.fate) return toolError(goneMessage(found.fate.gone))
+        if (found && 'to' in found.fate) {
+          collection = found.fate.collection ?? asked
+          record = await read(collection, found.fate.to)
+          movedFrom = `${asked}/${wanted}`
+        }
       }
-    }
-    if (!record)
-      return toolError(
-        `${unknownSlugMessage(asked, wanted)}${chosen.locale ? ` (in ${chosen.locale}: pass that locale to list_content for its slugs)` : ''}`,
+      if (!record)
+        return toolError(
+          `${unknownSlugMessage(asked, wanted)}${chosen.locale ? ` (in ${chosen.locale}: pass that locale to list_content for its slugs)` : ''}`,
+        )
+      const metadata = metadataOf(record)
+      const header = [
+        ...(movedFrom ? [`Moved: ${movedFrom} is now ${collection}/${record.slug}; use the new slug.`, ''] : []),
+        `# ${record.title}`,
+        '',
+        `${snapshot.model.collections[collection]!.label} · ${String(record.starts_at ?? record.published_at)} · ${String(record.url)}`,
+        `Tags: ${record.tags.join(', ') || 'none'}`,
+        '',
+      ]
+      return toolResult(
+        {
+          collection,
+          slug: record.slug,
+          resource_uri: recordUri(snapshot, collection, record),
+          metadata,
+          markdown: record.body.markdown,
+          ...(movedFrom && { moved_from: movedFrom }),
+        },
+        [...header, record.body.markdown].join('\n'),
       )
-    const metadata = metadataOf(record)
-    const header = [
-      ...(movedFrom ? [`Moved: ${movedFrom} is now ${collection}/${record.slug}; use the new slug.`, ''] : []),
-      `# ${record.title}`,
-      '',
-      `${COLLECTIONS[collection].label} · ${String(record.starts_at ?? record.published_at)} · ${String(record.url)}`,
-      `Tags: ${record.tags.join(', ') || 'none'}`,
-      '',
-    ]
-    return toolResult(
-      {
-        collection,
-        slug: record.slug,
-        resource_uri: recordUri(snapshot, collection, record),
-        metadata,
-        markdown: record.body.markdown,
-        ...(movedFrom && { moved_from: movedFrom }),
-      },
-      [...header, record.body.markdown].join('\n'),
-    )
-  })
+    },
+  )
 }
 
 /** The full record answering `slug` in `locale` (a multilingual site's: found by its slug in any locale). */

@@ -1,6 +1,5 @@
 /** get_person: one author or speaker and their items, as GET /api/people/{slug} answers (contract/people-index.ts). */
 import { z } from 'zod'
-import { COLLECTION_NAMES, COLLECTIONS } from '../../../contract/collections.ts'
 import { MAX_LIMIT } from '../../../contract/routes/parameters.ts'
 import { personItemsEnvelope } from '../../../contract/people-index.ts'
 import { peopleIndexOf } from '../../content/people.ts'
@@ -26,11 +25,11 @@ const person = z.object({
 const GET_PERSON_TOOL = {
   title: 'Read a person',
   description:
-    'Read one author or speaker by slug (an item\'s authors or speakers give it, e.g. "jose-nunez"): their name, title, ' +
-    'company, portrait and bio where known, how many items name them, and those items newest first (posts written, ' +
-    'webinars and events spoken at), as summaries. An unknown slug is reported as an error.',
+    'Read one author or speaker by slug (an item\'s authors or speakers give it, like "jose-nunez"): their name, title, ' +
+    'company, portrait and bio where known, how many items name them, and those items newest first (every item naming ' +
+    'them in a field of people: the posts they wrote, the events they spoke at), as summaries. An unknown slug is reported as an error.',
   inputSchema: z.object({
-    slug: z.string().min(1).max(200).describe('The person\'s slug, e.g. "jose-nunez".'),
+    slug: z.string().min(1).max(200).describe('The person\'s slug, like "jose-nunez".'),
     limit: z.number().int().min(1).max(MAX_LIMIT).optional().describe('Items to return, newest first (default 20).'),
     locale: localeArg,
   }),
@@ -47,10 +46,11 @@ export function registerGetPerson({ server, snapshot }: McpContext): void {
       return toolError(
         `No published item names a person with the slug "${slug.slice(0, 120)}". Slugs are the names' (José Núñez → jose-nunez); the authors and speakers of items from get_content or list_content carry them.`,
       )
-    const envelope = personItemsEnvelope(found, { limit, page: 1 })
+    const envelope = personItemsEnvelope(snapshot.model, found, { limit, page: 1 })
     const p = envelope.person
+    const { model } = snapshot
     const lines = envelope.data.map((r) => {
-      const label = COLLECTIONS[COLLECTION_NAMES.find((c) => COLLECTIONS[c].type === r.type) ?? 'blog-posts'].label
+      const label = model.names.map((c) => model.collections[c]!).find((c) => c.type === r.type)?.label ?? r.type
       return `- ${r.title} (${label}, ${r.published_at}): ${String(r.url)}`
     })
     const heading = [p.name, p.title, p.company].filter(Boolean).join(', ')

@@ -1,28 +1,46 @@
 /** list_content: one collection with REST's list options (filters, order, fields, pages) and envelope. */
 import { z } from 'zod'
-import { COLLECTION_NAMES, COLLECTIONS } from '../../../contract/collections.ts'
+import { listed, type ContentModel } from '../../../contract/model/model.ts'
 import { isFiltered } from '../../../contract/filters.ts'
 import { parseListQuery } from '../../../contract/query.ts'
 import { listEnvelope } from '../../../contract/render.ts'
-import { fieldsOf, sortOf } from '../../../contract/routes/collection-parameters.ts'
-import { LIMIT, LIST_FILTERS, PAGE } from '../../../contract/routes/parameters.ts'
+import { fieldsOf, filtersOf, sharedFilters, sortOf } from '../../../contract/routes/collection-parameters.ts'
+import { LIMIT, PAGE } from '../../../contract/routes/parameters.ts'
+import type { QueryParameter } from '../../../contract/routes/route.ts'
 import type { McpContext } from '../context.ts'
 import { summariesIn, toolLocale } from '../../content/locales.ts'
 import { queryOf, toolArguments } from '../arguments.ts'
-import { collectionArg, localeArg, READ_ONLY, toolError, toolResult } from '../schemas.ts'
+import { collectionArg, localeArg, perModel, READ_ONLY, toolError, toolResult } from '../schemas.ts'
 
 /**
- * The list route's query parameters, as one call of any collection takes them: `sort` and `fields`
- * of every collection (REST's reader then refuses what the one asked for does not have).
+ * The list route's query parameters, as one call of any collection takes them: the filters, `sort`
+ * and `fields` of every collection (REST's reader then refuses what the one asked for does not have).
  */
-const LIST_ARGUMENTS = [LIMIT, PAGE, ...LIST_FILTERS, sortOf(COLLECTION_NAMES), fieldsOf(COLLECTION_NAMES, 'summary')]
+const listArguments = perModel((model: ContentModel): readonly QueryParameter[] => {
+  const all = model.names.map((name) => model.collections[name]!)
+  const shared = new Set(sharedFilters(model).map((p) => p.name))
+  const own = new Map<string, QueryParameter>()
+  for (const collection of all)
+    for (const p of filtersOf(model, collection)) if (!shared.has(p.name) && !own.has(p.name)) own.set(p.name, p)
+  return [LIMIT, PAGE, ...sharedFilters(model), ...own.values(), sortOf(model, all), fieldsOf(model, all, 'summary')]
+})
 
-/** The tool's description and schemas, made once: every request builds a new server that registers it. */
-const LIST_CONTENT_TOOL = {
+/** `blog-posts and case-studies by published_at, webinars and events by starts_at`. */
+function ordersOf(model: ContentModel): string {
+  const byField = new Map<string, string[]>()
+  for (const name of model.names) {
+    const { sortField } = model.collections[name]!
+    byField.set(sortField, [...(byField.get(sortField) ?? []), name])
+  }
+  return [...byField].map(([field, names]) => `${listed(names)} by ${field}`).join(', ')
+}
+
+/** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
+const listContentTool = perModel((model: ContentModel) => ({
   title: 'List a collection',
   description:
-    'List the published items of one collection (blog-posts, case-studies, webinars or events), newest first ' +
-    '(blog posts and case studies by published_at, webinars and events by starts_at) unless sort says otherwise. ' +
+    `List the published items of one collection (${listed(model.names, 'or')}), newest first ` +
+    `(${ordersOf(model)}) unless sort says otherwise. ` +
     'Use it to browse, to find valid slugs, or to answer "the three newest posts by José", "upcoming webinars, ' +
     'soonest first" (when "upcoming", sort ["starts_at"]), "case studies tagged fintech or banking" (tag ' +
     '["fintech", "banking"]) or "posts from last quarter" (published_after, published_before). Filters combine. ' +
@@ -31,12 +49,12 @@ const LIST_CONTENT_TOOL = {
     'page, count, total, pages) and links (REST URLs of this, the next and the previous page). Use get_content ' +
     'with a slug to read one item in full.',
   inputSchema: z.object({
-    collection: collectionArg.describe('Which collection to list.'),
-    ...toolArguments(LIST_ARGUMENTS),
+    collection: collectionArg(model.names).describe('Which collection to list.'),
+    ...toolArguments(listArguments(model)),
     locale: localeArg,
   }),
   outputSchema: z.object({
-    collection: collectionArg,
+    collection: collectionArg(model.names),
     data: z.array(z.looseObject({ id: z.string(), type: z.string() })),
     meta: z.object({
       limit: z.number().int(),
@@ -48,21 +66,23 @@ const LIST_CONTENT_TOOL = {
     links: z.object({ self: z.string(), next: z.string().nullable(), prev: z.string().nullable() }),
   }),
   annotations: { title: 'List a collection', ...READ_ONLY },
-}
+}))
 
 export function registerListContent({ server, snapshot, now }: McpContext): void {
-  server.registerTool('list_content', LIST_CONTENT_TOOL, (args) => {
+  const { model } = snapshot
+  server.registerTool('list_content', listContentTool(model), (args) => {
     const { collection } = args
+    const def = model.collections[collection]!
     const chosen = toolLocale(snapshot, args.locale)
     if (!chosen.ok) return toolError(chosen.message)
     const { locale } = chosen
     // REST's own parser, so a tool call and a REST call accept exactly the same options.
-    const parsed = parseListQuery(queryOf(args, LIST_ARGUMENTS), collection)
+    const parsed = parseListQuery(queryOf(args, listArguments(model)), def, model)
     if (!parsed.ok) return toolError(parsed.errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
     const query = locale ? { ...parsed.query, locale } : parsed.query
-    const envelope = listEnvelope(collection, summariesIn(snapshot, collection, locale), query, now().getTime())
+    const envelope = listEnvelope(def, summariesIn(snapshot, collection, locale), query, now().getTime())
     const { meta } = envelope
-    const label = COLLECTIONS[collection].label
+    const { label } = def
     const first = (meta.page - 1) * meta.limit
     const lines = envelope.data.map((r, i) => `${first + i + 1}. ${lineOf(r)}`)
     const matching = isFiltered(parsed.query) ? ' matching the filters' : ''

@@ -6,106 +6,137 @@ import { selectFields } from '../../../contract/list-query.ts'
 import { parseFields } from '../../../contract/query.ts'
 import type { ParameterError } from '../../../contract/query-values.ts'
 import type { ContentRecord } from '../../../contract/records.ts'
-import { fieldsOf } from '../../../contract/routes/collection-parameters.ts'
-import { LIST_FILTERS, WHEN } from '../../../contract/routes/parameters.ts'
-import { queryReader } from '../../../contract/routes/query-reader.ts'
+import { fieldsOf, sharedFilters } from '../../../contract/routes/collection-parameters.ts'
+import { WHEN } from '../../../contract/routes/parameters.ts'
+import { readQuery } from '../../../contract/routes/query-reader.ts'
 import { recordUri } from '../content.ts'
 import { toolLocale } from '../../content/locales.ts'
 import type { Snapshot } from '../../snapshot.ts'
+import { datedCollections, listed, type ContentModel } from '../../../contract/model/model.ts'
 import { queryOf, toolArgument, toolArguments } from '../arguments.ts'
-import { localeArg, READ_ONLY, toolError, toolResult } from '../schemas.ts'
-import { UPCOMING_COLLECTIONS, upcomingItem, upcomingRecords, type UpcomingCollection } from '../upcoming.ts'
+import { collectionArg, localeArg, perModel, READ_ONLY, toolError, toolResult } from '../schemas.ts'
+import { upcomingItem, upcomingRecords, type UpcomingCollection } from '../upcoming.ts'
 
 const MAX_DAYS = 3660
 const nullableString = z.string().nullable()
 
-const item = z.object({
-  collection: z.enum(UPCOMING_COLLECTIONS),
-  slug: z.string(),
-  type: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  url: z.string(),
-  starts_at: z.string(),
-  ends_at: nullableString,
-  timezone: nullableString,
-  attendance_mode: nullableString.describe('in_person, online or hybrid; webinars are online.'),
-  event_status: nullableString.describe('scheduled, cancelled, postponed or rescheduled (events only).'),
-  region: nullableString,
-  city: nullableString,
-  country: nullableString,
-  registration_url: nullableString,
-  resource_uri: z.string(),
-})
+const itemOf = (dated: readonly string[]) =>
+  z.object({
+    collection: collectionArg(dated),
+    slug: z.string(),
+    type: z.string(),
+    title: z.string(),
+    summary: z.string(),
+    url: z.string(),
+    starts_at: z.string(),
+    ends_at: nullableString,
+    timezone: nullableString,
+    attendance_mode: nullableString.describe('in_person, online or hybrid; webinars are online.'),
+    event_status: nullableString.describe('scheduled, cancelled, postponed or rescheduled (events only).'),
+    region: nullableString,
+    city: nullableString,
+    country: nullableString,
+    registration_url: nullableString,
+    resource_uri: z.string(),
+  })
 
 /** An item with `fields`: its collection and resource URI, then only those fields of the REST record (id and type always). */
-const sparseItem = z.looseObject({
-  collection: z.enum(UPCOMING_COLLECTIONS),
-  resource_uri: z.string(),
-  id: z.string(),
-  type: z.string(),
+const sparseItemOf = (dated: readonly string[]) =>
+  z.looseObject({
+    collection: collectionArg(dated),
+    resource_uri: z.string(),
+    id: z.string(),
+    type: z.string(),
+  })
+
+/** The list filters the tool takes (`when` is the tool's own premise), and `fields` of any dated collection (REST's reader then takes those of the one a call asks for). */
+const argumentsOf = perModel((model: ContentModel) => ({
+  filters: sharedFilters(model).filter((p) => p.name !== WHEN.name),
+  fields: fieldsOf(
+    model,
+    datedCollections(model).map((c) => model.collections[c]!),
+    'summary',
+  ),
+}))
+
+/** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
+const listUpcomingTool = perModel((model: ContentModel) => {
+  const dated = datedCollections(model)
+  const { filters, fields } = argumentsOf(model)
+  return {
+    title: 'Upcoming events and webinars',
+    description:
+      'List events and webinars that start after the current time (decided when you call it), soonest first. Use it ' +
+      'for "what is coming up", "which events are in EMEA next quarter" or before inviting someone. Optional filters: ' +
+      'days (only those starting within that many days), region (an event location region such as "EMEA", "APAC", ' +
+      '"North America", "Latin America", or a region tag suffix such as "emea" or "latam"; webinars match by their ' +
+      'region tag), collection, and the filters of list_content: tag (one or several, any of them), author (a ' +
+      'speaker), published_after, published_before, updated_since and exclude (a slug). Returns each item with its ' +
+      'start (RFC 3339 with the local offset), time zone, attendance mode, status, place and registration URL; with ' +
+      'fields, each item is instead its collection, resource_uri and only those fields of the REST record (as ' +
+      'list_content gives them). Cancelled or postponed events are included with their event_status so you can say so.',
+    inputSchema: z.object({
+      days: z
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_DAYS)
+        .optional()
+        .describe('Only items starting within this many days from now.'),
+      region: z
+        .string()
+        .trim()
+        .min(1)
+        .max(60)
+        .optional()
+        .describe('Region name or region tag suffix, e.g. "EMEA" or "latam".'),
+      collection: collectionArg(dated)
+        .optional()
+        .describe(
+          `Only ${listed(
+            dated.map((c) => `${c}`),
+            'or only',
+          )}.`,
+        ),
+      ...toolArguments(filters),
+      fields: toolArgument(
+        fields,
+        'Each item is then its collection, resource_uri and these fields of its REST record.',
+      ),
+      limit: z.number().int().min(1).max(100).default(20).describe('At most this many items (default 20).'),
+      locale: localeArg,
+    }),
+    outputSchema: z.object({
+      now: z.string().describe('The time the list was computed for (UTC).'),
+      until: nullableString.describe('End of the days window, if one was given.'),
+      region: nullableString,
+      total: z.number().int(),
+      items: z.array(z.union([itemOf(dated), sparseItemOf(dated)])),
+    }),
+    annotations: { title: 'Upcoming events and webinars', ...READ_ONLY },
+  }
 })
 
-/** The list filters the tool takes (`when` is the tool's own premise). */
-const FILTERS = LIST_FILTERS.filter((p) => p !== WHEN)
-const readFilters = queryReader(FILTERS)
-/** `fields` of either collection: REST's reader then takes those of the one a call asks for. */
-const FIELDS = fieldsOf(UPCOMING_COLLECTIONS, 'summary')
-
-/** The tool's description and schemas, made once: every request builds a new server that registers it. */
-const LIST_UPCOMING_TOOL = {
-  title: 'Upcoming events and webinars',
-  description:
-    'List events and webinars that start after the current time (decided when you call it), soonest first. Use it ' +
-    'for "what is coming up", "which events are in EMEA next quarter" or before inviting someone. Optional filters: ' +
-    'days (only those starting within that many days), region (an event location region such as "EMEA", "APAC", ' +
-    '"North America", "Latin America", or a region tag suffix such as "emea" or "latam"; webinars match by their ' +
-    'region tag), collection, and the filters of list_content: tag (one or several, any of them), author (a ' +
-    'speaker), published_after, published_before, updated_since and exclude (a slug). Returns each item with its ' +
-    'start (RFC 3339 with the local offset), time zone, attendance mode, status, place and registration URL; with ' +
-    'fields, each item is instead its collection, resource_uri and only those fields of the REST record (as ' +
-    'list_content gives them). Cancelled or postponed events are included with their event_status so you can say so.',
-  inputSchema: z.object({
-    days: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_DAYS)
-      .optional()
-      .describe('Only items starting within this many days from now.'),
-    region: z
-      .string()
-      .trim()
-      .min(1)
-      .max(60)
-      .optional()
-      .describe('Region name or region tag suffix, e.g. "EMEA" or "latam".'),
-    collection: z.enum(UPCOMING_COLLECTIONS).optional().describe('Only events or only webinars.'),
-    ...toolArguments(FILTERS),
-    fields: toolArgument(FIELDS, 'Each item is then its collection, resource_uri and these fields of its REST record.'),
-    limit: z.number().int().min(1).max(100).default(20).describe('At most this many items (default 20).'),
-    locale: localeArg,
-  }),
-  outputSchema: z.object({
-    now: z.string().describe('The time the list was computed for (UTC).'),
-    until: nullableString.describe('End of the days window, if one was given.'),
-    region: nullableString,
-    total: z.number().int(),
-    items: z.array(z.union([item, sparseItem])),
-  }),
-  annotations: { title: 'Upcoming events and webinars', ...READ_ONLY },
-}
-
 export function registerListUpcoming({ server, snapshot, now }: McpContext): void {
-  server.registerTool('list_upcoming', LIST_UPCOMING_TOOL, (args) => {
+  const dated = datedCollections(snapshot.model)
+  // A model with no dated collection has nothing that comes up.
+  if (!dated.length) return
+  server.registerTool('list_upcoming', listUpcomingTool(snapshot.model), (args) => {
     const { days, region, collection, limit } = args
     const chosen = toolLocale(snapshot, args.locale)
     if (!chosen.ok) return toolError(chosen.message)
     // REST's own parsers for the filters and fields, so they take what the lists take.
     const errors: ParameterError[] = []
-    const params = queryOf(args, [...FILTERS, FIELDS])
-    const filter = readFilters(params, errors) as RecordFilter
-    const fields = parseFields(params, collection ?? UPCOMING_COLLECTIONS, 'summary', errors)
+    const { filters, fields: fieldsParameter } = argumentsOf(snapshot.model)
+    const params = queryOf(args, [...filters, fieldsParameter])
+    const filter = readQuery(filters, params, errors) as RecordFilter
+    const fields = parseFields(
+      params,
+      snapshot.model,
+      (collection ? [collection] : dated).map((c) => snapshot.model.collections[c]!),
+      'summary',
+      errors,
+    )
     if (errors.length) return toolError(errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
     const at = now()
     const all = upcomingRecords(snapshot, {
@@ -123,13 +154,15 @@ export function registerListUpcoming({ server, snapshot, now }: McpContext): voi
           fields ? sparse(snapshot, collection, record, fields) : { ...upcomingItem(snapshot, collection, record) },
       )
     const until = days === undefined ? null : new Date(at.getTime() + days * 86_400_000).toISOString()
-    const scope = `${collection ?? 'events and webinars'}${region ? ` in ${region}` : ''}${days ? ` in the next ${days} days` : ''}`
+    const scope = `${collection ?? listed(dated)}${region ? ` in ${region}` : ''}${days ? ` in the next ${days} days` : ''}`
     const text =
       items.length === 0
         ? `No upcoming ${scope} (as of ${at.toISOString()}).`
         : [
             `${all.length} upcoming ${scope} (as of ${at.toISOString()}), soonest first:`,
-            ...all.slice(0, limit).map(({ collection, record }) => lineOf(upcomingItem(snapshot, collection, record))),
+            ...all
+              .slice(0, limit)
+              .map(({ collection, record }) => lineOf(snapshot.model, upcomingItem(snapshot, collection, record))),
           ].join('\n')
     return toolResult({ now: at.toISOString(), until, region: region ?? null, total: all.length, items }, text)
   })
@@ -145,10 +178,12 @@ function sparse(
   return { collection, resource_uri: recordUri(snapshot, collection, record), ...selectFields(record, fields) }
 }
 
-/** One item as a line of the text answer. */
-function lineOf(i: ReturnType<typeof upcomingItem>): string {
+/** One item as a line of the text answer: how it is attended where its collection says (events), else what it is. */
+function lineOf(model: ContentModel, i: ReturnType<typeof upcomingItem>): string {
+  const collection = model.collections[i.collection]!
+  const kind = collection.fields.attendance_mode ? (i.attendance_mode ?? collection.label) : collection.label
   return (
-    `- ${i.starts_at} ${i.title} (${i.collection === 'webinars' ? 'webinar' : (i.attendance_mode ?? 'event')}` +
+    `- ${i.starts_at} ${i.title} (${kind}` +
     `${i.city ? `, ${i.city}` : ''}${i.event_status && i.event_status !== 'scheduled' ? `, ${i.event_status.toUpperCase()}` : ''}) slug "${i.slug}"`
   )
 }

@@ -1,40 +1,40 @@
 /** search_content: ranked full-text search across all collections, with snippets. */
 import { z } from 'zod'
-import { COLLECTIONS } from '../../../contract/collections.ts'
 import { recordUri } from '../content.ts'
 import { search } from '../../search/search.ts'
 import type { McpContext } from '../context.ts'
-import { LIST_FILTERS } from '../../../contract/routes/parameters.ts'
-import { COLLECTION_FILTER, QUERY } from '../../../contract/routes/reach-parameters.ts'
+import { QUERY } from '../../../contract/routes/reach-parameters.ts'
+import { collectionFilter, sharedFilters } from '../../../contract/routes/collection-parameters.ts'
 import { parseSearchQuery } from '../../../contract/search-query.ts'
 import { queryOf, textArgument, toolArgument, toolArguments } from '../arguments.ts'
-import { collectionArg, localeArg, READ_ONLY, toolError, toolResult } from '../schemas.ts'
+import { collectionArg, localeArg, perModel, READ_ONLY, toolError, toolResult } from '../schemas.ts'
 import { recordsBySlug, toolLocale } from '../../content/locales.ts'
-import type { CollectionName } from '../../../contract/collections.ts'
+import { listed, type CollectionName, type ContentModel } from '../../../contract/model/model.ts'
 
 /** Results per call: enough to choose from, few enough to read. */
 export const MAX_SEARCH_RESULTS = 25
 
-const hit = z.object({
-  rank: z.number().int(),
-  collection: collectionArg,
-  slug: z.string(),
-  type: z.string(),
-  title: z.string(),
-  summary: z.string(),
-  url: z.string(),
-  published_at: z.string(),
-  resource_uri: z.string(),
-  score: z.number(),
-  snippet: z.string(),
-  matched_terms: z.array(z.string()),
-})
+const hitOf = (model: ContentModel) =>
+  z.object({
+    rank: z.number().int(),
+    collection: collectionArg(model.names),
+    slug: z.string(),
+    type: z.string(),
+    title: z.string(),
+    summary: z.string(),
+    url: z.string(),
+    published_at: z.string(),
+    resource_uri: z.string(),
+    score: z.number(),
+    snippet: z.string(),
+    matched_terms: z.array(z.string()),
+  })
 
-/** The tool's description and schemas, made once: every request builds a new server that registers it. */
-const SEARCH_CONTENT_TOOL = {
+/** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
+const searchContentTool = perModel((model: ContentModel) => ({
   title: 'Search all content',
   description:
-    'Full-text search across every published blog post, case study, webinar and event. Use it first when the user ' +
+    `Full-text search across every published ${listed(model.names.map((c) => model.collections[c]!.label))}. Use it first when the user ` +
     'asks about a topic, customer, product, phrase or person and you do not know the exact item. Returns the best ' +
     'matches ranked by relevance (BM25; title and summary weigh more than body text), each with its collection, ' +
     'slug, title, summary, canonical url, a text snippet around the match and a content:// resource URI. ' +
@@ -43,8 +43,8 @@ const SEARCH_CONTENT_TOOL = {
   inputSchema: z.object({
     // REST's `q`, by the name the tool has always had.
     query: textArgument(QUERY),
-    collection: toolArgument(COLLECTION_FILTER),
-    ...toolArguments(LIST_FILTERS),
+    collection: toolArgument(collectionFilter(model)),
+    ...toolArguments(sharedFilters(model)),
     limit: z
       .number()
       .int()
@@ -57,21 +57,22 @@ const SEARCH_CONTENT_TOOL = {
   outputSchema: z.object({
     query: z.string(),
     total: z.number().int().describe('How many items matched in all; results holds the best `limit` of them.'),
-    results: z.array(hit),
+    results: z.array(hitOf(model)),
   }),
   annotations: { title: 'Search all content', ...READ_ONLY },
-}
+}))
 
 export function registerSearchContent({ server, snapshot, now }: McpContext): void {
-  server.registerTool('search_content', SEARCH_CONTENT_TOOL, async (args) => {
+  const { model } = snapshot
+  server.registerTool('search_content', searchContentTool(model), async (args) => {
     const { limit } = args
     const chosen = toolLocale(snapshot, args.locale)
     if (!chosen.ok) return toolError(chosen.message)
     const { locale } = chosen
     // REST's own reader, so the tool and GET /api/search accept the same.
-    const params = queryOf(args, [COLLECTION_FILTER, ...LIST_FILTERS])
+    const params = queryOf(args, [collectionFilter(model), ...sharedFilters(model)])
     params.set(QUERY.name, args.query)
-    const parsed = parseSearchQuery(params)
+    const parsed = parseSearchQuery(params, model)
     if (!parsed.ok)
       return toolError(
         parsed.errors.map((e) => `${e.parameter === QUERY.name ? 'query' : e.parameter} ${e.message}`).join('; '),
@@ -113,7 +114,7 @@ export function registerSearchContent({ server, snapshot, now }: McpContext): vo
       `${total} item(s) matched "${query}"; the best ${results.length}:`,
       ...results.map(
         (r) =>
-          `${r.rank}. ${r.title} (${COLLECTIONS[r.collection].label}, slug "${r.slug}")\n   ${r.snippet}\n   ${r.url}`,
+          `${r.rank}. ${r.title} (${snapshot.model.collections[r.collection]!.label}, slug "${r.slug}")\n   ${r.snippet}\n   ${r.url}`,
       ),
     ].join('\n')
     return toolResult({ query, total, results }, text)

@@ -8,7 +8,7 @@
  * German finds the German translations (their ids name the locale).
  */
 import { z } from 'zod'
-import type { CollectionName } from '../../../contract/collections.ts'
+import type { CollectionName } from '../../../contract/model/model.ts'
 import type { ContentRecord } from '../../../contract/records.ts'
 import { isMultilingual, localesOf, recordsBySlug } from '../../content/locales.ts'
 import type { Snapshot } from '../../snapshot.ts'

@@ -1,5 +1,5 @@
 /**
- * A build killed mid-way (SIGKILL of `build/cli.ts build` while it writes
+ * A build killed mid-way (SIGKILL of `npm run build` while it writes
  * dist/) leaves the previous dist/ whole and loadable, and the next build
  * recovers and cleans up after the dead one. Also the narrowest window: a
  * build killed between its two renames (no dist/, only the old one aside).
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateCorpus } from '../../../bench/corpus/generate.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { loadSnapshot } from '../../../gateway/artifacts.ts'
+import { commandArgs } from '../../helpers/commands.ts'
 import { REPO_ROOT } from '../../helpers/project.ts'
 
 let root: string
@@ -27,11 +28,10 @@ const leftovers = async () => (await readdir(root)).filter((n) => n.startsWith('
 
 /** Start a forced build and SIGKILL it as soon as it starts writing its temporary dist. */
 async function killDuringEmit(): Promise<{ sawTmp: boolean; code: number | null; signal: NodeJS.Signals | null }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(REPO_ROOT, 'build/cli.ts'), 'build', '--root', root, '--force'],
-    { cwd: REPO_ROOT, stdio: 'ignore' },
-  )
+  const child = spawn(process.execPath, commandArgs('cli', 'build', '--root', root, '--force'), {
+    cwd: REPO_ROOT,
+    stdio: 'ignore',
+  })
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal })),
   )

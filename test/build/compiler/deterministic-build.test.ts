@@ -3,19 +3,21 @@
  * change feed included, on a project with a git history; and a commit of
  * content already built (same bytes, new history) is not "up to date".
  */
-import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHANGE_LOG_FILE } from '../../../contract/changes.ts'
+import { runCommand } from '../../helpers/commands.ts'
 import { hashTree } from '../../helpers/files.ts'
 import { commitAll, initAndCommit } from '../../helpers/git.ts'
-import { copyOfFixtureContent, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
+import { copyOfFixtureContent, validPost, type TempProject } from '../../helpers/project.ts'
 
-const run = promisify(execFile)
-const build = async (root: string, ...flags: string[]) =>
-  (await run('npm', ['run', '--silent', 'build', '--', '--root', root, ...flags], { cwd: REPO_ROOT })).stdout
+/** `npm run build -- --root <root> <flags…>`, started as the npm script starts it; what it printed. */
+async function build(root: string, ...flags: string[]): Promise<string> {
+  const { code, stdout, stderr } = await runCommand('cli', ['build', '--root', root, ...flags])
+  expect(code, stderr).toBe(0)
+  return stdout
+}
 
 let project: TempProject
 beforeAll(async () => {

@@ -4,14 +4,13 @@
  * own, and the author errors of translations with file:line:col. Through the
  * real compiler (`checkContent`, `buildSite`) and `npm run new --translate`.
  */
-import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
 import { ContentErrors } from '../../../build/core/errors.ts'
-import { createProject, REPO_ROOT, SITE_YAML, validPost, type TempProject } from '../../helpers/project.ts'
+import { runCommand } from '../../helpers/commands.ts'
+import { createProject, SITE_YAML, validPost, type TempProject } from '../../helpers/project.ts'
 
 const MULTILINGUAL = `${SITE_YAML}language: en\nlocales: [en, de, fr]\nlocale_fallback: [de]\n`
 
@@ -132,10 +131,12 @@ describe('author errors of translations', () => {
     const errors = await errorsOf({
       'content/site.yaml': `${SITE_YAML}language: en\nlocales: [de, fr, d_e]\nlocale_fallback: [it]\n`,
     })
+    // The lines after SITE_YAML's (its settings and the fixture's content model).
+    const line = SITE_YAML.split('\n').length + 1
     expect(errors).toEqual([
-      'content/site.yaml:10:10 locales: must include the default locale, language: en',
-      'content/site.yaml:10:19 locales[2]: must be a BCP 47 language tag, like de or pt-BR',
-      'content/site.yaml:11:19 locale_fallback[0]: must be one of the other locales (de, fr)',
+      `content/site.yaml:${line}:10 locales: must include the default locale, language: en`,
+      `content/site.yaml:${line}:19 locales[2]: must be a BCP 47 language tag, like de or pt-BR`,
+      `content/site.yaml:${line + 1}:19 locale_fallback[0]: must be one of the other locales (de, fr)`,
     ])
   })
 })
@@ -170,16 +171,7 @@ describe('translations in the build', () => {
 })
 
 describe('npm run new --translate', () => {
-  const run = promisify(execFile)
-  const TSX = join(REPO_ROOT, 'node_modules/.bin/tsx')
-  const scaffold = async (root: string, ...args: string[]) => {
-    try {
-      const { stdout, stderr } = await run(TSX, [join(REPO_ROOT, 'build/scaffold.ts'), ...args, '--root', root])
-      return { code: 0, stdout, stderr }
-    } catch (error) {
-      return error as { code: number; stdout: string; stderr: string }
-    }
-  }
+  const scaffold = (root: string, ...args: string[]) => runCommand('new', [...args, '--root', root])
 
   it('starts a draft translation beside the item, its related items mapped to their translations', async () => {
     project = await createProject({

@@ -11,7 +11,7 @@ import { buildSite, checkContent } from '../../../build/compiler/build.ts'
 import { Compiler } from '../../../build/compiler/compiler.ts'
 import { itemPath } from '../../../build/core/sources.ts'
 import { REFERENCE_PATTERN } from '../../../contract/patterns.ts'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { ContentErrors } from '../../../build/core/errors.ts'
 import { createProject, validPost, type TempProject } from '../../helpers/project.ts'
 

@@ -7,12 +7,8 @@ import { spawn } from 'node:child_process'
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { commandArgs, runCommand as run } from '../../helpers/commands.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
-import { runTsx } from '../../helpers/run-tsx.ts'
-
-/** One of the repository's scripts, as its npm script runs it. */
-const run = (script: string, args: string[], env: Record<string, string> = {}) =>
-  runTsx([join(REPO_ROOT, script), ...args], env)
 
 describe('--root', () => {
   let project: TempProject
@@ -22,14 +18,14 @@ describe('--root', () => {
   afterAll(() => project.remove())
 
   it('check validates that project', async () => {
-    const result = await run('build/cli.ts', ['check', '--root', project.root])
+    const result = await run('cli', ['check', '--root', project.root])
     expect(result.stderr).toBe('')
     expect(result.stdout).toMatch(/^✓ 1 content files valid/)
     expect(result.code).toBe(0)
   })
 
   it('build writes its dist/ and .cache/ there', async () => {
-    const result = await run('build/cli.ts', ['build', '--root', project.root])
+    const result = await run('cli', ['build', '--root', project.root])
     expect(result.code).toBe(0)
     const item = JSON.parse(await readFile(join(project.dist, 'api/blog-posts/elsewhere.json'), 'utf8')) as {
       title: string
@@ -41,14 +37,10 @@ describe('--root', () => {
   })
 
   it('dev serves that project', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', join(REPO_ROOT, 'gateway/dev.ts'), '--root', project.root],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent' },
-      },
-    )
+    const child = spawn(process.execPath, commandArgs('dev', '--root', project.root), {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PORT: '0', LOG_LEVEL: 'silent' },
+    })
     try {
       let stderr = ''
       const url = await new Promise<string>((resolve, reject) => {
@@ -72,9 +64,9 @@ describe('--root', () => {
     }
   })
 
-  it('dev refuses arguments it does not know, with its usage', async () => {
-    const result = await run('gateway/dev.ts', ['--rot', project.root])
+  it('dev refuses arguments it does not know, naming the one it meant', async () => {
+    const result = await run('dev', ['--rot', project.root])
     expect(result.code).toBe(2)
-    expect(result.stderr).toBe('✗ usage: npm run dev [-- --root DIR]\n')
+    expect(result.stderr).toBe('✗ unknown option --rot for npm run dev (did you mean --root?)\n')
   })
 })

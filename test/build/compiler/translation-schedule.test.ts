@@ -9,14 +9,13 @@
  * body links follow the default locale's rule, so no release or expiry
  * breaks a later build.
  */
-import { execFile } from 'node:child_process'
 import { readdir, readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
 import { ContentErrors } from '../../../build/core/errors.ts'
-import { createProject, REPO_ROOT, SITE_YAML, type TempProject } from '../../helpers/project.ts'
+import { runCommand } from '../../helpers/commands.ts'
+import { createProject, SITE_YAML, type TempProject } from '../../helpers/project.ts'
 
 const MULTILINGUAL = `${SITE_YAML}language: en\nlocales: [en, de, fr]\nlocale_fallback: [de]\n`
 
@@ -149,11 +148,8 @@ describe('a translation is published only while its item is', () => {
       { path: 'content/blog-posts/offer.de.md', state: 'expired', at: EXPIRY, item: 'content/blog-posts/offer.md' },
       { path: 'content/blog-posts/offer.md', state: 'expired', at: EXPIRY },
     ])
-    const { stdout } = await promisify(execFile)(
-      join(REPO_ROOT, 'node_modules/.bin/tsx'),
-      [join(REPO_ROOT, 'build/cli.ts'), 'check', '--root', project.root],
-      { env: { ...process.env, BUILD_TIME: EARLY } },
-    )
+    const { code, stdout, stderr } = await runCommand('cli', ['check', '--root', project.root], { BUILD_TIME: EARLY })
+    expect(code, stderr).toBe(0)
     expect(stdout).toContain(
       `  scheduled  content/blog-posts/launch.de.md  publishes at ${RELEASE} (in 62 days), with its item content/blog-posts/launch.md\n`,
     )

@@ -23,6 +23,7 @@ import { slugify } from '../../../build/core/slug.ts'
 import { type AdminField, createAdminConfig } from '../../../contract/admin-config.ts'
 import { localBackend } from '../../../gateway/preview/local-backend.ts'
 import { createProject, SITE_YAML, type TempProject } from '../../helpers/project.ts'
+import { FIXTURE_MODEL } from '../../helpers/site.ts'
 
 const MULTILINGUAL = `${SITE_YAML}language: en\nlocales: [en, de, fr]\nlocale_fallback: [de]\n`
 const SITE = {
@@ -30,19 +31,14 @@ const SITE = {
   url: 'https://www.fixture.example',
   language: 'en',
   locales: ['en', 'de', 'fr'],
-  collections: {
-    'blog-posts': { title: 'Blog' },
-    'case-studies': { title: 'Customers' },
-    webinars: { title: 'Webinars' },
-    events: { title: 'Events' },
-  },
+  model: FIXTURE_MODEL,
 }
 const FOLDER = 'content/blog-posts'
 type Config = { collections: { name: string; folder: string; fields: AdminField[] }[] }
 
 /** Decap's proxy backend as it calls the dev server's local backend (decap-cms-backend-proxy), in process. */
 function proxyImplementation(root: string): Implementation {
-  const backend = localBackend(root)
+  const backend = localBackend(root, () => FIXTURE_MODEL.names)
   const call = (action: string, params: Record<string, unknown>) => backend.handle({ action, params })
   return {
     entriesByFolder: (folder: string, extension: string, depth: number) =>
@@ -192,7 +188,10 @@ describe('the editor’s backends on a multilingual site', () => {
           {
             path: `${FOLDER}/existing.de.md`,
             slug: 'existing',
-            raw: toFrontmatterFile({ summary: 'Nur eine Zusammenfassung.', tags: ['Nicht Gut'] }, fields),
+            raw: toFrontmatterFile(
+              { summary: 'Nur eine Zusammenfassung.', tags: ['Nicht Gut', 'ein-viel-zu-langes-schlagwort'.repeat(2)] },
+              fields,
+            ),
           },
         ],
         assets: [],
@@ -200,7 +199,8 @@ describe('the editor’s backends on a multilingual site', () => {
       { newEntry: false },
     )
     await expect(save).rejects.toThrow(
-      'The DE version is not complete (Title: is required; Tag: must be lowercase letters, digits and single hyphens, like data-quality; must NOT have more than 50 characters; Published at: is required; Authors: is required).',
+      // Each value is told the one rule it breaks: the pattern, or the length.
+      'The DE version is not complete (Title: is required; Tag: must be lowercase letters, digits and single hyphens, like data-quality; Tag: must have at most 50 characters (it has 58); Published at: is required; Authors: is required).',
     )
     expect(await read(`${FOLDER}/existing.md`)).toBe(before)
     expect(await readdir(join(project.root, FOLDER))).not.toContain('existing.de.md')

@@ -11,9 +11,9 @@ import type { FullRecord } from '../../../contract/records.ts'
 import { escapeText, fold } from '../../../build/emit/icalendar.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
-import { copyOfFixtureContent } from '../../helpers/project.ts'
+import { copyOfBuiltFixture } from '../../helpers/project.ts'
 
-const ctx = useBuiltGateway(copyOfFixtureContent)
+const ctx = useBuiltGateway(copyOfBuiltFixture)
 const STATUS: Record<string, string> = {
   scheduled: 'CONFIRMED',
   rescheduled: 'CONFIRMED',

@@ -10,9 +10,9 @@ import { chromium, type Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SANDBOX_KEY } from '../../../contract/sandbox.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
-import { copyOfFixtureContent, REPO_ROOT } from '../../helpers/project.ts'
+import { copyOfBuiltFixture, REPO_ROOT } from '../../helpers/project.ts'
 
-const ctx = useBuiltGateway(copyOfFixtureContent)
+const ctx = useBuiltGateway(copyOfBuiltFixture)
 let browser: Browser
 
 beforeAll(async () => {

@@ -9,14 +9,16 @@ import addFormats from 'ajv-formats'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
-import { FEED_NAMES, FEED_TYPES } from '../../../contract/documents.ts'
+import { COLLECTION_NAMES, FIXTURE_MODEL } from '../../helpers/site.ts'
+
+const FEED_NAMES = feedNames(FIXTURE_MODEL)
+import { feedNames, FEED_TYPES } from '../../../contract/documents.ts'
 import { feedPath, type FeedFormat } from '../../../contract/public-paths.ts'
 import type { ContentRecord, FullRecord } from '../../../contract/records.ts'
 import { FEED_ENTRIES } from '../../../build/emit/feeds.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
-import { copyOfFixtureContent, createProject, validPost } from '../../helpers/project.ts'
+import { copyOfBuiltFixture, createProject, validPost } from '../../helpers/project.ts'
 
 /** What the XML parser makes of an RSS item (attributes as `@name`, repeated elements as arrays). */
 interface RssItem {
@@ -46,7 +48,7 @@ interface JsonFeedItem {
   authors: { name: string }[]
 }
 
-const ctx = useBuiltGateway(copyOfFixtureContent)
+const ctx = useBuiltGateway(copyOfBuiltFixture)
 const FORMATS: FeedFormat[] = ['rss', 'atom', 'json']
 const parser = new XMLParser({
   ignoreAttributes: false,

@@ -12,6 +12,7 @@ import type { ListQuery } from '../../../contract/query.ts'
 import type { ContentRecord } from '../../../contract/records.ts'
 import { renderListFrom } from '../../../contract/render.ts'
 import { listSlices } from '../../../build/emit/list-slices.ts'
+import { COLLECTIONS } from '../../helpers/site.ts'
 
 const records = (count: number): ContentRecord[] =>
   Array.from(
@@ -28,14 +29,14 @@ const records = (count: number): ContentRecord[] =>
 const json = (item: ContentRecord) => JSON.stringify(item)
 
 function expectSame(items: ContentRecord[], queries: ListQuery[], wanted?: (i: number) => boolean): void {
-  const made = listSlices('blog-posts', items, queries, json, wanted)
+  const made = listSlices(COLLECTIONS['blog-posts']!, items, queries, json, wanted)
   expect(made).toHaveLength(queries.length)
   for (const [i, query] of queries.entries()) {
     if (wanted && !wanted(i)) {
       expect(made[i]).toBeUndefined()
       continue
     }
-    const alone = buildFile(renderListFrom('blog-posts', items, query, json))
+    const alone = buildFile(renderListFrom(COLLECTIONS['blog-posts']!, items, query, json))
     expect(made[i]!.body.toString(), `query ${JSON.stringify(query)}`).toBe(alone.body.toString())
     expect(made[i]!.etag).toBe(alone.etag)
   }

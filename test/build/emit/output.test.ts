@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { itemFile, listFile, MANIFEST_FILE } from '../../../contract/paths.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'

@@ -15,6 +15,7 @@ import { SEARCH_INDEX_FILE } from '../../../contract/search.ts'
 import { Compiler } from '../../../build/compiler/compiler.ts'
 import { searchIndexOffThread } from '../../../build/emit/search-index-thread.ts'
 import { copyOfFixtureContent, copyOfLocaleFixture, type TempProject } from '../../helpers/project.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 
 describe('search index on a worker thread', () => {
   let project: TempProject
@@ -31,7 +32,7 @@ describe('search index on a worker thread', () => {
   it('writes the same index file as the build', async () => {
     const documents = searchDocuments(content)
     expect(documents.length).toBeGreaterThan(10)
-    const file = (await searchIndexOffThread([{ documents }]).result)[0]!
+    const file = (await searchIndexOffThread([{ documents, names: COLLECTION_NAMES }]).result)[0]!
     const built = emitSearchIndex.emit(content)[SEARCH_INDEX_FILE] as { body: Buffer; etag: string }
     expect(file.etag).toBe(built.etag)
     expect(file.body.equals(built.body)).toBe(true)
@@ -44,7 +45,7 @@ describe('search index on a worker thread', () => {
       if (!state.ok) throw state.errors
       const jobs = searchIndexJobs(state.content)
       expect(jobs.map((j) => j.stem)).toEqual(['en', 'de', 'fr'])
-      const inThread = jobs.map((job) => serializeSearchIndex(job.documents, job.stem))
+      const inThread = jobs.map((job) => serializeSearchIndex(job.documents, job.names, job.stem))
       // Three indexes on two workers, and on three: the same bytes in the jobs' order either way.
       for (const threads of [2, 3]) {
         const files = await searchIndexOffThread(jobs, threads).result
@@ -57,7 +58,7 @@ describe('search index on a worker thread', () => {
   })
 
   it('stops when cancelled, without an answer', async () => {
-    const task = searchIndexOffThread([{ documents: searchDocuments(content) }])
+    const task = searchIndexOffThread([{ documents: searchDocuments(content), names: COLLECTION_NAMES }])
     task.cancel()
     await expect(task.result).rejects.toThrow(/exited/)
   })

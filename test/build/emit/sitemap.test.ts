@@ -9,8 +9,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sitemapFiles, type SitemapUrl } from '../../../build/emit/sitemap.ts'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
 import { copyOfLocaleFixture, validPost } from '../../helpers/project.ts'
 

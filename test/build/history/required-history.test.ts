@@ -13,15 +13,16 @@ import { promisify } from 'node:util'
 import { parse } from 'yaml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHANGES_FILE } from '../../../contract/changes.ts'
+import { commandArgs } from '../../helpers/commands.ts'
 import { commitAll, git, initAndCommit } from '../../helpers/git.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
 
 const run = promisify(execFile)
 const T1 = 1_767_225_600
 
-/** `build/cli.ts <command> --root <root>` with git's global config in `home` only. */
+/** `npm run <command> -- --root <root>` with git's global config in `home` only. */
 async function cli(command: 'build' | 'check', root: string, home: string, env: Record<string, string> = {}) {
-  return run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'build/cli.ts'), command, '--root', root], {
+  return run(process.execPath, commandArgs('cli', command, '--root', root), {
     cwd: REPO_ROOT,
     env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: '1', REQUIRE_HISTORY: 'off', ...env },
   }).then(

@@ -14,7 +14,7 @@ import { CLIENT_TYPES_FILE } from '../../../build/lifecycle/released.ts'
 import type { paths } from '../../../contract/released/content-api.d.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
-import { copyOfFixtureContent, REPO_ROOT } from '../../helpers/project.ts'
+import { copyOfBuiltFixture, REPO_ROOT } from '../../helpers/project.ts'
 import { runTsx } from '../../helpers/run-tsx.ts'
 
 /** The example between the page's markers: one TypeScript code block. */
@@ -36,7 +36,7 @@ function tsc(dir: string): Promise<{ code: number | null; output: string }> {
 }
 
 describe('the typed client example', () => {
-  const ctx = useBuiltGateway(copyOfFixtureContent)
+  const ctx = useBuiltGateway(copyOfBuiltFixture)
   let dir: string
 
   beforeAll(async () => {

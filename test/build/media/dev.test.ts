@@ -85,7 +85,7 @@ describe('npm run dev with images', () => {
     expect(await stamps()).toEqual(before)
     const fromDev = await hashTree(project.dist)
     await rm(project.dist, { recursive: true })
-    await buildSite({ root: project.root, force: true })
+    await buildSite({ root: project.root, force: true, apiOrigin: dev.apiOrigin })
     expect(await hashTree(project.dist)).toEqual(fromDev)
   })
 })

@@ -1,14 +1,10 @@
-import { execFile } from 'node:child_process'
 import { readdir } from 'node:fs/promises'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ContentErrors } from '../../../build/core/errors.ts'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
-import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
+import { runCommand } from '../../helpers/commands.ts'
+import { createProject, validPost, type TempProject } from '../../helpers/project.ts'
 import { hashTree } from '../../helpers/files.ts'
-
-const run = promisify(execFile)
 
 /** One fixture per error kind; each line of EXPECTED is file:line:col field: message. */
 const BROKEN: Record<string, string> = {
@@ -113,25 +109,16 @@ describe('author errors', () => {
   })
 
   it('`check` exits non-zero and prints the errors with code frames, and GitHub annotations under Actions', async () => {
-    const result = await run(
-      process.execPath,
-      ['--import', 'tsx', join(REPO_ROOT, 'build/cli.ts'), 'check', '--root', project.root],
-      {
-        env: { ...process.env, GITHUB_ACTIONS: 'true' },
-      },
-    ).then(
-      () => undefined,
-      (e: { code: number; stdout: string; stderr: string }) => e,
-    )
-    expect(result?.code).toBe(1)
+    const result = await runCommand('cli', ['check', '--root', project.root], { GITHUB_ACTIONS: 'true' })
+    expect(result.code).toBe(1)
     // Each error, then a short code frame with a caret at its column.
-    expect(result?.stderr).toContain(
+    expect(result.stderr).toContain(
       `${EXPECTED[0]}\n      2 | title: Bad date\n    > 3 | published_at: 2026-02-30\n        |               ^\n      4 | authors:\n`,
     )
-    expect(result?.stdout).toContain(
+    expect(result.stdout).toContain(
       '::error file=content/blog-posts/bad-date.md,line=3,col=15,title=published_at::2026-02-30 is not a date',
     )
-    expect(result?.stderr).not.toMatch(/\bat .*\.ts:\d+/) // no stack trace
+    expect(result.stderr).not.toMatch(/\bat .*\.(?:ts|js|mjs):\d+/) // no stack trace
   })
 })
 
@@ -147,15 +134,15 @@ describe('site settings errors', () => {
       expect(error).toBeInstanceOf(ContentErrors)
       expect((error as ContentErrors).errors.map((e) => e.message)).toEqual([
         "content/site.yaml:2:6 url: must be the marketing site's absolute http(s) URL, like https://www.example.com, at most 1000 characters",
-        'content/site.yaml:3:1 colections: is not a site setting (settings: name, description, url, api_url, websub_hub, language, locales, locale_fallback, collections, repository, repository_branch, theme, social_cards, tags)',
+        'content/site.yaml:3:1 colections: is not a site setting (did you mean collections? settings: name, description, url, api_url, websub_hub, language, locales, locale_fallback, collections, repository, repository_branch, theme, social_cards, tags)',
       ])
       await project.write(
         'content/site.yaml',
-        'url: https://www.example.com\ncollections:\n  blog-posts: { path: blog }\n',
+        'url: https://www.example.com\ncollections:\n  blog-posts: { label: blog post, path: blog }\n',
       )
       const second = (await checkContent(project.root).catch((e: unknown) => e)) as ContentErrors
       expect(second.errors.map((e) => e.message)).toEqual([
-        'content/site.yaml:3:23 collections.blog-posts.path: must be a path on the site starting with /, like /blog, at most 200 characters',
+        'content/site.yaml:3:41 collections.blog-posts.path: must be a path on the site starting with /, like /blog, at most 200 characters',
       ])
     } finally {
       await project.remove()

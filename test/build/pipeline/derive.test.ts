@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_THEME, type SiteConfig } from '../../../build/core/site.ts'
+import type { SiteConfig } from '../../../build/core/site.ts'
 import { deriveRecord, normaliseDate, recordId, sortRecords, toSummary } from '../../../build/pipeline/derive.ts'
 import { eventRecord } from '../../helpers/records.ts'
+import { fixtureSite } from '../../helpers/site.ts'
 
-const site: SiteConfig = {
-  name: 'Co',
-  description: '',
-  url: 'https://www.example.com',
-  language: 'en',
-  locales: ['en'],
-  fallback: [],
-  collections: {
-    'blog-posts': { path: '/blog', title: 'Blog' },
-    'case-studies': { path: '/customers', title: 'C' },
-    webinars: { path: '/webinars', title: 'W' },
-    events: { path: '/events', title: 'E' },
-  },
-  theme: DEFAULT_THEME,
-  socialCards: true,
-}
+const site: SiteConfig = fixtureSite({ name: 'Co', description: '', url: 'https://www.example.com' })
 const rendered = {
   html: '<p>Hello world</p>',
   text: 'Hello world',
@@ -146,7 +132,7 @@ describe('normaliseDate, recordId, toSummary, sortRecords', () => {
 
   it('sorts newest first, by starts_at for events, ties by slug', () => {
     const at = (slug: string, starts_at: string) => eventRecord(slug, { starts_at })
-    const sorted = sortRecords('events', [
+    const sorted = sortRecords(site.collections.events!, [
       at('b', '2027-01-01T10:00:00Z'),
       at('a', '2027-01-01T11:00:00+01:00'),
       at('c', '2027-06-01T00:00:00Z'),

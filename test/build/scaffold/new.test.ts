@@ -1,26 +1,16 @@
-/** `npm run new`: the scaffolded file passes validation and publishes once the draft flag goes. */
-import { execFile } from 'node:child_process'
-import { readFile, writeFile } from 'node:fs/promises'
+/** `npm run new`: the scaffolded file passes validation as a draft, and publishes once its placeholders and the draft flag go. */
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
+import { ContentErrors } from '../../../build/core/errors.ts'
 import { slugify } from '../../../build/core/slug.ts'
-import { createProject, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import { runCommand } from '../../helpers/commands.ts'
+import { createProject, type TempProject } from '../../helpers/project.ts'
 
-const run = promisify(execFile)
-const TSX = join(REPO_ROOT, 'node_modules/.bin/tsx')
-
-async function scaffold(root: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(TSX, [join(REPO_ROOT, 'build/scaffold.ts'), ...args, '--root', root])
-    return { code: 0, stdout, stderr }
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string }
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr }
-  }
-}
+/** `npm run new -- <args…> --root <root>`. */
+const scaffold = (root: string, ...args: string[]) => runCommand('new', [...args, '--root', root])
 
 describe('npm run new', () => {
   // Each test has its own project, so none depends on another having run.
@@ -43,14 +33,54 @@ describe('npm run new', () => {
     await expect(checkContent(project.root)).resolves.toEqual({ files: 4, withheld: [] })
   })
 
-  it('publishes the scaffolded file once `draft: true` is removed', async () => {
+  it('refuses to publish its placeholders, naming each where it is; publishes once they are written', async () => {
     expect((await scaffold(project.root, 'webinars', `Zoë's "first" webinars: a test`)).code).toBe(0)
     const path = join(project.root, 'content/webinars/zoe-s-first-webinars-a-test.md')
     await writeFile(path, (await readFile(path, 'utf8')).replace('draft: true\n', ''))
+    const error = (await checkContent(project.root).catch((e: unknown) => e)) as ContentErrors
+    expect(error).toBeInstanceOf(ContentErrors)
+    expect(error.errors.map((e) => [e.code, e.message])).toEqual([
+      [
+        'PLACEHOLDER',
+        'content/webinars/zoe-s-first-webinars-a-test.md:9:11 speakers[0].name: is still the placeholder "Your Name" that npm run new wrote: write the real one before publishing (a draft may keep it)',
+      ],
+      [
+        'PLACEHOLDER',
+        'content/webinars/zoe-s-first-webinars-a-test.md:12:1 body: still has the text npm run new wrote ("Write the webinar here. The first paragraph becomes the summary unless `summary` is set."): write the body before publishing (a draft may keep it)',
+      ],
+    ])
+    // Every collection's placeholders, each named once its draft flag goes.
+    for (const collection of COLLECTION_NAMES.filter((c) => c !== 'webinars')) {
+      expect((await scaffold(project.root, collection, 'Placeholders')).code).toBe(0)
+      const other = join(project.root, `content/${collection}/placeholders.md`)
+      await writeFile(other, (await readFile(other, 'utf8')).replace('draft: true\n', ''))
+    }
+    const all = (await checkContent(project.root).catch((e: unknown) => e)) as ContentErrors
+    expect(all.errors.map((e) => `${e.file.split('/')[1]} ${e.field}`)).toEqual([
+      'blog-posts authors[0].name',
+      'blog-posts body',
+      'case-studies customer.name',
+      'case-studies customer.industry',
+      'case-studies results[0].label',
+      'case-studies results[0].value',
+      'case-studies body',
+      'events body',
+      'webinars speakers[0].name',
+      'webinars body',
+    ])
+    for (const collection of COLLECTION_NAMES.filter((c) => c !== 'webinars'))
+      await rm(join(project.root, `content/${collection}/placeholders.md`))
+    const text = await readFile(path, 'utf8')
+    await writeFile(
+      path,
+      text
+        .replace('Your Name', 'Zoë Tester')
+        .replace(/^Write the webinar here.*$/m, 'Who it is for: everyone who tests.'),
+    )
     const report = await buildSite({ root: project.root, cache: false })
     if (report.upToDate) throw new Error('a first build cannot be up to date')
     expect(report.manifest.build.counts.webinars).toBe(1)
-    expect(report.manifest.collections.webinars[0]).toMatchObject({
+    expect(report.manifest.collections.webinars![0]).toMatchObject({
       slug: 'zoe-s-first-webinars-a-test',
       title: `Zoë's "first" webinars: a test`,
     })

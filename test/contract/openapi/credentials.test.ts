@@ -6,13 +6,14 @@ import { hashApiKey, isWellFormedApiKey } from '../../../gateway/auth/api-key.ts
 import { SANDBOX_KEY_ENTRY } from '../../../gateway/auth/sandbox.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
-import { SCOPE_NAMES } from '../../../contract/scopes.ts'
+import { scopeNames } from '../../../contract/scopes.ts'
+import { FIXTURE_MODEL } from '../../helpers/site.ts'
 import { MCP_PATH, TOKEN_PATH } from '../../../contract/public-paths.ts'
 
 let full: BuiltGateway
 beforeAll(async () => {
   // No API keys but the published sandbox key (built in), and a client allowed every scope.
-  full = await startBuiltGateway({ clients: { discovery: SCOPE_NAMES } })
+  full = await startBuiltGateway({ clients: { discovery: scopeNames(FIXTURE_MODEL) } })
 })
 afterAll(() => full?.close())
 

@@ -9,15 +9,15 @@ import { join } from 'node:path'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { Webhook, WebhookVerificationError } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES, COLLECTIONS } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES, COLLECTIONS, FIXTURE_MODEL, schemaOf } from '../../helpers/site.ts'
 import { PROBLEM_TYPES, problemTypeUri } from '../../../contract/problems.ts'
 import { selectableFields } from '../../../contract/records.ts'
 import { MAX_LIMIT, MAX_PAGE } from '../../../contract/routes/parameters.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { recordSchemaName } from '../../../contract/routes/content.ts'
-import { SCOPE_NAMES, ROLES } from '../../../contract/scopes.ts'
+import { ROLES, scopeNames } from '../../../contract/scopes.ts'
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_HEADERS } from '../../../contract/webhook-events.ts'
-import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
+import { copyOfBuiltFixture, type TempProject } from '../../helpers/project.ts'
 import {
   AUTHORIZE_PATH,
   HEALTH_PATH,
@@ -47,7 +47,7 @@ let text: string
 let doc: Json
 
 beforeAll(async () => {
-  project = await copyOfFixtureContent()
+  project = await copyOfBuiltFixture()
   await buildSite({ root: project.root })
   text = await readFile(join(project.dist, 'openapi.json'), 'utf8')
   doc = JSON.parse(text) as Json
@@ -75,12 +75,10 @@ describe('openapi.json', () => {
       expect(at(list, 'responses', '200', 'headers')).toHaveProperty('X-Total-Count')
       expect(at(list, 'responses', '200', 'headers')).toHaveProperty('Link')
       expect(list.security).toContainEqual({})
-      expect(list.security).toContainEqual({ oauth2: [COLLECTIONS[c].scope] })
-      const schema = at(doc, 'components', 'schemas', recordSchemaName(c))
+      expect(list.security).toContainEqual({ oauth2: [COLLECTIONS[c]!.scope] })
+      const schema = at(doc, 'components', 'schemas', recordSchemaName(COLLECTIONS[c]!))
       // Drafts are never published; aliases are old addresses, listed by /api/redirects.
-      const frontmatter = Object.keys(COLLECTIONS[c].schema.properties as object).filter(
-        (k) => k !== 'draft' && k !== 'aliases',
-      )
+      const frontmatter = Object.keys(schemaOf(c).properties as object).filter((k) => k !== 'draft' && k !== 'aliases')
       expect(Object.keys(at(schema, 'properties'))).toEqual(
         expect.arrayContaining([...frontmatter, 'id', 'type', 'url', 'body']),
       )
@@ -112,12 +110,16 @@ describe('openapi.json', () => {
     for (const c of COLLECTION_NAMES) {
       const sort = own(`/api/${c}`, 'sort')
       expect(sort).toMatchObject({ style: 'form', explode: false })
-      expect(at(sort, 'schema', 'items').enum).toEqual(COLLECTIONS[c].sortKeys.flatMap((k) => [k, `-${k}`]))
-      expect(at(own(`/api/${c}`, 'fields'), 'schema', 'items').enum).toEqual(selectableFields(c, 'summary'))
-      expect(at(own(`/api/${c}/{slug}`, 'fields'), 'schema', 'items').enum).toEqual(selectableFields(c, 'full'))
+      expect(at(sort, 'schema', 'items').enum).toEqual(COLLECTIONS[c]!.sortKeys.flatMap((k) => [k, `-${k}`]))
+      expect(at(own(`/api/${c}`, 'fields'), 'schema', 'items').enum).toEqual(
+        selectableFields(COLLECTIONS[c]!, 'summary'),
+      )
+      expect(at(own(`/api/${c}/{slug}`, 'fields'), 'schema', 'items').enum).toEqual(
+        selectableFields(COLLECTIONS[c]!, 'full'),
+      )
       const list = names(`/api/${c}`)
       expect(list).toEqual(expect.arrayContaining(['tag', 'published_after', 'published_before', 'exclude']))
-      expect(list.includes('author')).toBe(COLLECTIONS[c].people.length > 0)
+      expect(list.includes('author')).toBe(COLLECTIONS[c]!.people.length > 0)
       expect(list.includes('when')).toBe(c === 'events' || c === 'webinars')
     }
     expect(names('/api/search')).toEqual(expect.arrayContaining(['author', 'when', 'exclude', 'published_after']))
@@ -143,7 +145,7 @@ describe('openapi.json', () => {
     }
     for (const name of ['clientCredentials', 'authorizationCode']) {
       const flow = at(doc, 'components', 'securitySchemes', 'oauth2', 'flows', name)
-      expect(Object.keys(at(flow, 'scopes')).sort()).toEqual([...SCOPE_NAMES].sort())
+      expect(Object.keys(at(flow, 'scopes')).sort()).toEqual([...scopeNames(FIXTURE_MODEL)].sort())
       expect(at(flow, 'tokenUrl')).toBe(TOKEN_PATH)
     }
     expect(at(doc, 'components', 'securitySchemes', 'oauth2', 'flows', 'authorizationCode', 'authorizationUrl')).toBe(
@@ -159,7 +161,7 @@ describe('openapi.json', () => {
     ]) {
       expect(Object.keys(at(doc, 'paths', path)).length, path).toBeGreaterThan(0)
     }
-    expect(SCOPE_NAMES).toHaveLength(9)
+    expect(scopeNames(FIXTURE_MODEL)).toHaveLength(9)
     for (const role of Object.keys(ROLES))
       expect(at(doc, 'components', 'securitySchemes', 'apiKey').description).toContain(role)
     expect(at(doc, 'paths', MCP_PATH, 'post').security).toContainEqual({ oauth2: ['mcp.tools.invoke'] })

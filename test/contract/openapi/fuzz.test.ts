@@ -16,7 +16,7 @@ import { join } from 'node:path'
 import fc, { type Arbitrary } from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CHANGES_FILE, encodeCursor } from '../../../contract/changes.ts'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { MANIFEST_FILE } from '../../../contract/paths.ts'
 import type { Manifest } from '../../../contract/manifest.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
@@ -98,14 +98,14 @@ beforeAll(async () => {
   known = {
     client_id: [clientId, 'agent'],
     redirect_uri: [redirect],
-    slug: COLLECTION_NAMES.flatMap((c) => manifest.collections[c].map((i) => i.slug)),
+    slug: COLLECTION_NAMES.flatMap((c) => manifest.collections[c]!.map((i) => i.slug)),
     // Values that find items, beside those generated from the schemas.
-    exclude: COLLECTION_NAMES.flatMap((c) => manifest.collections[c].map((i) => i.slug)),
-    tag: [...new Set(COLLECTION_NAMES.flatMap((c) => manifest.collections[c].flatMap((i) => i.tags)))],
+    exclude: COLLECTION_NAMES.flatMap((c) => manifest.collections[c]!.map((i) => i.slug)),
+    tag: [...new Set(COLLECTION_NAMES.flatMap((c) => manifest.collections[c]!.flatMap((i) => i.tags)))],
     author: [
       ...new Set(
         COLLECTION_NAMES.flatMap((c) =>
-          manifest.collections[c].flatMap((i) =>
+          manifest.collections[c]!.flatMap((i) =>
             [...((i.authors as { slug: string }[]) ?? []), ...((i.speakers as { slug: string }[]) ?? [])].map(
               (p) => p.slug,
             ),

@@ -3,11 +3,11 @@
  * matches the OpenAPI document the build publishes.
  */
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { PROBLEM_TYPES } from '../../../contract/problems.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
-import { copyOfFixtureContent } from '../../helpers/project.ts'
+import { copyOfBuiltFixture } from '../../helpers/project.ts'
 import {
   API_CATALOG_PATH,
   CHANGES_PATH,
@@ -19,7 +19,7 @@ import {
   SEARCH_PATH,
 } from '../../../contract/public-paths.ts'
 
-const ctx = useBuiltGateway(copyOfFixtureContent)
+const ctx = useBuiltGateway(copyOfBuiltFixture)
 
 /** Send a request and check its answer against the contract; returns the response for further checks. */
 async function call(method: string, url: string, headers: Record<string, string> = {}): Promise<Response> {

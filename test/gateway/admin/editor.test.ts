@@ -18,12 +18,13 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { checkContent } from '../../../build/compiler/build.ts'
+import { buildSite, checkContent } from '../../../build/compiler/build.ts'
 import { ADMIN_LOCAL_BACKEND_PATH, PREVIEW_RENDER_PATH } from '../../../contract/public-paths.ts'
 import { startDev, type DevServer } from '../../../gateway/dev-server.ts'
 import { ARTIFACTS, type EditorPage, launchChromium, openEditor } from '../../helpers/editor.ts'
 import { photo } from '../../helpers/images.ts'
-import { createProject, validPost, type TempProject } from '../../helpers/project.ts'
+import { startGateway } from '../../helpers/gateway.ts'
+import { createProject, SITE_YAML, validPost, type TempProject } from '../../helpers/project.ts'
 
 const SLUG = 'editing-without-git-a-first-post'
 
@@ -47,8 +48,10 @@ describe('the editor in npm run dev', () => {
   })
   afterEach(async () => {
     await page.close()
-    // Whatever a test did in the editor, the browser asked no host but the dev server for anything.
+    // Whatever a test did in the editor, the browser asked no host but the dev server for anything,
+    // and the page left no error uncaught (a refused save among them).
     expect(editor.thirdParty(new URL(dev.url).origin)).toEqual([])
+    expect(editor.pageErrors).toEqual([])
   })
   afterAll(async () => {
     await browser?.close()
@@ -57,6 +60,10 @@ describe('the editor in npm run dev', () => {
   })
 
   it('loads from the dev server alone: the editor, its configuration as text/yaml, the preview pane; no third-party request', async () => {
+    // The collection's button says what it does in words every font has (Decap's "＋" showed as a box).
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Create entry of type blog post' }).textContent())
+      .toBe('New blog post')
     await page.goto(`${dev.url}/admin/#/collections/blog-posts/new`)
     await page.locator('[data-slate-editor="true"]').last().click()
     await page.keyboard.insertText('A body for the preview pane.')
@@ -263,6 +270,77 @@ The chart below shows it.
     await page.getByLabel('Title', { exact: true }).scrollIntoViewIfNeeded()
     await page.screenshot({ path: join(ARTIFACTS, 'editor-required.png') })
     expect(await readdir(join(project.root, 'content/blog-posts'))).toEqual(before)
+  })
+
+  it('refuses a tag in the wrong form with the one rule it breaks, and says so without blaming a required field', async () => {
+    const before = await readdir(join(project.root, 'content/blog-posts'))
+    await page.goto(`${dev.url}/admin/#/collections/blog-posts/new`)
+    await page.getByLabel('Title', { exact: true }).fill('A post with a bad tag')
+    await page.getByLabel('Published at', { exact: true }).fill('2026-03-15')
+    await page.getByRole('button', { name: /Add authors/ }).click()
+    await page.locator('input[id^="name-field"]').first().fill('Ada Author')
+    await page.getByRole('button', { name: /Add tags/ }).click()
+    await page.locator('input[id^="tag-field"]').first().fill('Data Quality')
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByText('Publish now').click()
+    // The pattern's message alone (not joined with the length rule, which the tag keeps), as npm run check says it.
+    const tagError = page.getByText(/^Tag: /)
+    await tagError.waitFor({ timeout: 10_000 })
+    expect(await tagError.allTextContents()).toEqual([
+      'Tag: must be lowercase letters, digits and single hyphens, like data-quality',
+    ])
+    // A tag too long is told its length alone.
+    // (Decap's text input keeps its value under fill(): select it and type over it, as a person does.)
+    await page.locator('input[id^="tag-field"]').first().click()
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.insertText('a'.repeat(51))
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByText('Publish now').click()
+    await expect.poll(() => tagError.allTextContents()).toEqual(['Tag: must have at most 50 characters (it has 51)'])
+    // With a required field empty too (a tag added, left empty), the notice speaks of every field in error.
+    await page.getByRole('button', { name: /Add tags/ }).click()
+    await page.getByRole('button', { name: 'Publish', exact: true }).click()
+    await page.getByText('Publish now').click()
+    await page
+      .getByText('Not saved: some fields need correcting; each says what it needs.')
+      .waitFor({ timeout: 10_000 })
+    expect(await tagError.allTextContents()).toEqual([
+      'Tag: must have at most 50 characters (it has 51)',
+      'Tag: is required',
+    ])
+    expect(await page.getByText(/missed a required field/).count()).toBe(0)
+    expect(await readdir(join(project.root, 'content/blog-posts'))).toEqual(before)
+  })
+
+  it('without repository: in site.yaml, the build warns and the editor npm start serves says what to set', async () => {
+    const distDir = join(project.root, 'dist-start')
+    const report = await buildSite({ root: project.root, distDir })
+    const problem =
+      'repository is not set in content/site.yaml: the editor at /admin/ saves to the GitHub repository named there, like repository: owner/name; until it is set, only npm run dev edits (through its local backend, in this folder)'
+    expect(report.siteWarnings).toEqual([problem])
+    const gateway = await startGateway(distDir)
+    const served = await browser.newPage()
+    const errors: string[] = []
+    served.on('pageerror', (error) => errors.push(error.message))
+    try {
+      await served.goto(`${gateway.url}/admin/`)
+      await served.getByText(problem).waitFor({ timeout: 20_000 })
+      expect(await served.getByText(/config\.yml/).count()).toBe(0)
+      await served.screenshot({ path: join(ARTIFACTS, 'editor-no-repository.png') })
+      expect(errors).toEqual([])
+    } finally {
+      await served.close()
+      await gateway.close()
+    }
+    // With the setting, the build says nothing of it.
+    await project.write('content/site.yaml', `${SITE_YAML}repository: fixture/content\n`)
+    try {
+      const built = await buildSite({ root: project.root, distDir, force: true })
+      expect(built.siteWarnings).toEqual([])
+    } finally {
+      await project.write('content/site.yaml', SITE_YAML)
+      await dev.settled()
+    }
   })
 })
 

@@ -72,6 +72,8 @@ describe('translations in the editor', () => {
   afterEach(async () => {
     await page.close()
     expect(editor.thirdParty(new URL(dev.url).origin)).toEqual([])
+    // A refused save (an incomplete translation) leaves no error uncaught either.
+    expect(editor.pageErrors).toEqual([])
   })
   afterAll(async () => {
     await browser?.close()
@@ -135,9 +137,15 @@ describe('translations in the editor', () => {
     expect(await previewOf('/preview/blog-posts/ubersetzt')).toContain('<h1>Ein übersetzter Beitrag')
   })
 
-  it('creates a new item in the default language alone: one file, none for the languages left empty', async () => {
+  it('creates a new item in the default language alone: its form alone, one file, none for the other languages', async () => {
     await page.goto(`${dev.url}/admin/#/collections/blog-posts/new`)
-    await page.getByText('Writing in DE').waitFor({ timeout: 20_000 })
+    await page.getByText('Writing in EN').waitFor({ timeout: 20_000 })
+    // One form, in the default locale, beside the preview: no German form whose required fields look required.
+    await page.frameLocator('iframe').first().locator('body').waitFor({ timeout: 10_000 })
+    expect(await page.getByText('Writing in DE').count()).toBe(0)
+    expect(await page.getByLabel('Title', { exact: true }).count()).toBe(1)
+    expect(await page.getByLabel('Published at', { exact: true }).count()).toBe(1)
+    await page.screenshot({ path: join(ARTIFACTS, 'editor-new-translated-site.png') })
     await page.getByLabel('Title', { exact: true }).first().fill('A new post in English')
     await page.getByLabel('Published at', { exact: true }).first().fill('2026-03-14')
     await page

@@ -153,7 +153,7 @@ describe('the audit trail in the files store', () => {
 })
 
 describe('the audit trail and the keys on Netlify Blobs', () => {
-  const cli = cliWith({ OAUTH_STORE: 'netlify-blobs' })
+  const cli = cliWith({ STATE_STORE: 'netlify-blobs' })
 
   it('records there, and a revocation reaches a gateway following the keys there promptly', async () => {
     const created = await cli('create', '--role', 'agent.mcp', '--label', 'production')

@@ -48,7 +48,7 @@ beforeAll(async () => {
   env = {
     KEYS_FILE: join(runtime, 'keys.json'),
     OAUTH_CLIENTS_FILE: join(runtime, 'clients.json'),
-    OAUTH_STORE: 'files',
+    STATE_STORE: 'files',
     OAUTH_STORE_DIR: gateway.stateDir,
     LOG_LEVEL: 'silent',
   }

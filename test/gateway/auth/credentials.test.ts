@@ -16,7 +16,8 @@ import { createJwtVerifier } from '../../../gateway/auth/jwt.ts'
 import { loadSigningKey } from '../../../gateway/auth/issuer/signing-key.ts'
 import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
 import { parseKeysFile } from '../../../gateway/auth/keys-file.ts'
-import { ROLES, SCOPE_NAMES, SCOPES, scopesFromClaims } from '../../../contract/scopes.ts'
+import { isScope, ROLES, scopeNames, scopesFromClaims, scopesOf } from '../../../contract/scopes.ts'
+import { FIXTURE_MODEL } from '../../helpers/site.ts'
 
 describe('API keys', () => {
   it('have a prefix, 30 random characters and a checksum that catches any one-character change', () => {
@@ -79,8 +80,8 @@ describe('challenges', () => {
 })
 
 describe('scopes and roles', () => {
-  it('lists the nine scopes with descriptions, and roles mapping to them', () => {
-    expect(SCOPE_NAMES).toEqual([
+  it("lists the fixed scopes and each collection's, with descriptions, and roles mapping to them", () => {
+    expect(scopeNames(FIXTURE_MODEL)).toEqual([
       'openid',
       'profile',
       'email',
@@ -91,7 +92,14 @@ describe('scopes and roles', () => {
       'content.events.read',
       'mcp.tools.invoke',
     ])
-    for (const name of SCOPE_NAMES) expect(SCOPES[name].length).toBeGreaterThan(5)
+    for (const [name, description] of Object.entries(scopesOf(FIXTURE_MODEL))) {
+      expect(description.length).toBeGreaterThan(5)
+      expect(isScope(name)).toBe(true)
+    }
+    expect(scopesOf(FIXTURE_MODEL)['content.case-studies.read']).toBe('Read case studies.')
+    // A collection's scope is known by its form, whether the build has that collection or not.
+    expect(isScope('content.press-releases.read')).toBe(true)
+    expect(isScope('content.Press.read')).toBe(false)
     expect(ROLES['sandbox.read'].scopes).toEqual(['api.read'])
     expect(ROLES['agent.mcp'].scopes).toEqual(['mcp.tools.invoke'])
   })

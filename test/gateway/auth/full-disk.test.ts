@@ -94,7 +94,7 @@ async function keys(...args: string[]): Promise<{ code: number; out: string; err
   const env = {
     KEYS_FILE: join(MOUNT, 'keys.json'),
     OAUTH_CLIENTS_FILE: join(MOUNT, 'clients.json'),
-    OAUTH_STORE: 'files',
+    STATE_STORE: 'files',
     OAUTH_STORE_DIR: join(MOUNT, 'state'),
   }
   const code = await runKeysCli(args, { env, cwd: MOUNT, out: (l) => out.push(l), err: (l) => err.push(l) })
@@ -151,6 +151,8 @@ describe.skipIf(cannotMount)('a full file system under the state store', () => {
     await expectUnavailableProblem(await register())
     await expectUnavailablePage(await new UserAgent().request(authorizeUrl()))
     await expectUnavailablePage(await signingIn.submitSignIn(page, ADA))
+    // A wrong password whose failure cannot be counted: refused (never let through), with the page too.
+    await expectUnavailablePage(await signingIn.submitSignIn(page, { ...ADA, password: 'not the right password' }))
     for (const args of [
       ['create', '--role', 'agent.mcp', '--label', 'full'],
       ['client', 'create', '--id', 'full-disk', '--scopes', 'api.read', '--label', 'full'],
@@ -165,8 +167,8 @@ describe.skipIf(cannotMount)('a full file system under the state store', () => {
     const logs = gateway.logs.slice(logsBefore).map((line) => JSON.parse(line) as Record<string, string>)
     expect(logs.map((l) => l.msg)).not.toContain('signed in')
     const faults = logs.filter((l) => l.msg === 'state store unavailable')
-    // One line a request: the registration, the authorization request, the sign-in.
-    expect(faults).toHaveLength(3)
+    // One line a request: the registration, the authorization request, the two sign-ins.
+    expect(faults).toHaveLength(4)
     for (const fault of faults) {
       expect(fault.store).toBe(`files in ${join(MOUNT, 'state')}`)
       expect(fault.error).toMatch(/^ENOSPC/)

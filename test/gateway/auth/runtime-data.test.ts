@@ -21,16 +21,16 @@ import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
 import { DEFAULT_CLIENTS_FILE, DEFAULT_KEYS_FILE } from '../../../gateway/auth/runtime-data.ts'
 import { openBlobsStore } from '../../../gateway/auth/store/blobs-store.ts'
 import { BLOBS_STORE_NAME } from '../../../gateway/auth/store/open-store.ts'
+import { type Command, commandArgs } from '../../helpers/commands.ts'
 import { createProject, REPO_ROOT, validPost, type TempProject } from '../../helpers/project.ts'
 
 const run = promisify(execFile)
-const TSX = import.meta.resolve('tsx')
 
-/** A repository script run with `cwd` as the project folder, as `npm run …` there would. */
-function script(path: string, args: string[], cwd: string, env: Record<string, string> = {}) {
-  return spawn(process.execPath, ['--import', TSX, join(REPO_ROOT, path), ...args], {
+/** A command run with `cwd` as the project folder, as its npm script there would (build/run.mjs). */
+function script(command: Command, args: string[], cwd: string, env: Record<string, string> = {}) {
+  return spawn(process.execPath, commandArgs(command, ...args), {
     cwd,
-    env: { ...process.env, KEYS_FILE: '', OAUTH_CLIENTS_FILE: '', OAUTH_STORE: '', LOG_LEVEL: 'silent', ...env },
+    env: { ...process.env, KEYS_FILE: '', OAUTH_CLIENTS_FILE: '', STATE_STORE: '', LOG_LEVEL: 'silent', ...env },
   })
 }
 
@@ -86,15 +86,13 @@ describe('npm run keys and npm start with the default files', () => {
   afterAll(() => project?.remove())
 
   it('writes the key into gateway/.data/ (created when missing), where the gateway reads it; the sandbox needs no file', async () => {
-    const created = await finished(
-      script('gateway/auth/keys-cli.ts', ['create', '--role', 'agent.mcp', '--label', 'local'], project.root),
-    )
+    const created = await finished(script('keys', ['create', '--role', 'agent.mcp', '--label', 'local'], project.root))
     expect(created.code, created.err).toBe(0)
     expect(created.err).toContain(`in ${join(project.root, DEFAULT_KEYS_FILE)};`)
     const key = created.out.trim()
     await stat(join(project.root, DEFAULT_KEYS_FILE))
 
-    const server = script('gateway/serve.ts', [], project.root, { PORT: '0', DIST_DIR: project.dist })
+    const server = script('serve', [], project.root, { PORT: '0', DIST_DIR: project.dist })
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let err = ''
@@ -163,7 +161,7 @@ describe('on Netlify: the site Blobs', () => {
       const out: string[] = []
       const err: string[] = []
       const code = await runKeysCli(args, {
-        env: { OAUTH_STORE: 'netlify-blobs' },
+        env: { STATE_STORE: 'netlify-blobs' },
         cwd: dir,
         out: (l) => out.push(l),
         err: (l) => err.push(l),

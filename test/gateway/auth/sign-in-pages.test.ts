@@ -258,7 +258,7 @@ describe('what a person may grant', () => {
 })
 
 describe('npm run keys -- user', () => {
-  it('creates people with all nine scopes unless narrowed, lists them, and refuses bad input', async () => {
+  it('creates people with every fixed scope unless narrowed, lists them, and refuses bad input', async () => {
     const made = await cli(
       '--stdin',
       'a long enough password\n',
@@ -278,7 +278,8 @@ describe('npm run keys -- user', () => {
       .find((l) => l.startsWith(made.out))!
       .split('\t')
     expect(row.slice(1, 3)).toEqual(['mary@example.com', 'active'])
-    expect(row[3]!.split(' ')).toHaveLength(9)
+    // The fixed scopes: with api.read a person may grant each collection's scope too (consent.ts).
+    expect(row[3]!.split(' ')).toEqual(['openid', 'profile', 'email', 'api.read', 'mcp.tools.invoke'])
     expect(
       (
         await cli(

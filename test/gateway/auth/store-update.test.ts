@@ -1,10 +1,11 @@
 /**
  * The state store's read-modify-write (`update`) and change token
- * (`version`), both stores: no concurrent writer's change is lost — several
- * processes on one files store (its per-record lock), and on Netlify Blobs a
+ * (`version`), every store: no concurrent writer's change is lost — several
+ * processes on one files store (its per-record lock), on Netlify Blobs a
  * write between the read and the write of an update (its ETag condition,
  * against Netlify's local Blobs server, which checks and writes in two steps:
- * the service does it atomically, so only ordered interleavings are raced).
+ * the service does it atomically, so only ordered interleavings are raced),
+ * and on Redis many writers at once (its compare-and-swap script).
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -14,18 +15,25 @@ import { BlobsServer } from '@netlify/blobs/server'
 import { openBlobsStore } from '../../../gateway/auth/store/blobs-store.ts'
 import { StoreUnavailableError } from '../../../gateway/auth/store/store-errors.ts'
 import { openFileStore } from '../../../gateway/auth/store/file-store.ts'
+import { closeRedisConnections } from '../../../gateway/auth/store/redis-connection.ts'
+import { openRedisStore } from '../../../gateway/auth/store/redis-store.ts'
 import type { StateStore } from '../../../gateway/auth/store/state-store.ts'
 import { startLocalBlobs, type LocalBlobs } from '../../helpers/local-blobs.ts'
+import { freePort, startRedis, type RedisServer } from '../../helpers/redis-server.ts'
 import { runTsx } from '../../helpers/run-tsx.ts'
 
 let dir: string
 let blobs: LocalBlobs
+let redis: RedisServer
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'store-update-'))
   blobs = await startLocalBlobs(dir)
+  redis = await startRedis()
 })
 afterAll(async () => {
   await blobs?.stop()
+  await closeRedisConnections()
+  await redis?.close()
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -35,6 +43,7 @@ const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 3))
 const STORES: Record<string, (name: string) => StateStore> = {
   files: (name) => openFileStore(join(dir, 'files', name)),
   'netlify-blobs': (name) => openBlobsStore({ name }),
+  redis: (name) => openRedisStore({ url: redis.url, prefix: `store-update:${name}:` }),
 }
 
 describe.each(Object.keys(STORES))('update on the %s store', (kind) => {
@@ -98,6 +107,62 @@ describe('update on the Blobs store, with a writer in between', () => {
     })
     expect(calls).toBe(2)
     expect(result).toEqual(['theirs', 'mine'])
+  })
+})
+
+describe('update on the Redis store', () => {
+  it('loses nothing among many concurrent updates of one record', async () => {
+    const s = STORES.redis!('many')
+    await Promise.all(Array.from({ length: 40 }, (_, i) => s.update<number[]>('doc', (c) => [...(c ?? []), i])))
+    expect(((await s.get<number[]>('doc')) ?? []).sort((a, b) => a - b)).toEqual([...Array(40).keys()])
+  })
+
+  it('runs the change again when another writer changed the record after it was read', async () => {
+    const s = STORES.redis!('interleaved')
+    await s.set('doc', ['first'])
+    const seen: string[][] = []
+    const result = await s.update<string[]>('doc', async (current) => {
+      seen.push(current!)
+      if (seen.length === 1) await STORES.redis!('interleaved').set('doc', [...current!, 'other'])
+      return [...current!, 'mine']
+    })
+    expect(seen).toEqual([['first'], ['first', 'other']])
+    expect(result).toEqual(['first', 'other', 'mine'])
+    expect(await s.get('doc')).toEqual(result)
+  })
+
+  it('keeps a record written with a lifetime in Redis’s own expiry', async () => {
+    const s = STORES.redis!('expiry')
+    await s.set('short', 1, 60)
+    await s.update<number>('short', (n) => (n ?? 0) + 1, 60)
+    await s.create('lease', { owner: 'a' }, 30)
+    await s.set('forever', 1)
+    const { Redis } = await import('ioredis')
+    const client = new Redis(redis.url)
+    try {
+      const ttl = async (key: string) => client.pttl(`store-update:expiry:${key}`)
+      expect(await ttl('short')).toBeGreaterThan(50_000)
+      expect(await ttl('lease')).toBeGreaterThan(20_000)
+      expect(await ttl('forever')).toBe(-1)
+    } finally {
+      client.disconnect()
+    }
+  })
+})
+
+describe('a Redis that cannot be reached', () => {
+  it('is a StoreUnavailableError naming the store and the reason, for reads and writes alike', async () => {
+    const s = openRedisStore({ url: `redis://127.0.0.1:${await freePort()}`, prefix: 'gone:' })
+    for (const call of [() => s.get('doc'), () => s.set('doc', 1), () => s.update('doc', () => 1), () => s.list('')]) {
+      const error = await call().then(
+        () => undefined,
+        (e: unknown) => e,
+      )
+      expect(error).toBeInstanceOf(StoreUnavailableError)
+      expect((error as StoreUnavailableError).message).toMatch(
+        /^the state store \(Redis at 127\.0\.0\.1:\d+, keys "gone:…"\) cannot be used: ECONNREFUSED/,
+      )
+    }
   })
 })
 

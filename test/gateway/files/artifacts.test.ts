@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest'
 import { etagOf } from '../../../contract/etag.ts'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { ArtifactStore } from '../../../gateway/artifacts.ts'
+import { commandArgs } from '../../helpers/commands.ts'
 import { startGateway, useBuiltGateway } from '../../helpers/gateway.ts'
 import { createProject, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 import { problemDefect } from '../../helpers/problem-assert.ts'
@@ -147,7 +148,7 @@ describe('a corrupt or tampered dist/', () => {
   })
 
   it('through `npm start`: SIGHUP with a corrupt manifest keeps the process up and serving; a rebuild and SIGHUP recover', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'gateway/serve.ts')], {
+    const child = spawn(process.execPath, commandArgs('serve'), {
       cwd: REPO_ROOT,
       env: {
         ...process.env,

@@ -2,20 +2,18 @@
  * Deprecations from their one declaration to the answer. Nothing of the API
  * is deprecated today, so this file marks a route (the change feed), a file
  * route (llms.txt), a parameter (`tag`) and a field (a blog post's
- * `authors`) where they are declared — the route table and the collection
- * schema — before the real build and the real gateway (createGateway) start:
- * the same code path a mark in the source takes.
+ * `authors`) where they are declared — the route table, and the content
+ * model in the project's site.yaml — before the real build and the real
+ * gateway (createGateway) start: the same code path a mark in the source
+ * (or in site.yaml) takes.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { COLLECTIONS } from '../../../contract/collections.ts'
 import { DEPRECATIONS_NOTICE } from '../../../contract/lifecycle.ts'
-import { deprecatedField } from '../../../contract/routes/deprecation.ts'
 import { ROUTES } from '../../../contract/routes/index.ts'
 import { TAG } from '../../../contract/routes/parameters.ts'
 import type { Deprecation, Route } from '../../../contract/routes/route.ts'
-import type { SchemaObject } from '../../../contract/routes/schema.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
 import { copyOfFixtureContent } from '../../helpers/project.ts'
 
@@ -26,15 +24,24 @@ const AUTHORS: Deprecation = { since: '2026-11-02', sunset: '2027-05-03', replac
 ;(ROUTES.changes as Route).deprecated = CHANGES
 ;(ROUTES.llms as Route).deprecated = CHANGES
 TAG.deprecated = TAG_MARK
-const blogSchema = COLLECTIONS['blog-posts'].schema as { properties: Record<string, SchemaObject> }
-blogSchema.properties.authors = deprecatedField(blogSchema.properties.authors!, AUTHORS)
+/** The fixture content with blog posts' `authors` deprecated in its site.yaml. */
+async function withAuthorsDeprecated() {
+  const project = await copyOfFixtureContent()
+  const site = await readFile(join(project.root, 'content/site.yaml'), 'utf8')
+  const authors = 'authors: { type: list, required: true, min: 1, max: 10, of: person }'
+  const { since, sunset, replacement } = AUTHORS
+  const marked = `authors: { type: list, required: true, min: 1, max: 10, of: person, deprecated: { since: '${since}', sunset: '${sunset}', replacement: '${replacement}' } }`
+  if (!site.includes(authors)) throw new Error('the fixture model declares authors otherwise')
+  await project.write('content/site.yaml', site.replace(authors, marked))
+  return project
+}
 
 const epoch = (date: string) => `@${Date.parse(date) / 1000}`
 const httpDate = (date: string) => new Date(date).toUTCString()
 const NOTICE = `<${DEPRECATIONS_NOTICE}>; rel="deprecation"; type="text/html"`
 
 describe('deprecation signals', () => {
-  const ctx = useBuiltGateway(copyOfFixtureContent)
+  const ctx = useBuiltGateway(withAuthorsDeprecated)
   const get = (path: string, init?: RequestInit) => fetch(`${ctx.gateway.url}${path}`, init)
 
   it('a deprecated route: every answer says so, an error too, and again when repeated (no fast path)', async () => {

@@ -8,7 +8,7 @@
 import fc from 'fast-check'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { etagOf } from '../../../contract/etag.ts'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { MANIFEST_FILE } from '../../../contract/paths.ts'
 import { problemDefect, leakedMarker } from '../../helpers/problem-assert.ts'
 import { MCP_HEADERS, startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'

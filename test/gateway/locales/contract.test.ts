@@ -13,7 +13,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import type { OpenApiDocument } from '../../../build/openapi/document.ts'
 import { ContractChecker, snapshotResponse } from '../../helpers/contract.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'

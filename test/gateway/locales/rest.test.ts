@@ -181,7 +181,12 @@ describe('items per locale', () => {
 
   it('a German-only item: in German when asked for, never as English, and negotiated to the one it has', async () => {
     expect((await get('/api/blog-posts/datenqualitaet-im-mittelstand?locale=de')).status).toBe(200)
-    expect((await get('/api/blog-posts/datenqualitaet-im-mittelstand?locale=en')).status).toBe(404)
+    const en = await get('/api/blog-posts/datenqualitaet-im-mittelstand?locale=en')
+    expect(en.status).toBe(404)
+    // The default locale is what others fall back to: nothing to say of its own fallback.
+    expect(((await en.json()) as { detail: string }).detail).toBe(
+      'No published blog-posts item has the slug "datenqualitaet-im-mittelstand" in en. List /api/blog-posts?locale=en to find slugs.',
+    )
     // Accept-Language is a preference: the item is answered in the one locale it has, and says so.
     const res = await get('/api/blog-posts/datenqualitaet-im-mittelstand', { 'accept-language': 'en' })
     expect(res.status).toBe(200)

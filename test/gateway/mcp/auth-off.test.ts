@@ -24,6 +24,15 @@ describe('the MCP_AUTH setting', () => {
       expect(() => checked({ MCP_AUTH: 'off', HOST })).toThrow(SettingsError)
       expect(() => checked({ MCP_AUTH: 'off', HOST })).toThrow(/loopback/)
     }
+    // Without PUBLIC_URL as well: both rules named in one run, a line each.
+    let error: unknown
+    try {
+      checked({ MCP_AUTH: 'off', HOST: '0.0.0.0' })
+    } catch (e) {
+      error = e
+    }
+    expect((error as SettingsError).lines().map((l) => l.split(' ')[0])).toEqual(['MCP_AUTH=off', '✗'])
+    expect((error as SettingsError).lines()[1]).toMatch(/^✗ PUBLIC_URL must be set/)
   })
 
   it('accepts MCP_AUTH=off on 127.0.0.0/8, ::1 and localhost, and defaults to on', () => {
@@ -62,7 +71,7 @@ describe('/mcp without the credential guard', () => {
 
   it('serves a client with no credential', async () => {
     const client = await connectClient(gw.url)
-    expect((await client.listTools()).tools.length).toBe(8)
+    expect((await client.listTools()).tools.length).toBe(9)
     await client.close()
   })
 

@@ -131,4 +131,20 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
       expect(message!.text).toContain('collection/slug')
     }
   })
+
+  it("fetch's unknown-id hint names ids that exist: the nearest slugs of the collection, else the newest item", async () => {
+    const hint = async (id: string) => {
+      const result = await client.callTool({ name: 'fetch', arguments: { id } })
+      const [message] = result.content as { text: string }[]
+      return [...message!.text.slice(message!.text.indexOf('e.g.')).matchAll(/"([a-z-]+\/[^"]+)"/g)].map((m) => m[1]!)
+    }
+    const near = await hint(`case-studies/${STUDY.split('-').slice(0, 2).join('-')}-typo`)
+    expect(near).toContain(`case-studies/${STUDY}`)
+    const examples = [...near, ...(await hint('podcasts/episode-1'))]
+    expect(examples.length).toBeGreaterThan(1)
+    for (const id of examples) {
+      const result = await client.callTool({ name: 'fetch', arguments: { id } })
+      expect(result.isError, id).toBeFalsy()
+    }
+  })
 })

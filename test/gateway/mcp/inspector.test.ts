@@ -19,6 +19,7 @@ const { bin } = createRequire(import.meta.url)('@modelcontextprotocol/inspector/
 }
 const LAUNCHER = join(dirname(PACKAGE), bin['mcp-inspector']!)
 const TOOLS = [
+  'describe_content_model',
   'fetch',
   'get_content',
   'get_person',

@@ -19,6 +19,7 @@ const TOOLS = [
   'get_person',
   'search',
   'fetch',
+  'describe_content_model',
 ]
 
 let t: McpTestGateway
@@ -60,7 +61,7 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
   }
 
   describe('tools/list', () => {
-    it('lists the eight read-only tools with descriptions, input and output schemas', async () => {
+    it('lists the nine read-only tools with descriptions, input and output schemas', async () => {
       const { tools } = await client.listTools()
       expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOLS].sort())
       for (const tool of tools) {
@@ -115,6 +116,38 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
             )
         }
       }
+    })
+  })
+
+  describe('describe_content_model', () => {
+    it('gives each collection of the build with its label, paths, order, fields and filters, as the resource does', async () => {
+      const { structured } = await call('describe_content_model', {})
+      type Described = {
+        name: string
+        label: string
+        list: string
+        dated: boolean
+        fields: { name: string; type: string; values?: string[]; description?: string }[]
+        filters: string[]
+      }
+      const collections = structured.collections as Described[]
+      expect(collections.map((c) => c.name)).toEqual(['blog-posts', 'case-studies', 'webinars', 'events'])
+      const events = collections.find((c) => c.name === 'events')!
+      expect(events).toMatchObject({ label: 'event', list: '/api/events', dated: true })
+      expect(events.fields.find((f) => f.name === 'attendance_mode')).toMatchObject({
+        type: 'enum',
+        values: ['in_person', 'online', 'hybrid'],
+      })
+      expect(events.fields.find((f) => f.name === 'event_status')?.description).toBe('Defaults to scheduled.')
+      expect(events.filters).toEqual(expect.arrayContaining(['tag', 'author', 'when']))
+      expect(collections.find((c) => c.name === 'case-studies')!.filters).not.toContain('author')
+      // Every field of a record of the collection, but the common ones, is described.
+      const list = await rest<{ data: Record<string, unknown>[] }>('/api/events?limit=1')
+      const common = (structured.common_fields as { name: string }[]).map((f) => f.name)
+      for (const key of Object.keys(list.data[0]!))
+        expect([...common, ...events.fields.map((f) => f.name), 'social_image']).toContain(key)
+      const read = await client.readResource({ uri: 'model://content-model' })
+      expect(JSON.parse(String(read.contents[0]!.text))).toEqual(structured)
     })
   })
 

@@ -4,6 +4,7 @@ import type { ContentRecord } from '../../../contract/records.ts'
 import { Snapshot } from '../../../gateway/artifacts.ts'
 import { regionsOf, upcoming } from '../../../gateway/mcp/upcoming.ts'
 import { eventRecord } from '../../helpers/records.ts'
+import { FIXTURE_MODEL } from '../../helpers/site.ts'
 
 const item = (slug: string, starts_at: string, extra: Record<string, unknown> = {}) =>
   eventRecord(slug, { starts_at, ...extra })
@@ -19,6 +20,7 @@ function snapshotOf(events: ContentRecord[], webinars: ContentRecord[]): Snapsho
       counts: { 'blog-posts': 0, 'case-studies': 0, webinars: webinars.length, events: events.length },
     },
     collections: { 'blog-posts': [], 'case-studies': [], webinars, events },
+    model: FIXTURE_MODEL,
   } as unknown as Manifest
   return new Snapshot(manifest, new Map())
 }

@@ -21,8 +21,8 @@ import type { Route } from '../../../contract/routes/route.ts'
 import { defaultOf } from '../../../contract/settings.ts'
 import { MANIFEST_FILE } from '../../../contract/paths.ts'
 import type { Manifest } from '../../../contract/manifest.ts'
-import type { CollectionName } from '../../../contract/collections.ts'
-import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import type { CollectionName } from '../../../contract/model/model.ts'
+import { copyOfBuiltFixture, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 
 interface Rule {
   from: string
@@ -44,7 +44,7 @@ let all: Rule[]
 let manifest: Manifest
 
 beforeAll(async () => {
-  project = await copyOfFixtureContent()
+  project = await copyOfBuiltFixture()
   await buildSite({ root: project.root })
   toml = await parse()
   all = await parse([join(project.dist, '_redirects')])
@@ -91,9 +91,9 @@ function firstMatch(rules: Rule[], path: string, query = ''): Rule | undefined {
 
 /** The paths of the route with every parameter given (a published slug of the collection where it takes one). */
 function concrete(route: Route): string[] {
-  return documentedPaths(route).map(({ path, value }) => {
-    const slug = value === undefined ? 'x' : (manifest.collections[value as CollectionName][0]?.slug ?? 'x')
-    const tag = manifest.collections['blog-posts'][0]!.tags[0]!
+  return documentedPaths(route, manifest.model).map(({ path, value }) => {
+    const slug = value === undefined ? 'x' : (manifest.collections[value as CollectionName]![0]?.slug ?? 'x')
+    const tag = manifest.model.names.flatMap((c) => manifest.collections[c]!.flatMap((r) => r.tags))[0]!
     return path
       .replace('{slug}', slug)
       .replace('{tag}', tag)

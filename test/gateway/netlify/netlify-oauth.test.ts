@@ -22,7 +22,7 @@ import { openBlobsStore } from '../../../gateway/auth/store/blobs-store.ts'
 import { BLOBS_STORE_NAME } from '../../../gateway/auth/store/open-store.ts'
 import { isExpired } from '../../../gateway/auth/store/state-store.ts'
 import { UserAgent } from '../auth/user-agent.ts'
-import { copyOfFixtureContent, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
+import { copyOfBuiltFixture, REPO_ROOT, type TempProject } from '../../helpers/project.ts'
 import { startEmulator, withBlobs, type Emulator } from './emulator.ts'
 
 const LINDA = { email: 'linda@example.com', password: 'arrows of the telescope', name: 'Linda Example' }
@@ -35,7 +35,7 @@ let machineSecret: string
 let personId: string
 
 beforeAll(async () => {
-  project = await copyOfFixtureContent()
+  project = await copyOfBuiltFixture()
   await buildSite({ root: project.root })
   await bundledFunctions(project.root)
   await copyFile(join(REPO_ROOT, 'netlify.toml'), join(project.root, 'netlify.toml'))
@@ -71,7 +71,7 @@ beforeAll(async () => {
   const out: string[] = []
   const code = await withBlobs(netlify, () =>
     runKeysCli(['user', 'create', '--email', LINDA.email, '--name', LINDA.name, '--password-stdin'], {
-      env: { OAUTH_STORE: 'netlify-blobs' },
+      env: { STATE_STORE: 'netlify-blobs' },
       cwd: project.root,
       out: (l) => out.push(l),
       err: () => {},

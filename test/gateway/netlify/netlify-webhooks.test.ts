@@ -148,7 +148,7 @@ describe('webhooks on Netlify', () => {
     const code = await withBlobs(netlify, () =>
       runKeysCli(['webhook', 'create', '--url', receiver.url, '--events', 'all'], {
         // As the emulation marks what runs in it: a loopback receiver is allowed only there.
-        env: { OAUTH_STORE: 'netlify-blobs', WEBHOOK_SECRETS_KEY: SECRETS_KEY, NETLIFY_LOCAL: 'true' },
+        env: { STATE_STORE: 'netlify-blobs', WEBHOOK_SECRETS_KEY: SECRETS_KEY, NETLIFY_LOCAL: 'true' },
         cwd: project.root,
         out: (l) => out.push(l),
         err: () => {},

@@ -5,7 +5,7 @@
  * follows every link to this gateway it finds in what it gets. MCP is not
  * crawled here (its answers come through an MCP client).
  */
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { encodeCursor } from '../../../contract/changes.ts'
 import {
   ADMIN_CONFIG_PATH,

@@ -6,7 +6,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import type { McpClient } from '../mcp/setup.ts'
 
 /** What gives an item away. */

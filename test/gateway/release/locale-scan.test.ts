@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { calendarPath, feedPath } from '../../../contract/public-paths.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { initAndCommit } from '../../helpers/git.ts'

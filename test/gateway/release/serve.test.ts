@@ -11,20 +11,18 @@
  * and the German translation of the expiring one goes with it. The times are
  * the real clock's (no BUILD_TIME): the test waits.
  */
-import { execFile } from 'node:child_process'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ChangesEnvelope } from '../../../contract/changes.ts'
 import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
 import { generateSecretsKey } from '../../../gateway/webhooks/secrets.ts'
+import { runCommand } from '../../helpers/commands.ts'
 import { initAndCommit } from '../../helpers/git.ts'
-import { createProject, REPO_ROOT, SITE_YAML, validPost, type TempProject } from '../../helpers/project.ts'
+import { createProject, SITE_YAML, validPost, type TempProject } from '../../helpers/project.ts'
 import { serveProcess, type ServeProcess } from '../../helpers/serve-process.ts'
 import { until } from '../../helpers/until.ts'
 import { startReceiver, type Receiver } from '../webhooks/receiver.ts'
 
-const run = promisify(execFile)
 /** The real clock: this test's builds and gateway are as of now. */
 const NOW_ENV = { BUILD_TIME: '' }
 
@@ -75,13 +73,8 @@ beforeAll(async () => {
   })
   await initAndCommit(project.root, Math.floor(Date.now() / 1000) - 60)
   // `npm start` as it runs: the build, then the gateway serving its dist/.
-  await run(
-    join(REPO_ROOT, 'node_modules/.bin/tsx'),
-    [join(REPO_ROOT, 'build/cli.ts'), 'build', '--root', project.root],
-    {
-      env: { ...process.env, ...NOW_ENV },
-    },
-  )
+  const built = await runCommand('cli', ['build', '--root', project.root], NOW_ENV)
+  expect(built.code, built.stderr).toBe(0)
   // A partner subscribed to every event, as the keys CLI makes subscriptions.
   receiver = await startReceiver()
   const runtime = { OAUTH_STORE_DIR: join(project.root, '.data'), WEBHOOK_SECRETS_KEY: generateSecretsKey() }
@@ -141,6 +134,8 @@ describe('npm start at a release time', () => {
     expect(server.child.pid).toBe(pid)
     expect(server.child.exitCode).toBeNull()
     expect(JSON.stringify(await json('/feeds/all.json'))).toContain('Launch on time')
+    // The rebuild names the gateway's own origin, as the build of `npm start` does (contract/api-origin.ts).
+    expect((await json<{ feed_url?: string }>('/feeds/all.json')).feed_url).toBe(`${url}/feeds/all.json`)
     const found = await json<{ data: { slug: string }[] }>('/api/search?q=quokka')
     expect(found.data.map((h) => h.slug)).toEqual(['launch'])
     // Its log says so (the lines go out in batches, a moment later).

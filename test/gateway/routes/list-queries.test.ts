@@ -8,17 +8,17 @@
  * OpenAPI document. (`when=upcoming|past` across a start: when.test.ts.)
  */
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES, COLLECTIONS } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES, COLLECTIONS } from '../../helpers/site.ts'
 import { CACHE } from '../../../contract/headers.ts'
 import { personSlug } from '../../../contract/people.ts'
 import { recordFields, type ContentRecord } from '../../../contract/records.ts'
 import { queryGuide } from '../../../build/openapi/guide.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
-import { copyOfFixtureContent } from '../../helpers/project.ts'
+import { copyOfBuiltFixture } from '../../helpers/project.ts'
 
 // Far more computed answers than one client's budget allows: the budget is not what this tests.
-const ctx = useBuiltGateway(copyOfFixtureContent, { env: { COMPUTED_RATE_LIMIT_PER_MINUTE: '0' } })
+const ctx = useBuiltGateway(copyOfBuiltFixture, { env: { COMPUTED_RATE_LIMIT_PER_MINUTE: '0' } })
 
 type Person = { name: string; slug: string }
 type Item = ContentRecord & { authors?: Person[]; speakers?: Person[]; starts_at?: string }
@@ -170,7 +170,7 @@ describe('exclude', () => {
 describe('sort', () => {
   it.each(COLLECTION_NAMES)('%s: each key both ways, ties in the default order', async (collection) => {
     const items = await all(collection)
-    for (const key of COLLECTIONS[collection].sortKeys) {
+    for (const key of COLLECTIONS[collection]!.sortKeys) {
       const value = (i: Item) => String(i[key])
       const compare = (a: Item, b: Item) =>
         key === 'title'
@@ -223,7 +223,7 @@ describe('fields', () => {
         headers: { 'if-none-match': etag },
       })
       expect(again.status).toBe(304)
-      expect(recordFields(collection, 'full')).toEqual(Object.keys(full))
+      expect(recordFields(COLLECTIONS[collection]!, 'full')).toEqual(Object.keys(full))
     },
   )
 
@@ -233,7 +233,7 @@ describe('fields', () => {
     const problem = (await response.json()) as Problem
     expect(problem.type).toBe('/problems/invalid-parameter')
     expect(problem.errors).toEqual([{ parameter: 'fields', message: expect.stringContaining('"rank"') }])
-    expect(problem.errors[0]!.message).toContain(recordFields('events', 'summary').join(', '))
+    expect(problem.errors[0]!.message).toContain(recordFields(COLLECTIONS.events!, 'summary').join(', '))
     const item = await get('/api/events/no-such-event?fields=title')
     expect(item.status).toBe(404)
     const body = await get('/api/events?fields=body')
@@ -252,7 +252,7 @@ describe('fields', () => {
       expect(problem.detail).toContain('fields')
       expect(problem.errors).toEqual([{ parameter: 'fields', message: expect.stringContaining('"nope"') }])
       // The item's own fields (the body among them), not the list's.
-      expect(problem.errors[0]!.message).toContain(recordFields(collection, 'full').join(', '))
+      expect(problem.errors[0]!.message).toContain(recordFields(COLLECTIONS[collection]!, 'full').join(', '))
       expect(problem).not.toHaveProperty('slug')
     },
   )

@@ -9,7 +9,8 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES, COLLECTIONS, type CollectionName } from '../../../contract/collections.ts'
+import type { CollectionName } from '../../../contract/model/model.ts'
+import { COLLECTION_NAMES, COLLECTIONS } from '../../helpers/site.ts'
 import type { PeopleEnvelope, PersonItemsEnvelope } from '../../../contract/people-index.ts'
 import { tagsFile, type TagItemsEnvelope, type TagsEnvelope } from '../../../contract/tags.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
@@ -52,7 +53,7 @@ describe('GET /api/tags', () => {
   it('counts each tag as the filtered lists total it, per collection and in total, highest first then by name', async () => {
     const { data, meta } = await get<TagsEnvelope>('/api/tags')
     expect(meta.count).toBe(data.length)
-    const used = new Set(COLLECTION_NAMES.flatMap((c) => all[c].flatMap((r) => r.tags)))
+    const used = new Set(COLLECTION_NAMES.flatMap((c) => all[c]!.flatMap((r) => r.tags)))
     expect(new Set(data.map((t) => t.tag))).toEqual(used)
     for (const entry of data) {
       let total = 0
@@ -73,7 +74,7 @@ describe('GET /api/tags', () => {
   it('narrows to one collection with collection=, and shows the declared labels', async () => {
     for (const c of COLLECTION_NAMES) {
       const { data } = await get<TagsEnvelope>(`/api/tags?collection=${c}`)
-      expect(new Set(data.map((t) => t.tag))).toEqual(new Set(all[c].flatMap((r) => r.tags)))
+      expect(new Set(data.map((t) => t.tag))).toEqual(new Set(all[c]!.flatMap((r) => r.tags)))
       for (const entry of data) expect(Object.keys(entry.counts)).toEqual([c])
     }
     const { data } = await get<TagsEnvelope>('/api/tags')
@@ -97,7 +98,7 @@ describe('GET /api/tags/{tag}', () => {
     const { data: tags } = await get<TagsEnvelope>('/api/tags')
     for (const { tag, count } of tags) {
       const page = await get<TagItemsEnvelope>(`/api/tags/${tag}?limit=100`)
-      const expected = COLLECTION_NAMES.flatMap((c) => all[c].filter((r) => r.tags.includes(tag)))
+      const expected = COLLECTION_NAMES.flatMap((c) => all[c]!.filter((r) => r.tags.includes(tag)))
       expect(new Set(page.data.map((r) => key(r as Item))), tag).toEqual(new Set(expected.map(key)))
       expect(page.meta.total).toBe(count)
       expect(page.tag.tag).toBe(tag)
@@ -130,17 +131,20 @@ describe('GET /api/tags/{tag}', () => {
 describe('GET /api/people and /api/people/{slug}', () => {
   /** The slugs of the people an item names, in its collection's people fields. */
   const peopleOf = (c: CollectionName, r: Item) =>
-    COLLECTIONS[c].people.flatMap((f) => ((r[f] as { slug: string }[] | undefined) ?? []).map((p) => p.slug))
+    COLLECTIONS[c]!.people.flatMap((f) => {
+      const named = r[f] as { slug: string }[] | { slug: string } | undefined
+      return (Array.isArray(named) ? named : named ? [named] : []).map((p) => p.slug)
+    })
 
   it('lists everyone an item names, with counts equal to the items naming them', async () => {
     const { data, meta } = await get<PeopleEnvelope>('/api/people')
     expect(meta.count).toBe(data.length)
-    const named = new Set(COLLECTION_NAMES.flatMap((c) => all[c].flatMap((r) => peopleOf(c, r))))
+    const named = new Set(COLLECTION_NAMES.flatMap((c) => all[c]!.flatMap((r) => peopleOf(c, r))))
     expect(new Set(data.map((p) => p.slug))).toEqual(named)
     for (const person of data)
       for (const c of COLLECTION_NAMES)
         expect(person.counts[c], `${person.slug} in ${c}`).toBe(
-          all[c].filter((r) => peopleOf(c, r).includes(person.slug)).length,
+          all[c]!.filter((r) => peopleOf(c, r).includes(person.slug)).length,
         )
     // A portrait is the processed image object.
     const portrait = data.find((p) => p.avatar)
@@ -151,7 +155,7 @@ describe('GET /api/people and /api/people/{slug}', () => {
     const { data } = await get<PeopleEnvelope>('/api/people')
     for (const { slug, count } of data) {
       const page = await get<PersonItemsEnvelope>(`/api/people/${slug}?limit=100`)
-      const expected = COLLECTION_NAMES.flatMap((c) => all[c].filter((r) => peopleOf(c, r).includes(slug)))
+      const expected = COLLECTION_NAMES.flatMap((c) => all[c]!.filter((r) => peopleOf(c, r).includes(slug)))
       expect(page.data.map((r) => key(r as Item)).sort(), slug).toEqual(expected.map(key).sort())
       expect(page.meta.total).toBe(count)
       expect(newestFirst(page.data as Item[]), slug).toBe(true)

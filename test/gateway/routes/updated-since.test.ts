@@ -4,14 +4,14 @@
  * filter; answers match the OpenAPI document.
  */
 import { describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { parseDateTime } from '../../../contract/query-values.ts'
 import type { ContentRecord } from '../../../contract/records.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
-import { copyOfFixtureContent } from '../../helpers/project.ts'
+import { copyOfBuiltFixture } from '../../helpers/project.ts'
 
-const ctx = useBuiltGateway(copyOfFixtureContent)
+const ctx = useBuiltGateway(copyOfBuiltFixture)
 type List = {
   data: ContentRecord[]
   meta: { total: number; count: number; pages: number }

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
-import { copyOfFixtureContent, copyOfLocaleFixture } from '../../helpers/project.ts'
+import { copyOfBuiltFixture, copyOfLocaleFixture } from '../../helpers/project.ts'
 
 const EXPECTED: [query: string, firstOneOf: string[]][] = [
   ['ledger reconciliation', ['case-studies/meridian-mutual-ledger-reconciliation']],
@@ -28,7 +28,7 @@ const EXPECTED: [query: string, firstOneOf: string[]][] = [
 ]
 
 describe('search relevance on the repository content', () => {
-  const ctx = useBuiltGateway(copyOfFixtureContent)
+  const ctx = useBuiltGateway(copyOfBuiltFixture)
 
   it.each(EXPECTED)('"%s" → %s first', async (query, firstOneOf) => {
     const response = await fetch(`${ctx.gateway.url}/api/search?q=${encodeURIComponent(query)}&limit=5`)

@@ -7,7 +7,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { COLLECTION_NAMES } from '../../../contract/collections.ts'
+import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { RESERVED_API_NAMES } from '../../../contract/public-paths.ts'
 import { MAX_QUERY_LENGTH } from '../../../contract/search.ts'
 import { assertMatchesContract } from '../../helpers/contract.ts'

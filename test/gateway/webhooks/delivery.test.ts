@@ -17,10 +17,13 @@ let site: WebhookSite
 let receiver: Receiver
 let secret: string
 let id: string
+/** `webhook list` before any subscription. */
+let none: { code: number; out: string[]; err: string[] }
 
 beforeAll(async () => {
   site = await startWebhookSite()
   receiver = await startReceiver()
+  none = await site.keys('webhook', 'list')
   // The build already served before any subscription is not news: the first pass starts the cursor there.
   await site.webhooks.pass()
   const created = await site.keys(
@@ -45,6 +48,11 @@ afterAll(async () => {
 })
 
 describe('webhooks from the change feed', () => {
+  it('lists none as none: a line that says so, no rows', () => {
+    expect(none).toMatchObject({ code: 0, out: [] })
+    expect(none.err.at(-1)).toMatch(/^no webhook subscriptions in .+; `npm run keys -- webhook create --help` says how/)
+  })
+
   it('shows the secret once, as a whsec_ secret, and never stores it in the clear', async () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/)
     const list = await site.keys('webhook', 'list')

@@ -38,6 +38,7 @@ export function holdOneCall(store: StateStore, method: Method, match: string, nt
       location: store.location,
       sweep: (options) => store.sweep(options),
       get: <T>(key: string) => late('get', key, () => store.get<T>(key)),
+      record: (key) => late('get', key, () => store.record(key)),
       set: (key, value, ttl) => late('set', key, () => store.set(key, value, ttl)),
       create: (key, value, ttl) => late('create', key, () => store.create(key, value, ttl)),
       update: (key, change, ttl) => late('update', key, () => store.update(key, change, ttl)),

@@ -63,7 +63,7 @@ beforeAll(async () => {
   await buildSite({ root: project.root, cache: false })
   const { privateKey } = await generateKeyPair('ES256', { extractable: true })
   env = {
-    OAUTH_STORE: 'files',
+    STATE_STORE: 'files',
     OAUTH_STORE_DIR: join(project.root, '.data'),
     OAUTH_SIGNING_KEY: JSON.stringify(await exportJWK(privateKey)),
     WEBHOOK_SECRETS_KEY: generateSecretsKey(),

@@ -177,15 +177,15 @@ describe('webhook URLs', () => {
     // The function runtime: HOST at its loopback default, no URL or PUBLIC_URL.
     expect(allows({ LAMBDA_TASK_ROOT: '/var/task' }, 'netlify')).toBe(false)
     expect(allows({}, 'netlify')).toBe(false)
-    expect(allows({ LAMBDA_TASK_ROOT: '/var/task', OAUTH_STORE: 'files' }, 'netlify')).toBe(false)
+    expect(allows({ LAMBDA_TASK_ROOT: '/var/task', STATE_STORE: 'files' }, 'netlify')).toBe(false)
     expect(allows({ LAMBDA_TASK_ROOT: '/var/task', NETLIFY_LOCAL: '1' }, 'netlify')).toBe(false)
     // Netlify's local emulation marks what it runs.
     expect(allows({ LAMBDA_TASK_ROOT: '/var/task', NETLIFY_LOCAL: 'true' }, 'netlify')).toBe(true)
     // ... but a public URL still means production.
     expect(allows({ NETLIFY_LOCAL: 'true', PUBLIC_URL: 'https://api.example.com' }, 'netlify')).toBe(false)
     // The keys CLI on a site's Blobs: the same rule.
-    expect(allows({ OAUTH_STORE: 'netlify-blobs' }, 'cli')).toBe(false)
-    expect(allows({ OAUTH_STORE: 'netlify-blobs', NETLIFY_LOCAL: 'true' }, 'cli')).toBe(true)
+    expect(allows({ STATE_STORE: 'netlify-blobs' }, 'cli')).toBe(false)
+    expect(allows({ STATE_STORE: 'netlify-blobs', NETLIFY_LOCAL: 'true' }, 'cli')).toBe(true)
     // Self-hosted: a loopback HOST without a public URL is development.
     expect(allows({}, 'start')).toBe(true)
     expect(allows({}, 'cli')).toBe(true)

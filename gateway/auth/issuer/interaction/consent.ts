@@ -7,7 +7,7 @@
 import type Provider from 'oidc-provider'
 import type { Interaction } from 'oidc-provider'
 import type { Person } from '../../people/people.ts'
-import { SCOPES, isScope } from '../../../../contract/scopes.ts'
+import { isScope, scopeDescription } from '../../../../contract/scopes.ts'
 import type { ConsentScope } from './pages.ts'
 
 interface MissingDetails {
@@ -27,15 +27,21 @@ export function requestedScopes(interaction: Interaction, person: Person): Conse
   ])
   return [...names].map((name) => ({
     name,
-    description: isScope(name) ? SCOPES[name] : `A permission this server does not describe (${name}).`,
-    grantable: isScope(name) && person.scopes.includes(name),
+    description: scopeDescription(name) ?? `A permission this server does not describe (${name}).`,
+    grantable: mayGrant(person, name),
   }))
+}
+
+/** Whether `person` may grant `scope`: one of theirs, or a collection's while they hold `api.read`, which covers every collection. */
+function mayGrant(person: Person, scope: string): boolean {
+  if (!isScope(scope)) return false
+  return person.scopes.includes(scope) || (scope.startsWith('content.') && person.scopes.includes('api.read'))
 }
 
 /** Record the person's answer in the interaction's grant and return its id. */
 export async function grantConsent(provider: Provider, interaction: Interaction, person: Person): Promise<string> {
   const details = detailsOf(interaction)
-  const allowed = (scope: string) => isScope(scope) && person.scopes.includes(scope)
+  const allowed = (scope: string) => mayGrant(person, scope)
   const grant =
     (interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined) ??
     new provider.Grant({ accountId: person.id, clientId: String(interaction.params.client_id) })

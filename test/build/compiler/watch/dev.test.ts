@@ -75,7 +75,7 @@ describe('npm run dev: feeds, calendars and changes', () => {
     await dev.settled()
     const written = await hashTree(project.dist)
     const fresh = { ...project, dist: join(project.root, 'fresh-dist') }
-    await buildSite({ root: project.root, distDir: fresh.dist, cache: false, force: true })
+    await buildSite({ root: project.root, distDir: fresh.dist, cache: false, force: true, apiOrigin: dev.apiOrigin })
     expect(await hashTree(fresh.dist)).toEqual(written)
     expect(printed.filter((line) => line.startsWith('!'))).toEqual([])
   })

@@ -9,13 +9,19 @@ import { expect } from 'vitest'
 import { buildSite } from '../../../../build/compiler/build.ts'
 import { hashTree } from '../../../helpers/files.ts'
 import type { TempProject } from '../../../helpers/project.ts'
+import type { DevServer } from '../../../../gateway/dev-server.ts'
 
-export async function expectDevEqualsFullBuild(project: TempProject, devUrl: string): Promise<void> {
+export async function expectDevEqualsFullBuild(
+  project: TempProject,
+  dev: Pick<DevServer, 'url' | 'apiOrigin'>,
+): Promise<void> {
   const served = await hashTree(project.dist)
-  await buildSite({ root: project.root, distDir: join(project.root, 'dist-full'), force: true, cache: false })
-  expect(served).toEqual(await hashTree(join(project.root, 'dist-full')))
+  // For the origin the dev server's records name (its own).
+  const full = join(project.root, 'dist-full')
+  await buildSite({ root: project.root, distDir: full, force: true, cache: false, apiOrigin: dev.apiOrigin })
+  expect(served).toEqual(await hashTree(full))
   // The gateway serves the same bytes as the files.
-  const health = (await (await fetch(`${devUrl}/api/health`)).json()) as { build: { id: string } }
+  const health = (await (await fetch(`${dev.url}/api/health`)).json()) as { build: { id: string } }
   const manifest = JSON.parse(await readFile(join(project.dist, '_build/manifest.json'), 'utf8')) as {
     build: { id: string }
   }

@@ -34,7 +34,7 @@ beforeAll(async () => {
   project = await copyOfFixtureContent()
   compiler = await Compiler.open({ root: project.root, offThread: false })
   await compiler.emit('full')
-  thread = new FullPassThread(project.root)
+  thread = new FullPassThread(project.root, undefined)
 }, 60_000)
 afterAll(async () => {
   await thread?.close()

@@ -27,6 +27,18 @@ function contentOf(compiler: Compiler): string {
   return JSON.stringify({ collections, summaries, locales, contentUpdatedAt })
 }
 
+/**
+ * A fresh compiler over the project's files, as `npm run build` opens one: every file read and
+ * compiled again, with the build caches (rendered bodies and processed images, content-addressed;
+ * correctness never depends on them: render-cache.test.ts, the media tests), which it keeps for
+ * the next. Only the watch compiler under test runs without them.
+ */
+async function freshCompiler(): Promise<Compiler> {
+  const fresh = await Compiler.open({ root: project.root, offThread: false })
+  await fresh.saveCache()
+  return fresh
+}
+
 /** Write the files (null removes one), let the watch compiler take them, and compare it with a fresh one. */
 async function expectLikeFresh(files: Record<string, string | null>): Promise<void> {
   for (const [path, text] of Object.entries(files))
@@ -36,7 +48,7 @@ async function expectLikeFresh(files: Record<string, string | null>): Promise<vo
   const state = update?.state
   expect(state?.ok, state && !state.ok ? state.errors.message : '').toBe(true)
   const edited = (await compiler.emit('edit'))!
-  const fresh = await Compiler.open({ root: project.root, cache: false, offThread: false })
+  const fresh = await freshCompiler()
   expect(contentOf(compiler)).toBe(contentOf(fresh))
   // What the edit emitted at once is the fresh build's; the rest (search index, feeds) waits for the full pass.
   const full = etags((await fresh.emit('full'))!)
@@ -177,7 +189,7 @@ describe('an edit on a multilingual site is what a fresh compiler makes of it', 
   }, 120_000)
 
   it('after every edit, the full pass makes the files a fresh build does', async () => {
-    const fresh = await Compiler.open({ root: project.root, cache: false, offThread: false })
+    const fresh = await freshCompiler()
     expect(etags((await compiler.emit('full'))!)).toEqual(etags((await fresh.emit('full'))!))
   }, 120_000)
 })

@@ -33,6 +33,7 @@ describe('npm run dev with the full pass and the file watcher on worker threads'
     dev = await startDev({ root: project.root, port: 0, offThread: true, print: (line) => printed.push(line) })
   })
   afterAll(async () => {
+    passes.mockRestore()
     await dev?.close()
     await project?.remove()
   })
@@ -63,7 +64,7 @@ describe('npm run dev with the full pass and the file watcher on worker threads'
     expect(kept[0]).toEqual([])
     expect(kept.at(-1)).toContain('admin/decap-cms/decap-cms.js')
     expect(kept.at(-1)).not.toContain('llms-full.txt')
-    await expectDevEqualsFullBuild(project, dev.url)
+    await expectDevEqualsFullBuild(project, dev)
     // Two edits, two full passes on a worker and a full build to compare: more than 30 s on a loaded CI machine.
   }, 120_000)
 })

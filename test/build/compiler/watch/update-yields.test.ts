@@ -44,7 +44,7 @@ describe('an update of several files', () => {
     expect(state.ok).toBe(true)
     if (!state.ok) return
     for (const slug of ['data-contracts-in-ci', 'bigquery-support-ga', 'cost-of-a-broken-dashboard'])
-      expect(JSON.stringify(state.content.collections['blog-posts'].find((r) => r.slug === slug))).toContain(
+      expect(JSON.stringify(state.content.collections['blog-posts']!.find((r) => r.slug === slug))).toContain(
         'Switched branch.',
       )
   })

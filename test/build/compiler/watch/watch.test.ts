@@ -101,7 +101,7 @@ describe('npm run dev', () => {
   it('reports a file left empty, once its recheck finds it still empty', async () => {
     const start = printed.length
     await writeFile(join(project.root, POST), '')
-    await printedLine(start, (l) => l.startsWith(`${POST}:1:1 title: is required`), 'the error line')
+    await printedLine(start, (l) => l.startsWith(`${POST}:1:1 frontmatter: this file is empty`), 'the error line')
     expect(await title()).toBe(ORIGINAL_TITLE)
   })
 
@@ -151,6 +151,6 @@ describe('npm run dev', () => {
 
   it('writes dist/ once changes settle, byte-identical to a full build of the same content', async () => {
     await dev.settled()
-    await expectDevEqualsFullBuild(project, dev.url)
+    await expectDevEqualsFullBuild(project, dev)
   })
 })

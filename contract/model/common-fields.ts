@@ -1,9 +1,11 @@
 /**
- * Building blocks shared by the four collection schemas.
+ * The fields every collection has (PRODUCT.md's list: title, slug, summary,
+ * tags, the dates, draft, related, image) as JSON Schemas, and the building
+ * blocks of the field vocabulary (fields.ts): images, people, instants.
  *
- * These JSON Schemas are the single source of truth for frontmatter: the build
- * validates content with them (ajv) and the OpenAPI document is generated from
- * them, so the two cannot drift.
+ * These schemas and the ones the vocabulary compiles are the single source of
+ * truth for frontmatter: the build validates content with them (ajv) and the
+ * OpenAPI document is generated from them, so the two cannot drift.
  */
 import type { SchemaObject } from 'ajv'
 
@@ -15,7 +17,6 @@ import {
   MAX_TAG_LENGTH,
   MAX_TIMEZONE_LENGTH,
   MAX_URL_LENGTH,
-  REFERENCE_PATTERN,
   SLUG_PATTERN,
   TAG_PATTERN,
 } from '../patterns.ts'
@@ -46,6 +47,7 @@ export const timezone: SchemaObject = {
   errorMessage: 'must be an IANA time zone name like Europe/Berlin',
 }
 
+/** An absolute http(s) URL. */
 export const httpUrl: SchemaObject = { type: 'string', format: 'uri', pattern: '^https?://', maxLength: MAX_URL_LENGTH }
 
 /**
@@ -58,9 +60,17 @@ export const LOCAL_PATH_PATTERN = '^(?![A-Za-z][A-Za-z0-9+.-]*:)(?![/\\\\])[^?#\
  * The annotation that marks a string as naming an image (`'x-media': 'image'`):
  * the editor at /admin/ gives such a field its image widget, with uploads
  * saved beside the item (contract/admin-fields.ts). ajv knows it as a keyword
- * that validates nothing (build/pipeline/ajv.ts).
+ * that validates nothing (build/core/ajv.ts).
  */
 export const MEDIA_KEYWORD = 'x-media'
+
+/**
+ * The annotation that marks a string as naming an item (`'x-reference'`): the
+ * collection of a `reference` field, or `*` for `related` (`collection/slug`).
+ * The editor offers the published items there; ajv knows it as a keyword that
+ * validates nothing (build/core/ajv.ts).
+ */
+export const REFERENCE_KEYWORD = 'x-reference'
 
 /** An image: an absolute http(s) URL, or a file next to the Markdown that the build processes. */
 export const imageUrl: SchemaObject = {
@@ -117,86 +127,86 @@ export const person: SchemaObject = {
   },
 }
 
-/** Someone who speaks at a webinar or an event: a person, with their company and portrait. */
-export const speaker: SchemaObject = {
-  ...person,
-  properties: {
-    ...person.properties,
-    company: { type: 'string', minLength: 1, maxLength: 120 },
-    avatar_url: avatarUrl,
-  },
-}
-
 /**
  * Frontmatter fields every collection shares, before its own (`commonTrailing`
  * after them): the order a file lists them in, as people write them, `npm run
  * new` starts them and the editor at /admin/ saves them.
  */
-export const commonProperties: Record<string, SchemaObject> = {
-  title: { type: 'string', minLength: 1, maxLength: 200, description: 'Headline.' },
-  slug: {
-    type: 'string',
-    pattern: SLUG_PATTERN,
-    maxLength: MAX_SLUG_LENGTH,
-    description: 'URL segment; defaults to the file name without .md.',
-    errorMessage: { pattern: 'must be lowercase letters, digits and single hyphens, like my-first-post' },
-  },
-  summary: {
-    type: 'string',
-    minLength: 1,
-    maxLength: 400,
-    description: 'One or two sentences for lists and previews; derived from the first paragraph when omitted.',
-  },
-  tags: {
-    type: 'array',
-    maxItems: 20,
-    uniqueItems: true,
-    items: {
+export function commonProperties(collections: readonly string[]): Record<string, SchemaObject> {
+  return {
+    title: { type: 'string', minLength: 1, maxLength: 200, description: 'Headline.' },
+    slug: {
       type: 'string',
-      pattern: TAG_PATTERN,
-      maxLength: MAX_TAG_LENGTH,
-      errorMessage: { pattern: 'must be lowercase letters, digits and single hyphens, like data-quality' },
+      pattern: SLUG_PATTERN,
+      maxLength: MAX_SLUG_LENGTH,
+      description: 'URL segment; defaults to the file name without .md.',
+      errorMessage: { pattern: 'must be lowercase letters, digits and single hyphens, like my-first-post' },
     },
-  },
-  published_at: {
-    ...dateOrDateTime,
-    description:
-      "When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC).",
-  },
-  updated_at: { ...dateOrDateTime, description: 'Last substantive update; defaults to published_at.' },
-  expires_at: {
-    ...dateTime,
-    description:
-      'When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional.',
-  },
-  draft: { type: 'boolean', description: 'Drafts are validated but never published.' },
-  aliases: {
-    type: 'array',
-    maxItems: 20,
-    uniqueItems: true,
-    description:
-      "Old addresses of the item that git history does not know: an old slug (answers 301 on the API, like a rename) or an old page path of the marketing site, such as a WordPress import's (/2019/05/my-post/). Each is listed in /api/redirects.",
-    items: {
+    summary: {
       type: 'string',
-      pattern: ALIAS_PATTERN,
-      maxLength: MAX_ALIAS_LENGTH,
-      errorMessage: {
-        pattern: 'must be an old slug (my-old-post) or an old page path starting with / (/2019/05/my-post/)',
+      minLength: 1,
+      maxLength: 400,
+      description: 'One or two sentences for lists and previews; derived from the first paragraph when omitted.',
+    },
+    tags: {
+      type: 'array',
+      maxItems: 20,
+      uniqueItems: true,
+      items: {
+        type: 'string',
+        pattern: TAG_PATTERN,
+        maxLength: MAX_TAG_LENGTH,
+        errorMessage: { pattern: 'must be lowercase letters, digits and single hyphens, like data-quality' },
       },
     },
-  },
-  related: {
-    type: 'array',
-    maxItems: 20,
-    uniqueItems: true,
-    description: 'Items this one points readers to, as collection/slug; each must be published.',
-    items: {
-      type: 'string',
-      pattern: REFERENCE_PATTERN,
-      maxLength: 140,
-      errorMessage: { pattern: 'must name an item as collection/slug, like blog-posts/my-first-post' },
+    published_at: {
+      ...dateOrDateTime,
+      description:
+        "When the item is published: one later than the build's clock is scheduled, and public from that instant on (a date means its midnight UTC).",
     },
-  },
+    updated_at: { ...dateOrDateTime, description: 'Last substantive update; defaults to published_at.' },
+    expires_at: {
+      ...dateTime,
+      description:
+        'When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional.',
+    },
+    draft: { type: 'boolean', description: 'Drafts are validated but never published.' },
+    aliases: {
+      type: 'array',
+      maxItems: 20,
+      uniqueItems: true,
+      description:
+        "Old addresses of the item that git history does not know: an old slug (answers 301 on the API, like a rename) or an old page path of the marketing site, such as a WordPress import's (/2019/05/my-post/). Each is listed in /api/redirects.",
+      items: {
+        type: 'string',
+        pattern: ALIAS_PATTERN,
+        maxLength: MAX_ALIAS_LENGTH,
+        errorMessage: {
+          pattern: 'must be an old slug (my-old-post) or an old page path starting with / (/2019/05/my-post/)',
+        },
+      },
+    },
+    related: {
+      type: 'array',
+      maxItems: 20,
+      uniqueItems: true,
+      description: 'Items this one points readers to, as collection/slug; each must be published.',
+      items: {
+        type: 'string',
+        pattern: referencePattern(collections),
+        maxLength: 140,
+        [REFERENCE_KEYWORD]: '*',
+        errorMessage: {
+          pattern: `must name an item as collection/slug, like ${collections[0] ?? 'blog-posts'}/my-first-post`,
+        },
+      },
+    },
+  }
+}
+
+/** A reference to an item of one of `collections`: `collection/slug`, e.g. `blog-posts/my-first-post`. */
+export function referencePattern(collections: readonly string[]): string {
+  return `^(?:${collections.join('|')})/[a-z0-9]+(?:-[a-z0-9]+)*$`
 }
 
 /** Shared fields a file lists after the collection's own. */

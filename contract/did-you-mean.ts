@@ -1,4 +1,4 @@
-/** "Did you mean …?" for author errors: the closest known name to a misspelt one. */
+/** "Did you mean …?" for author and operator errors: the closest known name to a misspelt one. */
 
 /** Levenshtein distance between two strings. */
 export function editDistance(a: string, b: string): number {
