@@ -12,3 +12,7 @@ export const MAX_URL_LENGTH = 2000
 export const MAX_DATE_TIME_LENGTH = 35
 /** Longer than any IANA time zone name (the longest, America/Argentina/ComodRivadavia, has 32 characters). */
 export const MAX_TIMEZONE_LENGTH = 64
+
+/** An item's alias (`aliases:`): an old slug, or an old page path of the marketing site (no query, fragment or space). */
+export const ALIAS_PATTERN = '^(?:[a-z0-9]+(?:-[a-z0-9]+)*|/[^\\s?#]*)$'
+export const MAX_ALIAS_LENGTH = 300

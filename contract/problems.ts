@@ -28,6 +28,12 @@ export const PROBLEM_TYPES = {
       'The credential is valid but lacks the scope the operation needs, or the request origin is not allowed.',
   },
   'not-found': { status: 404, title: 'Not found', description: 'No collection, item or document at this path.' },
+  gone: {
+    status: 410,
+    title: 'Gone',
+    description:
+      'The item at this address was deleted (its file removed, made a draft or expired); `tombstone` names the change feed entry that recorded it. An address an item moved from answers 301 instead.',
+  },
   'method-not-allowed': {
     status: 405,
     title: 'Method not allowed',
@@ -104,3 +110,10 @@ export interface ProblemBody {
   instance?: string
   errors?: { parameter: string; message: string }[]
 }
+
+/**
+ * Problem types answered with a schema of their own (build/openapi/taxonomy-schemas.ts) rather
+ * than the shared `Problem`, whose `type` lists the types of API 1.0.0: a value added there would
+ * be one its clients were promised never to see (a major change, docs/api-lifecycle.md).
+ */
+export const OWN_SCHEMA_PROBLEMS: readonly ProblemName[] = ['gone']

@@ -13,8 +13,18 @@ export const LIVENESS_PATH = '/api/health/live'
 export const SEARCH_PATH = '/api/search'
 /** The change feed: `/api/changes[?since=<cursor>]`. */
 export const CHANGES_PATH = '/api/changes'
+/** Every tag with its counts, `/api/tags`, and a tag's items, `/api/tags/{tag}`. */
+export const TAGS_PATH = '/api/tags'
+/** Every redirect and gone address of the content, in the marketing site's page URLs. */
+export const REDIRECTS_PATH = '/api/redirects'
+/** Everyone who authors or speaks, `/api/people`, and one person's profile and items, `/api/people/{slug}`. */
+export const PEOPLE_PATH = '/api/people'
 /** Names under /api/ that are not collections; a collection may never be named after one. */
-export const RESERVED_API_NAMES = ['health', 'search', 'changes'] as const
+export const RESERVED_API_NAMES = ['health', 'search', 'changes', 'tags', 'redirects', 'people'] as const
+
+/** The marketing site's canonical URLs (sitemaps.org 0.9), and its parts when it is an index. */
+export const SITEMAP_PATH = '/sitemap.xml'
+export const SITEMAPS_PREFIX = '/sitemaps'
 
 /** Feeds of each collection and of everything: `/feeds/{collection|all}.{xml,atom,json}`. */
 export const FEEDS_PREFIX = '/feeds'

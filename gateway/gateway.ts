@@ -32,6 +32,9 @@ import { itemRoute, listRoute } from './routes/content.ts'
 import { healthRoute, livenessRoute } from './routes/health.ts'
 import { NOT_HERE, type RouteHandlers } from './routes/mount.ts'
 import { searchRoute } from './routes/search.ts'
+import { redirectsRoute } from './routes/redirects.ts'
+import { tagRoute, tagsRoute } from './routes/tags.ts'
+import { peopleRoute, personRoute } from './routes/people.ts'
 import { startServer, type RunningServer } from './server.ts'
 import type { Snapshot } from './snapshot.ts'
 import { startWebhooks, type WebhookService } from './webhooks/service.ts'
@@ -129,6 +132,11 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     changes: changesRoute(store, now),
     list: listRoute(store, now),
     item: itemRoute(store, now),
+    tags: tagsRoute(store, now),
+    tag: tagRoute(store, now),
+    people: peopleRoute(store, now),
+    person: personRoute(store, now),
+    redirects: redirectsRoute(store, now),
     ...(auth ? authHandlers(auth) : withoutAuth()),
     mcp:
       auth || settings.MCP_AUTH === 'off'

@@ -49,6 +49,7 @@ import { byLocale, linkLocales, type LocaleState } from './locales.ts'
 import { TranslationLinks, type FileChanges } from './translation-links.ts'
 import { fileRelease, neverPublished, publicationOf, type FileRelease, type Releases } from './translation-release.ts'
 import { PersonSlugs } from './person-slugs.ts'
+import { aliasErrors } from './alias-checks.ts'
 import { ReleaseIndex } from './release-index.ts'
 import {
   itemPath,
@@ -457,6 +458,7 @@ export class Compiler {
         published: !file.draft,
         blob: blobOf(file.source),
         window: file.window,
+        ...(file.aliases.length && { aliases: file.aliases.map((a) => a.alias) }),
       })
     }
     return working
@@ -633,7 +635,7 @@ export class Compiler {
     // A translation is published only while its item is too: its window is bound to the item's.
     const { releases, timeline } = this.published()
     errors.push(...this.translationChecks.errors(site), ...neverPublished(releases))
-    errors.push(...this.claims.errors(), ...this.people.errors())
+    errors.push(...this.claims.errors(), ...this.people.errors(), ...aliasErrors(site, this.compiled.values()))
     const translationLinks = () => {
       const changes = this.linkChanges
       this.linkChanges = []

@@ -369,7 +369,10 @@ export class EmitSchedule {
       await yieldToEvents()
       if (signal?.aborted) return false
       const paths = this.outputs.pathsExcept((owner) => owner === emitter.name)
-      this.outputs.replace(emitter.name, emitter.emit(content, paths))
+      this.outputs.replace(
+        emitter.name,
+        emitter.emit(content, paths, (path) => this.outputs.get(path)),
+      )
       this.pendingEmitters.delete(emitter)
     }
     return true

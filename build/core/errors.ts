@@ -20,6 +20,7 @@ export type ContentErrorCode =
   | 'BROKEN_LINK'
   | 'READ_FAILED'
   | 'LOCALE'
+  | 'ALIAS'
 
 export class ContentError extends AppError {
   constructor(

@@ -12,7 +12,7 @@ import { closest } from '../../contract/did-you-mean.ts'
 import { ContentError } from './errors.ts'
 import { locate, pathToField, pointerToPath } from './locate.ts'
 import { SITE_PATH } from './sources.ts'
-import { COLLECTION_SETTINGS, FIELD_SETTINGS, SITE_SETTINGS, THEME_COLOURS } from './site-schema.ts'
+import { COLLECTION_SETTINGS, FIELD_SETTINGS, SITE_SETTINGS, TAG_SETTINGS, THEME_COLOURS } from './site-schema.ts'
 
 /** Where in site.yaml, by path (`['collections', 'blog-posts', 'fields']`), and a ContentError there. */
 export interface SiteFile {
@@ -34,6 +34,7 @@ export function siteError(
 function settingsAt(path: readonly (string | number)[]): { kind: string; names: readonly string[] } {
   if (path.length === 0) return { kind: 'a site setting', names: SITE_SETTINGS }
   if (path.length === 1 && path[0] === 'theme') return { kind: 'a theme colour', names: THEME_COLOURS }
+  if (path.length === 2 && path[0] === 'tags') return { kind: 'a tag setting', names: TAG_SETTINGS }
   if (path.length === 2 && path[0] === 'collections')
     return { kind: 'a collection setting', names: COLLECTION_SETTINGS }
   return { kind: 'a field setting', names: FIELD_SETTINGS }
@@ -43,6 +44,8 @@ function settingsAt(path: readonly (string | number)[]): { kind: string; names: 
 export function schemaError(file: SiteFile, data: unknown, error: ErrorObject): ContentError | undefined {
   // An `if` failure only says "then did not match"; the `then` errors say what is wrong.
   if (error.keyword === 'if') return undefined
+  // A key that is not a tag (`tags: { Data Lineage: … }`): said once, at the key, by its errorMessage.
+  if ((error as { propertyName?: string }).propertyName !== undefined) return undefined
   const original =
     (error.keyword === 'errorMessage' ? (error.params as { errors: ErrorObject[] }).errors[0] : error) ?? error
   const params = original.params as Record<string, unknown>
@@ -55,6 +58,10 @@ export function schemaError(file: SiteFile, data: unknown, error: ErrorObject): 
     const hint = close ? `did you mean ${close}? ` : ''
     const label = kind === 'a theme colour' ? 'colours' : 'settings'
     return siteError(file, [...path, name], `is not ${kind} (${hint}${label}: ${names.join(', ')})`, { key: true })
+  }
+  if (original.keyword === 'propertyNames') {
+    const name = String(params.propertyName)
+    return siteError(file, [...path, name], error.message ?? 'is not a valid name', { key: true })
   }
   if (original.keyword === 'required') {
     const missing = String(params.missingProperty)

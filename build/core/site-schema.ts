@@ -8,7 +8,7 @@
  */
 import type { SchemaObject } from 'ajv'
 import { FIELD_TYPES } from '../../contract/model/fields.ts'
-import { MAX_SLUG_LENGTH } from '../../contract/patterns.ts'
+import { MAX_SLUG_LENGTH, MAX_TAG_LENGTH, TAG_PATTERN } from '../../contract/patterns.ts'
 import { CONTENT_SCOPE_PATTERN } from '../../contract/scopes.ts'
 
 /**
@@ -44,6 +44,7 @@ export const SITE_SETTINGS = [
   'repository_branch',
   'theme',
   'social_cards',
+  'tags',
 ] as const
 
 export const COLLECTION_SETTINGS = ['path', 'title', 'label', 'scope', 'dated', 'order', 'fields'] as const
@@ -67,6 +68,12 @@ export const FIELD_SETTINGS = [
 ] as const
 
 export const THEME_COLOURS = ['background', 'foreground', 'accent'] as const
+
+/** What a tag of `tags:` may say beyond its label (site-tags.ts). */
+export const TAG_SETTINGS = ['label', 'description'] as const
+
+/** The longest tag label and description: they reach every tag's answers. */
+export const TAG_LIMITS = { label: 80, description: 500 } as const
 
 /** A field's name: snake_case, as the records write it. */
 export const FIELD_NAME_PATTERN = '^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$'
@@ -172,6 +179,41 @@ const collection: SchemaObject = {
   errorMessage: { required: { label: 'is required: what one item is called, like label: blog post' } },
 }
 
+const tagLabel: SchemaObject = {
+  type: 'string',
+  minLength: 1,
+  maxLength: TAG_LIMITS.label,
+  pattern: '\\S',
+  errorMessage: `must be a label of 1 to ${TAG_LIMITS.label} characters`,
+}
+
+/** A declared tag: its label, or `{ label, description }`. */
+const tag: SchemaObject = {
+  if: { type: 'string' },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, not a thenable.
+  then: tagLabel,
+  else: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['label'],
+    properties: { label: tagLabel, description: text(TAG_LIMITS.description) },
+    errorMessage: {
+      type: 'must be the label, or { label, description }',
+      required: { label: 'is required: the label the tag shows, like label: Data lineage' },
+    },
+  },
+}
+
+const tags: SchemaObject = {
+  type: 'object',
+  propertyNames: { pattern: TAG_PATTERN, maxLength: MAX_TAG_LENGTH },
+  additionalProperties: { $ref: '#/$defs/tag' },
+  errorMessage: {
+    type: 'must map each tag to its label, or to { label, description }, like lineage: Data lineage',
+    propertyNames: `is not a tag as items write them: lowercase letters, digits and single hyphens, at most ${MAX_TAG_LENGTH} characters`,
+  },
+}
+
 export const SITE_SCHEMA: SchemaObject = {
   $id: 'site.yaml',
   type: 'object',
@@ -236,8 +278,10 @@ export const SITE_SCHEMA: SchemaObject = {
       errorMessage: { type: `must map ${THEME_COLOURS.join(', ')} to colours like '#0b2942'` },
     },
     social_cards: { type: 'boolean', errorMessage: 'must be true or false' },
+    tags,
   },
   $defs: {
+    tag,
     collection,
     fields: { type: 'object', additionalProperties: { $ref: '#/$defs/field' } },
     field,

@@ -13,6 +13,8 @@ import { ContentError, ContentErrors, sortErrors } from './errors.ts'
 import { schemaError, siteError, type SiteFile } from './site-errors.ts'
 import { siteValidator } from './site-validator.ts'
 import { SITE_PATH } from './sources.ts'
+import { tagLabels } from './site-tags.ts'
+import type { TagLabel } from '../../contract/tags.ts'
 
 export { SITE_PATH }
 
@@ -42,6 +44,8 @@ export interface SiteConfig {
   theme: SiteTheme
   /** Whether items without an image get a generated social card (`social_cards`, default true). */
   socialCards: boolean
+  /** The labels (and descriptions) of tags the site declares (`tags`: build/core/site-tags.ts). */
+  tags?: Record<string, TagLabel>
 }
 
 export interface SiteTheme {
@@ -116,6 +120,7 @@ export function parseSiteConfig(text: string): SiteConfig {
     ...(typeof data.repository_branch === 'string' && { repositoryBranch: data.repository_branch }),
     theme,
     socialCards: data.social_cards !== false,
+    tags: tagLabels(data.tags),
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * /.well-known/api-catalog (RFC 9727): an RFC 9264 linkset naming this
  * API's entry points, each with its description (service-desc), reference
- * (service-doc) and status, and the feeds and calendars as alternates. Served as application/linkset+json with the
+ * (service-doc) and status, and the feeds, calendars and sitemap as alternates. Served as application/linkset+json with the
  * RFC 9727 profile (contract/documents.ts).
  */
 import { datedCollections } from '../../contract/model/model.ts'
@@ -19,7 +19,10 @@ import {
   LLMS_FULL_PATH,
   MCP_PATH,
   OPENAPI_PATH,
+  PEOPLE_PATH,
   SEARCH_PATH,
+  SITEMAP_PATH,
+  TAGS_PATH,
   type FeedFormat,
 } from '../../contract/public-paths.ts'
 import type { Emitter } from './types.ts'
@@ -39,14 +42,22 @@ export const emitApiCatalog = {
   name: 'api-catalog',
   input: 'site',
   emit: ({ site }) => {
-    const apis = [...site.model.names.map((c) => `${API_PREFIX}/${c}`), SEARCH_PATH, CHANGES_PATH, MCP_PATH]
-    // The same content as feeds and calendars: alternate representations, not APIs.
+    const apis = [
+      ...site.model.names.map((c) => `${API_PREFIX}/${c}`),
+      SEARCH_PATH,
+      CHANGES_PATH,
+      TAGS_PATH,
+      PEOPLE_PATH,
+      MCP_PATH,
+    ]
+    // The same content as feeds, calendars and the sitemap (its pages on the marketing site): alternate representations, not APIs.
     const alternate = [
       ...(Object.keys(FEED_EXTENSIONS) as FeedFormat[]).map((f) => ({
         href: feedPath(ALL_FEED, f),
         type: FEED_TYPES[f].split(';')[0]!,
       })),
       ...datedCollections(site.model).map((c) => ({ href: calendarPath(c), type: 'text/calendar' })),
+      { href: SITEMAP_PATH, type: 'application/xml' },
     ]
     const linkset = [
       { anchor: API_CATALOG_PATH, item: apis.map((href) => ({ href })), alternate },

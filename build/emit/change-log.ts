@@ -28,6 +28,18 @@ export interface ChangeLogs {
   locales: Record<string, ChangeLog>
 }
 
+/** The logs of a build, made once for the emitters that read them (the change feed, the redirects). */
+const made = new WeakMap<BuiltContent, WeakMap<ContentHistory['committed'], ChangeLogs>>()
+
+/** deriveChangeLogs, once per content and committed history. */
+export function changeLogsOf(history: ContentHistory, content: BuiltContent): ChangeLogs {
+  let byHistory = made.get(content)
+  if (!byHistory) made.set(content, (byHistory = new WeakMap()))
+  let logs = byHistory.get(history.committed)
+  if (!logs) byHistory.set(history.committed, (logs = deriveChangeLogs(history, content)))
+  return logs
+}
+
 export function deriveChangeLogs(history: ContentHistory, content: BuiltContent): ChangeLogs {
   const { committed, working } = history
   const site: ReplaySite = {

@@ -10,14 +10,14 @@ import type { CollectionName } from '../../contract/model/model.ts'
 import { localeChangeLogFile, localeChangesFile } from '../../contract/paths.ts'
 import type { ContentRecord } from '../../contract/records.ts'
 import { isMultilingual } from '../core/site.ts'
-import { deriveChangeLogs } from './change-log.ts'
+import { changeLogsOf } from './change-log.ts'
 import type { Emitter, EmittedFiles } from './types.ts'
 
 export const emitChanges = {
   name: 'changes',
   input: 'history',
   emit(content, history) {
-    const { log, locales } = deriveChangeLogs(history, content)
+    const { log, locales } = changeLogsOf(history, content)
     const defaultLocale = isMultilingual(content.site) ? content.site.language : undefined
     const firstPage = { since: undefined, limit: DEFAULT_CHANGES_LIMIT }
     const files: EmittedFiles = {

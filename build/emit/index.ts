@@ -16,6 +16,9 @@ import { createMediaEmitter } from './media.ts'
 import { emitNetlify } from './netlify.ts'
 import { emitOpenApi } from './openapi.ts'
 import { emitSearchIndex } from './search-index.ts'
+import { emitRedirects } from './redirects.ts'
+import { emitSitemap } from './sitemap.ts'
+import { emitTags } from './tags.ts'
 import type { Emitter } from './types.ts'
 
 /** A fresh set of emitters: some keep what they rendered last, to render only what changed. */
@@ -27,6 +30,9 @@ export function createEmitters(): Emitter[] {
     emitSearchIndex,
     emitFeeds,
     emitChanges,
+    emitRedirects,
+    emitTags,
+    emitSitemap,
     emitOpenApi,
     emitDocs,
     emitLifecycle,

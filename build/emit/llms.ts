@@ -17,7 +17,11 @@ import {
   LLMS_FULL_PATH,
   localeLlmsFullPath,
   LLMS_PATH,
+  PEOPLE_PATH,
+  REDIRECTS_PATH,
   SEARCH_PATH,
+  SITEMAP_PATH,
+  TAGS_PATH,
 } from '../../contract/public-paths.ts'
 import { parametersOf, ROUTES } from '../../contract/routes/index.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
@@ -74,6 +78,10 @@ ${Object.keys(content.locales ?? {})
 ${collections.join('\n')}
 - [Search](${SEARCH_PATH}?q=data+contracts): ranked full-text search across all collections with a score and snippet per hit (\`q\` required; \`collection\`, \`tag\`, \`limit\`, \`page\`)
 - [Change feed](${CHANGES_PATH}): every published item once and a \`next_cursor\`; \`?since=<cursor>\` gives only what changed after it, deletions as tombstones
+- [Tags](${TAGS_PATH}): every tag with its label and item counts per collection; \`/api/tags/{tag}\` lists a tag's items across collections
+- [People](${PEOPLE_PATH}): every author and speaker with their counts; \`/api/people/{slug}\` gives the profile and their items
+- [Redirects](${REDIRECTS_PATH}): every old page address of an item (from the content's git history and \`aliases\`) with where it leads (301) or that it is gone (410)
+- [Sitemap](${SITEMAP_PATH}): the marketing site's canonical pages (sitemaps.org), with hreflang alternates
 - [Health](/api/health): status and the build being served
 
 ## Feeds and calendars

@@ -55,7 +55,8 @@ export interface EmittedDelta {
  * - `content`: all published content (in the watch mode, once edits settle);
  * - `site`: the site settings alone;
  * - `history`: all published content and content/'s git history (the change feed);
- * - `files`: the paths every other emitter wrote (indexes such as Netlify's rules; run last).
+ * - `files`: the paths every other emitter wrote, and a reader of their files (indexes such as
+ *   Netlify's rules, which the redirects' index adds to; run last).
  */
 export type Emitter =
   | {
@@ -78,7 +79,7 @@ export type Emitter =
   | {
       readonly name: string
       readonly input: 'files'
-      emit(content: BuiltContent, paths: readonly string[]): EmittedFiles
+      emit(content: BuiltContent, paths: readonly string[], read: (path: string) => BuildFile | undefined): EmittedFiles
     }
 
 export interface OffThreadTask {

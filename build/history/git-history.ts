@@ -29,6 +29,8 @@ interface RawChange {
 interface Commit {
   time: number
   changes: RawChange[]
+  /** Item files git found renamed (or moved) in this commit: by new path, the old one (moves.ts). */
+  renamed?: Map<string, string>
 }
 
 /** git's answers about content/ that its history is read from: whether the clone is shallow and, when that could be asked, the log. */
@@ -46,7 +48,9 @@ export async function readContentLog(root: string, shallowAnswer = askShallow(ro
     '--first-parent',
     '--diff-merges=first-parent',
     '--reverse',
-    '--no-renames',
+    // Renames are a deletion and an addition to the feed, and an old address to redirect (build/history/moves.ts):
+    // only a file git finds nearly unchanged, since a false redirect cannot be undone and a missed one is an alias.
+    '--find-renames=90%',
     '--raw',
     '-z',
     '--no-abbrev',
@@ -143,7 +147,9 @@ function hintFor(reason: string): string {
 
 /**
  * `git log --raw -z` output: per commit `\x01<sha> <time>\0`, then pairs of
- * `:<modes> <old> <new> <status>\0<path>\0`. Only content files (of every locale) are kept.
+ * `:<modes> <old> <new> <status>\0<path>\0` (a rename, `R<score>`, names both
+ * paths: the old one's deletion and the new one's addition, remembered as a
+ * rename). Only content files (of every locale) are kept.
  */
 export function parseLog(text: string): Commit[] {
   const commits: Commit[] = []
@@ -153,11 +159,18 @@ export function parseLog(text: string): Commit[] {
     if (token.startsWith('\x01')) {
       commits.push({ time: Number(token.slice(1).split(' ')[1]), changes: [] })
     } else if (token.startsWith(':') && commits.length) {
+      const commit = commits[commits.length - 1]!
+      const [, , , newBlob, status = ''] = token.slice(1).split(' ')
+      const from = /^[RC]/.test(status) ? tokens[++i]! : undefined
       const path = tokens[++i]!
-      const [, , , newBlob, status] = token.slice(1).split(' ')
       // Translations too (`x.de.md`, `x/index.de.md`): each locale has its feed, and hreflang data is the default's.
-      if (classify('.', path)?.kind !== 'item') continue
-      commits[commits.length - 1]!.changes.push({
+      const isItem = (p: string) => classify('.', p)?.kind === 'item'
+      if (from !== undefined && status.startsWith('R') && isItem(from)) {
+        commit.changes.push({ path: from, blob: undefined })
+        if (isItem(path)) (commit.renamed ??= new Map()).set(path, from)
+      }
+      if (!isItem(path)) continue
+      commit.changes.push({
         path,
         blob: status === 'D' || /^0+$/.test(newBlob ?? '') ? undefined : newBlob,
       })

@@ -26,6 +26,8 @@ import type { CommitStep, FileState, HistoryChange } from './types.ts'
 export interface ReplayStep {
   time: number
   changes: { path: string; blob: string | undefined }[]
+  /** Files renamed in the step: by new path, the old one. */
+  renamed?: ReadonlyMap<string, string>
 }
 
 export interface Resolved {
@@ -56,7 +58,7 @@ export function resolveSteps(
       if (state) files.set(path, state)
       else files.delete(path)
     }
-    out.push({ time, files: next })
+    out.push(step.renamed ? { time, files: next, renamed: step.renamed } : { time, files: next })
     lastTime = time
   }
   return { steps: out, files, lastTime }

@@ -28,6 +28,8 @@ export interface FileState {
    * expired at `until`, in seconds; undefined when it does not say (public at once, for good).
    */
   window?: ReleaseWindow
+  /** The working tree's only: its `aliases:` (old slugs and page paths), which the redirects add to the history's. */
+  aliases?: readonly string[]
 }
 
 /** A change to a published item, at a commit. */
@@ -45,6 +47,8 @@ export interface HistoryChange {
 export interface CommitStep {
   time: number
   files: ReadonlyMap<string, FileState | undefined>
+  /** Files git found renamed or moved in the commit: by new path, the old one (both among `files`). */
+  renamed?: ReadonlyMap<string, string>
 }
 
 /** content/'s history as git recorded it, up to the last commit that touched it. */

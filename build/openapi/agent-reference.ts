@@ -141,8 +141,10 @@ Tools (all read-only, with input and output schemas; \`tools/list\` has the deta
 - \`describe_content_model\`: the collections and their fields (type, description, allowed values, references) and the filters of each list: call it first.
 - \`search_content\`: ranked full-text search across all collections, with snippets; the filters of the lists.
 - \`list_content\`: one collection with the REST options (limit, page, the filters, sort, fields) and the same envelope.
-- \`get_content\`: one item by collection and slug: metadata and the Markdown body.
+- \`get_content\`: one item by collection and slug: metadata and the Markdown body. An old slug (a renamed file, a changed \`slug:\`, an alias) finds the item and says it moved; a deleted item's is an error that says so.
 - \`list_upcoming\`: events and webinars that have not started yet, soonest first (computed at request time); by region and days, the filters of the lists (tag, speaker, published dates, updated_since, exclude) and fields.
+- \`list_tags\`: every tag with its label, description and item counts per collection and in total (\`collection\`, \`locale\`), most used first; as \`GET /api/tags\`.
+- \`get_person\`: one author or speaker by slug: the profile and the items naming them in a field of type person, as \`GET /api/people/{slug}\`.
 - \`search\`: one string \`query\` → \`{"results": [{"id", "title", "url"}]}\` (the connector contract hosts such as ChatGPT call by name).
 - \`fetch\`: one string \`id\` from \`search\` ("collection/slug") → \`{"id", "title", "text", "url", "metadata"}\` with the full Markdown text.
 

@@ -4,7 +4,13 @@
  * envelope schemas. The route table (contract/routes/) refers to them by name.
  */
 import type { ContentModel } from '../../contract/model/model.ts'
-import { PROBLEM_LIMITS, PROBLEM_TYPES, problemTypeUri, type ProblemName } from '../../contract/problems.ts'
+import {
+  OWN_SCHEMA_PROBLEMS,
+  PROBLEM_LIMITS,
+  PROBLEM_TYPES,
+  problemTypeUri,
+  type ProblemName,
+} from '../../contract/problems.ts'
 import { MAX_LIMIT, MAX_PAGE } from '../../contract/routes/parameters.ts'
 import { MAX_URL_LENGTH } from '../../contract/patterns.ts'
 import { CORS_HEADERS } from '../../contract/routes/responses.ts'
@@ -21,6 +27,9 @@ import {
   type SchemaObject,
 } from '../../contract/routes/schema.ts'
 
+/** The problem types the shared `Problem` schema and responses describe. */
+const SHARED_PROBLEMS = (Object.keys(PROBLEM_TYPES) as ProblemName[]).filter((n) => !OWN_SCHEMA_PROBLEMS.includes(n))
+
 const PROBLEM_MEDIA_TYPE = 'application/problem+json'
 
 const PROBLEM: SchemaObject = {
@@ -31,7 +40,7 @@ const PROBLEM: SchemaObject = {
     type: {
       type: 'string',
       format: 'uri-reference',
-      enum: (Object.keys(PROBLEM_TYPES) as ProblemName[]).map(problemTypeUri),
+      enum: SHARED_PROBLEMS.map(problemTypeUri),
       description: 'The problem type, `/problems/<name>`.',
     },
     title: text(PROBLEM_LIMITS.title, {
@@ -58,8 +67,10 @@ const PROBLEM: SchemaObject = {
 /** Problem names by status, in registry order. */
 export function problemsByStatus(): Map<number, ProblemName[]> {
   const out = new Map<number, ProblemName[]>()
-  for (const [name, { status }] of Object.entries(PROBLEM_TYPES))
-    out.set(status, [...(out.get(status) ?? []), name as ProblemName])
+  for (const name of SHARED_PROBLEMS) {
+    const { status } = PROBLEM_TYPES[name]
+    out.set(status, [...(out.get(status) ?? []), name])
+  }
   return out
 }
 

@@ -10,6 +10,10 @@ import { apiDescription } from './guide.ts'
 import { MEDIA_SCHEMAS } from './media.ts'
 import { documentPaths } from './paths.ts'
 import { reachSchemas } from './reach-schemas.ts'
+import { taxonomySchemas } from './taxonomy-schemas.ts'
+import { peopleSchemas } from './people-schemas.ts'
+import { PEOPLE_TAG } from '../../contract/routes/people.ts'
+import { TAXONOMY_TAG } from '../../contract/routes/taxonomy.ts'
 import { fullSchema, listSchema, sparseSchema, summarySchema } from './records.ts'
 import type { SchemaObject } from '../../contract/routes/schema.ts'
 import { securitySchemes } from './security.ts'
@@ -44,7 +48,13 @@ export function createOpenApiDocument(site: SiteConfig): OpenApiDocument {
 
 function buildOpenApiDocument(site: SiteConfig): OpenApiDocument {
   const { model } = site
-  const schemas: Record<string, unknown> = { ...sharedSchemas(model), ...reachSchemas(model), ...MEDIA_SCHEMAS }
+  const schemas: Record<string, unknown> = {
+    ...sharedSchemas(model),
+    ...reachSchemas(model),
+    ...MEDIA_SCHEMAS,
+    ...taxonomySchemas(model),
+    ...peopleSchemas(model),
+  }
   for (const name of model.names) {
     const collection = model.collections[name]!
     const schema = recordSchemaName(collection)
@@ -94,6 +104,12 @@ function buildOpenApiDocument(site: SiteConfig): OpenApiDocument {
         name: 'Search and changes',
         description: 'Ranked search across collections, and the change feed for keeping a copy in sync.',
       },
+      {
+        name: TAXONOMY_TAG,
+        description:
+          "Tags across collections, the redirects of items' old addresses (from the content's git history), and the marketing site's sitemap.",
+      },
+      { name: PEOPLE_TAG, description: 'Everyone who authors or speaks, with their profile and items.' },
       {
         name: 'Feeds and calendars',
         description: 'RSS 2.0, Atom 1.0 and JSON Feed 1.1 feeds; iCalendar files of events and webinars.',

@@ -60,6 +60,8 @@ export interface CompiledFile {
   media: MediaRef[]
   /** The people it names, with where (empty when its frontmatter is not valid): one person, one slug across files. */
   people: PersonMention[]
+  /** Its `aliases:` (old slugs and page paths), with where each is written (empty when its frontmatter is not valid). */
+  aliases: AliasMention[]
   /** The published record; undefined when the file has errors. */
   record: FullRecord | undefined
   errors: ContentError[]
@@ -135,6 +137,7 @@ export function compileFile(
   const links = rendered ? internalLinks(loaded.body, rendered.html, site, loaded.bodyLine) : []
   const media = mediaReferences(loaded, rendered, images, collection)
   const people = data ? personMentions(loaded, collection, data) : []
+  const aliases = data ? aliasMentions(loaded, (data as { aliases?: unknown }).aliases) : []
   return {
     source,
     collection: source.collection,
@@ -149,6 +152,7 @@ export function compileFile(
     links,
     media,
     people,
+    aliases,
     record,
     errors,
   }
@@ -194,6 +198,19 @@ function datePositions(file: LoadedFile, data: { published_at?: unknown; expires
   for (const field of ['published_at', 'expires_at'] as const)
     if (data[field] !== undefined) at[field] = lazyPosition(file, [field])
   return at
+}
+
+/** An entry of `aliases:` and where it is written. */
+export interface AliasMention {
+  alias: string
+  index: number
+  line: number
+  column: number
+}
+
+function aliasMentions(file: LoadedFile, aliases: unknown): AliasMention[] {
+  if (!Array.isArray(aliases)) return []
+  return aliases.map((alias: string, index) => Object.assign(lazyPosition(file, ['aliases', index]), { alias, index }))
 }
 
 /** The well-formed entries of `related` (a malformed one is the schema's error). */

@@ -10,6 +10,8 @@
 import type { SchemaObject } from 'ajv'
 
 import {
+  ALIAS_PATTERN,
+  MAX_ALIAS_LENGTH,
   MAX_DATE_TIME_LENGTH,
   MAX_SLUG_LENGTH,
   MAX_TAG_LENGTH,
@@ -169,6 +171,21 @@ export function commonProperties(collections: readonly string[]): Record<string,
         'When the item comes down (a licence ends, an offer closes): from then on it is in no list, feed or search, and the change feed reports it deleted. After published_at; optional.',
     },
     draft: { type: 'boolean', description: 'Drafts are validated but never published.' },
+    aliases: {
+      type: 'array',
+      maxItems: 20,
+      uniqueItems: true,
+      description:
+        "Old addresses of the item that git history does not know: an old slug (answers 301 on the API, like a rename) or an old page path of the marketing site, such as a WordPress import's (/2019/05/my-post/). Each is listed in /api/redirects.",
+      items: {
+        type: 'string',
+        pattern: ALIAS_PATTERN,
+        maxLength: MAX_ALIAS_LENGTH,
+        errorMessage: {
+          pattern: 'must be an old slug (my-old-post) or an old page path starting with / (/2019/05/my-post/)',
+        },
+      },
+    },
     related: {
       type: 'array',
       maxItems: 20,

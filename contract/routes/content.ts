@@ -21,6 +21,7 @@ import {
 } from './responses.ts'
 import { READ, route, type Operation, type Parameter } from './route.ts'
 import { headerRef, schemaRef } from './schema.ts'
+import { GONE, MOVED } from './taxonomy.ts'
 
 /** `blog-posts` → `BlogPost`: the component name of a collection's record schema. */
 export function recordSchemaName(collection: CollectionModel): string {
@@ -141,7 +142,7 @@ export const item = route({
         operationId: `get${name}`,
         tags: [tagOf(value)],
         summary: `Get a ${label}`,
-        description: `The full ${label}: every field of the list form plus \`body\` as HTML, Markdown and text (with \`fields\`, only those). The whole item is a pre-rendered file; \`fields\` is rendered by the gateway.`,
+        description: `The full ${label}: every field of the list form plus \`body\` as HTML, Markdown and text (with \`fields\`, only those). The whole item is a pre-rendered file; \`fields\` is rendered by the gateway. An old address of an item (a renamed file, a changed slug) answers 301 to where it is now; a deleted item's, 410.`,
         security: publicRead(collection),
         responses: {
           '200': {
@@ -149,8 +150,11 @@ export const item = route({
             headers: { ...CONTENT_HEADERS, ...LOCALE_HEADERS },
             content: { 'application/json': { schema: { anyOf: [schemaRef(name), schemaRef(`${name}Sparse`)] } } },
           },
+          '301': MOVED,
           '304': NOT_MODIFIED,
-          ...problems(400, 404, 406, 500, 503),
+          ...problems(400, 404, 406),
+          '410': GONE,
+          ...problems(500, 503),
         },
       },
     }

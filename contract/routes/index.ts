@@ -51,13 +51,20 @@ import {
 } from './oauth.ts'
 import { atomFeed, calendar, changes, itemCalendar, jsonFeed, rssFeed, search } from './reach.ts'
 import type { ContentModel } from '../model/model.ts'
-import type { Parameter, Route } from './route.ts'
+import type { Parameter, Prerendered, Route } from './route.ts'
+import { redirects, sitemap, sitemapPart, tag, tags } from './taxonomy.ts'
+import { people, person } from './people.ts'
 
 export const ROUTES = {
   list,
   item,
   search,
   changes,
+  tags,
+  tag,
+  people,
+  person,
+  redirects,
   rssFeed,
   atomFeed,
   jsonFeed,
@@ -84,6 +91,8 @@ export const ROUTES = {
   clientTypes,
   llms,
   llmsFull,
+  sitemap,
+  sitemapPart,
   apiCatalog,
   problemType,
   authorizationServer,
@@ -143,7 +152,12 @@ export function allowOf(route: Pick<Route, 'methods'>): string {
  * the gateway alike. `computed`: the route's parameters of the content model no file has (a
  * collection's field filters), where the request names a collection.
  */
-export function answeredByFile(route: Route, query: URLSearchParams, computed: readonly string[] = []): boolean {
+export function answeredByFile(
+  route: Route,
+  query: URLSearchParams,
+  computed: readonly string[] = [],
+  model?: ContentModel,
+): boolean {
   const { prerendered } = route
   if (!prerendered) return false
   for (const name of prerendered.computedBy) if (query.has(name)) return false
@@ -151,5 +165,14 @@ export function answeredByFile(route: Route, query: URLSearchParams, computed: r
   const file = prerendered.fileParameter
   if (!file) return true
   const values = query.getAll(file.name)
-  return values.length === 0 || (values.length === 1 && file.values.includes(values[0]!))
+  return values.length === 0 || (values.length === 1 && fileValues(file, model).includes(values[0]!))
+}
+
+/** The values of a file parameter that have a file each: none of a model's when no model is known. */
+export function fileValues(
+  file: NonNullable<Prerendered['fileParameter']>,
+  model: ContentModel | undefined,
+): readonly string[] {
+  if (typeof file.values !== 'function') return file.values
+  return model ? file.values(model) : []
 }

@@ -77,7 +77,7 @@ export const mcp = route({
         'Connect an MCP client here (Streamable HTTP transport, stateless, JSON responses): protocol revision 2026-07-28 (no ' +
         'handshake; `_meta` envelope and the `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` headers on each request) and the ' +
         '2025 revisions (`initialize` handshake) on the same endpoint. Needs the `mcp.tools.invoke` scope or an `agent.mcp` API key. ' +
-        'Tools (all read-only): `search_content`, `list_content`, `get_content`, `list_upcoming`, and the connector pair `search` ' +
+        'Tools (all read-only): `search_content`, `list_content`, `get_content`, `list_upcoming`, `list_tags`, `get_person`, and the connector pair `search` ' +
         '(`query` → `{results: [{id, title, url}]}`) and `fetch` (`id` → `{id, title, text, url, metadata}`); every item is a ' +
         'resource `content://{collection}/{slug}`. Send `Accept: application/json, text/event-stream`. Origin and Host are checked. ' +
         'POST only: the server is stateless, so GET (an event stream) and DELETE (ending a session) answer 405 with `Allow: POST, OPTIONS`.',

@@ -120,8 +120,15 @@ export interface RequestBody {
 export interface Prerendered {
   /** Query parameters of which no value has a file: given at all, the gateway computes the answer. */
   computedBy: readonly string[]
-  /** A query parameter some values of which have a file each, and the one a request without it gets. */
-  fileParameter?: { name: string; values: readonly string[]; bare: string }
+  /**
+   * A query parameter some values of which have a file each, and the one a request without it gets;
+   * the values a function of the content model where they are its collections (`/api/tags?collection=`).
+   */
+  fileParameter?: {
+    name: string
+    values: readonly string[] | ((model: ContentModel) => readonly string[])
+    bare: string
+  }
   /** The file answering a request: by the path's parameters and the file parameter's value. */
   file(path: Readonly<Record<string, string>>, value?: string): string
   /**

@@ -44,7 +44,8 @@ function fieldFilters(route: Route, event: H3Event, store: ArtifactStore): strin
 
 export function budgetGuard(route: Route, charge: Charge, trust: TrustProxy, store: ArtifactStore): Middleware {
   return async (event, next) => {
-    if (answeredByFile(route, event.url.searchParams, fieldFilters(route, event, store))) return next()
+    if (answeredByFile(route, event.url.searchParams, fieldFilters(route, event, store), store.current()?.model))
+      return next()
     const client = { ip: clientIp(event, trust), authorization: event.req.headers.get('authorization') }
     const verdict = await charge(client)
     if (!verdict.allowed) throw refused(verdict)

@@ -11,6 +11,8 @@ import { isCollectionName, type CollectionName } from '../../contract/model/mode
 import type { ContentRecord } from '../../contract/records.ts'
 import { isMultilingual, localesOf, summariesIn, toolLocale } from '../content/locales.ts'
 import { MemoKey, type Snapshot } from '../snapshot.ts'
+import type { Tombstone } from '../../contract/redirects.ts'
+import { fateOf } from '../content/redirects.ts'
 import { RESOURCE_SCHEME, translationLocale } from './content.ts'
 
 export interface ItemRef {
@@ -90,6 +92,28 @@ export function unknownIdMessage(snapshot: Snapshot, id: string): string {
     (translated ? `; a translation's names its locale ("${translated}")` : '') +
     '. Get them from the search tool.'
   )
+}
+
+/** What an agent is told of a deleted item's address: when, and the tombstone the change feed keeps of it. */
+export function goneMessage(tombstone: Tombstone): string {
+  return (
+    `The ${tombstone.collection} item "${tombstone.slug}" was deleted at ${tombstone.deleted_at} ` +
+    `(the change feed's tombstone, id ${tombstone.id}); it is no longer published. Search for what replaced it.`
+  )
+}
+
+/**
+ * The item an old id of one leads to (content/'s history: its file renamed, its slug changed),
+ * or its tombstone; undefined when the id is no old address.
+ */
+export async function followMoved(
+  snapshot: Snapshot,
+  ref: ItemRef,
+): Promise<{ moved: ItemRef } | { gone: Tombstone } | undefined> {
+  const found = await fateOf(snapshot, ref.collection, ref.slug, ref.locale)
+  if (!found) return undefined
+  if ('gone' in found.fate) return { gone: found.fate.gone }
+  return { moved: { ...ref, collection: found.fate.collection ?? ref.collection, slug: found.fate.to } }
 }
 
 /** Up to three ids of `collection` whose slugs are closest to `slug` (sharing its longest words first). */

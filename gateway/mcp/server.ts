@@ -17,6 +17,8 @@ import { registerFetch } from './tools/fetch.ts'
 import { registerGetContent } from './tools/get-content.ts'
 import { registerListContent } from './tools/list-content.ts'
 import { registerListUpcoming } from './tools/list-upcoming.ts'
+import { registerListTags } from './tools/list-tags.ts'
+import { registerGetPerson } from './tools/get-person.ts'
 import { registerSearch } from './tools/search.ts'
 import { registerSearchContent } from './tools/search-content.ts'
 
@@ -28,7 +30,8 @@ function instructions(model: ContentModel): string {
   return (
     `Read-only access to our published marketing content: ${listed(model.names.map((c) => c.replaceAll('-', ' ')))}. ` +
     'Use search_content to find items by topic, customer or phrase; list_content to browse a collection or find slugs; ' +
-    `get_content to read one item in full before quoting it${dated.length ? `; list_upcoming for ${listed(dated)} that have not started yet` : ''}. ` +
+    `get_content to read one item in full before quoting it${dated.length ? `; list_upcoming for ${listed(dated)} that have not started yet` : ''}; ` +
+    'list_tags for the topics the content covers and how many items each has. ' +
     'search and fetch are the same content for hosts that call those two names (ids are "collection/slug"). ' +
     'Every item is also a resource at content://{collection}/{slug}; describe_content_model (and model://content-model) says what each collection holds. ' +
     'Quote results and figures exactly as the content states them.'
@@ -62,6 +65,8 @@ export function createMcpServer(options: McpServerOptions): McpServer {
   registerListContent(ctx)
   registerGetContent(ctx)
   registerListUpcoming(ctx)
+  registerListTags(ctx)
+  registerGetPerson(ctx)
   registerSearch(ctx)
   registerFetch(ctx)
   registerDescribeModel(ctx)

@@ -23,6 +23,8 @@ import { problem } from '../http/problem.ts'
 import { respondWithFile } from '../http/respond.ts'
 import type { RenderedFile } from '../snapshot.ts'
 import { invalidParameters, JSON_TYPE_NAME, pageHeaders, readSnapshot } from './read.ts'
+import { fateOf } from '../content/redirects.ts'
+import { answerFate } from './redirects.ts'
 
 const SLUG_RE = new RegExp(SLUG_PATTERN)
 
@@ -88,11 +90,19 @@ export function itemRoute(store: ArtifactStore, now: () => Date) {
       const locales = localesOf(snapshot)
       // Only another locale can fall back (to the default one); the default locale has nothing to fall back to.
       const noFallback = chosen && chosen.locale !== locales.default && !locales.fallback.includes(chosen.locale)
-      throw problem('not-found', {
+      const notFound = problem('not-found', {
         detail: chosen
           ? `No published ${collection} item has the slug "${slug.slice(0, 120)}" in ${chosen.locale}${noFallback ? ' (this locale does not fall back to the default one)' : ''}. List /api/${collection}?locale=${chosen.locale} to find slugs.`
           : `No published ${collection} item has the slug "${slug.slice(0, 120)}". List /api/${collection} to find slugs.`,
       })
+      if (!SLUG_RE.test(slug)) throw notFound
+      // An old address of an item (content/'s history): where it is now, or its tombstone.
+      return fateOf(snapshot, collection, slug, chosen && !chosen.negotiated ? chosen.locale : undefined).then(
+        (found) => {
+          if (!found) throw notFound
+          return answerFate(event, snapshot, collection, found.fate, now().getTime())
+        },
+      )
     }
     if (errors.length) throw invalidParameters(errors)
     const options = {

@@ -187,5 +187,9 @@ describe("the examples readers are shown, on the repository's own content", () =
         `slug ${slug}`,
       ).toContain(slug)
     }
+    // A person's slug (get_person's): a person some published item names.
+    const people = [...text.matchAll(/person's slug, like \\"([a-z0-9-]+)\\"/g)].map((m) => m[1]!)
+    expect(people.length).toBeGreaterThan(0)
+    for (const slug of people) expect((await fetch(`${gateway.url}/api/people/${slug}`)).status, slug).toBe(200)
   }, 60_000)
 })

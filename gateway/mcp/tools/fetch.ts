@@ -9,7 +9,7 @@
  */
 import { z } from 'zod'
 import { metadataOf, readItemIn, recordUri } from '../content.ts'
-import { parseConnectorId, recordConnectorId, unknownIdMessage } from '../connector.ts'
+import { followMoved, goneMessage, parseConnectorId, recordConnectorId, unknownIdMessage } from '../connector.ts'
 import type { McpContext } from '../context.ts'
 import type { ContentModel } from '../../../contract/model/model.ts'
 import { collectionArg, jsonResult, perModel, READ_ONLY, toolError } from '../schemas.ts'
@@ -35,6 +35,10 @@ const metadataSchema = (model: ContentModel) =>
       .object({ url: z.string(), width: z.number().nullable(), height: z.number().nullable() })
       .nullable()
       .describe('What a link to the item shows when shared: its image, or a generated card with its title.'),
+    moved_from: z
+      .string()
+      .optional()
+      .describe('The id asked for, when it is an old one of the item (it moved): use `id` from now on.'),
   })
 
 /** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
@@ -46,7 +50,8 @@ const fetchTool = perModel((model: ContentModel) => ({
     "Markdown and its metadata (collection, summary, tags, dates, its image and the collection's own fields such as the " +
     'customer and results of a case study or the start, time zone and place of an event; on a multilingual site its ' +
     'locale and translations). A translation\'s id names its locale ("blog-posts/tidewater-cloud-eu-region-frankfurt?locale=de"). ' +
-    'An unknown id is reported as an error that says what ids look like.',
+    'An old id of an item (its file renamed, its slug changed) finds it, and `metadata.moved_from` says it moved. ' +
+    'A deleted item, and an unknown id, are reported as errors that say so.',
   inputSchema: z.object({
     id: z
       .string()
@@ -67,8 +72,19 @@ const fetchTool = perModel((model: ContentModel) => ({
 
 export function registerFetch({ server, snapshot }: McpContext): void {
   server.registerTool('fetch', fetchTool(snapshot.model), async ({ id }) => {
-    const ref = parseConnectorId(snapshot, id)
-    const record = ref && (await readItemIn(snapshot, ref))
+    let ref = parseConnectorId(snapshot, id)
+    let record = ref && (await readItemIn(snapshot, ref))
+    let movedFrom: string | undefined
+    if (ref && !record) {
+      // An old id of an item: the item where it is now, or that it was deleted.
+      const followed = await followMoved(snapshot, ref)
+      if (followed && 'gone' in followed) return toolError(goneMessage(followed.gone))
+      if (followed) {
+        ref = followed.moved
+        record = await readItemIn(snapshot, ref)
+        movedFrom = id.trim()
+      }
+    }
     if (!ref || !record) return toolError(unknownIdMessage(snapshot, id))
     const { id: recordId, title, url, ...rest } = metadataOf(record)
     return jsonResult({
@@ -81,6 +97,7 @@ export function registerFetch({ server, snapshot }: McpContext): void {
         record_id: recordId,
         resource_uri: recordUri(snapshot, ref.collection, record),
         ...rest,
+        ...(movedFrom && { moved_from: movedFrom }),
       },
     })
   })

@@ -1,11 +1,15 @@
 /** get_content: one item in full: its markdown body and all its metadata. */
 import { z } from 'zod'
-import type { ContentModel } from '../../../contract/model/model.ts'
+import type { CollectionName, ContentModel } from '../../../contract/model/model.ts'
 import { metadataOf, readItem, recordUri, unknownSlugMessage } from '../content.ts'
 import type { McpContext } from '../context.ts'
 import { collectionArg, localeArg, perModel, READ_ONLY, recordSummary, toolError, toolResult } from '../schemas.ts'
 import { findItem, isMultilingual, localesOf, toolLocale } from '../../content/locales.ts'
 import { readRecord } from '../../content/items.ts'
+import { fateOf } from '../../content/redirects.ts'
+import type { FullRecord } from '../../../contract/records.ts'
+import type { Snapshot } from '../../snapshot.ts'
+import { goneMessage } from '../connector.ts'
 
 /** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
 const getContentTool = perModel((model: ContentModel) => ({
@@ -15,7 +19,8 @@ const getContentTool = perModel((model: ContentModel) => ({
     'Use it before quoting, summarising or writing about an item. Returns metadata (title, summary, canonical url, ' +
     "tags, dates, reading time and the collection's own fields: customer, results and quote for case studies; " +
     'starts_at, timezone, speakers or location for webinars and events; authors for blog posts) and the body as ' +
-    'Markdown. An unknown slug is reported as an error that says how to find valid slugs.',
+    'Markdown. An old slug of an item (its file renamed, its slug changed) finds it, and the answer says it moved; ' +
+    'a deleted item and an unknown slug are reported as errors that say so.',
   inputSchema: z.object({
     collection: collectionArg(model.names).describe("The item's collection."),
     slug: z.string().min(1).max(200).describe('The item\'s slug, e.g. "meridian-mutual-ledger-reconciliation".'),
@@ -27,47 +32,74 @@ const getContentTool = perModel((model: ContentModel) => ({
     resource_uri: z.string(),
     metadata: recordSummary.extend({ reading_time_minutes: z.number().int(), word_count: z.number().int() }),
     markdown: z.string().describe('The body as Markdown (GFM), without frontmatter.'),
+    moved_from: z
+      .string()
+      .optional()
+      .describe('Where the item was asked for, when that is an old address of it ("collection/slug"): it moved.'),
   }),
   annotations: { title: 'Read one item', ...READ_ONLY },
 }))
 
 export function registerGetContent({ server, snapshot }: McpContext): void {
-  server.registerTool('get_content', getContentTool(snapshot.model), async ({ collection, slug, locale: given }) => {
-    const chosen = toolLocale(snapshot, given)
-    if (!chosen.ok) return toolError(chosen.message)
-    // A multilingual site: the item in the locale asked for (the default's), found by its slug in any locale.
-    const found = isMultilingual(snapshot)
-      ? findItem(snapshot, collection, slug, {
-          locale: chosen.locale ?? localesOf(snapshot).default,
-          negotiated: false,
-        })
-      : undefined
-    const record = found
-      ? await readRecord(snapshot, collection, found.record)
-      : isMultilingual(snapshot)
-        ? undefined
-        : await readItem(snapshot, collection, slug)
-    if (!record)
-      return toolError(
-        `${unknownSlugMessage(collection, slug)}${chosen.locale ? ` (in ${chosen.locale}: pass that locale to list_content for its slugs)` : ''}`,
+  server.registerTool(
+    'get_content',
+    getContentTool(snapshot.model),
+    async ({ collection: asked, slug: wanted, locale: given }) => {
+      const chosen = toolLocale(snapshot, given)
+      if (!chosen.ok) return toolError(chosen.message)
+      const read = (c: CollectionName, slug: string) => readIn(snapshot, c, slug, chosen.locale)
+      let collection = asked
+      let record = await read(collection, wanted)
+      let movedFrom: string | undefined
+      if (!record) {
+        // An old address of an item: where it is now (content/'s history), or that it was deleted.
+        const found = await fateOf(snapshot, asked, wanted, chosen.locale)
+        if (found && 'gone' in found.fate) return toolError(goneMessage(found.fate.gone))
+        if (found && 'to' in found.fate) {
+          collection = found.fate.collection ?? asked
+          record = await read(collection, found.fate.to)
+          movedFrom = `${asked}/${wanted}`
+        }
+      }
+      if (!record)
+        return toolError(
+          `${unknownSlugMessage(asked, wanted)}${chosen.locale ? ` (in ${chosen.locale}: pass that locale to list_content for its slugs)` : ''}`,
+        )
+      const metadata = metadataOf(record)
+      const header = [
+        ...(movedFrom ? [`Moved: ${movedFrom} is now ${collection}/${record.slug}; use the new slug.`, ''] : []),
+        `# ${record.title}`,
+        '',
+        `${snapshot.model.collections[collection]!.label} · ${String(record.starts_at ?? record.published_at)} · ${String(record.url)}`,
+        `Tags: ${record.tags.join(', ') || 'none'}`,
+        '',
+      ]
+      return toolResult(
+        {
+          collection,
+          slug: record.slug,
+          resource_uri: recordUri(snapshot, collection, record),
+          metadata,
+          markdown: record.body.markdown,
+          ...(movedFrom && { moved_from: movedFrom }),
+        },
+        [...header, record.body.markdown].join('\n'),
       )
-    const metadata = metadataOf(record)
-    const header = [
-      `# ${record.title}`,
-      '',
-      `${snapshot.model.collections[collection]!.label} · ${String(record.starts_at ?? record.published_at)} · ${String(record.url)}`,
-      `Tags: ${record.tags.join(', ') || 'none'}`,
-      '',
-    ]
-    return toolResult(
-      {
-        collection,
-        slug: record.slug,
-        resource_uri: recordUri(snapshot, collection, record),
-        metadata,
-        markdown: record.body.markdown,
-      },
-      [...header, record.body.markdown].join('\n'),
-    )
+    },
+  )
+}
+
+/** The full record answering `slug` in `locale` (a multilingual site's: found by its slug in any locale). */
+async function readIn(
+  snapshot: Snapshot,
+  collection: CollectionName,
+  slug: string,
+  locale: string | undefined,
+): Promise<FullRecord | undefined> {
+  if (!isMultilingual(snapshot)) return readItem(snapshot, collection, slug)
+  const found = findItem(snapshot, collection, slug, {
+    locale: locale ?? localesOf(snapshot).default,
+    negotiated: false,
   })
+  return found && readRecord(snapshot, collection, found.record)
 }

@@ -12,7 +12,8 @@ import type { CollectionName } from '../../../contract/model/model.ts'
 import type { ContentRecord } from '../../../contract/records.ts'
 import { isMultilingual, localesOf, recordsBySlug } from '../../content/locales.ts'
 import type { Snapshot } from '../../snapshot.ts'
-import { recordConnectorId } from '../connector.ts'
+import { followMoved, parseConnectorId, recordConnectorId } from '../connector.ts'
+import { readItemIn } from '../content.ts'
 import type { McpContext } from '../context.ts'
 import { jsonResult, READ_ONLY } from '../schemas.ts'
 import { search } from '../../search/search.ts'
@@ -26,6 +27,7 @@ const result = z.object({
   id: z.string().describe('Pass to fetch: "collection/slug".'),
   title: z.string(),
   url: z.string().describe('The canonical page on the marketing site.'),
+  moved_from: z.string().optional().describe('The old id the query named, when this item is where it moved.'),
 })
 
 /** The tool's description and schemas, made once: every request builds a new server that registers it. */
@@ -52,11 +54,14 @@ const SEARCH_TOOL = {
 export function registerSearch({ server, snapshot }: McpContext): void {
   server.registerTool('search', SEARCH_TOOL, async ({ query }) => {
     const found = await bestAcrossLocales(snapshot, query)
-    const results = found.map(({ collection, record }) => ({
+    const results: z.infer<typeof result>[] = found.map(({ collection, record }) => ({
       id: recordConnectorId(snapshot, collection, record),
       title: record.title,
       url: String(record.url ?? ''),
     }))
+    // An old id of an item as the query (a link kept from before it moved): that item first.
+    const moved = await movedItem(snapshot, query)
+    if (moved) return jsonResult({ results: [moved, ...results.filter((r) => r.id !== moved.id)] })
     return jsonResult({ results })
   })
 }
@@ -95,4 +100,20 @@ async function bestAcrossLocales(
     }
   }
   return [...fused.values()].sort((a, b) => b.score - a.score).slice(0, CONNECTOR_SEARCH_RESULTS)
+}
+
+/** The result for the item an old id (the whole query) names, where it moved to; undefined for any other query. */
+async function movedItem(snapshot: Snapshot, query: string): Promise<z.infer<typeof result> | undefined> {
+  const ref = parseConnectorId(snapshot, query)
+  if (!ref || (await readItemIn(snapshot, ref))) return undefined
+  const followed = await followMoved(snapshot, ref)
+  if (!followed || !('moved' in followed)) return undefined
+  const record = await readItemIn(snapshot, followed.moved)
+  if (!record) return undefined
+  return {
+    id: recordConnectorId(snapshot, followed.moved.collection, record),
+    title: record.title,
+    url: String(record.url ?? ''),
+    moved_from: query.trim(),
+  }
 }

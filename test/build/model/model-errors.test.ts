@@ -106,3 +106,40 @@ describe('errors in the content model', () => {
     ])
   })
 })
+
+describe('errors in the tags: setting', () => {
+  it('are checked by the site schema, each at its line and column', () => {
+    const site = [
+      'url: https://www.example.com',
+      'collections:',
+      '  blog-posts: { label: blog post }',
+      'tags:',
+      '  lineage: Data lineage',
+      '  Data Lineage: x',
+      '  empty: "  "',
+      '  contracts: { label: Contracts, colour: red }',
+      '  nolabel: { description: x }',
+      `  long: { label: ok, description: ${'a'.repeat(501)} }`,
+      '  num: 3',
+    ].join('\n')
+    expect(messages(site)).toEqual([
+      'content/site.yaml:6:3 tags.Data Lineage: is not a tag as items write them: lowercase letters, digits and single hyphens, at most 50 characters',
+      'content/site.yaml:7:10 tags.empty: must be a label of 1 to 80 characters',
+      'content/site.yaml:8:34 tags.contracts.colour: is not a tag setting (settings: label, description)',
+      'content/site.yaml:9:12 tags.nolabel.label: is required: the label the tag shows, like label: Data lineage',
+      'content/site.yaml:10:35 tags.long.description: must be a string of at most 500 characters',
+      'content/site.yaml:11:8 tags.num: must be the label, or { label, description }',
+    ])
+    expect(messages('url: https://www.example.com\ntags: [a]\n')).toEqual([
+      'content/site.yaml:2:7 tags: must map each tag to its label, or to { label, description }, like lineage: Data lineage',
+    ])
+  })
+
+  it('give the labels trimmed, and an absent description as null', () => {
+    const site = 'url: https://www.example.com\ntags:\n  a: " A "\n  b: { label: B, description: " d " }\n'
+    expect(parseSiteConfig(site).tags).toEqual({
+      a: { label: 'A', description: null },
+      b: { label: 'B', description: 'd' },
+    })
+  })
+})

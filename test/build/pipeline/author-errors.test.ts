@@ -42,7 +42,7 @@ const EXPECTED = [
   'content/blog-posts/no-alt.md:9:5 body: image https://cdn.example/x.png needs alt text: ![describe the image](https://cdn.example/x.png)',
   'content/blog-posts/person-slug.md:6:11 authors[0].slug: must be lowercase letters, digits and single hyphens, like jose-nunez: write ann-lee',
   'content/blog-posts/schema.md:5:5 authors[0].name: is required',
-  'content/blog-posts/schema.md:6:1 author_bio: is not a field of a blog post (known fields: title, slug, summary, tags, published_at, updated_at, expires_at, draft, related, authors, image)',
+  'content/blog-posts/schema.md:6:1 author_bio: is not a field of a blog post (known fields: title, slug, summary, tags, published_at, updated_at, expires_at, draft, aliases, related, authors, image)',
   'content/blog-posts/second.md:3:7 slug: "first" is already used by content/blog-posts/first.md',
   'content/blog-posts/twice.md:3:15 published_at: 2026-11-31 is not a date: November has 30 days',
   'content/blog-posts/twice.md:4:22 tags: lists "dbt" twice: remove one of them',
@@ -134,7 +134,7 @@ describe('site settings errors', () => {
       expect(error).toBeInstanceOf(ContentErrors)
       expect((error as ContentErrors).errors.map((e) => e.message)).toEqual([
         "content/site.yaml:2:6 url: must be the marketing site's absolute http(s) URL, like https://www.example.com, at most 1000 characters",
-        'content/site.yaml:3:1 colections: is not a site setting (did you mean collections? settings: name, description, url, api_url, websub_hub, language, locales, locale_fallback, collections, repository, repository_branch, theme, social_cards)',
+        'content/site.yaml:3:1 colections: is not a site setting (did you mean collections? settings: name, description, url, api_url, websub_hub, language, locales, locale_fallback, collections, repository, repository_branch, theme, social_cards, tags)',
       ])
       await project.write(
         'content/site.yaml',

@@ -71,7 +71,7 @@ describe('/mcp without the credential guard', () => {
 
   it('serves a client with no credential', async () => {
     const client = await connectClient(gw.url)
-    expect((await client.listTools()).tools.length).toBe(7)
+    expect((await client.listTools()).tools.length).toBe(9)
     await client.close()
   })
 

@@ -98,7 +98,7 @@ describe('negotiation', () => {
     await client.connect(transport)
     expect(transport.protocolVersion).toBe(LEGACY)
     expect(transport.sessionId).toBeUndefined()
-    expect((await client.listTools()).tools.length).toBe(7)
+    expect((await client.listTools()).tools.length).toBe(9)
     await client.close()
   })
 })

@@ -15,6 +15,8 @@ const TOOLS = [
   'list_content',
   'get_content',
   'list_upcoming',
+  'list_tags',
+  'get_person',
   'search',
   'fetch',
   'describe_content_model',
@@ -59,7 +61,7 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
   }
 
   describe('tools/list', () => {
-    it('lists the seven read-only tools with descriptions, input and output schemas', async () => {
+    it('lists the nine read-only tools with descriptions, input and output schemas', async () => {
       const { tools } = await client.listTools()
       expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOLS].sort())
       for (const tool of tools) {
@@ -332,6 +334,30 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
       const [message] = result.content as { text: string }[]
       expect(message!.text).toContain('no-such-study')
       expect(message!.text).toContain('list_content')
+    })
+  })
+
+  describe('list_tags and get_person', () => {
+    it('list_tags answers what GET /api/tags does, per collection too', async () => {
+      for (const query of ['', '?collection=webinars']) {
+        const { data } = await rest<{ data: unknown[] }>(`/api/tags${query}`)
+        const args = query ? { collection: 'webinars' } : {}
+        const { structured } = await call('list_tags', args)
+        expect(structured.tags).toEqual(data)
+      }
+    })
+
+    it('get_person answers the profile and items of GET /api/people/{slug}', async () => {
+      const { data: people } = await rest<{ data: { slug: string }[] }>('/api/people')
+      const slug = people[0]!.slug
+      const page = await rest<{ person: unknown; data: unknown[]; meta: { total: number } }>(
+        `/api/people/${slug}?limit=50`,
+      )
+      const { structured, text } = await call('get_person', { slug, limit: 50 })
+      expect(structured).toEqual({ person: page.person, items: page.data, total: page.meta.total })
+      expect(text).toContain((page.person as { name: string }).name)
+      const unknown = await client.callTool({ name: 'get_person', arguments: { slug: 'nobody-at-all' } })
+      expect(unknown.isError).toBe(true)
     })
   })
 

@@ -93,7 +93,11 @@ function firstMatch(rules: Rule[], path: string, query = ''): Rule | undefined {
 function concrete(route: Route): string[] {
   return documentedPaths(route, manifest.model).map(({ path, value }) => {
     const slug = value === undefined ? 'x' : (manifest.collections[value as CollectionName]![0]?.slug ?? 'x')
-    return path.replace('{slug}', slug).replace(/\{[^}]+\}/g, 'x')
+    const tag = manifest.model.names.flatMap((c) => manifest.collections[c]!.flatMap((r) => r.tags))[0]!
+    return path
+      .replace('{slug}', slug)
+      .replace('{tag}', tag)
+      .replace(/\{[^}]+\}/g, 'x')
   })
 }
 

@@ -141,8 +141,9 @@ const none = { slug: [], title: [], phrase: [] }
 function gone(sources: ReadonlyMap<string, string>, item: Telltales): void {
   const found = findings(sources, item)
   expect({ title: found.title, phrase: found.phrase }, item.slug).toEqual({ title: [], phrase: [] })
+  // The change feed keeps its tombstone, and the redirects its address (a 410).
   expect(
-    found.slug.filter((name) => !/changes/.test(name)),
+    found.slug.filter((name) => !/changes|redirects/.test(name)),
     item.slug,
   ).toEqual([])
 }
@@ -167,7 +168,13 @@ beforeAll(async () => {
   )
   await initAndCommit(project.root, COMMITTED)
   await rebuildAsOf(BEFORE)
-  gateway = await startGateway(project.dist, { filesDir: project.root, keys: { agent: 'agent.mcp' } })
+  // The crawls read every computed answer (each person's page, a tag's later pages) in every language, more
+  // than the computed budget's minute allows: it is off here (the budgets have tests of their own).
+  gateway = await startGateway(project.dist, {
+    filesDir: project.root,
+    keys: { agent: 'agent.mcp' },
+    env: { COMPUTED_RATE_LIMIT_PER_MINUTE: '0' },
+  })
   agent = await connectClient(gateway.url, gateway.keys.agent)
 }, 180_000)
 
@@ -234,7 +241,7 @@ describe('a multilingual build before the release', () => {
         `- /api/search?q=${encodeURIComponent(queriesFor([LATE_FR])[1]!)}&locale=fr`,
       )
       for (const item of EXPIRING) gone(answers, item)
-      expect((await fetch(`${gateway.url}/api/webinars/${REPLAY_DE.slug}?locale=de`)).status).toBe(404)
+      expect((await fetch(`${gateway.url}/api/webinars/${REPLAY_DE.slug}?locale=de`)).status).toBe(410)
     }, 240_000)
 
     it('MCP fetches and finds the released translations in their locale, and no longer the expired ones', async () => {

@@ -145,7 +145,8 @@ describe('npm start at a release time', () => {
   it('takes the expiring item down at its time, its tombstone in the change feed', async () => {
     await waitFor(async () => !(await slugs()).includes('offer'), 'the expiry')
     expect(await slugs('de')).toEqual(['start'])
-    expect((await fetch(`${url}/api/blog-posts/offer`)).status).toBe(404)
+    // Its address is gone now, not unknown.
+    expect((await fetch(`${url}/api/blog-posts/offer`)).status).toBe(410)
     const since = await json<ChangesEnvelope>(`/api/changes?since=${cursor}`)
     expect(since.data.map((e) => [e.change, e.slug, e.changed_at])).toEqual([
       ['created', 'launch', RELEASE],
