@@ -88,6 +88,15 @@ export function peopleSchemas(model: ContentModel): Record<string, SchemaObject>
         meta: schemaRef('ListMeta'),
         links: schemaRef('ListLinks'),
       },
+      // A page past the last: the envelope without items (a page's summaries are the lists' own examples).
+      examples: [
+        {
+          person: personExample(model),
+          data: [],
+          meta: { limit: 10, page: 2, count: 0, total: 3, pages: 1 },
+          links: { self: '/api/people/jose-nunez?page=2', next: null, prev: '/api/people/jose-nunez' },
+        },
+      ],
     },
   }
 }

@@ -103,6 +103,15 @@ export function taxonomySchemas(model: ContentModel): Record<string, SchemaObjec
         meta: schemaRef('ListMeta'),
         links: schemaRef('ListLinks'),
       },
+      // A page past the last: the envelope without items (a page's summaries are the lists' own examples).
+      examples: [
+        {
+          tag: tagExample(model),
+          data: [],
+          meta: { limit: 10, page: 2, count: 0, total: 5, pages: 1 },
+          links: { self: '/api/tags/lineage?page=2', next: null, prev: '/api/tags/lineage' },
+        },
+      ],
     },
     Redirect: {
       type: 'object',
@@ -142,6 +151,19 @@ export function taxonomySchemas(model: ContentModel): Record<string, SchemaObjec
           properties: { count: count() },
         },
       },
+      examples: [
+        {
+          data: [
+            {
+              from: 'https://www.example.com/blog/data-contracts',
+              to: 'https://www.example.com/blog/data-contracts-in-ci',
+              status: 301,
+            },
+            { from: 'https://www.example.com/blog/retired-post', to: null, status: 410 },
+          ],
+          meta: { count: 2 },
+        },
+      ],
     },
     // Not an allOf of Problem: that one's `type` lists the problem types of API 1.0.0 (contract/problems.ts).
     Gone: {
