@@ -148,3 +148,17 @@ export function allLogged(cluster: Cluster, check: (log: string) => boolean, wha
     everyMs: 50,
   })
 }
+
+/** Until every gateway has passed over build `buildId` (and found it sent) and nothing waits in the webhook queue. */
+export async function webhooksSettled(cluster: Cluster, buildId: string): Promise<void> {
+  await allLogged(
+    cluster,
+    (log) => new RegExp(`"build_id":"${buildId}"[^\\n]*"dispatch":"(nothing-new|queued)"`).test(log),
+    'a webhook pass over the new build everywhere',
+  )
+  await until(() => cluster.keys(['webhook', 'list']).then((run) => run.stdout), {
+    holds: (listed) => /\t0 waiting\t/.test(listed),
+    what: 'an empty queue',
+    everyMs: 100,
+  })
+}

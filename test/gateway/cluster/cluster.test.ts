@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { MCP_PATH, SEARCH_PATH } from '../../../contract/public-paths.ts'
 import { STORE_RECHECK_MS } from '../../../gateway/auth/runtime-data.ts'
-import { allLogged, startCluster, T0, type Cluster } from '../../helpers/cluster.ts'
+import { allLogged, startCluster, T0, webhooksSettled, type Cluster } from '../../helpers/cluster.ts'
 import { commitAll } from '../../helpers/git.ts'
 import { validPost } from '../../helpers/project.ts'
 import { until } from '../../helpers/until.ts'
@@ -154,16 +154,7 @@ describe('webhooks from several gateways', () => {
     for (const g of cluster.gateways) g.child.kill('SIGHUP')
     await until(() => receiver.events.length, { holds: (n) => n >= 1, what: 'the event delivered' })
     // Every gateway has passed over the new build (and found it sent); nothing waits in the queue.
-    await allLogged(
-      cluster,
-      (log) => new RegExp(`"build_id":"${build.manifest.build.id}"[^\\n]*"dispatch":"(nothing-new|queued)"`).test(log),
-      'a webhook pass over the new build everywhere',
-    )
-    await until(() => cluster.keys(['webhook', 'list']).then((run) => run.stdout), {
-      holds: (listed) => /\t0 waiting\t/.test(listed),
-      what: 'an empty queue',
-      everyMs: 100,
-    })
+    await webhooksSettled(cluster, build.manifest.build.id)
     expect(receiver.deliveries).toHaveLength(1)
     expect(receiver.events[0]).toMatchObject({ type: 'content.published', data: { slug: 'shared' } })
     expect(cluster.gateways.map((g) => g.log().match(/"msg":"webhooks: events queued"/g)?.length ?? 0).sort()).toEqual([

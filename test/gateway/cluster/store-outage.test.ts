@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { HEALTH_PATH, LIVENESS_PATH, MCP_PATH, REGISTRATION_PATH } from '../../../contract/public-paths.ts'
-import { allLogged, startCluster, T0, type Cluster } from '../../helpers/cluster.ts'
+import { allLogged, startCluster, T0, webhooksSettled, type Cluster } from '../../helpers/cluster.ts'
 import { commitAll } from '../../helpers/git.ts'
 import { validPost } from '../../helpers/project.ts'
 import { freePort } from '../../helpers/redis-server.ts'
@@ -110,16 +110,7 @@ describe('Redis stopped and started mid-run', () => {
     // Nothing written before is lost: the key still works, and the subscription gets the change, once.
     for (const g of cluster.gateways) expect((await mcp(g.url)).status).toBe(200)
     await until(() => receiver.events.length, { holds: (n) => n >= 1, what: 'the change sent after the outage' })
-    await allLogged(
-      cluster,
-      (log) => new RegExp(`"build_id":"${build.manifest.build.id}"[^\\n]*"dispatch":"(nothing-new|queued)"`).test(log),
-      'a webhook pass over the new build everywhere',
-    )
-    await until(() => cluster.keys(['webhook', 'list']).then((run) => run.stdout), {
-      holds: (listed) => /\t0 waiting\t/.test(listed),
-      what: 'an empty queue',
-      everyMs: 100,
-    })
+    await webhooksSettled(cluster, build.manifest.build.id)
     expect(receiver.deliveries).toHaveLength(1)
     expect(receiver.events[0]).toMatchObject({ type: 'content.published', data: { slug: 'during' } })
     const listed = await cluster.keys(['list'])
