@@ -9,7 +9,7 @@ import { MAX_LIMIT } from '../../contract/routes/parameters.ts'
 import { arrayOf, count, schemaRef, text, uriReference } from '../../contract/routes/schema.ts'
 import type { SchemaObject } from '../../contract/routes/schema.ts'
 import { imageRef } from './media.ts'
-import { anySummary, collectionCounts, exampleCounts } from './taxonomy-schemas.ts'
+import { anySummary, collectionCounts, countedList, exampleCounts } from './taxonomy-schemas.ts'
 
 /** More people than any site names: every author and speaker of every item. */
 const MAX_PEOPLE = 100_000
@@ -60,22 +60,13 @@ export function peopleSchemas(model: ContentModel): Record<string, SchemaObject>
       },
       examples: [personExample(model)],
     },
-    PersonList: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['data', 'meta'],
-      description: 'Every author and speaker, by name.',
-      properties: {
-        data: arrayOf(schemaRef('Person'), MAX_PEOPLE),
-        meta: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['count'],
-          properties: { count: count({ description: 'People listed.' }) },
-        },
-      },
-      examples: [{ data: [personExample(model)], meta: { count: 1 } }],
-    },
+    PersonList: countedList(
+      'Person',
+      MAX_PEOPLE,
+      'Every author and speaker, by name.',
+      [{ data: [personExample(model)], meta: { count: 1 } }],
+      'People listed.',
+    ),
     PersonItems: {
       type: 'object',
       additionalProperties: false,

@@ -34,6 +34,35 @@ const tagExample = (model: ContentModel) => ({
   href: '/api/tags/lineage',
 })
 
+/**
+ * A whole listing with its count: `{data: [item…], meta: {count}}`, as the tags, the people and
+ * the redirects are answered (no pages: every one of them in one answer).
+ */
+export function countedList(
+  item: string,
+  maxItems: number,
+  description: string,
+  examples: unknown[],
+  countDescription?: string,
+): SchemaObject {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['data', 'meta'],
+    description,
+    properties: {
+      data: arrayOf(schemaRef(item), maxItems),
+      meta: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['count'],
+        properties: { count: countDescription === undefined ? count() : count({ description: countDescription }) },
+      },
+    },
+    examples,
+  }
+}
+
 /** Item counts per collection of `model`, as a tag or a person has them. */
 export function collectionCounts(model: ContentModel, description: string): SchemaObject {
   return {
@@ -75,22 +104,13 @@ export function taxonomySchemas(model: ContentModel): Record<string, SchemaObjec
       },
       examples: [tagExample(model)],
     },
-    TagList: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['data', 'meta'],
-      description: 'Every tag, highest count first, then by name.',
-      properties: {
-        data: arrayOf(schemaRef('Tag'), MAX_TAGS),
-        meta: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['count'],
-          properties: { count: count({ description: 'Tags listed.' }) },
-        },
-      },
-      examples: [{ data: [tagExample(model)], meta: { count: 1 } }],
-    },
+    TagList: countedList(
+      'Tag',
+      MAX_TAGS,
+      'Every tag, highest count first, then by name.',
+      [{ data: [tagExample(model)], meta: { count: 1 } }],
+      'Tags listed.',
+    ),
     TagItems: {
       type: 'object',
       additionalProperties: false,
@@ -137,34 +157,19 @@ export function taxonomySchemas(model: ContentModel): Record<string, SchemaObjec
         { from: 'https://www.example.com/blog/retired-post', to: null, status: 410 },
       ],
     },
-    Redirects: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['data', 'meta'],
-      description: 'Every redirect and gone address of the content, by `from`.',
-      properties: {
-        data: arrayOf(schemaRef('Redirect'), MAX_REDIRECTS),
-        meta: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['count'],
-          properties: { count: count() },
-        },
+    Redirects: countedList('Redirect', MAX_REDIRECTS, 'Every redirect and gone address of the content, by `from`.', [
+      {
+        data: [
+          {
+            from: 'https://www.example.com/blog/data-contracts',
+            to: 'https://www.example.com/blog/data-contracts-in-ci',
+            status: 301,
+          },
+          { from: 'https://www.example.com/blog/retired-post', to: null, status: 410 },
+        ],
+        meta: { count: 2 },
       },
-      examples: [
-        {
-          data: [
-            {
-              from: 'https://www.example.com/blog/data-contracts',
-              to: 'https://www.example.com/blog/data-contracts-in-ci',
-              status: 301,
-            },
-            { from: 'https://www.example.com/blog/retired-post', to: null, status: 410 },
-          ],
-          meta: { count: 2 },
-        },
-      ],
-    },
+    ]),
     // Not an allOf of Problem: that one's `type` lists the problem types of API 1.0.0 (contract/problems.ts).
     Gone: {
       type: 'object',
