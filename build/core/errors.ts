@@ -20,6 +20,8 @@ export type ContentErrorCode =
   | 'BROKEN_LINK'
   | 'READ_FAILED'
   | 'LOCALE'
+  | 'COMPONENT'
+  | 'HEADING_ID'
 
 export class ContentError extends AppError {
   constructor(

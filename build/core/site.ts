@@ -3,6 +3,8 @@
  * collection paths. Problems are author errors like any content's, with the
  * file, line, column and field.
  */
+import type { ComponentDeclaration } from '../pipeline/components.ts'
+import { readComponents } from '../pipeline/site-components.ts'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isMap, LineCounter, parseDocument, type Document } from 'yaml'
@@ -36,6 +38,8 @@ export interface SiteConfig {
   theme: SiteTheme
   /** Whether items without an image get a generated social card (`social_cards`, default true). */
   socialCards: boolean
+  /** The team's own components (`components`), beside the built-in ones (build/pipeline/site-components.ts). */
+  components?: ComponentDeclaration[]
 }
 
 export interface SiteTheme {
@@ -61,6 +65,7 @@ const FIELDS = [
   'repository_branch',
   'theme',
   'social_cards',
+  'components',
 ]
 /**
  * Longest value of each text setting: they reach records (canonical URLs), feeds and the
@@ -234,6 +239,9 @@ export function parseSiteConfig(text: string): SiteConfig {
       )
     }
   }
+  const components = readComponents(data.components, (path, message) =>
+    at(['components', ...path], ['components', ...path].join('.'), message),
+  )
   if (errors.length) throw new ContentErrors(sortErrors(errors))
   for (const name of COLLECTION_NAMES) {
     const entry = (given[name] ?? {}) as { path?: string; title?: string }
@@ -253,6 +261,7 @@ export function parseSiteConfig(text: string): SiteConfig {
     ...(typeof branch === 'string' && { repositoryBranch: branch }),
     theme,
     socialCards: data.social_cards !== false,
+    ...(components.length > 0 && { components }),
   }
 }
 

@@ -59,6 +59,7 @@ export function deriveRecord(
     reading_time_minutes: 0,
     word_count: 0,
     body: { html: '', markdown: '', text: '' },
+    toc: [],
   }
   // Rebuild in output order: common fields, collection fields, then body metrics.
   const ordered: Record<string, unknown> = {}
@@ -78,6 +79,7 @@ export function deriveRecord(
   ordered.reading_time_minutes = Math.max(1, Math.ceil(rendered.word_count / WORDS_PER_MINUTE))
   ordered.word_count = rendered.word_count
   ordered.body = { html: rendered.html, markdown: markdown.trim(), text: rendered.text }
+  ordered.toc = rendered.toc
   return ordered as FullRecord
 }
 

@@ -25,6 +25,7 @@ const rendered = {
   word_count: 2,
   first_paragraph: 'Hello world',
   images: [],
+  toc: [],
 }
 
 describe('deriveRecord', () => {
