@@ -24,14 +24,14 @@ export function finishTree(root: Root, source: string): { toc: TocEntry[]; error
   const toc: TocEntry[] = []
   const errors: BodyError[] = []
   const slugger = new GithubSlugger()
-  const explicit = new Map<string, Element>()
+  const explicit = new Map<string, number>()
   const pending: { heading: Element; id?: string }[] = []
   for (const heading of headings) {
     const id = takeExplicitId(heading)
     if (id !== undefined) {
-      const first = explicit.get(id)
-      if (first) errors.push(duplicateId(heading, first, id, source))
-      else explicit.set(id, heading)
+      const seen = (explicit.get(id) ?? 0) + 1
+      explicit.set(id, seen)
+      if (seen === 2) errors.push(duplicateId(id, source))
       slugger.slug(id)
     }
     pending.push({ heading, id })
@@ -80,15 +80,22 @@ function takeExplicitId(heading: Element): string | undefined {
   return match[1]
 }
 
-function duplicateId(heading: Element, first: Element, id: string, source: string): BodyError {
-  const line = heading.position?.start.line ?? 1
-  const column = (source.split('\n')[line - 1]?.lastIndexOf(`{#${id}}`) ?? -1) + 1 || 1
-  const firstLine = first.position?.start.line
+/**
+ * The error for the second heading with `{#id}`, where it is written: the
+ * engines' trees do not all keep positions, so the source says, its second
+ * line ending in that `{#id}`.
+ */
+function duplicateId(id: string, source: string): BodyError {
+  const mark = `{#${id}}`
+  const lines = source.split('\n')
+  const found = lines.map((text, k) => (text.trimEnd().endsWith(mark) ? k : -1)).filter((k) => k !== -1)
+  const first = found[0]
+  const second = found[1] ?? 0
   return {
     code: 'HEADING_ID',
-    line,
-    column,
-    detail: `two headings have the id "${id}"${firstLine ? ` (the first on body line ${firstLine})` : ''}: give this one another {#id}, so each link to a section finds one`,
+    line: second + 1,
+    column: lines[second]!.lastIndexOf(mark) + 1 || 1,
+    detail: `two headings have the id "${id}"${first === undefined ? '' : ` (the first on body line ${first + 1})`}: give this one another {#id}, so each link to a section finds one`,
   }
 }
 

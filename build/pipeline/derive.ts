@@ -102,11 +102,11 @@ function externalImage(image: { url: string; alt: string } | undefined): ImageOb
 
 const summaries = new WeakMap<FullRecord, ContentRecord>()
 
-/** The list form of a record: everything but the body, its metrics and the related items (one object per record). */
+/** The list form of a record: everything but the body, its toc, its metrics and the related items (one object per record). */
 export function toSummary(record: FullRecord): ContentRecord {
   let summary = summaries.get(record)
   if (!summary) {
-    const { body: _body, related: _related, reading_time_minutes: _rt, word_count: _wc, ...rest } = record
+    const { body: _body, related: _related, reading_time_minutes: _rt, word_count: _wc, toc: _toc, ...rest } = record
     summaries.set(record, (summary = rest as ContentRecord))
   }
   return summary

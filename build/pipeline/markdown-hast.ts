@@ -64,13 +64,7 @@ export class HastBuilder {
         const inline = this.tokens[this.i++]!
         while (this.tokens[this.i]!.nesting !== -1) this.i++ // footnote back-reference anchors
         this.i++
-        const node = element(token.tag, {}, this.inline(inline.children ?? []))
-        // Where a heading starts, for body-finish.ts's errors (as the reference renderer's tree has it).
-        if (token.type === 'heading_open' && token.map) {
-          const point = { line: token.map[0] + 1, column: 1 }
-          node.position = { start: point, end: point }
-        }
-        return node
+        return element(token.tag, {}, this.inline(inline.children ?? []))
       }
       case 'blockquote_open':
         return element('blockquote', {}, wrap(this.closeWith(this.blocks()), true))

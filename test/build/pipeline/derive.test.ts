@@ -95,6 +95,7 @@ describe('deriveRecord', () => {
       'reading_time_minutes',
       'word_count',
       'body',
+      'toc',
     ])
     expect(record).toMatchObject({
       id: recordId('blog-posts', 'hello'),
