@@ -1,12 +1,12 @@
 /**
  * Bodies with components: the one implementation of the directive syntax,
- * micromark-extension-directive (remark-directive), in the reference
+ * micromark-extension-directive (remark-directive's, see directive-syntax.ts), in the reference
  * renderer. `hasDirectives` sends a body here when it may hold a leaf or
  * container directive (`::name`, `:::name` opening a line) or a text
  * directive with a label or attributes (`:name[…]`, `:name{…}`); every other
- * body keeps the fast path, where such text is plain text. So that a body's
- * text never depends on which engine took it, a bare `:name` (no label, no
- * attributes: `note:this`, a time, a ratio) stays the text it was here too.
+ * body keeps the fast path, where such text is plain text. A bare `:name`
+ * (no label, no attributes: `note:this`, `mailto:x@y`) is prose on both
+ * (directive-syntax.ts), so a body's text never depends on the engine.
  */
 import type { Root as MdastRoot, RootContent } from 'mdast'
 import { closest } from '../../contract/did-you-mean.ts'
@@ -44,10 +44,6 @@ export function applyComponents(
       const fault = (detail: string) =>
         errors.push({ code: 'COMPONENT', line: start.line, column: start.column, detail })
       const attributes = directive.attributes ?? {}
-      if (directive.type === 'textDirective' && !directive.children.length && !Object.keys(attributes).length) {
-        parent.children[k] = { type: 'text', value: `:${directive.name}` }
-        continue
-      }
       const written = `${WRITTEN[directive.type]}${directive.name}`
       const component = components.get(directive.name)
       if (!component) {

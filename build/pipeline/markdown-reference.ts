@@ -11,13 +11,13 @@ import type { Root as MdastRoot, RootContent } from 'mdast'
 import rehypeRaw from 'rehype-raw'
 import rehypeSanitize from 'rehype-sanitize'
 import rehypeStringify from 'rehype-stringify'
-import remarkDirective from 'remark-directive'
 import remarkGfm from 'remark-gfm'
 import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { normalizeUri } from 'micromark-util-sanitize-uri'
 import { finishTree, readableText } from './body-finish.ts'
+import { componentDirectives } from './directive-syntax.ts'
 import type { ComponentDeclaration } from './components.ts'
 import { applyComponents } from './markdown-directives.ts'
 import type { BodyError, BodyImage, BodyResult, ImageWithoutAlt, RenderedBody } from './markdown-types.ts'
@@ -47,7 +47,7 @@ const withoutRaw = unified()
   .use(rehypeStringify)
 
 /** The reading of bodies with components (markdown-directives.ts): only its parser differs. */
-const withDirectives = unified().use(remarkParse).use(remarkGfm).use(remarkDirective)
+const withDirectives = unified().use(remarkParse).use(remarkGfm).use(componentDirectives)
 
 export function parseMarkdown(markdown: string): MdastRoot {
   return processor.parse(markdown)
