@@ -22,6 +22,7 @@ import {
 import { parametersOf, ROUTES } from '../../contract/routes/index.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 import { API_VERSION, CHANGELOG_PAGE_PATH } from '../../contract/lifecycle.ts'
+import { readableMarkdown } from '../../contract/readable-markdown.ts'
 
 const LLMS_FILE = LLMS_PATH.slice(1)
 const LLMS_FULL_FILE = LLMS_FULL_PATH.slice(1)
@@ -143,7 +144,7 @@ function renderItem(collection: CollectionName, record: FullRecord, language: st
 
 ${metadataLines(collection, record, language).join('\n')}
 
-${record.body.markdown}
+${readableMarkdown(record.body.markdown)}
 `
 }
 

@@ -9,6 +9,7 @@ import { COLLECTION_NAMES, COLLECTIONS } from '../../contract/collections.ts'
 import { allTags, completeFrom, readItem, resourceUri, slugsOf, unknownSlugMessage } from './content.ts'
 import type { McpContext } from './context.ts'
 import { knownRegions, upcoming } from './upcoming.ts'
+import { readableMarkdown } from '../../contract/readable-markdown.ts'
 
 const text = (t: string) => ({ role: 'user' as const, content: { type: 'text' as const, text: t } })
 
@@ -38,7 +39,7 @@ export function registerPrompts({ server, snapshot, now }: McpContext): void {
               resource: {
                 uri: resourceUri('case-studies', slug),
                 mimeType: 'text/markdown',
-                text: record.body.markdown,
+                text: readableMarkdown(record.body.markdown),
               },
             },
           },

@@ -12,6 +12,7 @@ import { metadataOf, readItemIn, recordUri } from '../content.ts'
 import { parseConnectorId, recordConnectorId, unknownIdMessage } from '../connector.ts'
 import type { McpContext } from '../context.ts'
 import { collectionArg, jsonResult, READ_ONLY, toolError } from '../schemas.ts'
+import { readableMarkdown } from '../../../contract/readable-markdown.ts'
 
 const metadata = z.looseObject({
   collection: collectionArg,
@@ -72,7 +73,7 @@ export function registerFetch({ server, snapshot }: McpContext): void {
     return jsonResult({
       id: recordConnectorId(snapshot, ref.collection, record),
       title,
-      text: record.body.markdown,
+      text: readableMarkdown(record.body.markdown),
       url: String(url ?? ''),
       metadata: {
         collection: ref.collection,

@@ -6,6 +6,7 @@ import type { McpContext } from '../context.ts'
 import { collectionArg, localeArg, READ_ONLY, recordSummary, toolError, toolResult } from '../schemas.ts'
 import { findItem, isMultilingual, localesOf, toolLocale } from '../../content/locales.ts'
 import { readRecord } from '../../content/items.ts'
+import { readableMarkdown } from '../../../contract/readable-markdown.ts'
 
 /** The tool's description and schemas, made once: every request builds a new server that registers it. */
 const GET_CONTENT_TOOL = {
@@ -65,9 +66,9 @@ export function registerGetContent({ server, snapshot }: McpContext): void {
         slug: record.slug,
         resource_uri: recordUri(snapshot, collection, record),
         metadata,
-        markdown: record.body.markdown,
+        markdown: readableMarkdown(record.body.markdown),
       },
-      [...header, record.body.markdown].join('\n'),
+      [...header, readableMarkdown(record.body.markdown)].join('\n'),
     )
   })
 }

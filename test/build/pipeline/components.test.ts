@@ -116,6 +116,16 @@ describe('components in bodies', () => {
     expect(ids).toEqual(record.toc.map((entry) => entry.id))
   })
 
+  it('gives llms-full.txt the body as readable Markdown, no directive left', async () => {
+    const full = await readFile(join(project.dist, 'llms-full.txt'), 'utf8')
+    const item = full.slice(full.indexOf('### Launch week'))
+    expect(item).toContain('> **Warning: Mind the gap**\n>\n> Back up **first**.')
+    expect(item).toContain('Video: Launch webinar (https://www.youtube.com/watch?v=dQw4w9WgXcQ)')
+    expect(item).toContain('[Book a demo](https://www.fixture.example/demo)')
+    expect(item).toContain('> It just works.\n>\n> — Ann Lee, CTO, Acme')
+    expect(item).not.toMatch(/^\s*::/m)
+  })
+
   it('gives a body without components heading ids and a toc too (the fast path)', async () => {
     const plain = await createProject({
       'content/blog-posts/plain.md': `${FRONT}Intro.\n\n## Setup\n\n### Setup\n\n## Ünïcode & *more*\n`,
