@@ -16,7 +16,7 @@ import { renderFast } from './markdown-fast.ts'
 import { renderDirectives, renderReference } from './markdown-reference.ts'
 import type { BodyResult } from './markdown-types.ts'
 
-export type { BodyError, BodyResult, RenderedBody, TocEntry } from './markdown-types.ts'
+export type { BodyResult, RenderedBody } from './markdown-types.ts'
 
 /** Bump when the output of this module changes, to invalidate the render cache. */
 export const MARKDOWN_RENDERER_VERSION = 4
