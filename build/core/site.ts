@@ -3,8 +3,8 @@
  * collection paths. Problems are author errors like any content's, with the
  * file, line, column and field.
  */
-import type { ComponentDeclaration } from '../pipeline/components.ts'
-import { readComponents } from '../pipeline/site-components.ts'
+import type { ComponentDeclaration } from './components.ts'
+import { readComponents } from './site-components.ts'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isMap, LineCounter, parseDocument, type Document } from 'yaml'
@@ -38,7 +38,7 @@ export interface SiteConfig {
   theme: SiteTheme
   /** Whether items without an image get a generated social card (`social_cards`, default true). */
   socialCards: boolean
-  /** The team's own components (`components`), beside the built-in ones (build/pipeline/site-components.ts). */
+  /** The team's own components (`components`), beside the built-in ones (site-components.ts). */
   components?: ComponentDeclaration[]
 }
 

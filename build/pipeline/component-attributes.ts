@@ -4,7 +4,7 @@
  * `pattern` and `maxLength`. Each fault is one sentence for the author.
  */
 import { closest } from '../../contract/did-you-mean.ts'
-import type { ComponentDeclaration } from './components.ts'
+import type { ComponentDeclaration } from '../core/components.ts'
 
 export function checkAttributes(
   component: ComponentDeclaration,

@@ -12,7 +12,7 @@ import type { Root as MdastRoot, RootContent } from 'mdast'
 import { closest } from '../../contract/did-you-mean.ts'
 import { checkAttributes } from './component-attributes.ts'
 import { type DirectiveNode, toComponentHtml } from './component-html.ts'
-import type { ComponentDeclaration } from './components.ts'
+import type { ComponentDeclaration } from '../core/components.ts'
 import type { BodyError } from './markdown-types.ts'
 import { VIDEO_HOSTS, videoEmbed } from './video-embed.ts'
 

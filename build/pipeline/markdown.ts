@@ -10,7 +10,7 @@
  * with remark-directive, the one implementation of that syntax
  * (markdown-directives.ts).
  */
-import { componentSet, type ComponentDeclaration } from './components.ts'
+import { componentSet, type ComponentDeclaration } from '../core/components.ts'
 import { hasDirectives } from './markdown-directives.ts'
 import { renderFast } from './markdown-fast.ts'
 import { renderDirectives, renderReference } from './markdown-reference.ts'

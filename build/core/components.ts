@@ -3,8 +3,8 @@
  * (`:name[…]{…}` text, `::name{…}` leaf, `:::name{…} … :::` container) with
  * an attribute schema in the content model's vocabulary (JSON Schema string
  * properties: `enum`, `format: uri`, `pattern`, `maxLength`, `required`).
- * The built-in ones have their own HTML (component-html.ts); a team's own,
- * declared under `components:` in content/site.yaml (site-components.ts),
+ * The built-in ones have their own HTML (build/pipeline/component-html.ts); a team's own,
+ * declared under `components:` in content/site.yaml (build/core/site-components.ts),
  * render as documented, stable markup: a class and data attributes.
  */
 
