@@ -41,6 +41,15 @@ export interface FullRecord extends ContentRecord {
   reading_time_minutes: number
   word_count: number
   body: { html: string; markdown: string; text: string }
+  /** The body's headings in order; each `id` is the heading's `id` in `body.html` (`url#id` links to it). */
+  toc: TocEntry[]
+}
+
+/** A heading of a body: its level (1–6), its text and its anchor. */
+export interface TocEntry {
+  depth: number
+  text: string
+  id: string
 }
 
 /**
@@ -90,7 +99,7 @@ export function ownFields(collection: CollectionModel): readonly (readonly [fiel
 const OWN = new WeakMap<CollectionModel, readonly (readonly [string, unknown])[]>()
 
 /** What the full record adds to the list form, in output order. */
-export const FULL_ONLY_FIELDS = ['related', 'reading_time_minutes', 'word_count', 'body'] as const
+export const FULL_ONLY_FIELDS = ['related', 'reading_time_minutes', 'word_count', 'body', 'toc'] as const
 
 /** The fields of a collection's records in output order: the list form's (`summary`), or the item's (`full`). */
 export function recordFields(collection: CollectionModel, form: 'summary' | 'full'): readonly string[] {

@@ -21,6 +21,8 @@ export type ContentErrorCode =
   | 'READ_FAILED'
   | 'LOCALE'
   | 'ALIAS'
+  | 'COMPONENT'
+  | 'HEADING_ID'
 
 export class ContentError extends AppError {
   constructor(

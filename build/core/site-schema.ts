@@ -45,6 +45,7 @@ export const SITE_SETTINGS = [
   'theme',
   'social_cards',
   'tags',
+  'components',
 ] as const
 
 export const COLLECTION_SETTINGS = ['path', 'title', 'label', 'scope', 'dated', 'order', 'fields'] as const
@@ -279,6 +280,8 @@ export const SITE_SCHEMA: SchemaObject = {
     },
     social_cards: { type: 'boolean', errorMessage: 'must be true or false' },
     tags,
+    // A team's own components: site-components.ts reads them with their positions.
+    components: {},
   },
   $defs: {
     tag,

@@ -4,6 +4,8 @@
  * are author errors like any content's, with the file, line, column and
  * field.
  */
+import type { ComponentDeclaration } from './components.ts'
+import { readComponents } from './site-components.ts'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isMap, LineCounter, parseDocument } from 'yaml'
@@ -46,6 +48,8 @@ export interface SiteConfig {
   socialCards: boolean
   /** The labels (and descriptions) of tags the site declares (`tags`: build/core/site-tags.ts). */
   tags?: Record<string, TagLabel>
+  /** The team's own components (`components`), beside the built-in ones (site-components.ts). */
+  components?: ComponentDeclaration[]
 }
 
 export interface SiteTheme {
@@ -99,6 +103,9 @@ export function parseSiteConfig(text: string): SiteConfig {
   const { locales, fallback } = parseLocales(data, at)
   const collections = data.collections && typeof data.collections === 'object' ? data.collections : {}
   const model = contentModel(collections as Record<string, Record<string, unknown>>, file, errors)
+  const components = readComponents(data.components, (path, message) =>
+    at(['components', ...path], ['components', ...path].join('.'), message),
+  )
   if (errors.length) throw new ContentErrors(sortErrors(dedupe(errors)))
   const theme = { ...DEFAULT_THEME }
   for (const [key, value] of Object.entries((data.theme ?? {}) as Record<string, string>))
@@ -121,6 +128,7 @@ export function parseSiteConfig(text: string): SiteConfig {
     theme,
     socialCards: data.social_cards !== false,
     tags: tagLabels(data.tags),
+    ...(components.length > 0 && { components }),
   }
 }
 

@@ -26,6 +26,7 @@ import {
 import { parametersOf, ROUTES } from '../../contract/routes/index.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 import { API_VERSION, CHANGELOG_PAGE_PATH } from '../../contract/lifecycle.ts'
+import { readableMarkdown } from '../../contract/readable-markdown.ts'
 
 const LLMS_FILE = LLMS_PATH.slice(1)
 const LLMS_FULL_FILE = LLMS_FULL_PATH.slice(1)
@@ -164,7 +165,7 @@ function renderItem(collection: CollectionModel, record: FullRecord, language: s
 
 ${metadataLines(collection, record, language).join('\n')}
 
-${record.body.markdown}
+${readableMarkdown(record.body.markdown)}
 `
 }
 

@@ -221,6 +221,22 @@ export function fullSchema(collection: CollectionModel, model: ContentModel): Sc
           },
           { description: 'The body in three formats.' },
         ),
+        toc: {
+          type: 'array',
+          maxItems: BODY_LIMITS.markdown / 2,
+          description:
+            "The body's headings in order; each `id` is the heading's `id` attribute in `body.html`, so `url#id` links to its section.",
+          items: objectOf(
+            {
+              depth: int32(1, 6, { description: 'The heading level (1 for `#`, 6 for `######`).' }),
+              text: text(BODY_LIMITS.text, { description: 'The heading as plain text.' }),
+              id: text(BODY_LIMITS.text, {
+                description: 'GitHub-style slug of the text (or the `{#id}` written after it), unique in the body.',
+              }),
+            },
+            { description: 'A heading of the body.' },
+          ),
+        },
       },
       { title: recordSchemaName(collection), description: `A published ${label} with its body.` },
     ),

@@ -11,6 +11,8 @@ import { deriveRecord } from './derive.ts'
 import { BODY_LIMITS, type FullRecord } from '../../contract/records.ts'
 import type { SourceFile } from '../core/sources.ts'
 import { lazyPosition, parseSource, type LoadedFile } from './load.ts'
+import { componentsKey } from '../core/components.ts'
+import { hasDirectives } from './markdown-directives.ts'
 import { renderBody as renderMarkdown, type RenderedBody } from './markdown.ts'
 import type { BodyImage } from './markdown-types.ts'
 import { internalLinks, type InternalLink } from './internal-links.ts'
@@ -117,7 +119,7 @@ export function compileFile(
     typeof (loaded.data as { slug?: unknown } | undefined)?.slug === 'string'
       ? String((loaded.data as { slug: string }).slug)
       : source.basename
-  const { rendered, images } = renderBody(loaded, cache, errors)
+  const { rendered, images } = renderBody(loaded, site, cache, errors)
   if (rendered) checkBodySize(loaded, rendered, errors)
   // From the frontmatter as written even when it has other errors: `check` reports every problem at once.
   const written = loaded.data as ({ related?: unknown; draft?: unknown } & Record<string, unknown>) | undefined
@@ -293,13 +295,27 @@ function checkBodySize(file: LoadedFile, rendered: RenderedBody, errors: Content
 /** The rendered body (undefined when an image lacks alt text), and its images either way. */
 function renderBody(
   file: LoadedFile,
+  site: SiteConfig,
   cache: RenderCache,
   errors: ContentError[],
 ): { rendered: RenderedBody | undefined; images: BodyImage[] } {
-  const key = RenderCache.key(file.body)
+  const components = site.components ?? []
+  // A body with components renders with the site's declarations: they are part of its key.
+  const key = RenderCache.key(hasDirectives(file.body) ? `${componentsKey(components)}\0${file.body}` : file.body)
   const cached = cache.get(key)
   if (cached) return { rendered: cached, images: cached.images }
-  const { rendered, missingAlt, images } = renderMarkdown(file.body)
+  const { rendered, missingAlt, images, errors: bodyErrors } = renderMarkdown(file.body, components)
+  for (const error of bodyErrors)
+    errors.push(
+      new ContentError(
+        error.code,
+        file.source.path,
+        file.bodyLine + error.line - 1,
+        error.column,
+        'body',
+        error.detail,
+      ),
+    )
   for (const image of missingAlt) {
     errors.push(
       new ContentError(
@@ -313,6 +329,7 @@ function renderBody(
     )
   }
   if (!rendered) return { rendered, images: images ?? [] }
-  cache.set(key, rendered)
+  // Not cached with errors: the next run reports them again.
+  if (!bodyErrors.length) cache.set(key, rendered)
   return { rendered, images: rendered.images }
 }

@@ -61,6 +61,7 @@ export function deriveRecord(
     reading_time_minutes: 0,
     word_count: 0,
     body: { html: '', markdown: '', text: '' },
+    toc: [],
   }
   // Rebuild in output order: common fields, collection fields, then body metrics.
   const ordered: Record<string, unknown> = {}
@@ -77,6 +78,7 @@ export function deriveRecord(
   ordered.reading_time_minutes = Math.max(1, Math.ceil(rendered.word_count / WORDS_PER_MINUTE))
   ordered.word_count = rendered.word_count
   ordered.body = { html: rendered.html, markdown: markdown.trim(), text: rendered.text }
+  ordered.toc = rendered.toc
   return ordered as FullRecord
 }
 
@@ -129,11 +131,11 @@ function externalImage(image: { url: string; alt: string } | undefined): ImageOb
 
 const summaries = new WeakMap<FullRecord, ContentRecord>()
 
-/** The list form of a record: everything but the body, its metrics and the related items (one object per record). */
+/** The list form of a record: everything but the body, its toc, its metrics and the related items (one object per record). */
 export function toSummary(record: FullRecord): ContentRecord {
   let summary = summaries.get(record)
   if (!summary) {
-    const { body: _body, related: _related, reading_time_minutes: _rt, word_count: _wc, ...rest } = record
+    const { body: _body, related: _related, reading_time_minutes: _rt, word_count: _wc, toc: _toc, ...rest } = record
     summaries.set(record, (summary = rest as ContentRecord))
   }
   return summary

@@ -9,8 +9,10 @@ import type { Element, ElementContent, Root } from 'hast'
 import { toHtml } from 'hast-util-to-html'
 import { toText } from 'hast-util-to-text'
 import type { Token } from 'markdown-it'
+import { finishTree, readableText } from './body-finish.ts'
 import { bodyImages, imagesWithoutAlt } from './image-alt.ts'
 import { md, type Env } from './markdown-engine.ts'
+import { hasDirectives } from './markdown-directives.ts'
 import { HastBuilder } from './markdown-hast.ts'
 import { parseAndSanitize } from './markdown-raw.ts'
 import type { BodyResult } from './markdown-types.ts'
@@ -20,24 +22,25 @@ import { countWords } from './word-count.ts'
 export function renderFast(markdown: string): BodyResult | undefined {
   const env: Env = {}
   const tokens = md.parse(markdown, env)
-  if (needsReference(tokens, env, markdown)) return undefined
+  if (hasDirectives(markdown) || needsReference(tokens, env, markdown)) return undefined
   const images = bodyImages(env.documentTokens ?? tokens, markdown)
   const missingAlt = imagesWithoutAlt(images)
-  if (missingAlt.length) return { missingAlt, images: images.map(({ src, line, column }) => ({ src, line, column })) }
+  if (missingAlt.length)
+    return { missingAlt, images: images.map(({ src, line, column }) => ({ src, line, column })), errors: [] }
   const builder = new HastBuilder(tokens, env.footnotes?.list)
   let root = builder.root()
   if (builder.hasRaw) root = parseAndSanitize(root)
-  const text = toText(root, { whitespace: 'normal' })
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
+  const { toc, errors } = finishTree(root, markdown)
+  const text = readableText(root)
   const rendered = {
     html: toHtml(root).trim(),
     text,
     word_count: countWords(text),
     first_paragraph: firstParagraph(tokens, root, env, builder.hasRaw),
     images: images.map(({ src, line, column }) => ({ src, line, column })),
+    toc,
   }
-  return { rendered, missingAlt }
+  return { rendered, missingAlt, errors }
 }
 
 /**

@@ -16,7 +16,11 @@ import remarkParse from 'remark-parse'
 import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { normalizeUri } from 'micromark-util-sanitize-uri'
-import type { BodyImage, BodyResult, ImageWithoutAlt, RenderedBody } from './markdown-types.ts'
+import { finishTree, readableText } from './body-finish.ts'
+import { componentDirectives } from './directive-syntax.ts'
+import type { ComponentDeclaration } from '../core/components.ts'
+import { applyComponents } from './markdown-directives.ts'
+import type { BodyError, BodyImage, BodyResult, ImageWithoutAlt, RenderedBody } from './markdown-types.ts'
 import { BODY_SCHEMA } from './sanitize-schema.ts'
 import { singleClobberPrefix } from './hast-clobber.ts'
 import { countWords } from './word-count.ts'
@@ -41,6 +45,9 @@ const withoutRaw = unified()
   .use(rehypeSanitize, BODY_SCHEMA)
   .use(singleClobberPrefix)
   .use(rehypeStringify)
+
+/** The reading of bodies with components (markdown-directives.ts): only its parser differs. */
+const withDirectives = unified().use(remarkParse).use(remarkGfm).use(componentDirectives)
 
 export function parseMarkdown(markdown: string): MdastRoot {
   return processor.parse(markdown)
@@ -82,16 +89,15 @@ export function findImages(tree: MdastRoot): BodyImage[] {
   })
 }
 
-export function renderMarkdown(tree: MdastRoot): RenderedBody {
+export function renderMarkdown(tree: MdastRoot, source = ''): RenderedBody & { errors: BodyError[] } {
   const firstParagraph = tree.children.find((n) => n.type === 'paragraph')
   const raw = contains(tree, RAW_TYPES)
   // References and raw HTML render differently alone, so their paragraph gets a second pass on an intact tree.
   const secondPass = firstParagraph !== undefined && (raw || contains(firstParagraph, REFERENCE_TYPES))
   const hast = (raw ? processor : withoutRaw).runSync(secondPass ? structuredClone(tree) : tree) as HastRoot
+  const { toc, errors } = finishTree(hast, source)
   const html = processor.stringify(hast).trim()
-  const text = toText(hast, { whitespace: 'normal' })
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
+  const text = readableText(hast)
   let first = ''
   if (firstParagraph && !secondPass) {
     // The first top-level <p> is that paragraph, rendered in context: no second pass needed.
@@ -101,7 +107,8 @@ export function renderMarkdown(tree: MdastRoot): RenderedBody {
     const paragraphHast = processor.runSync({ type: 'root', children: [firstParagraph] }) as HastRoot
     first = toText(paragraphHast).replace(/\s+/g, ' ').trim()
   }
-  return { html, text, word_count: countWords(text), first_paragraph: first, images: findImages(tree) }
+  const rendered = { html, text, word_count: countWords(text), first_paragraph: first, images: findImages(tree), toc }
+  return { ...rendered, errors }
 }
 
 /** Trees that need the parse5 round trip: raw HTML, and footnotes (whose boolean data attributes it normalises). */
@@ -115,7 +122,18 @@ function contains(node: MdastRoot | RootContent, types: Set<string>): boolean {
 
 /** Parse, check images and render in one call (the fallback of markdown.ts). */
 export function renderReference(markdown: string): BodyResult {
-  const tree = parseMarkdown(markdown)
+  return renderTree(parseMarkdown(markdown), markdown, [])
+}
+
+/** A body with components: parsed with the directive syntax, each directive checked and marked, then rendered as any other. */
+export function renderDirectives(markdown: string, components: ReadonlyMap<string, ComponentDeclaration>): BodyResult {
+  const tree = withDirectives.parse(markdown)
+  return renderTree(tree, markdown, applyComponents(tree, components, markdown))
+}
+
+function renderTree(tree: MdastRoot, markdown: string, errors: BodyError[]): BodyResult {
   const missingAlt = findImagesWithoutAlt(tree)
-  return missingAlt.length ? { missingAlt, images: findImages(tree) } : { rendered: renderMarkdown(tree), missingAlt }
+  if (missingAlt.length) return { missingAlt, images: findImages(tree), errors }
+  const { errors: found, ...rendered } = renderMarkdown(tree, markdown)
+  return { rendered, missingAlt, errors: [...errors, ...found] }
 }

@@ -7,6 +7,8 @@ export interface RenderedBody {
   first_paragraph: string
   /** Every image, as its `src` reads in the HTML, with where it is written. */
   images: BodyImage[]
+  /** The headings, in order, with the ids the HTML gives them. */
+  toc: TocEntry[]
 }
 
 /** An image of a body: its `src` in the HTML (normalised like every URL) and its `!` in the body (1-based). */
@@ -30,4 +32,21 @@ export interface BodyResult {
   missingAlt: ImageWithoutAlt[]
   /** The body's images when it is not rendered (so their files are checked with the alt errors). */
   images?: BodyImage[]
+  /** Author errors in components and heading ids: a body with any is not published. */
+  errors: BodyError[]
+}
+
+/** A heading of the body, for the record's `toc`: its id is the heading's `id` in the HTML. */
+export interface TocEntry {
+  depth: number
+  text: string
+  id: string
+}
+
+/** An author error in a body (a component, a heading id), at its place in the body (1-based). */
+export interface BodyError {
+  code: 'COMPONENT' | 'HEADING_ID'
+  line: number
+  column: number
+  detail: string
 }

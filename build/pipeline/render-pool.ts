@@ -19,6 +19,7 @@ import { setImmediate } from 'node:timers/promises'
 import type { Worker } from 'node:worker_threads'
 import { startModuleWorker } from '../core/worker.ts'
 import { RenderCache } from './cache.ts'
+import { hasDirectives } from './markdown-directives.ts'
 import { renderBody } from './markdown.ts'
 import type { RenderedBody } from './markdown-types.ts'
 
@@ -98,6 +99,8 @@ export class RenderPool {
   /** Queue the bodies the cache lacks (each once); idle workers start on them at once. */
   feed(bodies: Iterable<string>): void {
     for (const body of bodies) {
+      // Bodies with components render with the site's declarations, in compileFile.
+      if (hasDirectives(body)) continue
       const key = RenderCache.key(body)
       if (this.queued.has(key) || this.cache.has(key)) continue
       this.queued.add(key)

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { allTags, completeFrom, readItem, resourceUri, slugsOf, unknownSlugMessage } from './content.ts'
 import type { McpContext } from './context.ts'
 import { knownRegions, upcoming } from './upcoming.ts'
+import { readableMarkdown } from '../../contract/readable-markdown.ts'
 
 const text = (t: string) => ({ role: 'user' as const, content: { type: 'text' as const, text: t } })
 
@@ -49,7 +50,7 @@ function registerOutreach({ server, snapshot }: McpContext, collection: string):
               resource: {
                 uri: resourceUri(collection, slug),
                 mimeType: 'text/markdown',
-                text: record.body.markdown,
+                text: readableMarkdown(record.body.markdown),
               },
             },
           },

@@ -14,6 +14,7 @@ import { isMultilingual, localesOf, summariesIn, toolLocale } from '../content/l
 import { completeFrom, metadataOf, readItemIn, recordUri, slugsOf, unknownSlugMessage } from './content.ts'
 import type { Snapshot } from '../snapshot.ts'
 import type { McpContext } from './context.ts'
+import { readableMarkdown } from '../../contract/readable-markdown.ts'
 
 export const LLMS_FULL_URI = 'reference://llms-full.txt'
 const MARKDOWN = 'text/markdown'
@@ -91,7 +92,7 @@ export function registerResources(context: McpContext): void {
           uri.href,
           `${unknownSlugMessage(collection, slug)}${locale ? ` (in ${locale})` : ''}`,
         )
-      const text = `---\n${stringify(metadataOf(record), { lineWidth: 0 })}---\n\n${record.body.markdown}\n`
+      const text = `---\n${stringify(metadataOf(record), { lineWidth: 0 })}---\n\n${readableMarkdown(record.body.markdown)}\n`
       return { contents: [{ uri: uri.href, mimeType: MARKDOWN, text }] }
     },
   )

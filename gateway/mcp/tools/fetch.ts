@@ -13,6 +13,7 @@ import { followMoved, goneMessage, parseConnectorId, recordConnectorId, unknownI
 import type { McpContext } from '../context.ts'
 import type { ContentModel } from '../../../contract/model/model.ts'
 import { collectionArg, jsonResult, perModel, READ_ONLY, toolError } from '../schemas.ts'
+import { readableMarkdown } from '../../../contract/readable-markdown.ts'
 
 const metadataSchema = (model: ContentModel) =>
   z.looseObject({
@@ -90,7 +91,7 @@ export function registerFetch({ server, snapshot }: McpContext): void {
     return jsonResult({
       id: recordConnectorId(snapshot, ref.collection, record),
       title,
-      text: record.body.markdown,
+      text: readableMarkdown(record.body.markdown),
       url: String(url ?? ''),
       metadata: {
         collection: ref.collection,

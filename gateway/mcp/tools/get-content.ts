@@ -4,6 +4,7 @@ import type { CollectionName, ContentModel } from '../../../contract/model/model
 import { metadataOf, readItem, recordUri, unknownSlugMessage } from '../content.ts'
 import type { McpContext } from '../context.ts'
 import { collectionArg, localeArg, perModel, READ_ONLY, recordSummary, toolError, toolResult } from '../schemas.ts'
+import { readableMarkdown } from '../../../contract/readable-markdown.ts'
 import { findItem, isMultilingual, localesOf, toolLocale } from '../../content/locales.ts'
 import { readRecord } from '../../content/items.ts'
 import { fateOf } from '../../content/redirects.ts'
@@ -80,10 +81,10 @@ export function registerGetContent({ server, snapshot }: McpContext): void {
           slug: record.slug,
           resource_uri: recordUri(snapshot, collection, record),
           metadata,
-          markdown: record.body.markdown,
+          markdown: readableMarkdown(record.body.markdown),
           ...(movedFrom && { moved_from: movedFrom }),
         },
-        [...header, record.body.markdown].join('\n'),
+        [...header, readableMarkdown(record.body.markdown)].join('\n'),
       )
     },
   )

@@ -134,7 +134,7 @@ describe('site settings errors', () => {
       expect(error).toBeInstanceOf(ContentErrors)
       expect((error as ContentErrors).errors.map((e) => e.message)).toEqual([
         "content/site.yaml:2:6 url: must be the marketing site's absolute http(s) URL, like https://www.example.com, at most 1000 characters",
-        'content/site.yaml:3:1 colections: is not a site setting (did you mean collections? settings: name, description, url, api_url, websub_hub, language, locales, locale_fallback, collections, repository, repository_branch, theme, social_cards, tags)',
+        'content/site.yaml:3:1 colections: is not a site setting (did you mean collections? settings: name, description, url, api_url, websub_hub, language, locales, locale_fallback, collections, repository, repository_branch, theme, social_cards, tags, components)',
       ])
       await project.write(
         'content/site.yaml',

@@ -11,6 +11,7 @@ const rendered = {
   word_count: 2,
   first_paragraph: 'Hello world',
   images: [],
+  toc: [],
 }
 
 describe('deriveRecord', () => {
@@ -80,6 +81,7 @@ describe('deriveRecord', () => {
       'reading_time_minutes',
       'word_count',
       'body',
+      'toc',
     ])
     expect(record).toMatchObject({
       id: recordId('blog-posts', 'hello'),

@@ -17,6 +17,7 @@ import remarkRehype from 'remark-rehype'
 import { unified } from 'unified'
 import { describe, expect, it } from 'vitest'
 import { COLLECTION_NAMES } from '../../helpers/site.ts'
+import { finishTree, readableText } from '../../../build/pipeline/body-finish.ts'
 import { singleClobberPrefix } from '../../../build/pipeline/hast-clobber.ts'
 import { parseMarkdown, renderMarkdown } from '../../../build/pipeline/markdown-reference.ts'
 import { countWords } from '../../../build/pipeline/word-count.ts'
@@ -38,15 +39,14 @@ function reference(markdown: string) {
   const tree = full.parse(markdown) as MdastRoot
   const firstParagraph = tree.children.find((n) => n.type === 'paragraph')
   const hast = full.runSync(structuredClone(tree)) as HastRoot
-  const text = toText(hast, { whitespace: 'normal' })
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
+  const { toc } = finishTree(hast, markdown)
+  const text = readableText(hast)
   const first = firstParagraph
     ? toText(full.runSync({ type: 'root', children: [firstParagraph] }) as HastRoot)
         .replace(/\s+/g, ' ')
         .trim()
     : ''
-  return { html: full.stringify(hast).trim(), text, word_count: countWords(text), first_paragraph: first }
+  return { html: full.stringify(hast).trim(), text, word_count: countWords(text), first_paragraph: first, toc }
 }
 
 const SAMPLES = [
@@ -62,7 +62,7 @@ const SAMPLES = [
 
 /** The rendering less the images' positions, which the reference above does not compute. */
 function withoutImages(tree: MdastRoot) {
-  const { images: _images, ...rendered } = renderMarkdown(tree)
+  const { images: _images, errors: _errors, ...rendered } = renderMarkdown(tree)
   return rendered
 }
 
