@@ -23,7 +23,7 @@ import { reservedCollectionNames } from '../../contract/routes/reserved.ts'
 import { closest } from '../../contract/did-you-mean.ts'
 import type { ContentError } from './errors.ts'
 import { siteError, type SiteFile } from './site-errors.ts'
-import { FIELD_NAME_PATTERN } from './site-schema.ts'
+import { FIELD_NAME_PATTERN, FIELD_SETTINGS } from './site-schema.ts'
 
 const SLUG_RE = new RegExp(SLUG_PATTERN)
 const FIELD_NAME_RE = new RegExp(FIELD_NAME_PATTERN)
@@ -127,8 +127,9 @@ function checkField(
   const type = field.type as FieldType
   const own = TYPE_SETTINGS[type]
   if (!own) return
+  // A setting no type has is the site schema's to name (site-schema.ts): said once.
   for (const setting of Object.keys(field) as (keyof Field)[])
-    if (!COMMON_SETTINGS.includes(setting) && !own.includes(setting))
+    if (!COMMON_SETTINGS.includes(setting) && !own.includes(setting) && isFieldSetting(setting))
       at(
         [...path, setting],
         `is not a setting of a ${type} field (${own.length ? `its own: ${own.join(', ')}` : 'it has none of its own'})`,
@@ -178,4 +179,8 @@ function checkDated(
     at(path, 'needs the zone its items are in: declare timezone: { type: timezone, required: true }', true)
   const ends = fields.ends_at
   if (ends && ends.type !== 'datetime') at(path, 'needs ends_at, where it has one, to be a datetime', true)
+}
+
+function isFieldSetting(name: string): boolean {
+  return (FIELD_SETTINGS as readonly string[]).includes(name)
 }

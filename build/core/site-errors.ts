@@ -5,7 +5,7 @@
  * are (and the closest one), an unknown field type the closest type.
  */
 import type { ErrorObject } from 'ajv'
-import type { Document, LineCounter } from 'yaml'
+import { isMap, isScalar, type Document, type LineCounter } from 'yaml'
 import { FIELD_TYPES } from '../../contract/model/fields.ts'
 import { schemaMessage } from './schema-messages.ts'
 import { closest } from '../../contract/did-you-mean.ts'
@@ -57,7 +57,12 @@ export function schemaError(file: SiteFile, data: unknown, error: ErrorObject): 
     const close = closest(name, names, 2)
     const hint = close ? `did you mean ${close}? ` : ''
     const label = kind === 'a theme colour' ? 'colours' : 'settings'
-    return siteError(file, [...path, name], `is not ${kind} (${hint}${label}: ${names.join(', ')})`, { key: true })
+    return siteError(
+      file,
+      [...path, name],
+      `is not ${kind} (${hint}${label}: ${names.join(', ')})${splitByComma(file, path, name) ? COMMA_HINT : ''}`,
+      { key: true },
+    )
   }
   if (original.keyword === 'propertyNames') {
     const name = String(params.propertyName)
@@ -79,6 +84,17 @@ export function schemaError(file: SiteFile, data: unknown, error: ErrorObject): 
   }
   if (error.keyword === 'errorMessage') return siteError(file, path, error.message ?? 'is invalid')
   return siteError(file, path, schemaMessage(original, value) ?? error.message ?? 'is invalid')
+}
+
+const COMMA_HINT =
+  "; a comma inside { … } ends a value there: quote text that has one, like description: 'Hello, world'"
+
+/** Whether `name` is a key without a value in a flow map (`{ description: Hello, world }` makes `world` one). */
+function splitByComma(file: SiteFile, path: readonly (string | number)[], name: string): boolean {
+  const map = file.doc.getIn(path, true)
+  if (!isMap(map) || !map.flow) return false
+  const pair = map.items.find((item) => isScalar(item.key) && item.key.value === name)
+  return pair !== undefined && (pair.value === null || (isScalar(pair.value) && pair.value.value === null))
 }
 
 /** Whether `path` is a field's declaration or its `type` (`collections.x.fields.y`, `….of`, `….type`). */

@@ -16,6 +16,7 @@ import { schemaError, siteError, type SiteFile } from './site-errors.ts'
 import { siteValidator } from './site-validator.ts'
 import { SITE_PATH } from './sources.ts'
 import { tagLabels } from './site-tags.ts'
+import { yamlMessage } from './yaml-messages.ts'
 import type { TagLabel } from '../../contract/tags.ts'
 
 export { SITE_PATH }
@@ -86,7 +87,8 @@ export function parseSiteConfig(text: string): SiteConfig {
   const file: SiteFile = { doc, lineCounter }
   const syntax = doc.errors.map((error) => {
     const { line, col } = lineCounter.linePos(error.pos[0])
-    return new ContentError('YAML_SYNTAX', SITE_PATH, line, col, 'site', error.message.split('\n')[0]!)
+    const { field, detail } = yamlMessage(error, text, error.pos[0])
+    return new ContentError('YAML_SYNTAX', SITE_PATH, line, col, field === 'frontmatter' ? 'site' : field, detail)
   })
   if (syntax.length) throw new ContentErrors(syntax)
   if (!isMap(doc.contents) && doc.contents !== null)

@@ -4,7 +4,8 @@
  * `/calendar/{collection}/{slug}.ics` for one. A dated collection's items
  * have `starts_at` and `timezone`, and end at `ends_at` or after
  * `duration_minutes` where they say so; a `location`, `speakers`,
- * `event_status` and the links of the four's vocabulary fill the rest. UIDs are the record ids at the site's host; DTSTAMP and
+ * `event_status` and the links, where a collection declares those names
+ * (contract/model/dated-details.ts), fill the rest. UIDs are the record ids at the site's host; DTSTAMP and
  * LAST-MODIFIED are the item's updated_at, so the same content gives the same
  * bytes; times are local to the item's zone with its VTIMEZONE.
  */

@@ -9,7 +9,7 @@ import { isScalar, LineCounter, parseDocument, visit, type Document } from 'yaml
 import { ContentError } from '../core/errors.ts'
 import { locate } from '../core/locate.ts'
 import type { SourceFile } from '../core/sources.ts'
-import { literalMessage, yamlMessage } from './yaml-messages.ts'
+import { literalMessage, yamlMessage } from '../core/yaml-messages.ts'
 import { layoutProblems } from './yaml-layout.ts'
 import { loadFrontmatter } from './yaml-fast.ts'
 import { splitFrontmatter } from './frontmatter.ts'

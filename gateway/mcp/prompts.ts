@@ -7,7 +7,7 @@ import { completable, ProtocolError, ProtocolErrorCode } from '@modelcontextprot
 import { z } from 'zod'
 import { allTags, completeFrom, readItem, resourceUri, slugsOf, unknownSlugMessage } from './content.ts'
 import type { McpContext } from './context.ts'
-import { knownRegions, upcoming } from './upcoming.ts'
+import { kindOf, knownRegions, upcoming } from './upcoming.ts'
 import { readableMarkdown } from '../../contract/readable-markdown.ts'
 
 const text = (t: string) => ({ role: 'user' as const, content: { type: 'text' as const, text: t } })
@@ -93,7 +93,7 @@ function registerRest({ server, snapshot }: McpContext, now: () => Date): void {
         ? items
             .map(
               (i) =>
-                `- ${i.starts_at} (${i.timezone ?? 'UTC'}) — ${i.title} [${kindOf(snapshot, i.collection, i.attendance_mode)}` +
+                `- ${i.starts_at} (${i.timezone ?? 'UTC'}) — ${i.title} [${kindOf(snapshot.model, i.collection, i.attendance_mode ?? null)}` +
                 `${i.city ? `, ${i.city}, ${i.country}` : ''}${i.event_status && i.event_status !== 'scheduled' ? `, ${i.event_status}` : ''}]: ${i.summary} ` +
                 `Registration: ${i.registration_url ?? i.url}`,
             )
@@ -154,10 +154,4 @@ function registerRest({ server, snapshot }: McpContext, now: () => Date): void {
       }
     },
   )
-}
-
-/** How an item is attended where its collection says so (events), else what it is (`webinar`). */
-function kindOf(snapshot: McpContext['snapshot'], collection: string, mode: string | null): string {
-  const def = snapshot.model.collections[collection]!
-  return def.fields.attendance_mode ? (mode ?? def.label) : def.label
 }

@@ -5,7 +5,8 @@
  */
 import type { RecordFilter } from '../../contract/filters.ts'
 import { recordMatcher } from '../../contract/list-query.ts'
-import { datedCollections, type CollectionName } from '../../contract/model/model.ts'
+import { DATED_DETAILS, declaredDetails, detailOf } from '../../contract/model/dated-details.ts'
+import { datedCollections, type CollectionName, type ContentModel } from '../../contract/model/model.ts'
 import type { ContentRecord } from '../../contract/records.ts'
 import type { Snapshot } from '../artifacts.ts'
 import { summariesIn } from '../content/locales.ts'
@@ -26,13 +27,9 @@ export interface UpcomingItem {
   starts_at: string
   ends_at: string | null
   timezone: string | null
-  attendance_mode: string | null
-  event_status: string | null
-  region: string | null
-  city: string | null
-  country: string | null
-  registration_url: string | null
   resource_uri: string
+  /** The dated details the model declares (contract/model/dated-details.ts): `attendance_mode`, `city`, …; null where an item has none. */
+  [detail: string]: string | null
 }
 
 export interface UpcomingQuery {
@@ -47,16 +44,12 @@ export interface UpcomingQuery {
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null)
-
-function locationOf(record: ContentRecord): Record<string, unknown> {
-  const l = record.location
-  return l && typeof l === 'object' ? (l as Record<string, unknown>) : {}
-}
+const REGION = DATED_DETAILS.find((d) => d.key === 'region')!
 
 /** Region names an item answers to: its location's region and its `events-*` tags. */
 export function regionsOf(record: ContentRecord): string[] {
   const out: string[] = []
-  const region = str(locationOf(record).region)
+  const region = detailOf(record, REGION)
   if (region) out.push(region)
   for (const tag of record.tags) {
     const m = REGION_TAG.exec(tag)
@@ -110,7 +103,12 @@ export function upcoming(snapshot: Snapshot, query: UpcomingQuery): UpcomingItem
 
 /** An upcoming item as list_upcoming gives it: when, where, how to attend (its resource naming a translation's locale). */
 export function upcomingItem(snapshot: Snapshot, collection: UpcomingCollection, r: ContentRecord): UpcomingItem {
-  const location = locationOf(r)
+  const details: Record<string, string | null> = {}
+  for (const { detail } of declaredDetails(snapshot.model)) details[detail.key] = detailOf(r, detail)
+  if ('attendance_mode' in details && !snapshot.model.collections[collection]!.fields.attendance_mode)
+    // An item whose collection says no attendance mode (a webinar) is where its location is, else online.
+    details.attendance_mode = r.location ? 'in_person' : 'online'
+  if ('region' in details) details.region = detailOf(r, REGION) ?? regionsOf(r)[0] ?? null
   return {
     collection,
     slug: r.slug,
@@ -121,13 +119,13 @@ export function upcomingItem(snapshot: Snapshot, collection: UpcomingCollection,
     starts_at: String(r.starts_at),
     ends_at: str(r.ends_at),
     timezone: str(r.timezone),
-    // An item that says no attendance mode (a webinar) is where its location is, else online.
-    attendance_mode: str(r.attendance_mode) ?? (r.location ? 'in_person' : 'online'),
-    event_status: str(r.event_status),
-    region: str(location.region) ?? regionsOf(r)[0] ?? null,
-    city: str(location.city),
-    country: str(location.country),
-    registration_url: str(r.registration_url),
+    ...details,
     resource_uri: recordUri(snapshot, collection, r),
   }
+}
+
+/** How an item is attended where its collection says so (events), else what it is (`webinar`). */
+export function kindOf(model: ContentModel, collection: string, mode: string | null): string {
+  const def = model.collections[collection]!
+  return def.fields.attendance_mode ? (mode ?? def.label) : def.label
 }

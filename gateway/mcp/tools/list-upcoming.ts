@@ -12,17 +12,19 @@ import { readQuery } from '../../../contract/routes/query-reader.ts'
 import { recordUri } from '../content.ts'
 import { toolLocale } from '../../content/locales.ts'
 import type { Snapshot } from '../../snapshot.ts'
+import { declaredDetails, detailDescription } from '../../../contract/model/dated-details.ts'
 import { datedCollections, listed, type ContentModel } from '../../../contract/model/model.ts'
 import { queryOf, toolArgument, toolArguments } from '../arguments.ts'
 import { collectionArg, localeArg, perModel, READ_ONLY, toolError, toolResult } from '../schemas.ts'
-import { upcomingItem, upcomingRecords, type UpcomingCollection } from '../upcoming.ts'
+import { kindOf, upcomingItem, upcomingRecords, type UpcomingCollection } from '../upcoming.ts'
 
 const MAX_DAYS = 3660
 const nullableString = z.string().nullable()
 
-const itemOf = (dated: readonly string[]) =>
+/** An upcoming item: when it is, then the dated details the model declares (contract/model/dated-details.ts). */
+const itemOf = (model: ContentModel) =>
   z.object({
-    collection: collectionArg(dated),
+    collection: collectionArg(datedCollections(model)),
     slug: z.string(),
     type: z.string(),
     title: z.string(),
@@ -31,12 +33,12 @@ const itemOf = (dated: readonly string[]) =>
     starts_at: z.string(),
     ends_at: nullableString,
     timezone: nullableString,
-    attendance_mode: nullableString.describe('in_person, online or hybrid; webinars are online.'),
-    event_status: nullableString.describe('scheduled, cancelled, postponed or rescheduled (events only).'),
-    region: nullableString,
-    city: nullableString,
-    country: nullableString,
-    registration_url: nullableString,
+    ...Object.fromEntries(
+      declaredDetails(model).map((declared) => [
+        declared.detail.key,
+        nullableString.describe(detailDescription(declared)),
+      ]),
+    ),
     resource_uri: z.string(),
   })
 
@@ -63,18 +65,27 @@ const argumentsOf = perModel((model: ContentModel) => ({
 const listUpcomingTool = perModel((model: ContentModel) => {
   const dated = datedCollections(model)
   const { filters, fields } = argumentsOf(model)
+  const details = declaredDetails(model).map(({ detail }) => detail.key)
+  const located = details.includes('region')
+  const people = dated.some((c) => model.collections[c]!.people.length > 0)
+  const titles = listed(dated.map((c) => model.collections[c]!.title.toLowerCase()))
   return {
-    title: 'Upcoming events and webinars',
+    title: `Upcoming ${titles}`,
     description:
-      'List events and webinars that start after the current time (decided when you call it), soonest first. Use it ' +
-      'for "what is coming up", "which events are in EMEA next quarter" or before inviting someone. Optional filters: ' +
-      'days (only those starting within that many days), region (an event location region such as "EMEA", "APAC", ' +
-      '"North America", "Latin America", or a region tag suffix such as "emea" or "latam"; webinars match by their ' +
-      'region tag), collection, and the filters of list_content: tag (one or several, any of them), author (a ' +
-      'speaker), published_after, published_before, updated_since and exclude (a slug). Returns each item with its ' +
-      'start (RFC 3339 with the local offset), time zone, attendance mode, status, place and registration URL; with ' +
-      'fields, each item is instead its collection, resource_uri and only those fields of the REST record (as ' +
-      'list_content gives them). Cancelled or postponed events are included with their event_status so you can say so.',
+      `List ${titles} that start after the current time (decided when you call it), soonest first. Use it ` +
+      `for "what is coming up", "what is on in EMEA next quarter" or before inviting someone. Optional filters: ` +
+      'days (only those starting within that many days), region (' +
+      (located ? 'a location region such as "EMEA" or "North America", or ' : '') +
+      'a region tag suffix: tags events-emea or events-latam answer to "emea" and "latam"), collection, and the ' +
+      'filters of list_content: tag (one or several, any of them), ' +
+      (people ? 'author (a person of the item), ' : '') +
+      'published_after, published_before, updated_since and exclude (a slug). Returns each item with its ' +
+      `start (RFC 3339 with the local offset), end and time zone${details.length ? `, and ${listed(details)} where its collection has them` : ''}; ` +
+      'with fields, each item is instead its collection, resource_uri and only those fields of the REST record (as ' +
+      'list_content gives them).' +
+      (details.includes('event_status')
+        ? ' Cancelled or postponed items are included with their event_status so you can say so.'
+        : ''),
     inputSchema: z.object({
       days: z
         .number()
@@ -111,9 +122,9 @@ const listUpcomingTool = perModel((model: ContentModel) => {
       until: nullableString.describe('End of the days window, if one was given.'),
       region: nullableString,
       total: z.number().int(),
-      items: z.array(z.union([itemOf(dated), sparseItemOf(dated)])),
+      items: z.array(z.union([itemOf(model), sparseItemOf(dated)])),
     }),
-    annotations: { title: 'Upcoming events and webinars', ...READ_ONLY },
+    annotations: { title: `Upcoming ${titles}`, ...READ_ONLY },
   }
 })
 
@@ -180,8 +191,7 @@ function sparse(
 
 /** One item as a line of the text answer: how it is attended where its collection says (events), else what it is. */
 function lineOf(model: ContentModel, i: ReturnType<typeof upcomingItem>): string {
-  const collection = model.collections[i.collection]!
-  const kind = collection.fields.attendance_mode ? (i.attendance_mode ?? collection.label) : collection.label
+  const kind = kindOf(model, i.collection, i.attendance_mode ?? null)
   return (
     `- ${i.starts_at} ${i.title} (${kind}` +
     `${i.city ? `, ${i.city}` : ''}${i.event_status && i.event_status !== 'scheduled' ? `, ${i.event_status.toUpperCase()}` : ''}) slug "${i.slug}"`

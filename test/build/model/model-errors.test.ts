@@ -100,6 +100,17 @@ describe('errors in the content model', () => {
     }
   })
 
+  it('say once what a comma or a colon in a { … } value did, and how to quote it', () => {
+    const model = (field: string) =>
+      `url: https://www.example.com\ncollections:\n  notes:\n    label: note\n    fields:\n      ${field}\n`
+    expect(messages(model('kind: { type: string, description: Hello, world }'))).toEqual([
+      "content/site.yaml:6:49 collections.notes.fields.kind.world: is not a field setting (settings: type, required, description, default, deprecated, filter, min, max, pattern, unique, values, of, fields, collection, required_when); a comma inside { … } ends a value there: quote text that has one, like description: 'Hello, world'",
+    ])
+    expect(messages(model('kind: { type: string, description: Note: read first }'))).toEqual([
+      "content/site.yaml:6:42 kind: a colon followed by a space inside { … } starts another key: quote text that has one, like description: 'Note: read first'",
+    ])
+  })
+
   it('a collection setting misspelt: the closest one is named', () => {
     expect(messages('url: https://www.example.com\ncollections:\n  faqs:\n    label: faq\n    feilds: {}\n')).toEqual([
       'content/site.yaml:5:5 collections.faqs.feilds: is not a collection setting (did you mean fields? settings: path, title, label, scope, dated, order, fields)',

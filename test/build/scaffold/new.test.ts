@@ -7,7 +7,7 @@ import { buildSite, checkContent } from '../../../build/compiler/build.ts'
 import { ContentErrors } from '../../../build/core/errors.ts'
 import { slugify } from '../../../build/core/slug.ts'
 import { runCommand } from '../../helpers/commands.ts'
-import { createProject, type TempProject } from '../../helpers/project.ts'
+import { createProject, SITE_YAML, type TempProject } from '../../helpers/project.ts'
 
 /** `npm run new -- <args…> --root <root>`. */
 const scaffold = (root: string, ...args: string[]) => runCommand('new', [...args, '--root', root])
@@ -84,6 +84,42 @@ describe('npm run new', () => {
       slug: 'zoe-s-first-webinars-a-test',
       title: `Zoë's "first" webinars: a test`,
     })
+  })
+
+  it('scaffolds a collection a team declared in site.yaml, dated or not', async () => {
+    await project.write(
+      'content/site.yaml',
+      `${SITE_YAML}  press-releases:
+    path: /press
+    title: Press
+    label: press release
+    fields:
+      category: { type: enum, values: [product, company], required: true }
+      contact: { type: object, required: true, fields: { name: { type: string, required: true } } }
+  trainings:
+    path: /trainings
+    title: Trainings
+    label: training
+    dated: true
+    fields:
+      starts_at: { type: datetime, required: true }
+      timezone: { type: timezone, required: true }
+      seats: { type: integer, required: true, min: 1 }
+`,
+    )
+    for (const collection of ['press-releases', 'trainings']) {
+      const result = await scaffold(project.root, collection, 'Launch day')
+      expect(result.code, result.stderr).toBe(0)
+      expect(result.stdout.trim()).toBe(`content/${collection}/launch-day.md`)
+    }
+    const release = await readFile(join(project.root, 'content/press-releases/launch-day.md'), 'utf8')
+    expect(release).toMatch(/^category: product$/m)
+    expect(release).toMatch(/^draft: true$/m)
+    const training = await readFile(join(project.root, 'content/trainings/launch-day.md'), 'utf8')
+    expect(training).toMatch(/^starts_at: /m)
+    expect(training).toMatch(/^timezone: /m)
+    // Both are valid drafts: the required fields have values the schema takes.
+    await expect(checkContent(project.root)).resolves.toEqual({ files: 2, withheld: [] })
   })
 
   it('refuses to overwrite an existing file', async () => {

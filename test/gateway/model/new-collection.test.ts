@@ -43,6 +43,15 @@ const PRESS_RELEASES = `  press-releases:
             text: { type: text, required: true, max: 600 }
             by: { type: string, required: true, max: 120 }
       case_study: { type: reference, collection: case-studies }
+  trainings:
+    path: /trainings
+    title: Trainings
+    label: training
+    dated: true
+    fields:
+      starts_at: { type: datetime, required: true }
+      timezone: { type: timezone, required: true }
+      seats: { type: integer, required: true, min: 1 }
 `
 
 const release = (title: string, date: string, category: string, extra = '') => `---
@@ -73,6 +82,16 @@ const FILES = {
   ),
   'content/press-releases/new-office.md': release('New Office', '2026-02-01', 'company'),
   'content/press-releases/partner-program.md': release('Partner Program', '2026-01-15', 'partnership'),
+  'content/trainings/lineage-basics.md': `---
+title: Lineage Basics
+published_at: 2026-01-10
+starts_at: 2099-05-04T09:00:00+02:00
+timezone: Europe/Zurich
+seats: 12
+---
+
+A morning on reading lineage graphs.
+`,
 }
 
 type Json = Record<string, unknown>
@@ -194,6 +213,35 @@ describe('a collection added in site.yaml, with no code', () => {
     })
     expect(editor.fields.find((f) => f.name === 'contact')).toMatchObject({ widget: 'object' })
     expect(editor.fields.find((f) => f.name === 'quotes')).toMatchObject({ widget: 'list' })
+  })
+
+  it('is upcoming in MCP list_upcoming when dated, with only the details it declares', async () => {
+    const { tools } = await client.listTools()
+    const tool = tools.find((t) => t.name === 'list_upcoming')!
+    expect(tool.title).toBe('Upcoming events, trainings and webinars')
+    expect((tool.inputSchema.properties as Record<string, Json>).collection!.enum).toEqual([
+      'events',
+      'trainings',
+      'webinars',
+    ])
+    const result = await client.callTool({ name: 'list_upcoming', arguments: { collection: 'trainings' } })
+    expect(result.isError ?? false).toBe(false)
+    const { items } = result.structuredContent as { items: Json[] }
+    // Trainings say no place, status or registration: the events' details are null, and it is attended online.
+    expect(items).toEqual([
+      expect.objectContaining({
+        collection: 'trainings',
+        slug: 'lineage-basics',
+        starts_at: '2099-05-04T09:00:00+02:00',
+        timezone: 'Europe/Zurich',
+        attendance_mode: 'online',
+        event_status: null,
+        city: null,
+        registration_url: null,
+      }),
+    ])
+    const text = (result.content as { text: string }[])[0]!.text
+    expect(text).toContain('Lineage Basics (training) slug "lineage-basics"')
   })
 
   it('is listed by MCP list_content and described by describe_content_model', async () => {

@@ -45,6 +45,12 @@ export function yamlMessage(error: Pick<YAMLError, 'code' | 'message'>, yaml: st
           detail: `the value goes on after its closing ${closing(value[0]!)}: put the whole value in quotes${quoted}`,
         }
       break
+    case 'BLOCK_IN_FLOW':
+      return {
+        field: about,
+        detail:
+          "a colon followed by a space inside { … } starts another key: quote text that has one, like description: 'Note: read first'",
+      }
     case 'DUPLICATE_KEY':
       return { field: key ?? 'frontmatter', detail: `${key ?? 'this field'} is written twice: keep one of them` }
     case 'TAB_AS_INDENT':
