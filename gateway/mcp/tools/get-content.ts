@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { CollectionName, ContentModel } from '../../../contract/model/model.ts'
 import { metadataOf, readItem, recordUri, unknownSlugMessage } from '../content.ts'
 import type { McpContext } from '../context.ts'
+import { ownFieldsShape } from '../record-fields.ts'
 import { collectionArg, localeArg, perModel, READ_ONLY, recordSummary, toolError, toolResult } from '../schemas.ts'
 import { readableMarkdown } from '../../../contract/readable-markdown.ts'
 import { findItem, isMultilingual, localesOf, toolLocale } from '../../content/locales.ts'
@@ -31,7 +32,11 @@ const getContentTool = perModel((model: ContentModel) => ({
     collection: collectionArg(model.names),
     slug: z.string(),
     resource_uri: z.string(),
-    metadata: recordSummary.extend({ reading_time_minutes: z.number().int(), word_count: z.number().int() }),
+    metadata: recordSummary.extend({
+      ...ownFieldsShape(model),
+      reading_time_minutes: z.number().int(),
+      word_count: z.number().int(),
+    }),
     markdown: z.string().describe('The body as Markdown (GFM), without frontmatter.'),
     moved_from: z
       .string()

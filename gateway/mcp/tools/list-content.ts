@@ -8,6 +8,7 @@ import { fieldsOf, filtersOf, sharedFilters, sortOf } from '../../../contract/ro
 import { LIMIT, PAGE } from '../../../contract/routes/parameters.ts'
 import type { QueryParameter } from '../../../contract/routes/route.ts'
 import type { McpContext } from '../context.ts'
+import { ownFieldsShape } from '../record-fields.ts'
 import { summariesIn, toolLocale } from '../../content/locales.ts'
 import { queryOf, toolArguments } from '../arguments.ts'
 import { collectionArg, localeArg, perModel, READ_ONLY, toolError, toolResult } from '../schemas.ts'
@@ -55,7 +56,7 @@ const listContentTool = perModel((model: ContentModel) => ({
   }),
   outputSchema: z.object({
     collection: collectionArg(model.names),
-    data: z.array(z.looseObject({ id: z.string(), type: z.string() })),
+    data: z.array(z.looseObject({ id: z.string(), type: z.string(), ...ownFieldsShape(model) })),
     meta: z.object({
       limit: z.number().int(),
       page: z.number().int(),

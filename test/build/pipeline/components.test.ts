@@ -224,10 +224,11 @@ describe('components: in content/site.yaml', () => {
       }
     })()
     expect(error).toBeInstanceOf(ContentErrors)
+    const line = (n: number) => SITE_YAML.split('\n').length + n
     expect((error as ContentErrors).errors.map((e) => e.message)).toEqual([
-      'content/site.yaml:10:12 components.callout: callout is a built-in component and cannot be declared again',
-      'content/site.yaml:12:11 components.banner.kind: must be one of text, leaf, container',
-      'content/site.yaml:13:16 components.banner.atributes: is not part of a component declaration (did you mean attributes?)',
+      `content/site.yaml:${line(1)}:12 components.callout: callout is a built-in component and cannot be declared again`,
+      `content/site.yaml:${line(3)}:11 components.banner.kind: must be one of text, leaf, container`,
+      `content/site.yaml:${line(4)}:16 components.banner.atributes: is not part of a component declaration (did you mean attributes?)`,
     ])
   })
 })

@@ -250,6 +250,14 @@ describe('a collection added in site.yaml, with no code', () => {
     const properties = listTool.inputSchema.properties as Record<string, Json>
     expect(properties.collection!.enum).toContain('press-releases')
     expect(properties.category).toBeDefined()
+    // Its fields are in the output schemas, typed where records hold plain values.
+    const getTool = tools.find((t) => t.name === 'get_content')!
+    const metadata = (getTool.outputSchema!.properties as Record<string, { properties: Record<string, Json> }>)
+      .metadata!
+    expect(metadata.properties.category).toMatchObject({ enum: ['product', 'company', 'partnership'] })
+    expect(metadata.properties.category!.description).toContain('What the release announces.')
+    expect(metadata.properties.seats).toMatchObject({ type: 'integer' })
+    expect(metadata.properties.contact!.description).toContain('press-releases: object field')
 
     const listed = await client.callTool({
       name: 'list_content',
