@@ -21,7 +21,7 @@ const FIRST = [
   'test/gateway/admin/editor.test.ts',
   'test/gateway/release/locale-scan.test.ts',
   'test/ci/step-environment.test.ts',
-  'test/build/prebuilt.test.ts',
+  'test/build/bundle/prebuilt.test.ts',
   'test/gateway/webhooks/reliability.test.ts',
 ]
 

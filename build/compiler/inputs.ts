@@ -139,7 +139,7 @@ export async function hashInputs(
 
 let fingerprint: Promise<string> | undefined
 
-/** Set by the bundler (build/prebuilt.ts): the fingerprint of the sources the bundle was made from. */
+/** Set by the bundler (build/bundle/prebuilt.ts): the fingerprint of the sources the bundle was made from. */
 declare const __GENERATOR_FINGERPRINT__: string | undefined
 
 /**

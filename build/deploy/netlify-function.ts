@@ -14,10 +14,10 @@
  */
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { bundleEntry } from './bundle.ts'
-import { FUNCTION_NAME } from '../contract/public-paths.ts'
-import { runCli } from '../contract/cli.ts'
-import { defineCommand, parseCommand, printHelp } from '../contract/cli-args.ts'
+import { bundleEntry } from '../bundle/tsup.ts'
+import { FUNCTION_NAME } from '../../contract/public-paths.ts'
+import { runCli } from '../../contract/cli.ts'
+import { defineCommand, parseCommand, printHelp } from '../../contract/cli-args.ts'
 
 export const FUNCTIONS_DIR = 'netlify-functions'
 
