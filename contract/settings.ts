@@ -317,7 +317,7 @@ export const SETTINGS = {
   NETLIFY_BUILD_HOOK_URL: setting({
     accepts: 'an https URL (a Netlify build hook; http only on a loopback host)',
     description:
-      "The site's build hook (Netlify: Project configuration → Build & deploy → Build hooks). The `release-scheduled` function calls it when the deployed build's next release or expiry has passed, checked every minute. Unset: a scheduled item waits for the next deploy.",
+      "The site's build hook (Netlify: Project configuration → Build & deploy → Build hooks). The `publish-scheduled` function calls it when the deployed build's next release or expiry has passed, checked every minute. Unset: a scheduled item waits for the next deploy.",
     default: undefined,
     schema: z.string().refine((v) => {
       try {

@@ -38,8 +38,8 @@ import { peopleRoute, personRoute } from './routes/people.ts'
 import { startServer, type RunningServer } from './server.ts'
 import type { Snapshot } from './snapshot.ts'
 import { startWebhooks, type WebhookService } from './webhooks/service.ts'
-import { startServeReleases } from './release/start.ts'
-import type { Releases } from './release/scheduler.ts'
+import { startServeReleases } from './schedule/start.ts'
+import type { Releases } from './schedule/scheduler.ts'
 import { webhookSettingsFrom } from './webhooks/settings.ts'
 
 export interface Platform {
@@ -81,9 +81,9 @@ export interface Platform {
   /**
    * A long-running gateway serving a project's dist/ (`npm start`) builds it
    * again at the build's next release or expiry and swaps the new build in,
-   * without a restart, once it listens (gateway/release/). `npm run dev`'s
+   * without a restart, once it listens (gateway/schedule/). `npm run dev`'s
    * compiler releases on its own; Netlify calls the build hook from a
-   * scheduled function (netlify/release-scheduled.ts).
+   * scheduled function (netlify/publish-scheduled.ts).
    */
   releases?: boolean
 }

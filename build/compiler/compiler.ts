@@ -47,10 +47,10 @@ import { relinkLocales } from './locale-edit.ts'
 import { TimelineIndex } from './timeline-index.ts'
 import { byLocale, linkLocales, type LocaleState } from './locales.ts'
 import { TranslationLinks, type FileChanges } from './translation-links.ts'
-import { fileRelease, neverPublished, publicationOf, type FileRelease, type Releases } from './translation-release.ts'
+import { fileRelease, neverPublished, publicationOf, type FileRelease, type Releases } from './translation-schedule.ts'
 import { PersonSlugs } from './person-slugs.ts'
 import { aliasErrors } from './alias-checks.ts'
-import { ReleaseIndex } from './release-index.ts'
+import { ReleaseIndex } from './schedule-index.ts'
 import {
   itemPath,
   listContent,
@@ -562,7 +562,7 @@ export class Compiler {
     this.releasesNow = undefined
   }
 
-  /** Each translation's publication, bound to its item's (translation-release.ts). */
+  /** Each translation's publication, bound to its item's (translation-schedule.ts). */
   private releases(): Releases {
     this.releasesNow ??= this.site ? this.releaseIndex.of(this.site, this.compiled.values()) : new Map()
     return this.releasesNow
@@ -572,7 +572,7 @@ export class Compiler {
   private published(): { releases: Releases; timeline: TimelineIndex } {
     const releases = this.releases()
     // The release index hands out one map as it keeps it; another map (an item with two default-locale
-    // files: translation-release.ts works every release out anew) may differ anywhere.
+    // files: translation-schedule.ts works every release out anew) may differ anywhere.
     if (releases !== this.timelineReleases) {
       this.timeline.clear()
       this.timeline.refresh(this.compiled.values(), releases)

@@ -12,7 +12,7 @@ import type { Manifest } from '../../contract/manifest.ts'
 import { historyKey } from '../history/history-key.ts'
 import { inBatches, listContent, signatureSync } from '../core/sources.ts'
 import { readSource } from '../core/sources.ts'
-import { holdsAt } from '../../contract/release.ts'
+import { holdsAt } from '../../contract/schedule.ts'
 import type { ApiOrigin } from '../../contract/api-origin.ts'
 import { settingsClock } from '../pipeline/schedule.ts'
 

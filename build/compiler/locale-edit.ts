@@ -14,7 +14,7 @@ import type { CompiledFile } from '../pipeline/compile.ts'
 import { sortedIndex, toSummary } from '../pipeline/derive.ts'
 import type { ReplacedRecord } from './link.ts'
 import { addReferrers, linkTranslation, withOthers, type LocaleState } from './locales.ts'
-import { asPublished, isReleased, type Releases } from './translation-release.ts'
+import { asPublished, isReleased, type Releases } from './translation-schedule.ts'
 
 const EPOCH = '1970-01-01T00:00:00Z'
 

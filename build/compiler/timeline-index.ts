@@ -13,7 +13,7 @@
  */
 import type { CompiledFile } from '../pipeline/compile.ts'
 import { isEmptyWindow, type ReleaseWindow, type Timeline } from '../pipeline/schedule.ts'
-import { publicationOf, type Releases } from './translation-release.ts'
+import { publicationOf, type Releases } from './translation-schedule.ts'
 
 export class TimelineIndex {
   private readonly windowOf = new Map<CompiledFile, ReleaseWindow>()

@@ -3,7 +3,7 @@
  * pipeline/schedule.ts `referenceTiming`): each `related` entry and body link
  * of a translation must name an item that is public whenever the translation
  * is, from the build's clock on, taking every translation's publication as
- * bound to its item's (translation-release.ts). So a release or an expiry
+ * bound to its item's (translation-schedule.ts). So a release or an expiry
  * never breaks a later build: a German post pointing to a webinar that
  * expires before it is an author error now, not a failed rebuild at the
  * expiry.
@@ -20,7 +20,7 @@ import type { SiteConfig } from '../core/site.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
 import { isoSeconds, referenceTiming, type ReleaseWindow } from '../pipeline/schedule.ts'
 import { fileLinkErrors } from './link.ts'
-import { publicationOf, type Releases } from './translation-release.ts'
+import { publicationOf, type Releases } from './translation-schedule.ts'
 
 const DRAFT = 'is a draft: a published item may only point to published items'
 
@@ -130,7 +130,7 @@ class Index {
    * Take in `changes` (each file in its predecessor's place: the maps keep
    * their order, so the first of two files with one id stays the first);
    * false, changing nothing, when the index must be made again instead. The
-   * releases are kept by difference in one map (release-index.ts): another
+   * releases are kept by difference in one map (schedule-index.ts): another
    * map means they were worked out afresh, and anything may have moved.
    */
   update(

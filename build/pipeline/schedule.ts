@@ -59,7 +59,7 @@ export interface Publication {
  * the earlier expiry, and not at all while either is a draft. `item`
  * undefined: an item in one locale only, published on its own. The window is
  * empty (`until <= from`) when the two never overlap; the compiler refuses
- * that (build/compiler/translation-release.ts). The change feed, feeds and
+ * that (build/compiler/translation-schedule.ts). The change feed, feeds and
  * every artifact of a locale follow this window, not the translation's own.
  *
  * @example translationPublication({ draft: false, window: { from: 100, until: undefined } }, { draft: false, window: { from: 200, until: 900 } }) // { draft: false, window: { from: 200, until: 900 } }

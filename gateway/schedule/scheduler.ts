@@ -13,7 +13,7 @@
  */
 import type { ArtifactStore } from '../artifacts.ts'
 import type { Logger } from '../log.ts'
-import { nextReleaseMs } from '../../contract/release.ts'
+import { nextReleaseMs } from '../../contract/schedule.ts'
 
 /** setTimeout's longest delay (about 24.8 days); a later release is waited for in steps. */
 const MAX_DELAY_MS = 2 ** 31 - 1

@@ -1,6 +1,6 @@
 /**
  * Publishing on time on Netlify, where no process waits for the moment: the
- * scheduled function `release-scheduled` (every minute, netlify.toml) reads
+ * scheduled function `publish-scheduled` (every minute, netlify.toml) reads
  * the deployed build's manifest and, once its next release or expiry has
  * passed, calls the site's build hook (NETLIFY_BUILD_HOOK_URL): Netlify then
  * builds and deploys, and that build publishes the release. One call per
@@ -10,7 +10,7 @@
  */
 import type { StateStore } from '../auth/store/state-store.ts'
 import type { Logger } from '../log.ts'
-import { nextReleaseMs } from '../../contract/release.ts'
+import { nextReleaseMs } from '../../contract/schedule.ts'
 import type { BuildInfo } from '../../contract/manifest.ts'
 
 /** How long one call stands for a build and release time before it is made again. */

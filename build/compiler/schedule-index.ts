@@ -1,5 +1,5 @@
 /**
- * Each translation's release (translation-release.ts), kept file by file: a
+ * Each translation's release (translation-schedule.ts), kept file by file: a
  * saved translation costs its own release, a saved item those of its
  * translations. Every release was worked out again on each edit, a pass
  * over 10,000 files on a site with translations.
@@ -8,7 +8,7 @@ import type { SiteConfig } from '../core/site.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
 import { addToSet, deleteFromSet } from '../core/set-map.ts'
 import { translationPublication } from '../pipeline/schedule.ts'
-import { translationReleases, type Releases, type TranslationRelease } from './translation-release.ts'
+import { translationReleases, type Releases, type TranslationRelease } from './translation-schedule.ts'
 
 export class ReleaseIndex {
   /** `collection/key` → the item's default-locale files (one, unless it is an author error) and translations. */

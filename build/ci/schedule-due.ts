@@ -8,7 +8,7 @@
  *
  * The site is the URL given, else `api_url` of content/site.yaml.
  *
- * @example node build/ci/release-due.ts https://content.example.com
+ * @example node build/ci/schedule-due.ts https://content.example.com
  */
 import { appendFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
