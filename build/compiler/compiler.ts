@@ -47,10 +47,16 @@ import { relinkLocales } from './locale-edit.ts'
 import { TimelineIndex } from './timeline-index.ts'
 import { byLocale, linkLocales, type LocaleState } from './locales.ts'
 import { TranslationLinks, type FileChanges } from './translation-links.ts'
-import { fileRelease, neverPublished, publicationOf, type FileRelease, type Releases } from './translation-schedule.ts'
+import {
+  fileSchedule,
+  neverPublished,
+  publicationOf,
+  type FileSchedule,
+  type Schedules,
+} from './translation-schedule.ts'
 import { PersonSlugs } from './person-slugs.ts'
 import { aliasErrors } from './alias-checks.ts'
-import { ReleaseIndex } from './schedule-index.ts'
+import { ScheduleIndex } from './schedule-index.ts'
 import {
   itemPath,
   listContent,
@@ -124,18 +130,18 @@ export class Compiler {
   private readonly sources = new Map<string, SourceFile>()
   private readonly compiled = new Map<string, CompiledFile>()
   /** The releases of `compiled`, until it changes (each idle rescan asks for them). */
-  private releasesNow: Releases | undefined
+  private schedulesNow: Schedules | undefined
   /**
    * The release and expiry instants of the files that may be published, kept by difference: the files
    * whose window may have changed since (`retimed`), against the releases it was worked out with.
    */
   private readonly timeline = new TimelineIndex()
   private retimed = new Set<CompiledFile>()
-  private timelineReleases: Releases | undefined
+  private timelineSchedules: Schedules | undefined
   /** What no one file shows, kept file by file: two files of one locale of an item, one person's two slugs. */
   private readonly claims = new LocaleClaims()
   private readonly people = new PersonSlugs()
-  private readonly releaseIndex = new ReleaseIndex()
+  private readonly scheduleIndex = new ScheduleIndex()
   private readonly translationChecks = new TranslationChecks()
   /** The translations' link check, and the files replaced since it last ran. */
   private readonly translationLinks = new TranslationLinks()
@@ -236,19 +242,19 @@ export class Compiler {
         for (const c of names)
           for (const r of own.collections[c]!) if (r.locale === locale) published.set(`${locale}/${c}/${r.slug}`, r)
     }
-    const releases = this.releases()
+    const schedules = this.schedules()
     const items = [...this.compiled.values()]
       .map((c): PreviewItem => {
-        const item = releases.get(c)?.item
+        const item = schedules.get(c)?.item
         return {
           path: c.source.path,
           collection: c.collection,
           locale: c.locale,
           slug: c.slug,
-          draft: publicationOf(c, releases).draft,
+          draft: publicationOf(c, schedules).draft,
           ...(item?.draft && { draftItem: item.source.path }),
           record: published.get(`${c.locale}/${c.collection}/${c.slug}`) ?? c.record,
-          release: previewRelease(fileRelease(c, releases, this.asOf)),
+          release: previewSchedule(fileSchedule(c, schedules, this.asOf)),
         }
       })
       .sort((a, b) => (a.path < b.path ? -1 : 1))
@@ -296,7 +302,7 @@ export class Compiler {
     const files: string[] = []
     // A release or an expiry came due since the last assembly: every collection is assembled again.
     const now = clockSeconds(this.clock())
-    const released = this.releaseDue(now)
+    const released = this.scheduleDue(now)
     if (released) {
       files.push(`${isoSeconds(released)} (scheduled release or expiry)`)
       for (const c of this.site?.model.names ?? []) changed.add(c)
@@ -352,7 +358,7 @@ export class Compiler {
     if (!found || signal?.aborted) return undefined
     const assets = await this.media.stale(this.assetPaths())
     // A release or an expiry that came due is found like an edit, and applied as one (see update).
-    const due = this.releaseDue(clockSeconds(this.clock())) ? [{ kind: 'site' as const }] : []
+    const due = this.scheduleDue(clockSeconds(this.clock())) ? [{ kind: 'site' as const }] : []
     return [...found, ...assets.map((path) => ({ kind: 'asset' as const, path })), ...due]
   }
 
@@ -502,10 +508,10 @@ export class Compiler {
     this.linkChanges = 'all'
     this.claims.clear()
     this.people.clear()
-    this.releasesNow = undefined
-    this.timelineReleases = undefined
+    this.schedulesNow = undefined
+    this.timelineSchedules = undefined
     const site = this.site
-    this.releaseIndex.reset(site?.language ?? '')
+    this.scheduleIndex.reset(site?.language ?? '')
     this.translationChecks.reset(site?.language ?? '')
     if (!site) return
     // The items of the model's collections: a folder it does not name is left alone.
@@ -544,46 +550,46 @@ export class Compiler {
     for (const changed of [before, file]) {
       if (!changed) continue
       this.retimed.add(changed)
-      for (const translation of this.releaseIndex.boundTo(changed)) this.retimed.add(translation)
+      for (const translation of this.scheduleIndex.boundTo(changed)) this.retimed.add(translation)
     }
     if (before) {
       this.claims.delete(before)
       this.people.delete(before)
-      this.releaseIndex.delete(before)
+      this.scheduleIndex.delete(before)
       this.translationChecks.delete(before)
     }
     if (file) {
       this.compiled.set(path, file)
       this.claims.add(file)
       this.people.add(file)
-      this.releaseIndex.add(file)
+      this.scheduleIndex.add(file)
       this.translationChecks.add(file)
     } else this.compiled.delete(path)
-    this.releasesNow = undefined
+    this.schedulesNow = undefined
   }
 
   /** Each translation's publication, bound to its item's (translation-schedule.ts). */
-  private releases(): Releases {
-    this.releasesNow ??= this.site ? this.releaseIndex.of(this.site, this.compiled.values()) : new Map()
-    return this.releasesNow
+  private schedules(): Schedules {
+    this.schedulesNow ??= this.site ? this.scheduleIndex.of(this.site, this.compiled.values()) : new Map()
+    return this.schedulesNow
   }
 
   /** Each translation's release, and the instants of every file that may be published: the build's timeline. */
-  private published(): { releases: Releases; timeline: TimelineIndex } {
-    const releases = this.releases()
+  private published(): { schedules: Schedules; timeline: TimelineIndex } {
+    const schedules = this.schedules()
     // The release index hands out one map as it keeps it; another map (an item with two default-locale
     // files: translation-schedule.ts works every release out anew) may differ anywhere.
-    if (releases !== this.timelineReleases) {
+    if (schedules !== this.timelineSchedules) {
       this.timeline.clear()
-      this.timeline.refresh(this.compiled.values(), releases)
-      this.timelineReleases = releases
-    } else this.timeline.refresh(this.retimed, releases, (f) => this.compiled.get(f.source.path) === f)
+      this.timeline.refresh(this.compiled.values(), schedules)
+      this.timelineSchedules = schedules
+    } else this.timeline.refresh(this.retimed, schedules, (f) => this.compiled.get(f.source.path) === f)
     this.retimed = new Set()
-    return { releases, timeline: this.timeline }
+    return { schedules, timeline: this.timeline }
   }
 
   /** The latest release or expiry of a published file after the last assembly and at or before `now`, if any. */
-  private releaseDue(now: number): number | undefined {
+  private scheduleDue(now: number): number | undefined {
     const { timeline } = this.published()
     if (!timeline.passedBetween(this.asOf, now)) return undefined
     return timeline.at(now).last
@@ -604,7 +610,7 @@ export class Compiler {
     // The default locale's files go through the collections and the linker; translations join after (locales.ts).
     // Most sites have no translations: every file is the default locale's, no pass over them to sort them.
     const compiled = this.compiled
-    const [own, translations]: [Iterable<CompiledFile>, CompiledFile[]] = this.releaseIndex.hasTranslations()
+    const [own, translations]: [Iterable<CompiledFile>, CompiledFile[]] = this.scheduleIndex.hasTranslations()
       ? byLocale(site, compiled.values())
       : [{ [Symbol.iterator]: () => compiled.values() }, []]
     const ownFiles = translations.length ? new Map([...own].map((f) => [f.source.path, f])) : compiled
@@ -633,14 +639,14 @@ export class Compiler {
       return part && !part.ok ? part.errors : []
     })
     // A translation is published only while its item is too: its window is bound to the item's.
-    const { releases, timeline } = this.published()
-    errors.push(...this.translationChecks.errors(site), ...neverPublished(releases))
+    const { schedules, timeline } = this.published()
+    errors.push(...this.translationChecks.errors(site), ...neverPublished(schedules))
     errors.push(...this.claims.errors(), ...this.people.errors(), ...aliasErrors(site, this.compiled.values()))
     const translationLinks = () => {
       const changes = this.linkChanges
       this.linkChanges = []
-      const boundTo = (file: CompiledFile) => this.releaseIndex.boundTo(file)
-      return this.translationLinks.errors(site, own, translations, releases, now, changes, boundTo)
+      const boundTo = (file: CompiledFile) => this.scheduleIndex.boundTo(file)
+      return this.translationLinks.errors(site, own, translations, schedules, now, changes, boundTo)
     }
     if (errors.length) {
       // References and body links too, so an author sees every problem in one run.
@@ -661,9 +667,9 @@ export class Compiler {
     const state = this.locales
     this.locales = undefined
     let content =
-      state && saved && linked.replaced && relinkLocales(state, merged, saved, linked.replaced, releases, now)
+      state && saved && linked.replaced && relinkLocales(state, merged, saved, linked.replaced, schedules, now)
     if (content) this.locales = state
-    else ({ content, state: this.locales } = linkLocales(merged, own, translations, releases, now))
+    else ({ content, state: this.locales } = linkLocales(merged, own, translations, schedules, now))
     // A collection changed when one of its files did, or when an item it points to did.
     this.schedule.contentChanged(
       site.model.names.filter((c) => changed.has(c) || !sameItems(this.good?.collections[c], content.collections[c]!)),
@@ -702,7 +708,7 @@ function withApiOrigin(site: SiteConfig, origin: ApiOrigin): SiteConfig {
   return origin === null ? rest : { ...rest, apiUrl: origin }
 }
 
-function previewRelease(release: FileRelease): PreviewItem['release'] {
+function previewSchedule(release: FileSchedule): PreviewItem['release'] {
   if (release.state === 'live') return release
   return { state: release.state, at: isoSeconds(release.at), ...(release.item && { item: release.item.source.path }) }
 }

@@ -23,7 +23,7 @@ import type { CompiledFile } from '../pipeline/compile.ts'
 import { addToSet } from '../core/set-map.ts'
 import { sortRecords, toSummary } from '../pipeline/derive.ts'
 import { isPublished } from './assemble.ts'
-import { asPublished, isReleased, type Releases } from './translation-schedule.ts'
+import { asPublished, isPublishedAt, type Schedules } from './translation-schedule.ts'
 import { withReferences } from './link.ts'
 
 /** The default locale's files and the translations, apart (a single-language site has no translations). */
@@ -68,13 +68,13 @@ export function linkLocales(
   base: BuiltContent,
   own: Iterable<CompiledFile>,
   translations: readonly CompiledFile[],
-  releases: Releases,
+  schedules: Schedules,
   now: number,
 ): { content: BuiltContent; state?: LocaleState } {
   const { site } = base
   if (!isMultilingual(site)) return { content: base }
   // Published as of the build's clock: inside both the translation's own window and its item's.
-  const published = translations.filter((f) => f.record && isReleased(f, releases, now))
+  const published = translations.filter((f) => f.record && isPublishedAt(f, schedules, now))
   const state: LocaleState = {
     base: base.collections,
     content: base,
@@ -82,7 +82,7 @@ export function linkLocales(
     files: new Map(),
     keyOfDefault: new Map(),
     slugsOf: new Map(site.locales.slice(1).map((l) => [l, new Map()])),
-    recordOf: new Map(published.map((f) => [f, asPublished(f, f.record!, releases)])),
+    recordOf: new Map(published.map((f) => [f, asPublished(f, f.record!, schedules)])),
     linkedOf: new Map(),
     referrers: new Map(),
   }

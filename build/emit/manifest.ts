@@ -30,7 +30,7 @@ export function createManifest(content: BuiltContent, build: BuildIndex, inputHa
   let files: Record<string, string> | undefined
   const manifest = {
     format: MANIFEST_FORMAT,
-    build: { id: build.id, content_updated_at: content.contentUpdatedAt, counts, ...releaseTimes(content.timeline) },
+    build: { id: build.id, content_updated_at: content.contentUpdatedAt, counts, ...scheduleTimes(content.timeline) },
     input_hash: inputHash,
   } as Omit<Manifest, 'files' | 'collections'>
   Object.defineProperty(manifest, 'files', {
@@ -60,7 +60,7 @@ function listFiles(build: BuildIndex): Record<string, string> {
 }
 
 /** The build's release times as the manifest states them (pipeline/schedule.ts). */
-function releaseTimes(timeline: Timeline): Pick<BuildInfo, 'next_release_at' | 'last_release_at'> {
+function scheduleTimes(timeline: Timeline): Pick<BuildInfo, 'next_release_at' | 'last_release_at'> {
   return {
     next_release_at: timeline.next === undefined ? null : isoSeconds(timeline.next),
     last_release_at: timeline.last === undefined ? null : isoSeconds(timeline.last),

@@ -51,7 +51,7 @@ export function documentHeaders(file: string): Record<string, string> {
  * changes with the clock: the release's own build and deploy, which purges
  * Netlify's CDN, brings the next headers (docs/operating.md, "Scheduled publishing").
  */
-export function capBeforeRelease(line: string, left: number): string {
+export function capBeforeScheduled(line: string, left: number): string {
   const m = /^(\s+cache-control:\s*)(.*)$/i.exec(line)
   if (!m || left >= longestLifetime(m[2]!)) return line
   return `${m[1]}${capCacheControl(m[2]!, left)}`

@@ -10,7 +10,7 @@
 import { resolve } from 'node:path'
 import { openStateStore, storeSettingsFrom } from '../auth/store/open-store.ts'
 import { createLogger } from '../log.ts'
-import { checkRelease } from '../schedule/hook.ts'
+import { checkSchedule } from '../schedule/hook.ts'
 import { readManifestHead } from '../schedule/manifest-head.ts'
 import { report } from '../../contract/cli.ts'
 import { readSettings } from '../../contract/settings.ts'
@@ -28,7 +28,7 @@ export default async function handler(): Promise<Response> {
     if (!head) {
       log('error', 'release: the deployed build has no readable manifest')
     } else {
-      await checkRelease({
+      await checkSchedule({
         build: head.build,
         hookUrl: settings.NETLIFY_BUILD_HOOK_URL,
         store: openStateStore(storeSettingsFrom(settings)),
