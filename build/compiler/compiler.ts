@@ -19,17 +19,8 @@
 import { setImmediate } from 'node:timers/promises'
 import type { CollectionName } from '../../contract/model/model.ts'
 import type { ApiOrigin } from '../../contract/api-origin.ts'
-import { ContentErrors } from '../core/errors.ts'
-import { loadSiteConfig, SITE_PATH, type SiteConfig } from '../core/site.ts'
-import {
-  itemPath,
-  listContent,
-  readIfPresentSync,
-  readSiteBytes,
-  SourceStats,
-  type ContentPath,
-  type SourceFile,
-} from '../core/sources.ts'
+import { SITE_PATH, type SiteConfig } from '../core/site.ts'
+import { itemPath, type ContentPath, type SourceFile } from '../core/sources.ts'
 import { MediaStore } from '../media/store.ts'
 import { RenderCache } from '../pipeline/cache.ts'
 import { compileFile, type CompiledFile, type ParsedFile } from '../pipeline/compile.ts'
@@ -40,6 +31,7 @@ import { assetPaths, mediaFolders, usersOf, workingFiles } from './compiled-file
 import { CompilerEmit } from './compiler-emit.ts'
 import type { CompilerOptions, Update } from './compiler-options.ts'
 import { ContentGraph, type Replaced } from './content-graph.ts'
+import { ContentSources } from './content-sources.ts'
 import { EmitSchedule } from './emit-schedule.ts'
 import { previewItems, type PreviewItem } from './preview.ts'
 import { ScheduleTiming } from './schedule-timing.ts'
@@ -48,18 +40,15 @@ import { warmUp } from './warm-up.ts'
 export type { BuildOutput } from './emit-schedule.ts'
 
 export class Compiler extends CompilerEmit {
-  private site: SiteConfig | undefined
-  private siteError: ContentErrors | undefined
-  private siteHash = ''
-  /** Every source by path, and its compiled form (absent while site.yaml has errors). */
-  private readonly sources = new Map<string, SourceFile>()
+  /** site.yaml and every source by path (content-sources.ts). */
+  private readonly inputs: ContentSources
+  /** Each source's compiled form (absent while site.yaml has errors). */
   private readonly compiled = new Map<string, CompiledFile>()
   private readonly timing = new ScheduleTiming(() => this.site, this.compiled)
   private readonly graph = new ContentGraph(this.timing)
   protected readonly schedule: EmitSchedule
   /** Counts the updates that changed something, so a preview can tell it is stale. */
   private revision = 0
-  private readonly stats: SourceStats
   /** The clock (seconds) the content was last assembled as of: a release or expiry after it is due at the next update. */
   private asOf = 0
 
@@ -75,12 +64,12 @@ export class Compiler extends CompilerEmit {
     readonly apiOrigin: ApiOrigin,
   ) {
     super()
-    this.stats = new SourceStats(root)
+    this.inputs = new ContentSources(root, apiOrigin)
     this.schedule = new EmitSchedule({
       root,
       offThread,
       apiOrigin,
-      inputsInOrder: () => [...this.sourcesInOrder(), ...this.assetsInOrder()],
+      inputsInOrder: () => [...this.inputs.inOrder(), ...this.assetsInOrder()],
       workingFiles: () => workingFiles(this.compiled.values()),
     })
   }
@@ -102,35 +91,25 @@ export class Compiler extends CompilerEmit {
       options.apiOrigin,
     )
     if (options.readHistoryEarly) compiler.schedule.readHistoryEarly()
-    await compiler.readSite()
-    const paths = listContent(options.root)
-    // Synchronously: nothing else waits for this thread yet, and a read through the pool costs it more.
-    for (const path of paths) compiler.stats.takeSync(path)
-    for (const path of paths) {
-      const source = readIfPresentSync(options.root, path)
-      if (source) compiler.sources.set(source.path, source)
-    }
+    await compiler.inputs.readSite()
+    compiler.inputs.readAll()
     await compiler.compileAll()
     compiler.assemble(new Set(compiler.site?.model.names), undefined, clockSeconds(compiler.clock()))
     return compiler
   }
 
-  /** Each source's path, the stat taken before it was read, and its hash: the no-change check's index. */
+  /** Each input's path (sources, then images), the stat taken before it was read, and its hash: the no-change check's index. */
   sourceIndex(): [path: string, signature: string, hash: string][] {
-    const items = [...this.sources.values()].flatMap((s) => {
-      const sig = this.stats.signatureOf(s.path)
-      return sig ? [[s.path, sig, s.hash] as [string, string, string]] : []
-    })
     const assets = this.assetsInOrder().flatMap((a) => {
       const sig = this.media.signatureOf(a.path)
       return sig ? [[a.path, sig, a.hash] as [string, string, string]] : []
     })
-    return [...items, ...assets]
+    return [...this.inputs.index(), ...assets]
   }
 
   /** How many content files there are (drafts and files with errors included). */
   fileCount(): number {
-    return this.sources.size
+    return this.inputs.files.size
   }
 
   /** Every item, drafts included, in path order, and the revision they are at. */
@@ -147,7 +126,7 @@ export class Compiler extends CompilerEmit {
 
   /** Warm the edit's own path for at most `budgetMs` (warm-up.ts). */
   async warmUp(budgetMs: number): Promise<void> {
-    if (this.site) await warmUp([...this.sources.values()], this.site, budgetMs)
+    if (this.site) await warmUp([...this.inputs.files.values()], this.site, budgetMs)
   }
 
   /**
@@ -171,7 +150,7 @@ export class Compiler extends CompilerEmit {
     const users = assets.size ? usersOf(this.compiled.values(), assets) : []
     const forced = new Set(users.map((c) => c.source.path))
     const paths = [...given, ...users.map((c) => itemPath(c.collection, c.source.path.split('/').slice(2).join('/')))]
-    if (paths.some((p) => p.kind === 'site') && (await this.readSite())) {
+    if (paths.some((p) => p.kind === 'site') && (await this.inputs.readSite())) {
       files.push(SITE_PATH)
       await this.compileAll()
       for (const c of this.site?.model.names ?? []) changed.add(c)
@@ -183,21 +162,17 @@ export class Compiler extends CompilerEmit {
     for (const p of paths) {
       if (p.kind !== 'item') continue
       if (several) await setImmediate()
-      // On this thread: a stat and a read take microseconds here, and through the thread pool they can
-      // queue behind the full pass's scan of every file (milliseconds that an edit waited).
-      this.stats.takeSync(p)
-      const source = readIfPresentSync(this.root, p)
-      const previous = this.sources.get(p.path)
+      const source = this.inputs.read(p)
+      const previous = this.inputs.files.get(p.path)
       const before = this.compiled.get(p.path)
       if (!source) {
-        this.stats.forget(p)
         if (!previous) continue
-        this.sources.delete(p.path)
+        this.inputs.files.delete(p.path)
         this.setCompiled(p.path, undefined)
       } else if (previous?.hash === source.hash && !forced.delete(p.path)) {
         continue
       } else {
-        this.sources.set(p.path, source)
+        this.inputs.files.set(p.path, source)
         // A file of a folder the model does not name is a source (the input hash has it) but no item.
         if (this.site?.collections[source.collection]) this.setCompiled(p.path, await this.compile(source))
       }
@@ -213,14 +188,13 @@ export class Compiler extends CompilerEmit {
 
   /** Files added, removed or rewritten since they were last read (images too), found by their stat alone; undefined if aborted. */
   async stale(signal?: AbortSignal): Promise<ContentPath[] | undefined> {
-    const found = await this.stats.stale(this.sources.keys(), () => signal?.aborted === true)
+    const found = await this.inputs.stale(() => signal?.aborted === true)
     if (!found || signal?.aborted) return undefined
     const assets = await this.media.stale(assetPaths(this.compiled.values()))
     // A release or an expiry that came due is found like an edit, and applied as one (see update).
     const due = this.timing.due(this.asOf, clockSeconds(this.clock())) ? [{ kind: 'site' as const }] : []
     return [...found, ...assets.map((path) => ({ kind: 'asset' as const, path })), ...due]
   }
-
   /** The folders (absolute) of the images the files at `paths` use: what the watch mode follows (compiled-files.ts). */
   mediaFolders(paths?: readonly string[]): string[] {
     return mediaFolders(this.root, this.compiled, paths)
@@ -260,7 +234,7 @@ export class Compiler extends CompilerEmit {
     this.graph.reset(site?.language ?? '')
     if (!site) return
     // The items of the model's collections: a folder it does not name is left alone.
-    const sources = [...this.sources.values()].filter((s) => site.collections[s.collection])
+    const sources = [...this.inputs.files.values()].filter((s) => site.collections[s.collection])
     const compiled = await compileSources(sources, site, this.cache, this.threads, (s, p) => this.compile(s, p))
     for (const file of compiled) this.setCompiled(file.source.path, file)
   }
@@ -277,8 +251,8 @@ export class Compiler extends CompilerEmit {
   /** Assemble the changed collections into the published content as of `now` (seconds; content-graph.ts). */
   private assemble(changed: ReadonlySet<CollectionName>, replaced: Replaced | undefined, now: number): void {
     this.asOf = now
-    if (this.siteError) {
-      this.state = { ok: false, errors: this.siteError }
+    if (this.inputs.siteError) {
+      this.state = { ok: false, errors: this.inputs.siteError }
       return
     }
     const assembled = this.graph.assemble(this.site!, this.compiled, changed, replaced, now, this.good)
@@ -288,32 +262,7 @@ export class Compiler extends CompilerEmit {
     this.good = assembled.state.content
   }
 
-  /** Re-read site.yaml; true when its bytes changed. */
-  private async readSite(): Promise<boolean> {
-    await this.stats.take({ kind: 'site' })
-    const { hash } = await readSiteBytes(this.root)
-    if (hash === this.siteHash && this.site) return false
-    this.siteHash = hash
-    try {
-      this.site = withApiOrigin(await loadSiteConfig(this.root), this.apiOrigin)
-      this.siteError = undefined
-    } catch (error) {
-      if (!(error instanceof ContentErrors)) throw error
-      this.siteError = error
-    }
-    return true
+  private get site(): SiteConfig | undefined {
+    return this.inputs.site
   }
-
-  /** The sources in the order a build reads them (folder, then path, as listContent lists them): the input hash's order. */
-  private sourcesInOrder(): SourceFile[] {
-    const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-    return [...this.sources.values()].sort((a, b) => compare(a.collection, b.collection) || compare(a.path, b.path))
-  }
-}
-
-/** `site` with the records' origin the build was given in place of `api_url`, if any. */
-function withApiOrigin(site: SiteConfig, origin: ApiOrigin): SiteConfig {
-  if (origin === undefined) return site
-  const { apiUrl: _, ...rest } = site
-  return origin === null ? rest : { ...rest, apiUrl: origin }
 }
