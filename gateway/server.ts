@@ -15,7 +15,7 @@ import type { ArtifactStore } from './artifacts.ts'
 import { answerClientError } from './http/client-error.ts'
 import { fastReads } from './http/fast-reads.ts'
 import { answerHostDefect, hostDefect } from './http/host-header.ts'
-import { lingerBeforeClose, trackRequests } from './http/lingering-close.ts'
+import { drainBeforeClose, trackRequests } from './http/lingering-close.ts'
 import type { Logger } from './log.ts'
 import type { Observe } from './http/metrics.ts'
 
@@ -88,7 +88,7 @@ export async function startServer(options: {
     handler,
   )
   // A request answered before its body was read (a 413) is closed only once the client has sent it (http/lingering-close.ts).
-  server.on('connection', lingerBeforeClose)
+  server.on('connection', drainBeforeClose)
   // Oversized headers (431), malformed requests (400): problem+json, not Node's bare status line.
   server.on('clientError', answerClientError)
   // An Expect other than 100-continue: answer the request as if it were absent (RFC 9110 §10.1.1 allows

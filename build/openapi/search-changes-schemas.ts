@@ -45,7 +45,7 @@ export const collectionNames = (model: ContentModel, description = 'The collecti
     `${description} One of the collections the site has; more may be added: take any other as a collection too.`,
   )
 
-export function reachSchemas(model: ContentModel): Record<string, SchemaObject> {
+export function searchChangesSchemas(model: ContentModel): Record<string, SchemaObject> {
   return {
     SearchHit: {
       type: 'object',
