@@ -53,7 +53,7 @@ function sourceFiles() {
   return files.sort().concat(SOURCE_FILES.map((f) => join(ROOT, f)))
 }
 
-/** The sources' key: cheap (a stat per file, a few milliseconds), and it changes whenever a source does. */
+/** The sources' key: cheap (a stat per file, no read), and it changes whenever a source does. */
 function sourcesKey() {
   const hash = createHash('sha256')
   for (const file of sourceFiles()) {

@@ -72,7 +72,7 @@ export async function startServer(options: {
   })
   // An idle connection lives longer than any client or proxy keeps one (undici 4 s, nginx and
   // load balancers 60 s): closed first by the server, a reused connection races the close and
-  // the request is reset (seen under load with a 5 s timeout).
+  // the request is reset (seen under load with a shorter timeout).
   // Node enforces the two timeouts only when it sweeps its connections, by default far apart: swept often,
   // a slow client is answered 408 at its timeout, as documented, rather than long after it.
   // Host is checked by the handler (http/host-header.ts), which answers a problem body where Node has none.

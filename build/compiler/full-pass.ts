@@ -24,10 +24,10 @@ import type { ContentPath } from '../core/sources.ts'
 import type { ApiOrigin } from '../../contract/api-origin.ts'
 
 /**
- * Below this many files the full pass takes milliseconds: not worth a second
- * compiler. From here on it takes long enough (hundreds of milliseconds at 300
- * items on a busy machine, in emitters that cannot stop halfway) that an edit
- * arriving during it would wait that long on the dev server's thread.
+ * Below this many files the full pass is too short to be worth a second
+ * compiler. From here on it takes long enough (in emitters that cannot stop
+ * halfway) that an edit arriving during it would wait noticeably on the dev
+ * server's thread.
  */
 export const FULL_PASS_THREAD_MIN = 200
 

@@ -67,9 +67,8 @@ type SourceIndex = Record<string, [signature: string, hash: string]>
  * Every source's path and hash, in build order, then the images the last
  * build used; read only where a stat differs from the index. The stats are
  * taken on this thread (signatureSync): with nothing else to do meanwhile,
- * 2,000 of them (1,000 items with an image each) cost a few milliseconds
- * instead of a thread-pool round trip each, the part of this check that grows
- * with the images.
+ * a synchronous stat costs less than a thread-pool round trip each, the part
+ * of this check that grows with the images.
  */
 async function indexedSources(root: string): Promise<{ path: string; hash: string }[]> {
   const index = (await readFile(join(root, SOURCE_INDEX), 'utf8')

@@ -16,7 +16,7 @@ const WARM_UP_FILES = 64
  * Run the edit's own path (parse, check, render, derive) over up to WARM_UP_FILES of the
  * content, spread across it, for at most `budgetMs`, and throw the results away. The watch
  * mode's first build finds the bodies in the cache and runs none of that code, so the first
- * edits ran it cold: a 3 KB body rendered in 3-15 ms, ~1 ms once warm. Pure: a scratch render
+ * edits ran it cold, before the JIT had compiled it. Pure: a scratch render
  * cache, nothing stored. One file per turn of the event loop.
  */
 export async function warmUp(sources: readonly SourceFile[], site: SiteConfig, budgetMs: number): Promise<void> {

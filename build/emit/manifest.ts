@@ -21,7 +21,7 @@ export interface BuildIndex {
  * The manifest of a build. Its `files` (every file but the manifest, by
  * path, with its ETag) are listed when first read: the manifest file reads
  * them, an edit in the watch mode does not (its server answers from the
- * files themselves), and at 40,000 files the listing takes milliseconds.
+ * files themselves), and the listing grows with the site.
  */
 export function createManifest(content: BuiltContent, build: BuildIndex, inputHash: string): Manifest {
   const counts = {} as Record<CollectionName, number>
