@@ -34,7 +34,7 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/contract ./contract
 COPY --from=build /app/gateway ./gateway
 COPY --from=build /app/tsconfig.json ./
-# content/ too: at a scheduled release the gateway builds it again (gateway/release/) into dist/.
+# content/ too: at a scheduled release the gateway builds it again (gateway/schedule/) into dist/.
 COPY --from=build /app/content ./content
 COPY --from=build --chown=node:node /app/.cache ./.cache
 COPY --from=build --chown=node:node /app/dist ./dist

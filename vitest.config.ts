@@ -37,7 +37,7 @@ export default defineConfig({
         // The smoke bench runs here too. A project of one worker at a time would run after all the
         // others (Vitest runs the files of such a project in a group of their own, last), never beside them.
         // Isolated (each file loads its modules afresh): run unisolated, two watch-mode files
-        // (full-pass-kept, off-thread) saw another file's module state and failed in the whole suite.
+        // (full-pass-unchanged, off-thread) saw another file's module state and failed in the whole suite.
         test: {
           name: 'suite',
           include: ['test/**/*.test.ts'],

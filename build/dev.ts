@@ -5,6 +5,7 @@
  * preview pane). Everything else the two share lives in
  * contract/; the layering test holds the gateway to this file.
  */
-export { Compiler, type PreviewItem } from './compiler/compiler.ts'
+export { Compiler } from './compiler/compiler.ts'
+export type { PreviewItem } from './compiler/preview.ts'
 export { watchContent } from './compiler/watch.ts'
 export { renderBody } from './pipeline/markdown.ts'

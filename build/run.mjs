@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 /**
  * Run one of the project's commands from prebuilt JavaScript: no TypeScript
- * compiled at run time. The commands (build/prebuilt.ts) are bundled once into
+ * compiled at run time. The commands (build/bundle/prebuilt.ts) are bundled once into
  * `.cache/bin/<key>/`, where the key names the sources they were made from
  * (every .ts file of build/, contract/ and gateway/, and the editor's .js and
  * .css, by path, size and mtime; and the lockfile); a change to any of them
  * makes a new key, and the next run bundles again (a few seconds, once).
  * Plain JavaScript, so that nothing here needs compiling either.
  *
- *   node build/run.mjs <cli|dev|serve|keys|new> [args…]   (build/prebuilt.ts, COMMANDS)
+ *   node build/run.mjs <cli|dev|serve|keys|new> [args…]   (build/bundle/prebuilt.ts, COMMANDS)
  *   node build/run.mjs --watch dev [args…]   restart when the code changes (npm run dev)
  *
  * `npm run build`, `check` and `start`'s build (build/start.sh) start Node with
@@ -53,7 +53,7 @@ function sourceFiles() {
   return files.sort().concat(SOURCE_FILES.map((f) => join(ROOT, f)))
 }
 
-/** The sources' key: cheap (a stat per file, a few milliseconds), and it changes whenever a source does. */
+/** The sources' key: cheap (a stat per file, no read), and it changes whenever a source does. */
 function sourcesKey() {
   const hash = createHash('sha256')
   for (const file of sourceFiles()) {
@@ -137,7 +137,7 @@ async function bundle(key, dir) {
   // Bundling is the one step that runs TypeScript (the bundler's own code); only when the sources changed.
   const { register } = await import('tsx/esm/api')
   register()
-  const { bundleCommands } = await import('./prebuilt.ts')
+  const { bundleCommands } = await import('./bundle/prebuilt.ts')
   const tmp = `${dir}.tmp-${process.pid}`
   await bundleCommands(ROOT, tmp)
   try {

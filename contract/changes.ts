@@ -20,7 +20,12 @@ import { chooseLocale, checkLocaleSyntax, LOCALE_QUERY_PATTERN, type SiteLocales
 import { CHANGES_PATH } from './public-paths.ts'
 import { single, type ParameterError } from './query-values.ts'
 import { queryReader } from './routes/query-reader.ts'
-import { CHANGES_LIMIT, CURSOR_PATTERN, DEFAULT_CHANGES_LIMIT, MAX_CURSOR_LENGTH } from './routes/reach-parameters.ts'
+import {
+  CHANGES_LIMIT,
+  CURSOR_PATTERN,
+  DEFAULT_CHANGES_LIMIT,
+  MAX_CURSOR_LENGTH,
+} from './routes/search-changes-parameters.ts'
 import type { ContentRecord } from './records.ts'
 
 export const CHANGE_LOG_FILE = '_build/changes.json'

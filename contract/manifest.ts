@@ -21,7 +21,7 @@ export interface BuildInfo {
   /**
    * The next instant a scheduled item is released or an item expires, after the build's clock;
    * null when nothing is scheduled. The build is out of date from then on: `npm start` rebuilds
-   * at that moment, the Netlify function `release-scheduled` calls the build hook.
+   * at that moment, the Netlify function `publish-scheduled` calls the build hook.
    */
   next_release_at: string | null
   /**

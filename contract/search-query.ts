@@ -1,7 +1,7 @@
 /**
  * A search request (`GET /api/search`, the MCP search tools): the words,
  * where to look, the list filters (filters.ts) and the page, read by the
- * search route's own declarations (routes/reach.ts), so what the document
+ * search route's own declarations (routes/search-changes-feeds.ts), so what the document
  * states is what is accepted; and its canonical link.
  */
 import type { CollectionName, ContentModel } from './model/model.ts'
@@ -9,7 +9,7 @@ import { filterHref, type RecordFilter } from './filters.ts'
 import { SEARCH_PATH } from './public-paths.ts'
 import type { ParameterError } from './query-values.ts'
 import { readQuery } from './routes/query-reader.ts'
-import { search } from './routes/reach.ts'
+import { search } from './routes/search-changes-feeds.ts'
 
 export interface SearchQuery extends RecordFilter {
   /** The words to look for, trimmed, 1..MAX_QUERY_LENGTH characters. */

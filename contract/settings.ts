@@ -306,7 +306,7 @@ export const SETTINGS = {
   BUILD_TIME: setting({
     accepts: 'an RFC 3339 date-time with offset, like 2027-03-04T09:00:00Z',
     description:
-      'The instant the build publishes as of: an item whose `published_at` is later is scheduled (in no artifact yet), one whose `expires_at` has passed is expired. Unset: the clock. Set, the same content gives the same bytes at any time (tests, a preview of launch day), and `npm start` and `npm run dev` release nothing on their own.',
+      'The instant the build publishes as of: an item whose `published_at` is later is scheduled (in no artifact yet), one whose `expires_at` has passed is expired. Unset: the clock. Set, the same content gives the same bytes at any time (tests, a preview of launch day), and `npm start` and `npm run dev` publish nothing on their own.',
     default: undefined,
     schema: z
       .string()
@@ -317,7 +317,7 @@ export const SETTINGS = {
   NETLIFY_BUILD_HOOK_URL: setting({
     accepts: 'an https URL (a Netlify build hook; http only on a loopback host)',
     description:
-      "The site's build hook (Netlify: Project configuration → Build & deploy → Build hooks). The `release-scheduled` function calls it when the deployed build's next release or expiry has passed, checked every minute. Unset: a scheduled item waits for the next deploy.",
+      "The site's build hook (Netlify: Project configuration → Build & deploy → Build hooks). The `publish-scheduled` function calls it when the deployed build's next release or expiry has passed, checked every minute. Unset: a scheduled item waits for the next deploy.",
     default: undefined,
     schema: z.string().refine((v) => {
       try {

@@ -44,7 +44,7 @@ export async function loadSnapshot(
   onMismatch: (error: ArtifactError) => void = () => undefined,
   checkFiles: FileCheck = 'at-load',
 ): Promise<Snapshot> {
-  // Read as text only (not bytes and text): at 10,000 items the manifest is 10 MB, read once per load.
+  // Read as text only (not bytes and text): the manifest grows with the site, read once per load.
   let manifestText: string
   try {
     manifestText = await readFile(join(distDir, MANIFEST_FILE), 'utf8')

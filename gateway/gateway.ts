@@ -38,8 +38,8 @@ import { peopleRoute, personRoute } from './routes/people.ts'
 import { startServer, type RunningServer } from './server.ts'
 import type { Snapshot } from './snapshot.ts'
 import { startWebhooks, type WebhookService } from './webhooks/service.ts'
-import { startServeReleases } from './release/start.ts'
-import type { Releases } from './release/scheduler.ts'
+import { startServeScheduler } from './schedule/start.ts'
+import type { Scheduler } from './schedule/scheduler.ts'
 import { webhookSettingsFrom } from './webhooks/settings.ts'
 
 export interface Platform {
@@ -81,11 +81,11 @@ export interface Platform {
   /**
    * A long-running gateway serving a project's dist/ (`npm start`) builds it
    * again at the build's next release or expiry and swaps the new build in,
-   * without a restart, once it listens (gateway/release/). `npm run dev`'s
+   * without a restart, once it listens (gateway/schedule/). `npm run dev`'s
    * compiler releases on its own; Netlify calls the build hook from a
-   * scheduled function (netlify/release-scheduled.ts).
+   * scheduled function (netlify/publish-scheduled.ts).
    */
-  releases?: boolean
+  schedule?: boolean
 }
 
 export interface Gateway {
@@ -156,7 +156,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
   let running: RunningServer | undefined
   let metrics: RunningMetrics | undefined
   let webhooks: WebhookService | undefined
-  let releases: Releases | undefined
+  let scheduler: Scheduler | undefined
   return {
     app,
     store,
@@ -181,8 +181,8 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
           now: clock,
         })
       // Scheduled items are released (and expired ones taken down) at their time, without a restart.
-      if (platform.releases)
-        releases = await startServeReleases({
+      if (platform.schedule)
+        scheduler = await startServeScheduler({
           store,
           log,
           frozen: settings.BUILD_TIME !== undefined,
@@ -201,11 +201,11 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     async reload() {
       const snapshot = await store.reload()
       webhooks?.kick()
-      releases?.arm()
+      scheduler?.arm()
       return snapshot
     },
     async close() {
-      releases?.close()
+      scheduler?.close()
       await Promise.all([running?.close(), webhooks?.close(), metrics?.close()])
     },
   }

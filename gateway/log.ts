@@ -2,7 +2,7 @@
  * Structured logs as JSON lines on stdout, one per request, readable by any
  * log tool: pino writing through an asynchronous destination, so a request
  * never waits on the terminal or a pipe, and lines go out in batches
- * (log-batch.ts: at most 20 ms late, warnings and errors at once, all on exit).
+ * (log-batch.ts: at most FLUSH_MS late, warnings and errors at once, all on exit).
  * Never logs headers, so credentials cannot leak into logs.
  *
  * @example createLogger('info')('info', 'request', { status: 200 })

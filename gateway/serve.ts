@@ -29,7 +29,7 @@ async function main(argv: string[]): Promise<CliResult> {
     root: process.cwd(),
     logger: log,
     webhooks: true,
-    releases: true,
+    schedule: true,
   })
   const running = await gateway.listen()
   const { build } = gateway.store.current()!.manifest

@@ -15,7 +15,7 @@ import type { ArtifactStore } from './artifacts.ts'
 import { answerClientError } from './http/client-error.ts'
 import { fastReads } from './http/fast-reads.ts'
 import { answerHostDefect, hostDefect } from './http/host-header.ts'
-import { lingerBeforeClose, trackRequests } from './http/linger.ts'
+import { drainBeforeClose, trackRequests } from './http/lingering-close.ts'
 import type { Logger } from './log.ts'
 import type { Observe } from './http/metrics.ts'
 
@@ -72,7 +72,7 @@ export async function startServer(options: {
   })
   // An idle connection lives longer than any client or proxy keeps one (undici 4 s, nginx and
   // load balancers 60 s): closed first by the server, a reused connection races the close and
-  // the request is reset (seen under load with a 5 s timeout).
+  // the request is reset (seen under load with a shorter timeout).
   // Node enforces the two timeouts only when it sweeps its connections, by default far apart: swept often,
   // a slow client is answered 408 at its timeout, as documented, rather than long after it.
   // Host is checked by the handler (http/host-header.ts), which answers a problem body where Node has none.
@@ -87,8 +87,8 @@ export async function startServer(options: {
     },
     handler,
   )
-  // A request answered before its body was read (a 413) is closed only once the client has sent it (http/linger.ts).
-  server.on('connection', lingerBeforeClose)
+  // A request answered before its body was read (a 413) is closed only once the client has sent it (http/lingering-close.ts).
+  server.on('connection', drainBeforeClose)
   // Oversized headers (431), malformed requests (400): problem+json, not Node's bare status line.
   server.on('clientError', answerClientError)
   // An Expect other than 100-continue: answer the request as if it were absent (RFC 9110 §10.1.1 allows

@@ -8,12 +8,12 @@ import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkContent } from '../build/compiler/build.ts'
 import { ContentErrors } from '../build/core/errors.ts'
-import { filesTheTestsReach, pathsIntoContent } from './helpers/content-readers.ts'
+import { filesTheTestsLoad, pathsIntoContent } from './helpers/content-readers.ts'
 import { copyOfFixtureContent, createProject, REPO_ROOT, validPost } from './helpers/project.ts'
 
 describe('test content', () => {
   it('no code the tests run reads the repository content/: the test files, and every module and script they reach', async () => {
-    const files = await filesTheTestsReach()
+    const files = await filesTheTestsLoad()
     const reached = new Set(files.map((f) => relative(REPO_ROOT, f)))
     // Through imports and through the scripts the tests run: the smoke bench, the commands, the conformance script.
     for (const file of ['bench/corpus/realistic.ts', 'bench/suites/build.ts', 'build/cli.ts', 'gateway/dev.ts'])

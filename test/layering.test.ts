@@ -2,8 +2,11 @@
  * Dependencies point one way. contract/ is what build/ and gateway/ share and
  * imports neither; build/ never imports gateway/; gateway/ imports build/
  * only through build/dev.ts (the dev server driving the compiler); and the
- * folders inside build/ import each other without a cycle. Checked on every
- * import of every source file, so a new one that crosses fails here.
+ * folders inside build/ import each other without a cycle. build/'s root holds
+ * only the launcher and the commands' entries; the tools beside the build
+ * (deploy/, bundle/, ci/, docs/, scaffold/) are leaves that nothing in the
+ * build imports. Checked on every import of every source file, so a new one
+ * that crosses fails here.
  */
 import { readdir, readFile } from 'node:fs/promises'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -100,5 +103,57 @@ describe('layering', () => {
 
   it('the folders of build/ import each other without a cycle', async () => {
     expect(folderCycle(await importsUnder('build'), 'build')).toBeUndefined()
+  })
+
+  it("build/'s root holds only the launcher and the commands' entries", async () => {
+    const files = (await readdir(join(REPO_ROOT, 'build'), { withFileTypes: true })).filter((e) => e.isFile())
+    expect(files.map((e) => e.name).sort()).toEqual(['cli.ts', 'dev.ts', 'run.mjs', 'start.sh'])
+  })
+
+  /** What each tool folder of build/ may import, as path prefixes (contract/ always). */
+  const TOOLS: Record<string, string[]> = {
+    // The deploy tools read the route table and the settings; the function bundle is tsup's.
+    'build/deploy/': ['build/deploy/', 'build/bundle/tsup.ts'],
+    // The commands' bundle is keyed by the fingerprint the compiler checks.
+    'build/bundle/': ['build/bundle/', 'build/compiler/inputs.ts'],
+    'build/docs/': ['build/docs/'],
+    // `npm run new` reads site.yaml and content/ as the build does.
+    'build/scaffold/': ['build/scaffold/', 'build/core/'],
+  }
+
+  it('each tool folder of build/ imports only what its place allows', async () => {
+    const imports = await importsUnder('build')
+    for (const [folder, allowed] of Object.entries(TOOLS)) {
+      const own = imports.filter((i) => i.file.startsWith(folder))
+      expect(own.length, folder).toBeGreaterThan(0)
+      const crossing = own.filter(
+        (i) => !i.target.startsWith('contract/') && !allowed.some((prefix) => i.target.startsWith(prefix)),
+      )
+      expect(show(crossing), folder).toEqual([])
+    }
+  })
+
+  it('nothing in the build imports its tools, and its entries nothing of them but the bundle', async () => {
+    const tools = /^build\/(deploy|bundle|ci|docs)\/|^build\/scaffold\/new\.ts$/
+    const crossing = (await importsUnder('build')).filter(
+      (i) => tools.test(i.target) && !i.file.startsWith(i.target.split('/').slice(0, 2).join('/')),
+    )
+    // The Netlify Function is bundled with the commands' tsup settings.
+    expect(show(crossing)).toEqual(['build/deploy/netlify-function.ts → build/bundle/tsup.ts'])
+  })
+
+  it('build/ci/ runs on plain Node: it imports only node: built-ins', async () => {
+    const dir = join(REPO_ROOT, 'build', 'ci')
+    const files = (await readdir(dir)).filter((name) => name.endsWith('.ts'))
+    expect(files.length).toBeGreaterThan(0)
+    for (const name of files) {
+      const text = await readFile(join(dir, name), 'utf8')
+      const specifiers = [...text.matchAll(/(?:^|\n)\s*import\s[^'"]*?['"]([^'"]+)['"]/g)].map((m) => m[1]!)
+      expect(specifiers.length, name).toBeGreaterThan(0)
+      expect(
+        specifiers.filter((s) => !s.startsWith('node:')),
+        name,
+      ).toEqual([])
+    }
   })
 })

@@ -11,7 +11,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 const FIRST = [
   // Waiting for a release time a minute ahead, then for the next.
-  'test/gateway/release/serve.test.ts',
+  'test/gateway/schedule/serve.test.ts',
   'test/gateway/preview/schedule.test.ts',
   'test/bench/smoke.test.ts',
   'test/gateway/files/artifacts.test.ts',
@@ -19,9 +19,9 @@ const FIRST = [
   'test/own-content.test.ts',
   'test/ci/node-runtime.test.ts',
   'test/gateway/admin/editor.test.ts',
-  'test/gateway/release/locale-scan.test.ts',
+  'test/gateway/schedule/locale-scan.test.ts',
   'test/ci/step-environment.test.ts',
-  'test/build/prebuilt.test.ts',
+  'test/build/bundle/prebuilt.test.ts',
   'test/gateway/webhooks/reliability.test.ts',
 ]
 

@@ -1,8 +1,8 @@
 /**
  * The build id, kept by difference: a hash of every file's path and ETag,
  * in 256 buckets by path, each bucket hashed again only when one of its
- * files changed. An edit at 30,000 items rehashes a few buckets of some 150
- * entries instead of 40,000 (the whole list took tens of milliseconds).
+ * files changed: an edit rehashes a few buckets instead of every file's
+ * entry, so what it costs does not grow with the site.
  * The same files give the same id however they were set, so a watch-mode
  * build and a full build of the same content agree.
  */

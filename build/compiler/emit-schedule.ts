@@ -29,7 +29,7 @@ import {
 } from '../history/git-history.ts'
 import { gitState } from '../history/git-state.ts'
 import type { CommittedHistory, FileState } from '../history/types.ts'
-import { type FullPass, isKept } from './full-pass.ts'
+import { type FullPass, isUnchanged } from './full-pass.ts'
 import { hashInputs } from './inputs.ts'
 import type { ApiOrigin } from '../../contract/api-origin.ts'
 import { OutputStore } from './outputs.ts'
@@ -192,7 +192,7 @@ export class EmitSchedule {
    */
   adoptFull(content: BuiltContent, pass: FullPass): BuildOutput | undefined {
     if (this.allCollections || this.pendingCollections.size) return undefined
-    const owners = this.withKeptFiles(pass)
+    const owners = this.withUnchangedFiles(pass)
     if (!owners) return undefined
     this.outputs.track()
     const before = Object.keys(owners).map((owner) => [owner, this.outputs.filesOf(owner)] as const)
@@ -215,18 +215,18 @@ export class EmitSchedule {
     }
   }
 
-  /** The pass's files, those it left out (`Kept`) as this compiler holds them; undefined if it lacks one. */
-  private withKeptFiles(pass: FullPass): Record<string, Record<string, BuildFile>> | undefined {
+  /** The pass's files, those it left out (`Unchanged`) as this compiler holds them; undefined if it lacks one. */
+  private withUnchangedFiles(pass: FullPass): Record<string, Record<string, BuildFile>> | undefined {
     const owners: Record<string, Record<string, BuildFile>> = {}
     for (const [owner, files] of Object.entries(pass.owners)) {
       owners[owner] = {}
       for (const [path, file] of Object.entries(files)) {
-        if (!isKept(file)) {
+        if (!isUnchanged(file)) {
           owners[owner][path] = file
           continue
         }
         const held = this.outputs.get(path)
-        if (held?.etag !== file.kept) return undefined
+        if (held?.etag !== file.unchanged) return undefined
         owners[owner][path] = held
       }
     }
@@ -405,7 +405,7 @@ function settleUnless(task: OffThreadTask, signal: AbortSignal | undefined): Pro
 /**
  * JSON with every non-ASCII character escaped: the same value, but a reader
  * gets a one-byte string (the gateway parses the manifest at every load, and
- * at 20,000 items a two-byte copy of it was 40 MB of its peak memory).
+ * a two-byte copy of it doubles what the manifest holds in memory).
  */
 function asciiJson(value: unknown): string {
   return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)

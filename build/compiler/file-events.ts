@@ -4,8 +4,8 @@
  * going) and each folder that may hold a collection (sources.ts
  * isCollectionFolder), whether site.yaml names it yet or not. Each event names its file and nothing
  * is scanned: chokidar read an edited file's whole folder again on every
- * event (15,000 lstats at 30,000 items, 40–200 ms before the edit was even
- * reported), and Node's recursive watch walks the tree. Events are hints (the
+ * event (a stat of every file beside it before the edit was even reported),
+ * and Node's recursive watch walks the tree. Events are hints (the
  * watch loop reads the file and compares its hash); what they miss (an
  * overflowing inotify queue) the loop's stat scan finds.
  *

@@ -12,7 +12,7 @@ import {
   type FullPassReply,
   type FullPassRequest,
   type FullPassWorkerData,
-  leaveOutKept,
+  leaveOutUnchanged,
   movedCopies,
 } from './full-pass.ts'
 
@@ -62,7 +62,7 @@ async function run(
       // Only what the dev server lacks: the files of the pass it says it holds, if one sent from here.
       const held = adopted === undefined ? undefined : sent.get(adopted)
       for (const older of sent.keys()) if (adopted === undefined || older < adopted) sent.delete(older)
-      const slim = leaveOutKept(compiler.fullPass(output), held)
+      const slim = leaveOutUnchanged(compiler.fullPass(output), held)
       reply.pass = slim.pass
       sent.set(id, slim.sent)
       // Passes the dev server dropped are kept a while only (one held, a few since).

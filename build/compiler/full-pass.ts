@@ -10,7 +10,7 @@
  *
  * A pass carries only the files that differ from the last pass the dev
  * server adopted (it says which in each request): the others, the editor's
- * scripts, the documents and most feeds, go as their ETag alone (`Kept`), and
+ * scripts, the documents and most feeds, go as their ETag alone (`Unchanged`), and
  * the dev server keeps its own copies. Each adoption used to copy every
  * whole-content file across (the editor's script among them), holding the
  * dev server's thread, and an edit arriving then, with the garbage
@@ -24,10 +24,10 @@ import type { ContentPath } from '../core/sources.ts'
 import type { ApiOrigin } from '../../contract/api-origin.ts'
 
 /**
- * Below this many files the full pass takes milliseconds: not worth a second
- * compiler. From here on it takes long enough (hundreds of milliseconds at 300
- * items on a busy machine, in emitters that cannot stop halfway) that an edit
- * arriving during it would wait that long on the dev server's thread.
+ * Below this many files the full pass is too short to be worth a second
+ * compiler. From here on it takes long enough (in emitters that cannot stop
+ * halfway) that an edit arriving during it would wait noticeably on the dev
+ * server's thread.
  */
 export const FULL_PASS_THREAD_MIN = 200
 
@@ -37,7 +37,7 @@ export interface FullPass {
    * Files by emitter name (every emitter but the per-collection ones, those without files too); a file
    * the dev server already has, as the last pass it adopted made it, as its ETag alone.
    */
-  owners: Record<string, Record<string, BuildFile | Kept>>
+  owners: Record<string, Record<string, BuildFile | Unchanged>>
   manifest: BuildFile
   buildId: string
   inputHash: string
@@ -53,12 +53,12 @@ export interface FullPassWorkerData {
 }
 
 /** A file of a pass left out: the dev server has these bytes already (the pass it adopted last had them). */
-export interface Kept {
-  kept: string
+export interface Unchanged {
+  unchanged: string
 }
 
-export function isKept(file: BuildFile | Kept): file is Kept {
-  return 'kept' in file
+export function isUnchanged(file: BuildFile | Unchanged): file is Unchanged {
+  return 'unchanged' in file
 }
 
 /** A pass: the paths changed since the last one, and the id of the pass the dev server adopted last (if its files are that pass's). */
@@ -165,14 +165,14 @@ export function movedCopies(pass: FullPass): ArrayBuffer[] {
     return { ...file, body: Buffer.from(bytes.buffer) }
   }
   for (const files of Object.values(pass.owners))
-    for (const [path, file] of Object.entries(files)) if (!isKept(file)) files[path] = copy(file)
+    for (const [path, file] of Object.entries(files)) if (!isUnchanged(file)) files[path] = copy(file)
   pass.manifest = copy(pass.manifest)
   return moved
 }
 
 /** Buffers arrive as plain Uint8Arrays: view them as Buffers again (no copy). */
 function revive(pass: FullPass): FullPass {
-  const file = (f: BuildFile | Kept): BuildFile | Kept => (isKept(f) ? f : reviveFile(f))
+  const file = (f: BuildFile | Unchanged): BuildFile | Unchanged => (isUnchanged(f) ? f : reviveFile(f))
   const owners: FullPass['owners'] = {}
   for (const [owner, files] of Object.entries(pass.owners)) {
     owners[owner] = {}
@@ -194,7 +194,7 @@ function reviveFile(f: BuildFile): BuildFile {
  * `pass` with the files `sent` (the ETags of the pass the dev server holds) already had, the same
  * bytes, as their ETag alone; `sent` becomes this pass's.
  */
-export function leaveOutKept(
+export function leaveOutUnchanged(
   pass: FullPass,
   sent: Map<string, string> | undefined,
 ): { pass: FullPass; sent: Map<string, string> } {
@@ -203,9 +203,9 @@ export function leaveOutKept(
   for (const [owner, files] of Object.entries(pass.owners)) {
     owners[owner] = {}
     for (const [path, file] of Object.entries(files)) {
-      const etag = isKept(file) ? file.kept : file.etag
+      const etag = isUnchanged(file) ? file.unchanged : file.etag
       now.set(path, etag)
-      owners[owner][path] = sent?.get(path) === etag ? { kept: etag } : file
+      owners[owner][path] = sent?.get(path) === etag ? { unchanged: etag } : file
     }
   }
   return { pass: { ...pass, owners }, sent: now }

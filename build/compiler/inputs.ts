@@ -12,7 +12,7 @@ import type { Manifest } from '../../contract/manifest.ts'
 import { historyKey } from '../history/history-key.ts'
 import { inBatches, listContent, signatureSync } from '../core/sources.ts'
 import { readSource } from '../core/sources.ts'
-import { holdsAt } from '../../contract/release.ts'
+import { holdsAt } from '../../contract/schedule.ts'
 import type { ApiOrigin } from '../../contract/api-origin.ts'
 import { settingsClock } from '../pipeline/schedule.ts'
 
@@ -67,9 +67,8 @@ type SourceIndex = Record<string, [signature: string, hash: string]>
  * Every source's path and hash, in build order, then the images the last
  * build used; read only where a stat differs from the index. The stats are
  * taken on this thread (signatureSync): with nothing else to do meanwhile,
- * 2,000 of them (1,000 items with an image each) cost a few milliseconds
- * instead of a thread-pool round trip each, the part of this check that grows
- * with the images.
+ * a synchronous stat costs less than a thread-pool round trip each, the part
+ * of this check that grows with the images.
  */
 async function indexedSources(root: string): Promise<{ path: string; hash: string }[]> {
   const index = (await readFile(join(root, SOURCE_INDEX), 'utf8')
@@ -139,7 +138,7 @@ export async function hashInputs(
 
 let fingerprint: Promise<string> | undefined
 
-/** Set by the bundler (build/prebuilt.ts): the fingerprint of the sources the bundle was made from. */
+/** Set by the bundler (build/bundle/prebuilt.ts): the fingerprint of the sources the bundle was made from. */
 declare const __GENERATOR_FINGERPRINT__: string | undefined
 
 /**

@@ -10,7 +10,7 @@ import type { FullRecord } from '../../contract/records.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
 import { addToSet } from '../core/set-map.ts'
 import { link, relink, type LinkResult, type Published, type ReplacedRecord } from './link.ts'
-import type { ReleaseWindow } from '../pipeline/schedule.ts'
+import type { PublicationWindow } from '../pipeline/schedule.ts'
 
 export class Linker {
   /** The last result, the base records it linked, and the items edited since its full link. */
@@ -107,6 +107,6 @@ function sameLists(
   return names.length === Object.keys(b).length && names.every((c) => c === except || a[c] === b[c])
 }
 
-function sameWindow(a: ReleaseWindow | undefined, b: ReleaseWindow | undefined): boolean {
+function sameWindow(a: PublicationWindow | undefined, b: PublicationWindow | undefined): boolean {
   return a?.from === b?.from && a?.until === b?.until
 }

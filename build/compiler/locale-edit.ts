@@ -14,7 +14,7 @@ import type { CompiledFile } from '../pipeline/compile.ts'
 import { sortedIndex, toSummary } from '../pipeline/derive.ts'
 import type { ReplacedRecord } from './link.ts'
 import { addReferrers, linkTranslation, withOthers, type LocaleState } from './locales.ts'
-import { asPublished, isReleased, type Releases } from './translation-release.ts'
+import { asPublished, isPublishedAt, type Schedules } from './translation-schedule.ts'
 
 const EPOCH = '1970-01-01T00:00:00Z'
 
@@ -28,7 +28,7 @@ export function relinkLocales(
   base: BuiltContent,
   [before, after]: [CompiledFile, CompiledFile],
   replaced: readonly ReplacedRecord[],
-  releases: Releases,
+  schedules: Schedules,
   now: number,
 ): BuiltContent | undefined {
   const sameItem =
@@ -37,7 +37,7 @@ export function relinkLocales(
     before.locale === after.locale &&
     before.slug === after.slug
   if (!sameItem || state.content.site !== base.site) return undefined
-  const edit = new LocaleEdit(state, base, releases, now)
+  const edit = new LocaleEdit(state, base, schedules, now)
   const done =
     after.locale === base.site.language ? edit.defaultEdited(after, replaced) : edit.translationEdited(before, after)
   return done ? edit.finish() : undefined
@@ -56,7 +56,7 @@ class LocaleEdit {
   constructor(
     private readonly state: LocaleState,
     private readonly base: BuiltContent,
-    private readonly releases: Releases,
+    private readonly schedules: Schedules,
     private readonly now: number,
   ) {}
 
@@ -70,8 +70,9 @@ class LocaleEdit {
     if (base.site.model.names.some((c) => !touched.has(c) && base.collections[c] !== state.base[c])) return false
     // The item's translations are published as bound to it: the same records while its dates are the same.
     for (const translation of state.files.get(`${file.collection}/${file.key}`)?.values() ?? []) {
-      if (!isReleased(translation, this.releases, this.now)) return false
-      if (asPublished(translation, translation.record!, this.releases) !== state.recordOf.get(translation)) return false
+      if (!isPublishedAt(translation, this.schedules, this.now)) return false
+      if (asPublished(translation, translation.record!, this.schedules) !== state.recordOf.get(translation))
+        return false
     }
     for (const [i, { collection, before, after }] of replaced.entries()) {
       const key = state.keyOfDefault.get(`${collection}/${before.slug}`)
@@ -101,9 +102,9 @@ class LocaleEdit {
     const { state } = this
     if (this.base.site.model.names.some((c) => this.base.collections[c] !== state.base[c])) return false
     const was = state.recordOf.get(before)
-    const is = after.record !== undefined && isReleased(after, this.releases, this.now)
+    const is = after.record !== undefined && isPublishedAt(after, this.schedules, this.now)
     if (!was || !is) return !was && !is
-    const record = asPublished(after, after.record!, this.releases)
+    const record = asPublished(after, after.record!, this.schedules)
     if (record.slug !== was.slug || record.url !== was.url) return false
     const { collection, locale } = after
     const id = `${collection}/${after.key}`

@@ -11,7 +11,7 @@
  * A locale's published content is its translations, plus, for a locale that
  * falls back, the default locale's items it has no translation of (records
  * of the default locale, unchanged). A translation is published while both
- * it and its item are (translation-release.ts); its references and links are
+ * it and its item are (translation-schedule.ts); its references and links are
  * checked in translation-links.ts. Records keep their object while
  * nothing they show changed, so the emitters render only what did.
  */
@@ -23,7 +23,7 @@ import type { CompiledFile } from '../pipeline/compile.ts'
 import { addToSet } from '../core/set-map.ts'
 import { sortRecords, toSummary } from '../pipeline/derive.ts'
 import { isPublished } from './assemble.ts'
-import { asPublished, isReleased, type Releases } from './translation-release.ts'
+import { asPublished, isPublishedAt, type Schedules } from './translation-schedule.ts'
 import { withReferences } from './link.ts'
 
 /** The default locale's files and the translations, apart (a single-language site has no translations). */
@@ -61,20 +61,20 @@ export interface LocaleState {
  * Link the translations against the linked default content and name every
  * record's translations. Call only when the translation checks (translation-checks.ts) and
  * `translationLinkErrors` (translation-links.ts) found none. A translation is
- * published while it and its item both are (`releases`, translation-release.ts).
+ * published while it and its item both are (`releases`, translation-schedule.ts).
  * A single-language site's content is `base` itself (no state).
  */
 export function linkLocales(
   base: BuiltContent,
   own: Iterable<CompiledFile>,
   translations: readonly CompiledFile[],
-  releases: Releases,
+  schedules: Schedules,
   now: number,
 ): { content: BuiltContent; state?: LocaleState } {
   const { site } = base
   if (!isMultilingual(site)) return { content: base }
   // Published as of the build's clock: inside both the translation's own window and its item's.
-  const published = translations.filter((f) => f.record && isReleased(f, releases, now))
+  const published = translations.filter((f) => f.record && isPublishedAt(f, schedules, now))
   const state: LocaleState = {
     base: base.collections,
     content: base,
@@ -82,7 +82,7 @@ export function linkLocales(
     files: new Map(),
     keyOfDefault: new Map(),
     slugsOf: new Map(site.locales.slice(1).map((l) => [l, new Map()])),
-    recordOf: new Map(published.map((f) => [f, asPublished(f, f.record!, releases)])),
+    recordOf: new Map(published.map((f) => [f, asPublished(f, f.record!, schedules)])),
     linkedOf: new Map(),
     referrers: new Map(),
   }

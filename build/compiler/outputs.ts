@@ -7,8 +7,8 @@
  *
  * Everything here costs what changed, not what there is: a snapshot is the
  * files of the last compaction plus the changes since (files.ts), and the
- * build id is kept by difference (digest.ts). At 30,000 items a copy of the
- * 40,000-entry file map, or hashing it whole, took tens of milliseconds.
+ * build id is kept by difference (digest.ts): a copy of the whole file map,
+ * or hashing it whole, would make every edit cost in proportion to the site.
  */
 import { etagOf } from '../../contract/etag.ts'
 import type { BuildFile } from '../../contract/manifest.ts'

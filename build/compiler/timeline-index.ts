@@ -12,11 +12,11 @@
  * timeline.at(now) // { last: 1767225600, next: 1767312000 }
  */
 import type { CompiledFile } from '../pipeline/compile.ts'
-import { isEmptyWindow, type ReleaseWindow, type Timeline } from '../pipeline/schedule.ts'
-import { publicationOf, type Releases } from './translation-release.ts'
+import { isEmptyWindow, type PublicationWindow, type Timeline } from '../pipeline/schedule.ts'
+import { publicationOf, type Schedules } from './translation-schedule.ts'
 
 export class TimelineIndex {
-  private readonly windowOf = new Map<CompiledFile, ReleaseWindow>()
+  private readonly windowOf = new Map<CompiledFile, PublicationWindow>()
   /** Distinct instants, ascending, and how many window ends fall on each. */
   private readonly times: number[] = []
   private readonly counts: number[] = []
@@ -30,13 +30,13 @@ export class TimelineIndex {
   /** Work out `files`' windows again as `releases` publish them; those `current` says are gone are dropped. */
   refresh(
     files: Iterable<CompiledFile>,
-    releases: Releases,
+    schedules: Schedules,
     current: (file: CompiledFile) => boolean = () => true,
   ): void {
     for (const file of files) {
       this.drop(file)
       if (!current(file)) continue
-      const { draft, window } = publicationOf(file, releases)
+      const { draft, window } = publicationOf(file, schedules)
       if (draft || !window || isEmptyWindow(window)) continue
       this.windowOf.set(file, window)
       this.countWindow(window, 1)
@@ -64,7 +64,7 @@ export class TimelineIndex {
   }
 
   /** Count a window's release and expiry in (1) or out (-1). */
-  private countWindow(window: ReleaseWindow, by: 1 | -1): void {
+  private countWindow(window: PublicationWindow, by: 1 | -1): void {
     this.count(window.from, by)
     if (window.until !== undefined) this.count(window.until, by)
   }

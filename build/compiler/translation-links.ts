@@ -3,7 +3,7 @@
  * pipeline/schedule.ts `referenceTiming`): each `related` entry and body link
  * of a translation must name an item that is public whenever the translation
  * is, from the build's clock on, taking every translation's publication as
- * bound to its item's (translation-release.ts). So a release or an expiry
+ * bound to its item's (translation-schedule.ts). So a release or an expiry
  * never breaks a later build: a German post pointing to a webinar that
  * expires before it is an author error now, not a failed rebuild at the
  * expiry.
@@ -18,9 +18,9 @@ import { closest } from '../../contract/did-you-mean.ts'
 import type { ContentError } from '../core/errors.ts'
 import type { SiteConfig } from '../core/site.ts'
 import type { CompiledFile } from '../pipeline/compile.ts'
-import { isoSeconds, referenceTiming, type ReleaseWindow } from '../pipeline/schedule.ts'
+import { isoSeconds, referenceTiming, type PublicationWindow } from '../pipeline/schedule.ts'
 import { fileLinkErrors } from './link.ts'
-import { publicationOf, type Releases } from './translation-release.ts'
+import { publicationOf, type Schedules } from './translation-schedule.ts'
 
 const DRAFT = 'is a draft: a published item may only point to published items'
 
@@ -50,7 +50,7 @@ export class TranslationLinks {
     site: SiteConfig,
     own: Iterable<CompiledFile>,
     translations: readonly CompiledFile[],
-    releases: Releases,
+    schedules: Schedules,
     now: number,
     changes: FileChanges,
     boundTo: (file: CompiledFile) => Iterable<CompiledFile>,
@@ -59,11 +59,11 @@ export class TranslationLinks {
       this.index = undefined
       return []
     }
-    const kept = this.index?.update(site, translations, releases, changes, boundTo)
+    const kept = this.index?.update(site, translations, schedules, changes, boundTo)
     if (!kept) this.made++
-    const index = kept ? this.index! : new Index(site, own, translations, releases)
+    const index = kept ? this.index! : new Index(site, own, translations, schedules)
     this.index = index
-    return translationLinkErrors(site, translations, releases, now, index)
+    return translationLinkErrors(site, translations, schedules, now, index)
   }
 }
 
@@ -71,13 +71,13 @@ export class TranslationLinks {
 function translationLinkErrors(
   site: SiteConfig,
   translations: readonly CompiledFile[],
-  releases: Releases,
+  schedules: Schedules,
   now: number,
   index: Index,
 ): ContentError[] {
   const errors: ContentError[] = []
   for (const file of translations) {
-    const { draft, window } = publicationOf(file, releases)
+    const { draft, window } = publicationOf(file, schedules)
     if (draft || !site.locales.includes(file.locale)) continue
     errors.push(
       ...fileLinkErrors(
@@ -107,7 +107,7 @@ class Index {
     private readonly site: SiteConfig,
     own: Iterable<CompiledFile>,
     private translations: readonly CompiledFile[],
-    private readonly releases: Releases,
+    private readonly schedules: Schedules,
   ) {
     for (const file of own) {
       const id = `${file.collection}/${file.slug}`
@@ -116,7 +116,7 @@ class Index {
     }
     for (const file of translations) {
       const id = `${file.locale} ${file.collection}/${file.slug}`
-      const draft = publicationOf(file, releases).draft
+      const draft = publicationOf(file, schedules).draft
       this.drafted.set(file, draft)
       if (draft) this.localisedDrafts.add(id)
       else {
@@ -130,17 +130,17 @@ class Index {
    * Take in `changes` (each file in its predecessor's place: the maps keep
    * their order, so the first of two files with one id stays the first);
    * false, changing nothing, when the index must be made again instead. The
-   * releases are kept by difference in one map (release-index.ts): another
+   * releases are kept by difference in one map (schedule-index.ts): another
    * map means they were worked out afresh, and anything may have moved.
    */
   update(
     site: SiteConfig,
     translations: readonly CompiledFile[],
-    releases: Releases,
+    schedules: Schedules,
     changes: FileChanges,
     boundTo: (file: CompiledFile) => Iterable<CompiledFile>,
   ): boolean {
-    if (changes === 'all' || site !== this.site || releases !== this.releases) return false
+    if (changes === 'all' || site !== this.site || schedules !== this.schedules) return false
     const same = (a: CompiledFile, b: CompiledFile) =>
       a.locale === b.locale && a.collection === b.collection && a.slug === b.slug && a.key === b.key
     for (const [before, after] of changes) {
@@ -149,8 +149,8 @@ class Index {
         if (before.draft !== after.draft) return false
         // Its translations' releases follow it: each must still be what it was indexed as.
         for (const bound of boundTo(after))
-          if (this.drafted.get(bound) !== publicationOf(bound, releases).draft) return false
-      } else if (this.drafted.get(before) !== publicationOf(after, releases).draft) return false
+          if (this.drafted.get(bound) !== publicationOf(bound, schedules).draft) return false
+      } else if (this.drafted.get(before) !== publicationOf(after, schedules).draft) return false
     }
     for (const [before, after] of changes as [CompiledFile, CompiledFile][]) {
       const id = `${after.collection}/${after.slug}`
@@ -169,13 +169,13 @@ class Index {
     return true
   }
 
-  private windowOf(file: CompiledFile): ReleaseWindow | undefined {
-    return publicationOf(file, this.releases).window
+  private windowOf(file: CompiledFile): PublicationWindow | undefined {
+    return publicationOf(file, this.schedules).window
   }
 
   relatedReason(
     file: CompiledFile,
-    window: ReleaseWindow | undefined,
+    window: PublicationWindow | undefined,
     target: string,
     now: number,
   ): string | undefined {
@@ -219,7 +219,7 @@ class Index {
     target: string,
     item: CompiledFile,
     translated: CompiledFile,
-    window: ReleaseWindow | undefined,
+    window: PublicationWindow | undefined,
     now: number,
   ): string | undefined {
     const theirs = this.windowOf(translated)
@@ -240,7 +240,12 @@ class Index {
   }
 
   /** A body link: to a default-locale item's page or one of this locale, public whenever this translation is. */
-  linkReason(file: CompiledFile, window: ReleaseWindow | undefined, target: string, now: number): string | undefined {
+  linkReason(
+    file: CompiledFile,
+    window: PublicationWindow | undefined,
+    target: string,
+    now: number,
+  ): string | undefined {
     const candidates = [this.defaults.get(target), this.localised.get(`${file.locale} ${target}`)].filter(
       (c) => c !== undefined,
     )

@@ -102,7 +102,7 @@ export class WatchLoop {
 
   /**
    * Event: a file changed (or may have). `confirmed`: the file's recheck (an
-   * event's, 100 ms on: watch.ts) or a stat scan found it, rather than its
+   * event's, a moment later: watch.ts) or a stat scan found it, rather than its
    * first event: it is applied even when empty (see `apply`).
    */
   fileChanged(path: ContentPath, confirmed = false): void {

@@ -9,7 +9,7 @@
  * it to the file events and to dist/.
  *
  * File events (file-events.ts) are only hints: every event also re-reads its
- * file 100 ms later (an editor's later writes of the same save; a file an
+ * file a moment later (RECHECK_MS: an editor's later writes of the same save; a file an
  * event finds empty, a save half done, waits for that or its next event), and events
  * that never arrive at all (an overflowing inotify queue, a file replaced from
  * outside) are found by comparing every file's stat, before the full pass and

@@ -139,7 +139,8 @@ export function listContent(root: string): ItemPath[] {
  * `listContent` for a background scan beside the watch mode's edits: the
  * collections' folders read through the thread pool and the entries taken a
  * share at a time, with events let in between, so an edit never waits for
- * the listing (at once, 30,000 files held the thread for 30 to 50 ms);
+ * the listing (all at once, a large site's listing held the thread long
+ * enough to delay an edit);
  * undefined as soon as `interrupted()` says stop.
  */
 export async function listContentGently(root: string, interrupted: () => boolean): Promise<ItemPath[] | undefined> {
@@ -278,8 +279,7 @@ export async function readSiteBytes(root: string): Promise<{ raw: Buffer | undef
 
 /**
  * Stats taken just before each file was last read. `stale()` lists files
- * added, removed or rewritten since, by stat alone: 10,000 files cost tens of
- * milliseconds.
+ * added, removed or rewritten since, by stat alone, without reading any.
  */
 export class SourceStats {
   private stats = new Map<string, string>()

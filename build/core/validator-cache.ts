@@ -36,13 +36,13 @@ export function cachedValidators(schemas: readonly SchemaObject[], createAjv: ()
   let validators = compiled.get(key)
   if (validators) return validators
   const file = CACHE && join(CACHE, `${key}.cjs`)
-  const kept = file && readKept(file)
+  const kept = file && readCachedCode(file)
   validators = kept ? evaluate(kept, schemas.length) : compile(schemas, createAjv, file)
   compiled.set(key, validators)
   return validators
 }
 
-function readKept(file: string): string | undefined {
+function readCachedCode(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8')
   } catch {

@@ -5,7 +5,7 @@
  * same of each other locale (`?locale=<tag>`: contract/paths.ts).
  */
 import { CHANGE_LOG_FILE, CHANGES_FILE, renderChanges } from '../../contract/changes.ts'
-import { DEFAULT_CHANGES_LIMIT } from '../../contract/routes/reach-parameters.ts'
+import { DEFAULT_CHANGES_LIMIT } from '../../contract/routes/search-changes-parameters.ts'
 import type { CollectionName } from '../../contract/model/model.ts'
 import { localeChangeLogFile, localeChangesFile } from '../../contract/paths.ts'
 import type { ContentRecord } from '../../contract/records.ts'

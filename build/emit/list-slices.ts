@@ -3,8 +3,7 @@
  * prefixes of one another: each item's bytes are encoded and hashed once,
  * and the slice of `limit` n is the first n items' bytes and a copy of the
  * running hash, each closed by its own meta and links. Made one by one, the
- * slices encoded and hashed the first items up to a hundred times: 20 MB of
- * JSON for a 300-item site. The bytes and ETags are renderListFrom's
+ * slices encoded and hashed the first items again for every limit. The bytes and ETags are renderListFrom's
  * (test/build/emit/list-slices.test.ts).
  */
 import { createHash } from 'node:crypto'

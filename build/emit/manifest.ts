@@ -21,7 +21,7 @@ export interface BuildIndex {
  * The manifest of a build. Its `files` (every file but the manifest, by
  * path, with its ETag) are listed when first read: the manifest file reads
  * them, an edit in the watch mode does not (its server answers from the
- * files themselves), and at 40,000 files the listing takes milliseconds.
+ * files themselves), and the listing grows with the site.
  */
 export function createManifest(content: BuiltContent, build: BuildIndex, inputHash: string): Manifest {
   const counts = {} as Record<CollectionName, number>
@@ -30,7 +30,7 @@ export function createManifest(content: BuiltContent, build: BuildIndex, inputHa
   let files: Record<string, string> | undefined
   const manifest = {
     format: MANIFEST_FORMAT,
-    build: { id: build.id, content_updated_at: content.contentUpdatedAt, counts, ...releaseTimes(content.timeline) },
+    build: { id: build.id, content_updated_at: content.contentUpdatedAt, counts, ...scheduleTimes(content.timeline) },
     input_hash: inputHash,
   } as Omit<Manifest, 'files' | 'collections'>
   Object.defineProperty(manifest, 'files', {
@@ -60,7 +60,7 @@ function listFiles(build: BuildIndex): Record<string, string> {
 }
 
 /** The build's release times as the manifest states them (pipeline/schedule.ts). */
-function releaseTimes(timeline: Timeline): Pick<BuildInfo, 'next_release_at' | 'last_release_at'> {
+function scheduleTimes(timeline: Timeline): Pick<BuildInfo, 'next_release_at' | 'last_release_at'> {
   return {
     next_release_at: timeline.next === undefined ? null : isoSeconds(timeline.next),
     last_release_at: timeline.last === undefined ? null : isoSeconds(timeline.last),

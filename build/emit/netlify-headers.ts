@@ -6,7 +6,7 @@
 import { extname } from 'node:path'
 import { baseHeaderRecord, CACHE, CONTENT_TYPES, JSON_TYPE } from '../../contract/headers.ts'
 import { DOCUMENT_HEADERS, documentType } from '../../contract/documents.ts'
-import { capCacheControl, longestLifetime } from '../../contract/release.ts'
+import { capCacheControl, longestLifetime } from '../../contract/schedule.ts'
 
 /** Set per kind of file below; everything else baseHeaders sends is the same for every file. */
 const PER_FILE = new Set(['content-type', 'cache-control', 'content-security-policy', 'x-request-id'])
@@ -45,13 +45,13 @@ export function documentHeaders(file: string): Record<string, string> {
  * A `_headers` line as it stands `left` seconds before the build's next
  * release or expiry (at build time): a Cache-Control whose lifetimes are
  * longer than that is capped at it (max-age and s-maxage at `left`, the
- * stale allowances at what remains: contract/release.ts `capCacheControl`,
+ * stale allowances at what remains: contract/schedule.ts `capCacheControl`,
  * the gateway's own rule); one within it is left as it is, and so are media,
  * named by their bytes (immutable). `_headers` cannot say anything that
  * changes with the clock: the release's own build and deploy, which purges
  * Netlify's CDN, brings the next headers (docs/operating.md, "Scheduled publishing").
  */
-export function capBeforeRelease(line: string, left: number): string {
+export function capBeforeScheduled(line: string, left: number): string {
   const m = /^(\s+cache-control:\s*)(.*)$/i.exec(line)
   if (!m || left >= longestLifetime(m[2]!)) return line
   return `${m[1]}${capCacheControl(m[2]!, left)}`

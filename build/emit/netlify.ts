@@ -45,7 +45,7 @@ import {
 } from '../../contract/routes/index.ts'
 import type { QueryParameter, Route } from '../../contract/routes/route.ts'
 import { paginate } from '../../contract/render.ts'
-import { documentHeaders, fileHeaders, LIST_HEADERS, capBeforeRelease, SITE_HEADERS } from './netlify-headers.ts'
+import { documentHeaders, fileHeaders, LIST_HEADERS, capBeforeScheduled, SITE_HEADERS } from './netlify-headers.ts'
 import { CACHE } from '../../contract/headers.ts'
 import { deprecatedParameters, deprecationFields } from '../../contract/routes/deprecation.ts'
 import { deprecatedFieldsOf } from '../openapi/document.ts'
@@ -334,7 +334,7 @@ function headerRules(content: BuiltContent, emitted: readonly string[]): string[
   }
   // No lifetime longer than the time left to the next release or expiry, as of the build's clock (netlify-headers.ts).
   const { next } = content.timeline
-  return next === undefined ? headers : headers.map((line) => capBeforeRelease(line, next - content.asOf))
+  return next === undefined ? headers : headers.map((line) => capBeforeScheduled(line, next - content.asOf))
 }
 
 /**

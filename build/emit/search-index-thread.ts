@@ -15,13 +15,9 @@ import { startModuleWorker } from '../core/worker.ts'
  * Below this much text the index takes less than a worker's start-up. A
  * build starts the worker before it emits the items and lists
  * (startOffThread), so the worker starts and builds the index while this
- * thread makes everything else: at 300 items of real prose (800,000
- * characters) that is ~270 ms of other emitters against ~120 ms of index
- * built cold on this thread; with the worker the build's median was 50–100 ms
- * shorter (alternated runs, 2026-11-27). Below
- * ~300,000 characters (~100 such items) the index takes ~40 ms here, less
- * than a worker needs to start. Measured in text, not documents: a corpus of
- * long bodies crosses it sooner than one of short notes.
+ * thread makes everything else, and the build is shorter by what the index
+ * would have taken here. Measured in text, not documents: a corpus of long bodies
+ * crosses it sooner than one of short notes.
  */
 export const OFF_THREAD_MIN_CHARS = 300_000
 
@@ -46,8 +42,8 @@ type SearchJob = { documents: SearchDocument[]; names: readonly string[]; stem?:
  * The indexes of `jobs` (a locale's documents and stemmer each), in their order. A
  * multilingual site's several indexes are shared out between up to one worker per core,
  * the largest first to the least loaded (the main thread is left the other emitters):
- * one worker built a 10,000-item site's three indexes in 19 s while the rest of the
- * build waited for it.
+ * with one worker the rest of the build waited while it built the indexes one
+ * after another.
  */
 export function searchIndexOffThread(jobs: readonly SearchJob[], threads = availableParallelism()): SearchTask {
   const groups = shareOut(jobs, Math.max(1, Math.min(threads, jobs.length)))

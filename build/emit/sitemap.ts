@@ -82,14 +82,14 @@ function urlEntry(url: SitemapUrl): string {
  * index names absolute URLs; relative without it).
  */
 export function sitemapFiles(urls: readonly SitemapUrl[], base: string, limits = SITEMAP_LIMITS): EmittedFiles {
-  const room = limits.bytes - Buffer.byteLength(HEAD) - Buffer.byteLength(TAIL)
+  const bytesForEntries = limits.bytes - Buffer.byteLength(HEAD) - Buffer.byteLength(TAIL)
   const parts: { entries: string[]; lastmod: string }[] = []
   let bytes = Number.POSITIVE_INFINITY
   for (const url of urls) {
     const entry = urlEntry(url)
     const size = Buffer.byteLength(entry)
     const part = parts.at(-1)
-    if (!part || part.entries.length >= limits.urls || bytes + size > room) {
+    if (!part || part.entries.length >= limits.urls || bytes + size > bytesForEntries) {
       parts.push({ entries: [entry], lastmod: url.lastmod })
       bytes = size
       continue

@@ -6,7 +6,7 @@
  */
 import { parse } from 'yaml'
 import { SLUG_PATTERN } from '../../contract/patterns.ts'
-import { releaseWindow, type ReleaseWindow } from '../pipeline/schedule.ts'
+import { publicationWindow, type PublicationWindow } from '../pipeline/schedule.ts'
 
 const SLUG_RE = new RegExp(SLUG_PATTERN)
 const OPENING = /^\uFEFF?---[ \t]*\r?\n/
@@ -20,7 +20,7 @@ export interface Publication {
   slug: string | undefined
   draft: boolean
   /** When the file's item is public; undefined when its dates are missing or unreadable (then: at once, for good). */
-  window: ReleaseWindow | undefined
+  window: PublicationWindow | undefined
 }
 
 /**
@@ -39,7 +39,7 @@ export function readPublication(text: string): Publication | undefined {
   // Most files name neither draft nor slug and write their dates plainly: no YAML parse for them
   // (a long history has tens of thousands of versions).
   if (!/\b(?:draft|slug)\b/.test(yaml) && dates.published_at && (dates.expires_at || !/\bexpires_at\b/.test(yaml)))
-    return { slug: undefined, draft: false, window: releaseWindow(dates) }
+    return { slug: undefined, draft: false, window: publicationWindow(dates) }
   let data: unknown
   try {
     data = parse(yaml, { schema: 'core', maxAliasCount: 50 }) ?? {}
@@ -49,5 +49,5 @@ export function readPublication(text: string): Publication | undefined {
   if (typeof data !== 'object' || Array.isArray(data) || data === null) return undefined
   const { slug, draft, published_at, expires_at } = data as Record<string, unknown>
   if (slug !== undefined && (typeof slug !== 'string' || !SLUG_RE.test(slug))) return undefined
-  return { slug, draft: draft === true, window: releaseWindow({ published_at, expires_at }) }
+  return { slug, draft: draft === true, window: publicationWindow({ published_at, expires_at }) }
 }

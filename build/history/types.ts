@@ -6,7 +6,7 @@
  */
 import type { ChangeType, HistorySource } from '../../contract/changes.ts'
 import type { CollectionName } from '../../contract/model/model.ts'
-import type { ReleaseWindow } from '../pipeline/schedule.ts'
+import type { PublicationWindow } from '../pipeline/schedule.ts'
 
 /** One content file at one point in history. */
 export interface FileState {
@@ -27,7 +27,7 @@ export interface FileState {
    * When a published file's item is public (build/pipeline/schedule.ts): released at `from`,
    * expired at `until`, in seconds; undefined when it does not say (public at once, for good).
    */
-  window?: ReleaseWindow
+  window?: PublicationWindow
   /** The working tree's only: its `aliases:` (old slugs and page paths), which the redirects add to the history's. */
   aliases?: readonly string[]
 }

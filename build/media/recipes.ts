@@ -30,8 +30,8 @@ export const RECIPES: Record<RecipeName, Recipe> = {
 }
 
 /**
- * Encoder settings. AVIF at effort 2 is within a few percent of the default
- * effort's size at a tenth of its time; the fallback is plain libjpeg-turbo,
+ * Encoder settings. AVIF at effort 2 is close to the default
+ * effort's size in much less time; the fallback is plain libjpeg-turbo,
  * since only browsers without AVIF and WebP ever ask for it.
  */
 export const ENCODERS = {

@@ -219,7 +219,7 @@ export function sharedSchemas(model: ContentModel): Record<string, SchemaObject>
             next_release_at: instant({
               type: ['string', 'null'],
               description:
-                'When a scheduled item is next released or an item next expires (null: nothing is scheduled). The build is rebuilt then (`npm start`; on Netlify the `release-scheduled` function calls the build hook), and no answer is cached past it.',
+                'When a scheduled item is next released or an item next expires (null: nothing is scheduled). The build is rebuilt then (`npm start`; on Netlify the `publish-scheduled` function calls the build hook), and no answer is cached past it.',
             }),
           },
         },

@@ -9,7 +9,7 @@ import { HEADERS, sharedResponses, sharedSchemas } from './components.ts'
 import { apiDescription } from './guide.ts'
 import { MEDIA_SCHEMAS } from './media.ts'
 import { documentPaths } from './paths.ts'
-import { reachSchemas } from './reach-schemas.ts'
+import { searchChangesSchemas } from './search-changes-schemas.ts'
 import { taxonomySchemas } from './taxonomy-schemas.ts'
 import { peopleSchemas } from './people-schemas.ts'
 import { PEOPLE_TAG } from '../../contract/routes/people.ts'
@@ -50,7 +50,7 @@ function buildOpenApiDocument(site: SiteConfig): OpenApiDocument {
   const { model } = site
   const schemas: Record<string, unknown> = {
     ...sharedSchemas(model),
-    ...reachSchemas(model),
+    ...searchChangesSchemas(model),
     ...MEDIA_SCHEMAS,
     ...taxonomySchemas(model),
     ...peopleSchemas(model),

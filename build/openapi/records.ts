@@ -13,7 +13,7 @@ import { LOCALE_QUERY_PATTERN } from '../../contract/locales.ts'
 import { recordSchemaName } from '../../contract/routes/content.ts'
 import { arrayOf, instant as dateTime, int32, schemaRef, text, uri } from '../../contract/routes/schema.ts'
 import { imageRef, publishedPerson, socialImageRef } from './media.ts'
-import { collectionNames } from './reach-schemas.ts'
+import { collectionNames } from './search-changes-schemas.ts'
 import { nullable, propertyOf, stripAjvKeywords } from './schema-tools.ts'
 
 function commonFields(collection: CollectionModel, model: ContentModel): Record<string, SchemaObject> {

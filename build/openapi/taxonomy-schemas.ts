@@ -12,7 +12,7 @@ import { arrayOf, count, instant, int32, schemaRef, text, uri, uriReference } fr
 import type { SchemaObject } from '../../contract/routes/schema.ts'
 import { TAG_LIMITS } from '../core/site-schema.ts'
 import { PROBLEM_LIMITS } from '../../contract/problems.ts'
-import { collectionNames } from './reach-schemas.ts'
+import { collectionNames } from './search-changes-schemas.ts'
 
 const tagName = text(MAX_TAG_LENGTH, { pattern: TAG_PATTERN })
 const locale = text(MAX_LOCALE_LENGTH, { pattern: LOCALE_QUERY_PATTERN })

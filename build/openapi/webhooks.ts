@@ -5,7 +5,7 @@
  * verify them. Its own module, hooked into document.ts by one line.
  */
 import type { SchemaObject } from 'ajv'
-import { MAX_CURSOR_LENGTH } from '../../contract/routes/reach-parameters.ts'
+import { MAX_CURSOR_LENGTH } from '../../contract/routes/search-changes-parameters.ts'
 import { MAX_LOCALE_LENGTH } from '../../contract/locales.ts'
 import type { ContentModel } from '../../contract/model/model.ts'
 import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../../contract/patterns.ts'
@@ -17,7 +17,7 @@ import {
 } from '../../contract/webhook-events.ts'
 import { instant, text, uri } from '../../contract/routes/schema.ts'
 import { ANONYMOUS } from '../../contract/routes/responses.ts'
-import { collectionNames } from './reach-schemas.ts'
+import { collectionNames } from './search-changes-schemas.ts'
 
 export const WEBHOOKS_TAG = {
   name: 'Webhooks',

@@ -2,7 +2,7 @@
  * hast-util-to-text's `trimAndCollapseSpacesAndTabs` (lib/index.js, 4.0.3),
  * the same string made without an array of every word and a join: it was a
  * tenth of rendering a body, called on every text node. The bundle of the
- * commands puts it in the library's place (build/prebuilt.ts,
+ * commands puts it in the library's place (build/bundle/prebuilt.ts,
  * fasterTextCollapse); test/build/pipeline/collapse-spaces.test.ts holds it
  * to the library's own on every kind of input.
  *

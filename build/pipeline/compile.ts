@@ -21,7 +21,7 @@ import { personMentions, type PersonMention } from './person-mentions.ts'
 import { SLUG_PATTERN } from '../../contract/patterns.ts'
 import { slugPosition, validateFile, type Frontmatter } from './validate.ts'
 import { closest } from '../../contract/did-you-mean.ts'
-import { releaseWindow, type ReleaseWindow } from './schedule.ts'
+import { publicationWindow, type PublicationWindow } from './schedule.ts'
 import { placeholdersIn } from '../core/placeholders.ts'
 
 /** One `related` entry, or a reference field's: the `collection/slug` it names and its position. */
@@ -51,7 +51,7 @@ export interface CompiledFile {
   slugAt: { line: number; column: number } | undefined
   draft: boolean
   /** When its item is public (schedule.ts); undefined when the frontmatter is not valid. */
-  window: ReleaseWindow | undefined
+  window: PublicationWindow | undefined
   /** A translation's: where its `published_at` and `expires_at` are written (errors about its item's times point there). */
   datesAt: DatePositions | undefined
   /** The items its `related` field names, with where each is written. */
@@ -148,7 +148,7 @@ export function compileFile(
     slug,
     slugAt,
     draft: written?.draft === true,
-    window: data && releaseWindow(data),
+    window: data && publicationWindow(data),
     datesAt: data && locale !== site.language ? datePositions(loaded, data) : undefined,
     references,
     links,

@@ -1,8 +1,8 @@
 /**
  * Stage 3, render: a Markdown (GFM) body to sanitised HTML, plain text, word
  * count and first paragraph, or the images without alt text that stop it.
- * markdown-it renders (markdown-fast.ts, about ten times faster than
- * micromark), raw HTML parsed and then sanitised with GitHub's allow-list as
+ * markdown-it renders (markdown-fast.ts, faster than micromark;
+ * BENCHMARKS.md), raw HTML parsed and then sanitised with GitHub's allow-list as
  * the reference renderer does (markdown-raw.ts); the few constructs where
  * markdown-it and micromark could disagree go through the reference renderer
  * (unified, rehype-raw, rehype-sanitize). Both give the same text and HTML.

@@ -28,7 +28,7 @@ export const RENDER_BYTES_PER_MS = 5000
 /** A bundled worker's start until it renders at full speed (loading its chunk, warming the renderer). */
 export const WORKER_START_MS = 150
 const CHUNK = 16
-/** Files parsed between two looks at the workers' answers (a few milliseconds). */
+/** Files parsed between two looks at the workers' answers (a short batch, so their answers do not wait). */
 const PARSE_BATCH = 32
 
 /**

@@ -7,12 +7,12 @@
  * release at 09:00:00.5 happens at 09:00:01), the same in the content, the
  * change feed and the manifest.
  *
- * @example isLive(releaseWindow({ published_at: '2027-03-04T09:00:00+01:00' }), clockSeconds(Date.now()))
+ * @example isLive(publicationWindow({ published_at: '2027-03-04T09:00:00+01:00' }), clockSeconds(Date.now()))
  */
 import { readSettings } from '../../contract/settings.ts'
 
 /** When an item is public: from `from` (inclusive) until `until` (exclusive; undefined: for good). */
-export interface ReleaseWindow {
+export interface PublicationWindow {
   from: number
   until: number | undefined
 }
@@ -29,7 +29,10 @@ export function clockSeconds(ms: number): number {
 }
 
 /** The window of validated frontmatter; undefined when its dates do not parse (the file has errors then). */
-export function releaseWindow(data: { published_at?: unknown; expires_at?: unknown }): ReleaseWindow | undefined {
+export function publicationWindow(data: {
+  published_at?: unknown
+  expires_at?: unknown
+}): PublicationWindow | undefined {
   if (typeof data.published_at !== 'string') return undefined
   const from = instantSeconds(data.published_at)
   const until = typeof data.expires_at === 'string' ? instantSeconds(data.expires_at) : undefined
@@ -38,19 +41,19 @@ export function releaseWindow(data: { published_at?: unknown; expires_at?: unkno
 }
 
 /** Whether a window is never open: it ends when or before it begins (a translation bound to an item it misses). */
-export function isEmptyWindow(window: ReleaseWindow): boolean {
+export function isEmptyWindow(window: PublicationWindow): boolean {
   return window.until !== undefined && window.until <= window.from
 }
 
 /** Whether an item with this window is public at `now` (seconds); one without a window is. */
-export function isLive(window: ReleaseWindow | undefined, now: number): boolean {
+export function isLive(window: PublicationWindow | undefined, now: number): boolean {
   return window === undefined || (window.from <= now && (window.until === undefined || now < window.until))
 }
 
 /** Whether an item is published at all (not a draft), and when: what a translation's own publication is bound to. */
 export interface Publication {
   draft: boolean
-  window: ReleaseWindow | undefined
+  window: PublicationWindow | undefined
 }
 
 /**
@@ -59,7 +62,7 @@ export interface Publication {
  * the earlier expiry, and not at all while either is a draft. `item`
  * undefined: an item in one locale only, published on its own. The window is
  * empty (`until <= from`) when the two never overlap; the compiler refuses
- * that (build/compiler/translation-release.ts). The change feed, feeds and
+ * that (build/compiler/translation-schedule.ts). The change feed, feeds and
  * every artifact of a locale follow this window, not the translation's own.
  *
  * @example translationPublication({ draft: false, window: { from: 100, until: undefined } }, { draft: false, window: { from: 200, until: 900 } }) // { draft: false, window: { from: 200, until: 900 } }
@@ -80,9 +83,9 @@ export function translationPublication(own: Publication, item: Publication | und
 }
 
 /** Where an item stands at `now`: public, or scheduled (released at `at`), or expired (since `at`). */
-export type ReleaseState = { state: 'live' } | { state: 'scheduled'; at: number } | { state: 'expired'; at: number }
+export type PublicationState = { state: 'live' } | { state: 'scheduled'; at: number } | { state: 'expired'; at: number }
 
-export function releaseState(window: ReleaseWindow | undefined, now: number): ReleaseState {
+export function publicationState(window: PublicationWindow | undefined, now: number): PublicationState {
   if (!window || isLive(window, now)) return { state: 'live' }
   return window.from > now ? { state: 'scheduled', at: window.from } : { state: 'expired', at: window.until! }
 }
@@ -120,8 +123,8 @@ export function settingsClock(env: Record<string, string | undefined> = process.
  * an item that is not public). Undefined when it may.
  */
 export function referenceTiming(
-  from: ReleaseWindow | undefined,
-  to: ReleaseWindow | undefined,
+  from: PublicationWindow | undefined,
+  to: PublicationWindow | undefined,
   now: number,
 ): string | undefined {
   if (!from || !to) return undefined

@@ -1,7 +1,7 @@
 /**
  * Frontmatter read the quick way: js-yaml with `yaml`'s own core schema (YAML
  * 1.2: the same nulls, booleans, integers and floats, dates kept as strings,
- * no merge keys), several times faster than `yaml`'s parseDocument, which
+ * no merge keys), faster than `yaml`'s parseDocument (BENCHMARKS.md), which
  * builds a document of nodes with source positions for every value. Those
  * positions are only needed for an error message, so load.ts parses with
  * `yaml` only when asked where something is, or when this declines: any

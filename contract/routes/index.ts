@@ -49,7 +49,7 @@ import {
   token,
   userinfo,
 } from './oauth.ts'
-import { atomFeed, calendar, changes, itemCalendar, jsonFeed, rssFeed, search } from './reach.ts'
+import { atomFeed, calendar, changes, itemCalendar, jsonFeed, rssFeed, search } from './search-changes-feeds.ts'
 import type { ContentModel } from '../model/model.ts'
 import type { Parameter, Prerendered, Route } from './route.ts'
 import { redirects, sitemap, sitemapPart, tag, tags } from './taxonomy.ts'

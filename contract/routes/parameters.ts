@@ -6,7 +6,7 @@
  * under components/parameters) and the MCP tools take them as arguments
  * (gateway/mcp/arguments.ts). A collection's own (its path, `sort`,
  * `fields`, the filters it refuses): collection-parameters.ts; search's and
- * the change feed's: reach-parameters.ts.
+ * the change feed's: search-changes-parameters.ts.
  */
 import { parseDateTime } from '../query-values.ts'
 import { MAX_DATE_TIME_LENGTH, MAX_SLUG_LENGTH, MAX_TAG_LENGTH, SLUG_PATTERN } from '../patterns.ts'

@@ -11,7 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ArtifactStore } from '../artifacts.ts'
-import { capsAt } from '../../contract/release.ts'
+import { capsAt } from '../../contract/schedule.ts'
 import type { Logger } from '../log.ts'
 import { forgetAnswer, recallAnswer, type MemoAnswer } from './answer-memo.ts'
 import type { Verdict } from './budgets.ts'

@@ -8,7 +8,7 @@ import type { H3Event } from 'h3'
 import { FastResponse } from 'srvx'
 import { ArtifactError, type Snapshot, type StoredFile } from '../artifacts.ts'
 import { baseHeaderRecord } from '../../contract/headers.ts'
-import { cacheControlAt } from '../../contract/release.ts'
+import { cacheControlAt } from '../../contract/schedule.ts'
 import { rememberAnswer } from './answer-memo.ts'
 import type { Charge } from './budgets.ts'
 import { chargedOf, type Charged } from './budget-guard.ts'
@@ -63,7 +63,7 @@ export function respondWithFile(
 }
 
 function respond(event: H3Event, file: StoredFile, options: RespondOptions): Response {
-  // No cache keeps an answer of a build past its next release or expiry (contract/release.ts).
+  // No cache keeps an answer of a build past its next release or expiry (contract/schedule.ts).
   const { build } = options
   const cacheControl = build
     ? cacheControlAt(options.cacheControl, build.snapshot.manifest.build, build.now)

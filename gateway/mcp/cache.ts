@@ -9,7 +9,7 @@
  */
 import type { ServerOptions } from '@modelcontextprotocol/server'
 import type { BuildInfo } from '../../contract/manifest.ts'
-import { secondsToRelease } from '../../contract/release.ts'
+import { secondsToScheduled } from '../../contract/schedule.ts'
 
 /** Items and the lists of them: fresh for as long as a REST list or item. */
 export const CONTENT_TTL_MS = 60_000
@@ -27,10 +27,10 @@ export const CACHE_HINTS: NonNullable<ServerOptions['cacheHints']> = {
 
 /**
  * The hints for a request at `now` (ms) over a build: none outlives the build's next release or
- * expiry (contract/release.ts), as no REST answer's Cache-Control does.
+ * expiry (contract/schedule.ts), as no REST answer's Cache-Control does.
  */
 export function cacheHintsAt(build: Partial<BuildInfo>, now: number): typeof CACHE_HINTS {
-  const left = secondsToRelease(build, now)
+  const left = secondsToScheduled(build, now)
   if (left === undefined || left * 1000 >= SURFACE_TTL_MS) return CACHE_HINTS
   const capped: typeof CACHE_HINTS = {}
   for (const [method, hint] of Object.entries(CACHE_HINTS))

@@ -195,7 +195,7 @@ describe("the deploy job's check of the site's settings", { timeout: 120_000 }, 
   })
 
   it('refuses what is not a listing of the API, with its usage', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'build/netlify-settings.ts')], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'build/deploy/netlify-settings.ts')], {
       cwd: REPO_ROOT,
     })
     let stderr = ''

@@ -13,7 +13,7 @@ import { delimiter, dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { NODE_TARGET } from '../../build/bundle.ts'
+import { NODE_TARGET } from '../../build/bundle/tsup.ts'
 import { REPO_ROOT } from '../helpers/project.ts'
 
 const run = promisify(execFile)
@@ -92,7 +92,7 @@ describe('the Node runtime', () => {
   it('is, at its least (engines), what the bundles are compiled for (the commands, the Netlify function)', async () => {
     expect(NODE_TARGET).toBe(`node${major(pkg.engines.node.replace(/^>=/, ''))}`)
     expect(NODE_TARGET).toBe('node22')
-    for (const file of ['build/bundle.ts', 'build/prebuilt.ts']) {
+    for (const file of ['build/bundle/tsup.ts', 'build/bundle/prebuilt.ts']) {
       const targets = (await readFile(join(REPO_ROOT, file), 'utf8')).match(/^\s*target: .*$/gm)
       expect(
         targets?.map((t) => t.trim()),

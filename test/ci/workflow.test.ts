@@ -134,7 +134,7 @@ describe('GitHub Actions workflows', () => {
     expect(await outsideLockfiles(job('npm install', 'npx tsx build/cli.ts'))).toHaveLength(2)
     expect(await outsideLockfiles(job('npm ci', 'netlify deploy --prod'))).toHaveLength(1)
     expect(await outsideLockfiles(job('npm ci', 'npx tsx build/cli.ts | npx knip'))).toEqual([])
-    expect(await outsideLockfiles(job('node build/release-due.ts'))).toEqual([])
+    expect(await outsideLockfiles(job('node build/ci/schedule-due.ts'))).toEqual([])
   })
 
   it('the linter finds real mistakes', async () => {

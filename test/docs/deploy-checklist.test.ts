@@ -67,8 +67,8 @@ describe("docs/deploying.md's checklist", () => {
 
   it('gives a Git-connected build a command that deepens a shallow clone before it builds', async () => {
     const command = /command = "([^"]+)"/.exec(await readFile(join(REPO_ROOT, 'netlify.toml'), 'utf8'))![1]!
-    expect(command.split(' && ')[0]).toBe('sh build/unshallow.sh')
-    expect(checklist).toContain('build/unshallow.sh')
+    expect(command.split(' && ')[0]).toBe('sh build/deploy/unshallow.sh')
+    expect(checklist).toContain('build/deploy/unshallow.sh')
 
     const check = () =>
       run(process.execPath, [RUN, 'cli', 'check', '--root', clone], REPO_ROOT, { REQUIRE_HISTORY: 'on' })
@@ -76,7 +76,7 @@ describe("docs/deploying.md's checklist", () => {
     expect(refused.code, refused.output).toBe(1)
     expect(refused.output).toContain('REQUIRE_HISTORY is on')
 
-    const deepened = await run('sh', [join(REPO_ROOT, 'build/unshallow.sh')], clone)
+    const deepened = await run('sh', [join(REPO_ROOT, 'build/deploy/unshallow.sh')], clone)
     expect(deepened.code, deepened.output).toBe(0)
     expect(deepened.output).toContain('deepened the shallow clone')
     expect((await run('git', ['rev-parse', '--is-shallow-repository'], clone)).stdout.trim()).toBe('false')
@@ -84,6 +84,6 @@ describe("docs/deploying.md's checklist", () => {
     const passed = await check()
     expect(passed.code, passed.output).toBe(0)
     // A full clone is left as it is.
-    expect((await run('sh', [join(REPO_ROOT, 'build/unshallow.sh')], clone)).output).toBe('')
+    expect((await run('sh', [join(REPO_ROOT, 'build/deploy/unshallow.sh')], clone)).output).toBe('')
   }, 180_000)
 })

@@ -1,13 +1,13 @@
 /**
  * The project's commands in processes of their own, as its npm scripts start
  * them: `node build/run.mjs <command> …`, the prebuilt JavaScript bundled from
- * the sources (build/prebuilt.ts), with no TypeScript compiled at start.
- * test/build/prebuilt.test.ts checks the bundle against the TypeScript sources.
+ * the sources (build/bundle/prebuilt.ts), with no TypeScript compiled at start.
+ * test/build/bundle/prebuilt.test.ts checks the bundle against the TypeScript sources.
  */
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import type { COMMANDS } from '../../build/prebuilt.ts'
+import type { COMMANDS } from '../../build/bundle/prebuilt.ts'
 import { REPO_ROOT } from './project.ts'
 
 export type Command = keyof typeof COMMANDS

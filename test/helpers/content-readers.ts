@@ -37,7 +37,7 @@ const SHELL_PATTERNS: readonly [RegExp, string][] = [
 ]
 
 /** Every test file, and every module or script they reach. */
-export async function filesTheTestsReach(): Promise<string[]> {
+export async function filesTheTestsLoad(): Promise<string[]> {
   const tests = (await readdir(join(REPO_ROOT, 'test'), { recursive: true, withFileTypes: true }))
     .filter((e) => e.isFile() && /\.(ts|mjs|sh)$/.test(e.name) && !e.parentPath.includes('/fixtures'))
     .map((e) => join(e.parentPath, e.name))

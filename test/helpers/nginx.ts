@@ -1,7 +1,7 @@
 /**
  * A real nginx (Debian's, which .ci/run installs) for a test file, in a
  * folder of its own and in the foreground, with a configuration of the
- * http context (build/nginx-config.ts writes one) included as an operator's
+ * http context (build/deploy/nginx-config.ts writes one) included as an operator's
  * conf.d/ would include it.
  */
 import { spawn, type ChildProcess } from 'node:child_process'

@@ -6,7 +6,7 @@
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 
-/** OWASP's scrypt minimum (N=2^17, r=8, p=1) costs 128 MiB per check; 2^15 keeps a login near 100 ms on a small server. */
+/** OWASP's scrypt minimum (N=2^17, r=8, p=1) costs 128 MiB per check; 2^15 keeps a login affordable on a small server. */
 const COST = { N: 2 ** 15, r: 8, p: 1 } as const
 const KEY_LENGTH = 32
 const SALT_BYTES = 16

@@ -8,20 +8,20 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { TimelineIndex } from '../../../build/compiler/timeline-index.ts'
 import type { CompiledFile } from '../../../build/pipeline/compile.ts'
-import type { ReleaseWindow, Timeline } from '../../../build/pipeline/schedule.ts'
+import type { PublicationWindow, Timeline } from '../../../build/pipeline/schedule.ts'
 
 /** Only what a default-locale file's publication reads: its draft flag and window. */
-const fileOf = (draft: boolean, window: ReleaseWindow | undefined, path: string) =>
+const fileOf = (draft: boolean, window: PublicationWindow | undefined, path: string) =>
   ({ draft, window, source: { path } }) as unknown as CompiledFile
 
 /** The windows of the files that may be published, every time from scratch. */
-function published(files: Iterable<CompiledFile>): ReleaseWindow[] {
+function published(files: Iterable<CompiledFile>): PublicationWindow[] {
   return [...files].flatMap((f) =>
     !f.draft && f.window && !(f.window.until !== undefined && f.window.until <= f.window.from) ? [f.window] : [],
   )
 }
 
-function timelineAt(windows: ReleaseWindow[], now: number): Timeline {
+function timelineAt(windows: PublicationWindow[], now: number): Timeline {
   const instants = windows.flatMap((w) => (w.until === undefined ? [w.from] : [w.from, w.until]))
   const before = instants.filter((t) => t <= now)
   const after = instants.filter((t) => t > now)
@@ -31,7 +31,7 @@ function timelineAt(windows: ReleaseWindow[], now: number): Timeline {
   }
 }
 
-const passedBetween = (windows: ReleaseWindow[], before: number, now: number) =>
+const passedBetween = (windows: PublicationWindow[], before: number, now: number) =>
   now > before &&
   windows.some(
     (w) => (w.from > before && w.from <= now) || (w.until !== undefined && w.until > before && w.until <= now),
@@ -56,7 +56,7 @@ describe('the timeline kept by difference', () => {
         (ops, clocks) => {
           const timeline = new TimelineIndex()
           const files = new Map<string, CompiledFile>()
-          const releases = new Map()
+          const schedules = new Map()
           for (const op of ops) {
             const before = files.get(op.path)
             if (op.remove) files.delete(op.path)
@@ -68,7 +68,7 @@ describe('the timeline kept by difference', () => {
               files.set(op.path, fileOf(op.draft, window, op.path))
             }
             const changed = [before, files.get(op.path)].filter((f) => f !== undefined)
-            timeline.refresh(changed, releases, (f) => files.get(f.source.path) === f)
+            timeline.refresh(changed, schedules, (f) => files.get(f.source.path) === f)
             const windows = published(files.values())
             for (const [a, b] of clocks) {
               expect(timeline.at(a)).toEqual(timelineAt(windows, a))

@@ -1,6 +1,6 @@
 /**
  * build/pipeline/collapse-spaces.ts stands in for hast-util-to-text's own
- * `trimAndCollapseSpacesAndTabs` in the bundle (build/prebuilt.ts): the two
+ * `trimAndCollapseSpacesAndTabs` in the bundle (build/bundle/prebuilt.ts): the two
  * give the same string for every input and both segment-break flags. The
  * library's function is read from its installed source, so an update of it
  * that changes the behaviour fails here.

@@ -72,7 +72,7 @@ describe('runtime data in the repository', () => {
       'deploy-succeeded-background': changeLog,
       'webhooks-scheduled': changeLog,
       'oauth-sweep-scheduled': [],
-      'release-scheduled': ['dist/_build/manifest.json'],
+      'publish-scheduled': ['dist/_build/manifest.json'],
     })
   })
 })

@@ -1,7 +1,7 @@
 /**
  * A body over a route's limit gets its 413 problem in every try, from a
  * client busy sending it: the gateway answers before reading the body, then
- * reads and drops the rest before it closes (gateway/http/linger.ts), so the
+ * reads and drops the rest before it closes (gateway/http/lingering-close.ts), so the
  * client is never reset mid-write (EPIPE). Node's fetch, in another process
  * than the gateway's (`npm start`'s, as users run it): only across processes
  * does the reset reach the client while it is still writing.

@@ -1,5 +1,5 @@
 /**
- * The project's Netlify functions (build/netlify-function.ts) for a test's
+ * The project's Netlify functions (build/deploy/netlify-function.ts) for a test's
  * project: bundled once per version of the sources and copied from there,
  * instead of five tsup bundles of the whole gateway in every Netlify test
  * file. The bundles are bundleFunction's own, made from the repository as
@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto'
 import { cp, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import { bundleFunction, FUNCTIONS_DIR } from '../../../build/netlify-function.ts'
+import { bundleFunction, FUNCTIONS_DIR } from '../../../build/deploy/netlify-function.ts'
 import { REPO_ROOT } from '../../helpers/project.ts'
 
 const SOURCE_DIRS = ['build', 'contract', 'gateway']

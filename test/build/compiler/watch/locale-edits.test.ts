@@ -150,7 +150,8 @@ describe('an edit on a multilingual site is what a fresh compiler makes of it', 
     const related = /^related: .*$/m
     const drafted = (text: string) => text.replace('---\n', '---\ndraft: true\n')
     // How often the check's index of every item was made: only by the edits that change what it is keyed by.
-    const made = () => (compiler as unknown as { translationLinks: { made: number } }).translationLinks.made
+    const made = () =>
+      (compiler as unknown as { graph: { translationLinks: { made: number } } }).graph.translationLinks.made
     const start = made()
     expect(
       await expectErrorsLikeFresh({

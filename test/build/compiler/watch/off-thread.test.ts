@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type FullPass, FullPassThread, isKept } from '../../../../build/compiler/full-pass.ts'
+import { type FullPass, FullPassThread, isUnchanged } from '../../../../build/compiler/full-pass.ts'
 import { startDev, type DevServer } from '../../../../gateway/dev-server.ts'
 import { expectDevEqualsFullBuild } from './full-build-equality.ts'
 import { copyOfFixtureContent, type TempProject } from '../../../helpers/project.ts'
@@ -58,7 +58,7 @@ describe('npm run dev with the full pass and the file watcher on worker threads'
     const made: FullPass[] = replies.flatMap((reply) => reply.pass ?? [])
     const kept = made.map((pass) =>
       Object.values(pass.owners).flatMap((files) =>
-        Object.entries(files).flatMap(([path, f]) => (isKept(f) ? [path] : [])),
+        Object.entries(files).flatMap(([path, f]) => (isUnchanged(f) ? [path] : [])),
       ),
     )
     expect(kept[0]).toEqual([])

@@ -1,6 +1,6 @@
 /**
  * The release scheduler (scheduler.ts) as a long-running gateway sets it up
- * (createGateway with `platform.releases`, for `npm start`): it rebuilds the
+ * (createGateway with `platform.schedule`, for `npm start`): it rebuilds the
  * project whose dist/ it serves (rebuild.ts), unless the clock is frozen
  * (BUILD_TIME) or the gateway serves some other dist/; then it only says,
  * once per build, when its next release is due and why it waits.
@@ -8,9 +8,9 @@
 import type { ArtifactStore } from '../artifacts.ts'
 import type { Logger } from '../log.ts'
 import { projectRebuild } from './rebuild.ts'
-import { startReleases, type Releases } from './scheduler.ts'
+import { startScheduler, type Scheduler } from './scheduler.ts'
 
-export interface ServeReleaseOptions {
+export interface ServeSchedulerOptions {
   store: ArtifactStore
   log: Logger
   /** BUILD_TIME is set: the build is as of that instant, and nothing is released on its own. */
@@ -23,7 +23,7 @@ export interface ServeReleaseOptions {
   onSwap?: () => void
 }
 
-export async function startServeReleases(options: ServeReleaseOptions): Promise<Releases> {
+export async function startServeScheduler(options: ServeSchedulerOptions): Promise<Scheduler> {
   const { store, log } = options
   const project = options.frozen
     ? { reason: 'BUILD_TIME is set: the build is as of that instant, and nothing is released on its own' }
@@ -37,7 +37,7 @@ export async function startServeReleases(options: ServeReleaseOptions): Promise<
     arm()
     return { arm, close: () => undefined }
   }
-  const releases = startReleases({ store, log, rebuild: project.rebuild, onSwap: options.onSwap })
-  releases.arm()
-  return releases
+  const scheduler = startScheduler({ store, log, rebuild: project.rebuild, onSwap: options.onSwap })
+  scheduler.arm()
+  return scheduler
 }

@@ -10,17 +10,17 @@
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { referencePattern } from '../contract/model/common-fields.ts'
-import type { ContentModel } from '../contract/model/model.ts'
-import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../contract/patterns.ts'
-import { loadSiteConfig } from './core/site.ts'
-import { datesFrom, renderTemplate } from './scaffold/templates.ts'
-import { scaffoldTranslation, TRANSLATE_USAGE } from './scaffold/translation.ts'
-import { slugify } from './core/slug.ts'
-import { closest } from '../contract/did-you-mean.ts'
-import { runCli, type CliResult } from '../contract/cli.ts'
-import { defineCommand, didYouMean, parseCommand, printHelp, usageOf } from '../contract/cli-args.ts'
-import { AppError, UsageError } from '../contract/errors.ts'
+import { referencePattern } from '../../contract/model/common-fields.ts'
+import type { ContentModel } from '../../contract/model/model.ts'
+import { MAX_SLUG_LENGTH, SLUG_PATTERN } from '../../contract/patterns.ts'
+import { loadSiteConfig } from '../core/site.ts'
+import { datesFrom, renderTemplate } from './templates.ts'
+import { scaffoldTranslation, TRANSLATE_USAGE } from './translation.ts'
+import { slugify } from '../core/slug.ts'
+import { closest } from '../../contract/did-you-mean.ts'
+import { runCli, type CliResult } from '../../contract/cli.ts'
+import { defineCommand, didYouMean, parseCommand, printHelp, usageOf } from '../../contract/cli-args.ts'
+import { AppError, UsageError } from '../../contract/errors.ts'
 
 /** `npm run new`'s arguments: one table for both of its forms, and its help. */
 const NEW = defineCommand({

@@ -8,7 +8,7 @@
  *
  * The site is the URL given, else `api_url` of content/site.yaml.
  *
- * @example node build/release-due.ts https://content.example.com
+ * @example node build/ci/schedule-due.ts https://content.example.com
  */
 import { appendFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -21,7 +21,7 @@ const TIMEOUT_MS = 15_000
  * nothing was compared (the run says so as a warning: a site that never
  * answers would otherwise never release).
  */
-export async function releaseDue(
+export async function scheduleDue(
   site: string,
   now = Date.now(),
 ): Promise<{ due: boolean; why: string; unread?: true }> {
@@ -58,7 +58,7 @@ function apiUrlOf(root: string): string | undefined {
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
   const site = process.argv[2] ?? apiUrlOf(process.cwd())
   const answer = site
-    ? await releaseDue(site)
+    ? await scheduleDue(site)
     : { due: false, why: 'no URL given and content/site.yaml has no api_url: set it to where the API is served' }
   console.log(`${answer.due ? '✓ due' : '· not due'}: ${answer.why}`)
   const unread = !site || ('unread' in answer && answer.unread)

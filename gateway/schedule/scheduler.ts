@@ -9,11 +9,11 @@
  * backoff, and the previous build stays served. With BUILD_TIME set, the
  * clock is frozen and nothing is released on its own.
  *
- * @example const releases = startReleases({ store, log, rebuild, onSwap: () => webhooks.kick() }); releases.arm()
+ * @example const scheduler = startScheduler({ store, log, rebuild, onSwap: () => webhooks.kick() }); scheduler.arm()
  */
 import type { ArtifactStore } from '../artifacts.ts'
 import type { Logger } from '../log.ts'
-import { nextReleaseMs } from '../../contract/release.ts'
+import { nextScheduledMs } from '../../contract/schedule.ts'
 
 /** setTimeout's longest delay (about 24.8 days); a later release is waited for in steps. */
 const MAX_DELAY_MS = 2 ** 31 - 1
@@ -23,7 +23,7 @@ const MARGIN_MS = 20
 const RETRY_FIRST_MS = 10_000
 const RETRY_MAX_MS = 600_000
 
-export interface ReleaseOptions {
+export interface SchedulerOptions {
   store: ArtifactStore
   log: Logger
   /** Build dist/ again (rejects with the reason when the build fails). */
@@ -34,13 +34,13 @@ export interface ReleaseOptions {
   now?: () => number
 }
 
-export interface Releases {
+export interface Scheduler {
   /** Wait for the served build's next release (again after every reload). */
   arm(): void
   close(): void
 }
 
-export function startReleases(options: ReleaseOptions): Releases {
+export function startScheduler(options: SchedulerOptions): Scheduler {
   const now = options.now ?? Date.now
   const { store, log } = options
   let timer: NodeJS.Timeout | undefined
@@ -71,7 +71,7 @@ export function startReleases(options: ReleaseOptions): Releases {
         next_release_at: snapshot.manifest.build.next_release_at ?? null,
       })
       options.onSwap?.()
-      const next = nextReleaseMs(snapshot.manifest.build)
+      const next = nextScheduledMs(snapshot.manifest.build)
       // A build that still names the same passed time did not move on (a clock behind, say): wait, do not spin.
       if (next !== undefined && next <= due) throw new Error(`the new build's next release is still ${at}`)
       arm()
@@ -92,7 +92,7 @@ export function startReleases(options: ReleaseOptions): Releases {
   const arm = () => {
     if (closed) return
     clearTimeout(timer)
-    const next = nextReleaseMs(store.current()?.manifest.build ?? {})
+    const next = nextScheduledMs(store.current()?.manifest.build ?? {})
     if (next === undefined) return
     log('info', 'release: waiting', { next_release_at: new Date(next).toISOString() })
     wait(next + MARGIN_MS, () => void release(next))

@@ -16,53 +16,53 @@ import {
   isoSeconds,
   isEmptyWindow,
   isLive,
-  releaseState,
+  publicationState,
   translationPublication,
   type Publication,
 } from '../pipeline/schedule.ts'
 
 /** A translation's publication, and its item's default-locale file (none for an item in one locale only). */
-export interface TranslationRelease extends Publication {
+export interface TranslationSchedule extends Publication {
   item: CompiledFile | undefined
 }
 
 /** Each translation's publication, by file; a default-locale file is published as it says itself. */
-export type Releases = ReadonlyMap<CompiledFile, TranslationRelease>
+export type Schedules = ReadonlyMap<CompiledFile, TranslationSchedule>
 
-export function translationReleases(site: SiteConfig, files: Iterable<CompiledFile>): Releases {
+export function translationSchedules(site: SiteConfig, files: Iterable<CompiledFile>): Schedules {
   const all = [...files]
   const translations = all.filter((file) => file.locale !== site.language)
-  const releases = new Map<CompiledFile, TranslationRelease>()
+  const schedules = new Map<CompiledFile, TranslationSchedule>()
   // Most sites have one language: no map of every item to build on each edit.
-  if (!translations.length) return releases
+  if (!translations.length) return schedules
   const items = new Map<string, CompiledFile>()
   for (const file of all) if (file.locale === site.language) items.set(`${file.collection}/${file.key}`, file)
   for (const file of translations) {
     const item = items.get(`${file.collection}/${file.key}`)
-    releases.set(file, { ...translationPublication(file, item), item })
+    schedules.set(file, { ...translationPublication(file, item), item })
   }
-  return releases
+  return schedules
 }
 
 /** How `file` is published: its translation release, else its own draft flag and window. */
-export function publicationOf(file: CompiledFile, releases: Releases): Publication {
-  return releases.get(file) ?? file
+export function publicationOf(file: CompiledFile, schedules: Schedules): Publication {
+  return schedules.get(file) ?? file
 }
 
 /** Whether `file` is published at `now` (seconds). */
-export function isReleased(file: CompiledFile, releases: Releases, now: number): boolean {
-  const { draft, window } = publicationOf(file, releases)
+export function isPublishedAt(file: CompiledFile, schedules: Schedules, now: number): boolean {
+  const { draft, window } = publicationOf(file, schedules)
   return !draft && isLive(window, now)
 }
 
 /** Where a file stands at `now`; `item`: the default-locale file whose time (not the translation's own) it waits for or left with. */
-export type FileRelease =
+export type FileSchedule =
   | { state: 'live' }
   | { state: 'scheduled' | 'expired'; at: number; item?: CompiledFile | undefined }
 
-export function fileRelease(file: CompiledFile, releases: Releases, now: number): FileRelease {
-  const release = releases.get(file)
-  const state = releaseState(release?.window ?? file.window, now)
+export function fileSchedule(file: CompiledFile, schedules: Schedules, now: number): FileSchedule {
+  const release = schedules.get(file)
+  const state = publicationState(release?.window ?? file.window, now)
   if (state.state === 'live' || !release?.item) return state
   const own = file.window
   const bound = state.state === 'scheduled' ? own && state.at > own.from : own && state.at !== own.until
@@ -70,9 +70,9 @@ export function fileRelease(file: CompiledFile, releases: Releases, now: number)
 }
 
 /** A translation whose window and its item's never overlap: it would never be published, a mistake of its dates. */
-export function neverPublished(releases: Releases): ContentError[] {
+export function neverPublished(schedules: Schedules): ContentError[] {
   const errors: ContentError[] = []
-  for (const [file, release] of releases) {
+  for (const [file, release] of schedules) {
     const { item, window } = release
     if (release.draft || !item?.window || !file.window || !window || !isEmptyWindow(window)) continue
     const early = file.window.until !== undefined && file.window.until <= item.window.from
@@ -95,8 +95,8 @@ const asPublishedRecords = new WeakMap<FullRecord, { key: string; record: FullRe
  * that comes first, and `updated_at` never before `published_at`. The same
  * object while nothing changes, so emitters render it once.
  */
-export function asPublished(file: CompiledFile, record: FullRecord, releases: Releases): FullRecord {
-  const release = releases.get(file)
+export function asPublished(file: CompiledFile, record: FullRecord, schedules: Schedules): FullRecord {
+  const release = schedules.get(file)
   const item = release?.item?.record
   const own = file.window
   const itemWindow = release?.item?.window

@@ -1,6 +1,6 @@
 /**
  * Publishing on time on Netlify, where no process waits for the moment: the
- * scheduled function `release-scheduled` (every minute, netlify.toml) reads
+ * scheduled function `publish-scheduled` (every minute, netlify.toml) reads
  * the deployed build's manifest and, once its next release or expiry has
  * passed, calls the site's build hook (NETLIFY_BUILD_HOOK_URL): Netlify then
  * builds and deploys, and that build publishes the release. One call per
@@ -10,20 +10,20 @@
  */
 import type { StateStore } from '../auth/store/state-store.ts'
 import type { Logger } from '../log.ts'
-import { nextReleaseMs } from '../../contract/release.ts'
+import { nextScheduledMs } from '../../contract/schedule.ts'
 import type { BuildInfo } from '../../contract/manifest.ts'
 
 /** How long one call stands for a build and release time before it is made again. */
 export const HOOK_RETRY_SECONDS = 30 * 60
 const HOOK_TIMEOUT_MS = 10_000
 
-export type ReleaseCheck =
+export type ScheduleCheck =
   | { action: 'none'; reason: 'nothing scheduled' | 'not due' }
   | { action: 'waiting'; reason: 'no build hook' | 'called already' }
   | { action: 'called'; status: number }
   | { action: 'failed'; error: string }
 
-export interface ReleaseCheckOptions {
+export interface ScheduleCheckOptions {
   /** The deployed build (the head of its manifest). */
   build: Pick<BuildInfo, 'id'> & Partial<BuildInfo>
   hookUrl: string | undefined
@@ -33,10 +33,10 @@ export interface ReleaseCheckOptions {
 }
 
 /** Call the build hook if the deployed build's next release has passed and nobody has for it yet. */
-export async function checkRelease(options: ReleaseCheckOptions): Promise<ReleaseCheck> {
+export async function checkSchedule(options: ScheduleCheckOptions): Promise<ScheduleCheck> {
   const { build, store, log } = options
   const now = options.now ?? Date.now()
-  const next = nextReleaseMs(build)
+  const next = nextScheduledMs(build)
   if (next === undefined) return { action: 'none', reason: 'nothing scheduled' }
   if (now < next) return { action: 'none', reason: 'not due' }
   const fields = { build_id: build.id, next_release_at: build.next_release_at }

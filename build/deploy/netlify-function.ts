@@ -8,16 +8,16 @@
  * `deploy-succeeded-background`, which Netlify runs after each deploy by its
  * name, and `webhooks-scheduled`; the scheduled function that sweeps the
  * expired authorization state out of Netlify Blobs
- * (gateway/netlify/oauth-sweep-scheduled.ts); and `release-scheduled`, which
+ * (gateway/netlify/oauth-sweep-scheduled.ts); and `publish-scheduled`, which
  * calls the build hook when a scheduled release or expiry is due
- * (gateway/netlify/release-scheduled.ts).
+ * (gateway/netlify/publish-scheduled.ts).
  */
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { bundleEntry } from './bundle.ts'
-import { FUNCTION_NAME } from '../contract/public-paths.ts'
-import { runCli } from '../contract/cli.ts'
-import { defineCommand, parseCommand, printHelp } from '../contract/cli-args.ts'
+import { bundleEntry } from '../bundle/tsup.ts'
+import { FUNCTION_NAME } from '../../contract/public-paths.ts'
+import { runCli } from '../../contract/cli.ts'
+import { defineCommand, parseCommand, printHelp } from '../../contract/cli-args.ts'
 
 export const FUNCTIONS_DIR = 'netlify-functions'
 
@@ -26,7 +26,7 @@ export const SIDE_FUNCTIONS = {
   'deploy-succeeded-background': 'gateway/netlify/webhooks-deploy.ts',
   'webhooks-scheduled': 'gateway/netlify/webhooks-scheduled.ts',
   'oauth-sweep-scheduled': 'gateway/netlify/oauth-sweep-scheduled.ts',
-  'release-scheduled': 'gateway/netlify/release-scheduled.ts',
+  'publish-scheduled': 'gateway/netlify/publish-scheduled.ts',
 } as const
 
 /** Bundle from the project at `root` into `<outRoot>/netlify-functions/`; returns the gateway's file. */

@@ -6,9 +6,9 @@
  */
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { runCli } from '../contract/cli.ts'
-import { defineCommand, parseCommand, printHelp } from '../contract/cli-args.ts'
-import { settingsTable } from '../contract/settings.ts'
+import { runCli } from '../../contract/cli.ts'
+import { defineCommand, parseCommand, printHelp } from '../../contract/cli-args.ts'
+import { settingsTable } from '../../contract/settings.ts'
 
 export const START = '<!-- settings:start -->'
 export const END = '<!-- settings:end -->'

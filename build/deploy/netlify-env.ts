@@ -7,7 +7,7 @@
  * reads it; the API gives it masked or not at all), so for a secret what can be
  * known is that it is set, for which contexts and scopes — never its value.
  */
-import { UsageError } from '../contract/errors.ts'
+import { UsageError } from '../../contract/errors.ts'
 
 /** The production functions' environment. */
 export interface FunctionEnvironment {

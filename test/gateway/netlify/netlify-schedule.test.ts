@@ -1,6 +1,6 @@
 /**
  * Scheduled publishing on Netlify, under Netlify's own local emulation with
- * emulated Blobs: the scheduled function `release-scheduled`, called as
+ * emulated Blobs: the scheduled function `publish-scheduled`, called as
  * Netlify calls it, reads the deployed build's manifest and calls the build
  * hook (NETLIFY_BUILD_HOOK_URL, here a local receiver) only once the next
  * release time has passed, and only once for that build and time. Each call
@@ -31,7 +31,7 @@ const deploy = (clock: string) =>
 
 /** One run, as Netlify's scheduler makes it (the first after a deploy waits while the emulation builds the functions). */
 const scheduledRun = async () => {
-  const response = await fetch(`${netlify.url}/.netlify/functions/release-scheduled`, { method: 'POST' }).catch(
+  const response = await fetch(`${netlify.url}/.netlify/functions/publish-scheduled`, { method: 'POST' }).catch(
     (error: Error) => {
       throw new Error(`${error.message} (${error.cause})\n${netlify.log()}`)
     },
@@ -76,7 +76,7 @@ afterAll(async () => {
   await project?.remove()
 })
 
-describe('release-scheduled on Netlify', () => {
+describe('publish-scheduled on Netlify', () => {
   it('calls the build hook only once the deployed build’s next release has passed, once for that build', async () => {
     await scheduledRun()
     expect(calls).toEqual([])

@@ -1,5 +1,5 @@
 /**
- * The CI cron's release check (build/release-due.ts), as the workflow runs
+ * The CI cron's release check (build/ci/schedule-due.ts), as the workflow runs
  * it: plain Node (22 or later) on the file, against a real HTTP server on 127.0.0.1
  * standing in for the live API's /api/health. It answers due only when the
  * live build's next_release_at has passed, writes `due=` to $GITHUB_OUTPUT
@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { supportedNode } from '../helpers/supported-node.ts'
 import { createProject, REPO_ROOT, SITE_YAML, type TempProject } from '../helpers/project.ts'
 
-const SCRIPT = join(REPO_ROOT, 'build/release-due.ts')
+const SCRIPT = join(REPO_ROOT, 'build/ci/schedule-due.ts')
 const PAST = '2020-01-01T00:00:00Z'
 const FUTURE = '2999-01-01T00:00:00Z'
 
@@ -60,7 +60,7 @@ async function check(args: string[], cwd = REPO_ROOT): Promise<{ code: number; s
   return { code, stdout, output: await readFile(outputFile, 'utf8').catch(() => '') }
 }
 
-describe('node build/release-due.ts', () => {
+describe('node build/ci/schedule-due.ts', () => {
   it('is due once the live build’s next release has passed', async () => {
     answer = { status: 200, body: health(PAST) }
     const run = await check([url])

@@ -6,14 +6,14 @@
  * (Node's fetch, most HTTP libraries) sees EPIPE or ECONNRESET instead of the
  * answer it was sent. So such a socket is half-closed after the answer (FIN,
  * so the client knows no more is coming) and what still arrives is read and
- * dropped — until the body ends, for at most LINGER.ms, LINGER.idleMs
- * without data, or LINGER.bytes — and only then destroyed.
+ * dropped — until the body ends, for at most LINGERING_CLOSE.ms, LINGERING_CLOSE.idleMs
+ * without data, or LINGERING_CLOSE.bytes — and only then destroyed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 
 /** The bounds of a lingering close (nginx: lingering_time 30 s, lingering_timeout 5 s). */
-export const LINGER = { ms: 10_000, idleMs: 2_000, bytes: 64 * 2 ** 20 } as const
+export const LINGERING_CLOSE = { ms: 10_000, idleMs: 2_000, bytes: 64 * 2 ** 20 } as const
 
 const CURRENT = Symbol('current request')
 type Tracked = Socket & { [CURRENT]?: IncomingMessage }
@@ -29,11 +29,11 @@ export function trackRequests(
 }
 
 /**
- * `server.on('connection', lingerBeforeClose)`: Node ends a connection after
+ * `server.on('connection', drainBeforeClose)`: Node ends a connection after
  * an answer with `connection: close` through the socket's destroySoon; a
  * socket whose request is not fully received lingers first.
  */
-export function lingerBeforeClose(socket: Socket): void {
+export function drainBeforeClose(socket: Socket): void {
   const destroySoon = socket.destroySoon.bind(socket)
   socket.destroySoon = () => {
     const req = (socket as Tracked)[CURRENT]
@@ -51,13 +51,13 @@ function linger(socket: Socket, req: IncomingMessage): void {
     clearTimeout(idle)
     socket.destroy()
   }
-  const total = setTimeout(done, LINGER.ms)
-  const idle = setTimeout(done, LINGER.idleMs)
+  const total = setTimeout(done, LINGERING_CLOSE.ms)
+  const idle = setTimeout(done, LINGERING_CLOSE.idleMs)
   // Whatever was reading the body (the web stream over it) is done with it: drop the rest here.
   req.removeAllListeners('data')
   req.on('data', (chunk: Buffer) => {
     dropped += chunk.byteLength
-    if (dropped > LINGER.bytes) done()
+    if (dropped > LINGERING_CLOSE.bytes) done()
     else idle.refresh()
   })
   req.once('end', done)

@@ -1,9 +1,9 @@
 /**
  * Schemas of what takes content further: search hits and results, the change
- * feed, JSON Feed. The route table (contract/routes/reach.ts) refers to them.
+ * feed, JSON Feed. The route table (contract/routes/search-changes-feeds.ts) refers to them.
  */
 import { MAX_WARNING_LENGTH } from '../../contract/changes.ts'
-import { MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH } from '../../contract/routes/reach-parameters.ts'
+import { MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH } from '../../contract/routes/search-changes-parameters.ts'
 import type { ContentModel } from '../../contract/model/model.ts'
 import { FEED_ENTRIES } from '../../contract/documents.ts'
 import { LOCALE_QUERY_PATTERN, MAX_LOCALE_LENGTH } from '../../contract/locales.ts'
@@ -45,7 +45,7 @@ export const collectionNames = (model: ContentModel, description = 'The collecti
     `${description} One of the collections the site has; more may be added: take any other as a collection too.`,
   )
 
-export function reachSchemas(model: ContentModel): Record<string, SchemaObject> {
+export function searchChangesSchemas(model: ContentModel): Record<string, SchemaObject> {
   return {
     SearchHit: {
       type: 'object',

@@ -9,23 +9,23 @@
 import { CACHE } from './headers.ts'
 import type { BuildInfo } from './manifest.ts'
 
-type ReleaseTimes = Partial<Pick<BuildInfo, 'next_release_at' | 'last_release_at'>>
+type ScheduleTimes = Partial<Pick<BuildInfo, 'next_release_at' | 'last_release_at'>>
 
 /** The build's next release or expiry in milliseconds since the epoch; undefined when nothing is scheduled. */
-export function nextReleaseMs(build: ReleaseTimes): number | undefined {
+export function nextScheduledMs(build: ScheduleTimes): number | undefined {
   return build.next_release_at ? Date.parse(build.next_release_at) : undefined
 }
 
 /** Whether a build is right as of `now` (ms): no release or expiry has passed since it was made, nor does it predate the clock. */
-export function holdsAt(build: ReleaseTimes, now: number): boolean {
-  const next = nextReleaseMs(build)
+export function holdsAt(build: ScheduleTimes, now: number): boolean {
+  const next = nextScheduledMs(build)
   const last = build.last_release_at ? Date.parse(build.last_release_at) : undefined
   return (next === undefined || now < next) && (last === undefined || now >= last)
 }
 
 /** Seconds from `now` (ms) to the build's next release or expiry; undefined when nothing is scheduled. */
-export function secondsToRelease(build: ReleaseTimes, now: number): number | undefined {
-  const next = nextReleaseMs(build)
+export function secondsToScheduled(build: ScheduleTimes, now: number): number | undefined {
+  const next = nextScheduledMs(build)
   return next === undefined ? undefined : Math.max(0, Math.floor((next - now) / 1000))
 }
 
@@ -73,8 +73,8 @@ export function longestLifetime(value: string): number {
 }
 
 /** `value` as it may be sent at `now` (ms) with this build: capped once its next release is nearer than its lifetimes. */
-export function cacheControlAt(value: string, build: ReleaseTimes, now: number): string {
-  const left = secondsToRelease(build, now)
+export function cacheControlAt(value: string, build: ScheduleTimes, now: number): string {
+  const left = secondsToScheduled(build, now)
   return left === undefined || left >= longestLifetime(value) ? value : capCacheControl(value, left)
 }
 
@@ -86,7 +86,7 @@ const CAP_HORIZON = Math.max(
 )
 
 /** Whether some answer of this build must be capped at `now` (ms): its next release is within the longest lifetime. */
-export function capsAt(build: ReleaseTimes, now: number): boolean {
-  const left = secondsToRelease(build, now)
+export function capsAt(build: ScheduleTimes, now: number): boolean {
+  const left = secondsToScheduled(build, now)
   return left !== undefined && left < CAP_HORIZON
 }

@@ -16,7 +16,7 @@ import { AppError } from '../../contract/errors.ts'
 /** What is kept of a failed build's output for the log: its last lines. */
 const MAX_OUTPUT = 4000
 
-export class ReleaseBuildError extends AppError {
+export class ScheduledBuildError extends AppError {
   readonly code = 'RELEASE_BUILD_FAILED'
 }
 
@@ -60,11 +60,11 @@ function runBuild(root: string, packageRoot: string, origin: string): Promise<vo
     }
     child.stdout.on('data', keep)
     child.stderr.on('data', keep)
-    child.on('error', (error) => fail(new ReleaseBuildError(`npm run build could not start: ${error.message}`)))
+    child.on('error', (error) => fail(new ScheduledBuildError(`npm run build could not start: ${error.message}`)))
     child.on('close', (code) => {
       if (code === 0) return done()
       const lines = output.trim().split('\n').slice(-10).join(' | ')
-      fail(new ReleaseBuildError(`npm run build exited with ${code}: ${lines}`))
+      fail(new ScheduledBuildError(`npm run build exited with ${code}: ${lines}`))
     })
   })
 }

@@ -16,8 +16,8 @@ import { Compiler } from '../../../../build/compiler/compiler.ts'
 import {
   type FullPass,
   FullPassThread,
-  isKept,
-  type Kept,
+  isUnchanged,
+  type Unchanged,
   MOVE_FROM_BYTES,
   movedCopies,
 } from '../../../../build/compiler/full-pass.ts'
@@ -41,7 +41,7 @@ afterAll(async () => {
   await project?.remove()
 })
 
-function files(pass: FullPass): [string, BuildFile | Kept][] {
+function files(pass: FullPass): [string, BuildFile | Unchanged][] {
   return Object.values(pass.owners).flatMap((owned) => Object.entries(owned))
 }
 
@@ -61,7 +61,7 @@ async function editAndPass(title: string, paths: Parameters<FullPassThread['pass
 describe("the full pass's files", () => {
   it('are all carried while the dev server holds none of the worker’s passes', async () => {
     const { id, pass } = await editAndPass('Carried in full')
-    expect(files(pass).filter(([, file]) => isKept(file))).toEqual([])
+    expect(files(pass).filter(([, file]) => isUnchanged(file))).toEqual([])
     expect(compiler.adoptFull(pass)).toBeDefined()
     thread.holds(id)
     // The worker opens its own compiler first: tens of seconds beside the rest of the suite on two cores.
@@ -69,8 +69,8 @@ describe("the full pass's files", () => {
 
   it('after an adopted pass, leave out what the dev server has, and adopt to the bytes of a full emit', async () => {
     const { id, pass } = await editAndPass('Carried by difference')
-    const kept = new Set(files(pass).flatMap(([path, file]) => (isKept(file) ? [path] : [])))
-    const carried = new Set(files(pass).flatMap(([path, file]) => (isKept(file) ? [] : [path])))
+    const kept = new Set(files(pass).flatMap(([path, file]) => (isUnchanged(file) ? [path] : [])))
+    const carried = new Set(files(pass).flatMap(([path, file]) => (isUnchanged(file) ? [] : [path])))
     // The editor's scripts and the API document never change with a title; the full text and the index do.
     expect(kept).toContain('admin/decap-cms/decap-cms.js')
     expect(kept).toContain('openapi.json')
@@ -90,7 +90,7 @@ describe("the full pass's files", () => {
   it('after a pass the dev server dropped (a newer edit came), still leave out what it holds', async () => {
     await editAndPass('Dropped for a newer edit')
     const { id, pass } = await editAndPass('After the dropped one')
-    const kept = files(pass).flatMap(([path, file]) => (isKept(file) ? [path] : []))
+    const kept = files(pass).flatMap(([path, file]) => (isUnchanged(file) ? [path] : []))
     expect(kept).toContain('admin/decap-cms/decap-cms.js')
     expect(kept).not.toContain('llms-full.txt')
     expect(compiler.adoptFull(pass)).toBeDefined()
@@ -100,16 +100,19 @@ describe("the full pass's files", () => {
   it('are all carried again once the dev server made its own (it holds no pass of the worker’s)', async () => {
     thread.holds(undefined)
     const { pass } = await editAndPass('Carried in full again')
-    expect(files(pass).filter(([, file]) => isKept(file))).toEqual([])
+    expect(files(pass).filter(([, file]) => isUnchanged(file))).toEqual([])
   }, 60_000)
 
   it('are not adopted when the dev server holds a file the pass left out with other bytes, or lacks it', async () => {
     const { pass } = await editAndPass('Left out wrongly')
     const [owner, owned] = Object.entries(pass.owners).find(([, o]) => Object.keys(o).length)!
     const path = Object.keys(owned)[0]!
-    const other: FullPass = { ...pass, owners: { ...pass.owners, [owner]: { ...owned, [path]: { kept: '"nope"' } } } }
+    const other: FullPass = {
+      ...pass,
+      owners: { ...pass.owners, [owner]: { ...owned, [path]: { unchanged: '"nope"' } } },
+    }
     expect(compiler.adoptFull(other)).toBeUndefined()
-    const unknown = { ...owned, 'never-made.txt': { kept: '"nope"' } }
+    const unknown = { ...owned, 'never-made.txt': { unchanged: '"nope"' } }
     expect(compiler.adoptFull({ ...pass, owners: { ...pass.owners, [owner]: unknown } })).toBeUndefined()
     expect(compiler.adoptFull(pass)).toBeDefined()
   }, 60_000)
@@ -124,12 +127,12 @@ describe('movedCopies', () => {
     const before = new Map(files(pass))
     const manifest = pass.manifest
     const moved = movedCopies(pass)
-    const large = files(pass).filter(([, file]) => !isKept(file) && file.body.byteLength >= MOVE_FROM_BYTES)
+    const large = files(pass).filter(([, file]) => !isUnchanged(file) && file.body.byteLength >= MOVE_FROM_BYTES)
     expect(large.map(([path]) => path)).toContain('big.bin')
     expect(moved).toHaveLength(large.length + (manifest.body.byteLength >= MOVE_FROM_BYTES ? 1 : 0))
     for (const [path, file] of files(pass)) {
       const original = before.get(path)!
-      if (isKept(file) || file.body.byteLength < MOVE_FROM_BYTES) {
+      if (isUnchanged(file) || file.body.byteLength < MOVE_FROM_BYTES) {
         expect(file).toBe(original)
         continue
       }

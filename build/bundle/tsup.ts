@@ -1,7 +1,7 @@
 /**
  * Bundle a gateway entry point with tsup into one self-contained ES module:
  * no node_modules left to resolve and no TypeScript compiled at run time.
- * The Netlify Function (netlify-function.ts) runs the gateway this way; the
+ * The Netlify Function (build/deploy/netlify-function.ts) runs the gateway this way; the
  * commands (`npm start` among them) are bundled by prebuilt.ts.
  */
 import { readFileSync } from 'node:fs'
@@ -16,7 +16,7 @@ import { build } from 'tsup'
  */
 export const NODE_TARGET = `node${
   (
-    JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
+    JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as {
       engines: { node: string }
     }
   ).engines.node

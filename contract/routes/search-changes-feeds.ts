@@ -12,7 +12,7 @@ import { CALENDAR_PREFIX, CHANGES_PATH, FEED_EXTENSIONS, FEEDS_PREFIX, SEARCH_PA
 import type { FeedFormat } from '../public-paths.ts'
 import { collectionFilter, once, sharedFilters } from './collection-parameters.ts'
 import { ACCEPT_LANGUAGE, IF_NONE_MATCH, LIMIT, LOCALE, PAGE } from './parameters.ts'
-import { CHANGES_LIMIT, CHANGES_LOCALE, QUERY, SINCE } from './reach-parameters.ts'
+import { CHANGES_LIMIT, CHANGES_LOCALE, QUERY, SINCE } from './search-changes-parameters.ts'
 import {
   ANONYMOUS,
   CONTENT_HEADERS,

@@ -11,10 +11,10 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashTree } from '../helpers/files.ts'
-import { initAndCommit } from '../helpers/git.ts'
-import { copyOfFixtureContent, createProject, REPO_ROOT, SITE_YAML, type TempProject } from '../helpers/project.ts'
-import { runTsx } from '../helpers/run-tsx.ts'
+import { hashTree } from '../../helpers/files.ts'
+import { initAndCommit } from '../../helpers/git.ts'
+import { copyOfFixtureContent, createProject, REPO_ROOT, SITE_YAML, type TempProject } from '../../helpers/project.ts'
+import { runTsx } from '../../helpers/run-tsx.ts'
 
 const run = promisify(execFile)
 const prebuilt = async (...args: string[]) =>
@@ -136,7 +136,7 @@ describe('the prebuilt commands', () => {
     }
   }, 60_000)
 
-  it("carry markdown-it's class fields as plain assignments (build/prebuilt.ts), its output unchanged", () => {
+  it("carry markdown-it's class fields as plain assignments (build/bundle/prebuilt.ts), its output unchanged", () => {
     // The same bytes as the sources is the first test's; this one fails when a markdown-it release
     // changes how its fields are compiled and the rewrite no longer applies, so that it is looked at again.
     const bundle = newestBundle()
@@ -148,7 +148,7 @@ describe('the prebuilt commands', () => {
     expect(markdownIt[0]).not.toMatch(/_defineProperty\(\s*this\b/)
   })
 
-  it("carry build/pipeline/collapse-spaces.ts in hast-util-to-text's place (build/prebuilt.ts)", () => {
+  it("carry build/pipeline/collapse-spaces.ts in hast-util-to-text's place (build/bundle/prebuilt.ts)", () => {
     // Fails when a hast-util-to-text release renames the function and the replacement no longer applies.
     const bundle = newestBundle()
     const sources = readdirSync(bundle)

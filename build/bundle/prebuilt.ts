@@ -9,13 +9,13 @@
 import { cp, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { build, type Options } from 'tsup'
-import { NODE_TARGET, REQUIRE_BANNER } from './bundle.ts'
-import { sourceFingerprint } from './compiler/inputs.ts'
+import { NODE_TARGET, REQUIRE_BANNER } from './tsup.ts'
+import { sourceFingerprint } from '../compiler/inputs.ts'
 
 /** Command name → its TypeScript entry, relative to the project root. */
 export const COMMANDS = {
   cli: 'build/cli.ts',
-  new: 'build/scaffold.ts',
+  new: 'build/scaffold/new.ts',
   dev: 'gateway/dev.ts',
   serve: 'gateway/serve.ts',
   keys: 'gateway/auth/keys-cli.ts',

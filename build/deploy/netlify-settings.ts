@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 /**
- * `tsx build/netlify-settings.ts <shared.json> <site.json>` (or one listing on
+ * `tsx build/deploy/netlify-settings.ts <shared.json> <site.json>` (or one listing on
  * stdin): the deploy job's check of a Netlify site's environment against the
  * settings schema, as the production function will read it (contract/settings.ts,
  * runtime `netlify`), before anything is deployed. The files are the Netlify
  * API's listings, the team's shared variables first, then the site's
- * (`netlify api getEnvVars`, `netlify api getSiteEnvVars`; build/netlify-env.ts).
+ * (`netlify api getEnvVars`, `netlify api getSiteEnvVars`; build/deploy/netlify-env.ts).
  *
  * A variable marked secret on Netlify has a write-only value: the API does not
  * give it. For a secret, that it is set for the production context with the
@@ -21,8 +21,8 @@
  * Exit codes (contract/cli.ts): 0 valid, 1 a bad or missing setting, 2 usage.
  */
 import { readFile } from 'node:fs/promises'
-import { runCli } from '../contract/cli.ts'
-import { checkSettings, readSettings, SETTINGS, SettingsError, type SettingName } from '../contract/settings.ts'
+import { runCli } from '../../contract/cli.ts'
+import { checkSettings, readSettings, SETTINGS, SettingsError, type SettingName } from '../../contract/settings.ts'
 import { parseListing, productionFunctionEnv } from './netlify-env.ts'
 
 const WEBHOOKS_OFF =
