@@ -30,7 +30,7 @@ export function renderFast(markdown: string): BodyResult | undefined {
   const builder = new HastBuilder(tokens, env.footnotes?.list)
   let root = builder.root()
   if (builder.hasRaw) root = parseAndSanitize(root)
-  const { toc, errors } = finishTree(root, markdown)
+  const { toc, tree, errors } = finishTree(root, markdown)
   const text = readableText(root)
   const rendered = {
     html: toHtml(root).trim(),
@@ -39,6 +39,7 @@ export function renderFast(markdown: string): BodyResult | undefined {
     first_paragraph: firstParagraph(tokens, root, env, builder.hasRaw),
     images: images.map(({ src, line, column }) => ({ src, line, column })),
     toc,
+    tree,
   }
   return { rendered, missingAlt, errors }
 }

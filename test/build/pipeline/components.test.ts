@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
 import { ContentErrors } from '../../../build/core/errors.ts'
+import { type BodyTree, bodyNodes } from '../../../contract/body-tree.ts'
 import { renderBody } from '../../../build/pipeline/markdown.ts'
 import { countWords } from '../../../build/pipeline/word-count.ts'
 import { parseSiteConfig } from '../../../build/core/site.ts'
@@ -48,7 +49,7 @@ It just works.
 `
 
 interface Record {
-  body: { html: string; text: string; markdown: string }
+  body: { html: string; text: string; markdown: string; tree: BodyTree }
   word_count: number
   toc: { depth: number; text: string; id: string }[]
 }
@@ -77,6 +78,62 @@ describe('components in bodies', () => {
     expect(html).toContain(
       '<figure class="component component-quote" data-component="quote" data-attribution="Ann Lee" data-role="CTO, Acme"><blockquote>\n<p>It just works.</p>\n</blockquote><figcaption>— Ann Lee, CTO, Acme</figcaption></figure>',
     )
+  })
+
+  it('gives body.tree one node per component, with its validated attributes', () => {
+    const { tree } = record.body
+    expect(tree.version).toBe(1)
+    const components = [...bodyNodes(tree.children)].filter((node) => node.type === 'component')
+    expect(components).toEqual([
+      {
+        type: 'component',
+        name: 'callout',
+        attributes: { tone: 'warning', title: 'Mind the gap' },
+        children: [
+          {
+            type: 'paragraph',
+            children: [
+              { type: 'text', value: 'Back up ' },
+              { type: 'strong', children: [{ type: 'text', value: 'first' }] },
+              { type: 'text', value: '.' },
+            ],
+          },
+        ],
+      },
+      {
+        type: 'component',
+        name: 'video',
+        attributes: { src: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'Launch webinar' },
+        embed: { provider: 'youtube', url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
+        children: [],
+      },
+      {
+        type: 'component',
+        name: 'cta',
+        attributes: { label: 'Book a demo', href: 'https://www.fixture.example/demo', style: 'primary' },
+        children: [],
+      },
+      {
+        type: 'component',
+        name: 'quote',
+        attributes: { attribution: 'Ann Lee', role: 'CTO, Acme' },
+        children: [{ type: 'paragraph', children: [{ type: 'text', value: 'It just works.' }] }],
+      },
+      { type: 'component', name: 'pricing-table', attributes: { plan: 'team' }, children: [] },
+    ])
+    // Components stand where the author wrote them, among the body's other blocks.
+    expect(tree.children.map((node) => node.name ?? node.type)).toEqual([
+      'paragraph',
+      'callout',
+      'video',
+      'cta',
+      'quote',
+      'pricing-table',
+      'heading',
+      'heading',
+    ])
+    const headings = tree.children.filter((node) => node.type === 'heading')
+    expect(headings.map(({ depth, id }) => ({ depth, id }))).toEqual(record.toc.map(({ depth, id }) => ({ depth, id })))
   })
 
   it("renders a site's own component as a div with its class and data attributes", () => {
@@ -207,6 +264,7 @@ describe('one behaviour whichever engine renders', () => {
       const withCta = renderBody(`${CTA}\n\n${sample}`).rendered!
       expect(withCta.html, sample).toBe(`${CTA_HTML}\n${plain.html}`)
       expect(withCta.toc, sample).toEqual(plain.toc)
+      expect(withCta.tree.children.slice(1), sample).toEqual(plain.tree.children)
       compared++
     }
     expect(compared).toBeGreaterThan(20)
@@ -224,10 +282,12 @@ describe('components: in content/site.yaml', () => {
       }
     })()
     expect(error).toBeInstanceOf(ContentErrors)
+    // SITE_YAML's lines come first: `components:` is the line after them.
+    const line = SITE_YAML.split('\n').length - 1
     expect((error as ContentErrors).errors.map((e) => e.message)).toEqual([
-      'content/site.yaml:10:12 components.callout: callout is a built-in component and cannot be declared again',
-      'content/site.yaml:12:11 components.banner.kind: must be one of text, leaf, container',
-      'content/site.yaml:13:16 components.banner.atributes: is not part of a component declaration (did you mean attributes?)',
+      `content/site.yaml:${line + 2}:12 components.callout: callout is a built-in component and cannot be declared again`,
+      `content/site.yaml:${line + 4}:11 components.banner.kind: must be one of text, leaf, container`,
+      `content/site.yaml:${line + 5}:16 components.banner.atributes: is not part of a component declaration (did you mean attributes?)`,
     ])
   })
 })
