@@ -8,3 +8,4 @@
 export { Compiler, type PreviewItem } from './compiler/compiler.ts'
 export { watchContent } from './compiler/watch.ts'
 export { renderBody } from './pipeline/markdown.ts'
+export type { ComponentDeclaration } from './core/components.ts'
