@@ -291,3 +291,54 @@ describe('components: in content/site.yaml', () => {
     ])
   })
 })
+
+describe("component attributes in the content model's field vocabulary", () => {
+  const OWN = `${SITE_YAML}components:
+  plan-badge:
+    kind: leaf
+    attributes:
+      plan: { type: enum, values: [starter, team], required: true }
+      link: url
+      note: { type: string, min: 2, max: 5 }
+`
+  it('checks an attribute as its field says: enum values, url, min and max, required', () => {
+    const components = parseSiteConfig(OWN).components!
+    const ok = renderBody('::plan-badge{plan=team link="https://x.example" note="hi"}', components)
+    expect(ok.errors).toEqual([])
+    expect(ok.rendered!.tree.children[0]).toEqual({
+      type: 'component',
+      name: 'plan-badge',
+      attributes: { plan: 'team', link: 'https://x.example', note: 'hi' },
+      children: [],
+    })
+    const bad = renderBody(
+      'Intro.\n\n::plan-badge{plan=tem link="nope" note="toolong"}\n\n::plan-badge{note="x"}',
+      components,
+    )
+    expect(bad.errors.map((e) => `${e.line}:${e.column} ${e.detail}`)).toEqual([
+      '3:1 plan-badge plan must be one of starter, team, not "tem" (did you mean team?)',
+      '3:1 plan-badge link must be an absolute http(s) URL or a path starting with /, not "nope"',
+      '3:1 plan-badge note must be at most 5 characters',
+      '5:1 plan-badge note must be at least 2 characters',
+      '5:1 plan-badge needs plan="…" (plan link? note?)',
+    ])
+  })
+
+  it('reports a wrong setting at its place, with did-you-mean', () => {
+    const text = `${SITE_YAML}components:\n  badge:\n    kind: leaf\n    attributes:\n      plan: { type: enum }\n      size: { type: string, maks: 3 }\n      on: boolean\n`
+    const error = (() => {
+      try {
+        parseSiteConfig(text)
+      } catch (e) {
+        return e
+      }
+    })()
+    expect(error).toBeInstanceOf(ContentErrors)
+    const line = SITE_YAML.split('\n').length - 1
+    expect((error as ContentErrors).errors.map((e) => e.message)).toEqual([
+      `content/site.yaml:${line + 5}:13 components.badge.attributes.plan.values: an enum needs its values, a list of strings`,
+      `content/site.yaml:${line + 6}:35 components.badge.attributes.size.maks: is not a setting of an attribute (did you mean max?)`,
+      `content/site.yaml:${line + 7}:11 components.badge.attributes.on.type: must be a field of type string, text, url, enum (an attribute's value is text), like { type: enum, values: [a, b] }`,
+    ])
+  })
+})
