@@ -43,12 +43,14 @@ export function treeChildren(parent: Root | Element, hooks: TreeHooks): BodyNode
   for (let k = 0; k < parent.children.length; k++) {
     const child = parent.children[k]!
     if (child.type === 'text') {
-      if (!(blocks || parent.tagName === 'li') || child.value.trim() || !child.value.includes('\n')) {
-        // Engines split text differently (markdown-it at each `&`, say): one node per run of text.
-        const last = out.at(-1)
-        if (last?.type === 'text') last.value += child.value
-        else out.push({ type: 'text', value: child.value })
-      }
+      // Between blocks, text (what raw HTML leaves) is trimmed, as the HTML is: layout whitespace goes.
+      const value = blocks ? child.value.trim() : child.value
+      if (!value || (parent.type === 'element' && parent.tagName === 'li' && !value.trim() && value.includes('\n')))
+        continue
+      // Engines split text differently (markdown-it at each `&`, say): one node per run of text.
+      const last = out.at(-1)
+      if (last?.type === 'text') last.value += value
+      else out.push({ type: 'text', value })
       continue
     }
     if (child.type !== 'element') continue
