@@ -6,17 +6,13 @@
  * paragraph, toc and body.tree. Not the spec's own HTML: bodies are GFM and
  * sanitised, so raw HTML and some links differ from it by design.
  */
-import { createRequire } from 'node:module'
+import { tests } from 'commonmark-spec'
 import { describe, expect, it } from 'vitest'
 import { componentSet } from '../../../build/core/components.ts'
 import { hasDirectives } from '../../../build/pipeline/markdown-directives.ts'
 import { renderFast } from '../../../build/pipeline/markdown-fast.ts'
 import { renderDirectives, renderReference } from '../../../build/pipeline/markdown-reference.ts'
 import type { RenderedBody } from '../../../build/pipeline/markdown-types.ts'
-
-const { tests } = createRequire(import.meta.url)('commonmark-spec') as {
-  tests: { markdown: string; number: number; section: string }[]
-}
 
 /** What a record carries of a rendered body (the images' positions aside: they are the source's). */
 function published({ images: _images, ...rest }: RenderedBody) {

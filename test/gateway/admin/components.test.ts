@@ -90,7 +90,9 @@ describe('components in the editor', () => {
       .poll(() => readdir(join(project.root, 'content/blog-posts')), { timeout: 15_000 })
       .toContain(`${SLUG}.md`)
     const saved = await readFile(join(project.root, `content/blog-posts/${SLUG}.md`), 'utf8')
-    expect(saved).toContain('Before the callout.\n\n:::callout{tone="warning" title="Mind the gap"}\nBack up first.\n:::\n')
+    expect(saved).toContain(
+      'Before the callout.\n\n:::callout{tone="warning" title="Mind the gap"}\nBack up first.\n:::\n',
+    )
     await expect(checkContent(project.root)).resolves.toEqual({ files: 2, withheld: [] })
     await dev.settled()
     const record = (await (await fetch(`${dev.url}/api/blog-posts/${SLUG}`)).json()) as { body: { tree: BodyTree } }
