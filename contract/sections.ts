@@ -20,6 +20,7 @@ const PREFIX = /^(?:\s{0,3}>\s?)*/
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/
 const ATX = /^\s{0,3}(#{1,6})(?:[ \t]|$)/
 const SETEXT = /^\s{0,3}(=+|-+)\s*$/
+const OPENS_COMPONENT = /^(?:\s*>)*\s*:::+[A-Za-z]/
 const NOT_PARAGRAPH = /^\s*(?:$|[-*+]\s|\d+[.)]\s|#|:::|```|~~~|<)/
 
 interface Written {
@@ -55,14 +56,27 @@ function writtenHeadings(lines: readonly string[]): Written[] {
   return out
 }
 
-/** Each toc entry with the line its heading is written on (toc order; a heading the scan missed is skipped over). */
+/** Letters and digits only, lower case: a heading's text as written and as rendered compare so. */
+const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+
+/**
+ * Each toc entry with the line its heading is written on, in toc order: the
+ * next written heading of its level whose line has its text (markup aside),
+ * else the next of its level (a heading the scan missed is skipped over).
+ */
 function located(lines: readonly string[], toc: readonly TocEntry[]): (TocEntry & { line: number })[] {
   const written = writtenHeadings(lines)
   const out: (TocEntry & { line: number })[] = []
   let at = 0
   for (const entry of toc) {
+    const text = bare(entry.text)
+    const level = (k: number) => written[k]!.depth === entry.depth
     let k = at
-    while (k < written.length && written[k]!.depth !== entry.depth) k++
+    while (k < written.length && !(level(k) && bare(lines[written[k]!.line]!).includes(text))) k++
+    if (k === written.length) {
+      k = at
+      while (k < written.length && !level(k)) k++
+    }
     if (k === written.length) continue
     out.push({ ...entry, line: written[k]!.line })
     at = k + 1
@@ -78,8 +92,10 @@ export function sectionOf(markdown: string, toc: readonly TocEntry[], id: string
   if (k === -1) return undefined
   const heading = headings[k]!
   const next = headings.slice(k + 1).find((entry) => entry.depth <= heading.depth)
-  const body = lines.slice(heading.line, next?.line ?? lines.length).join('\n')
-  return { id, text: heading.text, depth: heading.depth, markdown: body.trimEnd() }
+  const body = lines.slice(heading.line, next?.line ?? lines.length)
+  // A component the next heading is inside of opens after this section: its opening line is not this section's.
+  while (body.length > 1 && (!body.at(-1)!.trim() || OPENS_COMPONENT.test(body.at(-1)!))) body.pop()
+  return { id, text: heading.text, depth: heading.depth, markdown: body.join('\n').trimEnd() }
 }
 
 /** Why `id` names no section: the ids there are, the closest first. */
