@@ -57,7 +57,9 @@ export function readableMarkdown(markdown: string): string {
       const title =
         name === 'callout' ? [capital(attrs.tone ?? 'note'), attrs.title ?? label].filter(Boolean).join(': ') : label
       if (title) out.push(`${quote}${prefix}> **${title}**\n${quote}${prefix}>`)
-    } else if (closeMatch && open.length) {
+    } else if (closeMatch && !open.length) {
+      // A section (contract/sections.ts) may start inside a component: its closing line alone says nothing.
+    } else if (closeMatch) {
       const { name, attrs } = open.pop()!
       const caption = [attrs.attribution, attrs.role].filter(Boolean).join(', ')
       if (name === 'quote' && caption)

@@ -4,6 +4,7 @@
  * writes them. build/pipeline/derive.ts makes records in that order; `fields=`
  * picks among them.
  */
+import type { BodyTree } from './body-tree.ts'
 import { fallbackOf } from './model/fields.ts'
 import type { CollectionModel } from './model/model.ts'
 
@@ -40,7 +41,7 @@ export interface FullRecord extends ContentRecord {
   related: RelatedItem[]
   reading_time_minutes: number
   word_count: number
-  body: { html: string; markdown: string; text: string }
+  body: { html: string; markdown: string; text: string; tree: BodyTree }
   /** The body's headings in order; each `id` is the heading's `id` in `body.html` (`url#id` links to it). */
   toc: TocEntry[]
 }

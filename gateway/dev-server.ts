@@ -102,7 +102,14 @@ export async function startDev(options: DevOptions): Promise<DevServer> {
       logger: silentLogger,
       ...options.platform,
       store,
-      routes: [previewPlugin(compiler), editorPlugin(options.root, () => compiler.siteSettings()?.model.names ?? [])],
+      routes: [
+        previewPlugin(compiler),
+        editorPlugin(
+          options.root,
+          () => compiler.siteSettings()?.model.names ?? [],
+          () => compiler.siteSettings()?.components ?? [],
+        ),
+      ],
     })
     server = await gateway.listen()
   } catch (error) {

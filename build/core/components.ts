@@ -1,8 +1,9 @@
 /**
  * The components an author may write in a body, as data: each a directive
  * (`:name[…]{…}` text, `::name{…}` leaf, `:::name{…} … :::` container) with
- * an attribute schema in the content model's vocabulary (JSON Schema string
- * properties: `enum`, `format: uri`, `pattern`, `maxLength`, `required`).
+ * an attribute schema: JSON Schema string properties (`enum`, `format: uri`,
+ * `pattern`, `maxLength`, `minLength`, `required`), which a site declares in
+ * the content model's field vocabulary (site-components.ts reads it).
  * The built-in ones have their own HTML (build/pipeline/component-html.ts); a team's own,
  * declared under `components:` in content/site.yaml (build/core/site-components.ts),
  * render as documented, stable markup: a class and data attributes.
@@ -16,6 +17,7 @@ export interface AttributeSchema {
   format?: 'uri'
   pattern?: string
   maxLength?: number
+  minLength?: number
   default?: string
 }
 

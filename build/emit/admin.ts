@@ -31,6 +31,7 @@ import {
   PREVIEW_RENDER_PATH,
 } from '../../contract/public-paths.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
+import { type EditorComponent, editorComponents } from './admin-components.ts'
 
 const DIR = ADMIN_PATH.slice(1)
 /** Our scripts beside this file, copied into dist/admin/. */
@@ -38,6 +39,7 @@ const SCRIPTS = [
   'admin.js',
   'backends.js',
   'bounds.js',
+  'components.js',
   'datetime-offset.js',
   'house-style.js',
   'media.js',
@@ -93,8 +95,11 @@ function staticAssets(): Record<string, BuildFile> {
   return out
 }
 
-/** The editor's page; `problem` (contract/admin-config.ts editorProblem): what it says instead of starting, if anything. */
-function indexPage(siteName: string, problem: string | undefined): string {
+/**
+ * The editor's page; `problem` (contract/admin-config.ts editorProblem): what it says instead of starting, if
+ * anything; `components`: the components the body's editor offers (admin-components.ts).
+ */
+function indexPage(siteName: string, problem: string | undefined, components: EditorComponent[]): string {
   const paths = {
     config: ADMIN_CONFIG_PATH,
     localBackend: ADMIN_LOCAL_BACKEND_PATH,
@@ -107,6 +112,7 @@ function indexPage(siteName: string, problem: string | undefined): string {
   const head = `<meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
 <script type="application/json" id="admin-paths">${jsonForScript(paths)}</script>
+<script type="application/json" id="admin-components">${jsonForScript(components)}</script>
 ${problemScript}<script src="${ADMIN_PATH}manual-init.js"></script>
 <script src="${ADMIN_PATH}decap-cms/decap-cms.js"></script>
 <script type="module" src="${ADMIN_PATH}admin.js"></script>
@@ -152,7 +158,7 @@ export const emitAdmin = {
     const config = createAdminConfig(site, references, byLocale)
     return {
       ...staticAssets(),
-      [`${DIR}index.html`]: indexPage(content.site.name, editorProblem(site)),
+      [`${DIR}index.html`]: indexPage(content.site.name, editorProblem(site), editorComponents(site.components)),
       [`${DIR}config.yml`]: adminConfigYaml(config),
     }
   },

@@ -121,7 +121,7 @@ ${roles}`
 
 const REACH = `## Search, changes, feeds and calendars
 
-- Search: \`GET /api/search?q=<words>\` (\`collection\`, the filters of the lists, \`limit\`, \`page\`) answers the list envelope; each hit has \`score\`, \`snippet\`, \`matched_terms\` and \`href\` (the full record). No or empty \`q\` is a 400.
+- Search: \`GET /api/search?q=<words>\` (\`collection\`, the filters of the lists, \`limit\`, \`page\`) answers the list envelope; each hit has \`score\`, \`snippet\`, \`matched_terms\`, \`href\` (the full record) and \`section\` (\`{id, text, url}\`: the section of the body the match is in, \`url\` with its \`#id\` anchor to cite; or null). No or empty \`q\` is a 400.
 - Only what changed: \`GET /api/{collection}?updated_since=2026-03-01T00:00:00Z\` (or a date, \`2026-03-01\`: its midnight UTC) lists items updated after that instant; send an offset's \`+\` as \`%2B\`.
 - Tags match without regard to case: \`tag=DBT\` is \`tag=dbt\` (tags are published lowercase).
 - Change feed: \`GET /api/changes\` lists every published item once and \`meta.next_cursor\`; later \`GET /api/changes?since=<cursor>\` lists each item that changed after it, once: \`created\`, \`updated\` (fetch \`href\`) or \`deleted\` (a tombstone: its file was removed, made a draft or expired). While \`meta.has_more\`, ask again with the new cursor. \`meta.history\` is \`none\` or \`shallow\` when the build lacked git history (then deletions are missing). A multilingual site has a feed per locale, \`?locale=<tag>\` only (never Accept-Language), with cursors of its own.
@@ -139,14 +139,14 @@ Lists and reads say how long they stay fresh (\`ttlMs\`, \`cacheScope: "public"\
 Tools (all read-only, with input and output schemas; \`tools/list\` has the details):
 
 - \`describe_content_model\`: the collections and their fields (type, description, allowed values, references) and the filters of each list: call it first.
-- \`search_content\`: ranked full-text search across all collections, with snippets; the filters of the lists.
+- \`search_content\`: ranked full-text search across all collections, with snippets and the section of each match (its anchor url); the filters of the lists.
 - \`list_content\`: one collection with the REST options (limit, page, the filters, sort, fields) and the same envelope.
-- \`get_content\`: one item by collection and slug: metadata and the Markdown body. An old slug (a renamed file, a changed \`slug:\`, an alias) finds the item and says it moved; a deleted item's is an error that says so.
+- \`get_content\`: one item by collection and slug: metadata and the Markdown body (with \`section\`, a heading id from a search hit or the toc: only that section). An old slug (a renamed file, a changed \`slug:\`, an alias) finds the item and says it moved; a deleted item's is an error that says so.
 - \`list_upcoming\`: events and webinars that have not started yet, soonest first (computed at request time); by region and days, the filters of the lists (tag, speaker, published dates, updated_since, exclude) and fields.
 - \`list_tags\`: every tag with its label, description and item counts per collection and in total (\`collection\`, \`locale\`), most used first; as \`GET /api/tags\`.
 - \`get_person\`: one author or speaker by slug: the profile and the items naming them in a field of type person, as \`GET /api/people/{slug}\`.
-- \`search\`: one string \`query\` → \`{"results": [{"id", "title", "url"}]}\` (the connector contract hosts such as ChatGPT call by name).
-- \`fetch\`: one string \`id\` from \`search\` ("collection/slug") → \`{"id", "title", "text", "url", "metadata"}\` with the full Markdown text.
+- \`search\`: one string \`query\` → \`{"results": [{"id", "title", "url", "section"}]}\` (the connector contract hosts such as ChatGPT call by name).
+- \`fetch\`: one string \`id\` from \`search\` ("collection/slug"), optionally a \`section\` id → \`{"id", "title", "text", "url", "metadata"}\` with the full Markdown text, or only that section's (\`url\` then with its anchor).
 
 Resources: every published item as \`content://{collection}/{slug}\` (a template with list and completion), the content model as \`model://content-model\` (JSON, what \`describe_content_model\` gives), and this reference.
 Prompts: ready-made tasks such as turning a case study into an outreach email or a brief on upcoming events (\`prompts/list\`).`

@@ -5,6 +5,7 @@
  * nothing in it is written twice.
  */
 import type { SiteConfig } from '../core/site.ts'
+import { BODY_NODE_SCHEMA } from './body-tree-schema.ts'
 import { HEADERS, sharedResponses, sharedSchemas } from './components.ts'
 import { apiDescription } from './guide.ts'
 import { MEDIA_SCHEMAS } from './media.ts'
@@ -50,6 +51,7 @@ function buildOpenApiDocument(site: SiteConfig): OpenApiDocument {
   const { model } = site
   const schemas: Record<string, unknown> = {
     ...sharedSchemas(model),
+    BodyNode: BODY_NODE_SCHEMA,
     ...searchChangesSchemas(model),
     ...MEDIA_SCHEMAS,
     ...taxonomySchemas(model),

@@ -12,6 +12,7 @@ import { MAX_LIMIT } from '../../contract/routes/parameters.ts'
 import { LOCALE_QUERY_PATTERN } from '../../contract/locales.ts'
 import { recordSchemaName } from '../../contract/routes/content.ts'
 import { arrayOf, instant as dateTime, int32, schemaRef, text, uri } from '../../contract/routes/schema.ts'
+import { BODY_TREE_SCHEMA } from './body-tree-schema.ts'
 import { imageRef, publishedPerson, socialImageRef } from './media.ts'
 import { collectionNames } from './search-changes-schemas.ts'
 import { nullable, propertyOf, stripAjvKeywords } from './schema-tools.ts'
@@ -218,8 +219,9 @@ export function fullSchema(collection: CollectionModel, model: ContentModel): Sc
             html: text(BODY_LIMITS.html, { description: 'Sanitised HTML rendered from the Markdown (GFM).' }),
             markdown: text(BODY_LIMITS.markdown, { description: 'The Markdown source of the body.' }),
             text: text(BODY_LIMITS.text, { description: 'Plain text, for search and previews.' }),
+            tree: BODY_TREE_SCHEMA,
           },
-          { description: 'The body in three formats.' },
+          { description: 'The body in four formats.' },
         ),
         toc: {
           type: 'array',

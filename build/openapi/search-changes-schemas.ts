@@ -64,6 +64,7 @@ export function searchChangesSchemas(model: ContentModel): Record<string, Schema
         'href',
         'score',
         'snippet',
+        'section',
         'matched_terms',
       ],
       description: 'An item that matched: its common fields, where to read it in full, and why it matched.',
@@ -88,6 +89,23 @@ export function searchChangesSchemas(model: ContentModel): Record<string, Schema
           description: 'Relevance (BM25; title, summary and tags weigh more than the body). Higher is better.',
         },
         snippet: text(MAX_SNIPPET_LENGTH, { description: 'Plain text around the best match.' }),
+        section: {
+          anyOf: [
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'text', 'url'],
+              properties: {
+                id: text(BODY_LIMITS.text, { description: "The heading's id: its `toc` entry's." }),
+                text: text(BODY_LIMITS.text, { description: 'The heading as plain text.' }),
+                url: uri({ description: 'The canonical page with the section’s anchor (`url#id`): cite this.' }),
+              },
+            },
+            { type: 'null' },
+          ],
+          description:
+            'The section of the body the best match is in (the snippet’s); null when it is before the first heading, or the item matched on its title, summary or tags only.',
+        },
         matched_terms: arrayOf(text(MAX_QUERY_LENGTH), MAX_MATCHED_TERMS, {
           description: `The indexed words the query matched (at most ${MAX_MATCHED_TERMS}).`,
         }),

@@ -4,11 +4,14 @@
  * `{#id}` at the end of a heading wins) and the table of contents; embeds
  * are settled (an iframe the sanitiser left without an allow-listed `src`
  * goes, the others get the fixed `sandbox`/`allow`/`loading`); and the
- * readable text, where a video reads "Video: title (url)".
+ * readable text, where a video reads "Video: title (url)". The same walk
+ * gives `body.tree` (body-tree.ts).
  */
 import GithubSlugger from 'github-slugger'
 import type { Element, ElementContent, Root, RootContent } from 'hast'
 import { toText } from 'hast-util-to-text'
+import { BODY_TREE_VERSION, type BodyNode, type BodyTree } from '../../contract/body-tree.ts'
+import { finishHeading, type TreeHooks, treeChildren } from './body-tree.ts'
 import type { BodyError, TocEntry } from './markdown-types.ts'
 
 const HEADING = /^h([1-6])$/
@@ -17,16 +20,20 @@ const EXPLICIT_ID = /\s*\{#([A-Za-z][\w-]*)\}\s*$/
 export const IFRAME_SANDBOX = ['allow-scripts', 'allow-same-origin', 'allow-presentation', 'allow-popups']
 export const IFRAME_ALLOW = 'accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture; fullscreen'
 
-/** Ids, toc and embeds of a sanitised tree; `source` is the body, for where a repeated explicit id is written. */
-export function finishTree(root: Root, source: string): { toc: TocEntry[]; errors: BodyError[] } {
-  const headings: Element[] = []
-  walk(root, headings)
+/**
+ * Ids, toc, embeds and `body.tree` of a sanitised tree, in one walk;
+ * `source` is the body, for where a repeated explicit id is written.
+ */
+export function finishTree(root: Root, source: string): { toc: TocEntry[]; tree: BodyTree; errors: BodyError[] } {
+  const headings: { element: Element; node: BodyNode }[] = []
+  const hooks: TreeHooks = { iframe: settleIframe, heading: (element, node) => headings.push({ element, node }) }
+  const tree: BodyTree = { version: BODY_TREE_VERSION, children: treeChildren(root, hooks) }
   const toc: TocEntry[] = []
   const errors: BodyError[] = []
   const slugger = new GithubSlugger()
   const explicit = new Map<string, number>()
   const pending: { heading: Element; id?: string }[] = []
-  for (const heading of headings) {
+  for (const { element: heading } of headings) {
     const id = takeExplicitId(heading)
     if (id !== undefined) {
       const seen = (explicit.get(id) ?? 0) + 1
@@ -36,38 +43,28 @@ export function finishTree(root: Root, source: string): { toc: TocEntry[]; error
     }
     pending.push({ heading, id })
   }
-  for (const { heading, id } of pending) {
+  for (const [k, { heading, id }] of pending.entries()) {
     const text = toText(heading).replace(/\s+/g, ' ').trim()
     const finalId = id ?? slugger.slug(text)
     heading.properties.id = finalId
+    finishHeading(heading, headings[k]!.node, hooks)
     toc.push({ depth: Number(HEADING.exec(heading.tagName)![1]), text, id: finalId })
   }
-  return { toc, errors }
+  return { toc, tree, errors }
 }
 
-/** Collect markdown headings (footnotes' own heading has its id already) and settle iframes, in one pass. */
-function walk(node: Root | Element, headings: Element[]): void {
-  for (let k = 0; k < node.children.length; k++) {
-    const child = node.children[k]!
-    if (child.type !== 'element') continue
-    if (child.tagName === 'iframe') {
-      if (typeof child.properties.src !== 'string' || typeof child.properties.title !== 'string') {
-        node.children.splice(k--, 1)
-        continue
-      }
-      Object.assign(child.properties, {
-        loading: 'lazy',
-        sandbox: IFRAME_SANDBOX,
-        allow: IFRAME_ALLOW,
-        allowFullScreen: true,
-        referrerPolicy: 'strict-origin-when-cross-origin',
-      })
-      child.children = []
-      continue
-    }
-    if (HEADING.test(child.tagName) && child.properties.id === undefined) headings.push(child)
-    walk(child, headings)
-  }
+/** Settle an iframe in place: one without an allow-listed `src` (the sanitiser left none) or a title goes. */
+function settleIframe(iframe: Element): boolean {
+  if (typeof iframe.properties.src !== 'string' || typeof iframe.properties.title !== 'string') return false
+  Object.assign(iframe.properties, {
+    loading: 'lazy',
+    sandbox: IFRAME_SANDBOX,
+    allow: IFRAME_ALLOW,
+    allowFullScreen: true,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+  })
+  iframe.children = []
+  return true
 }
 
 /** Remove a trailing ` {#id}` from the heading's last text and return the id. */

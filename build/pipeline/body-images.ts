@@ -9,6 +9,7 @@
  */
 import type { Element, Properties } from 'hast'
 import { toHtml } from 'hast-util-to-html'
+import { type BodyTree, bodyNodes } from '../../contract/body-tree.ts'
 import { BODY_IMAGE_SIZES, IMAGE_TYPES, type ImageObject } from '../../contract/media.ts'
 
 const IMG = /<img(?:\s+[A-Za-z-]+(?:="[^"]*")?)*\s*\/?>/g
@@ -22,6 +23,17 @@ export function rewriteBodyImages(html: string, images: ReadonlyMap<string, Imag
     const image = images.get(attributes.get('src') ?? '')
     return image ? toHtml(picture(image, attributes.get('alt') ?? image.alt, attributes.get('title'))) : tag
   })
+}
+
+/** `body.tree` with each image `images` has made responsive at its published URL (a copy: the render cache keeps the tree). */
+export function rewriteTreeImages(tree: BodyTree, images: ReadonlyMap<string, ImageObject>): BodyTree {
+  if (!images.size) return tree
+  const copy = structuredClone(tree)
+  for (const node of bodyNodes(copy.children)) {
+    const image = node.type === 'image' ? images.get(node.src ?? '') : undefined
+    if (image) node.src = image.url
+  }
+  return copy
 }
 
 /** The `src` of every `<img>` of the HTML, decoded. */

@@ -1,7 +1,7 @@
 /**
  * A directive's attributes checked against its component's schema: unknown
  * names (with the closest known one), required ones, `enum`, `format: uri`,
- * `pattern` and `maxLength`. Each fault is one sentence for the author.
+ * `pattern`, `maxLength` and `minLength`. Each fault is one sentence for the author.
  */
 import { closest } from '../../contract/did-you-mean.ts'
 import type { ComponentDeclaration } from '../core/components.ts'
@@ -35,6 +35,8 @@ export function checkAttributes(
       faults.push(`${component.name} ${name} must match ${schema.pattern}, not "${text}"`)
     } else if (schema.maxLength !== undefined && text.length > schema.maxLength) {
       faults.push(`${component.name} ${name} must be at most ${schema.maxLength} characters`)
+    } else if (schema.minLength !== undefined && text.length < schema.minLength) {
+      faults.push(`${component.name} ${name} must be at least ${schema.minLength} characters`)
     } else if (!text.trim() && required.includes(name)) {
       faults.push(`${component.name} ${name} must not be empty`)
     } else values[name] = text

@@ -4,6 +4,7 @@
  * reading time, people's slugs. Fields in the API's order (contract/records.ts).
  */
 import { createHash } from 'node:crypto'
+import { BODY_TREE_VERSION } from '../../contract/body-tree.ts'
 import { namesPeople, type Field } from '../../contract/model/fields.ts'
 import type { CollectionModel, CollectionName } from '../../contract/model/model.ts'
 import { personSlug, type Person } from '../../contract/people.ts'
@@ -60,7 +61,7 @@ export function deriveRecord(
     related: [],
     reading_time_minutes: 0,
     word_count: 0,
-    body: { html: '', markdown: '', text: '' },
+    body: { html: '', markdown: '', text: '', tree: { version: BODY_TREE_VERSION, children: [] } },
     toc: [],
   }
   // Rebuild in output order: common fields, collection fields, then body metrics.
@@ -77,7 +78,7 @@ export function deriveRecord(
   ordered.related = []
   ordered.reading_time_minutes = Math.max(1, Math.ceil(rendered.word_count / WORDS_PER_MINUTE))
   ordered.word_count = rendered.word_count
-  ordered.body = { html: rendered.html, markdown: markdown.trim(), text: rendered.text }
+  ordered.body = { html: rendered.html, markdown: markdown.trim(), text: rendered.text, tree: rendered.tree }
   ordered.toc = rendered.toc
   return ordered as FullRecord
 }

@@ -22,7 +22,8 @@ import { countWords } from './word-count.ts'
 export function renderFast(markdown: string): BodyResult | undefined {
   const env: Env = {}
   const tokens = md.parse(markdown, env)
-  if (hasDirectives(markdown) || needsReference(tokens, env, markdown)) return undefined
+  if (hasDirectives(markdown) || needsReference(tokens, env, markdown) || markersBesideReferences(tokens, env))
+    return undefined
   const images = bodyImages(env.documentTokens ?? tokens, markdown)
   const missingAlt = imagesWithoutAlt(images)
   if (missingAlt.length)
@@ -30,7 +31,7 @@ export function renderFast(markdown: string): BodyResult | undefined {
   const builder = new HastBuilder(tokens, env.footnotes?.list)
   let root = builder.root()
   if (builder.hasRaw) root = parseAndSanitize(root)
-  const { toc, errors } = finishTree(root, markdown)
+  const { toc, tree, errors } = finishTree(root, markdown)
   const text = readableText(root)
   const rendered = {
     html: toHtml(root).trim(),
@@ -39,6 +40,7 @@ export function renderFast(markdown: string): BodyResult | undefined {
     first_paragraph: firstParagraph(tokens, root, env, builder.hasRaw),
     images: images.map(({ src, line, column }) => ({ src, line, column })),
     toc,
+    tree,
   }
   return { rendered, missingAlt, errors }
 }
@@ -75,6 +77,21 @@ function firstParagraph(tokens: Token[], root: Root, env: Env, bodyHasRaw: boole
   let paragraph: Root = { type: 'root', children: [{ type: 'element', tagName: 'p', properties: {}, children }] }
   if (builder.hasRaw) paragraph = parseAndSanitize(paragraph)
   return toText(paragraph).replace(/\s+/g, ' ').trim()
+}
+
+/**
+ * Whether the first paragraph has a reference link beside an emphasis marker
+ * the link left literal (`*[foo*][ref]`): alone, as the summary reads it, the
+ * reference renderer keeps the parse in context and markdown-it parses again,
+ * pairing the markers, so that body goes to the reference renderer.
+ */
+function markersBesideReferences(tokens: Token[], env: Env): boolean {
+  if (!Object.keys(env.references ?? {}).length) return false
+  const open = tokens.findIndex((t) => t.type === 'paragraph_open' && t.level === 0)
+  const children = open === -1 ? [] : (tokens[open + 1]!.children ?? [])
+  return (
+    children.some((t) => t.type === 'link_open') && children.some((t) => t.type === 'text' && /[*_]/.test(t.content))
+  )
 }
 
 /** URL-like runs in inline content, and the characters in them that markdown-it and GFM's autolinks read differently. */

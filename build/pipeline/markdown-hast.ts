@@ -13,7 +13,7 @@ import type { Raw } from 'mdast-util-to-hast'
 import { normalizeUri } from 'micromark-util-sanitize-uri'
 import { findAutolinks } from './gfm-autolink.ts'
 import { listItem } from './markdown-list-item.ts'
-import { attr, meta } from './markdown-engine.ts'
+import { attr, md, meta } from './markdown-engine.ts'
 import { element, line, wrap } from './hast-nodes.ts'
 import { footnoteSection, footnoteReference, type FootnoteList } from './markdown-footnotes.ts'
 import { safeUrl } from './markdown-urls.ts'
@@ -73,7 +73,8 @@ export class HastBuilder {
         return this.list(token)
       case 'fence':
       case 'code_block': {
-        const language = token.type === 'fence' ? token.info.trim().split(/\s+/)[0] : ''
+        // The info string's escapes and entities decoded, as micromark reads them (`foo\+bar` is foo+bar).
+        const language = token.type === 'fence' ? md.utils.unescapeAll(token.info).trim().split(/\s+/)[0] : ''
         const code = element('code', language ? { className: [`language-${language}`] } : {}, [
           { type: 'text', value: token.content },
         ])

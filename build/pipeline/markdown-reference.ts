@@ -95,7 +95,7 @@ export function renderMarkdown(tree: MdastRoot, source = ''): RenderedBody & { e
   // References and raw HTML render differently alone, so their paragraph gets a second pass on an intact tree.
   const secondPass = firstParagraph !== undefined && (raw || contains(firstParagraph, REFERENCE_TYPES))
   const hast = (raw ? processor : withoutRaw).runSync(secondPass ? structuredClone(tree) : tree) as HastRoot
-  const { toc, errors } = finishTree(hast, source)
+  const { toc, tree: bodyTree, errors } = finishTree(hast, source)
   const html = processor.stringify(hast).trim()
   const text = readableText(hast)
   let first = ''
@@ -107,7 +107,15 @@ export function renderMarkdown(tree: MdastRoot, source = ''): RenderedBody & { e
     const paragraphHast = processor.runSync({ type: 'root', children: [firstParagraph] }) as HastRoot
     first = toText(paragraphHast).replace(/\s+/g, ' ').trim()
   }
-  const rendered = { html, text, word_count: countWords(text), first_paragraph: first, images: findImages(tree), toc }
+  const rendered = {
+    html,
+    text,
+    word_count: countWords(text),
+    first_paragraph: first,
+    images: findImages(tree),
+    toc,
+    tree: bodyTree,
+  }
   return { ...rendered, errors }
 }
 

@@ -15,7 +15,7 @@ import { ContentError } from '../core/errors.ts'
 import type { SiteConfig } from '../core/site.ts'
 import type { CardInput } from '../media/card.ts'
 import type { MediaResult, MediaStore, ProcessedImage, Variant } from '../media/store.ts'
-import { rewriteBodyImages } from './body-images.ts'
+import { rewriteBodyImages, rewriteTreeImages } from './body-images.ts'
 import type { CompiledFile } from './compile.ts'
 
 /** A file of dist/ a record needs: where it goes and where its bytes are. */
@@ -88,6 +88,7 @@ export async function attachMedia(
     }
   })
   record.body.html = rewriteBodyImages(record.body.html, body)
+  record.body.tree = rewriteTreeImages(record.body.tree, body)
   record.body.markdown = rewriteMarkdownImages(record.body.markdown, body)
   if (!record.social_image && site.socialCards) {
     const card = await store.card(file.slug, cardInput(record, file, site))

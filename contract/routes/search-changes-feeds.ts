@@ -52,7 +52,7 @@ export const search = route({
       summary: 'Search all content',
       description:
         'Ranked full-text search across every collection (BM25 with prefix matching and light typo tolerance; the ranking of the MCP search tools). ' +
-        'Each hit has a `score` and a `snippet` of its text. Filter with `collection` and the filters of the lists (`tag`, `updated_since`, `published_after`, `published_before`, `author`, `when`, `exclude`; each hit is tested, so `author` keeps only items with people and `when` only events and webinars), page with `limit` and `page`. Answers are cacheable (ETag, 304). ' +
+        'Each hit has a `score`, a `snippet` of its text and the `section` of the body the match is in (its heading and `url#id` anchor). Filter with `collection` and the filters of the lists (`tag`, `updated_since`, `published_after`, `published_before`, `author`, `when`, `exclude`; each hit is tested, so `author` keeps only items with people and `when` only events and webinars), page with `limit` and `page`. Answers are cacheable (ETag, 304). ' +
         "On a multilingual site the search runs in the reader's locale (`locale`, else Accept-Language): that locale's items, with words reduced to their stems in its language (`Verträge` finds `Vertrag`) and accents folded.",
       security: publicRead(),
       responses: {

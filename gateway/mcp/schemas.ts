@@ -42,6 +42,36 @@ export const recordSummary = z.looseObject({
 /** The locale argument of the content tools: a multilingual site answers in it (gateway/content/locales.ts). */
 export const localeArg = textArgument(LOCALE, "Without it, the site's default locale.").optional()
 
+/** One section of a body, by its heading's id (contract/sections.ts): get_content and fetch. */
+export const sectionArg = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[^#\s]/, 'a heading id, without the #')
+  .optional()
+  .describe(
+    'Only this section: a heading id from the item\'s toc, or the part after # of a search hit\'s url (e.g. "pricing"). ' +
+      'The heading and everything up to the next heading of the same or a higher level.',
+  )
+
+/** The section an answer holds. */
+export const sectionOutput = z.object({
+  id: z.string(),
+  text: z.string().describe("The section's heading."),
+  depth: z.number().int().describe("The heading's level (1 for #)."),
+})
+
+/** The section of an item a search hit's best match is in (gateway/search/hit-section.ts). */
+export const hitSection = z
+  .object({
+    id: z.string().describe('Pass as `section` to get_content or fetch for only this part.'),
+    text: z.string().describe("The section's heading."),
+    url: z.string().describe("The canonical page with the section's anchor (`url#id`): cite this."),
+  })
+  .nullable()
+  .describe('The section the best match is in; null when it is before the first heading or not in the body.')
+
 /** Tool result for a failure the model can fix (wrong slug, bad option): `isError`, not a protocol error. */
 export function toolError(message: string) {
   return { isError: true, content: [{ type: 'text' as const, text: message }] }

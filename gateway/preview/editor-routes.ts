@@ -13,7 +13,7 @@
  */
 import { defineHandler, type H3, type H3Event, HTTPError } from 'h3'
 import { FastResponse } from 'srvx'
-import { renderBody } from '../../build/dev.ts'
+import { type ComponentDeclaration, renderBody } from '../../build/dev.ts'
 import { baseHeaderRecord, CACHE, JSON_TYPE } from '../../contract/headers.ts'
 import { ADMIN_LOCAL_BACKEND_PATH, PREVIEW_RENDER_PATH } from '../../contract/public-paths.ts'
 import { MEDIA_LIMITS } from '../../contract/media.ts'
@@ -74,7 +74,11 @@ function tooLarge(maxBytes: number): HTTPError {
 }
 
 /** `collections`: the collections of the model now, whose folders the local backend edits. */
-export function editorPlugin(root: string, collections: () => readonly string[]): (app: H3) => void {
+export function editorPlugin(
+  root: string,
+  collections: () => readonly string[],
+  components: () => readonly ComponentDeclaration[] = () => [],
+): (app: H3) => void {
   const backend = localBackend(root, collections)
   return (app) => {
     app.all(
@@ -108,10 +112,14 @@ export function editorPlugin(root: string, collections: () => readonly string[])
           throw problem('payload-too-large', {
             detail: `The body has ${markdown.length} characters; a body may have at most ${BODY_LIMITS.markdown}.`,
           })
-        const result = renderBody(markdown)
-        const problems = result.missingAlt.map(
-          (i) => `line ${i.line}, column ${i.column}: the image ${i.url} has no alt text; describe what it shows`,
-        )
+        // The site's own components too, as the build renders the body; their errors as `npm run check` says them.
+        const result = renderBody(markdown, components())
+        const problems = [
+          ...result.missingAlt.map(
+            (i) => `line ${i.line}, column ${i.column}: the image ${i.url} has no alt text; describe what it shows`,
+          ),
+          ...result.errors.map((e) => `line ${e.line}, column ${e.column}: ${e.detail}`),
+        ]
         return json(event, { html: result.rendered?.html ?? '', problems })
       }),
     )

@@ -104,6 +104,7 @@ function hitOf(record: ContentRecord, hit: SearchHit, locale: string | undefined
     href: `/api/${hit.collection}/${hit.slug}${locale && record.locale === locale ? `?locale=${locale}` : ''}`,
     score: hit.score,
     snippet: hit.snippet,
+    section: hit.section,
     matched_terms: terms,
   }
 }

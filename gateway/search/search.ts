@@ -18,6 +18,7 @@ import { readRecord } from '../content/items.ts'
 import { AppError } from '../../contract/errors.ts'
 import { SearchIndex } from './search-index.ts'
 import { snippetOf } from './snippet.ts'
+import { type HitSection, sectionAt } from './hit-section.ts'
 import { bestFirst } from './top-k.ts'
 
 export { MAX_QUERY_LENGTH }
@@ -45,6 +46,8 @@ export interface SearchHit {
   locale?: string
   score: number
   snippet: string
+  /** The section of the body the snippet's match is in, with its anchor; null before the first heading. */
+  section: HitSection | null
   matched_terms: string[]
 }
 
@@ -108,13 +111,16 @@ export async function search(
       const slug = index.slugOf(doc)
       const terms = (termsByDoc.get(doc) ?? []).map((t) => index.termName(t))
       const record = records(collection).get(slug)
-      const text = (record ? (await readRecord(snapshot, collection, record))?.body.text : undefined) ?? ''
+      const full = record && (await readRecord(snapshot, collection, record))
+      const text = full?.body.text ?? ''
+      const { snippet, at } = snippetOf(text, options.query, terms)
       return {
         collection,
         slug,
         locale: record?.locale,
         score: Math.round(index.score(doc) * 1000) / 1000,
-        snippet: snippetOf(text, options.query, terms),
+        snippet,
+        section: full ? sectionAt(text, full.toc ?? [], at, String(full.url)) : null,
         matched_terms: terms,
       }
     }),

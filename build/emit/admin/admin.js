@@ -6,7 +6,8 @@
  * (repository-layout.js: the default locale's file, items in folders), what a
  * translation's file is (translations.js), how a new file is named
  * (slug.js), where uploaded images go (media.js), the widgets for dates and
- * `related`, the length bounds of text (bounds.js), the preview, a new item's
+ * `related`, the length bounds of text (bounds.js), the body's components
+ * (components.js), the preview, a new item's
  * form alone in the default locale (new-entry-pane.js), and the messages of
  * `npm run check`, then starts Decap.
  *
@@ -19,6 +20,7 @@
 import { parse } from 'yaml'
 import { wrapBackends } from './backends.js'
 import { registerLengthBounds } from './bounds.js'
+import { registerComponents } from './components.js'
 import { registerDateTimeOffsetWidget } from './datetime-offset.js'
 import { fromFrontmatterFile, toFrontmatterFile } from './house-style.js'
 import { placeUploads } from './media.js'
@@ -34,6 +36,8 @@ const CMS = window.CMS
 const paths = JSON.parse(document.getElementById('admin-paths')?.textContent ?? '{}')
 /** What keeps the editor from saving, as the build warned of it (contract/admin-config.ts editorProblem), if anything. */
 const problem = JSON.parse(document.getElementById('admin-problem')?.textContent ?? 'null')
+/** The components the body's editor offers, with their attribute forms (build/emit/admin-components.ts). */
+const components = JSON.parse(document.getElementById('admin-components')?.textContent ?? '[]')
 const LOOPBACK = ['localhost', '127.0.0.1', '[::1]']
 const local = LOOPBACK.includes(location.hostname)
 const localBackend = new URL(paths.localBackend, location.href).href
@@ -92,6 +96,7 @@ async function start() {
   registerSlugFromTitle(CMS, config.collections)
   registerLengthBounds(CMS)
   registerDateTimeOffsetWidget(CMS)
+  registerComponents(CMS, components)
   registerRelatedWidget(CMS, config.i18n?.default_locale)
 
   newEntriesInDefaultLocale(config.i18n)

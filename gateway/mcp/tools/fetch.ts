@@ -12,8 +12,9 @@ import { metadataOf, readItemIn, recordUri } from '../content.ts'
 import { followMoved, goneMessage, parseConnectorId, recordConnectorId, unknownIdMessage } from '../connector.ts'
 import type { McpContext } from '../context.ts'
 import type { ContentModel } from '../../../contract/model/model.ts'
-import { collectionArg, jsonResult, perModel, READ_ONLY, toolError } from '../schemas.ts'
+import { collectionArg, jsonResult, perModel, READ_ONLY, sectionArg, sectionOutput, toolError } from '../schemas.ts'
 import { readableMarkdown } from '../../../contract/readable-markdown.ts'
+import { sectionOf, unknownSectionMessage } from '../../../contract/sections.ts'
 
 const metadataSchema = (model: ContentModel) =>
   z.looseObject({
@@ -51,6 +52,7 @@ const fetchTool = perModel((model: ContentModel) => ({
     "Markdown and its metadata (collection, summary, tags, dates, its image and the collection's own fields such as the " +
     'customer and results of a case study or the start, time zone and place of an event; on a multilingual site its ' +
     'locale and translations). A translation\'s id names its locale ("blog-posts/tidewater-cloud-eu-region-frankfurt?locale=de"). ' +
+    "With `section` (a heading id, the `#…` of a search hit's url) only that section of the text. " +
     'An old id of an item (its file renamed, its slug changed) finds it, and `metadata.moved_from` says it moved. ' +
     'A deleted item, and an unknown id, are reported as errors that say so.',
   inputSchema: z.object({
@@ -60,19 +62,21 @@ const fetchTool = perModel((model: ContentModel) => ({
       .min(1)
       .max(300)
       .describe('The item\'s id from search: "collection/slug" (a translation\'s with "?locale=…").'),
+    section: sectionArg,
   }),
   outputSchema: z.object({
     id: z.string(),
     title: z.string(),
-    text: z.string().describe('The full text of the item as Markdown (GFM).'),
-    url: z.string(),
+    text: z.string().describe('The full text of the item as Markdown (GFM); only the section asked for, if any.'),
+    url: z.string().describe('The canonical page; with a section, its anchor (`#id`).'),
     metadata: metadataSchema(model),
+    section: sectionOutput.optional(),
   }),
   annotations: { title: 'Fetch one item (connector)', ...READ_ONLY },
 }))
 
 export function registerFetch({ server, snapshot }: McpContext): void {
-  server.registerTool('fetch', fetchTool(snapshot.model), async ({ id }) => {
+  server.registerTool('fetch', fetchTool(snapshot.model), async ({ id, section: sectionId }) => {
     let ref = parseConnectorId(snapshot, id)
     let record = ref && (await readItemIn(snapshot, ref))
     let movedFrom: string | undefined
@@ -87,12 +91,15 @@ export function registerFetch({ server, snapshot }: McpContext): void {
       }
     }
     if (!ref || !record) return toolError(unknownIdMessage(snapshot, id))
+    const section = sectionId === undefined ? undefined : sectionOf(record.body.markdown, record.toc, sectionId)
+    if (sectionId !== undefined && !section) return toolError(unknownSectionMessage(sectionId, record.toc))
     const { id: recordId, title, url, ...rest } = metadataOf(record)
     return jsonResult({
       id: recordConnectorId(snapshot, ref.collection, record),
       title,
-      text: readableMarkdown(record.body.markdown),
-      url: String(url ?? ''),
+      text: readableMarkdown(section?.markdown ?? record.body.markdown),
+      url: `${String(url ?? '')}${section ? `#${encodeURIComponent(section.id)}` : ''}`,
+      ...(section && { section: { id: section.id, text: section.text, depth: section.depth } }),
       metadata: {
         collection: ref.collection,
         record_id: recordId,

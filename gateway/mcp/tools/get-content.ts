@@ -4,7 +4,18 @@ import type { CollectionName, ContentModel } from '../../../contract/model/model
 import { metadataOf, readItem, recordUri, unknownSlugMessage } from '../content.ts'
 import type { McpContext } from '../context.ts'
 import { ownFieldsShape } from '../record-fields.ts'
-import { collectionArg, localeArg, perModel, READ_ONLY, recordSummary, toolError, toolResult } from '../schemas.ts'
+import {
+  collectionArg,
+  localeArg,
+  perModel,
+  READ_ONLY,
+  recordSummary,
+  sectionArg,
+  sectionOutput,
+  toolError,
+  toolResult,
+} from '../schemas.ts'
+import { sectionOf, unknownSectionMessage } from '../../../contract/sections.ts'
 import { readableMarkdown } from '../../../contract/readable-markdown.ts'
 import { findItem, isMultilingual, localesOf, toolLocale } from '../../content/locales.ts'
 import { readRecord } from '../../content/items.ts'
@@ -21,12 +32,13 @@ const getContentTool = perModel((model: ContentModel) => ({
     'Use it before quoting, summarising or writing about an item. Returns metadata (title, summary, canonical url, ' +
     "tags, dates, reading time and the collection's own fields: customer, results and quote for case studies; " +
     'starts_at, timezone, speakers or location for webinars and events; authors for blog posts) and the body as ' +
-    'Markdown. An old slug of an item (its file renamed, its slug changed) finds it, and the answer says it moved; ' +
+    "Markdown; with `section` (a heading id from the toc, or the `#…` of a search hit's anchor) only that section. An old slug of an item (its file renamed, its slug changed) finds it, and the answer says it moved; " +
     'a deleted item and an unknown slug are reported as errors that say so.',
   inputSchema: z.object({
     collection: collectionArg(model.names).describe("The item's collection."),
     slug: z.string().min(1).max(200).describe('The item\'s slug, e.g. "meridian-mutual-ledger-reconciliation".'),
     locale: localeArg,
+    section: sectionArg,
   }),
   outputSchema: z.object({
     collection: collectionArg(model.names),
@@ -37,7 +49,10 @@ const getContentTool = perModel((model: ContentModel) => ({
       reading_time_minutes: z.number().int(),
       word_count: z.number().int(),
     }),
-    markdown: z.string().describe('The body as Markdown (GFM), without frontmatter.'),
+    markdown: z
+      .string()
+      .describe('The body as Markdown (GFM), without frontmatter; only the section asked for, if any.'),
+    section: sectionOutput.optional(),
     moved_from: z
       .string()
       .optional()
@@ -50,7 +65,7 @@ export function registerGetContent({ server, snapshot }: McpContext): void {
   server.registerTool(
     'get_content',
     getContentTool(snapshot.model),
-    async ({ collection: asked, slug: wanted, locale: given }) => {
+    async ({ collection: asked, slug: wanted, locale: given, section: sectionId }) => {
       const chosen = toolLocale(snapshot, given)
       if (!chosen.ok) return toolError(chosen.message)
       const read = (c: CollectionName, slug: string) => readIn(snapshot, c, slug, chosen.locale)
@@ -72,12 +87,16 @@ export function registerGetContent({ server, snapshot }: McpContext): void {
           `${unknownSlugMessage(asked, wanted)}${chosen.locale ? ` (in ${chosen.locale}: pass that locale to list_content for its slugs)` : ''}`,
         )
       const metadata = metadataOf(record)
+      const section = sectionId === undefined ? undefined : sectionOf(record.body.markdown, record.toc, sectionId)
+      if (sectionId !== undefined && !section) return toolError(unknownSectionMessage(sectionId, record.toc))
+      const markdown = readableMarkdown(section?.markdown ?? record.body.markdown)
       const header = [
         ...(movedFrom ? [`Moved: ${movedFrom} is now ${collection}/${record.slug}; use the new slug.`, ''] : []),
         `# ${record.title}`,
         '',
         `${snapshot.model.collections[collection]!.label} · ${String(record.starts_at ?? record.published_at)} · ${String(record.url)}`,
         `Tags: ${record.tags.join(', ') || 'none'}`,
+        ...(section ? [`Section: ${section.text} (${String(record.url)}#${encodeURIComponent(section.id)})`] : []),
         '',
       ]
       return toolResult(
@@ -86,10 +105,11 @@ export function registerGetContent({ server, snapshot }: McpContext): void {
           slug: record.slug,
           resource_uri: recordUri(snapshot, collection, record),
           metadata,
-          markdown: readableMarkdown(record.body.markdown),
+          markdown,
+          ...(section && { section: { id: section.id, text: section.text, depth: section.depth } }),
           ...(movedFrom && { moved_from: movedFrom }),
         },
-        [...header, readableMarkdown(record.body.markdown)].join('\n'),
+        [...header, markdown].join('\n'),
       )
     },
   )

@@ -7,7 +7,7 @@ import { QUERY } from '../../../contract/routes/search-changes-parameters.ts'
 import { collectionFilter, sharedFilters } from '../../../contract/routes/collection-parameters.ts'
 import { parseSearchQuery } from '../../../contract/search-query.ts'
 import { queryOf, textArgument, toolArgument, toolArguments } from '../arguments.ts'
-import { collectionArg, localeArg, perModel, READ_ONLY, toolError, toolResult } from '../schemas.ts'
+import { collectionArg, hitSection, localeArg, perModel, READ_ONLY, toolError, toolResult } from '../schemas.ts'
 import { recordsBySlug, toolLocale } from '../../content/locales.ts'
 import { listed, type CollectionName, type ContentModel } from '../../../contract/model/model.ts'
 
@@ -27,6 +27,7 @@ const hitOf = (model: ContentModel) =>
     resource_uri: z.string(),
     score: z.number(),
     snippet: z.string(),
+    section: hitSection,
     matched_terms: z.array(z.string()),
   })
 
@@ -37,7 +38,8 @@ const searchContentTool = perModel((model: ContentModel) => ({
     `Full-text search across every published ${listed(model.names.map((c) => model.collections[c]!.label))}. Use it first when the user ` +
     'asks about a topic, customer, product, phrase or person and you do not know the exact item. Returns the best ' +
     'matches ranked by relevance (BM25; title and summary weigh more than body text), each with its collection, ' +
-    'slug, title, summary, canonical url, a text snippet around the match and a content:// resource URI. ' +
+    'slug, title, summary, canonical url, a text snippet around the match, the section it is in (its heading ' +
+    'and anchor url, to cite; pass its id as `section` to get_content) and a content:// resource URI. ' +
     'Narrow it with the filters of list_content (tag, author, published_after, published_before, updated_since, ' +
     'when, exclude). Pass collection and slug to get_content to read an item in full.',
   inputSchema: z.object({
@@ -107,6 +109,7 @@ export function registerSearchContent({ server, snapshot, now }: McpContext): vo
         resource_uri: recordUri(snapshot, h.collection, record),
         score: h.score,
         snippet: h.snippet,
+        section: h.section,
         matched_terms: h.matched_terms,
       }
     })
@@ -114,7 +117,7 @@ export function registerSearchContent({ server, snapshot, now }: McpContext): vo
       `${total} item(s) matched "${query}"; the best ${results.length}:`,
       ...results.map(
         (r) =>
-          `${r.rank}. ${r.title} (${snapshot.model.collections[r.collection]!.label}, slug "${r.slug}")\n   ${r.snippet}\n   ${r.url}`,
+          `${r.rank}. ${r.title} (${snapshot.model.collections[r.collection]!.label}, slug "${r.slug}")\n   ${r.snippet}\n   ${r.section ? `${r.section.url} (section "${r.section.text}")` : r.url}`,
       ),
     ].join('\n')
     return toolResult({ query, total, results }, text)

@@ -15,7 +15,8 @@ import type { Snapshot } from '../../snapshot.ts'
 import { followMoved, parseConnectorId, recordConnectorId } from '../connector.ts'
 import { readItemIn } from '../content.ts'
 import type { McpContext } from '../context.ts'
-import { jsonResult, READ_ONLY } from '../schemas.ts'
+import { hitSection, jsonResult, READ_ONLY } from '../schemas.ts'
+import type { HitSection } from '../../search/hit-section.ts'
 import { search } from '../../search/search.ts'
 
 /** How many results one search returns: enough for a research agent to choose from. */
@@ -27,6 +28,7 @@ const result = z.object({
   id: z.string().describe('Pass to fetch: "collection/slug".'),
   title: z.string(),
   url: z.string().describe('The canonical page on the marketing site.'),
+  section: hitSection.optional(),
   moved_from: z.string().optional().describe('The old id the query named, when this item is where it moved.'),
 })
 
@@ -36,8 +38,8 @@ const SEARCH_TOOL = {
   description:
     'Search every published blog post, case study, webinar and event by words or a phrase, best match first ' +
     '(on a multilingual site in every language it publishes: ask in the language you want answers in). ' +
-    `Returns up to ${CONNECTOR_SEARCH_RESULTS} results, each with an id ("collection/slug"), its title and its ` +
-    'canonical url. Call fetch with an id to read the full text of an item. search_content gives the same ' +
+    `Returns up to ${CONNECTOR_SEARCH_RESULTS} results, each with an id ("collection/slug"), its title, its ` +
+    'canonical url and the section the best match is in (its anchor url, to cite; pass its id as `section` to fetch). Call fetch with an id to read the full text of an item. search_content gives the same ' +
     'ranking with snippets, summaries and filters.',
   inputSchema: z.object({
     query: z
@@ -54,10 +56,11 @@ const SEARCH_TOOL = {
 export function registerSearch({ server, snapshot }: McpContext): void {
   server.registerTool('search', SEARCH_TOOL, async ({ query }) => {
     const found = await bestAcrossLocales(snapshot, query)
-    const results: z.infer<typeof result>[] = found.map(({ collection, record }) => ({
+    const results: z.infer<typeof result>[] = found.map(({ collection, record, section }) => ({
       id: recordConnectorId(snapshot, collection, record),
       title: record.title,
       url: String(record.url ?? ''),
+      section,
     }))
     // An old id of an item as the query (a link kept from before it moved): that item first.
     const moved = await movedItem(snapshot, query)
@@ -77,9 +80,12 @@ const FUSION_K = 60
 async function bestAcrossLocales(
   snapshot: Snapshot,
   query: string,
-): Promise<{ collection: CollectionName; record: ContentRecord }[]> {
+): Promise<{ collection: CollectionName; record: ContentRecord; section: HitSection | null }[]> {
   const locales = isMultilingual(snapshot) ? localesOf(snapshot).available : [undefined]
-  const fused = new Map<string, { collection: CollectionName; record: ContentRecord; score: number }>()
+  const fused = new Map<
+    string,
+    { collection: CollectionName; record: ContentRecord; section: HitSection | null; score: number }
+  >()
   for (const locale of locales) {
     const { hits } = await search(snapshot, {
       query,
@@ -94,7 +100,7 @@ async function bestAcrossLocales(
         locale === localesOf(snapshot).default ? undefined : locale,
       ).get(hit.slug)
       if (!record) continue
-      const entry = fused.get(record.id) ?? { collection: hit.collection, record, score: 0 }
+      const entry = fused.get(record.id) ?? { collection: hit.collection, record, section: hit.section, score: 0 }
       entry.score += 1 / (FUSION_K + rank + 1)
       fused.set(record.id, entry)
     }

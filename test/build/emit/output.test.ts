@@ -79,7 +79,7 @@ describe('build output of the sample content', () => {
     expect(first).not.toHaveProperty('body')
     const item = JSON.parse(await readFile(join(project.dist, itemFile('events', first.slug)), 'utf8'))
     expect(item).toMatchObject({ id: first.id, type: 'event', slug: first.slug })
-    expect(Object.keys(item.body)).toEqual(['html', 'markdown', 'text'])
+    expect(Object.keys(item.body)).toEqual(['html', 'markdown', 'text', 'tree'])
     expect(item.word_count).toBeGreaterThan(0)
     expect(item.reading_time_minutes).toBeGreaterThanOrEqual(1)
     expect(item.url).toBe(`https://www.tidewater.example/events/${first.slug}`)

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
 import { ContentErrors } from '../../../build/core/errors.ts'
+import { type BodyTree, bodyNodes } from '../../../contract/body-tree.ts'
 import { renderBody } from '../../../build/pipeline/markdown.ts'
 import { countWords } from '../../../build/pipeline/word-count.ts'
 import { parseSiteConfig } from '../../../build/core/site.ts'
@@ -48,7 +49,7 @@ It just works.
 `
 
 interface Record {
-  body: { html: string; text: string; markdown: string }
+  body: { html: string; text: string; markdown: string; tree: BodyTree }
   word_count: number
   toc: { depth: number; text: string; id: string }[]
 }
@@ -77,6 +78,62 @@ describe('components in bodies', () => {
     expect(html).toContain(
       '<figure class="component component-quote" data-component="quote" data-attribution="Ann Lee" data-role="CTO, Acme"><blockquote>\n<p>It just works.</p>\n</blockquote><figcaption>— Ann Lee, CTO, Acme</figcaption></figure>',
     )
+  })
+
+  it('gives body.tree one node per component, with its validated attributes', () => {
+    const { tree } = record.body
+    expect(tree.version).toBe(1)
+    const components = [...bodyNodes(tree.children)].filter((node) => node.type === 'component')
+    expect(components).toEqual([
+      {
+        type: 'component',
+        name: 'callout',
+        attributes: { tone: 'warning', title: 'Mind the gap' },
+        children: [
+          {
+            type: 'paragraph',
+            children: [
+              { type: 'text', value: 'Back up ' },
+              { type: 'strong', children: [{ type: 'text', value: 'first' }] },
+              { type: 'text', value: '.' },
+            ],
+          },
+        ],
+      },
+      {
+        type: 'component',
+        name: 'video',
+        attributes: { src: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'Launch webinar' },
+        embed: { provider: 'youtube', url: 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ' },
+        children: [],
+      },
+      {
+        type: 'component',
+        name: 'cta',
+        attributes: { label: 'Book a demo', href: 'https://www.fixture.example/demo', style: 'primary' },
+        children: [],
+      },
+      {
+        type: 'component',
+        name: 'quote',
+        attributes: { attribution: 'Ann Lee', role: 'CTO, Acme' },
+        children: [{ type: 'paragraph', children: [{ type: 'text', value: 'It just works.' }] }],
+      },
+      { type: 'component', name: 'pricing-table', attributes: { plan: 'team' }, children: [] },
+    ])
+    // Components stand where the author wrote them, among the body's other blocks.
+    expect(tree.children.map((node) => node.name ?? node.type)).toEqual([
+      'paragraph',
+      'callout',
+      'video',
+      'cta',
+      'quote',
+      'pricing-table',
+      'heading',
+      'heading',
+    ])
+    const headings = tree.children.filter((node) => node.type === 'heading')
+    expect(headings.map(({ depth, id }) => ({ depth, id }))).toEqual(record.toc.map(({ depth, id }) => ({ depth, id })))
   })
 
   it("renders a site's own component as a div with its class and data attributes", () => {
@@ -207,6 +264,7 @@ describe('one behaviour whichever engine renders', () => {
       const withCta = renderBody(`${CTA}\n\n${sample}`).rendered!
       expect(withCta.html, sample).toBe(`${CTA_HTML}\n${plain.html}`)
       expect(withCta.toc, sample).toEqual(plain.toc)
+      expect(withCta.tree.children.slice(1), sample).toEqual(plain.tree.children)
       compared++
     }
     expect(compared).toBeGreaterThan(20)
@@ -224,11 +282,63 @@ describe('components: in content/site.yaml', () => {
       }
     })()
     expect(error).toBeInstanceOf(ContentErrors)
-    const line = (n: number) => SITE_YAML.split('\n').length + n
+    // SITE_YAML's lines come first: `components:` is the line after them.
+    const line = SITE_YAML.split('\n').length - 1
     expect((error as ContentErrors).errors.map((e) => e.message)).toEqual([
-      `content/site.yaml:${line(1)}:12 components.callout: callout is a built-in component and cannot be declared again`,
-      `content/site.yaml:${line(3)}:11 components.banner.kind: must be one of text, leaf, container`,
-      `content/site.yaml:${line(4)}:16 components.banner.atributes: is not part of a component declaration (did you mean attributes?)`,
+      `content/site.yaml:${line + 2}:12 components.callout: callout is a built-in component and cannot be declared again`,
+      `content/site.yaml:${line + 4}:11 components.banner.kind: must be one of text, leaf, container`,
+      `content/site.yaml:${line + 5}:16 components.banner.atributes: is not part of a component declaration (did you mean attributes?)`,
+    ])
+  })
+})
+
+describe("component attributes in the content model's field vocabulary", () => {
+  const OWN = `${SITE_YAML}components:
+  plan-badge:
+    kind: leaf
+    attributes:
+      plan: { type: enum, values: [starter, team], required: true }
+      link: url
+      note: { type: string, min: 2, max: 5 }
+`
+  it('checks an attribute as its field says: enum values, url, min and max, required', () => {
+    const components = parseSiteConfig(OWN).components!
+    const ok = renderBody('::plan-badge{plan=team link="https://x.example" note="hi"}', components)
+    expect(ok.errors).toEqual([])
+    expect(ok.rendered!.tree.children[0]).toEqual({
+      type: 'component',
+      name: 'plan-badge',
+      attributes: { plan: 'team', link: 'https://x.example', note: 'hi' },
+      children: [],
+    })
+    const bad = renderBody(
+      'Intro.\n\n::plan-badge{plan=tem link="nope" note="toolong"}\n\n::plan-badge{note="x"}',
+      components,
+    )
+    expect(bad.errors.map((e) => `${e.line}:${e.column} ${e.detail}`)).toEqual([
+      '3:1 plan-badge plan must be one of starter, team, not "tem" (did you mean team?)',
+      '3:1 plan-badge link must be an absolute http(s) URL or a path starting with /, not "nope"',
+      '3:1 plan-badge note must be at most 5 characters',
+      '5:1 plan-badge note must be at least 2 characters',
+      '5:1 plan-badge needs plan="…" (plan link? note?)',
+    ])
+  })
+
+  it('reports a wrong setting at its place, with did-you-mean', () => {
+    const text = `${SITE_YAML}components:\n  badge:\n    kind: leaf\n    attributes:\n      plan: { type: enum }\n      size: { type: string, maks: 3 }\n      on: boolean\n`
+    const error = (() => {
+      try {
+        parseSiteConfig(text)
+      } catch (e) {
+        return e
+      }
+    })()
+    expect(error).toBeInstanceOf(ContentErrors)
+    const line = SITE_YAML.split('\n').length - 1
+    expect((error as ContentErrors).errors.map((e) => e.message)).toEqual([
+      `content/site.yaml:${line + 5}:13 components.badge.attributes.plan.values: an enum needs its values, a list of strings`,
+      `content/site.yaml:${line + 6}:35 components.badge.attributes.size.maks: is not a setting of an attribute (did you mean max?)`,
+      `content/site.yaml:${line + 7}:11 components.badge.attributes.on.type: must be a field of type string, text, url, enum (an attribute's value is text), like { type: enum, values: [a, b] }`,
     ])
   })
 })

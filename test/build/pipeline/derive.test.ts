@@ -12,6 +12,7 @@ const rendered = {
   first_paragraph: 'Hello world',
   images: [],
   toc: [],
+  tree: { version: 1 as const, children: [] },
 }
 
 describe('deriveRecord', () => {

@@ -39,14 +39,21 @@ function reference(markdown: string) {
   const tree = full.parse(markdown) as MdastRoot
   const firstParagraph = tree.children.find((n) => n.type === 'paragraph')
   const hast = full.runSync(structuredClone(tree)) as HastRoot
-  const { toc } = finishTree(hast, markdown)
+  const { toc, tree: bodyTree } = finishTree(hast, markdown)
   const text = readableText(hast)
   const first = firstParagraph
     ? toText(full.runSync({ type: 'root', children: [firstParagraph] }) as HastRoot)
         .replace(/\s+/g, ' ')
         .trim()
     : ''
-  return { html: full.stringify(hast).trim(), text, word_count: countWords(text), first_paragraph: first, toc }
+  return {
+    html: full.stringify(hast).trim(),
+    text,
+    word_count: countWords(text),
+    first_paragraph: first,
+    toc,
+    tree: bodyTree,
+  }
 }
 
 const SAMPLES = [

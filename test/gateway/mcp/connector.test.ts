@@ -46,9 +46,10 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
 
   it('lists search and fetch with one required string argument each, read-only, with output schemas', async () => {
     const { tools } = await client.listTools()
-    for (const [name, arg] of [
-      ['search', 'query'],
-      ['fetch', 'id'],
+    // fetch's one optional argument, section, narrows the text to one section (issue 50).
+    for (const [name, arg, optional] of [
+      ['search', 'query', []],
+      ['fetch', 'id', ['section']],
     ] as const) {
       const tool = tools.find((x) => x.name === name)!
       expect(tool.inputSchema).toMatchObject({
@@ -56,24 +57,27 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
         properties: { [arg]: { type: 'string' } },
         required: [arg],
       })
-      expect(Object.keys(tool.inputSchema.properties as object)).toEqual([arg])
+      expect(Object.keys(tool.inputSchema.properties as object)).toEqual([arg, ...optional])
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false })
       expect(tool.outputSchema).toMatchObject({ type: 'object' })
     }
   })
 
-  it('search answers {results: [{id, title, url}]} with "collection/slug" ids and canonical urls, best match first', async () => {
+  it('search answers {results: [{id, title, url, section}]} with "collection/slug" ids and canonical urls, best match first', async () => {
     const { results } = (await call('search', { query: 'reconciled 4.2 billion ledger rows overnight' })) as {
       results: Record<string, string>[]
     }
     expect(results.length).toBeGreaterThan(0)
     expect(results.length).toBeLessThanOrEqual(10)
     for (const r of results) {
-      expect(Object.keys(r).sort()).toEqual(['id', 'title', 'url'])
+      expect(Object.keys(r).sort()).toEqual(['id', 'section', 'title', 'url'])
       expect(r.id).toMatch(/^(blog-posts|case-studies|webinars|events)\/[a-z0-9-]+$/)
     }
     const study = await item(`case-studies/${STUDY}`)
-    expect(results[0]).toEqual({ id: `case-studies/${STUDY}`, title: study.title, url: study.url })
+    const { section, ...first } = results[0] as Record<string, unknown>
+    expect(first).toEqual({ id: `case-studies/${STUDY}`, title: study.title, url: study.url })
+    // The phrase is in the study's "The solution" section: the hit says so, with its anchor.
+    expect(section).toEqual({ id: 'the-solution', text: 'The solution', url: `${study.url}#the-solution` })
   })
 
   it('search answers no match with empty results, not an error', async () => {

@@ -90,7 +90,7 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
         ['list_content', lists.map((c) => `/api/${c}`), ['collection']],
         ['search_content', ['/api/search'], ['limit']],
         ['list_upcoming', ['/api/events', '/api/webinars'], ['days', 'region', 'collection', 'limit']],
-        ['get_content', lists.map((c) => `/api/${c}/{slug}`), ['collection', 'slug']],
+        ['get_content', lists.map((c) => `/api/${c}/{slug}`), ['collection', 'slug', 'section']],
       ]
       // The same declaration opens both descriptions (of several collections', with its own list of values after it).
       const opening = (text: string) => text.split(/:|\.(?: |$)/)[0]
