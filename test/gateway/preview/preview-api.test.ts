@@ -11,40 +11,12 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildSite } from '../../../build/compiler/build.ts'
 import { PREVIEW_FILE, previewDirOf } from '../../../contract/preview.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { crawl } from '../release/crawl.ts'
+import { DRAFT, RELEASE, SCHEDULED, writePreviewPosts } from './preview-posts.ts'
 import { distFiles, findings, queriesFor } from '../release/leaks.ts'
-
-/** BUILD_TIME of the tests is 2028-01-01: the launch is scheduled after it. */
-const RELEASE = '2029-03-03T09:00:00Z'
-export const DRAFT = { slug: 'quokka-embargo-draft', title: 'Quokka embargo draft', phrase: 'tangerine lighthouse harmonica' }
-export const SCHEDULED = {
-  slug: 'quokka-launch-scheduled',
-  title: 'Quokka launch scheduled',
-  phrase: 'cobalt meadow xylophone',
-}
-
-const post = (item: typeof DRAFT, extra: string, publishedAt = '2027-11-02') => `---
-title: ${item.title}
-summary: Under embargo.
-tags: [product-update]
-published_at: ${publishedAt}
-${extra}authors:
-  - name: Zoë Brønsted
----
-
-Reviewers only: the ${item.phrase} programme starts soon.
-`
-
-/** Write the draft and the scheduled post into `project` and build it. */
-export async function writePreviewPosts(project: TempProject): Promise<void> {
-  await project.write(`content/blog-posts/${DRAFT.slug}.md`, post(DRAFT, 'draft: true\n'))
-  await project.write(`content/blog-posts/${SCHEDULED.slug}.md`, post(SCHEDULED, '', RELEASE))
-  await buildSite({ root: project.root })
-}
 
 let project: TempProject
 let gateway: TestGateway
