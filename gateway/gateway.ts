@@ -166,6 +166,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
             maxBodyBytes: settings.MCP_MAX_BODY_BYTES,
             logger: log,
             now,
+            preview,
           })
         : NOT_HERE,
   }

@@ -16,6 +16,7 @@ import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { crawl } from '../release/crawl.ts'
 import { DRAFT, RELEASE, SCHEDULED, writePreviewPosts } from './preview-posts.ts'
+import { connectClient } from '../mcp/setup.ts'
 import { distFiles, findings, queriesFor } from '../release/leaks.ts'
 
 let project: TempProject
@@ -27,7 +28,11 @@ beforeAll(async () => {
   gateway = await startGateway(project.dist, {
     filesDir: project.root,
     keys: { reviewer: 'preview.read', sandbox: 'sandbox.read', agent: 'agent.mcp' },
-    clients: { legal: ['content.preview.read'], reader: ['api.read', 'mcp.tools.invoke'] },
+    clients: {
+      legal: ['content.preview.read'],
+      'legal-agent': ['mcp.tools.invoke', 'content.preview.read'],
+      reader: ['api.read', 'mcp.tools.invoke'],
+    },
   })
 }, 120_000)
 
@@ -114,6 +119,52 @@ describe('the preview API', () => {
     const ok = await get(PREVIEW_PATHS[0]!, gateway.keys.reviewer)
     expect(ok.status).toBe(200)
     expect(ok.headers.get('vary')).toMatch(/Authorization/)
+  })
+})
+
+describe('the MCP tools with include_drafts', () => {
+  const text = (result: { content?: unknown }) => JSON.stringify(result.content)
+
+  it('answer drafts and scheduled items with their state to a token with the preview scope', async () => {
+    const client = await connectClient(gateway.url, await gateway.token('legal-agent', ['mcp.tools.invoke', 'content.preview.read']))
+    try {
+      const listed = await client.callTool({ name: 'list_content', arguments: { collection: 'blog-posts', limit: 100, include_drafts: true } })
+      expect(listed.isError).toBeFalsy()
+      const data = (listed.structuredContent as { data: { slug: string; state: string; release_at: string | null }[] }).data
+      expect(data.find((r) => r.slug === DRAFT.slug)).toMatchObject({ state: 'draft' })
+      expect(data.find((r) => r.slug === SCHEDULED.slug)).toMatchObject({ state: 'scheduled', release_at: RELEASE })
+      const item = await client.callTool({ name: 'get_content', arguments: { collection: 'blog-posts', slug: DRAFT.slug, include_drafts: true } })
+      expect(item.isError).toBeFalsy()
+      expect(item.structuredContent).toMatchObject({ slug: DRAFT.slug, state: 'draft' })
+      expect((item.structuredContent as { markdown: string }).markdown).toContain(DRAFT.phrase)
+      const found = await client.callTool({ name: 'search_content', arguments: { query: SCHEDULED.phrase, include_drafts: true } })
+      expect((found.structuredContent as { results: { slug: string; state: string }[] }).results[0]).toMatchObject({ slug: SCHEDULED.slug, state: 'scheduled' })
+      // Without the argument, the same credential gets what is published.
+      const published = await client.callTool({ name: 'get_content', arguments: { collection: 'blog-posts', slug: DRAFT.slug } })
+      expect(published.isError).toBe(true)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('refuse include_drafts with a tool error to an agent key or a token without the scope', async () => {
+    for (const credential of [gateway.keys.agent!, await gateway.token('reader', ['mcp.tools.invoke'])]) {
+      const client = await connectClient(gateway.url, credential)
+      try {
+        for (const [name, args] of [
+          ['list_content', { collection: 'blog-posts', include_drafts: true }],
+          ['get_content', { collection: 'blog-posts', slug: DRAFT.slug, include_drafts: true }],
+          ['search_content', { query: DRAFT.phrase, include_drafts: true }],
+        ] as const) {
+          const result = await client.callTool({ name, arguments: args })
+          expect(result.isError, name).toBe(true)
+          expect(text(result), name).toMatch(/include_drafts needs the content\.preview\.read scope/)
+          expect(text(result), name).not.toContain(DRAFT.title)
+        }
+      } finally {
+        await client.close()
+      }
+    }
   })
 })
 
