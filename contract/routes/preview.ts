@@ -178,4 +178,3 @@ export const review = route({
   budgets: ['computed'],
   undocumented: 'a share link: a read-only page of one item for a reviewer in a browser, not an API',
 })
-

@@ -154,7 +154,14 @@ export function previewSearchRoute(deps: PreviewDeps): EventHandler {
       next: query.page < pages ? previewHref(searchHref({ ...query, page: query.page + 1 })) : null,
       prev: prevPage >= 1 ? previewHref(searchHref({ ...query, page: prevPage })) : null,
     }
-    const meta = { query: query.query, limit: query.limit, page: query.page, count: data.length, total: result.total, pages }
+    const meta = {
+      query: query.query,
+      limit: query.limit,
+      page: query.page,
+      count: data.length,
+      total: result.total,
+      pages,
+    }
     return answer(event, { data, meta, links }, { ...pageHeaders(result.total, links), ...localeHeaders(chosen) })
   })
 }

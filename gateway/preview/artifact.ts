@@ -55,7 +55,9 @@ export class Preview {
   /** The item and its translations, the default locale's first. */
   itemEntries(item: string): PreviewEntry[] {
     const entries = this.artifact.items.filter((e) => e.item === item)
-    return entries.sort((a, b) => Number(b.locale === this.artifact.language) - Number(a.locale === this.artifact.language))
+    return entries.sort(
+      (a, b) => Number(b.locale === this.artifact.language) - Number(a.locale === this.artifact.language),
+    )
   }
 }
 

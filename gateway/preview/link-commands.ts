@@ -59,7 +59,8 @@ export async function previewLinkCommand(
     return 0
   }
   const target = /^([a-z0-9]+(?:-[a-z0-9]+)*)\/([^/\s]+)$/.exec(first ?? '')
-  if (!target) throw new UsageError('name the item as <collection>/<slug>, e.g. blog-posts/our-launch', PREVIEW_LINK_USAGE)
+  if (!target)
+    throw new UsageError('name the item as <collection>/<slug>, e.g. blog-posts/our-launch', PREVIEW_LINK_USAGE)
   if (values.expires === undefined)
     throw new UsageError('--expires is needed: a share link always ends (72h, 7d, 2027-06-30)', PREVIEW_LINK_USAGE)
   const expires = parseExpiry(values.expires, now)
@@ -73,7 +74,8 @@ export async function previewLinkCommand(
   }
   const entries = artifact.items.filter((e) => e.collection === collection && e.slug === slug)
   const entry = entries.find((e) => e.locale === artifact.language) ?? entries[0]
-  if (!entry) throw new UsageError(`no item ${collection}/${slug} in the build's preview (${dir}), in any state or locale`)
+  if (!entry)
+    throw new UsageError(`no item ${collection}/${slug} in the build's preview (${dir}), in any state or locale`)
   const { link, token } = await links.create({ collection, item: entry.item, slug, expiresAt: expires.at })
   const unrecorded = await audit().record('create', 'share-link', link.id, {
     item: `${collection}/${slug}`,

@@ -61,7 +61,12 @@ export function searchPreview(
     if (!matched.size) continue
     // An item with more of the words first, as BM25 ranks them; then by the weight of where they are.
     score = Math.round((covered.size * 1000 + score) * 100) / 100
-    scored.push({ entry, score, snippet: snippetOf(record.body.text, query.query, [...matched]), matched_terms: [...matched] })
+    scored.push({
+      entry,
+      score,
+      snippet: snippetOf(record.body.text, query.query, [...matched]),
+      matched_terms: [...matched],
+    })
   }
   scored.sort((a, b) => b.score - a.score || (a.entry.slug < b.entry.slug ? -1 : 1))
   const start = (query.page - 1) * query.limit

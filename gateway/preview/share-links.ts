@@ -49,7 +49,13 @@ export const shareUrl = (origin: string, token: string) => `${origin.replace(/\/
 
 /** A link's id from its id, its token or its URL; undefined when it names none. */
 export function linkIdOf(given: string): string | undefined {
-  const last = given.trim().replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').at(-1) ?? ''
+  const last =
+    given
+      .trim()
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .split('/')
+      .at(-1) ?? ''
   if (ID.test(last)) return last
   return TOKEN.exec(last)?.[1]
 }
@@ -91,9 +97,7 @@ export function shareLinks(store: () => StateStore, now: () => Date = () => new 
     async list() {
       const keys = await store().list(PREFIX)
       const links = await Promise.all(keys.map((key) => store().get<ShareLink>(key)))
-      return links
-        .filter((l): l is ShareLink => l !== undefined)
-        .sort((a, b) => (a.created_at < b.created_at ? -1 : 1))
+      return links.filter((l): l is ShareLink => l !== undefined).sort((a, b) => (a.created_at < b.created_at ? -1 : 1))
     },
     async revoke(given) {
       const id = linkIdOf(given)
@@ -115,7 +119,8 @@ export function shareLinks(store: () => StateStore, now: () => Date = () => new 
       const link = await store().get<ShareLink>(`${PREFIX}${match[1]}`)
       const given = Buffer.from(hashOf(token))
       const stored = Buffer.from(link?.hash ?? '')
-      if (!link || stored.length !== given.length || !timingSafeEqual(stored, given)) return { ok: false, reason: 'unknown' }
+      if (!link || stored.length !== given.length || !timingSafeEqual(stored, given))
+        return { ok: false, reason: 'unknown' }
       if (link.revoked_at) return { ok: false, reason: 'revoked', link }
       if (Date.parse(link.expires_at) <= now().getTime()) return { ok: false, reason: 'expired', link }
       return { ok: true, link }

@@ -31,7 +31,12 @@ export function reviewRoute(deps: { store: ArtifactStore; source: PreviewSource;
     const found = await deps.links.open(token)
     if (!found.ok) {
       if (found.reason === 'unknown')
-        return html(event, 404, 'Link not found', '<h1>This link does not exist</h1><p>Check that it was copied whole, or ask for a new one.</p>')
+        return html(
+          event,
+          404,
+          'Link not found',
+          '<h1>This link does not exist</h1><p>Check that it was copied whole, or ask for a new one.</p>',
+        )
       const { link } = found
       const when = found.reason === 'revoked' ? link.revoked_at! : link.expires_at
       const what = found.reason === 'revoked' ? 'was revoked' : 'expired'
@@ -47,7 +52,12 @@ export function reviewRoute(deps: { store: ArtifactStore; source: PreviewSource;
     const wanted = event.url.searchParams.get('locale')
     const entry = entries.find((e) => e.locale === wanted) ?? entries[0]
     if (!entry)
-      return html(event, 404, 'Item not found', '<h1>This item is no longer in the content</h1><p>It was deleted or renamed since the link was made.</p>')
+      return html(
+        event,
+        404,
+        'Item not found',
+        '<h1>This item is no longer in the content</h1><p>It was deleted or renamed since the link was made.</p>',
+      )
     return html(event, 200, entry.record.title, itemHtml(entry, entries, token))
   })
 }
@@ -58,7 +68,11 @@ function html(event: H3Event, status: number, title: string, main: string): Resp
   headers['content-security-policy'] = SHARE_CSP
   headers['x-robots-tag'] = 'noindex, nofollow'
   headers['referrer-policy'] = 'no-referrer'
-  const body = page(`${title} — review`, `<main>\n${main}\n</main>`, `${STYLE}<meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">\n`)
+  const body = page(
+    `${title} — review`,
+    `<main>\n${main}\n</main>`,
+    `${STYLE}<meta name="robots" content="noindex, nofollow"><meta name="referrer" content="no-referrer">\n`,
+  )
   return new FastResponse(event.req.method === 'HEAD' ? null : body, { status, headers })
 }
 

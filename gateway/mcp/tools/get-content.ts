@@ -61,7 +61,8 @@ export function registerGetContent({ server, snapshot, drafts }: McpContext): vo
         const preview = await previewFor(drafts)
         if (isRefusal(preview)) return preview
         const entry = preview.find(asked, wanted, chosen.locale)
-        if (!entry) return toolError(`${unknownSlugMessage(asked, wanted)} (in any state: drafts and scheduled items included)`)
+        if (!entry)
+          return toolError(`${unknownSlugMessage(asked, wanted)} (in any state: drafts and scheduled items included)`)
         const { record } = entry
         const when = entry.state === 'scheduled' ? ` (publishes ${entry.release_at})` : ''
         return toolResult(
@@ -73,7 +74,14 @@ export function registerGetContent({ server, snapshot, drafts }: McpContext): vo
             markdown: readableMarkdown(record.body.markdown),
             ...stateOf(entry),
           },
-          [`# ${record.title}`, '', `State: ${entry.state}${when}`, `Tags: ${record.tags.join(', ') || 'none'}`, '', readableMarkdown(record.body.markdown)].join('\n'),
+          [
+            `# ${record.title}`,
+            '',
+            `State: ${entry.state}${when}`,
+            `Tags: ${record.tags.join(', ') || 'none'}`,
+            '',
+            readableMarkdown(record.body.markdown),
+          ].join('\n'),
         )
       }
       const read = (c: CollectionName, slug: string) => readIn(snapshot, c, slug, chosen.locale)

@@ -114,11 +114,19 @@ function previewEnvelope(
   now: number,
 ): ListEnvelope {
   const envelope = listEnvelope(def, summaries, query, now)
-  const link = (href: string | null) => href && href.replace(/^\/api\//, `${PREVIEW_API_PATH}/`)
+  const link = (href: string | null) => (href === null ? null : href.replace(/^\/api\//, `${PREVIEW_API_PATH}/`))
   const data = fields
-    ? envelope.data.map((r) => ({ ...(selectFields(r, fields) as ContentRecord), state: r.state, release_at: r.release_at }))
+    ? envelope.data.map((r) => ({
+        ...(selectFields(r, fields) as ContentRecord),
+        state: r.state,
+        release_at: r.release_at,
+      }))
     : envelope.data
-  return { data, meta: envelope.meta, links: { self: link(envelope.links.self)!, next: link(envelope.links.next), prev: link(envelope.links.prev) } }
+  return {
+    data,
+    meta: envelope.meta,
+    links: { self: link(envelope.links.self)!, next: link(envelope.links.next), prev: link(envelope.links.prev) },
+  }
 }
 
 /** One item as a line: its title, slug and date, as far as `fields` kept them (and a preview's state). */
@@ -129,7 +137,10 @@ function lineOf(record: Record<string, unknown>): string {
       : typeof record.published_at === 'string'
         ? `published ${record.published_at.slice(0, 10)}`
         : undefined
-  const state = typeof record.state === 'string' && record.state !== 'published' ? `${record.state}${typeof record.release_at === 'string' ? ` until ${record.release_at}` : ''}` : undefined
+  const state =
+    typeof record.state === 'string' && record.state !== 'published'
+      ? `${record.state}${typeof record.release_at === 'string' ? ` until ${record.release_at}` : ''}`
+      : undefined
   const parts = [typeof record.slug === 'string' ? `slug "${record.slug}"` : `id ${String(record.id)}`, date, state]
   return `${typeof record.title === 'string' ? `${record.title} ` : ''}(${parts.filter(Boolean).join(', ')})`
 }

@@ -88,7 +88,13 @@ export function registerSearchContent({ server, snapshot, now, drafts }: McpCont
     if (args.include_drafts) {
       const preview = await previewFor(drafts)
       if (isRefusal(preview)) return preview
-      const found = searchPreview(preview, model, { ...parsed.query, limit, page: 1, ...(locale && { locale }) }, now().getTime(), isMultilingual(snapshot))
+      const found = searchPreview(
+        preview,
+        model,
+        { ...parsed.query, limit, page: 1, ...(locale && { locale }) },
+        now().getTime(),
+        isMultilingual(snapshot),
+      )
       const results = found.hits.map(({ entry, score, snippet, matched_terms }, i) => ({
         rank: i + 1,
         collection: entry.collection as CollectionName,

@@ -63,7 +63,9 @@ describe('the preview on Netlify', () => {
     expect(list.headers.get('api-version')).toMatch(/\S/)
     expect(list.headers.get('cache-control')).toBe('private, no-store')
     expect(list.headers.get('netlify-cdn-cache-control')).toBe('no-store')
-    const slugs = ((await list.json()) as { data: { slug: string; state: string }[] }).data.map((r) => `${r.slug} ${r.state}`)
+    const slugs = ((await list.json()) as { data: { slug: string; state: string }[] }).data.map(
+      (r) => `${r.slug} ${r.state}`,
+    )
     expect(slugs).toEqual(expect.arrayContaining([`${DRAFT.slug} draft`, `${SCHEDULED.slug} scheduled`]))
     const item = await get(`/api/preview/blog-posts/${SCHEDULED.slug}`, reviewerKey)
     expect(((await item.json()) as { state: string }).state).toBe('scheduled')

@@ -77,8 +77,14 @@ describe('the preview API', () => {
     const sparse = await (await get(`/api/preview/blog-posts/${DRAFT.slug}?fields=title`, gateway.keys.reviewer)).json()
     expect(sparse).toMatchObject({ title: DRAFT.title, state: 'draft', release_at: null })
     expect(sparse).not.toHaveProperty('body')
-    const found = await (await get(`/api/preview/search?q=${encodeURIComponent(SCHEDULED.phrase)}`, gateway.keys.reviewer)).json()
-    expect(found.data[0]).toMatchObject({ slug: SCHEDULED.slug, state: 'scheduled', href: `/api/preview/blog-posts/${SCHEDULED.slug}` })
+    const found = await (
+      await get(`/api/preview/search?q=${encodeURIComponent(SCHEDULED.phrase)}`, gateway.keys.reviewer)
+    ).json()
+    expect(found.data[0]).toMatchObject({
+      slug: SCHEDULED.slug,
+      state: 'scheduled',
+      href: `/api/preview/blog-posts/${SCHEDULED.slug}`,
+    })
   })
 
   it('a published item is answered as the public item, with its state added', async () => {
@@ -99,9 +105,12 @@ describe('the preview API', () => {
       for (const path of PREVIEW_PATHS) {
         const res = await get(path, credential)
         expect(res.status, path).toBe(403)
-        expect(res.headers.get('www-authenticate'), path).toMatch(/error="insufficient_scope".*scope="content\.preview\.read"/)
+        expect(res.headers.get('www-authenticate'), path).toMatch(
+          /error="insufficient_scope".*scope="content\.preview\.read"/,
+        )
         const body = await res.text()
-        for (const words of [DRAFT.title, DRAFT.phrase, SCHEDULED.title, SCHEDULED.phrase]) expect(body, path).not.toContain(words)
+        for (const words of [DRAFT.title, DRAFT.phrase, SCHEDULED.title, SCHEDULED.phrase])
+          expect(body, path).not.toContain(words)
       }
     }
     expect((await get('/api/preview/blog-posts', 'tw_live_000000000000000000000000000000000000')).status).toBe(401)
@@ -126,21 +135,40 @@ describe('the MCP tools with include_drafts', () => {
   const text = (result: { content?: unknown }) => JSON.stringify(result.content)
 
   it('answer drafts and scheduled items with their state to a token with the preview scope', async () => {
-    const client = await connectClient(gateway.url, await gateway.token('legal-agent', ['mcp.tools.invoke', 'content.preview.read']))
+    const client = await connectClient(
+      gateway.url,
+      await gateway.token('legal-agent', ['mcp.tools.invoke', 'content.preview.read']),
+    )
     try {
-      const listed = await client.callTool({ name: 'list_content', arguments: { collection: 'blog-posts', limit: 100, include_drafts: true } })
+      const listed = await client.callTool({
+        name: 'list_content',
+        arguments: { collection: 'blog-posts', limit: 100, include_drafts: true },
+      })
       expect(listed.isError).toBeFalsy()
-      const data = (listed.structuredContent as { data: { slug: string; state: string; release_at: string | null }[] }).data
+      const data = (listed.structuredContent as { data: { slug: string; state: string; release_at: string | null }[] })
+        .data
       expect(data.find((r) => r.slug === DRAFT.slug)).toMatchObject({ state: 'draft' })
       expect(data.find((r) => r.slug === SCHEDULED.slug)).toMatchObject({ state: 'scheduled', release_at: RELEASE })
-      const item = await client.callTool({ name: 'get_content', arguments: { collection: 'blog-posts', slug: DRAFT.slug, include_drafts: true } })
+      const item = await client.callTool({
+        name: 'get_content',
+        arguments: { collection: 'blog-posts', slug: DRAFT.slug, include_drafts: true },
+      })
       expect(item.isError).toBeFalsy()
       expect(item.structuredContent).toMatchObject({ slug: DRAFT.slug, state: 'draft' })
       expect((item.structuredContent as { markdown: string }).markdown).toContain(DRAFT.phrase)
-      const found = await client.callTool({ name: 'search_content', arguments: { query: SCHEDULED.phrase, include_drafts: true } })
-      expect((found.structuredContent as { results: { slug: string; state: string }[] }).results[0]).toMatchObject({ slug: SCHEDULED.slug, state: 'scheduled' })
+      const found = await client.callTool({
+        name: 'search_content',
+        arguments: { query: SCHEDULED.phrase, include_drafts: true },
+      })
+      expect((found.structuredContent as { results: { slug: string; state: string }[] }).results[0]).toMatchObject({
+        slug: SCHEDULED.slug,
+        state: 'scheduled',
+      })
       // Without the argument, the same credential gets what is published.
-      const published = await client.callTool({ name: 'get_content', arguments: { collection: 'blog-posts', slug: DRAFT.slug } })
+      const published = await client.callTool({
+        name: 'get_content',
+        arguments: { collection: 'blog-posts', slug: DRAFT.slug },
+      })
       expect(published.isError).toBe(true)
     } finally {
       await client.close()

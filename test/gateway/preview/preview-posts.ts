@@ -7,7 +7,11 @@ import type { TempProject } from '../../helpers/project.ts'
 
 /** BUILD_TIME of the tests is 2028-01-01: the launch is scheduled after it. */
 export const RELEASE = '2029-03-03T09:00:00Z'
-export const DRAFT = { slug: 'quokka-embargo-draft', title: 'Quokka embargo draft', phrase: 'tangerine lighthouse harmonica' }
+export const DRAFT = {
+  slug: 'quokka-embargo-draft',
+  title: 'Quokka embargo draft',
+  phrase: 'tangerine lighthouse harmonica',
+}
 export const SCHEDULED = {
   slug: 'quokka-launch-scheduled',
   title: 'Quokka launch scheduled',
@@ -32,4 +36,3 @@ export async function writePreviewPosts(project: TempProject): Promise<void> {
   await project.write(`content/blog-posts/${SCHEDULED.slug}.md`, post(SCHEDULED, '', RELEASE))
   await buildSite({ root: project.root })
 }
-

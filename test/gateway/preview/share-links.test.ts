@@ -18,7 +18,11 @@ import { copyOfLocaleFixture, type TempProject } from '../../helpers/project.ts'
 import { HAVE_REDIS, startRedis, type RedisServer } from '../../helpers/redis-server.ts'
 import { DRAFT, RELEASE, SCHEDULED, writePreviewPosts } from './preview-posts.ts'
 
-const GERMAN = { slug: 'quokka-sperrfrist-entwurf', title: 'Quokka Sperrfrist Entwurf', phrase: 'Mandarinen Leuchtturm' }
+const GERMAN = {
+  slug: 'quokka-sperrfrist-entwurf',
+  title: 'Quokka Sperrfrist Entwurf',
+  phrase: 'Mandarinen Leuchtturm',
+}
 
 let project: TempProject
 let gateway: TestGateway
@@ -65,13 +69,19 @@ describe('a share link', () => {
   let link: string
 
   it('is made by npm run keys -- preview-link, printed once; only its hash is stored', async () => {
-    const made = await runCommand('keys', ['preview-link', `blog-posts/${DRAFT.slug}`, '--expires', '72h', '--root', project.root], {
-      STATE_STORE: 'files',
-      OAUTH_STORE_DIR: gateway.stateDir,
-      PUBLIC_URL: gateway.url,
-    })
+    const made = await runCommand(
+      'keys',
+      ['preview-link', `blog-posts/${DRAFT.slug}`, '--expires', '72h', '--root', project.root],
+      {
+        STATE_STORE: 'files',
+        OAUTH_STORE_DIR: gateway.stateDir,
+        PUBLIC_URL: gateway.url,
+      },
+    )
     expect(made.code, made.stderr).toBe(0)
-    expect(made.stderr).toMatch(/created pvl_[0-9a-f]{12} for blog-posts\/quokka-embargo-draft \(draft; expires in 3 days/)
+    expect(made.stderr).toMatch(
+      /created pvl_[0-9a-f]{12} for blog-posts\/quokka-embargo-draft \(draft; expires in 3 days/,
+    )
     link = made.stdout.trim()
     expect(link).toMatch(new RegExp(`^${gateway.url}/review/pvl_[0-9a-f]{12}_[0-9A-Za-z]{32}$`))
     const token = link.split('/').at(-1)!
