@@ -13,14 +13,20 @@ import { PREVIEW_CACHE, PREVIEW_STATES } from '../preview.ts'
 import { PREVIEW_API_PATH, REVIEW_PREFIX } from '../public-paths.ts'
 import { itemParameters, listParameters, recordSchemaName, tagOf } from './content.ts'
 import { search } from './reach.ts'
+import { MAX_LIMIT } from './parameters.ts'
 import { CORS_HEADERS, LOCALE_HEADERS, problems } from './responses.ts'
 import { READ, route, type Parameter, type SecurityRequirement } from './route.ts'
-import { headerRef, text } from './schema.ts'
+import { headerRef, schemaRef, text } from './schema.ts'
 
 /** Only the preview scope: anonymous callers, the sandbox key and agents' keys are refused. */
 const PREVIEW_READ: SecurityRequirement[] = [{ oauth2: ['content.preview.read'] }, { apiKey: [] }]
 
-const TAG = 'Preview'
+export const PREVIEW_TAG = {
+  name: 'Preview',
+  description:
+    'Drafts and scheduled items for reviewers, behind the `content.preview.read` scope: the public routes, every item included, never cached.',
+}
+const TAG = PREVIEW_TAG.name
 
 const each = { parameter: 'collection', values: (model: ContentModel) => model.names }
 const collectionOf = (value: string, model: ContentModel): CollectionModel => model.collections[value]!
@@ -43,6 +49,7 @@ const PREVIEW_FIELDS = {
   release_at: {
     type: ['string', 'null'],
     format: 'date-time',
+    maxLength: 40,
     description: 'When a scheduled item is published; null for the other states.',
   },
 }
@@ -87,7 +94,11 @@ export const previewList = route({
                 schema: {
                   type: 'object',
                   required: ['data', 'meta', 'links'],
-                  properties: { data: { type: 'array', items: previewRecord(`${name}List`) } },
+                  properties: {
+                    data: { type: 'array', maxItems: MAX_LIMIT, items: previewRecord(`${name}List`) },
+                    meta: schemaRef('ListMeta'),
+                    links: schemaRef('ListLinks'),
+                  },
                 },
               },
             },
@@ -151,7 +162,11 @@ export const previewSearch = route({
               schema: {
                 type: 'object',
                 required: ['data', 'meta', 'links'],
-                properties: { data: { type: 'array', items: previewRecord('SearchResults') } },
+                properties: {
+                  data: { type: 'array', maxItems: MAX_LIMIT, items: previewRecord('SearchResults') },
+                  meta: { type: 'object', description: "As `components/schemas/SearchResults`' meta." },
+                  links: schemaRef('ListLinks'),
+                },
               },
             },
           },
