@@ -164,7 +164,9 @@ describe('openapi.json', () => {
     // The seed's nine and the reviewers' preview scope.
     expect(scopeNames(FIXTURE_MODEL)).toHaveLength(10)
     for (const scope of scopeNames(FIXTURE_MODEL))
-      expect(at(doc, 'components', 'securitySchemes', 'oauth2', 'flows', 'clientCredentials', 'scopes')).toHaveProperty([scope])
+      expect(at(doc, 'components', 'securitySchemes', 'oauth2', 'flows', 'clientCredentials', 'scopes')).toHaveProperty(
+        [scope],
+      )
     expect(at(doc, 'paths', '/api/preview/blog-posts', 'get').security).toEqual([
       { oauth2: ['content.preview.read'] },
       { apiKey: [] },
