@@ -10,6 +10,8 @@ import { PREVIEW_API_PATH, REVIEW_PREFIX } from './public-paths.ts'
 import type { FullRecord } from './records.ts'
 
 export const PREVIEW_FORMAT = 1
+/** The scope the preview needs (the `preview.read` key role grants it: contract/scopes.ts). */
+export const PREVIEW_SCOPE = 'content.preview.read'
 /** The one file of the preview folder. */
 export const PREVIEW_FILE = 'preview.json'
 

@@ -6,10 +6,10 @@
  * says what is missing; without the argument nothing changes.
  */
 import { z } from 'zod'
+import { PREVIEW_SCOPE } from '../../contract/preview.ts'
 import type { Preview } from '../preview/artifact.ts'
 import { toolError } from './schemas.ts'
 
-export const PREVIEW_SCOPE = 'content.preview.read'
 
 /** What one MCP request may see of the preview. */
 export interface DraftAccess {

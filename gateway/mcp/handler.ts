@@ -21,7 +21,7 @@ import { loadOnce } from '../load-once.ts'
 import { createOriginGuard, isLoopbackRequest } from './origin-guard.ts'
 import { envelopeProblem } from '../../contract/json-rpc.ts'
 import { admitBatch } from './batches.ts'
-import { PREVIEW_SCOPE } from './drafts.ts'
+import { PREVIEW_SCOPE } from '../../contract/preview.ts'
 import type { PreviewSource } from '../preview/artifact.ts'
 
 export const MCP_SCOPE = 'mcp.tools.invoke'

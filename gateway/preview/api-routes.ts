@@ -11,7 +11,7 @@ import { buildFile } from '../../contract/etag.ts'
 import { JSON_TYPE } from '../../contract/headers.ts'
 import { selectFields } from '../../contract/list-query.ts'
 import { collectionOf, listed, type CollectionModel } from '../../contract/model/model.ts'
-import { PREVIEW_CACHE, PREVIEW_HEADERS } from '../../contract/preview.ts'
+import { PREVIEW_CACHE, PREVIEW_HEADERS, PREVIEW_SCOPE } from '../../contract/preview.ts'
 import { PREVIEW_API_PATH } from '../../contract/public-paths.ts'
 import { parseFields, parseListQuery } from '../../contract/query.ts'
 import type { ParameterError } from '../../contract/query-values.ts'
@@ -25,8 +25,6 @@ import { respondWithFile } from '../http/respond.ts'
 import { invalidParameters, pageHeaders, readSnapshot } from '../routes/read.ts'
 import { fullOf, stateOf, type PreviewSource } from './artifact.ts'
 import { searchPreview } from './search.ts'
-
-export const PREVIEW_SCOPE = 'content.preview.read'
 
 export interface PreviewDeps {
   store: ArtifactStore
