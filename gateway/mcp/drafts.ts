@@ -10,7 +10,6 @@ import { PREVIEW_SCOPE } from '../../contract/preview.ts'
 import type { Preview } from '../preview/artifact.ts'
 import { toolError } from './schemas.ts'
 
-
 /** What one MCP request may see of the preview. */
 export interface DraftAccess {
   /** Whether the request's credential has the preview scope. */
