@@ -38,6 +38,8 @@ COPY --from=build /app/tsconfig.json ./
 COPY --from=build /app/content ./content
 COPY --from=build --chown=node:node /app/.cache ./.cache
 COPY --from=build --chown=node:node /app/dist ./dist
+# The reviewers' preview, beside dist/ and never inside it: the gateway serves it to reviewers only.
+COPY --from=build --chown=node:node /app/dist-preview ./dist-preview
 # The files store's folders (STATE_STORE=files, one machine): with dist/ and .cache/, where the gateway writes.
 RUN mkdir -p gateway/.data gateway/.keys && chown node:node gateway/.data gateway/.keys
 USER node

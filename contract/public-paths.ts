@@ -20,7 +20,11 @@ export const REDIRECTS_PATH = '/api/redirects'
 /** Everyone who authors or speaks, `/api/people`, and one person's profile and items, `/api/people/{slug}`. */
 export const PEOPLE_PATH = '/api/people'
 /** Names under /api/ that are not collections; a collection may never be named after one. */
-export const RESERVED_API_NAMES = ['health', 'search', 'changes', 'tags', 'redirects', 'people'] as const
+export const RESERVED_API_NAMES = ['health', 'search', 'changes', 'tags', 'redirects', 'people', 'preview'] as const
+/** The preview API for reviewers, drafts and scheduled items included: `/api/preview/{collection}[/{slug}]`, `/api/preview/search`. */
+export const PREVIEW_API_PATH = '/api/preview'
+/** A share link's read-only page of one item, for a reviewer without an account: `/review/{token}`. */
+export const REVIEW_PREFIX = '/review'
 
 /** The marketing site's canonical URLs (sitemaps.org 0.9), and its parts when it is an index. */
 export const SITEMAP_PATH = '/sitemap.xml'

@@ -17,9 +17,11 @@ const LEADING = {
   'api.read': 'Read all published content through the REST API.',
 } as const satisfies Record<string, string>
 
-/** The scopes after the collections'. */
+/** The scopes after the collections' (the preview's has a content scope's form: no collection may be named `preview`). */
 const TRAILING = {
   'mcp.tools.invoke': 'Connect an agent to /mcp and call its tools, resources and prompts.',
+  'content.preview.read':
+    "Review what is not published: drafts and scheduled items through the preview API (/api/preview/…) and the MCP tools' include_drafts.",
 } as const satisfies Record<string, string>
 
 /** A collection's scope: `content.<name>.read`. */
@@ -53,6 +55,10 @@ export const FIXED_SCOPES = [...Object.keys(LEADING), ...Object.keys(TRAILING)] 
 export const ROLES = {
   'sandbox.read': { description: 'The public sandbox key: read-only REST access.', scopes: ['api.read'] },
   'agent.mcp': { description: 'An agent connecting to /mcp.', scopes: ['mcp.tools.invoke'] },
+  'preview.read': {
+    description: 'A reviewer: the preview API, drafts and scheduled items included (never the public routes’ answers).',
+    scopes: ['content.preview.read'],
+  },
 } as const satisfies Record<string, { description: string; scopes: readonly Scope[] }>
 
 export type Role = keyof typeof ROLES

@@ -9,6 +9,7 @@ import type { ArtifactStore } from './artifacts.ts'
 import type { Settings } from '../contract/settings.ts'
 import type { Budgets } from './http/budgets.ts'
 import { alreadyLogged, problemResponse } from './http/problem.ts'
+import { isPreviewPath, PREVIEW_HEADERS } from '../contract/preview.ts'
 import { assignRequestId, requestIdOf } from './http/request-id.ts'
 import { logRequest } from './http/request-log.ts'
 import { withDeprecationFields } from './http/deprecation.ts'
@@ -51,6 +52,9 @@ export function createApp(parts: AppParts): H3 {
     },
     onError: (error, event) => {
       const response = problemResponse(error, requestIdOf(event), event.req.method, event.url.pathname)
+      // A refusal of the preview is nobody's to keep either.
+      if (isPreviewPath(event.url.pathname))
+        for (const [name, value] of Object.entries(PREVIEW_HEADERS)) response.headers.set(name, value)
       if (response.status >= 500 && !alreadyLogged(error)) {
         log('error', 'request failed', {
           request_id: requestIdOf(event),

@@ -41,6 +41,12 @@ import { startWebhooks, type WebhookService } from './webhooks/service.ts'
 import { startServeScheduler } from './schedule/start.ts'
 import type { Scheduler } from './schedule/scheduler.ts'
 import { webhookSettingsFrom } from './webhooks/settings.ts'
+import { previewDirOf } from '../contract/preview.ts'
+import { previewSource } from './preview/artifact.ts'
+import { previewItemRoute, previewListRoute, previewSearchRoute, type PreviewDeps } from './preview/api-routes.ts'
+import { shareLinks } from './preview/share-links.ts'
+import { reviewRoute } from './preview/share-page.ts'
+import type { StateStore } from './auth/store/state-store.ts'
 
 export interface Platform {
   /** The gateway's folder: relative paths of the settings (DIST_DIR, KEYS_FILE, OAUTH_*) resolve against it. */
@@ -125,6 +131,14 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
   const now = platform.now ?? (() => new Date())
   const auth = await startAuth(settings, platform, publicUrl, clock, store)
   const stateStore = storeSettingsFrom(settings, platform.root)
+  // The reviewers' preview: beside the build served (contract/preview.ts), and the share links in the state store.
+  const preview = previewSource(
+    () => previewDirOf(platform.dist?.dir ?? resolve(platform.root, settings.DIST_DIR)),
+    log,
+  )
+  let linkStore: StateStore | undefined
+  const links = shareLinks(() => (linkStore ??= openStateStore(stateStore, clock)), now)
+  const previewDeps: PreviewDeps | undefined = auth && { store, source: preview, guard: auth, now }
   const handlers: RouteHandlers = {
     health: healthRoute(store, storeHealth(stateStore)),
     liveness: livenessRoute(),
@@ -137,6 +151,10 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     people: peopleRoute(store, now),
     person: personRoute(store, now),
     redirects: redirectsRoute(store, now),
+    previewList: previewDeps ? previewListRoute(previewDeps) : NOT_HERE,
+    previewItem: previewDeps ? previewItemRoute(previewDeps) : NOT_HERE,
+    previewSearch: previewDeps ? previewSearchRoute(previewDeps) : NOT_HERE,
+    review: reviewRoute({ store, source: preview, links }),
     ...(auth ? authHandlers(auth) : withoutAuth()),
     mcp:
       auth || settings.MCP_AUTH === 'off'
@@ -148,6 +166,7 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
             maxBodyBytes: settings.MCP_MAX_BODY_BYTES,
             logger: log,
             now,
+            preview,
           })
         : NOT_HERE,
   }

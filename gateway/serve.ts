@@ -3,7 +3,7 @@
  * `npm start` (after the build): serve dist/ and the dynamic routes from one
  * local process, made by createGateway (gateway.ts). SIGHUP reloads dist/;
  * SIGTERM/SIGINT close gracefully. At the build's next release or expiry it
- * builds again and swaps (release/).
+ * builds again and swaps (schedule/).
  */
 import { createGateway } from './gateway.ts'
 import { createLogger } from './log.ts'

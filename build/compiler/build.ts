@@ -1,7 +1,8 @@
 /**
  * `npm run build` and `npm run check` over the compiler: open it on every
- * file, then write every output to dist/ atomically (or, for check, stop
- * after validation).
+ * file, then write every output to dist/ atomically, and the reviewers'
+ * preview beside it (preview-artifact.ts), or, for check, stop after
+ * validation.
  */
 import { join } from 'node:path'
 import type { Manifest } from '../../contract/manifest.ts'
@@ -13,6 +14,7 @@ import { readCommittedHistory } from '../history/git-history.ts'
 import { assertCompleteHistory } from '../history/required.ts'
 import type { ApiOrigin } from '../../contract/api-origin.ts'
 import { editorProblem } from '../../contract/admin-config.ts'
+import { hasPreviewOf, writePreviewArtifact } from './preview-artifact.ts'
 
 export interface BuildOptions {
   /** Project root holding content/; dist/ and .cache/ are written here. */
@@ -69,7 +71,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     options.force || options.requireHistory
       ? undefined
       : await upToDateManifest(options.root, distDir, options.clock?.(), options.apiOrigin)
-  if (current) return { manifest: current, upToDate: true, warnings: [], siteWarnings: [] }
+  // The reviewers' preview goes with dist/: a dist/ without its own is built again.
+  if (current && (await hasPreviewOf(distDir, current.build.id)))
+    return { manifest: current, upToDate: true, warnings: [], siteWarnings: [] }
   // The writer thread starts first, so its start-up overlaps compiling rather than following it.
   const opening = DistWriter.open(distDir)
   // Awaited below; until then its failure must not count as unhandled.
@@ -113,6 +117,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   await writer.commit(output.files)
   await compiler.pruneMedia()
   const { files, manifest, warnings } = output
+  await writePreviewArtifact(distDir, compiler, manifest.build.id)
   if (options.cache !== false) await writeSourceIndex(options.root, compiler.sourceIndex())
   const editor = editorProblem(state.content.site)
   const siteWarnings = editor ? [editor] : []

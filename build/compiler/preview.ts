@@ -17,6 +17,8 @@ export interface PreviewItem {
   /** The locale the file is written in (the default locale's for a file without one in its name). */
   locale: string
   slug: string
+  /** The item the file is of, the same for an item and its translations (`<collection>/<key>`: the preview's `item`). */
+  key: string
   /** Never published as it stands: a draft, or a translation of an item that is (`draftItem`). */
   draft: boolean
   /** A translation's item (its default-locale file) when that item is a draft. */
@@ -56,6 +58,7 @@ export function previewItems(
         collection: c.collection,
         locale: c.locale,
         slug: c.slug,
+        key: c.key,
         draft: publicationOf(c, schedules).draft,
         ...(item?.draft && { draftItem: item.source.path }),
         record: published.get(`${c.locale}/${c.collection}/${c.slug}`) ?? c.record,

@@ -4,6 +4,7 @@
  * collections and their fields (records, scopes), the problem registry:
  * nothing in it is written twice.
  */
+import { PREVIEW_TAG } from '../../contract/routes/preview.ts'
 import type { SiteConfig } from '../core/site.ts'
 import { BODY_NODE_SCHEMA } from './body-tree-schema.ts'
 import { HEADERS, sharedResponses, sharedSchemas } from './components.ts'
@@ -112,6 +113,7 @@ function buildOpenApiDocument(site: SiteConfig): OpenApiDocument {
           "Tags across collections, the redirects of items' old addresses (from the content's git history), and the marketing site's sitemap.",
       },
       { name: PEOPLE_TAG, description: 'Everyone who authors or speaks, with their profile and items.' },
+      PREVIEW_TAG,
       {
         name: 'Feeds and calendars',
         description: 'RSS 2.0, Atom 1.0 and JSON Feed 1.1 feeds; iCalendar files of events and webinars.',

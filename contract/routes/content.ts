@@ -44,7 +44,7 @@ const collectionOf = (value: string, model: ContentModel): CollectionModel | und
  * too, which the document leaves out, and its fields'), its sort keys and
  * fields. Made once per model: the gateway reads every list request with them.
  */
-function listParameters(value: string, model: ContentModel): readonly Parameter[] {
+export function listParameters(value: string, model: ContentModel): readonly Parameter[] {
   const collection = collectionOf(value, model)
   if (!collection) return []
   return once(model, `list ${value}`, () => [
@@ -60,7 +60,7 @@ function listParameters(value: string, model: ContentModel): readonly Parameter[
   ])
 }
 
-function itemParameters(value: string, model: ContentModel): readonly Parameter[] {
+export function itemParameters(value: string, model: ContentModel): readonly Parameter[] {
   const collection = collectionOf(value, model)
   if (!collection) return []
   return once(model, `item ${value}`, () => [

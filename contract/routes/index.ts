@@ -54,6 +54,7 @@ import type { ContentModel } from '../model/model.ts'
 import type { Parameter, Prerendered, Route } from './route.ts'
 import { redirects, sitemap, sitemapPart, tag, tags } from './taxonomy.ts'
 import { people, person } from './people.ts'
+import { previewItem, previewList, previewSearch, review } from './preview.ts'
 
 export const ROUTES = {
   list,
@@ -65,6 +66,10 @@ export const ROUTES = {
   people,
   person,
   redirects,
+  previewSearch,
+  previewList,
+  previewItem,
+  review,
   rssFeed,
   atomFeed,
   jsonFeed,

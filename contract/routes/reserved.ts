@@ -10,8 +10,8 @@ import { ALL_FEED, API_PREFIX } from '../public-paths.ts'
 import { ROUTES } from './index.ts'
 import type { Route } from './route.ts'
 
-/** Planned routes of PRODUCT.md (`/api/tags`, `/api/people`, `/api/redirects`, `/api/preview/…`): drop each once the table has it. */
-const PLANNED = ['tags', 'people', 'redirects', 'preview']
+/** Planned routes of PRODUCT.md (`/api/tags`, `/api/people`, `/api/redirects`): drop each once the table has it. */
+const PLANNED = ['tags', 'people', 'redirects']
 
 let reserved: readonly string[] | undefined
 

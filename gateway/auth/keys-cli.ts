@@ -24,6 +24,7 @@ import type { StateStore } from './store/state-store.ts'
 import { ROLE_NAMES } from '../../contract/scopes.ts'
 import { userCommand, USER_USAGE } from './people/people-cli.ts'
 import { webhookCommand } from '../webhooks/cli.ts'
+import { PREVIEW_LINK_USAGE, previewLinkCommand } from '../preview/link-commands.ts'
 import { processIo, type CliIo } from './cli-io.ts'
 import { report } from '../../contract/cli.ts'
 import { defineCommand, didYouMean, parseCommand } from '../../contract/cli-args.ts'
@@ -46,6 +47,10 @@ People who sign in to it (the password from stdin, stored as a scrypt hash):
   user create --email <email> --name <name> --password-stdin [--scopes "<scope> …"]
   user list
   user disable <person id>
+Share links for reviewers without an account (one item and its translations, drafts included; stored as hashes):
+  preview-link <collection>/<slug> --expires <72h|7d|2027-06-30> [--root <project>]
+  preview-link list
+  preview-link revoke <link id or link>
 signing-key   print a new private JWK for OAUTH_SIGNING_KEY
 webhook …     webhook subscriptions: \`npm run keys -- webhook --help\`
 audit [--type <key|client|user|webhook>] [--id <id>] [--since <7d|2026-11-01>] [--limit <n>] [--json]
@@ -66,6 +71,7 @@ function usageOf(command: string | undefined, sub: string | undefined): string {
     return CLIENT_USAGE[sub as keyof typeof CLIENT_USAGE] ?? Object.values(CLIENT_USAGE).join('\n')
   if (command === 'user') return USER_USAGE
   if (command === 'signing-key') return SIGNING_KEY_USAGE
+  if (command === 'preview-link') return PREVIEW_LINK_USAGE
   if (command === 'audit') return AUDIT_USAGE
   if (command === 'migrate' || command === 'export' || command === 'import') return MOVE_USAGE[command]
   return KEY_USAGE[command as keyof typeof KEY_USAGE] ?? USAGE
@@ -93,6 +99,7 @@ const KEYS = defineCommand({
     json: { type: 'boolean' },
     from: { type: 'string' },
     to: { type: 'string' },
+    root: { type: 'string' },
   },
 })
 
@@ -119,6 +126,14 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
       return 0
     }
     if (command === 'audit') return await auditCommand(values, io, openStore(), now)
+    if (command === 'preview-link')
+      return await previewLinkCommand(rest, values, {
+        io,
+        now,
+        settings,
+        store: openStore,
+        audit: () => openAuditTrail(openStore(), cliOrigin(), () => io.now?.() ?? new Date()),
+      })
     if (command === 'migrate' || command === 'export' || command === 'import')
       return await moveCommand(command, rest, values, io, settings)
     const context: KeyCommandContext = {
@@ -137,6 +152,7 @@ export async function runKeysCli(argv: string[], io: CliIo): Promise<number> {
       'client',
       'user',
       'signing-key',
+      'preview-link',
       'webhook',
       'audit',
       'migrate',

@@ -1,6 +1,7 @@
 /** What every tool, resource and prompt of one MCP request works with. */
 import type { McpServer } from '@modelcontextprotocol/server'
 import type { Snapshot } from '../artifacts.ts'
+import type { DraftAccess } from './drafts.ts'
 
 export interface McpContext {
   server: McpServer
@@ -8,4 +9,6 @@ export interface McpContext {
   snapshot: Snapshot
   /** The request's clock: "upcoming" is decided at request time, not at build time. */
   now: () => Date
+  /** What the request may see of the preview (`include_drafts`); undefined where the gateway has none. */
+  drafts?: DraftAccess
 }

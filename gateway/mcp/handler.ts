@@ -21,6 +21,8 @@ import { loadOnce } from '../load-once.ts'
 import { createOriginGuard, isLoopbackRequest } from './origin-guard.ts'
 import { envelopeProblem } from '../../contract/json-rpc.ts'
 import { admitBatch } from './batches.ts'
+import { PREVIEW_SCOPE } from '../../contract/preview.ts'
+import type { PreviewSource } from '../preview/artifact.ts'
 
 export const MCP_SCOPE = 'mcp.tools.invoke'
 
@@ -40,6 +42,8 @@ export interface McpOptions {
   now?: () => Date
   /** Where refused and failed MCP requests are reported (refusals at debug level). */
   logger?: Logger
+  /** The reviewers' preview, for the tools' `include_drafts` (gateway/preview/artifact.ts). */
+  preview?: PreviewSource
 }
 
 export function mcpHandler(options: McpOptions) {
@@ -55,10 +59,10 @@ export function mcpHandler(options: McpOptions) {
   return defineHandler(async (event) => {
     const verdict = checkOrigin(event.req.headers)
     if (!verdict.ok) throw problem('forbidden', { detail: verdict.reason })
-    if (options.auth) await options.auth.requireScope(event, MCP_SCOPE)
+    const principal = options.auth ? await options.auth.requireScope(event, MCP_SCOPE) : undefined
     // Without the guard, answer only requests addressed to loopback: even a runtime whose
     // listen address says nothing (a serverless function) cannot serve /mcp openly.
-    else if (!isLoopbackRequest(event.req.headers)) {
+    if (!options.auth && !isLoopbackRequest(event.req.headers)) {
       throw problem('forbidden', {
         detail: 'This gateway runs with MCP_AUTH=off, so /mcp answers requests to a loopback address only.',
       })
@@ -80,7 +84,13 @@ export function mcpHandler(options: McpOptions) {
     const batch = await admitBatch(event, parsed)
     if (batch) return withGatewayHeaders(event, batch)
     const { endpoint, createMcpServer } = await load()
-    const factory = () => createMcpServer({ snapshot, now: options.now })
+    const { preview } = options
+    // Drafts only for a credential that has the preview scope too (never with MCP_AUTH=off: no credential).
+    const drafts = preview && {
+      allowed: principal?.scopes.includes(PREVIEW_SCOPE) ?? false,
+      preview: () => preview.of(snapshot),
+    }
+    const factory = () => createMcpServer({ snapshot, now: options.now, ...(drafts && { drafts }) })
     return withGatewayHeaders(event, await endpoint(request, parsed, factory))
   })
 }

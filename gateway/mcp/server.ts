@@ -10,6 +10,7 @@ import { datedCollections, listed, type ContentModel } from '../../contract/mode
 import type { Snapshot } from '../artifacts.ts'
 import { cacheHintsAt } from './cache.ts'
 import type { McpContext } from './context.ts'
+import type { DraftAccess } from './drafts.ts'
 import { registerPrompts } from './prompts.ts'
 import { registerResources } from './resources.ts'
 import { registerDescribeModel } from './tools/describe-model.ts'
@@ -41,6 +42,7 @@ function instructions(model: ContentModel): string {
 export interface McpServerOptions {
   snapshot: Snapshot
   now?: () => Date
+  drafts?: DraftAccess
 }
 
 export function createMcpServer(options: McpServerOptions): McpServer {
@@ -60,7 +62,12 @@ export function createMcpServer(options: McpServerOptions): McpServer {
       cacheHints: cacheHintsAt(options.snapshot.manifest.build, (options.now?.() ?? new Date()).getTime()),
     },
   )
-  const ctx: McpContext = { server, snapshot: options.snapshot, now: options.now ?? (() => new Date()) }
+  const ctx: McpContext = {
+    server,
+    snapshot: options.snapshot,
+    now: options.now ?? (() => new Date()),
+    ...(options.drafts && { drafts: options.drafts }),
+  }
   registerSearchContent(ctx)
   registerListContent(ctx)
   registerGetContent(ctx)

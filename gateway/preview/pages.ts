@@ -32,7 +32,7 @@ export interface PreviewState {
   mediaOrigin: string | undefined
 }
 
-const STYLE = `<style>
+export const STYLE = `<style>
 body{font:16px/1.6 system-ui,-apple-system,"Segoe UI",sans-serif;color:#1b1b1b;max-width:46rem;margin:2rem auto;padding:0 1rem}
 a{color:#0b57d0}nav{font-size:.9rem;margin-bottom:1rem}
 .draft{display:inline-block;background:#fff4ce;border:1px solid #c9a200;border-radius:.3rem;padding:0 .4rem;font-size:.8rem;margin-left:.4rem}
@@ -173,7 +173,7 @@ function metadata(record: FullRecord, item: PreviewItem): string {
 }
 
 /** The lead image, and the card or image shown when the item is shared (its processed files are served here). */
-function image(record: FullRecord): string {
+export function image(record: FullRecord): string {
   const img = record.image as ImageObject | null
   const social = record.social_image as SocialImage | null
   const size = (i: { width: number | null; height: number | null }) =>

@@ -71,7 +71,11 @@ async function copyOfFixtureBuild(withDist: boolean): Promise<TempProject> {
     recursive: true,
     filter: (source) => withDist || !basename(source).startsWith('sources-'),
   })
-  if (withDist) await cp(join(from, 'dist'), project.dist, { recursive: true })
+  if (withDist) {
+    await cp(join(from, 'dist'), project.dist, { recursive: true })
+    // The reviewers' preview goes with its dist/ (beside it): without it the build is not up to date.
+    await cp(join(from, 'dist-preview'), `${project.dist}-preview`, { recursive: true })
+  }
   return project
 }
 

@@ -79,9 +79,12 @@ export async function userCommand(
   )
 }
 
-/** Every fixed scope unless narrowed (`api.read` lets a person grant each collection's scope too). */
+/**
+ * Every fixed scope but the preview's unless given (`api.read` lets a person grant each collection's
+ * scope too): drafts are shown to a reviewer named as one (`--scopes "… content.preview.read"`).
+ */
 function parseScopes(value: string | undefined): Scope[] {
-  if (value === undefined) return [...FIXED_SCOPES]
+  if (value === undefined) return FIXED_SCOPES.filter((s) => s !== 'content.preview.read')
   const scopes = value.split(/[\s,]+/).filter(Boolean)
   const unknown = scopes.filter((s) => !isScope(s))
   if (unknown.length)

@@ -23,6 +23,9 @@ import { fateOf } from '../../content/redirects.ts'
 import type { FullRecord } from '../../../contract/records.ts'
 import type { Snapshot } from '../../snapshot.ts'
 import { goneMessage } from '../connector.ts'
+import { includeDraftsArg, isRefusal, previewFor } from '../drafts.ts'
+import { PREVIEW_STATES } from '../../../contract/preview.ts'
+import { stateOf } from '../../preview/artifact.ts'
 
 /** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
 const getContentTool = perModel((model: ContentModel) => ({
@@ -39,6 +42,7 @@ const getContentTool = perModel((model: ContentModel) => ({
     slug: z.string().min(1).max(200).describe('The item\'s slug, e.g. "meridian-mutual-ledger-reconciliation".'),
     locale: localeArg,
     section: sectionArg,
+    include_drafts: includeDraftsArg,
   }),
   outputSchema: z.object({
     collection: collectionArg(model.names),
@@ -57,17 +61,54 @@ const getContentTool = perModel((model: ContentModel) => ({
       .string()
       .optional()
       .describe('Where the item was asked for, when that is an old address of it ("collection/slug"): it moved.'),
+    state: z
+      .enum(PREVIEW_STATES)
+      .optional()
+      .describe('With include_drafts: draft, scheduled (published at release_at), published or expired.'),
+    release_at: z.string().nullable().optional().describe('With include_drafts: when a scheduled item is published.'),
   }),
   annotations: { title: 'Read one item', ...READ_ONLY },
 }))
 
-export function registerGetContent({ server, snapshot }: McpContext): void {
+export function registerGetContent({ server, snapshot, drafts }: McpContext): void {
   server.registerTool(
     'get_content',
     getContentTool(snapshot.model),
-    async ({ collection: asked, slug: wanted, locale: given, section: sectionId }) => {
+    async ({ collection: asked, slug: wanted, locale: given, section: sectionId, include_drafts }) => {
       const chosen = toolLocale(snapshot, given)
       if (!chosen.ok) return toolError(chosen.message)
+      if (include_drafts) {
+        const preview = await previewFor(drafts)
+        if (isRefusal(preview)) return preview
+        const entry = preview.find(asked, wanted, chosen.locale)
+        if (!entry)
+          return toolError(`${unknownSlugMessage(asked, wanted)} (in any state: drafts and scheduled items included)`)
+        const { record } = entry
+        const part = sectionId === undefined ? undefined : sectionOf(record.body.markdown, record.toc, sectionId)
+        if (sectionId !== undefined && !part) return toolError(unknownSectionMessage(sectionId, record.toc))
+        const text = readableMarkdown(part?.markdown ?? record.body.markdown)
+        const when = entry.state === 'scheduled' ? ` (publishes ${entry.release_at})` : ''
+        return toolResult(
+          {
+            collection: asked,
+            slug: record.slug,
+            resource_uri: recordUri(snapshot, asked, record),
+            metadata: metadataOf(record),
+            markdown: text,
+            ...(part && { section: { id: part.id, text: part.text, depth: part.depth } }),
+            ...stateOf(entry),
+          },
+          [
+            `# ${record.title}`,
+            '',
+            `State: ${entry.state}${when}`,
+            `Tags: ${record.tags.join(', ') || 'none'}`,
+            ...(part ? [`Section: ${part.text}`] : []),
+            '',
+            text,
+          ].join('\n'),
+        )
+      }
       const read = (c: CollectionName, slug: string) => readIn(snapshot, c, slug, chosen.locale)
       let collection = asked
       let record = await read(collection, wanted)

@@ -1,9 +1,14 @@
 /** list_content: one collection with REST's list options (filters, order, fields, pages) and envelope. */
 import { z } from 'zod'
-import { listed, type ContentModel } from '../../../contract/model/model.ts'
+import { listed, type CollectionModel, type ContentModel } from '../../../contract/model/model.ts'
+import { selectFields } from '../../../contract/list-query.ts'
+import type { ListQuery } from '../../../contract/query.ts'
+import type { ContentRecord } from '../../../contract/records.ts'
 import { isFiltered } from '../../../contract/filters.ts'
 import { parseListQuery } from '../../../contract/query.ts'
-import { listEnvelope } from '../../../contract/render.ts'
+import { listEnvelope, type ListEnvelope } from '../../../contract/render.ts'
+import { PREVIEW_API_PATH } from '../../../contract/public-paths.ts'
+import { includeDraftsArg, isRefusal, previewFor } from '../drafts.ts'
 import { fieldsOf, filtersOf, sharedFilters, sortOf } from '../../../contract/routes/collection-parameters.ts'
 import { LIMIT, PAGE } from '../../../contract/routes/parameters.ts'
 import type { QueryParameter } from '../../../contract/routes/route.ts'
@@ -53,6 +58,7 @@ const listContentTool = perModel((model: ContentModel) => ({
     collection: collectionArg(model.names).describe('Which collection to list.'),
     ...toolArguments(listArguments(model)),
     locale: localeArg,
+    include_drafts: includeDraftsArg,
   }),
   outputSchema: z.object({
     collection: collectionArg(model.names),
@@ -69,9 +75,9 @@ const listContentTool = perModel((model: ContentModel) => ({
   annotations: { title: 'List a collection', ...READ_ONLY },
 }))
 
-export function registerListContent({ server, snapshot, now }: McpContext): void {
+export function registerListContent({ server, snapshot, now, drafts }: McpContext): void {
   const { model } = snapshot
-  server.registerTool('list_content', listContentTool(model), (args) => {
+  server.registerTool('list_content', listContentTool(model), async (args) => {
     const { collection } = args
     const def = model.collections[collection]!
     const chosen = toolLocale(snapshot, args.locale)
@@ -81,7 +87,11 @@ export function registerListContent({ server, snapshot, now }: McpContext): void
     const parsed = parseListQuery(queryOf(args, listArguments(model)), def, model)
     if (!parsed.ok) return toolError(parsed.errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
     const query = locale ? { ...parsed.query, locale } : parsed.query
-    const envelope = listEnvelope(def, summariesIn(snapshot, collection, locale), query, now().getTime())
+    const preview = args.include_drafts ? await previewFor(drafts) : undefined
+    if (preview && isRefusal(preview)) return preview
+    const envelope = preview
+      ? previewEnvelope(def, preview.summaries(def, locale), query, now().getTime())
+      : listEnvelope(def, summariesIn(snapshot, collection, locale), query, now().getTime())
     const { meta } = envelope
     const { label } = def
     const first = (meta.page - 1) * meta.limit
@@ -97,7 +107,30 @@ export function registerListContent({ server, snapshot, now }: McpContext): void
   })
 }
 
-/** One item as a line: its title, slug and date, as far as `fields` kept them. */
+/** A preview list: the state kept whatever `fields` says, and the links the preview API's. */
+function previewEnvelope(
+  def: CollectionModel,
+  summaries: readonly ContentRecord[],
+  { fields, ...query }: ListQuery,
+  now: number,
+): ListEnvelope {
+  const envelope = listEnvelope(def, summaries, query, now)
+  const link = (href: string | null) => (href === null ? null : href.replace(/^\/api\//, `${PREVIEW_API_PATH}/`))
+  const data = fields
+    ? envelope.data.map((r) => ({
+        ...(selectFields(r, fields) as ContentRecord),
+        state: r.state,
+        release_at: r.release_at,
+      }))
+    : envelope.data
+  return {
+    data,
+    meta: envelope.meta,
+    links: { self: link(envelope.links.self)!, next: link(envelope.links.next), prev: link(envelope.links.prev) },
+  }
+}
+
+/** One item as a line: its title, slug and date, as far as `fields` kept them (and a preview's state). */
 function lineOf(record: Record<string, unknown>): string {
   const date =
     typeof record.starts_at === 'string'
@@ -105,6 +138,10 @@ function lineOf(record: Record<string, unknown>): string {
       : typeof record.published_at === 'string'
         ? `published ${record.published_at.slice(0, 10)}`
         : undefined
-  const parts = [typeof record.slug === 'string' ? `slug "${record.slug}"` : `id ${String(record.id)}`, date]
+  const state =
+    typeof record.state === 'string' && record.state !== 'published'
+      ? `${record.state}${typeof record.release_at === 'string' ? ` until ${record.release_at}` : ''}`
+      : undefined
+  const parts = [typeof record.slug === 'string' ? `slug "${record.slug}"` : `id ${String(record.id)}`, date, state]
   return `${typeof record.title === 'string' ? `${record.title} ` : ''}(${parts.filter(Boolean).join(', ')})`
 }

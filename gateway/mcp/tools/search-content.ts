@@ -8,7 +8,11 @@ import { collectionFilter, sharedFilters } from '../../../contract/routes/collec
 import { parseSearchQuery } from '../../../contract/search-query.ts'
 import { queryOf, textArgument, toolArgument, toolArguments } from '../arguments.ts'
 import { collectionArg, hitSection, localeArg, perModel, READ_ONLY, toolError, toolResult } from '../schemas.ts'
-import { recordsBySlug, toolLocale } from '../../content/locales.ts'
+import { isMultilingual, recordsBySlug, toolLocale } from '../../content/locales.ts'
+import { includeDraftsArg, isRefusal, previewFor } from '../drafts.ts'
+import { PREVIEW_STATES } from '../../../contract/preview.ts'
+import { stateOf } from '../../preview/artifact.ts'
+import { searchPreview } from '../../preview/search.ts'
 import { listed, type CollectionName, type ContentModel } from '../../../contract/model/model.ts'
 
 /** Results per call: enough to choose from, few enough to read. */
@@ -29,6 +33,8 @@ const hitOf = (model: ContentModel) =>
     snippet: z.string(),
     section: hitSection,
     matched_terms: z.array(z.string()),
+    state: z.enum(PREVIEW_STATES).optional().describe('With include_drafts: where the item stands.'),
+    release_at: z.string().nullable().optional().describe('With include_drafts: when a scheduled item is published.'),
   })
 
 /** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
@@ -55,6 +61,7 @@ const searchContentTool = perModel((model: ContentModel) => ({
       .default(5)
       .describe(`How many results, 1 to ${MAX_SEARCH_RESULTS} (default 5).`),
     locale: localeArg,
+    include_drafts: includeDraftsArg,
   }),
   outputSchema: z.object({
     query: z.string(),
@@ -64,7 +71,7 @@ const searchContentTool = perModel((model: ContentModel) => ({
   annotations: { title: 'Search all content', ...READ_ONLY },
 }))
 
-export function registerSearchContent({ server, snapshot, now }: McpContext): void {
+export function registerSearchContent({ server, snapshot, now, drafts }: McpContext): void {
   const { model } = snapshot
   server.registerTool('search_content', searchContentTool(model), async (args) => {
     const { limit } = args
@@ -80,6 +87,38 @@ export function registerSearchContent({ server, snapshot, now }: McpContext): vo
         parsed.errors.map((e) => `${e.parameter === QUERY.name ? 'query' : e.parameter} ${e.message}`).join('; '),
       )
     const { query } = parsed.query
+    if (args.include_drafts) {
+      const preview = await previewFor(drafts)
+      if (isRefusal(preview)) return preview
+      const found = searchPreview(
+        preview,
+        model,
+        { ...parsed.query, limit, page: 1, ...(locale && { locale }) },
+        now().getTime(),
+        isMultilingual(snapshot),
+      )
+      const results = found.hits.map(({ entry, score, snippet, section, matched_terms }, i) => ({
+        rank: i + 1,
+        collection: entry.collection as CollectionName,
+        slug: entry.slug,
+        type: entry.record.type,
+        title: entry.record.title,
+        summary: String(entry.record.summary ?? ''),
+        url: String(entry.record.url ?? ''),
+        published_at: entry.record.published_at,
+        resource_uri: recordUri(snapshot, entry.collection as CollectionName, entry.record),
+        score,
+        snippet,
+        section,
+        matched_terms,
+        ...stateOf(entry),
+      }))
+      const text = [
+        `${found.total} item(s) matched "${query}", drafts and scheduled items included; the best ${results.length}:`,
+        ...results.map((r) => `${r.rank}. ${r.title} (${r.state}, slug "${r.slug}")\n   ${r.snippet}`),
+      ].join('\n')
+      return toolResult({ query, total: found.total, results }, text)
+    }
     const { total, hits } = await search(snapshot, {
       ...parsed.query,
       limit,

@@ -161,7 +161,16 @@ describe('openapi.json', () => {
     ]) {
       expect(Object.keys(at(doc, 'paths', path)).length, path).toBeGreaterThan(0)
     }
-    expect(scopeNames(FIXTURE_MODEL)).toHaveLength(9)
+    // The seed's nine and the reviewers' preview scope.
+    expect(scopeNames(FIXTURE_MODEL)).toHaveLength(10)
+    for (const scope of scopeNames(FIXTURE_MODEL))
+      expect(at(doc, 'components', 'securitySchemes', 'oauth2', 'flows', 'clientCredentials', 'scopes')).toHaveProperty(
+        [scope],
+      )
+    expect(at(doc, 'paths', '/api/preview/blog-posts', 'get').security).toEqual([
+      { oauth2: ['content.preview.read'] },
+      { apiKey: [] },
+    ])
     for (const role of Object.keys(ROLES))
       expect(at(doc, 'components', 'securitySchemes', 'apiKey').description).toContain(role)
     expect(at(doc, 'paths', MCP_PATH, 'post').security).toContainEqual({ oauth2: ['mcp.tools.invoke'] })

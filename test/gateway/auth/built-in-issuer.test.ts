@@ -220,7 +220,9 @@ describe('discovery', () => {
       expect.arrayContaining(['client_credentials', 'authorization_code', 'refresh_token']),
     )
     expect(meta.grant_types_supported).not.toContain('implicit')
-    expect(meta.scopes_supported).toHaveLength(9)
+    // The seed's nine and the reviewers' preview scope.
+    expect(meta.scopes_supported).toHaveLength(10)
+    expect(meta.scopes_supported).toContain('content.preview.read')
     // OpenID discovery at its own address: the same document.
     expect(await (await fetch(`${gw.url}/.well-known/openid-configuration`)).json()).toEqual(meta)
     const jwks = await (await fetch(meta.jwks_uri)).json()

@@ -91,6 +91,7 @@ describe('scopes and roles', () => {
       'content.webinars.read',
       'content.events.read',
       'mcp.tools.invoke',
+      'content.preview.read',
     ])
     for (const [name, description] of Object.entries(scopesOf(FIXTURE_MODEL))) {
       expect(description.length).toBeGreaterThan(5)
@@ -102,6 +103,7 @@ describe('scopes and roles', () => {
     expect(isScope('content.Press.read')).toBe(false)
     expect(ROLES['sandbox.read'].scopes).toEqual(['api.read'])
     expect(ROLES['agent.mcp'].scopes).toEqual(['mcp.tools.invoke'])
+    expect(ROLES['preview.read'].scopes).toEqual(['content.preview.read'])
   })
 
   it('reads scope and scp claims', () => {

@@ -129,11 +129,11 @@ describe('keys create --expires', () => {
     ],
     [
       'next week',
-      '✗ --expires must be a number of days like 90d, a date like 2027-06-30 or a date-time like 2027-06-30T12:00:00Z; got "next week"',
+      '✗ --expires must be a number of days like 90d or hours like 72h, a date like 2027-06-30 or a date-time like 2027-06-30T12:00:00Z; got "next week"',
     ],
     [
       '2027-02-30',
-      '✗ --expires must be a number of days like 90d, a date like 2027-06-30 or a date-time like 2027-06-30T12:00:00Z; got "2027-02-30"',
+      '✗ --expires must be a number of days like 90d or hours like 72h, a date like 2027-06-30 or a date-time like 2027-06-30T12:00:00Z; got "2027-02-30"',
     ],
   ])('refuses %s and writes nothing', async (value, message) => {
     const result = await keys('create', '--role', 'agent.mcp', '--label', 'x', '--expires', value)

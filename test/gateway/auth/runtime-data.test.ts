@@ -59,7 +59,7 @@ describe('runtime data in the repository', () => {
         return i % 2 === 0 && i > 0 && files ? [[parts[i - 1]!, JSON.parse(files) as string[]]] : []
       }),
     )
-    // The build only (the CDN serves the editor under dist/admin/), for the webhook senders its change logs (each
+    // The build only (and the reviewers' preview beside it) (the CDN serves the editor under dist/admin/), for the webhook senders its change logs (each
     // locale's too), for the release check its manifest, and for the sweep nothing: nothing of the runtime data.
     const changeLog = [
       'dist/_build/manifest.json',
@@ -68,7 +68,7 @@ describe('runtime data in the repository', () => {
       'dist/_build/notify.json',
     ]
     expect(included).toEqual({
-      gateway: ['dist/**', '!dist/admin/**'],
+      gateway: ['dist/**', '!dist/admin/**', 'dist-preview/**'],
       'deploy-succeeded-background': changeLog,
       'webhooks-scheduled': changeLog,
       'oauth-sweep-scheduled': [],

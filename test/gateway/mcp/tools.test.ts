@@ -86,11 +86,12 @@ describe.each(ERAS)('$protocol ($client)', ({ era }) => {
         ).filter((p) => p.in === 'query')
       const lists = ['blog-posts', 'case-studies', 'webinars', 'events']
       // Each tool, the paths whose query parameters it takes, and the arguments that are its own (not REST's).
+      // (`include_drafts`: the preview's, gateway/mcp/drafts.ts, which REST has as routes of its own.)
       const cases: [string, string[], string[]][] = [
-        ['list_content', lists.map((c) => `/api/${c}`), ['collection']],
-        ['search_content', ['/api/search'], ['limit']],
+        ['list_content', lists.map((c) => `/api/${c}`), ['collection', 'include_drafts']],
+        ['search_content', ['/api/search'], ['limit', 'include_drafts']],
         ['list_upcoming', ['/api/events', '/api/webinars'], ['days', 'region', 'collection', 'limit']],
-        ['get_content', lists.map((c) => `/api/${c}/{slug}`), ['collection', 'slug', 'section']],
+        ['get_content', lists.map((c) => `/api/${c}/{slug}`), ['collection', 'slug', 'section', 'include_drafts']],
       ]
       // The same declaration opens both descriptions (of several collections', with its own list of values after it).
       const opening = (text: string) => text.split(/:|\.(?: |$)/)[0]
