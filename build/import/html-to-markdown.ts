@@ -26,6 +26,12 @@ const attribute = (value: string) => value.replace(/"/g, "'").replace(/\s+/g, ' 
 const has = (node: Node, name: string) => (node.getAttribute?.('class') ?? '').split(/\s+/).includes(name)
 const plain = (node: Element | null | undefined) => (node?.textContent ?? '').replace(/\s+/g, ' ').trim()
 
+function inFigure(node: Node): boolean {
+  for (let parent = node.parentNode as Node | null; parent; parent = parent.parentNode as Node | null)
+    if (parent.nodeName === 'FIGURE') return true
+  return false
+}
+
 /** A Markdown converter for one body. */
 export function htmlToMarkdown(html: string, context: ConvertContext): string {
   const service = new TurndownService({
@@ -52,6 +58,15 @@ export function htmlToMarkdown(html: string, context: ConvertContext): string {
   }
   const block = (md: string) => `\n\n${md}\n\n`
 
+  // turndown tries the rules added last first: links go first, so buttons and footnotes win over them.
+  service.addRule('link', {
+    filter: (node) => node.nodeName === 'A' && (node as Node).hasAttribute('href'),
+    replacement: (content, node) => {
+      const href = context.link((node as Node).getAttribute('href') ?? '')
+      if (!content.trim()) return ''
+      return href ? `[${content}](${href.replace(/[()\s]/g, encodeURIComponent)})` : content
+    },
+  })
   service.addRule('embed', {
     filter: (node) => (node as Node).hasAttribute?.('data-import-embed'),
     replacement: (_c, node) =>
@@ -80,7 +95,8 @@ export function htmlToMarkdown(html: string, context: ConvertContext): string {
       return block(content)
     },
   })
-  service.addRule('image', { filter: 'img', replacement: (_c, node) => image(node as Node) })
+  // An image in a figure is the figure rule's (with its caption); turndown converts the children first.
+  service.addRule('image', { filter: 'img', replacement: (_c, node) => (inFigure(node as Node) ? '' : image(node as Node)) })
   service.addRule('callout', {
     filter: (node) => has(node as Node, 'kg-callout-card'),
     replacement: (_c, node) => {
@@ -139,14 +155,6 @@ export function htmlToMarkdown(html: string, context: ConvertContext): string {
         return `[^${label}]: ${service.turndown(li.innerHTML).trim().replace(/\n+/g, ' ')}`
       })
       return block(lines.join('\n'))
-    },
-  })
-  service.addRule('link', {
-    filter: (node) => node.nodeName === 'A' && (node as Node).hasAttribute('href'),
-    replacement: (content, node) => {
-      const href = context.link((node as Node).getAttribute('href') ?? '')
-      if (!content.trim()) return ''
-      return href ? `[${content}](${href.replace(/[()\s]/g, encodeURIComponent)})` : content
     },
   })
   return service

@@ -31,7 +31,8 @@ const DRAFT = new Set(['draft', 'pending', 'private', 'sent'])
 /** Text of an excerpt or meta description: no tags, entities of the common kind undone, one line. */
 export function plainText(html: string): string {
   return html
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<\/?(?:p|div|br|li|h\d|blockquote)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
     .replace(/&nbsp;|&#160;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
