@@ -17,14 +17,19 @@ import { runImport } from './importer.ts'
 
 const IMPORT = defineCommand({
   name: 'npm run import',
-  summary: 'Import a WordPress export (WXR) or a Ghost export (JSON) into content/, with a report of what was imported and skipped.',
+  summary:
+    'Import a WordPress export (WXR) or a Ghost export (JSON) into content/, with a report of what was imported and skipped.',
   operands: '<wordpress|ghost> <export file>',
   positionals: 2,
   options: {
     root: { type: 'string', value: 'DIR', help: 'the project folder to import into (default: this one)' },
     'dry-run': { type: 'boolean', help: 'show what would be written, writing nothing' },
     force: { type: 'boolean', help: 'overwrite files edited since they were imported' },
-    pages: { type: 'string', value: 'COLLECTION', help: 'the collection pages go to (default: pages, declared if missing)' },
+    pages: {
+      type: 'string',
+      value: 'COLLECTION',
+      help: 'the collection pages go to (default: pages, declared if missing)',
+    },
     map: {
       type: 'string',
       multiple: true,

@@ -5,45 +5,44 @@
  * HTML-to-Markdown rules turn into images, videos and components
  * (html-to-markdown.ts), as they do Ghost's own html.
  */
+import { escapeHtml } from '../../contract/html.ts'
 
 type Payload = Record<string, unknown>
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '')
-const escape = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
 
 /** A card (Lexical decorator node or Mobiledoc card) by its name and payload, as Ghost's HTML. */
 export function cardHtml(name: string, card: Payload): string {
   const caption = str(card.caption) ? `<figcaption>${str(card.caption)}</figcaption>` : ''
   switch (name) {
     case 'image':
-      return `<figure class="kg-card kg-image-card"><img src="${escape(str(card.src))}" alt="${escape(str(card.alt) || str(card.altText))}">${caption}</figure>`
+      return `<figure class="kg-card kg-image-card"><img src="${escapeHtml(str(card.src))}" alt="${escapeHtml(str(card.alt) || str(card.altText))}">${caption}</figure>`
     case 'gallery': {
       const images = Array.isArray(card.images) ? (card.images as Payload[]) : []
-      const imgs = images.map((i) => `<img src="${escape(str(i.src))}" alt="${escape(str(i.alt))}">`).join('')
+      const imgs = images.map((i) => `<img src="${escapeHtml(str(i.src))}" alt="${escapeHtml(str(i.alt))}">`).join('')
       return `<figure class="kg-card kg-gallery-card">${imgs}${caption}</figure>`
     }
     case 'embed':
-      return `<figure class="kg-card kg-embed-card" data-url="${escape(str(card.url))}">${str(card.html)}${caption}</figure>`
+      return `<figure class="kg-card kg-embed-card" data-url="${escapeHtml(str(card.url))}">${str(card.html)}${caption}</figure>`
     case 'bookmark': {
       const meta = (card.metadata ?? {}) as Payload
-      return `<figure class="kg-card kg-bookmark-card"><a class="kg-bookmark-container" href="${escape(str(card.url))}"><div class="kg-bookmark-title">${escape(str(meta.title) || str(card.url))}</div></a>${caption}</figure>`
+      return `<figure class="kg-card kg-bookmark-card"><a class="kg-bookmark-container" href="${escapeHtml(str(card.url))}"><div class="kg-bookmark-title">${escapeHtml(str(meta.title) || str(card.url))}</div></a>${caption}</figure>`
     }
     case 'callout':
       return `<div class="kg-card kg-callout-card"><div class="kg-callout-text">${str(card.calloutText)}</div></div>`
     case 'button':
-      return `<div class="kg-card kg-button-card"><a href="${escape(str(card.buttonUrl))}" class="kg-btn">${escape(str(card.buttonText))}</a></div>`
+      return `<div class="kg-card kg-button-card"><a href="${escapeHtml(str(card.buttonUrl))}" class="kg-btn">${escapeHtml(str(card.buttonText))}</a></div>`
     case 'video':
     case 'audio':
     case 'file':
-      return `<figure class="kg-card kg-${name}-card"><a href="${escape(str(card.src))}">${escape(str(card.title) || str(card.fileName) || str(card.src))}</a>${caption}</figure>`
+      return `<figure class="kg-card kg-${name}-card"><a href="${escapeHtml(str(card.src))}">${escapeHtml(str(card.title) || str(card.fileName) || str(card.src))}</a>${caption}</figure>`
     case 'html':
       return str(card.html)
     case 'markdown':
-      return `<pre data-import-markdown>${escape(str(card.markdown))}</pre>`
+      return `<pre data-import-markdown>${escapeHtml(str(card.markdown))}</pre>`
     case 'code':
     case 'codeblock':
-      return `<pre><code class="language-${escape(str(card.language))}">${escape(str(card.code))}</code></pre>`
+      return `<pre><code class="language-${escapeHtml(str(card.language))}">${escapeHtml(str(card.code))}</code></pre>`
     case 'hr':
     case 'horizontalrule':
       return '<hr>'
@@ -73,7 +72,7 @@ function lexicalNode(node: LexicalNode): string {
     case 'root':
       return inner()
     case 'text': {
-      let out = escape(str(node.text))
+      let out = escapeHtml(str(node.text))
       for (const [bit, tag] of FORMATS) if (Number(node.format ?? 0) & bit) out = `<${tag}>${out}</${tag}>`
       return out
     }
@@ -94,7 +93,7 @@ function lexicalNode(node: LexicalNode): string {
       return `<li>${inner()}</li>`
     case 'link':
     case 'autolink':
-      return `<a href="${escape(str(node.url))}">${inner()}</a>`
+      return `<a href="${escapeHtml(str(node.url))}">${inner()}</a>`
     default:
       return cardHtml(str(node.type), node)
   }
@@ -128,11 +127,11 @@ export function mobiledocToHtml(json: string): string {
       for (const index of opens) {
         const [tag, attrs = []] = markups[index] ?? ['span']
         const attributes = []
-        for (let i = 0; i + 1 < attrs.length; i += 2) attributes.push(` ${attrs[i]}="${escape(attrs[i + 1]!)}"`)
+        for (let i = 0; i + 1 < attrs.length; i += 2) attributes.push(` ${attrs[i]}="${escapeHtml(attrs[i + 1]!)}"`)
         out += `<${tag}${attributes.join('')}>`
         open.push(tag)
       }
-      out += kind === 0 ? escape(str(value)) : ''
+      out += kind === 0 ? escapeHtml(str(value)) : ''
       for (let i = 0; i < closes; i++) out += `</${open.pop()}>`
     }
     return out
@@ -141,7 +140,8 @@ export function mobiledocToHtml(json: string): string {
     .map((section) => {
       const [kind, a, b] = section as [number, unknown, unknown]
       if (kind === 1) return `<${str(a)}>${markers(b as Marker[])}</${str(a)}>`
-      if (kind === 3) return `<${str(a)}>${(b as Marker[][]).map((item) => `<li>${markers(item)}</li>`).join('')}</${str(a)}>`
+      if (kind === 3)
+        return `<${str(a)}>${(b as Marker[][]).map((item) => `<li>${markers(item)}</li>`).join('')}</${str(a)}>`
       if (kind === 10) {
         const [name, payload] = doc.cards?.[Number(a)] ?? ['', {}]
         return cardHtml(name, payload)

@@ -79,7 +79,11 @@ function sourceItem(post: GhostRow, index: GhostIndex): SourceItem {
     }),
     authors,
     featured: image
-      ? { url: image, alt: either('feature_image_alt') || undefined, caption: either('feature_image_caption') || undefined }
+      ? {
+          url: image,
+          alt: either('feature_image_alt') || undefined,
+          caption: either('feature_image_caption') || undefined,
+        }
       : undefined,
     seoDescription: either('meta_description') || undefined,
     canonical: either('canonical_url') || undefined,

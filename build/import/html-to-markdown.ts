@@ -70,11 +70,17 @@ export function htmlToMarkdown(html: string, context: ConvertContext): string {
   service.addRule('embed', {
     filter: (node) => (node as Node).hasAttribute?.('data-import-embed'),
     replacement: (_c, node) =>
-      block(embed((node as Node).getAttribute('data-import-embed') ?? '', (node as Node).getAttribute('data-caption') ?? '')),
+      block(
+        embed(
+          (node as Node).getAttribute('data-import-embed') ?? '',
+          (node as Node).getAttribute('data-caption') ?? '',
+        ),
+      ),
   })
   service.addRule('iframe', {
     filter: 'iframe',
-    replacement: (_c, node) => block(embed((node as Node).getAttribute('src') ?? '', (node as Node).getAttribute('title') ?? '')),
+    replacement: (_c, node) =>
+      block(embed((node as Node).getAttribute('src') ?? '', (node as Node).getAttribute('title') ?? '')),
   })
   service.addRule('figure', {
     filter: 'figure',
@@ -87,16 +93,22 @@ export function htmlToMarkdown(html: string, context: ConvertContext): string {
         return block(embed(url || iframe?.getAttribute('src') || plain(el).replace(caption, '').trim(), caption))
       if (has(el, 'kg-bookmark-card')) {
         const link = el.querySelector('a')
-        return block(`[${plain(el.querySelector('.kg-bookmark-title')) || link?.getAttribute('href')}](${link?.getAttribute('href') ?? ''})`)
+        return block(
+          `[${plain(el.querySelector('.kg-bookmark-title')) || link?.getAttribute('href')}](${link?.getAttribute('href') ?? ''})`,
+        )
       }
       const images = Array.from(el.querySelectorAll('img')) as Node[]
       if (images.length === 1 && !el.querySelector('table, blockquote')) return block(image(images[0]!, caption))
-      if (images.length > 1) return block(images.map((img) => image(img)).join('\n\n') + (caption ? `\n\n*${caption}*` : ''))
+      if (images.length > 1)
+        return block(images.map((img) => image(img)).join('\n\n') + (caption ? `\n\n*${caption}*` : ''))
       return block(content)
     },
   })
   // An image in a figure is the figure rule's (with its caption); turndown converts the children first.
-  service.addRule('image', { filter: 'img', replacement: (_c, node) => (inFigure(node as Node) ? '' : image(node as Node)) })
+  service.addRule('image', {
+    filter: 'img',
+    replacement: (_c, node) => (inFigure(node as Node) ? '' : image(node as Node)),
+  })
   service.addRule('callout', {
     filter: (node) => has(node as Node, 'kg-callout-card'),
     replacement: (_c, node) => {
@@ -113,7 +125,8 @@ export function htmlToMarkdown(html: string, context: ConvertContext): string {
     },
   })
   service.addRule('button', {
-    filter: (node) => node.nodeName === 'A' && (has(node as Node, 'kg-btn') || has(node as Node, 'wp-block-button__link')),
+    filter: (node) =>
+      node.nodeName === 'A' && (has(node as Node, 'kg-btn') || has(node as Node, 'wp-block-button__link')),
     replacement: (_c, node) => {
       const href = context.link((node as Node).getAttribute('href') ?? '')
       const label = attribute(plain(node as Node)).slice(0, 80)
@@ -136,7 +149,8 @@ export function htmlToMarkdown(html: string, context: ConvertContext): string {
     replacement: (_c, node) => block(node.textContent ?? ''),
   })
   service.addRule('footnoteReference', {
-    filter: (node) => node.nodeName === 'SUP' && /^#/.test((node as Node).querySelector('a')?.getAttribute('href') ?? ''),
+    filter: (node) =>
+      node.nodeName === 'SUP' && /^#/.test((node as Node).querySelector('a')?.getAttribute('href') ?? ''),
     replacement: (_c, node) => {
       const id = (node as Node).querySelector('a')!.getAttribute('href')!.slice(1)
       if (!footnotes.has(id)) footnotes.set(id, footnotes.size + 1)
@@ -146,7 +160,8 @@ export function htmlToMarkdown(html: string, context: ConvertContext): string {
   service.addRule('footnotes', {
     filter: (node) =>
       node.nodeName === 'OL' &&
-      (has(node as Node, 'wp-block-footnotes') || (node.parentNode as Node | null)?.getAttribute?.('class')?.includes('footnotes') === true),
+      (has(node as Node, 'wp-block-footnotes') ||
+        (node.parentNode as Node | null)?.getAttribute?.('class')?.includes('footnotes') === true),
     replacement: (_c, node) => {
       const items = Array.from((node as Node).querySelectorAll('li')) as Node[]
       const lines = items.map((li, i) => {

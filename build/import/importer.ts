@@ -59,7 +59,13 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
   for await (const item of source.items()) {
     const collection = collectionFor(item.type)
     if (!collection) {
-      report.skip(item.type, item.title || item.id, source.internal.has(item.type) ? INTERNAL : `no collection for the type ${item.type} (--map ${item.type}=<collection>)`)
+      report.skip(
+        item.type,
+        item.title || item.id,
+        source.internal.has(item.type)
+          ? INTERNAL
+          : `no collection for the type ${item.type} (--map ${item.type}=<collection>)`,
+      )
       continue
     }
     if (!before.collections[collection]) change.collections.set(collection, item.type.replace(/[_-]+/g, ' '))
@@ -134,7 +140,11 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     const validate = validators[place.collection]!
     if (!validate(mapped.frontmatter)) {
       const error = validate.errors?.[0]
-      report.skip(item.type, label, `its frontmatter would be invalid: ${error?.instancePath || '/'} ${error?.message ?? ''}`.trim())
+      report.skip(
+        item.type,
+        label,
+        `its frontmatter would be invalid: ${error?.instancePath || '/'} ${error?.message ?? ''}`.trim(),
+      )
       continue
     }
     const path = `${dir}/${place.slug}.md`
@@ -159,7 +169,9 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
 
 /** `team-photo_2-300x200.jpg` → `Team photo 2`: a placeholder to be described. */
 function altFromFile(src: string): string {
-  const name = decodeURIComponent(basename(src.split(/[?#]/)[0] ?? src)).replace(/\.\w+$/, '').replace(/-\d+x\d+$/, '')
+  const name = decodeURIComponent(basename(src.split(/[?#]/)[0] ?? src))
+    .replace(/\.\w+$/, '')
+    .replace(/-\d+x\d+$/, '')
   const words = name.replace(/[-_.]+/g, ' ').trim()
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Image'
 }

@@ -80,7 +80,10 @@ export function mapItem(item: SourceItem, context: MapContext): Mapped {
     if (authors.length) frontmatter[people] = field?.type === 'list' ? authors.slice(0, field.max ?? 10) : authors[0]
   }
   if (item.featured) {
-    const alt = plainText(item.featured.alt ?? '') || plainText(item.featured.caption ?? '') || context.fallbackAlt(item.featured.url)
+    const alt =
+      plainText(item.featured.alt ?? '') ||
+      plainText(item.featured.caption ?? '') ||
+      context.fallbackAlt(item.featured.url)
     frontmatter.image = { url: context.image(item.featured.url), alt: bounded(alt, 300) }
   }
   if (item.restricted) {

@@ -56,16 +56,24 @@ export class MediaResolver {
     }
     if (this.folder && /\/(?:wp-content\/uploads|content\/images)\//.test(src))
       notes.push(`the image ${src} is not in the --media folder: it stays a remote URL`)
-    const absolute = src.startsWith('__GHOST_URL__') ? (this.site ? `${this.site.replace(/\/+$/, '')}${src.slice(13)}` : '') : src
+    const absolute = src.startsWith('__GHOST_URL__')
+      ? this.site
+        ? `${this.site.replace(/\/+$/, '')}${src.slice(13)}`
+        : ''
+      : src
     if (/^https?:\/\//.test(absolute)) return absolute
     if (/^\/\//.test(absolute)) return `https:${absolute}`
-    notes.push(`the image ${src} has no address the API can use (give --media, or --site-url for a Ghost export): it was left out`)
+    notes.push(
+      `the image ${src} has no address the API can use (give --media, or --site-url for a Ghost export): it was left out`,
+    )
     return undefined
   }
 
   /** The file's name beside its item: its own, unless another file of the item took it. */
   private nameFor(file: string, dir: string, prefix: string, copies: MediaCopy[]): string {
-    const base = basename(file).toLowerCase().replace(/[^a-z0-9._-]+/g, '-')
+    const base = basename(file)
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
     for (let n = 1; ; n++) {
       const name = n === 1 ? base : `${basename(base, extname(base))}-${n}${extname(base)}`
       const to = join(dir, prefix, name)

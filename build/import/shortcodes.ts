@@ -8,6 +8,7 @@
  * URL alone on a line (an oEmbed). What comes out names embeds as
  * `<div data-import-embed>`, which html-to-markdown.ts makes `::video` or a link.
  */
+import { escapeHtml } from '../../contract/html.ts'
 import type { SourceAttachment } from './source-item.ts'
 
 export interface ShortcodeContext {
@@ -17,9 +18,6 @@ export interface ShortcodeContext {
   /** What was dropped, for the report. */
   notes: string[]
 }
-
-const escape = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;')
 
 const ATTRIBUTE = /([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s'"\]]+))|(?:"([^"]*)"|(\S+))/g
 
@@ -35,10 +33,10 @@ function attributesOf(text: string): Record<string, string> {
 }
 
 const embed = (url: string, caption = '') =>
-  `\n<div data-import-embed="${escape(url.trim())}" data-caption="${escape(caption)}">${escape(url.trim())}</div>\n`
+  `\n<div data-import-embed="${escapeHtml(url.trim())}" data-caption="${escapeHtml(caption)}">${escapeHtml(url.trim())}</div>\n`
 
 const figure = (img: SourceAttachment) =>
-  `<figure><img src="${escape(img.url)}" alt="${escape(img.alt ?? '')}">${img.caption ? `<figcaption>${img.caption}</figcaption>` : ''}</figure>`
+  `<figure><img src="${escapeHtml(img.url)}" alt="${escapeHtml(img.alt ?? '')}">${img.caption ? `<figcaption>${img.caption}</figcaption>` : ''}</figure>`
 
 const KNOWN = new Set(['caption', 'wp_caption', 'gallery', 'embed', 'video', 'audio', 'playlist', 'youtube', 'vimeo'])
 
@@ -69,7 +67,7 @@ function shortcode(name: string, attrs: Record<string, string>, inner: string, c
       const src = attrs.src || attrs.mp4 || attrs.mp3 || attrs.m4a || attrs.ogg || attrs.webm || attrs['0'] || ''
       if (!src) return ''
       const file = decodeURIComponent(src.split('/').pop() ?? src)
-      return `<p><a href="${escape(src)}">${name === 'video' ? 'Video' : 'Audio'}: ${escape(file)}</a></p>`
+      return `<p><a href="${escapeHtml(src)}">${name === 'video' ? 'Video' : 'Audio'}: ${escapeHtml(file)}</a></p>`
     }
     default:
       context.notes.push(`the shortcode [${name}] has no equivalent: its tags were removed`)
@@ -110,11 +108,14 @@ function replaceBlocks(html: string, context: ShortcodeContext): string {
   )
   const left: string[] = []
   const dropped = embeds.replace(DYNAMIC_BLOCK, (_whole, name: string) => {
-    if (!['more', 'nextpage', 'footnotes', 'spacer', 'separator'].includes(name) && !left.includes(name)) left.push(name)
+    if (!['more', 'nextpage', 'footnotes', 'spacer', 'separator'].includes(name) && !left.includes(name))
+      left.push(name)
     return name === 'separator' ? '<hr>' : ''
   })
   if (left.length)
-    context.notes.push(`left out the blocks WordPress makes when a page is shown: ${left.map((n) => `wp:${n}`).join(', ')}`)
+    context.notes.push(
+      `left out the blocks WordPress makes when a page is shown: ${left.map((n) => `wp:${n}`).join(', ')}`,
+    )
   return dropped.replace(CLOSING, '').replace(/<!--more(?:\s[^>]*)?-->|<!--nextpage-->/g, '')
 }
 

@@ -47,7 +47,10 @@ export function changedSiteYaml(text: string, change: ModelChange): { text: stri
     if ((fields as YAMLMap).has('canonical_url')) continue
     ;(fields as YAMLMap).set(
       'canonical_url',
-      doc.createNode({ type: 'url', description: 'Where search engines should look for this item (an SEO plugin’s canonical URL).' }),
+      doc.createNode({
+        type: 'url',
+        description: 'Where search engines should look for this item (an SEO plugin’s canonical URL).',
+      }),
     )
     lines.push(`added the field canonical_url to ${name} in ${SITE_PATH}`)
   }

@@ -41,8 +41,7 @@ export async function indexWordPress(file: string): Promise<WordPressIndex> {
 /** The second pass: every item but attachments, as SourceItems. */
 export async function* wordPressItems(file: string, index: WordPressIndex): AsyncGenerator<SourceItem> {
   for await (const event of readWxr(file))
-    if (event.kind === 'item' && event.item.fields['wp:post_type'] !== 'attachment')
-      yield sourceItem(event.item, index)
+    if (event.kind === 'item' && event.item.fields['wp:post_type'] !== 'attachment') yield sourceItem(event.item, index)
 }
 
 function sourceItem({ fields, categories, meta }: WxrItem, index: WordPressIndex): SourceItem {
@@ -59,7 +58,7 @@ function sourceItem({ fields, categories, meta }: WxrItem, index: WordPressIndex
     published: gmt(field('wp:post_date_gmt')) ?? gmt(field('wp:post_date')),
     updated: gmt(field('wp:post_modified_gmt')) ?? gmt(field('wp:post_modified')),
     link: field('link') || undefined,
-    html: fields['content:encoded'] ?? '',
+    html: (fields['content:encoded'] ?? '') + footnotesOf(meta.footnotes),
     excerpt: fields['excerpt:encoded'] ?? '',
     // Categories and tags alike become tags; WordPress's default category names nothing.
     tags: categories
@@ -70,6 +69,25 @@ function sourceItem({ fields, categories, meta }: WxrItem, index: WordPressIndex
     seoDescription: meta._yoast_wpseo_metadesc?.trim() || meta.rank_math_description?.trim() || undefined,
     canonical: meta._yoast_wpseo_canonical?.trim() || meta.rank_math_canonical_url?.trim() || undefined,
   }
+}
+
+/**
+ * WordPress 6.3+ keeps a post's footnotes in its meta (`[{id, content}]`, JSON), the body
+ * only their references: as the list the block would show, for the footnote rules.
+ */
+function footnotesOf(json: string | undefined): string {
+  if (!json) return ''
+  let notes: unknown
+  try {
+    notes = JSON.parse(json)
+  } catch {
+    return ''
+  }
+  if (!Array.isArray(notes) || !notes.length) return ''
+  const items = notes.map(
+    (n: { id?: unknown; content?: unknown }) => `<li id="${String(n.id ?? '')}">${String(n.content ?? '')}</li>`,
+  )
+  return `\n<ol class="wp-block-footnotes">${items.join('')}</ol>`
 }
 
 /** `2019-05-01 10:00:00` (GMT) as an RFC 3339 instant; undefined for WordPress's zero date. */

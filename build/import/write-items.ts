@@ -27,7 +27,13 @@ export function fileText(source: string, frontmatter: Record<string, unknown>, b
 }
 
 /** What writing `text` at `path` would do, given what is there now. */
-export async function outcomeOf(root: string, path: string, source: string, text: string, force: boolean): Promise<Outcome> {
+export async function outcomeOf(
+  root: string,
+  path: string,
+  source: string,
+  text: string,
+  force: boolean,
+): Promise<Outcome> {
   let current: string
   try {
     current = await readFile(join(root, path), 'utf8')
@@ -49,11 +55,18 @@ export interface Undo {
 }
 
 /** Write the file and copy its images; what to undo. */
-export async function writeItem(root: string, path: string, text: string, media: readonly MediaCopy[]): Promise<Undo[]> {
+export async function writeItem(
+  root: string,
+  path: string,
+  text: string,
+  media: readonly MediaCopy[],
+): Promise<Undo[]> {
   const undo: Undo[] = []
   for (const file of [{ path, text }, ...media.map((m) => ({ path: m.to, from: m.from }))]) {
     const target = join(root, file.path)
     const before = await readFile(target, 'latin1').catch(() => undefined)
+    // An image already there with the same bytes is left as it is (a second import touches nothing).
+    if ('from' in file && before !== undefined && before === (await readFile(file.from, 'latin1'))) continue
     await mkdir(dirname(target), { recursive: true })
     if ('text' in file && file.text !== undefined) await writeFile(target, file.text)
     else if ('from' in file) await copyFile(file.from, target)

@@ -131,15 +131,19 @@ describe('importing a WordPress export with what real sites have', () => {
     expect(post).toContain('authors:\n  - name: Mira Åkesson\n')
     expect(post).toContain('image:\n  url: lights-on-the-water/harbour-lights.jpg\n')
     expect(post).toContain('aliases:\n  - /2019/05/lights-on-the-water/\n')
-    await expect(readFile(join(project.root, 'content/blog-posts/lights-on-the-water/harbour-lights.jpg'))).resolves.toEqual(
-      await readFile(join(FIXTURES, 'uploads/2019/05/harbour-lights.jpg')),
-    )
+    await expect(
+      readFile(join(project.root, 'content/blog-posts/lights-on-the-water/harbour-lights.jpg')),
+    ).resolves.toEqual(await readFile(join(FIXTURES, 'uploads/2019/05/harbour-lights.jpg')))
   })
 
   it('turns blocks and shortcodes into Markdown and components, leaving none behind', async () => {
     const blocks = await read('blog-posts/lights-on-the-water.md')
-    expect(blocks).toContain('![Boats moored under lamp posts at dusk](lights-on-the-water/harbour-lights.jpg)\n\n*The east quay, just after six*')
-    expect(blocks).toContain('::video{src="https://www.youtube.com/watch?v=dQw4w9WgXcQ" title="A time-lapse of the quay"}')
+    expect(blocks).toContain(
+      '![Boats moored under lamp posts at dusk](lights-on-the-water/harbour-lights.jpg)\n\n*The east quay, just after six*',
+    )
+    expect(blocks).toContain(
+      '::video{src="https://www.youtube.com/watch?v=dQw4w9WgXcQ" title="A time-lapse of the quay"}',
+    )
     expect(blocks).toContain(':::quote{attribution="Harbour master"}\nThe lights come on one by one.\n:::')
     expect(blocks).toContain('| Quay | Lamps |\n| --- | --- |\n| East | 12 |')
     expect(blocks).toContain('::cta{label="Plan a visit" href="https://harbour.example/visit/"}')
@@ -150,7 +154,8 @@ describe('importing a WordPress export with what real sites have', () => {
     expect(classic).toContain('![Six people on a pier](our-offsite/team-offsite.jpg)')
     expect(classic).toContain('::video{src="https://vimeo.com/76979871"')
     expect(classic).toContain('[Video: pier.mp4](https://harbour.example/wp-content/uploads/2019/06/pier.mp4)')
-    for (const body of [blocks, classic]) expect(body).not.toMatch(/\[\/?(caption|gallery|embed|video|audio|contact-form-7)|<!--/)
+    for (const body of [blocks, classic])
+      expect(body).not.toMatch(/\[\/?(caption|gallery|embed|video|audio|contact-form-7)|<!--/)
     expect(out).toContain('the shortcode [contact-form-7] has no equivalent')
   })
 
@@ -171,7 +176,9 @@ describe('importing a WordPress export with what real sites have', () => {
 
   it('declares pages and the custom type’s collection, with Rank Math’s canonical URL, keeping site.yaml’s comments', async () => {
     const site = await read('site.yaml')
-    expect(site).toMatch(/\n {2}pages:\n {4}path: \/pages\n {4}title: Pages\n {4}label: page\n {4}fields:\n {6}canonical_url:/)
+    expect(site).toMatch(
+      /\n {2}pages:\n {4}path: \/pages\n {4}title: Pages\n {4}label: page\n {4}fields:\n {6}canonical_url:/,
+    )
     expect(site).toContain('\n  products:\n    path: /products\n')
     const about = await read('pages/about.md')
     expect(about).toContain('summary: Who runs the harbour association, and since when.\n')
@@ -195,8 +202,15 @@ describe('importing a WordPress export with what real sites have', () => {
     const kept = await importInto(project, ...args)
     expect(kept.stdout).toContain('our-offsite.md was edited since it was imported')
     expect(await readFile(path, 'utf8')).toBe(edited)
+    // An updated export: the file nobody edited follows it, the edited one stays as it is.
+    const updated = join(project.root, 'updated.xml')
+    await writeFile(updated, (await readFile(file, 'utf8')).replace('every two hours', 'every three hours'))
+    const again = await importInto(project, 'wordpress', updated, ...args.slice(2))
+    expect(again.stdout).toContain('post: 0 created, 1 updated, 3 unchanged, 1 skipped')
+    expect(await read('blog-posts/winter-timetable.md')).toContain('Ferries every three hours')
+    expect(await readFile(path, 'utf8')).toBe(edited)
     const forced = await importInto(project, ...args, '--force')
-    expect(forced.stdout).toContain('post: 0 created, 1 updated, 4 unchanged, 0 skipped')
+    expect(forced.stdout).toContain('post: 0 created, 2 updated, 3 unchanged, 0 skipped')
     expect(await readFile(path, 'utf8')).toContain('We spent a day')
   })
 
@@ -218,7 +232,14 @@ describe('importing a WordPress export with what real sites have', () => {
 describe('importing a Ghost export', () => {
   let project: TempProject
   let gateway: TestGateway
-  const args = ['ghost', join(FIXTURES, 'ghost.json'), '--media', join(FIXTURES, 'ghost-images'), '--site-url', 'https://lighthouse.example']
+  const args = [
+    'ghost',
+    join(FIXTURES, 'ghost.json'),
+    '--media',
+    join(FIXTURES, 'ghost-images'),
+    '--site-url',
+    'https://lighthouse.example',
+  ]
   beforeAll(async () => {
     project = await createProject()
     const run = await importInto(project, ...args)
@@ -237,8 +258,10 @@ describe('importing a Ghost export', () => {
 
   it('turns Lexical, Mobiledoc and rendered cards into Markdown and components', async () => {
     const lexical = await read('blog-posts/the-lighthouse.md')
-    expect(lexical).toContain('[The keeper\'s log](/blog/keepers-log)')
-    expect(lexical).toContain('![A white lighthouse on a rock](the-lighthouse/lighthouse.jpg)\n\n*The light in January*')
+    expect(lexical).toContain("[The keeper's log](/blog/keepers-log)")
+    expect(lexical).toContain(
+      '![A white lighthouse on a rock](the-lighthouse/lighthouse.jpg)\n\n*The light in January*',
+    )
     expect(lexical).toContain(':::callout\nThe tower is closed in winter.\n:::')
     expect(lexical).toContain('::video{src="https://www.youtube.com/watch?v=aqz-KE-bpKQ" title="The light at night"}')
     expect(lexical).toContain('::cta{label="Book a tour" href="https://tours.example/lighthouse"}')
@@ -252,7 +275,12 @@ describe('importing a Ghost export', () => {
   })
 
   it('serves the published posts and page, not the scheduled, draft or members-only ones', async () => {
-    for (const path of ['blog-posts/the-lighthouse', 'blog-posts/keepers-log', 'blog-posts/rendered-with-cards', 'pages/visit'])
+    for (const path of [
+      'blog-posts/the-lighthouse',
+      'blog-posts/keepers-log',
+      'blog-posts/rendered-with-cards',
+      'pages/visit',
+    ])
       expect((await fetch(`${gateway.url}/api/${path}`)).status, path).toBe(200)
     for (const path of ['blog-posts/next-season', 'blog-posts/half-written', 'blog-posts/for-members'])
       expect((await fetch(`${gateway.url}/api/${path}`)).status, path).toBe(404)
