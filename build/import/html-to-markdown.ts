@@ -105,6 +105,26 @@ export function htmlToMarkdown(html: string, context: ConvertContext): string {
     },
   })
   // An image in a figure is the figure rule's (with its caption); turndown converts the children first.
+  // GFM needs a header row: a table without one gets an empty header, rather than staying HTML.
+  service.addRule('headlessTable', {
+    filter: (node) => node.nodeName === 'TABLE' && !(node as Node).querySelector('th'),
+    replacement: (_c, node) => {
+      const rows = Array.from((node as Node).querySelectorAll('tr')) as Node[]
+      const cells = rows.map((row) =>
+        (Array.from(row.querySelectorAll('td')) as Node[]).map((td) =>
+          service
+            .turndown(td.innerHTML)
+            .replace(/\s*\n\s*/g, ' ')
+            .replace(/\|/g, '\\|')
+            .trim(),
+        ),
+      )
+      const width = Math.max(1, ...cells.map((c) => c.length))
+      const line = (c: string[]) => `| ${Array.from({ length: width }, (_, i) => c[i] ?? '').join(' | ')} |`
+      const head = `${line([])}\n|${' --- |'.repeat(width)}`
+      return block([head, ...cells.map(line)].join('\n'))
+    },
+  })
   service.addRule('image', {
     filter: 'img',
     replacement: (_c, node) => (inFigure(node as Node) ? '' : image(node as Node)),

@@ -77,6 +77,10 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
     placed.set(`${item.type}:${item.id}`, place)
     pending.push({ item: { id: item.id, link: item.link, status: item.status, restricted: item.restricted }, place })
   }
+  if (!placed.size && !report.types.size)
+    throw new ImportError(
+      `${options.file} holds no posts or pages: is it ${options.kind === 'wordpress' ? 'a WordPress export (WXR, Tools → Export)' : 'a Ghost export (JSON, Settings → Labs → Export)'}?`,
+    )
   // A canonical URL only needs the field where some item's differs from its own address: decided as items are mapped.
   const declared = await declareModel(options.root, change, options.dryRun)
   for (const line of declared.lines) report.model(line)

@@ -6,6 +6,7 @@
  */
 import type { CollectionModel } from '../../contract/model/model.ts'
 import { slugify } from '../core/slug.ts'
+import { plainText } from './plain-text.ts'
 import type { SourceAuthor, SourceItem } from './source-item.ts'
 
 /** What becomes of an item: a file to write, or the reason it is skipped. */
@@ -27,24 +28,6 @@ export interface MapContext {
 const PUBLISHED = new Set(['publish', 'published'])
 const SCHEDULED = new Set(['future', 'scheduled'])
 const DRAFT = new Set(['draft', 'pending', 'private', 'sent'])
-
-/** Text of an excerpt or meta description: no tags, entities of the common kind undone, one line. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<\/?(?:p|div|br|li|h\d|blockquote)\b[^>]*>/gi, ' ')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;|&#160;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;|&#8220;|&#8221;/g, '"')
-    .replace(/&#039;|&#8217;|&#8216;/g, "'")
-    .replace(/&#8211;/g, '–')
-    .replace(/&#8212;/g, '—')
-    .replace(/&#8230;|&hellip;/g, '…')
-    .replace(/\s+/g, ' ')
-    .trim()
-}
 
 /** At most `max` characters, cut at a word with an ellipsis. */
 function bounded(text: string, max: number): string {

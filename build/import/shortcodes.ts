@@ -9,6 +9,7 @@
  * `<div data-import-embed>`, which html-to-markdown.ts makes `::video` or a link.
  */
 import { escapeHtml } from '../../contract/html.ts'
+import { plainText } from './plain-text.ts'
 import type { SourceAttachment } from './source-item.ts'
 
 export interface ShortcodeContext {
@@ -103,7 +104,7 @@ function replaceBlocks(html: string, context: ShortcodeContext): string {
         return whole
       }
       const caption = /<figcaption[^>]*>([\s\S]*?)<\/figcaption>/.exec(inner)?.[1] ?? ''
-      return url ? embed(url, caption.replace(/<[^>]+>/g, '').trim()) : inner
+      return url ? embed(url, plainText(caption)) : inner
     },
   )
   const left: string[] = []
