@@ -17,11 +17,14 @@ export class AddressBook {
   private readonly byPath = new Map<string, Address>()
   private readonly hosts = new Set<string>()
 
+  /** The old site's address without its trailing slash, or '' when unknown. */
+  private readonly site: string
+
   constructor(oldSite: string | undefined) {
-    for (const url of [oldSite].filter(Boolean) as string[])
-      try {
-        this.hosts.add(new URL(url).host.replace(/^www\./, ''))
-      } catch {}
+    this.site = (oldSite ?? '').replace(/\/+$/, '')
+    try {
+      if (oldSite) this.hosts.add(new URL(oldSite).host.replace(/^www\./, ''))
+    } catch {}
   }
 
   add(id: string, oldLink: string | undefined, address: Address): void {
@@ -49,10 +52,11 @@ export class AddressBook {
   /** `href` rewritten: an imported item's new path (with its #fragment), the text only for one not public, else as it was. */
   rewrite(href: string): string | undefined {
     const path = this.pathOf(href)
-    if (path === undefined) return href.replace(/^__GHOST_URL__/, '')
+    if (path === undefined) return href
     const query = /[?&](p|page_id)=(\d+)/.exec(path)
     const found = this.byPath.get(query ? `?${query[1]}=${query[2]}` : normal(path.split('?')[0]!))
-    if (!found) return href
+    // Another page of the old site (a tag's, an author's): where it was, with Ghost's placeholder filled in.
+    if (!found) return href.startsWith('__GHOST_URL__') ? `${this.site}${href.slice(13)}` : href
     if (!found.public) return undefined
     const hash = href.includes('#') ? href.slice(href.indexOf('#')) : ''
     return `${found.path}${hash}`

@@ -157,6 +157,9 @@ describe('importing a WordPress export with what real sites have', () => {
     for (const body of [blocks, classic])
       expect(body).not.toMatch(/\[\/?(caption|gallery|embed|video|audio|contact-form-7)|<!--/)
     expect(out).toContain('the shortcode [contact-form-7] has no equivalent')
+    // A file missing from --media is a note, and the image stays where it was.
+    expect(classic).toContain('![Gulls over the pier](https://harbour.example/wp-content/uploads/2019/06/gulls.jpg)')
+    expect(out).toContain('the image https://harbour.example/wp-content/uploads/2019/06/gulls.jpg is not in the --media folder')
   })
 
   it('rewrites internal links to the new addresses, and one to a draft to its text', async () => {
@@ -271,7 +274,10 @@ describe('importing a Ghost export', () => {
     const mobiledoc = await read('blog-posts/keepers-log.md')
     expect(mobiledoc).toContain('beside [the lighthouse](/blog/the-lighthouse).')
     expect(mobiledoc).toContain('Entries are **short**.')
-    expect(await read('blog-posts/rendered-with-cards.md')).toContain(':::callout\nMind the steps.\n:::')
+    const rendered = await read('blog-posts/rendered-with-cards.md')
+    expect(rendered).toContain(':::callout\nMind the steps.\n:::')
+    expect(rendered).toContain('filed under [history](https://lighthouse.example/tag/history/).')
+    expect(rendered).toContain('![Stairs](https://cdn.example/a.jpg)\n\n![The lamp room](https://cdn.example/b.jpg)')
   })
 
   it('serves the published posts and page, not the scheduled, draft or members-only ones', async () => {
