@@ -47,8 +47,11 @@ export function htmlToMarkdown(html: string, context: ConvertContext): string {
   const image = (img: Node, caption = ''): string => {
     const src = img.getAttribute('src') ?? ''
     if (!src) return ''
+    const url = context.image(src)
+    // An image with no usable address is left out (the report says so); its caption stays.
+    if (!url) return caption ? `*${caption.replace(/\*/g, '\\*')}*` : ''
     const alt = attribute(img.getAttribute('alt') || caption || img.getAttribute('title') || context.fallbackAlt(src))
-    const md = `![${alt.replace(/[[\]]/g, '')}](${context.image(src)})`
+    const md = `![${alt.replace(/[[\]]/g, '')}](${url})`
     return caption ? `${md}\n\n*${caption.replace(/\*/g, '\\*')}*` : md
   }
   const embed = (url: string, caption: string): string => {

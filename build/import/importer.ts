@@ -121,7 +121,7 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
         if (copies.length > count) copies[count]!.to = `content/people/${name}`
         return `../people/${name}`
       },
-      image: (src) => image(src) ?? src,
+      image,
       oldPath: addresses.pathOf(item.link)?.split('?')[0],
       fallbackAlt,
     })
@@ -130,8 +130,6 @@ export async function runImport(options: ImportOptions): Promise<ImportReport> {
       report.skip(item.type, label, mapped.skip)
       continue
     }
-    if (mapped.frontmatter.image && typeof (mapped.frontmatter.image as { url: string }).url !== 'string')
-      delete mapped.frontmatter.image
     const body = htmlToMarkdown(source.html(item, notes), {
       image: (src) => image(src) ?? '',
       link: (href) => {

@@ -18,8 +18,8 @@ export interface MapContext {
   author(key: string): SourceAuthor
   /** A portrait's path or URL as the file names it; undefined when there is none to name. */
   avatar(author: SourceAuthor): string | undefined
-  /** The featured image's address as the file names it. */
-  image(src: string): string
+  /** The featured image's address as the file names it; undefined when it has none the API can use. */
+  image(src: string): string | undefined
   /** The item's old address as a path on the old site (`/2019/05/my-post/`), when it has one. */
   oldPath?: string
   fallbackAlt(src: string): string
@@ -62,12 +62,13 @@ export function mapItem(item: SourceItem, context: MapContext): Mapped {
     if (!authors.length && field?.required) return { skip: `it names no author, and ${people} is required` }
     if (authors.length) frontmatter[people] = field?.type === 'list' ? authors.slice(0, field.max ?? 10) : authors[0]
   }
-  if (item.featured) {
+  const image = item.featured && context.image(item.featured.url)
+  if (item.featured && image) {
     const alt =
       plainText(item.featured.alt ?? '') ||
       plainText(item.featured.caption ?? '') ||
       context.fallbackAlt(item.featured.url)
-    frontmatter.image = { url: context.image(item.featured.url), alt: bounded(alt, 300) }
+    frontmatter.image = { url: image, alt: bounded(alt, 300) }
   }
   if (item.restricted) {
     frontmatter.draft = true
