@@ -1,10 +1,10 @@
 /**
- * An export larger than the memory the import may use: WordPress's of a
- * site with years of comments, written here to a temporary file (over
- * 100 MB, most of it comments, as in real exports), imported with the V8
- * heap capped well below the file's size. A reader that held the file, or
- * every item, would run out of memory; the streaming one reads each item
- * and lets it go.
+ * Exports larger than the memory the import may use, written here to
+ * temporary files of over 100 MB and imported with the V8 heap capped well
+ * below that: WordPress's of a site with years of comments (most of a real
+ * export), and Ghost's with each post's editor document beside its html. A
+ * reader that held the file, or every item, would run out of memory; the
+ * streaming ones read each item and let it go.
  */
 import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
@@ -45,21 +45,54 @@ async function writeExport(file: string): Promise<void> {
   await once(out, 'finish')
 }
 
-describe('an export larger than the memory the import may use', () => {
+/** Ghost's JSON, each post with a large Mobiledoc document (the html is what is imported). */
+async function writeGhostExport(file: string): Promise<void> {
+  const out = createWriteStream(file)
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain')
+  }
+  const doc = JSON.stringify(
+    JSON.stringify({ version: '0.3.1', sections: [[1, 'p', [[0, [], 0, 'x'.repeat(COMMENTS * COMMENT * 1.1)]]]] }),
+  )
+  await write('{"db":[{"meta":{"version":"5.80.0"},"data":{"posts":[')
+  for (let i = 1; i <= POSTS; i++)
+    await write(
+      `${i > 1 ? ',' : ''}{"id":"${i}","title":"Post ${i}","slug":"post-${i}","type":"post","status":"published","visibility":"public","published_at":"2024-01-01T00:00:00.000Z","html":"<p>Post ${i}.</p>","mobiledoc":${doc}}`,
+    )
+  await write('],"users":[{"id":"1","name":"Ann Lee"}],"posts_authors":[')
+  for (let i = 1; i <= POSTS; i++) await write(`${i > 1 ? ',' : ''}{"post_id":"${i}","author_id":"1","sort_order":0}`)
+  await write(']}}]}\n')
+  out.end()
+  await once(out, 'finish')
+}
+
+describe('exports larger than the memory the import may use', () => {
   let project: TempProject
   let file: string
+  let ghost: string
   beforeAll(async () => {
     project = await createProject()
     file = join(project.root, 'export.xml')
+    ghost = join(project.root, 'export.json')
     await writeExport(file)
+    await writeGhostExport(ghost)
     // The commands' bundle made first (bundling is not what is measured).
     await runCommand('import', ['--help'])
   }, 120_000)
   afterAll(() => project?.remove())
 
-  it(`imports with the heap capped at ${HEAP_MB} MB`, async () => {
+  it(`imports WordPress's with the heap capped at ${HEAP_MB} MB`, async () => {
     expect((await stat(file)).size).toBeGreaterThan(100 * 1024 * 1024)
     const run = await runCommand('import', ['wordpress', file, '--root', project.root, '--dry-run'], {
+      NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}`,
+    })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain(`post: ${POSTS} would be created`)
+  }, 300_000)
+
+  it(`imports Ghost's with the heap capped at ${HEAP_MB} MB`, async () => {
+    expect((await stat(ghost)).size).toBeGreaterThan(100 * 1024 * 1024)
+    const run = await runCommand('import', ['ghost', ghost, '--root', project.root, '--dry-run'], {
       NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}`,
     })
     expect(run.code, run.stderr).toBe(0)
