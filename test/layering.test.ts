@@ -101,6 +101,13 @@ describe('layering', () => {
     expect(show(crossing)).toEqual([])
   })
 
+  it('build/import/ is a command of its own: nothing else imports it', async () => {
+    const crossing = [...(await importsUnder('build')), ...(await importsUnder('gateway'))].filter(
+      (i) => i.target.startsWith('build/import/') && !i.file.startsWith('build/import/'),
+    )
+    expect(show(crossing)).toEqual([])
+  })
+
   it('the folders of build/ import each other without a cycle', async () => {
     expect(folderCycle(await importsUnder('build'), 'build')).toBeUndefined()
   })

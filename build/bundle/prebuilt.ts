@@ -16,6 +16,7 @@ import { sourceFingerprint } from '../compiler/inputs.ts'
 export const COMMANDS = {
   cli: 'build/cli.ts',
   new: 'build/scaffold/new.ts',
+  import: 'build/import/cli.ts',
   dev: 'gateway/dev.ts',
   serve: 'gateway/serve.ts',
   keys: 'gateway/auth/keys-cli.ts',

@@ -139,6 +139,13 @@ const CASES: Case[] = [
     bad: '--slugs',
     near: '--slug',
   },
+  {
+    script: 'import',
+    name: 'npm run import',
+    usage: 'usage: npm run import -- <wordpress|ghost> <export file> [options]',
+    bad: '--dry',
+    near: '--dry-run',
+  },
   { script: 'api:check', name: 'npm run api:check', usage: 'usage: npm run api:check', bad: '--bogus' },
   {
     script: 'api:release',

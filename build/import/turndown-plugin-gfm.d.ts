@@ -1,0 +1,5 @@
+/** turndown-plugin-gfm ships no types. */
+declare module 'turndown-plugin-gfm' {
+  import type TurndownService from 'turndown'
+  export const gfm: TurndownService.Plugin
+}
