@@ -110,7 +110,8 @@ export function shareLinkRoute(deps: ShareLinkDeps): EventHandler {
     const unrecorded = await deps
       .audit(byOf(principal))
       .record('create', 'share-link', link.id, { item: `${def.name}/${slug}`, expires_at: expiresAt })
-    if (unrecorded) deps.log('warn', 'share link made but not in the audit trail', { id: link.id, error: unrecorded.message })
+    if (unrecorded)
+      deps.log('warn', 'share link made but not in the audit trail', { id: link.id, error: unrecorded.message })
     const body = {
       id: link.id,
       url: shareUrl(deps.publicUrl(), token),

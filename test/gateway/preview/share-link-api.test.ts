@@ -89,7 +89,9 @@ describe('making a share link through the API', () => {
   it('is a 401 without a credential, naming the scope', async () => {
     const res = await post(PATH, undefined)
     await problemOf(res, 401, 'unauthorized')
-    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer resource_metadata=".*", scope="content\.preview\.read"$/)
+    expect(res.headers.get('www-authenticate')).toMatch(
+      /^Bearer resource_metadata=".*", scope="content\.preview\.read"$/,
+    )
   })
 
   it('is a 403 insufficient_scope for a sandbox key, an agent key and a token without the preview scope', async () => {
@@ -142,7 +144,11 @@ describe('making a share link through the API', () => {
 describe('bad input', () => {
   it('an unknown item or collection is a 404', async () => {
     await problemOf(await post('/api/preview/blog-posts/no-such-post/share-links', keys.reviewer), 404, 'not-found')
-    await problemOf(await post(`/api/preview/no-such-things/${DRAFT.slug}/share-links`, keys.reviewer), 404, 'not-found')
+    await problemOf(
+      await post(`/api/preview/no-such-things/${DRAFT.slug}/share-links`, keys.reviewer),
+      404,
+      'not-found',
+    )
   })
 
   it('a missing, unknown or bad expiry, or another member, is a 422 naming it', async () => {
