@@ -34,6 +34,12 @@ export const PROBLEM_TYPES = {
     description:
       'The item at this address was deleted (its file removed, made a draft or expired); `tombstone` names the change feed entry that recorded it. An address an item moved from answers 301 instead.',
   },
+  'invalid-body': {
+    status: 422,
+    title: 'Invalid request body',
+    description:
+      'The request body is well-formed JSON, but a member of it is missing, unknown or out of range; `errors` names each member and what it must be.',
+  },
   'method-not-allowed': {
     status: 405,
     title: 'Method not allowed',
@@ -115,5 +121,6 @@ export interface ProblemBody {
  * Problem types answered with a schema of their own (build/openapi/taxonomy-schemas.ts) rather
  * than the shared `Problem`, whose `type` lists the types of API 1.0.0: a value added there would
  * be one its clients were promised never to see (a major change, docs/api-lifecycle.md).
+ * `invalid-body` is answered only by the editor's share-link endpoint, which the document leaves out.
  */
-export const OWN_SCHEMA_PROBLEMS: readonly ProblemName[] = ['gone']
+export const OWN_SCHEMA_PROBLEMS: readonly ProblemName[] = ['gone', 'invalid-body']

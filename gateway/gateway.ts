@@ -46,6 +46,8 @@ import { previewSource } from './preview/artifact.ts'
 import { previewItemRoute, previewListRoute, previewSearchRoute, type PreviewDeps } from './preview/api-routes.ts'
 import { shareLinks } from './preview/share-links.ts'
 import { reviewRoute } from './preview/share-page.ts'
+import { shareLinkRoute } from './preview/link-route.ts'
+import { openAuditTrail } from './auth/audit/audit-trail.ts'
 import type { StateStore } from './auth/store/state-store.ts'
 
 export interface Platform {
@@ -137,7 +139,8 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     log,
   )
   let linkStore: StateStore | undefined
-  const links = shareLinks(() => (linkStore ??= openStateStore(stateStore, clock)), now)
+  const openLinkStore = () => (linkStore ??= openStateStore(stateStore, clock))
+  const links = shareLinks(openLinkStore, now)
   const previewDeps: PreviewDeps | undefined = auth && { store, source: preview, guard: auth, now }
   const handlers: RouteHandlers = {
     health: healthRoute(store, storeHealth(stateStore)),
@@ -155,6 +158,18 @@ export async function createGateway(settings: Settings, platform: Platform): Pro
     previewItem: previewDeps ? previewItemRoute(previewDeps) : NOT_HERE,
     previewSearch: previewDeps ? previewSearchRoute(previewDeps) : NOT_HERE,
     review: reviewRoute({ store, source: preview, links }),
+    previewShareLink: auth
+      ? shareLinkRoute({
+          store,
+          source: preview,
+          guard: auth,
+          links,
+          publicUrl,
+          now,
+          audit: (by) => openAuditTrail(openLinkStore(), { via: 'gateway', by }, now),
+          log,
+        })
+      : NOT_HERE,
     ...(auth ? authHandlers(auth) : withoutAuth()),
     mcp:
       auth || settings.MCP_AUTH === 'off'

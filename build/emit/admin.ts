@@ -27,6 +27,7 @@ import {
   ADMIN_CONFIG_PATH,
   ADMIN_LOCAL_BACKEND_PATH,
   ADMIN_PATH,
+  PREVIEW_API_PATH,
   PREVIEW_PREFIX,
   PREVIEW_RENDER_PATH,
 } from '../../contract/public-paths.ts'
@@ -47,6 +48,7 @@ const SCRIPTS = [
   'preview.js',
   'related.js',
   'repository-layout.js',
+  'share-link.js',
   'slug.js',
   'translations.js',
 ]
@@ -105,6 +107,7 @@ function indexPage(siteName: string, problem: string | undefined, components: Ed
     localBackend: ADMIN_LOCAL_BACKEND_PATH,
     render: PREVIEW_RENDER_PATH,
     preview: PREVIEW_PREFIX,
+    previewApi: PREVIEW_API_PATH,
   }
   const problemScript = problem
     ? `<script type="application/json" id="admin-problem">${jsonForScript(problem)}</script>\n`

@@ -54,7 +54,7 @@ import type { ContentModel } from '../model/model.ts'
 import type { Parameter, Prerendered, Route } from './route.ts'
 import { redirects, sitemap, sitemapPart, tag, tags } from './taxonomy.ts'
 import { people, person } from './people.ts'
-import { previewItem, previewList, previewSearch, review } from './preview.ts'
+import { previewItem, previewList, previewSearch, previewShareLink, review } from './preview.ts'
 
 export const ROUTES = {
   list,
@@ -70,6 +70,7 @@ export const ROUTES = {
   previewList,
   previewItem,
   review,
+  previewShareLink,
   rssFeed,
   atomFeed,
   jsonFeed,

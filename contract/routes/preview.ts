@@ -6,9 +6,12 @@
  * record with its `state` and a scheduled item's `release_at`. They need the
  * `content.preview.read` scope (a `preview.read` API key), are never a file
  * of dist/ and never kept by a shared cache. `/review/{token}` is a share
- * link's page of one item (gateway/preview/share-page.ts).
+ * link's page of one item (gateway/preview/share-page.ts), and
+ * `POST /api/preview/{collection}/{slug}/share-links` makes one for the
+ * editor's "Share preview link" button (gateway/preview/link-route.ts).
  */
 import type { CollectionModel, ContentModel } from '../model/model.ts'
+import { JSON_MEDIA_TYPE } from '../headers.ts'
 import { PREVIEW_CACHE, PREVIEW_STATES } from '../preview.ts'
 import { PREVIEW_API_PATH, REVIEW_PREFIX } from '../public-paths.ts'
 import { itemParameters, listParameters, recordSchemaName, tagOf } from './content.ts'
@@ -192,4 +195,20 @@ export const review = route({
   parameters: [TOKEN],
   budgets: ['computed'],
   undocumented: 'a share link: a read-only page of one item for a reviewer in a browser, not an API',
+})
+
+/**
+ * A share link for one item, made by the editor's button with a preview
+ * credential: what `npm run keys -- preview-link` makes, for whoever may read
+ * the preview already. Under the item's own path, so no collection's name can
+ * shadow it; computed per request, so it draws from the computed budget
+ * (netlify.toml has no edge rule to spare for it).
+ */
+export const previewShareLink = route({
+  path: `${PREVIEW_API_PATH}/{collection}/{slug}/share-links`,
+  methods: ['POST'],
+  served: 'gateway',
+  budgets: ['computed'],
+  body: { types: [JSON_MEDIA_TYPE], limit: 'TOKEN_MAX_BODY_BYTES' },
+  undocumented: "the editor's Share preview link button: a share link for one item, for a holder of the preview scope",
 })

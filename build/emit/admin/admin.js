@@ -127,6 +127,7 @@ async function start() {
     local,
     renderPath: paths.render,
     previewPrefix: paths.preview,
+    previewApi: paths.previewApi,
     localBackend: paths.localBackend,
     repositoryPath: layout.repositoryPath,
   })

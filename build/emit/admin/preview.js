@@ -9,6 +9,7 @@
  * deploy preview of the draft's pull request shows the published record.
  */
 import { dirname, isLocal, resolveLocal } from './media.js'
+import { shareLinkClass } from './share-link.js'
 
 /** Wait this long after the last keystroke before rendering again. */
 const RENDER_DELAY_MS = 250
@@ -71,11 +72,12 @@ async function withLocalImages(/** @type {string} */ html, /** @type {(url: stri
 /**
  * @param {any} CMS Decap's global
  * @param {{ collections: { name: string, folder: string }[], i18n?: { default_locale: string } }} config
- * @param {{ local: boolean, renderPath: string, previewPrefix: string, localBackend: string,
+ * @param {{ local: boolean, renderPath: string, previewPrefix: string, previewApi: string, localBackend: string,
  *   repositoryPath: (path: string) => string }} options
  */
 export function registerPreviews(CMS, config, options) {
   const h = window.h
+  const ShareLink = shareLinkClass(options.previewApi)
   for (const collection of config.collections) {
     const Preview = window.createClass({
       getInitialState: () => ({ html: '', problem: '', lead: '' }),
@@ -147,6 +149,9 @@ export function registerPreviews(CMS, config, options) {
               ),
             ),
           )
+        // A saved item has a share link to send to a reviewer (the build's preview has it once built).
+        if (slug && !entry.get('newRecord'))
+          parts.push(h(ShareLink, { key: 'share', collection: collection.name, slug }))
         const lead = data.getIn(['image', 'url'])
         const src = options.local ? this.state.lead : lead ? String(getAsset(lead)) : ''
         if (src)
