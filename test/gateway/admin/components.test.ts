@@ -81,8 +81,11 @@ describe('components in the editor', () => {
     // The preview pane: the build's renderer, the component's documented markup.
     const callout = page.frameLocator('iframe').first().locator('.body aside.component-callout')
     await callout.waitFor({ timeout: 15_000 })
-    expect(await callout.getAttribute('data-tone')).toBe('warning')
-    expect(await callout.locator('.component-callout-title').textContent()).toBe('Mind the gap')
+    // The pane renders as the author types: it may show the default tone before the choice lands.
+    await expect.poll(() => callout.getAttribute('data-tone'), { timeout: 15_000 }).toBe('warning')
+    await expect
+      .poll(() => callout.locator('.component-callout-title').textContent(), { timeout: 15_000 })
+      .toBe('Mind the gap')
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click()
     await page.getByText('Publish now').click()
