@@ -6,6 +6,8 @@
 import { z } from 'zod'
 import type { ContentModel } from '../../contract/model/model.ts'
 import { LOCALE } from '../../contract/routes/parameters.ts'
+import type { FullRecord } from '../../contract/records.ts'
+import { sectionOf, unknownSectionMessage, type Section } from '../../contract/sections.ts'
 import { textArgument } from './arguments.ts'
 
 /** One of `names` (the build's collections, or some of them). */
@@ -76,6 +78,23 @@ export const hitSection = z
 export function toolError(message: string) {
   return { isError: true, content: [{ type: 'text' as const, text: message }] }
 }
+
+/**
+ * The section a tool's `section` argument asks for of `record`: none when none is asked,
+ * else the section, else the error naming the record's heading ids.
+ */
+export function askedSection(
+  record: FullRecord,
+  id: string | undefined,
+): { section: Section | undefined; error?: undefined } | { error: ReturnType<typeof toolError> } {
+  if (id === undefined) return { section: undefined }
+  const section = sectionOf(record.body.markdown, record.toc, id)
+  return section ? { section } : { error: toolError(unknownSectionMessage(id, record.toc)) }
+}
+
+/** A section as the tools' output names it (`sectionOutput`). */
+export const sectionField = (section: Section | undefined) =>
+  section && { section: { id: section.id, text: section.text, depth: section.depth } }
 
 /** Tool result with structured content and the same information as readable text. */
 export function toolResult<T extends Record<string, unknown>>(structured: T, text: string) {

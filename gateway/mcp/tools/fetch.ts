@@ -12,9 +12,18 @@ import { metadataOf, readItemIn, recordUri } from '../content.ts'
 import { followMoved, goneMessage, parseConnectorId, recordConnectorId, unknownIdMessage } from '../connector.ts'
 import type { McpContext } from '../context.ts'
 import type { ContentModel } from '../../../contract/model/model.ts'
-import { collectionArg, jsonResult, perModel, READ_ONLY, sectionArg, sectionOutput, toolError } from '../schemas.ts'
+import {
+  askedSection,
+  collectionArg,
+  jsonResult,
+  perModel,
+  READ_ONLY,
+  sectionArg,
+  sectionField,
+  sectionOutput,
+  toolError,
+} from '../schemas.ts'
 import { readableMarkdown } from '../../../contract/readable-markdown.ts'
-import { sectionOf, unknownSectionMessage } from '../../../contract/sections.ts'
 
 const metadataSchema = (model: ContentModel) =>
   z.looseObject({
@@ -91,15 +100,16 @@ export function registerFetch({ server, snapshot }: McpContext): void {
       }
     }
     if (!ref || !record) return toolError(unknownIdMessage(snapshot, id))
-    const section = sectionId === undefined ? undefined : sectionOf(record.body.markdown, record.toc, sectionId)
-    if (sectionId !== undefined && !section) return toolError(unknownSectionMessage(sectionId, record.toc))
+    const found = askedSection(record, sectionId)
+    if (found.error) return found.error
+    const { section } = found
     const { id: recordId, title, url, ...rest } = metadataOf(record)
     return jsonResult({
       id: recordConnectorId(snapshot, ref.collection, record),
       title,
       text: readableMarkdown(section?.markdown ?? record.body.markdown),
       url: `${String(url ?? '')}${section ? `#${encodeURIComponent(section.id)}` : ''}`,
-      ...(section && { section: { id: section.id, text: section.text, depth: section.depth } }),
+      ...sectionField(section),
       metadata: {
         collection: ref.collection,
         record_id: recordId,

@@ -10,12 +10,13 @@ import {
   perModel,
   READ_ONLY,
   recordSummary,
+  askedSection,
   sectionArg,
+  sectionField,
   sectionOutput,
   toolError,
   toolResult,
 } from '../schemas.ts'
-import { sectionOf, unknownSectionMessage } from '../../../contract/sections.ts'
 import { readableMarkdown } from '../../../contract/readable-markdown.ts'
 import { findItem, isMultilingual, localesOf, toolLocale } from '../../content/locales.ts'
 import { readRecord } from '../../content/items.ts'
@@ -84,8 +85,9 @@ export function registerGetContent({ server, snapshot, drafts }: McpContext): vo
         if (!entry)
           return toolError(`${unknownSlugMessage(asked, wanted)} (in any state: drafts and scheduled items included)`)
         const { record } = entry
-        const part = sectionId === undefined ? undefined : sectionOf(record.body.markdown, record.toc, sectionId)
-        if (sectionId !== undefined && !part) return toolError(unknownSectionMessage(sectionId, record.toc))
+        const found = askedSection(record, sectionId)
+        if (found.error) return found.error
+        const part = found.section
         const text = readableMarkdown(part?.markdown ?? record.body.markdown)
         const when = entry.state === 'scheduled' ? ` (publishes ${entry.release_at})` : ''
         return toolResult(
@@ -95,7 +97,7 @@ export function registerGetContent({ server, snapshot, drafts }: McpContext): vo
             resource_uri: recordUri(snapshot, asked, record),
             metadata: metadataOf(record),
             markdown: text,
-            ...(part && { section: { id: part.id, text: part.text, depth: part.depth } }),
+            ...sectionField(part),
             ...stateOf(entry),
           },
           [
@@ -128,8 +130,9 @@ export function registerGetContent({ server, snapshot, drafts }: McpContext): vo
           `${unknownSlugMessage(asked, wanted)}${chosen.locale ? ` (in ${chosen.locale}: pass that locale to list_content for its slugs)` : ''}`,
         )
       const metadata = metadataOf(record)
-      const section = sectionId === undefined ? undefined : sectionOf(record.body.markdown, record.toc, sectionId)
-      if (sectionId !== undefined && !section) return toolError(unknownSectionMessage(sectionId, record.toc))
+      const found = askedSection(record, sectionId)
+      if (found.error) return found.error
+      const { section } = found
       const markdown = readableMarkdown(section?.markdown ?? record.body.markdown)
       const header = [
         ...(movedFrom ? [`Moved: ${movedFrom} is now ${collection}/${record.slug}; use the new slug.`, ''] : []),
@@ -147,7 +150,7 @@ export function registerGetContent({ server, snapshot, drafts }: McpContext): vo
           resource_uri: recordUri(snapshot, collection, record),
           metadata,
           markdown,
-          ...(section && { section: { id: section.id, text: section.text, depth: section.depth } }),
+          ...sectionField(section),
           ...(movedFrom && { moved_from: movedFrom }),
         },
         [...header, markdown].join('\n'),
