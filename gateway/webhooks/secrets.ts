@@ -11,9 +11,9 @@
  * @example const key = await loadSecretsKey({ file: 'gateway/.keys/webhook-secrets.key' }); seal(key, 'wh_…', generateSigningSecret())
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { WEBHOOK_SECRET_PREFIX } from '../../contract/webhook-events.ts'
+import { createDurably } from '../auth/store/durable-file.ts'
 import { WebhookError } from './errors.ts'
 
 export const DEFAULT_SECRETS_KEY_FILE = 'gateway/.keys/webhook-secrets.key'
@@ -62,14 +62,8 @@ export async function loadSecretsKey(source: SecretsKeySource): Promise<SecretsK
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
   const value = generateSecretsKey()
-  await mkdir(dirname(source.file), { recursive: true, mode: 0o700 })
-  try {
-    await writeFile(source.file, `${value}\n`, { mode: 0o600, flag: 'wx' })
-  } catch (error) {
-    // Another process made it first: use that one, so both read each other's secrets.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return keyOf((await readFile(source.file, 'utf8')).trim())
-    throw error
-  }
+  // Another process made it first: use that one, so both read each other's secrets.
+  if (!(await createDurably(source.file, `${value}\n`))) return keyOf((await readFile(source.file, 'utf8')).trim())
   return keyOf(value)
 }
 

@@ -5,11 +5,11 @@
  * balancer must share the key, so production sets the variable.
  */
 import { hkdfSync } from 'node:crypto'
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose'
 import type { Logger } from '../../log.ts'
 import { AuthConfigError } from '../errors.ts'
+import { createDurably } from '../store/durable-file.ts'
 
 export const SIGNING_ALG = 'ES256'
 export const DEFAULT_SIGNING_KEY_FILE = 'gateway/.keys/oauth-signing-key.json'
@@ -43,13 +43,11 @@ export async function loadSigningKey(source: SigningKeySource, log?: Logger): Pr
   const { privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true })
   const jwk = await exportJWK(privateKey)
   try {
-    await mkdir(dirname(source.file), { recursive: true, mode: 0o700 })
-    await writeFile(source.file, `${JSON.stringify(jwk)}\n`, { mode: 0o600, flag: 'wx' })
+    // Another process won the race: use its key so both sign alike.
+    if (!(await createDurably(source.file, `${JSON.stringify(jwk)}\n`)))
+      return fromJwk(parseJwk(await readFile(source.file, 'utf8'), source.file))
     log?.('info', 'generated a new OAuth signing key', { file: source.file })
   } catch (error) {
-    // Another process won the race: use its key so both sign alike.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-      return fromJwk(parseJwk(await readFile(source.file, 'utf8'), source.file))
     log?.('warn', 'could not store the generated OAuth signing key; tokens will not survive a restart', {
       error: (error as Error).message,
     })

@@ -13,7 +13,8 @@
  *   every local file system) and keeps it fresh while held; a lock left by a
  *   process that died is stale after LOCK_STALE_MS and taken over.
  */
-import { mkdir, open, readFile } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import { link, mkdir, open, readFile, unlink } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { lock } from 'proper-lockfile'
 import writeFileAtomic from 'write-file-atomic'
@@ -41,6 +42,38 @@ export async function writeDurably(path: string, text: string): Promise<void> {
   await ensureFolder(folder)
   await writeFileAtomic(path, text, { mode: 0o600, fsync: true })
   await syncFolder(folder)
+}
+
+/**
+ * Make the file with `text` (owner-only) unless it exists, durably; true when this call made it.
+ * The text is written and fsynced under a temporary name first, then linked to `path` (which fails
+ * when the name is taken), so a reader or a racing creator never sees an empty or half-written
+ * file, and a crash leaves either the whole file or none.
+ *
+ * @example
+ * if (!(await createDurably(file, secret))) secret = (await readText(file))!.trim()
+ */
+export async function createDurably(path: string, text: string): Promise<boolean> {
+  const folder = dirname(path)
+  await ensureFolder(folder)
+  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`
+  const handle = await open(temporary, 'wx', 0o600)
+  try {
+    await handle.writeFile(text)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+  try {
+    await link(temporary, path)
+    return true
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false
+    throw error
+  } finally {
+    await unlink(temporary).catch(() => undefined)
+    await syncFolder(folder)
+  }
 }
 
 /** Make `folder` (owner-only) if it is missing, with its entry in the folder above on disk. */
