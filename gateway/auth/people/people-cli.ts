@@ -33,11 +33,15 @@ export async function userCommand(
   io: CliIo,
   settings: Settings,
 ): Promise<number> {
+  const [command, arg] = rest
+  // A mistyped command is answered before any store is opened (a Redis one would connect first).
+  if (command === undefined) throw new UsageError(USER_USAGE)
+  if (!USER_COMMANDS.includes(command))
+    throw new UsageError(`unknown command "user ${command}"${didYouMean(command, USER_COMMANDS)}`, USER_USAGE)
   const store = openStateStore(storeSettingsFrom(settings, io.cwd))
   const people = openPeople(store)
   const now = io.now?.() ?? new Date()
   const audit = () => openAuditTrail(store, cliOrigin(), () => io.now?.() ?? new Date())
-  const [command, arg] = rest
   if (command === 'create') {
     if (!options.email) throw new UsageError('--email is required')
     if (!options.name) throw new UsageError('--name is required')
@@ -72,12 +76,10 @@ export async function userCommand(
     if (unrecorded) throw unrecorded
     return 0
   }
-  if (command === undefined) throw new UsageError(USER_USAGE)
-  throw new UsageError(
-    `unknown command "user ${command}"${didYouMean(command, ['create', 'list', 'disable'])}`,
-    USER_USAGE,
-  )
+  throw new UsageError(USER_USAGE)
 }
+
+const USER_COMMANDS = ['create', 'list', 'disable']
 
 /**
  * Every fixed scope but the preview's unless given (`api.read` lets a person grant each collection's
