@@ -24,6 +24,8 @@ import {
   TAGS_PATH,
 } from '../../contract/public-paths.ts'
 import { parametersOf, ROUTES } from '../../contract/routes/index.ts'
+import { MAX_LIMIT } from '../../contract/routes/parameters.ts'
+import type { Parameter } from '../../contract/routes/route.ts'
 import type { BuiltContent, EmittedFiles, Emitter } from './types.ts'
 import { API_VERSION, CHANGELOG_PAGE_PATH } from '../../contract/lifecycle.ts'
 import { readableMarkdown } from '../../contract/readable-markdown.ts'
@@ -35,13 +37,21 @@ const LATEST_PER_COLLECTION = 10
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim()
 
-/** The query parameters of a collection's list, as the route table declares them. */
-function listParameters(model: ContentModel, collection: string): string {
-  return parametersOf(ROUTES.list, model, collection)
+/** A route's query parameters as the route table declares them: bounds of a ranged one, "required" where it is. */
+function queryParameters(parameters: readonly Parameter[]): string {
+  return parameters
     .filter((p) => p.in === 'query' && !p.refused)
-    .map((p) => (p.name === 'limit' ? '`limit` 1..100' : `\`${p.name}\``))
+    .map((p) => {
+      const { minimum, maximum } = p.schema as { minimum?: number; maximum?: number }
+      const range = minimum !== undefined && maximum !== undefined ? ` ${minimum}..${maximum}` : ''
+      return `\`${p.name}\`${range}${p.required ? ' required' : ''}`
+    })
     .join(', ')
 }
+
+/** The query parameters of a collection's list. */
+const listParameters = (model: ContentModel, collection: string) =>
+  queryParameters(parametersOf(ROUTES.list, model, collection))
 
 function index(content: BuiltContent, doc: OpenApiDocument): string {
   const { title, summary } = doc.info as { title: string; summary: string }
@@ -49,7 +59,7 @@ function index(content: BuiltContent, doc: OpenApiDocument): string {
   const { model } = site
   const collections = model.names.map((c) => {
     const n = content.collections[c]!.length
-    return `- [${site.collections[c]!.title}](/api/${c}?limit=100): ${n} published ${n === 1 ? site.collections[c]!.label : c.replace('-', ' ')}, newest first (JSON; ${listParameters(model, c)}: see Queries in the full reference)`
+    return `- [${site.collections[c]!.title}](/api/${c}?limit=${MAX_LIMIT}): ${n} published ${n === 1 ? site.collections[c]!.label : c.replace('-', ' ')}, newest first (JSON; ${listParameters(model, c)}: see Queries in the full reference)`
   })
   const latest = model.names.flatMap((c) =>
     content.collections[c]!.slice(0, LATEST_PER_COLLECTION).map(
@@ -77,7 +87,7 @@ ${Object.keys(content.locales ?? {})
 ## API
 
 ${collections.join('\n')}
-- [Search](${SEARCH_PATH}?q=data+contracts): ranked full-text search across all collections with a score and snippet per hit (\`q\` required; \`collection\`, \`tag\`, \`limit\`, \`page\`)
+- [Search](${SEARCH_PATH}?q=data+contracts): ranked full-text search across all collections with a score and snippet per hit (${queryParameters(parametersOf(ROUTES.search, model))})
 - [Change feed](${CHANGES_PATH}): every published item once and a \`next_cursor\`; \`?since=<cursor>\` gives only what changed after it, deletions as tombstones
 - [Tags](${TAGS_PATH}): every tag with its label and item counts per collection; \`/api/tags/{tag}\` lists a tag's items across collections
 - [People](${PEOPLE_PATH}): every author and speaker with their counts; \`/api/people/{slug}\` gives the profile and their items

@@ -25,6 +25,24 @@ import {
 } from '../../../contract/public-paths.ts'
 
 let full: BuiltGateway
+
+interface OpenApiParameter {
+  name?: string
+  in?: string
+  $ref?: string
+  schema: { minimum?: number; maximum?: number }
+}
+interface OpenApi {
+  paths: Record<string, { get: { parameters?: OpenApiParameter[] } }>
+  components: { parameters: Record<string, OpenApiParameter> }
+}
+
+/** The query parameters of a GET in the document, references resolved. */
+function queryParameters(doc: OpenApi, path: string): OpenApiParameter[] {
+  return (doc.paths[path]?.get.parameters ?? [])
+    .map((p) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()!]! : p))
+    .filter((p) => p.in === 'query')
+}
 beforeAll(async () => {
   full = await startBuiltGateway()
 })
@@ -57,6 +75,21 @@ describe('links resolve on the gateway', () => {
     const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!)
     expect(links.length).toBeGreaterThan(10)
     for (const link of links) await follow(link)
+  })
+
+  it("llms.txt names each list's and search's query parameters as the OpenAPI document declares them", async () => {
+    const text = await (await fetch(`${full.url}/llms.txt`)).text()
+    const doc = (await (await fetch(`${full.url}${OPENAPI_PATH}`)).json()) as OpenApi
+    const lines = text.split('\n')
+    for (const path of [SEARCH_PATH, '/api/blog-posts']) {
+      const line = lines.find((l) => l.includes(`](${path}?`))
+      expect(line, path).toBeDefined()
+      for (const p of queryParameters(doc, path)) {
+        const { minimum, maximum } = p.schema
+        const range = minimum !== undefined && maximum !== undefined ? ` ${minimum}..${maximum}` : ''
+        expect(line, `${path} ${p.name}`).toContain(`\`${p.name}\`${range}`)
+      }
+    }
   })
 
   it('the API catalog: RFC 9727 media type, Link header on GET and HEAD, and every anchor and href resolves', async () => {
