@@ -9,6 +9,7 @@
 import { peopleFields, type CollectionName } from '../../contract/model/model.ts'
 import type { RecordFilter } from '../../contract/filters.ts'
 import { recordMatcher } from '../../contract/list-query.ts'
+import type { ContentRecord } from '../../contract/records.ts'
 import { localeSearchIndexFile, MAX_QUERY_LENGTH, SEARCH_INDEX_FILE } from '../../contract/search.ts'
 import { stemmerOf } from '../../contract/stemming.ts'
 import { recordsBySlug } from '../content/locales.ts'
@@ -52,6 +53,29 @@ export interface SearchHit {
 }
 
 const INDEXES = new MemoKey<Map<string, Promise<SearchIndex>>>('search indexes by locale')
+const DOC_RECORDS = new MemoKey<WeakMap<SearchIndex, readonly (ContentRecord | undefined)[]>>('search documents as records')
+
+/**
+ * Each document of `index` as its record (in `locale`): looked up by slug once per index, not once per
+ * candidate of every filtered search.
+ */
+function recordsOfIndex(
+  snapshot: Snapshot,
+  index: SearchIndex,
+  locale: string | undefined,
+): readonly (ContentRecord | undefined)[] {
+  const all = snapshot.memo(DOC_RECORDS, () => new WeakMap<SearchIndex, readonly (ContentRecord | undefined)[]>())
+  let records = all.get(index)
+  if (!records) {
+    const { names } = snapshot.model
+    const bySlug = names.map((c) => recordsBySlug(snapshot, c, locale))
+    records = Array.from({ length: index.documents }, (_, doc) =>
+      bySlug[index.collectionOf(doc)]?.get(index.slugOf(doc)),
+    )
+    all.set(index, records)
+  }
+  return records
+}
 
 /** The index of a locale (the default's is SEARCH_INDEX_FILE); loaded on its first search, a failed read is not remembered. */
 function indexOf(snapshot: Snapshot, locale: string | undefined): Promise<SearchIndex> {
@@ -88,7 +112,7 @@ export async function search(
     locales && options.locale !== undefined && options.locale !== locales.default ? options.locale : undefined
   const index = await indexOf(snapshot, locale)
   const stem = locales ? stemmerOf(locale ?? locales.default) : undefined
-  const records = (c: CollectionName) => recordsBySlug(snapshot, c, locale)
+  const docRecords = recordsOfIndex(snapshot, index, locale)
   const queryTerms = [...new Set(termsOf(options.query.slice(0, MAX_QUERY_LENGTH), stem))]
   const matches = index.matchTerms(queryTerms)
   // The index numbers each document's collection by its place in the build's model.
@@ -96,10 +120,9 @@ export async function search(
   const wantedCollection = options.collection === undefined ? -1 : names.indexOf(options.collection)
   const kept = recordMatcher(options, options.now ?? Date.now(), peopleFields(snapshot.model))
   const candidates = index.run(matches).filter((doc) => {
-    const c = index.collectionOf(doc)
-    if (wantedCollection >= 0 && c !== wantedCollection) return false
+    if (wantedCollection >= 0 && index.collectionOf(doc) !== wantedCollection) return false
     if (!kept) return true
-    const record = records(names[c]!).get(index.slugOf(doc))
+    const record = docRecords[doc]
     return record !== undefined && kept(record)
   })
   const start = (options.page - 1) * options.limit
@@ -110,7 +133,7 @@ export async function search(
       const collection = names[index.collectionOf(doc)]!
       const slug = index.slugOf(doc)
       const terms = (termsByDoc.get(doc) ?? []).map((t) => index.termName(t))
-      const record = records(collection).get(slug)
+      const record = docRecords[doc]
       const full = record && (await readRecord(snapshot, collection, record))
       const text = full?.body.text ?? ''
       const { snippet, at } = snippetOf(text, options.query, terms)
