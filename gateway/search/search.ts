@@ -119,17 +119,25 @@ export async function search(
   const { names } = snapshot.model
   const wantedCollection = options.collection === undefined ? -1 : names.indexOf(options.collection)
   const kept = recordMatcher(options, options.now ?? Date.now(), peopleFields(snapshot.model))
-  const candidates = index.run(matches).filter((doc) => {
-    if (wantedCollection >= 0 && index.collectionOf(doc) !== wantedCollection) return false
-    if (!kept) return true
-    const record = docRecords[doc]
-    return record !== undefined && kept(record)
-  })
+  // The index's own array of touched documents, compacted in place to those the filters keep.
+  const touched = index.run(matches)
+  let total = 0
+  for (let at = 0; at < touched.length; at++) {
+    const doc = touched[at]!
+    if (wantedCollection >= 0 && index.collectionOf(doc) !== wantedCollection) continue
+    if (kept) {
+      const record = docRecords[doc]
+      if (record === undefined || !kept(record)) continue
+    }
+    touched[total++] = doc
+  }
   const start = (options.page - 1) * options.limit
-  const page = bestFirst(candidates, start + options.limit, (doc) => index.score(doc)).slice(start)
+  const page = bestFirst(touched.subarray(0, total), start + options.limit, (doc) => index.score(doc)).slice(start)
+  // Read before the first await: another search may run on this index meanwhile and overwrite the scores.
+  const scores = page.map((doc) => Math.round(index.score(doc) * 1000) / 1000)
   const termsByDoc = index.termsIn(matches, page)
   const hits = await Promise.all(
-    page.map(async (doc): Promise<SearchHit> => {
+    page.map(async (doc, rank): Promise<SearchHit> => {
       const collection = names[index.collectionOf(doc)]!
       const slug = index.slugOf(doc)
       const terms = (termsByDoc.get(doc) ?? []).map((t) => index.termName(t))
@@ -141,12 +149,12 @@ export async function search(
         collection,
         slug,
         locale: record?.locale,
-        score: Math.round(index.score(doc) * 1000) / 1000,
+        score: scores[rank]!,
         snippet,
         section: full ? sectionAt(text, full.toc ?? [], at, String(full.url)) : null,
         matched_terms: terms,
       }
     }),
   )
-  return { total: candidates.length, hits }
+  return { total, hits }
 }
