@@ -53,7 +53,9 @@ export interface SearchHit {
 }
 
 const INDEXES = new MemoKey<Map<string, Promise<SearchIndex>>>('search indexes by locale')
-const DOC_RECORDS = new MemoKey<WeakMap<SearchIndex, readonly (ContentRecord | undefined)[]>>('search documents as records')
+const DOC_RECORDS = new MemoKey<WeakMap<SearchIndex, readonly (ContentRecord | undefined)[]>>(
+  'search documents as records',
+)
 
 /**
  * Each document of `index` as its record (in `locale`): looked up by slug once per index, not once per
