@@ -53,30 +53,50 @@ export interface SearchHit {
 }
 
 const INDEXES = new MemoKey<Map<string, Promise<SearchIndex>>>('search indexes by locale')
-const DOC_RECORDS = new MemoKey<WeakMap<SearchIndex, readonly (ContentRecord | undefined)[]>>(
-  'search documents as records',
-)
+/** Per index: each document as its record, and which documents have a tag (made for each tag asked for that some have). */
+interface IndexRecords {
+  records: readonly (ContentRecord | undefined)[]
+  tags: Map<string, Uint8Array>
+}
+
+const DOC_RECORDS = new MemoKey<WeakMap<SearchIndex, IndexRecords>>('search documents as records')
 
 /**
  * Each document of `index` as its record (in `locale`): looked up by slug once per index, not once per
  * candidate of every filtered search.
  */
-function recordsOfIndex(
-  snapshot: Snapshot,
-  index: SearchIndex,
-  locale: string | undefined,
-): readonly (ContentRecord | undefined)[] {
-  const all = snapshot.memo(DOC_RECORDS, () => new WeakMap<SearchIndex, readonly (ContentRecord | undefined)[]>())
-  let records = all.get(index)
-  if (!records) {
+function recordsOfIndex(snapshot: Snapshot, index: SearchIndex, locale: string | undefined): IndexRecords {
+  const all = snapshot.memo(DOC_RECORDS, () => new WeakMap<SearchIndex, IndexRecords>())
+  let found = all.get(index)
+  if (!found) {
     const { names } = snapshot.model
     const bySlug = names.map((c) => recordsBySlug(snapshot, c, locale))
-    records = Array.from({ length: index.documents }, (_, doc) =>
+    const records = Array.from({ length: index.documents }, (_, doc) =>
       bySlug[index.collectionOf(doc)]?.get(index.slugOf(doc)),
     )
-    all.set(index, records)
+    found = { records, tags: new Map() }
+    all.set(index, found)
   }
-  return records
+  return found
+}
+
+/**
+ * Which documents have `tag` (1) or not (0), as the tag filter decides (contract/list-query.ts), kept per tag;
+ * undefined when none has it, so a tag no item has keeps nothing in memory (the tags kept are the content's).
+ */
+function taggedDocs(of: IndexRecords, tag: string): Uint8Array | undefined {
+  const known = of.tags.get(tag)
+  if (known) return known
+  const has = new Uint8Array(of.records.length)
+  let any = false
+  for (const [doc, record] of of.records.entries())
+    if (record?.tags.includes(tag)) {
+      has[doc] = 1
+      any = true
+    }
+  if (!any) return undefined
+  of.tags.set(tag, has)
+  return has
 }
 
 /** The index of a locale (the default's is SEARCH_INDEX_FILE); loaded on its first search, a failed read is not remembered. */
@@ -114,19 +134,24 @@ export async function search(
     locales && options.locale !== undefined && options.locale !== locales.default ? options.locale : undefined
   const index = await indexOf(snapshot, locale)
   const stem = locales ? stemmerOf(locale ?? locales.default) : undefined
-  const docRecords = recordsOfIndex(snapshot, index, locale)
+  const indexRecords = recordsOfIndex(snapshot, index, locale)
+  const docRecords = indexRecords.records
   const queryTerms = [...new Set(termsOf(options.query.slice(0, MAX_QUERY_LENGTH), stem))]
   const matches = index.matchTerms(queryTerms)
   // The index numbers each document's collection by its place in the build's model.
   const { names } = snapshot.model
   const wantedCollection = options.collection === undefined ? -1 : names.indexOf(options.collection)
-  const kept = recordMatcher(options, options.now ?? Date.now(), peopleFields(snapshot.model))
+  // The tag filter by the index's tag sets; the other filters by the record.
+  const { tag, ...others } = options
+  const tagged = tag?.map((t) => taggedDocs(indexRecords, t)).filter((has) => has !== undefined)
+  const kept = recordMatcher(others, options.now ?? Date.now(), peopleFields(snapshot.model))
   // The index's own array of touched documents, compacted in place to those the filters keep.
   const touched = index.run(matches)
   let total = 0
   for (let at = 0; at < touched.length; at++) {
     const doc = touched[at]!
     if (wantedCollection >= 0 && index.collectionOf(doc) !== wantedCollection) continue
+    if (tagged && !tagged.some((has) => has[doc] === 1)) continue
     if (kept) {
       const record = docRecords[doc]
       if (record === undefined || !kept(record)) continue
