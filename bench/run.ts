@@ -25,7 +25,7 @@ import { scalePlot } from './report/plot.ts'
 import { scaleRows } from './report/scale-rows.ts'
 import { benchScale } from './suites/scale.ts'
 import { benchGateway, type Target } from './suites/gateway.ts'
-import { benchMcp } from './suites/mcp.ts'
+import { benchMcp, commonTag, tagsByUse } from './suites/mcp.ts'
 import { benchMemory, type MemorySample } from './suites/memory.ts'
 import { benchSearchIndex } from './suites/search-index.ts'
 import { benchHugo, benchVelite, ensureHugo } from './suites/peers.ts'
@@ -157,6 +157,7 @@ async function benchAll(): Promise<void> {
         edits: config.watch_edits,
         seed: config.seed,
         source: content,
+        searchRuns: config.short_runs,
         hugoMissing,
         keep: args.keep,
         say,
@@ -235,7 +236,9 @@ async function benchEverything(curve: Row[], hugoMissing: string | undefined): P
         workDir: corpus.root,
       }),
     )
-    const mcp = await step('MCP tools/call search', () => optional(() => benchMcp(corpus.root, config.short_runs)))
+    const mcp = await step('MCP tools/call search', () =>
+      optional(() => benchMcp(corpus.root, config.short_runs, commonTag(manifest))),
+    )
     const searchIndex = await step('search index build', () =>
       benchSearchIndex(join(corpus.root, 'dist'), manifest, config.short_runs),
     )
@@ -252,7 +255,11 @@ async function benchEverything(curve: Row[], hugoMissing: string | undefined): P
       const m = JSON.parse(await readFile(join(dist, '_build', 'manifest.json'), 'utf8')) as Manifest
       memory.push(
         await step(`gateway memory, ${c.items} items`, () =>
-          benchMemory(dist, m, c.items, { seconds: config.load_seconds, connections: config.connections }),
+          benchMemory(dist, m, c.items, {
+            seconds: config.load_seconds,
+            connections: config.connections,
+            workDir: c.root,
+          }),
         ),
       )
     }
@@ -293,13 +300,10 @@ async function benchEverything(curve: Row[], hugoMissing: string | undefined): P
  * content lifetime, up to the next start less that lifetime) and health.
  */
 function loadTargets(manifest: Manifest): Target[] {
-  const posts = manifest.collections['blog-posts']!
-  const counts = new Map<string, number>()
-  for (const p of posts) for (const t of p.tags) counts.set(t, (counts.get(t) ?? 0) + 1)
   // The most used tags, so page 3 of the first has items at any corpus size.
-  const [tag, second] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t)
+  const [tag, second] = tagsByUse(manifest)
   // Some generated files are named with capitals (reverse-ETL-…), a slug the API does not serve.
-  const servable = posts.filter((p) => new RegExp(SLUG_PATTERN).test(p.slug))
+  const servable = manifest.collections['blog-posts']!.filter((p) => new RegExp(SLUG_PATTERN).test(p.slug))
   return [
     { id: 'list', label: 'pre-rendered list (limit=10)', path: '/api/blog-posts?limit=10' },
     { id: 'item', label: 'item', path: `/api/blog-posts/${servable[Math.floor(servable.length / 2)]!.slug}` },

@@ -5,6 +5,10 @@
 # (--help, a mistyped option) goes to the server's parser, which answers before
 # anything is built.
 run="$(dirname "$0")/run.mjs"
-if [ $# -gt 0 ]; then exec node "$run" serve "$@"; fi
+# --max-semi-space-size: the gateway's young generation kept small. V8 sizes it by the machine's
+# memory, and a server's garbage is short-lived: a large one only holds dead requests in memory
+# (BENCHMARKS.md, "Where the gateway's memory goes"). The Dockerfile's CMD and the bench start it alike.
+serve_flags="--max-semi-space-size=8"
+if [ $# -gt 0 ]; then exec node $serve_flags "$run" serve "$@"; fi
 # --v8-pool-size=0: V8's background threads sized to the machine (build/run.mjs says why).
-node --v8-pool-size=0 "$run" cli build && exec node "$run" serve
+node --v8-pool-size=0 "$run" cli build && exec node $serve_flags "$run" serve

@@ -24,6 +24,8 @@ export const RUN_COMMAND = join(REPO_ROOT, 'build', 'run.mjs')
  * process a user runs.
  */
 export const BUILD_NODE_ARGS = nodeOptionsOf('build')
+/** The Node options `npm start` serves with (build/start.sh's `serve_flags`), so the bench times the gateway a host runs. */
+export const SERVE_NODE_ARGS = serveOptions()
 export const CHECK_NODE_ARGS = nodeOptionsOf('check')
 
 export const BIN = {
@@ -38,4 +40,11 @@ function nodeOptionsOf(script: string): string[] {
   const options = /^node((?:\s+--\S+)*)\s+build\/run\.mjs\s/.exec(scripts[script] ?? '')
   if (!options) throw new Error(`package.json's "${script}" script does not run build/run.mjs with node`)
   return options[1]!.trim().split(/\s+/).filter(Boolean)
+}
+
+function serveOptions(): string[] {
+  const script = readFileSync(join(REPO_ROOT, 'build', 'start.sh'), 'utf8')
+  const flags = /^serve_flags="([^"]*)"$/m.exec(script)
+  if (!flags) throw new Error('build/start.sh sets no serve_flags')
+  return flags[1]!.split(/\s+/).filter(Boolean)
 }

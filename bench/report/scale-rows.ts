@@ -8,6 +8,7 @@ import type { ProcessResult } from '../lib/process.ts'
 import { median } from '../lib/stats.ts'
 import type { ScaleSample } from '../suites/scale.ts'
 import { pending, ratioOf, type Row } from './rows.ts'
+import { mcpRows } from './search-rows.ts'
 
 /** From this size on, the cold build must not be slower than Hugo's, and an edit served within 20 ms. */
 const LARGE = 10_000
@@ -59,6 +60,8 @@ export function scaleRows(scale: readonly ScaleSample[], check: ProcessResult[],
       ...(target ? { target: { text: target, pass: value <= 20 } } : {}),
     })
   }
+  for (const s of scale)
+    if (s.search !== undefined) rows.push(...mcpRows(s.search, s.items, `scale.${s.items}`, ' of real prose'))
   const largest = scale.at(-1)
   if (largest) {
     const ours = peak(largest.ours)

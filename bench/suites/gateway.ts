@@ -6,7 +6,7 @@
  */
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { REPO_ROOT, RUN_COMMAND, TSX_NODE_ARGS } from '../lib/paths.ts'
+import { REPO_ROOT, RUN_COMMAND, SERVE_NODE_ARGS, TSX_NODE_ARGS } from '../lib/paths.ts'
 import { loadTest, type LoadOptions, type LoadResult } from '../lib/load.ts'
 import { processMemory } from '../lib/process.ts'
 import { startChildServer, type ChildServer } from '../lib/server.ts'
@@ -33,21 +33,25 @@ export interface GatewaySamples {
   memory: { idleMb: number; afterMb: number; peakMb: number } | undefined
 }
 
-/** gateway/serve.ts as `npm start` runs it: the prebuilt command (build/run.mjs serve), on node. */
+/** gateway/serve.ts as `npm start` runs it: the prebuilt command (build/run.mjs serve), on node with its options. */
 export async function startGatewayProcess(distDir: string, env: NodeJS.ProcessEnv = {}): Promise<ChildServer> {
-  return startChildServer([RUN_COMMAND, 'serve'], /gateway \(pid \d+\) serving build \S+ at (http:\/\/\S+)/, {
-    cwd: REPO_ROOT,
-    env: {
-      DIST_DIR: distDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      // The budget of computed answers on, as in production (its counting is part of each long-tail answer),
-      // but wide enough for one client's load test.
-      COMPUTED_RATE_LIMIT_PER_MINUTE: '100000000',
-      ...env,
+  return startChildServer(
+    [...SERVE_NODE_ARGS, RUN_COMMAND, 'serve'],
+    /gateway \(pid \d+\) serving build \S+ at (http:\/\/\S+)/,
+    {
+      cwd: REPO_ROOT,
+      env: {
+        DIST_DIR: distDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'info',
+        // The budget of computed answers on, as in production (its counting is part of each long-tail answer),
+        // but wide enough for one client's load test.
+        COMPUTED_RATE_LIMIT_PER_MINUTE: '100000000',
+        ...env,
+      },
     },
-  })
+  )
 }
 
 /** Fetch every target once from the gateway: checks it answers 2xx and records the bytes for the ceiling. */

@@ -2,14 +2,23 @@
  * The scale curve: at each size, a corpus of realistic prose (copies of
  * hand-written content with reshuffled sections, corpus/realistic.ts), cold
  * builds of ours and Hugo's on the same files, run in turn so both see the
- * same load, and the watch mode's edit → new bytes served.
+ * same load, and the watch mode's edit → new bytes served; from 10,000
+ * items on, search end to end too (prose has a wider vocabulary than the
+ * generated corpus, which once hid a slower search).
  */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Manifest } from '../../contract/manifest.ts'
 import { generateRealisticCorpus } from '../corpus/realistic.ts'
 import type { ProcessResult } from '../lib/process.ts'
 import { setAside } from '../lib/set-aside.ts'
 import { benchHugo } from './peers.ts'
 import { clean, runBuild } from './build.ts'
 import { benchWatch } from './watch.ts'
+import { benchMcp, commonTag, type McpSamples } from './mcp.ts'
+
+/** From this size on, search is measured on the corpus too. */
+export const SEARCH_FROM = 10_000
 
 export interface ScaleSample {
   items: number
@@ -18,6 +27,8 @@ export interface ScaleSample {
   hugo: ProcessResult[] | string
   /** Edit → served times, or why there are none. */
   watch: number[] | string
+  /** Search end to end (from SEARCH_FROM items), or why there is none. */
+  search?: McpSamples | string
 }
 
 export interface ScaleOptions {
@@ -27,6 +38,8 @@ export interface ScaleOptions {
   /** Measured edits per size. */
   edits: number
   seed: number
+  /** Runs of the search measurement (SEARCH_FROM items and more). */
+  searchRuns: number
   /** The content folder the corpus copies (bench/lib/paths.ts, CONTENT_SOURCES). */
   source: string
   /** Why Hugo cannot run, when it cannot. */
@@ -64,11 +77,22 @@ export async function benchScale(options: ScaleOptions): Promise<ScaleSample[]> 
       } catch (error) {
         watch = `failed: ${(error as Error).message.split('\n')[0]}`
       }
-      samples.push({ items, ours, hugo: hugoFailed ?? hugo, watch })
+      const search = items >= SEARCH_FROM ? await searchOn(corpus.root, options.searchRuns) : undefined
+      samples.push({ items, ours, hugo: hugoFailed ?? hugo, watch, ...(search !== undefined && { search }) })
     } finally {
       // Set aside, not deleted: the next size's builds would make their files among its freed inodes.
       if (!options.keep) await setAside(corpus.root)
     }
   }
   return samples
+}
+
+/** MCP and REST search on the corpus's last build, or why they did not run. */
+async function searchOn(root: string, runs: number): Promise<McpSamples | string> {
+  try {
+    const manifest = JSON.parse(await readFile(join(root, 'dist', '_build', 'manifest.json'), 'utf8')) as Manifest
+    return await benchMcp(root, runs, commonTag(manifest))
+  } catch (error) {
+    return `failed: ${(error as Error).message.split('\n')[0]}`
+  }
 }

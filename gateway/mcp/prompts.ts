@@ -9,6 +9,47 @@ import { allTags, completeFrom, readItem, resourceUri, slugsOf, unknownSlugMessa
 import type { McpContext } from './context.ts'
 import { kindOf, knownRegions, upcoming } from './upcoming.ts'
 import { readableMarkdown } from '../../contract/readable-markdown.ts'
+import { MemoKey, type Snapshot } from '../snapshot.ts'
+
+/**
+ * The prompts' argument schemas, made once per build: every request builds a new server that
+ * registers them, and their completions read the build they were made for.
+ */
+const ARGS = new MemoKey<ReturnType<typeof argsSchemas>>('prompt argument schemas')
+
+function argsSchemas(snapshot: Snapshot, stories: string | undefined) {
+  return {
+    outreach:
+      stories === undefined
+        ? undefined
+        : z.object({
+            slug: completable(z.string().max(200).describe('The case study (slug).'), (value) =>
+              completeFrom(slugsOf(snapshot, stories), value),
+            ),
+            recipient: z
+              .string()
+              .max(200)
+              .optional()
+              .describe('Who it is for, e.g. "Head of Data at a mid-size insurer".'),
+          }),
+    upcoming: z.object({
+      region: completable(
+        z.string().max(60).describe('Region, e.g. "EMEA" or "latam"; all regions when empty.'),
+        (value) => completeFrom(knownRegions(snapshot), value),
+      ).optional(),
+      days: z
+        .string()
+        .regex(/^[1-9][0-9]{0,3}$/, 'a whole number of days')
+        .optional()
+        .describe('Only the next N days (default 90).'),
+    }),
+    roundup: z.object({
+      tag: completable(z.string().max(50).describe('The topic tag, e.g. "data-contracts".'), (value) =>
+        completeFrom(allTags(snapshot), value),
+      ),
+    }),
+  }
+}
 
 const text = (t: string) => ({ role: 'user' as const, content: { type: 'text' as const, text: t } })
 
@@ -19,23 +60,23 @@ export function registerPrompts(context: McpContext): void {
     const { fields } = snapshot.model.collections[c]!
     return fields.customer?.type === 'object' && fields.results?.type === 'list'
   })
-  if (stories) registerOutreach(context, stories)
-  registerRest(context, now)
+  const args = snapshot.memo(ARGS, () => argsSchemas(snapshot, stories))
+  if (stories && args.outreach) registerOutreach(context, stories, args.outreach)
+  registerRest(context, now, args)
 }
 
 /** The outreach email from one customer story of `collection` (the prompt keeps its case-study name). */
-function registerOutreach({ server, snapshot }: McpContext, collection: string): void {
+function registerOutreach(
+  { server, snapshot }: McpContext,
+  collection: string,
+  argsSchema: NonNullable<ReturnType<typeof argsSchemas>['outreach']>,
+): void {
   server.registerPrompt(
     'case_study_outreach_email',
     {
       title: 'Case study → outreach email',
       description: 'Turn one customer case study into a short, personal outreach email for a prospect.',
-      argsSchema: z.object({
-        slug: completable(z.string().max(200).describe('The case study (slug).'), (value) =>
-          completeFrom(slugsOf(snapshot, collection), value),
-        ),
-        recipient: z.string().max(200).optional().describe('Who it is for, e.g. "Head of Data at a mid-size insurer".'),
-      }),
+      argsSchema,
     },
     async ({ slug, recipient }) => {
       const record = await readItem(snapshot, collection, slug)
@@ -66,24 +107,14 @@ function registerOutreach({ server, snapshot }: McpContext, collection: string):
   )
 }
 
-function registerRest({ server, snapshot }: McpContext, now: () => Date): void {
+function registerRest({ server, snapshot }: McpContext, now: () => Date, args: ReturnType<typeof argsSchemas>): void {
   server.registerPrompt(
     'upcoming_events_brief',
     {
       title: 'Brief me on upcoming events',
       description:
         'A short brief on the events and webinars coming up (optionally in one region), with what to invite whom to.',
-      argsSchema: z.object({
-        region: completable(
-          z.string().max(60).describe('Region, e.g. "EMEA" or "latam"; all regions when empty.'),
-          (value) => completeFrom(knownRegions(snapshot), value),
-        ).optional(),
-        days: z
-          .string()
-          .regex(/^[1-9][0-9]{0,3}$/, 'a whole number of days')
-          .optional()
-          .describe('Only the next N days (default 90).'),
-      }),
+      argsSchema: args.upcoming,
     },
     ({ region, days }) => {
       const at = now()
@@ -120,11 +151,7 @@ function registerRest({ server, snapshot }: McpContext, now: () => Date): void {
       title: 'Everything we have on a topic',
       description:
         'A one-page roundup of our blog posts, case studies, webinars and events with one tag, for sales enablement.',
-      argsSchema: z.object({
-        tag: completable(z.string().max(50).describe('The topic tag, e.g. "data-contracts".'), (value) =>
-          completeFrom(allTags(snapshot), value),
-        ),
-      }),
+      argsSchema: args.roundup,
     },
     ({ tag: given }) => {
       // Tags are published lowercase and matched without regard to case, as in REST and list_content.

@@ -11,6 +11,7 @@ import type { Snapshot } from '../artifacts.ts'
 import { cacheHintsAt } from './cache.ts'
 import type { McpContext } from './context.ts'
 import type { DraftAccess } from './drafts.ts'
+import { reuseOutputSchemas } from './output-schemas.ts'
 import { registerPrompts } from './prompts.ts'
 import { registerResources } from './resources.ts'
 import { registerDescribeModel } from './tools/describe-model.ts'
@@ -46,21 +47,23 @@ export interface McpServerOptions {
 }
 
 export function createMcpServer(options: McpServerOptions): McpServer {
-  const server = new McpServer(
-    // The API's version: one for the REST API, the document and the tools alike.
-    { name: MCP_SERVER_NAME, title: 'Content API', version: API_VERSION },
-    {
-      instructions: instructions(options.snapshot.model),
-      // No list ever changes while a process serves one build, and a stateless server has no stream to announce
-      // a new build on: listChanged is false, and the cache hints say how long a list stays fresh instead.
-      capabilities: {
-        tools: { listChanged: false },
-        resources: { listChanged: false, subscribe: false },
-        prompts: { listChanged: false },
-        completions: {},
+  const server = reuseOutputSchemas(
+    new McpServer(
+      // The API's version: one for the REST API, the document and the tools alike.
+      { name: MCP_SERVER_NAME, title: 'Content API', version: API_VERSION },
+      {
+        instructions: instructions(options.snapshot.model),
+        // No list ever changes while a process serves one build, and a stateless server has no stream to announce
+        // a new build on: listChanged is false, and the cache hints say how long a list stays fresh instead.
+        capabilities: {
+          tools: { listChanged: false },
+          resources: { listChanged: false, subscribe: false },
+          prompts: { listChanged: false },
+          completions: {},
+        },
+        cacheHints: cacheHintsAt(options.snapshot.manifest.build, (options.now?.() ?? new Date()).getTime()),
       },
-      cacheHints: cacheHintsAt(options.snapshot.manifest.build, (options.now?.() ?? new Date()).getTime()),
-    },
+    ),
   )
   const ctx: McpContext = {
     server,

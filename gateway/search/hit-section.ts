@@ -62,7 +62,7 @@ function flatPositions(text: string, offsets: readonly number[]): number[] {
   for (let i = 0; i <= text.length && next < offsets.length; i++) {
     while (next < offsets.length && offsets[next] === i) out[next++] = flat + (space && started ? 1 : 0)
     if (i === text.length) break
-    if (/\s/.test(text[i]!)) space = true
+    if (isSpace(text.charCodeAt(i))) space = true
     else {
       if (space && started) flat++
       flat++
@@ -71,4 +71,21 @@ function flatPositions(text: string, offsets: readonly number[]): number[] {
     }
   }
   return out
+}
+
+/** What `\s` matches (the snippet's whitespace runs), by char code: no regular expression per character. */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d)
+  if (c < 0xa0) return false
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  )
 }

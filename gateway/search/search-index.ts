@@ -36,6 +36,8 @@ export class SearchIndex {
   private readonly lastQuery: Int32Array
   /** Which of the (first 32) matches of the last run each document has. */
   private readonly mask: Uint32Array
+  /** The documents the last run touched, in the order it met them (`run` hands out a view of it). */
+  private readonly touched: Int32Array
   private masked = false
   private generation = 0
 
@@ -47,6 +49,7 @@ export class SearchIndex {
     this.stamp = new Uint32Array(n)
     this.lastQuery = new Int32Array(n)
     this.mask = new Uint32Array(n)
+    this.touched = new Int32Array(n)
   }
 
   get documents(): number {
@@ -94,11 +97,14 @@ export class SearchIndex {
 
   /**
    * Score every document the matches touch; returns the touched documents
-   * (their scores in `score(doc)`), each counted once.
+   * (their scores in `score(doc)`), each counted once: a view of one array
+   * the index keeps, valid (and the caller's to reorder) until the next run,
+   * so a search reads what it needs of it before it awaits anything.
    */
-  run(matches: readonly TermMatch[]): number[] {
+  run(matches: readonly TermMatch[]): Int32Array {
     const gen = ++this.generation
-    const touched: number[] = []
+    const touched = this.touched
+    let count = 0
     const { postingStart, gapStart, gaps, impacts, maxImpact } = this.data
     this.masked = matches.length <= 32
     for (let i = 0; i < matches.length; i++) {
@@ -121,7 +127,7 @@ export class SearchIndex {
           this.matched[doc] = 0
           this.lastQuery[doc] = -1
           this.mask[doc] = 0
-          touched.push(doc)
+          touched[count++] = doc
         }
         this.mask[doc]! |= bit
         this.scores[doc]! += scale * impacts[p]!
@@ -131,7 +137,7 @@ export class SearchIndex {
         }
       }
     }
-    return touched
+    return touched.subarray(0, count)
   }
 
   /** A touched document's score after `run`: its sum times the query terms it matched. */

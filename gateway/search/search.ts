@@ -9,6 +9,7 @@
 import { peopleFields, type CollectionName } from '../../contract/model/model.ts'
 import type { RecordFilter } from '../../contract/filters.ts'
 import { recordMatcher } from '../../contract/list-query.ts'
+import type { ContentRecord } from '../../contract/records.ts'
 import { localeSearchIndexFile, MAX_QUERY_LENGTH, SEARCH_INDEX_FILE } from '../../contract/search.ts'
 import { stemmerOf } from '../../contract/stemming.ts'
 import { recordsBySlug } from '../content/locales.ts'
@@ -52,6 +53,51 @@ export interface SearchHit {
 }
 
 const INDEXES = new MemoKey<Map<string, Promise<SearchIndex>>>('search indexes by locale')
+/** Per index: each document as its record, and which documents have a tag (made for each tag asked for that some have). */
+interface IndexRecords {
+  records: readonly (ContentRecord | undefined)[]
+  tags: Map<string, Uint8Array>
+}
+
+const DOC_RECORDS = new MemoKey<WeakMap<SearchIndex, IndexRecords>>('search documents as records')
+
+/**
+ * Each document of `index` as its record (in `locale`): looked up by slug once per index, not once per
+ * candidate of every filtered search.
+ */
+function recordsOfIndex(snapshot: Snapshot, index: SearchIndex, locale: string | undefined): IndexRecords {
+  const all = snapshot.memo(DOC_RECORDS, () => new WeakMap<SearchIndex, IndexRecords>())
+  let found = all.get(index)
+  if (!found) {
+    const { names } = snapshot.model
+    const bySlug = names.map((c) => recordsBySlug(snapshot, c, locale))
+    const records = Array.from({ length: index.documents }, (_, doc) =>
+      bySlug[index.collectionOf(doc)]?.get(index.slugOf(doc)),
+    )
+    found = { records, tags: new Map() }
+    all.set(index, found)
+  }
+  return found
+}
+
+/**
+ * Which documents have `tag` (1) or not (0), as the tag filter decides (contract/list-query.ts), kept per tag;
+ * undefined when none has it, so a tag no item has keeps nothing in memory (the tags kept are the content's).
+ */
+function taggedDocs(of: IndexRecords, tag: string): Uint8Array | undefined {
+  const known = of.tags.get(tag)
+  if (known) return known
+  const has = new Uint8Array(of.records.length)
+  let any = false
+  for (const [doc, record] of of.records.entries())
+    if (record?.tags.includes(tag)) {
+      has[doc] = 1
+      any = true
+    }
+  if (!any) return undefined
+  of.tags.set(tag, has)
+  return has
+}
 
 /** The index of a locale (the default's is SEARCH_INDEX_FILE); loaded on its first search, a failed read is not remembered. */
 function indexOf(snapshot: Snapshot, locale: string | undefined): Promise<SearchIndex> {
@@ -88,29 +134,41 @@ export async function search(
     locales && options.locale !== undefined && options.locale !== locales.default ? options.locale : undefined
   const index = await indexOf(snapshot, locale)
   const stem = locales ? stemmerOf(locale ?? locales.default) : undefined
-  const records = (c: CollectionName) => recordsBySlug(snapshot, c, locale)
+  const indexRecords = recordsOfIndex(snapshot, index, locale)
+  const docRecords = indexRecords.records
   const queryTerms = [...new Set(termsOf(options.query.slice(0, MAX_QUERY_LENGTH), stem))]
   const matches = index.matchTerms(queryTerms)
   // The index numbers each document's collection by its place in the build's model.
   const { names } = snapshot.model
   const wantedCollection = options.collection === undefined ? -1 : names.indexOf(options.collection)
-  const kept = recordMatcher(options, options.now ?? Date.now(), peopleFields(snapshot.model))
-  const candidates = index.run(matches).filter((doc) => {
-    const c = index.collectionOf(doc)
-    if (wantedCollection >= 0 && c !== wantedCollection) return false
-    if (!kept) return true
-    const record = records(names[c]!).get(index.slugOf(doc))
-    return record !== undefined && kept(record)
-  })
+  // The tag filter by the index's tag sets; the other filters by the record.
+  const { tag, ...others } = options
+  const tagged = tag?.map((t) => taggedDocs(indexRecords, t)).filter((has) => has !== undefined)
+  const kept = recordMatcher(others, options.now ?? Date.now(), peopleFields(snapshot.model))
+  // The index's own array of touched documents, compacted in place to those the filters keep.
+  const touched = index.run(matches)
+  let total = 0
+  for (let at = 0; at < touched.length; at++) {
+    const doc = touched[at]!
+    if (wantedCollection >= 0 && index.collectionOf(doc) !== wantedCollection) continue
+    if (tagged && !tagged.some((has) => has[doc] === 1)) continue
+    if (kept) {
+      const record = docRecords[doc]
+      if (record === undefined || !kept(record)) continue
+    }
+    touched[total++] = doc
+  }
   const start = (options.page - 1) * options.limit
-  const page = bestFirst(candidates, start + options.limit, (doc) => index.score(doc)).slice(start)
+  const page = bestFirst(touched.subarray(0, total), start + options.limit, (doc) => index.score(doc)).slice(start)
+  // Read before the first await: another search may run on this index meanwhile and overwrite the scores.
+  const scores = page.map((doc) => Math.round(index.score(doc) * 1000) / 1000)
   const termsByDoc = index.termsIn(matches, page)
   const hits = await Promise.all(
-    page.map(async (doc): Promise<SearchHit> => {
+    page.map(async (doc, rank): Promise<SearchHit> => {
       const collection = names[index.collectionOf(doc)]!
       const slug = index.slugOf(doc)
       const terms = (termsByDoc.get(doc) ?? []).map((t) => index.termName(t))
-      const record = records(collection).get(slug)
+      const record = docRecords[doc]
       const full = record && (await readRecord(snapshot, collection, record))
       const text = full?.body.text ?? ''
       const { snippet, at } = snippetOf(text, options.query, terms)
@@ -118,12 +176,12 @@ export async function search(
         collection,
         slug,
         locale: record?.locale,
-        score: Math.round(index.score(doc) * 1000) / 1000,
+        score: scores[rank]!,
         snippet,
         section: full ? sectionAt(text, full.toc ?? [], at, String(full.url)) : null,
         matched_terms: terms,
       }
     }),
   )
-  return { total: candidates.length, hits }
+  return { total, hits }
 }
