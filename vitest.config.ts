@@ -17,6 +17,23 @@ const NETLIFY_EMULATIONS = ['oauth', 'parity', 'release', 'webhooks'].map(
   (name) => `test/gateway/netlify/netlify-${name}.test.ts`,
 )
 
+/**
+ * Test files that each load their modules afresh (Vitest's isolation). They change what other files
+ * would see: a mark on the route table (deprecation), the process's environment or a spy on a global
+ * (each restored, but another file's module may have read it meanwhile), the watch mode's module
+ * state (two watch-mode files saw another file's and failed when run unisolated).
+ */
+const ISOLATED = [
+  'test/build/compiler/watch/*.test.ts',
+  'test/gateway/http/deprecation.test.ts',
+  'test/gateway/preview/schedule.test.ts',
+  'test/build/emit/dist-writer.test.ts',
+  'test/build/history/git-state.test.ts',
+  ...['audit-trail', 'full-disk', 'runtime-data', 'runtime-move', 'state-store', 'store-update'].map(
+    (name) => `test/gateway/auth/${name}.test.ts`,
+  ),
+]
+
 export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
@@ -36,15 +53,21 @@ export default defineConfig({
         // files (Netlify's emulation, the Inspector under Node 22) mostly wait on another process.
         // The smoke bench runs here too. A project of one worker at a time would run after all the
         // others (Vitest runs the files of such a project in a group of their own, last), never beside them.
-        // Isolated (each file loads its modules afresh): run unisolated, two watch-mode files
-        // (full-pass-unchanged, off-thread) saw another file's module state and failed in the whole suite.
+        // Unisolated: a worker keeps the modules it loaded for its next file, so each file does not
+        // load the build and the gateway afresh. The files that change module state or the
+        // environment run isolated beside them (the next project, the same three workers).
         test: {
           name: 'suite',
           include: ['test/**/*.test.ts'],
-          exclude: [...SOLO, ...NETLIFY_EMULATIONS],
+          exclude: [...SOLO, ...NETLIFY_EMULATIONS, ...ISOLATED],
+          isolate: false,
           maxWorkers: 3,
           sequence: { groupOrder: 0 },
         },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: ISOLATED, exclude: SOLO, maxWorkers: 3, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,

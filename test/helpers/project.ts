@@ -58,6 +58,18 @@ export const FIXTURE_CONTENT = join(REPO_ROOT, 'test/fixtures/content')
 export const FIXTURE_BUILD_KEY = 'fixtureBuild'
 
 /**
+ * The fixture build's caches (rendered Markdown, processed images, social cards) into `root`'s
+ * .cache/, for a build of the fixture content that is not a cold build's test; with `sourceIndex`,
+ * the stat-keyed source index too (right only beside a copy of that build's dist/).
+ */
+export async function copyFixtureCaches(root: string, sourceIndex = false): Promise<void> {
+  await cp(join(inject(FIXTURE_BUILD_KEY), '.cache'), join(root, '.cache'), {
+    recursive: true,
+    filter: (source) => sourceIndex || !basename(source).startsWith('sources-'),
+  })
+}
+
+/**
  * A new project holding a copy of the fixture build's content/ and caches; with `withDist`, its
  * dist/ too and the source index beside it, which names the images that build used (the
  * no-change check hashes them with the content). Every stat the index holds differs from the
@@ -67,10 +79,7 @@ async function copyOfFixtureBuild(withDist: boolean): Promise<TempProject> {
   const from = inject(FIXTURE_BUILD_KEY)
   const project = await createProject()
   await cp(join(from, 'content'), join(project.root, 'content'), { recursive: true })
-  await cp(join(from, '.cache'), join(project.root, '.cache'), {
-    recursive: true,
-    filter: (source) => withDist || !basename(source).startsWith('sources-'),
-  })
+  await copyFixtureCaches(project.root, withDist)
   if (withDist) {
     await cp(join(from, 'dist'), project.dist, { recursive: true })
     // The reviewers' preview goes with its dist/ (beside it): without it the build is not up to date.

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hashTree } from '../../helpers/files.ts'
-import { FIXTURE_CONTENT, REPO_ROOT } from '../../helpers/project.ts'
+import { copyFixtureCaches, FIXTURE_CONTENT, REPO_ROOT } from '../../helpers/project.ts'
 
 const run = promisify(execFile)
 
@@ -29,6 +29,8 @@ describe('runtime data and the build', () => {
       await cp(join(REPO_ROOT, entry), join(copy, entry), { recursive: true, filter: (src) => !src.includes('/.keys') })
     }
     await cp(FIXTURE_CONTENT, join(copy, 'content'), { recursive: true })
+    // Its caches warm: what is tested is the no-change check after runtime data changed, not a cold build.
+    await copyFixtureCaches(copy)
     await symlink(join(REPO_ROOT, 'node_modules'), join(copy, 'node_modules'))
   })
   afterAll(() => rm(copy, { recursive: true, force: true }))

@@ -23,7 +23,7 @@ describe('search index on a worker thread', () => {
 
   beforeAll(async () => {
     project = await copyOfFixtureContent()
-    const state = (await Compiler.open({ root: project.root, cache: false })).current()
+    const state = (await Compiler.open({ root: project.root })).current()
     if (!state.ok) throw state.errors
     content = state.content
   })
@@ -41,7 +41,7 @@ describe('search index on a worker thread', () => {
   it("shares a multilingual site's indexes out between workers and gives each in its job's place", async () => {
     const site = await copyOfLocaleFixture()
     try {
-      const state = (await Compiler.open({ root: site.root, cache: false })).current()
+      const state = (await Compiler.open({ root: site.root })).current()
       if (!state.ok) throw state.errors
       const jobs = searchIndexJobs(state.content)
       expect(jobs.map((j) => j.stem)).toEqual(['en', 'de', 'fr'])

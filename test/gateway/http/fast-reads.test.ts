@@ -143,7 +143,7 @@ describe('the fast path for repeated reads', () => {
       'content/blog-posts/zz-fresh.md',
       '---\ntitle: A fresh post\npublished_at: 2027-12-31\ntags: [testing]\nauthors:\n  - name: Test\n---\nNew.\n',
     )
-    await buildSite({ root: project.root, cache: false })
+    await buildSite({ root: project.root })
     await gateway.store.reload()
     const after = await raw(gateway.url, path)
     expect(after.body.equals(before.body)).toBe(false)

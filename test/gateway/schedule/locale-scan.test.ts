@@ -149,7 +149,7 @@ function gone(sources: ReadonlyMap<string, string>, item: Telltales): void {
 }
 
 async function rebuildAsOf(clock: string): Promise<void> {
-  await buildSite({ root: project.root, cache: false, clock: () => Date.parse(clock) })
+  await buildSite({ root: project.root, clock: () => Date.parse(clock) })
   await gateway?.gateway.reload()
 }
 

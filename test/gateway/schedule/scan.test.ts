@@ -77,7 +77,7 @@ const MCP_SCAN = {
 const distFiles = () => readDist(project.dist)
 const mcpAnswers = (client: McpClient) => scanMcp(client, MCP_SCAN)
 
-const buildAsOf = (clock: string) => buildSite({ root: project.root, cache: false, clock: () => Date.parse(clock) })
+const buildAsOf = (clock: string) => buildSite({ root: project.root, clock: () => Date.parse(clock) })
 
 /** Build again as of `clock` and have the gateway load it, as after `npm run build` and a SIGHUP. */
 async function rebuildAsOf(clock: string): Promise<void> {
