@@ -32,6 +32,21 @@ const SPELLED_OUT_RE = new RegExp(`[${Object.keys(SPELLED_OUT).join('')}]`, 'g')
  * gets `person-` and a hash of the name, so it still has a stable one.
  */
 export function personSlug(name: string): string {
+  let slug = made.get(name)
+  if (slug === undefined) {
+    slug = slugOf(name)
+    // Bounded: the gateway makes one of each `author=` a query gives.
+    if (made.size >= MAX_MADE) made.clear()
+    made.set(name, slug)
+  }
+  return slug
+}
+
+/** The slugs made so far, by name: a site names the same few people in many files, each looked up several times. */
+const made = new Map<string, string>()
+const MAX_MADE = 10_000
+
+function slugOf(name: string): string {
   const plain = name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

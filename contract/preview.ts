@@ -1,15 +1,17 @@
 /**
  * The preview artifact: every valid item of a build, drafts and scheduled and
- * expired ones included, with its record as the API renders it and where it
- * stands. The build writes it beside dist/, never inside (`previewDirOf`): no
- * CDN, no deploy of dist/ and no crawl of it ever holds a draft. The gateway
- * reads it for the preview API, the share links' pages and the MCP tools'
+ * expired ones included, with where it stands, and the record as the API
+ * renders it of every item dist/ does not hold (a published item's is its
+ * item file in dist/: `itemFileIn`). The build writes it beside dist/, never
+ * inside (`previewDirOf`): no CDN, no deploy of dist/ and no crawl of it ever
+ * holds a draft. The gateway reads it, with dist/'s records of the published
+ * items, for the preview API, the share links' pages and the MCP tools'
  * `include_drafts`, only for a build whose id it names.
  */
 import { PREVIEW_API_PATH, REVIEW_PREFIX } from './public-paths.ts'
 import type { FullRecord } from './records.ts'
 
-export const PREVIEW_FORMAT = 1
+export const PREVIEW_FORMAT = 2
 /** The scope the preview needs (the `preview.read` key role grants it: contract/scopes.ts). */
 export const PREVIEW_SCOPE = 'content.preview.read'
 /** The one file of the preview folder. */
@@ -30,7 +32,8 @@ export interface PreviewFields {
   release_at: string | null
 }
 
-export interface PreviewEntry extends PreviewFields {
+/** An item as the artifact stores it: `record` only when dist/ does not hold it. */
+export interface StoredPreviewEntry extends PreviewFields {
   collection: string
   locale: string
   slug: string
@@ -40,6 +43,12 @@ export interface PreviewEntry extends PreviewFields {
   path: string
   /** Since when an expired item is no longer published (else null). */
   expired_at: string | null
+  /** Absent for an item dist/ publishes: its record is dist/'s (`itemFileIn(collection, entry, language)`). */
+  record?: FullRecord
+}
+
+/** An item of the preview with its record, from the artifact or from dist/. */
+export interface PreviewEntry extends StoredPreviewEntry {
   record: FullRecord
 }
 
@@ -51,7 +60,7 @@ export interface PreviewArtifact {
   as_of: string
   /** The site's default locale. */
   language: string
-  items: PreviewEntry[]
+  items: StoredPreviewEntry[]
 }
 
 /**

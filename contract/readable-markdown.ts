@@ -29,8 +29,15 @@ function leaf(name: string, label: string | undefined, attrs: Record<string, str
   return label ?? ''
 }
 
+/**
+ * What any change below needs somewhere in the body: a directive's colons
+ * (`::`, `:name[` or `:name{`), or a line ending in "> " (the last step trims
+ * those). Most bodies have neither, and are their own readable text.
+ */
+const MAY_CHANGE = /::|:[a-z][\w-]*[[{]|> $/im
+
 export function readableMarkdown(markdown: string): string {
-  if (!markdown.includes(':')) return markdown
+  if (!MAY_CHANGE.test(markdown)) return markdown
   const out: string[] = []
   const open: { name: string; attrs: Record<string, string> }[] = []
   let fence: string | undefined

@@ -1,9 +1,11 @@
 /**
  * The preview artifact (contract/preview.ts): every valid item of the build
- * with its record and state, written beside dist/ and never into it, so no
- * deploy of dist/, no CDN and no crawl of it ever holds a draft. The gateway
- * serves it to reviewers only. Written after dist/, file by file atomically;
- * it names its build, and the gateway takes it for no other.
+ * with its state, and the records dist/ does not hold (drafts, scheduled and
+ * expired items: a published one's is its item file), written beside dist/
+ * and never into it, so no deploy of dist/, no CDN and no crawl of it ever
+ * holds a draft. The gateway serves it to reviewers only. Written after
+ * dist/, file by file atomically; it names its build, and the gateway takes
+ * it for no other.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -12,8 +14,9 @@ import {
   PREVIEW_FORMAT,
   previewDirOf,
   type PreviewArtifact,
-  type PreviewEntry,
+  type StoredPreviewEntry,
 } from '../../contract/preview.ts'
+import type { FullRecord } from '../../contract/records.ts'
 import type { Compiler } from './compiler.ts'
 import type { PreviewItem } from './preview.ts'
 
@@ -46,7 +49,7 @@ export async function hasPreviewOf(distDir: string, buildId: string): Promise<bo
   }
 }
 
-function entryOf(item: PreviewItem, record: PreviewEntry['record']): PreviewEntry {
+function entryOf(item: PreviewItem, record: FullRecord): StoredPreviewEntry {
   const { release } = item
   const state = item.draft ? 'draft' : release.state === 'live' ? 'published' : release.state
   return {
@@ -58,6 +61,7 @@ function entryOf(item: PreviewItem, record: PreviewEntry['record']): PreviewEntr
     state,
     release_at: state === 'scheduled' && release.state !== 'live' ? release.at : null,
     expired_at: state === 'expired' && release.state !== 'live' ? release.at : null,
-    record,
+    // What dist/ holds is not written twice: the gateway reads it from there.
+    ...(!item.inDist && { record }),
   }
 }

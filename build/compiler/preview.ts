@@ -25,6 +25,8 @@ export interface PreviewItem {
   draftItem?: string
   /** Its record (a published one with its related items resolved); undefined when the file has errors. */
   record: FullRecord | undefined
+  /** Whether `record` is the one dist/ answers as the item's file (a published item's). */
+  inDist: boolean
   /**
    * Published as of the compiler's clock, or scheduled (released at `at`) or
    * expired (since `at`); `item`: a translation's item, when its time is the
@@ -53,6 +55,7 @@ export function previewItems(
   return [...compiled]
     .map((c): PreviewItem => {
       const item = schedules.get(c)?.item
+      const own = published.get(`${c.locale}/${c.collection}/${c.slug}`)
       return {
         path: c.source.path,
         collection: c.collection,
@@ -61,7 +64,8 @@ export function previewItems(
         key: c.key,
         draft: publicationOf(c, schedules).draft,
         ...(item?.draft && { draftItem: item.source.path }),
-        record: published.get(`${c.locale}/${c.collection}/${c.slug}`) ?? c.record,
+        record: own ?? c.record,
+        inDist: own !== undefined,
         release: previewSchedule(fileSchedule(c, schedules, asOf)),
       }
     })

@@ -1,19 +1,22 @@
 /**
  * The preview artifact of the build being served (contract/preview.ts),
- * read from the folder beside DIST_DIR's on first use and kept for as long
- * as that build is: the preview API, the share pages and the MCP tools'
+ * read from the folder beside DIST_DIR's on first use, its published items'
+ * records from the build's own item files, and kept for as long as that
+ * build is: the preview API, the share pages and the MCP tools'
  * `include_drafts` answer from it. An artifact of another build is never
  * served with this one (a 503 until the two agree).
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { CollectionModel } from '../../contract/model/model.ts'
+import { itemFileIn } from '../../contract/paths.ts'
 import {
   PREVIEW_FILE,
   PREVIEW_FORMAT,
   type PreviewArtifact,
   type PreviewEntry,
   type PreviewFields,
+  type StoredPreviewEntry,
 } from '../../contract/preview.ts'
 import { FULL_ONLY_FIELDS, type ContentRecord, type FullRecord } from '../../contract/records.ts'
 import type { Snapshot } from '../artifacts.ts'
@@ -24,16 +27,20 @@ import type { Logger } from '../log.ts'
 export class Preview {
   private readonly lists = new Map<string, ContentRecord[]>()
 
-  constructor(readonly artifact: PreviewArtifact) {}
+  /** `language`: the site's default locale; `items`: every valid item with its record. */
+  constructor(
+    readonly language: string,
+    readonly items: readonly PreviewEntry[],
+  ) {}
 
   /** A collection's records in `locale` (the default's when undefined) in list form with their state, newest first. */
   summaries(collection: CollectionModel, locale: string | undefined): readonly ContentRecord[] {
-    const at = locale ?? this.artifact.language
+    const at = locale ?? this.language
     const key = `${collection.name}\n${at}`
     let list = this.lists.get(key)
     if (!list) {
       const field = collection.sortField
-      const entries = this.artifact.items.filter((e) => e.collection === collection.name && e.locale === at)
+      const entries = this.items.filter((e) => e.collection === collection.name && e.locale === at)
       list = entries
         .map((e) => summaryOf(e))
         .sort((a, b) => compare(String(b[field] ?? ''), String(a[field] ?? '')) || compare(a.slug, b.slug))
@@ -44,20 +51,18 @@ export class Preview {
 
   /** The entry of `slug` in `locale`, else the default locale's, else any locale's. */
   find(collection: string, slug: string, locale: string | undefined): PreviewEntry | undefined {
-    const found = this.artifact.items.filter((e) => e.collection === collection && e.slug === slug)
+    const found = this.items.filter((e) => e.collection === collection && e.slug === slug)
     return (
-      found.find((e) => e.locale === (locale ?? this.artifact.language)) ??
-      found.find((e) => e.locale === this.artifact.language) ??
+      found.find((e) => e.locale === (locale ?? this.language)) ??
+      found.find((e) => e.locale === this.language) ??
       found[0]
     )
   }
 
   /** The item and its translations, the default locale's first. */
   itemEntries(item: string): PreviewEntry[] {
-    const entries = this.artifact.items.filter((e) => e.item === item)
-    return entries.sort(
-      (a, b) => Number(b.locale === this.artifact.language) - Number(a.locale === this.artifact.language),
-    )
+    const entries = this.items.filter((e) => e.item === item)
+    return entries.sort((a, b) => Number(b.locale === this.language) - Number(a.locale === this.language))
   }
 }
 
@@ -92,7 +97,7 @@ export function previewSource(dir: () => string, log: Logger): PreviewSource {
     of(snapshot) {
       const id = snapshot.manifest.build.id
       if (loaded?.id !== id) {
-        const preview = read(join(dir(), PREVIEW_FILE), id, log)
+        const preview = read(join(dir(), PREVIEW_FILE), snapshot, log)
         loaded = { id, preview }
         // A failed read is not kept: the next request reads again (the build may have just written it).
         preview.catch(() => {
@@ -104,7 +109,8 @@ export function previewSource(dir: () => string, log: Logger): PreviewSource {
   }
 }
 
-async function read(file: string, buildId: string, log: Logger): Promise<Preview> {
+async function read(file: string, snapshot: Snapshot, log: Logger): Promise<Preview> {
+  const buildId = snapshot.id
   let artifact: PreviewArtifact
   try {
     artifact = JSON.parse(await readFile(file, 'utf8')) as PreviewArtifact
@@ -116,5 +122,40 @@ async function read(file: string, buildId: string, log: Logger): Promise<Preview
     log('error', 'the preview beside the build is of another build', { file, build: buildId })
     throw unavailable('The preview is of another build than the one served; build again and retry.')
   }
-  return new Preview(artifact)
+  let items: PreviewEntry[]
+  try {
+    items = await withRecords(artifact, snapshot)
+  } catch (error) {
+    log('error', 'the preview names an item the build served does not hold', {
+      file,
+      build: buildId,
+      error: (error as Error).message,
+    })
+    throw unavailable('The preview does not match the build served; build again and retry.')
+  }
+  return new Preview(artifact.language, items)
+}
+
+/** Reads of dist/ at a time: enough to keep the disk busy, few enough not to queue every file at once. */
+const READS_AT_ONCE = 64
+
+/** The artifact's entries, each published one with its record from its item file in the build. */
+async function withRecords(artifact: PreviewArtifact, snapshot: Snapshot): Promise<PreviewEntry[]> {
+  const items: StoredPreviewEntry[] = artifact.items
+  const out = new Array<PreviewEntry>(items.length)
+  let next = 0
+  const worker = async () => {
+    for (let i = next++; i < items.length; i = next++) {
+      const entry = items[i]!
+      if (entry.record) {
+        out[i] = entry as PreviewEntry
+        continue
+      }
+      const found = await snapshot.file(itemFileIn(entry.collection, entry, artifact.language))
+      if (!found) throw new Error(`no item file for ${entry.collection}/${entry.slug} (${entry.locale})`)
+      out[i] = { ...entry, record: JSON.parse(found.body.toString('utf8')) as FullRecord }
+    }
+  }
+  await Promise.all(Array.from({ length: READS_AT_ONCE }, worker))
+  return out
 }

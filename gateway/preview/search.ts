@@ -32,13 +32,13 @@ export function searchPreview(
   now: number,
   multilingual: boolean,
 ): { total: number; hits: PreviewHit[] } {
-  const locale = query.locale ?? preview.artifact.language
+  const locale = query.locale ?? preview.language
   const stem = multilingual ? stemmerOf(locale) : undefined
   const wanted = [...new Set(termsOf(query.query.slice(0, MAX_QUERY_LENGTH), stem))]
   const last = wanted.at(-1)
   const kept = recordMatcher(query, now, peopleFields(model))
   const scored: PreviewHit[] = []
-  for (const entry of preview.artifact.items) {
+  for (const entry of preview.items) {
     if (entry.locale !== locale || (query.collection !== undefined && entry.collection !== query.collection)) continue
     if (kept && !kept(entry.record)) continue
     const { record } = entry

@@ -8,10 +8,10 @@
  * dist/: no file of dist/ and no answer a crawler of the public paths
  * reaches names either post.
  */
-import { stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PREVIEW_FILE, previewDirOf } from '../../../contract/preview.ts'
+import { PREVIEW_FILE, previewDirOf, type PreviewArtifact } from '../../../contract/preview.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { crawl } from '../schedule/crawl.ts'
@@ -93,6 +93,24 @@ describe('the preview API', () => {
     const pub = await (await get(`/api/blog-posts/${slug}`)).json()
     const preview = await (await get(`/api/preview/blog-posts/${slug}`, gateway.keys.reviewer)).json()
     expect(preview).toEqual({ ...pub, state: 'published', release_at: null })
+  })
+
+  it('keeps in the artifact only the records dist/ has not: a published one is read from its item file', async () => {
+    const artifact = JSON.parse(
+      await readFile(join(previewDirOf(project.dist), PREVIEW_FILE), 'utf8'),
+    ) as PreviewArtifact
+    const published = artifact.items.filter((e) => e.state === 'published')
+    expect(published.length).toBeGreaterThan(3)
+    for (const entry of published) expect(entry, entry.slug).not.toHaveProperty('record')
+    const withheld = artifact.items.filter((e) => e.state !== 'published')
+    expect(withheld.map((e) => e.slug)).toEqual(expect.arrayContaining([DRAFT.slug, SCHEDULED.slug]))
+    for (const entry of withheld) expect(entry.record?.slug, entry.slug).toBe(entry.slug)
+    // Every published item of the list comes back with its record, as dist/ has it.
+    const list = await (await get('/api/preview/blog-posts?limit=100', gateway.keys.reviewer)).json()
+    const publicList = await (await get('/api/blog-posts?limit=100')).json()
+    const shown = list.data.filter((r: { state: string }) => r.state === 'published')
+    expect(shown.map((r: { slug: string }) => r.slug)).toEqual(publicList.data.map((r: { slug: string }) => r.slug))
+    expect(shown[0]).toEqual({ ...publicList.data[0], state: 'published', release_at: null })
   })
 
   it('is 401 without a credential and 403 insufficient_scope with a sandbox or agent key or a token without the scope', async () => {
