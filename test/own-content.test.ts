@@ -5,7 +5,9 @@
  * which the suites that once read content/ run as CI runs them (with the
  * workflow's environment for its test step, REQUIRE_HISTORY=on included): the
  * smoke bench's stages that read hand-written content (`npm run check` and the
- * scale curve's realistic corpus), and the REST suite the draft used to fail.
+ * scale curve's realistic corpus), and the REST suite the draft used to fail
+ * (`npm test` on one file: its global set-up builds the fixture content under
+ * REQUIRE_HISTORY=on, which that copy without git history must not inherit).
  */
 import { execFile } from 'node:child_process'
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
@@ -74,10 +76,12 @@ describe("an author's invalid draft in content/", () => {
     for (const id of ['build.check', 'scale.cold-60']) expect(rows.get(id)?.value, id).toBeTypeOf('number')
   }, 300_000)
 
-  it('does not reach the REST suite, which it once failed with "2 content errors"', async () => {
+  it('does not reach the REST suite, which it once failed with "2 content errors"; npm test builds the fixture content under CI\'s environment', async () => {
+    // `npm test` is `vitest run`: here on one file, which the global set-up builds the fixture content for.
     const vitest = join(copy, 'node_modules', 'vitest', 'vitest.mjs')
     const suite = await inCopy(process.execPath, [vitest, 'run', 'test/gateway/rest.test.ts'])
     expect(suite.output).not.toContain('work-in-progress')
+    expect(suite.output).not.toContain('REQUIRE_HISTORY is on')
     expect(suite.code, suite.output.slice(-3000)).toBe(0)
     expect(suite.output).toMatch(/Test Files\s+1 passed \(1\)/)
   }, 300_000)

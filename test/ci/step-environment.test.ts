@@ -2,9 +2,10 @@
  * What CI's test step runs (.ci/run), run with the environment the workflow
  * gives that step (REQUIRE_HISTORY=on, meant for the repository's own content/):
  * the copies built without git history under it build all the same, each saying
- * so for its own build. Here `npm test` itself (vitest, its global set-up
- * building the fixture content) and the MCP conformance script; the smoke
- * bench's corpora in test/own-content.test.ts.
+ * so for its own build. Here the MCP conformance script; `npm test` itself
+ * (vitest, its global set-up building the fixture content) and the smoke
+ * bench's corpora in test/own-content.test.ts, which runs them in a copy of
+ * the repository with that environment.
  */
 import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
@@ -30,16 +31,6 @@ describe("CI's test step, with the workflow's environment for it", () => {
   it('sets REQUIRE_HISTORY=on there (what the builds below must not inherit)', async () => {
     expect(await ciTestStepEnv()).toMatchObject({ REQUIRE_HISTORY: 'on', GITHUB_ACTIONS: 'true' })
   })
-
-  it('npm test: the global set-up builds its copy of the fixture content, and the tests run', async () => {
-    const env = { ...outsideVitest(), ...(await ciTestStepEnv()) }
-    // `npm test` is `vitest run`: here on one small file, which the set-up builds the fixture content for.
-    const vitest = join(REPO_ROOT, 'node_modules', 'vitest', 'vitest.mjs')
-    const result = await finished(process.execPath, [vitest, 'run', 'test/fixtures.test.ts'], env)
-    expect(result.output).not.toContain('REQUIRE_HISTORY is on')
-    expect(result.code, result.output).toBe(0)
-    expect(result.output).toMatch(/Test Files\s+1 passed \(1\)/)
-  }, 240_000)
 
   it("the MCP conformance script builds the tests' content and runs its scenarios, on the pinned Node", async () => {
     // The system's PATH, as in CI's container: the script finds the pinned Node itself where the system's is older than 22.
