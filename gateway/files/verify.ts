@@ -13,8 +13,7 @@ import { open } from 'node:fs/promises'
 import { join } from 'node:path'
 import { etagFromDigest } from '../../contract/etag.ts'
 import { MEDIA_PREFIX } from '../../contract/public-paths.ts'
-import type { ByteLru } from './byte-lru.ts'
-import type { CachedFile } from './disk-files.ts'
+import type { FileCache } from './cache.ts'
 import { ArtifactError } from './errors.ts'
 
 const CONCURRENT_READS = 8
@@ -24,7 +23,7 @@ const CHUNK = 256 * 1024
 export async function verifyFiles(
   distDir: string,
   etags: Readonly<Record<string, string>>,
-  cache: ByteLru<CachedFile>,
+  cache: FileCache,
 ): Promise<void> {
   const paths = Object.keys(etags).filter((path) => !path.startsWith(MEDIA_FOLDER))
   let next = 0
