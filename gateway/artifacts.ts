@@ -66,7 +66,7 @@ export async function loadSnapshot(
       `the manifest ${join(distDir, MANIFEST_FILE)} is unreadable or of an unknown format; rebuild`,
     )
   }
-  if (checkFiles === 'at-load') await verifyFiles(distDir, manifest.files, cache)
+  if (checkFiles === 'at-load') await verifyFiles(distDir, manifest.files)
   // The text is the file's UTF-8 bytes decoded: hashing it re-encodes the same bytes.
   const manifestFile = { path: MANIFEST_FILE, etag: etagOf(manifestText) }
   return new Snapshot(manifest, new DiskFiles(distDir, manifest.files, manifestFile, cache, onMismatch), cache)
