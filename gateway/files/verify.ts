@@ -21,10 +21,7 @@ const CONCURRENT_READS = 8
 const MEDIA_FOLDER = `${MEDIA_PREFIX.slice(1)}/`
 const CHUNK = 256 * 1024
 
-export async function verifyFiles(
-  distDir: string,
-  etags: Readonly<Record<string, string>>,
-): Promise<void> {
+export async function verifyFiles(distDir: string, etags: Readonly<Record<string, string>>): Promise<void> {
   const paths = Object.keys(etags).filter((path) => !path.startsWith(MEDIA_FOLDER))
   let next = 0
   let failure: ArtifactError | undefined
