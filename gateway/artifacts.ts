@@ -13,7 +13,8 @@ import { etagOf } from '../contract/etag.ts'
 import { MANIFEST_FILE } from '../contract/paths.ts'
 import { MANIFEST_FORMAT, type Manifest } from '../contract/manifest.ts'
 import { ByteLru } from './files/byte-lru.ts'
-import { DiskFiles, type CachedFile } from './files/disk-files.ts'
+import { DiskFiles } from './files/disk-files.ts'
+import type { FileCache } from './files/cache.ts'
 import { ArtifactError } from './files/errors.ts'
 import type { FileSource, StoredFile } from './files/source.ts'
 import { verifyFiles } from './files/verify.ts'
@@ -40,7 +41,7 @@ export type FileCheck = 'at-load' | 'on-read'
  */
 export async function loadSnapshot(
   distDir: string,
-  cache: ByteLru<CachedFile> = new ByteLru(DEFAULT_FILE_CACHE_MB * 2 ** 20),
+  cache: FileCache = new ByteLru(DEFAULT_FILE_CACHE_MB * 2 ** 20),
   onMismatch: (error: ArtifactError) => void = () => undefined,
   checkFiles: FileCheck = 'at-load',
 ): Promise<Snapshot> {
@@ -65,7 +66,7 @@ export async function loadSnapshot(
       `the manifest ${join(distDir, MANIFEST_FILE)} is unreadable or of an unknown format; rebuild`,
     )
   }
-  if (checkFiles === 'at-load') await verifyFiles(distDir, manifest.files, cache)
+  if (checkFiles === 'at-load') await verifyFiles(distDir, manifest.files)
   // The text is the file's UTF-8 bytes decoded: hashing it re-encodes the same bytes.
   const manifestFile = { path: MANIFEST_FILE, etag: etagOf(manifestText) }
   return new Snapshot(manifest, new DiskFiles(distDir, manifest.files, manifestFile, cache, onMismatch), cache)
@@ -80,7 +81,7 @@ export class ArtifactStore {
   private failure: Error | undefined
   private whyEmpty: (() => string | undefined) | undefined
   /** Files and rendered answers of every snapshot this store loads, within FILE_CACHE_MB. */
-  readonly cache: ByteLru<CachedFile>
+  readonly cache: FileCache
 
   private readonly checkFiles: FileCheck
 

@@ -1,19 +1,19 @@
 /**
  * One build as the gateway serves it, immutable: the manifest (the content
  * index), its files (from dist/ or the compiler's memory), and everything
- * the gateway works out from them once per build — rendered answers and
- * their headers, the search index, the change log, the answers the fast path
- * repeats. Those hang off the snapshot and go with it; nothing is kept in a
- * module-level cache keyed by it.
+ * the gateway works out from them once per build — the search index, the
+ * change log. Those hang off the snapshot and go with it; nothing is kept in
+ * a module-level cache keyed by it. What only caches (files, rendered answers
+ * and the answers the fast path repeats) is in the store's byte-bounded
+ * cache, keyed by the build's id (files/cache.ts).
  */
 import type { CollectionName, ContentModel } from '../contract/model/model.ts'
 import { etagOf } from '../contract/etag.ts'
 import type { Manifest } from '../contract/manifest.ts'
 import type { ContentRecord } from '../contract/records.ts'
 import { ByteLru } from './files/byte-lru.ts'
-import type { CachedFile } from './files/disk-files.ts'
+import { cachedFile, type FileCache } from './files/cache.ts'
 import { MemoryFiles, type FileSource, type StoredFile } from './files/source.ts'
-import type { MemoAnswer } from './http/answer-memo.ts'
 
 /** Megabytes of files and rendered answers kept in memory unless FILE_CACHE_MB says otherwise. */
 export const DEFAULT_FILE_CACHE_MB = 16
@@ -31,10 +31,8 @@ export class MemoKey<T> {
 
 export class Snapshot {
   readonly source: FileSource
-  /** Files read from disk and answers rendered by the gateway, most recently used kept (shared by a store's snapshots). */
-  readonly cache: ByteLru<CachedFile>
-  /** The answers the Node fast path repeats, by request target (http/answer-memo.ts). */
-  readonly answers = new Map<string, MemoAnswer>()
+  /** Files read from disk, answers rendered and answers remembered, most recently used kept (shared by a store's snapshots). */
+  readonly cache: FileCache
   private readonly memos = new Map<MemoKey<unknown>, unknown>()
   /** The snapshot this one follows, while something else keeps it (its memos can be brought up to date rather than made again). */
   private readonly previous: WeakRef<Snapshot> | undefined
@@ -45,7 +43,7 @@ export class Snapshot {
   constructor(
     readonly manifest: Manifest,
     files: FileSource | ReadonlyMap<string, StoredFile>,
-    cache?: ByteLru<CachedFile>,
+    cache?: FileCache,
     previous?: Snapshot,
   ) {
     this.source = files instanceof Map ? new MemoryFiles(files) : (files as FileSource)
@@ -97,7 +95,7 @@ export class Snapshot {
 
   /** The answer rendered for `key` in this build, if it is still in the cache. */
   peekRendered(key: string): RenderedFile | undefined {
-    return this.cache.get(`render\0${this.id}\0${key}`)?.file
+    return cachedFile(this.cache, `render\0${this.id}\0${key}`)
   }
 
   /**
@@ -106,8 +104,8 @@ export class Snapshot {
    */
   rendered(key: string, render: () => { body: string; headers?: Record<string, string> }): RenderedFile {
     const cacheKey = `render\0${this.id}\0${key}`
-    const cached = this.cache.get(cacheKey)
-    if (cached) return cached.file
+    const cached = cachedFile(this.cache, cacheKey)
+    if (cached) return cached
     const answer = render()
     const body = Buffer.from(answer.body)
     const file: RenderedFile = answer.headers

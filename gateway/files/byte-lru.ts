@@ -42,6 +42,13 @@ export class ByteLru<V extends Sized> {
     }
   }
 
+  delete(key: string): void {
+    const value = this.entries.get(key)
+    if (value === undefined) return
+    this.entries.delete(key)
+    this.bytes -= value.size
+  }
+
   get size(): number {
     return this.entries.size
   }

@@ -8,15 +8,9 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { etagOf } from '../../contract/etag.ts'
-import type { ByteLru } from './byte-lru.ts'
 import type { FileSource, StoredFile } from './source.ts'
 import { ArtifactError } from './errors.ts'
-
-/** What the shared cache holds: a file and the bytes it keeps alive. */
-export interface CachedFile {
-  file: StoredFile
-  size: number
-}
+import { cachedFile, type FileCache } from './cache.ts'
 
 export class DiskFiles implements FileSource {
   /** Reads in flight, so concurrent requests for one file read it once. */
@@ -28,7 +22,7 @@ export class DiskFiles implements FileSource {
     private readonly files: Readonly<Record<string, string>>,
     /** …and the manifest's. */
     private readonly manifest: { path: string; etag: string },
-    private readonly cache: ByteLru<CachedFile>,
+    private readonly cache: FileCache,
     /** Told when a file is gone or differs from the manifest. */
     private readonly onMismatch: (error: ArtifactError) => void,
   ) {}
@@ -41,7 +35,7 @@ export class DiskFiles implements FileSource {
 
   peek(path: string): StoredFile | undefined {
     const etag = this.etag(path)
-    return etag === undefined ? undefined : this.cache.get(etag)?.file
+    return etag === undefined ? undefined : cachedFile(this.cache, etag)
   }
 
   read(path: string): Promise<StoredFile> {

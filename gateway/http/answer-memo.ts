@@ -1,20 +1,23 @@
 /**
  * Answers the gateway already gave, remembered by request target in the
- * snapshot they came from, so the same request again is answered without
+ * build they came from, so the same request again is answered without
  * routing (fast-reads.ts). Only answers that depend on nothing but the method
  * (GET or HEAD), the target and the build are remembered: stored and
  * rendered bodies of the public read routes; and those that depend on the
  * clock too (`when=`), for the stretch of time they stay the same. Their headers are computed
  * once, here; the body is held weakly, so the memo never keeps alive what the
- * byte-bounded cache let go. An answer the gateway computes remembers its
- * route's budget, which the fast path charges as the app would.
+ * byte-bounded cache let go. They live in that cache too (files/cache.ts),
+ * charged for their headers and target: every distinct query string an
+ * answer is remembered for takes its share of FILE_CACHE_MB, not more memory.
+ * An answer the gateway computes remembers its route's budget, which the
+ * fast path charges as the app would.
  */
 import type { Snapshot } from '../snapshot.ts'
 import type { StoredFile } from '../files/source.ts'
 import type { Charge } from './budgets.ts'
 
-/** Targets remembered per snapshot; past it the oldest are forgotten. */
-const MAX_ANSWERS = 4096
+/** What an entry keeps alive besides its strings: the entry, its two header arrays, the WeakRef (an allowance). */
+const ENTRY_OVERHEAD = 256
 
 export interface MemoAnswer {
   /** The 200 answer's headers, flat (`[name, value, …]`), the request id's value left empty at `idIndex`. */
@@ -36,12 +39,15 @@ export interface MemoAnswer {
   readonly during: { from: number; until: number } | undefined
 }
 
+const keyOf = (snapshot: Snapshot, target: string) => `answer\0${snapshot.id}\0${target}`
+
 export function recallAnswer(snapshot: Snapshot, target: string): MemoAnswer | undefined {
-  return snapshot.answers.get(target)
+  const entry = snapshot.cache.get(keyOf(snapshot, target))
+  return entry !== undefined && 'answer' in entry ? entry.answer : undefined
 }
 
 export function forgetAnswer(snapshot: Snapshot, target: string): void {
-  snapshot.answers.delete(target)
+  snapshot.cache.delete(keyOf(snapshot, target))
 }
 
 /** Remember the answer of `target`: `headers` is the 200 answer's header record, in the order it is sent. */
@@ -58,15 +64,17 @@ export function rememberAnswer(
     during?: { from: number; until: number } | undefined
   },
 ): void {
-  const memo = snapshot.answers
-  if (memo.has(target)) return
-  if (memo.size >= MAX_ANSWERS) memo.delete(memo.keys().next().value!)
+  const key = keyOf(snapshot, target)
+  if (recallAnswer(snapshot, target)) return
   const flat = (record: Record<string, string>) =>
     Object.entries(record).flatMap(([k, v]) => [k, k === 'x-request-id' ? '' : v])
   const { 'content-type': _type, 'content-length': _length, ...rest } = answer.headers
   const headers = flat(answer.headers)
   const notModifiedHeaders = flat(rest)
-  memo.set(target, {
+  let size = ENTRY_OVERHEAD + key.length + answer.pathname.length
+  for (const text of headers) size += text.length
+  for (const text of notModifiedHeaders) size += text.length
+  const memo: MemoAnswer = {
     headers,
     notModifiedHeaders,
     idIndex: headers.indexOf('x-request-id') + 1,
@@ -77,5 +85,6 @@ export function rememberAnswer(
     accept: answer.accept,
     charge: answer.charge,
     during: answer.during,
-  })
+  }
+  snapshot.cache.set(key, { answer: memo, size })
 }
