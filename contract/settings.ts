@@ -94,7 +94,7 @@ export const SETTINGS = {
   FILE_CACHE_MB: setting({
     accepts: 'an integer from 0 to 4096',
     description:
-      'Megabytes of built files (and rendered answers) the gateway keeps in memory, most recently used first; the rest is read from DIST_DIR when asked for.',
+      'Megabytes of built files, rendered answers and remembered answers the gateway keeps in memory, most recently used first; the rest is read from DIST_DIR or computed again when asked for.',
     default: '16',
     schema: integer(0, 4096),
   }),
