@@ -23,6 +23,21 @@ export interface BodyTree {
   children: BodyNode[]
 }
 
+/**
+ * A `body.tree` held as its JSON text, as the build keeps it: made once where
+ * the body is rendered (a render worker, the render cache), then written into
+ * each record's JSON as it is (renderItem, contract/render.ts) instead of
+ * serialising its nodes again. Any other JSON.stringify of a record that holds
+ * one gives the same bytes (toJSON), only slower.
+ */
+export class BodyTreeJson {
+  constructor(readonly json: string) {}
+
+  toJSON(): BodyTree {
+    return JSON.parse(this.json) as BodyTree
+  }
+}
+
 export interface BodyNode {
   type: BodyNodeType
   children?: BodyNode[]

@@ -4,7 +4,7 @@
  * writes them. build/pipeline/derive.ts makes records in that order; `fields=`
  * picks among them.
  */
-import type { BodyTree } from './body-tree.ts'
+import type { BodyTree, BodyTreeJson } from './body-tree.ts'
 import { fallbackOf } from './model/fields.ts'
 import type { CollectionModel } from './model/model.ts'
 
@@ -41,7 +41,8 @@ export interface FullRecord extends ContentRecord {
   related: RelatedItem[]
   reading_time_minutes: number
   word_count: number
-  body: { html: string; markdown: string; text: string; tree: BodyTree }
+  /** `tree` as its JSON text in the build's records (BodyTreeJson); the nodes in those read from dist/. */
+  body: { html: string; markdown: string; text: string; tree: BodyTree | BodyTreeJson }
   /** The body's headings in order; each `id` is the heading's `id` in `body.html` (`url#id` links to it). */
   toc: TocEntry[]
 }

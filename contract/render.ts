@@ -3,6 +3,7 @@
  * calls it to write files, the gateway calls it for the long tail, so the same
  * request gives the same bytes on either path.
  */
+import { BodyTreeJson } from './body-tree.ts'
 import type { CollectionModel } from './model/model.ts'
 import type { ContentRecord, FullRecord } from './records.ts'
 import { selectFields, selectItems } from './list-query.ts'
@@ -97,8 +98,30 @@ export function listTail(meta: ListMeta, links: ListLinks): string {
   return `],"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`
 }
 
+/**
+ * JSON.stringify(record), byte for byte. A record of the build holds its
+ * `body.tree` as JSON text (BodyTreeJson): that text goes in as it is, the
+ * rest of the record serialised key by key in its own order around it, as
+ * JSON.stringify would (a key whose value has no JSON, like undefined, is
+ * left out).
+ */
 export function renderItem(record: FullRecord): string {
-  return JSON.stringify(record)
+  const { body } = record
+  const { tree } = body
+  if (!(tree instanceof BodyTreeJson)) return JSON.stringify(record)
+  return objectJson(record, (key, value) =>
+    key === 'body' ? objectJson(body, (k, v) => (k === 'tree' ? tree.json : JSON.stringify(v))) : JSON.stringify(value),
+  )
+}
+
+/** `value`'s own keys in JSON.stringify's order, each value's JSON from `json`. */
+function objectJson(value: object, json: (key: string, value: unknown) => string | undefined): string {
+  let out = ''
+  for (const [key, v] of Object.entries(value)) {
+    const text = json(key, v)
+    if (text !== undefined) out += `${out ? ',' : ''}${JSON.stringify(key)}:${text}`
+  }
+  return `{${out}}`
 }
 
 /** The RFC 8288 Link header of a page's next and previous links; undefined when there is neither. */

@@ -24,7 +24,7 @@ export const IFRAME_ALLOW = 'accelerometer; clipboard-write; encrypted-media; gy
  * Ids, toc, embeds and `body.tree` of a sanitised tree, in one walk;
  * `source` is the body, for where a repeated explicit id is written.
  */
-export function finishTree(root: Root, source: string): { toc: TocEntry[]; tree: BodyTree; errors: BodyError[] } {
+export function finishTree(root: Root, source: string): { toc: TocEntry[]; treeJson: string; errors: BodyError[] } {
   const headings: { element: Element; node: BodyNode }[] = []
   const hooks: TreeHooks = { iframe: settleIframe, heading: (element, node) => headings.push({ element, node }) }
   const tree: BodyTree = { version: BODY_TREE_VERSION, children: treeChildren(root, hooks) }
@@ -50,7 +50,8 @@ export function finishTree(root: Root, source: string): { toc: TocEntry[]; tree:
     finishHeading(heading, headings[k]!.node, hooks)
     toc.push({ depth: Number(HEADING.exec(heading.tagName)![1]), text, id: finalId })
   }
-  return { toc, tree, errors }
+  // As text from here on (BodyTreeJson): the render cache and each record's JSON take it as it is.
+  return { toc, treeJson: JSON.stringify(tree), errors }
 }
 
 /** Settle an iframe in place: one without an allow-listed `src` (the sanitiser left none) or a title goes. */

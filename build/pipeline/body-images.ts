@@ -9,7 +9,7 @@
  */
 import type { Element, Properties } from 'hast'
 import { toHtml } from 'hast-util-to-html'
-import { type BodyTree, bodyNodes } from '../../contract/body-tree.ts'
+import { type BodyTree, BodyTreeJson, bodyNodes } from '../../contract/body-tree.ts'
 import { BODY_IMAGE_SIZES, IMAGE_TYPES, type ImageObject } from '../../contract/media.ts'
 
 const IMG = /<img(?:\s+[A-Za-z-]+(?:="[^"]*")?)*\s*\/?>/g
@@ -25,15 +25,22 @@ export function rewriteBodyImages(html: string, images: ReadonlyMap<string, Imag
   })
 }
 
-/** `body.tree` with each image `images` has made responsive at its published URL (a copy: the render cache keeps the tree). */
-export function rewriteTreeImages(tree: BodyTree, images: ReadonlyMap<string, ImageObject>): BodyTree {
+/**
+ * `body.tree` with each image `images` has made responsive at its published URL, in the form it
+ * came (a copy: the render cache keeps the tree). The one change to a tree after rendering: the
+ * text is parsed and written again only here.
+ */
+export function rewriteTreeImages(
+  tree: BodyTree | BodyTreeJson,
+  images: ReadonlyMap<string, ImageObject>,
+): BodyTree | BodyTreeJson {
   if (!images.size) return tree
-  const copy = structuredClone(tree)
+  const copy = tree instanceof BodyTreeJson ? tree.toJSON() : structuredClone(tree)
   for (const node of bodyNodes(copy.children)) {
     const image = node.type === 'image' ? images.get(node.src ?? '') : undefined
     if (image) node.src = image.url
   }
-  return copy
+  return tree instanceof BodyTreeJson ? new BodyTreeJson(JSON.stringify(copy)) : copy
 }
 
 /** The `src` of every `<img>` of the HTML, decoded. */

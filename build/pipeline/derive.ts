@@ -4,7 +4,7 @@
  * reading time, people's slugs. Fields in the API's order (contract/records.ts).
  */
 import { createHash } from 'node:crypto'
-import { BODY_TREE_VERSION } from '../../contract/body-tree.ts'
+import { BODY_TREE_VERSION, BodyTreeJson } from '../../contract/body-tree.ts'
 import { namesPeople, type Field } from '../../contract/model/fields.ts'
 import type { CollectionModel, CollectionName } from '../../contract/model/model.ts'
 import { personSlug, type Person } from '../../contract/people.ts'
@@ -78,7 +78,12 @@ export function deriveRecord(
   ordered.related = []
   ordered.reading_time_minutes = Math.max(1, Math.ceil(rendered.word_count / WORDS_PER_MINUTE))
   ordered.word_count = rendered.word_count
-  ordered.body = { html: rendered.html, markdown: markdown.trim(), text: rendered.text, tree: rendered.tree }
+  ordered.body = {
+    html: rendered.html,
+    markdown: markdown.trim(),
+    text: rendered.text,
+    tree: new BodyTreeJson(rendered.tree_json),
+  }
   ordered.toc = rendered.toc
   return ordered as FullRecord
 }

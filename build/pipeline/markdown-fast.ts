@@ -31,7 +31,7 @@ export function renderFast(markdown: string): BodyResult | undefined {
   const builder = new HastBuilder(tokens, env.footnotes?.list)
   let root = builder.root()
   if (builder.hasRaw) root = parseAndSanitize(root)
-  const { toc, tree, errors } = finishTree(root, markdown)
+  const { toc, treeJson, errors } = finishTree(root, markdown)
   const text = readableText(root)
   const rendered = {
     html: toHtml(root).trim(),
@@ -40,7 +40,7 @@ export function renderFast(markdown: string): BodyResult | undefined {
     first_paragraph: firstParagraph(tokens, root, env, builder.hasRaw),
     images: images.map(({ src, line, column }) => ({ src, line, column })),
     toc,
-    tree,
+    tree_json: treeJson,
   }
   return { rendered, missingAlt, errors }
 }

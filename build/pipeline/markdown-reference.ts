@@ -95,7 +95,7 @@ export function renderMarkdown(tree: MdastRoot, source = ''): RenderedBody & { e
   // References and raw HTML render differently alone, so their paragraph gets a second pass on an intact tree.
   const secondPass = firstParagraph !== undefined && (raw || contains(firstParagraph, REFERENCE_TYPES))
   const hast = (raw ? processor : withoutRaw).runSync(secondPass ? structuredClone(tree) : tree) as HastRoot
-  const { toc, tree: bodyTree, errors } = finishTree(hast, source)
+  const { toc, treeJson, errors } = finishTree(hast, source)
   const html = processor.stringify(hast).trim()
   const text = readableText(hast)
   let first = ''
@@ -114,7 +114,7 @@ export function renderMarkdown(tree: MdastRoot, source = ''): RenderedBody & { e
     first_paragraph: first,
     images: findImages(tree),
     toc,
-    tree: bodyTree,
+    tree_json: treeJson,
   }
   return { ...rendered, errors }
 }

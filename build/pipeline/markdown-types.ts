@@ -1,5 +1,3 @@
-import type { BodyTree } from '../../contract/body-tree.ts'
-
 /** What rendering a Markdown body gives the rest of the build (and the render cache). */
 export interface RenderedBody {
   html: string
@@ -11,8 +9,8 @@ export interface RenderedBody {
   images: BodyImage[]
   /** The headings, in order, with the ids the HTML gives them. */
   toc: TocEntry[]
-  /** The body as structured nodes (contract/body-tree.ts), from the same walk as the HTML. */
-  tree: BodyTree
+  /** The body as structured nodes (contract/body-tree.ts), from the same walk as the HTML: their JSON text. */
+  tree_json: string
 }
 
 /** An image of a body: its `src` in the HTML (normalised like every URL) and its `!` in the body (1-based). */

@@ -19,7 +19,7 @@ import type { BodyResult } from './markdown-types.ts'
 export type { BodyResult, RenderedBody } from './markdown-types.ts'
 
 /** Bump when the output of this module changes, to invalidate the render cache. */
-export const MARKDOWN_RENDERER_VERSION = 5
+export const MARKDOWN_RENDERER_VERSION = 6
 
 /** `components`: the site's own (content/site.yaml), beside the built-in ones; only bodies with directives read them. */
 export function renderBody(markdown: string, components: readonly ComponentDeclaration[] = []): BodyResult {

@@ -19,6 +19,7 @@ import { unified } from 'unified'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
 import { BODY_SCHEMA } from '../../../build/pipeline/sanitize-schema.ts'
+import { type BodyTree, bodyNodes } from '../../../contract/body-tree.ts'
 import type { ImageObject, SocialImage } from '../../../contract/media.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { halves, photo, pixel, transparent } from '../../helpers/images.ts'
@@ -135,6 +136,12 @@ describe('local images in a build', () => {
     // The published Markdown names the processed files, not paths only the repository has.
     expect(body.markdown).not.toContain('](rotated.jpg')
     expect(body.markdown).toMatch(/!\[Two halves\]\(https:\/\/api\.fixture\.example\/media\/blog-posts\/rotated-/)
+    // So does body.tree: its image nodes point at the same processed files as the HTML.
+    const images = [...bodyNodes((record.body as { tree: BodyTree }).tree.children)].filter((n) => n.type === 'image')
+    expect(images.map((n) => [n.alt, n.src])).toEqual([
+      ['Two halves', expect.stringMatching(/^https:\/\/api\.fixture\.example\/media\/blog-posts\/rotated-[^/]+\.jpg$/)],
+      ['A small one', expect.stringMatching(/^https:\/\/api\.fixture\.example\/media\/blog-posts\/small-[^/]+\.png$/)],
+    ])
   })
 
   it('gives portraits square files and the person an avatar', async () => {

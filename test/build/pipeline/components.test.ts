@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
 import { ContentErrors } from '../../../build/core/errors.ts'
 import { type BodyTree, bodyNodes } from '../../../contract/body-tree.ts'
-import { renderBody } from '../../../build/pipeline/markdown.ts'
+import { type RenderedBody, renderBody } from '../../../build/pipeline/markdown.ts'
 import { countWords } from '../../../build/pipeline/word-count.ts'
 import { parseSiteConfig } from '../../../build/core/site.ts'
 import { GFM_SAMPLES, RAW_HTML_SAMPLES } from './markdown-samples.ts'
@@ -264,7 +264,7 @@ describe('one behaviour whichever engine renders', () => {
       const withCta = renderBody(`${CTA}\n\n${sample}`).rendered!
       expect(withCta.html, sample).toBe(`${CTA_HTML}\n${plain.html}`)
       expect(withCta.toc, sample).toEqual(plain.toc)
-      expect(withCta.tree.children.slice(1), sample).toEqual(plain.tree.children)
+      expect(treeOf(withCta).children.slice(1), sample).toEqual(treeOf(plain).children)
       compared++
     }
     expect(compared).toBeGreaterThan(20)
@@ -305,7 +305,7 @@ describe("component attributes in the content model's field vocabulary", () => {
     const components = parseSiteConfig(OWN).components!
     const ok = renderBody('::plan-badge{plan=team link="https://x.example" note="hi"}', components)
     expect(ok.errors).toEqual([])
-    expect(ok.rendered!.tree.children[0]).toEqual({
+    expect(treeOf(ok.rendered!).children[0]).toEqual({
       type: 'component',
       name: 'plan-badge',
       attributes: { plan: 'team', link: 'https://x.example', note: 'hi' },
@@ -342,3 +342,7 @@ describe("component attributes in the content model's field vocabulary", () => {
     ])
   })
 })
+
+function treeOf(rendered: RenderedBody): BodyTree {
+  return JSON.parse(rendered.tree_json) as BodyTree
+}

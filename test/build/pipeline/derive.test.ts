@@ -12,7 +12,7 @@ const rendered = {
   first_paragraph: 'Hello world',
   images: [],
   toc: [],
-  tree: { version: 1 as const, children: [] },
+  tree_json: '{"version":1,"children":[]}',
 }
 
 describe('deriveRecord', () => {

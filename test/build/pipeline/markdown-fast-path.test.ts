@@ -39,7 +39,7 @@ function reference(markdown: string) {
   const tree = full.parse(markdown) as MdastRoot
   const firstParagraph = tree.children.find((n) => n.type === 'paragraph')
   const hast = full.runSync(structuredClone(tree)) as HastRoot
-  const { toc, tree: bodyTree } = finishTree(hast, markdown)
+  const { toc, treeJson } = finishTree(hast, markdown)
   const text = readableText(hast)
   const first = firstParagraph
     ? toText(full.runSync({ type: 'root', children: [firstParagraph] }) as HastRoot)
@@ -52,7 +52,7 @@ function reference(markdown: string) {
     word_count: countWords(text),
     first_paragraph: first,
     toc,
-    tree: bodyTree,
+    tree_json: treeJson,
   }
 }
 
