@@ -14,7 +14,18 @@ const git = (...args: string[]) => promisify(execFile)('git', args, { cwd: REPO_
 /** The first commit made under the rule. */
 const SINCE = 'be058ff'
 /** Commits that went in with a subject only (two of the rule's first day, eight of merged branches); history is not rewritten. */
-const WITHOUT_BODY = new Set(['b0e9047', 'b120591', '8da7202', '1dd2502', '68026dc', 'b0ed3a4', 'fb03479', '6e3ff3c', 'e13676a', 'a23ef10'])
+const WITHOUT_BODY = new Set([
+  'b0e9047',
+  'b120591',
+  '8da7202',
+  '1dd2502',
+  '68026dc',
+  'b0ed3a4',
+  'fb03479',
+  '6e3ff3c',
+  'e13676a',
+  'a23ef10',
+])
 /** Subjects in the past tense or a gerund, not the imperative ("Added …", "Fixing …"). */
 const NOT_IMPERATIVE =
   /^(?:Add|Fix|Updat|Remov|Chang|Mov|Renam|Test|Document|Keep|Mak|Show|Refactor)(?:ed|ing)\b|^Made\b|^Kept\b/
