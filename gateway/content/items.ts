@@ -9,6 +9,7 @@ import { itemFile, itemFileIn } from '../../contract/paths.ts'
 import { SLUG_PATTERN } from '../../contract/patterns.ts'
 import type { ContentRecord, FullRecord } from '../../contract/records.ts'
 import type { Snapshot } from '../artifacts.ts'
+import { type FieldPaths, jsonFields } from './json-fields.ts'
 
 const SLUG_RE = new RegExp(SLUG_PATTERN)
 
@@ -32,4 +33,16 @@ export async function readRecord(
   if (!SLUG_RE.test(record.slug)) return undefined
   const file = await snapshot.file(itemFileIn(collection, record, snapshot.manifest.locales?.default ?? ''))
   return file ? (JSON.parse(file.body.toString('utf8')) as FullRecord) : undefined
+}
+
+/** Some fields of an item's full record (any locale), read from its file without parsing the rest (json-fields.ts). */
+export async function readRecordFields(
+  snapshot: Snapshot,
+  collection: CollectionName,
+  record: Pick<ContentRecord, 'slug' | 'locale'>,
+  paths: FieldPaths,
+): Promise<Map<string, unknown> | undefined> {
+  if (!SLUG_RE.test(record.slug)) return undefined
+  const file = await snapshot.file(itemFileIn(collection, record, snapshot.manifest.locales?.default ?? ''))
+  return file ? jsonFields(file.body, paths) : undefined
 }

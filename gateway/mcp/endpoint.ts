@@ -11,8 +11,9 @@
  *   JSON, as /mcp always has. The SDK's own legacy leg would answer SSE.
  *
  * The era is decided by the SDK's own classifier (isLegacyRequest), so the
- * routing cannot disagree with the handler. Both legs get a fresh server from
- * the caller's factory, for this request's build.
+ * routing cannot disagree with the handler. Both legs take a server from the
+ * caller's source (server-pool.ts), for this request's build, and give it
+ * back once the answer is made.
  */
 import {
   createMcpHandler,
@@ -22,47 +23,55 @@ import {
   type McpServer,
 } from '@modelcontextprotocol/server'
 import type { Logger } from '../log.ts'
+import type { ServerSource } from './server-pool.ts'
 
-export type ServerFactory = () => McpServer
-
-/** Serves one request (its body already read and parsed, or undefined when it is not JSON) with servers from `factory`. */
-export type McpEndpoint = (request: Request, parsedBody: unknown, factory: ServerFactory) => Promise<Response>
+/** Serves one request (its body already read and parsed, or undefined when it is not JSON) with a server from `servers`. */
+export type McpEndpoint = (request: Request, parsedBody: unknown, servers: ServerSource) => Promise<Response>
 
 const LISTEN = 'subscriptions/listen'
 
 export function createMcpEndpoint(options: { maxBodyBytes: number; logger: Logger }): McpEndpoint {
   const { maxBodyBytes, logger } = options
-  // createMcpHandler is built once and asks for a server per request; the request's own factory is found by its Request.
-  const factories = new WeakMap<Request, ServerFactory>()
+  // createMcpHandler is built once and asks for a server per request (if the request gets that far); the request's
+  // lease, found by its Request, says where to take it from and keeps it to give back.
+  const leases = new WeakMap<Request, { servers: ServerSource; server?: McpServer }>()
   const modern = createMcpHandler(
     ({ requestInfo }) => {
-      const factory = requestInfo && factories.get(requestInfo)
-      if (!factory) throw new Error('no MCP server factory was registered for this request')
-      return factory()
+      const lease = requestInfo && leases.get(requestInfo)
+      if (!lease) throw new Error('no MCP server source was registered for this request')
+      lease.server = lease.servers.take('modern')
+      return lease.server
     },
     { legacy: 'reject', maxRequestBodySize: maxBodyBytes, onerror: (error) => report(logger, error) },
   )
 
-  return async (request, parsedBody, factory) => {
+  return async (request, parsedBody, servers) => {
     if (await isLegacyRequest(request, parsedBody, { maxRequestBodySize: maxBodyBytes }))
-      return serveLegacy(request, parsedBody, factory())
+      return serveLegacy(request, parsedBody, servers)
     if (methodOf(parsedBody) === LISTEN) return listenNotOffered(parsedBody)
-    factories.set(request, factory)
-    return modern.fetch(request, parsedBody === undefined ? undefined : { parsedBody })
+    const lease: { servers: ServerSource; server?: McpServer } = { servers }
+    leases.set(request, lease)
+    try {
+      return await modern.fetch(request, parsedBody === undefined ? undefined : { parsedBody })
+    } finally {
+      if (lease.server) servers.give('modern', lease.server)
+    }
   }
 }
 
-/** A 2025-era request: the stateless idiom (no session id) with JSON answers, on a server used for this request only. */
-async function serveLegacy(request: Request, parsedBody: unknown, server: McpServer): Promise<Response> {
+/** A 2025-era request: the stateless idiom (no session id) with JSON answers, on a server no other request holds meanwhile. */
+async function serveLegacy(request: Request, parsedBody: unknown, servers: ServerSource): Promise<Response> {
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
   })
-  await server.connect(transport)
+  const server = servers.take('legacy')
   try {
+    await server.connect(transport)
     return await transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody })
   } finally {
     await server.close()
+    servers.give('legacy', server)
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * POST /mcp: the MCP Streamable HTTP endpoint, stateless, for protocol
  * revision 2026-07-28 and 2025-era clients alike (endpoint.ts). Each request
- * gets a new McpServer over the current snapshot and a JSON answer. Before
+ * is answered by an McpServer of the current snapshot that no other request
+ * holds meanwhile (server-pool.ts), as JSON. Before
  * the SDK sees anything: method (POST only), budget and body size (the route
  * table's, checked where it is mounted), Host/Origin (DNS rebinding),
  * credential (mcp.tools.invoke), and a batch's other messages against the
@@ -49,12 +50,13 @@ export interface McpOptions {
 export function mcpHandler(options: McpOptions) {
   const checkOrigin = createOriginGuard({ publicUrl: options.publicUrl, allowedOrigins: options.allowedOrigins })
   const load = loadOnce(async () => {
-    const [{ createMcpEndpoint }, { createMcpServer }] = await Promise.all([
+    const [{ createMcpEndpoint }, { serversFor }, { inMcpRequest }] = await Promise.all([
       import('./endpoint.ts'),
-      import('./server.ts'),
+      import('./server-pool.ts'),
+      import('./request-scope.ts'),
     ])
     const endpoint = createMcpEndpoint({ maxBodyBytes: options.maxBodyBytes, logger: options.logger ?? silentLogger })
-    return { endpoint, createMcpServer }
+    return { endpoint, serversFor, inMcpRequest }
   })
   return defineHandler(async (event) => {
     const verdict = checkOrigin(event.req.headers)
@@ -83,15 +85,19 @@ export function mcpHandler(options: McpOptions) {
     // A batch draws one call per message (2025-03-26), or is refused (every other revision): batches.ts.
     const batch = await admitBatch(event, parsed)
     if (batch) return withGatewayHeaders(event, batch)
-    const { endpoint, createMcpServer } = await load()
+    const { endpoint, serversFor, inMcpRequest } = await load()
     const { preview } = options
     // Drafts only for a credential that has the preview scope too (never with MCP_AUTH=off: no credential).
     const drafts = preview && {
       allowed: principal?.scopes.includes(PREVIEW_SCOPE) ?? false,
       preview: () => preview.of(snapshot),
     }
-    const factory = () => createMcpServer({ snapshot, now: options.now, ...(drafts && { drafts }) })
-    return withGatewayHeaders(event, await endpoint(request, parsed, factory))
+    const now = options.now ?? (() => new Date())
+    // What the tools read of this request (request-scope.ts): the server itself is shared with the build's other requests.
+    const answer = await inMcpRequest({ now, ...(drafts && { drafts }) }, () =>
+      endpoint(request, parsed, serversFor(snapshot, now().getTime())),
+    )
+    return withGatewayHeaders(event, answer)
   })
 }
 

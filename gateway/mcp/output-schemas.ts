@@ -1,10 +1,11 @@
 /**
  * The JSON Schema of each tool's output schema, converted once. The SDK
  * converts a registered tool's output schema on its first `tools/call` and
- * keeps it on that registration; every request here builds a new server
- * (server.ts), so without this each call converted the same zod schema
- * again. The tools' schemas are made once per content model (schemas.ts,
- * `perModel`), so the conversion is kept by schema object, and goes with it.
+ * keeps it on that registration; a server is made for each request in
+ * flight (server-pool.ts) and for every build, so without this each new
+ * server converted the same zod schema again. The tools' schemas are made
+ * once per content model (schemas.ts, `perModel`), so the conversion is kept
+ * by schema object, and goes with it.
  */
 import type { McpServer, RegisteredTool } from '@modelcontextprotocol/server'
 

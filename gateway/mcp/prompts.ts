@@ -12,7 +12,7 @@ import { readableMarkdown } from '../../contract/readable-markdown.ts'
 import { MemoKey, type Snapshot } from '../snapshot.ts'
 
 /**
- * The prompts' argument schemas, made once per build: every request builds a new server that
+ * The prompts' argument schemas, made once per build: each server (one per request in flight)
  * registers them, and their completions read the build they were made for.
  */
 const ARGS = new MemoKey<ReturnType<typeof argsSchemas>>('prompt argument schemas')

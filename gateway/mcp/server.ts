@@ -1,19 +1,22 @@
 /**
- * The MCP server of one request: a fresh McpServer over one snapshot. Being
+ * An MCP server over one snapshot: its tools, resources and prompts. Being
  * stateless is what lets the gateway scale out: any process can answer any
- * request, and a new build is picked up by the next request. The same
- * factory serves 2026-07-28 requests and 2025-era ones (see endpoint.ts).
+ * request, and a new build is picked up by the next request. A server
+ * answers one request at a time and is kept for the next ones of its build
+ * (server-pool.ts); what differs per request (the clock, draft access) its
+ * tools read from the request (request-scope.ts). The same server serves
+ * 2026-07-28 requests and 2025-era ones (see endpoint.ts).
  */
 import { McpServer } from '@modelcontextprotocol/server'
 import { API_VERSION } from '../../contract/lifecycle.ts'
 import { datedCollections, listed, type ContentModel } from '../../contract/model/model.ts'
 import type { Snapshot } from '../artifacts.ts'
-import { cacheHintsAt } from './cache.ts'
+import type { CACHE_HINTS } from './cache.ts'
 import type { McpContext } from './context.ts'
-import type { DraftAccess } from './drafts.ts'
 import { reuseOutputSchemas } from './output-schemas.ts'
 import { registerPrompts } from './prompts.ts'
 import { registerResources } from './resources.ts'
+import { requestDrafts, requestNow } from './request-scope.ts'
 import { registerDescribeModel } from './tools/describe-model.ts'
 import { registerFetch } from './tools/fetch.ts'
 import { registerGetContent } from './tools/get-content.ts'
@@ -42,8 +45,8 @@ function instructions(model: ContentModel): string {
 
 export interface McpServerOptions {
   snapshot: Snapshot
-  now?: () => Date
-  drafts?: DraftAccess
+  /** The cache hints of its answers (cache.ts, `cacheHintsAt`): the SDK fixes them when the server is made. */
+  cacheHints: typeof CACHE_HINTS
 }
 
 export function createMcpServer(options: McpServerOptions): McpServer {
@@ -61,16 +64,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
           prompts: { listChanged: false },
           completions: {},
         },
-        cacheHints: cacheHintsAt(options.snapshot.manifest.build, (options.now?.() ?? new Date()).getTime()),
+        cacheHints: options.cacheHints,
       },
     ),
   )
-  const ctx: McpContext = {
-    server,
-    snapshot: options.snapshot,
-    now: options.now ?? (() => new Date()),
-    ...(options.drafts && { drafts: options.drafts }),
-  }
+  const ctx: McpContext = { server, snapshot: options.snapshot, now: requestNow, drafts: requestDrafts }
   registerSearchContent(ctx)
   registerListContent(ctx)
   registerGetContent(ctx)

@@ -4,18 +4,19 @@
  * loaded once per snapshot on first use: the one ranking behind
  * `GET /api/search` and the MCP search tools. Only the best `page × limit`
  * documents are ordered, and only the returned hits read their item's text
- * for a snippet.
+ * for a snippet (its text, headings and url alone, content/json-fields.ts).
  */
 import { peopleFields, type CollectionName } from '../../contract/model/model.ts'
 import type { RecordFilter } from '../../contract/filters.ts'
 import { recordMatcher } from '../../contract/list-query.ts'
-import type { ContentRecord } from '../../contract/records.ts'
+import type { ContentRecord, TocEntry } from '../../contract/records.ts'
 import { localeSearchIndexFile, MAX_QUERY_LENGTH, SEARCH_INDEX_FILE } from '../../contract/search.ts'
 import { stemmerOf } from '../../contract/stemming.ts'
 import { recordsBySlug } from '../content/locales.ts'
 import { termsOf } from '../../contract/search-terms.ts'
 import { MemoKey, type Snapshot } from '../snapshot.ts'
-import { readRecord } from '../content/items.ts'
+import { readRecordFields } from '../content/items.ts'
+import { fieldPaths } from '../content/json-fields.ts'
 import { AppError } from '../../contract/errors.ts'
 import { SearchIndex } from './search-index.ts'
 import { snippetOf } from './snippet.ts'
@@ -51,6 +52,9 @@ export interface SearchHit {
   section: HitSection | null
   matched_terms: string[]
 }
+
+/** What a hit shows of its item's file: the text for the snippet, and the headings and page for its section. */
+const HIT_FIELDS = fieldPaths(['url', 'body.text', 'toc'])
 
 const INDEXES = new MemoKey<Map<string, Promise<SearchIndex>>>('search indexes by locale')
 /** Per index: each document as its record, and which documents have a tag (made for each tag asked for that some have). */
@@ -169,16 +173,17 @@ export async function search(
       const slug = index.slugOf(doc)
       const terms = (termsByDoc.get(doc) ?? []).map((t) => index.termName(t))
       const record = docRecords[doc]
-      const full = record && (await readRecord(snapshot, collection, record))
-      const text = full?.body.text ?? ''
+      const full = record && (await readRecordFields(snapshot, collection, record, HIT_FIELDS))
+      const text = (full?.get('body.text') as string | undefined) ?? ''
       const { snippet, at } = snippetOf(text, options.query, terms)
+      const toc = (full?.get('toc') as TocEntry[] | undefined) ?? []
       return {
         collection,
         slug,
         locale: record?.locale,
         score: scores[rank]!,
         snippet,
-        section: full ? sectionAt(text, full.toc ?? [], at, String(full.url)) : null,
+        section: full ? sectionAt(text, toc, at, String(full.get('url'))) : null,
         matched_terms: terms,
       }
     }),

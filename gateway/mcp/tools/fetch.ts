@@ -52,7 +52,7 @@ const metadataSchema = (model: ContentModel) =>
       .describe('The id asked for, when it is an old one of the item (it moved): use `id` from now on.'),
   })
 
-/** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
+/** The tool's description and schemas, made once per build: each server (one per request in flight) registers it. */
 const fetchTool = perModel((model: ContentModel) => ({
   title: 'Fetch one item (connector)',
   description:

@@ -28,7 +28,7 @@ import { includeDraftsArg, isRefusal, previewFor } from '../drafts.ts'
 import { PREVIEW_STATES } from '../../../contract/preview.ts'
 import { stateOf } from '../../preview/artifact.ts'
 
-/** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
+/** The tool's description and schemas, made once per build: each server (one per request in flight) registers it. */
 const getContentTool = perModel((model: ContentModel) => ({
   title: 'Read one item',
   description:
@@ -79,7 +79,7 @@ export function registerGetContent({ server, snapshot, drafts }: McpContext): vo
       const chosen = toolLocale(snapshot, given)
       if (!chosen.ok) return toolError(chosen.message)
       if (include_drafts) {
-        const preview = await previewFor(drafts)
+        const preview = await previewFor(drafts())
         if (isRefusal(preview)) return preview
         const entry = preview.find(asked, wanted, chosen.locale)
         if (!entry)

@@ -21,7 +21,7 @@ const person = z.object({
   href: z.string().describe('Their profile and items in the REST API.'),
 })
 
-/** The tool's description and schemas, made once: every request builds a new server that registers it. */
+/** The tool's description and schemas, made once: each server (one per request in flight) registers it. */
 const GET_PERSON_TOOL = {
   title: 'Read a person',
   description:

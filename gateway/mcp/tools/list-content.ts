@@ -41,7 +41,7 @@ function ordersOf(model: ContentModel): string {
   return [...byField].map(([field, names]) => `${listed(names)} by ${field}`).join(', ')
 }
 
-/** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
+/** The tool's description and schemas, made once per build: each server (one per request in flight) registers it. */
 const listContentTool = perModel((model: ContentModel) => ({
   title: 'List a collection',
   description:
@@ -87,7 +87,7 @@ export function registerListContent({ server, snapshot, now, drafts }: McpContex
     const parsed = parseListQuery(queryOf(args, listArguments(model)), def, model)
     if (!parsed.ok) return toolError(parsed.errors.map((e) => `${e.parameter} ${e.message}`).join('; '))
     const query = locale ? { ...parsed.query, locale } : parsed.query
-    const preview = args.include_drafts ? await previewFor(drafts) : undefined
+    const preview = args.include_drafts ? await previewFor(drafts()) : undefined
     if (preview && isRefusal(preview)) return preview
     const envelope = preview
       ? previewEnvelope(def, preview.summaries(def, locale), query, now().getTime())

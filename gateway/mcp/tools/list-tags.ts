@@ -16,7 +16,7 @@ const tag = z.object({
   href: z.string().describe("The tag's items in the REST API."),
 })
 
-/** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
+/** The tool's description and schemas, made once per build: each server (one per request in flight) registers it. */
 const listTagsTool = perModel((model: ContentModel) => ({
   title: 'List the tags',
   description:

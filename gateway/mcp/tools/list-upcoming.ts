@@ -61,7 +61,7 @@ const argumentsOf = perModel((model: ContentModel) => ({
   ),
 }))
 
-/** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
+/** The tool's description and schemas, made once per build: each server (one per request in flight) registers it. */
 const listUpcomingTool = perModel((model: ContentModel) => {
   const dated = datedCollections(model)
   const { filters, fields } = argumentsOf(model)

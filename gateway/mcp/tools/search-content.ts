@@ -37,7 +37,7 @@ const hitOf = (model: ContentModel) =>
     release_at: z.string().nullable().optional().describe('With include_drafts: when a scheduled item is published.'),
   })
 
-/** The tool's description and schemas, made once per build: every request builds a new server that registers it. */
+/** The tool's description and schemas, made once per build: each server (one per request in flight) registers it. */
 const searchContentTool = perModel((model: ContentModel) => ({
   title: 'Search all content',
   description:
@@ -88,7 +88,7 @@ export function registerSearchContent({ server, snapshot, now, drafts }: McpCont
       )
     const { query } = parsed.query
     if (args.include_drafts) {
-      const preview = await previewFor(drafts)
+      const preview = await previewFor(drafts())
       if (isRefusal(preview)) return preview
       const found = searchPreview(
         preview,

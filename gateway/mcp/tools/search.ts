@@ -32,7 +32,7 @@ const result = z.object({
   moved_from: z.string().optional().describe('The old id the query named, when this item is where it moved.'),
 })
 
-/** The tool's description and schemas, made once: every request builds a new server that registers it. */
+/** The tool's description and schemas, made once: each server (one per request in flight) registers it. */
 const SEARCH_TOOL = {
   title: 'Search (connector)',
   description:

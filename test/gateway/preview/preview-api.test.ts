@@ -212,6 +212,41 @@ describe('the MCP tools with include_drafts', () => {
       }
     }
   })
+
+  it('answer each call in flight by its own credential: drafts to the preview scope, refusals to the others', async () => {
+    const reviewer = await gateway.token('legal-agent', ['mcp.tools.invoke', 'content.preview.read'])
+    const credentials = [reviewer, gateway.keys.agent!]
+    const calls = Array.from({ length: 24 }, async (_, i) => {
+      const res = await fetch(`${gateway.url}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${credentials[i % 2]}`,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: i,
+          method: 'tools/call',
+          params: {
+            name: 'get_content',
+            arguments: { collection: 'blog-posts', slug: DRAFT.slug, include_drafts: true },
+          },
+        }),
+      })
+      return (await res.json()) as { id: number; result: { isError?: boolean; content?: unknown } }
+    })
+    for (const [i, answer] of (await Promise.all(calls)).entries()) {
+      expect(answer.id).toBe(i)
+      if (i % 2 === 0) {
+        expect(answer.result.isError).toBeFalsy()
+        expect(text(answer.result)).toContain(DRAFT.phrase)
+      } else {
+        expect(answer.result.isError).toBe(true)
+        expect(text(answer.result)).not.toContain(DRAFT.phrase)
+      }
+    }
+  })
 })
 
 describe('the public routes', () => {
