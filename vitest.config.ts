@@ -37,7 +37,7 @@ const ISOLATED = [
 export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
-    // The files that take minutes (the smoke bench, own-content.test.ts) start first (test/sequencer.ts).
+    // The files that take minutes (own-content.test.ts, which runs the smoke bench) start first (test/sequencer.ts).
     sequence: { sequencer: LongestFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -51,7 +51,7 @@ export default defineConfig({
         extends: true,
         // Test files start real servers and builds. Three at a time on two cores: the slowest
         // files (Netlify's emulation, the Inspector under Node 22) mostly wait on another process.
-        // The smoke bench runs here too. A project of one worker at a time would run after all the
+        // own-content.test.ts (the smoke bench) runs here too. A project of one worker at a time would run after all the
         // others (Vitest runs the files of such a project in a group of their own, last), never beside them.
         // Unisolated: a worker keeps the modules it loaded for its next file, so each file does not
         // load the build and the gateway afresh. The files that change module state or the

@@ -1,8 +1,8 @@
 /**
  * The order in which test files start. Vitest orders by the durations of the
  * previous run where it has them (a developer's machine), but CI's fresh clone
- * has none, and then it goes by file size: the smoke bench, a short file with
- * minutes of work, would start last and leave CI waiting on it alone. The
+ * has none, and then it goes by file size: own-content.test.ts, a short file
+ * with minutes of work (it runs the smoke bench), would start last and leave CI waiting on it alone. The
  * files that wait on the clock start first (their waits then overlap the
  * others' work), then those that take longest; the rest keep Vitest's order.
  */
@@ -13,12 +13,11 @@ const FIRST = [
   // Waiting for a release time a minute ahead, then for the next.
   'test/gateway/schedule/serve.test.ts',
   'test/gateway/preview/schedule.test.ts',
-  'test/bench/smoke.test.ts',
+  'test/own-content.test.ts',
+  'test/gateway/admin/editor.test.ts',
   'test/gateway/files/artifacts.test.ts',
   'test/gateway/admin/translations.test.ts',
-  'test/own-content.test.ts',
   'test/ci/node-runtime.test.ts',
-  'test/gateway/admin/editor.test.ts',
   'test/gateway/schedule/locale-scan.test.ts',
   'test/ci/step-environment.test.ts',
   'test/build/bundle/prebuilt.test.ts',
