@@ -4,7 +4,7 @@
  * of both protocol eras, must each get their own answer, never another's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MCP_HEADERS, MODERN, startMcpGateway, type McpTestGateway } from './setup.ts'
+import { MCP_HEADERS, MODERN, MODERN_META, startMcpGateway, type McpTestGateway } from './setup.ts'
 
 let t: McpTestGateway
 beforeAll(async () => {
@@ -12,11 +12,7 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const META = {
-  'io.modelcontextprotocol/protocolVersion': MODERN,
-  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-}
+const META = MODERN_META
 
 interface Answer {
   id?: unknown

@@ -15,6 +15,7 @@ import {
   LEGACY,
   MCP_HEADERS,
   MODERN,
+  MODERN_META,
   startMcpGateway,
   type McpTestGateway,
 } from './setup.ts'
@@ -25,11 +26,7 @@ beforeAll(async () => {
 })
 afterAll(() => t?.close())
 
-const META = {
-  'io.modelcontextprotocol/protocolVersion': MODERN,
-  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-  'io.modelcontextprotocol/clientCapabilities': {},
-}
+const META = MODERN_META
 /** Where each method mirrors its Mcp-Name from. */
 const NAME_OF: Record<string, (params: Record<string, unknown>) => unknown> = {
   'tools/call': (p) => p.name,

@@ -14,6 +14,12 @@ export { MCP_HEADERS }
 
 export const MODERN = '2026-07-28'
 export const LEGACY = '2025-11-25'
+/** The `_meta` envelope a raw 2026-07-28 request carries (protocol version, client info and capabilities). */
+export const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': MODERN,
+  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+}
 
 /** The eras every client-level suite runs in. */
 export const ERAS = [
