@@ -92,9 +92,9 @@ export function renderListFrom(
 }
 
 /** A list's bytes are LIST_HEAD, its items' JSON joined by commas, then listTail: JSON.stringify's order. */
-export const LIST_HEAD = '{"data":['
+const LIST_HEAD = '{"data":['
 
-export function listTail(meta: ListMeta, links: ListLinks): string {
+function listTail(meta: ListMeta, links: ListLinks): string {
   return `],"meta":${JSON.stringify(meta)},"links":${JSON.stringify(links)}}`
 }
 

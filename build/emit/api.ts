@@ -11,8 +11,7 @@ import { buildFile } from '../../contract/etag.ts'
 import type { BuildFile } from '../../contract/manifest.ts'
 import type { ContentRecord, FullRecord } from '../../contract/records.ts'
 import type { CollectionModel } from '../../contract/model/model.ts'
-import { renderItem } from '../../contract/render.ts'
-import { listSlices } from './list-slices.ts'
+import { renderItem, renderListFrom } from '../../contract/render.ts'
 import { RecordDiff } from './record-diff.ts'
 import type { EmittedFiles, Emitter } from './types.ts'
 
@@ -42,8 +41,9 @@ export function createApiEmitter(): Emitter {
     // Every record the same: every list is, including those longer than the collection.
     const reusable = (limit: number) => previous !== undefined && (limit <= unchanged || unchanged === records.length)
     const queries = PRERENDERED_LIMITS.map((limit) => ({ limit, page: 1, tag: undefined, ...(locale && { locale }) }))
-    const made = listSlices(href, summaries, queries, summaryJson, (i) => !reusable(PRERENDERED_LIMITS[i]!))
-    const listFiles = made.map((file, i) => file ?? previous!.files[i]!)
+    const listFiles = queries.map((query, i) =>
+      reusable(query.limit) ? previous!.files[i]! : buildFile(renderListFrom(href, summaries, query, summaryJson)),
+    )
     for (const [i, limit] of PRERENDERED_LIMITS.entries())
       if (listFiles[i] !== previous?.files[i]) files[path(limit)] = listFiles[i]!
     const diff = previous?.diff ?? new RecordDiff()
