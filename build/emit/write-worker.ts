@@ -11,7 +11,7 @@
  */
 import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { type MessagePort, parentPort } from 'node:worker_threads'
+import { parentPort } from 'node:worker_threads'
 
 export interface WriteBatch {
   type: 'batch'
@@ -22,17 +22,7 @@ export interface WriteBatch {
   bytes: ArrayBuffer
 }
 
-export type WriterMessage = WriteBatch | { type: 'flush' } | { type: 'hand-back'; port: MessagePort }
-
-/** Where each batch's buffer goes back once its files are written (DistWriter packs a later batch into it). */
-let handBack: MessagePort | undefined
-
-/**
- * ICU loads its time-zone data once per process, on the first date format with a time zone.
- * Here, while this thread waits for its first batch, rather than on the main thread
- * when the calendars first ask for an event's local time (icalendar.ts).
- */
-new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric' }).format(0)
+export type WriterMessage = WriteBatch | { type: 'flush' }
 
 const made = new Set<string>()
 let failure: string | undefined
@@ -64,15 +54,10 @@ parentPort!.on('message', (message: WriterMessage) => {
     parentPort!.postMessage(failure ?? null)
     return
   }
-  if (message.type === 'hand-back') {
-    handBack = message.port
-    return
-  }
   if (!failure)
     try {
       write(message)
     } catch (error) {
       failure = (error as Error).message
     }
-  handBack?.postMessage(message.bytes, [message.bytes])
 })

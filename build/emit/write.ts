@@ -6,22 +6,13 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { setImmediate } from 'node:timers/promises'
-import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads'
+import type { Worker } from 'node:worker_threads'
 import type { BuildFile } from '../../contract/manifest.ts'
 import { startModuleWorker } from '../core/worker.ts'
 import type { WriteBatch, WriterMessage } from './write-worker.ts'
 
 /** Bytes packed into one message to the writer thread. */
 const BATCH_BYTES = 8 << 20
-/**
- * A batch's buffer holds this much, so that the next batch fits in it too: the writer
- * thread hands each buffer back when its files are on disk, and packing into memory
- * touched before costs far less than packing into fresh pages, whose first touch is a
- * page fault (BENCHMARKS.md, "Mechanisms and their gains"). Untouched pages cost nothing.
- */
-const BUFFER_BYTES = 2 * BATCH_BYTES
-/** Handed-back buffers kept for later batches: the memory held when the build is done emitting. */
-const KEEP_BUFFERS = 3
 
 export async function writeDistAtomically(distDir: string, files: ReadonlyMap<string, BuildFile>): Promise<void> {
   const writer = await DistWriter.open(distDir)
@@ -41,10 +32,6 @@ export class DistWriter {
   private readonly written = new Map<string, BuildFile>()
   /** Why the writer thread failed or stopped, once it has. */
   private stopped: string | undefined
-  /** Where the writer thread hands back each batch's buffer once written (read synchronously, between batches). */
-  private readonly handedBack: MessagePort
-  /** Buffers handed back, to pack later batches into. */
-  private readonly spare: ArrayBuffer[] = []
 
   private constructor(
     private readonly root: string,
@@ -57,11 +44,7 @@ export class DistWriter {
     })
     worker.once('exit', (code) => {
       this.stopped ??= `the writer thread stopped (exit code ${code})`
-      this.handedBack.close()
     })
-    const { port1, port2 } = new MessageChannel()
-    this.handedBack = port1
-    worker.postMessage({ type: 'hand-back', port: port2 } satisfies WriterMessage, [port2])
   }
 
   /**
@@ -132,7 +115,8 @@ export class DistWriter {
   /** Hand `batch` to the writer thread, its bytes copied into one buffer it takes over. */
   private post(batch: [string, BuildFile][]): void {
     const size = batch.reduce((sum, [, file]) => sum + (file.file === undefined ? file.body.byteLength : 0), 0)
-    const buffer = this.bufferFor(size)
+    // Never from Buffer's shared pool: the buffer is transferred, and leaves this thread.
+    const buffer = Buffer.allocUnsafeSlow(size).buffer
     const bytes = Buffer.from(buffer, 0, size)
     const message: WriteBatch = { type: 'batch', paths: [], ends: [], links: [], bytes: buffer }
     let at = 0
@@ -143,17 +127,6 @@ export class DistWriter {
       message.ends.push(at)
     }
     this.worker.postMessage(message, [buffer])
-  }
-
-  /** A buffer of at least `size` bytes to transfer: one the writer thread handed back, else a new one. */
-  private bufferFor(size: number): ArrayBuffer {
-    for (let back = receiveMessageOnPort(this.handedBack); back; back = receiveMessageOnPort(this.handedBack)) {
-      const buffer = back.message as ArrayBuffer
-      if (this.spare.length < KEEP_BUFFERS && buffer.byteLength === BUFFER_BYTES) this.spare.push(buffer)
-    }
-    if (size <= BUFFER_BYTES && this.spare.length) return this.spare.pop()!
-    // Never from Buffer's shared pool: the buffer is transferred, and leaves this thread.
-    return Buffer.allocUnsafeSlow(Math.max(size, BUFFER_BYTES)).buffer
   }
 
   /** Wait until everything handed over is on disk; throws the first failure. */
