@@ -22,6 +22,7 @@ const FIRST = [
   'test/ci/step-environment.test.ts',
   'test/build/bundle/prebuilt.test.ts',
   'test/gateway/webhooks/reliability.test.ts',
+  'test/gateway/netlify/netlify-parity.test.ts',
 ]
 
 export class LongestFirst extends BaseSequencer {
