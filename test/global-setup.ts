@@ -8,29 +8,48 @@
  * to date. The caches are content-addressed and correctness never depends on
  * them (the render-cache and media suites test that); suites that test a cold
  * build pass `cache: false`, which ignores them.
+ *
+ * And the run's one Chromium (helpers/chromium.ts), which the browser tests
+ * connect to rather than each starting their own.
  */
 import { execFile } from 'node:child_process'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import type { BrowserServer } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
+import { CHROMIUM_KEY, launchChromiumServer } from './helpers/chromium.ts'
 import { FIXTURE_BUILD_KEY, FIXTURE_CONTENT, REPO_ROOT } from './helpers/project.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     [FIXTURE_BUILD_KEY]: string
+    [CHROMIUM_KEY]: string
   }
 }
 
-/** The projects of vitest.config.ts each run the set-up (they extend the root config): one build serves them all. */
-const shared = globalThis as { fixtureBuild?: Promise<string> }
+/**
+ * The projects of vitest.config.ts each run the set-up (they extend the root config): one build
+ * and one browser serve them all.
+ */
+const shared = globalThis as {
+  fixtureBuild?: Promise<string>
+  chromium?: Promise<BrowserServer>
+  chromiumClosed?: Promise<void>
+}
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   shared.fixtureBuild ??= buildFixture(project.config.env)
-  const root = await shared.fixtureBuild
+  shared.chromium ??= launchChromiumServer()
+  const [root, chromium] = await Promise.all([shared.fixtureBuild, shared.chromium])
   project.provide(FIXTURE_BUILD_KEY, root)
-  return () => rm(root, { recursive: true, force: true })
+  project.provide(CHROMIUM_KEY, chromium.wsEndpoint())
+  return async () => {
+    shared.chromiumClosed ??= chromium.close()
+    await shared.chromiumClosed
+    await rm(root, { recursive: true, force: true })
+  }
 }
 
 async function buildFixture(testEnv: Record<string, string | undefined>): Promise<string> {

@@ -1,25 +1,11 @@
 /**
- * The editor at /admin/ of a dev server, in Debian's Chromium (playwright-core,
- * never a downloaded browser): a page signed in to the local backend, which
+ * The editor at /admin/ of a dev server, in the run's Chromium (helpers/chromium.ts):
+ * a page signed in to the local backend, which
  * records every request it and its frames made (and any the page's CSP
  * refused), so a test can check the editor asked no host but the dev server,
  * and every error the page left uncaught.
  */
-import { mkdir } from 'node:fs/promises'
-import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
-import { REPO_ROOT } from './project.ts'
-
-/** Where the Chromium tests write their screenshots (docs/images/editor-*.png are copied from here). */
-export const ARTIFACTS = join(REPO_ROOT, 'test-artifacts')
-
-export async function launchChromium(): Promise<Browser> {
-  await mkdir(ARTIFACTS, { recursive: true })
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
-  })
-}
+import type { Browser, Page } from 'playwright-core'
 
 export interface EditorPage {
   page: Page

@@ -6,7 +6,8 @@
  */
 import { mkdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
+import { connectChromium } from '../../helpers/chromium.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SANDBOX_KEY } from '../../../contract/sandbox.ts'
 import { useBuiltGateway } from '../../helpers/gateway.ts'
@@ -16,10 +17,7 @@ const ctx = useBuiltGateway(copyOfBuiltFixture)
 let browser: Browser
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
-  })
+  browser = await connectChromium()
 })
 afterAll(() => browser?.close())
 

@@ -6,7 +6,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
+import { connectChromium } from '../../helpers/chromium.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildSite } from '../../../build/compiler/build.ts'
 import type { FullRecord } from '../../../contract/records.ts'
@@ -40,10 +41,7 @@ Intro.
     await writeFile(join(project.root, 'content/blog-posts/wide.jpg'), await photo(2000, 1000))
     await buildSite({ root: project.root, cache: false })
     gateway = await startGateway(project.dist)
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
-    })
+    browser = await connectChromium()
   })
   afterAll(async () => {
     await browser?.close()

@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkContent } from '../../../build/compiler/build.ts'
 import type { BodyTree } from '../../../contract/body-tree.ts'
 import { startDev, type DevServer } from '../../../gateway/dev-server.ts'
-import { launchChromium, openEditor } from '../../helpers/editor.ts'
+import { connectChromium } from '../../helpers/chromium.ts'
+import { openEditor } from '../../helpers/editor.ts'
 import { createProject, SITE_YAML, validPost, type TempProject } from '../../helpers/project.ts'
 
 const SLUG = 'a-post-with-a-callout'
@@ -36,7 +37,7 @@ describe('components in the editor', () => {
       'content/blog-posts/existing.md': validPost('An existing post'),
     })
     dev = await startDev({ root: project.root, port: 0, print: () => {} })
-    browser = await launchChromium()
+    browser = await connectChromium()
   })
   afterAll(async () => {
     await browser?.close()

@@ -21,7 +21,8 @@ import { parse } from 'yaml'
 import { buildSite, checkContent } from '../../../build/compiler/build.ts'
 import { ADMIN_LOCAL_BACKEND_PATH, PREVIEW_RENDER_PATH } from '../../../contract/public-paths.ts'
 import { startDev, type DevServer } from '../../../gateway/dev-server.ts'
-import { ARTIFACTS, type EditorPage, launchChromium, openEditor } from '../../helpers/editor.ts'
+import { ARTIFACTS, connectChromium } from '../../helpers/chromium.ts'
+import { type EditorPage, openEditor } from '../../helpers/editor.ts'
 import { photo } from '../../helpers/images.ts'
 import { startGateway } from '../../helpers/gateway.ts'
 import { createProject, SITE_YAML, validPost, type TempProject } from '../../helpers/project.ts'
@@ -40,7 +41,7 @@ describe('the editor in npm run dev', () => {
   beforeAll(async () => {
     project = await createProject({ 'content/blog-posts/existing.md': validPost('An existing post') })
     dev = await startDev({ root: project.root, port: 0, print: () => {} })
-    browser = await launchChromium()
+    browser = await connectChromium()
   })
   beforeEach(async () => {
     editor = await openEditor(browser, dev.url, 'An existing post')

@@ -14,7 +14,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { checkContent } from '../../../build/compiler/build.ts'
 import { startDev, type DevServer } from '../../../gateway/dev-server.ts'
-import { ARTIFACTS, type EditorPage, launchChromium, openEditor } from '../../helpers/editor.ts'
+import { ARTIFACTS, connectChromium } from '../../helpers/chromium.ts'
+import { type EditorPage, openEditor } from '../../helpers/editor.ts'
 import { createProject, type TempProject } from '../../helpers/project.ts'
 
 const BLOG = 'content/blog-posts'
@@ -54,7 +55,7 @@ describe('dates and times in the editor', () => {
   beforeAll(async () => {
     project = await createProject({ [`${BLOG}/bigquery-support-ga.md`]: TIMED })
     dev = await startDev({ root: project.root, port: 0, print: () => {} })
-    browser = await launchChromium()
+    browser = await connectChromium()
   })
   beforeEach(async () => {
     editor = await openEditor(browser, dev.url, 'BigQuery support is generally available')

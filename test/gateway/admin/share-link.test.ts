@@ -13,7 +13,8 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NO_KEY } from '../../../build/emit/admin/share-link.js'
 import { editorPlugin } from '../../../gateway/preview/editor-routes.ts'
-import { launchChromium, openEditor } from '../../helpers/editor.ts'
+import { connectChromium } from '../../helpers/chromium.ts'
+import { openEditor } from '../../helpers/editor.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { copyOfFixtureContent, type TempProject } from '../../helpers/project.ts'
 import { FIXTURE_MODEL } from '../../helpers/site.ts'
@@ -31,7 +32,7 @@ beforeAll(async () => {
     keys: { reviewer: 'preview.read', sandbox: 'sandbox.read' },
     platform: { routes: [editorPlugin(project.root, () => FIXTURE_MODEL.names)] },
   })
-  browser = await launchChromium()
+  browser = await connectChromium()
 }, 120_000)
 
 afterAll(async () => {

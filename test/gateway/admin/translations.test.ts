@@ -17,7 +17,8 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { checkContent } from '../../../build/compiler/build.ts'
 import { startDev, type DevServer } from '../../../gateway/dev-server.ts'
-import { ARTIFACTS, type EditorPage, launchChromium, openEditor } from '../../helpers/editor.ts'
+import { ARTIFACTS, connectChromium } from '../../helpers/chromium.ts'
+import { type EditorPage, openEditor } from '../../helpers/editor.ts'
 import { createProject, SITE_YAML, type TempProject } from '../../helpers/project.ts'
 
 const BLOG = 'content/blog-posts'
@@ -63,7 +64,7 @@ describe('translations in the editor', () => {
       [`${BLOG}/in-a-folder/index.de.md`]: post('Ein Beitrag in einem Ordner'),
     })
     dev = await startDev({ root: project.root, port: 0, print: () => {} })
-    browser = await launchChromium()
+    browser = await connectChromium()
   })
   beforeEach(async () => {
     editor = await openEditor(browser, dev.url, 'An existing post')

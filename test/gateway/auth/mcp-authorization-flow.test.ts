@@ -17,7 +17,8 @@ import type {
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js'
 import { decodeJwt } from 'jose'
-import { chromium, type Browser } from 'playwright-core'
+import type { Browser } from 'playwright-core'
+import { connectChromium } from '../../helpers/chromium.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBuiltGateway, type BuiltGateway } from '../../helpers/gateway.ts'
 
@@ -72,18 +73,7 @@ beforeAll(async () => {
       },
     },
   })
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  browser = await connectChromium()
 })
 afterAll(async () => {
   await browser?.close()

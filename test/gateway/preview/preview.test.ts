@@ -7,7 +7,8 @@
  */
 import { readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { connectChromium } from '../../helpers/chromium.ts'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startDev, type DevServer } from '../../../gateway/dev-server.ts'
 import { startGateway } from '../../helpers/gateway.ts'
@@ -42,10 +43,7 @@ describe('preview in npm run dev', () => {
       'content/blog-posts/work-in-progress.md': validPost('Work in progress', 'draft: true\n'),
     })
     dev = await startDev({ root: project.root, port: 0, print: () => {} })
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
-    })
+    browser = await connectChromium()
   })
   // Each test has its own page and starts from the same content, so none depends on another.
   beforeEach(async () => {

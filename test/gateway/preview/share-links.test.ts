@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runKeysCli } from '../../../gateway/auth/keys-cli.ts'
 import { runCommand } from '../../helpers/commands.ts'
-import { launchChromium } from '../../helpers/editor.ts'
+import { connectChromium } from '../../helpers/chromium.ts'
 import { startGateway, type TestGateway } from '../../helpers/gateway.ts'
 import { copyOfLocaleFixture, type TempProject } from '../../helpers/project.ts'
 import { HAVE_REDIS, startRedis, type RedisServer } from '../../helpers/redis-server.ts'
@@ -36,7 +36,7 @@ beforeAll(async () => {
   )
   await writePreviewPosts(project)
   gateway = await startGateway(project.dist, { filesDir: project.root })
-  browser = await launchChromium()
+  browser = await connectChromium()
 }, 120_000)
 
 afterAll(async () => {

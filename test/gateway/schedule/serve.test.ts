@@ -1,7 +1,7 @@
 /**
  * Publishing on time with `npm start`: the serve command (gateway/serve.ts,
  * the entry `npm start` runs) over a project built with the real clock, an
- * item scheduled a minute ahead and another expiring after it. Without a
+ * item scheduled half a minute ahead and another expiring after it. Without a
  * restart or a signal the same process builds again at each time and swaps:
  * the item appears in the list, the feeds and search; the expiring one goes,
  * its tombstone in /api/changes; a webhook subscriber is told of both
@@ -27,8 +27,9 @@ import { startReceiver, type Receiver } from '../webhooks/receiver.ts'
 const NOW_ENV = { BUILD_TIME: '' }
 
 const second = (ms: number) => new Date(Math.ceil(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z')
-const RELEASE = second(Date.now() + 60_000)
-const EXPIRY = second(Date.parse(RELEASE) + 15_000)
+/** Set as the project is written (not as the file loads): far enough ahead for the build and the start. */
+let RELEASE: string
+let EXPIRY: string
 
 let project: TempProject
 let server: ServeProcess
@@ -44,7 +45,7 @@ async function json<T>(path: string): Promise<T> {
 const slugs = async (locale = 'en') =>
   (await json<{ data: { slug: string }[] }>(`/api/blog-posts?limit=100&locale=${locale}`)).data.map((r) => r.slug)
 
-/** Until `check` holds: the release is a minute away, and the rebuild takes what the machine gives it. */
+/** Until `check` holds: the release is half a minute away, and the rebuild takes what the machine gives it. */
 const waitFor = (check: () => Promise<boolean>, what: string, timeoutMs = 180_000) =>
   until(check, {
     what,
@@ -60,6 +61,8 @@ function lifetimes(value: string | null): { fresh: number; stale: number } {
 }
 
 beforeAll(async () => {
+  RELEASE = second(Date.now() + 30_000)
+  EXPIRY = second(Date.parse(RELEASE) + 15_000)
   project = await createProject({
     'content/site.yaml': `${SITE_YAML}language: en\nlocales: [en, de]\n`,
     // Published on its own date, but it is the scheduled item's translation: it waits for the item.
@@ -105,7 +108,7 @@ describe('npm start at a release time', () => {
 
   it('serves the build without the scheduled item, stating the release, and caches nothing past it', async () => {
     const health = await json<{ build: { next_release_at: string | null } }>('/api/health')
-    // The build was made before the release (else this machine took over a minute to build and start).
+    // The build was made before the release (else this machine took half a minute to build and start).
     expect(health.build.next_release_at).toBe(RELEASE)
     expect(await slugs()).toEqual(['hello', 'offer'])
     expect(await slugs('de')).toEqual(['angebot'])
