@@ -55,7 +55,7 @@ export async function bundleCommands(root: string, outDir: string): Promise<void
     // CommonJS dependencies that read __filename (write-file-atomic names its temporary files by it) get the chunk's.
     shims: true,
     tsconfig: join(root, 'tsconfig.json'),
-    esbuildPlugins: [markdownItClassFields(), fasterTextCollapse(root)],
+    esbuildPlugins: [markdownItClassFields()],
   })
   // The editor's browser scripts, which build/emit/admin.ts reads from beside itself: beside the chunks.
   await cp(join(root, 'build', 'emit', 'admin'), join(outDir, 'admin'), { recursive: true })
@@ -82,31 +82,6 @@ function markdownItClassFields(): Plugin {
         contents: (await readFile(args.path, 'utf8')).replace(fieldCall, (_, field: string) => `;(this.${field} = `),
         loader: 'js',
       }))
-    },
-  }
-}
-
-/**
- * hast-util-to-text's `trimAndCollapseSpacesAndTabs`, called on every text
- * node of every body, splits each into its words and joins them again; in
- * the bundle, build/pipeline/collapse-spaces.ts (the same results, a regular
- * expression's replace) takes its place. A version of the library without
- * the function is left as it is.
- */
-function fasterTextCollapse(root: string): Plugin {
-  const declaration = 'function trimAndCollapseSpacesAndTabs('
-  const ours = join(root, 'build', 'pipeline', 'collapse-spaces.ts')
-  return {
-    name: 'faster-text-collapse',
-    setup(build) {
-      build.onLoad({ filter: /[\\/]node_modules[\\/]hast-util-to-text[\\/]lib[\\/]index\.js$/ }, async (args) => {
-        const source = await readFile(args.path, 'utf8')
-        if (!source.includes(declaration)) return undefined
-        return {
-          contents: `import { trimAndCollapseSpacesAndTabs } from ${JSON.stringify(ours)}\n${source.replace(declaration, 'function replacedTrimAndCollapseSpacesAndTabs(')}`,
-          loader: 'js',
-        }
-      })
     },
   }
 }

@@ -31,15 +31,8 @@ export const emitFeeds = {
   input: 'content',
   emit(content) {
     const files: EmittedFiles = {}
-    const entries = new Map<FullRecord, FeedEntry>()
-    const entryOf = (collection: CollectionName, record: FullRecord) => {
-      let entry = entries.get(record)
-      if (!entry) {
-        entry = feedEntry(record, content.site.collections[collection]!.people)
-        entries.set(record, entry)
-      }
-      return entry
-    }
+    const entryOf = (collection: CollectionName, record: FullRecord) =>
+      feedEntry(record, content.site.collections[collection]!.people)
     const feeds = new Map<string | undefined, FeedSource[]>([
       [undefined, writeFeeds(content, content.collections, content.site.language, undefined, files, entryOf)],
     ])
@@ -58,7 +51,6 @@ function writeFeeds(
   language: string,
   locale: string | undefined,
   files: EmittedFiles,
-  /** The entry of a record, made once per build: an item is in its collection's feed and in the feed of everything. */
   entryOf: (collection: CollectionName, record: FullRecord) => FeedEntry,
 ): FeedSource[] {
   const { site } = content

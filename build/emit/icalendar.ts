@@ -14,27 +14,21 @@ export function escapeText(value: string): string {
   return value.replace(/\r\n?/g, '\n').replace(/[\\;,\n]/g, (c) => (c === '\n' ? '\\n' : `\\${c}`))
 }
 
-/** A content line folded into lines of at most 75 octets; continuation lines start with a space. */
+/** A content line folded into lines of at most 75 octets, never inside a character; continuation lines start with a space. */
 export function fold(line: string): string {
-  if (line.length <= MAX_OCTETS && Buffer.byteLength(line) <= MAX_OCTETS) return line
-  let out = ''
+  if (Buffer.byteLength(line) <= MAX_OCTETS) return line
+  let folded = ''
   let width = 0
-  let from = 0
-  for (let i = 0; i < line.length; ) {
-    const code = line.charCodeAt(i)
-    // A surrogate pair is one character of four octets: never split.
-    const next = line.charCodeAt(i + 1)
-    const pair = code >= 0xd800 && code < 0xdc00 && next >= 0xdc00 && next < 0xe000
-    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : pair ? 4 : 3
+  for (const character of line) {
+    const size = Buffer.byteLength(character)
     if (width + size > MAX_OCTETS) {
-      out += `${line.slice(from, i)}${CRLF} `
-      from = i
+      folded += `${CRLF} `
       width = 1
     }
+    folded += character
     width += size
-    i += pair ? 2 : 1
   }
-  return out + line.slice(from)
+  return folded
 }
 
 /** Content lines joined into an iCalendar object's text. */

@@ -147,16 +147,4 @@ describe('the prebuilt commands', () => {
     expect(markdownIt[0]).toMatch(/this\.bMarks = \[\]/)
     expect(markdownIt[0]).not.toMatch(/_defineProperty\(\s*this\b/)
   })
-
-  it("carry build/pipeline/collapse-spaces.ts in hast-util-to-text's place (build/bundle/prebuilt.ts)", () => {
-    // Fails when a hast-util-to-text release renames the function and the replacement no longer applies.
-    const bundle = newestBundle()
-    const sources = readdirSync(bundle)
-      .filter((n) => n.endsWith('.js'))
-      .map((n) => readFileSync(join(bundle, n), 'utf8'))
-    const toText = sources.filter((s) => s.includes('hast-util-to-text/lib/index.js'))
-    expect(toText).toHaveLength(1)
-    expect(toText[0]).toMatch(/value\.replace\(TABS_OR_SPACES, " "\)/)
-    expect(toText[0]).not.toMatch(/searchTabOrSpaces\.lastIndex/)
-  })
 })
