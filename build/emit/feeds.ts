@@ -31,14 +31,12 @@ export const emitFeeds = {
   input: 'content',
   emit(content) {
     const files: EmittedFiles = {}
-    const entryOf = (collection: CollectionName, record: FullRecord) =>
-      feedEntry(record, content.site.collections[collection]!.people)
     const feeds = new Map<string | undefined, FeedSource[]>([
-      [undefined, writeFeeds(content, content.collections, content.site.language, undefined, files, entryOf)],
+      [undefined, writeFeeds(content, content.collections, content.site.language, undefined, files)],
     ])
     // A multilingual site's other locales: the same feeds of their lists, under /feeds/<locale>/.
     for (const [locale, view] of Object.entries(content.locales ?? {}))
-      feeds.set(locale, writeFeeds(content, view.collections, locale, locale, files, entryOf))
+      feeds.set(locale, writeFeeds(content, view.collections, locale, locale, files))
     files[NOTIFY_FILE] = JSON.stringify(notifyInfo(content, feeds))
     return files
   },
@@ -51,7 +49,6 @@ function writeFeeds(
   language: string,
   locale: string | undefined,
   files: EmittedFiles,
-  entryOf: (collection: CollectionName, record: FullRecord) => FeedEntry,
 ): FeedSource[] {
   const { site } = content
   const { names } = site.model
@@ -79,7 +76,7 @@ function writeFeeds(
     const { name } = feed
     const entries = newestFirst(feed.items, names)
       .slice(0, FEED_ENTRIES)
-      .map(([c, r]) => entryOf(c, r))
+      .map(([c, r]) => feedEntry(r, site.collections[c]!.people))
     const model: FeedModel = {
       title: feed.title,
       description: feed.description,

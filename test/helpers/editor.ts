@@ -1,9 +1,9 @@
 /**
- * The editor at /admin/ of a dev server, in the run's Chromium (helpers/chromium.ts):
- * a page signed in to the local backend, which
- * records every request it and its frames made (and any the page's CSP
- * refused), so a test can check the editor asked no host but the dev server,
- * and every error the page left uncaught.
+ * The editor at /admin/ of a dev server, in the run's Chromium
+ * (helpers/chromium.ts): a page signed in to the local backend, which records
+ * every request it and its frames made (and any the page's CSP refused), so a
+ * test can check the editor asked no host but the dev server, and every error
+ * the page left uncaught.
  */
 import type { Browser, Page } from 'playwright-core'
 
