@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config'
 import { LongestFirst } from './test/sequencer.ts'
+import { useMemoryTmpDir } from './test/helpers/tmp-dir.ts'
+
+// Before the workers and the global set-up start: every process the tests start inherits it.
+useMemoryTmpDir()
 
 /**
  * Test files that measure wall-clock behaviour (the watch mode's one-second

@@ -21,6 +21,7 @@ import type { BrowserServer } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
 import { CHROMIUM_KEY, launchChromiumServer } from './helpers/chromium.ts'
 import { FIXTURE_BUILD_KEY, FIXTURE_CONTENT, REPO_ROOT } from './helpers/project.ts'
+import { removeRunTmpDir } from './helpers/tmp-dir.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,6 +38,7 @@ const shared = globalThis as {
   fixtureBuild?: Promise<string>
   chromium?: Promise<BrowserServer>
   chromiumClosed?: Promise<void>
+  tmpRemoved?: Promise<void>
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -49,6 +51,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     shared.chromiumClosed ??= chromium.close()
     await shared.chromiumClosed
     await rm(root, { recursive: true, force: true })
+    shared.tmpRemoved ??= removeRunTmpDir()
+    await shared.tmpRemoved
   }
 }
 
