@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 import { LongestFirst } from './test/sequencer.ts'
 import { useMemoryTmpDir } from './test/helpers/tmp-dir.ts'
 
-// Before the workers and the global set-up start: every process the tests start inherits it.
+// Before the workers and the global set-up start (test/helpers/tmp-dir.ts says why).
 useMemoryTmpDir()
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The tests' temporary projects go on a memory filesystem where the machine has one (/dev/shm),
  * unless TMPDIR is set. The suite creates and deletes hundreds of thousands of files, and on ext4
- * each new file's inode search then walks the recently deleted ones: kernel time that was a third
- * of the suite's processor time. One folder per run: vitest.config.ts sets it before the workers
+ * without a journal each new file's inode search then walks the recently deleted ones, in the
+ * kernel, on every build a test makes (BENCHMARKS.md's figures do not depend on it: the bench
+ * keeps its own folders). One folder per run: vitest.config.ts sets it before the workers
  * and the global set-up's build start, so every process inherits it, and the set-up's teardown
  * removes it with whatever a test left behind.
  */
