@@ -16,6 +16,7 @@ import { ByteLru } from './files/byte-lru.ts'
 import { DiskFiles } from './files/disk-files.ts'
 import type { FileCache } from './files/cache.ts'
 import { ArtifactError } from './files/errors.ts'
+import { shareStrings } from './files/share-strings.ts'
 import type { FileSource, StoredFile } from './files/source.ts'
 import { verifyFiles } from './files/verify.ts'
 import { DEFAULT_FILE_CACHE_MB, Snapshot } from './snapshot.ts'
@@ -66,6 +67,8 @@ export async function loadSnapshot(
       `the manifest ${join(distDir, MANIFEST_FILE)} is unreadable or of an unknown format; rebuild`,
     )
   }
+  // Resident for as long as the build is served: its repeated values kept once.
+  shareStrings(manifest.collections)
   if (checkFiles === 'at-load') await verifyFiles(distDir, manifest.files)
   // The text is the file's UTF-8 bytes decoded: hashing it re-encodes the same bytes.
   const manifestFile = { path: MANIFEST_FILE, etag: etagOf(manifestText) }
