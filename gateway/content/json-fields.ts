@@ -6,7 +6,9 @@
  * skipped whole, nesting counted), so a field is found by its place in the
  * object, never by text that looks like it; only the values asked for are
  * parsed. A path is a key of the top-level object, or `key.key` of an
- * object in it.
+ * object in it. The walk reads the bytes, not a decoded copy of the file:
+ * JSON's structure is ASCII, and no byte of a multi-byte UTF-8 character is,
+ * so only the keys and the values asked for are decoded.
  */
 
 const QUOTE = 0x22
@@ -26,8 +28,7 @@ export function fieldPaths(paths: readonly string[]): FieldPaths {
 }
 
 /** The values of `paths` in the JSON object of `bytes` (those it has); throws a SyntaxError, as JSON.parse, on what is not one. */
-export function jsonFields(bytes: Buffer, paths: FieldPaths): Map<string, unknown> {
-  const json = bytes.toString('utf8')
+export function jsonFields(json: Buffer, paths: FieldPaths): Map<string, unknown> {
   const found = new Map<string, unknown>()
   const end = walkObject(json, skipSpace(json, 0), '', paths, found)
   if (skipSpace(json, end) !== json.length) throw new SyntaxError('more after the object')
@@ -35,39 +36,39 @@ export function jsonFields(bytes: Buffer, paths: FieldPaths): Map<string, unknow
 }
 
 /** Walks the object at `at` (its `{`), keeping the values of the paths under `prefix`; returns where it ends. */
-function walkObject(json: string, at: number, prefix: string, paths: FieldPaths, found: Map<string, unknown>) {
-  if (json.charCodeAt(at) !== 0x7b) throw new SyntaxError('not an object')
+function walkObject(json: Buffer, at: number, prefix: string, paths: FieldPaths, found: Map<string, unknown>) {
+  if (json[at] !== 0x7b) throw new SyntaxError('not an object')
   let i = skipSpace(json, at + 1)
-  if (json.charCodeAt(i) === 0x7d) return i + 1
+  if (json[i] === 0x7d) return i + 1
   for (;;) {
     const keyEnd = stringEnd(json, i)
-    const path = prefix + (JSON.parse(json.slice(i, keyEnd)) as string)
+    const path = prefix + (JSON.parse(json.toString('utf8', i, keyEnd)) as string)
     i = skipSpace(json, keyEnd)
-    if (json.charCodeAt(i) !== COLON) throw new SyntaxError('no colon')
+    if (json[i] !== COLON) throw new SyntaxError('no colon')
     const start = skipSpace(json, i + 1)
-    const nested = json.charCodeAt(start) === 0x7b && paths.parents.has(path)
+    const nested = json[start] === 0x7b && paths.parents.has(path)
     const end = nested ? walkObject(json, start, `${path}.`, paths, found) : valueEnd(json, start)
-    if (paths.wanted.has(path)) found.set(path, JSON.parse(json.slice(start, end)))
+    if (paths.wanted.has(path)) found.set(path, JSON.parse(json.toString('utf8', start, end)))
     i = skipSpace(json, end)
-    if (json.charCodeAt(i) === 0x7d) return i + 1
-    if (json.charCodeAt(i) !== COMMA) throw new SyntaxError('no comma')
+    if (json[i] === 0x7d) return i + 1
+    if (json[i] !== COMMA) throw new SyntaxError('no comma')
     i = skipSpace(json, i + 1)
   }
 }
 
 /** Where the value at `at` ends: a string, an object or array (nesting counted, strings skipped), or a literal. */
-function valueEnd(json: string, at: number): number {
-  const first = json.charCodeAt(at)
+function valueEnd(json: Buffer, at: number): number {
+  const first = json[at]
   if (first === QUOTE) return stringEnd(json, at)
   if (first !== 0x7b && first !== 0x5b) {
     let i = at
-    while (i < json.length && !isDelimiter(json.charCodeAt(i))) i++
+    while (i < json.length && !isDelimiter(json[i]!)) i++
     if (i === at) throw new SyntaxError('no value')
     return i
   }
   let depth = 0
   for (let i = at; i < json.length; i++) {
-    const c = json.charCodeAt(i)
+    const c = json[i]
     if (c === QUOTE) i = stringEnd(json, i) - 1
     else if (c === 0x7b || c === 0x5b) depth++
     else if ((c === 0x7d || c === 0x5d) && --depth === 0) return i + 1
@@ -76,14 +77,14 @@ function valueEnd(json: string, at: number): number {
 }
 
 /** Where the string starting at `at` (its opening quote) ends: past its closing quote, one no backslash escapes. */
-function stringEnd(json: string, at: number): number {
-  if (json.charCodeAt(at) !== QUOTE) throw new SyntaxError('not a string')
-  let close = json.indexOf('"', at + 1)
+function stringEnd(json: Buffer, at: number): number {
+  if (json[at] !== QUOTE) throw new SyntaxError('not a string')
+  let close = json.indexOf(QUOTE, at + 1)
   while (close !== -1) {
     let slashes = 0
-    while (json.charCodeAt(close - 1 - slashes) === BACKSLASH) slashes++
+    while (json[close - 1 - slashes] === BACKSLASH) slashes++
     if (slashes % 2 === 0) return close + 1
-    close = json.indexOf('"', close + 1)
+    close = json.indexOf(QUOTE, close + 1)
   }
   throw new SyntaxError('unterminated string')
 }
@@ -92,15 +93,8 @@ function isDelimiter(c: number): boolean {
   return c === COMMA || c === 0x7d || c === 0x5d || c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09
 }
 
-function skipSpace(json: string, at: number): number {
+function skipSpace(json: Buffer, at: number): number {
   let i = at
-  while (
-    i < json.length &&
-    (json.charCodeAt(i) === 0x20 ||
-      json.charCodeAt(i) === 0x0a ||
-      json.charCodeAt(i) === 0x0d ||
-      json.charCodeAt(i) === 0x09)
-  )
-    i++
+  while (i < json.length && (json[i] === 0x20 || json[i] === 0x0a || json[i] === 0x0d || json[i] === 0x09)) i++
   return i
 }

@@ -16,19 +16,13 @@ export interface HitSection {
 }
 
 /**
- * The section holding position `at` of the text as the snippet reads it
- * (whitespace runs collapsed to one space, trimmed); null before the first
- * heading or when the body has none.
+ * The section holding position `at` of the text (where the snippet found the
+ * match); null before the first heading or when the body has none.
  */
 export function sectionAt(text: string, toc: readonly TocEntry[], at: number, url: string): HitSection | null {
   if (!toc.length || at < 0) return null
-  const starts = headingStarts(text, toc)
-  const flat = flatPositions(
-    text,
-    starts.map((s) => s.offset),
-  )
   let found: TocEntry | undefined
-  for (const [k, start] of starts.entries()) if (flat[k]! <= at) found = start.entry
+  for (const start of headingStarts(text, toc)) if (start.offset <= at) found = start.entry
   return found ? { id: found.id, text: found.text, url: `${url}#${encodeURIComponent(found.id)}` } : null
 }
 
@@ -50,42 +44,4 @@ function ownLine(text: string, offset: number, length: number): boolean {
   const before = offset === 0 || text[offset - 1] === '\n'
   const end = offset + length
   return before && (end === text.length || text[end] === '\n')
-}
-
-/** `offsets` (ascending) of `text` as positions in its whitespace-collapsed, trimmed form, in one pass. */
-function flatPositions(text: string, offsets: readonly number[]): number[] {
-  const out: number[] = []
-  let flat = 0
-  let space = false
-  let started = false
-  let next = 0
-  for (let i = 0; i <= text.length && next < offsets.length; i++) {
-    while (next < offsets.length && offsets[next] === i) out[next++] = flat + (space && started ? 1 : 0)
-    if (i === text.length) break
-    if (isSpace(text.charCodeAt(i))) space = true
-    else {
-      if (space && started) flat++
-      flat++
-      space = false
-      started = true
-    }
-  }
-  return out
-}
-
-/** What `\s` matches (the snippet's whitespace runs), by char code: no regular expression per character. */
-function isSpace(c: number): boolean {
-  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d)
-  if (c < 0xa0) return false
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  )
 }

@@ -103,6 +103,12 @@ function taggedDocs(of: IndexRecords, tag: string): Uint8Array | undefined {
   return has
 }
 
+/** Whether one of the tag sets has `doc`: a loop, not a closure made per candidate document. */
+function hasAny(tagged: readonly Uint8Array[], doc: number): boolean {
+  for (let i = 0; i < tagged.length; i++) if (tagged[i]![doc] === 1) return true
+  return false
+}
+
 /** The index of a locale (the default's is SEARCH_INDEX_FILE); loaded on its first search, a failed read is not remembered. */
 function indexOf(snapshot: Snapshot, locale: string | undefined): Promise<SearchIndex> {
   const file = locale === undefined ? SEARCH_INDEX_FILE : localeSearchIndexFile(locale)
@@ -155,7 +161,7 @@ export async function search(
   for (let at = 0; at < touched.length; at++) {
     const doc = touched[at]!
     if (wantedCollection >= 0 && index.collectionOf(doc) !== wantedCollection) continue
-    if (tagged && !tagged.some((has) => has[doc] === 1)) continue
+    if (tagged && !hasAny(tagged, doc)) continue
     if (kept) {
       const record = docRecords[doc]
       if (record === undefined || !kept(record)) continue
