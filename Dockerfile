@@ -48,4 +48,4 @@ EXPOSE 8787
 HEALTHCHECK --interval=30s --timeout=5s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8787)+'/api/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The gateway's Node options are build/start.sh's (serve_flags: why there).
-CMD ["node", "--max-semi-space-size=8", "build/run.mjs", "serve"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "build/run.mjs", "serve"]

@@ -19,7 +19,13 @@ import { startRedis, type RedisServer } from './redis-server.ts'
 import { until } from './until.ts'
 
 /** How the image starts a gateway (Dockerfile CMD), from the project's folder. */
-export const GATEWAY_COMMAND = ['node', '--max-semi-space-size=8', 'build/run.mjs', 'serve'] as const
+export const GATEWAY_COMMAND = [
+  'node',
+  '--max-semi-space-size=8',
+  '--heap-growing-percent=50',
+  'build/run.mjs',
+  'serve',
+] as const
 
 /** When the fixture project's first commit is dated (seconds since the epoch). */
 export const T0 = 1_777_593_600
@@ -103,8 +109,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 }
 
 async function startOne(cwd: string, env: Record<string, string>): Promise<ClusterGateway> {
-  const [, flags, script, ...args] = GATEWAY_COMMAND
-  const child = spawn(process.execPath, [flags, join(REPO_ROOT, script), ...args], {
+  const [, ...rest] = GATEWAY_COMMAND
+  const at = rest.indexOf('build/run.mjs')
+  const child = spawn(process.execPath, [...rest.slice(0, at), join(REPO_ROOT, rest[at]!), ...rest.slice(at + 1)], {
     cwd,
     env: { ...process.env, ...env },
   })
