@@ -27,7 +27,7 @@ export function fieldPaths(paths: readonly string[]): FieldPaths {
   return { wanted: new Set(paths), parents: new Set(parents) }
 }
 
-/** The values of `paths` in the JSON object of `bytes` (those it has); throws a SyntaxError, as JSON.parse, on what is not one. */
+/** The values of `paths` in the JSON object of `json`, a file's bytes (those it has); throws a SyntaxError, as JSON.parse, on what is not one. */
 export function jsonFields(json: Buffer, paths: FieldPaths): Map<string, unknown> {
   const found = new Map<string, unknown>()
   const end = walkObject(json, skipSpace(json, 0), '', paths, found)

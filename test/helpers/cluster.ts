@@ -1,8 +1,9 @@
 /**
  * Several gateways on several ports as a deployment runs them: each its own
  * process, started with the command the container image runs
- * (GATEWAY_COMMAND: the Dockerfile's CMD, test/deploy/container.test.ts keeps
- * the two equal), sharing one build, one real Redis (STATE_STORE=redis), one
+ * (GATEWAY_COMMAND: build/start.sh's Node options, as `npm start` and the
+ * bench use them; test/deploy/container.test.ts keeps the Dockerfile's CMD
+ * equal to it), sharing one build, one real Redis (STATE_STORE=redis), one
  * signing key and one webhook secrets key, behind a load balancer
  * (front-proxy.ts) whose origin is their PUBLIC_URL. The keys CLI runs as an
  * operator runs it: `node build/run.mjs keys …`, a process of its own.
@@ -10,6 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
 import { exportJWK, generateKeyPair } from 'jose'
+import { SERVE_NODE_ARGS } from '../../bench/lib/paths.ts'
 import { buildSite } from '../../build/compiler/build.ts'
 import { generateSecretsKey } from '../../gateway/webhooks/secrets.ts'
 import { startFront, type Front } from './front-proxy.ts'
@@ -19,13 +21,7 @@ import { startRedis, type RedisServer } from './redis-server.ts'
 import { until } from './until.ts'
 
 /** How the image starts a gateway (Dockerfile CMD), from the project's folder. */
-export const GATEWAY_COMMAND = [
-  'node',
-  '--max-semi-space-size=8',
-  '--heap-growing-percent=50',
-  'build/run.mjs',
-  'serve',
-] as const
+export const GATEWAY_COMMAND = ['node', ...SERVE_NODE_ARGS, 'build/run.mjs', 'serve'] as const
 
 /** When the fixture project's first commit is dated (seconds since the epoch). */
 export const T0 = 1_777_593_600
@@ -109,9 +105,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 }
 
 async function startOne(cwd: string, env: Record<string, string>): Promise<ClusterGateway> {
-  const [, ...rest] = GATEWAY_COMMAND
-  const at = rest.indexOf('build/run.mjs')
-  const child = spawn(process.execPath, [...rest.slice(0, at), join(REPO_ROOT, rest[at]!), ...rest.slice(at + 1)], {
+  const child = spawn(process.execPath, [...SERVE_NODE_ARGS, join(REPO_ROOT, 'build/run.mjs'), 'serve'], {
     cwd,
     env: { ...process.env, ...env },
   })
