@@ -53,25 +53,26 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // Test files start real servers and builds. Three at a time on two cores: the slowest
-        // files (Netlify's emulation, the Inspector under Node 22) mostly wait on another process.
+        // Test files start real servers and builds. Four at a time on two cores: most files wait on
+        // another process (a server, a build, Chromium, a release time) for much of their run, and
+        // three left a quarter of the processor idle.
         // own-content.test.ts (the smoke bench) runs here too. A project of one worker at a time would run after all the
         // others (Vitest runs the files of such a project in a group of their own, last), never beside them.
         // Unisolated: a worker keeps the modules it loaded for its next file, so each file does not
         // load the build and the gateway afresh. The files that change module state or the
-        // environment run isolated beside them (the next project, the same three workers).
+        // environment run isolated beside them (the next project, the same four workers).
         test: {
           name: 'suite',
           include: ['test/**/*.test.ts'],
           exclude: [...SOLO, ...NETLIFY_EMULATIONS, ...ISOLATED],
           isolate: false,
-          maxWorkers: 3,
+          maxWorkers: 4,
           sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: 'isolated', include: ISOLATED, exclude: SOLO, maxWorkers: 3, sequence: { groupOrder: 0 } },
+        test: { name: 'isolated', include: ISOLATED, exclude: SOLO, maxWorkers: 4, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
