@@ -31,6 +31,7 @@ import { baseHeaderRecord, CACHE, CONTENT_TYPES, HTML_CSP } from '../../contract
 import { DOCUMENT_HEADERS, documentType } from '../../contract/documents.ts'
 import { ROUTES } from '../../contract/routes/index.ts'
 import type { Route } from '../../contract/routes/route.ts'
+import { templateSource } from '../../contract/regexp.ts'
 import { ALL_FEED } from '../../contract/public-paths.ts'
 import { SETTINGS } from '../../contract/settings.ts'
 import { UsageError } from '../../contract/errors.ts'
@@ -59,8 +60,7 @@ const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`
 /** The nginx location of a route's path: exact, or a regex where it has `{parameters}`. */
 function locationOf(route: Route): string {
   if (!route.path.includes('{')) return `= ${route.path}`
-  const parts = route.path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&'))
-  return `~ ^${parts.join('[^/]+')}$`
+  return `~ ^${templateSource(route.path)}$`
 }
 
 /** The headers the gateway's static route sends with a route's files, but the media type and the CSP. */

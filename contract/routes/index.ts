@@ -51,6 +51,7 @@ import {
 } from './oauth.ts'
 import { atomFeed, calendar, changes, itemCalendar, jsonFeed, rssFeed, search } from './search-changes-feeds.ts'
 import type { ContentModel } from '../model/model.ts'
+import { templateSource } from '../regexp.ts'
 import type { Parameter, Prerendered, Route } from './route.ts'
 import { redirects, sitemap, sitemapPart, tag, tags } from './taxonomy.ts'
 import { people, person } from './people.ts'
@@ -134,8 +135,7 @@ export function parametersOf(route: Route, model: ContentModel, value?: string):
 
 /** The concrete paths of a route: each `{parameter}` stands for one or more characters other than `/`. */
 export function pathPattern(route: Pick<Route, 'path'>): RegExp {
-  const parts = route.path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
-  return new RegExp(`^${parts.join('[^/]+')}$`)
+  return new RegExp(`^${templateSource(route.path)}$`)
 }
 
 /** The files whose routes set their own cache policy, with the pattern of their paths. */

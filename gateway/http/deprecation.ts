@@ -10,6 +10,7 @@
 import { defineMiddleware, type H3Event, type Middleware } from 'h3'
 import { deprecationFields, requestDeprecations, type Deprecation } from '../../contract/routes/deprecation.ts'
 import type { Route } from '../../contract/routes/route.ts'
+import { pathPattern } from '../../contract/routes/index.ts'
 import type { ArtifactStore } from '../artifacts.ts'
 
 const FIELDS = 'deprecation'
@@ -40,7 +41,7 @@ export function deprecationsOf(route: Route, store: ArtifactStore): Middleware {
 export function deprecatedFiles(route: Route): Middleware {
   const fields = deprecationFields([route.deprecated!])
   // The route's path template matches every path it documents, whatever the build's collections.
-  const patterns = [templatePattern(route.path)]
+  const patterns = [pathPattern(route)]
   return defineMiddleware((event) => {
     if (patterns.some((pattern) => pattern.test(event.url.pathname))) event.context[FIELDS] = fields
   })
@@ -64,10 +65,4 @@ function documentedPath(route: Route, event: H3Event): string {
   if (!route.each) return route.path
   const value = event.context.params?.[route.each.parameter]
   return value === undefined ? route.path : route.path.replace(`{${route.each.parameter}}`, value)
-}
-
-/** `/feeds/{collection}.xml` → a pattern matching each of its paths. */
-function templatePattern(path: string): RegExp {
-  const escaped = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')
-  return new RegExp(`^${escaped}$`)
 }

@@ -5,6 +5,7 @@
  * every search reads several hits' texts and copies of them are what an
  * agent's searches would leave for the collector.
  */
+import { escapeRegExp } from '../../contract/regexp.ts'
 
 const SNIPPET_LENGTH = 240
 /** Of the window, this much comes before the match. */
@@ -65,10 +66,6 @@ function phraseIndex(text: string, query: string): number {
 function wordIndex(text: string, term: string): number {
   const m = new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(term)}`, 'iu').exec(text)
   return m ? m.index + m[1]!.length : -1
-}
-
-function escapeRegExp(literal: string): string {
-  return literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
 
 /** What `\s` matches, by char code: no regular expression per character. */

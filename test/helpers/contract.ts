@@ -16,6 +16,7 @@ import { HEADERS, sharedResponses } from '../../build/openapi/components.ts'
 import { createOpenApiDocument, type OpenApiDocument } from '../../build/openapi/document.ts'
 import type { SiteConfig } from '../../build/core/site.ts'
 import { fixtureSite } from './site.ts'
+import { templateSource } from '../../contract/regexp.ts'
 
 type Json = Record<string, unknown>
 export interface ContractResponse {
@@ -60,7 +61,7 @@ export class ContractChecker {
       .sort((a, b) => Number(a.includes('{')) - Number(b.includes('{')))
       .map((path) => ({
         path,
-        regex: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+        regex: new RegExp(`^${templateSource(path)}$`),
       }))
   }
 

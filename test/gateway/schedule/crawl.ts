@@ -7,6 +7,7 @@
  */
 import { COLLECTION_NAMES } from '../../helpers/site.ts'
 import { encodeCursor } from '../../../contract/changes.ts'
+import { escapeRegExp } from '../../../contract/regexp.ts'
 import {
   ADMIN_CONFIG_PATH,
   API_CATALOG_PATH,
@@ -83,8 +84,7 @@ function linksIn(text: string, origins: readonly string[]): string[] {
   const out = new Set<string>()
   const plain = text.replaceAll('\\/', '/').replaceAll('&amp;', '&')
   for (const origin of origins) {
-    const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-    for (const m of plain.matchAll(new RegExp(`${escaped}(/[^"'\\s<>)\\]]*)`, 'g'))) out.add(m[1]!)
+    for (const m of plain.matchAll(new RegExp(`${escapeRegExp(origin)}(/[^"'\\s<>)\\]]*)`, 'g'))) out.add(m[1]!)
   }
   for (const m of plain.matchAll(/["'(<](\/[^"'\s<>)]*)/g)) out.add(m[1]!)
   return [...out].filter((path) => FOLLOWED.test(path) && !path.includes('{'))
