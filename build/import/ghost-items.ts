@@ -4,7 +4,7 @@
  * exports), and a body from the rendered `html`, or from the Lexical or
  * Mobiledoc document when the export has no html (ghost-cards.ts).
  */
-import { ghostRows, ghostTable, type GhostRow, text } from './ghost-reader.ts'
+import { ghostRows, ghostTables, type GhostRow, text } from './ghost-reader.ts'
 import { lexicalToHtml, mobiledocToHtml } from './ghost-cards.ts'
 import type { SourceAuthor, SourceItem } from './source-item.ts'
 
@@ -16,17 +16,18 @@ export interface GhostIndex {
   meta: Map<string, GhostRow>
 }
 
-/** The small tables: users, tags, the joins and posts_meta. */
+/** The small tables: users, tags, the joins and posts_meta, in one pass over the file. */
 export async function indexGhost(file: string): Promise<GhostIndex> {
+  const tables = await ghostTables(file, ['users', 'tags', 'posts_tags', 'posts_authors', 'posts_meta'])
   const authors = new Map<string, SourceAuthor>()
-  for (const user of await ghostTable(file, 'users'))
+  for (const user of tables.users)
     authors.set(text(user, 'id'), {
       key: text(user, 'id'),
       name: text(user, 'name') || text(user, 'slug'),
       avatar: text(user, 'profile_image') || undefined,
     })
   const tags = new Map<string, { name: string; internal: boolean }>()
-  for (const tag of await ghostTable(file, 'tags'))
+  for (const tag of tables.tags)
     tags.set(text(tag, 'id'), {
       name: text(tag, 'slug') || text(tag, 'name'),
       // `#hashtag` tags are Ghost's internal ones (theme switches), not topics.
@@ -35,14 +36,13 @@ export async function indexGhost(file: string): Promise<GhostIndex> {
   return {
     authors,
     tags,
-    postTags: await joined(file, 'posts_tags', 'tag_id'),
-    postAuthors: await joined(file, 'posts_authors', 'author_id'),
-    meta: new Map((await ghostTable(file, 'posts_meta')).map((row) => [text(row, 'post_id'), row])),
+    postTags: joined(tables.posts_tags, 'tag_id'),
+    postAuthors: joined(tables.posts_authors, 'author_id'),
+    meta: new Map(tables.posts_meta.map((row) => [text(row, 'post_id'), row])),
   }
 }
 
-async function joined(file: string, table: string, key: string): Promise<Map<string, string[]>> {
-  const rows = await ghostTable(file, table)
+function joined(rows: GhostRow[], key: string): Map<string, string[]> {
   rows.sort((a, b) => Number(a.sort_order ?? 0) - Number(b.sort_order ?? 0))
   const out = new Map<string, string[]>()
   for (const row of rows) out.set(text(row, 'post_id'), [...(out.get(text(row, 'post_id')) ?? []), text(row, key)])
